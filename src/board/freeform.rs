@@ -1,0 +1,169 @@
+//! Freeform (measured) tables and the shapes drawn on them, on `geo`.
+
+use geo::{Area as _, Coord, LineString, Polygon, Validation as _};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::strenum::string_enum;
+
+/// The largest table side, in centimetres (100 m): beyond any real table.
+pub const MAX_TABLE_CM: f64 = 10_000.0;
+
+/// A point `[x, y]` in board units, origin top-left, y down.
+pub type Point = [f64; 2];
+
+string_enum! {
+    /// The unit that a freeform table measures in.
+    pub enum TableUnit {
+        Cm = "cm",
+        In = "in",
+        /// Base widths: `cm_per_unit` says how many cm one is.
+        Bw = "bw",
+    }
+}
+
+/// A measured table, as written in a scenario's `board`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct FreeformBoard {
+    pub width: f64,
+    pub height: f64,
+    pub unit: TableUnit,
+    /// How many cm one unit is; required for `bw`, implied for `cm` and `in`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cm_per_unit: Option<f64>,
+}
+
+/// Why a table description cannot be used.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TableError {
+    #[error("a freeform table needs a positive width and height, not {0} x {1}")]
+    Size(f64, f64),
+    #[error("a table of {0:.0} x {1:.0} cm is larger than {MAX_TABLE_CM} cm on a side")]
+    TooLarge(f64, f64),
+    #[error("a table measured in base widths (\"bw\") needs a positive cm_per_unit")]
+    NoBaseWidth,
+}
+
+impl FreeformBoard {
+    /// How many centimetres one board unit is.
+    pub fn cm_per_unit(&self) -> Option<f64> {
+        match self.unit {
+            TableUnit::Cm => Some(self.cm_per_unit.unwrap_or(1.0)),
+            TableUnit::In => Some(self.cm_per_unit.unwrap_or(2.54)),
+            TableUnit::Bw => self.cm_per_unit.filter(|c| c.is_finite() && *c > 0.0),
+        }
+    }
+
+    /// Checks the size and unit.
+    pub fn check(&self) -> Result<(), TableError> {
+        let ok = |v: f64| v.is_finite() && v > 0.0;
+        if !ok(self.width) || !ok(self.height) {
+            return Err(TableError::Size(self.width, self.height));
+        }
+        let cm = self.cm_per_unit().ok_or(TableError::NoBaseWidth)?;
+        let (w, h) = (self.width * cm, self.height * cm);
+        if w > MAX_TABLE_CM || h > MAX_TABLE_CM {
+            return Err(TableError::TooLarge(w, h));
+        }
+        Ok(())
+    }
+
+    /// Whether a point lies on the table (edges included).
+    pub fn contains(&self, p: Point) -> bool {
+        (0.0..=self.width).contains(&p[0]) && (0.0..=self.height).contains(&p[1])
+    }
+}
+
+fn coord(p: &Point) -> Coord<f64> {
+    Coord { x: p[0], y: p[1] }
+}
+
+/// A closed polygon from its vertices (the last is joined to the first).
+pub fn polygon(points: &[Point]) -> Polygon<f64> {
+    Polygon::new(points.iter().map(coord).collect(), vec![])
+}
+
+/// An open polyline through the points.
+pub fn polyline(points: &[Point]) -> LineString<f64> {
+    points.iter().map(coord).collect()
+}
+
+/// Why a polygon cannot be used as an area.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ShapeError {
+    #[error("a polygon needs at least 3 points, not {0}")]
+    TooFewPoints(usize),
+    #[error("a line needs at least 2 points, not {0}")]
+    TooFewLinePoints(usize),
+    #[error("point {0} is not a finite number pair")]
+    NotFinite(usize),
+    #[error("the polygon crosses itself or has no area")]
+    Invalid,
+    #[error("needs \"at\" or \"polygon\"")]
+    NoPlace,
+    #[error("width must be positive, not {0}")]
+    Width(f64),
+}
+
+/// Checks that the points form a simple polygon with an area.
+pub fn check_polygon(points: &[Point]) -> Result<(), ShapeError> {
+    if points.len() < 3 {
+        return Err(ShapeError::TooFewPoints(points.len()));
+    }
+    check_finite(points)?;
+    let poly = polygon(points);
+    if !poly.is_valid() || poly.unsigned_area() <= 0.0 {
+        return Err(ShapeError::Invalid);
+    }
+    Ok(())
+}
+
+/// Checks that the points form a polyline.
+pub fn check_polyline(points: &[Point]) -> Result<(), ShapeError> {
+    if points.len() < 2 {
+        return Err(ShapeError::TooFewLinePoints(points.len()));
+    }
+    check_finite(points)
+}
+
+fn check_finite(points: &[Point]) -> Result<(), ShapeError> {
+    match points.iter().position(|p| !(p[0].is_finite() && p[1].is_finite())) {
+        Some(i) => Err(ShapeError::NotFinite(i)),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_widths_need_a_size_in_cm() {
+        let mut b = FreeformBoard {
+            width: 24.0,
+            height: 16.0,
+            unit: TableUnit::Bw,
+            cm_per_unit: None,
+        };
+        assert_eq!(b.check(), Err(TableError::NoBaseWidth));
+        b.cm_per_unit = Some(4.0);
+        assert_eq!(b.check(), Ok(()));
+        b.width = 1e9;
+        assert!(matches!(b.check(), Err(TableError::TooLarge(..))));
+    }
+
+    #[test]
+    fn polygons_must_be_simple() {
+        assert!(check_polygon(&[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0]]).is_ok());
+        let bowtie = [[0.0, 0.0], [4.0, 4.0], [4.0, 0.0], [0.0, 4.0]];
+        assert_eq!(check_polygon(&bowtie), Err(ShapeError::Invalid));
+        assert_eq!(
+            check_polygon(&[[0.0, 0.0], [1.0, 1.0]]),
+            Err(ShapeError::TooFewPoints(2))
+        );
+        assert_eq!(
+            check_polyline(&[[0.0, 0.0], [f64::NAN, 1.0]]),
+            Err(ShapeError::NotFinite(1))
+        );
+    }
+}

@@ -1,0 +1,338 @@
+//! Rectangular hex boards: orientation, stagger, offset <-> axial, membership.
+
+use std::collections::BTreeSet;
+
+use hexx::Hex;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::label::{self, LabelError};
+use crate::strenum::string_enum;
+
+/// The largest number of columns or rows a board may have.
+pub const MAX_SIDE: u32 = 1000;
+
+string_enum! {
+    /// Which way the hexes point.
+    pub enum Orientation {
+        /// Pointy tops; rows are staggered.
+        Pointy = "pointy",
+        /// Flat tops; columns are staggered.
+        Flat = "flat",
+    }
+}
+
+string_enum! {
+    /// Which 0-based rows (pointy) or columns (flat) are pushed by half a hex.
+    pub enum Stagger {
+        Odd = "odd",
+        Even = "even",
+    }
+}
+
+string_enum! {
+    /// How hexes are named in files and on screen.
+    pub enum LabelScheme {
+        /// Column letters then 1-based row: `A1`, `T11`, `AA3`.
+        LetterNumber = "letter-number",
+        /// 1-based column then row, zero padded: `0101`, `1207`.
+        NumberNumber = "number-number",
+        /// Axial `q,r`: `-1,2`.
+        Axial = "axial",
+    }
+}
+
+/// A column and row in the board's rectangle, both 0-based from the top-left hex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Offset {
+    pub col: i32,
+    pub row: i32,
+}
+
+/// A rectangle of hexes, as written in a scenario's `board`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(try_from = "HexBoardSpec", into = "HexBoardSpec")]
+pub struct HexBoard {
+    pub orientation: Orientation,
+    pub columns: u32,
+    pub rows: u32,
+    pub stagger: Stagger,
+    pub labels: LabelScheme,
+    /// Width across the flats, for print and export.
+    pub hex_width_mm: f64,
+    /// Hexes of the rectangle that are not part of the map, by (row, col) order.
+    off_board: BTreeSet<Offset>,
+}
+
+/// The written form of a hex board (`off_board` as labels).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "HexBoard")]
+pub struct HexBoardSpec {
+    pub orientation: Orientation,
+    /// Number of columns, 1 to 1000.
+    #[schemars(range(min = 1, max = 1000))]
+    pub columns: u32,
+    /// Number of rows, 1 to 1000.
+    #[schemars(range(min = 1, max = 1000))]
+    pub rows: u32,
+    #[serde(default = "default_stagger")]
+    pub stagger: Stagger,
+    #[serde(default = "default_labels")]
+    pub labels: LabelScheme,
+    #[serde(default = "default_hex_width")]
+    pub hex_width_mm: f64,
+    /// Labels of hexes of the rectangle that are not part of the map.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub off_board: Vec<String>,
+}
+
+fn default_stagger() -> Stagger {
+    Stagger::Odd
+}
+fn default_labels() -> LabelScheme {
+    LabelScheme::LetterNumber
+}
+fn default_hex_width() -> f64 {
+    50.0
+}
+
+/// Why a board description cannot be used.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BoardError {
+    #[error(
+        "a hex board must have 1 to {MAX_SIDE} columns and rows, not {columns} x {rows}"
+    )]
+    Size { columns: u32, rows: u32 },
+    #[error("hex_width_mm must be a positive number, not {0}")]
+    HexWidth(f64),
+    #[error("off_board: {0}")]
+    OffBoardLabel(LabelError),
+    #[error("off_board: hex {0} is not inside the {1} x {2} rectangle")]
+    OffBoardOutside(String, u32, u32),
+}
+
+impl TryFrom<HexBoardSpec> for HexBoard {
+    type Error = BoardError;
+    fn try_from(spec: HexBoardSpec) -> Result<Self, BoardError> {
+        let mut board = HexBoard::new(spec.orientation, spec.columns, spec.rows, spec.stagger)?;
+        board.labels = spec.labels;
+        if !(spec.hex_width_mm.is_finite() && spec.hex_width_mm > 0.0) {
+            return Err(BoardError::HexWidth(spec.hex_width_mm));
+        }
+        board.hex_width_mm = spec.hex_width_mm;
+        for text in &spec.off_board {
+            let hex = board.parse_label(text).map_err(BoardError::OffBoardLabel)?;
+            if !board.in_rectangle(hex) {
+                return Err(BoardError::OffBoardOutside(
+                    text.clone(),
+                    board.columns,
+                    board.rows,
+                ));
+            }
+            board.off_board.insert(board.to_offset(hex));
+        }
+        Ok(board)
+    }
+}
+
+impl From<HexBoard> for HexBoardSpec {
+    fn from(board: HexBoard) -> Self {
+        let off_board = board
+            .off_board
+            .iter()
+            .map(|o| board.label(board.from_offset(*o)))
+            .collect();
+        HexBoardSpec {
+            orientation: board.orientation,
+            columns: board.columns,
+            rows: board.rows,
+            stagger: board.stagger,
+            labels: board.labels,
+            hex_width_mm: board.hex_width_mm,
+            off_board,
+        }
+    }
+}
+
+impl HexBoard {
+    /// A board of `columns` x `rows` with letter-number labels and 50 mm hexes.
+    pub fn new(
+        orientation: Orientation,
+        columns: u32,
+        rows: u32,
+        stagger: Stagger,
+    ) -> Result<Self, BoardError> {
+        if !(1..=MAX_SIDE).contains(&columns) || !(1..=MAX_SIDE).contains(&rows) {
+            return Err(BoardError::Size { columns, rows });
+        }
+        Ok(HexBoard {
+            orientation,
+            columns,
+            rows,
+            stagger,
+            labels: LabelScheme::LetterNumber,
+            hex_width_mm: default_hex_width(),
+            off_board: BTreeSet::new(),
+        })
+    }
+
+    /// Axial coordinates of an offset (column, row).
+    pub fn from_offset(&self, o: Offset) -> Hex {
+        let Offset { col, row } = o;
+        match (self.orientation, self.stagger) {
+            (Orientation::Pointy, Stagger::Odd) => Hex::new(col - (row - (row & 1)) / 2, row),
+            (Orientation::Pointy, Stagger::Even) => Hex::new(col - (row + (row & 1)) / 2, row),
+            (Orientation::Flat, Stagger::Odd) => Hex::new(col, row - (col - (col & 1)) / 2),
+            (Orientation::Flat, Stagger::Even) => Hex::new(col, row - (col + (col & 1)) / 2),
+        }
+    }
+
+    /// Offset (column, row) of an axial hex.
+    pub fn to_offset(&self, hex: Hex) -> Offset {
+        let (q, r) = (hex.x, hex.y);
+        match (self.orientation, self.stagger) {
+            (Orientation::Pointy, Stagger::Odd) => Offset {
+                col: q + (r - (r & 1)) / 2,
+                row: r,
+            },
+            (Orientation::Pointy, Stagger::Even) => Offset {
+                col: q + (r + (r & 1)) / 2,
+                row: r,
+            },
+            (Orientation::Flat, Stagger::Odd) => Offset {
+                col: q,
+                row: r + (q - (q & 1)) / 2,
+            },
+            (Orientation::Flat, Stagger::Even) => Offset {
+                col: q,
+                row: r + (q + (q & 1)) / 2,
+            },
+        }
+    }
+
+    /// Whether the hex lies in the board's rectangle (off-board hexes included).
+    pub fn in_rectangle(&self, hex: Hex) -> bool {
+        let o = self.to_offset(hex);
+        o.col >= 0 && o.row >= 0 && (o.col as u32) < self.columns && (o.row as u32) < self.rows
+    }
+
+    /// Whether the hex is part of the map: in the rectangle and not marked off-board.
+    pub fn contains(&self, hex: Hex) -> bool {
+        self.in_rectangle(hex)
+            && (self.off_board.is_empty() || !self.off_board.contains(&self.to_offset(hex)))
+    }
+
+    /// Whether the hex is in the rectangle but marked as not part of the map.
+    pub fn is_off_board(&self, hex: Hex) -> bool {
+        self.in_rectangle(hex) && self.off_board.contains(&self.to_offset(hex))
+    }
+
+    /// Marks a hex of the rectangle as part of the map or not. Returns the previous state.
+    pub fn set_off_board(&mut self, hex: Hex, off: bool) -> bool {
+        let o = self.to_offset(hex);
+        if off {
+            !self.off_board.insert(o)
+        } else {
+            self.off_board.remove(&o)
+        }
+    }
+
+    /// The hexes marked as not part of the map.
+    pub fn off_board_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.off_board.iter().map(|o| self.from_offset(*o))
+    }
+
+    /// Every hex of the map in reading order (row by row, left to right).
+    pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        (0..self.rows as i32)
+            .flat_map(move |row| (0..self.columns as i32).map(move |col| Offset { col, row }))
+            .map(|o| self.from_offset(o))
+            .filter(|h| self.contains(*h))
+    }
+
+    /// Number of hexes in the rectangle.
+    pub fn area(&self) -> usize {
+        self.columns as usize * self.rows as usize
+    }
+
+    /// The reading order of a hex: (row, column). Writers sort by it.
+    pub fn reading_order(&self, hex: Hex) -> (i32, i32) {
+        let o = self.to_offset(hex);
+        (o.row, o.col)
+    }
+
+    /// The hex's label in the board's scheme.
+    pub fn label(&self, hex: Hex) -> String {
+        label::format(self, hex)
+    }
+
+    /// Parses a label in the board's scheme (the hex may lie outside the board).
+    pub fn parse_label(&self, text: &str) -> Result<Hex, LabelError> {
+        label::parse(self, text)
+    }
+
+    /// Parses a label and checks that the hex is part of the map.
+    pub fn hex_at(&self, text: &str) -> Result<Hex, LabelError> {
+        let hex = self.parse_label(text)?;
+        if self.contains(hex) {
+            Ok(hex)
+        } else {
+            Err(LabelError::OffBoard {
+                label: text.to_string(),
+                columns: self.columns,
+                rows: self.rows,
+            })
+        }
+    }
+
+    /// Whether two hexes share a side.
+    pub fn adjacent(a: Hex, b: Hex) -> bool {
+        a.unsigned_distance_to(b) == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexx::{HexOrientation, OffsetHexMode};
+
+    #[test]
+    fn offset_conversion_matches_hexx_and_round_trips() {
+        for (o, ho) in [
+            (Orientation::Pointy, HexOrientation::Pointy),
+            (Orientation::Flat, HexOrientation::Flat),
+        ] {
+            for (s, mode) in [
+                (Stagger::Odd, OffsetHexMode::Odd),
+                (Stagger::Even, OffsetHexMode::Even),
+            ] {
+                let board = HexBoard::new(o, 20, 20, s).unwrap();
+                for row in -3..20 {
+                    for col in -3..20 {
+                        let hex = board.from_offset(Offset { col, row });
+                        assert_eq!(board.to_offset(hex), Offset { col, row });
+                        assert_eq!(hex.to_offset_coordinates(mode, ho), [col, row]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn board_size_is_limited_to_1000_per_side() {
+        assert!(HexBoard::new(Orientation::Pointy, 1000, 1000, Stagger::Odd).is_ok());
+        let err = HexBoard::new(Orientation::Pointy, 1001, 5, Stagger::Odd).unwrap_err();
+        assert!(err.to_string().contains("1001 x 5"), "{err}");
+        assert!(HexBoard::new(Orientation::Flat, 0, 5, Stagger::Odd).is_err());
+    }
+
+    #[test]
+    fn off_board_hexes_are_not_part_of_the_map() {
+        let mut board = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
+        let m2 = board.parse_label("M2").unwrap();
+        assert!(board.contains(m2));
+        board.set_off_board(m2, true);
+        assert!(!board.contains(m2) && board.in_rectangle(m2));
+        assert_eq!(board.hexes().count(), 13 * 9 - 1);
+    }
+}

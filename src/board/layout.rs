@@ -1,0 +1,139 @@
+//! Pixel (or millimetre) positions of hexes for drawing: centre, corners, side midpoints.
+//!
+//! Screen axes follow the format: x to the right, y down, north up. The board's
+//! rectangle is placed so that its bounding box starts at (0, 0).
+
+use hexx::{Hex, HexLayout, HexOrientation, Vec2};
+
+use super::hex::{HexBoard, Offset, Orientation};
+use super::side::Side;
+
+/// Where each hex of a board is drawn, for a given hex width across the flats.
+#[derive(Debug, Clone)]
+pub struct BoardLayout {
+    layout: HexLayout,
+    orientation: Orientation,
+    size: Vec2,
+}
+
+impl BoardLayout {
+    /// A layout for `board` whose hexes are `hex_width` across the flats.
+    pub fn new(board: &HexBoard, hex_width: f32) -> Self {
+        let radius = hex_width / 3f32.sqrt();
+        let orientation = match board.orientation {
+            Orientation::Pointy => HexOrientation::Pointy,
+            Orientation::Flat => HexOrientation::Flat,
+        };
+        let mut layout = HexLayout {
+            orientation,
+            origin: Vec2::ZERO,
+            scale: Vec2::splat(radius),
+        };
+        // hexx puts y up by default; the format's y points down.
+        layout.invert_y();
+        let mut this = BoardLayout {
+            layout,
+            orientation: board.orientation,
+            size: Vec2::ZERO,
+        };
+        let (min, max) = this.bounds_of(board);
+        this.layout.origin = -min;
+        this.size = max - min;
+        this
+    }
+
+    /// Bounding box of the rectangle's hexes, drawn with the current origin.
+    fn bounds_of(&self, board: &HexBoard) -> (Vec2, Vec2) {
+        let (c, r) = (board.columns as i32, board.rows as i32);
+        let edge = (0..c)
+            .flat_map(|col| [(col, 0), (col, r - 1)])
+            .chain((0..r).flat_map(|row| [(0, row), (c - 1, row)]));
+        let mut min = Vec2::splat(f32::MAX);
+        let mut max = Vec2::splat(f32::MIN);
+        for (col, row) in edge {
+            for p in self.corners(board.from_offset(Offset { col, row })) {
+                min = min.min(p);
+                max = max.max(p);
+            }
+        }
+        (min, max)
+    }
+
+    /// Width and height of the board's bounding box.
+    pub fn size(&self) -> Vec2 {
+        self.size
+    }
+
+    /// Centre of a hex.
+    pub fn centre(&self, hex: Hex) -> Vec2 {
+        self.layout.hex_to_world_pos(hex)
+    }
+
+    /// The six corners of a hex.
+    pub fn corners(&self, hex: Hex) -> [Vec2; 6] {
+        self.layout.hex_corners(hex)
+    }
+
+    /// The middle of one side of a hex, or `None` for a side the orientation lacks.
+    pub fn side_midpoint(&self, hex: Hex, side: Side) -> Option<Vec2> {
+        let step = side.step(self.orientation)?;
+        Some((self.centre(hex) + self.centre(hex + step)) / 2.0)
+    }
+
+    /// The two corners at the ends of a side of a hex.
+    pub fn side_ends(&self, hex: Hex, side: Side) -> Option<[Vec2; 2]> {
+        let mid = self.side_midpoint(hex, side)?;
+        let mut corners = self.corners(hex);
+        corners.sort_by(|a, b| a.distance_squared(mid).total_cmp(&b.distance_squared(mid)));
+        Some([corners[0], corners[1]])
+    }
+
+    /// The hex whose area holds a point (it may be outside the board).
+    pub fn hex_at(&self, point: Vec2) -> Hex {
+        self.layout.world_pos_to_hex(point)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::hex::Stagger;
+
+    #[test]
+    fn north_is_up_and_the_board_starts_at_the_origin() {
+        for o in Orientation::ALL {
+            let board = HexBoard::new(*o, 13, 9, Stagger::Odd).unwrap();
+            let layout = BoardLayout::new(&board, 50.0);
+            let h = board.parse_label("D4").unwrap();
+            let c = layout.centre(h);
+            for side in Side::all(*o) {
+                let mid = layout.side_midpoint(h, side).unwrap();
+                let d = mid - c;
+                // Half the width across the flats from the centre.
+                assert!((d.length() - 25.0).abs() < 1e-3);
+                let name = side.as_str();
+                if name.starts_with('N') {
+                    assert!(d.y < 0.0, "{name} must be up");
+                }
+                if name.starts_with('S') {
+                    assert!(d.y > 0.0, "{name} must be down");
+                }
+                if name.ends_with('E') {
+                    assert!(d.x > 0.0, "{name} must be right");
+                }
+                if name.ends_with('W') {
+                    assert!(d.x < 0.0, "{name} must be left");
+                }
+            }
+            assert_eq!(layout.hex_at(c), h);
+            let mut min = Vec2::splat(f32::MAX);
+            for hex in board.hexes() {
+                for p in layout.corners(hex) {
+                    min = min.min(p);
+                    assert!(p.x <= layout.size().x + 1e-3 && p.y <= layout.size().y + 1e-3);
+                }
+            }
+            assert!(min.length() < 1e-3, "{min:?}");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! Geometry: hex boards on `hexx` and freeform tables on `geo`.
+
+pub mod freeform;
+pub mod hex;
+pub mod label;
+pub mod layout;
+pub mod side;
+
+pub use freeform::{FreeformBoard, TableUnit};
+pub use hex::{HexBoard, LabelScheme, Offset, Orientation, Stagger};
+pub use label::LabelError;
+pub use layout::BoardLayout;
+pub use side::{HexsideKey, Side};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The playing surface of a scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Board {
+    /// A rectangle of hexes.
+    Hex(HexBoard),
+    /// A measured table.
+    Freeform(FreeformBoard),
+}
+
+impl Board {
+    pub fn as_hex(&self) -> Option<&HexBoard> {
+        match self {
+            Board::Hex(b) => Some(b),
+            Board::Freeform(_) => None,
+        }
+    }
+    pub fn as_freeform(&self) -> Option<&FreeformBoard> {
+        match self {
+            Board::Freeform(b) => Some(b),
+            Board::Hex(_) => None,
+        }
+    }
+    /// `"hex"` or `"freeform"`, as written in files.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Board::Hex(_) => "hex",
+            Board::Freeform(_) => "freeform",
+        }
+    }
+}

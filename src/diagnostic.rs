@@ -1,0 +1,82 @@
+//! Findings about a scenario: from loading, structural checks and the rules core.
+
+use hexx::Hex;
+use serde::Serialize;
+
+use crate::strenum::string_enum;
+
+string_enum! {
+    /// How bad a finding is.
+    pub enum Severity {
+        Error = "error",
+        Warning = "warning",
+        Info = "info",
+    }
+}
+
+/// One finding: what rule, what it says, where.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// A stable id such as `file/off-board` or `battle-cry-150/fence-lines`.
+    pub rule: String,
+    pub message: String,
+    /// Hexes it concerns (a label that names no hex at all is in the message instead).
+    #[serde(skip)]
+    pub hexes: Vec<Hex>,
+    /// Ids of the tokens, roads, units, areas, lines or landmarks it concerns.
+    pub features: Vec<String>,
+    /// The text as written in the file (a label or an id) that locates the finding;
+    /// loaders turn it into a line and column.
+    #[serde(skip)]
+    pub subject: Option<String>,
+    /// 1-based line and column in the source file, when known.
+    #[serde(skip)]
+    pub position: Option<(usize, usize)>,
+}
+
+impl Diagnostic {
+    pub fn new(severity: Severity, rule: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity,
+            rule: rule.into(),
+            message: message.into(),
+            hexes: Vec::new(),
+            features: Vec::new(),
+            subject: None,
+            position: None,
+        }
+    }
+    pub fn error(rule: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, rule, message)
+    }
+    pub fn warning(rule: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, rule, message)
+    }
+    pub fn with_hex(mut self, hex: Hex) -> Self {
+        self.hexes.push(hex);
+        self
+    }
+    pub fn with_feature(mut self, id: impl Into<String>) -> Self {
+        self.features.push(id.into());
+        self
+    }
+    /// Names the text in the file that this finding is about.
+    pub fn at(mut self, subject: impl Into<String>) -> Self {
+        self.subject = Some(subject.into());
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Counts errors and warnings.
+pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    (errors, warnings)
+}

@@ -1,0 +1,177 @@
+//! Files: native RON and JSON scenarios, the JSON Schemas.
+
+pub mod atomic;
+pub mod schema;
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::diagnostic::Diagnostic;
+use crate::rules::Rulesets;
+use crate::scenario::check;
+use crate::scenario::{FORMAT_TAG, FORMAT_VERSION, Scenario, ScenarioFile};
+use crate::source::{self, SourceError, TextFormat};
+
+pub use crate::source::TextFormat as Format;
+
+/// The two fields read before anything else, so that a newer file says so instead of
+/// failing on a field this build does not know.
+#[derive(Deserialize)]
+struct Header {
+    format: Option<String>,
+    version: Option<u64>,
+}
+
+/// A scenario read from text, with what resolving it found (positions filled in).
+#[derive(Debug)]
+pub struct Read {
+    pub scenario: Scenario,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses a scenario. A syntax error, a wrong `format` or `version`, or a field of the
+/// wrong shape is an `Err`; problems with what the file names (labels off the board,
+/// duplicate ids...) are diagnostics.
+pub fn parse_scenario(text: &str, format: Format, path: &Path) -> Result<Read, SourceError> {
+    let header: Header = source::parse(text, format, path)?;
+    match header.format.as_deref() {
+        Some(FORMAT_TAG) => {}
+        Some(other) => {
+            return Err(SourceError::new(
+                path,
+                source::locate(text, other),
+                format!("format is \"{other}\", expected \"{FORMAT_TAG}\""),
+            ));
+        }
+        None => {
+            return Err(SourceError::new(
+                path,
+                None,
+                format!("not a scenario: no \"format\": \"{FORMAT_TAG}\""),
+            ));
+        }
+    }
+    match header.version {
+        Some(v) if v == u64::from(FORMAT_VERSION) => {}
+        Some(v) if v > u64::from(FORMAT_VERSION) => {
+            return Err(SourceError::new(
+                path,
+                None,
+                format!(
+                    "this file is format version {v}; this Sandtable reads up to version {FORMAT_VERSION}"
+                ),
+            ));
+        }
+        Some(v) => {
+            return Err(SourceError::new(path, None, format!("unknown format version {v}")));
+        }
+        None => return Err(SourceError::new(path, None, "missing \"version\"")),
+    }
+    let file: ScenarioFile = source::parse(text, format, path)?;
+    let (scenario, mut diagnostics) = file.resolve();
+    locate_all(&mut diagnostics, text);
+    Ok(Read {
+        scenario,
+        diagnostics,
+    })
+}
+
+/// Fills in line and column from each diagnostic's subject text.
+pub fn locate_all(diagnostics: &mut [Diagnostic], text: &str) {
+    for d in diagnostics.iter_mut().filter(|d| d.position.is_none()) {
+        if let Some(subject) = &d.subject {
+            d.position = source::locate(text, subject);
+        }
+    }
+}
+
+fn format_of(path: &Path) -> Result<Format, SourceError> {
+    TextFormat::from_path(path).ok_or_else(|| {
+        SourceError::new(
+            path,
+            None,
+            "unknown file type: scenario files end in .ron or .json",
+        )
+    })
+}
+
+fn read_text(path: &Path) -> Result<String, SourceError> {
+    std::fs::read_to_string(path).map_err(|e| SourceError::new(path, None, format!("cannot read: {e}")))
+}
+
+/// Reads a scenario file (by extension) and reports everything structurally wrong with
+/// it against its ruleset: what `sandtable validate` shows.
+pub fn read_scenario(path: &Path, rulesets: &Rulesets) -> Result<Read, SourceError> {
+    let format = format_of(path)?;
+    let text = read_text(path)?;
+    let mut read = parse_scenario(&text, format, path)?;
+    let mut more = match check::ruleset_of(&read.scenario, rulesets) {
+        Ok(r) => check::check_structure(&read.scenario, r),
+        Err(d) => vec![d],
+    };
+    locate_all(&mut more, &text);
+    read.diagnostics.extend(more);
+    Ok(read)
+}
+
+/// Opens a scenario for editing: any error found while reading it is an `Err` naming
+/// the first few, with line and column.
+pub fn load_scenario(path: &Path, rulesets: &Rulesets) -> Result<Scenario, SourceError> {
+    let read = read_scenario(path, rulesets)?;
+    let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();
+    let Some(first) = errors.first() else {
+        return Ok(read.scenario);
+    };
+    let mut message = first.message.clone();
+    if errors.len() > 1 {
+        message.push_str(&format!(" (and {} more errors)", errors.len() - 1));
+    }
+    Err(SourceError::new(path, first.position, message))
+}
+
+/// Why a scenario could not be saved. The previous file is left as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("{0}")]
+    Format(SourceError),
+    #[error("{path}: cannot write the scenario: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: cannot write the scenario: {message}")]
+    Serialize { path: String, message: String },
+}
+
+/// The scenario as text in `format`.
+pub fn to_text(s: &Scenario, format: Format) -> Result<String, String> {
+    let file = ScenarioFile::from_scenario(s);
+    let mut text = match format {
+        Format::Json => serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?,
+        Format::Ron => {
+            let pretty = ron::ser::PrettyConfig::new()
+                .extensions(ron::extensions::Extensions::IMPLICIT_SOME)
+                .struct_names(false)
+                .indentor("  ".to_string());
+            source::ron_options()
+                .to_string_pretty(&file, pretty)
+                .map_err(|e| e.to_string())?
+        }
+    };
+    text.push('\n');
+    Ok(text)
+}
+
+/// Saves a scenario in the format its path's extension names, atomically.
+pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), SaveError> {
+    let format = format_of(path).map_err(SaveError::Format)?;
+    let text = to_text(s, format).map_err(|message| SaveError::Serialize {
+        path: path.display().to_string(),
+        message,
+    })?;
+    atomic::write(path, text.as_bytes()).map_err(|source| SaveError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}

@@ -1,0 +1,76 @@
+//! A map written as a JSON object (RON map) whose entry order is kept and whose
+//! duplicate keys are an error rather than silently merged.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use schemars::JsonSchema;
+use serde::de::{MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Entries keyed by label, in file order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabelMap<V>(pub Vec<(String, V)>);
+
+impl<V> Default for LabelMap<V> {
+    fn default() -> Self {
+        LabelMap(Vec::new())
+    }
+}
+
+impl<V> LabelMap<V> {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<V: Serialize> Serialize for LabelMap<V> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for LabelMap<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for Entries<V> {
+            type Value = LabelMap<V>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map from hex labels to hexes")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
+                let mut entries: Vec<(String, V)> =
+                    Vec::with_capacity(access.size_hint().unwrap_or(0));
+                let mut seen = std::collections::HashSet::with_capacity(entries.capacity());
+                while let Some((k, v)) = access.next_entry::<String, V>()? {
+                    if !seen.insert(k.clone()) {
+                        return Err(serde::de::Error::custom(format!(
+                            "hex {k} is listed twice"
+                        )));
+                    }
+                    entries.push((k, v));
+                }
+                Ok(LabelMap(entries))
+            }
+        }
+        d.deserialize_map(Entries(PhantomData))
+    }
+}
+
+impl<V: JsonSchema> JsonSchema for LabelMap<V> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        format!("LabelMap_of_{}", V::schema_name()).into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let value = generator.subschema_for::<V>();
+        schemars::json_schema!({ "type": "object", "additionalProperties": value })
+    }
+}

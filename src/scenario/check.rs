@@ -1,0 +1,111 @@
+//! Structural checks of a scenario against its ruleset: every id it names exists, the
+//! board is of the ruleset's kind. The rules core adds the game's own constraints.
+
+use std::collections::HashSet;
+
+use super::Scenario;
+use crate::diagnostic::Diagnostic;
+use crate::rules::{KindList, Ruleset, Rulesets};
+
+/// The ruleset a scenario names, or a diagnostic saying it is unknown.
+pub fn ruleset_of<'a>(s: &Scenario, rulesets: &'a Rulesets) -> Result<&'a Ruleset, Diagnostic> {
+    rulesets.get(&s.ruleset).ok_or_else(|| {
+        Diagnostic::error(
+            "file/unknown-ruleset",
+            format!(
+                "unknown ruleset '{}' (known: {}; load another with --ruleset-file)",
+                s.ruleset,
+                rulesets.ids().join(", ")
+            ),
+        )
+        .at(s.ruleset.as_str())
+    })
+}
+
+/// Checks that every kind id the scenario names is one of the ruleset's.
+pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if r.board.kind() != s.board.kind() {
+        out.push(Diagnostic::error(
+            "file/wrong-board",
+            format!(
+                "ruleset {} plays on a {} board, but this board is {}",
+                r.id,
+                r.board.kind(),
+                s.board.kind()
+            ),
+        ));
+    }
+    let mut unknown = |list: KindList, id: &str, hex: Option<hexx::Hex>, feature: Option<&str>| {
+        if r.kind(list, id).is_some() {
+            return;
+        }
+        let known: Vec<&str> = r.kinds(list).iter().map(|k| k.id.as_str()).collect();
+        let whose = feature.map_or_else(
+            || hex.map_or(String::new(), |h| format!("hex {}: ", s.label(h))),
+            |f| format!("{f}: "),
+        );
+        let known = if known.is_empty() {
+            format!("{} has none", r.id)
+        } else {
+            format!("{} has {}", r.id, known.join(", "))
+        };
+        let mut d = Diagnostic::error(
+            "file/unknown-id",
+            format!("{whose}unknown {} '{id}' ({known})", list.noun()),
+        )
+        .at(id);
+        if let Some(h) = hex {
+            d = d.with_hex(h);
+        }
+        if let Some(f) = feature {
+            d = d.with_feature(f);
+        }
+        out.push(d);
+    };
+    let mut cells: Vec<_> = s.hexes.iter().collect();
+    cells.sort_by_key(|(h, _)| (h.y, h.x));
+    for (hex, cell) in cells {
+        unknown(KindList::Terrain, &cell.terrain, Some(*hex), None);
+        for m in &cell.markers {
+            unknown(KindList::Marker, m, Some(*hex), None);
+        }
+    }
+    for ((key, kind), _) in &s.hexsides {
+        unknown(KindList::Hexside, kind, Some(key.hexes()[0]), None);
+    }
+    for t in &s.tokens {
+        unknown(KindList::Token, &t.kind, Some(t.hex), Some(&t.id));
+    }
+    for road in &s.roads {
+        unknown(KindList::Road, &road.kind, None, Some(&road.id));
+    }
+    for u in &s.units {
+        unknown(KindList::UnitClass, &u.class, u.hex, Some(&u.id));
+    }
+    for a in &s.areas {
+        unknown(KindList::Terrain, &a.terrain, None, Some(&a.id));
+    }
+    for l in &s.lines {
+        unknown(KindList::Line, &l.kind, None, Some(&l.id));
+    }
+    for m in &s.landmarks {
+        unknown(KindList::Landmark, &m.kind, None, Some(&m.id));
+    }
+    if !s.sides.is_empty() {
+        let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+        for u in s.units.iter().filter(|u| !u.side.is_empty()) {
+            if !sides.contains(u.side.as_str()) {
+                out.push(
+                    Diagnostic::warning(
+                        "file/unknown-side",
+                        format!("unit {}: side '{}' is not one of the scenario's sides", u.id, u.side),
+                    )
+                    .with_feature(u.id.as_str())
+                    .at(u.side.as_str()),
+                );
+            }
+        }
+    }
+    out
+}

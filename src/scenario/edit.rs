@@ -1,0 +1,318 @@
+//! Every change to a scenario is an [`Edit`] value; applying one returns its inverse.
+
+use hexx::Hex;
+
+use super::Scenario;
+use super::model::{Area, HexCell, HexsideAttrs, Landmark, Line, PlayerSide, Road, Token, Unit};
+use crate::board::{Board, HexsideKey};
+use crate::strenum::string_enum;
+
+string_enum! {
+    /// The collections of a scenario whose items have ids.
+    pub enum FeatureKind {
+        Unit = "unit",
+        Token = "token",
+        Road = "road",
+        Area = "area",
+        Line = "line",
+        Landmark = "landmark",
+    }
+}
+
+/// An item with an id.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Feature {
+    Unit(Unit),
+    Token(Token),
+    Road(Road),
+    Area(Area),
+    Line(Line),
+    Landmark(Landmark),
+}
+
+impl Feature {
+    pub fn kind(&self) -> FeatureKind {
+        match self {
+            Feature::Unit(_) => FeatureKind::Unit,
+            Feature::Token(_) => FeatureKind::Token,
+            Feature::Road(_) => FeatureKind::Road,
+            Feature::Area(_) => FeatureKind::Area,
+            Feature::Line(_) => FeatureKind::Line,
+            Feature::Landmark(_) => FeatureKind::Landmark,
+        }
+    }
+    pub fn id(&self) -> &str {
+        match self {
+            Feature::Unit(x) => &x.id,
+            Feature::Token(x) => &x.id,
+            Feature::Road(x) => &x.id,
+            Feature::Area(x) => &x.id,
+            Feature::Line(x) => &x.id,
+            Feature::Landmark(x) => &x.id,
+        }
+    }
+}
+
+string_enum! {
+    /// The scenario's text fields.
+    pub enum TextField {
+        Title = "title",
+        Description = "description",
+        Author = "author",
+        Ruleset = "ruleset",
+    }
+}
+
+/// One change to a scenario.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// Sets what a hex holds; `None` returns it to the default terrain.
+    SetHex { hex: Hex, cell: Option<HexCell> },
+    /// Puts or removes a hexside feature of `kind` on a side.
+    SetHexside {
+        key: HexsideKey,
+        kind: String,
+        attrs: Option<HexsideAttrs>,
+    },
+    /// Puts (`Some`) or removes (`None`) the item with `id` in the collection `kind`.
+    /// An existing item is replaced where it stands unless `index` moves it; a new
+    /// one goes at `index`, or last.
+    PutFeature {
+        kind: FeatureKind,
+        id: String,
+        feature: Option<Feature>,
+        index: Option<usize>,
+    },
+    SetText { field: TextField, value: String },
+    SetSetting {
+        key: String,
+        value: Option<serde_json::Value>,
+    },
+    SetSides(Vec<PlayerSide>),
+    /// Replaces the board (its hexes are left as they are: shrink with a batch that
+    /// clears them first).
+    SetBoard(Board),
+    /// Marks a hex of a hex board's rectangle as off the map, or back on it.
+    SetOffBoard { hex: Hex, off: bool },
+    /// Several edits as one: a paint stroke, a paste, a quick fix.
+    Batch(Vec<Edit>),
+}
+
+/// Why an edit does not apply. The scenario is left unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    #[error("this edit needs a hex board")]
+    NotHexBoard,
+    #[error("hex {0} is not on the board")]
+    OffBoard(String),
+    #[error("the feature's id is {found}, but the edit names {expected}")]
+    IdMismatch { expected: String, found: String },
+    #[error("a {found} cannot be put among the {expected}s")]
+    KindMismatch {
+        expected: FeatureKind,
+        found: FeatureKind,
+    },
+    #[error("there is no {kind} {id} to remove")]
+    NoSuchFeature { kind: FeatureKind, id: String },
+    #[error("id {id} is already used by a {kind}")]
+    IdTaken { kind: FeatureKind, id: String },
+}
+
+trait HasId {
+    fn id(&self) -> &str;
+}
+macro_rules! has_id {
+    ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
+}
+has_id!(Unit, Token, Road, Area, Line, Landmark);
+
+/// Puts or removes an item by id; returns the item that was there and its index.
+fn put<T: HasId>(
+    items: &mut Vec<T>,
+    id: &str,
+    item: Option<T>,
+    index: Option<usize>,
+) -> Option<(T, usize)> {
+    let at = items.iter().position(|x| x.id() == id);
+    match (at, item) {
+        (Some(i), Some(new)) => match index.filter(|j| *j != i) {
+            None => Some((std::mem::replace(&mut items[i], new), i)),
+            Some(j) => {
+                let old = items.remove(i);
+                items.insert(j.min(items.len()), new);
+                Some((old, i))
+            }
+        },
+        (Some(i), None) => Some((items.remove(i), i)),
+        (None, Some(new)) => {
+            let j = index.unwrap_or(items.len()).min(items.len());
+            items.insert(j, new);
+            None
+        }
+        (None, None) => None,
+    }
+}
+
+impl Edit {
+    /// Applies the edit and returns the edit that undoes it. On error nothing changed.
+    pub fn apply(self, s: &mut Scenario) -> Result<Edit, EditError> {
+        match self {
+            Edit::SetHex { hex, cell } => {
+                on_map(s, &[hex])?;
+                let old = match cell {
+                    Some(c) => s.hexes.insert(hex, c),
+                    None => s.hexes.remove(&hex),
+                };
+                Ok(Edit::SetHex { hex, cell: old })
+            }
+            Edit::SetHexside { key, kind, attrs } => {
+                let board = s.board.as_hex().ok_or(EditError::NotHexBoard)?;
+                let [a, b] = key.hexes();
+                if !board.contains(a) && !board.contains(b) {
+                    return Err(EditError::OffBoard(board.label(a)));
+                }
+                let slot = (key, kind);
+                let old = match attrs {
+                    Some(x) => s.hexsides.insert(slot.clone(), x),
+                    None => s.hexsides.remove(&slot),
+                };
+                Ok(Edit::SetHexside {
+                    key: slot.0,
+                    kind: slot.1,
+                    attrs: old,
+                })
+            }
+            Edit::PutFeature {
+                kind,
+                id,
+                feature,
+                index,
+            } => put_feature(s, kind, id, feature, index),
+            Edit::SetText { field, value } => {
+                let slot = match field {
+                    TextField::Title => &mut s.title,
+                    TextField::Description => &mut s.description,
+                    TextField::Author => &mut s.author,
+                    TextField::Ruleset => &mut s.ruleset,
+                };
+                let old = std::mem::replace(slot, value);
+                Ok(Edit::SetText { field, value: old })
+            }
+            Edit::SetSetting { key, value } => {
+                let old = match value {
+                    Some(v) => s.settings.insert(key.clone(), v),
+                    None => s.settings.remove(&key),
+                };
+                Ok(Edit::SetSetting { key, value: old })
+            }
+            Edit::SetSides(sides) => Ok(Edit::SetSides(std::mem::replace(&mut s.sides, sides))),
+            Edit::SetBoard(board) => Ok(Edit::SetBoard(std::mem::replace(&mut s.board, board))),
+            Edit::SetOffBoard { hex, off } => {
+                let Board::Hex(board) = &mut s.board else {
+                    return Err(EditError::NotHexBoard);
+                };
+                if !board.in_rectangle(hex) {
+                    return Err(EditError::OffBoard(board.label(hex)));
+                }
+                let was = board.set_off_board(hex, off);
+                Ok(Edit::SetOffBoard { hex, off: was })
+            }
+            Edit::Batch(edits) => {
+                let mut inverses = Vec::with_capacity(edits.len());
+                for edit in edits {
+                    match edit.apply(s) {
+                        Ok(inv) => inverses.push(inv),
+                        Err(e) => {
+                            // Leave the scenario as it was before the batch.
+                            for inv in inverses.into_iter().rev() {
+                                let _ = inv.apply(s);
+                            }
+                            return Err(e);
+                        }
+                    }
+                }
+                inverses.reverse();
+                Ok(Edit::Batch(inverses))
+            }
+        }
+    }
+
+    /// Whether the edit changes nothing (an empty batch).
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Edit::Batch(e) if e.iter().all(Edit::is_empty))
+    }
+}
+
+fn on_map(s: &Scenario, hexes: &[Hex]) -> Result<(), EditError> {
+    let board = s.board.as_hex().ok_or(EditError::NotHexBoard)?;
+    match hexes.iter().find(|h| !board.contains(**h)) {
+        Some(h) => Err(EditError::OffBoard(board.label(*h))),
+        None => Ok(()),
+    }
+}
+
+fn put_feature(
+    s: &mut Scenario,
+    kind: FeatureKind,
+    id: String,
+    feature: Option<Feature>,
+    index: Option<usize>,
+) -> Result<Edit, EditError> {
+    if let Some(f) = &feature {
+        if f.kind() != kind {
+            return Err(EditError::KindMismatch {
+                expected: kind,
+                found: f.kind(),
+            });
+        }
+        if f.id() != id {
+            return Err(EditError::IdMismatch {
+                expected: id,
+                found: f.id().to_string(),
+            });
+        }
+        if let Some((other, _)) = s.feature_ids().into_iter().find(|(k, i)| *i == id && *k != kind) {
+            return Err(EditError::IdTaken { kind: other, id });
+        }
+        let hexes: Vec<Hex> = match f {
+            Feature::Unit(u) => u.hex.into_iter().collect(),
+            Feature::Token(t) => vec![t.hex],
+            Feature::Road(r) => r.hexes.clone(),
+            _ => Vec::new(),
+        };
+        if !hexes.is_empty() {
+            on_map(s, &hexes)?;
+        }
+    }
+    macro_rules! dispatch {
+        ($variant:ident, $field:ident) => {{
+            let item = match feature {
+                Some(Feature::$variant(x)) => Some(x),
+                _ => None,
+            };
+            let removing = item.is_none();
+            let old = put(&mut s.$field, &id, item, index);
+            if removing && old.is_none() {
+                return Err(EditError::NoSuchFeature { kind, id });
+            }
+            let (feature, index) = match old {
+                Some((x, i)) => (Some(Feature::$variant(x)), Some(i)),
+                None => (None, None),
+            };
+            Ok(Edit::PutFeature {
+                kind,
+                id,
+                feature,
+                index,
+            })
+        }};
+    }
+    match kind {
+        FeatureKind::Unit => dispatch!(Unit, units),
+        FeatureKind::Token => dispatch!(Token, tokens),
+        FeatureKind::Road => dispatch!(Road, roads),
+        FeatureKind::Area => dispatch!(Area, areas),
+        FeatureKind::Line => dispatch!(Line, lines),
+        FeatureKind::Landmark => dispatch!(Landmark, landmarks),
+    }
+}

@@ -1,0 +1,567 @@
+//! The written form of a scenario (labels, not coordinates), and its resolution into a
+//! [`Scenario`]. This is the public contract of `shared/FORMAT.md`; the JSON Schema is
+//! generated from these types.
+
+use std::collections::HashSet;
+
+use hexx::Hex;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::model::{
+    Area, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road, Settings, Token,
+    Unit,
+};
+use super::Scenario;
+use crate::board::{Board, HexBoard, HexsideKey, Side, freeform};
+use crate::diagnostic::Diagnostic;
+use crate::labelmap::LabelMap;
+
+/// The `format` of every scenario file.
+pub const FORMAT_TAG: &str = "sandtable/scenario";
+/// The newest `version` this build reads and the one it writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The constant `"sandtable/scenario"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FormatTag;
+
+impl Serialize for FormatTag {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(FORMAT_TAG)
+    }
+}
+
+impl<'de> Deserialize<'de> for FormatTag {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == FORMAT_TAG {
+            Ok(FormatTag)
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "format is \"{s}\", expected \"{FORMAT_TAG}\""
+            )))
+        }
+    }
+}
+
+impl JsonSchema for FormatTag {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "FormatTag".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "const": FORMAT_TAG })
+    }
+}
+
+/// A scenario file, version 1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Sandtable scenario")]
+pub struct ScenarioFile {
+    pub format: FormatTag,
+    /// Bumped only with a migration from every older version.
+    #[schemars(range(min = 1, max = 1))]
+    pub version: u32,
+    pub title: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub author: String,
+    /// Id of a ruleset, built in or loaded from a file.
+    pub ruleset: String,
+    pub board: Board,
+    #[serde(default, skip_serializing_if = "Settings::is_empty")]
+    pub settings: Settings,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<PlayerSide>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<Unit<String>>,
+    /// Hex boards: hexes that are not the ruleset's default terrain, by label.
+    #[serde(default, skip_serializing_if = "LabelMap::is_empty")]
+    pub hexes: LabelMap<HexCell>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hexsides: Vec<HexsideEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<Token<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roads: Vec<Road<String>>,
+    /// Freeform boards: general terrain.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<Area>,
+    /// Freeform boards: linear terrain.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<Line>,
+    /// Freeform boards: small individual features.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landmarks: Vec<Landmark>,
+}
+
+impl ScenarioFile {
+    /// Resolves labels into hexes. Every problem found is reported; items that cannot
+    /// be placed (a label that names no hex of the board) are left out of the result.
+    pub fn resolve(self) -> (Scenario, Vec<Diagnostic>) {
+        let mut out = Scenario::new(self.title, self.ruleset, self.board);
+        out.description = self.description;
+        out.author = self.author;
+        out.settings = self.settings;
+        out.areas = self.areas;
+        out.lines = self.lines;
+        out.landmarks = self.landmarks;
+        let mut r = Resolver {
+            diags: Vec::new(),
+            board: out.board.as_hex().cloned(),
+        };
+        r.check_sides(&self.sides);
+        out.sides = self.sides;
+
+        if r.board.is_some() {
+            for (label, cell) in self.hexes.0 {
+                r.hex_cell(&mut out, label, cell);
+            }
+            for entry in self.hexsides {
+                r.hexside(&mut out, entry);
+            }
+            for token in self.tokens {
+                r.token(&mut out, token);
+            }
+            for road in self.roads {
+                r.road(&mut out, road);
+            }
+        } else {
+            let n = self.hexes.0.len() + self.hexsides.len() + self.tokens.len() + self.roads.len();
+            if n > 0 {
+                r.diags.push(Diagnostic::error(
+                    "file/wrong-board",
+                    format!(
+                        "{n} hexes, hexsides, tokens or roads are given for a freeform board; \
+                         they belong to hex boards"
+                    ),
+                ));
+            }
+        }
+        for unit in self.units {
+            r.unit(&mut out, unit);
+        }
+        r.freeform(&out);
+        r.duplicate_ids(&out);
+        (out, r.diags)
+    }
+
+    /// The written form of a scenario: hexes in reading order, each hexside named from
+    /// the hex with the smaller (row, column).
+    pub fn from_scenario(s: &Scenario) -> Self {
+        let (mut hexes, mut hexsides, mut tokens, mut roads) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let units = s
+            .units
+            .iter()
+            .map(|u| u.clone().map_hex(|h| s.label(h)))
+            .collect();
+        if let Board::Hex(b) = &s.board {
+            let label = |h: Hex| b.label(h);
+            let mut cells: Vec<_> = s.hexes.iter().collect();
+            cells.sort_by_key(|(h, _)| b.reading_order(**h));
+            hexes = cells.into_iter().map(|(h, c)| (label(*h), c.clone())).collect();
+            let mut sides: Vec<_> = s
+                .hexsides
+                .iter()
+                .map(|((key, kind), attrs)| {
+                    let (hex, side) = name_hexside(b, *key);
+                    (b.reading_order(hex), side.index(b.orientation), hex, side, kind, attrs)
+                })
+                .collect();
+            sides.sort_by(|a, b| (a.0, a.1, a.4).cmp(&(b.0, b.1, b.4)));
+            hexsides = sides
+                .into_iter()
+                .map(|(_, _, hex, side, kind, attrs)| HexsideEntry {
+                    kind: kind.clone(),
+                    hex: label(hex),
+                    side,
+                    up: attrs.up.map(label),
+                })
+                .collect();
+            tokens = s
+                .tokens
+                .iter()
+                .map(|t| Token {
+                    id: t.id.clone(),
+                    kind: t.kind.clone(),
+                    hex: label(t.hex),
+                    facing: t.facing.clone(),
+                })
+                .collect();
+            roads = s
+                .roads
+                .iter()
+                .map(|r| Road {
+                    id: r.id.clone(),
+                    kind: r.kind.clone(),
+                    hexes: r.hexes.iter().map(|h| label(*h)).collect(),
+                })
+                .collect();
+        }
+        ScenarioFile {
+            format: FormatTag,
+            version: FORMAT_VERSION,
+            title: s.title.clone(),
+            description: s.description.clone(),
+            author: s.author.clone(),
+            ruleset: s.ruleset.clone(),
+            board: s.board.clone(),
+            settings: s.settings.clone(),
+            sides: s.sides.clone(),
+            units,
+            hexes: LabelMap(hexes),
+            hexsides,
+            tokens,
+            roads,
+            areas: s.areas.clone(),
+            lines: s.lines.clone(),
+            landmarks: s.landmarks.clone(),
+        }
+    }
+}
+
+/// The hex and side a writer names a hexside by: the hex with the smaller
+/// (row, column), unless only the other one is part of the map.
+pub fn name_hexside(board: &HexBoard, key: HexsideKey) -> (Hex, Side) {
+    let [a, b] = key.hexes();
+    let (first, second) = if board.reading_order(a) <= board.reading_order(b) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let hex = if board.contains(first) || !board.contains(second) {
+        first
+    } else {
+        second
+    };
+    let side = key
+        .side_from(board.orientation, hex)
+        .unwrap_or(Side::all(board.orientation)[0]);
+    (hex, side)
+}
+
+struct Resolver {
+    diags: Vec<Diagnostic>,
+    board: Option<HexBoard>,
+}
+
+impl Resolver {
+    /// Resolves a label to a hex of the map, reporting why not.
+    fn place(&mut self, label: &str, what: impl Fn() -> String) -> Option<Hex> {
+        let hex = self.parse(label, &what)?;
+        self.on_map(hex, label, &what).then_some(hex)
+    }
+
+    /// Parses a label, reporting one that names no hex.
+    fn parse(&mut self, label: &str, what: &dyn Fn() -> String) -> Option<Hex> {
+        match self.board.as_ref()?.parse_label(label) {
+            Ok(hex) => Some(hex),
+            Err(e) => {
+                self.diags.push(
+                    Diagnostic::error("file/bad-label", format!("{}: {e}", what())).at(label),
+                );
+                None
+            }
+        }
+    }
+
+    /// Whether the hex is part of the map, reporting it when not.
+    fn on_map(&mut self, hex: Hex, label: &str, what: &dyn Fn() -> String) -> bool {
+        let Some(board) = &self.board else { return false };
+        if board.contains(hex) {
+            return true;
+        }
+        let why = if board.is_off_board(hex) {
+            "is marked off_board".to_string()
+        } else {
+            format!("is not on the {} x {} board", board.columns, board.rows)
+        };
+        self.diags.push(
+            Diagnostic::error("file/off-board", format!("{}: hex {label} {why}", what()))
+                .with_hex(hex)
+                .at(label),
+        );
+        false
+    }
+
+    /// Checks that each side exists on this board's hexes.
+    fn facing(&mut self, sides: &[Side], what: &str, subject: &str) {
+        let Some(board) = &self.board else { return };
+        let o = board.orientation;
+        for side in sides.iter().filter(|s| !s.exists_in(o)) {
+            let names: Vec<_> = Side::all(o).iter().map(|s| s.as_str()).collect();
+            self.diags.push(
+                Diagnostic::error(
+                    "file/bad-side",
+                    format!(
+                        "{what}: side {side} does not exist on {o} hexes (they have {})",
+                        names.join(", ")
+                    ),
+                )
+                .at(subject),
+            );
+        }
+    }
+
+    fn hex_cell(&mut self, out: &mut Scenario, label: String, cell: HexCell) {
+        if let Some(hex) = self.place(&label, || format!("hexes.{label}")) {
+            self.facing(&cell.facing, &format!("hexes.{label}.facing"), &label);
+            out.hexes.insert(hex, cell);
+        }
+    }
+
+    fn hexside(&mut self, out: &mut Scenario, e: HexsideEntry) {
+        let what = || format!("hexside {} {} {}", e.kind, e.hex, e.side);
+        let Some(board) = self.board.clone() else { return };
+        let Some(hex) = self.parse(&e.hex, &what) else { return };
+        let Some(key) = HexsideKey::new(board.orientation, hex, e.side) else {
+            self.facing(&[e.side], &what(), &e.hex);
+            return;
+        };
+        // A side on the map's edge may be named from the hex beyond it.
+        if !key.hexes().iter().any(|h| board.contains(*h)) {
+            self.on_map(hex, &e.hex, &what);
+            return;
+        }
+        let up = match &e.up {
+            None => None,
+            Some(label) => {
+                let up = board.parse_label(label).ok();
+                if up.is_none_or(|u| !key.hexes().contains(&u)) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "file/bad-hexside-up",
+                            format!("{}: up must be one of the two hexes beside the side, not {label}", what()),
+                        )
+                        .at(label.as_str()),
+                    );
+                }
+                up
+            }
+        };
+        let slot = (key, e.kind.clone());
+        if out.hexsides.contains_key(&slot) {
+            self.diags.push(
+                Diagnostic::error(
+                    "file/duplicate-hexside",
+                    format!("{} is given twice", what()),
+                )
+                .with_hex(hex)
+                .at(e.hex.as_str()),
+            );
+        }
+        out.hexsides.insert(slot, HexsideAttrs { up });
+    }
+
+    fn token(&mut self, out: &mut Scenario, t: Token<String>) {
+        let id = t.id.clone();
+        if let Some(hex) = self.place(&t.hex, || format!("token {id}")) {
+            self.facing(&t.facing, &format!("token {id} facing"), &id);
+            out.tokens.push(Token {
+                id: t.id,
+                kind: t.kind,
+                hex,
+                facing: t.facing,
+            });
+        }
+    }
+
+    fn road(&mut self, out: &mut Scenario, r: Road<String>) {
+        let mut hexes = Vec::with_capacity(r.hexes.len());
+        let mut ok = true;
+        for label in &r.hexes {
+            match self.place(label, || format!("road {}", r.id)) {
+                Some(h) => hexes.push(h),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return;
+        }
+        for (i, pair) in hexes.windows(2).enumerate() {
+            if !HexBoard::adjacent(pair[0], pair[1]) {
+                self.diags.push(
+                    Diagnostic::error(
+                        "file/road-not-adjacent",
+                        format!(
+                            "road {}: consecutive hexes {} and {} are not adjacent",
+                            r.id,
+                            r.hexes[i],
+                            r.hexes[i + 1]
+                        ),
+                    )
+                    .with_hex(pair[0])
+                    .with_hex(pair[1])
+                    .with_feature(r.id.as_str())
+                    .at(r.id.as_str()),
+                );
+            }
+        }
+        if hexes.len() < 2 {
+            self.diags.push(
+                Diagnostic::warning(
+                    "file/road-too-short",
+                    format!("road {} runs through fewer than 2 hexes", r.id),
+                )
+                .with_feature(r.id.as_str())
+                .at(r.id.as_str()),
+            );
+        }
+        out.roads.push(Road {
+            id: r.id,
+            kind: r.kind,
+            hexes,
+        });
+    }
+
+    fn unit(&mut self, out: &mut Scenario, u: Unit<String>) {
+        let id = u.id.clone();
+        if self.board.is_some() {
+            let Some(label) = u.hex.clone() else {
+                self.diags.push(
+                    Diagnostic::error(
+                        "file/unit-place",
+                        format!("unit {id} has no hex (units on a hex board need \"hex\")"),
+                    )
+                    .with_feature(id.as_str())
+                    .at(id.as_str()),
+                );
+                return;
+            };
+            if let Some(hex) = self.place(&label, || format!("unit {id}")) {
+                out.units.push(u.map_hex(|_| hex));
+            }
+        } else {
+            if u.at.is_none() {
+                self.diags.push(
+                    Diagnostic::error(
+                        "file/unit-place",
+                        format!("unit {id} has no position (units on a freeform board need \"at\")"),
+                    )
+                    .with_feature(id.as_str())
+                    .at(id.as_str()),
+                );
+            }
+            if u.hex.is_some() {
+                self.diags.push(
+                    Diagnostic::error(
+                        "file/wrong-board",
+                        format!("unit {id} names a hex, but the board is freeform"),
+                    )
+                    .with_feature(id.as_str())
+                    .at(id.as_str()),
+                );
+            }
+            out.units.push(Unit {
+                hex: None,
+                ..u.map_hex(|_| Hex::ZERO)
+            });
+        }
+    }
+
+    fn check_sides(&mut self, sides: &[PlayerSide]) {
+        let mut seen = HashSet::new();
+        for s in sides {
+            if !seen.insert(s.id.as_str()) {
+                self.diags.push(
+                    Diagnostic::error("file/duplicate-id", format!("side {} is declared twice", s.id))
+                        .at(s.id.as_str()),
+                );
+            }
+        }
+    }
+
+    fn freeform(&mut self, s: &Scenario) {
+        let table = match &s.board {
+            Board::Freeform(t) => t,
+            Board::Hex(_) => {
+                let n = s.areas.len() + s.lines.len() + s.landmarks.len();
+                if n > 0 {
+                    self.diags.push(Diagnostic::error(
+                        "file/wrong-board",
+                        format!(
+                            "{n} areas, lines or landmarks are given for a hex board; \
+                             they belong to freeform boards"
+                        ),
+                    ));
+                }
+                return;
+            }
+        };
+        if let Err(e) = table.check() {
+            self.diags.push(Diagnostic::error("file/board", e.to_string()));
+        }
+        let mut shape = |id: &str, what: &str, r: Result<(), freeform::ShapeError>| {
+            if let Err(e) = r {
+                self.diags.push(
+                    Diagnostic::error("file/bad-shape", format!("{what} {id}: {e}"))
+                        .with_feature(id)
+                        .at(id),
+                );
+            }
+        };
+        for a in &s.areas {
+            shape(&a.id, "area", freeform::check_polygon(&a.polygon));
+        }
+        for l in &s.lines {
+            shape(&l.id, "line", freeform::check_polyline(&l.points));
+            if let Some(w) = l.width.filter(|w| !(w.is_finite() && *w > 0.0)) {
+                shape(&l.id, "line", Err(freeform::ShapeError::Width(w)));
+            }
+        }
+        for m in &s.landmarks {
+            match (&m.at, &m.polygon) {
+                (_, Some(poly)) => shape(&m.id, "landmark", freeform::check_polygon(poly)),
+                (Some(p), None) => shape(&m.id, "landmark", freeform::check_polyline(&[*p, *p])),
+                (None, None) => shape(&m.id, "landmark", Err(freeform::ShapeError::NoPlace)),
+            }
+            if let Some(size) = m.size.filter(|w| !(w.is_finite() && *w > 0.0)) {
+                shape(&m.id, "landmark", Err(freeform::ShapeError::Width(size)));
+            }
+        }
+        let shapes = s
+            .areas
+            .iter()
+            .map(|a| (&a.id, a.polygon.clone()))
+            .chain(s.lines.iter().map(|l| (&l.id, l.points.clone())))
+            .chain(s.landmarks.iter().map(|m| {
+                let pts = m.at.iter().chain(m.polygon.iter().flatten()).copied();
+                (&m.id, pts.collect())
+            }))
+            .chain(s.units.iter().map(|u| (&u.id, u.at.into_iter().collect())));
+        for (id, points) in shapes {
+            let points: Vec<freeform::Point> = points;
+            if let Some(p) = points.iter().find(|p| !table.contains(**p)) {
+                self.diags.push(
+                    Diagnostic::warning(
+                        "file/outside-table",
+                        format!(
+                            "{id}: point [{}, {}] is off the {} x {} {} table",
+                            p[0], p[1], table.width, table.height, table.unit
+                        ),
+                    )
+                    .with_feature(id.as_str())
+                    .at(id.as_str()),
+                );
+            }
+        }
+    }
+
+    fn duplicate_ids(&mut self, s: &Scenario) {
+        let mut seen = std::collections::HashMap::new();
+        for (kind, id) in s.feature_ids() {
+            if let Some(first) = seen.insert(id, kind) {
+                self.diags.push(
+                    Diagnostic::error(
+                        "file/duplicate-id",
+                        format!("id {id} is used twice (by a {first} and a {kind})"),
+                    )
+                    .with_feature(id)
+                    .at(id),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The scenario document of `shared/FORMAT.md`, and the edits that change it.
+
+pub mod check;
+pub mod edit;
+pub mod file;
+pub mod history;
+pub mod model;
+
+use std::collections::{BTreeMap, HashMap};
+
+use hexx::Hex;
+
+pub use edit::{Edit, EditError, Feature, FeatureKind};
+pub use file::{FORMAT_TAG, FORMAT_VERSION, ScenarioFile};
+pub use history::History;
+pub use model::{
+    Area, Edge, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road, Settings,
+    Token, Unit,
+};
+
+use crate::board::{Board, HexsideKey};
+
+/// A hexside feature's place: the side and the feature's kind (a side may hold a river
+/// and a bridge).
+pub type HexsideSlot = (HexsideKey, String);
+
+/// A scenario in memory: the file's content with every hex resolved to axial coordinates.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    pub title: String,
+    pub description: String,
+    pub author: String,
+    pub ruleset: String,
+    pub board: Board,
+    pub settings: Settings,
+    pub sides: Vec<PlayerSide>,
+    pub units: Vec<Unit>,
+    /// Hexes that differ from the ruleset's default terrain.
+    pub hexes: HashMap<Hex, HexCell>,
+    pub hexsides: BTreeMap<HexsideSlot, HexsideAttrs>,
+    pub tokens: Vec<Token>,
+    pub roads: Vec<Road>,
+    pub areas: Vec<Area>,
+    pub lines: Vec<Line>,
+    pub landmarks: Vec<Landmark>,
+}
+
+impl Scenario {
+    /// An empty scenario on `board`.
+    pub fn new(title: impl Into<String>, ruleset: impl Into<String>, board: Board) -> Self {
+        Scenario {
+            title: title.into(),
+            description: String::new(),
+            author: String::new(),
+            ruleset: ruleset.into(),
+            board,
+            settings: Settings::new(),
+            sides: Vec::new(),
+            units: Vec::new(),
+            hexes: HashMap::new(),
+            hexsides: BTreeMap::new(),
+            tokens: Vec::new(),
+            roads: Vec::new(),
+            areas: Vec::new(),
+            lines: Vec::new(),
+            landmarks: Vec::new(),
+        }
+    }
+
+    /// Every id of a token, road, unit, area, line or landmark, with its kind.
+    pub fn feature_ids(&self) -> Vec<(FeatureKind, &str)> {
+        let mut ids = Vec::new();
+        ids.extend(self.units.iter().map(|x| (FeatureKind::Unit, x.id.as_str())));
+        ids.extend(self.tokens.iter().map(|x| (FeatureKind::Token, x.id.as_str())));
+        ids.extend(self.roads.iter().map(|x| (FeatureKind::Road, x.id.as_str())));
+        ids.extend(self.areas.iter().map(|x| (FeatureKind::Area, x.id.as_str())));
+        ids.extend(self.lines.iter().map(|x| (FeatureKind::Line, x.id.as_str())));
+        ids.extend(self.landmarks.iter().map(|x| (FeatureKind::Landmark, x.id.as_str())));
+        ids
+    }
+
+    /// The label of a hex on this scenario's board (axial `q,r` on a freeform board).
+    pub fn label(&self, hex: Hex) -> String {
+        match &self.board {
+            Board::Hex(b) => b.label(hex),
+            Board::Freeform(_) => format!("{},{}", hex.x, hex.y),
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The items of a scenario, generic over how a hex is named: a label (`String`) in
+//! files, an axial [`Hex`] in memory.
+
+use std::collections::BTreeMap;
+
+use hexx::Hex;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::board::Side;
+use crate::board::freeform::Point;
+use crate::strenum::string_enum;
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn is_true(b: &bool) -> bool {
+    *b
+}
+fn yes() -> bool {
+    true
+}
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+/// Ruleset-specific scenario parameters, e.g. PBS territory and density.
+pub type Settings = BTreeMap<String, serde_json::Value>;
+
+string_enum! {
+    /// A table edge.
+    pub enum Edge {
+        North = "north",
+        South = "south",
+        East = "east",
+        West = "west",
+    }
+}
+
+/// A player's side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PlayerSide {
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_edge: Option<Edge>,
+}
+
+/// What one hex holds besides the default terrain.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HexCell {
+    pub terrain: String,
+    /// Integer level, default 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub elevation: i32,
+    /// Sides of a terrain that has facing (fence lines).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facing: Vec<Side>,
+    /// Extra per-hex features of the ruleset.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<String>,
+}
+
+impl HexCell {
+    pub fn terrain(terrain: impl Into<String>) -> Self {
+        HexCell {
+            terrain: terrain.into(),
+            elevation: 0,
+            facing: Vec::new(),
+            markers: Vec::new(),
+        }
+    }
+}
+
+/// Optional attributes of a hexside feature.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HexsideAttrs<H = Hex> {
+    /// For slopes: the hex on the higher side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub up: Option<H>,
+}
+
+/// A hexside feature as written in a file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "Hexside")]
+pub struct HexsideEntry {
+    pub kind: String,
+    pub hex: String,
+    pub side: Side,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub up: Option<String>,
+}
+
+/// A token on a hex: an entrenchment, a fieldwork.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "Token")]
+pub struct Token<H = Hex> {
+    pub id: String,
+    pub kind: String,
+    pub hex: H,
+    /// The front sides.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facing: Vec<Side>,
+}
+
+/// A road through consecutive adjacent hexes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "Road")]
+pub struct Road<H = Hex> {
+    pub id: String,
+    pub kind: String,
+    pub hexes: Vec<H>,
+}
+
+/// A unit or a general, on a hex or at a point of a table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "Unit")]
+pub struct Unit<H = Hex> {
+    pub id: String,
+    pub class: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub side: String,
+    /// Hex boards: where it stands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex: Option<H>,
+    /// Freeform boards: where it stands, in board units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<Point>,
+    /// Degrees clockwise from north.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing_deg: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frontage: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<f64>,
+    /// It moved this turn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub moved: bool,
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub ordered: bool,
+    /// A general is attached to it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub general: bool,
+}
+
+impl<H> Unit<H> {
+    /// A unit of `class` with the format's defaults.
+    pub fn new(id: impl Into<String>, class: impl Into<String>) -> Self {
+        Unit {
+            id: id.into(),
+            class: class.into(),
+            side: String::new(),
+            hex: None,
+            at: None,
+            facing_deg: None,
+            frontage: None,
+            depth: None,
+            moved: false,
+            ordered: true,
+            general: false,
+        }
+    }
+
+    /// The same unit with its hex named another way.
+    pub fn map_hex<K>(self, f: impl FnOnce(H) -> K) -> Unit<K> {
+        Unit {
+            id: self.id,
+            class: self.class,
+            side: self.side,
+            hex: self.hex.map(f),
+            at: self.at,
+            facing_deg: self.facing_deg,
+            frontage: self.frontage,
+            depth: self.depth,
+            moved: self.moved,
+            ordered: self.ordered,
+            general: self.general,
+        }
+    }
+}
+
+/// General terrain on a table: a closed polygon.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Area {
+    pub id: String,
+    pub terrain: String,
+    /// Vertices, without repeating the first at the end.
+    pub polygon: Vec<Point>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passable: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dangerous: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compulsory: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
+}
+
+/// Linear terrain with a width: rivers, streams, roads, hedges, walls.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Line {
+    pub id: String,
+    pub kind: String,
+    pub points: Vec<Point>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<f64>,
+}
+
+/// A small individual feature: a point with a size, or a polygon.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Landmark {
+    pub id: String,
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<Point>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub polygon: Option<Vec<Point>>,
+}
