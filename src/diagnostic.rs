@@ -30,6 +30,9 @@ pub struct Diagnostic {
     /// loaders turn it into a line and column.
     #[serde(skip)]
     pub subject: Option<String>,
+    /// Which occurrence of the subject text it is about (0: the first).
+    #[serde(skip)]
+    pub occurrence: usize,
     /// 1-based line and column in the source file, when known.
     #[serde(skip)]
     pub position: Option<(usize, usize)>,
@@ -44,6 +47,7 @@ impl Diagnostic {
             hexes: Vec::new(),
             features: Vec::new(),
             subject: None,
+            occurrence: 0,
             position: None,
         }
     }
@@ -64,6 +68,12 @@ impl Diagnostic {
     /// Names the text in the file that this finding is about.
     pub fn at(mut self, subject: impl Into<String>) -> Self {
         self.subject = Some(subject.into());
+        self
+    }
+    /// Names a later occurrence of the text in the file (a duplicate's second place).
+    pub fn at_occurrence(mut self, subject: impl Into<String>, occurrence: usize) -> Self {
+        self.subject = Some(subject.into());
+        self.occurrence = occurrence;
         self
     }
     pub fn is_error(&self) -> bool {

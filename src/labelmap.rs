@@ -49,9 +49,7 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for LabelMap<V> {
                 let mut seen = std::collections::HashSet::with_capacity(entries.capacity());
                 while let Some((k, v)) = access.next_entry::<String, V>()? {
                     if !seen.insert(k.clone()) {
-                        return Err(serde::de::Error::custom(format!(
-                            "hex {k} is listed twice"
-                        )));
+                        return Err(serde::de::Error::custom(format!("hex {k} is listed twice")));
                     }
                     entries.push((k, v));
                 }

@@ -35,12 +35,9 @@ pub struct SourceError {
 impl fmt::Display for SourceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.position {
-            Some((line, col)) => write!(
-                f,
-                "{}:{line}:{col}: {}",
-                self.path.display(),
-                self.message
-            ),
+            Some((line, col)) => {
+                write!(f, "{}:{line}:{col}: {}", self.path.display(), self.message)
+            }
             None => write!(f, "{}: {}", self.path.display(), self.message),
         }
     }
@@ -91,10 +88,17 @@ pub fn parse<T: DeserializeOwned>(
 /// The 1-based line and column of the first `"needle"` (quoted) in `text`, or of the
 /// bare word when it is not found quoted.
 pub fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
+    locate_nth(text, needle, 0)
+}
+
+/// Like [`locate`], for the `n`th (0-based) quoted occurrence, or the last one there is.
+pub fn locate_nth(text: &str, needle: &str, n: usize) -> Option<(usize, usize)> {
     let quoted = format!("\"{needle}\"");
     let at = text
-        .find(&quoted)
-        .map(|i| i + 1)
+        .match_indices(&quoted)
+        .take(n + 1)
+        .last()
+        .map(|(i, _)| i + 1)
         .or_else(|| (!needle.is_empty()).then(|| text.find(needle)).flatten())?;
     let before = &text[..at];
     let line = before.matches('\n').count() + 1;

@@ -9,8 +9,82 @@ use crate::strenum::string_enum;
 /// The largest table side, in centimetres (100 m): beyond any real table.
 pub const MAX_TABLE_CM: f64 = 10_000.0;
 
-/// A point `[x, y]` in board units, origin top-left, y down.
-pub type Point = [f64; 2];
+/// A point in board units, origin top-left, y down; written `[x, y]` in every format
+/// (RON would write a Rust array as a tuple).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Point {
+    pub const fn new(x: f64, y: f64) -> Self {
+        Point { x, y }
+    }
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+}
+
+impl From<[f64; 2]> for Point {
+    fn from([x, y]: [f64; 2]) -> Self {
+        Point { x, y }
+    }
+}
+
+impl Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(2))?;
+        seq.serialize_element(&self.x)?;
+        seq.serialize_element(&self.y)?;
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Point;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a point [x, y]")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Point, A::Error> {
+                use serde::de::Error;
+                let x = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(0, &self))?;
+                let y = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(1, &self))?;
+                if seq.next_element::<f64>()?.is_some() {
+                    return Err(A::Error::invalid_length(3, &self));
+                }
+                Ok(Point { x, y })
+            }
+        }
+        // RON reads `[x, y]` as a sequence and `(x, y)` as a tuple; take either.
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for Point {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Point".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "array",
+            "items": { "type": "number" },
+            "minItems": 2,
+            "maxItems": 2,
+        })
+    }
+}
 
 string_enum! {
     /// The unit that a freeform table measures in.
@@ -70,12 +144,12 @@ impl FreeformBoard {
 
     /// Whether a point lies on the table (edges included).
     pub fn contains(&self, p: Point) -> bool {
-        (0.0..=self.width).contains(&p[0]) && (0.0..=self.height).contains(&p[1])
+        (0.0..=self.width).contains(&p.x) && (0.0..=self.height).contains(&p.y)
     }
 }
 
 fn coord(p: &Point) -> Coord<f64> {
-    Coord { x: p[0], y: p[1] }
+    Coord { x: p.x, y: p.y }
 }
 
 /// A closed polygon from its vertices (the last is joined to the first).
@@ -127,7 +201,7 @@ pub fn check_polyline(points: &[Point]) -> Result<(), ShapeError> {
 }
 
 fn check_finite(points: &[Point]) -> Result<(), ShapeError> {
-    match points.iter().position(|p| !(p[0].is_finite() && p[1].is_finite())) {
+    match points.iter().position(|p| !p.is_finite()) {
         Some(i) => Err(ShapeError::NotFinite(i)),
         None => Ok(()),
     }
@@ -154,15 +228,16 @@ mod tests {
 
     #[test]
     fn polygons_must_be_simple() {
-        assert!(check_polygon(&[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0]]).is_ok());
-        let bowtie = [[0.0, 0.0], [4.0, 4.0], [4.0, 0.0], [0.0, 4.0]];
+        let pts = |v: &[[f64; 2]]| v.iter().map(|p| Point::from(*p)).collect::<Vec<_>>();
+        assert!(check_polygon(&pts(&[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0]])).is_ok());
+        let bowtie = pts(&[[0.0, 0.0], [4.0, 4.0], [4.0, 0.0], [0.0, 4.0]]);
         assert_eq!(check_polygon(&bowtie), Err(ShapeError::Invalid));
         assert_eq!(
-            check_polygon(&[[0.0, 0.0], [1.0, 1.0]]),
+            check_polygon(&pts(&[[0.0, 0.0], [1.0, 1.0]])),
             Err(ShapeError::TooFewPoints(2))
         );
         assert_eq!(
-            check_polyline(&[[0.0, 0.0], [f64::NAN, 1.0]]),
+            check_polyline(&pts(&[[0.0, 0.0], [f64::NAN, 1.0]])),
             Err(ShapeError::NotFinite(1))
         );
     }

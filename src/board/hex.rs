@@ -99,9 +99,7 @@ fn default_hex_width() -> f64 {
 /// Why a board description cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum BoardError {
-    #[error(
-        "a hex board must have 1 to {MAX_SIDE} columns and rows, not {columns} x {rows}"
-    )]
+    #[error("a hex board must have 1 to {MAX_SIDE} columns and rows, not {columns} x {rows}")]
     Size { columns: u32, rows: u32 },
     #[error("hex_width_mm must be a positive number, not {0}")]
     HexWidth(f64),

@@ -84,14 +84,17 @@ pub fn parse(board: &HexBoard, text: &str) -> Result<Hex, LabelError> {
                 .unwrap_or(text.len());
             let (letters, number) = text.split_at(split);
             if letters.is_empty() || letters.len() > 4 {
-                return Err(bad("expected column letters then a row number, such as T11"));
+                return Err(bad(
+                    "expected column letters then a row number, such as T11",
+                ));
             }
             let mut col: u32 = 0;
             for b in letters.bytes() {
                 col = col * 26 + u32::from(b.to_ascii_uppercase() - b'A') + 1;
             }
-            let row = parse_positive(number)
-                .ok_or_else(|| bad("expected column letters then a row number from 1, such as T11"))?;
+            let row = parse_positive(number).ok_or_else(|| {
+                bad("expected column letters then a row number from 1, such as T11")
+            })?;
             Ok(board.from_offset(Offset {
                 col: col as i32 - 1,
                 row: row - 1,

@@ -1,1 +1,157 @@
-pub fn run() -> i32 { 0 }
+//! The command line: `sandtable validate|convert|info|rulesets|new`.
+
+mod output;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
+
+use crate::board::Board;
+use crate::io;
+use crate::rules::Rulesets;
+use crate::scenario::Scenario;
+use crate::source::{SourceError, TextFormat};
+
+/// A rules-aware editor for wargame maps and scenarios.
+#[derive(Debug, Parser)]
+#[command(name = "sandtable", version, about, arg_required_else_help = true)]
+pub struct Cli {
+    /// Load a ruleset from a RON (or JSON) file, besides the built-in ones.
+    #[arg(long = "ruleset-file", value_name = "PATH", global = true)]
+    pub ruleset_files: Vec<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check a scenario: exit 0 when it has no errors, 1 when it has, 2 when it cannot be read.
+    Validate {
+        file: PathBuf,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Convert a scenario between RON and JSON (by the files' extensions).
+    Convert { input: PathBuf, output: PathBuf },
+    /// Summarise a scenario.
+    Info {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the rulesets, or show one.
+    Rulesets {
+        #[command(subcommand)]
+        show: Option<RulesetsCommand>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a blank scenario with a ruleset's default board.
+    New {
+        #[arg(long)]
+        ruleset: String,
+        #[arg(long, value_name = "FILE")]
+        output: PathBuf,
+        /// The scenario's title.
+        #[arg(long, default_value = "Untitled scenario")]
+        title: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RulesetsCommand {
+    /// Print one ruleset in full.
+    Show {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if args.len() <= 1 {
+        // Reserved for the designer; until it opens, say how to use the command line.
+        let _ = <Cli as clap::CommandFactory>::command().print_help();
+        return 0;
+    }
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let mut rulesets = Rulesets::built_in();
+    for path in &cli.ruleset_files {
+        if let Err(e) = rulesets.load_file(path) {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    }
+    match cli.command {
+        Command::Validate { file, json } => output::validate(&file, &rulesets, json),
+        Command::Convert { input, output } => convert(&input, &output, &rulesets),
+        Command::Info { file, json } => output::info(&file, &rulesets, json),
+        Command::Rulesets { show: None, json } => output::rulesets(&rulesets, json),
+        Command::Rulesets {
+            show: Some(RulesetsCommand::Show { id, json }),
+            json: outer,
+        } => output::ruleset(&rulesets, &id, json || outer),
+        Command::New {
+            ruleset,
+            output,
+            title,
+        } => new(&rulesets, &ruleset, &output, &title),
+    }
+}
+
+fn fail(e: impl std::fmt::Display) -> i32 {
+    eprintln!("error: {e}");
+    2
+}
+
+fn convert(input: &Path, output: &Path, rulesets: &Rulesets) -> i32 {
+    if TextFormat::from_path(output).is_none() {
+        return fail(SourceError::new(
+            output,
+            None,
+            "unknown output type: use .ron or .json",
+        ));
+    }
+    let scenario = match io::load_scenario(input, rulesets) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    match io::save_scenario(&scenario, output) {
+        Ok(()) => {
+            println!("wrote {}", output.display());
+            0
+        }
+        Err(e) => fail(e),
+    }
+}
+
+fn new(rulesets: &Rulesets, id: &str, output: &Path, title: &str) -> i32 {
+    let Some(ruleset) = rulesets.get(id) else {
+        return fail(format!(
+            "unknown ruleset '{id}' (known: {})",
+            rulesets.ids().join(", ")
+        ));
+    };
+    let scenario = Scenario::new(title, id, ruleset.board.clone());
+    match io::save_scenario(&scenario, output) {
+        Ok(()) => {
+            let what = match &scenario.board {
+                Board::Hex(b) => format!("{} x {} {} hex board", b.columns, b.rows, b.orientation),
+                Board::Freeform(t) => format!("{} x {} {} table", t.width, t.height, t.unit),
+            };
+            println!("wrote {} ({}, {what})", output.display(), ruleset.name);
+            0
+        }
+        Err(e) => fail(e),
+    }
+}

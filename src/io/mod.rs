@@ -64,7 +64,11 @@ pub fn parse_scenario(text: &str, format: Format, path: &Path) -> Result<Read, S
             ));
         }
         Some(v) => {
-            return Err(SourceError::new(path, None, format!("unknown format version {v}")));
+            return Err(SourceError::new(
+                path,
+                None,
+                format!("unknown format version {v}"),
+            ));
         }
         None => return Err(SourceError::new(path, None, "missing \"version\"")),
     }
@@ -81,7 +85,7 @@ pub fn parse_scenario(text: &str, format: Format, path: &Path) -> Result<Read, S
 pub fn locate_all(diagnostics: &mut [Diagnostic], text: &str) {
     for d in diagnostics.iter_mut().filter(|d| d.position.is_none()) {
         if let Some(subject) = &d.subject {
-            d.position = source::locate(text, subject);
+            d.position = source::locate_nth(text, subject, d.occurrence);
         }
     }
 }
@@ -97,7 +101,8 @@ fn format_of(path: &Path) -> Result<Format, SourceError> {
 }
 
 fn read_text(path: &Path) -> Result<String, SourceError> {
-    std::fs::read_to_string(path).map_err(|e| SourceError::new(path, None, format!("cannot read: {e}")))
+    std::fs::read_to_string(path)
+        .map_err(|e| SourceError::new(path, None, format!("cannot read: {e}")))
 }
 
 /// Reads a scenario file (by extension) and reports everything structurally wrong with
@@ -108,7 +113,7 @@ pub fn read_scenario(path: &Path, rulesets: &Rulesets) -> Result<Read, SourceErr
     let mut read = parse_scenario(&text, format, path)?;
     let mut more = match check::ruleset_of(&read.scenario, rulesets) {
         Ok(r) => check::check_structure(&read.scenario, r),
-        Err(d) => vec![d],
+        Err(d) => vec![*d],
     };
     locate_all(&mut more, &text);
     read.diagnostics.extend(more);
@@ -150,13 +155,14 @@ pub fn to_text(s: &Scenario, format: Format) -> Result<String, String> {
     let mut text = match format {
         Format::Json => serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?,
         Format::Ron => {
+            // The header `#![enable(implicit_some)]` lets any RON reader take an optional
+            // field written bare, as JSON has it.
             let pretty = ron::ser::PrettyConfig::new()
                 .extensions(ron::extensions::Extensions::IMPLICIT_SOME)
                 .struct_names(false)
+                .compact_arrays(true)
                 .indentor("  ".to_string());
-            source::ron_options()
-                .to_string_pretty(&file, pretty)
-                .map_err(|e| e.to_string())?
+            ron::ser::to_string_pretty(&file, pretty).map_err(|e| e.to_string())?
         }
     };
     text.push('\n');

@@ -26,8 +26,14 @@ pub const BUILT_IN: [(&str, &str); 5] = [
         "morne-plaine.ron",
         include_str!("../../assets/rulesets/morne-plaine.ron"),
     ),
-    ("mini-nap.ron", include_str!("../../assets/rulesets/mini-nap.ron")),
-    ("pbs-2023.ron", include_str!("../../assets/rulesets/pbs-2023.ron")),
+    (
+        "mini-nap.ron",
+        include_str!("../../assets/rulesets/mini-nap.ron"),
+    ),
+    (
+        "pbs-2023.ron",
+        include_str!("../../assets/rulesets/pbs-2023.ron"),
+    ),
 ];
 
 /// Parses and checks a ruleset written in RON (or JSON, by `path`'s extension).
@@ -52,7 +58,10 @@ fn check_ruleset(r: &Ruleset) -> Result<(), (String, String)> {
     if !well_formed(&r.id) {
         return Err((
             r.id.clone(),
-            format!("ruleset id '{}' must be lower case words joined by '-'", r.id),
+            format!(
+                "ruleset id '{}' must be lower case words joined by '-'",
+                r.id
+            ),
         ));
     }
     for list in KindList::ALL {
@@ -61,7 +70,11 @@ fn check_ruleset(r: &Ruleset) -> Result<(), (String, String)> {
             if !well_formed(&kind.id) {
                 return Err((
                     kind.id.clone(),
-                    format!("{} id '{}' must be lower case words joined by '-'", list.noun(), kind.id),
+                    format!(
+                        "{} id '{}' must be lower case words joined by '-'",
+                        list.noun(),
+                        kind.id
+                    ),
                 ));
             }
             if !seen.insert(kind.id.as_str()) {

@@ -24,7 +24,10 @@ impl TryFrom<String> for Colour {
     type Error = String;
     fn try_from(s: String) -> Result<Self, String> {
         let bad = || format!("colour '{s}' is not of the form #rrggbb");
-        let hex = s.strip_prefix('#').filter(|h| h.len() == 6).ok_or_else(bad)?;
+        let hex = s
+            .strip_prefix('#')
+            .filter(|h| h.len() == 6)
+            .ok_or_else(bad)?;
         let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("-"), 16);
         match (byte(0), byte(2), byte(4)) {
             (Ok(r), Ok(g), Ok(b)) => Ok(Colour([r, g, b])),

@@ -4,21 +4,27 @@
 use std::collections::HashSet;
 
 use super::Scenario;
+use crate::board::HexBoard;
 use crate::diagnostic::Diagnostic;
 use crate::rules::{KindList, Ruleset, Rulesets};
 
 /// The ruleset a scenario names, or a diagnostic saying it is unknown.
-pub fn ruleset_of<'a>(s: &Scenario, rulesets: &'a Rulesets) -> Result<&'a Ruleset, Diagnostic> {
+pub fn ruleset_of<'a>(
+    s: &Scenario,
+    rulesets: &'a Rulesets,
+) -> Result<&'a Ruleset, Box<Diagnostic>> {
     rulesets.get(&s.ruleset).ok_or_else(|| {
-        Diagnostic::error(
-            "file/unknown-ruleset",
-            format!(
-                "unknown ruleset '{}' (known: {}; load another with --ruleset-file)",
-                s.ruleset,
-                rulesets.ids().join(", ")
-            ),
+        Box::new(
+            Diagnostic::error(
+                "file/unknown-ruleset",
+                format!(
+                    "unknown ruleset '{}' (known: {}; load another with --ruleset-file)",
+                    s.ruleset,
+                    rulesets.ids().join(", ")
+                ),
+            )
+            .at(s.ruleset.as_str()),
         )
-        .at(s.ruleset.as_str())
     })
 }
 
@@ -71,7 +77,7 @@ pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
             unknown(KindList::Marker, m, Some(*hex), None);
         }
     }
-    for ((key, kind), _) in &s.hexsides {
+    for (key, kind) in s.hexsides.keys() {
         unknown(KindList::Hexside, kind, Some(key.hexes()[0]), None);
     }
     for t in &s.tokens {
@@ -92,6 +98,9 @@ pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
     for m in &s.landmarks {
         unknown(KindList::Landmark, &m.kind, None, Some(&m.id));
     }
+    if let Some(board) = s.board.as_hex() {
+        out.extend(placement(s, board));
+    }
     if !s.sides.is_empty() {
         let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
         for u in s.units.iter().filter(|u| !u.side.is_empty()) {
@@ -99,10 +108,75 @@ pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
                 out.push(
                     Diagnostic::warning(
                         "file/unknown-side",
-                        format!("unit {}: side '{}' is not one of the scenario's sides", u.id, u.side),
+                        format!(
+                            "unit {}: side '{}' is not one of the scenario's sides",
+                            u.id, u.side
+                        ),
                     )
                     .with_feature(u.id.as_str())
                     .at(u.side.as_str()),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Items placed off the map, and roads whose consecutive hexes are not adjacent. A file
+/// cannot hold the first (loading drops them), an edited document can.
+fn placement(s: &Scenario, board: &HexBoard) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let off = |hex: hexx::Hex, what: String, feature: Option<&str>| {
+        if board.contains(hex) {
+            return None;
+        }
+        let mut d = Diagnostic::error(
+            "file/off-board",
+            format!("{what}: hex {} is not on the map", board.label(hex)),
+        )
+        .with_hex(hex);
+        if let Some(f) = feature {
+            d = d.with_feature(f).at(f);
+        }
+        Some(d)
+    };
+    let mut cells: Vec<_> = s.hexes.keys().copied().collect();
+    cells.sort_by_key(|h| board.reading_order(*h));
+    for hex in cells {
+        out.extend(off(hex, format!("hexes.{}", board.label(hex)), None));
+    }
+    for t in &s.tokens {
+        out.extend(off(t.hex, format!("token {}", t.id), Some(&t.id)));
+    }
+    for u in &s.units {
+        match u.hex {
+            Some(hex) => out.extend(off(hex, format!("unit {}", u.id), Some(&u.id))),
+            None => out.push(
+                Diagnostic::error("file/unit-place", format!("unit {} has no hex", u.id))
+                    .with_feature(u.id.as_str()),
+            ),
+        }
+    }
+    for r in &s.roads {
+        for hex in &r.hexes {
+            out.extend(off(*hex, format!("road {}", r.id), Some(&r.id)));
+        }
+        for pair in r.hexes.windows(2) {
+            if !HexBoard::adjacent(pair[0], pair[1]) {
+                out.push(
+                    Diagnostic::error(
+                        "file/road-not-adjacent",
+                        format!(
+                            "road {}: consecutive hexes {} and {} are not adjacent",
+                            r.id,
+                            board.label(pair[0]),
+                            board.label(pair[1])
+                        ),
+                    )
+                    .with_hex(pair[0])
+                    .with_hex(pair[1])
+                    .with_feature(r.id.as_str())
+                    .at(r.id.as_str()),
                 );
             }
         }

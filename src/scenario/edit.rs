@@ -67,7 +67,10 @@ string_enum! {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Edit {
     /// Sets what a hex holds; `None` returns it to the default terrain.
-    SetHex { hex: Hex, cell: Option<HexCell> },
+    SetHex {
+        hex: Hex,
+        cell: Option<HexCell>,
+    },
     /// Puts or removes a hexside feature of `kind` on a side.
     SetHexside {
         key: HexsideKey,
@@ -83,7 +86,10 @@ pub enum Edit {
         feature: Option<Feature>,
         index: Option<usize>,
     },
-    SetText { field: TextField, value: String },
+    SetText {
+        field: TextField,
+        value: String,
+    },
     SetSetting {
         key: String,
         value: Option<serde_json::Value>,
@@ -93,7 +99,10 @@ pub enum Edit {
     /// clears them first).
     SetBoard(Board),
     /// Marks a hex of a hex board's rectangle as off the map, or back on it.
-    SetOffBoard { hex: Hex, off: bool },
+    SetOffBoard {
+        hex: Hex,
+        off: bool,
+    },
     /// Several edits as one: a paint stroke, a paste, a quick fix.
     Batch(Vec<Edit>),
 }
@@ -271,19 +280,16 @@ fn put_feature(
                 found: f.id().to_string(),
             });
         }
-        if let Some((other, _)) = s.feature_ids().into_iter().find(|(k, i)| *i == id && *k != kind) {
+        if let Some((other, _)) = s
+            .feature_ids()
+            .into_iter()
+            .find(|(k, i)| *i == id && *k != kind)
+        {
             return Err(EditError::IdTaken { kind: other, id });
         }
-        let hexes: Vec<Hex> = match f {
-            Feature::Unit(u) => u.hex.into_iter().collect(),
-            Feature::Token(t) => vec![t.hex],
-            Feature::Road(r) => r.hexes.clone(),
-            _ => Vec::new(),
-        };
-        if !hexes.is_empty() {
-            on_map(s, &hexes)?;
-        }
     }
+    // Where a feature stands is not checked here: the inverse of a later edit must apply
+    // even after the board changed under it. Validation reports misplaced features.
     macro_rules! dispatch {
         ($variant:ident, $field:ident) => {{
             let item = match feature {

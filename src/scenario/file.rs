@@ -12,7 +12,7 @@ use super::model::{
     Area, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road, Settings, Token,
     Unit,
 };
-use super::Scenario;
+use super::{FeatureKind, Scenario};
 use crate::board::{Board, HexBoard, HexsideKey, Side, freeform};
 use crate::diagnostic::Diagnostic;
 use crate::labelmap::LabelMap;
@@ -161,13 +161,23 @@ impl ScenarioFile {
             let label = |h: Hex| b.label(h);
             let mut cells: Vec<_> = s.hexes.iter().collect();
             cells.sort_by_key(|(h, _)| b.reading_order(**h));
-            hexes = cells.into_iter().map(|(h, c)| (label(*h), c.clone())).collect();
+            hexes = cells
+                .into_iter()
+                .map(|(h, c)| (label(*h), c.clone()))
+                .collect();
             let mut sides: Vec<_> = s
                 .hexsides
                 .iter()
                 .map(|((key, kind), attrs)| {
                     let (hex, side) = name_hexside(b, *key);
-                    (b.reading_order(hex), side.index(b.orientation), hex, side, kind, attrs)
+                    (
+                        b.reading_order(hex),
+                        side.index(b.orientation),
+                        hex,
+                        side,
+                        kind,
+                        attrs,
+                    )
                 })
                 .collect();
             sides.sort_by(|a, b| (a.0, a.1, a.4).cmp(&(b.0, b.1, b.4)));
@@ -269,7 +279,9 @@ impl Resolver {
 
     /// Whether the hex is part of the map, reporting it when not.
     fn on_map(&mut self, hex: Hex, label: &str, what: &dyn Fn() -> String) -> bool {
-        let Some(board) = &self.board else { return false };
+        let Some(board) = &self.board else {
+            return false;
+        };
         if board.contains(hex) {
             return true;
         }
@@ -314,8 +326,12 @@ impl Resolver {
 
     fn hexside(&mut self, out: &mut Scenario, e: HexsideEntry) {
         let what = || format!("hexside {} {} {}", e.kind, e.hex, e.side);
-        let Some(board) = self.board.clone() else { return };
-        let Some(hex) = self.parse(&e.hex, &what) else { return };
+        let Some(board) = self.board.clone() else {
+            return;
+        };
+        let Some(hex) = self.parse(&e.hex, &what) else {
+            return;
+        };
         let Some(key) = HexsideKey::new(board.orientation, hex, e.side) else {
             self.facing(&[e.side], &what(), &e.hex);
             return;
@@ -333,7 +349,10 @@ impl Resolver {
                     self.diags.push(
                         Diagnostic::error(
                             "file/bad-hexside-up",
-                            format!("{}: up must be one of the two hexes beside the side, not {label}", what()),
+                            format!(
+                                "{}: up must be one of the two hexes beside the side, not {label}",
+                                what()
+                            ),
                         )
                         .at(label.as_str()),
                     );
@@ -380,25 +399,6 @@ impl Resolver {
         if !ok {
             return;
         }
-        for (i, pair) in hexes.windows(2).enumerate() {
-            if !HexBoard::adjacent(pair[0], pair[1]) {
-                self.diags.push(
-                    Diagnostic::error(
-                        "file/road-not-adjacent",
-                        format!(
-                            "road {}: consecutive hexes {} and {} are not adjacent",
-                            r.id,
-                            r.hexes[i],
-                            r.hexes[i + 1]
-                        ),
-                    )
-                    .with_hex(pair[0])
-                    .with_hex(pair[1])
-                    .with_feature(r.id.as_str())
-                    .at(r.id.as_str()),
-                );
-            }
-        }
         if hexes.len() < 2 {
             self.diags.push(
                 Diagnostic::warning(
@@ -438,7 +438,9 @@ impl Resolver {
                 self.diags.push(
                     Diagnostic::error(
                         "file/unit-place",
-                        format!("unit {id} has no position (units on a freeform board need \"at\")"),
+                        format!(
+                            "unit {id} has no position (units on a freeform board need \"at\")"
+                        ),
                     )
                     .with_feature(id.as_str())
                     .at(id.as_str()),
@@ -466,8 +468,11 @@ impl Resolver {
         for s in sides {
             if !seen.insert(s.id.as_str()) {
                 self.diags.push(
-                    Diagnostic::error("file/duplicate-id", format!("side {} is declared twice", s.id))
-                        .at(s.id.as_str()),
+                    Diagnostic::error(
+                        "file/duplicate-id",
+                        format!("side {} is declared twice", s.id),
+                    )
+                    .at(s.id.as_str()),
                 );
             }
         }
@@ -491,7 +496,8 @@ impl Resolver {
             }
         };
         if let Err(e) = table.check() {
-            self.diags.push(Diagnostic::error("file/board", e.to_string()));
+            self.diags
+                .push(Diagnostic::error("file/board", e.to_string()));
         }
         let mut shape = |id: &str, what: &str, r: Result<(), freeform::ShapeError>| {
             if let Err(e) = r {
@@ -539,7 +545,7 @@ impl Resolver {
                         "file/outside-table",
                         format!(
                             "{id}: point [{}, {}] is off the {} x {} {} table",
-                            p[0], p[1], table.width, table.height, table.unit
+                            p.x, p.y, table.width, table.height, table.unit
                         ),
                     )
                     .with_feature(id.as_str())
@@ -550,16 +556,21 @@ impl Resolver {
     }
 
     fn duplicate_ids(&mut self, s: &Scenario) {
-        let mut seen = std::collections::HashMap::new();
+        let mut seen: std::collections::HashMap<&str, (FeatureKind, usize)> = Default::default();
         for (kind, id) in s.feature_ids() {
-            if let Some(first) = seen.insert(id, kind) {
+            let entry = seen.entry(id).or_insert((kind, 0));
+            entry.1 += 1;
+            if entry.1 > 1 {
+                let first = entry.0;
+                let message = if first == kind {
+                    format!("id {id} is used by more than one {kind}")
+                } else {
+                    format!("id {id} is used twice (by a {first} and a {kind})")
+                };
                 self.diags.push(
-                    Diagnostic::error(
-                        "file/duplicate-id",
-                        format!("id {id} is used twice (by a {first} and a {kind})"),
-                    )
-                    .with_feature(id)
-                    .at(id),
+                    Diagnostic::error("file/duplicate-id", message)
+                        .with_feature(id)
+                        .at_occurrence(id, entry.1 - 1),
                 );
             }
         }

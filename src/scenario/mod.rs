@@ -70,12 +70,36 @@ impl Scenario {
     /// Every id of a token, road, unit, area, line or landmark, with its kind.
     pub fn feature_ids(&self) -> Vec<(FeatureKind, &str)> {
         let mut ids = Vec::new();
-        ids.extend(self.units.iter().map(|x| (FeatureKind::Unit, x.id.as_str())));
-        ids.extend(self.tokens.iter().map(|x| (FeatureKind::Token, x.id.as_str())));
-        ids.extend(self.roads.iter().map(|x| (FeatureKind::Road, x.id.as_str())));
-        ids.extend(self.areas.iter().map(|x| (FeatureKind::Area, x.id.as_str())));
-        ids.extend(self.lines.iter().map(|x| (FeatureKind::Line, x.id.as_str())));
-        ids.extend(self.landmarks.iter().map(|x| (FeatureKind::Landmark, x.id.as_str())));
+        ids.extend(
+            self.units
+                .iter()
+                .map(|x| (FeatureKind::Unit, x.id.as_str())),
+        );
+        ids.extend(
+            self.tokens
+                .iter()
+                .map(|x| (FeatureKind::Token, x.id.as_str())),
+        );
+        ids.extend(
+            self.roads
+                .iter()
+                .map(|x| (FeatureKind::Road, x.id.as_str())),
+        );
+        ids.extend(
+            self.areas
+                .iter()
+                .map(|x| (FeatureKind::Area, x.id.as_str())),
+        );
+        ids.extend(
+            self.lines
+                .iter()
+                .map(|x| (FeatureKind::Line, x.id.as_str())),
+        );
+        ids.extend(
+            self.landmarks
+                .iter()
+                .map(|x| (FeatureKind::Landmark, x.id.as_str())),
+        );
         ids
     }
 

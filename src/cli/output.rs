@@ -1,0 +1,229 @@
+//! What the commands print, as text for people and as the JSON of `shared/FORMAT.md`.
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::board::Board;
+use crate::diagnostic::{self, Diagnostic};
+use crate::io;
+use crate::rules::{KindList, Rulesets};
+use crate::scenario::Scenario;
+use crate::source::SourceError;
+
+fn print_json(value: &Value) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
+    );
+}
+
+/// A diagnostic in the `validate --json` contract (plus `line` and `column` when known).
+pub fn diagnostic_json(d: &Diagnostic, scenario: Option<&Scenario>) -> Value {
+    let hexes: Vec<String> = match scenario {
+        Some(s) => d.hexes.iter().map(|h| s.label(*h)).collect(),
+        None => Vec::new(),
+    };
+    let mut v = json!({
+        "severity": d.severity,
+        "rule": d.rule,
+        "message": d.message,
+        "hexes": hexes,
+        "features": d.features,
+    });
+    if let Some((line, column)) = d.position {
+        v["line"] = json!(line);
+        v["column"] = json!(column);
+    }
+    v
+}
+
+pub fn validate(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
+    let read = match io::read_scenario(file, rulesets) {
+        Ok(r) => r,
+        Err(e) => return unreadable(&e, as_json),
+    };
+    let (errors, warnings) = diagnostic::counts(&read.diagnostics);
+    if as_json {
+        let diags: Vec<Value> = read
+            .diagnostics
+            .iter()
+            .map(|d| diagnostic_json(d, Some(&read.scenario)))
+            .collect();
+        print_json(&json!({
+            "ruleset": read.scenario.ruleset,
+            "errors": errors,
+            "warnings": warnings,
+            "diagnostics": diags,
+        }));
+    } else {
+        for d in &read.diagnostics {
+            let at = match d.position {
+                Some((l, c)) => format!("{}:{l}:{c}", file.display()),
+                None => file.display().to_string(),
+            };
+            println!("{at}: {} [{}]: {}", d.severity, d.rule, d.message);
+        }
+        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        println!(
+            "{}: {} ({}), {}, {}",
+            file.display(),
+            if errors == 0 { "valid" } else { "invalid" },
+            read.scenario.ruleset,
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        );
+    }
+    i32::from(errors > 0)
+}
+
+/// Exit 2: the file could not be read. With `--json` the contract's keys still hold.
+fn unreadable(e: &SourceError, as_json: bool) -> i32 {
+    eprintln!("error: {e}");
+    if as_json {
+        let mut d = json!({
+            "severity": "error",
+            "rule": "file/unreadable",
+            "message": e.to_string(),
+            "hexes": [],
+            "features": [],
+        });
+        if let Some((line, column)) = e.position {
+            d["line"] = json!(line);
+            d["column"] = json!(column);
+        }
+        print_json(&json!({
+            "ruleset": null, "errors": 1, "warnings": 0, "diagnostics": [d],
+        }));
+    }
+    2
+}
+
+pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
+    let read = match io::read_scenario(file, rulesets) {
+        Ok(r) => r,
+        Err(e) => return unreadable(&e, as_json),
+    };
+    let s = &read.scenario;
+    let ruleset_name = rulesets.get(&s.ruleset).map(|r| r.name.clone());
+    let board = match &s.board {
+        Board::Hex(b) => json!({
+            "kind": "hex", "orientation": b.orientation, "columns": b.columns, "rows": b.rows,
+            "stagger": b.stagger, "labels": b.labels, "hexes": b.hexes().count(),
+        }),
+        Board::Freeform(t) => json!({
+            "kind": "freeform", "width": t.width, "height": t.height, "unit": t.unit,
+        }),
+    };
+    let counts = json!({
+        "hexes": s.hexes.len(), "hexsides": s.hexsides.len(), "tokens": s.tokens.len(),
+        "roads": s.roads.len(), "units": s.units.len(), "areas": s.areas.len(),
+        "lines": s.lines.len(), "landmarks": s.landmarks.len(),
+    });
+    let (errors, warnings) = diagnostic::counts(&read.diagnostics);
+    if as_json {
+        print_json(&json!({
+            "title": s.title, "author": s.author, "description": s.description,
+            "ruleset": s.ruleset, "ruleset_name": ruleset_name, "board": board,
+            "sides": s.sides.iter().map(|x| &x.id).collect::<Vec<_>>(),
+            "counts": counts, "errors": errors, "warnings": warnings,
+        }));
+        return 0;
+    }
+    println!("{}", s.title);
+    if !s.author.is_empty() {
+        println!("  by {}", s.author);
+    }
+    println!(
+        "  ruleset   {} ({})",
+        s.ruleset,
+        ruleset_name.as_deref().unwrap_or("unknown")
+    );
+    match &s.board {
+        Board::Hex(b) => println!(
+            "  board     {} x {} {} hexes, {} stagger, {} labels",
+            b.columns, b.rows, b.orientation, b.stagger, b.labels
+        ),
+        Board::Freeform(t) => println!("  board     {} x {} {} table", t.width, t.height, t.unit),
+    }
+    const ORDER: [&str; 8] = [
+        "hexes",
+        "hexsides",
+        "tokens",
+        "roads",
+        "units",
+        "areas",
+        "lines",
+        "landmarks",
+    ];
+    let parts: Vec<String> = ORDER
+        .iter()
+        .filter_map(|k| {
+            counts[k]
+                .as_u64()
+                .filter(|n| *n > 0)
+                .map(|n| format!("{n} {k}"))
+        })
+        .collect();
+    let contents = if parts.is_empty() {
+        "empty".to_string()
+    } else {
+        parts.join(", ")
+    };
+    println!("  contents  {contents}");
+    println!("  checks    {errors} errors, {warnings} warnings (see `sandtable validate`)");
+    0
+}
+
+pub fn rulesets(rulesets: &Rulesets, as_json: bool) -> i32 {
+    if as_json {
+        let list: Vec<Value> = rulesets
+            .iter()
+            .map(|r| {
+                json!({
+                    "id": r.id, "name": r.name, "board": r.board.kind(), "source": r.source,
+                    "terrains": r.terrains.iter().map(|k| &k.id).collect::<Vec<_>>(),
+                    "unit_classes": r.unit_classes.iter().map(|k| &k.id).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        print_json(&Value::Array(list));
+        return 0;
+    }
+    for r in rulesets.iter() {
+        println!("{:<18} {:<9} {}", r.id, r.board.kind(), r.name);
+    }
+    0
+}
+
+pub fn ruleset(rulesets: &Rulesets, id: &str, as_json: bool) -> i32 {
+    let Some(r) = rulesets.get(id) else {
+        eprintln!(
+            "error: unknown ruleset '{id}' (known: {})",
+            rulesets.ids().join(", ")
+        );
+        return 2;
+    };
+    if as_json {
+        match serde_json::to_value(r) {
+            Ok(v) => print_json(&v),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        }
+        return 0;
+    }
+    println!("{} ({})", r.name, r.id);
+    if !r.description.is_empty() {
+        println!("  {}", r.description);
+    }
+    for list in KindList::ALL {
+        let kinds = r.kinds(list);
+        if !kinds.is_empty() {
+            let ids: Vec<&str> = kinds.iter().map(|k| k.id.as_str()).collect();
+            println!("  {:<14} {}", format!("{}s", list.noun()), ids.join(", "));
+        }
+    }
+    0
+}

@@ -1,0 +1,249 @@
+//! The command line as other clients use it: exit codes and the JSON keys of
+//! `shared/FORMAT.md`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn sandtable(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn examples() -> Vec<String> {
+    let mut v: Vec<String> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios"))
+            .unwrap()
+            .map(|e| {
+                format!(
+                    "assets/scenarios/{}",
+                    e.unwrap().file_name().to_string_lossy()
+                )
+            })
+            .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_example_validates_clean_with_exit_0() {
+    for file in examples() {
+        let (code, out, err) = sandtable(&["validate", &file, "--json"]);
+        assert_eq!(code, 0, "{file}: {out}{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["errors"], 0);
+        assert_eq!(v["warnings"], 0);
+        assert!(v["ruleset"].is_string());
+        assert_eq!(v["diagnostics"], Value::Array(vec![]));
+        let (code, out, _) = sandtable(&["validate", &file]);
+        assert_eq!(code, 0);
+        assert!(out.contains(": valid ("), "{out}");
+    }
+}
+
+#[test]
+fn errors_exit_1_with_the_contract_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.json");
+    std::fs::write(
+        &path,
+        r#"{"format": "sandtable/scenario", "version": 1, "title": "t", "ruleset": "battle-cry-150",
+  "board": {"kind": "hex", "orientation": "pointy", "columns": 13, "rows": 9},
+  "hexes": {"C4": {"terrain": "swamp"}},
+  "roads": [],
+  "units": [{"id": "u1", "class": "infantry", "hex": "Q1"}]}"#,
+    )
+    .unwrap();
+    let (code, out, _) = sandtable(&["validate", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ruleset"], "battle-cry-150");
+    assert_eq!(v["errors"], 2);
+    assert_eq!(v["warnings"], 0);
+    let d = &v["diagnostics"];
+    assert_eq!(d[0]["severity"], "error");
+    assert_eq!(d[0]["rule"], "file/off-board");
+    assert_eq!(
+        d[0]["message"],
+        "unit u1: hex Q1 is not on the 13 x 9 board"
+    );
+    assert_eq!(d[0]["hexes"], serde_json::json!(["Q1"]));
+    assert_eq!(d[0]["line"], 5);
+    assert_eq!(d[1]["rule"], "file/unknown-id");
+    assert_eq!(d[1]["hexes"], serde_json::json!(["C4"]));
+    assert_eq!(d[1]["features"], serde_json::json!([]));
+    let (code, out, _) = sandtable(&["validate", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains(
+            "broken.json:5:55: error [file/off-board]: unit u1: hex Q1 is not on the 13 x 9 board"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_unreadable_file_exits_2_naming_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("junk.ron");
+    std::fs::write(
+        &path,
+        "(\n  format: \"sandtable/scenario\",\n  version: 1,\n  title: ,\n)",
+    )
+    .unwrap();
+    let (code, out, err) = sandtable(&["validate", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("junk.ron:4:"), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["errors"], 1);
+    assert_eq!(v["diagnostics"][0]["rule"], "file/unreadable");
+    assert_eq!(v["diagnostics"][0]["line"], 4);
+    let (code, _, err) = sandtable(&["validate", "no/such/file.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no/such/file.json: cannot read"), "{err}");
+}
+
+#[test]
+fn convert_round_trips_between_ron_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in examples() {
+        let stem = Path::new(&file)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let ron = dir.path().join(format!("{stem}.ron"));
+        let json = dir.path().join(format!("{stem}.json"));
+        let (code, _, err) = sandtable(&["convert", &file, ron.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let (code, _, err) = sandtable(&["convert", ron.to_str().unwrap(), json.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let (code, _, _) = sandtable(&["validate", json.to_str().unwrap()]);
+        assert_eq!(code, 0);
+    }
+    let (code, _, err) = sandtable(&["convert", &examples()[0], "out.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("use .ron or .json"), "{err}");
+}
+
+#[test]
+fn info_summarises_a_scenario() {
+    let (code, out, _) = sandtable(&[
+        "info",
+        "assets/scenarios/battle-cry-crossroads.json",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ruleset"], "battle-cry-150");
+    assert_eq!(v["board"]["columns"], 13);
+    assert_eq!(v["counts"]["tokens"], 1);
+    assert_eq!(v["counts"]["units"], 9);
+    let (code, out, _) = sandtable(&["info", "assets/scenarios/mini-nap-village.ron"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("180 x 120 cm table"), "{out}");
+    assert!(
+        out.contains("2 units, 4 areas, 3 lines, 2 landmarks"),
+        "{out}"
+    );
+}
+
+#[test]
+fn rulesets_lists_the_five_built_in_games() {
+    let (code, out, _) = sandtable(&["rulesets", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let ids: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "battle-cry-150",
+            "sticks-and-stones",
+            "morne-plaine",
+            "mini-nap",
+            "pbs-2023"
+        ]
+    );
+    let (code, out, _) = sandtable(&["rulesets", "show", "sticks-and-stones", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["board"]["orientation"], "flat");
+    assert_eq!(v["hexsides"][0]["id"], "river");
+    let (code, _, err) = sandtable(&["rulesets", "show", "chess"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown ruleset 'chess'"), "{err}");
+}
+
+#[test]
+fn new_writes_a_blank_scenario_with_the_rulesets_board() {
+    let dir = tempfile::tempdir().unwrap();
+    for (id, ext) in [("battle-cry-150", "json"), ("pbs-2023", "ron")] {
+        let out: PathBuf = dir.path().join(format!("new.{ext}"));
+        let (code, stdout, err) =
+            sandtable(&["new", "--ruleset", id, "--output", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(stdout.contains("wrote"), "{stdout}");
+        let (code, stdout, _) = sandtable(&["validate", out.to_str().unwrap(), "--json"]);
+        assert_eq!(code, 0, "{stdout}");
+    }
+    let (code, _, err) = sandtable(&["new", "--ruleset", "nope", "--output", "x.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown ruleset 'nope'"));
+}
+
+#[test]
+fn a_ruleset_file_adds_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("mine.ron");
+    std::fs::write(
+        &rules,
+        r##"(id: "my-game", name: "My game", board: (kind: "hex", orientation: "flat", columns: 8, rows: 6),
+            default_terrain: "plain", terrains: [(id: "plain", name: "Plain", colour: "#eeeeee")],
+            unit_classes: [(id: "foot", name: "Foot", colour: "#333333")])"##,
+    )
+    .unwrap();
+    let scen = dir.path().join("s.json");
+    let r = rules.to_str().unwrap();
+    let (code, _, err) = sandtable(&[
+        "--ruleset-file",
+        r,
+        "new",
+        "--ruleset",
+        "my-game",
+        "--output",
+        scen.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, _) = sandtable(&["validate", scen.to_str().unwrap(), "--ruleset-file", r]);
+    assert_eq!(code, 0);
+    // Without the ruleset the scenario names an unknown one.
+    let (code, out, _) = sandtable(&["validate", scen.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("unknown ruleset 'my-game'"), "{out}");
+    // A broken ruleset file is named with line and column.
+    std::fs::write(&rules, "(id: \"x\",\n name: 3)").unwrap();
+    let (code, _, err) = sandtable(&["--ruleset-file", r, "rulesets"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("mine.ron:2:"), "{err}");
+}
+
+#[test]
+fn no_arguments_prints_help_until_the_designer_exists() {
+    let (code, out, _) = sandtable(&[]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Usage: sandtable"), "{out}");
+}
