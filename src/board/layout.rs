@@ -24,13 +24,13 @@ impl BoardLayout {
             Orientation::Pointy => HexOrientation::Pointy,
             Orientation::Flat => HexOrientation::Flat,
         };
-        let mut layout = HexLayout {
+        // hexx's matrices put axial +r at +y, which is the format's y-down screen; only
+        // hexx's direction *names* assume y up, and they are not used here.
+        let layout = HexLayout {
             orientation,
             origin: Vec2::ZERO,
             scale: Vec2::splat(radius),
         };
-        // hexx puts y up by default; the format's y points down.
-        layout.invert_y();
         let mut this = BoardLayout {
             layout,
             orientation: board.orientation,
