@@ -3,6 +3,8 @@
 use hexx::Hex;
 use serde::Serialize;
 
+use crate::scenario::Edit;
+
 use crate::strenum::string_enum;
 
 string_enum! {
@@ -36,6 +38,28 @@ pub struct Diagnostic {
     /// 1-based line and column in the source file, when known.
     #[serde(skip)]
     pub position: Option<(usize, usize)>,
+    /// The rule text the finding enforces, for the editor's panel.
+    #[serde(skip)]
+    pub quote: Option<String>,
+    /// Edits that would mend it.
+    #[serde(skip)]
+    pub fixes: Vec<Fix>,
+}
+
+/// A quick fix: what a button says, and the edit it applies.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fix {
+    pub label: String,
+    pub edit: Edit,
+}
+
+impl Fix {
+    pub fn new(label: impl Into<String>, edit: Edit) -> Self {
+        Fix {
+            label: label.into(),
+            edit,
+        }
+    }
 }
 
 impl Diagnostic {
@@ -49,6 +73,8 @@ impl Diagnostic {
             subject: None,
             occurrence: 0,
             position: None,
+            quote: None,
+            fixes: Vec::new(),
         }
     }
     pub fn error(rule: impl Into<String>, message: impl Into<String>) -> Self {
@@ -74,6 +100,14 @@ impl Diagnostic {
     pub fn at_occurrence(mut self, subject: impl Into<String>, occurrence: usize) -> Self {
         self.subject = Some(subject.into());
         self.occurrence = occurrence;
+        self
+    }
+    pub fn with_quote(mut self, quote: impl Into<String>) -> Self {
+        self.quote = Some(quote.into());
+        self
+    }
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fixes.push(fix);
         self
     }
     pub fn is_error(&self) -> bool {

@@ -112,7 +112,7 @@ pub fn read_scenario(path: &Path, rulesets: &Rulesets) -> Result<Read, SourceErr
     let text = read_text(path)?;
     let mut read = parse_scenario(&text, format, path)?;
     let mut more = match check::ruleset_of(&read.scenario, rulesets) {
-        Ok(r) => check::check_structure(&read.scenario, r),
+        Ok(r) => crate::rules::validate(&read.scenario, r),
         Err(d) => vec![*d],
     };
     locate_all(&mut more, &text);

@@ -1,16 +1,21 @@
 //! The rules core: rulesets as data (RON files in `assets/rulesets/`, embedded in the
 //! binary or loaded from a path).
 
+pub mod constraint;
 pub mod model;
+pub mod validate;
 
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
+pub use constraint::Constraint;
 pub use model::{Colour, Kind, KindList, Ruleset};
+pub use validate::validate;
 
 use crate::board::Board;
 use crate::source::{self, SourceError, TextFormat};
+use constraint::Check;
 
 /// The rulesets built into the binary, as (file name, text).
 pub const BUILT_IN: [(&str, &str); 5] = [
@@ -85,6 +90,7 @@ fn check_ruleset(r: &Ruleset) -> Result<(), (String, String)> {
             }
         }
     }
+    check_references(r)?;
     match (&r.board, &r.default_terrain) {
         (Board::Hex(_), None) => Err((
             r.id.clone(),
@@ -96,6 +102,135 @@ fn check_ruleset(r: &Ruleset) -> Result<(), (String, String)> {
         )),
         _ => Ok(()),
     }
+}
+
+/// Checks that every id an effect or a constraint names is defined.
+fn check_references(r: &Ruleset) -> Result<(), (String, String)> {
+    use model::{BattleEffect, MoveEffect};
+    let mut refs: Vec<(KindList, String, String)> = Vec::new();
+    let mut classes = |ids: &mut dyn Iterator<Item = &String>, whose: &str| {
+        for id in ids.filter(|id| *id != "*") {
+            refs.push((KindList::UnitClass, id.clone(), whose.to_string()));
+        }
+    };
+    let mut moves_and_battles: Vec<(&MoveEffect, &BattleEffect, &str)> = Vec::new();
+    for list in KindList::ALL {
+        for k in r.kinds(list) {
+            moves_and_battles.push((&k.movement, &k.battle, &k.id));
+            if let Some(g) = &k.large_group {
+                moves_and_battles.push((&g.movement, &g.battle, &k.id));
+            }
+        }
+    }
+    for (m, b, id) in &moves_and_battles {
+        classes(&mut m.cost.keys(), id);
+        classes(&mut m.prohibited.iter(), id);
+        classes(&mut m.must_stop.iter(), id);
+        classes(&mut b.no_battle_after_move.iter(), id);
+        classes(&mut b.overrides.iter().flat_map(|o| o.classes.iter()), id);
+        classes(
+            &mut b.range_extensions.iter().flat_map(|o| o.classes.iter()),
+            id,
+        );
+        classes(&mut b.fire_shift.keys(), id);
+        classes(&mut b.assault_shift.keys(), id);
+    }
+    for list in KindList::ALL {
+        for k in r.kinds(list) {
+            for n in &k.movement.negates {
+                refs.push((KindList::Hexside, n.clone(), k.id.clone()));
+            }
+            for t in &k.allowed_on {
+                refs.push((KindList::Terrain, t.clone(), k.id.clone()));
+            }
+            for h in &k.charge.allows_over {
+                refs.push((KindList::Hexside, h.clone(), k.id.clone()));
+            }
+        }
+    }
+    let mut rules = HashSet::new();
+    for c in &r.constraints {
+        if !rules.insert(c.rule.as_str()) {
+            return Err((
+                c.rule.clone(),
+                format!("constraint '{}' is defined twice", c.rule),
+            ));
+        }
+        let mut add = |list, ids: &mut dyn Iterator<Item = &String>| {
+            for id in ids {
+                refs.push((list, id.clone(), c.rule.clone()));
+            }
+        };
+        match &c.check {
+            Check::UnitTerrain | Check::Placement => {}
+            Check::Facing { kinds } => {
+                for id in kinds {
+                    let found = [KindList::Terrain, KindList::Token]
+                        .iter()
+                        .any(|l| r.kind(*l, id).is_some_and(|k| k.facing.is_some()));
+                    if !found {
+                        return Err((
+                            id.clone(),
+                            format!(
+                                "constraint '{}': '{id}' is not a terrain or token with facing",
+                                c.rule
+                            ),
+                        ));
+                    }
+                }
+            }
+            Check::Stacking { may_share, .. } => add(
+                KindList::UnitClass,
+                &mut may_share.iter().filter(|c| *c != "*"),
+            ),
+            Check::Near { terrain, near } => {
+                add(KindList::Terrain, &mut std::iter::once(terrain).chain(near))
+            }
+            Check::MarkerLimit { marker, .. } => {
+                add(KindList::Marker, &mut std::iter::once(marker))
+            }
+            Check::BuiltUpGroups { terrain } => {
+                add(KindList::Terrain, &mut std::iter::once(terrain));
+                if r.kind(KindList::Terrain, terrain)
+                    .is_some_and(|k| k.large_group.is_none())
+                {
+                    return Err((
+                        terrain.clone(),
+                        format!(
+                            "constraint '{}': terrain '{terrain}' has no large_group",
+                            c.rule
+                        ),
+                    ));
+                }
+            }
+            Check::StraightLine {
+                marker, terrain, ..
+            } => {
+                add(KindList::Marker, &mut std::iter::once(marker));
+                add(KindList::Terrain, &mut std::iter::once(terrain));
+            }
+            Check::HexsideOn { kind, on } => {
+                add(KindList::Hexside, &mut std::iter::once(kind).chain(on))
+            }
+            Check::RoadCrossing {
+                roads,
+                hexsides,
+                needs,
+            } => {
+                add(KindList::Road, &mut roads.iter());
+                add(KindList::Hexside, &mut hexsides.iter().chain(needs));
+            }
+        }
+    }
+    for (list, id, whose) in refs {
+        if r.kind(list, &id).is_none() {
+            return Err((
+                id.clone(),
+                format!("{whose}: unknown {} '{id}'", list.noun()),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The rulesets a scenario may name.

@@ -1,6 +1,8 @@
 //! A ruleset as data: the kinds of terrain, hexside features, tokens, markers, roads,
 //! lines, landmarks and unit classes a game has. The rules issues add their effects.
 
+use std::collections::BTreeMap;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +45,8 @@ impl From<Colour> for String {
     }
 }
 
-/// One kind of thing a scenario may name: a terrain, a hexside feature, a unit class...
+/// One kind of thing a scenario may name: a terrain, a hexside feature, a token, a
+/// marker, a road, a line, a landmark or a unit class, with its effects as data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Kind {
     /// The id written in scenario files (lower case, words joined by `-`).
@@ -57,6 +60,293 @@ pub struct Kind {
     /// A line on what it is, in the rule text's words where possible.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
+    #[serde(default, skip_serializing_if = "MoveEffect::is_default")]
+    pub movement: MoveEffect,
+    #[serde(default, skip_serializing_if = "BattleEffect::is_default")]
+    pub battle: BattleEffect,
+    #[serde(default, skip_serializing_if = "SightEffect::is_default")]
+    pub sight: SightEffect,
+    /// Kinds with front sides (fence lines, entrenchments): how many, how arranged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<FacingSpec>,
+    /// Tokens and markers: the terrains they may be placed on (empty: any).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allowed_on: Vec<String>,
+    #[serde(default, skip_serializing_if = "ZocEffect::is_default")]
+    pub zoc: ZocEffect,
+    #[serde(default, skip_serializing_if = "ChargeEffect::is_default")]
+    pub charge: ChargeEffect,
+    /// Built-up terrain whose connected groups take another row of the chart from a
+    /// size on (Sticks and Stones: Town at 1-2 hexes, City at 3 or more).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub large_group: Option<LargeGroup>,
+    /// Unit classes: the base profile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<Profile>,
+}
+
+macro_rules! is_default {
+    ($($t:ty),*) => {$(
+        impl $t {
+            pub fn is_default(&self) -> bool {
+                *self == Self::default()
+            }
+        }
+    )*};
+}
+is_default!(
+    MoveEffect,
+    BattleEffect,
+    SightEffect,
+    ZocEffect,
+    ChargeEffect
+);
+
+/// Unit class ids, or `"*"` for every class.
+pub type Classes = Vec<String>;
+
+/// Whether `classes` names `class` (or holds `"*"`).
+pub fn names_class(classes: &[String], class: &str) -> bool {
+    classes.iter().any(|c| c == "*" || c == class)
+}
+
+/// What a kind does to movement: entering a hex, crossing a hexside, following a road.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MoveEffect {
+    /// Movement points to enter (a hex) or to cross (a hexside), by unit class; `"*"`
+    /// for every class not named. Hexside costs add to the hex's ("terrain effects are
+    /// cumulative").
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cost: BTreeMap<String, u32>,
+    /// Classes that may not enter or cross it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prohibited: Classes,
+    /// Classes that must stop on entering it (or, with facing, on crossing a front side).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub must_stop: Classes,
+    /// Extra points to enter a hex of higher elevation than the one left.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub uphill: u32,
+    /// Roads: the cost of a hex entered along the road from a hex of the same road,
+    /// whatever its other terrain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub along: Option<u32>,
+    /// Roads: points added to the allowance when all of it is spent on the road.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub all_road_bonus: u32,
+    /// Roads: the first road hex entered at the start of a turn from a hex of the same
+    /// road costs nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free_at_turn_start: bool,
+    /// Hexsides: the hexside kinds on the same side whose prohibition this one lifts
+    /// (a bridge over a river).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub negates: Vec<String>,
+    /// The rule text does not give these values: they are the user's to fill in.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub user_values: bool,
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
+}
+fn is_zero_i32(n: &i32) -> bool {
+    *n == 0
+}
+
+crate::strenum::string_enum! {
+    /// When a range-and-dice override applies.
+    pub enum Situation {
+        /// On the turn the unit moved onto the hex.
+        MovedIn = "moved-in",
+        /// An ordered unit that started the turn on the hex.
+        OrderedIn = "ordered-in",
+    }
+}
+
+/// A range and dice that replace a class's profile in a situation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct DiceOverride {
+    pub classes: Classes,
+    pub when: Situation,
+    /// Longest range in hexes.
+    pub range: u32,
+    /// Dice at range 1, 2, ...; an empty list keeps the class's standard dice.
+    #[serde(default)]
+    pub dice: Vec<u32>,
+}
+
+/// A longer range for some classes firing from this terrain.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RangeExtension {
+    pub classes: Classes,
+    /// The longest range from this terrain.
+    pub range: u32,
+    /// Dice at each range beyond the class's own.
+    pub dice_beyond: u32,
+}
+
+/// What a kind does to battle: dice reductions (Battle Cry) or column shifts (Sticks
+/// and Stones), and what a unit may do on it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BattleEffect {
+    /// Dice added (negative: taken away) when targeting a unit on it.
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub target_dice: i32,
+    /// Dice added (negative: taken away) for a unit on it that battles.
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub attacker_dice: i32,
+    /// The reduction and ignored flags apply only when the attacker is in front of the
+    /// kind's facing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub front_only: bool,
+    /// Retreat flags a unit on it may ignore each time it is attacked.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub ignore_flags: u32,
+    /// Classes that may not battle on the turn they move onto it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_battle_after_move: Classes,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<DiceOverride>,
+    /// Dice added when the target is on higher ground than the attacker on it (up hill).
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub uphill_target_dice: i32,
+    /// Dice added when attacker and target are both on it and not adjacent.
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub across_dice: i32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub range_extensions: Vec<RangeExtension>,
+    /// Fire combat column shift to the left, by the target's class.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fire_shift: BTreeMap<String, i32>,
+    /// Close assault column shift to the left, by the target's class.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assault_shift: BTreeMap<String, i32>,
+    /// The shifts apply only when attacked exclusively from lower elevation.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shift_only_from_below: bool,
+    /// Shifts and dice are those of the other terrain in the hex (roads, wrecks).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub per_other_terrain: bool,
+}
+
+crate::strenum::string_enum! {
+    /// A line-of-sight behaviour beyond plain blocking, computed by the LOS model.
+    pub enum SightRule {
+        /// Battle Cry's updated hill rules.
+        BattleCryHill = "battle-cry-hill",
+        /// Sticks and Stones footnote 1: from ground level the third hex blocks; no block
+        /// when firer or target is on a hill.
+        Rolling = "rolling",
+        /// Footnote 2: a one-hex shadow behind it when sighted from a hill.
+        Shadow = "shadow",
+        /// Footnote 3: hill crest sides.
+        Crest = "crest",
+        /// Footnote 4: through the tunnel only along its straight line.
+        Tunnel = "tunnel",
+    }
+}
+
+/// What a kind does to line of sight.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SightEffect {
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocks: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<SightRule>,
+}
+
+/// How many front sides a kind with facing has, and how they lie.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FacingSpec {
+    pub min: u8,
+    pub max: u8,
+    /// The front sides must be next to each other.
+    #[serde(default)]
+    pub contiguous: bool,
+}
+
+/// Zones of control (Morne Plaine).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ZocEffect {
+    /// Terrain: hexes of it cannot be controlled, and units in them control nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub uncontrolled: bool,
+    /// Hexsides: no control across it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocks: bool,
+    /// Terrain: exerts control over the adjacent hexes even when empty (a fort).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exerts_when_empty: bool,
+    /// Terrain: units in it are not under enemy control.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shelters: bool,
+}
+
+/// Cavalry charges (Morne Plaine).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ChargeEffect {
+    /// Terrain: a charge may cross hexes of it (clear terrain only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crossable: bool,
+    /// Terrain: a unit in it cannot be the target of a charge.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_target: bool,
+    /// Hexsides: a charge may not cross it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forbidden: bool,
+    /// Hexsides: morale modifier for the charged unit when the charge crosses it
+    /// (uphill when it has an `up` hex).
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub morale: i32,
+    /// Slopes: modifier when the charge crosses it going down.
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub morale_downhill: i32,
+    /// Bridges: the hexside kinds it may be charged across (a bridge over a stream).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allows_over: Vec<String>,
+}
+
+/// A built-up terrain's other row, for connected groups from `min_size` hexes on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct LargeGroup {
+    pub min_size: usize,
+    /// The row's name ("City"); the kind's own name is the small row's ("Town").
+    pub name: String,
+    pub small_name: String,
+    pub movement: MoveEffect,
+    pub battle: BattleEffect,
+}
+
+/// A unit class's base profile.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Profile {
+    /// Longest battle range in hexes.
+    #[serde(default)]
+    pub range: u32,
+    /// Battle dice at range 1, 2, ...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u32>,
+    /// Movement allowance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<u32>,
+    /// A general or leader: may share a friendly unit's hex where stacking allows.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub general: bool,
+    /// Dice added when a general is attached to the unit.
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub attached_general_dice: i32,
+    /// Retreat flags ignored when a general is attached.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub attached_general_flags: u32,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mounted: bool,
+    /// Exerts a zone of control (Morne Plaine: not artillery).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exerts_zoc: bool,
+    /// Blocks line of sight (Battle Cry: units and generals do).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocks_sight: bool,
 }
 
 /// A game's rules as data.
@@ -91,6 +381,9 @@ pub struct Ruleset {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub landmarks: Vec<Kind>,
     pub unit_classes: Vec<Kind>,
+    /// What the validator checks, each a mechanism with parameters.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<super::constraint::Constraint>,
 }
 
 /// The lists of kinds a ruleset has, by what a scenario item names.

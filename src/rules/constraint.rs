@@ -1,0 +1,71 @@
+//! Validation constraints as data: each names a mechanism (code) and its parameters,
+//! with the rule text it encodes.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::model::Classes;
+use crate::diagnostic::Severity;
+
+fn error() -> Severity {
+    Severity::Error
+}
+
+/// One rule the validator checks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Constraint {
+    /// Stable id; diagnostics name it `<ruleset>/<rule>`.
+    pub rule: String,
+    /// The rule text it encodes, quoted in every diagnostic.
+    pub quote: String,
+    #[serde(default = "error")]
+    pub severity: Severity,
+    pub check: Check,
+}
+
+/// The mechanisms the validator knows, with their parameters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "mechanism", rename_all = "kebab-case")]
+pub enum Check {
+    /// With `kinds`: hexes and tokens of those kinds have `min` to `max` front sides
+    /// (next to each other when their facing requires it). Without: kinds that have no
+    /// facing are given no front sides.
+    Facing {
+        #[serde(default)]
+        kinds: Vec<String>,
+    },
+    /// At most `max` units a hex; a unit of a `may_share` class may also stand in the
+    /// hex of one friendly unit.
+    Stacking {
+        max: usize,
+        #[serde(default)]
+        may_share: Classes,
+    },
+    /// No unit stands in terrain its class may not enter.
+    UnitTerrain,
+    /// Every hex of `terrain` has a hex of one of `near` next to it.
+    Near { terrain: String, near: Vec<String> },
+    /// At most `max` of `marker` in one hex.
+    MarkerLimit { marker: String, max: usize },
+    /// Connected groups of `terrain` take its `large_group` row from that size on;
+    /// each group is reported with the row it takes.
+    BuiltUpGroups { terrain: String },
+    /// The hexes marked `marker` are contiguous, in one straight line, and each is
+    /// `terrain` at `min_elevation` or higher.
+    StraightLine {
+        marker: String,
+        terrain: String,
+        min_elevation: i32,
+    },
+    /// A hexside feature `kind` only on a side that also has one of `on`.
+    HexsideOn { kind: String, on: Vec<String> },
+    /// A road of `roads` that crosses a hexside of `hexsides` needs one of `needs` on
+    /// that side; the quick fix adds the first.
+    RoadCrossing {
+        roads: Vec<String>,
+        hexsides: Vec<String>,
+        needs: Vec<String>,
+    },
+    /// Tokens and markers only on the terrains their kind allows (`allowed_on`).
+    Placement,
+}

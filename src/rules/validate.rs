@@ -1,0 +1,634 @@
+//! The validator: structural checks plus every constraint of the ruleset, run after
+//! each edit. Linear in the size of the scenario.
+
+use std::collections::{HashMap, HashSet};
+
+use hexx::Hex;
+
+use super::constraint::{Check, Constraint};
+use super::model::{Kind, KindList, Ruleset, names_class};
+use crate::board::{Board, HexBoard, HexsideKey, Orientation, Side};
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::scenario::check::check_structure;
+use crate::scenario::{Edit, HexCell, HexsideAttrs, Scenario, Unit};
+
+/// Everything wrong with a scenario under its ruleset.
+pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
+    let mut out = check_structure(s, r);
+    if let Board::Hex(board) = &s.board {
+        let cx = Context::new(s, r, board);
+        for c in &r.constraints {
+            cx.check(c, &mut out);
+        }
+    }
+    out
+}
+
+/// What the mechanisms look up, built once per run.
+struct Context<'a> {
+    s: &'a Scenario,
+    r: &'a Ruleset,
+    board: &'a HexBoard,
+    terrains: HashMap<&'a str, &'a Kind>,
+    default_terrain: &'a str,
+}
+
+impl<'a> Context<'a> {
+    fn new(s: &'a Scenario, r: &'a Ruleset, board: &'a HexBoard) -> Self {
+        Context {
+            s,
+            r,
+            board,
+            terrains: r.terrains.iter().map(|k| (k.id.as_str(), k)).collect(),
+            default_terrain: r.default_terrain.as_deref().unwrap_or(""),
+        }
+    }
+
+    fn terrain(&self, hex: Hex) -> &'a str {
+        match self.s.hexes.get(&hex) {
+            Some(c) => c.terrain.as_str(),
+            None => self.default_terrain,
+        }
+    }
+
+    fn label(&self, hex: Hex) -> String {
+        self.board.label(hex)
+    }
+
+    fn name(&self, list: KindList, id: &str) -> String {
+        self.r
+            .kind(list, id)
+            .map_or_else(|| id.to_string(), |k| k.name.to_lowercase())
+    }
+
+    fn diag(&self, c: &Constraint, message: String) -> Diagnostic {
+        Diagnostic::new(
+            c.severity,
+            format!("{}/{}", self.r.id, c.rule),
+            format!("{message} (\"{}\")", c.quote),
+        )
+        .with_quote(c.quote.clone())
+    }
+
+    fn check(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        match &c.check {
+            Check::Facing { kinds } => self.facing(c, kinds, out),
+            Check::Stacking { max, may_share } => self.stacking(c, *max, may_share, out),
+            Check::UnitTerrain => self.unit_terrain(c, out),
+            Check::Near { terrain, near } => self.near(c, terrain, near, out),
+            Check::MarkerLimit { marker, max } => self.marker_limit(c, marker, *max, out),
+            Check::BuiltUpGroups { terrain } => self.built_up(c, terrain, out),
+            Check::StraightLine {
+                marker,
+                terrain,
+                min_elevation,
+            } => self.straight_line(c, marker, terrain, *min_elevation, out),
+            Check::HexsideOn { kind, on } => self.hexside_on(c, kind, on, out),
+            Check::RoadCrossing {
+                roads,
+                hexsides,
+                needs,
+            } => self.road_crossing(c, roads, hexsides, needs, out),
+            Check::Placement => self.placement(c, out),
+        }
+    }
+
+    /// Hexes in reading order, for stable output.
+    fn cells(&self) -> Vec<(Hex, &'a HexCell)> {
+        let mut v: Vec<_> = self.s.hexes.iter().map(|(h, c)| (*h, c)).collect();
+        v.sort_by_key(|(h, _)| self.board.reading_order(*h));
+        v
+    }
+
+    fn facing(&self, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
+        let o = self.board.orientation;
+        // Listed kinds are checked against their spec; with no list, only kinds without
+        // a spec are checked (they must have no front sides).
+        let checks = |kind: Option<&Kind>, id: &str| {
+            if kinds.is_empty() {
+                kind.is_none_or(|k| k.facing.is_none())
+            } else {
+                kinds.iter().any(|k| k == id)
+            }
+        };
+        let mut one =
+            |kind: Option<&Kind>, id: &str, sides: &[Side], hex: Hex, feature: Option<&str>| {
+                if !checks(kind, id) {
+                    return;
+                }
+                let what = match feature {
+                    Some(f) => format!("{} {f} on {}", self.name_of(kind, id), self.label(hex)),
+                    None => format!("hex {}: {}", self.label(hex), self.name_of(kind, id)),
+                };
+                let problem = match kind.and_then(|k| k.facing) {
+                    None if sides.is_empty() || kind.is_none() => None,
+                    None => Some(format!(
+                        "{what} has no facing, but {} sides are given",
+                        sides.len()
+                    )),
+                    Some(spec) => {
+                        let n = distinct(sides);
+                        if n < usize::from(spec.min) || n > usize::from(spec.max) {
+                            Some(format!(
+                                "{what} has {n} front sides; it needs {} to {}",
+                                spec.min, spec.max
+                            ))
+                        } else if spec.contiguous && !contiguous(o, sides) {
+                            let names: Vec<&str> = sides.iter().map(|s| s.as_str()).collect();
+                            Some(format!(
+                                "{what}: its front sides {} are not next to each other",
+                                names.join(", ")
+                            ))
+                        } else {
+                            None
+                        }
+                    }
+                };
+                if let Some(m) = problem {
+                    let mut d = self.diag(c, m).with_hex(hex);
+                    if let Some(f) = feature {
+                        d = d.with_feature(f).at(f);
+                    } else {
+                        d = d.at(self.label(hex));
+                    }
+                    out.push(d);
+                }
+            };
+        for (hex, cell) in self.cells() {
+            let kind = self.terrains.get(cell.terrain.as_str()).copied();
+            one(kind, &cell.terrain, &cell.facing, hex, None);
+        }
+        for t in &self.s.tokens {
+            one(
+                self.r.kind(KindList::Token, &t.kind),
+                &t.kind,
+                &t.facing,
+                t.hex,
+                Some(&t.id),
+            );
+        }
+    }
+
+    fn name_of(&self, kind: Option<&Kind>, id: &str) -> String {
+        kind.map_or_else(|| id.to_string(), |k| k.name.to_lowercase())
+    }
+
+    fn stacking(
+        &self,
+        c: &Constraint,
+        max: usize,
+        may_share: &[String],
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let mut by_hex: HashMap<Hex, Vec<&Unit>> = HashMap::new();
+        for u in &self.s.units {
+            if let Some(h) = u.hex {
+                by_hex.entry(h).or_default().push(u);
+            }
+        }
+        let mut crowded: Vec<_> = by_hex.into_iter().filter(|(_, v)| v.len() > 1).collect();
+        crowded.sort_by_key(|(h, _)| self.board.reading_order(*h));
+        for (hex, units) in crowded {
+            let (sharers, others): (Vec<&Unit>, Vec<&Unit>) =
+                units.iter().partition(|u| names_class(may_share, &u.class));
+            let friendly = |g: &&Unit| others.iter().all(|o| o.side == g.side);
+            let ok = if others.is_empty() {
+                sharers.len() <= max
+            } else {
+                others.len() <= max && sharers.len() <= 1 && sharers.iter().all(friendly)
+            };
+            if ok {
+                continue;
+            }
+            let ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
+            let mut d = self
+                .diag(
+                    c,
+                    format!(
+                        "hex {} holds {} units ({})",
+                        self.label(hex),
+                        units.len(),
+                        ids.join(", ")
+                    ),
+                )
+                .with_hex(hex)
+                .at(ids[1]);
+            for id in ids {
+                d = d.with_feature(id);
+            }
+            out.push(d);
+        }
+    }
+
+    fn unit_terrain(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        for u in &self.s.units {
+            let Some(hex) = u.hex else { continue };
+            let terrain = self.terrain(hex);
+            let Some(kind) = self.terrains.get(terrain) else {
+                continue;
+            };
+            if names_class(&kind.movement.prohibited, &u.class) {
+                out.push(
+                    self.diag(
+                        c,
+                        format!(
+                            "unit {} ({}) stands on {} at {}, which it may not enter",
+                            u.id,
+                            self.name(KindList::UnitClass, &u.class),
+                            kind.name.to_lowercase(),
+                            self.label(hex)
+                        ),
+                    )
+                    .with_hex(hex)
+                    .with_feature(u.id.as_str())
+                    .at(u.id.as_str()),
+                );
+            }
+        }
+    }
+
+    fn near(&self, c: &Constraint, terrain: &str, near: &[String], out: &mut Vec<Diagnostic>) {
+        for (hex, cell) in self.cells() {
+            if cell.terrain != terrain {
+                continue;
+            }
+            let found = hex
+                .all_neighbors()
+                .iter()
+                .any(|n| near.iter().any(|t| t == self.terrain(*n)));
+            if !found {
+                let names: Vec<String> = near
+                    .iter()
+                    .map(|t| self.name(KindList::Terrain, t))
+                    .collect();
+                out.push(
+                    self.diag(
+                        c,
+                        format!(
+                            "hex {}: {} has no {} next to it",
+                            self.label(hex),
+                            self.name(KindList::Terrain, terrain),
+                            names.join(" or ")
+                        ),
+                    )
+                    .with_hex(hex)
+                    .at(self.label(hex)),
+                );
+            }
+        }
+    }
+
+    fn marker_limit(&self, c: &Constraint, marker: &str, max: usize, out: &mut Vec<Diagnostic>) {
+        for (hex, cell) in self.cells() {
+            let n = cell.markers.iter().filter(|m| *m == marker).count();
+            if n <= max {
+                continue;
+            }
+            let mut fixed = cell.clone();
+            let mut kept = 0;
+            fixed.markers.retain(|m| {
+                if m != marker {
+                    return true;
+                }
+                kept += 1;
+                kept <= max
+            });
+            let name = self.name(KindList::Marker, marker);
+            out.push(
+                self.diag(c, format!("hex {} has {n} {name} markers", self.label(hex)))
+                    .with_hex(hex)
+                    .at(self.label(hex))
+                    .with_fix(Fix::new(
+                        format!("Keep {max} {name} in {}", self.label(hex)),
+                        Edit::SetHex {
+                            hex,
+                            cell: Some(fixed),
+                        },
+                    )),
+            );
+        }
+    }
+
+    fn built_up(&self, c: &Constraint, terrain: &str, out: &mut Vec<Diagnostic>) {
+        let Some(kind) = self.terrains.get(terrain) else {
+            return;
+        };
+        let Some(large) = &kind.large_group else {
+            return;
+        };
+        for group in groups(
+            self.cells()
+                .into_iter()
+                .filter(|(_, c)| c.terrain == terrain)
+                .map(|(h, _)| h),
+        ) {
+            let row = if group.len() >= large.min_size {
+                &large.name
+            } else {
+                &large.small_name
+            };
+            let labels: Vec<String> = group.iter().map(|h| self.label(*h)).collect();
+            let mut d = self.diag(
+                c,
+                format!(
+                    "the group {} takes the {row} row ({} connected hex{})",
+                    labels.join(", "),
+                    group.len(),
+                    if group.len() == 1 { "" } else { "es" }
+                ),
+            );
+            for h in &group {
+                d = d.with_hex(*h);
+            }
+            out.push(d.at(labels[0].clone()));
+        }
+    }
+
+    fn straight_line(
+        &self,
+        c: &Constraint,
+        marker: &str,
+        terrain: &str,
+        min_elevation: i32,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let marked: Vec<(Hex, &HexCell)> = self
+            .cells()
+            .into_iter()
+            .filter(|(_, cell)| cell.markers.iter().any(|m| m == marker))
+            .collect();
+        let name = self.name(KindList::Marker, marker);
+        for (hex, cell) in &marked {
+            if cell.terrain != terrain || cell.elevation < min_elevation {
+                out.push(
+                    self.diag(
+                        c,
+                        format!(
+                            "{name} hex {} is {} at elevation {}; it must be beneath {} at elevation {min_elevation} or more",
+                            self.label(*hex),
+                            self.name(KindList::Terrain, &cell.terrain),
+                            cell.elevation,
+                            self.name(KindList::Terrain, terrain),
+                        ),
+                    )
+                    .with_hex(*hex)
+                    .at(self.label(*hex)),
+                );
+            }
+        }
+        let hexes: Vec<Hex> = marked.iter().map(|(h, _)| *h).collect();
+        let parts = groups(hexes.iter().copied());
+        let straight = |g: &[Hex]| {
+            let first = g[0];
+            g.iter().all(|h| h.x == first.x)
+                || g.iter().all(|h| h.y == first.y)
+                || g.iter().all(|h| h.x + h.y == first.x + first.y)
+        };
+        let labels = |g: &[Hex]| {
+            g.iter()
+                .map(|h| self.label(*h))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if parts.len() > 1 {
+            let mut d = self.diag(
+                c,
+                format!(
+                    "the {name} hexes are not contiguous: {}",
+                    parts
+                        .iter()
+                        .map(|g| format!("[{}]", labels(g)))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            );
+            for h in &hexes {
+                d = d.with_hex(*h);
+            }
+            out.push(d.at(self.label(hexes[0])));
+        } else if let Some(g) = parts.first().filter(|g| !straight(g)) {
+            let mut d = self.diag(
+                c,
+                format!("the {name} hexes {} are not in a straight line", labels(g)),
+            );
+            for h in g {
+                d = d.with_hex(*h);
+            }
+            out.push(d.at(self.label(g[0])));
+        }
+    }
+
+    fn hexside_on(&self, c: &Constraint, kind: &str, on: &[String], out: &mut Vec<Diagnostic>) {
+        for (key, k) in self.s.hexsides.keys() {
+            if k != kind {
+                continue;
+            }
+            if on
+                .iter()
+                .any(|o| self.s.hexsides.contains_key(&(*key, o.clone())))
+            {
+                continue;
+            }
+            let (hex, side) = crate::scenario::file::name_hexside(self.board, *key);
+            let names: Vec<String> = on.iter().map(|t| self.name(KindList::Hexside, t)).collect();
+            let name = self.name(KindList::Hexside, kind);
+            out.push(
+                self.diag(
+                    c,
+                    format!(
+                        "{name} on the {side} side of {} is not on a {} hexside",
+                        self.label(hex),
+                        names.join(" or ")
+                    ),
+                )
+                .with_hex(hex)
+                .at(self.label(hex))
+                .with_fix(Fix::new(
+                    format!("Remove the {name}"),
+                    Edit::SetHexside {
+                        key: *key,
+                        kind: kind.to_string(),
+                        attrs: None,
+                    },
+                )),
+            );
+        }
+    }
+
+    fn road_crossing(
+        &self,
+        c: &Constraint,
+        roads: &[String],
+        hexsides: &[String],
+        needs: &[String],
+        out: &mut Vec<Diagnostic>,
+    ) {
+        fn has<'k>(s: &Scenario, key: HexsideKey, kinds: &'k [String]) -> Option<&'k String> {
+            kinds
+                .iter()
+                .find(|k| s.hexsides.contains_key(&(key, (*k).clone())))
+        }
+        for road in self.s.roads.iter().filter(|r| roads.contains(&r.kind)) {
+            for pair in road.hexes.windows(2) {
+                if !HexBoard::adjacent(pair[0], pair[1]) {
+                    continue;
+                }
+                let key = HexsideKey::between(pair[0], pair[1]);
+                let Some(crossed) = has(self.s, key, hexsides) else {
+                    continue;
+                };
+                if has(self.s, key, needs).is_some() {
+                    continue;
+                }
+                let need_names: Vec<String> = needs
+                    .iter()
+                    .map(|t| self.name(KindList::Hexside, t))
+                    .collect();
+                let Some(first_need) = needs.first() else {
+                    continue;
+                };
+                out.push(
+                    self.diag(
+                        c,
+                        format!(
+                            "{} {} crosses the {} between {} and {} with no {}",
+                            self.name(KindList::Road, &road.kind),
+                            road.id,
+                            self.name(KindList::Hexside, crossed),
+                            self.label(pair[0]),
+                            self.label(pair[1]),
+                            need_names.join(" or ")
+                        ),
+                    )
+                    .with_hex(pair[0])
+                    .with_hex(pair[1])
+                    .with_feature(road.id.as_str())
+                    .at(road.id.as_str())
+                    .with_fix(Fix::new(
+                        format!(
+                            "Add a {} between {} and {}",
+                            self.name(KindList::Hexside, first_need),
+                            self.label(pair[0]),
+                            self.label(pair[1])
+                        ),
+                        Edit::SetHexside {
+                            key,
+                            kind: first_need.clone(),
+                            attrs: Some(HexsideAttrs::default()),
+                        },
+                    )),
+                );
+            }
+        }
+    }
+
+    fn placement(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        let allowed = |kind: Option<&Kind>, terrain: &str| {
+            kind.is_none_or(|k| {
+                k.allowed_on.is_empty() || k.allowed_on.iter().any(|t| t == terrain)
+            })
+        };
+        let only = |kind: Option<&Kind>| {
+            kind.map(|k| {
+                k.allowed_on
+                    .iter()
+                    .map(|t| self.name(KindList::Terrain, t))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            })
+            .unwrap_or_default()
+        };
+        for t in &self.s.tokens {
+            let kind = self.r.kind(KindList::Token, &t.kind);
+            let terrain = self.terrain(t.hex);
+            if !allowed(kind, terrain) {
+                out.push(
+                    self.diag(
+                        c,
+                        format!(
+                            "{} {} is on {} at {}; it may only be on {}",
+                            self.name(KindList::Token, &t.kind),
+                            t.id,
+                            self.name(KindList::Terrain, terrain),
+                            self.label(t.hex),
+                            only(kind)
+                        ),
+                    )
+                    .with_hex(t.hex)
+                    .with_feature(t.id.as_str())
+                    .at(t.id.as_str()),
+                );
+            }
+        }
+        for (hex, cell) in self.cells() {
+            let mut seen = HashSet::new();
+            for m in cell.markers.iter().filter(|m| seen.insert(m.as_str())) {
+                let kind = self.r.kind(KindList::Marker, m);
+                if !allowed(kind, &cell.terrain) {
+                    out.push(
+                        self.diag(
+                            c,
+                            format!(
+                                "hex {}: a {} marker is on {}; it may only be on {}",
+                                self.label(hex),
+                                self.name(KindList::Marker, m),
+                                self.name(KindList::Terrain, &cell.terrain),
+                                only(kind)
+                            ),
+                        )
+                        .with_hex(hex)
+                        .at(self.label(hex)),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn distinct(sides: &[Side]) -> usize {
+    let mut v = sides.to_vec();
+    v.sort();
+    v.dedup();
+    v.len()
+}
+
+/// Whether the sides form one run around the hex.
+pub fn contiguous(o: Orientation, sides: &[Side]) -> bool {
+    let mut on = [false; 6];
+    for s in sides {
+        if let Some(i) = s.index(o) {
+            on[i] = true;
+        }
+    }
+    let count = on.iter().filter(|b| **b).count();
+    if count == 0 || count == 6 {
+        return true;
+    }
+    let starts = (0..6).filter(|i| on[*i] && !on[(i + 5) % 6]).count();
+    starts == 1
+}
+
+/// Connected groups of hexes, each in the order first met.
+pub fn groups(hexes: impl Iterator<Item = Hex>) -> Vec<Vec<Hex>> {
+    let all: Vec<Hex> = hexes.collect();
+    let set: HashSet<Hex> = all.iter().copied().collect();
+    let mut seen = HashSet::with_capacity(set.len());
+    let mut out = Vec::new();
+    for start in all {
+        if !seen.insert(start) {
+            continue;
+        }
+        let mut group = vec![start];
+        let mut i = 0;
+        while i < group.len() {
+            for n in group[i].all_neighbors() {
+                if set.contains(&n) && seen.insert(n) {
+                    group.push(n);
+                }
+            }
+            i += 1;
+        }
+        out.push(group);
+    }
+    out
+}
