@@ -250,3 +250,28 @@ fn no_arguments_prints_help_until_the_designer_exists() {
     assert_eq!(code, 0);
     assert!(out.contains("Usage: sandtable"), "{out}");
 }
+
+/// Each ruleset's deliberately broken example yields exactly the diagnostics in its
+/// `.expected` file (regenerate with `UPDATE_FIXTURES=1 cargo test --test cli`).
+#[test]
+fn broken_fixtures_yield_exactly_their_expected_diagnostics() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.contains("-broken.") || name.ends_with(".expected") {
+            continue;
+        }
+        let (code, out, err) = sandtable(&["validate", &format!("tests/fixtures/{name}")]);
+        assert_eq!(code, 1, "{name}: {err}");
+        let expected_path = dir.join(format!("{name}.expected"));
+        if std::env::var_os("UPDATE_FIXTURES").is_some() {
+            std::fs::write(&expected_path, &out).unwrap();
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        assert_eq!(out, expected, "{name}");
+        n += 1;
+    }
+    assert_eq!(n, 3, "one broken fixture per hex ruleset");
+}

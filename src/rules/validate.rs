@@ -123,8 +123,9 @@ impl<'a> Context<'a> {
                 let problem = match kind.and_then(|k| k.facing) {
                     None if sides.is_empty() || kind.is_none() => None,
                     None => Some(format!(
-                        "{what} has no facing, but {} sides are given",
-                        sides.len()
+                        "{what} has no facing, but {} {} given",
+                        sides.len(),
+                        if sides.len() == 1 { "side is" } else { "sides are" }
                     )),
                     Some(spec) => {
                         let n = distinct(sides);
@@ -167,6 +168,15 @@ impl<'a> Context<'a> {
                 Some(&t.id),
             );
         }
+    }
+
+    /// Connected groups, each in reading order.
+    fn groups(&self, hexes: impl Iterator<Item = Hex>) -> Vec<Vec<Hex>> {
+        let mut gs = groups(hexes);
+        for g in &mut gs {
+            g.sort_by_key(|h| self.board.reading_order(*h));
+        }
+        gs
     }
 
     fn name_of(&self, kind: Option<&Kind>, id: &str) -> String {
@@ -377,7 +387,7 @@ impl<'a> Context<'a> {
             }
         }
         let hexes: Vec<Hex> = marked.iter().map(|(h, _)| *h).collect();
-        let parts = groups(hexes.iter().copied());
+        let parts = self.groups(hexes.iter().copied());
         let straight = |g: &[Hex]| {
             let first = g[0];
             g.iter().all(|h| h.x == first.x)
