@@ -1,7 +1,7 @@
 //! The validator: structural checks plus every constraint of the ruleset, run after
 //! each edit. Linear in the size of the scenario.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use hexx::Hex;
 
@@ -18,10 +18,18 @@ pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
     if let Board::Hex(board) = &s.board {
         let cx = Context::new(s, r, board);
         for c in &r.constraints {
+            let start = out.len();
             cx.check(c, &mut out);
+            sort_by_place(&mut out[start..], board);
         }
     }
     out
+}
+
+/// Orders findings by the reading order of the first hex they concern. Mechanisms walk
+/// hash maps; sorting what they find is far cheaper than sorting what they walk.
+pub fn sort_by_place(found: &mut [Diagnostic], board: &HexBoard) {
+    found.sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
 }
 
 /// What the mechanisms look up, built once per run.
@@ -31,16 +39,26 @@ struct Context<'a> {
     board: &'a HexBoard,
     terrains: HashMap<&'a str, &'a Kind>,
     default_terrain: &'a str,
+    /// Every hex that holds something, with its terrain's kind resolved once.
+    cells: Vec<(Hex, &'a HexCell, Option<&'a Kind>)>,
 }
 
 impl<'a> Context<'a> {
     fn new(s: &'a Scenario, r: &'a Ruleset, board: &'a HexBoard) -> Self {
+        let terrains: HashMap<&str, &Kind> =
+            r.terrains.iter().map(|k| (k.id.as_str(), k)).collect();
+        let cells = s
+            .hexes
+            .iter()
+            .map(|(h, c)| (*h, c, terrains.get(c.terrain.as_str()).copied()))
+            .collect();
         Context {
             s,
             r,
             board,
-            terrains: r.terrains.iter().map(|k| (k.id.as_str(), k)).collect(),
+            terrains,
             default_terrain: r.default_terrain.as_deref().unwrap_or(""),
+            cells,
         }
     }
 
@@ -93,11 +111,9 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// Hexes in reading order, for stable output.
-    fn cells(&self) -> Vec<(Hex, &'a HexCell)> {
-        let mut v: Vec<_> = self.s.hexes.iter().map(|(h, c)| (*h, c)).collect();
-        v.sort_by_key(|(h, _)| self.board.reading_order(*h));
-        v
+    /// The hexes that hold something, in no particular order.
+    fn cells(&self) -> impl Iterator<Item = (Hex, &'a HexCell)> + '_ {
+        self.cells.iter().map(|(h, c, _)| (*h, *c))
     }
 
     fn facing(&self, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
@@ -116,28 +132,36 @@ impl<'a> Context<'a> {
                 if !checks(kind, id) {
                     return;
                 }
-                let what = match feature {
+                let what = || match feature {
                     Some(f) => format!("{} {f} on {}", self.name_of(kind, id), self.label(hex)),
                     None => format!("hex {}: {}", self.label(hex), self.name_of(kind, id)),
                 };
                 let problem = match kind.and_then(|k| k.facing) {
                     None if sides.is_empty() || kind.is_none() => None,
                     None => Some(format!(
-                        "{what} has no facing, but {} {} given",
+                        "{} has no facing, but {} {} given",
+                        what(),
                         sides.len(),
-                        if sides.len() == 1 { "side is" } else { "sides are" }
+                        if sides.len() == 1 {
+                            "side is"
+                        } else {
+                            "sides are"
+                        }
                     )),
                     Some(spec) => {
                         let n = distinct(sides);
                         if n < usize::from(spec.min) || n > usize::from(spec.max) {
                             Some(format!(
-                                "{what} has {n} front sides; it needs {} to {}",
-                                spec.min, spec.max
+                                "{} has {n} front sides; it needs {} to {}",
+                                what(),
+                                spec.min,
+                                spec.max
                             ))
                         } else if spec.contiguous && !contiguous(o, sides) {
                             let names: Vec<&str> = sides.iter().map(|s| s.as_str()).collect();
                             Some(format!(
-                                "{what}: its front sides {} are not next to each other",
+                                "{}: its front sides {} are not next to each other",
+                                what(),
                                 names.join(", ")
                             ))
                         } else {
@@ -155,9 +179,8 @@ impl<'a> Context<'a> {
                     out.push(d);
                 }
             };
-        for (hex, cell) in self.cells() {
-            let kind = self.terrains.get(cell.terrain.as_str()).copied();
-            one(kind, &cell.terrain, &cell.facing, hex, None);
+        for (hex, cell, kind) in &self.cells {
+            one(*kind, &cell.terrain, &cell.facing, *hex, None);
         }
         for t in &self.s.tokens {
             one(
@@ -190,7 +213,7 @@ impl<'a> Context<'a> {
         may_share: &[String],
         out: &mut Vec<Diagnostic>,
     ) {
-        let mut by_hex: HashMap<Hex, Vec<&Unit>> = HashMap::new();
+        let mut by_hex: HashMap<Hex, Vec<&Unit>> = HashMap::default();
         for u in &self.s.units {
             if let Some(h) = u.hex {
                 by_hex.entry(h).or_default().push(u);
@@ -326,12 +349,11 @@ impl<'a> Context<'a> {
         let Some(large) = &kind.large_group else {
             return;
         };
-        for group in groups(
-            self.cells()
-                .into_iter()
-                .filter(|(_, c)| c.terrain == terrain)
-                .map(|(h, _)| h),
-        ) {
+        let hexes = self
+            .cells()
+            .filter(|(_, c)| c.terrain == terrain)
+            .map(|(h, _)| h);
+        for group in self.groups(hexes) {
             let row = if group.len() >= large.min_size {
                 &large.name
             } else {
@@ -362,11 +384,11 @@ impl<'a> Context<'a> {
         min_elevation: i32,
         out: &mut Vec<Diagnostic>,
     ) {
-        let marked: Vec<(Hex, &HexCell)> = self
+        let mut marked: Vec<(Hex, &HexCell)> = self
             .cells()
-            .into_iter()
             .filter(|(_, cell)| cell.markers.iter().any(|m| m == marker))
             .collect();
+        marked.sort_by_key(|(h, _)| self.board.reading_order(*h));
         let name = self.name(KindList::Marker, marker);
         for (hex, cell) in &marked {
             if cell.terrain != terrain || cell.elevation < min_elevation {
@@ -571,7 +593,7 @@ impl<'a> Context<'a> {
             }
         }
         for (hex, cell) in self.cells() {
-            let mut seen = HashSet::new();
+            let mut seen = HashSet::default();
             for m in cell.markers.iter().filter(|m| seen.insert(m.as_str())) {
                 let kind = self.r.kind(KindList::Marker, m);
                 if !allowed(kind, &cell.terrain) {
@@ -622,7 +644,7 @@ pub fn contiguous(o: Orientation, sides: &[Side]) -> bool {
 pub fn groups(hexes: impl Iterator<Item = Hex>) -> Vec<Vec<Hex>> {
     let all: Vec<Hex> = hexes.collect();
     let set: HashSet<Hex> = all.iter().copied().collect();
-    let mut seen = HashSet::with_capacity(set.len());
+    let mut seen = HashSet::with_capacity_and_hasher(set.len(), Default::default());
     let mut out = Vec::new();
     for start in all {
         if !seen.insert(start) {

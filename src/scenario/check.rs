@@ -42,9 +42,15 @@ pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
             ),
         ));
     }
-    let mut unknown = |list: KindList, id: &str, hex: Option<hexx::Hex>, feature: Option<&str>| {
-        if r.kind(list, id).is_some() {
-            return;
+    // Ids looked up once a hex: a set per list, not a scan of the list.
+    let known: Vec<rustc_hash::FxHashSet<&str>> = KindList::ALL
+        .iter()
+        .map(|l| r.kinds(*l).iter().map(|k| k.id.as_str()).collect())
+        .collect();
+    let unknown = |list: KindList, id: &str, hex: Option<hexx::Hex>, feature: Option<&str>| {
+        let index = KindList::ALL.iter().position(|l| *l == list).unwrap_or(0);
+        if known[index].contains(id) {
+            return None;
         }
         let known: Vec<&str> = r.kinds(list).iter().map(|k| k.id.as_str()).collect();
         let whose = feature.map_or_else(
@@ -67,36 +73,39 @@ pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
         if let Some(f) = feature {
             d = d.with_feature(f);
         }
-        out.push(d);
+        Some(d)
     };
-    let mut cells: Vec<_> = s.hexes.iter().collect();
-    cells.sort_by_key(|(h, _)| (h.y, h.x));
-    for (hex, cell) in cells {
-        unknown(KindList::Terrain, &cell.terrain, Some(*hex), None);
+    let cells_start = out.len();
+    for (hex, cell) in &s.hexes {
+        out.extend(unknown(KindList::Terrain, &cell.terrain, Some(*hex), None));
         for m in &cell.markers {
-            unknown(KindList::Marker, m, Some(*hex), None);
+            out.extend(unknown(KindList::Marker, m, Some(*hex), None));
         }
     }
+    if let Some(board) = s.board.as_hex() {
+        // Hash-map order is arbitrary: order the hexes' findings by where they are.
+        out[cells_start..].sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
+    }
     for (key, kind) in s.hexsides.keys() {
-        unknown(KindList::Hexside, kind, Some(key.hexes()[0]), None);
+        out.extend(unknown(KindList::Hexside, kind, Some(key.hexes()[0]), None));
     }
     for t in &s.tokens {
-        unknown(KindList::Token, &t.kind, Some(t.hex), Some(&t.id));
+        out.extend(unknown(KindList::Token, &t.kind, Some(t.hex), Some(&t.id)));
     }
     for road in &s.roads {
-        unknown(KindList::Road, &road.kind, None, Some(&road.id));
+        out.extend(unknown(KindList::Road, &road.kind, None, Some(&road.id)));
     }
     for u in &s.units {
-        unknown(KindList::UnitClass, &u.class, u.hex, Some(&u.id));
+        out.extend(unknown(KindList::UnitClass, &u.class, u.hex, Some(&u.id)));
     }
     for a in &s.areas {
-        unknown(KindList::Terrain, &a.terrain, None, Some(&a.id));
+        out.extend(unknown(KindList::Terrain, &a.terrain, None, Some(&a.id)));
     }
     for l in &s.lines {
-        unknown(KindList::Line, &l.kind, None, Some(&l.id));
+        out.extend(unknown(KindList::Line, &l.kind, None, Some(&l.id)));
     }
     for m in &s.landmarks {
-        unknown(KindList::Landmark, &m.kind, None, Some(&m.id));
+        out.extend(unknown(KindList::Landmark, &m.kind, None, Some(&m.id)));
     }
     if let Some(board) = s.board.as_hex() {
         out.extend(placement(s, board));
@@ -126,13 +135,14 @@ pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
 /// cannot hold the first (loading drops them), an edited document can.
 fn placement(s: &Scenario, board: &HexBoard) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let off = |hex: hexx::Hex, what: String, feature: Option<&str>| {
+    // `what` is a closure: naming the item costs a string, paid only for a finding.
+    let off = |hex: hexx::Hex, what: &dyn Fn() -> String, feature: Option<&str>| {
         if board.contains(hex) {
             return None;
         }
         let mut d = Diagnostic::error(
             "file/off-board",
-            format!("{what}: hex {} is not on the map", board.label(hex)),
+            format!("{}: hex {} is not on the map", what(), board.label(hex)),
         )
         .with_hex(hex);
         if let Some(f) = feature {
@@ -140,17 +150,16 @@ fn placement(s: &Scenario, board: &HexBoard) -> Vec<Diagnostic> {
         }
         Some(d)
     };
-    let mut cells: Vec<_> = s.hexes.keys().copied().collect();
-    cells.sort_by_key(|h| board.reading_order(*h));
-    for hex in cells {
-        out.extend(off(hex, format!("hexes.{}", board.label(hex)), None));
+    for hex in s.hexes.keys() {
+        out.extend(off(*hex, &|| format!("hexes.{}", board.label(*hex)), None));
     }
+    out.sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
     for t in &s.tokens {
-        out.extend(off(t.hex, format!("token {}", t.id), Some(&t.id)));
+        out.extend(off(t.hex, &|| format!("token {}", t.id), Some(&t.id)));
     }
     for u in &s.units {
         match u.hex {
-            Some(hex) => out.extend(off(hex, format!("unit {}", u.id), Some(&u.id))),
+            Some(hex) => out.extend(off(hex, &|| format!("unit {}", u.id), Some(&u.id))),
             None => out.push(
                 Diagnostic::error("file/unit-place", format!("unit {} has no hex", u.id))
                     .with_feature(u.id.as_str()),
@@ -159,7 +168,7 @@ fn placement(s: &Scenario, board: &HexBoard) -> Vec<Diagnostic> {
     }
     for r in &s.roads {
         for hex in &r.hexes {
-            out.extend(off(*hex, format!("road {}", r.id), Some(&r.id)));
+            out.extend(off(*hex, &|| format!("road {}", r.id), Some(&r.id)));
         }
         for pair in r.hexes.windows(2) {
             if !HexBoard::adjacent(pair[0], pair[1]) {

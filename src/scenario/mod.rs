@@ -6,7 +6,7 @@ pub mod file;
 pub mod history;
 pub mod model;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use hexx::Hex;
 
@@ -19,6 +19,10 @@ pub use model::{
 };
 
 use crate::board::{Board, HexsideKey};
+
+/// A map keyed by hex. Hex keys are small integers: Fx hashing is several times faster
+/// than the default SipHash, and a scenario file is not an attacker.
+pub type HexMap<V> = rustc_hash::FxHashMap<Hex, V>;
 
 /// A hexside feature's place: the side and the feature's kind (a side may hold a river
 /// and a bridge).
@@ -36,7 +40,7 @@ pub struct Scenario {
     pub sides: Vec<PlayerSide>,
     pub units: Vec<Unit>,
     /// Hexes that differ from the ruleset's default terrain.
-    pub hexes: HashMap<Hex, HexCell>,
+    pub hexes: HexMap<HexCell>,
     pub hexsides: BTreeMap<HexsideSlot, HexsideAttrs>,
     pub tokens: Vec<Token>,
     pub roads: Vec<Road>,
@@ -57,7 +61,7 @@ impl Scenario {
             settings: Settings::new(),
             sides: Vec::new(),
             units: Vec::new(),
-            hexes: HashMap::new(),
+            hexes: HexMap::default(),
             hexsides: BTreeMap::new(),
             tokens: Vec::new(),
             roads: Vec::new(),

@@ -1,0 +1,122 @@
+//! Issue targets: full validation of a 100 x 100 board with 2,000 tokens, hexsides,
+//! markers and units < 5 ms; of a 250 x 250 board < 30 ms.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sandtable::board::{Board, HexBoard, HexsideKey, Orientation, Side, Stagger};
+use sandtable::rules::{Rulesets, validate};
+use sandtable::scenario::{HexCell, HexsideAttrs, Road, Scenario, Token, Unit};
+
+/// A Battle Cry board of `n` x `n` with every hex set and `features` each of tokens,
+/// hexside features, markers and units.
+fn battle_cry(n: u32, features: usize) -> Scenario {
+    let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
+    let terrains = [
+        "woods", "hill", "town", "field", "orchard", "fence", "waterway", "bridge",
+    ];
+    let mut s = Scenario::new("bench", "battle-cry-150", Board::Hex(board.clone()));
+    let hexes: Vec<_> = board.hexes().collect();
+    for (i, hex) in hexes.iter().enumerate() {
+        let terrain = terrains[i % terrains.len()];
+        let mut cell = HexCell::terrain(terrain);
+        if terrain == "fence" {
+            cell.facing = vec![Side::NE, Side::E];
+        }
+        s.hexes.insert(*hex, cell);
+    }
+    let step = hexes.len() / features.max(1);
+    for k in 0..features {
+        let hex = hexes[(k * step + 3) % hexes.len()];
+        s.tokens.push(Token {
+            id: format!("t{k}"),
+            kind: "entrenchment".into(),
+            hex,
+            facing: vec![Side::NW, Side::NE],
+        });
+        let mut u = Unit::new(format!("u{k}"), "infantry");
+        u.hex = Some(hexes[(k * step + 5) % hexes.len()]);
+        s.units.push(u);
+    }
+    s
+}
+
+/// A Sticks and Stones board of `n` x `n` with rivers, bridges, wrecks, roads and units.
+fn sticks(n: u32, features: usize) -> Scenario {
+    let board = HexBoard::new(Orientation::Flat, n, n, Stagger::Odd).unwrap();
+    let terrains = [
+        "open",
+        "forest",
+        "town",
+        "hill",
+        "cultivated",
+        "rolling",
+        "open",
+        "town",
+    ];
+    let mut s = Scenario::new("bench", "sticks-and-stones", Board::Hex(board.clone()));
+    let hexes: Vec<_> = board.hexes().collect();
+    for (i, hex) in hexes.iter().enumerate() {
+        let mut cell = HexCell::terrain(terrains[(i * 7 / 3) % terrains.len()]);
+        if i % (hexes.len() / features.max(1)).max(1) == 0 {
+            cell.markers.push("wreck".into());
+        }
+        s.hexes.insert(*hex, cell);
+    }
+    let step = hexes.len() / features.max(1);
+    for k in 0..features {
+        let hex = hexes[(k * step + 1) % hexes.len()];
+        let key = HexsideKey::new(Orientation::Flat, hex, Side::S).unwrap();
+        s.hexsides
+            .insert((key, "river".into()), HexsideAttrs::default());
+        if k % 2 == 0 {
+            s.hexsides
+                .insert((key, "bridge".into()), HexsideAttrs::default());
+        }
+        let mut u = Unit::new(format!("u{k}"), if k % 2 == 0 { "leg" } else { "afv" });
+        u.hex = Some(hexes[(k * step + 2) % hexes.len()]);
+        s.units.push(u);
+        if k % 10 == 0 {
+            let road: Vec<_> = (0..8).map(|j| hex + hexx::Hex::new(0, j)).collect();
+            s.roads.push(Road {
+                id: format!("r{k}"),
+                kind: "road".into(),
+                hexes: road,
+            });
+        }
+    }
+    s
+}
+
+fn validation(c: &mut Criterion) {
+    let rulesets = Rulesets::built_in();
+    let bc = rulesets.get("battle-cry-150").unwrap();
+    let ss = rulesets.get("sticks-and-stones").unwrap();
+    for (name, s, r) in [
+        (
+            "validate battle-cry 100x100, 2000 features each",
+            battle_cry(100, 2000),
+            bc,
+        ),
+        (
+            "validate sticks-and-stones 100x100, 2000 features each",
+            sticks(100, 2000),
+            ss,
+        ),
+        (
+            "validate battle-cry 250x250, 2000 features each",
+            battle_cry(250, 2000),
+            bc,
+        ),
+        (
+            "validate sticks-and-stones 250x250, 2000 features each",
+            sticks(250, 2000),
+            ss,
+        ),
+    ] {
+        c.bench_function(name, |b| b.iter(|| validate(black_box(&s), r)));
+    }
+}
+
+criterion_group!(benches, validation);
+criterion_main!(benches);
