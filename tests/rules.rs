@@ -460,3 +460,80 @@ fn a_ruleset_naming_an_unknown_id_in_an_effect_or_constraint_is_an_error_with_po
         "{err}"
     );
 }
+
+#[test]
+fn every_kind_of_the_hex_rulesets_has_a_name_a_colour_and_an_icon_that_exists() {
+    let rulesets = Rulesets::built_in();
+    let icons = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/icons");
+    for id in ["battle-cry-150", "sticks-and-stones", "morne-plaine"] {
+        let r = rulesets.get(id).unwrap();
+        for list in sandtable::rules::KindList::ALL {
+            for k in r.kinds(list) {
+                assert!(!k.name.is_empty());
+                let icon = k
+                    .icon
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{id}: {} has no icon", k.id));
+                let svg = std::fs::read_to_string(icons.join(icon))
+                    .unwrap_or_else(|e| panic!("{id}: {}: {icon}: {e}", k.id));
+                assert!(
+                    svg.starts_with("<svg") && svg.contains("viewBox=\"0 0 24 24\""),
+                    "{icon}"
+                );
+            }
+        }
+    }
+}
+
+/// The chart's effects are data the previews read: spot checks against the text.
+#[test]
+fn effects_are_encoded_as_the_texts_give_them() {
+    let rulesets = Rulesets::built_in();
+    let bc = rulesets.get("battle-cry-150").unwrap();
+    let kind = |r: &sandtable::rules::Ruleset, list, id| r.kind(list, id).unwrap().clone();
+    use sandtable::rules::KindList::{Hexside, Marker, Road, Terrain, Token};
+    // "When targeting an enemy unit or general that is on a town hex, reduce the number
+    // of battle dice rolled by 2."
+    assert_eq!(kind(bc, Terrain, "town").battle.target_dice, -2);
+    // "A unit on a waterway hex rolls 1 less battle die."
+    assert_eq!(kind(bc, Terrain, "waterway").battle.attacker_dice, -1);
+    // "A unit or general must stop when moving across a hex side with an entrenchment."
+    assert_eq!(kind(bc, Token, "entrenchment").movement.must_stop, ["*"]);
+    assert_eq!(kind(bc, Token, "entrenchment").battle.ignore_flags, 1);
+    // "Artillery firing from a hill hex has its ranged increased to maximum of 6 hexes
+    // ... At range of 6 hexes, roll 1 die."
+    let hill = kind(bc, Terrain, "hill");
+    assert_eq!(
+        (
+            hill.battle.range_extensions[0].range,
+            hill.battle.range_extensions[0].dice_beyond
+        ),
+        (6, 1)
+    );
+    let ss = rulesets.get("sticks-and-stones").unwrap();
+    // "City (3 or more Hexes) ... 2/3 ... 3/1 ... 2/0"
+    let town = kind(ss, Terrain, "town");
+    let city = town.large_group.unwrap();
+    assert_eq!(city.min_size, 3);
+    assert_eq!(city.movement.cost["afv"], 3);
+    assert_eq!(city.battle.fire_shift["leg"], 3);
+    assert_eq!(city.battle.assault_shift["afv"], 0);
+    // "Road ... 1 Regardless of other terrain in hex when entered from another road hex
+    // ... +1 MF is entire movement allowance is spent on road."
+    let road = kind(ss, Road, "road");
+    assert_eq!(
+        (road.movement.along, road.movement.all_road_bonus),
+        (Some(1), 1)
+    );
+    assert_eq!(kind(ss, Marker, "wreck").battle.fire_shift["afv"], 1);
+    assert_eq!(kind(ss, Hexside, "bridge").movement.negates, ["river"]);
+    let mp = rulesets.get("morne-plaine").unwrap();
+    // "The towns and woods. These hexes cannot be controlled."
+    assert!(
+        kind(mp, Terrain, "woods").zoc.uncontrolled && kind(mp, Terrain, "town").zoc.uncontrolled
+    );
+    // "Cavalry may charge through a bridge if the bridge is over a stream only."
+    assert_eq!(kind(mp, Hexside, "bridge").charge.allows_over, ["stream"]);
+    // The chart's costs are the user's to fill in.
+    assert!(kind(mp, Terrain, "marsh").movement.user_values);
+}

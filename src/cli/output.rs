@@ -35,6 +35,12 @@ pub fn diagnostic_json(d: &Diagnostic, scenario: Option<&Scenario>) -> Value {
         v["line"] = json!(line);
         v["column"] = json!(column);
     }
+    if let Some(quote) = &d.quote {
+        v["quote"] = json!(quote);
+    }
+    if !d.fixes.is_empty() {
+        v["fixes"] = json!(d.fixes.iter().map(|f| &f.label).collect::<Vec<_>>());
+    }
     v
 }
 
@@ -63,6 +69,9 @@ pub fn validate(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
                 None => file.display().to_string(),
             };
             println!("{at}: {} [{}]: {}", d.severity, d.rule, d.message);
+            for fix in &d.fixes {
+                println!("    quick fix: {}", fix.label);
+            }
         }
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         println!(
