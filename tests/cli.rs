@@ -275,3 +275,75 @@ fn broken_fixtures_yield_exactly_their_expected_diagnostics() {
     }
     assert_eq!(n, 3, "one broken fixture per hex ruleset");
 }
+
+#[test]
+fn los_battle_and_arcs_answer_in_the_format_contract() {
+    let f = "assets/scenarios/battle-cry-crossroads.json";
+    let (code, out, err) = sandtable(&["los", f, "c1", "G5", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["visible"], false);
+    assert_eq!(v["range"], 5);
+    assert_eq!(v["distance"], Value::Null);
+    assert_eq!(v["path"], serde_json::json!(["D3", "D4", "E4", "F5"]));
+    assert_eq!(v["blocked_by"][0]["hex"], "D3");
+    assert_eq!(
+        v["blocked_by"][0]["reason"],
+        "woods on D3 blocks line of sight"
+    );
+    assert_eq!(v["cover"], serde_json::json!([]));
+    let (code, out, _) = sandtable(&["los", f, "G5", "H2"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("G5 sees H2 at range 3"), "{out}");
+
+    let (code, out, _) = sandtable(&["battle", f, "c3", "u3", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    for key in [
+        "allowed",
+        "reason",
+        "range",
+        "los",
+        "base_dice",
+        "dice",
+        "column_shift",
+        "dice_factor",
+        "modifiers",
+        "ignore_retreat_flags",
+    ] {
+        assert!(v.get(key).is_some(), "{key} missing: {v}");
+    }
+    assert_eq!(v["allowed"], true);
+    assert_eq!(v["base_dice"], 3);
+    assert_eq!(v["dice"], 2);
+    assert_eq!(v["modifiers"][0]["source"], "target up hill");
+    assert_eq!(v["modifiers"][0]["dice"], -1);
+    let (_, out, _) = sandtable(&["battle", f, "c2", "u2"]);
+    assert!(
+        out.contains("not allowed: the modifiers leave 0 dice"),
+        "{out}"
+    );
+
+    let (code, out, _) = sandtable(&["arcs", f, "u3", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["unit"], "u3");
+    let targets = v["targets"].as_array().unwrap();
+    assert!(
+        targets.iter().all(|t| t["range"].as_u64().unwrap() <= 6),
+        "artillery on a hill reaches 6"
+    );
+    assert!(targets.iter().any(|t| t["range"] == 6 && t["dice"] == 1));
+    let (code, _, err) = sandtable(&["arcs", f, "g1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a general does not battle"), "{err}");
+    let (code, _, err) = sandtable(&["los", "assets/scenarios/mini-nap-village.ron", "i1", "k1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("hex boards"), "{err}");
+    let (code, _, err) = sandtable(&["los", f, "c1", "Z99"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'Z99' is neither a unit id nor a hex of the board"),
+        "{err}"
+    );
+}

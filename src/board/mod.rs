@@ -4,6 +4,7 @@ pub mod freeform;
 pub mod hex;
 pub mod label;
 pub mod layout;
+pub mod line;
 pub mod side;
 
 pub use freeform::{FreeformBoard, TableUnit};

@@ -1,6 +1,7 @@
 //! The command line: `sandtable validate|convert|info|rulesets|new`.
 
 mod output;
+mod preview;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -45,6 +46,36 @@ pub enum Command {
     Rulesets {
         #[command(subcommand)]
         show: Option<RulesetsCommand>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Line of sight between two places (unit ids or hex labels), and why.
+    Los {
+        file: PathBuf,
+        from: String,
+        to: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// What the rules say if one unit battles another: allowed, dice or column shift.
+    Battle {
+        file: PathBuf,
+        attacker: String,
+        target: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every hex a unit could battle, with its line of sight and dice (or shift).
+    Arcs {
+        file: PathBuf,
+        unit: String,
+        /// How far to look (default: the unit's reach from where it stands).
+        #[arg(long)]
+        range: Option<u32>,
+        /// The class of the imagined target in each hex (Sticks and Stones' shifts
+        /// depend on it; default: the unit's own class).
+        #[arg(long)]
+        target_class: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -106,6 +137,32 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             output,
             title,
         } => new(&rulesets, &ruleset, &output, &title),
+        Command::Los {
+            file,
+            from,
+            to,
+            json,
+        } => preview::los(&file, &from, &to, &rulesets, json),
+        Command::Battle {
+            file,
+            attacker,
+            target,
+            json,
+        } => preview::battle(&file, &attacker, &target, &rulesets, json),
+        Command::Arcs {
+            file,
+            unit,
+            range,
+            target_class,
+            json,
+        } => preview::arcs_command(
+            &file,
+            &unit,
+            range,
+            target_class.as_deref(),
+            &rulesets,
+            json,
+        ),
     }
 }
 

@@ -1,8 +1,11 @@
 //! The rules core: rulesets as data (RON files in `assets/rulesets/`, embedded in the
 //! binary or loaded from a path).
 
+pub mod arcs;
+pub mod battle;
 pub mod constraint;
 pub mod model;
+pub mod sight;
 pub mod validate;
 
 use std::collections::HashSet;
@@ -134,6 +137,9 @@ fn check_references(r: &Ruleset) -> Result<(), (String, String)> {
         );
         classes(&mut b.fire_shift.keys(), id);
         classes(&mut b.assault_shift.keys(), id);
+    }
+    for k in &r.terrains {
+        classes(&mut k.sight.see_over_adjacent_friends.iter(), &k.id);
     }
     for list in KindList::ALL {
         for k in r.kinds(list) {

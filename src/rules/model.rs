@@ -254,6 +254,10 @@ pub struct SightEffect {
     pub blocks: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<SightRule>,
+    /// Battle Cry hills: classes on it whose line of sight is not blocked by a friendly
+    /// unit on an adjacent lower hex without blocking terrain (artillery).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub see_over_adjacent_friends: Classes,
 }
 
 /// How many front sides a kind with facing has, and how they lie.

@@ -1,0 +1,304 @@
+//! `sandtable los | battle | arcs`: the rules' answers about a scenario, as text that
+//! explains the reasons and as the JSON of `shared/FORMAT.md`.
+
+use std::path::Path;
+
+use hexx::Hex;
+use serde_json::{Value, json};
+
+use crate::board::line::Step;
+use crate::io;
+use crate::rules::arcs::arcs;
+use crate::rules::battle::{Battle, BattleMap};
+use crate::rules::sight::Sighting;
+use crate::rules::{Ruleset, Rulesets};
+use crate::scenario::{Scenario, Unit};
+
+fn print_json(value: &Value) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    );
+}
+
+fn fail(message: impl std::fmt::Display) -> i32 {
+    eprintln!("error: {message}");
+    2
+}
+
+/// Loads a hex scenario and its ruleset, or says why not.
+fn open<'r>(file: &Path, rulesets: &'r Rulesets) -> Result<(Scenario, &'r Ruleset), String> {
+    let scenario = io::load_scenario(file, rulesets).map_err(|e| e.to_string())?;
+    let ruleset = rulesets
+        .get(&scenario.ruleset)
+        .ok_or_else(|| format!("unknown ruleset '{}'", scenario.ruleset))?;
+    if scenario.board.as_hex().is_none() {
+        return Err(format!(
+            "{}: line of sight and battles on freeform tables come with the freeform rules; this command works on hex boards",
+            file.display()
+        ));
+    }
+    Ok((scenario, ruleset))
+}
+
+/// A unit id or a hex label: the hex, and the unit when it names one.
+fn place<'s>(s: &'s Scenario, what: &str) -> Result<(Hex, Option<&'s Unit>), String> {
+    if let Some(u) = s.units.iter().find(|u| u.id == what) {
+        return u
+            .hex
+            .map(|h| (h, Some(u)))
+            .ok_or_else(|| format!("unit {what} stands on no hex"));
+    }
+    let board = s.board.as_hex().ok_or("not a hex board")?;
+    board
+        .hex_at(what)
+        .map(|h| (h, None))
+        .map_err(|e| format!("'{what}' is neither a unit id nor a hex of the board: {e}"))
+}
+
+fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, String> {
+    s.units
+        .iter()
+        .find(|u| u.id == id)
+        .ok_or_else(|| format!("no unit with id '{id}'"))
+}
+
+fn path_json(s: &Scenario, steps: &[Step]) -> (Vec<String>, Vec<[String; 2]>) {
+    let mut path = Vec::new();
+    let mut grazed = Vec::new();
+    for step in steps {
+        match step {
+            Step::Cross(h) => path.push(s.label(*h)),
+            Step::Graze(a, b) => {
+                path.push(s.label(*a));
+                path.push(s.label(*b));
+                grazed.push([s.label(*a), s.label(*b)]);
+            }
+        }
+    }
+    (path, grazed)
+}
+
+fn blocked_json(s: &Scenario, sighting: &Sighting) -> Vec<Value> {
+    sighting
+        .blockers
+        .iter()
+        .map(|b| json!({"hex": s.label(b.hex), "reason": b.reason, "rule": b.rule}))
+        .collect()
+}
+
+pub fn los(file: &Path, from: &str, to: &str, rulesets: &Rulesets, as_json: bool) -> i32 {
+    let (s, r) = match open(file, rulesets) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let (a, firer) = match place(&s, from) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let (b, _) = match place(&s, to) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let Some(map) = BattleMap::new(&s, r) else {
+        return fail("not a hex board");
+    };
+    let sighting = map.sight.sight(a, b, firer);
+    let (path, grazed) = path_json(&s, &sighting.steps);
+    if as_json {
+        print_json(&json!({
+            "visible": sighting.visible,
+            "range": sighting.range,
+            "distance": null,
+            "path": path,
+            "grazed": grazed,
+            "blocked_by": blocked_json(&s, &sighting),
+            "cover": [],
+        }));
+        return 0;
+    }
+    let (la, lb) = (s.label(a), s.label(b));
+    println!(
+        "{la} {} {lb} at range {}",
+        if sighting.visible {
+            "sees"
+        } else {
+            "does not see"
+        },
+        sighting.range
+    );
+    if !path.is_empty() {
+        println!("  the line crosses {}", path.join(", "));
+    }
+    for [x, y] in &grazed {
+        println!("  it runs along the hexside between {x} and {y}");
+    }
+    for bl in &sighting.blockers {
+        println!(
+            "  blocked at {}: {} [{}]",
+            s.label(bl.hex),
+            bl.reason,
+            bl.rule
+        );
+    }
+    0
+}
+
+fn battle_json(s: &Scenario, b: &Battle) -> Value {
+    let mods: Vec<Value> = b
+        .modifiers
+        .iter()
+        .map(|m| {
+            let mut v = json!({"source": m.source});
+            if let Some(d) = m.dice {
+                v["dice"] = json!(d);
+            }
+            if let Some(x) = m.shift {
+                v["shift"] = json!(x);
+            }
+            v
+        })
+        .collect();
+    json!({
+        "allowed": b.allowed,
+        "reason": b.reason,
+        "range": b.range,
+        "los": b.los,
+        "base_dice": b.base_dice,
+        "dice": b.dice,
+        "column_shift": b.column_shift,
+        "assault_shift": b.assault_shift,
+        "dice_factor": null,
+        "modifiers": mods,
+        "ignore_retreat_flags": b.ignore_retreat_flags,
+        "blocked_by": blocked_json(s, &b.sighting),
+    })
+}
+
+pub fn battle(
+    file: &Path,
+    attacker: &str,
+    target: &str,
+    rulesets: &Rulesets,
+    as_json: bool,
+) -> i32 {
+    let (s, r) = match open(file, rulesets) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let (a, t) = match (unit(&s, attacker), unit(&s, target)) {
+        (Ok(a), Ok(t)) => (a, t),
+        (Err(e), _) | (_, Err(e)) => return fail(e),
+    };
+    let Some(map) = BattleMap::new(&s, r) else {
+        return fail("not a hex board");
+    };
+    let b = map.battle(a, t);
+    if as_json {
+        print_json(&battle_json(&s, &b));
+        return 0;
+    }
+    let (ha, ht) = (a.hex.map(|h| s.label(h)), t.hex.map(|h| s.label(h)));
+    println!(
+        "{} ({}, {}) against {} ({}, {}) at range {}",
+        a.id,
+        a.class,
+        ha.unwrap_or_default(),
+        t.id,
+        t.class,
+        ht.unwrap_or_default(),
+        b.range
+    );
+    if !b.allowed {
+        println!(
+            "  not allowed: {}",
+            b.reason.as_deref().unwrap_or("no reason given")
+        );
+    }
+    if let Some(base) = b.base_dice {
+        println!("  base dice {base}");
+    }
+    for m in &b.modifiers {
+        match (m.dice, m.shift) {
+            (Some(d), _) => println!("  {d:+} {}", m.source),
+            (_, Some(x)) => println!("  {x} column(s) left: {}", m.source),
+            _ => println!("  {}", m.source),
+        }
+    }
+    if let (Some(d), true) = (b.dice, b.allowed) {
+        println!("  rolls {d} dice");
+    }
+    if let (Some(c), true) = (b.column_shift, b.allowed) {
+        println!("  fire combat: {c} column(s) to the left");
+    }
+    if let Some(c) = b.assault_shift {
+        println!("  close assault: {c} column(s) to the left");
+    }
+    if b.ignore_retreat_flags > 0 {
+        println!(
+            "  the target may ignore {} retreat flag(s)",
+            b.ignore_retreat_flags
+        );
+    }
+    0
+}
+
+pub fn arcs_command(
+    file: &Path,
+    id: &str,
+    range: Option<u32>,
+    target_class: Option<&str>,
+    rulesets: &Rulesets,
+    as_json: bool,
+) -> i32 {
+    let (s, r) = match open(file, rulesets) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let u = match unit(&s, id) {
+        Ok(u) => u,
+        Err(e) => return fail(e),
+    };
+    let Some(map) = BattleMap::new(&s, r) else {
+        return fail("not a hex board");
+    };
+    if range.is_none()
+        && let Err(why) = map.reach(u)
+    {
+        return fail(format!(
+            "{why} (give --range to see its line of sight anyway)"
+        ));
+    }
+    let targets = arcs(&map, u, range, target_class);
+    if as_json {
+        let list: Vec<Value> = targets
+            .iter()
+            .map(|t| {
+                let mut v =
+                    json!({"hex": s.label(t.hex), "range": t.range, "los": t.los, "dice": t.dice});
+                if t.shift.is_some() {
+                    v["shift"] = json!(t.shift);
+                }
+                v
+            })
+            .collect();
+        print_json(&json!({"unit": u.id, "targets": list}));
+        return 0;
+    }
+    let seen = targets.iter().filter(|t| t.los).count();
+    println!(
+        "{} ({}) sees {seen} of {} hexes in reach",
+        u.id,
+        u.class,
+        targets.len()
+    );
+    for t in targets.iter().filter(|t| t.los) {
+        let what = match (t.dice, t.shift) {
+            (Some(d), _) => format!("{d} dice"),
+            (_, Some(x)) => format!("{x} column(s) left"),
+            _ => "no battle".into(),
+        };
+        println!("  {:<6} range {}  {what}", s.label(t.hex), t.range);
+    }
+    0
+}

@@ -1,0 +1,88 @@
+//! Fire arcs (every hex a unit could battle, with the dice or shift it would get there)
+//! and viewsheds (every hex a hex sees).
+
+use hexx::Hex;
+
+use super::battle::BattleMap;
+use super::sight::SightMap;
+use crate::scenario::Unit;
+
+/// One hex of a fire arc.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArcTarget {
+    pub hex: Hex,
+    pub range: u32,
+    pub los: bool,
+    /// Dice against a unit there (Battle Cry), when the battle is allowed.
+    pub dice: Option<i32>,
+    /// Fire column shift against a unit of the arc's target class (Sticks and Stones).
+    pub shift: Option<i32>,
+}
+
+/// The arc of `unit`: every hex of the board within `range` (default: the unit's reach)
+/// other than its own, nearest first. Dice or shifts are those against a unit of
+/// `target_class` (default: the unit's own class) standing there.
+pub fn arcs(
+    map: &BattleMap,
+    unit: &Unit,
+    range: Option<u32>,
+    target_class: Option<&str>,
+) -> Vec<ArcTarget> {
+    let Some(from) = unit.hex else {
+        return Vec::new();
+    };
+    let reach = range.unwrap_or_else(|| map.reach(unit).map_or(0, |r| r.range));
+    let mut phantom = Unit::new("\u{0}target", target_class.unwrap_or(&unit.class));
+    phantom.side = format!("\u{0}not {}", unit.side);
+    let board = map.board();
+    let mut out: Vec<ArcTarget> = hexx::shapes::hexagon(from, reach)
+        .filter(|h| *h != from && board.contains(*h))
+        .map(|hex| {
+            phantom.hex = Some(hex);
+            let b = map.battle(unit, &phantom);
+            ArcTarget {
+                hex,
+                range: from.unsigned_distance_to(hex),
+                los: b.los,
+                dice: b.dice.filter(|_| b.allowed),
+                shift: b.column_shift.filter(|_| b.allowed),
+            }
+        })
+        .collect();
+    out.sort_by_key(|t| (t.range, board.reading_order(t.hex)));
+    out
+}
+
+/// Every hex of the map that `from` sees, in reading order. The lines are independent,
+/// so the work is shared among the machine's cores.
+pub fn viewshed(map: &SightMap, from: Hex, firer: Option<&Unit>) -> Vec<Hex> {
+    let firer = firer.or_else(|| map.firer_at(from));
+    let targets: Vec<Hex> = map.board().hexes().filter(|h| *h != from).collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    if threads <= 1 || targets.len() < 2048 {
+        return targets
+            .into_iter()
+            .filter(|h| map.sees(from, *h, firer))
+            .collect();
+    }
+    let chunk = targets.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = targets
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .copied()
+                        .filter(|h| map.sees(from, *h, firer))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|p| p.join().unwrap_or_default())
+            .collect()
+    })
+}

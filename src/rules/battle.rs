@@ -1,0 +1,583 @@
+//! What the rules say about one unit attacking another: whether it may, with how many
+//! dice (Battle Cry) or which column shift (Sticks and Stones), and why.
+
+use hexx::Hex;
+
+use super::model::{Kind, KindList, Ruleset, Situation, names_class};
+use super::sight::{SightMap, Sighting};
+use crate::board::line::exit_sides;
+use crate::board::{HexBoard, HexsideKey, Side};
+use crate::scenario::{HexCell, Scenario, Unit};
+
+/// One thing that changed the dice or the column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Modifier {
+    pub source: String,
+    /// Dice added (negative: taken away).
+    pub dice: Option<i32>,
+    /// Columns shifted to the left.
+    pub shift: Option<i32>,
+}
+
+/// The answer to "what happens if ATTACKER battles TARGET?".
+#[derive(Debug, Clone, PartialEq)]
+pub struct Battle {
+    pub allowed: bool,
+    pub reason: Option<String>,
+    pub range: u32,
+    pub los: bool,
+    /// Dice before modifiers (Battle Cry).
+    pub base_dice: Option<i32>,
+    /// Dice rolled, never below 0 (Battle Cry).
+    pub dice: Option<i32>,
+    /// Fire combat column shift to the left (Sticks and Stones).
+    pub column_shift: Option<i32>,
+    /// Close assault column shift to the left, when the target is adjacent and may be
+    /// assaulted (Sticks and Stones).
+    pub assault_shift: Option<i32>,
+    pub modifiers: Vec<Modifier>,
+    /// Retreat flags the target may ignore.
+    pub ignore_retreat_flags: u32,
+    pub sighting: Sighting,
+}
+
+/// How far a unit reaches and with what dice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reach {
+    pub range: u32,
+    /// Dice at range 1, 2, ...
+    pub dice: Vec<u32>,
+    /// A range extension: (the standard range, dice beyond it, the terrain's name).
+    pub beyond: Option<(u32, u32, String)>,
+    pub notes: Vec<Modifier>,
+}
+
+/// Everything battles look up, built once per (scenario, ruleset).
+pub struct BattleMap<'a> {
+    pub sight: SightMap<'a>,
+    s: &'a Scenario,
+    r: &'a Ruleset,
+    board: &'a HexBoard,
+}
+
+impl<'a> BattleMap<'a> {
+    /// `None` on a freeform board.
+    pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Option<Self> {
+        Some(BattleMap {
+            sight: SightMap::new(s, r)?,
+            s,
+            r,
+            board: s.board.as_hex()?,
+        })
+    }
+
+    pub fn board(&self) -> &'a HexBoard {
+        self.board
+    }
+
+    fn cell(&self, hex: Hex) -> Option<&'a HexCell> {
+        self.s.hexes.get(&hex)
+    }
+
+    fn terrain(&self, hex: Hex) -> Option<&'a Kind> {
+        let id = self
+            .cell(hex)
+            .map(|c| c.terrain.as_str())
+            .or(self.r.default_terrain.as_deref())?;
+        self.r.kind(KindList::Terrain, id)
+    }
+
+    fn level(&self, hex: Hex) -> i32 {
+        let on_hill = self.terrain(hex).is_some_and(|k| {
+            k.sight
+                .rules
+                .contains(&super::model::SightRule::BattleCryHill)
+        });
+        self.cell(hex)
+            .map_or(0, |c| c.elevation)
+            .max(i32::from(on_hill))
+    }
+
+    fn class(&self, u: &Unit) -> Option<&'a Kind> {
+        self.r.kind(KindList::UnitClass, &u.class)
+    }
+
+    /// Whether the attacker is in front of the facing `front` of the target's hex: the
+    /// ray from the target's centre to the attacker's leaves through a front side, or
+    /// through a corner of one (shared/rules/README.md).
+    pub fn in_front(&self, target: Hex, attacker: Hex, front: &[Side]) -> bool {
+        let o = self.board.orientation;
+        exit_sides(target, attacker)
+            .into_iter()
+            .filter_map(|off| Side::between(o, target, target + off))
+            .any(|side| front.contains(&side))
+    }
+
+    /// The battle of `attacker` against `target`.
+    pub fn battle(&self, attacker: &Unit, target: &Unit) -> Battle {
+        let (Some(a), Some(t)) = (attacker.hex, target.hex) else {
+            let sighting = self.sight.sight(Hex::ZERO, Hex::ZERO, None);
+            return refuse(0, false, sighting, "both units must stand on hexes".into());
+        };
+        let sighting = self.sight.sight(a, t, Some(attacker));
+        let range = a.unsigned_distance_to(t);
+        let los = sighting.visible;
+        let shifts = self
+            .r
+            .terrains
+            .iter()
+            .any(|k| !k.battle.fire_shift.is_empty());
+        if shifts {
+            self.shift_battle(attacker, target, a, t, range, sighting)
+        } else {
+            self.dice_battle(attacker, target, a, t, range, sighting)
+        }
+        .with_los(los)
+    }
+
+    /// How far `u` reaches from where it stands, with its dice by range; or why it may
+    /// not battle at all (Battle Cry).
+    pub fn reach(&self, u: &Unit) -> Result<Reach, String> {
+        let Some(profile) = self.class(u).and_then(|k| k.profile.as_ref()) else {
+            return Err(format!("unit class '{}' has no battle profile", u.class));
+        };
+        if profile.general || profile.dice.is_empty() {
+            return Err(format!("a {} does not battle", u.class));
+        }
+        if !u.ordered {
+            return Err(format!("{} is not ordered this turn", u.id));
+        }
+        let here = u.hex.and_then(|h| self.terrain(h));
+        let name = here.map_or_else(|| "clear".into(), |k| k.name.to_lowercase());
+        let situation = if u.moved {
+            Situation::MovedIn
+        } else {
+            Situation::OrderedIn
+        };
+        if let Some(k) = here
+            && u.moved
+            && names_class(&k.battle.no_battle_after_move, &u.class)
+        {
+            return Err(format!(
+                "a {} may not battle on the turn it moves onto a {name} hex",
+                u.class
+            ));
+        }
+        let mut reach = Reach {
+            range: profile.range,
+            dice: profile.dice.clone(),
+            beyond: None,
+            notes: Vec::new(),
+        };
+        if let Some(o) = here.and_then(|k| {
+            k.battle
+                .overrides
+                .iter()
+                .find(|o| o.when == situation && names_class(&o.classes, &u.class))
+        }) {
+            reach.range = o.range;
+            if !o.dice.is_empty() {
+                reach.dice = o.dice.clone();
+            }
+            let when = match situation {
+                Situation::MovedIn => "moved onto",
+                Situation::OrderedIn => "ordered, already on",
+            };
+            reach.notes.push(Modifier {
+                source: format!(
+                    "{} {when} {name}: range {}, dice {:?}",
+                    u.class, o.range, reach.dice
+                ),
+                dice: None,
+                shift: None,
+            });
+        }
+        if let Some(ext) = here.and_then(|k| {
+            k.battle
+                .range_extensions
+                .iter()
+                .find(|e| names_class(&e.classes, &u.class))
+        }) && ext.range > reach.range
+        {
+            reach.beyond = Some((reach.range, ext.dice_beyond, name));
+            reach.range = ext.range;
+        }
+        Ok(reach)
+    }
+
+    fn dice_battle(
+        &self,
+        u: &Unit,
+        target: &Unit,
+        a: Hex,
+        t: Hex,
+        range: u32,
+        sighting: Sighting,
+    ) -> Battle {
+        if u.side == target.side && !u.side.is_empty() {
+            return refuse(
+                range,
+                false,
+                sighting,
+                format!("{} and {} are on the same side", u.id, target.id),
+            );
+        }
+        let reach = match self.reach(u) {
+            Ok(r) => r,
+            Err(why) => return refuse(range, false, sighting, why),
+        };
+        let Some(profile) = self.class(u).and_then(|k| k.profile.as_ref()) else {
+            return refuse(
+                range,
+                false,
+                sighting,
+                format!("unit class '{}' has no battle profile", u.class),
+            );
+        };
+        let here = self.terrain(a);
+        let name = |k: Option<&Kind>| k.map_or_else(|| "clear".into(), |k| k.name.to_lowercase());
+        let mut mods = reach.notes.clone();
+        let (max_range, table, beyond) = (reach.range, &reach.dice, reach.beyond.clone());
+        if range > max_range {
+            return refuse(
+                range,
+                false,
+                sighting,
+                format!(
+                    "the target is {range} hexes away; {} reaches {max_range}",
+                    u.id
+                ),
+            );
+        }
+        if !sighting.visible {
+            let why = sighting
+                .blockers
+                .first()
+                .map_or(String::new(), |b| format!(": {}", b.reason));
+            return refuse(range, false, sighting, format!("no line of sight{why}"));
+        }
+        let base = match beyond {
+            Some((standard, dice, _)) if range > standard => {
+                mods.push(Modifier {
+                    source: format!("{} firing from {} at range {range}", u.class, name(here)),
+                    dice: None,
+                    shift: None,
+                });
+                dice as i32
+            }
+            _ => table.get(range as usize - 1).copied().unwrap_or(0) as i32,
+        };
+        let mut dice = base;
+        if u.general && profile.attached_general_dice != 0 {
+            dice += profile.attached_general_dice;
+            mods.push(Modifier {
+                source: "an attached general".into(),
+                dice: Some(profile.attached_general_dice),
+                shift: None,
+            });
+        }
+        if let Some(k) = here.filter(|k| k.battle.attacker_dice != 0) {
+            dice += k.battle.attacker_dice;
+            mods.push(Modifier {
+                source: format!("attacker on {}", name(Some(k))),
+                dice: Some(k.battle.attacker_dice),
+                shift: None,
+            });
+        }
+        // Terrain reductions add up among themselves; a token's does not add to them.
+        let there = self.terrain(t);
+        let mut terrain_mods = Vec::new();
+        if let Some(k) = there {
+            let facing = self.cell(t).map_or(&[][..], |c| c.facing.as_slice());
+            if k.battle.target_dice != 0 {
+                if k.battle.front_only && !self.in_front(t, a, facing) {
+                    mods.push(Modifier {
+                        source: format!("{}: the attacker is behind it", name(there)),
+                        dice: Some(0),
+                        shift: None,
+                    });
+                } else {
+                    terrain_mods.push((format!("target on {}", name(there)), k.battle.target_dice));
+                }
+            }
+            let (la, lt) = (self.level(a), self.level(t));
+            if lt > la && k.battle.uphill_target_dice != 0 {
+                terrain_mods.push(("target up hill".into(), k.battle.uphill_target_dice));
+            }
+            if let Some(h) = here
+                && h.id == k.id
+                && k.battle.across_dice != 0
+                && range > 1
+            {
+                terrain_mods.push((
+                    format!("both on {} hexes, not adjacent", name(there)),
+                    k.battle.across_dice,
+                ));
+            }
+        }
+        let terrain_total: i32 = terrain_mods.iter().map(|(_, d)| d).sum();
+        let mut flags = 0;
+        let token = self.s.tokens.iter().find(|x| x.hex == t).and_then(|x| {
+            let k = self.r.kind(KindList::Token, &x.kind)?;
+            Some((x, k))
+        });
+        let mut token_dice = None;
+        if let Some((x, k)) = token {
+            if k.battle.front_only && !self.in_front(t, a, &x.facing) {
+                mods.push(Modifier {
+                    source: format!(
+                        "{} {}: the attacker is behind it",
+                        k.name.to_lowercase(),
+                        x.id
+                    ),
+                    dice: Some(0),
+                    shift: None,
+                });
+            } else {
+                token_dice = Some((
+                    format!("{} {}", k.name.to_lowercase(), x.id),
+                    k.battle.target_dice,
+                ));
+                flags += k.battle.ignore_flags;
+            }
+        }
+        match token_dice {
+            Some((source, d)) if !terrain_mods.is_empty() => {
+                let applied = d.min(terrain_total);
+                let names: Vec<&str> = terrain_mods.iter().map(|(s, _)| s.as_str()).collect();
+                dice += applied;
+                mods.push(Modifier {
+                    source: format!(
+                        "{source} ({d}) and {} ({terrain_total}) do not add up: the larger reduction applies",
+                        names.join(", ")
+                    ),
+                    dice: Some(applied),
+                    shift: None,
+                });
+            }
+            Some((source, d)) => {
+                dice += d;
+                mods.push(Modifier {
+                    source,
+                    dice: Some(d),
+                    shift: None,
+                });
+            }
+            None => {
+                for (source, d) in terrain_mods {
+                    dice += d;
+                    mods.push(Modifier {
+                        source,
+                        dice: Some(d),
+                        shift: None,
+                    });
+                }
+            }
+        }
+        if let Some(p) = self.class(target).and_then(|k| k.profile.as_ref())
+            && (target.general || p.general)
+        {
+            flags += p.attached_general_flags;
+        }
+        let dice = dice.max(0);
+        let (allowed, reason) = if dice == 0 {
+            (false, Some("the modifiers leave 0 dice".to_string()))
+        } else {
+            (true, None)
+        };
+        Battle {
+            allowed,
+            reason,
+            range,
+            los: true,
+            base_dice: Some(base),
+            dice: Some(dice),
+            column_shift: None,
+            assault_shift: None,
+            modifiers: mods,
+            ignore_retreat_flags: flags,
+            sighting,
+        }
+    }
+
+    /// Sticks and Stones: column shifts by the target's class.
+    fn shift_battle(
+        &self,
+        u: &Unit,
+        target: &Unit,
+        a: Hex,
+        t: Hex,
+        range: u32,
+        sighting: Sighting,
+    ) -> Battle {
+        if u.side == target.side && !u.side.is_empty() {
+            return refuse(
+                range,
+                false,
+                sighting,
+                format!("{} and {} are on the same side", u.id, target.id),
+            );
+        }
+        let class = target.class.as_str();
+        let mut mods = Vec::new();
+        let (mut fire, mut assault) = (0, 0);
+        let there = self.terrain(t);
+        if let Some(k) = there {
+            let (mut name, mut battle) = (k.name.clone(), &k.battle);
+            if let Some(g) = &k.large_group {
+                let size = self.group_size(t, &k.id);
+                if size >= g.min_size {
+                    (name, battle) = (format!("{} ({size} hexes)", g.name), &g.battle);
+                } else {
+                    name = format!(
+                        "{} ({size} hex{})",
+                        g.small_name,
+                        if size == 1 { "" } else { "es" }
+                    );
+                }
+            }
+            if battle.shift_only_from_below && self.level(a) >= self.level(t) {
+                mods.push(Modifier {
+                    source: format!(
+                        "{name}: only when attacked exclusively from a lower elevation"
+                    ),
+                    dice: None,
+                    shift: Some(0),
+                });
+            } else {
+                fire = battle.fire_shift.get(class).copied().unwrap_or(0);
+                assault = battle.assault_shift.get(class).copied().unwrap_or(0);
+                mods.push(Modifier {
+                    source: format!("target on {name}"),
+                    dice: None,
+                    shift: Some(fire),
+                });
+            }
+        }
+        // Markers in the target's hex: a unit in the tunnel takes the tunnel's row; a
+        // wreck gives its own shift. The larger shift applies (they do not add up).
+        for m in self.cell(t).map(|c| c.markers.as_slice()).unwrap_or(&[]) {
+            let Some(k) = self.r.kind(KindList::Marker, m) else {
+                continue;
+            };
+            let (Some(f), Some(c)) = (
+                k.battle.fire_shift.get(class),
+                k.battle.assault_shift.get(class),
+            ) else {
+                continue;
+            };
+            if k.sight.rules.contains(&super::model::SightRule::Tunnel) {
+                (fire, assault) = (*f, *c);
+                mods.push(Modifier {
+                    source: "target in the tunnel".into(),
+                    dice: None,
+                    shift: Some(*f),
+                });
+            } else if *f > fire || *c > assault {
+                fire = fire.max(*f);
+                assault = assault.max(*c);
+                mods.push(Modifier {
+                    source: format!(
+                        "{} in the target's hex (the larger shift applies)",
+                        k.name.to_lowercase()
+                    ),
+                    dice: None,
+                    shift: Some(*f),
+                });
+            }
+        }
+        let assault_allowed = range == 1 && !self.river_between(a, t);
+        if range == 1 && !assault_allowed {
+            mods.push(Modifier {
+                source: "close assault across a river hexside is prohibited (no bridge)".into(),
+                dice: None,
+                shift: None,
+            });
+        }
+        if !sighting.visible {
+            let why = sighting
+                .blockers
+                .first()
+                .map_or(String::new(), |b| format!(": {}", b.reason));
+            return Battle {
+                assault_shift: assault_allowed.then_some(assault),
+                modifiers: mods,
+                ..refuse(range, false, sighting, format!("no line of sight{why}"))
+            };
+        }
+        Battle {
+            allowed: true,
+            reason: None,
+            range,
+            los: true,
+            base_dice: None,
+            dice: None,
+            column_shift: Some(fire),
+            assault_shift: assault_allowed.then_some(assault),
+            modifiers: mods,
+            ignore_retreat_flags: 0,
+            sighting,
+        }
+    }
+
+    /// Whether a prohibited hexside that nothing negates lies between adjacent hexes.
+    fn river_between(&self, a: Hex, b: Hex) -> bool {
+        let key = HexsideKey::between(a, b);
+        let kinds: Vec<&str> = self
+            .s
+            .hexsides
+            .keys()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, kind)| kind.as_str())
+            .collect();
+        let negated: Vec<&str> = kinds
+            .iter()
+            .filter_map(|k| self.r.kind(KindList::Hexside, k))
+            .flat_map(|k| k.movement.negates.iter().map(String::as_str))
+            .collect();
+        kinds.iter().any(|k| {
+            self.r
+                .kind(KindList::Hexside, k)
+                .is_some_and(|x| !x.movement.prohibited.is_empty())
+                && !negated.contains(k)
+        })
+    }
+
+    fn group_size(&self, start: Hex, terrain: &str) -> usize {
+        let same = |h: &Hex| self.cell(*h).is_some_and(|c| c.terrain == terrain);
+        let mut seen = vec![start];
+        let mut i = 0;
+        while i < seen.len() {
+            for n in seen[i].all_neighbors() {
+                if same(&n) && !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+            i += 1;
+        }
+        seen.len()
+    }
+}
+
+fn refuse(range: u32, los: bool, sighting: Sighting, reason: String) -> Battle {
+    Battle {
+        allowed: false,
+        reason: Some(reason),
+        range,
+        los,
+        base_dice: None,
+        dice: None,
+        column_shift: None,
+        assault_shift: None,
+        modifiers: Vec::new(),
+        ignore_retreat_flags: 0,
+        sighting,
+    }
+}
+
+impl Battle {
+    fn with_los(mut self, los: bool) -> Self {
+        self.los = los;
+        self
+    }
+}

@@ -1,0 +1,656 @@
+//! Line of sight on hex boards: the exact centre-to-centre line, the edge rule, and the
+//! special behaviours of the rulesets' terrain (Battle Cry's hills; Sticks and Stones'
+//! rolling terrain, shadows, hill crests and tunnel).
+//!
+//! A [`SightMap`] is built once per (scenario, ruleset) and answers many queries.
+
+use hexx::Hex;
+
+use super::model::{Kind, Ruleset, SightRule, names_class};
+use crate::board::HexBoard;
+use crate::board::line::{self, Step};
+use crate::scenario::{Scenario, Unit};
+
+/// Why a line is blocked at a hex.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blocker {
+    pub hex: Hex,
+    /// `<ruleset>/<rule>`, e.g. `battle-cry-150/los-terrain`.
+    pub rule: String,
+    pub reason: String,
+}
+
+/// The answer to "can FROM see TO?".
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sighting {
+    pub from: Hex,
+    pub to: Hex,
+    pub visible: bool,
+    /// Distance in hexes.
+    pub range: u32,
+    /// The hexes strictly between, in order; a line along a hexside names both hexes.
+    pub steps: Vec<Step>,
+    pub blockers: Vec<Blocker>,
+}
+
+/// What line of sight needs to know of one hex.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cell {
+    terrain: Option<usize>,
+    level: i32,
+    /// A unit that blocks line of sight stands here.
+    unit: bool,
+    /// Index into `sides` of the units here, when all are of one side.
+    side: Option<usize>,
+    /// Battle Cry: which connected hill it belongs to.
+    hill: Option<u32>,
+    tunnel: Option<u32>,
+    /// The terrain's sight effects as bits (see `BLOCKS` and after), looked up once.
+    flags: u8,
+}
+
+const BLOCKS: u8 = 1;
+const BC_HILL: u8 = 2;
+const SHADOW: u8 = 4;
+const ROLLING: u8 = 8;
+const CREST: u8 = 16;
+
+fn flags_of(k: &Kind) -> u8 {
+    let has = |r: SightRule| k.sight.rules.contains(&r);
+    (u8::from(k.sight.blocks) * BLOCKS)
+        | (u8::from(has(SightRule::BattleCryHill)) * BC_HILL)
+        | (u8::from(has(SightRule::Shadow)) * SHADOW)
+        | (u8::from(has(SightRule::Rolling)) * ROLLING)
+        | (u8::from(has(SightRule::Crest)) * CREST)
+}
+
+/// A straight tunnel: the cube axis it runs along and that axis's value.
+#[derive(Debug, Clone, Copy)]
+struct Tunnel {
+    axis: usize,
+    value: i32,
+}
+
+/// Everything line of sight looks up, built once.
+pub struct SightMap<'a> {
+    board: &'a HexBoard,
+    ruleset: &'a Ruleset,
+    cells: Vec<Cell>,
+    tunnels: Vec<Option<Tunnel>>,
+    units: rustc_hash::FxHashMap<Hex, Vec<&'a Unit>>,
+    /// The ruleset uses Sticks and Stones' elevation rules (crests, shadows, rolling).
+    sticks: bool,
+}
+
+/// The two ends of a line and what stands there, looked up once a line.
+struct Ends {
+    from: Hex,
+    to: Hex,
+    cf: Cell,
+    ct: Cell,
+}
+
+/// Why a hex blocks, formatted into a [`Blocker`] only when it is reported: most hexes
+/// of most lines block nothing, and naming them costs strings.
+#[derive(Debug, Clone, Copy)]
+enum Why {
+    Unit,
+    Hill,
+    Terrain,
+    HillBetweenHills,
+    HillGround,
+    Rolling,
+    TerrainOnHill,
+}
+
+fn axis_value(h: Hex, axis: usize) -> i32 {
+    match axis {
+        0 => h.x,
+        1 => h.y,
+        _ => -h.x - h.y,
+    }
+}
+
+impl<'a> SightMap<'a> {
+    /// Indexes a hex scenario for line of sight; `None` on a freeform board.
+    pub fn new(s: &'a Scenario, ruleset: &'a Ruleset) -> Option<Self> {
+        let board = s.board.as_hex()?;
+        let terrain_index: rustc_hash::FxHashMap<&str, usize> = ruleset
+            .terrains
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (k.id.as_str(), i))
+            .collect();
+        let default = ruleset
+            .default_terrain
+            .as_deref()
+            .and_then(|t| terrain_index.get(t).copied());
+        let mut cells = vec![
+            Cell {
+                terrain: default,
+                ..Cell::default()
+            };
+            board.area()
+        ];
+        let mut map = SightMap {
+            board,
+            ruleset,
+            cells: Vec::new(),
+            tunnels: Vec::new(),
+            units: Default::default(),
+            sticks: ruleset
+                .terrains
+                .iter()
+                .any(|k| k.sight.rules.contains(&SightRule::Crest)),
+        };
+        for (hex, c) in &s.hexes {
+            if let Some(i) = map.index(*hex) {
+                cells[i].terrain = terrain_index.get(c.terrain.as_str()).copied();
+                cells[i].level = c.elevation;
+                if c.markers
+                    .iter()
+                    .any(|m| map.marker_has(m, SightRule::Tunnel))
+                {
+                    cells[i].tunnel = Some(0);
+                }
+            }
+        }
+        let sides: Vec<&str> = s.units.iter().map(|u| u.side.as_str()).collect();
+        for u in &s.units {
+            let Some(hex) = u.hex else { continue };
+            map.units.entry(hex).or_default().push(u);
+            let Some(i) = map.index(hex) else { continue };
+            let blocks = ruleset
+                .kind(super::KindList::UnitClass, &u.class)
+                .and_then(|k| k.profile.as_ref())
+                .is_some_and(|p| p.blocks_sight);
+            cells[i].unit |= blocks;
+            let side = sides.iter().position(|x| *x == u.side);
+            cells[i].side = if cells[i].unit && cells[i].side.is_some() && cells[i].side != side {
+                None
+            } else {
+                side
+            };
+        }
+        // A Battle Cry hill hex counts as one level up even when the file says 0.
+        for cell in &mut cells {
+            if cell.level == 0 && map.terrain_has_idx(cell.terrain, SightRule::BattleCryHill) {
+                cell.level = 1;
+            }
+        }
+        for cell in &mut cells {
+            cell.flags = cell.terrain.map_or(0, |i| flags_of(&ruleset.terrains[i]));
+        }
+        map.cells = cells;
+        map.group_hills();
+        map.group_tunnels();
+        Some(map)
+    }
+
+    fn index(&self, hex: Hex) -> Option<usize> {
+        let o = self.board.to_offset(hex);
+        (o.col >= 0
+            && o.row >= 0
+            && (o.col as u32) < self.board.columns
+            && (o.row as u32) < self.board.rows)
+            .then(|| o.row as usize * self.board.columns as usize + o.col as usize)
+    }
+
+    fn cell(&self, hex: Hex) -> Cell {
+        self.index(hex).map(|i| self.cells[i]).unwrap_or_default()
+    }
+
+    fn kind(&self, c: Cell) -> Option<&'a Kind> {
+        c.terrain.map(|i| &self.ruleset.terrains[i])
+    }
+
+    fn terrain_has_idx(&self, t: Option<usize>, rule: SightRule) -> bool {
+        t.is_some_and(|i| self.ruleset.terrains[i].sight.rules.contains(&rule))
+    }
+
+    fn has(&self, c: Cell, rule: SightRule) -> bool {
+        self.terrain_has_idx(c.terrain, rule)
+    }
+
+    fn marker_has(&self, id: &str, rule: SightRule) -> bool {
+        self.ruleset
+            .kind(super::KindList::Marker, id)
+            .is_some_and(|k| k.sight.rules.contains(&rule))
+    }
+
+    fn neighbours_in_board(&self, hex: Hex) -> impl Iterator<Item = Hex> + '_ {
+        hex.all_neighbors()
+            .into_iter()
+            .filter(|n| self.index(*n).is_some())
+    }
+
+    /// Numbers each connected group of Battle Cry hill hexes.
+    fn group_hills(&mut self) {
+        let mut next = 0;
+        for start in self.board.hexes() {
+            let Some(i) = self.index(start) else { continue };
+            if self.cells[i].hill.is_some() || !self.has(self.cells[i], SightRule::BattleCryHill) {
+                continue;
+            }
+            let mut stack = vec![start];
+            self.cells[i].hill = Some(next);
+            while let Some(h) = stack.pop() {
+                let ns: Vec<Hex> = self.neighbours_in_board(h).collect();
+                for n in ns {
+                    let Some(j) = self.index(n) else { continue };
+                    if self.cells[j].hill.is_none()
+                        && self.has(self.cells[j], SightRule::BattleCryHill)
+                    {
+                        self.cells[j].hill = Some(next);
+                        stack.push(n);
+                    }
+                }
+            }
+            next += 1;
+        }
+    }
+
+    /// Numbers each connected tunnel and finds the axis it runs along (if straight).
+    fn group_tunnels(&mut self) {
+        let marked: Vec<Hex> = self
+            .board
+            .hexes()
+            .filter(|h| {
+                self.index(*h)
+                    .is_some_and(|i| self.cells[i].tunnel.is_some())
+            })
+            .collect();
+        for g in super::validate::groups(marked.into_iter()) {
+            let id = self.tunnels.len() as u32;
+            let axis =
+                (0..3).find(|a| g.iter().all(|h| axis_value(*h, *a) == axis_value(g[0], *a)));
+            self.tunnels.push(axis.map(|axis| Tunnel {
+                axis,
+                value: axis_value(g[0], axis),
+            }));
+            for h in g {
+                if let Some(i) = self.index(h) {
+                    self.cells[i].tunnel = Some(id);
+                }
+            }
+        }
+    }
+
+    /// Whether the line from `a` to `b` runs along the tunnel of cell `c`.
+    fn along_tunnel(&self, c: Cell, a: Hex, b: Hex) -> bool {
+        let Some(Some(t)) = c.tunnel.map(|i| self.tunnels[i as usize]) else {
+            return false;
+        };
+        axis_value(a, t.axis) == t.value && axis_value(b, t.axis) == t.value
+    }
+
+    pub fn board(&self) -> &'a HexBoard {
+        self.board
+    }
+
+    /// The units standing on a hex.
+    pub fn units_at(&self, hex: Hex) -> &[&'a Unit] {
+        self.units.get(&hex).map_or(&[], |v| v.as_slice())
+    }
+
+    fn rule(&self, name: &str) -> String {
+        format!("{}/{name}", self.ruleset.id)
+    }
+
+    fn name(&self, c: Cell) -> String {
+        self.kind(c)
+            .map_or_else(|| "terrain".into(), |k| k.name.to_lowercase())
+    }
+
+    /// Line of sight from `from` to `to`. `firer` is the unit looking (for rules that
+    /// depend on who looks, such as Battle Cry's artillery on a hill); by default the
+    /// unit standing on `from`.
+    pub fn sight(&self, from: Hex, to: Hex, firer: Option<&Unit>) -> Sighting {
+        let firer = firer.or_else(|| self.firer_at(from));
+        let steps = line::line(from, to);
+        let mut blockers = Vec::new();
+        self.judge(from, to, firer, &steps, &mut |b| {
+            blockers.push(b);
+            true
+        });
+        Sighting {
+            from,
+            to,
+            visible: blockers.is_empty(),
+            range: from.unsigned_distance_to(to),
+            steps,
+            blockers,
+        }
+    }
+
+    /// Whether `from` sees `to`, stopping at the first blocker (for arcs and viewsheds).
+    pub fn sees(&self, from: Hex, to: Hex, firer: Option<&Unit>) -> bool {
+        let (cf, ct) = (self.cell(from), self.cell(to));
+        if self.ends_blocked(from, to, &mut |_| false) {
+            return false;
+        }
+        let elevation_rules = self.sticks && (cf.level > 0) != (ct.level > 0);
+        let ends = Ends { from, to, cf, ct };
+        let mut steps = Vec::new();
+        let mut rolling = 0;
+        let clear = line::walk(from, to, |s| {
+            if elevation_rules {
+                steps.push(s);
+            }
+            self.step_blocks(s, &ends, firer, &mut rolling).is_none()
+        });
+        if !clear {
+            return false;
+        }
+        if elevation_rules {
+            let (high, low) = if cf.level > 0 { (from, to) } else { (to, from) };
+            let mut blocked = false;
+            let mut stop = |_| {
+                blocked = true;
+                false
+            };
+            if self.crests(from, to, high, &steps, &mut stop) {
+                self.shadow(from, high, low, &steps, &mut stop);
+            }
+            return !blocked;
+        }
+        true
+    }
+
+    /// Footnote 4 at the ends; returns true if it reported a blocker and was told to stop.
+    fn ends_blocked(&self, from: Hex, to: Hex, block: &mut dyn FnMut(Blocker) -> bool) -> bool {
+        let (cf, ct) = (self.cell(from), self.cell(to));
+        for (end, c) in [(from, cf), (to, ct)] {
+            if c.tunnel.is_some() && !self.along_tunnel(c, from, to) {
+                let reason = format!(
+                    "{} is a tunnel hex: line of sight into the tunnel only along its straight line",
+                    self.board.label(end)
+                );
+                if !block(Blocker {
+                    hex: end,
+                    rule: self.rule("los-tunnel"),
+                    reason,
+                }) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether one step blocks: a crossed hex that blocks, or a side both of whose
+    /// hexes block (the edge rule).
+    fn step_blocks(
+        &self,
+        s: Step,
+        ends: &Ends,
+        firer: Option<&Unit>,
+        rolling: &mut u32,
+    ) -> Option<[(Hex, Why); 2]> {
+        match s {
+            Step::Cross(h) => self
+                .blocks(h, ends, firer, rolling)
+                .map(|w| [(h, w), (h, w)]),
+            Step::Graze(a, b) => {
+                // A side counts as rolling only when both hexes beside it are.
+                let (mut ra, mut rb) = (*rolling, *rolling);
+                let wa = self.blocks(a, ends, firer, &mut ra);
+                let wb = self.blocks(b, ends, firer, &mut rb);
+                if ra > *rolling && rb > *rolling {
+                    *rolling += 1;
+                }
+                Some([(a, wa?), (b, wb?)])
+            }
+        }
+    }
+
+    /// The unit that looks from a hex: the first that is not a general.
+    pub fn firer_at(&self, hex: Hex) -> Option<&'a Unit> {
+        let units = self.units_at(hex);
+        units
+            .iter()
+            .find(|u| !self.is_general(u))
+            .or(units.first())
+            .copied()
+    }
+
+    fn is_general(&self, u: &Unit) -> bool {
+        self.ruleset
+            .kind(super::KindList::UnitClass, &u.class)
+            .and_then(|k| k.profile.as_ref())
+            .is_some_and(|p| p.general)
+    }
+
+    /// Applies every rule to a traced line, reporting blockers until `block` says stop.
+    fn judge(
+        &self,
+        from: Hex,
+        to: Hex,
+        firer: Option<&Unit>,
+        steps: &[Step],
+        block: &mut dyn FnMut(Blocker) -> bool,
+    ) {
+        let (cf, ct) = (self.cell(from), self.cell(to));
+        if self.ends_blocked(from, to, block) {
+            return;
+        }
+        let mut rolling = 0;
+        let ends = Ends { from, to, cf, ct };
+        for s in steps {
+            let Some(found) = self.step_blocks(*s, &ends, firer, &mut rolling) else {
+                continue;
+            };
+            let graze = matches!(s, Step::Graze(..));
+            for (i, (h, why)) in found.into_iter().enumerate() {
+                if i == 1 && !graze {
+                    break;
+                }
+                let mut b = self.blocker(h, why, from, to);
+                if graze {
+                    b.reason
+                        .push_str(" (the line runs along its side and both sides block)");
+                }
+                if !block(b) {
+                    return;
+                }
+            }
+        }
+        if self.sticks && (cf.level > 0) != (ct.level > 0) {
+            let (high, low) = if cf.level > 0 { (from, to) } else { (to, from) };
+            if !self.crests(from, to, high, steps, block) {
+                return;
+            }
+            self.shadow(from, high, low, steps, block);
+        }
+    }
+
+    /// Footnote 3: with one end on a hill and the other on ground level, the line may
+    /// pass no crest side except one of the hill end's own hex.
+    fn crests(
+        &self,
+        from: Hex,
+        to: Hex,
+        high: Hex,
+        steps: &[Step],
+        block: &mut dyn FnMut(Blocker) -> bool,
+    ) -> bool {
+        // Each position of the line holds one hex, or two beside a side it runs along.
+        let position = |s: &Step| match *s {
+            Step::Cross(h) => ([h, h], 1),
+            Step::Graze(a, b) => ([a, b], 2),
+        };
+        let mut check = |p: Hex, q: Hex| -> bool {
+            let (lp, lq) = (self.cell(p).level, self.cell(q).level);
+            if lp == lq || p == high || q == high {
+                return true;
+            }
+            let hill = if lp > lq { p } else { q };
+            let reason = format!(
+                "the line passes the crest side between {} and {}, which is not a side of {}",
+                self.board.label(p),
+                self.board.label(q),
+                self.board.label(high)
+            );
+            block(Blocker {
+                hex: hill,
+                rule: self.rule("los-crest"),
+                reason,
+            })
+        };
+        let mut prev: ([Hex; 2], usize) = ([from, from], 1);
+        for cur in steps
+            .iter()
+            .map(position)
+            .chain(std::iter::once(([to, to], 1)))
+        {
+            for p in &prev.0[..prev.1] {
+                for q in &cur.0[..cur.1] {
+                    if p.unsigned_distance_to(*q) == 1 && !check(*p, *q) {
+                        return false;
+                    }
+                }
+            }
+            if cur.1 == 2 && !check(cur.0[0], cur.0[1]) {
+                return false;
+            }
+            prev = cur;
+        }
+        true
+    }
+
+    /// Footnote 2: forest, town and city on lower ground cast a one-hex shadow behind
+    /// them when sighted from a hill: the low end is not seen if it lies right behind.
+    fn shadow(
+        &self,
+        from: Hex,
+        high: Hex,
+        low: Hex,
+        steps: &[Step],
+        block: &mut dyn FnMut(Blocker) -> bool,
+    ) {
+        // Steps run from `from` to `to`: the one beside the low end is first or last.
+        let next_to_low = if low == from {
+            steps.first()
+        } else {
+            steps.last()
+        };
+        let Some(Step::Cross(caster)) = next_to_low else {
+            return;
+        };
+        let c = self.cell(*caster);
+        if self.has(c, SightRule::Shadow) && c.level < self.cell(high).level {
+            let reason = format!(
+                "{} lies in the one-hex shadow behind the {} at {}, sighted from the hill at {}",
+                self.board.label(low),
+                self.name(c),
+                self.board.label(*caster),
+                self.board.label(high)
+            );
+            block(Blocker {
+                hex: *caster,
+                rule: self.rule("los-shadow"),
+                reason,
+            });
+        }
+    }
+
+    /// Why a hex strictly between the ends blocks, if it does.
+    fn blocks(&self, x: Hex, ends: &Ends, firer: Option<&Unit>, rolling: &mut u32) -> Option<Why> {
+        let c = self.cell(x);
+        let (from, to, cf, ct) = (ends.from, ends.to, ends.cf, ends.ct);
+        // Footnote 4: along the tunnel's own line its hexes do not block.
+        if c.tunnel.is_some() && self.along_tunnel(c, from, to) {
+            return None;
+        }
+        if c.unit && !self.artillery_sees_over(x, c, from, cf, firer) {
+            return Some(Why::Unit);
+        }
+        let f = c.flags;
+        if f & BC_HILL != 0 {
+            let plateau = cf.hill.is_some() && cf.hill == c.hill && ct.hill == c.hill;
+            return (!plateau).then_some(Why::Hill);
+        }
+        let blocks = f & BLOCKS != 0;
+        if !self.sticks {
+            return blocks.then_some(Why::Terrain);
+        }
+        let (f_up, t_up, x_up) = (cf.level > 0, ct.level > 0, c.level > 0);
+        if f_up && t_up {
+            // Footnote 3: only forest, town or city that are also on a hill.
+            return (x_up && f & SHADOW != 0).then_some(Why::HillBetweenHills);
+        }
+        if !f_up && !t_up {
+            if x_up {
+                return Some(Why::HillGround);
+            }
+            if f & ROLLING != 0 {
+                *rolling += 1;
+                return (*rolling >= 3).then_some(Why::Rolling);
+            }
+            return blocks.then_some(Why::Terrain);
+        }
+        // One end on a hill: crests and shadows are judged on the whole line; rolling
+        // terrain does not block (footnote 1); blocking terrain on a hill does.
+        (x_up && blocks && f & CREST == 0).then_some(Why::TerrainOnHill)
+    }
+
+    /// The reported form of a reason.
+    fn blocker(&self, x: Hex, why: Why, _from: Hex, _to: Hex) -> Blocker {
+        let label = self.board.label(x);
+        let terrain = self.name(self.cell(x));
+        let (rule, reason) = match why {
+            Why::Unit => ("los-unit", format!("a unit stands on {label}")),
+            Why::Hill => (
+                "los-hill",
+                format!("the hill at {label} blocks line of sight to what lies behind it"),
+            ),
+            Why::Terrain => (
+                "los-terrain",
+                format!("{terrain} on {label} blocks line of sight"),
+            ),
+            Why::HillBetweenHills => (
+                "los-hill",
+                format!("{terrain} on the hill at {label} blocks line of sight between hills"),
+            ),
+            Why::HillGround => (
+                "los-hill",
+                format!("the hill at {label} blocks line of sight between units on ground level"),
+            ),
+            Why::Rolling => (
+                "los-rolling",
+                format!("{label} is the third rolling hex sighted from ground level"),
+            ),
+            Why::TerrainOnHill => (
+                "los-terrain",
+                format!("{terrain} on the hill at {label} blocks line of sight"),
+            ),
+        };
+        Blocker {
+            hex: x,
+            rule: self.rule(rule),
+            reason,
+        }
+    }
+
+    /// Battle Cry: "An artillery unit on a hill hex does not have its line of sight
+    /// blocked by a friendly unit or general that is on an adjacent hex as long as that
+    /// adjacent hex is lower and has no other terrain feature that blocks line of sight."
+    fn artillery_sees_over(
+        &self,
+        x: Hex,
+        c: Cell,
+        from: Hex,
+        cf: Cell,
+        firer: Option<&Unit>,
+    ) -> bool {
+        let Some(firer) = firer else { return false };
+        let Some(hill) = self.kind(cf) else {
+            return false;
+        };
+        names_class(&hill.sight.see_over_adjacent_friends, &firer.class)
+            && x.unsigned_distance_to(from) == 1
+            && c.level < cf.level
+            && !self.kind(c).is_some_and(|k| k.sight.blocks)
+            && self.units_at(x).iter().all(|u| u.side == firer.side)
+    }
+}
