@@ -100,7 +100,7 @@ fn exit_time((alpha, beta): (i64, i64)) -> Option<(Ratio, bool)> {
 
 /// The steps of the line from `a` to `b`, strictly between them, in order.
 pub fn line(a: Hex, b: Hex) -> Vec<Step> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(a.unsigned_distance_to(b) as usize + 1);
     walk(a, b, |s| {
         out.push(s);
         true

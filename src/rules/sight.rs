@@ -80,6 +80,8 @@ pub struct SightMap<'a> {
     units: rustc_hash::FxHashMap<Hex, Vec<&'a Unit>>,
     /// The ruleset uses Sticks and Stones' elevation rules (crests, shadows, rolling).
     sticks: bool,
+    /// Terrain names as they read in a sentence, by terrain index.
+    names: Vec<String>,
 }
 
 /// The two ends of a line and what stands there, looked up once a line.
@@ -142,6 +144,11 @@ impl<'a> SightMap<'a> {
                 .terrains
                 .iter()
                 .any(|k| k.sight.rules.contains(&SightRule::Crest)),
+            names: ruleset
+                .terrains
+                .iter()
+                .map(|k| k.name.to_lowercase())
+                .collect(),
         };
         for (hex, c) in &s.hexes {
             if let Some(i) = map.index(*hex) {
@@ -297,9 +304,8 @@ impl<'a> SightMap<'a> {
         format!("{}/{name}", self.ruleset.id)
     }
 
-    fn name(&self, c: Cell) -> String {
-        self.kind(c)
-            .map_or_else(|| "terrain".into(), |k| k.name.to_lowercase())
+    fn name(&self, c: Cell) -> &str {
+        c.terrain.map_or("terrain", |i| self.names[i].as_str())
     }
 
     /// Line of sight from `from` to `to`. `firer` is the unit looking (for rules that
