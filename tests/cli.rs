@@ -347,3 +347,57 @@ fn los_battle_and_arcs_answer_in_the_format_contract() {
         "{err}"
     );
 }
+
+#[test]
+fn moves_zoc_and_charges_answer_in_the_format_contract() {
+    let f = "assets/scenarios/morne-plaine-bridge.json";
+    let (code, out, err) = sandtable(&["moves", f, "f1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["unit"], "f1");
+    assert_eq!(v["allowance"], 4);
+    let reach = v["reachable"].as_array().unwrap();
+    assert!(!reach.is_empty());
+    assert!(reach.iter().all(|r| r["hex"].is_string()
+        && r["cost"].as_u64().unwrap() <= 4
+        && r["must_stop"].is_boolean()));
+    assert!(
+        !reach.iter().any(|r| r["hex"] == "0307"),
+        "0307 holds the leader f4: no stacking"
+    );
+    let (code, out, _) = sandtable(&["moves", f, "f1", "--allowance", "1", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["allowance"], 1);
+
+    let (code, out, _) = sandtable(&["zoc", f, "--side", "prussian", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["side"], "prussian");
+    let controlled = v["controlled"].as_array().unwrap();
+    assert!(
+        controlled.contains(&Value::from("0606")),
+        "next to p1 at 0706"
+    );
+    assert!(
+        !controlled.contains(&Value::from("1209")),
+        "the fort itself is never controlled"
+    );
+
+    let (code, out, _) = sandtable(&["charges", f, "p2", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["unit"], "p2");
+    assert!(v["charges"].is_array());
+    let (code, _, err) = sandtable(&["charges", f, "p1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("only mounted units can charge"), "{err}");
+    let (code, _, err) = sandtable(&[
+        "zoc",
+        "assets/scenarios/battle-cry-crossroads.json",
+        "--side",
+        "union",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no zones of control"), "{err}");
+}

@@ -79,6 +79,33 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Where a unit can go this turn, at what cost, and where it must stop.
+    Moves {
+        file: PathBuf,
+        unit: String,
+        /// Movement points (default: the unit's class's allowance).
+        #[arg(long)]
+        allowance: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The hexes a side's zone of control covers.
+    Zoc {
+        file: PathBuf,
+        #[arg(long)]
+        side: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every legal charge of a mounted unit, with the morale modifiers of its path.
+    Charges {
+        file: PathBuf,
+        unit: String,
+        #[arg(long)]
+        allowance: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Write a blank scenario with a ruleset's default board.
     New {
         #[arg(long)]
@@ -149,6 +176,19 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             target,
             json,
         } => preview::battle(&file, &attacker, &target, &rulesets, json),
+        Command::Moves {
+            file,
+            unit,
+            allowance,
+            json,
+        } => preview::moves(&file, &unit, allowance, &rulesets, json),
+        Command::Zoc { file, side, json } => preview::zoc(&file, &side, &rulesets, json),
+        Command::Charges {
+            file,
+            unit,
+            allowance,
+            json,
+        } => preview::charges(&file, &unit, allowance, &rulesets, json),
         Command::Arcs {
             file,
             unit,

@@ -302,3 +302,137 @@ pub fn arcs_command(
     }
     0
 }
+
+pub fn moves(
+    file: &Path,
+    id: &str,
+    allowance: Option<u32>,
+    rulesets: &Rulesets,
+    as_json: bool,
+) -> i32 {
+    let (s, r) = match open(file, rulesets) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let u = match unit(&s, id) {
+        Ok(u) => u,
+        Err(e) => return fail(e),
+    };
+    let Some(map) = crate::rules::movement::MoveMap::new(&s, r) else {
+        return fail("not a hex board");
+    };
+    let list = match map.reachable(u, allowance) {
+        Ok(l) => l,
+        Err(e) => return fail(format!("{e} (--allowance N)")),
+    };
+    let allowance = allowance.or_else(|| map.allowance(u));
+    if as_json {
+        let reach: Vec<Value> = list
+            .iter()
+            .map(|x| json!({"hex": s.label(x.hex), "cost": x.cost, "must_stop": x.must_stop}))
+            .collect();
+        print_json(&json!({"unit": u.id, "allowance": allowance, "reachable": reach}));
+        return 0;
+    }
+    println!(
+        "{} ({}) can reach {} hexes with {} movement points",
+        u.id,
+        u.class,
+        list.len(),
+        allowance.unwrap_or(0)
+    );
+    for x in &list {
+        let stop = if x.must_stop { "  must stop" } else { "" };
+        println!("  {:<6} cost {}{stop}", s.label(x.hex), x.cost);
+    }
+    0
+}
+
+pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> i32 {
+    let (s, r) = match open(file, rulesets) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    if !crate::rules::zoc::has_zones(r) {
+        return fail(format!("ruleset {} has no zones of control", r.id));
+    }
+    if !s.sides.iter().any(|x| x.id == side) && !s.units.iter().any(|u| u.side == side) {
+        return fail(format!("no side '{side}' in this scenario"));
+    }
+    let zones = crate::rules::zoc::Zones::new(&s, r);
+    let Some(board) = s.board.as_hex() else {
+        return fail("not a hex board");
+    };
+    let mut hexes: Vec<Hex> = zones.controlled_by(side).collect();
+    hexes.sort_by_key(|h| board.reading_order(*h));
+    hexes.dedup();
+    let labels: Vec<String> = hexes.iter().map(|h| s.label(*h)).collect();
+    if as_json {
+        print_json(&json!({"side": side, "controlled": labels}));
+    } else {
+        println!(
+            "{side} controls {} hexes: {}",
+            labels.len(),
+            labels.join(", ")
+        );
+    }
+    0
+}
+
+pub fn charges(
+    file: &Path,
+    id: &str,
+    allowance: Option<u32>,
+    rulesets: &Rulesets,
+    as_json: bool,
+) -> i32 {
+    let (s, r) = match open(file, rulesets) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let u = match unit(&s, id) {
+        Ok(u) => u,
+        Err(e) => return fail(e),
+    };
+    let Some(map) = crate::rules::movement::MoveMap::new(&s, r) else {
+        return fail("not a hex board");
+    };
+    let list = match crate::rules::charge::charges(&map, &s, r, u, allowance) {
+        Ok(l) => l,
+        Err(e) => return fail(e),
+    };
+    if as_json {
+        let items: Vec<Value> = list
+            .iter()
+            .map(|c| {
+                json!({
+                    "path": c.path.iter().map(|h| s.label(*h)).collect::<Vec<_>>(),
+                    "target": c.target,
+                    "morale_modifier": c.morale_modifier,
+                    "modifiers": c.modifiers.iter().map(|(w, m)| json!({"source": w, "morale": m})).collect::<Vec<_>>(),
+                    "strength_difference": c.strength_difference,
+                    "cost": c.cost,
+                })
+            })
+            .collect();
+        print_json(&json!({"unit": u.id, "charges": items}));
+        return 0;
+    }
+    println!("{} ({}) has {} legal charge(s)", u.id, u.class, list.len());
+    for c in &list {
+        let path: Vec<String> = c.path.iter().map(|h| s.label(*h)).collect();
+        println!(
+            "  through {} at {}: target morale {:+}",
+            path.join(", "),
+            c.target,
+            c.morale_modifier
+        );
+        for (why, m) in &c.modifiers {
+            println!("    {m:+} {why}");
+        }
+        if let Some(d) = c.strength_difference {
+            println!("    strength difference {d:+} to the random number");
+        }
+    }
+    0
+}

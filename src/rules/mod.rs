@@ -3,10 +3,13 @@
 
 pub mod arcs;
 pub mod battle;
+pub mod charge;
 pub mod constraint;
 pub mod model;
+pub mod movement;
 pub mod sight;
 pub mod validate;
+pub mod zoc;
 
 use std::collections::HashSet;
 use std::path::Path;

@@ -138,6 +138,10 @@ pub struct MoveEffect {
     /// road costs nothing.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub free_at_turn_start: bool,
+    /// Roads: jumping from it to another road without passing the crossroads loses the
+    /// road rate for that step and for the next road hex.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub jump_penalty: bool,
     /// Hexsides: the hexside kinds on the same side whose prohibition this one lifts
     /// (a bridge over a river).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -142,6 +142,12 @@ pub struct Unit<H = Hex> {
     /// A general is attached to it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub general: bool,
+    /// Morne Plaine: its morale has dropped to 0 (it exerts no zone of control).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub demoralised: bool,
+    /// Combat strength, for charges and combat where the game has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength: Option<i32>,
 }
 
 impl<H> Unit<H> {
@@ -159,6 +165,8 @@ impl<H> Unit<H> {
             moved: false,
             ordered: true,
             general: false,
+            demoralised: false,
+            strength: None,
         }
     }
 
@@ -176,6 +184,8 @@ impl<H> Unit<H> {
             moved: self.moved,
             ordered: self.ordered,
             general: self.general,
+            demoralised: self.demoralised,
+            strength: self.strength,
         }
     }
 }

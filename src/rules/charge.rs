@@ -1,0 +1,155 @@
+//! Cavalry charges (Morne Plaine): "A charging action is a two-hexes straight movement
+//! that ends adjacent to an enemy unit. The charging action is valid if the target
+//! enemy unit is in line with the movement of the charging unit."
+
+use hexx::Hex;
+
+use super::model::{Kind, KindList, Ruleset};
+use super::movement::{MoveMap, State};
+use crate::scenario::{Scenario, Unit};
+
+/// One legal charge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Charge {
+    /// The two hexes moved through, in order.
+    pub path: [Hex; 2],
+    pub target: String,
+    /// The sum of the path's modifiers to the charged unit's morale value.
+    pub morale_modifier: i32,
+    /// Why the modifier is what it is.
+    pub modifiers: Vec<(String, i32)>,
+    /// The charger's combat strength minus the target's, when both are given: the
+    /// correction to the random number of the morale check.
+    pub strength_difference: Option<i32>,
+    /// Movement points the two hexes cost.
+    pub cost: u32,
+}
+
+/// Every legal charge of `u`, with `allowance` points left (default: its class's).
+pub fn charges(
+    map: &MoveMap,
+    s: &Scenario,
+    r: &Ruleset,
+    u: &Unit,
+    allowance: Option<u32>,
+) -> Result<Vec<Charge>, String> {
+    let mounted = r
+        .kind(KindList::UnitClass, &u.class)
+        .and_then(|k| k.profile.as_ref())
+        .is_some_and(|p| p.mounted);
+    if !mounted {
+        return Err(format!(
+            "only mounted units can charge; a {} is not mounted",
+            u.class
+        ));
+    }
+    let start = u
+        .hex
+        .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
+    let allowance = allowance.or_else(|| map.allowance(u)).unwrap_or(u32::MAX);
+    let terrain = |h: Hex| -> Option<&Kind> {
+        let id = s
+            .hexes
+            .get(&h)
+            .map(|c| c.terrain.as_str())
+            .or(r.default_terrain.as_deref())?;
+        r.kind(KindList::Terrain, id)
+    };
+    let mut out = Vec::new();
+    for dir in Hex::NEIGHBORS_COORDS {
+        let (h1, h2, h3) = (start + dir, start + dir * 2, start + dir * 3);
+        // "The crossed hexes (except the initial hex) must be of clear terrain ...
+        // (roads and tracks have no effect)."
+        if ![h1, h2]
+            .iter()
+            .all(|h| terrain(*h).is_some_and(|k| k.charge.crossable))
+        {
+            continue;
+        }
+        let Some(target) = s
+            .units
+            .iter()
+            .find(|t| t.hex == Some(h3) && t.side != u.side)
+        else {
+            continue;
+        };
+        // "Units in woods, dunes, palm grove and towns cannot be the target of a charge."
+        if terrain(h3).is_some_and(|k| k.charge.no_target) {
+            continue;
+        }
+        let mut modifiers = Vec::new();
+        let mut legal = true;
+        for (a, b) in [(start, h1), (h1, h2), (h2, h3)] {
+            let sides = map.sides_between(a, b);
+            let bridged: Vec<&str> = sides
+                .iter()
+                .flat_map(|(k, _)| k.charge.allows_over.iter().map(String::as_str))
+                .collect();
+            for (k, up) in sides {
+                if k.charge.forbidden && !bridged.contains(&k.id.as_str()) {
+                    legal = false;
+                }
+                if k.charge.morale != 0 || k.charge.morale_downhill != 0 {
+                    let (what, m) = match up {
+                        Some(u) if *u == a && k.charge.morale_downhill != 0 => {
+                            ("downhill through", k.charge.morale_downhill)
+                        }
+                        Some(_) | None => (
+                            if k.charge.morale_downhill != 0 {
+                                "uphill through"
+                            } else {
+                                "through"
+                            },
+                            k.charge.morale,
+                        ),
+                    };
+                    modifiers.push((format!("charge {what} a {}", k.name.to_lowercase()), m));
+                }
+            }
+        }
+        if !legal {
+            continue;
+        }
+        // The two hexes are moved as any move: costs, prohibitions, occupied hexes.
+        let mut state = State {
+            hex: start,
+            road: None,
+            penalty: false,
+            all_road: false,
+            start: true,
+        };
+        let mut cost = 0;
+        for h in [h1, h2] {
+            match map.step(u, state, h) {
+                Some(step) => {
+                    cost += step.cost;
+                    state = State {
+                        hex: h,
+                        road: None,
+                        penalty: false,
+                        all_road: false,
+                        start: false,
+                    };
+                }
+                None => {
+                    legal = false;
+                    break;
+                }
+            }
+        }
+        if !legal || cost > allowance {
+            continue;
+        }
+        out.push(Charge {
+            path: [h1, h2],
+            target: target.id.clone(),
+            morale_modifier: modifiers.iter().map(|(_, m)| m).sum(),
+            modifiers,
+            strength_difference: u.strength.zip(target.strength).map(|(a, b)| a - b),
+            cost,
+        });
+    }
+    let board = map.board();
+    out.sort_by_key(|c| board.reading_order(c.path[1]));
+    Ok(out)
+}

@@ -1,0 +1,425 @@
+//! Where a unit can go this turn: a shortest-path search over (hex, road state) with the
+//! costs, prohibitions and stops of the ruleset's data, roads and their special cases,
+//! stacking, and zones of control.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use hexx::Hex;
+use rustc_hash::FxHashMap;
+
+use super::constraint::Check;
+use super::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
+use super::zoc::Zones;
+use crate::board::{HexBoard, HexsideKey, Side};
+use crate::scenario::{Scenario, Token, Unit};
+
+/// A hex a unit can reach, at what cost, and whether it must stop there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach {
+    pub hex: Hex,
+    pub cost: u32,
+    pub must_stop: bool,
+}
+
+/// The cost of one step and what it leads to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepCost {
+    pub cost: u32,
+    pub must_stop: bool,
+    /// The road followed into the hex (an index into the scenario's roads).
+    pub road: Option<u32>,
+    /// The next road hex pays its terrain's cost (after jumping past a crossroads).
+    pub penalty: bool,
+}
+
+/// Where a unit stands in the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State {
+    pub hex: Hex,
+    pub road: Option<u32>,
+    pub penalty: bool,
+    /// Every step so far was along a road.
+    pub all_road: bool,
+    /// No step taken yet this turn.
+    pub start: bool,
+}
+
+impl State {
+    fn key(&self) -> (i32, i32, Option<u32>, bool, bool, bool) {
+        (
+            self.hex.x,
+            self.hex.y,
+            self.road,
+            self.penalty,
+            self.all_road,
+            self.start,
+        )
+    }
+}
+
+// The search's heap orders states of equal cost; any fixed order will do.
+impl Ord for State {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+impl PartialOrd for State {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Everything movement looks up, built once per (scenario, ruleset).
+pub struct MoveMap<'a> {
+    s: &'a Scenario,
+    r: &'a Ruleset,
+    board: &'a HexBoard,
+    /// For each hex, the roads through it and its place on each.
+    roads: FxHashMap<Hex, Vec<(u32, usize)>>,
+    sides: FxHashMap<HexsideKey, Vec<(&'a Kind, Option<Hex>)>>,
+    units: FxHashMap<Hex, Vec<&'a Unit>>,
+    pub zones: Zones,
+    stacking: Option<(usize, Classes)>,
+    /// Tokens that stop a unit crossing their front sides, by hex.
+    stopping_tokens: FxHashMap<Hex, Vec<(&'a Token, &'a Kind)>>,
+}
+
+fn rate(m: &MoveEffect, class: &str) -> u32 {
+    m.cost
+        .get(class)
+        .or_else(|| m.cost.get("*"))
+        .copied()
+        .unwrap_or(1)
+}
+
+impl<'a> MoveMap<'a> {
+    /// `None` on a freeform board.
+    pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Option<Self> {
+        let board = s.board.as_hex()?;
+        let mut roads: FxHashMap<Hex, Vec<(u32, usize)>> = FxHashMap::default();
+        for (i, road) in s.roads.iter().enumerate() {
+            for (pos, h) in road.hexes.iter().enumerate() {
+                roads.entry(*h).or_default().push((i as u32, pos));
+            }
+        }
+        let mut sides: FxHashMap<HexsideKey, Vec<(&Kind, Option<Hex>)>> = FxHashMap::default();
+        for ((key, kind), attrs) in &s.hexsides {
+            if let Some(k) = r.kind(KindList::Hexside, kind) {
+                sides.entry(*key).or_default().push((k, attrs.up));
+            }
+        }
+        let mut units: FxHashMap<Hex, Vec<&Unit>> = FxHashMap::default();
+        for u in &s.units {
+            if let Some(h) = u.hex {
+                units.entry(h).or_default().push(u);
+            }
+        }
+        let stacking = r.constraints.iter().find_map(|c| match &c.check {
+            Check::Stacking { max, may_share } => Some((*max, may_share.clone())),
+            _ => None,
+        });
+        let mut stopping_tokens: FxHashMap<Hex, Vec<(&Token, &Kind)>> = FxHashMap::default();
+        for t in &s.tokens {
+            if let Some(k) = r
+                .kind(KindList::Token, &t.kind)
+                .filter(|k| !k.movement.must_stop.is_empty())
+            {
+                stopping_tokens.entry(t.hex).or_default().push((t, k));
+            }
+        }
+        Some(MoveMap {
+            s,
+            r,
+            board,
+            roads,
+            sides,
+            units,
+            zones: Zones::new(s, r),
+            stacking,
+            stopping_tokens,
+        })
+    }
+
+    pub fn board(&self) -> &'a HexBoard {
+        self.board
+    }
+
+    fn terrain(&self, h: Hex) -> Option<&'a Kind> {
+        let id = self
+            .s
+            .hexes
+            .get(&h)
+            .map(|c| c.terrain.as_str())
+            .or(self.r.default_terrain.as_deref())?;
+        self.r.kind(KindList::Terrain, id)
+    }
+
+    fn level(&self, h: Hex) -> i32 {
+        self.s.hexes.get(&h).map_or(0, |c| c.elevation)
+    }
+
+    /// The hexside features on the side between two adjacent hexes, with their `up`.
+    pub fn sides_between(&self, a: Hex, b: Hex) -> &[(&'a Kind, Option<Hex>)] {
+        self.sides
+            .get(&HexsideKey::between(a, b))
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    /// Whether `u` may stand in (or pass) hex `h` given the units already there.
+    fn may_enter(&self, u: &Unit, h: Hex) -> bool {
+        let others: Vec<&&Unit> = self
+            .units
+            .get(&h)
+            .into_iter()
+            .flatten()
+            .filter(|o| o.id != u.id)
+            .collect();
+        if others.is_empty() {
+            return true;
+        }
+        let Some((max, may_share)) = &self.stacking else {
+            // A game with no stacking rule in its data: units may share hexes.
+            return true;
+        };
+        // The stack it would make must be one the stacking rule allows: friendly, at
+        // most `max` units, and at most one unit of a sharing class beside them.
+        if !others.iter().all(|o| o.side == u.side) {
+            return false;
+        }
+        let sharers = others
+            .iter()
+            .filter(|o| names_class(may_share, &o.class))
+            .count()
+            + usize::from(names_class(may_share, &u.class));
+        let rest = others.len() + 1 - sharers;
+        if rest == 0 {
+            sharers <= *max
+        } else {
+            rest <= *max && sharers <= 1
+        }
+    }
+
+    fn class_profile(&self, u: &Unit) -> Option<&'a super::model::Profile> {
+        self.r
+            .kind(KindList::UnitClass, &u.class)
+            .and_then(|k| k.profile.as_ref())
+    }
+
+    /// The cost for `u` to step from `state` into the adjacent hex `to`, or `None` if it
+    /// may not. Hex and hexside costs add up ("terrain effects are cumulative").
+    pub fn step(&self, u: &Unit, state: State, to: Hex) -> Option<StepCost> {
+        let from = state.hex;
+        let class = u.class.as_str();
+        if !self.board.contains(to) || !self.may_enter(u, to) {
+            return None;
+        }
+        let entered = self.terrain(to);
+        if entered.is_some_and(|k| names_class(&k.movement.prohibited, class)) {
+            return None;
+        }
+        // Hexside features: prohibited unless another feature of the side negates them.
+        let side = self.sides_between(from, to);
+        let negated: Vec<&str> = side
+            .iter()
+            .flat_map(|(k, _)| k.movement.negates.iter().map(String::as_str))
+            .collect();
+        let mut side_cost = 0;
+        for (k, _) in side {
+            if negated.contains(&k.id.as_str()) {
+                continue;
+            }
+            if names_class(&k.movement.prohibited, class) {
+                return None;
+            }
+            if !k.movement.cost.is_empty() {
+                side_cost += rate(&k.movement, class);
+            }
+        }
+        // Roads: the road rate only when coming from a hex of the same road.
+        let along: Vec<u32> = self.along(from, to);
+        let (mut cost, road, penalty) = match along.first() {
+            Some(first) => {
+                // At a road-track crossroads the route followed so far sets the rate.
+                let road = state.road.filter(|r| along.contains(r)).unwrap_or(*first);
+                let kind = self.road_kind(road).map(|k| &k.movement);
+                let cost = match kind {
+                    Some(m) if m.free_at_turn_start && state.start => 0,
+                    Some(MoveEffect {
+                        along: Some(rate), ..
+                    }) if !state.penalty => *rate,
+                    _ => self.terrain_cost(class, from, to, entered),
+                };
+                (cost, Some(road), false)
+            }
+            None => {
+                // Jumping from one road to another without passing the crossroads: no
+                // road rate now, nor for the next road hex (where the road says so).
+                let jump = self.road_kinds_at(from).any(|m| m.jump_penalty)
+                    && self.roads.contains_key(&to);
+                (
+                    self.terrain_cost(class, from, to, entered),
+                    None,
+                    state.penalty || jump,
+                )
+            }
+        };
+        cost += side_cost;
+        let mut must_stop = entered.is_some_and(|k| names_class(&k.movement.must_stop, class));
+        // A token whose front side is crossed, either way, may stop the unit.
+        let o = self.board.orientation;
+        for (at, other) in [(from, to), (to, from)] {
+            let Some(side) = Side::between(o, at, other) else {
+                continue;
+            };
+            for (t, k) in self.stopping_tokens.get(&at).into_iter().flatten() {
+                must_stop |= names_class(&k.movement.must_stop, class) && t.facing.contains(&side);
+            }
+        }
+        // Zones of control: entering an enemy zone ends the move; leaving one at the
+        // start of the turn follows the infantry or the mounted rule.
+        let mounted = self.class_profile(u).is_some_and(|p| p.mounted);
+        if state.start
+            && let Some(by_mounted) = self.zones.enemy(&u.side, from)
+        {
+            let dest = self.zones.enemy(&u.side, to);
+            if mounted {
+                if by_mounted {
+                    if dest == Some(true) {
+                        return None;
+                    }
+                    cost += 1;
+                }
+            } else {
+                if dest.is_some() {
+                    return None;
+                }
+                cost += 1;
+            }
+        }
+        must_stop |= self.zones.enemy(&u.side, to).is_some();
+        Some(StepCost {
+            cost,
+            must_stop,
+            road,
+            penalty,
+        })
+    }
+
+    fn terrain_cost(&self, class: &str, from: Hex, to: Hex, entered: Option<&Kind>) -> u32 {
+        let Some(k) = entered else { return 1 };
+        let up = if self.level(to) > self.level(from) {
+            k.movement.uphill
+        } else {
+            0
+        };
+        rate(&k.movement, class) + up
+    }
+
+    fn road_kinds_at(&self, h: Hex) -> impl Iterator<Item = &'a MoveEffect> + '_ {
+        self.roads
+            .get(&h)
+            .into_iter()
+            .flatten()
+            .filter_map(|(r, _)| self.road_kind(*r).map(|k| &k.movement))
+    }
+
+    fn road_kind(&self, road: u32) -> Option<&'a Kind> {
+        let r = self.s.roads.get(road as usize)?;
+        self.r.kind(KindList::Road, &r.kind)
+    }
+
+    /// The roads on which `to` follows `from` directly.
+    fn along(&self, from: Hex, to: Hex) -> Vec<u32> {
+        let (Some(a), Some(b)) = (self.roads.get(&from), self.roads.get(&to)) else {
+            return Vec::new();
+        };
+        a.iter()
+            .filter(|(r, p)| b.iter().any(|(r2, p2)| r == r2 && p.abs_diff(*p2) == 1))
+            .map(|(r, _)| *r)
+            .collect()
+    }
+
+    /// The unit's movement allowance from its class's profile.
+    pub fn allowance(&self, u: &Unit) -> Option<u32> {
+        self.class_profile(u).and_then(|p| p.movement)
+    }
+
+    /// Every hex `u` can reach with `allowance` (default: its class's), cheapest first.
+    pub fn reachable(&self, u: &Unit, allowance: Option<u32>) -> Result<Vec<Reach>, String> {
+        let start = u
+            .hex
+            .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
+        let allowance = allowance.or_else(|| self.allowance(u)).ok_or_else(|| {
+            format!(
+                "a {} has no movement allowance in this ruleset; give one",
+                u.class
+            )
+        })?;
+        let bonus = self
+            .r
+            .roads
+            .iter()
+            .map(|k| k.movement.all_road_bonus)
+            .max()
+            .unwrap_or(0);
+        let first = State {
+            hex: start,
+            road: None,
+            penalty: false,
+            all_road: true,
+            start: true,
+        };
+        let mut best: FxHashMap<State, u32> = FxHashMap::default();
+        let mut out: FxHashMap<Hex, (u32, bool)> = FxHashMap::default();
+        let mut heap = BinaryHeap::new();
+        best.insert(first, 0);
+        heap.push(Reverse((0u32, first)));
+        while let Some(Reverse((cost, state))) = heap.pop() {
+            if best.get(&state).is_some_and(|c| *c < cost) {
+                continue;
+            }
+            for n in state.hex.all_neighbors() {
+                let Some(step) = self.step(u, state, n) else {
+                    continue;
+                };
+                let total = cost + step.cost;
+                let all_road = state.all_road && step.road.is_some();
+                let limit = allowance + if all_road { bonus } else { 0 };
+                if total > limit || n == start {
+                    continue;
+                }
+                let entry = out.entry(n).or_insert((total, step.must_stop));
+                if total < entry.0 {
+                    *entry = (total, step.must_stop);
+                } else if total == entry.0 {
+                    entry.1 &= step.must_stop;
+                }
+                if step.must_stop {
+                    continue;
+                }
+                let next = State {
+                    hex: n,
+                    road: step.road,
+                    penalty: step.penalty,
+                    all_road,
+                    start: false,
+                };
+                if best.get(&next).is_none_or(|c| total < *c) {
+                    best.insert(next, total);
+                    heap.push(Reverse((total, next)));
+                }
+            }
+        }
+        let mut list: Vec<Reach> = out
+            .into_iter()
+            .map(|(hex, (cost, must_stop))| Reach {
+                hex,
+                cost,
+                must_stop,
+            })
+            .collect();
+        list.sort_by_key(|r| (r.cost, self.board.reading_order(r.hex)));
+        Ok(list)
+    }
+}
