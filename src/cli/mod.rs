@@ -206,9 +206,18 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
     }
 }
 
-fn fail(e: impl std::fmt::Display) -> i32 {
+/// Reports an error on stderr; exit code 2 (the command could not do its work).
+pub(crate) fn fail(e: impl std::fmt::Display) -> i32 {
     eprintln!("error: {e}");
     2
+}
+
+/// Prints a JSON value the way every `--json` output is printed.
+pub(crate) fn print_json(value: &serde_json::Value) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
+    );
 }
 
 fn convert(input: &Path, output: &Path, rulesets: &Rulesets) -> i32 {

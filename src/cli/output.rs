@@ -11,12 +11,7 @@ use crate::rules::{KindList, Rulesets};
 use crate::scenario::Scenario;
 use crate::source::SourceError;
 
-fn print_json(value: &Value) {
-    println!(
-        "{}",
-        serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
-    );
-}
+use super::print_json;
 
 /// A diagnostic in the `validate --json` contract (plus `line` and `column` when known).
 pub fn diagnostic_json(d: &Diagnostic, scenario: Option<&Scenario>) -> Value {

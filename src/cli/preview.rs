@@ -56,6 +56,17 @@ fn place<'s>(s: &'s Scenario, what: &str) -> Result<(Hex, Option<&'s Unit>), Str
         .map_err(|e| format!("'{what}' is neither a unit id nor a hex of the board: {e}"))
 }
 
+/// Opens a hex scenario and checks that it has the unit `id`.
+fn open_with_unit<'r>(
+    file: &Path,
+    id: &str,
+    rulesets: &'r Rulesets,
+) -> Result<(Scenario, &'r Ruleset), String> {
+    let (s, r) = open(file, rulesets)?;
+    unit(&s, id)?;
+    Ok((s, r))
+}
+
 fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, String> {
     s.units
         .iter()
@@ -251,14 +262,15 @@ pub fn arcs_command(
     rulesets: &Rulesets,
     as_json: bool,
 ) -> i32 {
-    let (s, r) = match open(file, rulesets) {
+    let (s, r) = match open_with_unit(file, id, rulesets) {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
-    let u = match unit(&s, id) {
-        Ok(u) => u,
-        Err(e) => return fail(e),
-    };
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.id == id)
+        .expect("checked by open_with_unit");
     let Some(map) = BattleMap::new(&s, r) else {
         return fail("not a hex board");
     };
@@ -310,14 +322,15 @@ pub fn moves(
     rulesets: &Rulesets,
     as_json: bool,
 ) -> i32 {
-    let (s, r) = match open(file, rulesets) {
+    let (s, r) = match open_with_unit(file, id, rulesets) {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
-    let u = match unit(&s, id) {
-        Ok(u) => u,
-        Err(e) => return fail(e),
-    };
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.id == id)
+        .expect("checked by open_with_unit");
     let Some(map) = crate::rules::movement::MoveMap::new(&s, r) else {
         return fail("not a hex board");
     };
@@ -386,14 +399,15 @@ pub fn charges(
     rulesets: &Rulesets,
     as_json: bool,
 ) -> i32 {
-    let (s, r) = match open(file, rulesets) {
+    let (s, r) = match open_with_unit(file, id, rulesets) {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
-    let u = match unit(&s, id) {
-        Ok(u) => u,
-        Err(e) => return fail(e),
-    };
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.id == id)
+        .expect("checked by open_with_unit");
     let Some(map) = crate::rules::movement::MoveMap::new(&s, r) else {
         return fail("not a hex board");
     };

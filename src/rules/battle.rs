@@ -80,11 +80,7 @@ impl<'a> BattleMap<'a> {
     }
 
     fn terrain(&self, hex: Hex) -> Option<&'a Kind> {
-        let id = self
-            .cell(hex)
-            .map(|c| c.terrain.as_str())
-            .or(self.r.default_terrain.as_deref())?;
-        self.r.kind(KindList::Terrain, id)
+        super::terrain_at(self.s, self.r, hex)
     }
 
     fn level(&self, hex: Hex) -> i32 {
@@ -122,13 +118,17 @@ impl<'a> BattleMap<'a> {
         let sighting = self.sight.sight(a, t, Some(attacker));
         let range = a.unsigned_distance_to(t);
         let los = sighting.visible;
+        if same_side(attacker, target) {
+            let why = format!("{} and {} are on the same side", attacker.id, target.id);
+            return refuse(range, los, sighting, why);
+        }
         let shifts = self
             .r
             .terrains
             .iter()
             .any(|k| !k.battle.fire_shift.is_empty());
         if shifts {
-            self.shift_battle(attacker, target, a, t, range, sighting)
+            self.shift_battle(target, a, t, range, sighting)
         } else {
             self.dice_battle(attacker, target, a, t, range, sighting)
         }
@@ -214,14 +214,6 @@ impl<'a> BattleMap<'a> {
         range: u32,
         sighting: Sighting,
     ) -> Battle {
-        if u.side == target.side && !u.side.is_empty() {
-            return refuse(
-                range,
-                false,
-                sighting,
-                format!("{} and {} are on the same side", u.id, target.id),
-            );
-        }
         let reach = match self.reach(u) {
             Ok(r) => r,
             Err(why) => return refuse(range, false, sighting, why),
@@ -403,21 +395,12 @@ impl<'a> BattleMap<'a> {
     /// Sticks and Stones: column shifts by the target's class.
     fn shift_battle(
         &self,
-        u: &Unit,
         target: &Unit,
         a: Hex,
         t: Hex,
         range: u32,
         sighting: Sighting,
     ) -> Battle {
-        if u.side == target.side && !u.side.is_empty() {
-            return refuse(
-                range,
-                false,
-                sighting,
-                format!("{} and {} are on the same side", u.id, target.id),
-            );
-        }
         let class = target.class.as_str();
         let mut mods = Vec::new();
         let (mut fire, mut assault) = (0, 0);
@@ -557,6 +540,10 @@ impl<'a> BattleMap<'a> {
         }
         seen.len()
     }
+}
+
+fn same_side(a: &Unit, b: &Unit) -> bool {
+    a.side == b.side && !a.side.is_empty()
 }
 
 fn refuse(range: u32, los: bool, sighting: Sighting, reason: String) -> Battle {

@@ -4,7 +4,7 @@
 
 use hexx::Hex;
 
-use super::model::{Kind, KindList, Ruleset};
+use super::model::{KindList, Ruleset};
 use super::movement::{MoveMap, State};
 use crate::scenario::{Scenario, Unit};
 
@@ -47,14 +47,7 @@ pub fn charges(
         .hex
         .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
     let allowance = allowance.or_else(|| map.allowance(u)).unwrap_or(u32::MAX);
-    let terrain = |h: Hex| -> Option<&Kind> {
-        let id = s
-            .hexes
-            .get(&h)
-            .map(|c| c.terrain.as_str())
-            .or(r.default_terrain.as_deref())?;
-        r.kind(KindList::Terrain, id)
-    };
+    let terrain = |h: Hex| super::terrain_at(s, r, h);
     let mut out = Vec::new();
     for dir in Hex::NEIGHBORS_COORDS {
         let (h1, h2, h3) = (start + dir, start + dir * 2, start + dir * 3);

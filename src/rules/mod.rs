@@ -242,6 +242,20 @@ fn check_references(r: &Ruleset) -> Result<(), (String, String)> {
     Ok(())
 }
 
+/// The terrain kind of a hex: what the scenario paints there, or the ruleset's default.
+pub fn terrain_at<'a>(
+    s: &crate::scenario::Scenario,
+    r: &'a Ruleset,
+    hex: hexx::Hex,
+) -> Option<&'a Kind> {
+    let id = s
+        .hexes
+        .get(&hex)
+        .map(|c| c.terrain.as_str())
+        .or(r.default_terrain.as_deref())?;
+    r.kind(KindList::Terrain, id)
+}
+
 /// The rulesets a scenario may name.
 #[derive(Debug, Clone)]
 pub struct Rulesets {

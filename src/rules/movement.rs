@@ -146,13 +146,7 @@ impl<'a> MoveMap<'a> {
     }
 
     fn terrain(&self, h: Hex) -> Option<&'a Kind> {
-        let id = self
-            .s
-            .hexes
-            .get(&h)
-            .map(|c| c.terrain.as_str())
-            .or(self.r.default_terrain.as_deref())?;
-        self.r.kind(KindList::Terrain, id)
+        super::terrain_at(self.s, self.r, h)
     }
 
     fn level(&self, h: Hex) -> i32 {

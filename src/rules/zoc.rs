@@ -4,7 +4,7 @@
 use hexx::Hex;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::model::{Kind, KindList, Ruleset};
+use super::model::{KindList, Ruleset};
 use crate::board::HexsideKey;
 use crate::scenario::Scenario;
 
@@ -38,14 +38,7 @@ impl Zones {
         let Some(board) = s.board.as_hex() else {
             return z;
         };
-        let terrain = |h: Hex| -> Option<&Kind> {
-            let id = s
-                .hexes
-                .get(&h)
-                .map(|c| c.terrain.as_str())
-                .or(r.default_terrain.as_deref())?;
-            r.kind(KindList::Terrain, id)
-        };
+        let terrain = |h: Hex| super::terrain_at(s, r, h);
         let blocked: FxHashSet<HexsideKey> = s
             .hexsides
             .keys()
