@@ -2,8 +2,9 @@
 //!
 //! Layers, each using only those before it: [`board`] (geometry) -> [`scenario`]
 //! (the document and its edits) -> [`rules`] (the rules core) -> [`io`] (files) ->
-//! [`cli`] (the command line). Nothing here draws.
+//! [`cli`] (the command line) and [`app`] (the designer). Only [`app`] draws.
 
+pub mod app;
 pub mod board;
 pub mod cli;
 pub mod diagnostic;

@@ -1,3 +1,5 @@
+use std::path::PathBuf;
+
 fn main() {
     // `sandtable ... | head` closes the pipe early: stop quietly, as other tools do,
     // instead of reporting a panic from `println!`.
@@ -14,6 +16,18 @@ fn main() {
         }
         default_hook(info);
     }));
-    // With no arguments this will open the designer; until it exists, it prints help.
-    std::process::exit(sandtable::cli::run(std::env::args_os()));
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // No arguments: the designer on the sample. One argument naming a scenario file: the
+    // designer on that file. Anything else: the command line.
+    let code = match args.as_slice() {
+        [_] => sandtable::app::run(None),
+        [_, file] if is_scenario_file(file) => sandtable::app::run(Some(PathBuf::from(file))),
+        _ => sandtable::cli::run(args),
+    };
+    std::process::exit(code);
+}
+
+fn is_scenario_file(arg: &std::ffi::OsStr) -> bool {
+    let path = std::path::Path::new(arg);
+    path.is_file() && sandtable::source::TextFormat::from_path(path).is_some()
 }

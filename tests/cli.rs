@@ -245,10 +245,16 @@ fn a_ruleset_file_adds_a_game() {
 }
 
 #[test]
-fn no_arguments_prints_help_until_the_designer_exists() {
-    let (code, out, _) = sandtable(&[]);
+fn help_lists_the_commands() {
+    // With no arguments `sandtable` opens the designer; `--help` describes the commands.
+    let (code, out, _) = sandtable(&["--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("Usage: sandtable"), "{out}");
+    for command in [
+        "validate", "convert", "info", "rulesets", "new", "los", "battle", "arcs", "moves", "zoc",
+        "charges",
+    ] {
+        assert!(out.contains(command), "{command} missing from help:\n{out}");
+    }
 }
 
 /// Each ruleset's deliberately broken example yields exactly the diagnostics in its

@@ -131,11 +131,6 @@ pub enum RulesetsCommand {
 /// Runs the command line and returns the process exit code.
 pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    if args.len() <= 1 {
-        // Reserved for the designer; until it opens, say how to use the command line.
-        let _ = <Cli as clap::CommandFactory>::command().print_help();
-        return 0;
-    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {

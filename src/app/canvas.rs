@@ -1,0 +1,573 @@
+//! The board on screen: drawing (only what is visible) and turning pointer input into
+//! tool actions.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, pos2, vec2};
+use hexx::Hex;
+
+use super::document::Document;
+use super::tools::{Tool, ToolState};
+use super::view::View;
+use crate::board::{Board, BoardLayout, HexBoard, Offset};
+use crate::diagnostic::Severity;
+use crate::rules::{Colour, KindList, Ruleset, Rulesets};
+
+/// What the pointer is over.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Hover {
+    Hex(Hex),
+    Point(Vec2),
+}
+
+/// The canvas's own state: the camera and the stroke in progress.
+#[derive(Default)]
+pub struct Canvas {
+    pub view: View,
+    /// Fit the board on the next frame (a new document, or View > Fit).
+    pub fit_pending: bool,
+    pub hover: Option<Hover>,
+    /// Hexes to outline strongly (the diagnostic clicked in the panel).
+    pub focus: Vec<Hex>,
+    /// Centre on this board point on the next frame.
+    pub centre_pending: Option<Vec2>,
+    stroking: bool,
+    /// The last hex the stroke painted, to fill in hexes a fast drag skips.
+    last_hex: Option<Hex>,
+    last_rect: Option<Rect>,
+}
+
+fn colour(c: Colour) -> Color32 {
+    let [r, g, b] = c.0;
+    Color32::from_rgb(r, g, b)
+}
+
+/// Hex boards are laid out in millimetres: one board unit is one mm.
+pub fn layout_of(board: &HexBoard) -> BoardLayout {
+    BoardLayout::new(board, board.hex_width_mm as f32)
+}
+
+fn v(p: hexx::Vec2) -> Vec2 {
+    vec2(p.x, p.y)
+}
+
+impl Canvas {
+    /// A canvas that fits the board on its first frame.
+    pub fn fitting() -> Self {
+        Canvas {
+            fit_pending: true,
+            ..Canvas::default()
+        }
+    }
+
+    /// The board's size in board units.
+    pub fn board_size(board: &Board) -> Vec2 {
+        match board {
+            Board::Hex(b) => v(layout_of(b).size()),
+            Board::Freeform(t) => vec2(t.width as f32, t.height as f32),
+        }
+    }
+
+    /// The centre of a hex in board units.
+    pub fn hex_centre(board: &Board, hex: Hex) -> Option<Vec2> {
+        board.as_hex().map(|b| v(layout_of(b).centre(hex)))
+    }
+
+    /// The screen rectangle of the canvas on the last frame.
+    pub fn rect(&self) -> Option<Rect> {
+        self.last_rect
+    }
+
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &mut Document,
+        rulesets: &Rulesets,
+        tools: &mut ToolState,
+    ) {
+        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+        let rect = response.rect;
+        self.last_rect = Some(rect);
+        let size = Self::board_size(&doc.scenario.board);
+        if self.fit_pending {
+            self.view.fit(rect, size);
+            self.fit_pending = false;
+        }
+        if let Some(p) = self.centre_pending.take() {
+            self.view.centre_on(rect, p);
+        }
+        self.navigate(ui, &response, rect);
+        painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+        let Some(ruleset) = doc.ruleset(rulesets).cloned() else {
+            painter.text(
+                rect.center(),
+                Align2::CENTER_CENTER,
+                "unknown ruleset",
+                FontId::proportional(16.0),
+                Color32::RED,
+            );
+            return;
+        };
+        self.hover = response.hover_pos().map(|p| {
+            let b = self.view.to_board(rect, p);
+            match &doc.scenario.board {
+                Board::Hex(board) => Hover::Hex(layout_of(board).hex_at(hexx::Vec2::new(b.x, b.y))),
+                Board::Freeform(_) => Hover::Point(b),
+            }
+        });
+        match doc.scenario.board.clone() {
+            Board::Hex(board) => {
+                self.draw_hex_board(&painter, rect, doc, &ruleset, &board);
+                self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
+            }
+            Board::Freeform(_) => self.draw_freeform(&painter, rect, doc, &ruleset),
+        }
+    }
+
+    /// Pan (middle drag, space + drag, arrows), zoom (wheel at the cursor, Ctrl +/-).
+    fn navigate(&mut self, ui: &Ui, response: &egui::Response, rect: Rect) {
+        let space = ui.input(|i| i.key_down(egui::Key::Space));
+        if response.dragged_by(egui::PointerButton::Middle)
+            || (space && response.dragged_by(egui::PointerButton::Primary))
+        {
+            self.view.pan(response.drag_delta());
+        }
+        if response.hovered() {
+            let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+            let at = response.hover_pos().unwrap_or(rect.center());
+            if scroll != 0.0 {
+                self.view.zoom_at(rect, at, (scroll / 200.0).exp());
+            }
+            if zoom != 1.0 {
+                self.view.zoom_at(rect, at, zoom);
+            }
+        }
+        let step = 40.0;
+        if !ui.ctx().egui_wants_keyboard_input() {
+            ui.input(|i| {
+                for (key, d) in [
+                    (egui::Key::ArrowLeft, vec2(-step, 0.0)),
+                    (egui::Key::ArrowRight, vec2(step, 0.0)),
+                    (egui::Key::ArrowUp, vec2(0.0, -step)),
+                    (egui::Key::ArrowDown, vec2(0.0, step)),
+                ] {
+                    if i.key_pressed(key) && i.modifiers.is_none() {
+                        self.view.origin += d / self.view.zoom;
+                    }
+                }
+            });
+        }
+        let (plus, minus) = ui.input(|i| {
+            (
+                i.modifiers.command
+                    && (i.key_pressed(egui::Key::Plus) || i.key_pressed(egui::Key::Equals)),
+                i.modifiers.command && i.key_pressed(egui::Key::Minus),
+            )
+        });
+        if plus {
+            self.view.zoom_at(rect, rect.center(), 1.25);
+        }
+        if minus {
+            self.view.zoom_at(rect, rect.center(), 0.8);
+        }
+    }
+
+    /// The hexes of the board that the canvas shows, row by row.
+    fn visible_hexes(&self, rect: Rect, board: &HexBoard, layout: &BoardLayout) -> Vec<Hex> {
+        let vis = self.view.visible(rect);
+        let corners = [
+            vis.left_top(),
+            vis.right_top(),
+            vis.left_bottom(),
+            vis.right_bottom(),
+        ];
+        let offs: Vec<Offset> = corners
+            .iter()
+            .map(|p| board.to_offset(layout.hex_at(hexx::Vec2::new(p.x, p.y))))
+            .collect();
+        let clamp = |v: i32, n: u32| v.clamp(0, n as i32 - 1);
+        let (c0, c1) = (
+            clamp(
+                offs.iter().map(|o| o.col).min().unwrap_or(0) - 1,
+                board.columns,
+            ),
+            clamp(
+                offs.iter().map(|o| o.col).max().unwrap_or(0) + 1,
+                board.columns,
+            ),
+        );
+        let (r0, r1) = (
+            clamp(
+                offs.iter().map(|o| o.row).min().unwrap_or(0) - 1,
+                board.rows,
+            ),
+            clamp(
+                offs.iter().map(|o| o.row).max().unwrap_or(0) + 1,
+                board.rows,
+            ),
+        );
+        (r0..=r1)
+            .flat_map(|row| (c0..=c1).map(move |col| Offset { col, row }))
+            .map(|o| board.from_offset(o))
+            .filter(|h| board.contains(*h))
+            .collect()
+    }
+
+    fn draw_hex_board(
+        &self,
+        painter: &egui::Painter,
+        rect: Rect,
+        doc: &Document,
+        r: &Ruleset,
+        board: &HexBoard,
+    ) {
+        let layout = layout_of(board);
+        let s = &doc.scenario;
+        let to = |p: hexx::Vec2| self.view.to_screen(rect, v(p));
+        let hexes = self.visible_hexes(rect, board, &layout);
+        let hex_px = board.hex_width_mm as f32 * self.view.zoom;
+        let grid = Stroke::new(
+            if hex_px > 12.0 { 1.0 } else { 0.0 },
+            Color32::from_black_alpha(90),
+        );
+        let default = r
+            .default_terrain
+            .as_deref()
+            .and_then(|t| r.kind(KindList::Terrain, t))
+            .map_or(Color32::LIGHT_GRAY, |k| colour(k.colour));
+        for hex in &hexes {
+            let cell = s.hexes.get(hex);
+            let fill = cell
+                .and_then(|c| r.kind(KindList::Terrain, &c.terrain))
+                .map_or(default, |k| colour(k.colour));
+            let pts: Vec<Pos2> = layout.corners(*hex).iter().map(|p| to(*p)).collect();
+            painter.add(Shape::convex_polygon(pts.clone(), fill, grid));
+            if let Some(c) = cell {
+                if c.elevation > 0 {
+                    // Elevation shading: darker with height, and the level written.
+                    let shade = Color32::from_black_alpha((20 * c.elevation.min(6)) as u8);
+                    painter.add(Shape::convex_polygon(pts.clone(), shade, Stroke::NONE));
+                }
+                for side in &c.facing {
+                    if let Some([a, b]) = layout.side_ends(*hex, *side) {
+                        painter.line_segment(
+                            [to(a), to(b)],
+                            Stroke::new((hex_px * 0.08).max(2.0), Color32::from_rgb(90, 60, 30)),
+                        );
+                    }
+                }
+            }
+            if hex_px > 34.0 {
+                let top = to(layout.centre(*hex)) - vec2(0.0, hex_px * 0.36);
+                painter.text(
+                    top,
+                    Align2::CENTER_CENTER,
+                    board.label(*hex),
+                    FontId::monospace((hex_px * 0.16).clamp(8.0, 14.0)),
+                    Color32::from_black_alpha(170),
+                );
+                if let Some(c) = cell.filter(|c| c.elevation != 0) {
+                    let at = to(layout.centre(*hex)) + vec2(hex_px * 0.3, -hex_px * 0.18);
+                    painter.text(
+                        at,
+                        Align2::CENTER_CENTER,
+                        format!("{:+}", c.elevation),
+                        FontId::proportional((hex_px * 0.14).clamp(8.0, 13.0)),
+                        Color32::BLACK,
+                    );
+                }
+                if let Some(k) = cell.and_then(|c| r.kind(KindList::Terrain, &c.terrain)) {
+                    let at = to(layout.centre(*hex)) + vec2(0.0, hex_px * 0.22);
+                    painter.text(
+                        at,
+                        Align2::CENTER_CENTER,
+                        &k.name,
+                        FontId::proportional((hex_px * 0.12).clamp(7.0, 12.0)),
+                        Color32::from_black_alpha(200),
+                    );
+                }
+            }
+        }
+        // Hexside features along their sides.
+        for (key, kind) in s.hexsides.keys() {
+            let [a, _] = key.hexes();
+            let Some(side) = key.side_from(board.orientation, a) else {
+                continue;
+            };
+            let Some([p, q]) = layout.side_ends(a, side) else {
+                continue;
+            };
+            let c = r
+                .kind(KindList::Hexside, kind)
+                .map_or(Color32::BLUE, |k| colour(k.colour));
+            let w = (hex_px * 0.1).max(2.5);
+            painter.line_segment([to(p), to(q)], Stroke::new(w, c));
+        }
+        // Roads: lines through hex centres.
+        for road in &s.roads {
+            let c = r
+                .kind(KindList::Road, &road.kind)
+                .map_or(Color32::BROWN, |k| colour(k.colour));
+            let pts: Vec<Pos2> = road.hexes.iter().map(|h| to(layout.centre(*h))).collect();
+            painter.add(Shape::line(pts, Stroke::new((hex_px * 0.09).max(2.0), c)));
+        }
+        // Tokens: a thick arc on each front side, and the token's name.
+        for t in &s.tokens {
+            let c = r
+                .kind(KindList::Token, &t.kind)
+                .map_or(Color32::DARK_GRAY, |k| colour(k.colour));
+            for side in &t.facing {
+                if let (Some(mid), centre) =
+                    (layout.side_midpoint(t.hex, *side), layout.centre(t.hex))
+                {
+                    let m = to(centre + (mid - centre) * 0.8);
+                    painter.circle_filled(m, (hex_px * 0.09).max(3.0), c);
+                }
+            }
+            if hex_px > 30.0 {
+                painter.text(
+                    to(layout.centre(t.hex)) + vec2(0.0, -hex_px * 0.2),
+                    Align2::CENTER_CENTER,
+                    &t.kind,
+                    FontId::proportional((hex_px * 0.11).clamp(7.0, 11.0)),
+                    c,
+                );
+            }
+        }
+        // Units: counters with their class colour and id.
+        for u in &s.units {
+            let Some(h) = u.hex else { continue };
+            let class = r.kind(KindList::UnitClass, &u.class);
+            let c = class.map_or(Color32::GRAY, |k| colour(k.colour));
+            let general = class
+                .and_then(|k| k.profile.as_ref())
+                .is_some_and(|p| p.general);
+            let centre = to(layout.centre(h))
+                + if general {
+                    vec2(hex_px * 0.18, hex_px * 0.18)
+                } else {
+                    Vec2::ZERO
+                };
+            let half = if general {
+                hex_px * 0.14
+            } else {
+                hex_px * 0.26
+            };
+            let box_ = Rect::from_center_size(centre, vec2(half * 2.0, half * 1.4));
+            painter.rect_filled(box_, 2.0, c);
+            painter.rect_stroke(
+                box_,
+                2.0,
+                Stroke::new(1.0, Color32::BLACK),
+                egui::StrokeKind::Outside,
+            );
+            if hex_px > 24.0 {
+                painter.text(
+                    centre,
+                    Align2::CENTER_CENTER,
+                    &u.id,
+                    FontId::proportional((half * 0.6).clamp(6.0, 13.0)),
+                    Color32::WHITE,
+                );
+            }
+        }
+        // Findings: offending hexes outlined, the focused one strongly.
+        for d in &doc.diagnostics {
+            let c = match d.severity {
+                Severity::Error => Color32::from_rgb(220, 30, 30),
+                Severity::Warning => Color32::from_rgb(240, 150, 0),
+                Severity::Info => continue,
+            };
+            for h in &d.hexes {
+                let pts: Vec<Pos2> = layout.corners(*h).iter().map(|p| to(*p)).collect();
+                painter.add(Shape::closed_line(pts, Stroke::new(2.5, c)));
+            }
+        }
+        for h in &self.focus {
+            let pts: Vec<Pos2> = layout.corners(*h).iter().map(|p| to(*p)).collect();
+            painter.add(Shape::closed_line(
+                pts,
+                Stroke::new(5.0, Color32::from_rgb(255, 0, 200)),
+            ));
+        }
+        if let Some(Hover::Hex(h)) = self
+            .hover
+            .filter(|h| matches!(h, Hover::Hex(x) if board.contains(*x)))
+        {
+            let pts: Vec<Pos2> = layout.corners(h).iter().map(|p| to(*p)).collect();
+            painter.add(Shape::closed_line(pts, Stroke::new(2.0, Color32::WHITE)));
+        }
+    }
+
+    fn draw_freeform(&self, painter: &egui::Painter, rect: Rect, doc: &Document, r: &Ruleset) {
+        let s = &doc.scenario;
+        let Board::Freeform(t) = &s.board else { return };
+        let to = |p: crate::board::freeform::Point| {
+            self.view.to_screen(rect, vec2(p.x as f32, p.y as f32))
+        };
+        let table = Rect::from_min_max(
+            self.view.to_screen(rect, Vec2::ZERO),
+            self.view
+                .to_screen(rect, vec2(t.width as f32, t.height as f32)),
+        );
+        painter.rect_filled(table, 0.0, Color32::from_rgb(214, 222, 170));
+        painter.rect_stroke(
+            table,
+            0.0,
+            Stroke::new(2.0, Color32::BLACK),
+            egui::StrokeKind::Outside,
+        );
+        for a in &s.areas {
+            let c = r
+                .kind(KindList::Terrain, &a.terrain)
+                .map_or(Color32::GRAY, |k| colour(k.colour));
+            let pts: Vec<Pos2> = a.polygon.iter().map(|p| to(*p)).collect();
+            fill_polygon(painter, &pts, c.gamma_multiply(0.85));
+            painter.add(Shape::closed_line(
+                pts,
+                Stroke::new(1.5, c.gamma_multiply(0.6)),
+            ));
+        }
+        for l in &s.lines {
+            let c = r
+                .kind(KindList::Line, &l.kind)
+                .map_or(Color32::GRAY, |k| colour(k.colour));
+            let w = (l.width.unwrap_or(0.5) as f32 * self.view.zoom).max(1.0);
+            painter.add(Shape::line(
+                l.points.iter().map(|p| to(*p)).collect(),
+                Stroke::new(w, c),
+            ));
+        }
+        for m in &s.landmarks {
+            let c = r
+                .kind(KindList::Landmark, &m.kind)
+                .map_or(Color32::GRAY, |k| colour(k.colour));
+            if let Some(poly) = &m.polygon {
+                fill_polygon(painter, &poly.iter().map(|p| to(*p)).collect::<Vec<_>>(), c);
+            } else if let Some(at) = m.at {
+                let half = (m.size.unwrap_or(2.0) as f32 * self.view.zoom / 2.0).max(3.0);
+                painter.rect_filled(
+                    Rect::from_center_size(to(at), vec2(half * 2.0, half * 2.0)),
+                    1.0,
+                    c,
+                );
+            }
+        }
+        for u in &s.units {
+            let Some(at) = u.at else { continue };
+            let c = r
+                .kind(KindList::UnitClass, &u.class)
+                .map_or(Color32::GRAY, |k| colour(k.colour));
+            let (w, d) = (
+                u.frontage.unwrap_or(4.0) as f32,
+                u.depth.unwrap_or(2.0) as f32,
+            );
+            let angle = (u.facing_deg.unwrap_or(0.0) as f32).to_radians();
+            let rot = |x: f32, y: f32| {
+                vec2(
+                    x * angle.cos() - y * angle.sin(),
+                    x * angle.sin() + y * angle.cos(),
+                )
+            };
+            let centre = vec2(at.x as f32, at.y as f32);
+            let pts: Vec<Pos2> = [
+                (-w / 2.0, -d / 2.0),
+                (w / 2.0, -d / 2.0),
+                (w / 2.0, d / 2.0),
+                (-w / 2.0, d / 2.0),
+            ]
+            .iter()
+            .map(|(x, y)| self.view.to_screen(rect, centre + rot(*x, *y)))
+            .collect();
+            painter.add(Shape::convex_polygon(
+                pts.clone(),
+                c,
+                Stroke::new(1.0, Color32::BLACK),
+            ));
+            // The front edge, thicker.
+            painter.line_segment([pts[0], pts[1]], Stroke::new(3.0, Color32::BLACK));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn hex_input(
+        &mut self,
+        ui: &Ui,
+        response: &egui::Response,
+        rect: Rect,
+        doc: &mut Document,
+        rulesets: &Rulesets,
+        tools: &mut ToolState,
+        board: &HexBoard,
+    ) {
+        let space = ui.input(|i| i.key_down(egui::Key::Space));
+        if space {
+            return;
+        }
+        let pointer = ui.input(|i| i.pointer.interact_pos());
+        let primary_down = ui.input(|i| i.pointer.primary_down());
+        // A stroke starts on the press itself (egui reports a drag only after a move).
+        let pressed = ui.input(|i| i.pointer.primary_pressed()) && response.contains_pointer();
+        let Some(p) = pointer else {
+            self.end_stroke(doc);
+            return;
+        };
+        let layout = layout_of(board);
+        let at = self.view.to_board(rect, p);
+        let at = hexx::Vec2::new(at.x, at.y);
+        let hex = layout.hex_at(at);
+        let painting = matches!(tools.tool, Tool::Brush | Tool::Eraser);
+        if painting {
+            if pressed && !self.stroking {
+                doc.history.begin_group();
+                self.stroking = true;
+                self.last_hex = None;
+            }
+            if self.stroking && primary_down {
+                let from = self.last_hex.unwrap_or(hex);
+                if self.last_hex != Some(hex) {
+                    for h in from.line_to(hex) {
+                        if board.contains(h) {
+                            tools.paint(doc, rulesets, board, h);
+                        }
+                    }
+                    self.last_hex = Some(hex);
+                }
+            }
+            if self.stroking && !primary_down {
+                self.end_stroke(doc);
+            }
+        } else if response.clicked_by(egui::PointerButton::Primary) && board.contains(hex) {
+            tools.click(doc, rulesets, board, &layout, hex, at);
+        }
+    }
+
+    fn end_stroke(&mut self, doc: &mut Document) {
+        if self.stroking {
+            doc.history.end_group();
+            self.stroking = false;
+            self.last_hex = None;
+        }
+    }
+}
+
+/// Fills a simple polygon, concave or not, by ear-cut triangulation.
+fn fill_polygon(painter: &egui::Painter, pts: &[Pos2], fill: Color32) {
+    if pts.len() < 3 {
+        return;
+    }
+    use geo::TriangulateEarcut;
+    let poly = geo::Polygon::new(
+        pts.iter()
+            .map(|p| geo::coord! { x: p.x as f64, y: p.y as f64 })
+            .collect(),
+        vec![],
+    );
+    let raw = poly.earcut_triangles_raw();
+    let mut mesh = egui::Mesh::default();
+    for [x, y] in &raw.vertices {
+        mesh.colored_vertex(pos2(*x as f32, *y as f32), fill);
+    }
+    for tri in raw.triangle_indices.chunks(3) {
+        mesh.add_triangle(tri[0] as u32, tri[1] as u32, tri[2] as u32);
+    }
+    painter.add(Shape::mesh(mesh));
+}

@@ -1,0 +1,71 @@
+//! Where the board is on screen: pan and zoom, and the mapping between board
+//! millimetres (hex boards) or units (freeform tables) and screen points.
+
+use egui::{Pos2, Rect, Vec2, pos2, vec2};
+
+/// The camera over the board.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct View {
+    /// Screen points per board unit.
+    pub zoom: f32,
+    /// Board coordinates at the top-left of the canvas.
+    pub origin: Vec2,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            zoom: 1.0,
+            origin: Vec2::ZERO,
+        }
+    }
+}
+
+impl View {
+    pub const MIN_ZOOM: f32 = 0.02;
+    pub const MAX_ZOOM: f32 = 40.0;
+
+    pub fn to_screen(&self, canvas: Rect, p: Vec2) -> Pos2 {
+        canvas.min + (p - self.origin) * self.zoom
+    }
+
+    pub fn to_board(&self, canvas: Rect, p: Pos2) -> Vec2 {
+        (p - canvas.min) / self.zoom + self.origin
+    }
+
+    /// Shows the whole of a board of `size` in `canvas`, with a margin.
+    pub fn fit(&mut self, canvas: Rect, size: Vec2) {
+        let margin = 16.0;
+        let avail = (canvas.size() - vec2(2.0 * margin, 2.0 * margin)).max(vec2(1.0, 1.0));
+        self.zoom = (avail.x / size.x.max(1e-3))
+            .min(avail.y / size.y.max(1e-3))
+            .clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);
+        let shown = canvas.size() / self.zoom;
+        self.origin = (size - shown) / 2.0;
+    }
+
+    /// Zooms by `factor` keeping the board point under `at` still.
+    pub fn zoom_at(&mut self, canvas: Rect, at: Pos2, factor: f32) {
+        let before = self.to_board(canvas, at);
+        self.zoom = (self.zoom * factor).clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);
+        let after = self.to_board(canvas, at);
+        self.origin += before - after;
+    }
+
+    /// Moves the view by a screen-space drag.
+    pub fn pan(&mut self, screen_delta: Vec2) {
+        self.origin -= screen_delta / self.zoom;
+    }
+
+    /// Centres the view on a board point.
+    pub fn centre_on(&mut self, canvas: Rect, p: Vec2) {
+        self.origin = p - canvas.size() / (2.0 * self.zoom);
+    }
+
+    /// The board rectangle the canvas shows.
+    pub fn visible(&self, canvas: Rect) -> Rect {
+        let a = self.to_board(canvas, canvas.min);
+        let b = self.to_board(canvas, canvas.max);
+        Rect::from_min_max(pos2(a.x, a.y), pos2(b.x, b.y))
+    }
+}

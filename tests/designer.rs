@@ -1,0 +1,187 @@
+//! The designer driven as a user would, through egui_kittest: pick in the palette by
+//! label, drag and click on the canvas, use the keyboard, and check the document.
+
+use std::path::PathBuf;
+
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sandtable::app::DesignerApp;
+use sandtable::app::canvas::Canvas;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::rules::Rulesets;
+
+fn app_with(dialogs: ScriptedDialogs) -> Harness<'static, DesignerApp> {
+    let app = DesignerApp::new(Rulesets::built_in(), Box::new(dialogs));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h
+}
+
+fn app() -> Harness<'static, DesignerApp> {
+    app_with(ScriptedDialogs::default())
+}
+
+/// The screen position of a hex's centre.
+fn at(h: &Harness<'_, DesignerApp>, label: &str) -> Pos2 {
+    let app = h.state();
+    let board = app.doc.scenario.board.as_hex().unwrap();
+    let hex = board.hex_at(label).unwrap();
+    let c = Canvas::hex_centre(&app.doc.scenario.board, hex).unwrap();
+    app.canvas.view.to_screen(app.canvas.rect().unwrap(), c)
+}
+
+fn terrain(h: &Harness<'_, DesignerApp>, label: &str) -> Option<String> {
+    let s = &h.state().doc.scenario;
+    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
+    s.hexes.get(&hex).map(|c| c.terrain.clone())
+}
+
+fn drag(h: &mut Harness<'_, DesignerApp>, path: &[Pos2]) {
+    h.hover_at(path[0]);
+    h.run();
+    h.drag_at(path[0]);
+    h.run();
+    for p in &path[1..] {
+        h.hover_at(*p);
+        h.run();
+    }
+    h.drop_at(*path.last().unwrap());
+    h.run();
+}
+
+#[test]
+fn the_designer_opens_on_the_sample_scenario() {
+    let h = app();
+    assert_eq!(h.state().doc.scenario.ruleset, "battle-cry-150");
+    h.get_by_label("Terrain brush");
+    h.get_by_label("Woods");
+    assert!(h.state().doc.diagnostics.iter().all(|d| !d.is_error()));
+}
+
+#[test]
+fn pick_woods_in_the_palette_and_paint_by_dragging_one_undo_step() {
+    let mut h = app();
+    h.get_by_label("Woods").click();
+    h.run();
+    let path = [at(&h, "B2"), at(&h, "C2"), at(&h, "D2"), at(&h, "E2")];
+    drag(&mut h, &path);
+    for l in ["B2", "C2", "D2", "E2"] {
+        assert_eq!(terrain(&h, l).as_deref(), Some("woods"), "{l}");
+    }
+    assert_eq!(terrain(&h, "F2"), None);
+    // The whole stroke is one undo step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    for l in ["B2", "C2", "D2", "E2"] {
+        assert_eq!(terrain(&h, l), None, "{l}");
+    }
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(terrain(&h, "E2").as_deref(), Some("woods"));
+}
+
+#[test]
+fn place_a_fence_and_set_its_facing() {
+    let mut h = app();
+    h.get_by_label("Fence").click();
+    h.run();
+    let c = at(&h, "B4");
+    drag(&mut h, &[c]);
+    assert_eq!(terrain(&h, "B4").as_deref(), Some("fence"));
+    // A fence with no lines is an error the panel shows at once.
+    assert!(
+        h.state()
+            .doc
+            .diagnostics
+            .iter()
+            .any(|d| d.rule == "battle-cry-150/fence-lines")
+    );
+    h.get_by_label("Facing").click();
+    h.run();
+    // Click near the east side of B4.
+    let e = at(&h, "C4");
+    let near_east = c + (e - c) * 0.4;
+    h.hover_at(near_east);
+    h.run();
+    h.drag_at(near_east);
+    h.run();
+    h.drop_at(near_east);
+    h.run();
+    let s = &h.state().doc.scenario;
+    let hex = s.board.as_hex().unwrap().hex_at("B4").unwrap();
+    assert_eq!(s.hexes[&hex].facing, [sandtable::board::Side::E]);
+    assert!(
+        !h.state()
+            .doc
+            .diagnostics
+            .iter()
+            .any(|d| d.rule == "battle-cry-150/fence-lines")
+    );
+}
+
+#[test]
+fn a_diagnostic_appears_after_an_invalid_edit_and_goes_after_undo() {
+    let mut h = app();
+    // u4 stands on J7: painting rough terrain under it breaks "A unit or general may not
+    // enter a rough terrain hex."
+    h.get_by_label("Rough terrain").click();
+    h.run();
+    let p = at(&h, "J7");
+    drag(&mut h, &[p]);
+    let shown = "unit u4 (cavalry) stands on rough terrain at J7, which it may not enter";
+    h.get_by_label(shown);
+    assert_eq!(h.state().doc.counts().0, 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(h.query_by_label(shown).is_none());
+    assert_eq!(h.state().doc.counts().0, 0);
+}
+
+#[test]
+fn save_and_reopen_through_the_dialogs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path: PathBuf = dir.path().join("mine.ron");
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![path.clone()],
+        saves: vec![path.clone()],
+    });
+    h.get_by_label("Town").click();
+    h.run();
+    let p = at(&h, "A1");
+    drag(&mut h, &[p]);
+    assert!(h.state().window_title().contains('*'), "unsaved mark");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(path.exists());
+    assert_eq!(h.state().window_title(), "mine.ron - Sandtable");
+    // Change it, then reopen the saved file: the change is gone, the town is there.
+    h.get_by_label("Woods").click();
+    h.run();
+    let p = at(&h, "A1");
+    drag(&mut h, &[p]);
+    assert_eq!(terrain(&h, "A1").as_deref(), Some("woods"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(terrain(&h, "A1").as_deref(), Some("town"));
+    assert!(!h.state().doc.history.can_undo());
+}
+
+#[test]
+fn a_file_that_fails_to_load_shows_the_error_and_keeps_the_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\n  \"format\": \"sandtable/scenario\",\n  oops\n}").unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![bad],
+        saves: vec![],
+    });
+    let before = h.state().doc.scenario.clone();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let err = h.state().error.clone().unwrap();
+    assert!(err.contains("bad.json:3:3"), "{err}");
+    assert_eq!(h.state().doc.scenario, before);
+}
