@@ -185,3 +185,25 @@ fn a_file_that_fails_to_load_shows_the_error_and_keeps_the_document() {
     assert!(err.contains("bad.json:3:3"), "{err}");
     assert_eq!(h.state().doc.scenario, before);
 }
+
+/// Renders the sample as a user first sees it, and zoomed in on the fence line; the
+/// images in tests/snapshots/ are the README's screenshots
+/// (`UPDATE_SNAPSHOTS=1 cargo test --test designer` rewrites them).
+#[test]
+fn snapshots_of_the_sample_at_two_zooms() {
+    let app = DesignerApp::new(Rulesets::built_in(), Box::new(ScriptedDialogs::default()));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .wgpu()
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.snapshot("designer_sample");
+    let centre = at(&h, "F5");
+    {
+        let app = h.state_mut();
+        let rect = app.canvas.rect().unwrap();
+        app.canvas.view.zoom_at(rect, centre, 2.5);
+    }
+    h.run();
+    h.snapshot("designer_sample_zoomed");
+}

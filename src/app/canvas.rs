@@ -115,7 +115,7 @@ impl Canvas {
         });
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
-                self.draw_hex_board(&painter, rect, doc, &ruleset, &board);
+                self.draw_hex_board(ui, &painter, rect, doc, &ruleset, &board);
                 self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
             }
             Board::Freeform(_) => self.draw_freeform(&painter, rect, doc, &ruleset),
@@ -213,6 +213,7 @@ impl Canvas {
 
     fn draw_hex_board(
         &self,
+        ui: &Ui,
         painter: &egui::Painter,
         rect: Rect,
         doc: &Document,
@@ -283,6 +284,15 @@ impl Canvas {
                         FontId::proportional((hex_px * 0.12).clamp(7.0, 12.0)),
                         Color32::from_black_alpha(200),
                     );
+                    if hex_px > 60.0
+                        && let Some(src) = k.icon.as_deref().and_then(super::icons::icon)
+                    {
+                        let c = to(layout.centre(*hex)) + vec2(-hex_px * 0.26, -hex_px * 0.04);
+                        let icon = Rect::from_center_size(c, vec2(hex_px * 0.22, hex_px * 0.22));
+                        egui::Image::new(src)
+                            .tint(Color32::from_white_alpha(170))
+                            .paint_at(ui, icon);
+                    }
                 }
             }
         }
@@ -309,27 +319,20 @@ impl Canvas {
             let pts: Vec<Pos2> = road.hexes.iter().map(|h| to(layout.centre(*h))).collect();
             painter.add(Shape::line(pts, Stroke::new((hex_px * 0.09).max(2.0), c)));
         }
-        // Tokens: a thick arc on each front side, and the token's name.
+        // Tokens: a trench line inside each front side.
         for t in &s.tokens {
             let c = r
                 .kind(KindList::Token, &t.kind)
                 .map_or(Color32::DARK_GRAY, |k| colour(k.colour));
+            let centre = layout.centre(t.hex);
             for side in &t.facing {
-                if let (Some(mid), centre) =
-                    (layout.side_midpoint(t.hex, *side), layout.centre(t.hex))
-                {
-                    let m = to(centre + (mid - centre) * 0.8);
-                    painter.circle_filled(m, (hex_px * 0.09).max(3.0), c);
+                if let Some([a, b]) = layout.side_ends(t.hex, *side) {
+                    let inset = |p: hexx::Vec2| to(centre + (p - centre) * 0.78);
+                    painter.line_segment(
+                        [inset(a), inset(b)],
+                        Stroke::new((hex_px * 0.07).max(2.0), c),
+                    );
                 }
-            }
-            if hex_px > 30.0 {
-                painter.text(
-                    to(layout.centre(t.hex)) + vec2(0.0, -hex_px * 0.2),
-                    Align2::CENTER_CENTER,
-                    &t.kind,
-                    FontId::proportional((hex_px * 0.11).clamp(7.0, 11.0)),
-                    c,
-                );
             }
         }
         // Units: counters with their class colour and id.

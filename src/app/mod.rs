@@ -4,6 +4,7 @@
 pub mod canvas;
 pub mod dialogs;
 pub mod document;
+pub mod icons;
 pub mod tools;
 pub mod view;
 
@@ -168,6 +169,7 @@ impl DesignerApp {
 
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut Ui) {
+        egui_extras::install_image_loaders(ui.ctx());
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
@@ -404,9 +406,12 @@ impl DesignerApp {
                 let [cr, cg, cb] = k.colour.0;
                 ui.horizontal(|ui| {
                     let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+                        ui.allocate_exact_size(egui::vec2(20.0, 20.0), egui::Sense::hover());
                     ui.painter()
-                        .rect_filled(rect, 2.0, Color32::from_rgb(cr, cg, cb));
+                        .rect_filled(rect, 3.0, Color32::from_rgb(cr, cg, cb));
+                    if let Some(src) = k.icon.as_deref().and_then(icons::icon) {
+                        egui::Image::new(src).paint_at(ui, rect.shrink(1.0));
+                    }
                     let picked = *selected == k.id && puts.contains(tool);
                     let resp = ui
                         .selectable_label(picked, &k.name)
