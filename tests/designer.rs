@@ -207,3 +207,58 @@ fn snapshots_of_the_sample_at_two_zooms() {
     h.run();
     h.snapshot("designer_sample_zoomed");
 }
+
+#[test]
+fn unsaved_work_is_autosaved_and_offered_back_after_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let recovery = dir.path().join("recovery.ron");
+    let mut h = {
+        let app = DesignerApp::new(Rulesets::built_in(), Box::new(ScriptedDialogs::default()))
+            .with_recovery(Some(recovery.clone()));
+        Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app)
+    };
+    h.run();
+    h.get_by_label("Town").click();
+    h.run();
+    let p = at(&h, "A1");
+    drag(&mut h, &[p]);
+    // What the 30-second timer does, now.
+    {
+        let app = h.state_mut();
+        let (s, rev) = (app.doc.scenario.clone(), app.doc.revision);
+        app.recovery.save_now(&s, None, rev);
+    }
+    assert!(recovery.exists());
+    // The app "crashes" (no clean exit); the next start offers the work back.
+    drop(h);
+    let app = DesignerApp::new(Rulesets::built_in(), Box::new(ScriptedDialogs::default()))
+        .with_recovery(Some(recovery.clone()));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.get_by_label("Restore").click();
+    h.run();
+    assert_eq!(terrain(&h, "A1").as_deref(), Some("town"));
+    assert!(h.state().doc.history.is_dirty(), "restored work is unsaved");
+    assert!(h.state().window_title().contains('*'));
+}
+
+#[test]
+fn closing_with_unsaved_changes_asks_first() {
+    let mut h = app();
+    assert!(h.state_mut().request_close(), "nothing to lose: close at once");
+    h.get_by_label("Town").click();
+    h.run();
+    let p = at(&h, "A1");
+    drag(&mut h, &[p]);
+    assert!(!h.state_mut().request_close());
+    h.run();
+    h.get_by_label("Save the changes to untitled before closing?");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.query_by_label("Save the changes to untitled before closing?").is_none());
+    assert_eq!(terrain(&h, "A1").as_deref(), Some("town"), "nothing lost");
+}

@@ -5,6 +5,7 @@ pub mod canvas;
 pub mod dialogs;
 pub mod document;
 pub mod icons;
+pub mod recovery;
 pub mod tools;
 pub mod view;
 
@@ -37,6 +38,13 @@ pub struct DesignerApp {
     /// A message for the user (a failed load or save), shown until dismissed.
     pub error: Option<String>,
     pub recent: Vec<PathBuf>,
+    pub recovery: recovery::Recovery,
+    /// Unsaved work found at start, waiting for the user to restore or discard it.
+    pub pending_recovery: Option<(Scenario, Option<PathBuf>)>,
+    /// The user asked to close with unsaved changes: the question is showing.
+    pub confirm_close: bool,
+    /// The user answered: close now.
+    close_now: bool,
     title: String,
 }
 
@@ -59,13 +67,25 @@ impl DesignerApp {
             dialogs,
             error: None,
             recent: Vec::new(),
+            recovery: recovery::Recovery::new(None),
+            pending_recovery: None,
+            confirm_close: false,
+            close_now: false,
             title: String::new(),
         }
     }
 
+    /// Turns autosave on, writing to `path`, and looks for work a crash left there.
+    pub fn with_recovery(mut self, path: Option<PathBuf>) -> Self {
+        self.recovery = recovery::Recovery::new(path);
+        self.pending_recovery = self.recovery.leftover(&self.rulesets);
+        self
+    }
+
     /// The app as `sandtable` starts it: native dialogs, settings from the last run.
     pub fn native(cc: &eframe::CreationContext<'_>, open: Option<PathBuf>) -> Self {
-        let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs));
+        let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs))
+            .with_recovery(recovery::Recovery::default_path());
         if let Some(storage) = cc.storage
             && let Some(text) = storage.get_string("recent")
         {
@@ -128,6 +148,7 @@ impl DesignerApp {
             Ok(()) => {
                 self.doc.path = Some(path.to_path_buf());
                 self.doc.history.mark_saved();
+                self.recovery.clear();
                 self.remember(path);
             }
             Err(e) => {
@@ -192,6 +213,14 @@ impl DesignerApp {
                 .ui(ui, &mut self.doc, &self.rulesets, &mut self.tools);
         });
         self.error_window(ui);
+        self.recovery_window(ui);
+        self.close_guard(ui);
+        self.recovery.tick(
+            &self.doc.scenario,
+            self.doc.path.as_deref(),
+            self.doc.revision,
+            self.doc.history.is_dirty(),
+        );
         let title = self.window_title();
         if title != self.title {
             ui.ctx()
@@ -616,6 +645,92 @@ impl DesignerApp {
         });
     }
 
+    /// Restores the work a crash left behind, as an unsaved document.
+    pub fn restore(&mut self) {
+        if let Some((s, origin)) = self.pending_recovery.take() {
+            let mut doc = Document::new(s, origin, &self.rulesets);
+            // Restored work is unsaved until the user saves it.
+            doc.history = crate::scenario::History::unsaved();
+            self.doc = doc;
+            self.canvas.fit_pending = true;
+        }
+    }
+
+    pub fn discard_recovery(&mut self) {
+        self.pending_recovery = None;
+        self.recovery.clear();
+    }
+
+    fn recovery_window(&mut self, ui: &mut Ui) {
+        if self.pending_recovery.is_none() {
+            return;
+        }
+        egui::Window::new("Restore unsaved work?")
+            .collapsible(false)
+            .show(ui.ctx(), |ui| {
+                ui.label("Sandtable did not close cleanly last time. Restore the unsaved work?");
+                ui.horizontal(|ui| {
+                    if ui.button("Restore").clicked() {
+                        self.restore();
+                    }
+                    if ui.button("Discard").clicked() {
+                        self.discard_recovery();
+                    }
+                });
+            });
+    }
+
+    /// Whether the window may close now; with unsaved changes, asks first.
+    pub fn request_close(&mut self) -> bool {
+        if self.close_now || !self.doc.history.is_dirty() {
+            return true;
+        }
+        self.confirm_close = true;
+        false
+    }
+
+    fn close_guard(&mut self, ui: &mut Ui) {
+        if ui.ctx().input(|i| i.viewport().close_requested()) && !self.request_close() {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
+        if !self.confirm_close {
+            return;
+        }
+        let mut answer = None;
+        egui::Window::new("Unsaved changes")
+            .collapsible(false)
+            .show(ui.ctx(), |ui| {
+                ui.label(format!(
+                    "Save the changes to {} before closing?",
+                    self.doc.name()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Save").clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button("Don't save").clicked() {
+                        answer = Some(false);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.confirm_close = false;
+                    }
+                });
+            });
+        if let Some(save) = answer {
+            if save {
+                self.save();
+            }
+            // Closing after a failed or cancelled save would lose the work.
+            if !save || !self.doc.history.is_dirty() {
+                self.close_now = true;
+                self.recovery.clear();
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            self.confirm_close = false;
+        }
+    }
+
     fn error_window(&mut self, ui: &mut Ui) {
         let Some(msg) = self.error.clone() else {
             return;
@@ -639,6 +754,13 @@ impl DesignerApp {
 impl eframe::App for DesignerApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+
+    fn on_exit(&mut self) {
+        // A clean exit leaves no recovery file behind.
+        if !self.doc.history.is_dirty() || self.close_now {
+            self.recovery.clear();
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

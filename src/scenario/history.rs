@@ -29,6 +29,14 @@ impl History {
         }
     }
 
+    /// A history whose document has never been saved (restored work).
+    pub fn unsaved() -> Self {
+        History {
+            saved: None,
+            ..Default::default()
+        }
+    }
+
     /// Applies an edit as one undo step (or part of the open group).
     pub fn apply(&mut self, s: &mut Scenario, edit: Edit) -> Result<(), EditError> {
         let inverse = edit.apply(s)?;

@@ -1,0 +1,83 @@
+//! Autosave to a recovery file, and restoring it after a crash.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::io;
+use crate::rules::Rulesets;
+use crate::scenario::Scenario;
+
+/// How often unsaved work is written to the recovery file.
+pub const INTERVAL: Duration = Duration::from_secs(30);
+
+/// Where unsaved work goes, and when it last went there.
+pub struct Recovery {
+    /// The recovery scenario file; `None` turns autosave off.
+    pub path: Option<PathBuf>,
+    last: Instant,
+    last_revision: u64,
+}
+
+impl Recovery {
+    pub fn new(path: Option<PathBuf>) -> Self {
+        Recovery {
+            path,
+            last: Instant::now(),
+            last_revision: 0,
+        }
+    }
+
+    /// The recovery file in the app's data folder (beside eframe's settings).
+    pub fn default_path() -> Option<PathBuf> {
+        eframe::storage_dir("sandtable").map(|d| d.join("recovery.ron"))
+    }
+
+    /// The file the recovered work came from, kept beside the recovery file.
+    fn origin_path(path: &Path) -> PathBuf {
+        path.with_extension("origin")
+    }
+
+    /// Writes the document when it changed and the interval has passed.
+    pub fn tick(&mut self, scenario: &Scenario, origin: Option<&Path>, revision: u64, dirty: bool) {
+        if dirty && revision != self.last_revision && self.last.elapsed() >= INTERVAL {
+            self.save_now(scenario, origin, revision);
+        }
+    }
+
+    /// Writes the document to the recovery file now.
+    pub fn save_now(&mut self, scenario: &Scenario, origin: Option<&Path>, revision: u64) {
+        let Some(path) = &self.path else { return };
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        if io::save_scenario(scenario, path).is_ok() {
+            let origin_text = origin.map(|p| p.display().to_string()).unwrap_or_default();
+            let _ = std::fs::write(Self::origin_path(path), origin_text);
+            self.last_revision = revision;
+        }
+        self.last = Instant::now();
+    }
+
+    /// Removes the recovery file (after a save or a clean exit).
+    pub fn clear(&mut self) {
+        if let Some(path) = &self.path {
+            let _ = std::fs::remove_file(path);
+            let _ = std::fs::remove_file(Self::origin_path(path));
+        }
+    }
+
+    /// Work left behind by a session that did not end cleanly: the scenario and the
+    /// file it came from.
+    pub fn leftover(&self, rulesets: &Rulesets) -> Option<(Scenario, Option<PathBuf>)> {
+        let path = self.path.as_ref()?;
+        if !path.exists() {
+            return None;
+        }
+        let scenario = io::load_scenario(path, rulesets).ok()?;
+        let origin = std::fs::read_to_string(Self::origin_path(path))
+            .ok()
+            .filter(|s| !s.is_empty())
+            .map(PathBuf::from);
+        Some((scenario, origin))
+    }
+}
