@@ -249,7 +249,10 @@ fn unsaved_work_is_autosaved_and_offered_back_after_a_crash() {
 #[test]
 fn closing_with_unsaved_changes_asks_first() {
     let mut h = app();
-    assert!(h.state_mut().request_close(), "nothing to lose: close at once");
+    assert!(
+        h.state_mut().request_close(),
+        "nothing to lose: close at once"
+    );
     h.get_by_label("Town").click();
     h.run();
     let p = at(&h, "A1");
@@ -259,6 +262,9 @@ fn closing_with_unsaved_changes_asks_first() {
     h.get_by_label("Save the changes to untitled before closing?");
     h.get_by_label("Cancel").click();
     h.run();
-    assert!(h.query_by_label("Save the changes to untitled before closing?").is_none());
+    assert!(
+        h.query_by_label("Save the changes to untitled before closing?")
+            .is_none()
+    );
     assert_eq!(terrain(&h, "A1").as_deref(), Some("town"), "nothing lost");
 }

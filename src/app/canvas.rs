@@ -11,6 +11,16 @@ use crate::board::{Board, BoardLayout, HexBoard, Offset};
 use crate::diagnostic::Severity;
 use crate::rules::{Colour, KindList, Ruleset, Rulesets};
 
+/// What the cached terrain mesh was built for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct FillKey {
+    revision: u64,
+    view: View,
+    rect: Rect,
+    /// The document itself (a new one starts again at revision 0).
+    doc: u64,
+}
+
 /// What the pointer is over.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Hover {
@@ -32,6 +42,9 @@ pub struct Canvas {
     stroking: bool,
     /// The last hex the stroke painted, to fill in hexes a fast drag skips.
     last_hex: Option<Hex>,
+    /// The terrain fill of the visible hexes, kept while the document and the view
+    /// stay the same (most frames: the pointer only moves).
+    fill_cache: Option<(FillKey, std::sync::Arc<egui::Mesh>)>,
     last_rect: Option<Rect>,
 }
 
@@ -212,7 +225,7 @@ impl Canvas {
     }
 
     fn draw_hex_board(
-        &self,
+        &mut self,
         ui: &Ui,
         painter: &egui::Painter,
         rect: Rect,
@@ -234,19 +247,52 @@ impl Canvas {
             .as_deref()
             .and_then(|t| r.kind(KindList::Terrain, t))
             .map_or(Color32::LIGHT_GRAY, |k| colour(k.colour));
+        // Terrain fill: one mesh for all visible hexes, rebuilt only when the document
+        // or the view changes.
+        let key = FillKey {
+            revision: doc.revision,
+            view: self.view,
+            rect,
+            doc: doc.id,
+        };
+        let mesh = match &self.fill_cache {
+            Some((k, m)) if *k == key => m.clone(),
+            _ => {
+                let mut mesh = egui::Mesh::default();
+                for hex in &hexes {
+                    let fill = s
+                        .hexes
+                        .get(hex)
+                        .and_then(|c| r.kind(KindList::Terrain, &c.terrain))
+                        .map_or(default, |k| colour(k.colour));
+                    let base = mesh.vertices.len() as u32;
+                    for p in layout.corners(*hex) {
+                        mesh.colored_vertex(to(p), fill);
+                    }
+                    for i in 1..5 {
+                        mesh.add_triangle(base, base + i, base + i + 1);
+                    }
+                }
+                let mesh = std::sync::Arc::new(mesh);
+                self.fill_cache = Some((key, mesh.clone()));
+                mesh
+            }
+        };
+        painter.add(Shape::Mesh(mesh));
         for hex in &hexes {
             let cell = s.hexes.get(hex);
-            let fill = cell
-                .and_then(|c| r.kind(KindList::Terrain, &c.terrain))
-                .map_or(default, |k| colour(k.colour));
-            let pts: Vec<Pos2> = layout.corners(*hex).iter().map(|p| to(*p)).collect();
-            painter.add(Shape::convex_polygon(pts.clone(), fill, grid));
-            if let Some(c) = cell {
-                if c.elevation > 0 {
-                    // Elevation shading: darker with height, and the level written.
-                    let shade = Color32::from_black_alpha((20 * c.elevation.min(6)) as u8);
-                    painter.add(Shape::convex_polygon(pts.clone(), shade, Stroke::NONE));
+            if grid.width > 0.0 || cell.is_some_and(|c| c.elevation > 0) {
+                let pts: Vec<Pos2> = layout.corners(*hex).iter().map(|p| to(*p)).collect();
+                if grid.width > 0.0 {
+                    painter.add(Shape::closed_line(pts.clone(), grid));
                 }
+                if let Some(c) = cell.filter(|c| c.elevation > 0) {
+                    // Elevation shading: darker with height.
+                    let shade = Color32::from_black_alpha((20 * c.elevation.min(6)) as u8);
+                    painter.add(Shape::convex_polygon(pts, shade, Stroke::NONE));
+                }
+            }
+            if let Some(c) = cell {
                 for side in &c.facing {
                     if let Some([a, b]) = layout.side_ends(*hex, *side) {
                         painter.line_segment(

@@ -17,7 +17,11 @@ pub struct Document {
     pub diagnostics: Vec<Diagnostic>,
     /// Bumped by every change, so views know to redraw or recompute.
     pub revision: u64,
+    /// Different for every document opened in this run (views cache per document).
+    pub id: u64,
 }
+
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Document {
     pub fn new(scenario: Scenario, path: Option<PathBuf>, rulesets: &Rulesets) -> Self {
@@ -27,6 +31,7 @@ impl Document {
             history: History::new(),
             diagnostics: Vec::new(),
             revision: 0,
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         d.revalidate(rulesets);
         d
