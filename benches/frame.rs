@@ -63,6 +63,18 @@ fn frames(c: &mut Criterion) {
     c.bench_function("frame: 100x100 board, all of it shown", |b| {
         b.iter(|| frame(black_box(&ctx), &mut whole))
     });
+    // The same, with the view moving every frame, so nothing cached can be reused.
+    let mut nudge = 0.0f32;
+    c.bench_function(
+        "frame: 100x100 board, all shown, view moving (no cache)",
+        |b| {
+            b.iter(|| {
+                nudge += 1.0;
+                whole.canvas.view.origin.x += if nudge as i32 % 2 == 0 { 0.5 } else { -0.5 };
+                frame(black_box(&ctx), &mut whole)
+            })
+        },
+    );
     let ctx = egui::Context::default();
     let mut big = app(250);
     frame(&ctx, &mut big);
