@@ -268,3 +268,49 @@ fn closing_with_unsaved_changes_asks_first() {
     );
     assert_eq!(terrain(&h, "A1").as_deref(), Some("town"), "nothing lost");
 }
+
+fn example(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios").join(name)
+}
+
+#[test]
+fn draw_a_road_by_dragging_and_extend_it_from_its_end() {
+    let mut h = app_with(ScriptedDialogs { opens: vec![example("morne-plaine-bridge.json")], saves: vec![] });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(h.state().doc.scenario.ruleset, "morne-plaine");
+    h.key_press(Key::D);
+    h.run();
+    let roads_before = h.state().doc.scenario.roads.len();
+    let path = [at(&h, "0112"), at(&h, "0212"), at(&h, "0312")];
+    drag(&mut h, &path);
+    let s = &h.state().doc.scenario;
+    assert_eq!(s.roads.len(), roads_before + 1);
+    let road = s.roads.last().unwrap().clone();
+    let labels: Vec<String> = road.hexes.iter().map(|x| s.label(*x)).collect();
+    assert_eq!(labels, ["0112", "0212", "0312"]);
+    // Starting at its end goes on with the same road.
+    let more = [at(&h, "0312"), at(&h, "0412")];
+    drag(&mut h, &more);
+    let s = &h.state().doc.scenario;
+    assert_eq!(s.roads.len(), roads_before + 1);
+    assert_eq!(s.roads.last().unwrap().hexes.len(), 4);
+    assert!(!h.state().doc.diagnostics.iter().any(|d| d.is_error()));
+}
+
+#[test]
+fn toggle_a_marker_with_a_click() {
+    let mut h = app_with(ScriptedDialogs { opens: vec![example("sticks-and-stones-river.ron")], saves: vec![] });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.key_press(Key::M);
+    h.run();
+    let p = at(&h, "C3");
+    drag(&mut h, &[p]);
+    let s = &h.state().doc.scenario;
+    let hex = s.board.as_hex().unwrap().hex_at("C3").unwrap();
+    assert_eq!(s.hexes[&hex].markers, ["wreck"]);
+    drag(&mut h, &[p]);
+    let s = &h.state().doc.scenario;
+    assert!(!s.hexes.contains_key(&hex), "a plain hex again");
+}

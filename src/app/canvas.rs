@@ -563,7 +563,7 @@ impl Canvas {
         let at = self.view.to_board(rect, p);
         let at = hexx::Vec2::new(at.x, at.y);
         let hex = layout.hex_at(at);
-        let painting = matches!(tools.tool, Tool::Brush | Tool::Eraser);
+        let painting = matches!(tools.tool, Tool::Brush | Tool::Eraser | Tool::Road);
         if painting {
             if pressed && !self.stroking {
                 doc.history.begin_group();
@@ -573,15 +573,24 @@ impl Canvas {
             if self.stroking && primary_down {
                 let from = self.last_hex.unwrap_or(hex);
                 if self.last_hex != Some(hex) {
-                    for h in from.line_to(hex) {
-                        if board.contains(h) {
-                            tools.paint(doc, rulesets, board, h);
+                    if tools.tool == Tool::Road {
+                        if board.contains(hex) {
+                            tools.road_to(doc, rulesets, board, hex);
+                        }
+                    } else {
+                        for h in from.line_to(hex) {
+                            if board.contains(h) {
+                                tools.paint(doc, rulesets, board, h);
+                            }
                         }
                     }
                     self.last_hex = Some(hex);
                 }
             }
             if self.stroking && !primary_down {
+                if tools.tool == Tool::Road {
+                    tools.end_road(doc, rulesets);
+                }
                 self.end_stroke(doc);
             }
         } else if response.clicked_by(egui::PointerButton::Primary) && board.contains(hex) {

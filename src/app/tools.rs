@@ -22,10 +22,12 @@ pub enum Tool {
     Facing,
     Token,
     Unit,
+    Road,
+    Marker,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 10] = [
+    pub const ALL: [Tool; 12] = [
         Tool::Inspect,
         Tool::Brush,
         Tool::Fill,
@@ -36,6 +38,8 @@ impl Tool {
         Tool::Facing,
         Tool::Token,
         Tool::Unit,
+        Tool::Road,
+        Tool::Marker,
     ];
 
     pub fn name(self) -> &'static str {
@@ -50,6 +54,8 @@ impl Tool {
             Tool::Facing => "Facing",
             Tool::Token => "Place token",
             Tool::Unit => "Place unit",
+            Tool::Road => "Road",
+            Tool::Marker => "Marker",
         }
     }
 
@@ -66,6 +72,8 @@ impl Tool {
             Tool::Facing => egui::Key::F,
             Tool::Token => egui::Key::T,
             Tool::Unit => egui::Key::U,
+            Tool::Road => egui::Key::D,
+            Tool::Marker => egui::Key::M,
         }
     }
 }
@@ -81,6 +89,10 @@ pub struct ToolState {
     pub token: String,
     pub unit_class: String,
     pub unit_side: String,
+    pub road: String,
+    pub marker: String,
+    /// The road the open road stroke extends, by id.
+    road_in_progress: Option<String>,
 }
 
 impl ToolState {
@@ -93,6 +105,9 @@ impl ToolState {
             token: String::new(),
             unit_class: String::new(),
             unit_side: String::new(),
+            road: String::new(),
+            marker: String::new(),
+            road_in_progress: None,
         }
     }
 
@@ -120,6 +135,12 @@ impl ToolState {
         }
         if !keep(&self.unit_class, KindList::UnitClass) {
             self.unit_class = first(KindList::UnitClass);
+        }
+        if !keep(&self.road, KindList::Road) {
+            self.road = first(KindList::Road);
+        }
+        if !keep(&self.marker, KindList::Marker) {
+            self.marker = first(KindList::Marker);
         }
     }
 
@@ -155,6 +176,88 @@ impl ToolState {
         }
     }
 
+    /// A road stroke reaches `hex`: starts a road there (or picks up an existing road of
+    /// the kind whose end it is), or extends the road in progress to it.
+    pub fn road_to(&mut self, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard, hex: Hex) {
+        use crate::scenario::Road;
+        let s = &doc.scenario;
+        let current = self
+            .road_in_progress
+            .as_ref()
+            .and_then(|id| s.roads.iter().find(|r| &r.id == id))
+            .cloned();
+        let road = match current {
+            None => {
+                // Join a road of this kind that ends here, reversed so it ends here.
+                let joined = s.roads.iter().find(|r| {
+                    r.kind == self.road
+                        && (r.hexes.last() == Some(&hex) || r.hexes.first() == Some(&hex))
+                });
+                match joined {
+                    Some(r) => {
+                        let mut r = r.clone();
+                        if r.hexes.first() == Some(&hex) && r.hexes.last() != Some(&hex) {
+                            r.hexes.reverse();
+                        }
+                        r
+                    }
+                    None => Road {
+                        id: next_id(doc, "r"),
+                        kind: self.road.clone(),
+                        hexes: vec![hex],
+                    },
+                }
+            }
+            Some(mut r) => {
+                let end = r.hexes.last().copied().unwrap_or(hex);
+                if end == hex {
+                    return;
+                }
+                // Fill in hexes a fast drag skipped; a step back along the road is ignored.
+                for h in end.line_to(hex).skip(1) {
+                    if board.contains(h)
+                        && HexBoard::adjacent(*r.hexes.last().unwrap_or(&h), h)
+                        && !r.hexes.contains(&h)
+                    {
+                        r.hexes.push(h);
+                    }
+                }
+                r
+            }
+        };
+        self.road_in_progress = Some(road.id.clone());
+        let _ = doc.apply(
+            Edit::PutFeature {
+                kind: FeatureKind::Road,
+                id: road.id.clone(),
+                feature: Some(Feature::Road(road)),
+                index: None,
+            },
+            rulesets,
+        );
+    }
+
+    /// The road stroke ends: a road of a single hex is not a road.
+    pub fn end_road(&mut self, doc: &mut Document, rulesets: &Rulesets) {
+        if let Some(id) = self.road_in_progress.take()
+            && doc
+                .scenario
+                .roads
+                .iter()
+                .any(|r| r.id == id && r.hexes.len() < 2)
+        {
+            let _ = doc.apply(
+                Edit::PutFeature {
+                    kind: FeatureKind::Road,
+                    id,
+                    feature: None,
+                    index: None,
+                },
+                rulesets,
+            );
+        }
+    }
+
     /// A click with a tool that acts once.
     pub fn click(
         &self,
@@ -172,7 +275,21 @@ impl ToolState {
         let cell = doc.scenario.hexes.get(&hex).cloned();
         let side = nearest_side(board, layout, hex, at);
         let edit = match self.tool {
-            Tool::Inspect | Tool::Brush | Tool::Eraser => None,
+            Tool::Inspect | Tool::Brush | Tool::Eraser | Tool::Road => None,
+            Tool::Marker => {
+                let mut c =
+                    cell.unwrap_or_else(|| HexCell::terrain(default.clone().unwrap_or_default()));
+                match c.markers.iter().position(|m| *m == self.marker) {
+                    Some(i) => {
+                        c.markers.remove(i);
+                    }
+                    None => c.markers.push(self.marker.clone()),
+                }
+                Some(Edit::SetHex {
+                    hex,
+                    cell: tidy(c, default.as_deref()),
+                })
+            }
             Tool::Fill => Some(self.fill(doc, board, hex, default.as_deref())),
             Tool::Raise | Tool::Lower => {
                 let mut c =
