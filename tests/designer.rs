@@ -270,12 +270,17 @@ fn closing_with_unsaved_changes_asks_first() {
 }
 
 fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios")
+        .join(name)
 }
 
 #[test]
 fn draw_a_road_by_dragging_and_extend_it_from_its_end() {
-    let mut h = app_with(ScriptedDialogs { opens: vec![example("morne-plaine-bridge.json")], saves: vec![] });
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![example("morne-plaine-bridge.json")],
+        saves: vec![],
+    });
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     assert_eq!(h.state().doc.scenario.ruleset, "morne-plaine");
@@ -300,7 +305,10 @@ fn draw_a_road_by_dragging_and_extend_it_from_its_end() {
 
 #[test]
 fn toggle_a_marker_with_a_click() {
-    let mut h = app_with(ScriptedDialogs { opens: vec![example("sticks-and-stones-river.ron")], saves: vec![] });
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![example("sticks-and-stones-river.ron")],
+        saves: vec![],
+    });
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     h.key_press(Key::M);
@@ -313,4 +321,40 @@ fn toggle_a_marker_with_a_click() {
     drag(&mut h, &[p]);
     let s = &h.state().doc.scenario;
     assert!(!s.hexes.contains_key(&hex), "a plain hex again");
+}
+
+#[test]
+fn new_scenario_with_a_chosen_board() {
+    let mut h = app();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("New scenario");
+    {
+        let d = h.state_mut().new_dialog.as_mut().unwrap();
+        d.columns = 20;
+        d.rows = 11;
+        d.orientation = sandtable::board::Orientation::Flat;
+    }
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    let b = h.state().doc.scenario.board.as_hex().unwrap().clone();
+    assert_eq!((b.columns, b.rows, b.orientation), (20, 11, sandtable::board::Orientation::Flat));
+    assert!(h.state().doc.scenario.hexes.is_empty());
+    // A freeform table for Mini-Nap, in cm.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    {
+        let app = h.state_mut();
+        let rulesets = app.rulesets.clone();
+        let d = app.new_dialog.as_mut().unwrap();
+        *d = sandtable::app::new_dialog::NewDialog::new(&rulesets, "mini-nap");
+        d.width = 120.0;
+    }
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    let t = h.state().doc.scenario.board.as_freeform().unwrap().clone();
+    assert_eq!((t.width, t.height), (120.0, 120.0));
+    assert_eq!(h.state().doc.scenario.ruleset, "mini-nap");
 }

@@ -5,6 +5,7 @@ pub mod canvas;
 pub mod dialogs;
 pub mod document;
 pub mod icons;
+pub mod new_dialog;
 pub mod recovery;
 pub mod tools;
 pub mod view;
@@ -45,6 +46,8 @@ pub struct DesignerApp {
     pub confirm_close: bool,
     /// The user answered: close now.
     close_now: bool,
+    /// File > New is open.
+    pub new_dialog: Option<new_dialog::NewDialog>,
     title: String,
 }
 
@@ -71,6 +74,7 @@ impl DesignerApp {
             pending_recovery: None,
             confirm_close: false,
             close_now: false,
+            new_dialog: None,
             title: String::new(),
         }
     }
@@ -213,6 +217,7 @@ impl DesignerApp {
                 .ui(ui, &mut self.doc, &self.rulesets, &mut self.tools);
         });
         self.error_window(ui);
+        self.new_window(ui);
         self.recovery_window(ui);
         self.close_guard(ui);
         self.recovery.tick(
@@ -252,6 +257,12 @@ impl DesignerApp {
         }
         if pressed(Modifiers::COMMAND, Key::O) {
             self.open_dialog();
+        }
+        if pressed(Modifiers::COMMAND, Key::N) {
+            self.new_dialog = Some(new_dialog::NewDialog::new(
+                &self.rulesets,
+                &self.doc.scenario.ruleset,
+            ));
         }
         if typing {
             return;
@@ -323,18 +334,12 @@ impl DesignerApp {
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                ui.menu_button("New", |ui| {
-                    let ids: Vec<(String, String)> = self
-                        .rulesets
-                        .iter()
-                        .map(|r| (r.id.clone(), r.name.clone()))
-                        .collect();
-                    for (id, name) in ids {
-                        if ui.button(name).clicked() {
-                            self.new_document(&id);
-                        }
-                    }
-                });
+                if ui.button("New...  Ctrl+N").clicked() {
+                    self.new_dialog = Some(new_dialog::NewDialog::new(
+                        &self.rulesets,
+                        &self.doc.scenario.ruleset,
+                    ));
+                }
                 if ui.button("Open...  Ctrl+O").clicked() {
                     self.open_dialog();
                 }
@@ -643,6 +648,30 @@ impl DesignerApp {
                 self.doc.scenario.ruleset
             ));
         });
+    }
+
+    fn new_window(&mut self, ui: &mut Ui) {
+        let Some(mut dialog) = self.new_dialog.take() else {
+            return;
+        };
+        let mut keep = true;
+        let mut made = None;
+        egui::Window::new("New scenario")
+            .collapsible(false)
+            .show(ui.ctx(), |ui| {
+                (made, keep) = dialog.ui(ui, &self.rulesets);
+            });
+        if let Some(s) = made {
+            if let Some(r) = self.rulesets.get(&s.ruleset) {
+                self.tools.adopt(r);
+            }
+            self.doc = Document::new(s, None, &self.rulesets);
+            self.canvas.fit_pending = true;
+            self.canvas.focus.clear();
+        }
+        if keep {
+            self.new_dialog = Some(dialog);
+        }
     }
 
     /// Restores the work a crash left behind, as an unsaved document.

@@ -1,0 +1,174 @@
+//! File > New: choose the ruleset and the board.
+
+use egui::Ui;
+
+use crate::board::{Board, FreeformBoard, HexBoard, LabelScheme, Orientation, Stagger, TableUnit};
+use crate::rules::Rulesets;
+use crate::scenario::Scenario;
+
+/// The choices of the New dialog.
+pub struct NewDialog {
+    pub ruleset: String,
+    pub orientation: Orientation,
+    pub columns: u32,
+    pub rows: u32,
+    pub labels: LabelScheme,
+    pub width: f64,
+    pub height: f64,
+    pub unit: TableUnit,
+    pub cm_per_unit: f64,
+}
+
+impl NewDialog {
+    /// Starts from a ruleset's default board.
+    pub fn new(rulesets: &Rulesets, ruleset: &str) -> Self {
+        let mut d = NewDialog {
+            ruleset: ruleset.to_string(),
+            orientation: Orientation::Pointy,
+            columns: 13,
+            rows: 9,
+            labels: LabelScheme::LetterNumber,
+            width: 180.0,
+            height: 120.0,
+            unit: TableUnit::Cm,
+            cm_per_unit: 4.0,
+        };
+        d.adopt(rulesets);
+        d
+    }
+
+    fn adopt(&mut self, rulesets: &Rulesets) {
+        match rulesets.get(&self.ruleset).map(|r| &r.board) {
+            Some(Board::Hex(b)) => {
+                self.orientation = b.orientation;
+                self.columns = b.columns;
+                self.rows = b.rows;
+                self.labels = b.labels;
+            }
+            Some(Board::Freeform(t)) => {
+                self.width = t.width;
+                self.height = t.height;
+                self.unit = t.unit;
+                self.cm_per_unit = t.cm_per_unit.unwrap_or(4.0);
+            }
+            None => {}
+        }
+    }
+
+    /// The blank scenario the choices describe, or why not.
+    pub fn scenario(&self, rulesets: &Rulesets) -> Result<Scenario, String> {
+        let r = rulesets.get(&self.ruleset).ok_or("pick a ruleset")?;
+        let board = match &r.board {
+            Board::Hex(default) => {
+                let mut b =
+                    HexBoard::new(self.orientation, self.columns, self.rows, default.stagger)
+                        .or_else(|_| {
+                            HexBoard::new(self.orientation, self.columns, self.rows, Stagger::Odd)
+                        })
+                        .map_err(|e| e.to_string())?;
+                b.labels = self.labels;
+                b.hex_width_mm = default.hex_width_mm;
+                Board::Hex(b)
+            }
+            Board::Freeform(_) => {
+                let t = FreeformBoard {
+                    width: self.width,
+                    height: self.height,
+                    unit: self.unit,
+                    cm_per_unit: (self.unit == TableUnit::Bw).then_some(self.cm_per_unit),
+                };
+                t.check().map_err(|e| e.to_string())?;
+                Board::Freeform(t)
+            }
+        };
+        Ok(Scenario::new("Untitled scenario", &self.ruleset, board))
+    }
+
+    /// Shows the choices; returns the scenario when the user creates it, and whether
+    /// the dialog stays open.
+    pub fn ui(&mut self, ui: &mut Ui, rulesets: &Rulesets) -> (Option<Scenario>, bool) {
+        let mut open = true;
+        let mut made = None;
+        let before = self.ruleset.clone();
+        egui::ComboBox::from_label("Ruleset")
+            .selected_text(
+                rulesets
+                    .get(&self.ruleset)
+                    .map_or("", |r| r.name.as_str())
+                    .to_string(),
+            )
+            .show_ui(ui, |ui| {
+                for r in rulesets.iter() {
+                    ui.selectable_value(&mut self.ruleset, r.id.clone(), &r.name);
+                }
+            });
+        if self.ruleset != before {
+            self.adopt(rulesets);
+        }
+        let hex = rulesets.get(&self.ruleset).is_some_and(|r| r.is_hex());
+        if hex {
+            ui.horizontal(|ui| {
+                ui.label("Hexes");
+                ui.selectable_value(&mut self.orientation, Orientation::Pointy, "pointy");
+                ui.selectable_value(&mut self.orientation, Orientation::Flat, "flat");
+            });
+            ui.add(
+                egui::DragValue::new(&mut self.columns)
+                    .range(1..=1000)
+                    .prefix("columns "),
+            );
+            ui.add(
+                egui::DragValue::new(&mut self.rows)
+                    .range(1..=1000)
+                    .prefix("rows "),
+            );
+            ui.horizontal(|ui| {
+                ui.label("Labels");
+                for s in LabelScheme::ALL {
+                    ui.selectable_value(&mut self.labels, *s, s.as_str());
+                }
+            });
+        } else {
+            ui.add(
+                egui::DragValue::new(&mut self.width)
+                    .range(1.0..=10_000.0)
+                    .prefix("width "),
+            );
+            ui.add(
+                egui::DragValue::new(&mut self.height)
+                    .range(1.0..=10_000.0)
+                    .prefix("height "),
+            );
+            ui.horizontal(|ui| {
+                ui.label("Unit");
+                for u in TableUnit::ALL {
+                    ui.selectable_value(&mut self.unit, *u, u.as_str());
+                }
+            });
+            if self.unit == TableUnit::Bw {
+                ui.add(
+                    egui::DragValue::new(&mut self.cm_per_unit)
+                        .range(0.1..=50.0)
+                        .prefix("cm per base width "),
+                );
+            }
+        }
+        let result = self.scenario(rulesets);
+        if let Err(e) = &result {
+            ui.colored_label(egui::Color32::RED, e);
+        }
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(result.is_ok(), egui::Button::new("Create"))
+                .clicked()
+            {
+                made = result.ok();
+                open = false;
+            }
+            if ui.button("Cancel").clicked() {
+                open = false;
+            }
+        });
+        (made, open)
+    }
+}
