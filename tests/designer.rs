@@ -339,7 +339,10 @@ fn new_scenario_with_a_chosen_board() {
     h.get_by_label("Create").click();
     h.run();
     let b = h.state().doc.scenario.board.as_hex().unwrap().clone();
-    assert_eq!((b.columns, b.rows, b.orientation), (20, 11, sandtable::board::Orientation::Flat));
+    assert_eq!(
+        (b.columns, b.rows, b.orientation),
+        (20, 11, sandtable::board::Orientation::Flat)
+    );
     assert!(h.state().doc.scenario.hexes.is_empty());
     // A freeform table for Mini-Nap, in cm.
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
