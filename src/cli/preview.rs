@@ -56,6 +56,27 @@ fn place<'s>(s: &'s Scenario, what: &str) -> Result<(Hex, Option<&'s Unit>), Str
         .map_err(|e| format!("'{what}' is neither a unit id nor a hex of the board: {e}"))
 }
 
+/// Opens a hex scenario, finds unit `id` and builds the movement map, then runs `f`.
+fn with_move_map(
+    file: &Path,
+    id: &str,
+    rulesets: &Rulesets,
+    f: impl FnOnce(&Scenario, &Ruleset, &crate::rules::movement::MoveMap, &Unit) -> i32,
+) -> i32 {
+    let (s, r) = match open(file, rulesets) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let u = match unit(&s, id) {
+        Ok(u) => u,
+        Err(e) => return fail(e),
+    };
+    match crate::rules::movement::MoveMap::new(&s, r) {
+        Some(map) => f(&s, r, &map, u),
+        None => fail("not a hex board"),
+    }
+}
+
 /// Opens a hex scenario and checks that it has the unit `id`.
 fn open_with_unit<'r>(
     file: &Path,
@@ -322,43 +343,33 @@ pub fn moves(
     rulesets: &Rulesets,
     as_json: bool,
 ) -> i32 {
-    let (s, r) = match open_with_unit(file, id, rulesets) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
-    let u = s
-        .units
-        .iter()
-        .find(|u| u.id == id)
-        .expect("checked by open_with_unit");
-    let Some(map) = crate::rules::movement::MoveMap::new(&s, r) else {
-        return fail("not a hex board");
-    };
-    let list = match map.reachable(u, allowance) {
-        Ok(l) => l,
-        Err(e) => return fail(format!("{e} (--allowance N)")),
-    };
-    let allowance = allowance.or_else(|| map.allowance(u));
-    if as_json {
-        let reach: Vec<Value> = list
-            .iter()
-            .map(|x| json!({"hex": s.label(x.hex), "cost": x.cost, "must_stop": x.must_stop}))
-            .collect();
-        print_json(&json!({"unit": u.id, "allowance": allowance, "reachable": reach}));
-        return 0;
-    }
-    println!(
-        "{} ({}) can reach {} hexes with {} movement points",
-        u.id,
-        u.class,
-        list.len(),
-        allowance.unwrap_or(0)
-    );
-    for x in &list {
-        let stop = if x.must_stop { "  must stop" } else { "" };
-        println!("  {:<6} cost {}{stop}", s.label(x.hex), x.cost);
-    }
-    0
+    with_move_map(file, id, rulesets, |s, _r, map, u| {
+        let list = match map.reachable(u, allowance) {
+            Ok(l) => l,
+            Err(e) => return fail(format!("{e} (--allowance N)")),
+        };
+        let allowance = allowance.or_else(|| map.allowance(u));
+        if as_json {
+            let reach: Vec<Value> = list
+                .iter()
+                .map(|x| json!({"hex": s.label(x.hex), "cost": x.cost, "must_stop": x.must_stop}))
+                .collect();
+            print_json(&json!({"unit": u.id, "allowance": allowance, "reachable": reach}));
+            return 0;
+        }
+        println!(
+            "{} ({}) can reach {} hexes with {} movement points",
+            u.id,
+            u.class,
+            list.len(),
+            allowance.unwrap_or(0)
+        );
+        for x in &list {
+            let stop = if x.must_stop { "  must stop" } else { "" };
+            println!("  {:<6} cost {}{stop}", s.label(x.hex), x.cost);
+        }
+        0
+    })
 }
 
 pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> i32 {
@@ -399,54 +410,44 @@ pub fn charges(
     rulesets: &Rulesets,
     as_json: bool,
 ) -> i32 {
-    let (s, r) = match open_with_unit(file, id, rulesets) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
-    let u = s
-        .units
-        .iter()
-        .find(|u| u.id == id)
-        .expect("checked by open_with_unit");
-    let Some(map) = crate::rules::movement::MoveMap::new(&s, r) else {
-        return fail("not a hex board");
-    };
-    let list = match crate::rules::charge::charges(&map, &s, r, u, allowance) {
-        Ok(l) => l,
-        Err(e) => return fail(e),
-    };
-    if as_json {
-        let items: Vec<Value> = list
-            .iter()
-            .map(|c| {
-                json!({
-                    "path": c.path.iter().map(|h| s.label(*h)).collect::<Vec<_>>(),
-                    "target": c.target,
-                    "morale_modifier": c.morale_modifier,
-                    "modifiers": c.modifiers.iter().map(|(w, m)| json!({"source": w, "morale": m})).collect::<Vec<_>>(),
-                    "strength_difference": c.strength_difference,
-                    "cost": c.cost,
+    with_move_map(file, id, rulesets, |s, r, map, u| {
+        let list = match crate::rules::charge::charges(map, s, r, u, allowance) {
+            Ok(l) => l,
+            Err(e) => return fail(e),
+        };
+        if as_json {
+            let items: Vec<Value> = list
+                .iter()
+                .map(|c| {
+                    json!({
+                        "path": c.path.iter().map(|h| s.label(*h)).collect::<Vec<_>>(),
+                        "target": c.target,
+                        "morale_modifier": c.morale_modifier,
+                        "modifiers": c.modifiers.iter().map(|(w, m)| json!({"source": w, "morale": m})).collect::<Vec<_>>(),
+                        "strength_difference": c.strength_difference,
+                        "cost": c.cost,
+                    })
                 })
-            })
-            .collect();
-        print_json(&json!({"unit": u.id, "charges": items}));
-        return 0;
-    }
-    println!("{} ({}) has {} legal charge(s)", u.id, u.class, list.len());
-    for c in &list {
-        let path: Vec<String> = c.path.iter().map(|h| s.label(*h)).collect();
-        println!(
-            "  through {} at {}: target morale {:+}",
-            path.join(", "),
-            c.target,
-            c.morale_modifier
-        );
-        for (why, m) in &c.modifiers {
-            println!("    {m:+} {why}");
+                .collect();
+            print_json(&json!({"unit": u.id, "charges": items}));
+            return 0;
         }
-        if let Some(d) = c.strength_difference {
-            println!("    strength difference {d:+} to the random number");
+        println!("{} ({}) has {} legal charge(s)", u.id, u.class, list.len());
+        for c in &list {
+            let path: Vec<String> = c.path.iter().map(|h| s.label(*h)).collect();
+            println!(
+                "  through {} at {}: target morale {:+}",
+                path.join(", "),
+                c.target,
+                c.morale_modifier
+            );
+            for (why, m) in &c.modifiers {
+                println!("    {m:+} {why}");
+            }
+            if let Some(d) = c.strength_difference {
+                println!("    strength difference {d:+} to the random number");
+            }
         }
-    }
-    0
+        0
+    })
 }
