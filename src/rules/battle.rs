@@ -84,14 +84,7 @@ impl<'a> BattleMap<'a> {
     }
 
     fn level(&self, hex: Hex) -> i32 {
-        let on_hill = self.terrain(hex).is_some_and(|k| {
-            k.sight
-                .rules
-                .contains(&super::model::SightRule::BattleCryHill)
-        });
-        self.cell(hex)
-            .map_or(0, |c| c.elevation)
-            .max(i32::from(on_hill))
+        self.sight.level(hex)
     }
 
     fn class(&self, u: &Unit) -> Option<&'a Kind> {
@@ -128,7 +121,7 @@ impl<'a> BattleMap<'a> {
             .iter()
             .any(|k| !k.battle.fire_shift.is_empty());
         if shifts {
-            self.shift_battle(target, a, t, range, sighting)
+            self.shift_battle(attacker, target, a, t, range, sighting)
         } else {
             self.dice_battle(attacker, target, a, t, range, sighting)
         }
@@ -395,6 +388,7 @@ impl<'a> BattleMap<'a> {
     /// Sticks and Stones: column shifts by the target's class.
     fn shift_battle(
         &self,
+        attacker: &Unit,
         target: &Unit,
         a: Hex,
         t: Hex,
@@ -469,7 +463,7 @@ impl<'a> BattleMap<'a> {
                 });
             }
         }
-        let assault_allowed = range == 1 && !self.river_between(a, t);
+        let assault_allowed = range == 1 && !self.river_between(a, t, &attacker.class);
         if range == 1 && !assault_allowed {
             mods.push(Modifier {
                 source: "close assault across a river hexside is prohibited (no bridge)".into(),
@@ -503,27 +497,18 @@ impl<'a> BattleMap<'a> {
         }
     }
 
-    /// Whether a prohibited hexside that nothing negates lies between adjacent hexes.
-    fn river_between(&self, a: Hex, b: Hex) -> bool {
+    /// Whether a side the attacker's class may not cross (nothing negating it) lies
+    /// between adjacent hexes: no close assault across it.
+    fn river_between(&self, a: Hex, b: Hex, class: &str) -> bool {
         let key = HexsideKey::between(a, b);
-        let kinds: Vec<&str> = self
+        let side: Vec<&Kind> = self
             .s
             .hexsides
             .keys()
             .filter(|(k, _)| *k == key)
-            .map(|(_, kind)| kind.as_str())
+            .filter_map(|(_, kind)| self.r.kind(KindList::Hexside, kind))
             .collect();
-        let negated: Vec<&str> = kinds
-            .iter()
-            .filter_map(|k| self.r.kind(KindList::Hexside, k))
-            .flat_map(|k| k.movement.negates.iter().map(String::as_str))
-            .collect();
-        kinds.iter().any(|k| {
-            self.r
-                .kind(KindList::Hexside, k)
-                .is_some_and(|x| !x.movement.prohibited.is_empty())
-                && !negated.contains(k)
-        })
+        super::movement::crossing(&side, class).is_none()
     }
 
     fn group_size(&self, start: Hex, terrain: &str) -> usize {

@@ -14,6 +14,26 @@ use super::zoc::Zones;
 use crate::board::{HexBoard, HexsideKey, Side};
 use crate::scenario::{Scenario, Token, Unit};
 
+/// The cost for a unit of `class` to cross a side holding the hexside features `side`,
+/// or `None` where one of them prohibits it and no other negates it (a river with no
+/// bridge). The features' costs add up.
+pub fn crossing(side: &[&Kind], class: &str) -> Option<u32> {
+    let negated: Vec<&str> = side
+        .iter()
+        .flat_map(|k| k.movement.negates.iter().map(String::as_str))
+        .collect();
+    let mut cost = 0;
+    for k in side.iter().filter(|k| !negated.contains(&k.id.as_str())) {
+        if names_class(&k.movement.prohibited, class) {
+            return None;
+        }
+        if !k.movement.cost.is_empty() {
+            cost += rate(&k.movement, class);
+        }
+    }
+    Some(cost)
+}
+
 /// A hex a unit can reach, at what cost, and whether it must stop there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reach {
@@ -176,22 +196,16 @@ impl<'a> MoveMap<'a> {
             // A game with no stacking rule in its data: units may share hexes.
             return true;
         };
-        // The stack it would make must be one the stacking rule allows: friendly, at
-        // most `max` units, and at most one unit of a sharing class beside them.
+        // The stack it would make must be friendly and one the stacking rule allows.
         if !others.iter().all(|o| o.side == u.side) {
             return false;
         }
-        let sharers = others
+        let stack: Vec<&Unit> = others
             .iter()
-            .filter(|o| names_class(may_share, &o.class))
-            .count()
-            + usize::from(names_class(may_share, &u.class));
-        let rest = others.len() + 1 - sharers;
-        if rest == 0 {
-            sharers <= *max
-        } else {
-            rest <= *max && sharers <= 1
-        }
+            .map(|o| **o)
+            .chain(std::iter::once(u))
+            .collect();
+        super::validate::stack_allowed(&stack, *max, may_share)
     }
 
     fn class_profile(&self, u: &Unit) -> Option<&'a super::model::Profile> {
@@ -213,23 +227,12 @@ impl<'a> MoveMap<'a> {
             return None;
         }
         // Hexside features: prohibited unless another feature of the side negates them.
-        let side = self.sides_between(from, to);
-        let negated: Vec<&str> = side
+        let side: Vec<&Kind> = self
+            .sides_between(from, to)
             .iter()
-            .flat_map(|(k, _)| k.movement.negates.iter().map(String::as_str))
+            .map(|(k, _)| *k)
             .collect();
-        let mut side_cost = 0;
-        for (k, _) in side {
-            if negated.contains(&k.id.as_str()) {
-                continue;
-            }
-            if names_class(&k.movement.prohibited, class) {
-                return None;
-            }
-            if !k.movement.cost.is_empty() {
-                side_cost += rate(&k.movement, class);
-            }
-        }
+        let side_cost = crossing(&side, class)?;
         // Roads: the road rate only when coming from a hex of the same road.
         let along: Vec<u32> = self.along(from, to);
         let (mut cost, road, penalty) = match along.first() {

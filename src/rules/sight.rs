@@ -207,6 +207,11 @@ impl<'a> SightMap<'a> {
         self.index(hex).map(|i| self.cells[i]).unwrap_or_default()
     }
 
+    /// A hex's level: its elevation, a Battle Cry hill hex counting as 1 when it says 0.
+    pub fn level(&self, hex: Hex) -> i32 {
+        self.cell(hex).level
+    }
+
     fn kind(&self, c: Cell) -> Option<&'a Kind> {
         c.terrain.map(|i| &self.ruleset.terrains[i])
     }

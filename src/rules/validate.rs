@@ -222,15 +222,7 @@ impl<'a> Context<'a> {
         let mut crowded: Vec<_> = by_hex.into_iter().filter(|(_, v)| v.len() > 1).collect();
         crowded.sort_by_key(|(h, _)| self.board.reading_order(*h));
         for (hex, units) in crowded {
-            let (sharers, others): (Vec<&Unit>, Vec<&Unit>) =
-                units.iter().partition(|u| names_class(may_share, &u.class));
-            let friendly = |g: &&Unit| others.iter().all(|o| o.side == g.side);
-            let ok = if others.is_empty() {
-                sharers.len() <= max
-            } else {
-                others.len() <= max && sharers.len() <= 1 && sharers.iter().all(friendly)
-            };
-            if ok {
+            if stack_allowed(&units, max, may_share) {
                 continue;
             }
             let ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
@@ -615,6 +607,18 @@ impl<'a> Context<'a> {
             }
         }
     }
+}
+
+/// Whether units may stand together in one hex under a stacking rule: at most `max`
+/// units, or as many beside them and one unit of a `may_share` class friendly to them.
+pub fn stack_allowed(units: &[&Unit], max: usize, may_share: &[String]) -> bool {
+    let (sharers, others): (Vec<&Unit>, Vec<&Unit>) =
+        units.iter().partition(|u| names_class(may_share, &u.class));
+    if others.is_empty() {
+        return sharers.len() <= max;
+    }
+    let friendly = |g: &&Unit| others.iter().all(|o| o.side == g.side);
+    others.len() <= max && sharers.len() <= 1 && sharers.iter().all(friendly)
 }
 
 fn distinct(sides: &[Side]) -> usize {
