@@ -163,17 +163,6 @@ impl DesignerApp {
         }
     }
 
-    /// A new blank scenario on a ruleset's default board.
-    pub fn new_document(&mut self, ruleset: &str) {
-        let Some(r) = self.rulesets.get(ruleset) else {
-            return;
-        };
-        let s = Scenario::new("Untitled scenario", ruleset, r.board.clone());
-        self.tools.adopt(r);
-        self.doc = Document::new(s, None, &self.rulesets);
-        self.canvas.fit_pending = true;
-    }
-
     pub fn undo(&mut self) {
         self.doc.undo(&self.rulesets);
     }
