@@ -258,3 +258,24 @@ proptest! {
         let _ = io::parse_scenario(&mangled, format, path);
     }
 }
+
+#[test]
+fn a_file_that_breaks_the_game_rules_still_opens_for_editing() {
+    // The designer must open a map with rule errors so the user can fix them; only what
+    // the file cannot say (bad labels, off-board hexes) refuses to load.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stacked.json");
+    let text = r#"{"format": "sandtable/scenario", "version": 1, "title": "t", "ruleset": "battle-cry-150",
+      "board": {"kind": "hex", "orientation": "pointy", "columns": 13, "rows": 9},
+      "units": [{"id": "u1", "class": "infantry", "hex": "C3"}, {"id": "u2", "class": "cavalry", "hex": "C3"}]}"#;
+    std::fs::write(&path, text).unwrap();
+    let rulesets = Rulesets::built_in();
+    let scenario = io::load_scenario(&path, &rulesets).expect("opens despite the stacking error");
+    assert_eq!(scenario.units.len(), 2);
+    let read = io::read_scenario(&path, &rulesets).unwrap();
+    assert!(read.diagnostics.iter().any(|d| d.is_error()));
+
+    std::fs::write(&path, text.replace("\"C3\"}]", "\"Q3\"}]")).unwrap();
+    let err = io::load_scenario(&path, &rulesets).unwrap_err().to_string();
+    assert!(err.contains("stacked.json:") && err.contains("Q3"), "{err}");
+}

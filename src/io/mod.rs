@@ -120,10 +120,20 @@ pub fn read_scenario(path: &Path, rulesets: &Rulesets) -> Result<Read, SourceErr
     Ok(read)
 }
 
-/// Opens a scenario for editing: any error found while reading it is an `Err` naming
-/// the first few, with line and column.
+/// Opens a scenario for editing. An error in what the file says (a bad label, a hex off
+/// the board, a duplicate id: things the document cannot hold as written) is an `Err`
+/// naming the first, with line and column. Breaking the game's rules is not: such a file
+/// opens, and validation lists what is wrong so the user can fix it. An unknown ruleset
+/// is an `Err`: without it the scenario can be neither drawn nor checked.
 pub fn load_scenario(path: &Path, rulesets: &Rulesets) -> Result<Scenario, SourceError> {
-    let read = read_scenario(path, rulesets)?;
+    let format = format_of(path)?;
+    let text = read_text(path)?;
+    let mut read = parse_scenario(&text, format, path)?;
+    if let Err(d) = check::ruleset_of(&read.scenario, rulesets) {
+        let mut d = vec![*d];
+        locate_all(&mut d, &text);
+        read.diagnostics.extend(d);
+    }
     let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();
     let Some(first) = errors.first() else {
         return Ok(read.scenario);

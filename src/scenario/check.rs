@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use super::Scenario;
-use crate::board::HexBoard;
+use crate::board::freeform::{self, FreeformBoard};
+use crate::board::{Board, HexBoard};
 use crate::diagnostic::Diagnostic;
 use crate::rules::{KindList, Ruleset, Rulesets};
 
@@ -107,8 +108,9 @@ pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
     for m in &s.landmarks {
         out.extend(unknown(KindList::Landmark, &m.kind, None, Some(&m.id)));
     }
-    if let Some(board) = s.board.as_hex() {
-        out.extend(placement(s, board));
+    match &s.board {
+        Board::Hex(board) => out.extend(placement(s, board)),
+        Board::Freeform(table) => out.extend(shapes(s, table)),
     }
     if !s.sides.is_empty() {
         let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
@@ -188,6 +190,72 @@ fn placement(s: &Scenario, board: &HexBoard) -> Vec<Diagnostic> {
                     .at(r.id.as_str()),
                 );
             }
+        }
+    }
+    out
+}
+
+/// Shapes a table cannot use (a polygon that crosses itself, a line of one point) and
+/// features that leave the table. A drawn shape can be either, so these run on every
+/// edit, not only when a file is read.
+fn shapes(s: &Scenario, table: &FreeformBoard) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut shape = |id: &str, what: &str, r: Result<(), freeform::ShapeError>| {
+        if let Err(e) = r {
+            out.push(
+                Diagnostic::error("file/bad-shape", format!("{what} {id}: {e}"))
+                    .with_feature(id)
+                    .at(id),
+            );
+        }
+    };
+    for a in &s.areas {
+        shape(&a.id, "area", freeform::check_polygon(&a.polygon));
+    }
+    for l in &s.lines {
+        shape(&l.id, "line", freeform::check_polyline(&l.points));
+        if let Some(w) = l.width.filter(|w| !(w.is_finite() && *w > 0.0)) {
+            shape(&l.id, "line", Err(freeform::ShapeError::Width(w)));
+        }
+    }
+    for m in &s.landmarks {
+        match (&m.at, &m.polygon) {
+            (_, Some(poly)) => shape(&m.id, "landmark", freeform::check_polygon(poly)),
+            (Some(p), None) => shape(&m.id, "landmark", freeform::check_polyline(&[*p, *p])),
+            (None, None) => shape(&m.id, "landmark", Err(freeform::ShapeError::NoPlace)),
+        }
+        if let Some(size) = m.size.filter(|w| !(w.is_finite() && *w > 0.0)) {
+            shape(&m.id, "landmark", Err(freeform::ShapeError::Width(size)));
+        }
+    }
+    let points = s
+        .areas
+        .iter()
+        .map(|a| (&a.id, a.polygon.as_slice()))
+        .chain(s.lines.iter().map(|l| (&l.id, l.points.as_slice())))
+        .chain(
+            s.landmarks
+                .iter()
+                .map(|m| (&m.id, m.polygon.as_deref().unwrap_or_default())),
+        )
+        .chain(s.landmarks.iter().map(|m| (&m.id, m.at.as_slice())))
+        .chain(s.units.iter().map(|u| (&u.id, u.at.as_slice())));
+    let mut reported = HashSet::new();
+    for (id, pts) in points {
+        if let Some(p) = pts.iter().find(|p| !table.contains(**p))
+            && reported.insert(id.as_str())
+        {
+            out.push(
+                Diagnostic::warning(
+                    "file/outside-table",
+                    format!(
+                        "{id}: point [{}, {}] is off the {} x {} {} table",
+                        p.x, p.y, table.width, table.height, table.unit
+                    ),
+                )
+                .with_feature(id.as_str())
+                .at(id.as_str()),
+            );
         }
     }
     out

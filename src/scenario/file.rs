@@ -13,7 +13,7 @@ use super::model::{
     Unit,
 };
 use super::{FeatureKind, Scenario};
-use crate::board::{Board, HexBoard, HexsideKey, Side, freeform};
+use crate::board::{Board, HexBoard, HexsideKey, Side};
 use crate::diagnostic::Diagnostic;
 use crate::labelmap::LabelMap;
 
@@ -498,60 +498,6 @@ impl Resolver {
         if let Err(e) = table.check() {
             self.diags
                 .push(Diagnostic::error("file/board", e.to_string()));
-        }
-        let mut shape = |id: &str, what: &str, r: Result<(), freeform::ShapeError>| {
-            if let Err(e) = r {
-                self.diags.push(
-                    Diagnostic::error("file/bad-shape", format!("{what} {id}: {e}"))
-                        .with_feature(id)
-                        .at(id),
-                );
-            }
-        };
-        for a in &s.areas {
-            shape(&a.id, "area", freeform::check_polygon(&a.polygon));
-        }
-        for l in &s.lines {
-            shape(&l.id, "line", freeform::check_polyline(&l.points));
-            if let Some(w) = l.width.filter(|w| !(w.is_finite() && *w > 0.0)) {
-                shape(&l.id, "line", Err(freeform::ShapeError::Width(w)));
-            }
-        }
-        for m in &s.landmarks {
-            match (&m.at, &m.polygon) {
-                (_, Some(poly)) => shape(&m.id, "landmark", freeform::check_polygon(poly)),
-                (Some(p), None) => shape(&m.id, "landmark", freeform::check_polyline(&[*p, *p])),
-                (None, None) => shape(&m.id, "landmark", Err(freeform::ShapeError::NoPlace)),
-            }
-            if let Some(size) = m.size.filter(|w| !(w.is_finite() && *w > 0.0)) {
-                shape(&m.id, "landmark", Err(freeform::ShapeError::Width(size)));
-            }
-        }
-        let shapes = s
-            .areas
-            .iter()
-            .map(|a| (&a.id, a.polygon.clone()))
-            .chain(s.lines.iter().map(|l| (&l.id, l.points.clone())))
-            .chain(s.landmarks.iter().map(|m| {
-                let pts = m.at.iter().chain(m.polygon.iter().flatten()).copied();
-                (&m.id, pts.collect())
-            }))
-            .chain(s.units.iter().map(|u| (&u.id, u.at.into_iter().collect())));
-        for (id, points) in shapes {
-            let points: Vec<freeform::Point> = points;
-            if let Some(p) = points.iter().find(|p| !table.contains(**p)) {
-                self.diags.push(
-                    Diagnostic::warning(
-                        "file/outside-table",
-                        format!(
-                            "{id}: point [{}, {}] is off the {} x {} {} table",
-                            p.x, p.y, table.width, table.height, table.unit
-                        ),
-                    )
-                    .with_feature(id.as_str())
-                    .at(id.as_str()),
-                );
-            }
         }
     }
 
