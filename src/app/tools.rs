@@ -202,7 +202,7 @@ impl ToolState {
                         r
                     }
                     None => Road {
-                        id: next_id(doc, "r"),
+                        id: doc.scenario.fresh_id("r"),
                         kind: self.road.clone(),
                         hexes: vec![hex],
                     },
@@ -316,7 +316,7 @@ impl ToolState {
             }
             Tool::Facing => self.toggle_facing(doc, &r, hex, side),
             Tool::Token => {
-                let id = next_id(doc, "t");
+                let id = doc.scenario.fresh_id("t");
                 let token = Token {
                     id: id.clone(),
                     kind: self.token.clone(),
@@ -331,7 +331,7 @@ impl ToolState {
                 })
             }
             Tool::Unit => {
-                let id = next_id(doc, "u");
+                let id = doc.scenario.fresh_id("u");
                 let mut unit = Unit::new(id.clone(), self.unit_class.clone());
                 unit.side = self.unit_side.clone();
                 unit.hex = Some(hex);
@@ -446,18 +446,4 @@ pub fn nearest_side(board: &HexBoard, layout: &BoardLayout, hex: Hex, at: hexx::
             d(a).total_cmp(&d(b))
         })
         .unwrap_or(&sides[0])
-}
-
-/// The first free id `prefix1`, `prefix2`, ...
-fn next_id(doc: &Document, prefix: &str) -> String {
-    let used: HashSet<&str> = doc
-        .scenario
-        .feature_ids()
-        .into_iter()
-        .map(|(_, id)| id)
-        .collect();
-    (1..)
-        .map(|n| format!("{prefix}{n}"))
-        .find(|id| !used.contains(id.as_str()))
-        .unwrap_or_else(|| prefix.to_string())
 }

@@ -371,6 +371,10 @@ pub struct Ruleset {
     pub description: String,
     /// The board a new scenario starts with; its kind is the kind of board the game uses.
     pub board: Board,
+    /// Freeform tables: the depth of the flank sector along each side edge, in board
+    /// units (the rest is the centre sector). The designer draws the sectors as guides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flank_sectors: Option<f64>,
     /// Hex boards: the terrain of a hex that a scenario does not list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_terrain: Option<String>,

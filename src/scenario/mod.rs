@@ -5,6 +5,8 @@ pub mod edit;
 pub mod file;
 pub mod history;
 pub mod model;
+pub mod region;
+pub mod shape;
 
 use std::collections::BTreeMap;
 
@@ -105,6 +107,16 @@ impl Scenario {
                 .map(|x| (FeatureKind::Landmark, x.id.as_str())),
         );
         ids
+    }
+
+    /// A free id for a new item, `prefix1`, `prefix2`, ...
+    pub fn fresh_id(&self, prefix: &str) -> String {
+        let used: std::collections::HashSet<String> = self
+            .feature_ids()
+            .into_iter()
+            .map(|(_, id)| id.to_string())
+            .collect();
+        region::fresh_id(&used, &format!("{prefix}1"))
     }
 
     /// The label of a hex on this scenario's board (axial `q,r` on a freeform board).

@@ -1,0 +1,356 @@
+//! The shapes of features on a freeform table: finding the one under a point, moving,
+//! rotating and editing their vertices, and snapping a point to the grid, to other
+//! shapes' vertices and to the table edge. Everything returns new features for an
+//! [`Edit`](super::Edit); nothing here changes a scenario.
+
+use geo::{Centroid as _, Contains as _};
+
+use super::Scenario;
+use super::edit::{Feature, FeatureKind};
+use crate::board::freeform::{self, FreeformBoard, Point};
+
+/// Which feature: its collection and id.
+pub type FeatureRef = (FeatureKind, String);
+
+/// The feature with this id, cloned.
+pub fn feature(s: &Scenario, kind: FeatureKind, id: &str) -> Option<Feature> {
+    match kind {
+        FeatureKind::Unit => s
+            .units
+            .iter()
+            .find(|x| x.id == id)
+            .cloned()
+            .map(Feature::Unit),
+        FeatureKind::Token => s
+            .tokens
+            .iter()
+            .find(|x| x.id == id)
+            .cloned()
+            .map(Feature::Token),
+        FeatureKind::Road => s
+            .roads
+            .iter()
+            .find(|x| x.id == id)
+            .cloned()
+            .map(Feature::Road),
+        FeatureKind::Area => s
+            .areas
+            .iter()
+            .find(|x| x.id == id)
+            .cloned()
+            .map(Feature::Area),
+        FeatureKind::Line => s
+            .lines
+            .iter()
+            .find(|x| x.id == id)
+            .cloned()
+            .map(Feature::Line),
+        FeatureKind::Landmark => s
+            .landmarks
+            .iter()
+            .find(|x| x.id == id)
+            .cloned()
+            .map(Feature::Landmark),
+    }
+}
+
+/// The editable vertices of a feature on a table: an area's or a polygon landmark's
+/// corners, a line's points. A unit or a point landmark has none (it moves whole).
+pub fn vertices(f: &Feature) -> &[Point] {
+    match f {
+        Feature::Area(a) => &a.polygon,
+        Feature::Line(l) => &l.points,
+        Feature::Landmark(m) => m.polygon.as_deref().unwrap_or_default(),
+        _ => &[],
+    }
+}
+
+fn vertices_mut(f: &mut Feature) -> Option<&mut Vec<Point>> {
+    match f {
+        Feature::Area(a) => Some(&mut a.polygon),
+        Feature::Line(l) => Some(&mut l.points),
+        Feature::Landmark(m) => m.polygon.as_mut(),
+        _ => None,
+    }
+}
+
+/// Whether the vertices close into a polygon (the last joined to the first).
+fn closed(f: &Feature) -> bool {
+    !matches!(f, Feature::Line(_))
+}
+
+/// The fewest vertices the feature's shape can have.
+fn min_vertices(f: &Feature) -> usize {
+    if closed(f) { 3 } else { 2 }
+}
+
+/// Every point that places the feature: its vertices, or where it stands.
+fn anchor_points(f: &Feature) -> Vec<Point> {
+    match f {
+        Feature::Unit(u) => u.at.into_iter().collect(),
+        Feature::Landmark(m) if m.polygon.is_none() => m.at.into_iter().collect(),
+        _ => vertices(f).to_vec(),
+    }
+}
+
+fn map_points(f: &mut Feature, map: impl Fn(Point) -> Point) {
+    match f {
+        Feature::Unit(u) => u.at = u.at.map(&map),
+        Feature::Landmark(m) => {
+            m.at = m.at.map(&map);
+            if let Some(p) = &mut m.polygon {
+                p.iter_mut().for_each(|v| *v = map(*v));
+            }
+        }
+        _ => {
+            if let Some(v) = vertices_mut(f) {
+                v.iter_mut().for_each(|v| *v = map(*v));
+            }
+        }
+    }
+}
+
+/// The feature moved by `dx, dy`.
+pub fn translated(f: &Feature, dx: f64, dy: f64) -> Feature {
+    let mut f = f.clone();
+    map_points(&mut f, |p| Point::new(p.x + dx, p.y + dy));
+    f
+}
+
+/// The point a feature turns about: a polygon's centroid, a line's middle, a unit's or
+/// landmark's place.
+pub fn centre(f: &Feature) -> Option<Point> {
+    let pts = anchor_points(f);
+    match pts.len() {
+        0 => None,
+        1 | 2 => {
+            let n = pts.len() as f64;
+            let (x, y) = pts.iter().fold((0.0, 0.0), |(x, y), p| (x + p.x, y + p.y));
+            Some(Point::new(x / n, y / n))
+        }
+        _ if closed(f) => freeform::polygon(&pts)
+            .centroid()
+            .map(|c| Point::new(c.x(), c.y())),
+        _ => freeform::polyline(&pts)
+            .centroid()
+            .map(|c| Point::new(c.x(), c.y())),
+    }
+}
+
+/// The feature turned `degrees` clockwise (screen y is down) about its centre; a unit's
+/// facing turns with it.
+pub fn rotated(f: &Feature, degrees: f64) -> Feature {
+    let mut f = f.clone();
+    let Some(c) = centre(&f) else { return f };
+    let (sin, cos) = degrees.to_radians().sin_cos();
+    map_points(&mut f, |p| {
+        let (x, y) = (p.x - c.x, p.y - c.y);
+        Point::new(c.x + x * cos - y * sin, c.y + x * sin + y * cos)
+    });
+    if let Feature::Unit(u) = &mut f {
+        u.facing_deg = Some((u.facing_deg.unwrap_or(0.0) + degrees).rem_euclid(360.0));
+    }
+    f
+}
+
+/// The feature with vertex `i` moved to `p`.
+pub fn with_vertex(f: &Feature, i: usize, p: Point) -> Feature {
+    let mut f = f.clone();
+    if let Some(v) = vertices_mut(&mut f).and_then(|v| v.get_mut(i)) {
+        *v = p;
+    }
+    f
+}
+
+/// The feature with a vertex inserted at `p` on the edge nearest to it, and the new
+/// vertex's index. `None` when the feature has no edges.
+pub fn with_vertex_inserted(f: &Feature, p: Point) -> Option<(Feature, usize)> {
+    let pts = vertices(f);
+    let (edge, _) = nearest_edge(pts, closed(f), p)?;
+    let mut f = f.clone();
+    let v = vertices_mut(&mut f)?;
+    v.insert(edge + 1, p);
+    Some((f, edge + 1))
+}
+
+/// The feature without vertex `i`; `None` when that would leave too few to be a shape.
+pub fn without_vertex(f: &Feature, i: usize) -> Option<Feature> {
+    if vertices(f).len() <= min_vertices(f) || i >= vertices(f).len() {
+        return None;
+    }
+    let mut f = f.clone();
+    vertices_mut(&mut f)?.remove(i);
+    Some(f)
+}
+
+/// The vertex of `f` within `tolerance` of `p`, the nearest.
+pub fn vertex_at(f: &Feature, p: Point, tolerance: f64) -> Option<usize> {
+    vertices(f)
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (i, dist(*v, p)))
+        .filter(|(_, d)| *d <= tolerance)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
+/// The edge (index of its first vertex) nearest to `p`, and the distance.
+pub fn nearest_edge(pts: &[Point], closed: bool, p: Point) -> Option<(usize, f64)> {
+    let n = pts.len();
+    let edges = if closed && n >= 3 {
+        n
+    } else {
+        n.saturating_sub(1)
+    };
+    (0..edges)
+        .map(|i| (i, segment_distance(p, pts[i], pts[(i + 1) % n])))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+fn dist(a: Point, b: Point) -> f64 {
+    (a.x - b.x).hypot(a.y - b.y)
+}
+
+/// The distance from `p` to the segment `a`-`b`.
+pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    dist(p, Point::new(a.x + t * dx, a.y + t * dy))
+}
+
+/// Whether `p` is on the feature, with `tolerance` for thin shapes.
+fn hits(f: &Feature, p: Point, tolerance: f64) -> bool {
+    let inside = |poly: &[Point]| {
+        poly.len() >= 3 && freeform::polygon(poly).contains(&geo::Point::new(p.x, p.y))
+    };
+    match f {
+        Feature::Unit(u) => {
+            let Some(at) = u.at else { return false };
+            // The base, in the unit's own frame.
+            let a = -u.facing_deg.unwrap_or(0.0).to_radians();
+            let (x, y) = (p.x - at.x, p.y - at.y);
+            let (lx, ly) = (x * a.cos() - y * a.sin(), x * a.sin() + y * a.cos());
+            lx.abs() <= u.frontage.unwrap_or(4.0) / 2.0 + tolerance
+                && ly.abs() <= u.depth.unwrap_or(2.0) / 2.0 + tolerance
+        }
+        Feature::Landmark(m) => match (&m.polygon, m.at) {
+            (Some(poly), _) => {
+                inside(poly) || nearest_edge(poly, true, p).is_some_and(|e| e.1 <= tolerance)
+            }
+            (None, Some(at)) => {
+                let half = m.size.unwrap_or(2.0) / 2.0;
+                (p.x - at.x).abs() <= half + tolerance && (p.y - at.y).abs() <= half + tolerance
+            }
+            _ => false,
+        },
+        Feature::Line(l) => nearest_edge(&l.points, false, p)
+            .is_some_and(|(_, d)| d <= l.width.unwrap_or(0.5) / 2.0 + tolerance),
+        Feature::Area(a) => {
+            inside(&a.polygon)
+                || nearest_edge(&a.polygon, true, p).is_some_and(|e| e.1 <= tolerance)
+        }
+        Feature::Token(_) | Feature::Road(_) => false,
+    }
+}
+
+/// Every table feature, bottom first in the order they are drawn: areas, lines,
+/// landmarks, units.
+pub fn table_features(s: &Scenario) -> impl Iterator<Item = Feature> + '_ {
+    s.areas
+        .iter()
+        .cloned()
+        .map(Feature::Area)
+        .chain(s.lines.iter().cloned().map(Feature::Line))
+        .chain(s.landmarks.iter().cloned().map(Feature::Landmark))
+        .chain(
+            s.units
+                .iter()
+                .filter(|u| u.at.is_some())
+                .cloned()
+                .map(Feature::Unit),
+        )
+}
+
+/// The topmost feature under `p` (what the user sees there).
+pub fn feature_at(s: &Scenario, p: Point, tolerance: f64) -> Option<FeatureRef> {
+    let all: Vec<Feature> = table_features(s).collect();
+    all.iter()
+        .rev()
+        .find(|f| hits(f, p, tolerance))
+        .map(|f| (f.kind(), f.id().to_string()))
+}
+
+/// What a point snapped to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SnapTarget {
+    Vertex,
+    Edge,
+    Grid,
+}
+
+/// Which snaps are on, and how far they reach.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Snap {
+    /// The grid spacing in board units; `None`: no grid snap.
+    pub grid: Option<f64>,
+    pub vertices: bool,
+    pub table_edge: bool,
+    /// How near (board units) a vertex or the edge must be to catch the point.
+    pub reach: f64,
+}
+
+impl Snap {
+    /// Snaps `p`: to the nearest vertex of another feature within reach, else to the
+    /// table edge (each axis on its own, so corners catch), else to the grid. `skip`
+    /// names the feature being edited, whose own vertices must not catch it.
+    pub fn apply(
+        &self,
+        s: &Scenario,
+        table: &FreeformBoard,
+        p: Point,
+        skip: Option<&str>,
+    ) -> (Point, Option<SnapTarget>) {
+        if self.vertices {
+            let nearest = table_features(s)
+                .filter(|f| Some(f.id()) != skip)
+                .flat_map(|f| anchor_points(&f))
+                .map(|v| (v, dist(v, p)))
+                .filter(|(_, d)| *d <= self.reach)
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            if let Some((v, _)) = nearest {
+                return (v, Some(SnapTarget::Vertex));
+            }
+        }
+        let mut q = p;
+        let mut target = None;
+        if self.table_edge {
+            let edge =
+                |v: f64, max: f64| [0.0, max].into_iter().find(|e| (v - e).abs() <= self.reach);
+            if let Some(x) = edge(p.x, table.width) {
+                q.x = x;
+                target = Some(SnapTarget::Edge);
+            }
+            if let Some(y) = edge(p.y, table.height) {
+                q.y = y;
+                target = Some(SnapTarget::Edge);
+            }
+        }
+        if let Some(g) = self.grid.filter(|g| *g > 0.0) {
+            let round = |v: f64| (v / g).round() * g;
+            if target.is_none() {
+                q = Point::new(round(p.x), round(p.y));
+                target = Some(SnapTarget::Grid);
+            } else if q.x == p.x {
+                q.x = round(p.x);
+            } else if q.y == p.y {
+                q.y = round(p.y);
+            }
+        }
+        (q, target)
+    }
+}
