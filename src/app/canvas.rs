@@ -5,9 +5,11 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, 
 use hexx::Hex;
 
 use super::document::Document;
+use super::select::{HexSelection, Pointer};
+use super::table::TableTools;
 use super::tools::{Tool, ToolState};
 use super::view::View;
-use crate::board::{Board, BoardLayout, HexBoard, Offset};
+use crate::board::{Board, BoardLayout, FreeformBoard, HexBoard, Offset};
 use crate::diagnostic::Severity;
 use crate::rules::{Colour, KindList, Ruleset, Rulesets};
 
@@ -39,6 +41,10 @@ pub struct Canvas {
     pub focus: Vec<Hex>,
     /// Centre on this board point on the next frame.
     pub centre_pending: Option<Vec2>,
+    /// The select tool's hexes on a hex board.
+    pub select: HexSelection,
+    /// The tools of a freeform table: selection, shape in progress, ruler.
+    pub table: TableTools,
     stroking: bool,
     /// The last hex the stroke painted, to fill in hexes a fast drag skips.
     last_hex: Option<Hex>,
@@ -131,7 +137,15 @@ impl Canvas {
                 self.draw_hex_board(ui, &painter, rect, doc, &ruleset, &board);
                 self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
             }
-            Board::Freeform(_) => self.draw_freeform(&painter, rect, doc, &ruleset),
+            Board::Freeform(table) => {
+                self.draw_freeform(&painter, rect, doc, &ruleset, tools);
+                if !ui.input(|i| i.key_down(egui::Key::Space)) {
+                    self.table.input(
+                        ui, &response, rect, &self.view, &table, doc, rulesets, tools,
+                    );
+                }
+                self.table.draw(&painter, rect, &self.view, doc, tools);
+            }
         }
     }
 
@@ -437,6 +451,8 @@ impl Canvas {
                 Stroke::new(5.0, Color32::from_rgb(255, 0, 200)),
             ));
         }
+        self.select
+            .draw(painter, board, |p| self.view.to_screen(rect, p));
         if let Some(Hover::Hex(h)) = self
             .hover
             .filter(|h| matches!(h, Hover::Hex(x) if board.contains(*x)))
@@ -446,7 +462,14 @@ impl Canvas {
         }
     }
 
-    fn draw_freeform(&self, painter: &egui::Painter, rect: Rect, doc: &Document, r: &Ruleset) {
+    fn draw_freeform(
+        &self,
+        painter: &egui::Painter,
+        rect: Rect,
+        doc: &Document,
+        r: &Ruleset,
+        tools: &ToolState,
+    ) {
         let s = &doc.scenario;
         let Board::Freeform(t) = &s.board else { return };
         let to = |p: crate::board::freeform::Point| {
@@ -464,6 +487,9 @@ impl Canvas {
             Stroke::new(2.0, Color32::BLACK),
             egui::StrokeKind::Outside,
         );
+        if tools.snap_grid {
+            self.draw_grid(painter, rect, t, tools.grid);
+        }
         for a in &s.areas {
             let c = r
                 .kind(KindList::Terrain, &a.terrain)
@@ -534,6 +560,86 @@ impl Canvas {
             // The front edge, thicker.
             painter.line_segment([pts[0], pts[1]], Stroke::new(3.0, Color32::BLACK));
         }
+        if let Some(depth) = r.flank_sectors {
+            self.draw_sectors(painter, rect, t, depth);
+        }
+        // Findings: offending features outlined.
+        for d in &doc.diagnostics {
+            let c = match d.severity {
+                Severity::Error => Color32::from_rgb(220, 30, 30),
+                Severity::Warning => Color32::from_rgb(240, 150, 0),
+                Severity::Info => continue,
+            };
+            for id in &d.features {
+                if let Some(f) = feature_by_id(s, id) {
+                    outline_feature(painter, &f, &to, Stroke::new(2.5, c));
+                }
+            }
+        }
+    }
+
+    /// Grid lines every `step` board units, or every ten steps when they would crowd.
+    fn draw_grid(&self, painter: &egui::Painter, rect: Rect, t: &FreeformBoard, step: f64) {
+        if step <= 0.0 {
+            return;
+        }
+        let mut step = step as f32;
+        while step * self.view.zoom < 8.0 {
+            step *= 10.0;
+        }
+        let vis = self.view.visible(rect);
+        let (w, h) = (t.width as f32, t.height as f32);
+        let stroke = Stroke::new(1.0, Color32::from_black_alpha(28));
+        let strong = Stroke::new(1.0, Color32::from_black_alpha(60));
+        let major = |i: i64| i % 10 == 0;
+        let x0 = (vis.min.x.max(0.0) / step).floor() as i64;
+        let x1 = (vis.max.x.min(w) / step).ceil() as i64;
+        for i in x0..=x1 {
+            let x = i as f32 * step;
+            if x > w {
+                break;
+            }
+            let a = self.view.to_screen(rect, vec2(x, 0.0));
+            let b = self.view.to_screen(rect, vec2(x, h));
+            painter.line_segment([a, b], if major(i) { strong } else { stroke });
+        }
+        let y0 = (vis.min.y.max(0.0) / step).floor() as i64;
+        let y1 = (vis.max.y.min(h) / step).ceil() as i64;
+        for i in y0..=y1 {
+            let y = i as f32 * step;
+            if y > h {
+                break;
+            }
+            let a = self.view.to_screen(rect, vec2(0.0, y));
+            let b = self.view.to_screen(rect, vec2(w, y));
+            painter.line_segment([a, b], if major(i) { strong } else { stroke });
+        }
+    }
+
+    /// The flank sectors along the side edges and the centre sector between them.
+    fn draw_sectors(&self, painter: &egui::Painter, rect: Rect, t: &FreeformBoard, depth: f64) {
+        let (w, h) = (t.width as f32, t.height as f32);
+        let d = depth as f32;
+        let stroke = Stroke::new(2.0, Color32::from_rgba_unmultiplied(120, 0, 160, 200));
+        for x in [d, w - d] {
+            let a = self.view.to_screen(rect, vec2(x, 0.0));
+            let b = self.view.to_screen(rect, vec2(x, h));
+            painter.add(Shape::dashed_line(&[a, b], stroke, 10.0, 6.0));
+        }
+        let font = FontId::proportional(13.0);
+        for (x, text) in [
+            (d / 2.0, "flank sector"),
+            (w / 2.0, "centre sector"),
+            (w - d / 2.0, "flank sector"),
+        ] {
+            painter.text(
+                self.view.to_screen(rect, vec2(x, 0.0)) + vec2(0.0, 10.0),
+                Align2::CENTER_TOP,
+                text,
+                font.clone(),
+                stroke.color,
+            );
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -564,7 +670,16 @@ impl Canvas {
         let at = hexx::Vec2::new(at.x, at.y);
         let hex = layout.hex_at(at);
         let painting = matches!(tools.tool, Tool::Brush | Tool::Eraser | Tool::Road);
-        if painting {
+        if tools.tool == Tool::Select {
+            let pointer = Pointer {
+                at: vec2(at.x, at.y),
+                hex,
+                pressed,
+                down: primary_down,
+                shift: ui.input(|i| i.modifiers.shift),
+            };
+            self.select.input(pointer, doc, rulesets, board);
+        } else if painting {
             if pressed && !self.stroking {
                 doc.history.begin_group();
                 self.stroking = true;
@@ -603,6 +718,38 @@ impl Canvas {
             doc.history.end_group();
             self.stroking = false;
             self.last_hex = None;
+        }
+    }
+}
+
+/// A feature of a table by id, whatever its kind.
+fn feature_by_id(s: &crate::scenario::Scenario, id: &str) -> Option<crate::scenario::Feature> {
+    s.feature_ids()
+        .into_iter()
+        .find(|(_, i)| *i == id)
+        .and_then(|(kind, _)| crate::scenario::shape::feature(s, kind, id))
+}
+
+/// Outlines a feature's shape (a unit or point landmark: a ring about where it stands).
+fn outline_feature(
+    painter: &egui::Painter,
+    f: &crate::scenario::Feature,
+    to: &impl Fn(crate::board::freeform::Point) -> Pos2,
+    stroke: Stroke,
+) {
+    use crate::scenario::{Feature, shape};
+    let pts: Vec<Pos2> = shape::vertices(f).iter().map(|p| to(*p)).collect();
+    match f {
+        Feature::Line(_) => {
+            painter.add(Shape::line(pts, stroke));
+        }
+        _ if pts.len() >= 3 => {
+            painter.add(Shape::closed_line(pts, stroke));
+        }
+        _ => {
+            if let Some(c) = shape::centre(f) {
+                painter.circle_stroke(to(c), 10.0, stroke);
+            }
         }
     }
 }

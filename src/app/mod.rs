@@ -2,25 +2,28 @@
 //! that uses egui; the document, rules and files come from the layers below.
 
 pub mod canvas;
+pub mod clipboard;
 pub mod dialogs;
 pub mod document;
 pub mod icons;
 pub mod new_dialog;
+mod panels;
 pub mod recovery;
+pub mod select;
+pub mod table;
 pub mod tools;
 pub mod view;
 
 use std::path::{Path, PathBuf};
 
-use egui::{Color32, RichText, Ui};
+use egui::Ui;
 
 use self::canvas::{Canvas, Hover};
 use self::dialogs::{FileDialogs, NativeDialogs};
 use self::document::Document;
 use self::tools::{Tool, ToolState};
-use crate::diagnostic::Severity;
 use crate::io;
-use crate::rules::{KindList, Rulesets};
+use crate::rules::Rulesets;
 use crate::scenario::Scenario;
 
 /// The sample a new user meets: the Battle Cry example.
@@ -48,6 +51,10 @@ pub struct DesignerApp {
     close_now: bool,
     /// File > New is open.
     pub new_dialog: Option<new_dialog::NewDialog>,
+    /// What Copy or Cut took.
+    pub clipboard: Option<clipboard::Clip>,
+    /// The theme the user picked, kept between runs.
+    pub theme: Option<egui::Theme>,
     title: String,
 }
 
@@ -75,6 +82,8 @@ impl DesignerApp {
             confirm_close: false,
             close_now: false,
             new_dialog: None,
+            clipboard: None,
+            theme: None,
             title: String::new(),
         }
     }
@@ -90,10 +99,18 @@ impl DesignerApp {
     pub fn native(cc: &eframe::CreationContext<'_>, open: Option<PathBuf>) -> Self {
         let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs))
             .with_recovery(recovery::Recovery::default_path());
-        if let Some(storage) = cc.storage
-            && let Some(text) = storage.get_string("recent")
-        {
-            app.recent = text.lines().map(PathBuf::from).collect();
+        if let Some(storage) = cc.storage {
+            if let Some(text) = storage.get_string("recent") {
+                app.recent = text.lines().map(PathBuf::from).collect();
+            }
+            app.theme = match storage.get_string("theme").as_deref() {
+                Some("light") => Some(egui::Theme::Light),
+                Some("dark") => Some(egui::Theme::Dark),
+                _ => None,
+            };
+            if let Some(t) = app.theme {
+                cc.egui_ctx.set_theme(t);
+            }
         }
         if let Some(path) = open {
             app.open_path(&path);
@@ -197,6 +214,9 @@ impl DesignerApp {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     self.inspector(ui);
+                    if self.doc.scenario.board.as_freeform().is_some() {
+                        self.feature_inspector(ui);
+                    }
                     ui.separator();
                     self.validation_panel(ui);
                 });
@@ -259,13 +279,51 @@ impl DesignerApp {
         if pressed(Modifiers::NONE, Key::Num0) {
             self.canvas.fit_pending = true;
         }
-        for tool in Tool::ALL {
+        let hex = self.doc.scenario.board.as_hex().is_some();
+        for tool in Tool::for_board(hex) {
             if pressed(Modifiers::NONE, tool.key()) {
-                self.tools.tool = tool;
+                self.set_tool(*tool);
             }
         }
+        // Copy and paste arrive as their own events from the platform, as keys in tests.
+        let (mut copy, mut cut, mut paste) = (false, false, false);
+        ui.input(|i| {
+            for e in &i.events {
+                match e {
+                    egui::Event::Copy => copy = true,
+                    egui::Event::Cut => cut = true,
+                    egui::Event::Paste(_) => paste = true,
+                    _ => {}
+                }
+            }
+        });
+        copy |= pressed(Modifiers::COMMAND, Key::C);
+        cut |= pressed(Modifiers::COMMAND, Key::X);
+        paste |= pressed(Modifiers::COMMAND, Key::V);
+        if copy {
+            self.copy(ui.ctx());
+        }
+        if cut {
+            self.cut(ui.ctx());
+        }
+        if paste {
+            self.paste();
+        }
+        if !hex {
+            // The table tools read their own keys (R turns, Delete removes a vertex).
+            return;
+        }
         if pressed(Modifiers::NONE, Key::R) {
-            self.rotate_facing();
+            self.turn_facing(1);
+        }
+        if pressed(Modifiers::SHIFT, Key::R) {
+            self.turn_facing(-1);
+        }
+        if pressed(Modifiers::NONE, Key::Delete) || pressed(Modifiers::NONE, Key::Backspace) {
+            self.delete_selection();
+        }
+        if pressed(Modifiers::NONE, Key::Escape) {
+            self.canvas.select.clear();
         }
         for (k, r) in [(Key::Num1, 1), (Key::Num2, 2), (Key::Num3, 3)] {
             if pressed(Modifiers::NONE, k) {
@@ -274,49 +332,18 @@ impl DesignerApp {
         }
     }
 
-    /// R: turns the facing of the hovered fence hex or token one side clockwise.
-    fn rotate_facing(&mut self) {
-        let (Some(Hover::Hex(hex)), Some(board)) =
-            (self.canvas.hover, self.doc.scenario.board.as_hex())
-        else {
-            return;
-        };
-        let o = board.orientation;
-        let turn = |sides: &[crate::board::Side]| -> Vec<crate::board::Side> {
-            sides
-                .iter()
-                .filter_map(|s| s.index(o).map(|i| crate::board::Side::from_index(o, i + 1)))
-                .collect()
-        };
-        let edit = if let Some(c) = self
-            .doc
-            .scenario
-            .hexes
-            .get(&hex)
-            .filter(|c| !c.facing.is_empty())
-        {
-            let mut c = c.clone();
-            c.facing = turn(&c.facing);
-            Some(crate::scenario::Edit::SetHex { hex, cell: Some(c) })
-        } else {
-            self.doc
-                .scenario
-                .tokens
-                .iter()
-                .find(|t| t.hex == hex)
-                .map(|t| {
-                    let mut t = t.clone();
-                    t.facing = turn(&t.facing);
-                    crate::scenario::Edit::PutFeature {
-                        kind: crate::scenario::FeatureKind::Token,
-                        id: t.id.clone(),
-                        feature: Some(crate::scenario::Feature::Token(t)),
-                        index: None,
-                    }
-                })
-        };
-        if let Some(e) = edit {
-            let _ = self.doc.apply(e, &self.rulesets);
+    /// Takes up a tool; leaving the table tools drops a half-drawn shape.
+    pub fn set_tool(&mut self, tool: Tool) {
+        if tool != self.tools.tool {
+            self.canvas.table.drawing.clear();
+        }
+        self.tools.tool = tool;
+    }
+
+    /// Turns the facing of the hovered fence hex or token by `steps` sides clockwise.
+    fn turn_facing(&mut self, steps: i32) {
+        if let Some(Hover::Hex(hex)) = self.canvas.hover {
+            tools::turn_facing(&mut self.doc, &self.rulesets, hex, steps);
         }
     }
 
@@ -350,6 +377,22 @@ impl DesignerApp {
                 }
             });
             ui.menu_button("Edit", |ui| {
+                if ui.button("Cut  Ctrl+X").clicked() {
+                    self.cut(ui.ctx());
+                }
+                if ui.button("Copy  Ctrl+C").clicked() {
+                    self.copy(ui.ctx());
+                }
+                if ui
+                    .add_enabled(self.clipboard.is_some(), egui::Button::new("Paste  Ctrl+V"))
+                    .clicked()
+                {
+                    self.paste();
+                }
+                if ui.button("Delete selection  Del").clicked() {
+                    self.delete_selection();
+                }
+                ui.separator();
                 if ui
                     .add_enabled(
                         self.doc.history.can_undo(),
@@ -369,273 +412,45 @@ impl DesignerApp {
                     self.redo();
                 }
             });
+            let hex_board = self.doc.scenario.board.as_hex().is_some();
             ui.menu_button("View", |ui| {
                 if ui.button("Fit board  0").clicked() {
                     self.canvas.fit_pending = true;
                 }
                 if ui.button("Light theme").clicked() {
                     ui.ctx().set_theme(egui::Theme::Light);
+                    self.theme = Some(egui::Theme::Light);
                 }
                 if ui.button("Dark theme").clicked() {
                     ui.ctx().set_theme(egui::Theme::Dark);
+                    self.theme = Some(egui::Theme::Dark);
+                }
+                if !hex_board {
+                    ui.separator();
+                    ui.checkbox(&mut self.tools.snap_grid, "Snap to grid");
+                    ui.checkbox(&mut self.tools.snap_vertices, "Snap to vertices");
+                    ui.checkbox(&mut self.tools.snap_edge, "Snap to table edge");
                 }
             });
             ui.menu_button("Tools", |ui| {
-                for tool in Tool::ALL {
+                let hex = self.doc.scenario.board.as_hex().is_some();
+                for tool in Tool::for_board(hex) {
+                    let label = format!("{}  {}", tool.name(), tool.key().name());
                     if ui
-                        .selectable_label(self.tools.tool == tool, tool.name())
+                        .selectable_label(self.tools.tool == *tool, label)
                         .clicked()
                     {
-                        self.tools.tool = tool;
+                        self.set_tool(*tool);
                     }
                 }
             });
             ui.menu_button("Help", |ui| {
                 ui.label("Sandtable: a rules-aware editor for wargame maps.");
                 ui.label("Paint with the terrain brush; undo with Ctrl+Z.");
+                ui.label("Select (S): click or drag a box; drag the selection to move it; Ctrl+C / Ctrl+X / Ctrl+V, Delete.");
+                ui.label("Tables: Draw area (P) and line (L): click the points, double-click or Enter to finish, Esc to drop. Select: drag a feature to move it, a vertex to reshape it, the round handle or R to turn it; double-click an edge to add a vertex, Delete removes the one under the pointer. Alt turns snapping off.");
                 ui.label("Pan: middle drag, Space + drag, arrows. Zoom: wheel, Ctrl +/-. Fit: 0.");
             });
-        });
-    }
-
-    fn palette(&mut self, ui: &mut Ui) {
-        ui.heading("Tools");
-        for tool in Tool::ALL {
-            if ui
-                .selectable_label(self.tools.tool == tool, tool.name())
-                .clicked()
-            {
-                self.tools.tool = tool;
-            }
-        }
-        ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"));
-        let Some(r) = self.doc.ruleset(&self.rulesets).cloned() else {
-            return;
-        };
-        // Picking a kind picks the tool that puts it down (the brush keeps the fill).
-        let section = |ui: &mut Ui,
-                       title: &str,
-                       list: KindList,
-                       selected: &mut String,
-                       tool: &mut Tool,
-                       puts: &[Tool]| {
-            let kinds = r.kinds(list);
-            if kinds.is_empty() {
-                return;
-            }
-            ui.separator();
-            ui.heading(title);
-            for k in kinds {
-                let [cr, cg, cb] = k.colour.0;
-                ui.horizontal(|ui| {
-                    let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(20.0, 20.0), egui::Sense::hover());
-                    ui.painter()
-                        .rect_filled(rect, 3.0, Color32::from_rgb(cr, cg, cb));
-                    if let Some(src) = k.icon.as_deref().and_then(icons::icon) {
-                        egui::Image::new(src).paint_at(ui, rect.shrink(1.0));
-                    }
-                    let picked = *selected == k.id && puts.contains(tool);
-                    let resp = ui
-                        .selectable_label(picked, &k.name)
-                        .on_hover_text(&k.description);
-                    if resp.clicked() {
-                        *selected = k.id.clone();
-                        if !puts.contains(tool) {
-                            *tool = puts[0];
-                        }
-                    }
-                });
-            }
-        };
-        let t = &mut self.tools;
-        section(
-            ui,
-            "Terrain",
-            KindList::Terrain,
-            &mut t.terrain,
-            &mut t.tool,
-            &[Tool::Brush, Tool::Fill],
-        );
-        section(
-            ui,
-            "Hexsides",
-            KindList::Hexside,
-            &mut t.hexside,
-            &mut t.tool,
-            &[Tool::Hexside],
-        );
-        section(
-            ui,
-            "Tokens",
-            KindList::Token,
-            &mut t.token,
-            &mut t.tool,
-            &[Tool::Token],
-        );
-        section(
-            ui,
-            "Units",
-            KindList::UnitClass,
-            &mut t.unit_class,
-            &mut t.tool,
-            &[Tool::Unit],
-        );
-        let sides: Vec<String> = self
-            .doc
-            .scenario
-            .sides
-            .iter()
-            .map(|s| s.id.clone())
-            .collect();
-        if !sides.is_empty() {
-            egui::ComboBox::from_label("side of new units")
-                .selected_text(self.tools.unit_side.clone())
-                .show_ui(ui, |ui| {
-                    for s in sides {
-                        ui.selectable_value(&mut self.tools.unit_side, s.clone(), s);
-                    }
-                });
-        }
-    }
-
-    fn inspector(&mut self, ui: &mut Ui) {
-        ui.heading("Inspector");
-        let Some(r) = self.doc.ruleset(&self.rulesets) else {
-            return;
-        };
-        let s = &self.doc.scenario;
-        match self.canvas.hover {
-            Some(Hover::Hex(hex)) if s.board.as_hex().is_some_and(|b| b.contains(hex)) => {
-                ui.label(RichText::new(format!("Hex {}", s.label(hex))).strong());
-                let cell = s.hexes.get(&hex);
-                let terrain = cell
-                    .map(|c| c.terrain.clone())
-                    .or(r.default_terrain.clone())
-                    .unwrap_or_default();
-                if let Some(k) = r.kind(KindList::Terrain, &terrain) {
-                    ui.label(format!("Terrain: {}", k.name));
-                    if !k.description.is_empty() {
-                        ui.label(RichText::new(&k.description).italics());
-                    }
-                }
-                if let Some(c) = cell {
-                    if c.elevation != 0 {
-                        ui.label(format!("Elevation: {}", c.elevation));
-                    }
-                    if !c.facing.is_empty() {
-                        let f: Vec<&str> = c.facing.iter().map(|x| x.as_str()).collect();
-                        ui.label(format!("Facing: {}", f.join(", ")));
-                    }
-                    if !c.markers.is_empty() {
-                        ui.label(format!("Markers: {}", c.markers.join(", ")));
-                    }
-                }
-                for t in s.tokens.iter().filter(|t| t.hex == hex) {
-                    let f: Vec<&str> = t.facing.iter().map(|x| x.as_str()).collect();
-                    ui.label(format!(
-                        "Token {} ({}), front: {}",
-                        t.id,
-                        t.kind,
-                        f.join(", ")
-                    ));
-                }
-                for u in s.units.iter().filter(|u| u.hex == Some(hex)) {
-                    ui.label(format!("Unit {} ({}, {})", u.id, u.class, u.side));
-                }
-            }
-            Some(Hover::Point(p)) => {
-                ui.label(format!("x {:.1}, y {:.1}", p.x, p.y));
-            }
-            _ => {
-                ui.label("Point at the board to see what is there.");
-            }
-        }
-    }
-
-    fn validation_panel(&mut self, ui: &mut Ui) {
-        let (errors, warnings) = self.doc.counts();
-        ui.heading(format!("Validation: {errors} errors, {warnings} warnings"));
-        let mut fix = None;
-        let mut focus = None;
-        for severity in [Severity::Error, Severity::Warning, Severity::Info] {
-            let list: Vec<_> = self
-                .doc
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == severity)
-                .collect();
-            if list.is_empty() {
-                continue;
-            }
-            let colour = match severity {
-                Severity::Error => Color32::from_rgb(200, 40, 40),
-                Severity::Warning => Color32::from_rgb(200, 130, 0),
-                Severity::Info => Color32::GRAY,
-            };
-            ui.label(
-                RichText::new(format!("{severity}s ({})", list.len()))
-                    .color(colour)
-                    .strong(),
-            );
-            for d in list {
-                let short = d
-                    .message
-                    .split(" (\"")
-                    .next()
-                    .unwrap_or(&d.message)
-                    .to_string();
-                let resp = ui.add(
-                    egui::Label::new(RichText::new(short).color(colour))
-                        .sense(egui::Sense::click()),
-                );
-                let resp = match &d.quote {
-                    Some(q) => resp.on_hover_text(format!("{}\n\n\"{q}\"", d.rule)),
-                    None => resp.on_hover_text(&d.rule),
-                };
-                if resp.clicked() {
-                    focus = Some(d.hexes.clone());
-                }
-                for f in &d.fixes {
-                    if ui.button(format!("Fix: {}", f.label)).clicked() {
-                        fix = Some(f.edit.clone());
-                    }
-                }
-            }
-        }
-        if let Some(hexes) = focus {
-            if let Some(c) = hexes
-                .first()
-                .and_then(|h| Canvas::hex_centre(&self.doc.scenario.board, *h))
-            {
-                self.canvas.centre_pending = Some(c);
-            }
-            self.canvas.focus = hexes;
-        }
-        if let Some(e) = fix {
-            let _ = self.doc.apply(e, &self.rulesets);
-        }
-    }
-
-    fn status_bar(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
-            let here = match self.canvas.hover {
-                Some(Hover::Hex(h)) => self.doc.scenario.label(h),
-                Some(Hover::Point(p)) => format!("{:.1}, {:.1}", p.x, p.y),
-                None => "-".into(),
-            };
-            ui.label(format!("Under cursor: {here}"));
-            ui.separator();
-            ui.label(format!("Zoom {:.0}%", self.canvas.view.zoom * 100.0));
-            ui.separator();
-            let (e, w) = self.doc.counts();
-            ui.label(format!("{e} errors, {w} warnings"));
-            ui.separator();
-            ui.label(format!(
-                "{} | {}",
-                self.tools.tool.name(),
-                self.doc.scenario.ruleset
-            ));
         });
     }
 
@@ -788,6 +603,12 @@ impl eframe::App for DesignerApp {
             .map(|p| p.display().to_string())
             .collect();
         storage.set_string("recent", recent.join("\n"));
+        let theme = match self.theme {
+            Some(egui::Theme::Light) => "light",
+            Some(egui::Theme::Dark) => "dark",
+            None => "",
+        };
+        storage.set_string("theme", theme.to_string());
     }
 }
 

@@ -12,6 +12,7 @@ use crate::scenario::{Edit, Feature, FeatureKind, HexCell, HexsideAttrs, Token, 
 /// The tool in hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tool {
+    Select,
     Inspect,
     Brush,
     Fill,
@@ -24,10 +25,18 @@ pub enum Tool {
     Unit,
     Road,
     Marker,
+    /// Freeform: draw an area's polygon.
+    Area,
+    /// Freeform: draw a line with a width.
+    Line,
+    Landmark,
+    Ruler,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 12] = [
+    /// The tools of a hex board.
+    pub const HEX: [Tool; 13] = [
+        Tool::Select,
         Tool::Inspect,
         Tool::Brush,
         Tool::Fill,
@@ -42,8 +51,25 @@ impl Tool {
         Tool::Marker,
     ];
 
+    /// The tools of a freeform table.
+    pub const TABLE: [Tool; 7] = [
+        Tool::Select,
+        Tool::Area,
+        Tool::Line,
+        Tool::Landmark,
+        Tool::Unit,
+        Tool::Eraser,
+        Tool::Ruler,
+    ];
+
+    /// The tools for a board (hex or not).
+    pub fn for_board(hex: bool) -> &'static [Tool] {
+        if hex { &Self::HEX } else { &Self::TABLE }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
+            Tool::Select => "Select",
             Tool::Inspect => "Inspect",
             Tool::Brush => "Terrain brush",
             Tool::Fill => "Flood fill",
@@ -56,12 +82,17 @@ impl Tool {
             Tool::Unit => "Place unit",
             Tool::Road => "Road",
             Tool::Marker => "Marker",
+            Tool::Area => "Draw area",
+            Tool::Line => "Draw line",
+            Tool::Landmark => "Place landmark",
+            Tool::Ruler => "Ruler",
         }
     }
 
     /// The key that picks the tool.
     pub fn key(self) -> egui::Key {
         match self {
+            Tool::Select => egui::Key::S,
             Tool::Inspect => egui::Key::I,
             Tool::Brush => egui::Key::B,
             Tool::Fill => egui::Key::G,
@@ -74,6 +105,10 @@ impl Tool {
             Tool::Unit => egui::Key::U,
             Tool::Road => egui::Key::D,
             Tool::Marker => egui::Key::M,
+            Tool::Area => egui::Key::P,
+            Tool::Line => egui::Key::L,
+            Tool::Landmark => egui::Key::K,
+            Tool::Ruler => egui::Key::Q,
         }
     }
 }
@@ -91,6 +126,16 @@ pub struct ToolState {
     pub unit_side: String,
     pub road: String,
     pub marker: String,
+    /// Freeform: the kind of line, its width, the landmark kind and size.
+    pub line: String,
+    pub line_width: f64,
+    pub landmark: String,
+    pub landmark_size: f64,
+    /// Freeform snapping: grid spacing in board units (0: off), to vertices, to edges.
+    pub grid: f64,
+    pub snap_grid: bool,
+    pub snap_vertices: bool,
+    pub snap_edge: bool,
     /// The road the open road stroke extends, by id.
     road_in_progress: Option<String>,
 }
@@ -107,6 +152,14 @@ impl ToolState {
             unit_side: String::new(),
             road: String::new(),
             marker: String::new(),
+            line: String::new(),
+            line_width: 1.0,
+            landmark: String::new(),
+            landmark_size: 3.0,
+            grid: 1.0,
+            snap_grid: true,
+            snap_vertices: true,
+            snap_edge: true,
             road_in_progress: None,
         }
     }
@@ -141,6 +194,15 @@ impl ToolState {
         }
         if !keep(&self.marker, KindList::Marker) {
             self.marker = first(KindList::Marker);
+        }
+        if !keep(&self.line, KindList::Line) {
+            self.line = first(KindList::Line);
+        }
+        if !keep(&self.landmark, KindList::Landmark) {
+            self.landmark = first(KindList::Landmark);
+        }
+        if !Tool::for_board(r.is_hex()).contains(&self.tool) {
+            self.tool = Tool::Select;
         }
     }
 
@@ -275,7 +337,15 @@ impl ToolState {
         let cell = doc.scenario.hexes.get(&hex).cloned();
         let side = nearest_side(board, layout, hex, at);
         let edit = match self.tool {
-            Tool::Inspect | Tool::Brush | Tool::Eraser | Tool::Road => None,
+            Tool::Select
+            | Tool::Inspect
+            | Tool::Brush
+            | Tool::Eraser
+            | Tool::Road
+            | Tool::Area
+            | Tool::Line
+            | Tool::Landmark
+            | Tool::Ruler => None,
             Tool::Marker => {
                 let mut c =
                     cell.unwrap_or_else(|| HexCell::terrain(default.clone().unwrap_or_default()));
@@ -417,6 +487,18 @@ impl ToolState {
     }
 }
 
+impl ToolState {
+    /// The snapping in force, reaching `reach` board units (Alt held: none).
+    pub fn snap(&self, reach: f64, alt: bool) -> crate::scenario::shape::Snap {
+        crate::scenario::shape::Snap {
+            grid: (self.snap_grid && self.grid > 0.0 && !alt).then_some(self.grid),
+            vertices: self.snap_vertices && !alt,
+            table_edge: self.snap_edge && !alt,
+            reach,
+        }
+    }
+}
+
 impl Default for ToolState {
     fn default() -> Self {
         Self::new()
@@ -446,4 +528,42 @@ pub fn nearest_side(board: &HexBoard, layout: &BoardLayout, hex: Hex, at: hexx::
             d(a).total_cmp(&d(b))
         })
         .unwrap_or(&sides[0])
+}
+
+/// Turns the facing of a fence hex, or else of the token on it, by `steps` sides
+/// clockwise (negative: anticlockwise).
+pub fn turn_facing(doc: &mut Document, rulesets: &Rulesets, hex: Hex, steps: i32) {
+    let Some(board) = doc.scenario.board.as_hex() else {
+        return;
+    };
+    let o = board.orientation;
+    let turn = |sides: &[Side]| -> Vec<Side> {
+        sides
+            .iter()
+            .filter_map(|s| {
+                s.index(o)
+                    .map(|i| Side::from_index(o, (i as i32 + steps).rem_euclid(6) as usize))
+            })
+            .collect()
+    };
+    let s = &doc.scenario;
+    let edit = if let Some(c) = s.hexes.get(&hex).filter(|c| !c.facing.is_empty()) {
+        let mut c = c.clone();
+        c.facing = turn(&c.facing);
+        Some(Edit::SetHex { hex, cell: Some(c) })
+    } else {
+        s.tokens.iter().find(|t| t.hex == hex).map(|t| {
+            let mut t = t.clone();
+            t.facing = turn(&t.facing);
+            Edit::PutFeature {
+                kind: FeatureKind::Token,
+                id: t.id.clone(),
+                feature: Some(Feature::Token(t)),
+                index: None,
+            }
+        })
+    };
+    if let Some(e) = edit {
+        let _ = doc.apply(e, rulesets);
+    }
 }

@@ -1,0 +1,127 @@
+//! Copy, cut, paste and delete of what the select tool holds: hexes with their contents
+//! on a hex board, a feature on a table.
+
+use hexx::Hex;
+
+use super::DesignerApp;
+use super::canvas::Hover;
+use crate::board::freeform::Point;
+use crate::scenario::region::{self, Ids, Region};
+use crate::scenario::shape;
+use crate::scenario::{Edit, Feature};
+
+/// What was copied.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Clip {
+    /// Hexes relative to the top-left selected hex.
+    Hexes(Region),
+    Feature(Feature),
+}
+
+impl DesignerApp {
+    /// Copies the selection; says what on the system clipboard too, so that the
+    /// platform delivers the paste shortcut back to the app.
+    pub fn copy(&mut self, ctx: &egui::Context) -> bool {
+        let s = &self.doc.scenario;
+        let clip = match s.board.as_hex() {
+            Some(board) => {
+                let hexes = &self.canvas.select.hexes;
+                let Some(anchor) = hexes.iter().min_by_key(|h| board.reading_order(**h)) else {
+                    return false;
+                };
+                Clip::Hexes(Region::lift(s, hexes, *anchor))
+            }
+            None => match self.canvas.table.selected_feature(&self.doc) {
+                Some(f) => Clip::Feature(f),
+                None => return false,
+            },
+        };
+        let text = match &clip {
+            Clip::Hexes(r) => format!("Sandtable: {} hexes", r.cells.len()),
+            Clip::Feature(f) => format!("Sandtable: {} {}", f.kind(), f.id()),
+        };
+        ctx.copy_text(text);
+        self.clipboard = Some(clip);
+        true
+    }
+
+    pub fn cut(&mut self, ctx: &egui::Context) {
+        if self.copy(ctx) {
+            self.delete_selection();
+        }
+    }
+
+    /// Removes what is selected: the hexes' contents, or the feature.
+    pub fn delete_selection(&mut self) {
+        if self.doc.scenario.board.as_hex().is_some() {
+            let edits = region::clear(&self.doc.scenario, &self.canvas.select.hexes, true);
+            let _ = self.doc.apply(Edit::Batch(edits), &self.rulesets);
+        } else {
+            self.canvas.table.delete(&mut self.doc, &self.rulesets);
+        }
+    }
+
+    /// Pastes at the pointer: hexes with the copied top-left hex at the hex under it, a
+    /// feature centred on it (beside the original when the pointer is off the board).
+    /// The pasted items get new ids and become the selection.
+    pub fn paste(&mut self) {
+        let Some(clip) = self.clipboard.clone() else {
+            return;
+        };
+        let s = &self.doc.scenario;
+        match clip {
+            Clip::Hexes(region) => {
+                let Some(board) = s.board.as_hex() else {
+                    return;
+                };
+                let at = match self.canvas.hover {
+                    Some(Hover::Hex(h)) if board.contains(h) => h,
+                    _ => self
+                        .canvas
+                        .select
+                        .hexes
+                        .iter()
+                        .min_by_key(|h| board.reading_order(**h))
+                        .copied()
+                        .unwrap_or(Hex::ZERO),
+                };
+                let edits = region.paste(s, at, Ids::Fresh);
+                let pasted: Vec<Hex> = region
+                    .cells
+                    .iter()
+                    .map(|(h, _)| *h + at)
+                    .filter(|h| board.contains(*h))
+                    .collect();
+                if self.doc.apply(Edit::Batch(edits), &self.rulesets).is_ok() {
+                    self.canvas.select.clear();
+                    self.canvas.select.hexes = pasted;
+                }
+            }
+            Clip::Feature(f) => {
+                let Some(c) = shape::centre(&f) else { return };
+                let to = match self.canvas.hover {
+                    Some(Hover::Point(p)) => Point::new(p.x as f64, p.y as f64),
+                    _ => Point::new(c.x + 2.0, c.y + 2.0),
+                };
+                let mut copy = shape::translated(&f, to.x - c.x, to.y - c.y);
+                let id = s.fresh_id(f.id());
+                set_id(&mut copy, &id);
+                let kind = copy.kind();
+                self.canvas.table.put(&mut self.doc, &self.rulesets, copy);
+                self.canvas.table.select(kind, &id);
+            }
+        }
+    }
+}
+
+fn set_id(f: &mut Feature, id: &str) {
+    let slot = match f {
+        Feature::Unit(x) => &mut x.id,
+        Feature::Token(x) => &mut x.id,
+        Feature::Road(x) => &mut x.id,
+        Feature::Area(x) => &mut x.id,
+        Feature::Line(x) => &mut x.id,
+        Feature::Landmark(x) => &mut x.id,
+    };
+    *slot = id.to_string();
+}

@@ -1,0 +1,437 @@
+//! The side panels and the status bar: tools and the ruleset's palette, the inspector,
+//! the validation list.
+
+use egui::{Color32, RichText, Ui};
+
+use super::DesignerApp;
+use super::canvas::{Canvas, Hover};
+use super::icons;
+use super::tools::Tool;
+use crate::diagnostic::Severity;
+use crate::rules::KindList;
+
+impl DesignerApp {
+    pub(super) fn palette(&mut self, ui: &mut Ui) {
+        ui.heading("Tools");
+        let hex = self.doc.scenario.board.as_hex().is_some();
+        for tool in Tool::for_board(hex) {
+            if ui
+                .selectable_label(self.tools.tool == *tool, tool.name())
+                .on_hover_text(format!("key {}", tool.key().name()))
+                .clicked()
+            {
+                self.set_tool(*tool);
+            }
+        }
+        if hex {
+            ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"));
+        } else {
+            self.table_settings(ui);
+        }
+        let Some(r) = self.doc.ruleset(&self.rulesets).cloned() else {
+            return;
+        };
+        // Picking a kind picks the tool that puts it down (the brush keeps the fill).
+        let section = |ui: &mut Ui,
+                       title: &str,
+                       list: KindList,
+                       selected: &mut String,
+                       tool: &mut Tool,
+                       puts: &[Tool]| {
+            let kinds = r.kinds(list);
+            if kinds.is_empty() {
+                return;
+            }
+            ui.separator();
+            ui.heading(title);
+            for k in kinds {
+                let [cr, cg, cb] = k.colour.0;
+                ui.horizontal(|ui| {
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(20.0, 20.0), egui::Sense::hover());
+                    ui.painter()
+                        .rect_filled(rect, 3.0, Color32::from_rgb(cr, cg, cb));
+                    if let Some(src) = k.icon.as_deref().and_then(icons::icon) {
+                        egui::Image::new(src).paint_at(ui, rect.shrink(1.0));
+                    }
+                    let picked = *selected == k.id && puts.contains(tool);
+                    let resp = ui
+                        .selectable_label(picked, &k.name)
+                        .on_hover_text(&k.description);
+                    if resp.clicked() {
+                        *selected = k.id.clone();
+                        if !puts.contains(tool) {
+                            *tool = puts[0];
+                        }
+                    }
+                });
+            }
+        };
+        let t = &mut self.tools;
+        section(
+            ui,
+            "Terrain",
+            KindList::Terrain,
+            &mut t.terrain,
+            &mut t.tool,
+            if hex {
+                &[Tool::Brush, Tool::Fill]
+            } else {
+                &[Tool::Area]
+            },
+        );
+        section(
+            ui,
+            "Lines",
+            KindList::Line,
+            &mut t.line,
+            &mut t.tool,
+            &[Tool::Line],
+        );
+        section(
+            ui,
+            "Landmarks",
+            KindList::Landmark,
+            &mut t.landmark,
+            &mut t.tool,
+            &[Tool::Landmark],
+        );
+        section(
+            ui,
+            "Hexsides",
+            KindList::Hexside,
+            &mut t.hexside,
+            &mut t.tool,
+            &[Tool::Hexside],
+        );
+        section(
+            ui,
+            "Tokens",
+            KindList::Token,
+            &mut t.token,
+            &mut t.tool,
+            &[Tool::Token],
+        );
+        section(
+            ui,
+            "Units",
+            KindList::UnitClass,
+            &mut t.unit_class,
+            &mut t.tool,
+            &[Tool::Unit],
+        );
+        let sides: Vec<String> = self
+            .doc
+            .scenario
+            .sides
+            .iter()
+            .map(|s| s.id.clone())
+            .collect();
+        if !sides.is_empty() {
+            egui::ComboBox::from_label("side of new units")
+                .selected_text(self.tools.unit_side.clone())
+                .show_ui(ui, |ui| {
+                    for s in sides {
+                        ui.selectable_value(&mut self.tools.unit_side, s.clone(), s);
+                    }
+                });
+        }
+    }
+
+    /// Line width, landmark size and snapping, for the table tools.
+    fn table_settings(&mut self, ui: &mut Ui) {
+        let t = &mut self.tools;
+        let unit = self
+            .doc
+            .scenario
+            .board
+            .as_freeform()
+            .map_or(String::new(), |b| b.unit.to_string());
+        ui.horizontal(|ui| {
+            ui.label("line width");
+            ui.add(
+                egui::DragValue::new(&mut t.line_width)
+                    .range(0.1..=50.0)
+                    .speed(0.1)
+                    .suffix(format!(" {unit}")),
+            );
+        });
+        ui.horizontal(|ui| {
+            ui.label("landmark size");
+            ui.add(
+                egui::DragValue::new(&mut t.landmark_size)
+                    .range(0.1..=100.0)
+                    .speed(0.1)
+                    .suffix(format!(" {unit}")),
+            );
+        });
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut t.snap_grid, "grid");
+            ui.add(
+                egui::DragValue::new(&mut t.grid)
+                    .range(0.1..=100.0)
+                    .speed(0.1)
+                    .suffix(format!(" {unit}")),
+            );
+        });
+        ui.checkbox(&mut t.snap_vertices, "snap to vertices");
+        ui.checkbox(&mut t.snap_edge, "snap to table edge");
+    }
+
+    pub(super) fn inspector(&mut self, ui: &mut Ui) {
+        ui.heading("Inspector");
+        let Some(r) = self.doc.ruleset(&self.rulesets) else {
+            return;
+        };
+        let s = &self.doc.scenario;
+        match self.canvas.hover {
+            Some(Hover::Hex(hex)) if s.board.as_hex().is_some_and(|b| b.contains(hex)) => {
+                ui.label(RichText::new(format!("Hex {}", s.label(hex))).strong());
+                let cell = s.hexes.get(&hex);
+                let terrain = cell
+                    .map(|c| c.terrain.clone())
+                    .or(r.default_terrain.clone())
+                    .unwrap_or_default();
+                if let Some(k) = r.kind(KindList::Terrain, &terrain) {
+                    ui.label(format!("Terrain: {}", k.name));
+                    if !k.description.is_empty() {
+                        ui.label(RichText::new(&k.description).italics());
+                    }
+                }
+                if let Some(c) = cell {
+                    if c.elevation != 0 {
+                        ui.label(format!("Elevation: {}", c.elevation));
+                    }
+                    if !c.facing.is_empty() {
+                        let f: Vec<&str> = c.facing.iter().map(|x| x.as_str()).collect();
+                        ui.label(format!("Facing: {}", f.join(", ")));
+                    }
+                    if !c.markers.is_empty() {
+                        ui.label(format!("Markers: {}", c.markers.join(", ")));
+                    }
+                }
+                for t in s.tokens.iter().filter(|t| t.hex == hex) {
+                    let f: Vec<&str> = t.facing.iter().map(|x| x.as_str()).collect();
+                    ui.label(format!(
+                        "Token {} ({}), front: {}",
+                        t.id,
+                        t.kind,
+                        f.join(", ")
+                    ));
+                }
+                for u in s.units.iter().filter(|u| u.hex == Some(hex)) {
+                    ui.label(format!("Unit {} ({}, {})", u.id, u.class, u.side));
+                }
+            }
+            Some(Hover::Point(p)) => {
+                ui.label(format!("x {:.1}, y {:.1}", p.x, p.y));
+            }
+            _ => {
+                ui.label("Point at the board to see what is there.");
+            }
+        }
+    }
+
+    /// The selected feature of a table, or the one under the pointer: what it is, the
+    /// rule effects of its kind, its size; width and size can be changed here.
+    pub(super) fn feature_inspector(&mut self, ui: &mut Ui) {
+        use crate::scenario::{Feature, shape};
+        let s = &self.doc.scenario;
+        let pointed = match self.canvas.hover {
+            Some(Hover::Point(p)) => shape::feature_at(
+                s,
+                crate::board::freeform::Point::new(p.x as f64, p.y as f64),
+                0.0,
+            ),
+            _ => None,
+        };
+        let Some((kind, id)) = self.canvas.table.selected.clone().or(pointed) else {
+            return;
+        };
+        let Some(f) = shape::feature(s, kind, &id) else {
+            return;
+        };
+        let Some(r) = self.doc.ruleset(&self.rulesets) else {
+            return;
+        };
+        let (list, kind_id) = match &f {
+            Feature::Area(a) => (KindList::Terrain, a.terrain.as_str()),
+            Feature::Line(l) => (KindList::Line, l.kind.as_str()),
+            Feature::Landmark(m) => (KindList::Landmark, m.kind.as_str()),
+            Feature::Unit(u) => (KindList::UnitClass, u.class.as_str()),
+            _ => return,
+        };
+        let selected = self.canvas.table.selected.as_ref() == Some(&(kind, id.clone()));
+        ui.separator();
+        let name = r.kind(list, kind_id).map_or(kind_id, |k| k.name.as_str());
+        ui.label(
+            RichText::new(format!(
+                "{} {id}: {name}{}",
+                kind,
+                if selected { " (selected)" } else { "" }
+            ))
+            .strong(),
+        );
+        if let Some(k) = r.kind(list, kind_id)
+            && !k.description.is_empty()
+        {
+            ui.label(RichText::new(&k.description).italics());
+        }
+        let unit = s
+            .board
+            .as_freeform()
+            .map_or(String::new(), |b| b.unit.to_string());
+        let pts = shape::vertices(&f);
+        match &f {
+            Feature::Area(_) => {
+                use geo::Area as _;
+                let a = crate::board::freeform::polygon(pts).unsigned_area();
+                ui.label(format!("{} vertices, {a:.1} square {unit}", pts.len()));
+            }
+            Feature::Line(_) => {
+                let len: f64 = pts
+                    .windows(2)
+                    .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
+                    .sum();
+                ui.label(format!("{} points, {len:.1} {unit} long", pts.len()));
+            }
+            Feature::Unit(u) => {
+                ui.label(format!(
+                    "side {}, facing {:.0} degrees",
+                    if u.side.is_empty() { "-" } else { &u.side },
+                    u.facing_deg.unwrap_or(0.0)
+                ));
+            }
+            _ => {}
+        }
+        if !selected {
+            return;
+        }
+        // Width and size: a drag of the value is one undo step.
+        let mut changed = f.clone();
+        let (label, value, max) = match &mut changed {
+            Feature::Line(l) => ("width", l.width.get_or_insert(0.5), 50.0),
+            Feature::Landmark(m) if m.polygon.is_none() => {
+                ("size", m.size.get_or_insert(2.0), 100.0)
+            }
+            _ => return,
+        };
+        let resp = ui
+            .horizontal(|ui| {
+                ui.label(label);
+                ui.add(egui::DragValue::new(value).range(0.1..=max).speed(0.1))
+            })
+            .inner;
+        if resp.drag_started() {
+            self.doc.history.begin_group();
+        }
+        if changed != f {
+            self.canvas
+                .table
+                .put(&mut self.doc, &self.rulesets, changed);
+        }
+        if resp.drag_stopped() {
+            self.doc.history.end_group();
+        }
+    }
+
+    pub(super) fn validation_panel(&mut self, ui: &mut Ui) {
+        let (errors, warnings) = self.doc.counts();
+        ui.heading(format!("Validation: {errors} errors, {warnings} warnings"));
+        let mut fix = None;
+        let mut focus = None;
+        for severity in [Severity::Error, Severity::Warning, Severity::Info] {
+            let list: Vec<_> = self
+                .doc
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == severity)
+                .collect();
+            if list.is_empty() {
+                continue;
+            }
+            let colour = match severity {
+                Severity::Error => Color32::from_rgb(200, 40, 40),
+                Severity::Warning => Color32::from_rgb(200, 130, 0),
+                Severity::Info => Color32::GRAY,
+            };
+            ui.label(
+                RichText::new(format!("{severity}s ({})", list.len()))
+                    .color(colour)
+                    .strong(),
+            );
+            for d in list {
+                let short = d
+                    .message
+                    .split(" (\"")
+                    .next()
+                    .unwrap_or(&d.message)
+                    .to_string();
+                let resp = ui.add(
+                    egui::Label::new(RichText::new(short).color(colour))
+                        .sense(egui::Sense::click()),
+                );
+                let resp = match &d.quote {
+                    Some(q) => resp.on_hover_text(format!("{}\n\n\"{q}\"", d.rule)),
+                    None => resp.on_hover_text(&d.rule),
+                };
+                if resp.clicked() {
+                    focus = Some((d.hexes.clone(), d.features.clone()));
+                }
+                for f in &d.fixes {
+                    if ui.button(format!("Fix: {}", f.label)).clicked() {
+                        fix = Some(f.edit.clone());
+                    }
+                }
+            }
+        }
+        if let Some((hexes, features)) = focus {
+            self.focus(hexes, &features);
+        }
+        if let Some(e) = fix {
+            let _ = self.doc.apply(e, &self.rulesets);
+        }
+    }
+
+    /// Centres the canvas on a finding and highlights it: its hexes, or on a table its
+    /// first feature, which becomes the selection.
+    pub fn focus(&mut self, hexes: Vec<hexx::Hex>, features: &[String]) {
+        use crate::scenario::shape;
+        let s = &self.doc.scenario;
+        let centre = match hexes.first() {
+            Some(h) => Canvas::hex_centre(&s.board, *h),
+            None => features.iter().find_map(|id| {
+                let (kind, _) = s.feature_ids().into_iter().find(|(_, i)| i == id)?;
+                let f = shape::feature(s, kind, id)?;
+                self.canvas.table.select(kind, id);
+                shape::centre(&f).map(|c| egui::vec2(c.x as f32, c.y as f32))
+            }),
+        };
+        if let Some(c) = centre {
+            self.canvas.centre_pending = Some(c);
+        }
+        self.canvas.focus = hexes;
+    }
+
+    pub(super) fn status_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let here = match self.canvas.hover {
+                Some(Hover::Hex(h)) => self.doc.scenario.label(h),
+                Some(Hover::Point(p)) => format!("{:.1}, {:.1}", p.x, p.y),
+                None => "-".into(),
+            };
+            ui.label(format!("Under cursor: {here}"));
+            ui.separator();
+            ui.label(format!("Zoom {:.0}%", self.canvas.view.zoom * 100.0));
+            ui.separator();
+            let (e, w) = self.doc.counts();
+            ui.label(format!("{e} errors, {w} warnings"));
+            ui.separator();
+            ui.label(format!(
+                "{} | {}",
+                self.tools.tool.name(),
+                self.doc.scenario.ruleset
+            ));
+        });
+    }
+}

@@ -1,0 +1,535 @@
+//! The tools of a freeform table: draw areas and lines, place landmarks and units,
+//! select, move, turn and reshape features, measure with the ruler. Points snap to the
+//! grid, to other features' vertices and to the table edge (Alt held: no snapping).
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Ui, Vec2, vec2};
+
+use super::document::Document;
+use super::tools::{Tool, ToolState};
+use super::view::View;
+use crate::board::freeform::{FreeformBoard, Point};
+use crate::rules::Rulesets;
+use crate::scenario::shape::{self, FeatureRef, SnapTarget};
+use crate::scenario::{Area, Edit, Feature, FeatureKind, Landmark, Line, Unit};
+
+/// Screen points within which the pointer catches a vertex, a handle or an edge.
+const CATCH_PX: f32 = 8.0;
+/// How far above a selected feature its rotation handle floats, in screen points.
+const HANDLE_PX: f32 = 22.0;
+
+/// A drag in progress.
+#[derive(Debug, Clone, PartialEq)]
+enum Drag {
+    /// Carrying a feature: `grab` is the feature's point nearest where it was picked up,
+    /// `offset` from the pointer to it; that point snaps.
+    Move {
+        original: Feature,
+        grab: Point,
+        offset: (f64, f64),
+    },
+    Vertex {
+        original: Feature,
+        index: usize,
+    },
+    Rotate {
+        original: Feature,
+        centre: Point,
+        start: f64,
+    },
+    Ruler,
+}
+
+/// Where the pointer is, and how it snaps, this frame.
+struct Place<'a> {
+    rect: Rect,
+    view: &'a View,
+    table: &'a FreeformBoard,
+    snap: shape::Snap,
+    /// The board point under the pointer, and the same snapped.
+    raw: Point,
+    snapped: Point,
+    /// Board units within which the pointer catches things.
+    catch: f64,
+}
+
+/// The state of the table tools.
+#[derive(Debug, Default)]
+pub struct TableTools {
+    pub selected: Option<FeatureRef>,
+    /// The points of the area or line being drawn.
+    pub drawing: Vec<Point>,
+    /// The ruler's two ends, kept until the next measurement.
+    pub ruler: Option<(Point, Point)>,
+    drag: Option<Drag>,
+    /// The pointer, snapped, and what it snapped to.
+    snapped: Option<(Point, Option<SnapTarget>)>,
+    /// The selected feature's vertex under the pointer.
+    hover_vertex: Option<usize>,
+}
+
+fn to_point(v: Vec2) -> Point {
+    Point::new(v.x as f64, v.y as f64)
+}
+
+fn dist(a: Point, b: Point) -> f64 {
+    (a.x - b.x).hypot(a.y - b.y)
+}
+
+/// Degrees clockwise from north of the direction from `c` to `p` (y down).
+fn bearing(c: Point, p: Point) -> f64 {
+    (p.x - c.x).atan2(-(p.y - c.y)).to_degrees()
+}
+
+impl TableTools {
+    /// The selected feature as it is in the document now.
+    pub fn selected_feature(&self, doc: &Document) -> Option<Feature> {
+        let (kind, id) = self.selected.as_ref()?;
+        shape::feature(&doc.scenario, *kind, id)
+    }
+
+    /// Drops what is half done: the shape being drawn, the selection, the ruler.
+    pub fn cancel(&mut self) {
+        if !self.drawing.is_empty() {
+            self.drawing.clear();
+        } else if self.selected.is_some() {
+            self.selected = None;
+        } else {
+            self.ruler = None;
+        }
+    }
+
+    /// Where the rotation handle of a feature is on screen.
+    fn handle(f: &Feature, view: &View, rect: Rect) -> Option<(Point, Pos2)> {
+        let c = shape::centre(f)?;
+        let reach = match f {
+            Feature::Unit(u) => u.frontage.unwrap_or(4.0).max(u.depth.unwrap_or(2.0)) / 2.0,
+            Feature::Landmark(m) if m.polygon.is_none() => m.size.unwrap_or(2.0) / 2.0,
+            _ => shape::vertices(f)
+                .iter()
+                .map(|v| dist(*v, c))
+                .fold(0.0, f64::max),
+        };
+        let top = view.to_screen(rect, vec2(c.x as f32, (c.y - reach) as f32));
+        Some((c, top - vec2(0.0, HANDLE_PX)))
+    }
+
+    /// Follows the pointer and the keys for the tool in hand.
+    #[allow(clippy::too_many_arguments)]
+    pub fn input(
+        &mut self,
+        ui: &Ui,
+        response: &egui::Response,
+        rect: Rect,
+        view: &View,
+        table: &FreeformBoard,
+        doc: &mut Document,
+        rulesets: &Rulesets,
+        tools: &ToolState,
+    ) {
+        self.keys(ui, doc, rulesets, tools);
+        let Some(pos) = ui.input(|i| i.pointer.interact_pos()) else {
+            self.snapped = None;
+            return;
+        };
+        let catch = (CATCH_PX / view.zoom) as f64;
+        let raw = to_point(view.to_board(rect, pos));
+        let alt = ui.input(|i| i.modifiers.alt);
+        let snap = tools.snap(catch, alt);
+        let editing = match &self.drag {
+            Some(Drag::Move { original, .. } | Drag::Vertex { original, .. }) => {
+                Some(original.id().to_string())
+            }
+            _ => None,
+        };
+        let (p, target) = snap.apply(&doc.scenario, table, raw, editing.as_deref());
+        self.snapped = response.contains_pointer().then_some((p, target));
+        let selected = self.selected_feature(doc);
+        self.hover_vertex = selected
+            .as_ref()
+            .and_then(|f| shape::vertex_at(f, raw, catch));
+        let (pressed, down) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_down()));
+        let pressed = pressed && response.contains_pointer();
+        match tools.tool {
+            Tool::Area | Tool::Line => {
+                if response.double_clicked() {
+                    self.finish(doc, rulesets, tools);
+                } else if response.clicked() {
+                    self.drawing.push(p);
+                }
+            }
+            Tool::Landmark if response.clicked() => {
+                let id = doc.scenario.fresh_id(&tools.landmark);
+                let m = Landmark {
+                    id: id.clone(),
+                    kind: tools.landmark.clone(),
+                    at: Some(p),
+                    size: Some(tools.landmark_size),
+                    polygon: None,
+                };
+                self.put(doc, rulesets, Feature::Landmark(m));
+            }
+            Tool::Unit if response.clicked() => {
+                let id = doc.scenario.fresh_id("u");
+                let mut u = Unit::new(id, tools.unit_class.clone());
+                u.side = tools.unit_side.clone();
+                u.at = Some(p);
+                u.facing_deg = Some(0.0);
+                self.put(doc, rulesets, Feature::Unit(u));
+            }
+            Tool::Eraser if response.clicked() => {
+                if let Some((kind, id)) = shape::feature_at(&doc.scenario, raw, catch / 2.0) {
+                    let _ = doc.apply(
+                        Edit::PutFeature {
+                            kind,
+                            id: id.clone(),
+                            feature: None,
+                            index: None,
+                        },
+                        rulesets,
+                    );
+                    if self.selected.as_ref().is_some_and(|s| s.1 == id) {
+                        self.selected = None;
+                    }
+                }
+            }
+            Tool::Ruler => {
+                if pressed {
+                    self.drag = Some(Drag::Ruler);
+                    self.ruler = Some((p, p));
+                }
+                if let (Some(Drag::Ruler), Some((a, _))) = (&self.drag, self.ruler) {
+                    self.ruler = Some((a, p));
+                }
+            }
+            Tool::Select => {
+                let place = Place {
+                    rect,
+                    view,
+                    table,
+                    snap,
+                    raw,
+                    snapped: p,
+                    catch,
+                };
+                self.select_input(ui, response, &place, doc, rulesets, pressed);
+            }
+            _ => {}
+        }
+        if !down && self.drag.take().is_some_and(|d| d != Drag::Ruler) {
+            doc.history.end_group();
+        }
+    }
+
+    /// Select, carry, reshape and turn.
+    fn select_input(
+        &mut self,
+        ui: &Ui,
+        response: &egui::Response,
+        place: &Place,
+        doc: &mut Document,
+        rulesets: &Rulesets,
+        pressed: bool,
+    ) {
+        let Place {
+            rect,
+            view,
+            table,
+            snap,
+            raw,
+            snapped: p,
+            catch,
+        } = *place;
+        let selected = self.selected_feature(doc);
+        if pressed && self.drag.is_none() {
+            let pos = view.to_screen(rect, vec2(raw.x as f32, raw.y as f32));
+            let on_handle = selected
+                .as_ref()
+                .and_then(|f| Self::handle(f, view, rect))
+                .filter(|(_, h)| h.distance(pos) <= CATCH_PX);
+            self.drag = if let (Some(f), Some((centre, _))) = (&selected, on_handle) {
+                Some(Drag::Rotate {
+                    original: f.clone(),
+                    centre,
+                    start: bearing(centre, raw),
+                })
+            } else if let (Some(f), Some(index)) = (&selected, self.hover_vertex) {
+                Some(Drag::Vertex {
+                    original: f.clone(),
+                    index,
+                })
+            } else {
+                self.selected = shape::feature_at(&doc.scenario, raw, catch / 2.0);
+                self.selected_feature(doc).map(|f| {
+                    let grab = shape::vertices(&f)
+                        .iter()
+                        .copied()
+                        .chain(shape::centre(&f))
+                        .min_by(|a, b| dist(*a, raw).total_cmp(&dist(*b, raw)))
+                        .unwrap_or(raw);
+                    Drag::Move {
+                        original: f,
+                        grab,
+                        offset: (grab.x - raw.x, grab.y - raw.y),
+                    }
+                })
+            };
+            if self.drag.is_some() {
+                doc.history.begin_group();
+            }
+        }
+        let alt = ui.input(|i| i.modifiers.alt);
+        let moved = match &self.drag {
+            Some(Drag::Move {
+                original,
+                grab,
+                offset,
+            }) => {
+                // The grabbed point follows the pointer and snaps; the rest follows it.
+                let want = Point::new(raw.x + offset.0, raw.y + offset.1);
+                let (at, target) = snap.apply(&doc.scenario, table, want, Some(original.id()));
+                self.snapped = Some((at, target));
+                Some(shape::translated(original, at.x - grab.x, at.y - grab.y))
+            }
+            Some(Drag::Vertex { original, index }) => Some(shape::with_vertex(original, *index, p)),
+            Some(Drag::Rotate {
+                original,
+                centre,
+                start,
+            }) => {
+                let mut turn = bearing(*centre, raw) - start;
+                if !alt {
+                    turn = (turn / 5.0).round() * 5.0;
+                }
+                Some(shape::rotated(original, turn))
+            }
+            _ => None,
+        };
+        if let Some(f) = moved
+            && Some(&f) != self.selected_feature(doc).as_ref()
+        {
+            self.put(doc, rulesets, f);
+        }
+        if response.double_clicked()
+            && self.hover_vertex.is_none()
+            && let Some(f) = self.selected_feature(doc)
+            && let Some((more, _)) = shape::with_vertex_inserted(&f, raw)
+        {
+            self.put(doc, rulesets, more);
+        }
+    }
+
+    /// Keys: Enter finishes a shape, Escape drops it, Backspace takes back its last
+    /// point or deletes; Delete removes the vertex under the pointer or the selected
+    /// feature; R and Shift+R turn the selection 15 degrees.
+    fn keys(&mut self, ui: &Ui, doc: &mut Document, rulesets: &Rulesets, tools: &ToolState) {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let (enter, escape, back, delete, r, shift) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::Enter),
+                i.key_pressed(egui::Key::Escape),
+                i.key_pressed(egui::Key::Backspace),
+                i.key_pressed(egui::Key::Delete),
+                i.key_pressed(egui::Key::R) && !i.modifiers.command,
+                i.modifiers.shift,
+            )
+        });
+        if enter {
+            self.finish(doc, rulesets, tools);
+        }
+        if escape {
+            self.cancel();
+        }
+        if back && !self.drawing.is_empty() {
+            self.drawing.pop();
+        } else if delete || back {
+            self.delete(doc, rulesets);
+        }
+        if r && let Some(f) = self.selected_feature(doc) {
+            let turned = shape::rotated(&f, if shift { -15.0 } else { 15.0 });
+            self.put(doc, rulesets, turned);
+        }
+    }
+
+    /// Removes the vertex under the pointer, or else the selected feature.
+    pub fn delete(&mut self, doc: &mut Document, rulesets: &Rulesets) {
+        let Some(f) = self.selected_feature(doc) else {
+            return;
+        };
+        if let Some(i) = self.hover_vertex {
+            if let Some(fewer) = shape::without_vertex(&f, i) {
+                self.put(doc, rulesets, fewer);
+            }
+            return;
+        }
+        let _ = doc.apply(
+            Edit::PutFeature {
+                kind: f.kind(),
+                id: f.id().to_string(),
+                feature: None,
+                index: None,
+            },
+            rulesets,
+        );
+        self.selected = None;
+    }
+
+    /// Ends the area or line being drawn and puts it in the document.
+    pub fn finish(&mut self, doc: &mut Document, rulesets: &Rulesets, tools: &ToolState) {
+        let mut pts = std::mem::take(&mut self.drawing);
+        pts.dedup();
+        let feature = match tools.tool {
+            Tool::Area if pts.len() >= 3 => Feature::Area(Area {
+                id: doc.scenario.fresh_id(&tools.terrain),
+                terrain: tools.terrain.clone(),
+                polygon: pts,
+                level: None,
+                passable: None,
+                dangerous: None,
+                compulsory: None,
+                owner: None,
+            }),
+            Tool::Line if pts.len() >= 2 => Feature::Line(Line {
+                id: doc.scenario.fresh_id(&tools.line),
+                kind: tools.line.clone(),
+                points: pts,
+                width: Some(tools.line_width),
+            }),
+            _ => return,
+        };
+        self.selected = Some((feature.kind(), feature.id().to_string()));
+        self.put(doc, rulesets, feature);
+    }
+
+    /// Puts a feature in the document (new, or replacing the one with its id).
+    pub fn put(&mut self, doc: &mut Document, rulesets: &Rulesets, f: Feature) {
+        let _ = doc.apply(
+            Edit::PutFeature {
+                kind: f.kind(),
+                id: f.id().to_string(),
+                feature: Some(f),
+                index: None,
+            },
+            rulesets,
+        );
+    }
+
+    /// Selects a feature (a diagnostic clicked in the panel, a paste).
+    pub fn select(&mut self, kind: FeatureKind, id: &str) {
+        self.selected = Some((kind, id.to_string()));
+    }
+
+    /// Draws what the tools show over the features.
+    pub fn draw(
+        &self,
+        painter: &egui::Painter,
+        rect: Rect,
+        view: &View,
+        doc: &Document,
+        tools: &ToolState,
+    ) {
+        let to = |p: Point| view.to_screen(rect, vec2(p.x as f32, p.y as f32));
+        let accent = Color32::from_rgb(40, 140, 255);
+        // The shape being drawn, with a rubber band to the pointer.
+        if !self.drawing.is_empty() {
+            let mut pts: Vec<Pos2> = self.drawing.iter().map(|p| to(*p)).collect();
+            if let Some((p, _)) = self.snapped {
+                pts.push(to(p));
+            }
+            if tools.tool == Tool::Area && pts.len() >= 3 {
+                painter.add(Shape::closed_line(pts.clone(), Stroke::new(1.5, accent)));
+            } else {
+                painter.add(Shape::line(pts.clone(), Stroke::new(1.5, accent)));
+            }
+            for p in &pts {
+                painter.circle_filled(*p, 3.5, accent);
+            }
+        }
+        if let Some(f) = self.selected_feature(doc) {
+            let vs = shape::vertices(&f);
+            if vs.is_empty() {
+                if let Some(c) = shape::centre(&f) {
+                    painter.circle_stroke(to(c), 6.0, Stroke::new(2.0, accent));
+                }
+            } else {
+                let pts: Vec<Pos2> = vs.iter().map(|p| to(*p)).collect();
+                let outline = if matches!(f, Feature::Line(_)) {
+                    Shape::line(pts.clone(), Stroke::new(2.0, accent))
+                } else {
+                    Shape::closed_line(pts.clone(), Stroke::new(2.0, accent))
+                };
+                painter.add(outline);
+                for (i, p) in pts.iter().enumerate() {
+                    let hot = self.hover_vertex == Some(i);
+                    let r = Rect::from_center_size(*p, Vec2::splat(if hot { 10.0 } else { 7.0 }));
+                    painter.rect_filled(r, 1.0, if hot { Color32::WHITE } else { accent });
+                    painter.rect_stroke(
+                        r,
+                        1.0,
+                        Stroke::new(1.0, Color32::BLACK),
+                        egui::StrokeKind::Outside,
+                    );
+                }
+            }
+            if let Some((c, h)) = Self::handle(&f, view, rect) {
+                painter.line_segment([to(c), h], Stroke::new(1.0, accent));
+                painter.circle_filled(h, 5.0, Color32::WHITE);
+                painter.circle_stroke(h, 5.0, Stroke::new(1.5, accent));
+            }
+        }
+        // What the pointer snapped to.
+        if let Some((p, Some(target))) = self.snapped {
+            let at = to(p);
+            let c = Color32::from_rgb(255, 120, 0);
+            match target {
+                SnapTarget::Vertex => {
+                    painter.rect_stroke(
+                        Rect::from_center_size(at, Vec2::splat(11.0)),
+                        0.0,
+                        Stroke::new(2.0, c),
+                        egui::StrokeKind::Middle,
+                    );
+                }
+                SnapTarget::Edge => {
+                    painter.circle_stroke(at, 6.0, Stroke::new(2.0, c));
+                }
+                SnapTarget::Grid => {
+                    painter.line_segment(
+                        [at - vec2(4.0, 0.0), at + vec2(4.0, 0.0)],
+                        Stroke::new(1.0, c),
+                    );
+                    painter.line_segment(
+                        [at - vec2(0.0, 4.0), at + vec2(0.0, 4.0)],
+                        Stroke::new(1.0, c),
+                    );
+                }
+            }
+        }
+        if let Some((a, b)) = self.ruler {
+            let (pa, pb) = (to(a), to(b));
+            let black = Stroke::new(3.0, Color32::BLACK);
+            painter.line_segment([pa, pb], black);
+            painter.line_segment([pa, pb], Stroke::new(1.5, Color32::YELLOW));
+            let text = ruler_text(doc, dist(a, b));
+            let mid = pa + (pb - pa) / 2.0 + vec2(0.0, -12.0);
+            let galley = painter.layout_no_wrap(text, FontId::proportional(14.0), Color32::BLACK);
+            let bg = Align2::CENTER_CENTER
+                .anchor_size(mid, galley.size())
+                .expand(3.0);
+            painter.rect_filled(bg, 3.0, Color32::from_rgba_unmultiplied(255, 255, 220, 230));
+            painter.galley(bg.min + vec2(3.0, 3.0), galley, Color32::BLACK);
+        }
+    }
+}
+
+/// A ruler reading in the table's unit, with centimetres beside base widths.
+pub fn ruler_text(doc: &Document, d: f64) -> String {
+    match &doc.scenario.board {
+        crate::board::Board::Freeform(t) => match (t.unit, t.cm_per_unit()) {
+            (crate::board::TableUnit::Bw, Some(cm)) => format!("{d:.1} BW ({:.1} cm)", d * cm),
+            (unit, _) => format!("{d:.1} {unit}"),
+        },
+        crate::board::Board::Hex(_) => format!("{d:.1}"),
+    }
+}
