@@ -120,6 +120,25 @@ fn place_a_fence_and_set_its_facing() {
             .iter()
             .any(|d| d.rule == "battle-cry-150/fence-lines")
     );
+    // The wheel turns the facing one side a notch (down: clockwise); so do R, Shift+R.
+    let facing = |h: &Harness<'_, DesignerApp>| h.state().doc.scenario.hexes[&hex].facing.clone();
+    h.hover_at(near_east);
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: egui::vec2(0.0, -1.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    assert_eq!(facing(&h), [sandtable::board::Side::SE]);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::R);
+    h.run();
+    assert_eq!(facing(&h), [sandtable::board::Side::E]);
+    h.key_press(Key::R);
+    h.run();
+    assert_eq!(facing(&h), [sandtable::board::Side::SE]);
 }
 
 #[test]
@@ -360,4 +379,85 @@ fn new_scenario_with_a_chosen_board() {
     let t = h.state().doc.scenario.board.as_freeform().unwrap().clone();
     assert_eq!((t.width, t.height), (120.0, 120.0));
     assert_eq!(h.state().doc.scenario.ruleset, "mini-nap");
+}
+
+fn unit_hex(h: &Harness<'_, DesignerApp>, id: &str) -> Option<String> {
+    let s = &h.state().doc.scenario;
+    let u = s.units.iter().find(|u| u.id == id)?;
+    u.hex.map(|x| s.label(x))
+}
+
+#[test]
+fn select_a_box_of_hexes_and_drag_it_across_the_map() {
+    let mut h = app();
+    h.key_press(Key::S);
+    h.run();
+    // A box from just outside C3 to just past C4: the woods of C3, D3, C4 (and what
+    // lies between), with the unit c1.
+    let (c3, c4, d3) = (at(&h, "C3"), at(&h, "C4"), at(&h, "D3"));
+    let from = c3 + (c3 - d3) * 0.3 + egui::vec2(0.0, -8.0);
+    let to = Pos2::new(d3.x + (d3.x - c3.x) * 0.3, c4.y + 8.0);
+    drag(&mut h, &[from, to]);
+    let selected: Vec<String> = {
+        let s = &h.state().doc.scenario;
+        h.state()
+            .canvas
+            .select
+            .hexes
+            .iter()
+            .map(|x| s.label(*x))
+            .collect()
+    };
+    for l in ["C3", "D3", "C4"] {
+        assert!(selected.contains(&l.to_string()), "{l} in {selected:?}");
+    }
+    // Carry the selection four hexes right; one undo step puts it back.
+    let path = [c4, at(&h, "E4"), at(&h, "G4")];
+    drag(&mut h, &path);
+    for l in ["G3", "H3", "G4"] {
+        assert_eq!(terrain(&h, l).as_deref(), Some("woods"), "{l}");
+    }
+    assert_eq!(terrain(&h, "C3"), None);
+    assert_eq!(unit_hex(&h, "c1").as_deref(), Some("G3"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(terrain(&h, "C3").as_deref(), Some("woods"));
+    assert_eq!(terrain(&h, "G4"), None);
+    assert_eq!(unit_hex(&h, "c1").as_deref(), Some("C3"));
+}
+
+#[test]
+fn copy_a_region_and_paste_it_at_the_pointer_with_new_ids() {
+    let mut h = app();
+    h.key_press(Key::S);
+    h.run();
+    let c3 = at(&h, "C3");
+    drag(&mut h, &[c3]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    h.run();
+    h.hover_at(at(&h, "K8"));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    h.run();
+    assert_eq!(terrain(&h, "K8").as_deref(), Some("woods"));
+    assert_eq!(
+        terrain(&h, "C3").as_deref(),
+        Some("woods"),
+        "a copy, not a move"
+    );
+    let s = &h.state().doc.scenario;
+    let pasted: Vec<String> = s
+        .units
+        .iter()
+        .filter(|u| u.hex.map(|x| s.label(x)).as_deref() == Some("K8"))
+        .map(|u| u.id.clone())
+        .collect();
+    assert_eq!(pasted.len(), 1);
+    assert_ne!(pasted[0], "c1");
+    // Delete clears the pasted hex back to clear ground, unit and all.
+    h.key_press(Key::Delete);
+    h.run();
+    assert_eq!(terrain(&h, "K8"), None);
+    assert_eq!(unit_hex(&h, &pasted[0]), None);
+    assert_eq!(unit_hex(&h, "c1").as_deref(), Some("C3"));
 }

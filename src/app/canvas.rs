@@ -46,6 +46,8 @@ pub struct Canvas {
     /// The tools of a freeform table: selection, shape in progress, ruler.
     pub table: TableTools,
     stroking: bool,
+    /// Wheel scroll not yet turned into a facing step.
+    wheel: f32,
     /// The last hex the stroke painted, to fill in hexes a fast drag skips.
     last_hex: Option<Hex>,
     /// The terrain fill of the visible hexes, kept while the document and the view
@@ -113,7 +115,9 @@ impl Canvas {
         if let Some(p) = self.centre_pending.take() {
             self.view.centre_on(rect, p);
         }
-        self.navigate(ui, &response, rect);
+        // With the facing tool the wheel turns the facing; Ctrl + wheel still zooms.
+        let wheel_turns = tools.tool == Tool::Facing && doc.scenario.board.as_hex().is_some();
+        self.navigate(ui, &response, rect, !wheel_turns);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
         let Some(ruleset) = doc.ruleset(rulesets).cloned() else {
             painter.text(
@@ -150,7 +154,7 @@ impl Canvas {
     }
 
     /// Pan (middle drag, space + drag, arrows), zoom (wheel at the cursor, Ctrl +/-).
-    fn navigate(&mut self, ui: &Ui, response: &egui::Response, rect: Rect) {
+    fn navigate(&mut self, ui: &Ui, response: &egui::Response, rect: Rect, wheel_zooms: bool) {
         let space = ui.input(|i| i.key_down(egui::Key::Space));
         if response.dragged_by(egui::PointerButton::Middle)
             || (space && response.dragged_by(egui::PointerButton::Primary))
@@ -160,7 +164,7 @@ impl Canvas {
         if response.hovered() {
             let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
             let at = response.hover_pos().unwrap_or(rect.center());
-            if scroll != 0.0 {
+            if scroll != 0.0 && wheel_zooms {
                 self.view.zoom_at(rect, at, (scroll / 200.0).exp());
             }
             if zoom != 1.0 {
@@ -434,10 +438,8 @@ impl Canvas {
         }
         // Findings: offending hexes outlined, the focused one strongly.
         for d in &doc.diagnostics {
-            let c = match d.severity {
-                Severity::Error => Color32::from_rgb(220, 30, 30),
-                Severity::Warning => Color32::from_rgb(240, 150, 0),
-                Severity::Info => continue,
+            let Some(c) = finding_colour(d.severity) else {
+                continue;
             };
             for h in &d.hexes {
                 let pts: Vec<Pos2> = layout.corners(*h).iter().map(|p| to(*p)).collect();
@@ -565,10 +567,8 @@ impl Canvas {
         }
         // Findings: offending features outlined.
         for d in &doc.diagnostics {
-            let c = match d.severity {
-                Severity::Error => Color32::from_rgb(220, 30, 30),
-                Severity::Warning => Color32::from_rgb(240, 150, 0),
-                Severity::Info => continue,
+            let Some(c) = finding_colour(d.severity) else {
+                continue;
             };
             for id in &d.features {
                 if let Some(f) = feature_by_id(s, id) {
@@ -708,6 +708,34 @@ impl Canvas {
                 }
                 self.end_stroke(doc);
             }
+        } else if tools.tool == Tool::Facing && response.hovered() {
+            // One side per wheel notch (about 40 points of scroll).
+            self.wheel += ui.input(|i| {
+                i.events
+                    .iter()
+                    .map(|e| match e {
+                        egui::Event::MouseWheel {
+                            unit,
+                            delta,
+                            modifiers,
+                            ..
+                        } if !modifiers.command => match unit {
+                            egui::MouseWheelUnit::Point => delta.y,
+                            egui::MouseWheelUnit::Line => delta.y * 40.0,
+                            egui::MouseWheelUnit::Page => delta.y * 400.0,
+                        },
+                        _ => 0.0,
+                    })
+                    .sum::<f32>()
+            });
+            while self.wheel.abs() >= 40.0 {
+                let step = if self.wheel > 0.0 { -1 } else { 1 };
+                self.wheel += step as f32 * 40.0;
+                super::tools::turn_facing(doc, rulesets, hex, step);
+            }
+            if response.clicked_by(egui::PointerButton::Primary) && board.contains(hex) {
+                tools.click(doc, rulesets, board, &layout, hex, at);
+            }
         } else if response.clicked_by(egui::PointerButton::Primary) && board.contains(hex) {
             tools.click(doc, rulesets, board, &layout, hex, at);
         }
@@ -719,6 +747,15 @@ impl Canvas {
             self.stroking = false;
             self.last_hex = None;
         }
+    }
+}
+
+/// The outline colour of a finding on the board; information is not outlined.
+fn finding_colour(severity: Severity) -> Option<Color32> {
+    match severity {
+        Severity::Error => Some(Color32::from_rgb(220, 30, 30)),
+        Severity::Warning => Some(Color32::from_rgb(240, 150, 0)),
+        Severity::Info => None,
     }
 }
 

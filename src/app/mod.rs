@@ -313,11 +313,12 @@ impl DesignerApp {
             // The table tools read their own keys (R turns, Delete removes a vertex).
             return;
         }
-        if pressed(Modifiers::NONE, Key::R) {
-            self.turn_facing(1);
-        }
+        // Shift+R first: a plain R shortcut would also take Shift+R.
         if pressed(Modifiers::SHIFT, Key::R) {
             self.turn_facing(-1);
+        }
+        if pressed(Modifiers::NONE, Key::R) {
+            self.turn_facing(1);
         }
         if pressed(Modifiers::NONE, Key::Delete) || pressed(Modifiers::NONE, Key::Backspace) {
             self.delete_selection();

@@ -14,15 +14,18 @@ impl DesignerApp {
     pub(super) fn palette(&mut self, ui: &mut Ui) {
         ui.heading("Tools");
         let hex = self.doc.scenario.board.as_hex().is_some();
-        for tool in Tool::for_board(hex) {
-            if ui
-                .selectable_label(self.tools.tool == *tool, tool.name())
-                .on_hover_text(format!("key {}", tool.key().name()))
-                .clicked()
-            {
-                self.set_tool(*tool);
+        // A wrapped row, so that the ruleset's palette below fits without scrolling.
+        ui.horizontal_wrapped(|ui| {
+            for tool in Tool::for_board(hex) {
+                if ui
+                    .selectable_label(self.tools.tool == *tool, tool.name())
+                    .on_hover_text(format!("key {}", tool.key().name()))
+                    .clicked()
+                {
+                    self.set_tool(*tool);
+                }
             }
-        }
+        });
         if hex {
             ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"));
         } else {
@@ -127,6 +130,11 @@ impl DesignerApp {
             .iter()
             .map(|s| s.id.clone())
             .collect();
+        if !sides.contains(&self.tools.unit_side)
+            && let Some(first) = sides.first()
+        {
+            self.tools.unit_side = first.clone();
+        }
         if !sides.is_empty() {
             egui::ComboBox::from_label("side of new units")
                 .selected_text(self.tools.unit_side.clone())
@@ -148,31 +156,34 @@ impl DesignerApp {
             .as_freeform()
             .map_or(String::new(), |b| b.unit.to_string());
         ui.horizontal(|ui| {
-            ui.label("line width");
+            let name = ui.label("line width");
             ui.add(
                 egui::DragValue::new(&mut t.line_width)
                     .range(0.1..=50.0)
                     .speed(0.1)
                     .suffix(format!(" {unit}")),
-            );
+            )
+            .labelled_by(name.id);
         });
         ui.horizontal(|ui| {
-            ui.label("landmark size");
+            let name = ui.label("landmark size");
             ui.add(
                 egui::DragValue::new(&mut t.landmark_size)
                     .range(0.1..=100.0)
                     .speed(0.1)
                     .suffix(format!(" {unit}")),
-            );
+            )
+            .labelled_by(name.id);
         });
         ui.horizontal(|ui| {
-            ui.checkbox(&mut t.snap_grid, "grid");
+            let name = ui.checkbox(&mut t.snap_grid, "grid");
             ui.add(
                 egui::DragValue::new(&mut t.grid)
                     .range(0.1..=100.0)
                     .speed(0.1)
                     .suffix(format!(" {unit}")),
-            );
+            )
+            .labelled_by(name.id);
         });
         ui.checkbox(&mut t.snap_vertices, "snap to vertices");
         ui.checkbox(&mut t.snap_edge, "snap to table edge");
@@ -318,8 +329,9 @@ impl DesignerApp {
         };
         let resp = ui
             .horizontal(|ui| {
-                ui.label(label);
+                let name = ui.label(label);
                 ui.add(egui::DragValue::new(value).range(0.1..=max).speed(0.1))
+                    .labelled_by(name.id)
             })
             .inner;
         if resp.drag_started() {
@@ -422,6 +434,11 @@ impl DesignerApp {
             };
             ui.label(format!("Under cursor: {here}"));
             ui.separator();
+            let selected = self.canvas.select.hexes.len();
+            if selected > 0 && self.doc.scenario.board.as_hex().is_some() {
+                ui.label(format!("{selected} hexes selected"));
+                ui.separator();
+            }
             ui.label(format!("Zoom {:.0}%", self.canvas.view.zoom * 100.0));
             ui.separator();
             let (e, w) = self.doc.counts();

@@ -67,6 +67,13 @@ pub struct TableTools {
     hover_vertex: Option<usize>,
 }
 
+/// A click on the spot of the click before: egui counts a third quick click as a
+/// triple even when the first was elsewhere (quickly clicked vertices, then a
+/// double-click to finish), so both count.
+fn second_click(response: &egui::Response) -> bool {
+    response.double_clicked() || response.triple_clicked()
+}
+
 fn to_point(v: Vec2) -> Point {
     Point::new(v.x as f64, v.y as f64)
 }
@@ -151,7 +158,7 @@ impl TableTools {
         let pressed = pressed && response.contains_pointer();
         match tools.tool {
             Tool::Area | Tool::Line => {
-                if response.double_clicked() {
+                if second_click(response) {
                     self.finish(doc, rulesets, tools);
                 } else if response.clicked() {
                     self.drawing.push(p);
@@ -309,7 +316,7 @@ impl TableTools {
         {
             self.put(doc, rulesets, f);
         }
-        if response.double_clicked()
+        if second_click(response)
             && self.hover_vertex.is_none()
             && let Some(f) = self.selected_feature(doc)
             && let Some((more, _)) = shape::with_vertex_inserted(&f, raw)

@@ -1,0 +1,370 @@
+//! The designer on a Mini-Nap freeform table, driven as a user would through
+//! egui_kittest: draw areas and lines, place a landmark, select, move, turn and reshape,
+//! see a complaint live and undo it, save and reopen.
+
+use std::path::PathBuf;
+
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sandtable::app::DesignerApp;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::board::freeform::Point;
+use sandtable::rules::Rulesets;
+use sandtable::scenario::shape;
+
+fn example(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios")
+        .join(name)
+}
+
+/// The designer with the Mini-Nap example open, as File > Open leaves it.
+fn table_app(saves: Vec<PathBuf>, opens: Vec<PathBuf>) -> Harness<'static, DesignerApp> {
+    let mut opens_all = vec![example("mini-nap-village.ron")];
+    opens_all.extend(opens);
+    let app = DesignerApp::new(
+        Rulesets::built_in(),
+        Box::new(ScriptedDialogs {
+            opens: opens_all,
+            saves,
+        }),
+    );
+    // Frames a sixtieth of a second apart, as on a screen: a double-click is two
+    // clicks within 0.3 s.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(h.state().doc.scenario.ruleset, "mini-nap");
+    h
+}
+
+/// The screen position of a table point.
+fn at(h: &Harness<'_, DesignerApp>, x: f64, y: f64) -> Pos2 {
+    let app = h.state();
+    app.canvas
+        .view
+        .to_screen(app.canvas.rect().unwrap(), egui::vec2(x as f32, y as f32))
+}
+
+fn click(h: &mut Harness<'_, DesignerApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    h.run();
+}
+
+fn double_click(h: &mut Harness<'_, DesignerApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    for _ in 0..2 {
+        h.drag_at(p);
+        h.run();
+        h.drop_at(p);
+        h.run();
+    }
+}
+
+fn drag(h: &mut Harness<'_, DesignerApp>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for i in 1..=5 {
+        h.hover_at(from + (to - from) * (i as f32 / 5.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+}
+
+fn area(h: &Harness<'_, DesignerApp>, id: &str) -> Vec<Point> {
+    h.state()
+        .doc
+        .scenario
+        .areas
+        .iter()
+        .find(|a| a.id == id)
+        .unwrap_or_else(|| panic!("no area {id}"))
+        .polygon
+        .clone()
+}
+
+#[test]
+fn draw_a_freeform_polygon_by_clicking_its_vertices() {
+    let mut h = table_app(vec![], vec![]);
+    h.get_by_label("Forest").click();
+    h.run();
+    assert_eq!(h.state().tools.tool, sandtable::app::tools::Tool::Area);
+    // Points a little off the 1 cm grid snap onto it.
+    for (x, y) in [(60.2, 20.1), (80.1, 19.8), (80.0, 40.3)] {
+        let p = at(&h, x, y);
+        click(&mut h, p);
+    }
+    let p = at(&h, 59.9, 40.2);
+    double_click(&mut h, p);
+    let forest = area(&h, "forest1");
+    assert_eq!(
+        forest,
+        [
+            Point::new(60.0, 20.0),
+            Point::new(80.0, 20.0),
+            Point::new(80.0, 40.0),
+            Point::new(60.0, 40.0)
+        ]
+    );
+    assert_eq!(
+        h.state().doc.scenario.areas.last().unwrap().terrain,
+        "forest"
+    );
+    // The new area is selected, and one undo takes it away.
+    assert!(h.state().canvas.table.selected.is_some());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(
+        h.state()
+            .doc
+            .scenario
+            .areas
+            .iter()
+            .all(|a| a.id != "forest1")
+    );
+}
+
+#[test]
+fn draw_a_line_with_its_width_and_place_a_landmark() {
+    let mut h = table_app(vec![], vec![]);
+    h.get_by_label("Stone wall").click();
+    h.run();
+    h.state_mut().tools.line_width = 0.8;
+    for (x, y) in [(10.0, 110.0), (40.0, 110.0), (40.0, 116.0)] {
+        let p = at(&h, x, y);
+        click(&mut h, p);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    let wall = h.state().doc.scenario.lines.last().unwrap().clone();
+    assert_eq!(wall.kind, "stone-wall");
+    assert_eq!(wall.points.len(), 3);
+    assert_eq!(wall.width, Some(0.8));
+    h.get_by_label("Church").click();
+    h.run();
+    let p = at(&h, 150.0, 40.0);
+    click(&mut h, p);
+    let church = h.state().doc.scenario.landmarks.last().unwrap().clone();
+    assert_eq!(
+        (church.kind.as_str(), church.at),
+        ("church", Some(Point::new(150.0, 40.0)))
+    );
+    assert_eq!(church.size, Some(3.0));
+}
+
+#[test]
+fn select_move_rotate_and_edit_vertices_of_an_area() {
+    let mut h = table_app(vec![], vec![]);
+    h.key_press(Key::S);
+    h.run();
+    // The village: a 12 x 10 rectangle from (100, 50). Carry it 20 cm right.
+    let before = area(&h, "v1");
+    let (from, to) = (at(&h, 103.0, 57.0), at(&h, 123.0, 57.0));
+    drag(&mut h, from, to);
+    let moved = area(&h, "v1");
+    assert_eq!(moved[0], Point::new(120.0, 50.0));
+    assert_eq!(moved.len(), before.len());
+    // The move is one undo step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(area(&h, "v1"), before);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    // R turns it 15 degrees about its centre.
+    h.hover_at(at(&h, 126.0, 55.0));
+    h.run();
+    h.key_press(Key::R);
+    h.run();
+    let turned = area(&h, "v1");
+    let c = shape::centre(
+        &shape::feature(
+            &h.state().doc.scenario,
+            sandtable::scenario::FeatureKind::Area,
+            "v1",
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert!((c.x - 126.0).abs() < 1e-6 && (c.y - 55.0).abs() < 1e-6);
+    assert!((turned[0].x - moved[0].x).abs() > 0.5, "{turned:?}");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    // Drag the top-left corner out to (115, 45).
+    let (from, to) = (at(&h, 120.0, 50.0), at(&h, 115.2, 44.9));
+    drag(&mut h, from, to);
+    assert_eq!(area(&h, "v1")[0], Point::new(115.0, 45.0));
+    // Double-click the bottom edge: a vertex is added there.
+    let p = at(&h, 126.0, 60.0);
+    double_click(&mut h, p);
+    let v = area(&h, "v1");
+    assert_eq!(v.len(), 5, "{v:?}");
+    // Delete takes away the vertex under the pointer.
+    let i = v
+        .iter()
+        .position(|p| (p.x - 126.0).abs() < 1.0 && (p.y - 60.0).abs() < 1.0)
+        .unwrap();
+    h.hover_at(at(&h, v[i].x, v[i].y));
+    h.run();
+    h.key_press(Key::Delete);
+    h.run();
+    assert_eq!(area(&h, "v1").len(), 4);
+}
+
+#[test]
+fn points_snap_to_other_vertices_and_to_the_table_edge() {
+    let mut h = table_app(vec![], vec![]);
+    h.get_by_label("Marsh").click();
+    h.run();
+    h.state_mut().tools.snap_grid = false;
+    // Near the woods' corner (20, 15), near the top edge, and a free point.
+    for (x, y) in [(20.4, 15.3), (5.0, 0.6), (3.3, 17.7)] {
+        let p = at(&h, x, y);
+        click(&mut h, p);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    let marsh = area(&h, "marsh1");
+    assert_eq!(marsh[0], Point::new(20.0, 15.0));
+    assert_eq!(marsh[1].y, 0.0);
+    assert!((marsh[2].x - 3.3).abs() < 0.2 && (marsh[2].y - 17.7).abs() < 0.2);
+}
+
+#[test]
+fn a_self_crossing_area_is_flagged_live_and_undo_clears_it() {
+    let mut h = table_app(vec![], vec![]);
+    h.get_by_label("Woods").click();
+    h.run();
+    // A bow tie.
+    for (x, y) in [(140.0, 30.0), (160.0, 50.0), (160.0, 30.0)] {
+        let p = at(&h, x, y);
+        click(&mut h, p);
+    }
+    let p = at(&h, 140.0, 50.0);
+    double_click(&mut h, p);
+    let flagged = |h: &Harness<'_, DesignerApp>| {
+        h.state()
+            .doc
+            .diagnostics
+            .iter()
+            .any(|d| d.rule == "file/bad-shape" && d.features == ["woods1"])
+    };
+    assert!(flagged(&h));
+    h.get_by_label_contains("area woods1: the polygon crosses itself");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(!flagged(&h));
+    assert_eq!(h.state().doc.counts(), (0, 0));
+}
+
+#[test]
+fn the_mini_nap_walkthrough_saves_and_reopens() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("table.json");
+    let mut h = table_app(vec![path.clone()], vec![path.clone()]);
+    h.get_by_label("Hill").click();
+    h.run();
+    for (x, y) in [(20.0, 80.0), (40.0, 80.0), (40.0, 100.0)] {
+        let p = at(&h, x, y);
+        click(&mut h, p);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Hedge").click();
+    h.run();
+    for (x, y) in [(10.0, 60.0), (50.0, 60.0)] {
+        let p = at(&h, x, y);
+        click(&mut h, p);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    let drawn = h.state().doc.scenario.clone();
+    assert!(h.state().window_title().contains('*'));
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(h.state().window_title(), "table.json - Sandtable");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(h.state().doc.scenario, drawn);
+    assert!(h.state().doc.scenario.areas.iter().any(|a| a.id == "hill1"));
+    assert!(
+        h.state()
+            .doc
+            .scenario
+            .lines
+            .iter()
+            .any(|l| l.id == "hedge1")
+    );
+}
+
+fn selected_id(h: &Harness<'_, DesignerApp>) -> Option<String> {
+    h.state()
+        .canvas
+        .table
+        .selected
+        .as_ref()
+        .map(|s| s.1.clone())
+}
+
+#[test]
+fn copy_and_paste_a_feature_at_the_pointer() {
+    let mut h = table_app(vec![], vec![]);
+    h.key_press(Key::S);
+    h.run();
+    let p = at(&h, 106.0, 52.0);
+    click(&mut h, p);
+    assert_eq!(selected_id(&h).as_deref(), Some("v1"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    h.run();
+    h.hover_at(at(&h, 30.0, 100.0));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    h.run();
+    // Centred on the pointer (to screen precision).
+    let copy = area(&h, "v2");
+    assert!(
+        (copy[0].x - 24.0).abs() < 0.01 && (copy[0].y - 95.0).abs() < 0.01,
+        "{copy:?}"
+    );
+    assert_eq!(selected_id(&h).as_deref(), Some("v2"));
+}
+
+/// The Mini-Nap example with a feature selected and a measurement: the README's
+/// screenshot of a freeform table (`UPDATE_SNAPSHOTS=1` rewrites it).
+#[test]
+fn snapshot_of_the_mini_nap_table() {
+    let app = DesignerApp::new(
+        Rulesets::built_in(),
+        Box::new(ScriptedDialogs {
+            opens: vec![example("mini-nap-village.ron")],
+            saves: vec![],
+        }),
+    );
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .wgpu()
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.key_press(Key::S);
+    h.run();
+    let p = at(&h, 30.0, 25.0);
+    click(&mut h, p);
+    h.state_mut().canvas.table.ruler = Some((Point::new(40.0, 100.0), Point::new(140.0, 20.0)));
+    h.hover_at(at(&h, 150.0, 110.0));
+    h.run();
+    h.snapshot("designer_mini_nap");
+}
