@@ -95,6 +95,78 @@ fn frames(c: &mut Criterion) {
     c.bench_function("frame: 250x250 board, all of it shown", |b| {
         b.iter(|| frame(black_box(&ctx), &mut fit))
     });
+    // A busy Mini-Nap table: 400 areas, 200 lines, 200 units, the grid shown.
+    let ctx = egui::Context::default();
+    let rulesets = Rulesets::built_in();
+    let mut table = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    table.doc = Document::new(busy_table(), None, &rulesets);
+    table.canvas.fit_pending = true;
+    frame(&ctx, &mut table);
+    frame(&ctx, &mut table);
+    c.bench_function(
+        "frame: Mini-Nap table, 400 areas, 200 lines, 200 units",
+        |b| b.iter(|| frame(black_box(&ctx), &mut table)),
+    );
+}
+
+fn busy_table() -> Scenario {
+    use sandtable::board::freeform::Point;
+    use sandtable::board::{FreeformBoard, TableUnit};
+    use sandtable::scenario::{Area, Line};
+    let t = FreeformBoard {
+        width: 180.0,
+        height: 120.0,
+        unit: TableUnit::Cm,
+        cm_per_unit: None,
+    };
+    let mut s = Scenario::new("bench", "mini-nap", Board::Freeform(t));
+    let terrains = ["woods", "hill", "village", "marsh", "forest"];
+    for i in 0..400 {
+        let (x, y) = ((i % 20) as f64 * 9.0 + 1.0, (i / 20) as f64 * 6.0 + 1.0);
+        // A concave L so the fill needs real triangulation.
+        let polygon = [
+            [0.0, 0.0],
+            [6.0, 0.0],
+            [6.0, 2.0],
+            [2.0, 2.0],
+            [2.0, 4.0],
+            [0.0, 4.0],
+        ]
+        .iter()
+        .map(|[dx, dy]| Point::new(x + dx, y + dy))
+        .collect();
+        s.areas.push(Area {
+            id: format!("a{i}"),
+            terrain: terrains[i % terrains.len()].to_string(),
+            polygon,
+            level: None,
+            passable: None,
+            dangerous: None,
+            compulsory: None,
+            owner: None,
+        });
+    }
+    for i in 0..200 {
+        let y = (i as f64 * 0.6) % 120.0;
+        s.lines.push(Line {
+            id: format!("l{i}"),
+            kind: "hedge".into(),
+            points: (0..10)
+                .map(|k| Point::new(k as f64 * 18.0, y + (k % 2) as f64))
+                .collect(),
+            width: Some(0.5),
+        });
+    }
+    for i in 0..200 {
+        let mut u = Unit::new(format!("u{i}"), "infantry");
+        u.at = Some(Point::new(
+            (i % 20) as f64 * 9.0 + 4.0,
+            (i / 20) as f64 * 12.0 + 3.0,
+        ));
+        u.facing_deg = Some((i * 17 % 360) as f64);
+        s.units.push(u);
+    }
+    s
 }
 
 criterion_group!(benches, frames);

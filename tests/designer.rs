@@ -461,3 +461,89 @@ fn copy_a_region_and_paste_it_at_the_pointer_with_new_ids() {
     assert_eq!(unit_hex(&h, &pasted[0]), None);
     assert_eq!(unit_hex(&h, "c1").as_deref(), Some("C3"));
 }
+
+/// Clicks near the `toward` side of a hex (the Facing and Hexside tools pick the side
+/// nearest the pointer).
+fn click_side(h: &mut Harness<'_, DesignerApp>, hex: &str, toward: &str) {
+    let (c, n) = (at(h, hex), at(h, toward));
+    let p = c + (n - c) * 0.4;
+    drag(h, &[p]);
+}
+
+/// The Done-when walkthrough: a new Battle Cry map with woods, a hill, a fenced hex and
+/// an entrenchment facing the enemy (to the north); the rules complain live; undo;
+/// save; reopen.
+#[test]
+fn paint_a_battle_cry_map_from_new_to_reopened() {
+    use sandtable::board::Side;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kernstown.json");
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![path.clone()],
+        saves: vec![path.clone()],
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert!(h.state().doc.scenario.hexes.is_empty());
+    h.get_by_label("Woods").click();
+    h.run();
+    let path_ = [at(&h, "C3"), at(&h, "D3")];
+    drag(&mut h, &path_);
+    h.get_by_label("Hill").click();
+    h.run();
+    let p = at(&h, "F4");
+    drag(&mut h, &[p]);
+    h.get_by_label("Raise elevation").click();
+    h.run();
+    drag(&mut h, &[p]);
+    h.get_by_label("Fence").click();
+    h.run();
+    let p = at(&h, "E5");
+    drag(&mut h, &[p]);
+    h.get_by_label("Entrenchment").click();
+    h.run();
+    let p = at(&h, "G5");
+    drag(&mut h, &[p]);
+    // The fence has no lines yet: the panel says so at once.
+    h.get_by_label_contains("fence");
+    assert!(h.state().doc.counts().0 > 0);
+    h.get_by_label("Facing").click();
+    h.run();
+    click_side(&mut h, "E5", "E4");
+    click_side(&mut h, "G5", "F4");
+    click_side(&mut h, "G5", "G4");
+    let s = h.state().doc.scenario.clone();
+    let hex = |l: &str| s.board.as_hex().unwrap().hex_at(l).unwrap();
+    assert_eq!(s.hexes[&hex("C3")].terrain, "woods");
+    assert_eq!(
+        (
+            s.hexes[&hex("F4")].terrain.as_str(),
+            s.hexes[&hex("F4")].elevation
+        ),
+        ("hill", 1)
+    );
+    assert_eq!(s.hexes[&hex("E5")].facing, [Side::NE]);
+    let t = &s.tokens[0];
+    assert_eq!((t.kind.as_str(), t.hex), ("entrenchment", hex("G5")));
+    assert_eq!(t.facing, [Side::NW, Side::NE]);
+    assert_eq!(
+        h.state().doc.counts(),
+        (0, 0),
+        "{:?}",
+        h.state().doc.diagnostics
+    );
+    // Undo takes back the last front side; redo puts it back.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().doc.scenario.tokens[0].facing, [Side::NW]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(h.state().window_title(), "kernstown.json - Sandtable");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(h.state().doc.scenario, s);
+}
