@@ -381,7 +381,10 @@ impl Canvas {
                 .kind(KindList::Road, &road.kind)
                 .map_or(Color32::BROWN, |k| colour(k.colour));
             let pts: Vec<Pos2> = road.hexes.iter().map(|h| to(layout.centre(*h))).collect();
-            painter.add(Shape::line(pts, Stroke::new((hex_px * 0.09).max(2.0), c)));
+            painter.add(Shape::line(
+                smooth_path(&pts),
+                Stroke::new((hex_px * 0.09).max(2.0), c),
+            ));
         }
         // Tokens: a trench line inside each front side.
         for t in &s.tokens {
@@ -426,14 +429,35 @@ impl Canvas {
                 Stroke::new(1.0, Color32::BLACK),
                 egui::StrokeKind::Outside,
             );
-            if hex_px > 24.0 {
-                painter.text(
-                    centre,
-                    Align2::CENTER_CENTER,
-                    &u.id,
-                    FontId::proportional((half * 0.6).clamp(6.0, 13.0)),
-                    Color32::WHITE,
-                );
+            // The class symbol (NATO-style, from the ruleset's icon) above the id.
+            let icon = class
+                .and_then(|k| k.icon.as_deref())
+                .and_then(super::icons::icon);
+            match icon {
+                Some(src) if hex_px > 48.0 && !general => {
+                    let sym = Rect::from_center_size(
+                        centre - vec2(0.0, half * 0.25),
+                        vec2(half * 0.9, half * 0.6),
+                    );
+                    egui::Image::new(src).tint(Color32::WHITE).paint_at(ui, sym);
+                    painter.text(
+                        centre + vec2(0.0, half * 0.42),
+                        Align2::CENTER_CENTER,
+                        &u.id,
+                        FontId::proportional((half * 0.38).clamp(6.0, 11.0)),
+                        Color32::WHITE,
+                    );
+                }
+                _ if hex_px > 24.0 => {
+                    painter.text(
+                        centre,
+                        Align2::CENTER_CENTER,
+                        &u.id,
+                        FontId::proportional((half * 0.6).clamp(6.0, 13.0)),
+                        Color32::WHITE,
+                    );
+                }
+                _ => {}
             }
         }
         // Findings: offending hexes outlined, the focused one strongly.
@@ -748,6 +772,29 @@ impl Canvas {
             self.last_hex = None;
         }
     }
+}
+
+/// A road through hex centres as a smooth curve: straight halfway into each hex, then a
+/// quadratic curve about the centre to halfway out, so that bends are rounded.
+fn smooth_path(pts: &[Pos2]) -> Vec<Pos2> {
+    if pts.len() < 3 {
+        return pts.to_vec();
+    }
+    let mid = |a: Pos2, b: Pos2| a + (b - a) * 0.5;
+    let mut out = vec![pts[0]];
+    for w in pts.windows(3) {
+        let (a, c, b) = (mid(w[0], w[1]), w[1], mid(w[1], w[2]));
+        for i in 0..=8 {
+            let t = i as f32 / 8.0;
+            let u = 1.0 - t;
+            out.push(pos2(
+                u * u * a.x + 2.0 * u * t * c.x + t * t * b.x,
+                u * u * a.y + 2.0 * u * t * c.y + t * t * b.y,
+            ));
+        }
+    }
+    out.extend(pts.last());
+    out
 }
 
 /// The outline colour of a finding on the board; information is not outlined.
