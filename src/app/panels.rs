@@ -195,7 +195,12 @@ impl DesignerApp {
             return;
         };
         let s = &self.doc.scenario;
-        match self.canvas.hover {
+        // What is under the pointer, else the first selected hex.
+        let shown = match (self.canvas.hover, self.canvas.select.hexes.first()) {
+            (None, Some(h)) => Some(Hover::Hex(*h)),
+            (hover, _) => hover,
+        };
+        match shown {
             Some(Hover::Hex(hex)) if s.board.as_hex().is_some_and(|b| b.contains(hex)) => {
                 ui.label(RichText::new(format!("Hex {}", s.label(hex))).strong());
                 let cell = s.hexes.get(&hex);

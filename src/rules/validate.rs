@@ -74,9 +74,7 @@ impl<'a> Context<'a> {
     }
 
     fn name(&self, list: KindList, id: &str) -> String {
-        self.r
-            .kind(list, id)
-            .map_or_else(|| id.to_string(), |k| k.name.to_lowercase())
+        self.name_of(self.r.kind(list, id), id)
     }
 
     fn diag(&self, c: &Constraint, message: String) -> Diagnostic {
