@@ -326,10 +326,21 @@ impl DesignerApp {
         if pressed(Modifiers::NONE, Key::Escape) {
             self.canvas.select.clear();
         }
+        if pressed(Modifiers::COMMAND, Key::A) {
+            self.select_all();
+        }
         for (k, r) in [(Key::Num1, 1), (Key::Num2, 2), (Key::Num3, 3)] {
             if pressed(Modifiers::NONE, k) {
                 self.tools.radius = if self.tools.radius == r { 0 } else { r };
             }
+        }
+    }
+
+    /// Selects every hex of a hex board, with the select tool in hand.
+    pub fn select_all(&mut self) {
+        if let Some(board) = self.doc.scenario.board.as_hex() {
+            self.canvas.select.hexes = board.hexes().collect();
+            self.tools.tool = Tool::Select;
         }
     }
 
@@ -389,6 +400,9 @@ impl DesignerApp {
                     .clicked()
                 {
                     self.paste();
+                }
+                if ui.button("Select all  Ctrl+A").clicked() {
+                    self.select_all();
                 }
                 if ui.button("Delete selection  Del").clicked() {
                     self.delete_selection();
