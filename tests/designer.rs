@@ -547,3 +547,31 @@ fn paint_a_battle_cry_map_from_new_to_reopened() {
     h.run();
     assert_eq!(h.state().doc.scenario, s);
 }
+
+#[test]
+fn edit_the_states_of_a_unit_in_a_selected_hex() {
+    let mut h = app();
+    h.key_press(Key::S);
+    h.run();
+    let c3 = at(&h, "C3");
+    drag(&mut h, &[c3]);
+    // Leave the board: the inspector keeps the selected hex, with its unit's editors.
+    h.hover_at(Pos2::new(1100.0, 600.0));
+    h.run();
+    h.get_by_label("moved").click();
+    h.run();
+    let c1 = |h: &Harness<'_, DesignerApp>| {
+        h.state()
+            .doc
+            .scenario
+            .units
+            .iter()
+            .find(|u| u.id == "c1")
+            .unwrap()
+            .clone()
+    };
+    assert!(c1(&h).moved);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(!c1(&h).moved);
+}

@@ -368,3 +368,55 @@ fn snapshot_of_the_mini_nap_table() {
     h.run();
     h.snapshot("designer_mini_nap");
 }
+
+#[test]
+fn edit_an_area_in_the_inspector_and_draw_an_outlined_landmark() {
+    let mut h = table_app(vec![], vec![]);
+    h.key_press(Key::S);
+    h.run();
+    // The hill h1 has level 2; the inspector shows it for the selected hill.
+    let p = at(&h, 150.0, 90.0);
+    click(&mut h, p);
+    assert_eq!(selected_id(&h).as_deref(), Some("h1"));
+    h.hover_at(Pos2::new(1100.0, 600.0));
+    h.run();
+    h.get_by_label("level").click();
+    h.run();
+    let hill = h
+        .state()
+        .doc
+        .scenario
+        .areas
+        .iter()
+        .find(|a| a.id == "h1")
+        .unwrap()
+        .clone();
+    assert_eq!(hill.level, None, "unticking level removes it");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    let hill = h
+        .state()
+        .doc
+        .scenario
+        .areas
+        .iter()
+        .find(|a| a.id == "h1")
+        .unwrap()
+        .clone();
+    assert_eq!(hill.level, Some(2));
+    // A landmark drawn as an outline: click its corners like an area.
+    h.get_by_label("Landmark").click();
+    h.run();
+    h.get_by_label("landmark as outline").click();
+    h.run();
+    for (x, y) in [(150.0, 30.0), (156.0, 30.0), (156.0, 36.0)] {
+        let p = at(&h, x, y);
+        click(&mut h, p);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    let m = h.state().doc.scenario.landmarks.last().unwrap().clone();
+    assert_eq!(m.kind, "landmark");
+    assert_eq!(m.polygon.map(|p| p.len()), Some(3));
+    assert_eq!(m.at, None);
+}

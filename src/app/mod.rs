@@ -8,6 +8,7 @@ pub mod document;
 pub mod icons;
 pub mod new_dialog;
 mod panels;
+pub mod properties;
 pub mod recovery;
 pub mod select;
 pub mod table;

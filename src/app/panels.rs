@@ -9,6 +9,7 @@ use super::icons;
 use super::tools::Tool;
 use crate::diagnostic::Severity;
 use crate::rules::KindList;
+use crate::scenario::Feature;
 
 impl DesignerApp {
     pub(super) fn palette(&mut self, ui: &mut Ui) {
@@ -165,6 +166,7 @@ impl DesignerApp {
             )
             .labelled_by(name.id);
         });
+        ui.checkbox(&mut t.landmark_outline, "landmark as outline");
         ui.horizontal(|ui| {
             let name = ui.label("landmark size");
             ui.add(
@@ -238,12 +240,34 @@ impl DesignerApp {
                 for u in s.units.iter().filter(|u| u.hex == Some(hex)) {
                     ui.label(format!("Unit {} ({}, {})", u.id, u.class, u.side));
                 }
+                // The units and tokens of a lone selected hex can be edited here.
+                if self.canvas.select.hexes == [hex] {
+                    let features: Vec<Feature> = s
+                        .units
+                        .iter()
+                        .filter(|u| u.hex == Some(hex))
+                        .cloned()
+                        .map(Feature::Unit)
+                        .chain(
+                            s.tokens
+                                .iter()
+                                .filter(|t| t.hex == hex)
+                                .cloned()
+                                .map(Feature::Token),
+                        )
+                        .collect();
+                    for f in features {
+                        ui.separator();
+                        ui.label(RichText::new(format!("{} {}", f.kind(), f.id())).strong());
+                        self.edit_feature(ui, &f);
+                    }
+                }
             }
             Some(Hover::Point(p)) => {
                 ui.label(format!("x {:.1}, y {:.1}", p.x, p.y));
             }
             _ => {
-                ui.label("Point at the board to see what is there.");
+                ui.label("Point at the board to see what is there, or select a hex.");
             }
         }
     }
@@ -251,7 +275,7 @@ impl DesignerApp {
     /// The selected feature of a table, or the one under the pointer: what it is, the
     /// rule effects of its kind, its size; width and size can be changed here.
     pub(super) fn feature_inspector(&mut self, ui: &mut Ui) {
-        use crate::scenario::{Feature, shape};
+        use crate::scenario::shape;
         let s = &self.doc.scenario;
         let pointed = match self.canvas.hover {
             Some(Hover::Point(p)) => shape::feature_at(
@@ -323,31 +347,23 @@ impl DesignerApp {
         if !selected {
             return;
         }
-        // Width and size: a drag of the value is one undo step.
-        let mut changed = f.clone();
-        let (label, value, max) = match &mut changed {
-            Feature::Line(l) => ("width", l.width.get_or_insert(0.5), 50.0),
-            Feature::Landmark(m) if m.polygon.is_none() => {
-                ("size", m.size.get_or_insert(2.0), 100.0)
-            }
-            _ => return,
+        self.edit_feature(ui, &f);
+    }
+
+    /// The property editors of a feature; a drag of a value is one undo step.
+    fn edit_feature(&mut self, ui: &mut Ui, f: &crate::scenario::Feature) {
+        let Some(r) = self.doc.ruleset(&self.rulesets).cloned() else {
+            return;
         };
-        let resp = ui
-            .horizontal(|ui| {
-                let name = ui.label(label);
-                ui.add(egui::DragValue::new(value).range(0.1..=max).speed(0.1))
-                    .labelled_by(name.id)
-            })
-            .inner;
-        if resp.drag_started() {
+        let sides = self.doc.scenario.sides.clone();
+        let change = super::properties::edit(ui, f, &r, &sides);
+        if change.began {
             self.doc.history.begin_group();
         }
-        if changed != f {
-            self.canvas
-                .table
-                .put(&mut self.doc, &self.rulesets, changed);
+        if let Some(new) = change.feature {
+            self.canvas.table.put(&mut self.doc, &self.rulesets, new);
         }
-        if resp.drag_stopped() {
+        if change.ended {
             self.doc.history.end_group();
         }
     }

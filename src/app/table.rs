@@ -164,6 +164,14 @@ impl TableTools {
                     self.drawing.push(p);
                 }
             }
+            // An outlined landmark (a farm's buildings) is drawn like an area.
+            Tool::Landmark if tools.landmark_outline => {
+                if second_click(response) {
+                    self.finish(doc, rulesets, tools);
+                } else if response.clicked() {
+                    self.drawing.push(p);
+                }
+            }
             Tool::Landmark if response.clicked() => {
                 let id = doc.scenario.fresh_id(&tools.landmark);
                 let m = Landmark {
@@ -397,6 +405,13 @@ impl TableTools {
                 compulsory: None,
                 owner: None,
             }),
+            Tool::Landmark if pts.len() >= 3 => Feature::Landmark(Landmark {
+                id: doc.scenario.fresh_id(&tools.landmark),
+                kind: tools.landmark.clone(),
+                at: None,
+                size: None,
+                polygon: Some(pts),
+            }),
             Tool::Line if pts.len() >= 2 => Feature::Line(Line {
                 id: doc.scenario.fresh_id(&tools.line),
                 kind: tools.line.clone(),
@@ -444,7 +459,8 @@ impl TableTools {
             if let Some((p, _)) = self.snapped {
                 pts.push(to(p));
             }
-            if tools.tool == Tool::Area && pts.len() >= 3 {
+            let closed = tools.tool == Tool::Area || tools.tool == Tool::Landmark;
+            if closed && pts.len() >= 3 {
                 painter.add(Shape::closed_line(pts.clone(), Stroke::new(1.5, accent)));
             } else {
                 painter.add(Shape::line(pts.clone(), Stroke::new(1.5, accent)));

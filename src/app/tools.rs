@@ -131,6 +131,8 @@ pub struct ToolState {
     pub line_width: f64,
     pub landmark: String,
     pub landmark_size: f64,
+    /// Landmarks drawn as an outline (click the corners) rather than placed as a point.
+    pub landmark_outline: bool,
     /// Freeform snapping: grid spacing in board units (0: off), to vertices, to edges.
     pub grid: f64,
     pub snap_grid: bool,
@@ -156,6 +158,7 @@ impl ToolState {
             line_width: 1.0,
             landmark: String::new(),
             landmark_size: 3.0,
+            landmark_outline: false,
             grid: 1.0,
             snap_grid: true,
             snap_vertices: true,
