@@ -153,6 +153,8 @@ fn draw_a_line_with_its_width_and_place_a_landmark() {
     assert_eq!(wall.kind, "stone-wall");
     assert_eq!(wall.points.len(), 3);
     assert_eq!(wall.width, Some(0.8));
+    h.get_by_label("Church").scroll_to_me();
+    h.run();
     h.get_by_label("Church").click();
     h.run();
     let p = at(&h, 150.0, 40.0);
@@ -380,34 +382,21 @@ fn edit_an_area_in_the_inspector_and_draw_an_outlined_landmark() {
     assert_eq!(selected_id(&h).as_deref(), Some("h1"));
     h.hover_at(Pos2::new(1100.0, 600.0));
     h.run();
-    h.get_by_label("level").click();
+    let level = |h: &Harness<'_, DesignerApp>| {
+        let s = &h.state().doc.scenario;
+        s.areas.iter().find(|a| a.id == "h1").and_then(|a| a.level)
+    };
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "level")
+        .click();
     h.run();
-    let hill = h
-        .state()
-        .doc
-        .scenario
-        .areas
-        .iter()
-        .find(|a| a.id == "h1")
-        .unwrap()
-        .clone();
-    assert_eq!(hill.level, None, "unticking level removes it");
+    assert_eq!(level(&h), None, "unticking level removes it");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    let hill = h
-        .state()
-        .doc
-        .scenario
-        .areas
-        .iter()
-        .find(|a| a.id == "h1")
-        .unwrap()
-        .clone();
-    assert_eq!(hill.level, Some(2));
+    assert_eq!(level(&h), Some(2));
     // A landmark drawn as an outline: click its corners like an area.
     h.get_by_label("Landmark").click();
     h.run();
-    h.get_by_label("landmark as outline").click();
+    h.get_by_label("as outline").click();
     h.run();
     for (x, y) in [(150.0, 30.0), (156.0, 30.0), (156.0, 36.0)] {
         let p = at(&h, x, y);

@@ -616,27 +616,26 @@ impl Canvas {
         let stroke = Stroke::new(1.0, Color32::from_black_alpha(28));
         let strong = Stroke::new(1.0, Color32::from_black_alpha(60));
         let major = |i: i64| i % 10 == 0;
-        let x0 = (vis.min.x.max(0.0) / step).floor() as i64;
-        let x1 = (vis.max.x.min(w) / step).ceil() as i64;
-        for i in x0..=x1 {
-            let x = i as f32 * step;
-            if x > w {
-                break;
+        // Lines of constant x across the table, then of constant y.
+        for (lo, hi, len, constant_x) in [
+            (vis.min.x, vis.max.x, w, true),
+            (vis.min.y, vis.max.y, h, false),
+        ] {
+            let first = (lo.max(0.0) / step).floor() as i64;
+            let last = (hi.min(len) / step).ceil() as i64;
+            for i in first..=last {
+                let v = i as f32 * step;
+                if v > len {
+                    break;
+                }
+                let (a, b) = if constant_x {
+                    (vec2(v, 0.0), vec2(v, h))
+                } else {
+                    (vec2(0.0, v), vec2(w, v))
+                };
+                let (a, b) = (self.view.to_screen(rect, a), self.view.to_screen(rect, b));
+                painter.line_segment([a, b], if major(i) { strong } else { stroke });
             }
-            let a = self.view.to_screen(rect, vec2(x, 0.0));
-            let b = self.view.to_screen(rect, vec2(x, h));
-            painter.line_segment([a, b], if major(i) { strong } else { stroke });
-        }
-        let y0 = (vis.min.y.max(0.0) / step).floor() as i64;
-        let y1 = (vis.max.y.min(h) / step).ceil() as i64;
-        for i in y0..=y1 {
-            let y = i as f32 * step;
-            if y > h {
-                break;
-            }
-            let a = self.view.to_screen(rect, vec2(0.0, y));
-            let b = self.view.to_screen(rect, vec2(w, y));
-            painter.line_segment([a, b], if major(i) { strong } else { stroke });
         }
     }
 

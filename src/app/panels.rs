@@ -156,39 +156,31 @@ impl DesignerApp {
             .board
             .as_freeform()
             .map_or(String::new(), |b| b.unit.to_string());
+        fn length<'a>(value: &'a mut f64, max: f64, unit: &str) -> egui::DragValue<'a> {
+            egui::DragValue::new(value)
+                .range(0.1..=max)
+                .speed(0.1)
+                .suffix(format!(" {unit}"))
+        }
         ui.horizontal(|ui| {
             let name = ui.label("line width");
-            ui.add(
-                egui::DragValue::new(&mut t.line_width)
-                    .range(0.1..=50.0)
-                    .speed(0.1)
-                    .suffix(format!(" {unit}")),
-            )
-            .labelled_by(name.id);
-        });
-        ui.checkbox(&mut t.landmark_outline, "landmark as outline");
-        ui.horizontal(|ui| {
-            let name = ui.label("landmark size");
-            ui.add(
-                egui::DragValue::new(&mut t.landmark_size)
-                    .range(0.1..=100.0)
-                    .speed(0.1)
-                    .suffix(format!(" {unit}")),
-            )
-            .labelled_by(name.id);
+            ui.add(length(&mut t.line_width, 50.0, &unit))
+                .labelled_by(name.id);
         });
         ui.horizontal(|ui| {
+            let name = ui.label("landmark");
+            ui.add(length(&mut t.landmark_size, 100.0, &unit))
+                .labelled_by(name.id);
+            ui.checkbox(&mut t.landmark_outline, "as outline");
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("snap:");
             let name = ui.checkbox(&mut t.snap_grid, "grid");
-            ui.add(
-                egui::DragValue::new(&mut t.grid)
-                    .range(0.1..=100.0)
-                    .speed(0.1)
-                    .suffix(format!(" {unit}")),
-            )
-            .labelled_by(name.id);
+            ui.add(length(&mut t.grid, 100.0, &unit))
+                .labelled_by(name.id);
+            ui.checkbox(&mut t.snap_vertices, "vertices");
+            ui.checkbox(&mut t.snap_edge, "table edge");
         });
-        ui.checkbox(&mut t.snap_vertices, "snap to vertices");
-        ui.checkbox(&mut t.snap_edge, "snap to table edge");
     }
 
     pub(super) fn inspector(&mut self, ui: &mut Ui) {
