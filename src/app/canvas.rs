@@ -129,6 +129,7 @@ impl Canvas {
             );
             return;
         };
+        let before = self.hover;
         self.hover = response.hover_pos().map(|p| {
             let b = self.view.to_board(rect, p);
             match &doc.scenario.board {
@@ -136,6 +137,10 @@ impl Canvas {
                 Board::Freeform(_) => Hover::Point(b),
             }
         });
+        // The panels drawn before the canvas show the hover: draw once more when it moves.
+        if self.hover != before {
+            ui.ctx().request_repaint();
+        }
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, doc, &ruleset, &board);
@@ -434,7 +439,7 @@ impl Canvas {
                 .and_then(|k| k.icon.as_deref())
                 .and_then(super::icons::icon);
             match icon {
-                Some(src) if hex_px > 48.0 && !general => {
+                Some(src) if hex_px > 70.0 && !general => {
                     let sym = Rect::from_center_size(
                         centre - vec2(0.0, half * 0.25),
                         vec2(half * 0.9, half * 0.6),

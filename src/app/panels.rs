@@ -449,7 +449,8 @@ impl DesignerApp {
             ui.separator();
             let selected = self.canvas.select.hexes.len();
             if selected > 0 && self.doc.scenario.board.as_hex().is_some() {
-                ui.label(format!("{selected} hexes selected"));
+                let hexes = if selected == 1 { "hex" } else { "hexes" };
+                ui.label(format!("{selected} {hexes} selected"));
                 ui.separator();
             }
             ui.label(format!("Zoom {:.0}%", self.canvas.view.zoom * 100.0));
