@@ -600,7 +600,7 @@ impl Canvas {
                 continue;
             };
             for id in &d.features {
-                if let Some(f) = feature_by_id(s, id) {
+                if let Some(f) = crate::scenario::shape::feature_by_id(s, id) {
                     outline_feature(painter, &f, &to, Stroke::new(2.5, c));
                 }
             }
@@ -736,36 +736,42 @@ impl Canvas {
                 }
                 self.end_stroke(doc);
             }
-        } else if tools.tool == Tool::Facing && response.hovered() {
-            // One side per wheel notch (about 40 points of scroll).
-            self.wheel += ui.input(|i| {
-                i.events
-                    .iter()
-                    .map(|e| match e {
-                        egui::Event::MouseWheel {
-                            unit,
-                            delta,
-                            modifiers,
-                            ..
-                        } if !modifiers.command => match unit {
-                            egui::MouseWheelUnit::Point => delta.y,
-                            egui::MouseWheelUnit::Line => delta.y * 40.0,
-                            egui::MouseWheelUnit::Page => delta.y * 400.0,
-                        },
-                        _ => 0.0,
-                    })
-                    .sum::<f32>()
-            });
-            while self.wheel.abs() >= 40.0 {
-                let step = if self.wheel > 0.0 { -1 } else { 1 };
-                self.wheel += step as f32 * 40.0;
-                super::tools::turn_facing(doc, rulesets, hex, step);
+        } else {
+            if tools.tool == Tool::Facing && response.hovered() {
+                self.turn_by_wheel(ui, doc, rulesets, hex);
             }
             if response.clicked_by(egui::PointerButton::Primary) && board.contains(hex) {
                 tools.click(doc, rulesets, board, &layout, hex, at);
             }
-        } else if response.clicked_by(egui::PointerButton::Primary) && board.contains(hex) {
-            tools.click(doc, rulesets, board, &layout, hex, at);
+        }
+    }
+
+    /// The facing tool: the wheel turns the facing under the pointer one side a notch.
+    fn turn_by_wheel(&mut self, ui: &Ui, doc: &mut Document, rulesets: &Rulesets, hex: Hex) {
+        /// Points of scroll in one wheel notch (egui's line height for the wheel).
+        const NOTCH: f32 = 40.0;
+        self.wheel += ui.input(|i| {
+            i.events
+                .iter()
+                .map(|e| match e {
+                    egui::Event::MouseWheel {
+                        unit,
+                        delta,
+                        modifiers,
+                        ..
+                    } if !modifiers.command => match unit {
+                        egui::MouseWheelUnit::Point => delta.y,
+                        egui::MouseWheelUnit::Line => delta.y * NOTCH,
+                        egui::MouseWheelUnit::Page => delta.y * NOTCH * 10.0,
+                    },
+                    _ => 0.0,
+                })
+                .sum::<f32>()
+        });
+        while self.wheel.abs() >= NOTCH {
+            let step = if self.wheel > 0.0 { -1 } else { 1 };
+            self.wheel += step as f32 * NOTCH;
+            super::tools::turn_facing(doc, rulesets, hex, step);
         }
     }
 
@@ -808,14 +814,6 @@ fn finding_colour(severity: Severity) -> Option<Color32> {
         Severity::Warning => Some(Color32::from_rgb(240, 150, 0)),
         Severity::Info => None,
     }
-}
-
-/// A feature of a table by id, whatever its kind.
-fn feature_by_id(s: &crate::scenario::Scenario, id: &str) -> Option<crate::scenario::Feature> {
-    s.feature_ids()
-        .into_iter()
-        .find(|(_, i)| *i == id)
-        .and_then(|(kind, _)| crate::scenario::shape::feature(s, kind, id))
 }
 
 /// Outlines a feature's shape (a unit or point landmark: a ring about where it stands).

@@ -25,11 +25,10 @@ impl DesignerApp {
         let s = &self.doc.scenario;
         let clip = match s.board.as_hex() {
             Some(board) => {
-                let hexes = &self.canvas.select.hexes;
-                let Some(anchor) = hexes.iter().min_by_key(|h| board.reading_order(**h)) else {
+                let Some(anchor) = self.canvas.select.top_left(board) else {
                     return false;
                 };
-                Clip::Hexes(Region::lift(s, hexes, *anchor))
+                Clip::Hexes(Region::lift(s, &self.canvas.select.hexes, anchor))
             }
             None => match self.canvas.table.selected_feature(&self.doc) {
                 Some(f) => Clip::Feature(f),
@@ -76,22 +75,10 @@ impl DesignerApp {
                 };
                 let at = match self.canvas.hover {
                     Some(Hover::Hex(h)) if board.contains(h) => h,
-                    _ => self
-                        .canvas
-                        .select
-                        .hexes
-                        .iter()
-                        .min_by_key(|h| board.reading_order(**h))
-                        .copied()
-                        .unwrap_or(Hex::ZERO),
+                    _ => self.canvas.select.top_left(board).unwrap_or(Hex::ZERO),
                 };
                 let edits = region.paste(s, at, Ids::Fresh);
-                let pasted: Vec<Hex> = region
-                    .cells
-                    .iter()
-                    .map(|(h, _)| *h + at)
-                    .filter(|h| board.contains(*h))
-                    .collect();
+                let pasted = region.placed(at, board);
                 if self.doc.apply(Edit::Batch(edits), &self.rulesets).is_ok() {
                     self.canvas.select.clear();
                     self.canvas.select.hexes = pasted;
@@ -105,23 +92,11 @@ impl DesignerApp {
                 };
                 let mut copy = shape::translated(&f, to.x - c.x, to.y - c.y);
                 let id = s.fresh_id(f.id());
-                set_id(&mut copy, &id);
+                copy.set_id(&id);
                 let kind = copy.kind();
                 self.canvas.table.put(&mut self.doc, &self.rulesets, copy);
                 self.canvas.table.select(kind, &id);
             }
         }
     }
-}
-
-fn set_id(f: &mut Feature, id: &str) {
-    let slot = match f {
-        Feature::Unit(x) => &mut x.id,
-        Feature::Token(x) => &mut x.id,
-        Feature::Road(x) => &mut x.id,
-        Feature::Area(x) => &mut x.id,
-        Feature::Line(x) => &mut x.id,
-        Feature::Landmark(x) => &mut x.id,
-    };
-    *slot = id.to_string();
 }

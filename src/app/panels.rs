@@ -426,9 +426,8 @@ impl DesignerApp {
         let centre = match hexes.first() {
             Some(h) => Canvas::hex_centre(&s.board, *h),
             None => features.iter().find_map(|id| {
-                let (kind, _) = s.feature_ids().into_iter().find(|(_, i)| i == id)?;
-                let f = shape::feature(s, kind, id)?;
-                self.canvas.table.select(kind, id);
+                let f = shape::feature_by_id(s, id)?;
+                self.canvas.table.select(f.kind(), id);
                 shape::centre(&f).map(|c| egui::vec2(c.x as f32, c.y as f32))
             }),
         };

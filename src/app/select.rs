@@ -46,6 +46,14 @@ impl HexSelection {
         self.hexes.contains(&hex)
     }
 
+    /// The selected hex first in reading order: where a copy is anchored.
+    pub fn top_left(&self, board: &HexBoard) -> Option<Hex> {
+        self.hexes
+            .iter()
+            .min_by_key(|h| board.reading_order(**h))
+            .copied()
+    }
+
     pub fn clear(&mut self) {
         self.hexes.clear();
         self.drag = None;
@@ -147,7 +155,13 @@ impl HexSelection {
             Shape::closed_line(pts, stroke)
         };
         let blue = Color32::from_rgb(40, 140, 255);
-        for h in &self.hexes {
+        // Only the hexes on screen: a whole 250 x 250 board may be selected.
+        let clip = painter.clip_rect().expand(board.hex_width_mm as f32 * 4.0);
+        let shown = |h: &&Hex| {
+            let c = layout.centre(**h);
+            clip.contains(to(Vec2::new(c.x, c.y)))
+        };
+        for h in self.hexes.iter().filter(shown) {
             painter.add(outline(*h, Stroke::new(3.0, blue)));
         }
         match (&self.drag, self.at) {
@@ -158,7 +172,7 @@ impl HexSelection {
             }
             (Some(Drag::Move { from }), Some((_, hex))) => {
                 let delta = hex - *from;
-                for h in &self.hexes {
+                for h in self.hexes.iter().filter(shown) {
                     painter.add(outline(*h + delta, Stroke::new(2.0, Color32::WHITE)));
                 }
             }

@@ -157,15 +157,8 @@ impl TableTools {
         let (pressed, down) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_down()));
         let pressed = pressed && response.contains_pointer();
         match tools.tool {
-            Tool::Area | Tool::Line => {
-                if second_click(response) {
-                    self.finish(doc, rulesets, tools);
-                } else if response.clicked() {
-                    self.drawing.push(p);
-                }
-            }
             // An outlined landmark (a farm's buildings) is drawn like an area.
-            Tool::Landmark if tools.landmark_outline => {
+            _ if tools.draws_shape() => {
                 if second_click(response) {
                     self.finish(doc, rulesets, tools);
                 } else if response.clicked() {
@@ -193,18 +186,7 @@ impl TableTools {
             }
             Tool::Eraser if response.clicked() => {
                 if let Some((kind, id)) = shape::feature_at(&doc.scenario, raw, catch / 2.0) {
-                    let _ = doc.apply(
-                        Edit::PutFeature {
-                            kind,
-                            id: id.clone(),
-                            feature: None,
-                            index: None,
-                        },
-                        rulesets,
-                    );
-                    if self.selected.as_ref().is_some_and(|s| s.1 == id) {
-                        self.selected = None;
-                    }
+                    self.remove(doc, rulesets, kind, id);
                 }
             }
             Tool::Ruler => {
@@ -226,7 +208,7 @@ impl TableTools {
                     snapped: p,
                     catch,
                 };
-                self.select_input(ui, response, &place, doc, rulesets, pressed);
+                self.select_input(ui, response, &place, selected, doc, rulesets, pressed);
             }
             _ => {}
         }
@@ -235,12 +217,14 @@ impl TableTools {
         }
     }
 
-    /// Select, carry, reshape and turn.
+    /// Select, carry, reshape and turn; `selected` is the selected feature as it is now.
+    #[allow(clippy::too_many_arguments)]
     fn select_input(
         &mut self,
         ui: &Ui,
         response: &egui::Response,
         place: &Place,
+        selected: Option<Feature>,
         doc: &mut Document,
         rulesets: &Rulesets,
         pressed: bool,
@@ -254,7 +238,6 @@ impl TableTools {
             snapped: p,
             catch,
         } = *place;
-        let selected = self.selected_feature(doc);
         if pressed && self.drag.is_none() {
             let pos = view.to_screen(rect, vec2(raw.x as f32, raw.y as f32));
             let on_handle = selected
@@ -378,16 +361,23 @@ impl TableTools {
             }
             return;
         }
+        self.remove(doc, rulesets, f.kind(), f.id().to_string());
+    }
+
+    /// Removes a feature; it is no longer selected.
+    fn remove(&mut self, doc: &mut Document, rulesets: &Rulesets, kind: FeatureKind, id: String) {
+        if self.selected.as_ref().is_some_and(|s| s.1 == id) {
+            self.selected = None;
+        }
         let _ = doc.apply(
             Edit::PutFeature {
-                kind: f.kind(),
-                id: f.id().to_string(),
+                kind,
+                id,
                 feature: None,
                 index: None,
             },
             rulesets,
         );
-        self.selected = None;
     }
 
     /// Ends the area or line being drawn and puts it in the document.
@@ -459,7 +449,7 @@ impl TableTools {
             if let Some((p, _)) = self.snapped {
                 pts.push(to(p));
             }
-            let closed = tools.tool == Tool::Area || tools.tool == Tool::Landmark;
+            let closed = tools.tool != Tool::Line;
             if closed && pts.len() >= 3 {
                 painter.add(Shape::closed_line(pts.clone(), Stroke::new(1.5, accent)));
             } else {

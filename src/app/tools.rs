@@ -209,6 +209,23 @@ impl ToolState {
         }
     }
 
+    /// The snapping in force, reaching `reach` board units (Alt held: none).
+    pub fn snap(&self, reach: f64, alt: bool) -> crate::scenario::shape::Snap {
+        crate::scenario::shape::Snap {
+            grid: (self.snap_grid && self.grid > 0.0 && !alt).then_some(self.grid),
+            vertices: self.snap_vertices && !alt,
+            table_edge: self.snap_edge && !alt,
+            reach,
+        }
+    }
+
+    /// Whether the tool draws a shape point by point: an area, a line, an outlined
+    /// landmark.
+    pub fn draws_shape(&self) -> bool {
+        matches!(self.tool, Tool::Area | Tool::Line)
+            || (self.tool == Tool::Landmark && self.landmark_outline)
+    }
+
     /// A brush dab or an eraser dab at `hex` (part of the open stroke).
     pub fn paint(&self, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard, hex: Hex) {
         let Some(r) = doc.ruleset(rulesets).cloned() else {
@@ -487,18 +504,6 @@ impl ToolState {
             }
         }
         Edit::Batch(edits)
-    }
-}
-
-impl ToolState {
-    /// The snapping in force, reaching `reach` board units (Alt held: none).
-    pub fn snap(&self, reach: f64, alt: bool) -> crate::scenario::shape::Snap {
-        crate::scenario::shape::Snap {
-            grid: (self.snap_grid && self.grid > 0.0 && !alt).then_some(self.grid),
-            vertices: self.snap_vertices && !alt,
-            table_edge: self.snap_edge && !alt,
-            reach,
-        }
     }
 }
 

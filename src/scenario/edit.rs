@@ -51,6 +51,17 @@ impl Feature {
             Feature::Landmark(x) => &x.id,
         }
     }
+    pub fn set_id(&mut self, id: impl Into<String>) {
+        let slot = match self {
+            Feature::Unit(x) => &mut x.id,
+            Feature::Token(x) => &mut x.id,
+            Feature::Road(x) => &mut x.id,
+            Feature::Area(x) => &mut x.id,
+            Feature::Line(x) => &mut x.id,
+            Feature::Landmark(x) => &mut x.id,
+        };
+        *slot = id.into();
+    }
 }
 
 string_enum! {

@@ -8,7 +8,7 @@ pub mod model;
 pub mod region;
 pub mod shape;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use hexx::Hex;
 
@@ -109,14 +109,15 @@ impl Scenario {
         ids
     }
 
-    /// A free id for a new item, `prefix1`, `prefix2`, ...
-    pub fn fresh_id(&self, prefix: &str) -> String {
-        let used: std::collections::HashSet<String> = self
+    /// A free id for a new item like `like`: its letters, then the first free number
+    /// (`u` or `u7` gives `u1`, `u2`, ...).
+    pub fn fresh_id(&self, like: &str) -> String {
+        let used: HashSet<String> = self
             .feature_ids()
             .into_iter()
             .map(|(_, id)| id.to_string())
             .collect();
-        region::fresh_id(&used, &format!("{prefix}1"))
+        fresh_id(&used, like)
     }
 
     /// The label of a hex on this scenario's board (axial `q,r` on a freeform board).
@@ -126,4 +127,14 @@ impl Scenario {
             Board::Freeform(_) => format!("{},{}", hex.x, hex.y),
         }
     }
+}
+
+/// An id like `like` (its letters, then the first free number) that `used` lacks.
+pub fn fresh_id(used: &HashSet<String>, like: &str) -> String {
+    let stem = like.trim_end_matches(|c: char| c.is_ascii_digit());
+    let stem = if stem.is_empty() { "x" } else { stem };
+    (1..)
+        .map(|n| format!("{stem}{n}"))
+        .find(|id| !used.contains(id))
+        .unwrap_or_else(|| format!("{stem}-copy"))
 }

@@ -13,7 +13,7 @@ use hexx::Hex;
 use super::Scenario;
 use super::edit::{Edit, Feature, FeatureKind};
 use super::model::{HexCell, HexsideAttrs, Road, Token, Unit};
-use crate::board::HexsideKey;
+use crate::board::{HexBoard, HexsideKey};
 
 /// What pasting does with the ids of tokens, units and roads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,6 +105,16 @@ impl Region {
         self.cells.is_empty()
     }
 
+    /// The hexes of `board` the region covers with its anchor at `at` (those that fall
+    /// off the map left out).
+    pub fn placed(&self, at: Hex, board: &HexBoard) -> Vec<Hex> {
+        self.cells
+            .iter()
+            .map(|(h, _)| *h + at)
+            .filter(|h| board.contains(*h))
+            .collect()
+    }
+
     /// The edits that put the region down with its anchor at `at`: the hexes it covers
     /// become what the region holds (their old hexside features go), its tokens, units
     /// and roads are placed. Hexes that fall off the map are left out, with what stands
@@ -115,13 +125,7 @@ impl Region {
         };
         let to = |h: Hex| h + at;
         let fits = |h: Hex| board.contains(to(h));
-        let targets: Vec<Hex> = self
-            .cells
-            .iter()
-            .map(|(h, _)| to(*h))
-            .filter(|h| board.contains(*h))
-            .collect();
-        let mut edits = clear(s, &targets, false);
+        let mut edits = clear(s, &self.placed(at, board), false);
         for (h, cell) in self.cells.iter().filter(|(h, _)| fits(*h)) {
             edits.push(Edit::SetHex {
                 hex: to(*h),
@@ -147,7 +151,7 @@ impl Region {
         let mut id_for = |id: &str| match ids {
             Ids::Keep => id.to_string(),
             Ids::Fresh => {
-                let new = fresh_id(&used, id);
+                let new = super::fresh_id(&used, id);
                 used.insert(new.clone());
                 new
             }
@@ -231,14 +235,4 @@ pub fn clear(s: &Scenario, hexes: &[Hex], features: bool) -> Vec<Edit> {
         }
     }
     edits
-}
-
-/// An id like `like` (its letters, then the first free number) that `used` lacks.
-pub fn fresh_id(used: &HashSet<String>, like: &str) -> String {
-    let stem = like.trim_end_matches(|c: char| c.is_ascii_digit());
-    let stem = if stem.is_empty() { "x" } else { stem };
-    (1..)
-        .map(|n| format!("{stem}{n}"))
-        .find(|id| !used.contains(id))
-        .unwrap_or_else(|| format!("{stem}-copy"))
 }

@@ -54,6 +54,12 @@ pub fn feature(s: &Scenario, kind: FeatureKind, id: &str) -> Option<Feature> {
     }
 }
 
+/// The feature with this id, whatever its collection.
+pub fn feature_by_id(s: &Scenario, id: &str) -> Option<Feature> {
+    let (kind, _) = s.feature_ids().into_iter().find(|(_, i)| *i == id)?;
+    feature(s, kind, id)
+}
+
 /// The editable vertices of a feature on a table: an area's or a polygon landmark's
 /// corners, a line's points. A unit or a point landmark has none (it moves whole).
 pub fn vertices(f: &Feature) -> &[Point] {
