@@ -734,6 +734,49 @@ fn sticks_and_stones_costs_by_class_hills_rivers_and_lakes() {
     assert_eq!(lake.cost("l", 9, "D5"), None);
 }
 
+/// "City (3 or more Hexes)/I12 ... Movement Cost Leg/AFV 2/3" against "Town (1-2
+/// Hexes)/N11 ... 1/2": movement takes the City row for a connected group of three or
+/// more built-up hexes, as battle and validation do.
+#[test]
+fn sticks_and_stones_a_city_costs_the_city_row_to_enter() {
+    let city = |class: &str| {
+        Map::new("sticks-and-stones")
+            .terrain(&["D5", "E5", "F5"], "town", 0)
+            .unit("u", class, "a", "C5")
+            .cost("u", 9, "D5")
+    };
+    assert_eq!(city("leg"), Some((2, false)), "Leg pays the City's 2");
+    assert_eq!(city("afv"), Some((3, false)), "AFV pays the City's 3");
+    let town = |class: &str| {
+        Map::new("sticks-and-stones")
+            .terrain(&["D5", "E5"], "town", 0)
+            .unit("u", class, "a", "C5")
+            .cost("u", 9, "D5")
+    };
+    assert_eq!(town("leg"), Some((1, false)), "two hexes are a Town");
+    assert_eq!(town("afv"), Some((2, false)));
+}
+
+/// "Hill ... +1 to higher elevation", and "I3, J2, and K2 represent both a forested
+/// Hill and the tunnel": the +1 applies to entering any higher hex, so a forested hill
+/// costs Forest's 1/2 plus 1.
+#[test]
+fn sticks_and_stones_entering_higher_ground_costs_one_more_whatever_its_terrain() {
+    let up = |class: &str| {
+        Map::new("sticks-and-stones")
+            .terrain(&["D5"], "forest", 1)
+            .unit("u", class, "a", "C5")
+            .cost("u", 9, "D5")
+    };
+    assert_eq!(up("leg"), Some((2, false)), "Leg: forest 1 + 1");
+    assert_eq!(up("afv"), Some((3, false)), "AFV: forest 2 + 1");
+    let level = Map::new("sticks-and-stones")
+        .terrain(&["C5"], "hill", 1)
+        .terrain(&["D5"], "forest", 1)
+        .unit("u", "afv", "a", "C5");
+    assert_eq!(level.cost("u", 9, "D5"), Some((2, false)), "same level: no +1");
+}
+
 /// Road: "1 Regardless of other terrain in hex when entered from another road hex,
 /// otherwise cost of terrain in hex. +1 MF is entire movement allowance is spent on
 /// road."

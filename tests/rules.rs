@@ -90,6 +90,34 @@ fn battle_cry_fence_hexes_have_one_two_or_three_fence_lines() {
     );
 }
 
+/// "There are 1-, 2-, and 3-sided fence lines": a side listed twice is a mistake the
+/// count would hide (["NE", "NE", "E"] counts as two sides). It is an error naming the
+/// hex, with a quick fix that removes the second one; likewise on tokens.
+#[test]
+fn battle_cry_a_front_side_listed_twice_is_an_error_with_a_quick_fix() {
+    let mut s = scenario(
+        "battle-cry-150",
+        r#""hexes": {"E5": {"terrain": "fence", "facing": ["NE", "NE", "E"]}},
+           "tokens": [{"id": "t1", "kind": "entrenchment", "hex": "F5", "facing": ["NW", "NE", "NW"]}]"#,
+    );
+    assert_eq!(
+        problems(&s),
+        [
+            "battle-cry-150/fence-lines: hex E5: fence lists the NE side twice; a front side is given once",
+            "battle-cry-150/token-facing: entrenchment t1 on F5 lists the NW side twice; a front side is given once",
+        ]
+    );
+    let d = diagnostics(&s);
+    assert_eq!(d[0].fixes[0].label, "Remove the second NE");
+    apply_fixes(&mut s);
+    assert!(problems(&s).is_empty());
+    let e5 = s.board.as_hex().unwrap().hex_at("E5").unwrap();
+    let sides: Vec<&str> = s.hexes[&e5].facing.iter().map(|x| x.as_str()).collect();
+    assert_eq!(sides, ["NE", "E"]);
+    let sides: Vec<&str> = s.tokens[0].facing.iter().map(|x| x.as_str()).collect();
+    assert_eq!(sides, ["NW", "NE"]);
+}
+
 /// "Entrenchment and fieldwork tokens follow the same rules when it comes to facing."
 #[test]
 fn battle_cry_entrenchment_and_fieldwork_tokens_need_a_valid_facing() {
@@ -398,6 +426,39 @@ fn morne_plaine_a_road_or_track_across_a_river_needs_a_bridge_or_ford() {
         &format!(r#"{river}, {{"kind": "ford", "hex": "0607", "side": "W"}}], {road}"#),
     );
     assert!(problems(&forded).is_empty());
+}
+
+/// "Cavalry may charge through a bridge if the bridge is over a stream only. If the
+/// bridge is over a river, cavalry may not charge.": the text speaks only of bridges
+/// over water, so a bridge or a ford on a dry hexside is a warning with a quick fix.
+#[test]
+fn morne_plaine_a_bridge_or_ford_on_a_dry_hexside_is_a_warning() {
+    for kind in ["bridge", "ford"] {
+        let mut dry = scenario(
+            "morne-plaine",
+            &format!(r#""hexsides": [{{"kind": "{kind}", "hex": "0507", "side": "E"}}]"#),
+        );
+        let d = diagnostics(&dry);
+        assert_eq!(d.len(), 1, "{kind}");
+        assert_eq!(d[0].severity, Severity::Warning);
+        assert_eq!(
+            problems(&dry),
+            [format!(
+                "morne-plaine/{kind}-over-water: {kind} on the E side of 0507 is not on a stream or river hexside"
+            )]
+        );
+        apply_fixes(&mut dry);
+        assert!(dry.hexsides.is_empty());
+        for water in ["stream", "river"] {
+            let wet = scenario(
+                "morne-plaine",
+                &format!(
+                    r#""hexsides": [{{"kind": "{water}", "hex": "0507", "side": "E"}}, {{"kind": "{kind}", "hex": "0507", "side": "E"}}]"#
+                ),
+            );
+            assert!(diagnostics(&wet).is_empty(), "{kind} over a {water}");
+        }
+    }
 }
 
 /// "Some terrain features may prevent movement": a unit may not start in a hex it

@@ -404,6 +404,89 @@ fn sticks_and_stones_hill_crests() {
     ));
 }
 
+/// Labels of the hexes at axial offsets from `base` on `s`'s board.
+fn around(s: &Scenario, base: &str, offsets: &[(i32, i32)]) -> Vec<String> {
+    let board = s.board.as_hex().unwrap();
+    let b = hex(s, base);
+    offsets
+        .iter()
+        .map(|(x, y)| board.label(b + Hex::new(*x, *y)))
+        .collect()
+}
+
+/// Footnote 2: "Creates one hex shadow immediately behind terrain when sighted from a
+/// Hill", with the edge rule: a line from a hill that runs along the side between two
+/// forest hexes is shadowed in the hex right behind them, as behind a crossed hex.
+#[test]
+fn sticks_and_stones_shadow_behind_a_hexside_between_two_forests() {
+    let blank = map("sticks-and-stones", &[], &[]);
+    // From the hill the line runs along the side between `a` and `b`, then reaches
+    // `behind`, the hex next to both.
+    let l = around(&blank, "E5", &[(0, 0), (1, 0), (0, 1), (1, 1)]);
+    let (hill, a, b, behind) = (&l[0], &l[1], &l[2], &l[3]);
+    let s = map(
+        "sticks-and-stones",
+        &[(hill, "hill", 1), (a, "forest", 0), (b, "forest", 0)],
+        &[],
+    );
+    assert!(
+        matches!(sight(&s, hill, behind).steps[..], [Step::Graze(..)]),
+        "the line runs along a side"
+    );
+    let x = sight(&s, hill, behind);
+    assert!(!x.visible, "{behind} is right behind the forests {a} and {b}");
+    assert_eq!(
+        rules_of(&x),
+        ["sticks-and-stones/los-shadow", "sticks-and-stones/los-shadow"]
+    );
+    assert!(x.blockers[0].reason.contains("both sides cast a shadow"));
+    assert!(!sees(&s, behind, hill), "and the other way");
+    // One forest beside the side: the other side does not block, no shadow.
+    let one = map(
+        "sticks-and-stones",
+        &[(hill, "hill", 1), (a, "forest", 0)],
+        &[],
+    );
+    assert!(sees(&one, hill, behind));
+}
+
+/// Footnote 3: LOS is blocked when it "passes through a crest side that does not form
+/// a hex side of the other's hex". A line passes through a side only by crossing it: a
+/// side it touches at a corner, or runs along, is not passed through. So a line from a
+/// hill past a separate one-hex hill is clear, as the same line between two ground
+/// hexes is.
+#[test]
+fn sticks_and_stones_a_crest_side_is_passed_only_by_crossing_it() {
+    let blank = map("sticks-and-stones", &[], &[]);
+    // The line from `from` to `to` runs along two sides in turn; `knoll` is beside
+    // the second one.
+    let l = around(&blank, "E5", &[(0, 0), (2, 2), (2, 1)]);
+    let (from, to, knoll) = (&l[0], &l[1], &l[2]);
+    let ground = map("sticks-and-stones", &[(knoll, "hill", 1)], &[]);
+    assert!(sees(&ground, from, to), "ground to ground past the knoll");
+    let hill = map(
+        "sticks-and-stones",
+        &[(from, "hill", 1), (knoll, "hill", 1)],
+        &[],
+    );
+    let x = sight(&hill, from, to);
+    assert!(x.visible, "hill to ground past the knoll: {:?}", x.blockers);
+    assert!(sees(&hill, from, to));
+    // A line that crosses the knoll's crest side is still blocked by it.
+    let across = map(
+        "sticks-and-stones",
+        &[("C5", "hill", 1), ("E5", "hill", 1)],
+        &[],
+    );
+    let x = sight(&across, "C5", "F5");
+    assert!(!x.visible);
+    assert!(!x.blockers.is_empty());
+    assert!(
+        rules_of(&x).iter().all(|r| r == "sticks-and-stones/los-crest"),
+        "{x:?}"
+    );
+}
+
 /// Footnote 4: "LOS can be traced through the tunnel only via a straight line that
 /// coincides with the tunnel. For example, LOS is clear between M1 and F4. LOS is
 /// blocked between N1 and H3. LOS is also blocked into the first hex of the tunnel from

@@ -3,6 +3,7 @@
 
 use hexx::Hex;
 
+use super::built_up::BuiltUp;
 use super::model::{Kind, KindList, Ruleset, Situation, names_class};
 use super::sight::{SightMap, Sighting};
 use crate::board::line::exit_sides;
@@ -58,6 +59,7 @@ pub struct BattleMap<'a> {
     s: &'a Scenario,
     r: &'a Ruleset,
     board: &'a HexBoard,
+    built_up: BuiltUp,
 }
 
 impl<'a> BattleMap<'a> {
@@ -68,6 +70,7 @@ impl<'a> BattleMap<'a> {
             s,
             r,
             board: s.board.as_hex()?,
+            built_up: BuiltUp::new(s, r),
         })
     }
 
@@ -400,19 +403,14 @@ impl<'a> BattleMap<'a> {
         let (mut fire, mut assault) = (0, 0);
         let there = self.terrain(t);
         if let Some(k) = there {
-            let (mut name, mut battle) = (k.name.clone(), &k.battle);
-            if let Some(g) = &k.large_group {
-                let size = self.group_size(t, &k.id);
-                if size >= g.min_size {
-                    (name, battle) = (format!("{} ({size} hexes)", g.name), &g.battle);
-                } else {
-                    name = format!(
-                        "{} ({size} hex{})",
-                        g.small_name,
-                        if size == 1 { "" } else { "es" }
-                    );
-                }
-            }
+            let row = self.built_up.row(t, k);
+            let (name, battle) = match row.group {
+                Some(size) => (
+                    format!("{} ({size} hex{})", row.name, if size == 1 { "" } else { "es" }),
+                    row.battle,
+                ),
+                None => (row.name.to_string(), row.battle),
+            };
             if battle.shift_only_from_below && self.level(a) >= self.level(t) {
                 mods.push(Modifier {
                     source: format!(
@@ -509,21 +507,6 @@ impl<'a> BattleMap<'a> {
             .filter_map(|(_, kind)| self.r.kind(KindList::Hexside, kind))
             .collect();
         super::movement::crossing(&side, class).is_none()
-    }
-
-    fn group_size(&self, start: Hex, terrain: &str) -> usize {
-        let same = |h: &Hex| self.cell(*h).is_some_and(|c| c.terrain == terrain);
-        let mut seen = vec![start];
-        let mut i = 0;
-        while i < seen.len() {
-            for n in seen[i].all_neighbors() {
-                if same(&n) && !seen.contains(&n) {
-                    seen.push(n);
-                }
-            }
-            i += 1;
-        }
-        seen.len()
     }
 }
 

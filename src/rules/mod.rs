@@ -3,6 +3,7 @@
 
 pub mod arcs;
 pub mod battle;
+pub mod built_up;
 pub mod charge;
 pub mod constraint;
 pub mod model;

@@ -8,6 +8,7 @@ use std::collections::BinaryHeap;
 use hexx::Hex;
 use rustc_hash::FxHashMap;
 
+use super::built_up::BuiltUp;
 use super::constraint::Check;
 use super::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
 use super::zoc::Zones;
@@ -103,6 +104,10 @@ pub struct MoveMap<'a> {
     stacking: Option<(usize, Classes)>,
     /// Tokens that stop a unit crossing their front sides, by hex.
     stopping_tokens: FxHashMap<Hex, Vec<(&'a Token, &'a Kind)>>,
+    built_up: BuiltUp,
+    /// Points added to enter any hex higher than the one left, whatever its terrain
+    /// (the Hill row's "+1 to higher elevation" is about the climb, not the hill).
+    uphill: u32,
 }
 
 fn rate(m: &MoveEffect, class: &str) -> u32 {
@@ -158,6 +163,8 @@ impl<'a> MoveMap<'a> {
             zones: Zones::new(s, r),
             stacking,
             stopping_tokens,
+            built_up: BuiltUp::new(s, r),
+            uphill: r.terrains.iter().map(|k| k.movement.uphill).max().unwrap_or(0),
         })
     }
 
@@ -304,13 +311,13 @@ impl<'a> MoveMap<'a> {
     }
 
     fn terrain_cost(&self, class: &str, from: Hex, to: Hex, entered: Option<&Kind>) -> u32 {
-        let Some(k) = entered else { return 1 };
+        let base = entered.map_or(1, |k| rate(self.built_up.row(to, k).movement, class));
         let up = if self.level(to) > self.level(from) {
-            k.movement.uphill
+            self.uphill
         } else {
             0
         };
-        rate(&k.movement, class) + up
+        base + up
     }
 
     fn road_kinds_at(&self, h: Hex) -> impl Iterator<Item = &'a MoveEffect> + '_ {

@@ -105,6 +105,22 @@ enum Why {
     TerrainOnHill,
 }
 
+/// Whether the line from `a` to `b` goes from hex `p` into its neighbour `q` through
+/// a corner of their shared side rather than across the side itself. A corner of that
+/// side is the point shared by `p`, `q` and one of the two hexes next to both; in axial
+/// coordinates times three it is `p + q + r`, and the line meets it when it is
+/// collinear with the line's ends.
+fn through_corner(a: Hex, b: Hex, p: Hex, q: Hex) -> bool {
+    let d = b - a;
+    p.all_neighbors()
+        .into_iter()
+        .filter(|r| r.unsigned_distance_to(q) == 1)
+        .any(|r| {
+            let x = p + q + r - a * 3;
+            i64::from(x.x) * i64::from(d.y) == i64::from(x.y) * i64::from(d.x)
+        })
+}
+
 fn axis_value(h: Hex, axis: usize) -> i32 {
     match axis {
         0 => h.x,
@@ -485,11 +501,6 @@ impl<'a> SightMap<'a> {
         steps: &[Step],
         block: &mut dyn FnMut(Blocker) -> bool,
     ) -> bool {
-        // Each position of the line holds one hex, or two beside a side it runs along.
-        let position = |s: &Step| match *s {
-            Step::Cross(h) => ([h, h], 1),
-            Step::Graze(a, b) => ([a, b], 2),
-        };
         let mut check = |p: Hex, q: Hex| -> bool {
             let (lp, lq) = (self.cell(p).level, self.cell(q).level);
             if lp == lq || p == high || q == high {
@@ -508,20 +519,21 @@ impl<'a> SightMap<'a> {
                 reason,
             })
         };
-        let mut prev: ([Hex; 2], usize) = ([from, from], 1);
-        for cur in steps
-            .iter()
-            .map(position)
-            .chain(std::iter::once(([to, to], 1)))
-        {
-            for p in &prev.0[..prev.1] {
-                for q in &cur.0[..cur.1] {
-                    if p.unsigned_distance_to(*q) == 1 && !check(*p, *q) {
-                        return false;
-                    }
-                }
-            }
-            if cur.1 == 2 && !check(cur.0[0], cur.0[1]) {
+        // A line passes through a crest side only by crossing it from one hex's inside
+        // into its neighbour's. Going into or out of a run along a side, or through a
+        // corner, it only touches the sides there; the side it runs along it does not
+        // cross either (shared/rules/README.md).
+        let inside = |s: &Step| match *s {
+            Step::Cross(h) => Some(h),
+            Step::Graze(..) => None,
+        };
+        let mut prev = Some(from);
+        for cur in steps.iter().map(inside).chain(std::iter::once(Some(to))) {
+            if let (Some(p), Some(q)) = (prev, cur)
+                && p.unsigned_distance_to(q) == 1
+                && !through_corner(from, to, p, q)
+                && !check(p, q)
+            {
                 return false;
             }
             prev = cur;
@@ -545,23 +557,41 @@ impl<'a> SightMap<'a> {
         } else {
             steps.last()
         };
-        let Some(Step::Cross(caster)) = next_to_low else {
-            return;
+        // A crossed hex casts the shadow; so does a side the line runs along when both
+        // hexes beside it would (the edge rule).
+        let casters: Vec<Hex> = match next_to_low {
+            Some(Step::Cross(h)) => vec![*h],
+            Some(Step::Graze(a, b)) => vec![*a, *b],
+            None => return,
         };
-        let c = self.cell(*caster);
-        if self.has(c, SightRule::Shadow) && c.level < self.cell(high).level {
+        let high_level = self.cell(high).level;
+        let casts = |h: &Hex| {
+            let c = self.cell(*h);
+            self.has(c, SightRule::Shadow) && c.level < high_level
+        };
+        if !casters.iter().all(casts) {
+            return;
+        }
+        let edge = if casters.len() == 2 {
+            " (the line runs along its side and both sides cast a shadow)"
+        } else {
+            ""
+        };
+        for caster in casters {
             let reason = format!(
-                "{} lies in the one-hex shadow behind the {} at {}, sighted from the hill at {}",
+                "{} lies in the one-hex shadow behind the {} at {}, sighted from the hill at {}{edge}",
                 self.board.label(low),
-                self.name(c),
-                self.board.label(*caster),
+                self.name(self.cell(caster)),
+                self.board.label(caster),
                 self.board.label(high)
             );
-            block(Blocker {
-                hex: *caster,
+            if !block(Blocker {
+                hex: caster,
                 rule: self.rule("los-shadow"),
                 reason,
-            });
+            }) {
+                return;
+            }
         }
     }
 

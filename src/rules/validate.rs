@@ -10,7 +10,7 @@ use super::model::{Kind, KindList, Ruleset, names_class};
 use crate::board::{Board, HexBoard, HexsideKey, Orientation, Side};
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::scenario::check::check_structure;
-use crate::scenario::{Edit, HexCell, HexsideAttrs, Scenario, Unit};
+use crate::scenario::{Edit, Feature, FeatureKind, HexCell, HexsideAttrs, Scenario, Unit};
 
 /// Everything wrong with a scenario under its ruleset.
 pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
@@ -125,8 +125,12 @@ impl<'a> Context<'a> {
                 kinds.iter().any(|k| k == id)
             }
         };
-        let mut one =
-            |kind: Option<&Kind>, id: &str, sides: &[Side], hex: Hex, feature: Option<&str>| {
+        let mut one = |kind: Option<&Kind>,
+                       id: &str,
+                       sides: &[Side],
+                       hex: Hex,
+                       feature: Option<&str>,
+                       deduped: &dyn Fn() -> Edit| {
                 if !checks(kind, id) {
                     return;
                 }
@@ -134,7 +138,17 @@ impl<'a> Context<'a> {
                     Some(f) => format!("{} {f} on {}", self.name_of(kind, id), self.label(hex)),
                     None => format!("hex {}: {}", self.label(hex), self.name_of(kind, id)),
                 };
+                let twice = sides
+                    .iter()
+                    .enumerate()
+                    .find(|(i, s)| sides[..*i].contains(s))
+                    .map(|(_, s)| s.as_str());
                 let problem = match kind.and_then(|k| k.facing) {
+                    // A side listed twice would count once and hide the mistake.
+                    Some(_) if let Some(side) = twice => Some(format!(
+                        "{} lists the {side} side twice; a front side is given once",
+                        what()
+                    )),
                     None if sides.is_empty() || kind.is_none() => None,
                     None => Some(format!(
                         "{} has no facing, but {} {} given",
@@ -169,6 +183,9 @@ impl<'a> Context<'a> {
                 };
                 if let Some(m) = problem {
                     let mut d = self.diag(c, m).with_hex(hex);
+                    if let (Some(side), Some(_)) = (twice, kind.and_then(|k| k.facing)) {
+                        d = d.with_fix(Fix::new(format!("Remove the second {side}"), deduped()));
+                    }
                     if let Some(f) = feature {
                         d = d.with_feature(f).at(f);
                     } else {
@@ -178,15 +195,34 @@ impl<'a> Context<'a> {
                 }
             };
         for (hex, cell, kind) in &self.cells {
-            one(*kind, &cell.terrain, &cell.facing, *hex, None);
+            let deduped = || {
+                let mut cell = (*cell).clone();
+                cell.facing = once_each(&cell.facing);
+                Edit::SetHex {
+                    hex: *hex,
+                    cell: Some(cell),
+                }
+            };
+            one(*kind, &cell.terrain, &cell.facing, *hex, None, &deduped);
         }
         for t in &self.s.tokens {
+            let deduped = || {
+                let mut token = t.clone();
+                token.facing = once_each(&token.facing);
+                Edit::PutFeature {
+                    kind: FeatureKind::Token,
+                    id: t.id.clone(),
+                    feature: Some(Feature::Token(token)),
+                    index: None,
+                }
+            };
             one(
                 self.r.kind(KindList::Token, &t.kind),
                 &t.kind,
                 &t.facing,
                 t.hex,
                 Some(&t.id),
+                &deduped,
             );
         }
     }
@@ -617,6 +653,17 @@ pub fn stack_allowed(units: &[&Unit], max: usize, may_share: &[String]) -> bool 
     }
     let friendly = |g: &&Unit| others.iter().all(|o| o.side == g.side);
     others.len() <= max && sharers.len() <= 1 && sharers.iter().all(friendly)
+}
+
+/// The sides in their order, each once.
+fn once_each(sides: &[Side]) -> Vec<Side> {
+    let mut out: Vec<Side> = Vec::with_capacity(sides.len());
+    for s in sides {
+        if !out.contains(s) {
+            out.push(*s);
+        }
+    }
+    out
 }
 
 fn distinct(sides: &[Side]) -> usize {
