@@ -395,9 +395,12 @@ fn moves_zoc_and_charges_answer_in_the_format_contract() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["unit"], "p2");
     assert!(v["charges"].is_array());
-    let (code, _, err) = sandtable(&["charges", f, "p1"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("only mounted units can charge"), "{err}");
+    let (code, out, err) = sandtable(&["charges", f, "p1"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.trim(),
+        "p1 (infantry) has 0 legal charges: only mounted units can charge, and an infantry unit is not mounted"
+    );
     let (code, _, err) = sandtable(&[
         "zoc",
         "assets/scenarios/battle-cry-crossroads.json",
@@ -406,4 +409,215 @@ fn moves_zoc_and_charges_answer_in_the_format_contract() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("no zones of control"), "{err}");
+}
+
+/// The command-line error schema is generated from the code.
+#[test]
+fn the_cli_error_schema_is_up_to_date() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/cli-error.schema.json");
+    let generated = sandtable::cli::error::schema();
+    if std::env::var_os("UPDATE_SCHEMAS").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == generated,
+        "{} differs from the schema generated from the code; run UPDATE_SCHEMAS=1 cargo test --test cli",
+        path.display()
+    );
+}
+
+/// "With `--json`, every outcome is JSON on stdout, errors included: `{"error": {"kind",
+/// "message", "file"?, "line"?, "column"?}}` with exit 2 ... Text mode keeps today's
+/// messages." One case for each command that answers in JSON.
+#[test]
+fn every_command_answers_an_error_as_json_with_exit_2() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/cli-error.schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("junk.json");
+    std::fs::write(
+        &junk,
+        "{\n  \"format\": \"sandtable/scenario\",\n  \"version\": ,\n}",
+    )
+    .unwrap();
+    let junk = junk.to_str().unwrap();
+    let bc = "assets/scenarios/battle-cry-crossroads.json";
+    let mp = "assets/scenarios/morne-plaine-bridge.json";
+    let ss = "assets/scenarios/sticks-and-stones-river.ron";
+    let cases: [(&[&str], &str, &str); 11] = [
+        (&["validate", junk], "file", "junk.json:3:"),
+        (
+            &["info", "no/such/file.json"],
+            "file",
+            "no/such/file.json: cannot read",
+        ),
+        (
+            &["rulesets", "show", "chess"],
+            "unknown-ruleset",
+            "unknown ruleset 'chess'",
+        ),
+        (
+            &["los", bc, "c1", "Z99"],
+            "unknown-hex",
+            "'Z99' is neither a unit id nor a hex",
+        ),
+        (
+            &["los", "assets/scenarios/mini-nap-village.ron", "i1", "k1"],
+            "not-hex-board",
+            "hex boards",
+        ),
+        (
+            &["battle", bc, "c1", "nobody"],
+            "unknown-unit",
+            "no unit with id 'nobody'",
+        ),
+        (&["arcs", ss, "a1"], "no-profile", "pass --range N"),
+        (
+            &["arcs", bc, "g1"],
+            "not-allowed",
+            "a general does not battle",
+        ),
+        (
+            &["moves", mp, "nobody"],
+            "unknown-unit",
+            "no unit with id 'nobody'",
+        ),
+        (
+            &["zoc", mp, "--side", "nobody"],
+            "unknown-side",
+            "no side 'nobody'",
+        ),
+        (
+            &["charges", mp, "nobody"],
+            "unknown-unit",
+            "no unit with id 'nobody'",
+        ),
+    ];
+    for (args, kind, says) in cases {
+        let (code, out, err) = sandtable(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            out.is_empty(),
+            "text mode prints nothing on stdout: {args:?} {out}"
+        );
+        assert!(
+            err.starts_with("error: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        let (code, out, _) = sandtable(&with_json);
+        assert_eq!(code, 2, "{with_json:?}");
+        let v: Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{with_json:?}: {e}: {out}"));
+        let problems: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+        assert!(problems.is_empty(), "{with_json:?}: {problems:?}");
+        assert_eq!(v["error"]["kind"], kind, "{with_json:?}");
+        assert!(
+            v["error"]["message"].as_str().unwrap().contains(says),
+            "{with_json:?}: {v}"
+        );
+    }
+    // A file that cannot be parsed names its file, line and column.
+    let (_, out, _) = sandtable(&["info", junk, "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["error"]["file"], junk);
+    assert_eq!(v["error"]["line"], 3);
+    assert!(v["error"]["column"].as_u64().unwrap() >= 1);
+    // `validate` keeps its own keys beside the error.
+    let (_, out, _) = sandtable(&["validate", junk, "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["errors"], 1);
+    assert_eq!(v["error"]["kind"], "file");
+}
+
+/// "`charges` for a unit that cannot charge answers "0 legal charges" and why (not an
+/// error)": in JSON an empty list with the reason.
+#[test]
+fn charges_for_a_unit_that_cannot_charge_is_an_answer() {
+    let f = "assets/scenarios/morne-plaine-bridge.json";
+    let (code, out, _) = sandtable(&["charges", f, "p1", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["charges"], serde_json::json!([]));
+    assert_eq!(
+        v["reason"],
+        "only mounted units can charge, and an infantry unit is not mounted"
+    );
+}
+
+/// "`arcs` for a class with no profile and no `--range` says what to pass, in one
+/// sentence."
+#[test]
+fn arcs_for_a_class_with_no_profile_says_to_pass_a_range() {
+    let f = "assets/scenarios/sticks-and-stones-river.ron";
+    let (code, _, err) = sandtable(&["arcs", f, "a1"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "error: a1 has no range in sticks-and-stones (unit class 'leg' has no battle profile): pass --range N to list the hexes it sees within N"
+    );
+    let (code, out, _) = sandtable(&["arcs", f, "a1", "--range", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("a1 (leg) sees "), "{out}");
+}
+
+/// "`battle` text mode lists only the modifiers that apply; a replaced one is shown as
+/// replaced ("Forest 2 left, replaced by: in the tunnel 0")." Footnote 4: a unit in the
+/// tunnel takes the tunnel's row, 0/0, not the forest's above it.
+#[test]
+fn battle_text_lists_applied_modifiers_and_shows_a_replaced_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/sticks-and-stones-river.ron"),
+    )
+    .unwrap();
+    let moved = text.replace(
+        r#"(id: "x1", class: "leg", side: "axis", hex: "L7")"#,
+        r#"(id: "x1", class: "leg", side: "axis", hex: "J2")"#,
+    );
+    assert_ne!(moved, text);
+    let path = dir.path().join("tunnel.ron");
+    std::fs::write(&path, moved).unwrap();
+    let f = path.to_str().unwrap();
+    let (code, out, err) = sandtable(&["battle", f, "a1", "x1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  target on Forest 2 left, replaced by: target in the tunnel 0"),
+        "{out}"
+    );
+    assert!(!out.contains("column(s) left: target on Forest"), "{out}");
+    let (_, out, _) = sandtable(&["battle", f, "a1", "x1", "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["modifiers"][0]["applied"], false);
+    assert_eq!(v["modifiers"][0]["replaced_by"], "target in the tunnel");
+    assert_eq!(v["modifiers"][1]["applied"], true);
+    // A hill's shift that does not apply (not attacked from lower ground) is left out.
+    let level = text.replace(
+        r#"(id: "x1", class: "leg", side: "axis", hex: "L7")"#,
+        r#"(id: "x1", class: "leg", side: "axis", hex: "T11")"#,
+    );
+    let level = level.replace(
+        r#"(id: "a1", class: "leg", side: "allies", hex: "H5")"#,
+        r#"(id: "a1", class: "leg", side: "allies", hex: "S11")"#,
+    );
+    let level = level.replace(
+        r#""T11": (terrain: "hill", elevation: 1),"#,
+        r#""T11": (terrain: "hill", elevation: 1), "S11": (terrain: "open", elevation: 1),"#,
+    );
+    std::fs::write(&path, level).unwrap();
+    let (code, out, err) = sandtable(&["battle", f, "a1", "x1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("Hill"), "{out}");
+    assert!(
+        out.contains("fire combat: 0 column(s) to the left"),
+        "{out}"
+    );
 }

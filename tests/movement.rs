@@ -774,7 +774,11 @@ fn sticks_and_stones_entering_higher_ground_costs_one_more_whatever_its_terrain(
         .terrain(&["C5"], "hill", 1)
         .terrain(&["D5"], "forest", 1)
         .unit("u", "afv", "a", "C5");
-    assert_eq!(level.cost("u", 9, "D5"), Some((2, false)), "same level: no +1");
+    assert_eq!(
+        level.cost("u", 9, "D5"),
+        Some((2, false)),
+        "same level: no +1"
+    );
 }
 
 /// Road: "1 Regardless of other terrain in hex when entered from another road hex,

@@ -434,10 +434,16 @@ fn sticks_and_stones_shadow_behind_a_hexside_between_two_forests() {
         "the line runs along a side"
     );
     let x = sight(&s, hill, behind);
-    assert!(!x.visible, "{behind} is right behind the forests {a} and {b}");
+    assert!(
+        !x.visible,
+        "{behind} is right behind the forests {a} and {b}"
+    );
     assert_eq!(
         rules_of(&x),
-        ["sticks-and-stones/los-shadow", "sticks-and-stones/los-shadow"]
+        [
+            "sticks-and-stones/los-shadow",
+            "sticks-and-stones/los-shadow"
+        ]
     );
     assert!(x.blockers[0].reason.contains("both sides cast a shadow"));
     assert!(!sees(&s, behind, hill), "and the other way");
@@ -482,7 +488,9 @@ fn sticks_and_stones_a_crest_side_is_passed_only_by_crossing_it() {
     assert!(!x.visible);
     assert!(!x.blockers.is_empty());
     assert!(
-        rules_of(&x).iter().all(|r| r == "sticks-and-stones/los-crest"),
+        rules_of(&x)
+            .iter()
+            .all(|r| r == "sticks-and-stones/los-crest"),
         "{x:?}"
     );
 }

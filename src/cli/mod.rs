@@ -1,5 +1,6 @@
-//! The command line: `sandtable validate|convert|info|rulesets|new`.
+//! The command line: `sandtable validate|convert|info|rulesets|new|los|battle|arcs|moves|zoc|charges`.
 
+pub mod error;
 mod output;
 mod preview;
 
@@ -12,7 +13,8 @@ use crate::board::Board;
 use crate::io;
 use crate::rules::Rulesets;
 use crate::scenario::Scenario;
-use crate::source::{SourceError, TextFormat};
+use crate::source::TextFormat;
+use error::{CliError, ErrorKind};
 
 /// A rules-aware editor for wargame maps and scenarios.
 #[derive(Debug, Parser)]
@@ -138,18 +140,18 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    let as_json = cli.command.json();
     let mut rulesets = Rulesets::built_in();
     for path in &cli.ruleset_files {
         if let Err(e) = rulesets.load_file(path) {
-            eprintln!("error: {e}");
-            return 2;
+            return CliError::from(e).report(as_json);
         }
     }
-    match cli.command {
-        Command::Validate { file, json } => output::validate(&file, &rulesets, json),
+    let answer = match cli.command {
+        Command::Validate { file, json } => Ok(output::validate(&file, &rulesets, json)),
         Command::Convert { input, output } => convert(&input, &output, &rulesets),
         Command::Info { file, json } => output::info(&file, &rulesets, json),
-        Command::Rulesets { show: None, json } => output::rulesets(&rulesets, json),
+        Command::Rulesets { show: None, json } => Ok(output::rulesets(&rulesets, json)),
         Command::Rulesets {
             show: Some(RulesetsCommand::Show { id, json }),
             json: outer,
@@ -198,13 +200,39 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             &rulesets,
             json,
         ),
+    };
+    answer.unwrap_or_else(|e| e.report(as_json))
+}
+
+impl Command {
+    /// Whether the command was asked to answer in JSON (its errors then are JSON too).
+    fn json(&self) -> bool {
+        match self {
+            Command::Validate { json, .. }
+            | Command::Info { json, .. }
+            | Command::Los { json, .. }
+            | Command::Battle { json, .. }
+            | Command::Arcs { json, .. }
+            | Command::Moves { json, .. }
+            | Command::Zoc { json, .. }
+            | Command::Charges { json, .. } => *json,
+            Command::Rulesets { show, json } => {
+                *json || matches!(show, Some(RulesetsCommand::Show { json: true, .. }))
+            }
+            Command::Convert { .. } | Command::New { .. } => false,
+        }
     }
 }
 
-/// Reports an error on stderr; exit code 2 (the command could not do its work).
-pub(crate) fn fail(e: impl std::fmt::Display) -> i32 {
-    eprintln!("error: {e}");
-    2
+/// An unknown ruleset id, with the known ones.
+pub(crate) fn unknown_ruleset(id: &str, rulesets: &Rulesets) -> CliError {
+    CliError::new(
+        ErrorKind::UnknownRuleset,
+        format!(
+            "unknown ruleset '{id}' (known: {})",
+            rulesets.ids().join(", ")
+        ),
+    )
 }
 
 /// Prints a JSON value the way every `--json` output is printed.
@@ -215,44 +243,35 @@ pub(crate) fn print_json(value: &serde_json::Value) {
     );
 }
 
-fn convert(input: &Path, output: &Path, rulesets: &Rulesets) -> i32 {
+fn convert(input: &Path, output: &Path, rulesets: &Rulesets) -> Result<i32, CliError> {
     if TextFormat::from_path(output).is_none() {
-        return fail(SourceError::new(
+        return Err(CliError::from(crate::source::SourceError::new(
             output,
             None,
             "unknown output type: use .ron or .json",
-        ));
+        )));
     }
-    let scenario = match io::load_scenario(input, rulesets) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
-    match io::save_scenario(&scenario, output) {
-        Ok(()) => {
-            println!("wrote {}", output.display());
-            0
-        }
-        Err(e) => fail(e),
-    }
+    let scenario = io::load_scenario(input, rulesets)?;
+    save(&scenario, output)?;
+    println!("wrote {}", output.display());
+    Ok(0)
 }
 
-fn new(rulesets: &Rulesets, id: &str, output: &Path, title: &str) -> i32 {
-    let Some(ruleset) = rulesets.get(id) else {
-        return fail(format!(
-            "unknown ruleset '{id}' (known: {})",
-            rulesets.ids().join(", ")
-        ));
-    };
+fn save(scenario: &Scenario, output: &Path) -> Result<(), CliError> {
+    io::save_scenario(scenario, output)
+        .map_err(|e| CliError::new(ErrorKind::Output, e.to_string()).in_file(output))
+}
+
+fn new(rulesets: &Rulesets, id: &str, output: &Path, title: &str) -> Result<i32, CliError> {
+    let ruleset = rulesets
+        .get(id)
+        .ok_or_else(|| unknown_ruleset(id, rulesets))?;
     let scenario = Scenario::new(title, id, ruleset.board.clone());
-    match io::save_scenario(&scenario, output) {
-        Ok(()) => {
-            let what = match &scenario.board {
-                Board::Hex(b) => format!("{} x {} {} hex board", b.columns, b.rows, b.orientation),
-                Board::Freeform(t) => format!("{} x {} {} table", t.width, t.height, t.unit),
-            };
-            println!("wrote {} ({}, {what})", output.display(), ruleset.name);
-            0
-        }
-        Err(e) => fail(e),
-    }
+    save(&scenario, output)?;
+    let what = match &scenario.board {
+        Board::Hex(b) => format!("{} x {} {} hex board", b.columns, b.rows, b.orientation),
+        Board::Freeform(t) => format!("{} x {} {} table", t.width, t.height, t.unit),
+    };
+    println!("wrote {} ({}, {what})", output.display(), ruleset.name);
+    Ok(0)
 }

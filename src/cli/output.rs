@@ -11,6 +11,7 @@ use crate::rules::{KindList, Rulesets};
 use crate::scenario::Scenario;
 use crate::source::SourceError;
 
+use super::error::{CliError, ErrorKind};
 use super::print_json;
 
 /// A diagnostic in the `validate --json` contract (plus `line` and `column` when known).
@@ -81,7 +82,8 @@ pub fn validate(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
     i32::from(errors > 0)
 }
 
-/// Exit 2: the file could not be read. With `--json` the contract's keys still hold.
+/// Exit 2: the file could not be read. With `--json` the answer is the error of the
+/// command-line contract, and it keeps `validate`'s own keys for clients that read them.
 fn unreadable(e: &SourceError, as_json: bool) -> i32 {
     eprintln!("error: {e}");
     if as_json {
@@ -96,18 +98,18 @@ fn unreadable(e: &SourceError, as_json: bool) -> i32 {
             d["line"] = json!(line);
             d["column"] = json!(column);
         }
-        print_json(&json!({
-            "ruleset": null, "errors": 1, "warnings": 0, "diagnostics": [d],
-        }));
+        let mut answer = CliError::from(e.clone()).to_json();
+        answer["ruleset"] = Value::Null;
+        answer["errors"] = json!(1);
+        answer["warnings"] = json!(0);
+        answer["diagnostics"] = json!([d]);
+        print_json(&answer);
     }
     2
 }
 
-pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
-    let read = match io::read_scenario(file, rulesets) {
-        Ok(r) => r,
-        Err(e) => return unreadable(&e, as_json),
-    };
+pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliError> {
+    let read = io::read_scenario(file, rulesets)?;
     let s = &read.scenario;
     let ruleset_name = rulesets.get(&s.ruleset).map(|r| r.name.clone());
     let board = match &s.board {
@@ -132,7 +134,7 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
             "sides": s.sides.iter().map(|x| &x.id).collect::<Vec<_>>(),
             "counts": counts, "errors": errors, "warnings": warnings,
         }));
-        return 0;
+        return Ok(0);
     }
     println!("{}", s.title);
     if !s.author.is_empty() {
@@ -176,7 +178,7 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
     };
     println!("  contents  {contents}");
     println!("  checks    {errors} errors, {warnings} warnings (see `sandtable validate`)");
-    0
+    Ok(0)
 }
 
 pub fn rulesets(rulesets: &Rulesets, as_json: bool) -> i32 {
@@ -200,23 +202,15 @@ pub fn rulesets(rulesets: &Rulesets, as_json: bool) -> i32 {
     0
 }
 
-pub fn ruleset(rulesets: &Rulesets, id: &str, as_json: bool) -> i32 {
-    let Some(r) = rulesets.get(id) else {
-        eprintln!(
-            "error: unknown ruleset '{id}' (known: {})",
-            rulesets.ids().join(", ")
-        );
-        return 2;
-    };
+pub fn ruleset(rulesets: &Rulesets, id: &str, as_json: bool) -> Result<i32, CliError> {
+    let r = rulesets
+        .get(id)
+        .ok_or_else(|| super::unknown_ruleset(id, rulesets))?;
     if as_json {
-        match serde_json::to_value(r) {
-            Ok(v) => print_json(&v),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
-            }
-        }
-        return 0;
+        let v =
+            serde_json::to_value(r).map_err(|e| CliError::new(ErrorKind::Output, e.to_string()))?;
+        print_json(&v);
+        return Ok(0);
     }
     println!("{} ({})", r.name, r.id);
     if !r.description.is_empty() {
@@ -229,5 +223,5 @@ pub fn ruleset(rulesets: &Rulesets, id: &str, as_json: bool) -> i32 {
             println!("  {:<14} {}", format!("{}s", list.noun()), ids.join(", "));
         }
     }
-    0
+    Ok(0)
 }

@@ -9,51 +9,65 @@ use serde_json::{Value, json};
 use crate::board::line::Step;
 use crate::io;
 use crate::rules::arcs::arcs;
-use crate::rules::battle::{Battle, BattleMap};
+use crate::rules::battle::{Battle, BattleMap, Counts, Modifier};
 use crate::rules::sight::Sighting;
 use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::{Scenario, Unit};
 
-fn print_json(value: &Value) {
-    println!(
-        "{}",
-        serde_json::to_string_pretty(value).unwrap_or_default()
-    );
-}
+use super::error::{CliError, ErrorKind};
+use super::print_json;
 
-fn fail(message: impl std::fmt::Display) -> i32 {
-    eprintln!("error: {message}");
-    2
+fn not_hex(file: &Path) -> CliError {
+    CliError::new(
+        ErrorKind::NotHexBoard,
+        format!(
+            "{}: line of sight and battles on freeform tables come with the freeform rules; this command works on hex boards",
+            file.display()
+        ),
+    )
+    .in_file(file)
 }
 
 /// Loads a hex scenario and its ruleset, or says why not.
-fn open<'r>(file: &Path, rulesets: &'r Rulesets) -> Result<(Scenario, &'r Ruleset), String> {
-    let scenario = io::load_scenario(file, rulesets).map_err(|e| e.to_string())?;
+fn open<'r>(file: &Path, rulesets: &'r Rulesets) -> Result<(Scenario, &'r Ruleset), CliError> {
+    let scenario = io::load_scenario(file, rulesets)?;
     let ruleset = rulesets
         .get(&scenario.ruleset)
-        .ok_or_else(|| format!("unknown ruleset '{}'", scenario.ruleset))?;
+        .ok_or_else(|| super::unknown_ruleset(&scenario.ruleset, rulesets).in_file(file))?;
     if scenario.board.as_hex().is_none() {
-        return Err(format!(
-            "{}: line of sight and battles on freeform tables come with the freeform rules; this command works on hex boards",
-            file.display()
-        ));
+        return Err(not_hex(file));
     }
     Ok((scenario, ruleset))
 }
 
 /// A unit id or a hex label: the hex, and the unit when it names one.
-fn place<'s>(s: &'s Scenario, what: &str) -> Result<(Hex, Option<&'s Unit>), String> {
+fn place<'s>(s: &'s Scenario, what: &str) -> Result<(Hex, Option<&'s Unit>), CliError> {
     if let Some(u) = s.units.iter().find(|u| u.id == what) {
-        return u
-            .hex
-            .map(|h| (h, Some(u)))
-            .ok_or_else(|| format!("unit {what} stands on no hex"));
+        return Ok((on_hex(u)?, Some(u)));
     }
-    let board = s.board.as_hex().ok_or("not a hex board")?;
+    let unknown = |why: String| {
+        CliError::new(
+            ErrorKind::UnknownHex,
+            format!("'{what}' is neither a unit id nor a hex of the board: {why}"),
+        )
+    };
+    let board = s
+        .board
+        .as_hex()
+        .ok_or_else(|| unknown("not a hex board".into()))?;
     board
         .hex_at(what)
         .map(|h| (h, None))
-        .map_err(|e| format!("'{what}' is neither a unit id nor a hex of the board: {e}"))
+        .map_err(|e| unknown(e.to_string()))
+}
+
+fn on_hex(u: &Unit) -> Result<Hex, CliError> {
+    u.hex.ok_or_else(|| {
+        CliError::new(
+            ErrorKind::NotAllowed,
+            format!("unit {} stands on no hex", u.id),
+        )
+    })
 }
 
 /// Opens a hex scenario, finds unit `id` and builds the movement map, then runs `f`.
@@ -61,38 +75,30 @@ fn with_move_map(
     file: &Path,
     id: &str,
     rulesets: &Rulesets,
-    f: impl FnOnce(&Scenario, &Ruleset, &crate::rules::movement::MoveMap, &Unit) -> i32,
-) -> i32 {
-    let (s, r) = match open(file, rulesets) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
-    let u = match unit(&s, id) {
-        Ok(u) => u,
-        Err(e) => return fail(e),
-    };
-    match crate::rules::movement::MoveMap::new(&s, r) {
-        Some(map) => f(&s, r, &map, u),
-        None => fail("not a hex board"),
-    }
-}
-
-/// Opens a hex scenario and checks that it has the unit `id`.
-fn open_with_unit<'r>(
-    file: &Path,
-    id: &str,
-    rulesets: &'r Rulesets,
-) -> Result<(Scenario, &'r Ruleset), String> {
+    f: impl FnOnce(
+        &Scenario,
+        &Ruleset,
+        &crate::rules::movement::MoveMap,
+        &Unit,
+    ) -> Result<i32, CliError>,
+) -> Result<i32, CliError> {
     let (s, r) = open(file, rulesets)?;
-    unit(&s, id)?;
-    Ok((s, r))
+    let u = unit(&s, id)?;
+    let map = crate::rules::movement::MoveMap::new(&s, r).ok_or_else(|| not_hex(file))?;
+    f(&s, r, &map, u)
 }
 
-fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, String> {
+fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, CliError> {
     s.units
         .iter()
         .find(|u| u.id == id)
-        .ok_or_else(|| format!("no unit with id '{id}'"))
+        .ok_or_else(|| CliError::new(ErrorKind::UnknownUnit, format!("no unit with id '{id}'")))
+}
+
+/// The class's battle profile, if the ruleset gives it one.
+fn profile<'r>(r: &'r Ruleset, u: &Unit) -> Option<&'r crate::rules::model::Profile> {
+    r.kind(crate::rules::KindList::UnitClass, &u.class)
+        .and_then(|k| k.profile.as_ref())
 }
 
 fn path_json(s: &Scenario, steps: &[Step]) -> (Vec<String>, Vec<[String; 2]>) {
@@ -119,22 +125,17 @@ fn blocked_json(s: &Scenario, sighting: &Sighting) -> Vec<Value> {
         .collect()
 }
 
-pub fn los(file: &Path, from: &str, to: &str, rulesets: &Rulesets, as_json: bool) -> i32 {
-    let (s, r) = match open(file, rulesets) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
-    let (a, firer) = match place(&s, from) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
-    let (b, _) = match place(&s, to) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
-    let Some(map) = BattleMap::new(&s, r) else {
-        return fail("not a hex board");
-    };
+pub fn los(
+    file: &Path,
+    from: &str,
+    to: &str,
+    rulesets: &Rulesets,
+    as_json: bool,
+) -> Result<i32, CliError> {
+    let (s, r) = open(file, rulesets)?;
+    let (a, firer) = place(&s, from)?;
+    let (b, _) = place(&s, to)?;
+    let map = BattleMap::new(&s, r).ok_or_else(|| not_hex(file))?;
     let sighting = map.sight.sight(a, b, firer);
     let (path, grazed) = path_json(&s, &sighting.steps);
     if as_json {
@@ -147,7 +148,7 @@ pub fn los(file: &Path, from: &str, to: &str, rulesets: &Rulesets, as_json: bool
             "blocked_by": blocked_json(&s, &sighting),
             "cover": [],
         }));
-        return 0;
+        return Ok(0);
     }
     let (la, lb) = (s.label(a), s.label(b));
     println!(
@@ -173,7 +174,7 @@ pub fn los(file: &Path, from: &str, to: &str, rulesets: &Rulesets, as_json: bool
             bl.rule
         );
     }
-    0
+    Ok(0)
 }
 
 fn battle_json(s: &Scenario, b: &Battle) -> Value {
@@ -181,12 +182,15 @@ fn battle_json(s: &Scenario, b: &Battle) -> Value {
         .modifiers
         .iter()
         .map(|m| {
-            let mut v = json!({"source": m.source});
+            let mut v = json!({"source": m.source, "applied": m.counts == Counts::Yes});
             if let Some(d) = m.dice {
                 v["dice"] = json!(d);
             }
             if let Some(x) = m.shift {
                 v["shift"] = json!(x);
+            }
+            if let Counts::ReplacedBy(by) = &m.counts {
+                v["replaced_by"] = json!(by);
             }
             v
         })
@@ -207,28 +211,60 @@ fn battle_json(s: &Scenario, b: &Battle) -> Value {
     })
 }
 
+/// A modifier as a line of text: what it adds, or what replaced it. `None` for one
+/// listed only to say why it does not apply.
+fn modifier_line(m: &Modifier, all: &[Modifier]) -> Option<String> {
+    let amount = |m: &Modifier| match (m.dice, m.shift) {
+        (Some(d), _) => format!("{d:+} dice"),
+        (_, Some(x)) => format!("{x} left"),
+        _ => String::new(),
+    };
+    match &m.counts {
+        Counts::No => None,
+        Counts::ReplacedBy(by) => {
+            let with = all
+                .iter()
+                .find(|o| &o.source == by)
+                .map_or(String::new(), |o| {
+                    format!(" {}", amount(o).trim_end_matches(" left"))
+                });
+            Some(format!(
+                "{} {}, replaced by: {by}{with}",
+                m.source,
+                amount(m)
+            ))
+        }
+        Counts::Yes => Some(match (m.dice, m.shift) {
+            (Some(d), _) => format!("{d:+} {}", m.source),
+            (_, Some(x)) => format!("{x} column(s) left: {}", m.source),
+            _ => m.source.clone(),
+        }),
+    }
+}
+
 pub fn battle(
     file: &Path,
     attacker: &str,
     target: &str,
     rulesets: &Rulesets,
     as_json: bool,
-) -> i32 {
-    let (s, r) = match open(file, rulesets) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
-    let (a, t) = match (unit(&s, attacker), unit(&s, target)) {
-        (Ok(a), Ok(t)) => (a, t),
-        (Err(e), _) | (_, Err(e)) => return fail(e),
-    };
-    let Some(map) = BattleMap::new(&s, r) else {
-        return fail("not a hex board");
-    };
+) -> Result<i32, CliError> {
+    let (s, r) = open(file, rulesets)?;
+    let (a, t) = (unit(&s, attacker)?, unit(&s, target)?);
+    let map = BattleMap::new(&s, r).ok_or_else(|| not_hex(file))?;
+    if !map.by_column_shift() && profile(r, a).is_none() {
+        return Err(CliError::new(
+            ErrorKind::NoProfile,
+            format!(
+                "unit class '{}' has no battle profile in {}, so {} has no range or dice to battle with",
+                a.class, r.id, a.id
+            ),
+        ));
+    }
     let b = map.battle(a, t);
     if as_json {
         print_json(&battle_json(&s, &b));
-        return 0;
+        return Ok(0);
     }
     let (ha, ht) = (a.hex.map(|h| s.label(h)), t.hex.map(|h| s.label(h)));
     println!(
@@ -250,12 +286,12 @@ pub fn battle(
     if let Some(base) = b.base_dice {
         println!("  base dice {base}");
     }
-    for m in &b.modifiers {
-        match (m.dice, m.shift) {
-            (Some(d), _) => println!("  {d:+} {}", m.source),
-            (_, Some(x)) => println!("  {x} column(s) left: {}", m.source),
-            _ => println!("  {}", m.source),
-        }
+    for line in b
+        .modifiers
+        .iter()
+        .filter_map(|m| modifier_line(m, &b.modifiers))
+    {
+        println!("  {line}");
     }
     if let (Some(d), true) = (b.dice, b.allowed) {
         println!("  rolls {d} dice");
@@ -272,7 +308,7 @@ pub fn battle(
             b.ignore_retreat_flags
         );
     }
-    0
+    Ok(0)
 }
 
 pub fn arcs_command(
@@ -282,25 +318,27 @@ pub fn arcs_command(
     target_class: Option<&str>,
     rulesets: &Rulesets,
     as_json: bool,
-) -> i32 {
-    let (s, r) = match open_with_unit(file, id, rulesets) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
-    let u = s
-        .units
-        .iter()
-        .find(|u| u.id == id)
-        .expect("checked by open_with_unit");
-    let Some(map) = BattleMap::new(&s, r) else {
-        return fail("not a hex board");
-    };
+) -> Result<i32, CliError> {
+    let (s, r) = open(file, rulesets)?;
+    let u = unit(&s, id)?;
+    on_hex(u)?;
+    let map = BattleMap::new(&s, r).ok_or_else(|| not_hex(file))?;
     if range.is_none()
         && let Err(why) = map.reach(u)
     {
-        return fail(format!(
-            "{why} (give --range to see its line of sight anyway)"
-        ));
+        return Err(match profile(r, u) {
+            None => CliError::new(
+                ErrorKind::NoProfile,
+                format!(
+                    "{} has no range in {} (unit class '{}' has no battle profile): pass --range N to list the hexes it sees within N",
+                    u.id, r.id, u.class
+                ),
+            ),
+            Some(_) => CliError::new(
+                ErrorKind::NotAllowed,
+                format!("{why} (give --range to see its line of sight anyway)"),
+            ),
+        });
     }
     let targets = arcs(&map, u, range, target_class);
     if as_json {
@@ -316,7 +354,7 @@ pub fn arcs_command(
             })
             .collect();
         print_json(&json!({"unit": u.id, "targets": list}));
-        return 0;
+        return Ok(0);
     }
     let seen = targets.iter().filter(|t| t.los).count();
     println!(
@@ -333,7 +371,7 @@ pub fn arcs_command(
         };
         println!("  {:<6} range {}  {what}", s.label(t.hex), t.range);
     }
-    0
+    Ok(0)
 }
 
 pub fn moves(
@@ -342,12 +380,12 @@ pub fn moves(
     allowance: Option<u32>,
     rulesets: &Rulesets,
     as_json: bool,
-) -> i32 {
+) -> Result<i32, CliError> {
     with_move_map(file, id, rulesets, |s, _r, map, u| {
-        let list = match map.reachable(u, allowance) {
-            Ok(l) => l,
-            Err(e) => return fail(format!("{e} (--allowance N)")),
-        };
+        on_hex(u)?;
+        let list = map
+            .reachable(u, allowance)
+            .map_err(|e| CliError::new(ErrorKind::NoProfile, format!("{e} (--allowance N)")))?;
         let allowance = allowance.or_else(|| map.allowance(u));
         if as_json {
             let reach: Vec<Value> = list
@@ -355,7 +393,7 @@ pub fn moves(
                 .map(|x| json!({"hex": s.label(x.hex), "cost": x.cost, "must_stop": x.must_stop}))
                 .collect();
             print_json(&json!({"unit": u.id, "allowance": allowance, "reachable": reach}));
-            return 0;
+            return Ok(0);
         }
         println!(
             "{} ({}) can reach {} hexes with {} movement points",
@@ -368,25 +406,26 @@ pub fn moves(
             let stop = if x.must_stop { "  must stop" } else { "" };
             println!("  {:<6} cost {}{stop}", s.label(x.hex), x.cost);
         }
-        0
+        Ok(0)
     })
 }
 
-pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> i32 {
-    let (s, r) = match open(file, rulesets) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
+pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliError> {
+    let (s, r) = open(file, rulesets)?;
     if !crate::rules::zoc::has_zones(r) {
-        return fail(format!("ruleset {} has no zones of control", r.id));
+        return Err(CliError::new(
+            ErrorKind::NoRule,
+            format!("ruleset {} has no zones of control", r.id),
+        ));
     }
     if !s.sides.iter().any(|x| x.id == side) && !s.units.iter().any(|u| u.side == side) {
-        return fail(format!("no side '{side}' in this scenario"));
+        return Err(CliError::new(
+            ErrorKind::UnknownSide,
+            format!("no side '{side}' in this scenario"),
+        ));
     }
     let zones = crate::rules::zoc::Zones::new(&s, r);
-    let Some(board) = s.board.as_hex() else {
-        return fail("not a hex board");
-    };
+    let board = s.board.as_hex().ok_or_else(|| not_hex(file))?;
     let mut hexes: Vec<Hex> = zones.controlled_by(side).collect();
     hexes.sort_by_key(|h| board.reading_order(*h));
     hexes.dedup();
@@ -400,7 +439,7 @@ pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> i32 {
             labels.join(", ")
         );
     }
-    0
+    Ok(0)
 }
 
 pub fn charges(
@@ -409,12 +448,20 @@ pub fn charges(
     allowance: Option<u32>,
     rulesets: &Rulesets,
     as_json: bool,
-) -> i32 {
+) -> Result<i32, CliError> {
     with_move_map(file, id, rulesets, |s, r, map, u| {
-        let list = match crate::rules::charge::charges(map, s, r, u, allowance) {
-            Ok(l) => l,
-            Err(e) => return fail(e),
-        };
+        on_hex(u)?;
+        // A unit that cannot charge has no legal charge: an answer, not an error.
+        if let Some(why) = crate::rules::charge::cannot_charge(r, u) {
+            if as_json {
+                print_json(&json!({"unit": u.id, "charges": [], "reason": why}));
+            } else {
+                println!("{} ({}) has 0 legal charges: {why}", u.id, u.class);
+            }
+            return Ok(0);
+        }
+        let list = crate::rules::charge::charges(map, s, r, u, allowance)
+            .map_err(|e| CliError::new(ErrorKind::NotAllowed, e))?;
         if as_json {
             let items: Vec<Value> = list
                 .iter()
@@ -430,7 +477,7 @@ pub fn charges(
                 })
                 .collect();
             print_json(&json!({"unit": u.id, "charges": items}));
-            return 0;
+            return Ok(0);
         }
         println!("{} ({}) has {} legal charge(s)", u.id, u.class, list.len());
         for c in &list {
@@ -448,6 +495,6 @@ pub fn charges(
                 println!("    strength difference {d:+} to the random number");
             }
         }
-        0
+        Ok(0)
     })
 }

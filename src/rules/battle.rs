@@ -18,6 +18,19 @@ pub struct Modifier {
     pub dice: Option<i32>,
     /// Columns shifted to the left.
     pub shift: Option<i32>,
+    pub counts: Counts,
+}
+
+/// Whether a modifier counts in the answer.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Counts {
+    #[default]
+    Yes,
+    /// Listed to say why it does not apply (the attacker is behind the fence).
+    No,
+    /// Replaced by the modifier with this source (a unit in the tunnel takes the
+    /// tunnel's row instead of the forest's).
+    ReplacedBy(String),
 }
 
 /// The answer to "what happens if ATTACKER battles TARGET?".
@@ -118,17 +131,21 @@ impl<'a> BattleMap<'a> {
             let why = format!("{} and {} are on the same side", attacker.id, target.id);
             return refuse(range, los, sighting, why);
         }
-        let shifts = self
-            .r
-            .terrains
-            .iter()
-            .any(|k| !k.battle.fire_shift.is_empty());
-        if shifts {
+        if self.by_column_shift() {
             self.shift_battle(attacker, target, a, t, range, sighting)
         } else {
             self.dice_battle(attacker, target, a, t, range, sighting)
         }
         .with_los(los)
+    }
+
+    /// Whether battles are column shifts (Sticks and Stones) rather than dice: unit
+    /// classes then need no battle profile.
+    pub fn by_column_shift(&self) -> bool {
+        self.r
+            .terrains
+            .iter()
+            .any(|k| !k.battle.fire_shift.is_empty())
     }
 
     /// How far `u` reaches from where it stands, with its dice by range; or why it may
@@ -186,6 +203,7 @@ impl<'a> BattleMap<'a> {
                 ),
                 dice: None,
                 shift: None,
+                counts: Counts::Yes,
             });
         }
         if let Some(ext) = here.and_then(|k| {
@@ -250,6 +268,7 @@ impl<'a> BattleMap<'a> {
                     source: format!("{} firing from {} at range {range}", u.class, name(here)),
                     dice: None,
                     shift: None,
+                    counts: Counts::Yes,
                 });
                 dice as i32
             }
@@ -262,6 +281,7 @@ impl<'a> BattleMap<'a> {
                 source: "an attached general".into(),
                 dice: Some(profile.attached_general_dice),
                 shift: None,
+                counts: Counts::Yes,
             });
         }
         if let Some(k) = here.filter(|k| k.battle.attacker_dice != 0) {
@@ -270,6 +290,7 @@ impl<'a> BattleMap<'a> {
                 source: format!("attacker on {}", name(Some(k))),
                 dice: Some(k.battle.attacker_dice),
                 shift: None,
+                counts: Counts::Yes,
             });
         }
         // Terrain reductions add up among themselves; a token's does not add to them.
@@ -283,6 +304,7 @@ impl<'a> BattleMap<'a> {
                         source: format!("{}: the attacker is behind it", name(there)),
                         dice: Some(0),
                         shift: None,
+                        counts: Counts::No,
                     });
                 } else {
                     terrain_mods.push((format!("target on {}", name(there)), k.battle.target_dice));
@@ -320,6 +342,7 @@ impl<'a> BattleMap<'a> {
                     ),
                     dice: Some(0),
                     shift: None,
+                    counts: Counts::No,
                 });
             } else {
                 token_dice = Some((
@@ -341,6 +364,7 @@ impl<'a> BattleMap<'a> {
                     ),
                     dice: Some(applied),
                     shift: None,
+                    counts: Counts::Yes,
                 });
             }
             Some((source, d)) => {
@@ -349,6 +373,7 @@ impl<'a> BattleMap<'a> {
                     source,
                     dice: Some(d),
                     shift: None,
+                    counts: Counts::Yes,
                 });
             }
             None => {
@@ -358,6 +383,7 @@ impl<'a> BattleMap<'a> {
                         source,
                         dice: Some(d),
                         shift: None,
+                        counts: Counts::Yes,
                     });
                 }
             }
@@ -406,7 +432,11 @@ impl<'a> BattleMap<'a> {
             let row = self.built_up.row(t, k);
             let (name, battle) = match row.group {
                 Some(size) => (
-                    format!("{} ({size} hex{})", row.name, if size == 1 { "" } else { "es" }),
+                    format!(
+                        "{} ({size} hex{})",
+                        row.name,
+                        if size == 1 { "" } else { "es" }
+                    ),
                     row.battle,
                 ),
                 None => (row.name.to_string(), row.battle),
@@ -418,6 +448,7 @@ impl<'a> BattleMap<'a> {
                     ),
                     dice: None,
                     shift: Some(0),
+                    counts: Counts::No,
                 });
             } else {
                 fire = battle.fire_shift.get(class).copied().unwrap_or(0);
@@ -426,6 +457,7 @@ impl<'a> BattleMap<'a> {
                     source: format!("target on {name}"),
                     dice: None,
                     shift: Some(fire),
+                    counts: Counts::Yes,
                 });
             }
         }
@@ -443,21 +475,29 @@ impl<'a> BattleMap<'a> {
             };
             if k.sight.rules.contains(&super::model::SightRule::Tunnel) {
                 (fire, assault) = (*f, *c);
+                let source = "target in the tunnel".to_string();
+                replace_shifts(&mut mods, &source);
                 mods.push(Modifier {
-                    source: "target in the tunnel".into(),
+                    source,
                     dice: None,
                     shift: Some(*f),
+                    counts: Counts::Yes,
                 });
             } else if *f > fire || *c > assault {
+                let source = format!(
+                    "{} in the target's hex (the larger shift applies)",
+                    k.name.to_lowercase()
+                );
+                if *f > fire {
+                    replace_shifts(&mut mods, &source);
+                }
                 fire = fire.max(*f);
                 assault = assault.max(*c);
                 mods.push(Modifier {
-                    source: format!(
-                        "{} in the target's hex (the larger shift applies)",
-                        k.name.to_lowercase()
-                    ),
+                    source,
                     dice: None,
                     shift: Some(*f),
+                    counts: Counts::Yes,
                 });
             }
         }
@@ -467,6 +507,7 @@ impl<'a> BattleMap<'a> {
                 source: "close assault across a river hexside is prohibited (no bridge)".into(),
                 dice: None,
                 shift: None,
+                counts: Counts::Yes,
             });
         }
         if !sighting.visible {
@@ -507,6 +548,16 @@ impl<'a> BattleMap<'a> {
             .filter_map(|(_, kind)| self.r.kind(KindList::Hexside, kind))
             .collect();
         super::movement::crossing(&side, class).is_none()
+    }
+}
+
+/// Marks the shifts counted so far as replaced by the modifier `by`.
+fn replace_shifts(mods: &mut [Modifier], by: &str) {
+    for m in mods
+        .iter_mut()
+        .filter(|m| m.shift.is_some() && m.counts == Counts::Yes)
+    {
+        m.counts = Counts::ReplacedBy(by.to_string());
     }
 }
 

@@ -25,6 +25,20 @@ pub struct Charge {
     pub cost: u32,
 }
 
+/// Why `u` cannot charge at all, if it cannot: only mounted units charge.
+pub fn cannot_charge(r: &Ruleset, u: &Unit) -> Option<String> {
+    let mounted = r
+        .kind(KindList::UnitClass, &u.class)
+        .and_then(|k| k.profile.as_ref())
+        .is_some_and(|p| p.mounted);
+    (!mounted).then(|| {
+        format!(
+            "only mounted units can charge, and {} is not mounted",
+            super::a_unit(&u.class)
+        )
+    })
+}
+
 /// Every legal charge of `u`, with `allowance` points left (default: its class's).
 pub fn charges(
     map: &MoveMap,
@@ -33,15 +47,8 @@ pub fn charges(
     u: &Unit,
     allowance: Option<u32>,
 ) -> Result<Vec<Charge>, String> {
-    let mounted = r
-        .kind(KindList::UnitClass, &u.class)
-        .and_then(|k| k.profile.as_ref())
-        .is_some_and(|p| p.mounted);
-    if !mounted {
-        return Err(format!(
-            "only mounted units can charge; a {} is not mounted",
-            u.class
-        ));
+    if let Some(why) = cannot_charge(r, u) {
+        return Err(why);
     }
     let start = u
         .hex

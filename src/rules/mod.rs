@@ -257,6 +257,15 @@ pub fn terrain_at<'a>(
     r.kind(KindList::Terrain, id)
 }
 
+/// "an infantry unit", "a cavalry unit": a unit of a class, as it reads in a sentence.
+pub fn a_unit(class: &str) -> String {
+    let vowel = class
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {class} unit", if vowel { "an" } else { "a" })
+}
+
 /// The rulesets a scenario may name.
 #[derive(Debug, Clone)]
 pub struct Rulesets {

@@ -124,7 +124,9 @@ pub struct MoveEffect {
     /// Classes that must stop on entering it (or, with facing, on crossing a front side).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub must_stop: Classes,
-    /// Extra points to enter a hex of higher elevation than the one left.
+    /// Extra points to enter a hex of higher elevation than the one left. The climb
+    /// costs them whatever the higher hex's terrain (Sticks and Stones' Hill row gives
+    /// "+1 to higher elevation"; a forested hill costs Forest's cost plus 1).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub uphill: u32,
     /// Roads: the cost of a hex entered along the road from a hex of the same road,

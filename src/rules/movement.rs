@@ -164,7 +164,12 @@ impl<'a> MoveMap<'a> {
             stacking,
             stopping_tokens,
             built_up: BuiltUp::new(s, r),
-            uphill: r.terrains.iter().map(|k| k.movement.uphill).max().unwrap_or(0),
+            uphill: r
+                .terrains
+                .iter()
+                .map(|k| k.movement.uphill)
+                .max()
+                .unwrap_or(0),
         })
     }
 
@@ -356,8 +361,8 @@ impl<'a> MoveMap<'a> {
             .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
         let allowance = allowance.or_else(|| self.allowance(u)).ok_or_else(|| {
             format!(
-                "a {} has no movement allowance in this ruleset; give one",
-                u.class
+                "{} has no movement allowance in this ruleset; give one",
+                super::a_unit(&u.class)
             )
         })?;
         let bonus = self

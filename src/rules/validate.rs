@@ -131,69 +131,69 @@ impl<'a> Context<'a> {
                        hex: Hex,
                        feature: Option<&str>,
                        deduped: &dyn Fn() -> Edit| {
-                if !checks(kind, id) {
-                    return;
-                }
-                let what = || match feature {
-                    Some(f) => format!("{} {f} on {}", self.name_of(kind, id), self.label(hex)),
-                    None => format!("hex {}: {}", self.label(hex), self.name_of(kind, id)),
-                };
-                let twice = sides
-                    .iter()
-                    .enumerate()
-                    .find(|(i, s)| sides[..*i].contains(s))
-                    .map(|(_, s)| s.as_str());
-                let problem = match kind.and_then(|k| k.facing) {
-                    // A side listed twice would count once and hide the mistake.
-                    Some(_) if let Some(side) = twice => Some(format!(
-                        "{} lists the {side} side twice; a front side is given once",
-                        what()
-                    )),
-                    None if sides.is_empty() || kind.is_none() => None,
-                    None => Some(format!(
-                        "{} has no facing, but {} {} given",
-                        what(),
-                        sides.len(),
-                        if sides.len() == 1 {
-                            "side is"
-                        } else {
-                            "sides are"
-                        }
-                    )),
-                    Some(spec) => {
-                        let n = distinct(sides);
-                        if n < usize::from(spec.min) || n > usize::from(spec.max) {
-                            Some(format!(
-                                "{} has {n} front sides; it needs {} to {}",
-                                what(),
-                                spec.min,
-                                spec.max
-                            ))
-                        } else if spec.contiguous && !contiguous(o, sides) {
-                            let names: Vec<&str> = sides.iter().map(|s| s.as_str()).collect();
-                            Some(format!(
-                                "{}: its front sides {} are not next to each other",
-                                what(),
-                                names.join(", ")
-                            ))
-                        } else {
-                            None
-                        }
-                    }
-                };
-                if let Some(m) = problem {
-                    let mut d = self.diag(c, m).with_hex(hex);
-                    if let (Some(side), Some(_)) = (twice, kind.and_then(|k| k.facing)) {
-                        d = d.with_fix(Fix::new(format!("Remove the second {side}"), deduped()));
-                    }
-                    if let Some(f) = feature {
-                        d = d.with_feature(f).at(f);
+            if !checks(kind, id) {
+                return;
+            }
+            let what = || match feature {
+                Some(f) => format!("{} {f} on {}", self.name_of(kind, id), self.label(hex)),
+                None => format!("hex {}: {}", self.label(hex), self.name_of(kind, id)),
+            };
+            let twice = sides
+                .iter()
+                .enumerate()
+                .find(|(i, s)| sides[..*i].contains(s))
+                .map(|(_, s)| s.as_str());
+            let problem = match kind.and_then(|k| k.facing) {
+                // A side listed twice would count once and hide the mistake.
+                Some(_) if let Some(side) = twice => Some(format!(
+                    "{} lists the {side} side twice; a front side is given once",
+                    what()
+                )),
+                None if sides.is_empty() || kind.is_none() => None,
+                None => Some(format!(
+                    "{} has no facing, but {} {} given",
+                    what(),
+                    sides.len(),
+                    if sides.len() == 1 {
+                        "side is"
                     } else {
-                        d = d.at(self.label(hex));
+                        "sides are"
                     }
-                    out.push(d);
+                )),
+                Some(spec) => {
+                    let n = distinct(sides);
+                    if n < usize::from(spec.min) || n > usize::from(spec.max) {
+                        Some(format!(
+                            "{} has {n} front sides; it needs {} to {}",
+                            what(),
+                            spec.min,
+                            spec.max
+                        ))
+                    } else if spec.contiguous && !contiguous(o, sides) {
+                        let names: Vec<&str> = sides.iter().map(|s| s.as_str()).collect();
+                        Some(format!(
+                            "{}: its front sides {} are not next to each other",
+                            what(),
+                            names.join(", ")
+                        ))
+                    } else {
+                        None
+                    }
                 }
             };
+            if let Some(m) = problem {
+                let mut d = self.diag(c, m).with_hex(hex);
+                if let (Some(side), Some(_)) = (twice, kind.and_then(|k| k.facing)) {
+                    d = d.with_fix(Fix::new(format!("Remove the second {side}"), deduped()));
+                }
+                if let Some(f) = feature {
+                    d = d.with_feature(f).at(f);
+                } else {
+                    d = d.at(self.label(hex));
+                }
+                out.push(d);
+            }
+        };
         for (hex, cell, kind) in &self.cells {
             let deduped = || {
                 let mut cell = (*cell).clone();
