@@ -4,6 +4,7 @@
 pub mod arcs;
 pub mod battle;
 pub mod charge;
+pub mod check;
 pub mod constraint;
 pub mod model;
 pub mod movement;
