@@ -8,6 +8,7 @@
 //! line) and `app` (the designer, behind the default `gui` feature). Only `app` uses
 //! egui. [`source`], `strenum` and `labelmap` are helpers any layer may use.
 
+#[cfg(feature = "gui")]
 pub mod app;
 pub mod board;
 pub mod cli;
