@@ -1,13 +1,17 @@
 //! Sandtable: a rules-aware editor for wargame maps and scenarios.
 //!
-//! Layers, each using only those before it: [`board`] (geometry) -> [`scenario`]
-//! (the document and its edits) -> [`rules`] (the rules core) -> [`io`] (files) ->
-//! [`cli`] (the command line) and [`app`] (the designer). Only [`app`] draws.
+//! Layers, each using only those before it (nothing imports upward): [`board`]
+//! (geometry, including how a hexside is named) -> [`scenario`] (the document, its
+//! edits and the findings about it, [`scenario::diagnostic`]) -> [`rules`] (the rules
+//! core, including the structural checks against a ruleset, [`rules::check`]) -> `scene`
+//! (one drawing of a scenario) -> [`io`] (files and exports) -> [`cli`] (the command
+//! line) and `app` (the designer, behind the default `gui` feature). Only `app` uses
+//! egui. [`source`], `strenum` and `labelmap` are helpers any layer may use.
 
+#[cfg(feature = "gui")]
 pub mod app;
 pub mod board;
 pub mod cli;
-pub mod diagnostic;
 pub mod io;
 mod labelmap;
 pub mod rules;

@@ -20,8 +20,8 @@ fn main() {
     // No arguments: the designer on the sample. One argument naming a scenario file: the
     // designer on that file. Anything else: the command line.
     let code = match args.as_slice() {
-        [_] => sandtable::app::run(None),
-        [_, file] if is_scenario_file(file) => sandtable::app::run(Some(PathBuf::from(file))),
+        [_] => designer(None),
+        [_, file] if is_scenario_file(file) => designer(Some(PathBuf::from(file))),
         _ => sandtable::cli::run(args),
     };
     std::process::exit(code);
@@ -30,4 +30,19 @@ fn main() {
 fn is_scenario_file(arg: &std::ffi::OsStr) -> bool {
     let path = std::path::Path::new(arg);
     path.is_file() && sandtable::source::TextFormat::from_path(path).is_some()
+}
+
+#[cfg(feature = "gui")]
+fn designer(open: Option<PathBuf>) -> i32 {
+    sandtable::app::run(open)
+}
+
+#[cfg(not(feature = "gui"))]
+fn designer(_open: Option<PathBuf>) -> i32 {
+    eprintln!(
+        "error: this sandtable was built without the designer (the `gui` feature); \
+         rebuild with `cargo build --features gui` (on by default), or run \
+         `sandtable --help` for the commands this build has"
+    );
+    2
 }

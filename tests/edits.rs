@@ -281,7 +281,7 @@ fn edits_refuse_what_does_not_fit_and_change_nothing() {
 #[test]
 fn validation_reports_what_edits_left_off_the_map() {
     use sandtable::rules::Rulesets;
-    use sandtable::scenario::check::check_structure;
+    use sandtable::rules::check::check_structure;
     let rulesets = Rulesets::built_in();
     let ruleset = rulesets.get("battle-cry-150").unwrap();
     let mut s = start();

@@ -2,10 +2,10 @@
 
 use std::path::Path;
 
-use sandtable::diagnostic::{Diagnostic, Severity};
 use sandtable::io::{self, Format};
 use sandtable::rules::{Rulesets, validate};
 use sandtable::scenario::Scenario;
+use sandtable::scenario::diagnostic::{Diagnostic, Severity};
 
 /// A scenario of `ruleset` on its default board, with `body` (JSON members) added.
 fn scenario(ruleset: &str, body: &str) -> Scenario {

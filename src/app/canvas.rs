@@ -10,8 +10,8 @@ use super::table::TableTools;
 use super::tools::{Tool, ToolState};
 use super::view::View;
 use crate::board::{Board, BoardLayout, FreeformBoard, HexBoard, Offset};
-use crate::diagnostic::Severity;
 use crate::rules::{Colour, KindList, Ruleset, Rulesets};
+use crate::scenario::diagnostic::Severity;
 
 /// What the cached terrain mesh was built for.
 #[derive(Debug, Clone, Copy, PartialEq)]

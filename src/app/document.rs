@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use crate::diagnostic::{self, Diagnostic};
 use crate::rules::{Ruleset, Rulesets, validate};
+use crate::scenario::diagnostic::{self, Diagnostic};
 use crate::scenario::{Edit, EditError, History, Scenario};
 
 /// A scenario being edited.
@@ -72,7 +72,7 @@ impl Document {
     /// Runs the rules core: milliseconds even on large boards (see benches/validate.rs),
     /// so it runs after every edit on the paint path.
     pub fn revalidate(&mut self, rulesets: &Rulesets) {
-        self.diagnostics = match crate::scenario::check::ruleset_of(&self.scenario, rulesets) {
+        self.diagnostics = match crate::rules::check::ruleset_of(&self.scenario, rulesets) {
             Ok(r) => validate(&self.scenario, r),
             Err(d) => vec![*d],
         };

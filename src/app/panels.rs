@@ -7,9 +7,9 @@ use super::DesignerApp;
 use super::canvas::{Canvas, Hover};
 use super::icons;
 use super::tools::Tool;
-use crate::diagnostic::Severity;
 use crate::rules::KindList;
 use crate::scenario::Feature;
+use crate::scenario::diagnostic::Severity;
 
 impl DesignerApp {
     pub(super) fn palette(&mut self, ui: &mut Ui) {

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::label::{self, LabelError};
+use super::side::{HexsideKey, Side};
 use crate::strenum::string_enum;
 
 /// The largest number of columns or rows a board may have.
@@ -251,6 +252,26 @@ impl HexBoard {
     /// Number of hexes in the rectangle.
     pub fn area(&self) -> usize {
         self.columns as usize * self.rows as usize
+    }
+
+    /// The hex and side a writer names a hexside by: the hex with the smaller
+    /// (row, column), unless only the other one is part of the map.
+    pub fn name_hexside(&self, key: HexsideKey) -> (Hex, Side) {
+        let [a, b] = key.hexes();
+        let (first, second) = if self.reading_order(a) <= self.reading_order(b) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let hex = if self.contains(first) || !self.contains(second) {
+            first
+        } else {
+            second
+        };
+        let side = key
+            .side_from(self.orientation, hex)
+            .unwrap_or(Side::all(self.orientation)[0]);
+        (hex, side)
     }
 
     /// The reading order of a hex: (row, column). Writers sort by it.

@@ -5,10 +5,10 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use crate::board::Board;
-use crate::diagnostic::{self, Diagnostic};
 use crate::io;
 use crate::rules::{KindList, Rulesets};
 use crate::scenario::Scenario;
+use crate::scenario::diagnostic::{self, Diagnostic};
 use crate::source::SourceError;
 
 use super::error::{CliError, ErrorKind};

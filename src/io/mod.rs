@@ -7,9 +7,9 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::diagnostic::Diagnostic;
 use crate::rules::Rulesets;
-use crate::scenario::check;
+use crate::rules::check;
+use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::{FORMAT_TAG, FORMAT_VERSION, Scenario, ScenarioFile};
 use crate::source::{self, SourceError, TextFormat};
 

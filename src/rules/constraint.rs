@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::model::Classes;
-use crate::diagnostic::Severity;
+use crate::scenario::diagnostic::Severity;
 
 fn error() -> Severity {
     Severity::Error

@@ -5,6 +5,7 @@ pub mod arcs;
 pub mod battle;
 pub mod built_up;
 pub mod charge;
+pub mod check;
 pub mod constraint;
 pub mod model;
 pub mod movement;

@@ -5,11 +5,11 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use hexx::Hex;
 
+use super::check::check_structure;
 use super::constraint::{Check, Constraint};
 use super::model::{Kind, KindList, Ruleset, names_class};
 use crate::board::{Board, HexBoard, HexsideKey, Orientation, Side};
-use crate::diagnostic::{Diagnostic, Fix};
-use crate::scenario::check::check_structure;
+use crate::scenario::diagnostic::{Diagnostic, Fix};
 use crate::scenario::{Edit, Feature, FeatureKind, HexCell, HexsideAttrs, Scenario, Unit};
 
 /// Everything wrong with a scenario under its ruleset.
@@ -487,7 +487,7 @@ impl<'a> Context<'a> {
             {
                 continue;
             }
-            let (hex, side) = crate::scenario::file::name_hexside(self.board, *key);
+            let (hex, side) = self.board.name_hexside(*key);
             let names: Vec<String> = on.iter().map(|t| self.name(KindList::Hexside, t)).collect();
             let name = self.name(KindList::Hexside, kind);
             out.push(

@@ -8,13 +8,13 @@ use hexx::Hex;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::diagnostic::Diagnostic;
 use super::model::{
     Area, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road, Settings, Token,
     Unit,
 };
 use super::{FeatureKind, Scenario};
 use crate::board::{Board, HexBoard, HexsideKey, Side};
-use crate::diagnostic::Diagnostic;
 use crate::labelmap::LabelMap;
 
 /// The `format` of every scenario file.
@@ -169,7 +169,7 @@ impl ScenarioFile {
                 .hexsides
                 .iter()
                 .map(|((key, kind), attrs)| {
-                    let (hex, side) = name_hexside(b, *key);
+                    let (hex, side) = b.name_hexside(*key);
                     (
                         b.reading_order(hex),
                         side.index(b.orientation),
@@ -230,26 +230,6 @@ impl ScenarioFile {
             landmarks: s.landmarks.clone(),
         }
     }
-}
-
-/// The hex and side a writer names a hexside by: the hex with the smaller
-/// (row, column), unless only the other one is part of the map.
-pub fn name_hexside(board: &HexBoard, key: HexsideKey) -> (Hex, Side) {
-    let [a, b] = key.hexes();
-    let (first, second) = if board.reading_order(a) <= board.reading_order(b) {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    let hex = if board.contains(first) || !board.contains(second) {
-        first
-    } else {
-        second
-    };
-    let side = key
-        .side_from(board.orientation, hex)
-        .unwrap_or(Side::all(board.orientation)[0]);
-    (hex, side)
 }
 
 struct Resolver {

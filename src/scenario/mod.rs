@@ -1,6 +1,6 @@
 //! The scenario document of `shared/FORMAT.md`, and the edits that change it.
 
-pub mod check;
+pub mod diagnostic;
 pub mod edit;
 pub mod file;
 pub mod history;

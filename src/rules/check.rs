@@ -3,11 +3,11 @@
 
 use std::collections::HashSet;
 
-use super::Scenario;
 use crate::board::freeform::{self, FreeformBoard};
 use crate::board::{Board, HexBoard};
-use crate::diagnostic::Diagnostic;
 use crate::rules::{KindList, Ruleset, Rulesets};
+use crate::scenario::Scenario;
+use crate::scenario::diagnostic::Diagnostic;
 
 /// The ruleset a scenario names, or a diagnostic saying it is unknown.
 pub fn ruleset_of<'a>(

@@ -3,7 +3,7 @@
 use hexx::Hex;
 use serde::Serialize;
 
-use crate::scenario::Edit;
+use super::Edit;
 
 use crate::strenum::string_enum;
 
