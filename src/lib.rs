@@ -16,6 +16,7 @@ pub mod io;
 mod labelmap;
 pub mod rules;
 pub mod scenario;
+pub mod scene;
 pub mod source;
 mod strenum;
 

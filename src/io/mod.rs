@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod schema;
+pub mod svg;
 
 use std::path::Path;
 
