@@ -1,7 +1,7 @@
 //! Colours the ruleset does not give: the sides' counters, findings, fallbacks.
 
 use super::Rgba;
-use crate::diagnostic::Severity;
+use crate::scenario::diagnostic::Severity;
 
 use crate::scenario::Scenario;
 
