@@ -621,3 +621,37 @@ fn battle_text_lists_applied_modifiers_and_shows_a_replaced_one() {
         "{out}"
     );
 }
+
+/// "a unit class with no battle profile" is an error of kind `no-profile` where battles
+/// are rolled with dice (the class's range and dice come from its profile).
+#[test]
+fn battle_with_a_class_that_has_no_profile_is_a_json_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rulesets/battle-cry-150.ron"),
+    )
+    .unwrap();
+    let from = r#"icon: "artillery.svg",
+         profile: (range: 5, dice: [5, 4, 3, 2, 1], movement: 1, attached_general_flags: 1, blocks_sight: true)),"#;
+    assert!(text.contains(from));
+    let path = dir.path().join("battle-cry-150.ron");
+    std::fs::write(&path, text.replace(from, r#"icon: "artillery.svg"),"#)).unwrap();
+    let f = "assets/scenarios/battle-cry-crossroads.json";
+    let args = [
+        "--ruleset-file",
+        path.to_str().unwrap(),
+        "battle",
+        f,
+        "u3",
+        "c1",
+        "--json",
+    ];
+    let (code, out, err) = sandtable(&args);
+    assert_eq!(code, 2, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["error"]["kind"], "no-profile");
+    assert_eq!(
+        v["error"]["message"],
+        "unit class 'artillery' has no battle profile in battle-cry-150, so u3 has no range or dice to battle with"
+    );
+}

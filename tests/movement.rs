@@ -511,7 +511,7 @@ fn charges_are_two_hexes_straight_at_an_enemy_in_line() {
         .unit("p", "infantry", "p", "0605");
     assert_eq!(
         charge_list(&foot, "c").unwrap_err(),
-        "only mounted units can charge; a infantry is not mounted"
+        "only mounted units can charge, and an infantry unit is not mounted"
     );
     assert_eq!(
         charge_list(&m.unit("l", "leader", "f", "0303"), "l")

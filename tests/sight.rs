@@ -478,6 +478,20 @@ fn sticks_and_stones_a_crest_side_is_passed_only_by_crossing_it() {
     let x = sight(&hill, from, to);
     assert!(x.visible, "hill to ground past the knoll: {:?}", x.blockers);
     assert!(sees(&hill, from, to));
+    // Out of a two-hex hill through a corner: the line leaves the second hill hex
+    // exactly at the corner it shares with two ground hexes, touching the crest sides
+    // there only at their end point.
+    let l = around(&blank, "E5", &[(0, 0), (1, 0), (4, 1)]);
+    let (top, shoulder, far) = (&l[0], &l[1], &l[2]);
+    let corner = map(
+        "sticks-and-stones",
+        &[(top, "hill", 1), (shoulder, "hill", 1)],
+        &[],
+    );
+    let x = sight(&corner, top, far);
+    assert_eq!(x.steps[0], Step::Cross(hex(&corner, shoulder)));
+    assert!(x.visible, "through a corner: {:?}", x.blockers);
+    assert!(sees(&corner, top, far));
     // A line that crosses the knoll's crest side is still blocked by it.
     let across = map(
         "sticks-and-stones",
