@@ -171,6 +171,9 @@ impl DesignerApp {
         self.doc = doc;
         if let Some(r) = self.doc.ruleset(&self.rulesets) {
             self.tools.adopt(r);
+            if self.tools.tool.unavailable(r).is_some() {
+                self.tools.tool = Tool::Select;
+            }
         }
         self.canvas.fit_pending = true;
         self.canvas.focus.clear();
@@ -500,6 +503,15 @@ impl DesignerApp {
 
     /// Takes up a tool; leaving the table tools drops a half-drawn shape.
     pub fn set_tool(&mut self, tool: Tool) {
+        if let Some(why) = self
+            .doc
+            .ruleset(&self.rulesets)
+            .and_then(|r| tool.unavailable(r))
+        {
+            // A tool with nothing to put down would make entries of no kind.
+            self.error = Some(format!("{}: {why}.", tool.name()));
+            return;
+        }
         if tool != self.tools.tool {
             self.canvas.table.drawing.clear();
         }
@@ -600,10 +612,15 @@ impl DesignerApp {
             });
             ui.menu_button("Tools", |ui| {
                 let hex = self.doc.scenario.board.as_hex().is_some();
+                let ruleset = self.doc.ruleset(&self.rulesets).cloned();
                 for tool in Tool::for_board(hex) {
                     let label = format!("{}  {}", tool.name(), tool.key().name());
+                    let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
+                    let button = egui::Button::selectable(self.tools.tool == *tool, label);
                     if ui
-                        .selectable_label(self.tools.tool == *tool, label)
+                        .add_enabled(why.is_none(), button)
+                        .on_hover_text(tool.description())
+                        .on_disabled_hover_text(why.unwrap_or_default())
                         .clicked()
                     {
                         self.set_tool(*tool);
@@ -770,6 +787,23 @@ impl eframe::App for DesignerApp {
             None => "",
         };
         storage.set_string("theme", theme.to_string());
+    }
+}
+
+/// "1 error", "2 errors": a count with its noun.
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A table unit as the designer writes it: base widths are "BW" everywhere.
+pub fn unit_label(unit: crate::board::TableUnit) -> &'static str {
+    match unit {
+        crate::board::TableUnit::Bw => "BW",
+        u => u.as_str(),
     }
 }
 

@@ -142,7 +142,7 @@ impl NewDialog {
             ui.horizontal(|ui| {
                 ui.label("Unit");
                 for u in TableUnit::ALL {
-                    ui.selectable_value(&mut self.unit, *u, u.as_str());
+                    ui.selectable_value(&mut self.unit, *u, super::unit_label(*u));
                 }
             });
             if self.unit == TableUnit::Bw {

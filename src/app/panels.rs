@@ -16,11 +16,15 @@ impl DesignerApp {
         ui.heading("Tools");
         let hex = self.doc.scenario.board.as_hex().is_some();
         // A wrapped row, so that the ruleset's palette below fits without scrolling.
+        let ruleset = self.doc.ruleset(&self.rulesets).cloned();
         ui.horizontal_wrapped(|ui| {
             for tool in Tool::for_board(hex) {
+                let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
+                let button = egui::Button::selectable(self.tools.tool == *tool, tool.name());
                 if ui
-                    .selectable_label(self.tools.tool == *tool, tool.name())
-                    .on_hover_text(format!("key {}", tool.key().name()))
+                    .add_enabled(why.is_none(), button)
+                    .on_hover_text(tool.tooltip())
+                    .on_disabled_hover_text(why.unwrap_or_default())
                     .clicked()
                 {
                     self.set_tool(*tool);
@@ -124,24 +128,34 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Unit],
         );
-        let sides: Vec<String> = self
-            .doc
-            .scenario
-            .sides
-            .iter()
-            .map(|s| s.id.clone())
-            .collect();
-        if !sides.contains(&self.tools.unit_side)
+        section(
+            ui,
+            "Roads",
+            KindList::Road,
+            &mut t.road,
+            &mut t.tool,
+            &[Tool::Road],
+        );
+        section(
+            ui,
+            "Markers",
+            KindList::Marker,
+            &mut t.marker,
+            &mut t.tool,
+            &[Tool::Marker],
+        );
+        let sides = self.doc.scenario.sides.clone();
+        if !sides.iter().any(|s| s.id == self.tools.unit_side)
             && let Some(first) = sides.first()
         {
-            self.tools.unit_side = first.clone();
+            self.tools.unit_side = first.id.clone();
         }
         if !sides.is_empty() {
             egui::ComboBox::from_label("side of new units")
-                .selected_text(self.tools.unit_side.clone())
+                .selected_text(side_name(&sides, &self.tools.unit_side))
                 .show_ui(ui, |ui| {
-                    for s in sides {
-                        ui.selectable_value(&mut self.tools.unit_side, s.clone(), s);
+                    for s in &sides {
+                        ui.selectable_value(&mut self.tools.unit_side, s.id.clone(), &s.name);
                     }
                 });
         }
@@ -155,7 +169,7 @@ impl DesignerApp {
             .scenario
             .board
             .as_freeform()
-            .map_or(String::new(), |b| b.unit.to_string());
+            .map_or(String::new(), |b| super::unit_label(b.unit).to_string());
         fn length<'a>(value: &'a mut f64, max: f64, unit: &str) -> egui::DragValue<'a> {
             egui::DragValue::new(value)
                 .range(0.1..=max)
@@ -230,7 +244,12 @@ impl DesignerApp {
                     ));
                 }
                 for u in s.units.iter().filter(|u| u.hex == Some(hex)) {
-                    ui.label(format!("Unit {} ({}, {})", u.id, u.class, u.side));
+                    ui.label(format!(
+                        "Unit {} ({}, {})",
+                        u.id,
+                        u.class,
+                        side_name(&s.sides, &u.side)
+                    ));
                 }
                 // The units and tokens of a lone selected hex can be edited here.
                 if self.canvas.select.hexes == [hex] {
@@ -312,7 +331,7 @@ impl DesignerApp {
         let unit = s
             .board
             .as_freeform()
-            .map_or(String::new(), |b| b.unit.to_string());
+            .map_or(String::new(), |b| super::unit_label(b.unit).to_string());
         let pts = shape::vertices(&f);
         match &f {
             Feature::Area(_) => {
@@ -330,7 +349,7 @@ impl DesignerApp {
             Feature::Unit(u) => {
                 ui.label(format!(
                     "side {}, facing {:.0} degrees",
-                    if u.side.is_empty() { "-" } else { &u.side },
+                    side_name(&self.doc.scenario.sides, &u.side),
                     u.facing_deg.unwrap_or(0.0)
                 ));
             }
@@ -362,7 +381,11 @@ impl DesignerApp {
 
     pub(super) fn validation_panel(&mut self, ui: &mut Ui) {
         let (errors, warnings) = self.doc.counts();
-        ui.heading(format!("Validation: {errors} errors, {warnings} warnings"));
+        ui.heading(format!(
+            "Validation: {}, {}",
+            super::counted(errors, "error"),
+            super::counted(warnings, "warning")
+        ));
         let mut fix = None;
         let mut focus = None;
         for severity in [Severity::Error, Severity::Warning, Severity::Info] {
@@ -455,7 +478,11 @@ impl DesignerApp {
             ui.label(format!("Zoom {:.0}%", self.canvas.view.zoom * 100.0));
             ui.separator();
             let (e, w) = self.doc.counts();
-            ui.label(format!("{e} errors, {w} warnings"));
+            ui.label(format!(
+                "{}, {}",
+                super::counted(e, "error"),
+                super::counted(w, "warning")
+            ));
             ui.separator();
             ui.label(format!(
                 "{} | {}",
@@ -464,4 +491,15 @@ impl DesignerApp {
             ));
         });
     }
+}
+
+/// A side's name for its id ("-" for none; the id itself if no side has it).
+pub(super) fn side_name(sides: &[crate::scenario::PlayerSide], id: &str) -> String {
+    if id.is_empty() {
+        return "-".into();
+    }
+    sides
+        .iter()
+        .find(|s| s.id == id)
+        .map_or_else(|| id.to_string(), |s| s.name.clone())
 }
