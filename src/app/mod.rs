@@ -11,6 +11,7 @@ mod panels;
 pub mod path_dialog;
 pub mod properties;
 pub mod recovery;
+pub mod scenario_panel;
 pub mod select;
 pub mod table;
 pub mod tools;
@@ -83,6 +84,8 @@ pub struct DesignerApp {
     send_close: bool,
     /// File > New is open.
     pub new_dialog: Option<new_dialog::NewDialog>,
+    /// File > Scenario properties, while open.
+    pub scenario_panel: Option<scenario_panel::ScenarioPanel>,
     /// What Copy or Cut took.
     pub clipboard: Option<clipboard::Clip>,
     /// The theme the user picked, kept between runs.
@@ -117,6 +120,7 @@ impl DesignerApp {
             close_now: false,
             send_close: false,
             new_dialog: None,
+            scenario_panel: None,
             clipboard: None,
             theme: None,
             title: String::new(),
@@ -181,6 +185,7 @@ impl DesignerApp {
         self.canvas.centre_pending = None;
         self.canvas.select = select::HexSelection::default();
         self.canvas.table = table::TableTools::default();
+        self.scenario_panel = None;
     }
 
     /// Replaces the document by `action`, asking Save / Don't save / Cancel first when
@@ -379,6 +384,11 @@ impl DesignerApp {
             self.canvas
                 .ui(ui, &mut self.doc, &self.rulesets, &mut self.tools);
         });
+        if let Some(mut panel) = self.scenario_panel.take()
+            && panel.show(ui.ctx(), &mut self.doc, &self.rulesets)
+        {
+            self.scenario_panel = Some(panel);
+        }
         self.new_window(ui);
         self.recovery_window(ui);
         self.confirm_window(ui);
@@ -541,6 +551,9 @@ impl DesignerApp {
                         }
                     }
                 });
+                if ui.button("Scenario properties...").clicked() {
+                    self.scenario_panel = Some(scenario_panel::ScenarioPanel::new(&self.doc));
+                }
                 if ui.button("Save  Ctrl+S").clicked() {
                     self.save();
                 }

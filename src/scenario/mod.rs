@@ -6,6 +6,7 @@ pub mod file;
 pub mod history;
 pub mod model;
 pub mod region;
+pub mod resize;
 pub mod shape;
 
 use std::collections::{BTreeMap, HashSet};
