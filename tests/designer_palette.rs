@@ -100,3 +100,37 @@ fn base_widths_are_written_bw() {
     h.get_by_label("BW");
     assert!(h.query_by_label("bw").is_none());
 }
+
+#[test]
+fn the_inspector_lists_the_roads_hexsides_and_markers_of_the_hex() {
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![example("morne-plaine-bridge.json")],
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let (road_hex, road_id, side_hex) = {
+        let s = &h.state().doc.scenario;
+        let road = s.roads.first().expect("the example has a road");
+        let ((key, _), _) = s.hexsides.iter().next().expect("and a hexside feature");
+        (
+            s.label(road.hexes[0]),
+            road.id.clone(),
+            s.label(key.hexes()[0]),
+        )
+    };
+    h.hover_at(at(&h, &road_hex));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains(&format!("Road {road_id} ("))
+            .next()
+            .is_some(),
+        "the road through {road_hex} is listed"
+    );
+    h.hover_at(at(&h, &side_hex));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Hexside: ").next().is_some(),
+        "the hexside feature of {side_hex} is listed"
+    );
+}

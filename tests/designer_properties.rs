@@ -88,3 +88,21 @@ fn a_new_scenario_starts_with_two_sides() {
     assert_eq!(sides.len(), 2);
     assert_ne!(sides[0].base_edge, sides[1].base_edge);
 }
+
+#[test]
+fn ctrl_plus_zooms_the_board_not_the_interface_and_zoom_reads_as_real_size() {
+    let mut h = app();
+    let before = h.state().canvas.view.zoom;
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
+    h.run();
+    assert!(h.state().canvas.view.zoom > before, "the board zoomed in");
+    assert_eq!(h.ctx.zoom_factor(), 1.0, "the interface kept its size");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Minus);
+    h.run();
+    assert!((h.state().canvas.view.zoom - before).abs() < 1e-3);
+    assert_eq!(h.ctx.zoom_factor(), 1.0);
+    // 100% is a board millimetre as a screen millimetre at 96 dpi.
+    h.state_mut().canvas.view.zoom = sandtable::app::view::POINTS_PER_MM;
+    h.run();
+    h.get_by_label("Zoom 100%");
+}

@@ -360,6 +360,9 @@ impl DesignerApp {
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut Ui) {
         egui_extras::install_image_loaders(ui.ctx());
+        // Ctrl+Plus / Ctrl+Minus zoom the board (the canvas reads them), not the whole
+        // interface.
+        ui.ctx().options_mut(|o| o.zoom_with_keyboard = false);
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));

@@ -231,8 +231,31 @@ impl DesignerApp {
                         ui.label(format!("Facing: {}", f.join(", ")));
                     }
                     if !c.markers.is_empty() {
-                        ui.label(format!("Markers: {}", c.markers.join(", ")));
+                        let names: Vec<&str> = c
+                            .markers
+                            .iter()
+                            .map(|m| r.kind(KindList::Marker, m).map_or(m.as_str(), |k| &k.name))
+                            .collect();
+                        ui.label(format!("Markers: {}", names.join(", ")));
                     }
+                }
+                for ((key, kind), _) in s
+                    .hexsides
+                    .iter()
+                    .filter(|((k, _), _)| k.hexes().contains(&hex))
+                {
+                    let [a, b] = key.hexes();
+                    let other = if a == hex { b } else { a };
+                    let name = r
+                        .kind(KindList::Hexside, kind)
+                        .map_or(kind.as_str(), |k| &k.name);
+                    ui.label(format!("Hexside: {name} towards {}", s.label(other)));
+                }
+                for road in s.roads.iter().filter(|road| road.hexes.contains(&hex)) {
+                    let name = r
+                        .kind(KindList::Road, &road.kind)
+                        .map_or(road.kind.as_str(), |k| &k.name);
+                    ui.label(format!("Road {} ({name})", road.id));
                 }
                 for t in s.tokens.iter().filter(|t| t.hex == hex) {
                     let f: Vec<&str> = t.facing.iter().map(|x| x.as_str()).collect();
@@ -277,8 +300,11 @@ impl DesignerApp {
             Some(Hover::Point(p)) => {
                 ui.label(format!("x {:.1}, y {:.1}", p.x, p.y));
             }
-            _ => {
+            _ if s.board.as_hex().is_some() => {
                 ui.label("Point at the board to see what is there, or select a hex.");
+            }
+            _ => {
+                ui.label("Point at the table to see what is there, or select a feature.");
             }
         }
     }
@@ -475,7 +501,17 @@ impl DesignerApp {
                 ui.label(format!("{selected} {hexes} selected"));
                 ui.separator();
             }
-            ui.label(format!("Zoom {:.0}%", self.canvas.view.zoom * 100.0));
+            let mm_per_unit = self
+                .doc
+                .scenario
+                .board
+                .as_freeform()
+                .map_or(1.0, |t| t.cm_per_unit().unwrap_or(1.0) as f32 * 10.0);
+            ui.label(format!(
+                "Zoom {:.0}%",
+                self.canvas.view.percent(mm_per_unit)
+            ))
+            .on_hover_text("100% is real size on a 96 dpi screen: a 50 mm hex shows 50 mm wide");
             ui.separator();
             let (e, w) = self.doc.counts();
             ui.label(format!(
