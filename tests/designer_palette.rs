@@ -4,11 +4,10 @@
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
-use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::tools::Tool;
 
 mod designer_kit;
-use designer_kit::{app, app_with, at, drag, example};
+use designer_kit::{app, app_on, at, drag};
 
 #[test]
 fn tools_without_kinds_in_the_ruleset_are_disabled_and_say_why() {
@@ -42,12 +41,7 @@ fn tools_without_kinds_in_the_ruleset_are_disabled_and_say_why() {
 
 #[test]
 fn every_marker_and_road_kind_is_in_the_palette_and_the_picked_one_is_placed() {
-    let mut h = app_with(ScriptedDialogs {
-        opens: vec![example("sticks-and-stones-river.ron")],
-        ..Default::default()
-    });
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    h.run();
+    let mut h = app_on("sticks-and-stones-river.ron");
     let r = h.state().doc.ruleset(&h.state().rulesets).unwrap().clone();
     assert!(r.markers.len() > 1, "a ruleset with a choice of markers");
     h.get_by_label("Markers");
@@ -103,12 +97,7 @@ fn base_widths_are_written_bw() {
 
 #[test]
 fn the_inspector_lists_the_roads_hexsides_and_markers_of_the_hex() {
-    let mut h = app_with(ScriptedDialogs {
-        opens: vec![example("morne-plaine-bridge.json")],
-        ..Default::default()
-    });
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    h.run();
+    let mut h = app_on("morne-plaine-bridge.json");
     let (road_hex, road_id, side_hex) = {
         let s = &h.state().doc.scenario;
         let road = s.roads.first().expect("the example has a road");
@@ -132,5 +121,46 @@ fn the_inspector_lists_the_roads_hexsides_and_markers_of_the_hex() {
     assert!(
         h.query_all_by_label_contains("Hexside: ").next().is_some(),
         "the hexside feature of {side_hex} is listed"
+    );
+}
+
+#[test]
+fn a_finding_about_a_road_focuses_and_outlines_the_road() {
+    use sandtable::scenario::{Edit, Feature, FeatureKind};
+    let mut h = app_on("morne-plaine-bridge.json");
+    let road_hexes = {
+        let app = h.state_mut();
+        let mut road = app.doc.scenario.roads[0].clone();
+        road.kind = "canal".into();
+        let rulesets = app.rulesets.clone();
+        app.doc
+            .apply(
+                Edit::PutFeature {
+                    kind: FeatureKind::Road,
+                    id: road.id.clone(),
+                    feature: Some(Feature::Road(road.clone())),
+                    index: None,
+                },
+                &rulesets,
+            )
+            .unwrap();
+        road.hexes
+    };
+    h.run();
+    let finding = h
+        .state()
+        .doc
+        .diagnostics
+        .iter()
+        .find(|d| d.message.contains("canal"))
+        .expect("the unknown road kind is reported")
+        .clone();
+    assert_eq!(finding.hexes, road_hexes, "outlined along the road");
+    h.get_by_label_contains(&finding.message).click();
+    h.run();
+    assert_eq!(
+        h.state().canvas.focus,
+        road_hexes,
+        "the click focuses the road"
     );
 }

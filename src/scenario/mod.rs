@@ -4,6 +4,7 @@ pub mod check;
 pub mod edit;
 pub mod file;
 pub mod history;
+pub mod locate;
 pub mod model;
 pub mod region;
 pub mod resize;

@@ -58,3 +58,14 @@ pub fn example(name: &str) -> PathBuf {
         .join("assets/scenarios")
         .join(name)
 }
+
+/// The designer with an example scenario opened through File > Open.
+pub fn app_on(name: &str) -> Harness<'static, DesignerApp> {
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![example(name)],
+        ..Default::default()
+    });
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    h
+}
