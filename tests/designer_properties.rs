@@ -106,3 +106,37 @@ fn ctrl_plus_zooms_the_board_not_the_interface_and_zoom_reads_as_real_size() {
     h.run();
     h.get_by_label("Zoom 100%");
 }
+
+#[test]
+fn menus_and_the_shortcuts_window_read_one_table_of_commands() {
+    use sandtable::app::commands::Command;
+    let mut h = app();
+    h.key_press(Key::F1);
+    h.run();
+    assert!(
+        h.state().shortcuts_window,
+        "F1 opens Help > Keyboard shortcuts"
+    );
+    // Every command with keys is listed with them, and every tool with its key.
+    let keys = Command::SaveAs.keys_text(&h.ctx);
+    assert!(
+        h.query_all_by_label(&keys).next().is_some(),
+        "{keys} listed"
+    );
+    h.get_by_label(Command::SaveAs.tooltip());
+    h.get_by_label(sandtable::app::tools::Tool::Fill.description());
+    // The Edit menu's entries come from the same table and act.
+    h.state_mut().shortcuts_window = false;
+    h.get_by_label("Edit").click();
+    h.run();
+    let item = h.get_by_label_contains("Select all");
+    let shown = format!("{item:?}");
+    assert!(
+        shown.contains(&Command::SelectAll.keys_text(&h.ctx)),
+        "{shown}"
+    );
+    item.click();
+    h.run();
+    let n = h.state().canvas.select.hexes.len();
+    assert_eq!(n, 13 * 9, "Select all from the menu selected the board");
+}
