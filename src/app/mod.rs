@@ -425,6 +425,10 @@ impl DesignerApp {
     /// Keys: the commands' shortcuts from the table, tool keys, brush radius.
     fn shortcuts(&mut self, ui: &Ui) {
         use egui::Key;
+        // A modal dialog has the keys (Escape closes it, Enter answers it).
+        if self.modal_open() {
+            return;
+        }
         let ctx = ui.ctx().clone();
         let typing = ctx.egui_wants_keyboard_input();
         let hex = self.doc.scenario.board.as_hex().is_some();
@@ -478,6 +482,15 @@ impl DesignerApp {
         }
     }
 
+    /// Whether a modal dialog is showing.
+    pub fn modal_open(&self) -> bool {
+        self.confirm.is_some()
+            || self.new_dialog.is_some()
+            || self.path_dialog.is_some()
+            || self.error.is_some()
+            || self.pending_recovery.is_some()
+    }
+
     /// Does what a command says, from a menu or a key.
     pub fn run_command(&mut self, cmd: Command, ctx: &egui::Context) {
         match cmd {
@@ -519,6 +532,7 @@ impl DesignerApp {
         }
         let ctx = ui.ctx().clone();
         egui::Window::new("Keyboard shortcuts")
+            .default_width(640.0)
             .open(&mut self.shortcuts_window)
             .collapsible(false)
             .show(&ctx, |ui| {
