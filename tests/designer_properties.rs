@@ -140,3 +140,34 @@ fn menus_and_the_shortcuts_window_read_one_table_of_commands() {
     let n = h.state().canvas.select.hexes.len();
     assert_eq!(n, 13 * 9, "Select all from the menu selected the board");
 }
+
+#[test]
+fn ruleset_settings_are_edited_in_scenario_properties() {
+    let mut h = designer_kit::app_on("pbs-agricultural.json");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    let field = h.get_by_role_and_label(Role::TextInput, "density");
+    assert_eq!(field.value().as_deref(), Some("normal"));
+    field.focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "density")
+        .set_text_value_accesskit("open");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.settings.get("density"),
+        Some(&serde_json::Value::String("open".into()))
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.settings.get("density"),
+        Some(&serde_json::Value::String("normal".into()))
+    );
+    // The panel shows the undone value.
+    let field = h.get_by_role_and_label(Role::TextInput, "density");
+    assert_eq!(field.value().as_deref(), Some("normal"));
+}

@@ -21,6 +21,26 @@ pub struct ScenarioPanel {
     pub labels: LabelScheme,
     /// Why the last change was refused, or what it did.
     pub message: Option<String>,
+    /// The settings as typed, by key (JSON, or plain text taken as a string).
+    pub settings: Vec<(String, String)>,
+    /// The key of a setting to add.
+    pub new_key: String,
+    /// The document revision the drafts show.
+    revision: u64,
+}
+
+/// A setting as the user reads and types it: strings bare, anything else as JSON.
+fn setting_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// What the user typed as a setting's value: JSON if it reads as JSON, else a string.
+pub fn setting_value(text: &str) -> serde_json::Value {
+    serde_json::from_str(text.trim())
+        .unwrap_or_else(|_| serde_json::Value::String(text.trim().to_string()))
 }
 
 impl ScenarioPanel {
@@ -45,11 +65,25 @@ impl ScenarioPanel {
             rows,
             labels,
             message: None,
+            settings: s
+                .settings
+                .iter()
+                .map(|(k, v)| (k.clone(), setting_text(v)))
+                .collect(),
+            new_key: String::new(),
+            revision: doc.revision,
         }
     }
 
     /// Shows the panel; returns false once the user closes it.
     pub fn show(&mut self, ctx: &egui::Context, doc: &mut Document, rulesets: &Rulesets) -> bool {
+        // Undo, redo or an edit elsewhere: show the document as it now is, unless the
+        // user is typing in a field.
+        if doc.revision != self.revision && !ctx.egui_wants_keyboard_input() {
+            let message = self.message.take();
+            *self = ScenarioPanel::new(doc);
+            self.message = message;
+        }
         let mut open = true;
         egui::Window::new("Scenario properties")
             .open(&mut open)
@@ -165,6 +199,48 @@ impl ScenarioPanel {
                 }
             }
         });
+        ui.separator();
+        ui.heading("Ruleset settings");
+        let mut drop = None;
+        egui::Grid::new("settings").num_columns(3).show(ui, |ui| {
+            for (i, (key, text)) in self.settings.iter_mut().enumerate() {
+                let label = ui.label(key.as_str());
+                let r = ui.text_edit_singleline(text).labelled_by(label.id);
+                let value = setting_value(text);
+                if r.lost_focus() && doc.scenario.settings.get(key.as_str()) != Some(&value) {
+                    edit = Some(Edit::SetSetting {
+                        key: key.clone(),
+                        value: Some(value),
+                    });
+                }
+                if ui.button("Remove").clicked() {
+                    drop = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+        if let Some(i) = drop {
+            let (key, _) = self.settings.remove(i);
+            edit = Some(Edit::SetSetting { key, value: None });
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("New setting");
+            ui.text_edit_singleline(&mut self.new_key)
+                .labelled_by(label.id);
+            let key = self.new_key.trim().to_string();
+            let fresh = !key.is_empty() && !self.settings.iter().any(|(k, _)| *k == key);
+            if ui
+                .add_enabled(fresh, egui::Button::new("Add setting"))
+                .clicked()
+            {
+                self.settings.push((key.clone(), String::new()));
+                self.new_key.clear();
+                edit = Some(Edit::SetSetting {
+                    key,
+                    value: Some(serde_json::Value::String(String::new())),
+                });
+            }
+        });
         if hex {
             ui.separator();
             ui.heading("Board");
@@ -185,6 +261,7 @@ impl ScenarioPanel {
             match doc.apply(e, rulesets) {
                 Ok(()) => {
                     self.message = None;
+                    self.revision = doc.revision;
                     // The ids as they now stand are the ones later renames start from.
                     for (was, s) in &mut self.sides {
                         *was = Some(s.id.clone());
