@@ -6,6 +6,7 @@ pub mod clipboard;
 pub mod commands;
 pub mod dialogs;
 pub mod document;
+pub mod hex_tools;
 pub mod icons;
 pub mod new_dialog;
 mod panels;
