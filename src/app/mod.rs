@@ -3,13 +3,17 @@
 
 pub mod canvas;
 pub mod clipboard;
+pub mod commands;
 pub mod dialogs;
 pub mod document;
+pub mod hex_tools;
 pub mod icons;
 pub mod new_dialog;
 mod panels;
+pub mod path_dialog;
 pub mod properties;
 pub mod recovery;
+pub mod scenario_panel;
 pub mod select;
 pub mod table;
 pub mod tools;
@@ -20,8 +24,10 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 use self::canvas::{Canvas, Hover};
-use self::dialogs::{FileDialogs, NativeDialogs};
+use self::commands::Command;
+use self::dialogs::{Answer, FileDialogs, NativeDialogs};
 use self::document::Document;
+use self::path_dialog::{Outcome, PathDialog};
 use self::tools::{Tool, ToolState};
 use crate::io;
 use crate::rules::Rulesets;
@@ -32,6 +38,27 @@ pub const SAMPLE: &str = include_str!("../../assets/scenarios/battle-cry-crossro
 
 /// How many recent files the File menu keeps.
 const RECENT: usize = 8;
+
+/// An action that replaces the open document, so asks first when it has unsaved
+/// changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replace {
+    /// File > New (the New dialog).
+    New,
+    /// File > Open (the file dialog).
+    Open,
+    /// Open Recent, or a file named otherwise.
+    OpenPath(PathBuf),
+    /// Closing the window.
+    Close,
+}
+
+/// What the app's own file dialog is choosing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Open,
+    SaveAs,
+}
 
 /// The designer.
 pub struct DesignerApp {
@@ -46,12 +73,24 @@ pub struct DesignerApp {
     pub recovery: recovery::Recovery,
     /// Unsaved work found at start, waiting for the user to restore or discard it.
     pub pending_recovery: Option<(Scenario, Option<PathBuf>)>,
-    /// The user asked to close with unsaved changes: the question is showing.
-    pub confirm_close: bool,
+    /// Something would replace a document with unsaved changes: the Save / Don't
+    /// save / Cancel question is showing.
+    pub confirm: Option<Replace>,
+    /// What to do once the Save that the question started has finished (in the
+    /// app's own file dialog).
+    after_save: Option<Replace>,
+    /// The app's own file dialog, when the system shows none, and what it is for.
+    pub path_dialog: Option<(PathDialog, Purpose)>,
     /// The user answered: close now.
     close_now: bool,
+    /// Close the window on the next frame (an answer given outside a frame's `Ui`).
+    send_close: bool,
     /// File > New is open.
     pub new_dialog: Option<new_dialog::NewDialog>,
+    /// File > Scenario properties, while open.
+    pub scenario_panel: Option<scenario_panel::ScenarioPanel>,
+    /// Help > Keyboard shortcuts is open.
+    pub shortcuts_window: bool,
     /// What Copy or Cut took.
     pub clipboard: Option<clipboard::Clip>,
     /// The theme the user picked, kept between runs.
@@ -80,9 +119,14 @@ impl DesignerApp {
             recent: Vec::new(),
             recovery: recovery::Recovery::new(None),
             pending_recovery: None,
-            confirm_close: false,
+            confirm: None,
+            after_save: None,
+            path_dialog: None,
             close_now: false,
+            send_close: false,
             new_dialog: None,
+            scenario_panel: None,
+            shortcuts_window: false,
             clipboard: None,
             theme: None,
             title: String::new(),
@@ -98,7 +142,7 @@ impl DesignerApp {
 
     /// The app as `sandtable` starts it: native dialogs, settings from the last run.
     pub fn native(cc: &eframe::CreationContext<'_>, open: Option<PathBuf>) -> Self {
-        let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs))
+        let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs::default()))
             .with_recovery(recovery::Recovery::default_path());
         if let Some(storage) = cc.storage {
             if let Some(text) = storage.get_string("recent") {
@@ -123,15 +167,81 @@ impl DesignerApp {
     pub fn open_path(&mut self, path: &Path) {
         match io::load_scenario(path, &self.rulesets) {
             Ok(s) => {
-                self.doc = Document::new(s, Some(path.to_path_buf()), &self.rulesets);
-                if let Some(r) = self.doc.ruleset(&self.rulesets) {
-                    self.tools.adopt(r);
-                }
-                self.canvas.fit_pending = true;
-                self.canvas.focus.clear();
+                let doc = Document::new(s, Some(path.to_path_buf()), &self.rulesets);
+                self.replace_document(doc);
                 self.remember(path);
             }
             Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
+        }
+    }
+
+    /// Puts `doc` in place of the open document; what belonged to the old one (the
+    /// selection, the ruler, a shape half drawn, the focus) goes with it.
+    pub fn replace_document(&mut self, doc: Document) {
+        self.doc = doc;
+        if let Some(r) = self.doc.ruleset(&self.rulesets) {
+            self.tools.adopt(r);
+            if self.tools.tool.unavailable(r).is_some() {
+                self.tools.tool = Tool::Select;
+            }
+        }
+        self.canvas.fit_pending = true;
+        self.canvas.focus.clear();
+        self.canvas.hover = None;
+        self.canvas.centre_pending = None;
+        self.canvas.select = select::HexSelection::default();
+        self.canvas.table = table::TableTools::default();
+        self.scenario_panel = None;
+    }
+
+    /// Replaces the document by `action`, asking Save / Don't save / Cancel first when
+    /// it has unsaved changes.
+    pub fn ask(&mut self, action: Replace) {
+        if self.doc.history.is_dirty() && !self.close_now {
+            self.confirm = Some(action);
+        } else {
+            self.run(action);
+        }
+    }
+
+    /// Does `action` now, whatever the document holds.
+    fn run(&mut self, action: Replace) {
+        match action {
+            Replace::New => {
+                self.new_dialog = Some(new_dialog::NewDialog::new(
+                    &self.rulesets,
+                    &self.doc.scenario.ruleset,
+                ));
+            }
+            Replace::Open => self.open_dialog(),
+            Replace::OpenPath(p) => self.open_path(&p),
+            Replace::Close => {
+                self.close_now = true;
+                self.recovery.clear();
+                self.send_close = true;
+            }
+        }
+    }
+
+    /// The user answered the unsaved-changes question.
+    pub fn answer(&mut self, save: Option<bool>) {
+        let Some(action) = self.confirm.take() else {
+            return;
+        };
+        match save {
+            None => {}
+            Some(false) => self.run(action),
+            Some(true) => {
+                self.save();
+                if !self.doc.history.is_dirty() {
+                    self.run(action);
+                } else if self.path_dialog.is_some() {
+                    // Saving goes on in the app's own dialog; the action waits for it.
+                    self.after_save = Some(action);
+                }
+                // Otherwise the save failed or was cancelled: doing the action would
+                // lose the work.
+            }
         }
     }
 
@@ -141,9 +251,30 @@ impl DesignerApp {
         self.recent.truncate(RECENT);
     }
 
+    /// The folder a file dialog starts in: the document's, else the latest file's.
+    fn dialog_dir(&self) -> PathBuf {
+        PathDialog::start_dir(
+            self.doc
+                .path
+                .as_deref()
+                .or(self.recent.first().map(PathBuf::as_path)),
+        )
+    }
+
+    /// Asks for a file and opens it (no question about unsaved changes: see [`Self::ask`]).
     pub fn open_dialog(&mut self) {
-        if let Some(p) = self.dialogs.open() {
-            self.open_path(&p);
+        match self.dialogs.open(dialogs::SCENARIO) {
+            Answer::Picked(p) => self.open_path(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::open(
+                    "Open scenario",
+                    dialogs::SCENARIO,
+                    self.dialog_dir(),
+                    &self.recent,
+                );
+                self.path_dialog = Some((d, Purpose::Open));
+            }
         }
     }
 
@@ -160,8 +291,41 @@ impl DesignerApp {
             "{}.ron",
             self.doc.scenario.title.replace(['/', '\\', ':'], "-")
         );
-        if let Some(p) = self.dialogs.save(&suggested) {
-            self.save_to(&p);
+        match self.dialogs.save(&suggested, dialogs::SCENARIO_SAVE) {
+            Answer::Picked(p) => self.save_to(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::save(
+                    "Save scenario as",
+                    &suggested,
+                    dialogs::SCENARIO_SAVE,
+                    self.dialog_dir(),
+                    &self.recent,
+                );
+                self.path_dialog = Some((d, Purpose::SaveAs));
+            }
+        }
+    }
+
+    /// The app's own file dialog, while it is open.
+    fn path_window(&mut self, ui: &Ui) {
+        let Some((dialog, purpose)) = &mut self.path_dialog else {
+            return;
+        };
+        let purpose = *purpose;
+        let Some(outcome) = dialog.show(ui.ctx()) else {
+            return;
+        };
+        self.path_dialog = None;
+        match (outcome, purpose) {
+            (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
+            (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
+            (Outcome::Cancelled, _) => {}
+        }
+        if let Some(action) = self.after_save.take()
+            && !self.doc.history.is_dirty()
+        {
+            self.run(action);
         }
     }
 
@@ -202,6 +366,9 @@ impl DesignerApp {
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut Ui) {
         egui_extras::install_image_loaders(ui.ctx());
+        // Ctrl+Plus / Ctrl+Minus zoom the board (the canvas reads them), not the whole
+        // interface.
+        ui.ctx().options_mut(|o| o.zoom_with_keyboard = false);
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
@@ -226,16 +393,28 @@ impl DesignerApp {
             self.canvas
                 .ui(ui, &mut self.doc, &self.rulesets, &mut self.tools);
         });
-        self.error_window(ui);
+        if let Some(mut panel) = self.scenario_panel.take()
+            && panel.show(ui.ctx(), &mut self.doc, &self.rulesets)
+        {
+            self.scenario_panel = Some(panel);
+        }
         self.new_window(ui);
         self.recovery_window(ui);
-        self.close_guard(ui);
+        self.confirm_window(ui);
+        self.path_window(ui);
+        self.error_window(ui);
+        self.shortcuts_window(ui);
+        let dirty = self.doc.history.is_dirty();
         self.recovery.tick(
             &self.doc.scenario,
             self.doc.path.as_deref(),
             self.doc.revision,
-            self.doc.history.is_dirty(),
+            dirty,
         );
+        // Autosave must not wait for the user to move the mouse: wake when it is due.
+        if let Some(wait) = self.recovery.due_in(self.doc.revision, dirty) {
+            ui.ctx().request_repaint_after(wait);
+        }
         let title = self.window_title();
         if title != self.title {
             ui.ctx()
@@ -244,97 +423,145 @@ impl DesignerApp {
         }
     }
 
+    /// Keys: the commands' shortcuts from the table, tool keys, brush radius.
     fn shortcuts(&mut self, ui: &Ui) {
-        use egui::{Key, KeyboardShortcut, Modifiers};
-        let typing = ui.ctx().egui_wants_keyboard_input();
-        let pressed = |m: Modifiers, k: Key| {
-            ui.ctx()
-                .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(m, k)))
-        };
-        if pressed(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
-            || pressed(Modifiers::COMMAND, Key::Y)
-        {
-            self.redo();
+        use egui::Key;
+        // A modal dialog has the keys (Escape closes it, Enter answers it).
+        if self.modal_open() {
+            return;
         }
-        if pressed(Modifiers::COMMAND, Key::Z) {
-            self.undo();
+        let ctx = ui.ctx().clone();
+        let typing = ctx.egui_wants_keyboard_input();
+        let hex = self.doc.scenario.board.as_hex().is_some();
+        let mut fired = Vec::new();
+        for cmd in Command::ALL {
+            if cmd.read_by_canvas()
+                || (typing && cmd.not_while_typing())
+                || (!hex && cmd.hex_board_keys())
+            {
+                continue;
+            }
+            if cmd
+                .shortcuts()
+                .iter()
+                .any(|s| ctx.input_mut(|i| i.consume_shortcut(s)))
+            {
+                fired.push(cmd);
+            }
         }
-        if pressed(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
-            self.save_as();
-        }
-        if pressed(Modifiers::COMMAND, Key::S) {
-            self.save();
-        }
-        if pressed(Modifiers::COMMAND, Key::O) {
-            self.open_dialog();
-        }
-        if pressed(Modifiers::COMMAND, Key::N) {
-            self.new_dialog = Some(new_dialog::NewDialog::new(
-                &self.rulesets,
-                &self.doc.scenario.ruleset,
-            ));
+        // Copy and paste arrive as their own events from the platform, as keys in tests.
+        ctx.input(|i| {
+            for e in &i.events {
+                let cmd = match e {
+                    egui::Event::Copy => Command::Copy,
+                    egui::Event::Cut => Command::Cut,
+                    egui::Event::Paste(_) => Command::Paste,
+                    _ => continue,
+                };
+                if !fired.contains(&cmd) {
+                    fired.push(cmd);
+                }
+            }
+        });
+        for cmd in fired {
+            self.run_command(cmd, &ctx);
         }
         if typing {
             return;
         }
-        if pressed(Modifiers::NONE, Key::Num0) {
-            self.canvas.fit_pending = true;
-        }
-        let hex = self.doc.scenario.board.as_hex().is_some();
         for tool in Tool::for_board(hex) {
-            if pressed(Modifiers::NONE, tool.key()) {
+            if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, tool.key())) {
                 self.set_tool(*tool);
             }
         }
-        // Copy and paste arrive as their own events from the platform, as keys in tests.
-        let (mut copy, mut cut, mut paste) = (false, false, false);
-        ui.input(|i| {
-            for e in &i.events {
-                match e {
-                    egui::Event::Copy => copy = true,
-                    egui::Event::Cut => cut = true,
-                    egui::Event::Paste(_) => paste = true,
-                    _ => {}
+        if hex {
+            for (k, r) in [(Key::Num1, 1), (Key::Num2, 2), (Key::Num3, 3)] {
+                if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k)) {
+                    self.tools.radius = if self.tools.radius == r { 0 } else { r };
                 }
             }
-        });
-        copy |= pressed(Modifiers::COMMAND, Key::C);
-        cut |= pressed(Modifiers::COMMAND, Key::X);
-        paste |= pressed(Modifiers::COMMAND, Key::V);
-        if copy {
-            self.copy(ui.ctx());
         }
-        if cut {
-            self.cut(ui.ctx());
+    }
+
+    /// Whether a modal dialog is showing.
+    pub fn modal_open(&self) -> bool {
+        self.confirm.is_some()
+            || self.new_dialog.is_some()
+            || self.path_dialog.is_some()
+            || self.error.is_some()
+            || self.pending_recovery.is_some()
+    }
+
+    /// Does what a command says, from a menu or a key.
+    pub fn run_command(&mut self, cmd: Command, ctx: &egui::Context) {
+        match cmd {
+            Command::New => self.ask(Replace::New),
+            Command::Open => self.ask(Replace::Open),
+            Command::ScenarioProperties => {
+                self.scenario_panel = Some(scenario_panel::ScenarioPanel::new(&self.doc));
+            }
+            Command::Save => self.save(),
+            Command::SaveAs => self.save_as(),
+            Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Command::Cut => self.cut(ctx),
+            Command::Copy => {
+                self.copy(ctx);
+            }
+            Command::Paste => self.paste(),
+            Command::SelectAll => self.select_all(),
+            Command::DeleteSelection => self.delete_selection(),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::FitBoard => self.canvas.fit_pending = true,
+            Command::ZoomIn | Command::ZoomOut => {
+                if let Some(rect) = self.canvas.rect() {
+                    let f = if cmd == Command::ZoomIn { 1.25 } else { 0.8 };
+                    self.canvas.view.zoom_at(rect, rect.center(), f);
+                }
+            }
+            Command::TurnFacing => self.turn_facing(1),
+            Command::TurnFacingBack => self.turn_facing(-1),
+            Command::DropSelection => self.canvas.select.clear(),
+            Command::KeyboardShortcuts => self.shortcuts_window = true,
         }
-        if paste {
-            self.paste();
-        }
-        if !hex {
-            // The table tools read their own keys (R turns, Delete removes a vertex).
+    }
+
+    /// Help > Keyboard shortcuts: every command and tool with its keys.
+    fn shortcuts_window(&mut self, ui: &Ui) {
+        if !self.shortcuts_window {
             return;
         }
-        // Shift+R first: a plain R shortcut would also take Shift+R.
-        if pressed(Modifiers::SHIFT, Key::R) {
-            self.turn_facing(-1);
-        }
-        if pressed(Modifiers::NONE, Key::R) {
-            self.turn_facing(1);
-        }
-        if pressed(Modifiers::NONE, Key::Delete) || pressed(Modifiers::NONE, Key::Backspace) {
-            self.delete_selection();
-        }
-        if pressed(Modifiers::NONE, Key::Escape) {
-            self.canvas.select.clear();
-        }
-        if pressed(Modifiers::COMMAND, Key::A) {
-            self.select_all();
-        }
-        for (k, r) in [(Key::Num1, 1), (Key::Num2, 2), (Key::Num3, 3)] {
-            if pressed(Modifiers::NONE, k) {
-                self.tools.radius = if self.tools.radius == r { 0 } else { r };
-            }
-        }
+        let ctx = ui.ctx().clone();
+        egui::Window::new("Keyboard shortcuts")
+            .default_width(640.0)
+            .open(&mut self.shortcuts_window)
+            .collapsible(false)
+            .show(&ctx, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    egui::Grid::new("shortcut_grid")
+                        .striped(true)
+                        .show(ui, |ui| {
+                            for cmd in Command::ALL {
+                                if cmd.shortcuts().is_empty() {
+                                    continue;
+                                }
+                                ui.label(cmd.text());
+                                ui.label(cmd.keys_text(&ctx));
+                                ui.label(cmd.tooltip());
+                                ui.end_row();
+                            }
+                            for tool in Tool::HEX
+                                .iter()
+                                .chain(Tool::TABLE.iter().filter(|t| !Tool::HEX.contains(t)))
+                            {
+                                ui.label(tool.name());
+                                ui.label(tool.key().name());
+                                ui.label(tool.description());
+                                ui.end_row();
+                            }
+                        });
+                });
+            });
     }
 
     /// Selects every hex of a hex board, with the select tool in hand.
@@ -347,6 +574,15 @@ impl DesignerApp {
 
     /// Takes up a tool; leaving the table tools drops a half-drawn shape.
     pub fn set_tool(&mut self, tool: Tool) {
+        if let Some(why) = self
+            .doc
+            .ruleset(&self.rulesets)
+            .and_then(|r| tool.unavailable(r))
+        {
+            // A tool with nothing to put down would make entries of no kind.
+            self.error = Some(format!("{}: {why}.", tool.name()));
+            return;
+        }
         if tool != self.tools.tool {
             self.canvas.table.drawing.clear();
         }
@@ -362,76 +598,56 @@ impl DesignerApp {
 
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
+            let ctx = ui.ctx().clone();
             ui.menu_button("File", |ui| {
-                if ui.button("New...  Ctrl+N").clicked() {
-                    self.new_dialog = Some(new_dialog::NewDialog::new(
-                        &self.rulesets,
-                        &self.doc.scenario.ruleset,
-                    ));
-                }
-                if ui.button("Open...  Ctrl+O").clicked() {
-                    self.open_dialog();
+                for cmd in [Command::New, Command::Open] {
+                    if cmd.menu_item(ui, true) {
+                        self.run_command(cmd, &ctx);
+                    }
                 }
                 ui.menu_button("Open Recent", |ui| {
                     for p in self.recent.clone() {
                         if ui.button(p.display().to_string()).clicked() {
-                            self.open_path(&p);
+                            self.ask(Replace::OpenPath(p));
                         }
                     }
                 });
-                if ui.button("Save  Ctrl+S").clicked() {
-                    self.save();
-                }
-                if ui.button("Save As...  Ctrl+Shift+S").clicked() {
-                    self.save_as();
-                }
-                if ui.button("Quit").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                for cmd in [
+                    Command::ScenarioProperties,
+                    Command::Save,
+                    Command::SaveAs,
+                    Command::Quit,
+                ] {
+                    if cmd.menu_item(ui, true) {
+                        self.run_command(cmd, &ctx);
+                    }
                 }
             });
             ui.menu_button("Edit", |ui| {
-                if ui.button("Cut  Ctrl+X").clicked() {
-                    self.cut(ui.ctx());
-                }
-                if ui.button("Copy  Ctrl+C").clicked() {
-                    self.copy(ui.ctx());
-                }
-                if ui
-                    .add_enabled(self.clipboard.is_some(), egui::Button::new("Paste  Ctrl+V"))
-                    .clicked()
-                {
-                    self.paste();
-                }
-                if ui.button("Select all  Ctrl+A").clicked() {
-                    self.select_all();
-                }
-                if ui.button("Delete selection  Del").clicked() {
-                    self.delete_selection();
-                }
-                ui.separator();
-                if ui
-                    .add_enabled(
-                        self.doc.history.can_undo(),
-                        egui::Button::new("Undo  Ctrl+Z"),
-                    )
-                    .clicked()
-                {
-                    self.undo();
-                }
-                if ui
-                    .add_enabled(
-                        self.doc.history.can_redo(),
-                        egui::Button::new("Redo  Ctrl+Shift+Z"),
-                    )
-                    .clicked()
-                {
-                    self.redo();
+                let hex = self.doc.scenario.board.as_hex().is_some();
+                for (cmd, enabled) in [
+                    (Command::Cut, true),
+                    (Command::Copy, true),
+                    (Command::Paste, self.clipboard.is_some()),
+                    (Command::SelectAll, hex),
+                    (Command::DeleteSelection, true),
+                    (Command::Undo, self.doc.history.can_undo()),
+                    (Command::Redo, self.doc.history.can_redo()),
+                ] {
+                    if cmd == Command::Undo {
+                        ui.separator();
+                    }
+                    if cmd.menu_item(ui, enabled) {
+                        self.run_command(cmd, &ctx);
+                    }
                 }
             });
             let hex_board = self.doc.scenario.board.as_hex().is_some();
             ui.menu_button("View", |ui| {
-                if ui.button("Fit board  0").clicked() {
-                    self.canvas.fit_pending = true;
+                for cmd in [Command::FitBoard, Command::ZoomIn, Command::ZoomOut] {
+                    if cmd.menu_item(ui, true) {
+                        self.run_command(cmd, &ctx);
+                    }
                 }
                 if ui.button("Light theme").clicked() {
                     ui.ctx().set_theme(egui::Theme::Light);
@@ -450,10 +666,15 @@ impl DesignerApp {
             });
             ui.menu_button("Tools", |ui| {
                 let hex = self.doc.scenario.board.as_hex().is_some();
+                let ruleset = self.doc.ruleset(&self.rulesets).cloned();
                 for tool in Tool::for_board(hex) {
                     let label = format!("{}  {}", tool.name(), tool.key().name());
+                    let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
+                    let button = egui::Button::selectable(self.tools.tool == *tool, label);
                     if ui
-                        .selectable_label(self.tools.tool == *tool, label)
+                        .add_enabled(why.is_none(), button)
+                        .on_hover_text(tool.description())
+                        .on_disabled_hover_text(why.unwrap_or_default())
                         .clicked()
                     {
                         self.set_tool(*tool);
@@ -461,6 +682,10 @@ impl DesignerApp {
                 }
             });
             ui.menu_button("Help", |ui| {
+                if Command::KeyboardShortcuts.menu_item(ui, true) {
+                    self.run_command(Command::KeyboardShortcuts, &ctx);
+                }
+                ui.separator();
                 ui.label("Sandtable: a rules-aware editor for wargame maps.");
                 ui.label("Paint with the terrain brush; undo with Ctrl+Z.");
                 ui.label("Select (S): click or drag a box; drag the selection to move it; Ctrl+C / Ctrl+X / Ctrl+V, Delete.");
@@ -476,18 +701,17 @@ impl DesignerApp {
         };
         let mut keep = true;
         let mut made = None;
-        egui::Window::new("New scenario")
-            .collapsible(false)
-            .show(ui.ctx(), |ui| {
-                (made, keep) = dialog.ui(ui, &self.rulesets);
-            });
+        let modal = egui::Modal::new(egui::Id::unique("new_dialog")).show(ui.ctx(), |ui| {
+            ui.heading("New scenario");
+            (made, keep) = dialog.ui(ui, &self.rulesets);
+        });
+        // A stray click beside the dialog should not throw the choices away; Escape does.
+        if modal.should_close() && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            keep = false;
+        }
         if let Some(s) = made {
-            if let Some(r) = self.rulesets.get(&s.ruleset) {
-                self.tools.adopt(r);
-            }
-            self.doc = Document::new(s, None, &self.rulesets);
-            self.canvas.fit_pending = true;
-            self.canvas.focus.clear();
+            let doc = Document::new(s, None, &self.rulesets);
+            self.replace_document(doc);
         }
         if keep {
             self.new_dialog = Some(dialog);
@@ -500,8 +724,7 @@ impl DesignerApp {
             let mut doc = Document::new(s, origin, &self.rulesets);
             // Restored work is unsaved until the user saves it.
             doc.history = crate::scenario::History::unsaved();
-            self.doc = doc;
-            self.canvas.fit_pending = true;
+            self.replace_document(doc);
         }
     }
 
@@ -514,19 +737,18 @@ impl DesignerApp {
         if self.pending_recovery.is_none() {
             return;
         }
-        egui::Window::new("Restore unsaved work?")
-            .collapsible(false)
-            .show(ui.ctx(), |ui| {
-                ui.label("Sandtable did not close cleanly last time. Restore the unsaved work?");
-                ui.horizontal(|ui| {
-                    if ui.button("Restore").clicked() {
-                        self.restore();
-                    }
-                    if ui.button("Discard").clicked() {
-                        self.discard_recovery();
-                    }
-                });
+        egui::Modal::new(egui::Id::unique("recovery")).show(ui.ctx(), |ui| {
+            ui.heading("Restore unsaved work?");
+            ui.label("Sandtable did not close cleanly last time. Restore the unsaved work?");
+            ui.horizontal(|ui| {
+                if ui.button("Restore").clicked() {
+                    self.restore();
+                }
+                if ui.button("Discard").clicked() {
+                    self.discard_recovery();
+                }
             });
+        });
     }
 
     /// Whether the window may close now; with unsaved changes, asks first.
@@ -534,49 +756,50 @@ impl DesignerApp {
         if self.close_now || !self.doc.history.is_dirty() {
             return true;
         }
-        self.confirm_close = true;
+        self.confirm = Some(Replace::Close);
         false
     }
 
-    fn close_guard(&mut self, ui: &mut Ui) {
+    /// The Save / Don't save / Cancel question, and closing once it allows.
+    fn confirm_window(&mut self, ui: &mut Ui) {
         if ui.ctx().input(|i| i.viewport().close_requested()) && !self.request_close() {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
-        if !self.confirm_close {
-            return;
-        }
-        let mut answer = None;
-        egui::Window::new("Unsaved changes")
-            .collapsible(false)
-            .show(ui.ctx(), |ui| {
+        if let Some(action) = self.confirm.clone() {
+            let question = match action {
+                Replace::Close => "before closing",
+                Replace::New => "before starting a new scenario",
+                Replace::Open | Replace::OpenPath(_) => "before opening another file",
+            };
+            let mut answer = None;
+            let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ui.ctx(), |ui| {
+                ui.heading("Unsaved changes");
                 ui.label(format!(
-                    "Save the changes to {} before closing?",
+                    "Save the changes to {} {question}?",
                     self.doc.name()
                 ));
                 ui.horizontal(|ui| {
                     if ui.button("Save").clicked() {
-                        answer = Some(true);
+                        answer = Some(Some(true));
                     }
                     if ui.button("Don't save").clicked() {
-                        answer = Some(false);
+                        answer = Some(Some(false));
                     }
                     if ui.button("Cancel").clicked() {
-                        self.confirm_close = false;
+                        answer = Some(None);
                     }
                 });
             });
-        if let Some(save) = answer {
-            if save {
-                self.save();
+            if modal.should_close() && answer.is_none() {
+                answer = Some(None);
             }
-            // Closing after a failed or cancelled save would lose the work.
-            if !save || !self.doc.history.is_dirty() {
-                self.close_now = true;
-                self.recovery.clear();
-                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            if let Some(a) = answer {
+                self.answer(a);
             }
-            self.confirm_close = false;
+        }
+        if std::mem::take(&mut self.send_close) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 
@@ -584,17 +807,14 @@ impl DesignerApp {
         let Some(msg) = self.error.clone() else {
             return;
         };
-        let mut open = true;
-        egui::Window::new("Problem")
-            .collapsible(false)
-            .open(&mut open)
-            .show(ui.ctx(), |ui| {
-                ui.label(msg);
-                if ui.button("OK").clicked() {
-                    self.error = None;
-                }
-            });
-        if !open {
+        let modal = egui::Modal::new(egui::Id::unique("problem")).show(ui.ctx(), |ui| {
+            ui.heading("Problem");
+            ui.label(msg);
+            if ui.button("OK").clicked() {
+                self.error = None;
+            }
+        });
+        if modal.should_close() {
             self.error = None;
         }
     }
@@ -625,6 +845,23 @@ impl eframe::App for DesignerApp {
             None => "",
         };
         storage.set_string("theme", theme.to_string());
+    }
+}
+
+/// "1 error", "2 errors": a count with its noun.
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A table unit as the designer writes it: base widths are "BW" everywhere.
+pub fn unit_label(unit: crate::board::TableUnit) -> &'static str {
+    match unit {
+        crate::board::TableUnit::Bw => "BW",
+        u => u.as_str(),
     }
 }
 
