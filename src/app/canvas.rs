@@ -687,42 +687,30 @@ impl Canvas {
         let primary_down = ui.input(|i| i.pointer.primary_down());
         // A stroke starts on the press itself (egui reports a drag only after a move).
         let pressed = ui.input(|i| i.pointer.primary_pressed()) && response.contains_pointer();
-        let Some(p) = pointer else {
-            let tool = tools.tool;
-            let layout = layout_of(board);
-            let mut target = Target {
-                doc,
-                rulesets,
-                board,
-                layout: &layout,
-                tools,
-            };
-            self.hex_tool(tool).leave(&mut target);
-            return;
-        };
         let layout = layout_of(board);
-        let at = self.view.to_board(rect, p);
-        let at = hexx::Vec2::new(at.x, at.y);
-        let hex = layout.hex_at(at);
-        // The press's own hex: in a busy frame the pointer may have moved on already.
-        let origin = ui
-            .input(|i| i.pointer.press_origin())
-            .filter(|_| pressed)
-            .map_or(hex, |o| {
-                let o = self.view.to_board(rect, o);
-                layout.hex_at(hexx::Vec2::new(o.x, o.y))
-            });
-        let input = HexInput {
-            at,
-            hex,
-            origin,
-            pressed,
-            down: primary_down,
-            clicked: response.clicked_by(egui::PointerButton::Primary),
-            hovered: response.hovered(),
-            shift: ui.input(|i| i.modifiers.shift),
-            wheel: wheel_points(ui),
+        let hex_of = |p: Pos2| {
+            let b = self.view.to_board(rect, p);
+            let at = hexx::Vec2::new(b.x, b.y);
+            (at, layout.hex_at(at))
         };
+        let input = pointer.map(|p| {
+            let (at, hex) = hex_of(p);
+            HexInput {
+                at,
+                hex,
+                // The press's own hex: in a busy frame the pointer may have moved on.
+                origin: ui
+                    .input(|i| i.pointer.press_origin())
+                    .filter(|_| pressed)
+                    .map_or(hex, |o| hex_of(o).1),
+                pressed,
+                down: primary_down,
+                clicked: response.clicked_by(egui::PointerButton::Primary),
+                hovered: response.hovered(),
+                shift: ui.input(|i| i.modifiers.shift),
+                wheel: wheel_points(ui),
+            }
+        });
         let tool = tools.tool;
         let mut target = Target {
             doc,
@@ -731,7 +719,10 @@ impl Canvas {
             layout: &layout,
             tools,
         };
-        self.hex_tool(tool).input(&mut target, &input);
+        match input {
+            Some(input) => self.hex_tool(tool).input(&mut target, &input),
+            None => self.hex_tool(tool).leave(&mut target),
+        }
     }
 
     /// The hex tool behind a tool of the palette.
