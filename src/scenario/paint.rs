@@ -1,0 +1,167 @@
+//! The edits of the hex-board paint tools, built from the scenario alone so that they
+//! are tested without a window: brush and eraser strokes, and roads drawn hex by hex.
+
+use hexx::Hex;
+
+use super::{Edit, Feature, FeatureKind, HexCell, Road, Scenario};
+use crate::board::HexBoard;
+
+/// A hex's cell as stored: `None` when it is plain default terrain and holds nothing
+/// else, since the format only lists hexes that differ.
+pub fn tidy(cell: HexCell, default: Option<&str>) -> Option<HexCell> {
+    let plain = Some(cell.terrain.as_str()) == default
+        && cell.elevation == 0
+        && cell.facing.is_empty()
+        && cell.markers.is_empty();
+    (!plain).then_some(cell)
+}
+
+/// What a brush puts down.
+pub struct Brush<'a> {
+    /// The terrain, or `None` for the eraser.
+    pub terrain: Option<&'a str>,
+    /// Whether the terrain has front sides (fence lines keep their facing).
+    pub keeps_facing: bool,
+    /// The ruleset's default terrain, which needs no entry.
+    pub default_terrain: Option<&'a str>,
+    pub radius: u32,
+}
+
+/// The edits of one brush dab at `hex`: every hex within the radius that changes.
+pub fn brush(s: &Scenario, board: &HexBoard, b: &Brush<'_>, hex: Hex) -> Vec<Edit> {
+    hexx::shapes::hexagon(hex, b.radius)
+        .filter(|h| board.contains(*h))
+        .filter_map(|h| {
+            let old = s.hexes.get(&h).cloned();
+            let new = b.terrain.and_then(|terrain| {
+                let mut cell = old.clone().unwrap_or_else(|| HexCell::terrain(terrain));
+                cell.terrain = terrain.to_string();
+                if !b.keeps_facing {
+                    cell.facing.clear();
+                }
+                tidy(cell, b.default_terrain)
+            });
+            (new != old).then_some(Edit::SetHex { hex: h, cell: new })
+        })
+        .collect()
+}
+
+/// A road stroke reaches `hex`: the road it makes, or `None` when nothing changes.
+/// With no road under way (`current`), it starts one of `kind` there, or picks up a
+/// road of that kind whose end it is (reversed so that it ends there); else it extends
+/// the road under way, filling in hexes a fast drag skipped and ignoring a step back.
+pub fn road_step(
+    s: &Scenario,
+    board: &HexBoard,
+    current: Option<&str>,
+    kind: &str,
+    hex: Hex,
+) -> Option<Road> {
+    match current.and_then(|id| s.roads.iter().find(|r| r.id == id)) {
+        None => {
+            let joined = s.roads.iter().find(|r| {
+                r.kind == kind && (r.hexes.last() == Some(&hex) || r.hexes.first() == Some(&hex))
+            });
+            Some(match joined {
+                Some(r) => {
+                    let mut r = r.clone();
+                    if r.hexes.first() == Some(&hex) && r.hexes.last() != Some(&hex) {
+                        r.hexes.reverse();
+                    }
+                    r
+                }
+                None => Road {
+                    id: s.fresh_id("r"),
+                    kind: kind.to_string(),
+                    hexes: vec![hex],
+                },
+            })
+        }
+        Some(r) => {
+            let end = r.hexes.last().copied().unwrap_or(hex);
+            if end == hex {
+                return None;
+            }
+            let mut r = r.clone();
+            for h in end.line_to(hex).skip(1) {
+                if board.contains(h)
+                    && HexBoard::adjacent(*r.hexes.last().unwrap_or(&h), h)
+                    && !r.hexes.contains(&h)
+                {
+                    r.hexes.push(h);
+                }
+            }
+            Some(r)
+        }
+    }
+}
+
+/// The edit that puts `road` in place (replacing the road of its id).
+pub fn put_road(road: Road) -> Edit {
+    Edit::PutFeature {
+        kind: FeatureKind::Road,
+        id: road.id.clone(),
+        feature: Some(Feature::Road(road)),
+        index: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Orientation, Stagger};
+    use crate::scenario::History;
+
+    fn scenario() -> (Scenario, HexBoard) {
+        let b = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
+        (Scenario::new("t", "morne-plaine", Board::Hex(b.clone())), b)
+    }
+
+    #[test]
+    fn a_dab_of_radius_one_paints_seven_hexes_and_the_default_terrain_none() {
+        let (mut s, b) = scenario();
+        let centre = b.hex_at("F5").unwrap();
+        let woods = Brush {
+            terrain: Some("woods"),
+            keeps_facing: false,
+            default_terrain: Some("clear"),
+            radius: 1,
+        };
+        let edits = brush(&s, &b, &woods, centre);
+        assert_eq!(edits.len(), 7);
+        History::new().apply(&mut s, Edit::Batch(edits)).unwrap();
+        let clear = Brush {
+            terrain: Some("clear"),
+            radius: 0,
+            ..woods
+        };
+        let edits = brush(&s, &b, &clear, centre);
+        History::new().apply(&mut s, Edit::Batch(edits)).unwrap();
+        assert!(
+            !s.hexes.contains_key(&centre),
+            "clear is the default: no entry"
+        );
+        assert!(
+            brush(&s, &b, &clear, centre).is_empty(),
+            "nothing changes twice"
+        );
+    }
+
+    #[test]
+    fn a_road_starts_keeps_its_first_hex_and_fills_skipped_hexes() {
+        let (mut s, b) = scenario();
+        let (a, c) = (b.hex_at("A1").unwrap(), b.hex_at("D1").unwrap());
+        let road = road_step(&s, &b, None, "road", a).unwrap();
+        let id = road.id.clone();
+        History::new().apply(&mut s, put_road(road)).unwrap();
+        let road = road_step(&s, &b, Some(&id), "road", c).unwrap();
+        let labels: Vec<String> = road.hexes.iter().map(|h| b.label(*h)).collect();
+        assert_eq!(labels, ["A1", "B1", "C1", "D1"]);
+        History::new().apply(&mut s, put_road(road)).unwrap();
+        assert!(road_step(&s, &b, Some(&id), "road", c).is_none());
+        // A new stroke from its first hex picks it up reversed, to go on from there.
+        let again = road_step(&s, &b, None, "road", a).unwrap();
+        assert_eq!(again.id, id);
+        assert_eq!(again.hexes.last(), Some(&a));
+    }
+}
