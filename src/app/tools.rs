@@ -1,7 +1,5 @@
 //! The hex tools: what a stroke or a click does to the document, as edits.
 
-use std::collections::HashSet;
-
 use hexx::Hex;
 
 use super::document::Document;
@@ -374,7 +372,13 @@ impl ToolState {
                     cell: tidy(c, default.as_deref()),
                 })
             }
-            Tool::Fill => Some(self.fill(doc, board, hex, default.as_deref())),
+            Tool::Fill => Some(paint::fill(
+                &doc.scenario,
+                board,
+                hex,
+                &self.terrain,
+                default.as_deref(),
+            )),
             Tool::Raise | Tool::Lower => {
                 let mut c =
                     cell.unwrap_or_else(|| HexCell::terrain(default.clone().unwrap_or_default()));
@@ -465,40 +469,6 @@ impl ToolState {
             index: None,
         })
     }
-
-    /// Every connected hex of the same terrain as `start`, painted with the brush terrain.
-    fn fill(&self, doc: &Document, board: &HexBoard, start: Hex, default: Option<&str>) -> Edit {
-        let terrain_of = |h: Hex| {
-            doc.scenario
-                .hexes
-                .get(&h)
-                .map(|c| c.terrain.clone())
-                .or(default.map(String::from))
-        };
-        let target = terrain_of(start);
-        let mut seen = HashSet::from([start]);
-        let mut todo = vec![start];
-        let mut edits = Vec::new();
-        while let Some(h) = todo.pop() {
-            let mut c = doc
-                .scenario
-                .hexes
-                .get(&h)
-                .cloned()
-                .unwrap_or_else(|| HexCell::terrain(""));
-            c.terrain = self.terrain.clone();
-            edits.push(Edit::SetHex {
-                hex: h,
-                cell: tidy(c, default),
-            });
-            for n in h.all_neighbors() {
-                if board.contains(n) && terrain_of(n) == target && seen.insert(n) {
-                    todo.push(n);
-                }
-            }
-        }
-        Edit::Batch(edits)
-    }
 }
 
 impl Default for ToolState {
@@ -527,37 +497,7 @@ pub fn nearest_side(board: &HexBoard, layout: &BoardLayout, hex: Hex, at: hexx::
 /// Turns the facing of a fence hex, or else of the token on it, by `steps` sides
 /// clockwise (negative: anticlockwise).
 pub fn turn_facing(doc: &mut Document, rulesets: &Rulesets, hex: Hex, steps: i32) {
-    let Some(board) = doc.scenario.board.as_hex() else {
-        return;
-    };
-    let o = board.orientation;
-    let turn = |sides: &[Side]| -> Vec<Side> {
-        sides
-            .iter()
-            .filter_map(|s| {
-                s.index(o)
-                    .map(|i| Side::from_index(o, (i as i32 + steps).rem_euclid(6) as usize))
-            })
-            .collect()
-    };
-    let s = &doc.scenario;
-    let edit = if let Some(c) = s.hexes.get(&hex).filter(|c| !c.facing.is_empty()) {
-        let mut c = c.clone();
-        c.facing = turn(&c.facing);
-        Some(Edit::SetHex { hex, cell: Some(c) })
-    } else {
-        s.tokens.iter().find(|t| t.hex == hex).map(|t| {
-            let mut t = t.clone();
-            t.facing = turn(&t.facing);
-            Edit::PutFeature {
-                kind: FeatureKind::Token,
-                id: t.id.clone(),
-                feature: Some(Feature::Token(t)),
-                index: None,
-            }
-        })
-    };
-    if let Some(e) = edit {
+    if let Some(e) = paint::turn_facing(&doc.scenario, hex, steps) {
         let _ = doc.apply(e, rulesets);
     }
 }

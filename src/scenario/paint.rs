@@ -106,6 +106,76 @@ pub fn put_road(road: Road) -> Edit {
     }
 }
 
+/// Flood fill from `start`: every hex connected to it through hexes of its terrain
+/// takes `terrain`, as one edit.
+pub fn fill(
+    s: &Scenario,
+    board: &HexBoard,
+    start: Hex,
+    terrain: &str,
+    default_terrain: Option<&str>,
+) -> Edit {
+    let terrain_of = |h: Hex| {
+        s.hexes
+            .get(&h)
+            .map(|c| c.terrain.as_str())
+            .or(default_terrain)
+    };
+    let target = terrain_of(start);
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut todo = vec![start];
+    let mut edits = Vec::new();
+    while let Some(h) = todo.pop() {
+        let mut c = s
+            .hexes
+            .get(&h)
+            .cloned()
+            .unwrap_or_else(|| HexCell::terrain(""));
+        c.terrain = terrain.to_string();
+        edits.push(Edit::SetHex {
+            hex: h,
+            cell: tidy(c, default_terrain),
+        });
+        for n in h.all_neighbors() {
+            if board.contains(n) && terrain_of(n) == target && seen.insert(n) {
+                todo.push(n);
+            }
+        }
+    }
+    Edit::Batch(edits)
+}
+
+/// Turns the front sides of the fence hex, or else the token, at `hex` by `steps`
+/// sides clockwise; `None` when nothing there has a facing.
+pub fn turn_facing(s: &Scenario, hex: Hex, steps: i32) -> Option<Edit> {
+    use crate::board::Side;
+    let o = s.board.as_hex()?.orientation;
+    let turn = |sides: &[Side]| -> Vec<Side> {
+        sides
+            .iter()
+            .filter_map(|side| {
+                side.index(o)
+                    .map(|i| Side::from_index(o, (i as i32 + steps).rem_euclid(6) as usize))
+            })
+            .collect()
+    };
+    if let Some(c) = s.hexes.get(&hex).filter(|c| !c.facing.is_empty()) {
+        let mut c = c.clone();
+        c.facing = turn(&c.facing);
+        return Some(Edit::SetHex { hex, cell: Some(c) });
+    }
+    s.tokens.iter().find(|t| t.hex == hex).map(|t| {
+        let mut t = t.clone();
+        t.facing = turn(&t.facing);
+        Edit::PutFeature {
+            kind: FeatureKind::Token,
+            id: t.id.clone(),
+            feature: Some(Feature::Token(t)),
+            index: None,
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,5 +233,41 @@ mod tests {
         let again = road_step(&s, &b, None, "road", a).unwrap();
         assert_eq!(again.id, id);
         assert_eq!(again.hexes.last(), Some(&a));
+    }
+
+    #[test]
+    fn fill_stops_at_other_terrain_and_facing_turns_a_fence() {
+        let (mut s, b) = scenario();
+        // A wall of woods down column C splits the board.
+        for row in 1..=9 {
+            let h = b.hex_at(&format!("C{row}")).unwrap();
+            s.hexes.insert(h, HexCell::terrain("woods"));
+        }
+        let a1 = b.hex_at("A1").unwrap();
+        let e = fill(&s, &b, a1, "hill", Some("clear"));
+        History::new().apply(&mut s, e).unwrap();
+        let hill = |l: &str| {
+            s.hexes
+                .get(&b.hex_at(l).unwrap())
+                .map(|c| c.terrain.as_str())
+        };
+        assert_eq!(hill("B9"), Some("hill"));
+        assert_eq!(hill("C5"), Some("woods"));
+        assert_eq!(hill("D1"), None, "beyond the woods, untouched");
+
+        let f = b.hex_at("F5").unwrap();
+        let mut fence = HexCell::terrain("fence");
+        fence.facing = vec![crate::board::Side::from_index(b.orientation, 0)];
+        s.hexes.insert(f, fence);
+        let e = turn_facing(&s, f, 1).unwrap();
+        History::new().apply(&mut s, e).unwrap();
+        assert_eq!(
+            s.hexes[&f].facing,
+            [crate::board::Side::from_index(b.orientation, 1)]
+        );
+        assert!(
+            turn_facing(&s, a1, 1).is_none(),
+            "nothing to turn on a hill"
+        );
     }
 }
