@@ -264,3 +264,49 @@ fn escape_answers_the_question_with_cancel_and_keys_do_not_reach_the_board() {
     assert!(h.state().new_dialog.is_none());
     assert_eq!(terrain(&h, "A1").as_deref(), Some("town"));
 }
+
+#[test]
+fn typing_in_the_app_dialog_goes_to_the_path_field_and_enter_opens() {
+    let mut h = app_with(ScriptedDialogs {
+        unavailable: true,
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let path = example("morne-plaine-bridge.json");
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(&path.display().to_string());
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc.path.as_deref(), Some(path.as_path()));
+}
+
+#[test]
+fn quit_with_unsaved_changes_asks_at_once() {
+    let mut h = app_with(ScriptedDialogs::default());
+    paint_town(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
+    h.run();
+    h.get_by_label("Save the changes to untitled before closing?");
+}
+
+#[test]
+fn after_the_app_dialog_closes_the_keys_work_again() {
+    let mut h = app_with(ScriptedDialogs {
+        unavailable: true,
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let path = example("battle-cry-crossroads.json");
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(&path.display().to_string());
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    paint_town(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
+    h.run();
+    h.get_by_label("Save the changes to battle-cry-crossroads.json before closing?");
+}

@@ -502,7 +502,9 @@ impl DesignerApp {
             }
             Command::Save => self.save(),
             Command::SaveAs => self.save_as(),
-            Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            // Asks here, in this frame: a Close sent to the window shows nothing until
+            // the next event wakes it.
+            Command::Quit => self.ask(Replace::Close),
             Command::Cut => self.cut(ctx),
             Command::Copy => {
                 self.copy(ctx);
