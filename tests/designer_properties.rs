@@ -171,3 +171,51 @@ fn ruleset_settings_are_edited_in_scenario_properties() {
     let field = h.get_by_role_and_label(Role::TextInput, "density");
     assert_eq!(field.value().as_deref(), Some("normal"));
 }
+
+#[test]
+fn a_side_gets_its_own_colour_in_scenario_properties_as_one_undo_step() {
+    let mut h = app();
+    assert!(
+        h.state()
+            .doc
+            .scenario
+            .sides
+            .iter()
+            .all(|s| s.colour.is_none())
+    );
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    h.get_all_by_label("own colour")
+        .next()
+        .expect("each side has a colour box")
+        .click();
+    h.run();
+    // The picker shows once the side has a colour of its own.
+    h.get_by_label("Apply sides").click();
+    h.run();
+    let first = h.state().doc.scenario.sides[0].colour;
+    assert!(first.is_some(), "the first side has its own colour");
+    assert!(h.state().doc.scenario.sides[1].colour.is_none());
+    // A picked colour is applied the same way.
+    h.state_mut().scenario_panel.as_mut().unwrap().sides[0]
+        .1
+        .colour = Some(sandtable::colour::Colour([10, 20, 30]));
+    h.run();
+    h.get_by_label("Apply sides").click();
+    h.run();
+    let json =
+        sandtable::io::to_text(&h.state().doc.scenario, sandtable::io::Format::Json).unwrap();
+    assert!(json.contains("\"colour\": \"#0a141e\""), "{json}");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.sides[0].colour,
+        first,
+        "one undo step"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(h.state().doc.scenario.sides[0].colour.is_none());
+}
