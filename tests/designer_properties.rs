@@ -219,3 +219,21 @@ fn a_side_gets_its_own_colour_in_scenario_properties_as_one_undo_step() {
     h.run();
     assert!(h.state().doc.scenario.sides[0].colour.is_none());
 }
+
+#[test]
+fn file_new_proposes_the_sides_the_ruleset_names() {
+    // PBS 8.A: "The winner chooses to be Invader or Defender."
+    let mut h = app();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Ruleset").click();
+    h.run();
+    h.get_by_label("PBS (v2023.1)").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    let s = &h.state().doc.scenario;
+    assert_eq!(s.ruleset, "pbs-2023");
+    let names: Vec<&str> = s.sides.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Defender", "Invader"]);
+}

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
+use crate::scenario::PlayerSide;
 
 pub use crate::colour::Colour;
 
@@ -336,6 +337,10 @@ pub struct Ruleset {
     pub description: String,
     /// The board a new scenario starts with; its kind is the kind of board the game uses.
     pub board: Board,
+    /// The sides a new scenario starts with, as the rule text names them (empty: two
+    /// generic sides).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<PlayerSide>,
     /// Freeform tables: the depth of the flank sector along each side edge, in board
     /// units (the rest is the centre sector). The designer draws the sectors as guides.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -419,6 +424,15 @@ impl Ruleset {
 
     pub fn kind(&self, list: KindList, id: &str) -> Option<&Kind> {
         self.kinds(list).iter().find(|k| k.id == id)
+    }
+
+    /// The sides File > New proposes: the ruleset's own, else two generic ones.
+    pub fn proposed_sides(&self) -> Vec<PlayerSide> {
+        if self.sides.is_empty() {
+            crate::scenario::resize::default_sides(self.is_hex())
+        } else {
+            self.sides.clone()
+        }
     }
 
     /// Whether the ruleset plays on hexes.
