@@ -525,9 +525,11 @@ impl DesignerApp {
                 self.tools.tool.name(),
                 self.doc.scenario.ruleset
             ));
+            ui.separator();
             if self.doc.scenario.board.as_hex().is_some() {
-                ui.separator();
                 ui.weak(self.canvas.hint(self.tools.tool));
+            } else {
+                ui.weak(super::table::table_tool(&self.tools).hint());
             }
         });
     }
