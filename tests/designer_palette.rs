@@ -172,6 +172,10 @@ fn the_status_bar_says_what_the_tool_in_hand_does() {
     h.key_press(Key::F);
     h.run();
     h.get_by_label("Click near a side to toggle a front; wheel, R or Shift+R turn it");
+    // The click tools each say what their click does.
+    h.key_press(Key::U);
+    h.run();
+    h.get_by_label("Click a hex to place a unit of the picked class and side");
 }
 
 #[test]

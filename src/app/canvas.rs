@@ -733,7 +733,11 @@ impl Canvas {
             Tool::Brush | Tool::Eraser => &mut self.hex_tools.stroke,
             Tool::Road => &mut self.hex_tools.road,
             Tool::Facing => &mut self.hex_tools.facing,
-            _ => &mut self.hex_tools.click,
+            _ => {
+                // One type for the click tools, told which it is to say what it does.
+                self.hex_tools.click.tool = tool;
+                &mut self.hex_tools.click
+            }
         }
     }
 

@@ -5,7 +5,7 @@ use hexx::Hex;
 use super::board_tool::{BoardKind, BoardTool};
 use super::document::Document;
 use super::select::{HexSelection, Pointer};
-use super::tools::{self, ToolState};
+use super::tools::{self, Tool, ToolState};
 use crate::board::{BoardLayout, HexBoard};
 use crate::rules::Rulesets;
 
@@ -133,8 +133,18 @@ impl BoardTool<Hexes> for RoadStroke {
 
 /// The tools that act once per click: fill, elevation, hexside, token, unit, marker,
 /// inspect.
-#[derive(Debug, Default)]
-pub struct Click;
+#[derive(Debug)]
+pub struct Click {
+    pub tool: Tool,
+}
+
+impl Default for Click {
+    fn default() -> Self {
+        Click {
+            tool: Tool::Inspect,
+        }
+    }
+}
 
 impl BoardTool<Hexes> for Click {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
@@ -144,7 +154,17 @@ impl BoardTool<Hexes> for Click {
         }
     }
     fn hint(&self) -> &'static str {
-        "Click a hex (near a side for hexside features)"
+        match self.tool {
+            Tool::Inspect => "Point at a hex to see what is there",
+            Tool::Fill => "Click a hex to fill its connected area of one terrain",
+            Tool::Raise => "Click a hex to raise it one level",
+            Tool::Lower => "Click a hex to lower it one level",
+            Tool::Hexside => "Click near a side to add or remove the picked hexside feature",
+            Tool::Token => "Click a hex to place the picked token",
+            Tool::Unit => "Click a hex to place a unit of the picked class and side",
+            Tool::Marker => "Click a hex to put the picked marker on or take it off",
+            _ => "Click a hex",
+        }
     }
 }
 
@@ -168,7 +188,7 @@ impl BoardTool<Hexes> for Facing {
                 tools::turn_facing(t.doc, t.rulesets, p.hex, step);
             }
         }
-        Click.input(t, p);
+        Click::default().input(t, p);
     }
     fn hint(&self) -> &'static str {
         "Click near a side to toggle a front; wheel, R or Shift+R turn it"
