@@ -12,6 +12,7 @@
 pub mod app;
 pub mod board;
 pub mod cli;
+pub mod colour;
 pub mod io;
 mod labelmap;
 pub mod rules;

@@ -264,3 +264,60 @@ fn escape_answers_the_question_with_cancel_and_keys_do_not_reach_the_board() {
     assert!(h.state().new_dialog.is_none());
     assert_eq!(terrain(&h, "A1").as_deref(), Some("town"));
 }
+
+#[test]
+fn quit_with_unsaved_changes_asks_at_once() {
+    let mut h = app_with(ScriptedDialogs::default());
+    paint_town(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
+    h.run();
+    h.get_by_label("Save the changes to untitled before closing?");
+}
+
+#[test]
+fn typing_in_the_app_dialog_goes_to_the_path_field_enter_opens_and_keys_work_after() {
+    let mut h = app_with(ScriptedDialogs {
+        unavailable: true,
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let path = example("battle-cry-crossroads.json");
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(&path.display().to_string());
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc.path.as_deref(), Some(path.as_path()));
+    paint_town(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
+    h.run();
+    h.get_by_label("Save the changes to battle-cry-crossroads.json before closing?");
+}
+
+#[test]
+fn after_the_unsaved_question_the_app_dialog_still_takes_the_keyboard() {
+    let mut h = app_with(ScriptedDialogs {
+        unavailable: true,
+        ..Default::default()
+    });
+    paint_town(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    // A pointer click whose press and release arrive in one frame, as xdotool sends it.
+    let button = h.get_by_label("Don't save").rect().center();
+    h.hover_at(button);
+    h.run();
+    h.drag_at(button);
+    h.drop_at(button);
+    h.run();
+    assert!(h.state().doc.path.is_none(), "the app's open dialog shows");
+    // Seen under Xvfb (not reproduced here, where focus behaves): after the question the
+    // dialog's path field did not have the keyboard, so typed text went nowhere. The
+    // field now takes the keyboard whenever nothing else holds it.
+    assert!(
+        h.get_by_role_and_label(Role::TextInput, "File:")
+            .is_focused(),
+        "the path field has the keyboard"
+    );
+}

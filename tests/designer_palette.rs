@@ -172,4 +172,24 @@ fn the_status_bar_says_what_the_tool_in_hand_does() {
     h.key_press(Key::F);
     h.run();
     h.get_by_label("Click near a side to toggle a front; wheel, R or Shift+R turn it");
+    // The click tools each say what their click does.
+    h.key_press(Key::U);
+    h.run();
+    h.get_by_label("Click a hex to place a unit of the picked class and side");
+}
+
+#[test]
+fn beside_the_board_the_status_bar_names_no_hex() {
+    let mut h = app();
+    // Below the sample's last row, still on the canvas.
+    h.hover_at(egui::pos2(620.0, 740.0));
+    h.run();
+    let board = h.state().doc.scenario.board.as_hex().unwrap().clone();
+    match h.state().canvas.hover {
+        Some(sandtable::app::canvas::Hover::Hex(x)) => {
+            assert!(!board.contains(x), "the pointer is beside the board")
+        }
+        other => panic!("the pointer is on the canvas: {other:?}"),
+    }
+    h.get_by_label("Under cursor: -");
 }

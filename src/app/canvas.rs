@@ -4,8 +4,9 @@
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, pos2, vec2};
 use hexx::Hex;
 
+use super::board_tool::BoardTool;
 use super::document::Document;
-use super::hex_tools::{HexInput, HexTool, HexTools, NOTCH, Target};
+use super::hex_tools::{HexInput, HexTools, Hexes, NOTCH, Target};
 use super::select::HexSelection;
 use super::table::TableTools;
 use super::tools::{Tool, ToolState};
@@ -687,42 +688,30 @@ impl Canvas {
         let primary_down = ui.input(|i| i.pointer.primary_down());
         // A stroke starts on the press itself (egui reports a drag only after a move).
         let pressed = ui.input(|i| i.pointer.primary_pressed()) && response.contains_pointer();
-        let Some(p) = pointer else {
-            let tool = tools.tool;
-            let layout = layout_of(board);
-            let mut target = Target {
-                doc,
-                rulesets,
-                board,
-                layout: &layout,
-                tools,
-            };
-            self.hex_tool(tool).leave(&mut target);
-            return;
-        };
         let layout = layout_of(board);
-        let at = self.view.to_board(rect, p);
-        let at = hexx::Vec2::new(at.x, at.y);
-        let hex = layout.hex_at(at);
-        // The press's own hex: in a busy frame the pointer may have moved on already.
-        let origin = ui
-            .input(|i| i.pointer.press_origin())
-            .filter(|_| pressed)
-            .map_or(hex, |o| {
-                let o = self.view.to_board(rect, o);
-                layout.hex_at(hexx::Vec2::new(o.x, o.y))
-            });
-        let input = HexInput {
-            at,
-            hex,
-            origin,
-            pressed,
-            down: primary_down,
-            clicked: response.clicked_by(egui::PointerButton::Primary),
-            hovered: response.hovered(),
-            shift: ui.input(|i| i.modifiers.shift),
-            wheel: wheel_points(ui),
+        let hex_of = |p: Pos2| {
+            let b = self.view.to_board(rect, p);
+            let at = hexx::Vec2::new(b.x, b.y);
+            (at, layout.hex_at(at))
         };
+        let input = pointer.map(|p| {
+            let (at, hex) = hex_of(p);
+            HexInput {
+                at,
+                hex,
+                // The press's own hex: in a busy frame the pointer may have moved on.
+                origin: ui
+                    .input(|i| i.pointer.press_origin())
+                    .filter(|_| pressed)
+                    .map_or(hex, |o| hex_of(o).1),
+                pressed,
+                down: primary_down,
+                clicked: response.clicked_by(egui::PointerButton::Primary),
+                hovered: response.hovered(),
+                shift: ui.input(|i| i.modifiers.shift),
+                wheel: wheel_points(ui),
+            }
+        });
         let tool = tools.tool;
         let mut target = Target {
             doc,
@@ -731,17 +720,24 @@ impl Canvas {
             layout: &layout,
             tools,
         };
-        self.hex_tool(tool).input(&mut target, &input);
+        match input {
+            Some(input) => self.hex_tool(tool).input(&mut target, &input),
+            None => self.hex_tool(tool).leave(&mut target),
+        }
     }
 
     /// The hex tool behind a tool of the palette.
-    fn hex_tool(&mut self, tool: Tool) -> &mut dyn HexTool {
+    fn hex_tool(&mut self, tool: Tool) -> &mut dyn BoardTool<Hexes> {
         match tool {
             Tool::Select => &mut self.select,
             Tool::Brush | Tool::Eraser => &mut self.hex_tools.stroke,
             Tool::Road => &mut self.hex_tools.road,
             Tool::Facing => &mut self.hex_tools.facing,
-            _ => &mut self.hex_tools.click,
+            _ => {
+                // One type for the click tools, told which it is to say what it does.
+                self.hex_tools.click.tool = tool;
+                &mut self.hex_tools.click
+            }
         }
     }
 

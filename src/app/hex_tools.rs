@@ -1,12 +1,11 @@
-//! The hex-board tools as one small type each behind [`HexTool`]: the canvas reads the
-//! pointer once and hands it to the tool in hand, so a new tool (a preview, say) plugs
-//! in without touching the others.
+//! The hex-board tools, one small type each behind [`BoardTool`].
 
 use hexx::Hex;
 
+use super::board_tool::{BoardKind, BoardTool};
 use super::document::Document;
 use super::select::{HexSelection, Pointer};
-use super::tools::{self, ToolState};
+use super::tools::{self, Tool, ToolState};
 use crate::board::{BoardLayout, HexBoard};
 use crate::rules::Rulesets;
 
@@ -38,14 +37,13 @@ pub struct Target<'a> {
     pub tools: &'a mut ToolState,
 }
 
-/// A tool of the hex board.
-pub trait HexTool {
-    /// Called every frame the pointer is over the canvas.
-    fn input(&mut self, t: &mut Target<'_>, p: &HexInput);
-    /// The pointer left the canvas: finish whatever is under way.
-    fn leave(&mut self, _t: &mut Target<'_>) {}
-    /// What the tool does, for the status bar.
-    fn hint(&self) -> &'static str;
+/// The hex board, for [`BoardTool`].
+#[derive(Debug)]
+pub struct Hexes;
+
+impl BoardKind for Hexes {
+    type Input<'a> = HexInput;
+    type Target<'a> = Target<'a>;
 }
 
 /// Brush and eraser: a drag paints every hex it passes, as one undo step.
@@ -85,7 +83,7 @@ impl Stroke {
     }
 }
 
-impl HexTool for Stroke {
+impl BoardTool<Hexes> for Stroke {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         if let Some((from, to)) = self.step(t, p) {
             for h in from.line_to(to) {
@@ -108,7 +106,7 @@ impl HexTool for Stroke {
 #[derive(Debug, Default)]
 pub struct RoadStroke(Stroke);
 
-impl HexTool for RoadStroke {
+impl BoardTool<Hexes> for RoadStroke {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         if let Some((from, to)) = self.0.step(t, p) {
             for h in [from, to] {
@@ -135,10 +133,20 @@ impl HexTool for RoadStroke {
 
 /// The tools that act once per click: fill, elevation, hexside, token, unit, marker,
 /// inspect.
-#[derive(Debug, Default)]
-pub struct Click;
+#[derive(Debug)]
+pub struct Click {
+    pub tool: Tool,
+}
 
-impl HexTool for Click {
+impl Default for Click {
+    fn default() -> Self {
+        Click {
+            tool: Tool::Inspect,
+        }
+    }
+}
+
+impl BoardTool<Hexes> for Click {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         if p.clicked && t.board.contains(p.hex) {
             t.tools
@@ -146,7 +154,17 @@ impl HexTool for Click {
         }
     }
     fn hint(&self) -> &'static str {
-        "Click a hex (near a side for hexside features)"
+        match self.tool {
+            Tool::Inspect => "Point at a hex to see what is there",
+            Tool::Fill => "Click a hex to fill its connected area of one terrain",
+            Tool::Raise => "Click a hex to raise it one level",
+            Tool::Lower => "Click a hex to lower it one level",
+            Tool::Hexside => "Click near a side to add or remove the picked hexside feature",
+            Tool::Token => "Click a hex to place the picked token",
+            Tool::Unit => "Click a hex to place a unit of the picked class and side",
+            Tool::Marker => "Click a hex to put the picked marker on or take it off",
+            _ => "Click a hex",
+        }
     }
 }
 
@@ -160,7 +178,7 @@ pub struct Facing {
 /// Points of scroll in one wheel notch (egui's line height for the wheel).
 pub const NOTCH: f32 = 40.0;
 
-impl HexTool for Facing {
+impl BoardTool<Hexes> for Facing {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         if p.hovered {
             self.wheel += p.wheel;
@@ -170,14 +188,14 @@ impl HexTool for Facing {
                 tools::turn_facing(t.doc, t.rulesets, p.hex, step);
             }
         }
-        Click.input(t, p);
+        Click::default().input(t, p);
     }
     fn hint(&self) -> &'static str {
         "Click near a side to toggle a front; wheel, R or Shift+R turn it"
     }
 }
 
-impl HexTool for HexSelection {
+impl BoardTool<Hexes> for HexSelection {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         let pointer = Pointer {
             at: egui::vec2(p.at.x, p.at.y),

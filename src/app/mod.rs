@@ -1,6 +1,7 @@
 //! The map designer: an egui application over the library. This is the only module
 //! that uses egui; the document, rules and files come from the layers below.
 
+pub mod board_tool;
 pub mod canvas;
 pub mod clipboard;
 pub mod commands;
@@ -502,7 +503,9 @@ impl DesignerApp {
             }
             Command::Save => self.save(),
             Command::SaveAs => self.save_as(),
-            Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            // Asks here, in this frame: a Close sent to the window shows nothing until
+            // the next event wakes it.
+            Command::Quit => self.ask(Replace::Close),
             Command::Cut => self.cut(ctx),
             Command::Copy => {
                 self.copy(ctx);

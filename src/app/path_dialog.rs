@@ -45,6 +45,8 @@ pub struct PathDialog {
     /// Save was pressed on an existing file: the next press replaces it.
     replace: Option<PathBuf>,
     listing: Option<(PathBuf, usize, Vec<Entry>)>,
+    /// Give the path field the keyboard on the first frame, so typing goes there.
+    focus_field: bool,
 }
 
 impl PathDialog {
@@ -66,6 +68,7 @@ impl PathDialog {
             error: None,
             replace: None,
             listing: None,
+            focus_field: true,
         }
     }
 
@@ -316,7 +319,16 @@ impl PathDialog {
                 .labelled_by(label.id)
             })
             .inner;
-        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        // The field takes the keyboard when the dialog opens, and again whenever nothing
+        // else holds it (a click on the question that opened the dialog can leave the
+        // keyboard with no widget), so typing always reaches it.
+        // (Asked before taking the keyboard back: taking it clears "lost focus".)
+        let lost = field.lost_focus();
+        let entered = lost && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let unfocused = ui.memory(|m| m.focused().is_none());
+        if std::mem::take(&mut self.focus_field) || (unfocused && !lost) {
+            field.request_focus();
+        }
         if field.changed() {
             self.replace = None;
         }

@@ -5,6 +5,7 @@ use egui::Ui;
 
 use super::document::Document;
 use crate::board::LabelScheme;
+use crate::colour::Colour;
 use crate::rules::Rulesets;
 use crate::scenario::model::Edge;
 use crate::scenario::{Edit, PlayerSide, resize};
@@ -41,6 +42,33 @@ fn setting_text(v: &serde_json::Value) -> String {
 pub fn setting_value(text: &str) -> serde_json::Value {
     serde_json::from_str(text.trim())
         .unwrap_or_else(|_| serde_json::Value::String(text.trim().to_string()))
+}
+
+/// Colours offered when a side first gets its own, by its place in the list.
+const SIDE_COLOURS: [[u8; 3]; 4] = [
+    [0x2f, 0x5d, 0xa8],
+    [0xb8, 0x33, 0x2a],
+    [0x3a, 0x7d, 0x3a],
+    [0xc9, 0x8a, 0x1c],
+];
+
+/// A side's colour: unticked, drawings choose one by the side's place (nothing is
+/// written); ticked, a picker sets the colour the file keeps.
+fn side_colour(ui: &mut Ui, index: usize, colour: &mut Option<Colour>) {
+    ui.horizontal(|ui| {
+        let mut own = colour.is_some();
+        if ui
+            .checkbox(&mut own, "own colour")
+            .on_hover_text("Give this side's counters a colour of its own")
+            .changed()
+        {
+            *colour = own.then(|| Colour(SIDE_COLOURS[index % SIDE_COLOURS.len()]));
+        }
+        if let Some(Colour(rgb)) = colour {
+            ui.color_edit_button_srgb(rgb)
+                .on_hover_text("Pick the side's colour");
+        }
+    });
 }
 
 impl ScenarioPanel {
@@ -137,15 +165,18 @@ impl ScenarioPanel {
         ui.heading("Sides");
         let hex = doc.scenario.board.as_hex().is_some();
         let mut remove = None;
-        egui::Grid::new("sides").num_columns(4).show(ui, |ui| {
+        egui::Grid::new("sides").num_columns(5).show(ui, |ui| {
             let id = ui.label("id").id;
             let name = ui.label("name").id;
             let edge = ui.label("base edge").id;
+            ui.label("colour");
             ui.end_row();
             for (i, (_, side)) in self.sides.iter_mut().enumerate() {
-                ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(80.0))
+                // Sized, not just desired: a grid cell would squeeze them to a few letters.
+                let h = ui.spacing().interact_size.y;
+                ui.add_sized([80.0, h], egui::TextEdit::singleline(&mut side.id))
                     .labelled_by(id);
-                ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(140.0))
+                ui.add_sized([140.0, h], egui::TextEdit::singleline(&mut side.name))
                     .labelled_by(name);
                 egui::ComboBox::from_id_salt(("edge", i))
                     .selected_text(side.base_edge.map_or("none", |e| e.as_str()))
@@ -157,6 +188,7 @@ impl ScenarioPanel {
                     })
                     .response
                     .labelled_by(edge);
+                side_colour(ui, i, &mut side.colour);
                 if ui.button("Remove").clicked() {
                     remove = Some(i);
                 }
@@ -179,6 +211,7 @@ impl ScenarioPanel {
                         id,
                         name: format!("Side {n}"),
                         base_edge: None,
+                        colour: None,
                     },
                 ));
             }
