@@ -274,17 +274,29 @@ impl Canvas {
             };
             self.select.input(pointer, doc, rulesets, board);
         } else if painting {
+            // The stroke begins where the button went down: in a busy frame the
+            // pointer may already have moved on to the next hex.
+            let origin = ui
+                .input(|i| i.pointer.press_origin())
+                .filter(|_| pressed)
+                .map_or(hex, |o| {
+                    let o = self.view.to_board(rect, o);
+                    layout.hex_at(hexx::Vec2::new(o.x, o.y))
+                });
             if pressed && !self.stroking {
                 doc.history.begin_group();
                 self.stroking = true;
                 self.last_hex = None;
             }
-            if self.stroking && primary_down {
-                let from = self.last_hex.unwrap_or(hex);
+            // A quick click may press and release within one frame: it still paints.
+            if self.stroking && (primary_down || pressed) {
+                let from = self.last_hex.unwrap_or(origin);
                 if self.last_hex != Some(hex) {
                     if tools.tool == Tool::Road {
-                        if board.contains(hex) {
-                            tools.road_to(doc, rulesets, board, hex);
+                        for h in [from, hex] {
+                            if board.contains(h) {
+                                tools.road_to(doc, rulesets, board, h);
+                            }
                         }
                     } else {
                         for h in from.line_to(hex) {
