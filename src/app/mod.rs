@@ -384,7 +384,7 @@ impl DesignerApp {
                     self.validation_panel(ui);
                     ui.separator();
                     let hex = self.doc.scenario.board.as_hex().is_some();
-                    egui::CollapsingHeader::new("Layers")
+                    egui::CollapsingHeader::new("Layers shown")
                         .default_open(false)
                         .show(ui, |ui| self.canvas.layers.ui(ui, hex));
                 });
