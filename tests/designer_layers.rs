@@ -13,19 +13,20 @@ fn view_layers_turn_off_units_the_grid_and_labels() {
     let mut h = app();
     let shown = h.state().canvas.layers.options();
     assert!(shown.shows(LayerId::Units) && shown.grid && shown.hex_labels);
-    h.get_by_label("View").click();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Layers").click();
-    h.run();
-    h.get_by_role_and_label(Role::CheckBox, "Units").click();
-    h.run();
-    h.get_by_role_and_label(Role::CheckBox, "Hex grid").click();
-    h.run();
-    h.get_by_role_and_label(Role::CheckBox, "Hex labels")
-        .click();
-    h.run();
-    h.get_by_role_and_label(Role::RadioButton, "bottom").click();
-    h.run();
+    for (role, label) in [
+        (Role::CheckBox, "Units"),
+        (Role::CheckBox, "Hex grid"),
+        (Role::CheckBox, "Hex labels"),
+        (Role::RadioButton, "bottom"),
+    ] {
+        // A click in a menu closes it: open View > Layers each time.
+        h.get_by_label("View").click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Layers").click();
+        h.run();
+        h.get_by_role_and_label(role, label).click();
+        h.run();
+    }
     let o = h.state().canvas.layers.options();
     assert!(!o.shows(LayerId::Units), "{o:?}");
     assert!(o.shows(LayerId::Terrain));
