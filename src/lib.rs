@@ -7,6 +7,7 @@
 pub mod app;
 pub mod board;
 pub mod cli;
+pub mod colour;
 pub mod diagnostic;
 pub mod io;
 mod labelmap;

@@ -537,3 +537,26 @@ fn effects_are_encoded_as_the_texts_give_them() {
     // The chart's costs are the user's to fill in.
     assert!(kind(mp, Terrain, "marsh").movement.user_values);
 }
+
+#[test]
+fn every_built_in_ruleset_proposes_two_sides_at_opposite_edges() {
+    let rulesets = Rulesets::built_in();
+    for r in rulesets.iter() {
+        let sides = r.proposed_sides();
+        assert_eq!(sides.len(), 2, "{}", r.id);
+        assert_ne!(sides[0].id, sides[1].id, "{}", r.id);
+        assert!(sides.iter().all(|s| !s.name.is_empty()), "{}", r.id);
+        assert!(
+            sides[0].base_edge.is_some() && sides[0].base_edge != sides[1].base_edge,
+            "{}",
+            r.id
+        );
+    }
+    // PBS 8.A: "The winner chooses to be Invader or Defender." The other texts name
+    // no sides.
+    let pbs = rulesets.get("pbs-2023").unwrap().proposed_sides();
+    let ids: Vec<&str> = pbs.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["defender", "invader"]);
+    let bc = rulesets.get("battle-cry-150").unwrap().proposed_sides();
+    assert_eq!(bc[0].name, "Side A");
+}

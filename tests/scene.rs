@@ -352,3 +352,28 @@ fn place(s: &mut Scenario, list: KindList, id: &str) -> bool {
     }
     true
 }
+
+#[test]
+fn a_side_with_its_own_colour_draws_its_counters_in_it() {
+    use sandtable::scenario::PlayerSide;
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let mut s = big(3);
+    let hex = s.board.as_hex().unwrap().hexes().next().unwrap();
+    let green: sandtable::colour::Colour = "#10a040".to_string().try_into().unwrap();
+    s.sides.push(PlayerSide {
+        id: "union".into(),
+        name: "Union".into(),
+        base_edge: None,
+        colour: Some(green),
+    });
+    let mut u = Unit::new("u1", "infantry");
+    u.side = "union".into();
+    u.hex = Some(hex);
+    s.units.push(u);
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    match scene.layer(LayerId::Units).cell(0).first() {
+        Some(Item::Polygon { style, .. }) => assert_eq!(style.fill, Some(Rgba::rgb(16, 160, 64))),
+        other => panic!("{other:?}"),
+    }
+}
