@@ -38,6 +38,15 @@ fn every_example_draws_and_writes_an_svg_that_parses() {
             assert!(!scene.layer(LayerId::Units).is_empty(), "{path:?}");
         }
         let text = write_svg(&scene, &SvgOptions::default());
+        // The class symbols travel inside the file, not as links to icon files.
+        if s.units.iter().any(|u| {
+            r.kind(KindList::UnitClass, &u.class)
+                .and_then(|k| k.icon.as_ref())
+                .is_some()
+        }) {
+            assert!(text.contains("data:image/svg+xml;base64,"), "{path:?}");
+        }
+        assert!(!text.contains("href=\"assets/"), "{path:?}");
         // Well-formed: the svg crate's own parser reads every event back.
         for event in svg::read(&text).unwrap() {
             assert!(!matches!(event, svg::parser::Event::Error(_)), "{path:?}");
