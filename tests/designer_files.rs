@@ -294,3 +294,30 @@ fn typing_in_the_app_dialog_goes_to_the_path_field_enter_opens_and_keys_work_aft
     h.run();
     h.get_by_label("Save the changes to battle-cry-crossroads.json before closing?");
 }
+
+#[test]
+fn after_the_unsaved_question_the_app_dialog_still_takes_the_keyboard() {
+    let mut h = app_with(ScriptedDialogs {
+        unavailable: true,
+        ..Default::default()
+    });
+    paint_town(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    // A pointer click whose press and release arrive in one frame, as xdotool sends it.
+    let button = h.get_by_label("Don't save").rect().center();
+    h.hover_at(button);
+    h.run();
+    h.drag_at(button);
+    h.drop_at(button);
+    h.run();
+    assert!(h.state().doc.path.is_none(), "the app's open dialog shows");
+    // Seen under Xvfb (not reproduced here, where focus behaves): after the question the
+    // dialog's path field did not have the keyboard, so typed text went nowhere. The
+    // field now takes the keyboard whenever nothing else holds it.
+    assert!(
+        h.get_by_role_and_label(Role::TextInput, "File:")
+            .is_focused(),
+        "the path field has the keyboard"
+    );
+}

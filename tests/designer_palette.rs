@@ -173,3 +173,19 @@ fn the_status_bar_says_what_the_tool_in_hand_does() {
     h.run();
     h.get_by_label("Click near a side to toggle a front; wheel, R or Shift+R turn it");
 }
+
+#[test]
+fn beside_the_board_the_status_bar_names_no_hex() {
+    let mut h = app();
+    // Below the sample's last row, still on the canvas.
+    h.hover_at(egui::pos2(620.0, 740.0));
+    h.run();
+    let board = h.state().doc.scenario.board.as_hex().unwrap().clone();
+    match h.state().canvas.hover {
+        Some(sandtable::app::canvas::Hover::Hex(x)) => {
+            assert!(!board.contains(x), "the pointer is beside the board")
+        }
+        other => panic!("the pointer is on the canvas: {other:?}"),
+    }
+    h.get_by_label("Under cursor: -");
+}

@@ -413,3 +413,43 @@ fn edit_an_area_in_the_inspector_and_draw_an_outlined_landmark() {
     assert_eq!(m.polygon.map(|p| p.len()), Some(3));
     assert_eq!(m.at, None);
 }
+
+#[test]
+fn table_tools_measure_place_and_erase_and_the_status_bar_says_how() {
+    use sandtable::app::tools::Tool;
+    let mut h = table_app(vec![], vec![]);
+    h.state_mut().tools.tool = Tool::Ruler;
+    h.run();
+    h.get_by_label("Drag to measure");
+    let (a, b) = (at(&h, 20.0, 20.0), at(&h, 50.0, 60.0));
+    drag(&mut h, a, b);
+    assert_eq!(
+        h.state().canvas.table.ruler,
+        Some((Point::new(20.0, 20.0), Point::new(50.0, 60.0)))
+    );
+    let units = h.state().doc.scenario.units.len();
+    h.state_mut().tools.tool = Tool::Unit;
+    h.run();
+    h.get_by_label("Click to place a unit of the picked class and side; R turns the selected one");
+    let p = at(&h, 100.0, 80.0);
+    click(&mut h, p);
+    let placed = h.state().doc.scenario.units.last().unwrap().clone();
+    assert_eq!(h.state().doc.scenario.units.len(), units + 1);
+    assert_eq!(placed.at, Some(Point::new(100.0, 80.0)));
+    h.state_mut().tools.tool = Tool::Eraser;
+    h.run();
+    h.get_by_label("Click a feature to remove it");
+    click(&mut h, p);
+    assert!(
+        h.state()
+            .doc
+            .scenario
+            .units
+            .iter()
+            .all(|u| u.id != placed.id)
+    );
+    // A hex-board tool in hand on a table says so instead of doing nothing silently.
+    h.state_mut().tools.tool = Tool::Fill;
+    h.run();
+    h.get_by_label("This tool works on hex boards");
+}

@@ -4,8 +4,9 @@
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, vec2};
 use hexx::Hex;
 
+use super::board_tool::BoardTool;
 use super::document::Document;
-use super::hex_tools::{HexInput, HexTool, HexTools, NOTCH, Target};
+use super::hex_tools::{HexInput, HexTools, Hexes, NOTCH, Target};
 use super::paint::{ScenePainter, ViewLayers};
 use super::select::HexSelection;
 use super::table::TableTools;
@@ -292,7 +293,7 @@ impl Canvas {
     }
 
     /// The hex tool behind a tool of the palette.
-    fn hex_tool(&mut self, tool: Tool) -> &mut dyn HexTool {
+    fn hex_tool(&mut self, tool: Tool) -> &mut dyn BoardTool<Hexes> {
         match tool {
             Tool::Select => &mut self.select,
             Tool::Brush | Tool::Eraser => &mut self.hex_tools.stroke,

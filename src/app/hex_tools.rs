@@ -1,9 +1,8 @@
-//! The hex-board tools as one small type each behind [`HexTool`]: the canvas reads the
-//! pointer once and hands it to the tool in hand, so a new tool (a preview, say) plugs
-//! in without touching the others.
+//! The hex-board tools, one small type each behind [`BoardTool`].
 
 use hexx::Hex;
 
+use super::board_tool::{BoardKind, BoardTool};
 use super::document::Document;
 use super::select::{HexSelection, Pointer};
 use super::tools::{self, ToolState};
@@ -38,14 +37,13 @@ pub struct Target<'a> {
     pub tools: &'a mut ToolState,
 }
 
-/// A tool of the hex board.
-pub trait HexTool {
-    /// Called every frame the pointer is over the canvas.
-    fn input(&mut self, t: &mut Target<'_>, p: &HexInput);
-    /// The pointer left the canvas: finish whatever is under way.
-    fn leave(&mut self, _t: &mut Target<'_>) {}
-    /// What the tool does, for the status bar.
-    fn hint(&self) -> &'static str;
+/// The hex board, for [`BoardTool`].
+#[derive(Debug)]
+pub struct Hexes;
+
+impl BoardKind for Hexes {
+    type Input<'a> = HexInput;
+    type Target<'a> = Target<'a>;
 }
 
 /// Brush and eraser: a drag paints every hex it passes, as one undo step.
@@ -85,7 +83,7 @@ impl Stroke {
     }
 }
 
-impl HexTool for Stroke {
+impl BoardTool<Hexes> for Stroke {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         if let Some((from, to)) = self.step(t, p) {
             for h in from.line_to(to) {
@@ -108,7 +106,7 @@ impl HexTool for Stroke {
 #[derive(Debug, Default)]
 pub struct RoadStroke(Stroke);
 
-impl HexTool for RoadStroke {
+impl BoardTool<Hexes> for RoadStroke {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         if let Some((from, to)) = self.0.step(t, p) {
             for h in [from, to] {
@@ -138,7 +136,7 @@ impl HexTool for RoadStroke {
 #[derive(Debug, Default)]
 pub struct Click;
 
-impl HexTool for Click {
+impl BoardTool<Hexes> for Click {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         if p.clicked && t.board.contains(p.hex) {
             t.tools
@@ -160,7 +158,7 @@ pub struct Facing {
 /// Points of scroll in one wheel notch (egui's line height for the wheel).
 pub const NOTCH: f32 = 40.0;
 
-impl HexTool for Facing {
+impl BoardTool<Hexes> for Facing {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         if p.hovered {
             self.wheel += p.wheel;
@@ -177,7 +175,7 @@ impl HexTool for Facing {
     }
 }
 
-impl HexTool for HexSelection {
+impl BoardTool<Hexes> for HexSelection {
     fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
         let pointer = Pointer {
             at: egui::vec2(p.at.x, p.at.y),

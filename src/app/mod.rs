@@ -1,6 +1,7 @@
 //! The map designer: an egui application over the library. This is the only module
 //! that uses egui; the document, rules and files come from the layers below.
 
+pub mod board_tool;
 pub mod canvas;
 pub mod clipboard;
 pub mod commands;

@@ -489,9 +489,19 @@ impl DesignerApp {
     pub(super) fn status_bar(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             let here = match self.canvas.hover {
-                Some(Hover::Hex(h)) => self.doc.scenario.label(h),
+                // Beside the board the pointer is over no hex, whatever its label would be.
+                Some(Hover::Hex(h))
+                    if self
+                        .doc
+                        .scenario
+                        .board
+                        .as_hex()
+                        .is_some_and(|b| b.contains(h)) =>
+                {
+                    self.doc.scenario.label(h)
+                }
                 Some(Hover::Point(p)) => format!("{:.1}, {:.1}", p.x, p.y),
-                None => "-".into(),
+                _ => "-".into(),
             };
             ui.label(format!("Under cursor: {here}"));
             ui.separator();
@@ -525,9 +535,11 @@ impl DesignerApp {
                 self.tools.tool.name(),
                 self.doc.scenario.ruleset
             ));
+            ui.separator();
             if self.doc.scenario.board.as_hex().is_some() {
-                ui.separator();
                 ui.weak(self.canvas.hint(self.tools.tool));
+            } else {
+                ui.weak(super::table::table_tool(&self.tools).hint());
             }
         });
     }

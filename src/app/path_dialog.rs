@@ -319,10 +319,16 @@ impl PathDialog {
                 .labelled_by(label.id)
             })
             .inner;
-        if std::mem::take(&mut self.focus_field) {
+        // The field takes the keyboard when the dialog opens, and again whenever nothing
+        // else holds it (a click on the question that opened the dialog can leave the
+        // keyboard with no widget), so typing always reaches it.
+        // (Asked before taking the keyboard back: taking it clears "lost focus".)
+        let lost = field.lost_focus();
+        let entered = lost && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let unfocused = ui.memory(|m| m.focused().is_none());
+        if std::mem::take(&mut self.focus_field) || (unfocused && !lost) {
             field.request_focus();
         }
-        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if field.changed() {
             self.replace = None;
         }

@@ -172,9 +172,11 @@ impl ScenarioPanel {
             ui.label("colour");
             ui.end_row();
             for (i, (_, side)) in self.sides.iter_mut().enumerate() {
-                ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(80.0))
+                // Sized, not just desired: a grid cell would squeeze them to a few letters.
+                let h = ui.spacing().interact_size.y;
+                ui.add_sized([80.0, h], egui::TextEdit::singleline(&mut side.id))
                     .labelled_by(id);
-                ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(140.0))
+                ui.add_sized([140.0, h], egui::TextEdit::singleline(&mut side.name))
                     .labelled_by(name);
                 egui::ComboBox::from_id_salt(("edge", i))
                     .selected_text(side.base_edge.map_or("none", |e| e.as_str()))

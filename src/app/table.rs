@@ -1,9 +1,11 @@
-//! The tools of a freeform table: draw areas and lines, place landmarks and units,
-//! select, move, turn and reshape features, measure with the ruler. Points snap to the
+//! The tools of a freeform table, one small type each behind [`BoardTool`]: draw areas
+//! and lines, place landmarks and units, select, move, turn and reshape features,
+//! measure with the ruler. Points snap to the
 //! grid, to other features' vertices and to the table edge (Alt held: no snapping).
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Ui, Vec2, vec2};
 
+use super::board_tool::{BoardKind, BoardTool};
 use super::document::Document;
 use super::tools::{Tool, ToolState};
 use super::view::View;
@@ -87,6 +89,177 @@ fn bearing(c: Point, p: Point) -> f64 {
     (p.x - c.x).atan2(-(p.y - c.y)).to_degrees()
 }
 
+/// What a table tool sees of the pointer in one frame.
+pub struct TableInput<'a> {
+    place: Place<'a>,
+    /// The selected feature as it is in the document now.
+    selected: Option<Feature>,
+    /// The primary button went down over the canvas this frame.
+    pressed: bool,
+    clicked: bool,
+    /// A double (or quick third) click.
+    second_click: bool,
+    /// Alt held: no snapping, free turning.
+    alt: bool,
+}
+
+/// What a table tool works on: the tools' shared state (the drawing code shows it),
+/// the document and the palette's choices.
+pub struct TableTarget<'a> {
+    pub state: &'a mut TableTools,
+    pub doc: &'a mut Document,
+    pub rulesets: &'a Rulesets,
+    pub tools: &'a ToolState,
+}
+
+/// The freeform table, for [`BoardTool`].
+#[derive(Debug)]
+pub struct Table;
+
+impl BoardKind for Table {
+    type Input<'a> = TableInput<'a>;
+    type Target<'a> = TableTarget<'a>;
+}
+
+/// Area, line and outlined landmark: a click adds a point, a double-click (or Enter)
+/// ends the shape.
+#[derive(Debug, Default)]
+pub struct DrawShape;
+
+impl BoardTool<Table> for DrawShape {
+    fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
+        if p.second_click {
+            t.state.finish(t.doc, t.rulesets, t.tools);
+        } else if p.clicked {
+            t.state.drawing.push(p.place.snapped);
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Click to add points; double-click or Enter ends the shape, Backspace takes one back"
+    }
+}
+
+/// Landmark: a click places a point landmark of the picked size.
+#[derive(Debug, Default)]
+pub struct PlaceLandmark;
+
+impl BoardTool<Table> for PlaceLandmark {
+    fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
+        if p.clicked {
+            let m = Landmark {
+                id: t.doc.scenario.fresh_id(&t.tools.landmark),
+                kind: t.tools.landmark.clone(),
+                at: Some(p.place.snapped),
+                size: Some(t.tools.landmark_size),
+                polygon: None,
+            };
+            t.state.put(t.doc, t.rulesets, Feature::Landmark(m));
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Click to place the landmark (tick outline to draw its shape)"
+    }
+}
+
+/// Unit: a click places a unit of the picked class and side, facing north.
+#[derive(Debug, Default)]
+pub struct PlaceUnit;
+
+impl BoardTool<Table> for PlaceUnit {
+    fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
+        if p.clicked {
+            let mut u = Unit::new(t.doc.scenario.fresh_id("u"), t.tools.unit_class.clone());
+            u.side = t.tools.unit_side.clone();
+            u.at = Some(p.place.snapped);
+            u.facing_deg = Some(0.0);
+            t.state.put(t.doc, t.rulesets, Feature::Unit(u));
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Click to place a unit of the picked class and side; R turns the selected one"
+    }
+}
+
+/// Eraser: a click removes the feature under the pointer.
+#[derive(Debug, Default)]
+pub struct EraseFeature;
+
+impl BoardTool<Table> for EraseFeature {
+    fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
+        if p.clicked
+            && let Some((kind, id)) =
+                shape::feature_at(&t.doc.scenario, p.place.raw, p.place.catch / 2.0)
+        {
+            t.state.remove(t.doc, t.rulesets, kind, id);
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Click a feature to remove it"
+    }
+}
+
+/// Ruler: a drag measures; the measurement stays until the next.
+#[derive(Debug, Default)]
+pub struct Ruler;
+
+impl BoardTool<Table> for Ruler {
+    fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
+        let s = &mut *t.state;
+        let at = p.place.snapped;
+        if p.pressed {
+            s.drag = Some(Drag::Ruler);
+            s.ruler = Some((at, at));
+        }
+        if let (Some(Drag::Ruler), Some((a, _))) = (&s.drag, s.ruler) {
+            s.ruler = Some((a, at));
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Drag to measure"
+    }
+}
+
+/// Select: click to select, drag to move; drag a vertex to reshape, the handle to turn;
+/// double-click an edge to add a vertex.
+#[derive(Debug, Default)]
+pub struct SelectFeature;
+
+impl BoardTool<Table> for SelectFeature {
+    fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
+        t.state.select_input(t.doc, t.rulesets, p);
+    }
+    fn hint(&self) -> &'static str {
+        "Click to select, drag to move; drag a vertex to reshape, the handle to turn"
+    }
+}
+
+/// A tool of the palette that does nothing on a table.
+#[derive(Debug, Default)]
+pub struct Idle;
+
+impl BoardTool<Table> for Idle {
+    fn input(&mut self, _: &mut TableTarget<'_>, _: &TableInput<'_>) {}
+    fn hint(&self) -> &'static str {
+        "This tool works on hex boards"
+    }
+}
+
+/// The table tool behind the tool in hand. The tools keep no state of their own (what
+/// they share lives in [`TableTools`], which the drawing code shows), so each is made
+/// afresh; a boxed empty type does not allocate.
+pub fn table_tool(tools: &ToolState) -> Box<dyn BoardTool<Table>> {
+    match tools.tool {
+        // An outlined landmark (a farm's buildings) is drawn like an area.
+        _ if tools.draws_shape() => Box::new(DrawShape),
+        Tool::Landmark => Box::new(PlaceLandmark),
+        Tool::Unit => Box::new(PlaceUnit),
+        Tool::Eraser => Box::new(EraseFeature),
+        Tool::Ruler => Box::new(Ruler),
+        Tool::Select => Box::new(SelectFeature),
+        _ => Box::new(Idle),
+    }
+}
+
 impl TableTools {
     /// The selected feature as it is in the document now.
     pub fn selected_feature(&self, doc: &Document) -> Option<Feature> {
@@ -134,8 +307,15 @@ impl TableTools {
         tools: &ToolState,
     ) {
         self.keys(ui, doc, rulesets, tools);
+        let mut tool = table_tool(tools);
         let Some(pos) = ui.input(|i| i.pointer.interact_pos()) else {
             self.snapped = None;
+            tool.leave(&mut TableTarget {
+                state: self,
+                doc,
+                rulesets,
+                tools,
+            });
             return;
         };
         let catch = (CATCH_PX / view.zoom) as f64;
@@ -155,80 +335,38 @@ impl TableTools {
             .as_ref()
             .and_then(|f| shape::vertex_at(f, raw, catch));
         let (pressed, down) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_down()));
-        let pressed = pressed && response.contains_pointer();
-        match tools.tool {
-            // An outlined landmark (a farm's buildings) is drawn like an area.
-            _ if tools.draws_shape() => {
-                if second_click(response) {
-                    self.finish(doc, rulesets, tools);
-                } else if response.clicked() {
-                    self.drawing.push(p);
-                }
-            }
-            Tool::Landmark if response.clicked() => {
-                let id = doc.scenario.fresh_id(&tools.landmark);
-                let m = Landmark {
-                    id: id.clone(),
-                    kind: tools.landmark.clone(),
-                    at: Some(p),
-                    size: Some(tools.landmark_size),
-                    polygon: None,
-                };
-                self.put(doc, rulesets, Feature::Landmark(m));
-            }
-            Tool::Unit if response.clicked() => {
-                let id = doc.scenario.fresh_id("u");
-                let mut u = Unit::new(id, tools.unit_class.clone());
-                u.side = tools.unit_side.clone();
-                u.at = Some(p);
-                u.facing_deg = Some(0.0);
-                self.put(doc, rulesets, Feature::Unit(u));
-            }
-            Tool::Eraser if response.clicked() => {
-                if let Some((kind, id)) = shape::feature_at(&doc.scenario, raw, catch / 2.0) {
-                    self.remove(doc, rulesets, kind, id);
-                }
-            }
-            Tool::Ruler => {
-                if pressed {
-                    self.drag = Some(Drag::Ruler);
-                    self.ruler = Some((p, p));
-                }
-                if let (Some(Drag::Ruler), Some((a, _))) = (&self.drag, self.ruler) {
-                    self.ruler = Some((a, p));
-                }
-            }
-            Tool::Select => {
-                let place = Place {
-                    rect,
-                    view,
-                    table,
-                    snap,
-                    raw,
-                    snapped: p,
-                    catch,
-                };
-                self.select_input(ui, response, &place, selected, doc, rulesets, pressed);
-            }
-            _ => {}
-        }
+        let input = TableInput {
+            place: Place {
+                rect,
+                view,
+                table,
+                snap,
+                raw,
+                snapped: p,
+                catch,
+            },
+            selected,
+            pressed: pressed && response.contains_pointer(),
+            clicked: response.clicked(),
+            second_click: second_click(response),
+            alt,
+        };
+        tool.input(
+            &mut TableTarget {
+                state: self,
+                doc,
+                rulesets,
+                tools,
+            },
+            &input,
+        );
         if !down && self.drag.take().is_some_and(|d| d != Drag::Ruler) {
             doc.history.end_group();
         }
     }
 
-    /// Select, carry, reshape and turn; `selected` is the selected feature as it is now.
-    #[allow(clippy::too_many_arguments)]
-    fn select_input(
-        &mut self,
-        ui: &Ui,
-        response: &egui::Response,
-        place: &Place,
-        selected: Option<Feature>,
-        doc: &mut Document,
-        rulesets: &Rulesets,
-        pressed: bool,
-    ) {
+    /// Select, carry, reshape and turn.
+    fn select_input(&mut self, doc: &mut Document, rulesets: &Rulesets, input: &TableInput<'_>) {
         let Place {
             rect,
             view,
@@ -237,20 +375,21 @@ impl TableTools {
             raw,
             snapped: p,
             catch,
-        } = *place;
-        if pressed && self.drag.is_none() {
+        } = input.place;
+        let selected = &input.selected;
+        if input.pressed && self.drag.is_none() {
             let pos = view.to_screen(rect, vec2(raw.x as f32, raw.y as f32));
             let on_handle = selected
                 .as_ref()
                 .and_then(|f| Self::handle(f, view, rect))
                 .filter(|(_, h)| h.distance(pos) <= CATCH_PX);
-            self.drag = if let (Some(f), Some((centre, _))) = (&selected, on_handle) {
+            self.drag = if let (Some(f), Some((centre, _))) = (selected, on_handle) {
                 Some(Drag::Rotate {
                     original: f.clone(),
                     centre,
                     start: bearing(centre, raw),
                 })
-            } else if let (Some(f), Some(index)) = (&selected, self.hover_vertex) {
+            } else if let (Some(f), Some(index)) = (selected, self.hover_vertex) {
                 Some(Drag::Vertex {
                     original: f.clone(),
                     index,
@@ -275,7 +414,6 @@ impl TableTools {
                 doc.history.begin_group();
             }
         }
-        let alt = ui.input(|i| i.modifiers.alt);
         let moved = match &self.drag {
             Some(Drag::Move {
                 original,
@@ -295,7 +433,7 @@ impl TableTools {
                 start,
             }) => {
                 let mut turn = bearing(*centre, raw) - start;
-                if !alt {
+                if !input.alt {
                     turn = (turn / 5.0).round() * 5.0;
                 }
                 Some(shape::rotated(original, turn))
@@ -307,7 +445,7 @@ impl TableTools {
         {
             self.put(doc, rulesets, f);
         }
-        if second_click(response)
+        if input.second_click
             && self.hover_vertex.is_none()
             && let Some(f) = self.selected_feature(doc)
             && let Some((more, _)) = shape::with_vertex_inserted(&f, raw)

@@ -3,10 +3,10 @@
 use hexx::Hex;
 
 use super::document::Document;
-use crate::board::{BoardLayout, HexBoard, HexsideKey, Side};
+use crate::board::{BoardLayout, HexBoard, Side};
 use crate::rules::{KindList, Rulesets};
-use crate::scenario::paint::{self, tidy};
-use crate::scenario::{Edit, Feature, FeatureKind, HexCell, HexsideAttrs, Token, Unit};
+use crate::scenario::paint;
+use crate::scenario::{Edit, FeatureKind};
 
 /// The tool in hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -342,11 +342,11 @@ impl ToolState {
         hex: Hex,
         at: hexx::Vec2,
     ) {
-        let Some(r) = doc.ruleset(rulesets).cloned() else {
+        let Some(r) = doc.ruleset(rulesets) else {
             return;
         };
-        let default = r.default_terrain.clone();
-        let cell = doc.scenario.hexes.get(&hex).cloned();
+        let default = r.default_terrain.as_deref();
+        let s = &doc.scenario;
         let side = nearest_side(board, layout, hex, at);
         let edit = match self.tool {
             Tool::Select
@@ -358,116 +358,21 @@ impl ToolState {
             | Tool::Line
             | Tool::Landmark
             | Tool::Ruler => None,
-            Tool::Marker => {
-                let mut c =
-                    cell.unwrap_or_else(|| HexCell::terrain(default.clone().unwrap_or_default()));
-                match c.markers.iter().position(|m| *m == self.marker) {
-                    Some(i) => {
-                        c.markers.remove(i);
-                    }
-                    None => c.markers.push(self.marker.clone()),
-                }
-                Some(Edit::SetHex {
-                    hex,
-                    cell: tidy(c, default.as_deref()),
-                })
-            }
-            Tool::Fill => Some(paint::fill(
-                &doc.scenario,
-                board,
-                hex,
-                &self.terrain,
-                default.as_deref(),
-            )),
-            Tool::Raise | Tool::Lower => {
-                let mut c =
-                    cell.unwrap_or_else(|| HexCell::terrain(default.clone().unwrap_or_default()));
-                c.elevation += if self.tool == Tool::Raise { 1 } else { -1 };
-                Some(Edit::SetHex {
-                    hex,
-                    cell: tidy(c, default.as_deref()),
-                })
-            }
-            Tool::Hexside => {
-                let key = HexsideKey::new(board.orientation, hex, side);
-                key.map(|key| {
-                    let on = doc
-                        .scenario
-                        .hexsides
-                        .contains_key(&(key, self.hexside.clone()));
-                    Edit::SetHexside {
-                        key,
-                        kind: self.hexside.clone(),
-                        attrs: (!on).then(HexsideAttrs::default),
-                    }
-                })
-            }
-            Tool::Facing => self.toggle_facing(doc, &r, hex, side),
-            Tool::Token => {
-                let id = doc.scenario.fresh_id("t");
-                let token = Token {
-                    id: id.clone(),
-                    kind: self.token.clone(),
-                    hex,
-                    facing: Vec::new(),
-                };
-                Some(Edit::PutFeature {
-                    kind: FeatureKind::Token,
-                    id,
-                    feature: Some(Feature::Token(token)),
-                    index: None,
-                })
-            }
-            Tool::Unit => {
-                let id = doc.scenario.fresh_id("u");
-                let mut unit = Unit::new(id.clone(), self.unit_class.clone());
-                unit.side = self.unit_side.clone();
-                unit.hex = Some(hex);
-                Some(Edit::PutFeature {
-                    kind: FeatureKind::Unit,
-                    id,
-                    feature: Some(Feature::Unit(unit)),
-                    index: None,
-                })
-            }
+            Tool::Marker => Some(paint::toggle_marker(s, hex, &self.marker, default)),
+            Tool::Fill => Some(paint::fill(s, board, hex, &self.terrain, default)),
+            Tool::Raise => Some(paint::step_elevation(s, hex, 1, default)),
+            Tool::Lower => Some(paint::step_elevation(s, hex, -1, default)),
+            Tool::Hexside => paint::toggle_hexside(s, hex, side, &self.hexside),
+            Tool::Facing => paint::toggle_facing(s, hex, side, |terrain| {
+                r.kind(KindList::Terrain, terrain)
+                    .is_some_and(|k| k.facing.is_some())
+            }),
+            Tool::Token => Some(paint::place_token(s, hex, &self.token)),
+            Tool::Unit => Some(paint::place_unit(s, hex, &self.unit_class, &self.unit_side)),
         };
         if let Some(e) = edit {
             let _ = doc.apply(e, rulesets);
         }
-    }
-
-    /// Toggles a front side of the hex's terrain (a fence line) or of its token.
-    fn toggle_facing(
-        &self,
-        doc: &Document,
-        r: &crate::rules::Ruleset,
-        hex: Hex,
-        side: Side,
-    ) -> Option<Edit> {
-        let toggle = |sides: &mut Vec<Side>| {
-            if let Some(i) = sides.iter().position(|s| *s == side) {
-                sides.remove(i);
-            } else {
-                sides.push(side);
-            }
-        };
-        if let Some(cell) = doc.scenario.hexes.get(&hex)
-            && r.kind(KindList::Terrain, &cell.terrain)
-                .is_some_and(|k| k.facing.is_some())
-        {
-            let mut c = cell.clone();
-            toggle(&mut c.facing);
-            return Some(Edit::SetHex { hex, cell: Some(c) });
-        }
-        let t = doc.scenario.tokens.iter().find(|t| t.hex == hex)?;
-        let mut t = t.clone();
-        toggle(&mut t.facing);
-        Some(Edit::PutFeature {
-            kind: FeatureKind::Token,
-            id: t.id.clone(),
-            feature: Some(Feature::Token(t)),
-            index: None,
-        })
     }
 }
 
@@ -477,7 +382,6 @@ impl Default for ToolState {
     }
 }
 
-/// A hex that holds nothing but the default terrain is left out of the file.
 /// The side of `hex` nearest to a board point.
 pub fn nearest_side(board: &HexBoard, layout: &BoardLayout, hex: Hex, at: hexx::Vec2) -> Side {
     let sides = Side::all(board.orientation);

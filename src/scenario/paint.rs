@@ -1,10 +1,11 @@
-//! The edits of the hex-board paint tools, built from the scenario alone so that they
-//! are tested without a window: brush and eraser strokes, and roads drawn hex by hex.
+//! The edits of the hex-board tools, built from the scenario alone so that they are
+//! tested without a window: brush and eraser strokes, roads drawn hex by hex, flood
+//! fill, and the click tools (marker, elevation, hexside, token, unit, facing).
 
 use hexx::Hex;
 
-use super::{Edit, Feature, FeatureKind, HexCell, Road, Scenario};
-use crate::board::HexBoard;
+use super::{Edit, Feature, FeatureKind, HexCell, HexsideAttrs, Road, Scenario, Token, Unit};
+use crate::board::{HexBoard, HexsideKey, Side};
 
 /// A hex's cell as stored: `None` when it is plain default terrain and holds nothing
 /// else, since the format only lists hexes that differ.
@@ -148,7 +149,6 @@ pub fn fill(
 /// Turns the front sides of the fence hex, or else the token, at `hex` by `steps`
 /// sides clockwise; `None` when nothing there has a facing.
 pub fn turn_facing(s: &Scenario, hex: Hex, steps: i32) -> Option<Edit> {
-    use crate::board::Side;
     let o = s.board.as_hex()?.orientation;
     let turn = |sides: &[Side]| -> Vec<Side> {
         sides
@@ -173,6 +173,111 @@ pub fn turn_facing(s: &Scenario, hex: Hex, steps: i32) -> Option<Edit> {
             feature: Some(Feature::Token(t)),
             index: None,
         }
+    })
+}
+
+/// The cell of `hex` to change: the stored one, or plain default terrain.
+fn cell_at(s: &Scenario, hex: Hex, default: Option<&str>) -> HexCell {
+    s.hexes
+        .get(&hex)
+        .cloned()
+        .unwrap_or_else(|| HexCell::terrain(default.unwrap_or_default()))
+}
+
+/// Flips `x` in or out of `list`.
+fn toggle<T: PartialEq>(list: &mut Vec<T>, x: T) {
+    match list.iter().position(|y| *y == x) {
+        Some(i) => {
+            list.remove(i);
+        }
+        None => list.push(x),
+    }
+}
+
+/// The Marker tool's click: puts `marker` on the hex, or takes it off.
+pub fn toggle_marker(s: &Scenario, hex: Hex, marker: &str, default: Option<&str>) -> Edit {
+    let mut c = cell_at(s, hex, default);
+    toggle(&mut c.markers, marker.to_string());
+    Edit::SetHex {
+        hex,
+        cell: tidy(c, default),
+    }
+}
+
+/// The Raise and Lower tools' click: the hex's elevation moves by `by` levels.
+pub fn step_elevation(s: &Scenario, hex: Hex, by: i32, default: Option<&str>) -> Edit {
+    let mut c = cell_at(s, hex, default);
+    c.elevation += by;
+    Edit::SetHex {
+        hex,
+        cell: tidy(c, default),
+    }
+}
+
+/// The Hexside tool's click near `side` of `hex`: adds a feature of `kind` there, or
+/// removes the one there; `None` off a hex board.
+pub fn toggle_hexside(s: &Scenario, hex: Hex, side: Side, kind: &str) -> Option<Edit> {
+    let key = HexsideKey::new(s.board.as_hex()?.orientation, hex, side)?;
+    let on = s.hexsides.contains_key(&(key, kind.to_string()));
+    Some(Edit::SetHexside {
+        key,
+        kind: kind.to_string(),
+        attrs: (!on).then(HexsideAttrs::default),
+    })
+}
+
+/// The Token tool's click: a new token of `kind` on the hex, with a fresh id.
+pub fn place_token(s: &Scenario, hex: Hex, kind: &str) -> Edit {
+    let id = s.fresh_id("t");
+    let token = Token {
+        id: id.clone(),
+        kind: kind.to_string(),
+        hex,
+        facing: Vec::new(),
+    };
+    Edit::PutFeature {
+        kind: FeatureKind::Token,
+        id,
+        feature: Some(Feature::Token(token)),
+        index: None,
+    }
+}
+
+/// The Unit tool's click: a new unit of `class` and `side` on the hex, with a fresh id.
+pub fn place_unit(s: &Scenario, hex: Hex, class: &str, side: &str) -> Edit {
+    let id = s.fresh_id("u");
+    let mut unit = Unit::new(id.clone(), class);
+    unit.side = side.to_string();
+    unit.hex = Some(hex);
+    Edit::PutFeature {
+        kind: FeatureKind::Unit,
+        id,
+        feature: Some(Feature::Unit(unit)),
+        index: None,
+    }
+}
+
+/// The Facing tool's click near `side` of `hex`: toggles that front side of the hex's
+/// terrain when it has facing (`has_facing` asks the ruleset), else of the token there;
+/// `None` when neither has facing.
+pub fn toggle_facing(
+    s: &Scenario,
+    hex: Hex,
+    side: Side,
+    has_facing: impl Fn(&str) -> bool,
+) -> Option<Edit> {
+    if let Some(cell) = s.hexes.get(&hex).filter(|c| has_facing(&c.terrain)) {
+        let mut c = cell.clone();
+        toggle(&mut c.facing, side);
+        return Some(Edit::SetHex { hex, cell: Some(c) });
+    }
+    let mut t = s.tokens.iter().find(|t| t.hex == hex)?.clone();
+    toggle(&mut t.facing, side);
+    Some(Edit::PutFeature {
+        kind: FeatureKind::Token,
+        id: t.id.clone(),
+        feature: Some(Feature::Token(t)),
+        index: None,
     })
 }
 
@@ -269,5 +374,79 @@ mod tests {
             turn_facing(&s, a1, 1).is_none(),
             "nothing to turn on a hill"
         );
+    }
+
+    #[test]
+    fn a_marker_and_a_level_go_on_and_come_off_leaving_no_entry() {
+        let (mut s, b) = scenario();
+        let f5 = b.hex_at("F5").unwrap();
+        let e = toggle_marker(&s, f5, "wreck", Some("clear"));
+        History::new().apply(&mut s, e).unwrap();
+        assert_eq!(s.hexes[&f5].markers, ["wreck"]);
+        assert_eq!(s.hexes[&f5].terrain, "clear");
+        let e = step_elevation(&s, f5, 1, Some("clear"));
+        History::new().apply(&mut s, e).unwrap();
+        assert_eq!(s.hexes[&f5].elevation, 1);
+        let e = toggle_marker(&s, f5, "wreck", Some("clear"));
+        History::new().apply(&mut s, e).unwrap();
+        let e = step_elevation(&s, f5, -1, Some("clear"));
+        History::new().apply(&mut s, e).unwrap();
+        assert!(s.hexes.is_empty(), "plain default terrain is not listed");
+    }
+
+    #[test]
+    fn a_hexside_clicked_from_either_hex_is_the_same_side() {
+        let (mut s, b) = scenario();
+        let o = b.orientation;
+        let f5 = b.hex_at("F5").unwrap();
+        let east = Side::from_index(o, 1);
+        let e = toggle_hexside(&s, f5, east, "river").unwrap();
+        History::new().apply(&mut s, e).unwrap();
+        assert_eq!(s.hexsides.len(), 1);
+        // From the neighbour across it, the opposite side is that one: off it goes.
+        let next = f5 + east.step(o).unwrap();
+        let west = east.opposite(o).unwrap();
+        let e = toggle_hexside(&s, next, west, "river").unwrap();
+        History::new().apply(&mut s, e).unwrap();
+        assert!(s.hexsides.is_empty());
+    }
+
+    #[test]
+    fn tokens_and_units_get_fresh_ids_and_facing_toggles_fence_or_token() {
+        let (mut s, b) = scenario();
+        let o = b.orientation;
+        let (f5, g5) = (b.hex_at("F5").unwrap(), b.hex_at("G5").unwrap());
+        for e in [
+            place_unit(&s, f5, "infantry", "a"),
+            place_token(&s, g5, "entrenchment"),
+        ] {
+            History::new().apply(&mut s, e).unwrap();
+        }
+        let e = place_unit(&s, g5, "cavalry", "b");
+        History::new().apply(&mut s, e).unwrap();
+        let ids: Vec<&str> = s.units.iter().map(|u| u.id.as_str()).collect();
+        assert_eq!(s.units.len(), 2);
+        assert_ne!(ids[0], ids[1]);
+        assert_eq!((s.units[1].side.as_str(), s.units[1].hex), ("b", Some(g5)));
+        assert_eq!(s.tokens[0].kind, "entrenchment");
+
+        let fence = |t: &str| t == "fence";
+        let ne = Side::from_index(o, 0);
+        // No fence at G5: the token there takes the front side.
+        let e = toggle_facing(&s, g5, ne, fence).unwrap();
+        History::new().apply(&mut s, e).unwrap();
+        assert_eq!(s.tokens[0].facing, [ne]);
+        s.hexes.insert(f5, HexCell::terrain("fence"));
+        let e = toggle_facing(&s, f5, ne, fence).unwrap();
+        History::new().apply(&mut s, e).unwrap();
+        assert_eq!(s.hexes[&f5].facing, [ne]);
+        let e = toggle_facing(&s, f5, ne, fence).unwrap();
+        History::new().apply(&mut s, e).unwrap();
+        assert!(
+            s.hexes[&f5].facing.is_empty(),
+            "a second click takes it off"
+        );
+        let a1 = b.hex_at("A1").unwrap();
+        assert!(toggle_facing(&s, a1, ne, fence).is_none());
     }
 }
