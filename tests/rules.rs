@@ -470,9 +470,9 @@ fn morne_plaine_a_unit_may_not_start_where_it_could_not_enter() {
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string("assets/rulesets/morne-plaine.ron").unwrap();
     let edited = text.replace(
-        r##"id: "marsh", name: "Marsh", colour: "#7fa38f", icon: "marsh.svg",
+        r##"id: "marsh", name: "Marsh", colour: "#7fa38f", pattern: "reeds", icon: "marsh.svg",
             movement: (cost: {"*": 3}, user_values: true),"##,
-        r##"id: "marsh", name: "Marsh", colour: "#7fa38f", icon: "marsh.svg",
+        r##"id: "marsh", name: "Marsh", colour: "#7fa38f", pattern: "reeds", icon: "marsh.svg",
             movement: (cost: {"*": 3}, prohibited: ["artillery"], user_values: true),"##,
     );
     assert_ne!(edited, text);

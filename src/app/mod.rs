@@ -10,6 +10,7 @@ pub mod document;
 pub mod hex_tools;
 pub mod icons;
 pub mod new_dialog;
+pub mod paint;
 mod panels;
 pub mod path_dialog;
 pub mod properties;
@@ -388,6 +389,11 @@ impl DesignerApp {
                     }
                     ui.separator();
                     self.validation_panel(ui);
+                    ui.separator();
+                    let hex = self.doc.scenario.board.as_hex().is_some();
+                    egui::CollapsingHeader::new("Layers shown")
+                        .default_open(false)
+                        .show(ui, |ui| self.canvas.layers.ui(ui, hex));
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| {
@@ -660,6 +666,7 @@ impl DesignerApp {
                     ui.ctx().set_theme(egui::Theme::Dark);
                     self.theme = Some(egui::Theme::Dark);
                 }
+                ui.menu_button("Layers", |ui| self.canvas.layers.ui(ui, hex_board));
                 if !hex_board {
                     ui.separator();
                     ui.checkbox(&mut self.tools.snap_grid, "Snap to grid");

@@ -54,6 +54,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
                 outline: &pts,
                 size: symbol,
                 seed: i as u32 + 1,
+                disc: None,
             };
             pattern::area(p, k.colour, &patch, &mut |i| l.free(i));
         }
@@ -241,7 +242,8 @@ fn grid(w: f32, h: f32, step: f32, hair: f32, out: &mut impl FnMut(Item)) {
             };
             let major = i % 10 == 0;
             let stroke = if major {
-                Stroke::new(hair.max(step * 0.02), Rgba::BLACK.alpha(60))
+                // Wide enough that a whole table in view still shows them.
+                Stroke::new(hair.max(step * 0.02) * 1.5, Rgba::BLACK.alpha(60))
             } else {
                 Stroke::new((step * 0.02).min(hair), Rgba::BLACK.alpha(28))
             };
