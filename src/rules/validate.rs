@@ -26,6 +26,16 @@ pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
     out
 }
 
+/// What one constraint of the ruleset finds, in the order [`validate`] lists it.
+pub(crate) fn validate_constraint(s: &Scenario, r: &Ruleset, c: &Constraint) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let Board::Hex(board) = &s.board {
+        Context::new(s, r, board).check(c, &mut out);
+        sort_by_place(&mut out, board);
+    }
+    out
+}
+
 /// Orders findings by the reading order of the first hex they concern. Mechanisms walk
 /// hash maps; sorting what they find is far cheaper than sorting what they walk.
 pub fn sort_by_place(found: &mut [Diagnostic], board: &HexBoard) {
