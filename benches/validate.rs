@@ -6,8 +6,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::board::{Board, HexBoard, HexsideKey, Orientation, Side, Stagger};
-use sandtable::rules::{Rulesets, validate};
-use sandtable::scenario::{HexCell, HexsideAttrs, Road, Scenario, Token, Unit};
+use sandtable::rules::{Rulesets, Validator, validate};
+use sandtable::scenario::{Edit, HexCell, HexsideAttrs, History, Road, Scenario, Token, Unit};
 
 /// A Battle Cry board of `n` x `n` with every hex set and `features` each of tokens,
 /// hexside features, markers and units.
@@ -135,6 +135,33 @@ fn big_boards(c: &mut Criterion) {
             b.iter(|| validate(black_box(&s), ss))
         });
     }
+    // One-hex edits on the biggest board: revalidation that follows the edit, and undo
+    // and redo of it (History keeps inverse edits, not copies of the document).
+    let mut s = battle_cry(1000, 2000);
+    let hex = s.board.as_hex().unwrap().hexes().nth(500_500).unwrap();
+    let mut v = Validator::new(&s, bc);
+    let mut history = History::new();
+    let mut k = 0usize;
+    group.bench_function(
+        "incremental validate after one-hex paint, battle-cry 1000x1000",
+        |b| {
+            b.iter(|| {
+                k += 1;
+                let e = Edit::SetHex {
+                    hex,
+                    cell: Some(HexCell::terrain(["woods", "town"][k % 2])),
+                };
+                history.apply(&mut s, e.clone()).unwrap();
+                v.apply(&s, bc, black_box(&e));
+            })
+        },
+    );
+    group.bench_function("undo + redo of one hex, 1000x1000", |b| {
+        b.iter(|| {
+            history.undo(&mut s);
+            history.redo(&mut s);
+        })
+    });
     group.finish();
 }
 

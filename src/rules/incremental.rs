@@ -8,7 +8,7 @@
 use super::Ruleset;
 use super::check::check_structure;
 use super::constraint::{Check, Constraint};
-use super::validate::validate_constraint;
+use super::validate::validate_constraints;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::{Edit, FeatureKind, Scenario};
 
@@ -152,13 +152,10 @@ pub struct Validator {
 impl Validator {
     /// Validates the whole scenario.
     pub fn new(s: &Scenario, r: &Ruleset) -> Self {
+        let all: Vec<usize> = (0..r.constraints.len()).collect();
         Validator {
             structure: check_structure(s, r),
-            constraints: r
-                .constraints
-                .iter()
-                .map(|c| validate_constraint(s, r, c))
-                .collect(),
+            constraints: validate_constraints(s, r, &all),
         }
     }
 
@@ -174,10 +171,12 @@ impl Validator {
             return;
         }
         self.structure = check_structure(s, r);
-        for (found, c) in self.constraints.iter_mut().zip(&r.constraints) {
-            if Parts::read_by(c).meets(changed) {
-                *found = validate_constraint(s, r, c);
-            }
+        let which: Vec<usize> = (r.constraints.iter().enumerate())
+            .filter(|(_, c)| Parts::read_by(c).meets(changed))
+            .map(|(i, _)| i)
+            .collect();
+        for (i, found) in which.iter().zip(validate_constraints(s, r, &which)) {
+            self.constraints[*i] = found;
         }
     }
 
