@@ -208,15 +208,29 @@ pub fn to_text(s: &Scenario, format: Format) -> Result<String, String> {
     Ok(text)
 }
 
-/// Saves a scenario in the format its path's extension names, atomically.
+/// Saves a scenario in the format its path's extension names, atomically. JSON is
+/// written straight into the file, without first building the whole text.
 pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), SaveError> {
     let format = format_of(path).map_err(SaveError::Format)?;
-    let text = to_text(s, format).map_err(|message| SaveError::Serialize {
-        path: path.display().to_string(),
-        message,
-    })?;
-    atomic::write(path, text.as_bytes()).map_err(|source| SaveError::Io {
+    let io_error = |source| SaveError::Io {
         path: path.display().to_string(),
         source,
-    })
+    };
+    match format {
+        Format::Json => {
+            let file = ScenarioFile::from_scenario(s);
+            atomic::write_with(path, |w| {
+                serde_json::to_writer_pretty(&mut *w, &file).map_err(std::io::Error::other)?;
+                w.write_all(b"\n")
+            })
+            .map_err(io_error)
+        }
+        Format::Ron => {
+            let text = to_text(s, format).map_err(|message| SaveError::Serialize {
+                path: path.display().to_string(),
+                message,
+            })?;
+            atomic::write(path, text.as_bytes()).map_err(io_error)
+        }
+    }
 }
