@@ -1,5 +1,7 @@
 //! Issue targets: load a 100 x 100 scenario with every hex set from JSON < 30 ms, save
-//! it < 30 ms; label parse and print < 100 ns each.
+//! it < 30 ms; label parse and print < 100 ns each. Big boards (issue 17): a 1000 x 1000
+//! board with every hex set and 2,000 units, number-number labels, loads < 1 s and saves
+//! < 1 s; load grows linearly (100, 250, 500, 1000 a side).
 
 use std::hint::black_box;
 use std::path::Path;
@@ -13,6 +15,27 @@ use sandtable::scenario::{HexCell, Scenario, Token, Unit};
 /// A 100 x 100 Battle Cry board with every hex set, tokens and units.
 fn big_scenario() -> Scenario {
     let board = HexBoard::new(Orientation::Pointy, 100, 100, Stagger::Odd).unwrap();
+    every_hex_set(board)
+}
+
+/// An `n` x `n` board with every hex set and 2,000 units, labelled number-number, as
+/// the issue measured it.
+fn sized_scenario(n: u32) -> Scenario {
+    let mut board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
+    board.labels = sandtable::board::LabelScheme::NumberNumber;
+    let mut s = every_hex_set(board.clone());
+    s.tokens.clear();
+    s.units.clear();
+    let hexes: Vec<_> = board.hexes().collect();
+    for k in 0..2000 {
+        let mut u = Unit::new(format!("u{k}"), "infantry");
+        u.hex = Some(hexes[(k * hexes.len() / 2000 + 5) % hexes.len()]);
+        s.units.push(u);
+    }
+    s
+}
+
+fn every_hex_set(board: HexBoard) -> Scenario {
     let terrains = [
         "woods", "hill", "town", "field", "orchard", "fence", "waterway",
     ];
@@ -87,5 +110,37 @@ fn labels(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, files, labels);
+fn big_boards(c: &mut Criterion) {
+    let rulesets = Rulesets::built_in();
+    let dir = tempfile::tempdir().unwrap();
+    let mut group = c.benchmark_group("big boards");
+    group.sample_size(10);
+    for n in [100u32, 250, 500, 1000] {
+        let s = sized_scenario(n);
+        let path = dir.path().join(format!("b{n}.json"));
+        io::save_scenario(&s, &path).unwrap();
+        let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        eprintln!("{n} x {n}: {:.1} MB of JSON", bytes as f64 / 1e6);
+        group.bench_function(format!("load {n}x{n} json"), |b| {
+            b.iter(|| io::load_scenario(black_box(&path), &rulesets).unwrap())
+        });
+        if n == 1000 {
+            // A file cut off two thirds in: the error names the line and column (< 1 s).
+            let text = std::fs::read_to_string(&path).unwrap();
+            let cut = dir.path().join("truncated.json");
+            std::fs::write(&cut, &text[..text.len() * 2 / 3]).unwrap();
+            group.bench_function(
+                "truncated 1000x1000 json: error with line and column",
+                |b| b.iter(|| io::load_scenario(black_box(&cut), &rulesets).unwrap_err()),
+            );
+        }
+        let out = dir.path().join(format!("saved{n}.json"));
+        group.bench_function(format!("save {n}x{n} json (atomic, synced)"), |b| {
+            b.iter(|| io::save_scenario(black_box(&s), &out).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, files, labels, big_boards);
 criterion_main!(benches);

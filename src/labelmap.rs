@@ -2,6 +2,7 @@
 //! duplicate keys are an error rather than silently merged.
 
 use std::fmt;
+use std::hash::BuildHasher;
 use std::marker::PhantomData;
 
 use schemars::JsonSchema;
@@ -44,11 +45,17 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for LabelMap<V> {
                 f.write_str("a map from hex labels to hexes")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
-                let mut entries: Vec<(String, V)> =
-                    Vec::with_capacity(access.size_hint().unwrap_or(0));
-                let mut seen = std::collections::HashSet::with_capacity(entries.capacity());
+                // Capped: a size hint is the file's claim, not a promise.
+                let hint = access.size_hint().unwrap_or(0).min(1 << 16);
+                let mut entries: Vec<(String, V)> = Vec::with_capacity(hint);
+                // Hashes of the keys seen, not copies of them: a big board has a million
+                // labels. Equal hashes are confirmed by comparing the labels.
+                let mut seen = rustc_hash::FxHashSet::default();
+                seen.reserve(hint);
                 while let Some((k, v)) = access.next_entry::<String, V>()? {
-                    if !seen.insert(k.clone()) {
+                    if !seen.insert(rustc_hash::FxBuildHasher.hash_one(&k))
+                        && entries.iter().any(|(e, _)| *e == k)
+                    {
                         return Err(serde::de::Error::custom(format!("hex {k} is listed twice")));
                     }
                     entries.push((k, v));

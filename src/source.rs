@@ -93,17 +93,203 @@ pub fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
 
 /// Like [`locate`], for the `n`th (0-based) quoted occurrence, or the last one there is.
 pub fn locate_nth(text: &str, needle: &str, n: usize) -> Option<(usize, usize)> {
-    let quoted = format!("\"{needle}\"");
-    let at = text
-        .match_indices(&quoted)
-        .take(n + 1)
-        .last()
-        .map(|(i, _)| i + 1)
-        .or_else(|| (!needle.is_empty()).then(|| text.find(needle)).flatten())?;
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    Some((line, col))
+    locate_many(text, &[(needle, n)])[0]
+}
+
+/// Bare-word searches (each a pass over the whole text) made for needles not found
+/// quoted; beyond these a finding simply has no position.
+const BARE_SEARCHES: usize = 64;
+
+/// [`locate_nth`] for many needles at once, in one pass over the text: what each
+/// `(needle, n)` names, in the same order. Loaders call it only with the subjects of
+/// findings, so a clean file costs nothing and a file with many findings costs one pass,
+/// not one pass per finding.
+pub fn locate_many(text: &str, wanted: &[(&str, usize)]) -> Vec<Option<(usize, usize)>> {
+    let mut offsets: Vec<Option<usize>> = vec![None; wanted.len()];
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    // For each needle: the requests for it, and how often and where it was last seen.
+    struct Seen {
+        requests: Vec<usize>,
+        count: usize,
+        last: Option<usize>,
+    }
+    let mut needles: rustc_hash::FxHashMap<&str, Seen> = Default::default();
+    for (i, (needle, _)) in wanted.iter().enumerate() {
+        needles
+            .entry(needle)
+            .or_insert_with(|| Seen {
+                requests: Vec::new(),
+                count: 0,
+                last: None,
+            })
+            .requests
+            .push(i);
+    }
+    let mut open = wanted.len();
+    for (start, end) in QuotedStrings::new(text.as_bytes()) {
+        let Some(seen) = text.get(start..end).and_then(|t| needles.get_mut(t)) else {
+            continue;
+        };
+        for &i in &seen.requests {
+            if wanted[i].1 == seen.count && offsets[i].is_none() {
+                offsets[i] = Some(start);
+                open -= 1;
+            }
+        }
+        seen.count += 1;
+        seen.last = Some(start);
+        if open == 0 {
+            break;
+        }
+    }
+    let mut bare = 0;
+    for (i, (needle, _)) in wanted.iter().enumerate() {
+        if offsets[i].is_some() {
+            continue;
+        }
+        offsets[i] = match needles.get(needle).and_then(|s| s.last) {
+            Some(last) => Some(last),
+            None if !needle.is_empty() && bare < BARE_SEARCHES => {
+                bare += 1;
+                text.find(needle)
+            }
+            None => None,
+        };
+    }
+    line_columns(text, &offsets)
+}
+
+/// 1-based line and column (in characters) of each byte offset, in one pass.
+pub fn line_columns(text: &str, offsets: &[Option<usize>]) -> Vec<Option<(usize, usize)>> {
+    let mut order: Vec<(usize, usize)> = offsets
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| o.map(|o| (o.min(text.len()), i)))
+        .collect();
+    order.sort_unstable();
+    let bytes = text.as_bytes();
+    let mut out = vec![None; offsets.len()];
+    let (mut line, mut line_start, mut at) = (1, 0, 0);
+    for (offset, i) in order {
+        for nl in memchr::memchr_iter(b'\n', &bytes[at..offset]) {
+            line += 1;
+            line_start = at + nl + 1;
+        }
+        at = offset;
+        let col = String::from_utf8_lossy(&bytes[line_start..offset])
+            .chars()
+            .count()
+            + 1;
+        out[i] = Some((line, col));
+    }
+    out
+}
+
+/// The byte ranges of the contents of `"..."` strings in JSON or RON text, skipping
+/// escaped quotes. RON comments are not told apart: a quote in a comment may shift what
+/// follows, which only costs a position, never a wrong parse.
+struct QuotedStrings<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> QuotedStrings<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        QuotedStrings { bytes, at: 0 }
+    }
+}
+
+impl Iterator for QuotedStrings<'_> {
+    type Item = (usize, usize);
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let open = self.at + memchr::memchr(b'"', self.bytes.get(self.at..)?)?;
+        let end = string_end(self.bytes, open + 1)?;
+        self.at = end + 1;
+        Some((open + 1, end))
+    }
+}
+
+/// The offset of the quote that closes a string whose contents start at `from`.
+fn string_end(bytes: &[u8], mut from: usize) -> Option<usize> {
+    loop {
+        let i = from + memchr::memchr2(b'"', b'\\', bytes.get(from..)?)?;
+        if bytes[i] == b'"' {
+            return Some(i);
+        }
+        from = i + 2;
+    }
+}
+
+/// Sizes beyond which a document is refused before it is parsed.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Objects (JSON `{`, RON `(` or `{`) in the whole file: every hex, unit, token...
+    pub items: usize,
+    /// Bytes in one string.
+    pub string_bytes: usize,
+}
+
+/// What a scenario file may hold: more than a full 1000 x 1000 board needs.
+pub const LIMITS: Limits = Limits {
+    items: 5_000_000,
+    string_bytes: 1 << 20,
+};
+
+/// Refuses a document over the limits, with where it goes over, in one pass over the
+/// bytes and without building anything: a hostile or broken file costs no more memory
+/// than its text.
+pub fn check_limits(
+    text: &str,
+    format: TextFormat,
+    limits: Limits,
+    path: &Path,
+) -> Result<(), SourceError> {
+    let bytes = text.as_bytes();
+    // What opens an item: JSON objects; RON structs and maps.
+    let (open_a, open_b) = match format {
+        TextFormat::Json => (b'{', b'{'),
+        TextFormat::Ron => (b'{', b'('),
+    };
+    let (mut items, mut at) = (0usize, 0usize);
+    let refuse = |offset: usize, message: String| {
+        let pos = line_columns(text, &[Some(offset)])[0];
+        SourceError::new(path, pos, message)
+    };
+    while let Some(i) = memchr::memchr3(b'"', open_a, open_b, &bytes[at..]).map(|i| at + i) {
+        if bytes[i] == b'"' {
+            let Some(end) = string_end(bytes, i + 1) else {
+                // An unclosed string: the parser reports it with its position.
+                return Ok(());
+            };
+            if end - i - 1 > limits.string_bytes {
+                return Err(refuse(
+                    i,
+                    format!(
+                        "a string of {} bytes is longer than the {} bytes a scenario allows",
+                        end - i - 1,
+                        limits.string_bytes
+                    ),
+                ));
+            }
+            at = end + 1;
+        } else {
+            items += 1;
+            if items > limits.items {
+                return Err(refuse(
+                    i,
+                    format!(
+                        "more than {} items (hexes, units, features...): \
+                         larger than any board a scenario may have",
+                        limits.items
+                    ),
+                ));
+            }
+            at = i + 1;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -115,5 +301,24 @@ mod tests {
         let text = "{\n  \"hexes\": {\n    \"Z99\": 1\n  }\n}";
         assert_eq!(locate(text, "Z99"), Some((3, 6)));
         assert_eq!(locate(text, "nowhere"), None);
+    }
+
+    #[test]
+    fn locate_many_finds_each_occurrence_in_one_pass() {
+        let text = "{\n  \"a\": \"u1\",\n  \"b\": \"u1\", \"c\": \"x\\\"u1\"\n}";
+        let found = locate_many(
+            text,
+            &[("u1", 0), ("u1", 1), ("u1", 5), ("b", 0), ("zz", 0)],
+        );
+        assert_eq!(
+            found,
+            vec![Some((2, 9)), Some((3, 9)), Some((3, 9)), Some((3, 4)), None]
+        );
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let text = "{\"é\": \"X1\"}";
+        assert_eq!(locate(text, "X1"), Some((1, 8)));
     }
 }

@@ -34,8 +34,34 @@ pub struct Read {
 /// Parses a scenario. A syntax error, a wrong `format` or `version`, or a field of the
 /// wrong shape is an `Err`; problems with what the file names (labels off the board,
 /// duplicate ids...) are diagnostics.
+///
+/// A file over [`source::LIMITS`] is refused before it is parsed. The text is parsed
+/// once when it is well formed; only when that fails is the header read on its own, so
+/// that a newer file says so instead of failing on a field this build does not know.
 pub fn parse_scenario(text: &str, format: Format, path: &Path) -> Result<Read, SourceError> {
-    let header: Header = source::parse(text, format, path)?;
+    source::check_limits(text, format, source::LIMITS, path)?;
+    let file: ScenarioFile = match source::parse(text, format, path) {
+        Ok(file) => file,
+        Err(e) => {
+            check_header(text, format, path)?;
+            return Err(e);
+        }
+    };
+    check_version(u64::from(file.version), path)?;
+    let (scenario, mut diagnostics) = file.resolve();
+    locate_all(&mut diagnostics, text);
+    Ok(Read {
+        scenario,
+        diagnostics,
+    })
+}
+
+/// Why a file that did not parse as a scenario is not one this build reads, if that is
+/// the reason.
+fn check_header(text: &str, format: Format, path: &Path) -> Result<(), SourceError> {
+    let Ok(header) = source::parse::<Header>(text, format, path) else {
+        return Ok(());
+    };
     match header.format.as_deref() {
         Some(FORMAT_TAG) => {}
         Some(other) => {
@@ -54,40 +80,42 @@ pub fn parse_scenario(text: &str, format: Format, path: &Path) -> Result<Read, S
         }
     }
     match header.version {
-        Some(v) if v == u64::from(FORMAT_VERSION) => {}
-        Some(v) if v > u64::from(FORMAT_VERSION) => {
-            return Err(SourceError::new(
-                path,
-                None,
-                format!(
-                    "this file is format version {v}; this Sandtable reads up to version {FORMAT_VERSION}"
-                ),
-            ));
-        }
-        Some(v) => {
-            return Err(SourceError::new(
-                path,
-                None,
-                format!("unknown format version {v}"),
-            ));
-        }
-        None => return Err(SourceError::new(path, None, "missing \"version\"")),
+        Some(v) => check_version(v, path),
+        None => Err(SourceError::new(path, None, "missing \"version\"")),
     }
-    let file: ScenarioFile = source::parse(text, format, path)?;
-    let (scenario, mut diagnostics) = file.resolve();
-    locate_all(&mut diagnostics, text);
-    Ok(Read {
-        scenario,
-        diagnostics,
-    })
 }
 
-/// Fills in line and column from each diagnostic's subject text.
+fn check_version(v: u64, path: &Path) -> Result<(), SourceError> {
+    if v == u64::from(FORMAT_VERSION) {
+        return Ok(());
+    }
+    let message = if v > u64::from(FORMAT_VERSION) {
+        format!(
+            "this file is format version {v}; this Sandtable reads up to version {FORMAT_VERSION}"
+        )
+    } else {
+        format!("unknown format version {v}")
+    };
+    Err(SourceError::new(path, None, message))
+}
+
+/// Fills in line and column from each diagnostic's subject text, in one pass over the
+/// text for all of them.
 pub fn locate_all(diagnostics: &mut [Diagnostic], text: &str) {
-    for d in diagnostics.iter_mut().filter(|d| d.position.is_none()) {
-        if let Some(subject) = &d.subject {
-            d.position = source::locate_nth(text, subject, d.occurrence);
-        }
+    let wanted: Vec<(usize, (&str, usize))> = diagnostics
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.position.is_none())
+        .filter_map(|(i, d)| Some((i, (d.subject.as_deref()?, d.occurrence))))
+        .collect();
+    if wanted.is_empty() {
+        return;
+    }
+    let needles: Vec<(&str, usize)> = wanted.iter().map(|(_, w)| *w).collect();
+    let found = source::locate_many(text, &needles);
+    let indices: Vec<usize> = wanted.iter().map(|(i, _)| *i).collect();
+    for (i, position) in indices.into_iter().zip(found) {
+        diagnostics[i].position = position;
     }
 }
 
@@ -180,15 +208,29 @@ pub fn to_text(s: &Scenario, format: Format) -> Result<String, String> {
     Ok(text)
 }
 
-/// Saves a scenario in the format its path's extension names, atomically.
+/// Saves a scenario in the format its path's extension names, atomically. JSON is
+/// written straight into the file, without first building the whole text.
 pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), SaveError> {
     let format = format_of(path).map_err(SaveError::Format)?;
-    let text = to_text(s, format).map_err(|message| SaveError::Serialize {
-        path: path.display().to_string(),
-        message,
-    })?;
-    atomic::write(path, text.as_bytes()).map_err(|source| SaveError::Io {
+    let io_error = |source| SaveError::Io {
         path: path.display().to_string(),
         source,
-    })
+    };
+    match format {
+        Format::Json => {
+            let file = ScenarioFile::from_scenario(s);
+            atomic::write_with(path, |w| {
+                serde_json::to_writer_pretty(&mut *w, &file).map_err(std::io::Error::other)?;
+                w.write_all(b"\n")
+            })
+            .map_err(io_error)
+        }
+        Format::Ron => {
+            let text = to_text(s, format).map_err(|message| SaveError::Serialize {
+                path: path.display().to_string(),
+                message,
+            })?;
+            atomic::write(path, text.as_bytes()).map_err(io_error)
+        }
+    }
 }

@@ -7,6 +7,7 @@ pub mod built_up;
 pub mod charge;
 pub mod check;
 pub mod constraint;
+pub mod incremental;
 pub mod model;
 pub mod movement;
 pub mod sight;
@@ -18,6 +19,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 pub use constraint::Constraint;
+pub use incremental::Validator;
 pub use model::{Colour, Kind, KindList, Pattern, Ruleset};
 pub use validate::validate;
 

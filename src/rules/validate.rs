@@ -26,6 +26,30 @@ pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
     out
 }
 
+/// What each chosen constraint of the ruleset finds (by index into its list), in the
+/// order [`validate`] lists them; the lookups they share are built once.
+pub(crate) fn validate_constraints(
+    s: &Scenario,
+    r: &Ruleset,
+    which: &[usize],
+) -> Vec<Vec<Diagnostic>> {
+    let Board::Hex(board) = &s.board else {
+        return vec![Vec::new(); which.len()];
+    };
+    let cx = Context::new(s, r, board);
+    which
+        .iter()
+        .map(|i| {
+            let mut out = Vec::new();
+            if let Some(c) = r.constraints.get(*i) {
+                cx.check(c, &mut out);
+                sort_by_place(&mut out, board);
+            }
+            out
+        })
+        .collect()
+}
+
 /// Orders findings by the reading order of the first hex they concern. Mechanisms walk
 /// hash maps; sorting what they find is far cheaper than sorting what they walk.
 pub fn sort_by_place(found: &mut [Diagnostic], board: &HexBoard) {

@@ -115,9 +115,7 @@ impl ScenarioFile {
         out.sides = self.sides;
 
         if r.board.is_some() {
-            for (label, cell) in self.hexes.0 {
-                r.hex_cell(&mut out, label, cell);
-            }
+            r.hex_cells(&mut out, self.hexes.0);
             for entry in self.hexsides {
                 r.hexside(&mut out, entry);
             }
@@ -278,8 +276,9 @@ impl Resolver {
         false
     }
 
-    /// Checks that each side exists on this board's hexes.
-    fn facing(&mut self, sides: &[Side], what: &str, subject: &str) {
+    /// Checks that each side exists on this board's hexes. `what` names the item, built
+    /// only for a finding.
+    fn facing(&mut self, sides: &[Side], what: &dyn Fn() -> String, subject: &str) {
         let Some(board) = &self.board else { return };
         let o = board.orientation;
         for side in sides.iter().filter(|s| !s.exists_in(o)) {
@@ -288,7 +287,8 @@ impl Resolver {
                 Diagnostic::error(
                     "file/bad-side",
                     format!(
-                        "{what}: side {side} does not exist on {o} hexes (they have {})",
+                        "{}: side {side} does not exist on {o} hexes (they have {})",
+                        what(),
                         names.join(", ")
                     ),
                 )
@@ -297,9 +297,29 @@ impl Resolver {
         }
     }
 
+    /// Resolves the hexes a chunk at a time from the back, giving each chunk's memory
+    /// back as it goes: a million written hexes and the map they become are never held
+    /// whole at once. Findings keep file order.
+    fn hex_cells(&mut self, out: &mut Scenario, mut cells: Vec<(String, HexCell)>) {
+        const CHUNK: usize = 1 << 16;
+        out.hexes.reserve(cells.len());
+        let before = std::mem::take(&mut self.diags);
+        let mut found = Vec::new();
+        while !cells.is_empty() {
+            let tail = cells.split_off(cells.len().saturating_sub(CHUNK));
+            cells.shrink_to_fit();
+            for (label, cell) in tail {
+                self.hex_cell(out, label, cell);
+            }
+            found.push(std::mem::take(&mut self.diags));
+        }
+        self.diags = before;
+        self.diags.extend(found.into_iter().rev().flatten());
+    }
+
     fn hex_cell(&mut self, out: &mut Scenario, label: String, cell: HexCell) {
         if let Some(hex) = self.place(&label, || format!("hexes.{label}")) {
-            self.facing(&cell.facing, &format!("hexes.{label}.facing"), &label);
+            self.facing(&cell.facing, &|| format!("hexes.{label}.facing"), &label);
             out.hexes.insert(hex, cell);
         }
     }
@@ -313,7 +333,7 @@ impl Resolver {
             return;
         };
         let Some(key) = HexsideKey::new(board.orientation, hex, e.side) else {
-            self.facing(&[e.side], &what(), &e.hex);
+            self.facing(&[e.side], &what, &e.hex);
             return;
         };
         // A side on the map's edge may be named from the hex beyond it.
@@ -357,7 +377,7 @@ impl Resolver {
     fn token(&mut self, out: &mut Scenario, t: Token<String>) {
         let id = t.id.clone();
         if let Some(hex) = self.place(&t.hex, || format!("token {id}")) {
-            self.facing(&t.facing, &format!("token {id} facing"), &id);
+            self.facing(&t.facing, &|| format!("token {id} facing"), &id);
             out.tokens.push(Token {
                 id: t.id,
                 kind: t.kind,

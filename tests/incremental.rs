@@ -1,0 +1,148 @@
+//! Incremental validation (issue 17): after any sequence of edits, and of undos, the
+//! findings a `Validator` keeps equal a full revalidation of the edited scenario.
+
+use hexx::Hex;
+use proptest::prelude::*;
+use sandtable::board::{Board, HexBoard, HexsideKey, Orientation, Side, Stagger};
+use sandtable::rules::{Rulesets, Validator, validate};
+use sandtable::scenario::{
+    Edit, Feature, FeatureKind, HexCell, HexsideAttrs, History, Road, Scenario, Token, Unit,
+};
+
+const RULESETS: [(&str, Orientation); 2] = [
+    ("battle-cry-150", Orientation::Pointy),
+    ("sticks-and-stones", Orientation::Flat),
+];
+const TERRAINS: [&str; 10] = [
+    "woods",
+    "hill",
+    "town",
+    "fence",
+    "waterway",
+    "bridge",
+    "open",
+    "forest",
+    "cultivated",
+    "swamp",
+];
+const SIDES: [Side; 6] = [Side::N, Side::NE, Side::E, Side::SE, Side::S, Side::W];
+
+fn hex(o: Orientation, col: i32, row: i32) -> Hex {
+    HexBoard::new(o, 8, 8, Stagger::Odd)
+        .map(|b| b.from_offset(sandtable::board::Offset { col, row }))
+        .unwrap_or(Hex::ZERO)
+}
+
+/// One random edit of a small board: paint, marker, hexside, token, unit or road.
+fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
+    let at = (0..8i32, 0..8i32).prop_map(move |(c, r)| hex(o, c, r));
+    prop_oneof![
+        (
+            at.clone(),
+            0..TERRAINS.len() + 1,
+            0..3i32,
+            any::<bool>(),
+            0..3usize
+        )
+            .prop_map(|(hex, t, elevation, wreck, facing)| Edit::SetHex {
+                hex,
+                cell: TERRAINS.get(t).map(|t| HexCell {
+                    terrain: t.to_string(),
+                    elevation,
+                    facing: SIDES[..facing].to_vec(),
+                    markers: if wreck { vec!["wreck".into()] } else { vec![] },
+                }),
+            }),
+        (
+            at.clone(),
+            0..6usize,
+            prop::sample::select(vec!["river", "bridge", "wall"]),
+            any::<bool>()
+        )
+            .prop_filter_map("side of this orientation", move |(hex, side, kind, put)| {
+                let key = HexsideKey::new(o, hex, SIDES[side])?;
+                Some(Edit::SetHexside {
+                    key,
+                    kind: kind.into(),
+                    attrs: put.then(HexsideAttrs::default),
+                })
+            }),
+        (at.clone(), 0..4usize, any::<bool>()).prop_map(|(hex, id, put)| Edit::PutFeature {
+            kind: FeatureKind::Token,
+            id: format!("t{id}"),
+            feature: put.then(|| Feature::Token(Token {
+                id: format!("t{id}"),
+                kind: "entrenchment".into(),
+                hex,
+                facing: vec![],
+            })),
+            index: None,
+        }),
+        (at.clone(), 0..6usize, 0..3usize, any::<bool>()).prop_map(|(hex, id, class, put)| {
+            let class = ["infantry", "leg", "afv"][class];
+            Edit::PutFeature {
+                kind: FeatureKind::Unit,
+                id: format!("u{id}"),
+                feature: put.then(|| {
+                    let mut u = Unit::new(format!("u{id}"), class);
+                    u.hex = Some(hex);
+                    Feature::Unit(u)
+                }),
+                index: None,
+            }
+        }),
+        (at, 0..2usize, 1..5i32, any::<bool>()).prop_map(|(hex, id, len, put)| {
+            Edit::PutFeature {
+                kind: FeatureKind::Road,
+                id: format!("r{id}"),
+                feature: put.then(|| {
+                    Feature::Road(Road {
+                        id: format!("r{id}"),
+                        kind: "road".into(),
+                        hexes: (0..len).map(|j| hex + Hex::new(0, j)).collect(),
+                    })
+                }),
+                index: None,
+            }
+        }),
+    ]
+}
+
+fn case() -> impl Strategy<Value = (usize, Vec<(Edit, bool)>)> {
+    (0..RULESETS.len()).prop_flat_map(|i| {
+        let o = RULESETS[i].1;
+        (
+            Just(i),
+            prop::collection::vec((edit(o), any::<bool>()), 1..25),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn incremental_findings_equal_a_full_revalidation((i, edits) in case()) {
+        let rulesets = Rulesets::built_in();
+        let (id, o) = RULESETS[i];
+        let r = rulesets.get(id).unwrap();
+        let board = HexBoard::new(o, 8, 8, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("p", id, Board::Hex(board));
+        let mut history = History::new();
+        let mut v = Validator::new(&s, r);
+        for (e, undo) in edits {
+            if history.apply(&mut s, e.clone()).is_err() {
+                continue;
+            }
+            v.apply(&s, r, &e);
+            let full = validate(&s, r);
+            prop_assert_eq!(v.findings().cloned().collect::<Vec<_>>(), full);
+            if undo {
+                prop_assert!(history.undo(&mut s));
+                v.apply(&s, r, &e);
+                let full = validate(&s, r);
+                prop_assert_eq!(v.findings().cloned().collect::<Vec<_>>(), full);
+            }
+        }
+    }
+}
