@@ -16,6 +16,10 @@ use crate::scene::{Anchor, Cap, Item, LayerId, Rgba, Scene, SceneOptions, Stroke
 const MIN_TEXT: f32 = 5.0;
 const MIN_ICON: f32 = 8.0;
 const MIN_SHAPE: f32 = 2.0;
+/// Outlines narrower than this on screen are left out: they would be painted at least
+/// half a point wide, several times their width, and on a zoomed-out big board the
+/// hexes' outlines then hide their fills and cost most of the frame.
+const MIN_OUTLINE: f32 = 0.05;
 
 pub fn colour(c: Rgba) -> Color32 {
     let [r, g, b, a] = c.0;
@@ -31,12 +35,24 @@ struct SceneKey {
     options: SceneOptions,
 }
 
-/// What a layer's mesh was tessellated for.
+/// What a layer's mesh was tessellated for: panning keeps all of it, so the mesh is
+/// moved rather than tessellated again while the view stays inside `covers`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct MeshKey {
-    view: View,
-    rect: Rect,
+    zoom: f32,
+    size: egui::Vec2,
     pixels_per_point: f32,
+    /// The board rectangle whose items the meshes hold.
+    covers: Rect,
+}
+
+impl MeshKey {
+    fn serves(&self, other: &MeshKey) -> bool {
+        self.zoom == other.zoom
+            && self.size == other.size
+            && self.pixels_per_point == other.pixels_per_point
+            && self.covers.contains_rect(other.covers)
+    }
 }
 
 /// Text and icons of a layer, laid out per frame by egui (its own caches make that cheap).
@@ -54,14 +70,32 @@ enum Label {
     },
 }
 
-/// One layer in view: its shapes in one mesh, and its text and icons.
+/// One layer in view: its shapes in one mesh, and its text and icons, placed relative
+/// to where the board's origin is on screen.
 type LayerMesh = (Arc<Mesh>, Vec<Label>);
+
+/// The tessellated layers, the board region they cover, and where on screen their
+/// board origin now sits (the meshes are kept moved there).
+struct Meshes {
+    key: MeshKey,
+    at: egui::Vec2,
+    layers: Vec<LayerMesh>,
+}
+
+impl Label {
+    fn translate(&mut self, delta: egui::Vec2) {
+        match self {
+            Label::Text { at, .. } => *at += delta,
+            Label::Icon { rect, .. } => *rect = rect.translate(delta),
+        }
+    }
+}
 
 /// The scene of the open document and its tessellated layers.
 #[derive(Default)]
 pub struct ScenePainter {
     scene: Option<(SceneKey, Arc<Scene>)>,
-    meshes: Option<(MeshKey, Vec<LayerMesh>)>,
+    meshes: Option<Meshes>,
     /// Icons in a tint, as egui images (the icon files with their ink recoloured).
     icons: FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>,
 }
@@ -96,16 +130,48 @@ impl ScenePainter {
         let Some((_, scene)) = self.scene.clone() else {
             return;
         };
-        let key = MeshKey {
-            view: *view,
-            rect,
-            pixels_per_point: ui.ctx().pixels_per_point(),
+        let pixels_per_point = ui.ctx().pixels_per_point();
+        let shown = MeshKey {
+            zoom: view.zoom,
+            size: rect.size(),
+            pixels_per_point,
+            covers: view.visible(rect),
         };
-        if !matches!(&self.meshes, Some((k, _)) if *k == key) {
-            let layers = self.tessellate(&scene, view, rect, key.pixels_per_point);
-            self.meshes = Some((key, layers));
+        let origin = view.to_screen(rect, egui::Vec2::ZERO).to_vec2();
+        match &mut self.meshes {
+            Some(m) if m.key.serves(&shown) => {
+                let delta = origin - m.at;
+                if delta != egui::Vec2::ZERO {
+                    for (mesh, labels) in &mut m.layers {
+                        Arc::make_mut(mesh).translate(delta);
+                        for l in labels {
+                            l.translate(delta);
+                        }
+                    }
+                    m.at = origin;
+                }
+            }
+            _ => {
+                // A margin around the view, so that panning a zoomed-in board moves
+                // the meshes for a while before it needs new ones.
+                let vis = shown.covers;
+                let covers = vis.expand2(vis.size() * 0.25);
+                let key = MeshKey { covers, ..shown };
+                let mut layers = self.tessellate(&scene, view.zoom, covers, pixels_per_point);
+                for (mesh, labels) in &mut layers {
+                    Arc::make_mut(mesh).translate(origin);
+                    for l in labels {
+                        l.translate(origin);
+                    }
+                }
+                self.meshes = Some(Meshes {
+                    key,
+                    at: origin,
+                    layers,
+                });
+            }
         }
-        let Some((_, layers)) = &self.meshes else {
+        let Some(Meshes { layers, .. }) = &self.meshes else {
             return;
         };
         let board = Rect::from_min_max(
@@ -134,27 +200,31 @@ impl ScenePainter {
         }
     }
 
+    /// The layers' items in the board rectangle `covers`, tessellated at `zoom` with
+    /// the board's origin at the screen's.
     fn tessellate(
         &mut self,
         scene: &Scene,
-        view: &View,
-        rect: Rect,
+        zoom: f32,
+        covers: Rect,
         pixels_per_point: f32,
     ) -> Vec<LayerMesh> {
-        let vis = view.visible(rect);
         let (min, max) = (
-            hexx::Vec2::new(vis.min.x, vis.min.y),
-            hexx::Vec2::new(vis.max.x, vis.max.y),
+            hexx::Vec2::new(covers.min.x, covers.min.y),
+            hexx::Vec2::new(covers.max.x, covers.max.y),
         );
         let cells = scene.cells_in(min, max);
+        let screen = Rect::from_min_max(
+            (covers.min.to_vec2() * zoom).to_pos2(),
+            (covers.max.to_vec2() * zoom).to_pos2(),
+        );
         let mut tess = Tessellator::new(
             pixels_per_point,
             TessellationOptions::default(),
             [1, 1],
             Vec::new(),
         );
-        let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
-        let zoom = view.zoom;
+        let to = |p: hexx::Vec2| pos2(p.x * zoom, p.y * zoom);
         let mut out = Vec::with_capacity(scene.layers.len());
         for layer in &scene.layers {
             let mut mesh = Mesh::default();
@@ -197,7 +267,7 @@ impl ScenePainter {
                     } => {
                         if let Some(src) = self.icon(id, *tint) {
                             let r = Rect::from_center_size(to(*centre), vec2(*size, *size) * zoom);
-                            if r.intersects(rect) {
+                            if r.intersects(screen) {
                                 labels.push(Label::Icon { src, rect: r });
                             }
                         }
@@ -310,7 +380,11 @@ fn polygon(
             out.push(Shape::mesh(earcut(&pts, colour(fill))));
         }
     }
-    if let Some(s) = &style.stroke {
+    if let Some(s) = style
+        .stroke
+        .as_ref()
+        .filter(|s| s.width * zoom >= MIN_OUTLINE)
+    {
         out.push(Shape::closed_line(pts, stroke(s, zoom)));
     }
     out
