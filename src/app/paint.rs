@@ -157,13 +157,7 @@ impl ScenePainter {
                 let vis = shown.covers;
                 let covers = vis.expand2(vis.size() * 0.25);
                 let key = MeshKey { covers, ..shown };
-                let mut layers = self.tessellate(&scene, view.zoom, covers, pixels_per_point);
-                for (mesh, labels) in &mut layers {
-                    Arc::make_mut(mesh).translate(origin);
-                    for l in labels {
-                        l.translate(origin);
-                    }
-                }
+                let layers = self.tessellate(&scene, view, rect, covers, pixels_per_point);
                 self.meshes = Some(Meshes {
                     key,
                     at: origin,
@@ -200,12 +194,13 @@ impl ScenePainter {
         }
     }
 
-    /// The layers' items in the board rectangle `covers`, tessellated at `zoom` with
-    /// the board's origin at the screen's.
+    /// The layers' items in the board rectangle `covers`, tessellated where `view`
+    /// shows them in `rect`.
     fn tessellate(
         &mut self,
         scene: &Scene,
-        zoom: f32,
+        view: &View,
+        rect: Rect,
         covers: Rect,
         pixels_per_point: f32,
     ) -> Vec<LayerMesh> {
@@ -215,8 +210,8 @@ impl ScenePainter {
         );
         let cells = scene.cells_in(min, max);
         let screen = Rect::from_min_max(
-            (covers.min.to_vec2() * zoom).to_pos2(),
-            (covers.max.to_vec2() * zoom).to_pos2(),
+            view.to_screen(rect, covers.min.to_vec2()),
+            view.to_screen(rect, covers.max.to_vec2()),
         );
         let mut tess = Tessellator::new(
             pixels_per_point,
@@ -224,7 +219,10 @@ impl ScenePainter {
             [1, 1],
             Vec::new(),
         );
-        let to = |p: hexx::Vec2| pos2(p.x * zoom, p.y * zoom);
+        // Exactly the view's own mapping, so a still view's picture does not depend on
+        // where the meshes were first tessellated.
+        let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
+        let zoom = view.zoom;
         let mut out = Vec::with_capacity(scene.layers.len());
         for layer in &scene.layers {
             let mut mesh = Mesh::default();
