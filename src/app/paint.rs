@@ -1,7 +1,10 @@
 //! The scene on screen: a thin adapter that turns the library's drawing into egui
 //! shapes. The scene is built once per document revision and options; each layer's
-//! shapes for the part of the board in view are tessellated into one mesh kept while
-//! the view stays still (most frames: only the pointer moves).
+//! shapes for the part of the board in view, and a margin around it, are tessellated
+//! into one mesh per zoom. Panning only moves those meshes; zooming, resizing or an
+//! edit tessellates again. When hexes are a few points across, outlines much thinner
+//! than a point are left out and small fills lose their feathered edges: a big board
+//! seen whole is then its terrain's colours, drawn in a few milliseconds.
 
 use std::sync::Arc;
 
@@ -19,7 +22,10 @@ const MIN_SHAPE: f32 = 2.0;
 /// Outlines narrower than this on screen are left out: they would be painted at least
 /// half a point wide, several times their width, and on a zoomed-out big board the
 /// hexes' outlines then hide their fills and cost most of the frame.
-const MIN_OUTLINE: f32 = 0.05;
+const MIN_OUTLINE: f32 = 0.1;
+/// Hexes narrower than this, in points, have their convex fills drawn without
+/// anti-aliased edges: a third of the vertices, and the fills abut anyway.
+const SMALL_HEX: f32 = 8.0;
 
 pub fn colour(c: Rgba) -> Color32 {
     let [r, g, b, a] = c.0;
@@ -223,6 +229,10 @@ impl ScenePainter {
         // where the meshes were first tessellated.
         let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
         let zoom = view.zoom;
+        let tiny = scene
+            .layout
+            .as_ref()
+            .is_some_and(|(_, b)| b.hex_width_mm as f32 * zoom < SMALL_HEX);
         let mut out = Vec::with_capacity(scene.layers.len());
         for layer in &scene.layers {
             let mut mesh = Mesh::default();
@@ -271,7 +281,7 @@ impl ScenePainter {
                         }
                     }
                     _ => {
-                        for shape in shapes(item, &to, zoom) {
+                        for shape in shapes(item, &to, zoom, tiny) {
                             tess.tessellate_shape(shape, &mut mesh);
                         }
                     }
@@ -324,9 +334,9 @@ fn stroke(s: &Stroke, zoom: f32) -> egui::Stroke {
 }
 
 /// The egui shapes of a drawn item (not text or icons).
-fn shapes(item: &Item, to: &impl Fn(hexx::Vec2) -> Pos2, zoom: f32) -> Vec<Shape> {
+fn shapes(item: &Item, to: &impl Fn(hexx::Vec2) -> Pos2, zoom: f32, tiny: bool) -> Vec<Shape> {
     match item {
-        Item::Polygon { points, style } => polygon(points, style, to, zoom),
+        Item::Polygon { points, style } => polygon(points, style, to, zoom, tiny),
         Item::Polyline { points, stroke: s } => {
             let pts: Vec<Pos2> = points.iter().map(|p| to(*p)).collect();
             let st = stroke(s, zoom);
@@ -364,11 +374,14 @@ fn polygon(
     style: &Style,
     to: &impl Fn(hexx::Vec2) -> Pos2,
     zoom: f32,
+    tiny: bool,
 ) -> Vec<Shape> {
     let pts: Vec<Pos2> = points.iter().map(|p| to(*p)).collect();
     let mut out = Vec::new();
     if let Some(fill) = style.fill {
-        if convex(&pts) {
+        if convex(&pts) && tiny {
+            out.push(Shape::mesh(fan(&pts, colour(fill))));
+        } else if convex(&pts) {
             out.push(Shape::convex_polygon(
                 pts.clone(),
                 colour(fill),
@@ -386,6 +399,18 @@ fn polygon(
         out.push(Shape::closed_line(pts, stroke(s, zoom)));
     }
     out
+}
+
+/// A convex polygon's fill as a fan of triangles, edges not feathered.
+fn fan(pts: &[Pos2], fill: Color32) -> Mesh {
+    let mut mesh = Mesh::default();
+    for p in pts {
+        mesh.colored_vertex(*p, fill);
+    }
+    for i in 2..pts.len() as u32 {
+        mesh.add_triangle(0, i - 1, i);
+    }
+    mesh
 }
 
 /// Whether a polygon turns one way only (egui fills those directly).
