@@ -552,3 +552,63 @@ pub fn layer_name(id: LayerId) -> &'static str {
         LayerId::Overlays => "Overlays",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::document::Document;
+    use crate::board::{Board, HexBoard, Orientation, Stagger};
+    use crate::rules::Rulesets;
+    use crate::scenario::{HexCell, Scenario};
+
+    /// The vertices a frame paints, with `painter` showing `view`.
+    fn painted(painter: &mut ScenePainter, doc: &Document, view: View) -> Vec<Pos2> {
+        let rulesets = Rulesets::built_in();
+        let Some(ruleset) = rulesets.get("battle-cry-150") else {
+            panic!("the built-in ruleset is missing");
+        };
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(800.0, 600.0))),
+            ..Default::default()
+        };
+        let mut out = ctx.run_ui(input, |ui| {
+            painter.scene(doc, ruleset, ViewLayers::default().options());
+            painter.paint(ui, ui.painter(), ui.max_rect(), &view);
+        });
+        out.textures_delta.clear();
+        ctx.tessellate(out.shapes, out.pixels_per_point)
+            .into_iter()
+            .filter_map(|p| match p.primitive {
+                egui::epaint::Primitive::Mesh(m) => Some(m),
+                egui::epaint::Primitive::Callback(_) => None,
+            })
+            .flat_map(|m| m.vertices.into_iter().map(|v| v.pos))
+            .collect()
+    }
+
+    #[test]
+    fn a_panned_view_paints_what_a_fresh_one_does() {
+        let board = HexBoard::new(Orientation::Pointy, 30, 30, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("pan", "battle-cry-150", Board::Hex(board.clone()));
+        for (i, hex) in board.hexes().enumerate() {
+            if i % 3 == 0 {
+                s.hexes.insert(hex, HexCell::terrain("woods"));
+            }
+        }
+        let doc = Document::new(s, None, &Rulesets::built_in());
+        let mut view = View {
+            zoom: 2.0,
+            origin: vec2(200.0, 150.0),
+        };
+        let mut panned = ScenePainter::default();
+        painted(&mut panned, &doc, view);
+        view.origin += vec2(7.5, -3.25);
+        let moved = painted(&mut panned, &doc, view);
+        let fresh = painted(&mut ScenePainter::default(), &doc, view);
+        assert_eq!(moved.len(), fresh.len());
+        for (a, b) in moved.iter().zip(&fresh) {
+            assert!((*a - *b).length() < 1e-2, "{a:?} vs {b:?}");
+        }
+    }
+}
