@@ -1,7 +1,10 @@
 //! The scene on screen: a thin adapter that turns the library's drawing into egui
 //! shapes. The scene is built once per document revision and options; each layer's
-//! shapes for the part of the board in view are tessellated into one mesh kept while
-//! the view stays still (most frames: only the pointer moves).
+//! shapes for the part of the board in view, and a margin around it, are tessellated
+//! into one mesh per zoom. Panning only moves those meshes; zooming, resizing or an
+//! edit tessellates again. When hexes are a few points across, outlines much thinner
+//! than a point are left out and small fills lose their feathered edges: a big board
+//! seen whole is then its terrain's colours, drawn in a few milliseconds.
 
 use std::sync::Arc;
 
@@ -16,6 +19,13 @@ use crate::scene::{Anchor, Cap, Item, LayerId, Rgba, Scene, SceneOptions, Stroke
 const MIN_TEXT: f32 = 5.0;
 const MIN_ICON: f32 = 8.0;
 const MIN_SHAPE: f32 = 2.0;
+/// Outlines narrower than this on screen are left out: they would be painted at least
+/// half a point wide, several times their width, and on a zoomed-out big board the
+/// hexes' outlines then hide their fills and cost most of the frame.
+const MIN_OUTLINE: f32 = 0.1;
+/// Hexes narrower than this, in points, have their convex fills drawn without
+/// anti-aliased edges: a third of the vertices, and the fills abut anyway.
+const SMALL_HEX: f32 = 8.0;
 
 pub fn colour(c: Rgba) -> Color32 {
     let [r, g, b, a] = c.0;
@@ -31,12 +41,24 @@ struct SceneKey {
     options: SceneOptions,
 }
 
-/// What a layer's mesh was tessellated for.
+/// What a layer's mesh was tessellated for: panning keeps all of it, so the mesh is
+/// moved rather than tessellated again while the view stays inside `covers`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct MeshKey {
-    view: View,
-    rect: Rect,
+    zoom: f32,
+    size: egui::Vec2,
     pixels_per_point: f32,
+    /// The board rectangle whose items the meshes hold.
+    covers: Rect,
+}
+
+impl MeshKey {
+    fn serves(&self, other: &MeshKey) -> bool {
+        self.zoom == other.zoom
+            && self.size == other.size
+            && self.pixels_per_point == other.pixels_per_point
+            && self.covers.contains_rect(other.covers)
+    }
 }
 
 /// Text and icons of a layer, laid out per frame by egui (its own caches make that cheap).
@@ -54,14 +76,32 @@ enum Label {
     },
 }
 
-/// One layer in view: its shapes in one mesh, and its text and icons.
+/// One layer in view: its shapes in one mesh, and its text and icons, placed relative
+/// to where the board's origin is on screen.
 type LayerMesh = (Arc<Mesh>, Vec<Label>);
+
+/// The tessellated layers, the board region they cover, and where on screen their
+/// board origin now sits (the meshes are kept moved there).
+struct Meshes {
+    key: MeshKey,
+    at: egui::Vec2,
+    layers: Vec<LayerMesh>,
+}
+
+impl Label {
+    fn translate(&mut self, delta: egui::Vec2) {
+        match self {
+            Label::Text { at, .. } => *at += delta,
+            Label::Icon { rect, .. } => *rect = rect.translate(delta),
+        }
+    }
+}
 
 /// The scene of the open document and its tessellated layers.
 #[derive(Default)]
 pub struct ScenePainter {
     scene: Option<(SceneKey, Arc<Scene>)>,
-    meshes: Option<(MeshKey, Vec<LayerMesh>)>,
+    meshes: Option<Meshes>,
     /// Icons in a tint, as egui images (the icon files with their ink recoloured).
     icons: FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>,
 }
@@ -96,16 +136,42 @@ impl ScenePainter {
         let Some((_, scene)) = self.scene.clone() else {
             return;
         };
-        let key = MeshKey {
-            view: *view,
-            rect,
-            pixels_per_point: ui.ctx().pixels_per_point(),
+        let pixels_per_point = ui.ctx().pixels_per_point();
+        let shown = MeshKey {
+            zoom: view.zoom,
+            size: rect.size(),
+            pixels_per_point,
+            covers: view.visible(rect),
         };
-        if !matches!(&self.meshes, Some((k, _)) if *k == key) {
-            let layers = self.tessellate(&scene, view, rect, key.pixels_per_point);
-            self.meshes = Some((key, layers));
+        let origin = view.to_screen(rect, egui::Vec2::ZERO).to_vec2();
+        match &mut self.meshes {
+            Some(m) if m.key.serves(&shown) => {
+                let delta = origin - m.at;
+                if delta != egui::Vec2::ZERO {
+                    for (mesh, labels) in &mut m.layers {
+                        Arc::make_mut(mesh).translate(delta);
+                        for l in labels {
+                            l.translate(delta);
+                        }
+                    }
+                    m.at = origin;
+                }
+            }
+            _ => {
+                // A margin around the view, so that panning a zoomed-in board moves
+                // the meshes for a while before it needs new ones.
+                let vis = shown.covers;
+                let covers = vis.expand2(vis.size() * 0.25);
+                let key = MeshKey { covers, ..shown };
+                let layers = self.tessellate(&scene, view, rect, covers, pixels_per_point);
+                self.meshes = Some(Meshes {
+                    key,
+                    at: origin,
+                    layers,
+                });
+            }
         }
-        let Some((_, layers)) = &self.meshes else {
+        let Some(Meshes { layers, .. }) = &self.meshes else {
             return;
         };
         let board = Rect::from_min_max(
@@ -134,27 +200,39 @@ impl ScenePainter {
         }
     }
 
+    /// The layers' items in the board rectangle `covers`, tessellated where `view`
+    /// shows them in `rect`.
     fn tessellate(
         &mut self,
         scene: &Scene,
         view: &View,
         rect: Rect,
+        covers: Rect,
         pixels_per_point: f32,
     ) -> Vec<LayerMesh> {
-        let vis = view.visible(rect);
         let (min, max) = (
-            hexx::Vec2::new(vis.min.x, vis.min.y),
-            hexx::Vec2::new(vis.max.x, vis.max.y),
+            hexx::Vec2::new(covers.min.x, covers.min.y),
+            hexx::Vec2::new(covers.max.x, covers.max.y),
         );
         let cells = scene.cells_in(min, max);
+        let screen = Rect::from_min_max(
+            view.to_screen(rect, covers.min.to_vec2()),
+            view.to_screen(rect, covers.max.to_vec2()),
+        );
         let mut tess = Tessellator::new(
             pixels_per_point,
             TessellationOptions::default(),
             [1, 1],
             Vec::new(),
         );
+        // Exactly the view's own mapping, so a still view's picture does not depend on
+        // where the meshes were first tessellated.
         let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
         let zoom = view.zoom;
+        let tiny = scene
+            .layout
+            .as_ref()
+            .is_some_and(|(_, b)| b.hex_width_mm as f32 * zoom < SMALL_HEX);
         let mut out = Vec::with_capacity(scene.layers.len());
         for layer in &scene.layers {
             let mut mesh = Mesh::default();
@@ -197,13 +275,13 @@ impl ScenePainter {
                     } => {
                         if let Some(src) = self.icon(id, *tint) {
                             let r = Rect::from_center_size(to(*centre), vec2(*size, *size) * zoom);
-                            if r.intersects(rect) {
+                            if r.intersects(screen) {
                                 labels.push(Label::Icon { src, rect: r });
                             }
                         }
                     }
                     _ => {
-                        for shape in shapes(item, &to, zoom) {
+                        for shape in shapes(item, &to, zoom, tiny) {
                             tess.tessellate_shape(shape, &mut mesh);
                         }
                     }
@@ -256,9 +334,9 @@ fn stroke(s: &Stroke, zoom: f32) -> egui::Stroke {
 }
 
 /// The egui shapes of a drawn item (not text or icons).
-fn shapes(item: &Item, to: &impl Fn(hexx::Vec2) -> Pos2, zoom: f32) -> Vec<Shape> {
+fn shapes(item: &Item, to: &impl Fn(hexx::Vec2) -> Pos2, zoom: f32, tiny: bool) -> Vec<Shape> {
     match item {
-        Item::Polygon { points, style } => polygon(points, style, to, zoom),
+        Item::Polygon { points, style } => polygon(points, style, to, zoom, tiny),
         Item::Polyline { points, stroke: s } => {
             let pts: Vec<Pos2> = points.iter().map(|p| to(*p)).collect();
             let st = stroke(s, zoom);
@@ -296,11 +374,14 @@ fn polygon(
     style: &Style,
     to: &impl Fn(hexx::Vec2) -> Pos2,
     zoom: f32,
+    tiny: bool,
 ) -> Vec<Shape> {
     let pts: Vec<Pos2> = points.iter().map(|p| to(*p)).collect();
     let mut out = Vec::new();
     if let Some(fill) = style.fill {
-        if convex(&pts) {
+        if convex(&pts) && tiny {
+            out.push(Shape::mesh(fan(&pts, colour(fill))));
+        } else if convex(&pts) {
             out.push(Shape::convex_polygon(
                 pts.clone(),
                 colour(fill),
@@ -310,10 +391,26 @@ fn polygon(
             out.push(Shape::mesh(earcut(&pts, colour(fill))));
         }
     }
-    if let Some(s) = &style.stroke {
+    if let Some(s) = style
+        .stroke
+        .as_ref()
+        .filter(|s| s.width * zoom >= MIN_OUTLINE)
+    {
         out.push(Shape::closed_line(pts, stroke(s, zoom)));
     }
     out
+}
+
+/// A convex polygon's fill as a fan of triangles, edges not feathered.
+fn fan(pts: &[Pos2], fill: Color32) -> Mesh {
+    let mut mesh = Mesh::default();
+    for p in pts {
+        mesh.colored_vertex(*p, fill);
+    }
+    for i in 2..pts.len() as u32 {
+        mesh.add_triangle(0, i - 1, i);
+    }
+    mesh
 }
 
 /// Whether a polygon turns one way only (egui fills those directly).
@@ -453,5 +550,65 @@ pub fn layer_name(id: LayerId) -> &'static str {
         LayerId::Units => "Units",
         LayerId::Findings => "Findings",
         LayerId::Overlays => "Overlays",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::document::Document;
+    use crate::board::{Board, HexBoard, Orientation, Stagger};
+    use crate::rules::Rulesets;
+    use crate::scenario::{HexCell, Scenario};
+
+    /// The vertices a frame paints, with `painter` showing `view`.
+    fn painted(painter: &mut ScenePainter, doc: &Document, view: View) -> Vec<Pos2> {
+        let rulesets = Rulesets::built_in();
+        let Some(ruleset) = rulesets.get("battle-cry-150") else {
+            panic!("the built-in ruleset is missing");
+        };
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(800.0, 600.0))),
+            ..Default::default()
+        };
+        let mut out = ctx.run_ui(input, |ui| {
+            painter.scene(doc, ruleset, ViewLayers::default().options());
+            painter.paint(ui, ui.painter(), ui.max_rect(), &view);
+        });
+        out.textures_delta.clear();
+        ctx.tessellate(out.shapes, out.pixels_per_point)
+            .into_iter()
+            .filter_map(|p| match p.primitive {
+                egui::epaint::Primitive::Mesh(m) => Some(m),
+                egui::epaint::Primitive::Callback(_) => None,
+            })
+            .flat_map(|m| m.vertices.into_iter().map(|v| v.pos))
+            .collect()
+    }
+
+    #[test]
+    fn a_panned_view_paints_what_a_fresh_one_does() {
+        let board = HexBoard::new(Orientation::Pointy, 30, 30, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("pan", "battle-cry-150", Board::Hex(board.clone()));
+        for (i, hex) in board.hexes().enumerate() {
+            if i % 3 == 0 {
+                s.hexes.insert(hex, HexCell::terrain("woods"));
+            }
+        }
+        let doc = Document::new(s, None, &Rulesets::built_in());
+        let mut view = View {
+            zoom: 2.0,
+            origin: vec2(200.0, 150.0),
+        };
+        let mut panned = ScenePainter::default();
+        painted(&mut panned, &doc, view);
+        view.origin += vec2(7.5, -3.25);
+        let moved = painted(&mut panned, &doc, view);
+        let fresh = painted(&mut ScenePainter::default(), &doc, view);
+        assert_eq!(moved.len(), fresh.len());
+        for (a, b) in moved.iter().zip(&fresh) {
+            assert!((*a - *b).length() < 1e-2, "{a:?} vs {b:?}");
+        }
     }
 }
