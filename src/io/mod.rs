@@ -1,7 +1,10 @@
-//! Files: native RON and JSON scenarios, the JSON Schemas.
+//! Files: native RON and JSON scenarios, the JSON Schemas, and the print exports.
 
 pub mod atomic;
+pub mod pdf;
+pub mod raster;
 pub mod schema;
+pub mod sheets;
 
 use std::path::Path;
 
