@@ -5,6 +5,7 @@ pub mod pdf;
 pub mod raster;
 pub mod schema;
 pub mod sheets;
+pub mod svg;
 
 use std::path::Path;
 

@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 pub use constraint::Constraint;
-pub use model::{Colour, Kind, KindList, Ruleset};
+pub use model::{Colour, Kind, KindList, Pattern, Ruleset};
 pub use validate::validate;
 
 use crate::board::Board;

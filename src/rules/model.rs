@@ -45,6 +45,59 @@ impl From<Colour> for String {
     }
 }
 
+crate::strenum::string_enum! {
+    /// A drawing style of a kind, so a printed map reads without labels. Area patterns
+    /// scatter symbols over a hex or area; line patterns dress a hexside, road or line.
+    pub enum Pattern {
+        /// Tree crowns scattered over the area (woods, forest).
+        Trees = "trees",
+        /// Trees in rows (orchards, vineyards).
+        Orchard = "orchard",
+        /// Palm crowns.
+        Palms = "palms",
+        /// Hachures: short strokes down the slope (hills, mountains).
+        Hatching = "hatching",
+        /// Gentle contour arcs (rolling ground).
+        Rolling = "rolling",
+        /// Wave lines (water).
+        Waves = "waves",
+        /// Building blocks (towns, villages).
+        Buildings = "buildings",
+        /// One building (a homestead, a farm).
+        Building = "building",
+        /// Furrows (fields, cultivated land).
+        Crops = "crops",
+        /// Stones and scrub (rough ground, rocks).
+        Rough = "rough",
+        /// Reed tufts (marsh).
+        Reeds = "reeds",
+        /// Sand ripples (dunes, sand).
+        Dunes = "dunes",
+        /// A star fort's outline.
+        Fort = "fort",
+        /// Lines: water with a darker bank (rivers, streams).
+        Water = "water",
+        /// Lines: a bridge deck across the water.
+        Bridge = "bridge",
+        /// Lines: a ford's stepping stones.
+        Ford = "ford",
+        /// Lines: slope ticks on the lower side.
+        Slope = "slope",
+        /// Lines: two rows of slope ticks.
+        DoubleSlope = "double-slope",
+        /// Lines: a hedge or fence line with posts.
+        Fence = "fence",
+        /// Lines: a stone wall.
+        Wall = "wall",
+        /// Lines: a trench or earthwork with ticks to the front.
+        Trench = "trench",
+        /// Lines: a road with a dark casing.
+        Road = "road",
+        /// Lines: a dashed track.
+        Track = "track",
+    }
+}
+
 /// One kind of thing a scenario may name: a terrain, a hexside feature, a token, a
 /// marker, a road, a line, a landmark or a unit class, with its effects as data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -57,6 +110,10 @@ pub struct Kind {
     /// Icon file name under `assets/icons/`, if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub icon: Option<String>,
+    /// How the drawing dresses it beyond its colour (trees over woods, a bridge across
+    /// its hexside); without one it is drawn as a plain fill or line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<Pattern>,
     /// A line on what it is, in the rule text's words where possible.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,

@@ -5,8 +5,8 @@
 
 use geo::{Centroid as _, Contains as _};
 
-use super::Scenario;
 use super::edit::{Feature, FeatureKind};
+use super::{Landmark, Line, Scenario, Unit};
 use crate::board::freeform::{self, FreeformBoard, Point};
 
 /// Which feature: its collection and id.
@@ -229,6 +229,35 @@ pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
     dist(p, Point::new(a.x + t * dx, a.y + t * dy))
 }
 
+/// A unit's base on a table, frontage by depth, in board units (the format's defaults
+/// when the file gives none). Drawing and picking both use it.
+pub fn unit_size(u: &Unit) -> (f64, f64) {
+    (u.frontage.unwrap_or(4.0), u.depth.unwrap_or(2.0))
+}
+
+/// The corners of a unit's base on a table, turned to its facing: front left, front
+/// right, back right, back left (the front edge first).
+pub fn unit_base(u: &Unit) -> Option<[Point; 4]> {
+    let at = u.at?;
+    let (w, d) = unit_size(u);
+    let (sin, cos) = u.facing_deg.unwrap_or(0.0).to_radians().sin_cos();
+    Some(
+        [(-w, -d), (w, -d), (w, d), (-w, d)]
+            .map(|(x, y)| (x / 2.0, y / 2.0))
+            .map(|(x, y)| Point::new(at.x + x * cos - y * sin, at.y + x * sin + y * cos)),
+    )
+}
+
+/// A line's width on a table (the format's default when the file gives none).
+pub fn line_width(l: &Line) -> f64 {
+    l.width.unwrap_or(0.5)
+}
+
+/// A point landmark's size, the side of its square (the format's default when none).
+pub fn landmark_size(m: &Landmark) -> f64 {
+    m.size.unwrap_or(2.0)
+}
+
 /// Whether `p` is on the feature, with `tolerance` for thin shapes.
 fn hits(f: &Feature, p: Point, tolerance: f64) -> bool {
     let inside = |poly: &[Point]| {
@@ -241,21 +270,21 @@ fn hits(f: &Feature, p: Point, tolerance: f64) -> bool {
             let a = -u.facing_deg.unwrap_or(0.0).to_radians();
             let (x, y) = (p.x - at.x, p.y - at.y);
             let (lx, ly) = (x * a.cos() - y * a.sin(), x * a.sin() + y * a.cos());
-            lx.abs() <= u.frontage.unwrap_or(4.0) / 2.0 + tolerance
-                && ly.abs() <= u.depth.unwrap_or(2.0) / 2.0 + tolerance
+            let (w, d) = unit_size(u);
+            lx.abs() <= w / 2.0 + tolerance && ly.abs() <= d / 2.0 + tolerance
         }
         Feature::Landmark(m) => match (&m.polygon, m.at) {
             (Some(poly), _) => {
                 inside(poly) || nearest_edge(poly, true, p).is_some_and(|e| e.1 <= tolerance)
             }
             (None, Some(at)) => {
-                let half = m.size.unwrap_or(2.0) / 2.0;
+                let half = landmark_size(m) / 2.0;
                 (p.x - at.x).abs() <= half + tolerance && (p.y - at.y).abs() <= half + tolerance
             }
             _ => false,
         },
         Feature::Line(l) => nearest_edge(&l.points, false, p)
-            .is_some_and(|(_, d)| d <= l.width.unwrap_or(0.5) / 2.0 + tolerance),
+            .is_some_and(|(_, d)| d <= line_width(l) / 2.0 + tolerance),
         Feature::Area(a) => {
             inside(&a.polygon)
                 || nearest_edge(&a.polygon, true, p).is_some_and(|e| e.1 <= tolerance)

@@ -1,0 +1,441 @@
+//! The drawing of a hex board, in millimetres from the board's `hex_width_mm`.
+
+use hexx::{Hex, Vec2};
+
+use super::build::{Layers, look};
+use super::pattern::{self, Patch};
+use super::style::{INK, side_colour};
+use super::{Anchor, Item, LabelPlace, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
+use crate::board::{BoardLayout, HexBoard, Side};
+use crate::rules::{KindList, Pattern, Ruleset};
+use crate::scenario::Scenario;
+
+/// The paper around the hexes.
+const PAPER: Rgba = Rgba::rgb(245, 241, 228);
+
+/// Reading-order index of a hex inside the board's rectangle.
+pub(super) fn cell_of(board: &HexBoard, hex: Hex) -> Option<usize> {
+    board.in_rectangle(hex).then(|| {
+        let o = board.to_offset(hex);
+        o.row as usize * board.columns as usize + o.col as usize
+    })
+}
+
+fn seed(hex: Hex) -> u32 {
+    (hex.x as u32).wrapping_mul(73_856_093) ^ (hex.y as u32).wrapping_mul(19_349_663)
+}
+
+/// The hex's corners pulled towards its centre by `f` (1: the corners).
+fn inset(layout: &BoardLayout, hex: Hex, ends: [Vec2; 2], f: f32) -> Vec<Vec2> {
+    let c = layout.centre(hex);
+    ends.iter().map(|p| c + (*p - c) * f).collect()
+}
+
+pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOptions) -> Scene {
+    let w = board.hex_width_mm as f32;
+    let layout = BoardLayout::new(board, w);
+    let mut layers = Layers::new(o);
+    let default = r.default_terrain.as_deref().unwrap_or("");
+    let elevation = |h: Hex| s.hexes.get(&h).map_or(0, |c| c.elevation);
+
+    for hex in board.hexes() {
+        let Some(cell) = cell_of(board, hex) else {
+            continue;
+        };
+        let data = s.hexes.get(&hex);
+        let corners = layout.corners(hex);
+        let centre = layout.centre(hex);
+        if let Some(l) = layers.on(LayerId::Terrain) {
+            let terrain = data.map_or(default, |c| c.terrain.as_str());
+            let k = look(r, KindList::Terrain, terrain);
+            let k = if terrain.is_empty() {
+                super::build::Look {
+                    colour: Rgba::rgb(220, 220, 210),
+                    ..k
+                }
+            } else {
+                k
+            };
+            l.at(
+                cell,
+                Item::Polygon {
+                    points: corners.to_vec(),
+                    style: Style::fill(k.colour),
+                },
+            );
+            if let Some(p) = k.pattern {
+                let patch = Patch {
+                    outline: &corners,
+                    size: w * 0.28,
+                    seed: seed(hex),
+                };
+                pattern::area(p, k.colour, &patch, &mut |i| l.at(cell, i));
+            }
+        }
+        let e = elevation(hex);
+        if e > 0
+            && let Some(l) = layers.on(LayerId::Elevation)
+        {
+            l.at(
+                cell,
+                Item::Polygon {
+                    points: corners.to_vec(),
+                    style: Style::fill(Rgba::BLACK.alpha((14 * e.min(6)) as u8)),
+                },
+            );
+            // Contours: one line per level down to the neighbour, inside each side.
+            for side in Side::all(board.orientation) {
+                let (Some(step), Some(ends)) =
+                    (side.step(board.orientation), layout.side_ends(hex, side))
+                else {
+                    continue;
+                };
+                let drop = (e - elevation(hex + step)).clamp(0, 3);
+                for k in 0..drop {
+                    l.at(
+                        cell,
+                        Item::Polyline {
+                            points: inset(&layout, hex, ends, 0.93 - 0.08 * k as f32),
+                            stroke: Stroke::new(w * 0.018, Rgba::rgb(110, 70, 30)).round(),
+                        },
+                    );
+                }
+            }
+        }
+        if o.grid
+            && let Some(l) = layers.on(LayerId::Grid)
+        {
+            l.at(
+                cell,
+                Item::Polygon {
+                    points: corners.to_vec(),
+                    style: Style::stroke(Stroke::new(w * 0.014, Rgba::BLACK.alpha(110))),
+                },
+            );
+        }
+        if let Some(l) = layers.on(LayerId::Labels) {
+            let text = |at: Vec2, text: String, size: f32, anchor: Anchor| Item::Text {
+                at,
+                text,
+                size,
+                anchor,
+                colour: INK.alpha(200),
+            };
+            if o.hex_labels {
+                let dy = match o.label_place {
+                    LabelPlace::Top => -0.34,
+                    LabelPlace::Bottom => 0.34,
+                    LabelPlace::Centre => 0.0,
+                };
+                let at = centre + Vec2::new(0.0, dy * w);
+                l.at(cell, text(at, board.label(hex), w * 0.12, Anchor::Centre));
+            }
+            if e != 0 {
+                let at = centre + Vec2::new(w * 0.4, 0.0);
+                l.at(cell, text(at, format!("{e:+}"), w * 0.11, Anchor::Right));
+            }
+            if o.terrain_names
+                && let Some(k) = data.and_then(|c| r.kind(KindList::Terrain, &c.terrain))
+            {
+                let dy = if o.label_place == LabelPlace::Bottom {
+                    -0.34
+                } else {
+                    0.34
+                };
+                let at = centre + Vec2::new(0.0, dy * w);
+                l.at(cell, text(at, k.name.clone(), w * 0.09, Anchor::Centre));
+            }
+        }
+        if let Some(c) = data
+            && !c.facing.is_empty()
+            && let Some(l) = layers.on(LayerId::Tokens)
+        {
+            // A terrain with front sides (a fence line): drawn along them.
+            let k = look(r, KindList::Terrain, &c.terrain);
+            front_sides(&layout, hex, &c.facing, &k, w, &mut |i| l.at(cell, i));
+        }
+        if let Some(c) = data
+            && !c.markers.is_empty()
+            && let Some(l) = layers.on(LayerId::Markers)
+        {
+            for (i, m) in c.markers.iter().enumerate() {
+                let k = look(r, KindList::Marker, m);
+                let at = centre + Vec2::new(-0.24 * w + i as f32 * 0.22 * w, 0.25 * w);
+                disc(at, w * 0.11, &k, &mut |i| l.at(cell, i));
+            }
+        }
+    }
+
+    hexsides(s, r, board, &layout, w, &mut layers);
+
+    for road in &s.roads {
+        let k = look(r, KindList::Road, &road.kind);
+        let pts: Vec<Vec2> = road.hexes.iter().map(|h| layout.centre(*h)).collect();
+        let path = smooth_path(&pts);
+        if let Some(l) = layers.on(LayerId::Roads) {
+            let pattern = k.pattern.or(Some(Pattern::Road));
+            pattern::dressed_line(pattern, &path, w * 0.08, k.colour, None, &mut |i| l.free(i));
+        }
+    }
+
+    for t in &s.tokens {
+        let (Some(cell), Some(l)) = (cell_of(board, t.hex), layers.on(LayerId::Tokens)) else {
+            continue;
+        };
+        let k = look(r, KindList::Token, &t.kind);
+        if t.facing.is_empty() {
+            disc(layout.centre(t.hex), w * 0.13, &k, &mut |i| l.at(cell, i));
+        } else {
+            front_sides(&layout, t.hex, &t.facing, &k, w, &mut |i| l.at(cell, i));
+        }
+    }
+
+    units(s, r, board, &layout, w, &mut layers);
+
+    for f in &o.findings {
+        for h in &f.hexes {
+            let (Some(cell), Some(l)) = (cell_of(board, *h), layers.on(LayerId::Findings)) else {
+                continue;
+            };
+            l.at(
+                cell,
+                Item::Polygon {
+                    points: layout.corners(*h).to_vec(),
+                    style: Style::stroke(Stroke::new(w * 0.05, f.colour)),
+                },
+            );
+        }
+    }
+
+    let cells = board.area();
+    Scene {
+        size: layout.size(),
+        mm_per_unit: 1.0,
+        background: PAPER,
+        layers: layers.finish(cells),
+        layout: Some((layout, board.clone())),
+    }
+}
+
+/// A marker or a facing-less token: a disc with the kind's icon, or its initial.
+fn disc(at: Vec2, radius: f32, k: &super::build::Look, out: &mut impl FnMut(Item)) {
+    out(Item::Circle {
+        centre: at,
+        radius,
+        style: Style::outlined(k.colour.lighter(0.65), Stroke::new(radius * 0.15, k.colour)),
+    });
+    match k.icon {
+        Some(icon) => out(Item::Icon {
+            id: icon.to_string(),
+            centre: at,
+            size: radius * 1.6,
+            tint: k.colour.darker(0.3),
+        }),
+        None => out(Item::Text {
+            at,
+            text: k.name.chars().take(1).collect(),
+            size: radius * 1.2,
+            anchor: Anchor::Centre,
+            colour: k.colour.darker(0.3),
+        }),
+    }
+}
+
+/// Front sides of a fence line or a token: its line dress inside each side, with
+/// ticks towards the front.
+fn front_sides(
+    layout: &BoardLayout,
+    hex: Hex,
+    sides: &[Side],
+    k: &super::build::Look,
+    w: f32,
+    out: &mut impl FnMut(Item),
+) {
+    let centre = layout.centre(hex);
+    let dress = match k.pattern {
+        Some(p @ (Pattern::Fence | Pattern::Wall | Pattern::Trench)) => p,
+        _ => Pattern::Trench,
+    };
+    for side in sides {
+        if let Some(ends) = layout.side_ends(hex, *side) {
+            let line = inset(layout, hex, ends, 0.8);
+            let mid = (ends[0] + ends[1]) / 2.0;
+            let front = centre + (mid - centre) * 2.0;
+            pattern::dressed_line(Some(dress), &line, w * 0.05, k.colour, Some(front), out);
+        }
+    }
+}
+
+/// Hexside features along their sides: water first, then slopes, then what crosses the
+/// water (bridges, fords) on top.
+fn hexsides(
+    s: &Scenario,
+    r: &Ruleset,
+    board: &HexBoard,
+    layout: &BoardLayout,
+    w: f32,
+    layers: &mut Layers,
+) {
+    let Some(l) = layers.on(LayerId::Hexsides) else {
+        return;
+    };
+    let rank = |p: Option<Pattern>| match p {
+        Some(Pattern::Bridge | Pattern::Ford) => 2,
+        Some(Pattern::Slope | Pattern::DoubleSlope) => 1,
+        _ => 0,
+    };
+    let mut all: Vec<_> = s
+        .hexsides
+        .iter()
+        .map(|((key, kind), attrs)| (key, attrs, look(r, KindList::Hexside, kind)))
+        .collect();
+    all.sort_by_key(|(_, _, k)| rank(k.pattern));
+    for (key, attrs, k) in all {
+        let [a, b] = key.hexes();
+        let Some(side) = key.side_from(board.orientation, a) else {
+            continue;
+        };
+        let Some(ends) = layout.side_ends(a, side) else {
+            continue;
+        };
+        let lower = match attrs.up {
+            Some(up) if up == a => b,
+            _ => a,
+        };
+        let width = match k.pattern {
+            Some(Pattern::Water) => w * 0.09,
+            Some(Pattern::Bridge | Pattern::Ford) => w * 0.07,
+            _ => w * 0.06,
+        };
+        let towards = Some(layout.centre(lower));
+        let cell = cell_of(board, a).or_else(|| cell_of(board, b));
+        let mut put = |i: Item| match cell {
+            Some(c) => l.at(c, i),
+            None => l.free(i),
+        };
+        pattern::dressed_line(k.pattern, &ends, width, k.colour, towards, &mut put);
+    }
+}
+
+/// Counters: the side's colour, the class symbol (the ruleset's icon, else the class's
+/// initials), the unit's id, and a band of the class's colour.
+fn units(
+    s: &Scenario,
+    r: &Ruleset,
+    board: &HexBoard,
+    layout: &BoardLayout,
+    w: f32,
+    layers: &mut Layers,
+) {
+    let Some(l) = layers.on(LayerId::Units) else {
+        return;
+    };
+    let mut stacked: rustc_hash::FxHashMap<Hex, u32> = Default::default();
+    for u in &s.units {
+        let Some(h) = u.hex else { continue };
+        let Some(cell) = cell_of(board, h) else {
+            continue;
+        };
+        let class = r.kind(KindList::UnitClass, &u.class);
+        let general = class
+            .and_then(|k| k.profile.as_ref())
+            .is_some_and(|p| p.general);
+        let (half_w, half_h, offset) = if general {
+            (0.14 * w, 0.12 * w, Vec2::new(0.2 * w, 0.16 * w))
+        } else {
+            let n = stacked.entry(h).or_default();
+            *n += 1;
+            let o = (*n - 1) as f32 * 0.05 * w;
+            (0.26 * w, 0.21 * w, Vec2::new(o, -o))
+        };
+        let c = layout.centre(h) + offset;
+        let side = side_colour(s, &u.side);
+        let class_colour = class.map_or(super::style::UNKNOWN, |k| k.colour.into());
+        let rect = |x0: f32, y0: f32, x1: f32, y1: f32| {
+            vec![
+                Vec2::new(x0, y0),
+                Vec2::new(x1, y0),
+                Vec2::new(x1, y1),
+                Vec2::new(x0, y1),
+            ]
+        };
+        let (x0, x1, y0, y1) = (c.x - half_w, c.x + half_w, c.y - half_h, c.y + half_h);
+        l.at(
+            cell,
+            Item::Polygon {
+                points: rect(x0, y0, x1, y1),
+                style: Style::outlined(side, Stroke::new(w * 0.012, INK)),
+            },
+        );
+        let band = half_h * 0.28;
+        l.at(
+            cell,
+            Item::Polygon {
+                points: rect(x0, y1 - band, x1, y1),
+                style: Style::fill(class_colour),
+            },
+        );
+        let symbol = c - Vec2::new(0.0, half_h * 0.25);
+        match class.and_then(|k| k.icon.as_deref()) {
+            Some(icon) => l.at(
+                cell,
+                Item::Icon {
+                    id: icon.to_string(),
+                    centre: symbol,
+                    size: half_h * 1.1,
+                    tint: Rgba::WHITE,
+                },
+            ),
+            None => l.at(
+                cell,
+                Item::Text {
+                    at: symbol,
+                    text: initials(class.map_or(u.class.as_str(), |k| k.name.as_str())),
+                    size: half_h * 0.6,
+                    anchor: Anchor::Centre,
+                    colour: Rgba::WHITE,
+                },
+            ),
+        }
+        if !general {
+            l.at(
+                cell,
+                Item::Text {
+                    at: Vec2::new(c.x, y1 - band - half_h * 0.05),
+                    text: u.id.clone(),
+                    size: half_h * 0.42,
+                    anchor: Anchor::Bottom,
+                    colour: Rgba::WHITE,
+                },
+            );
+        }
+    }
+}
+
+/// Up to three initials of a name ("Foot artillery": "FA").
+fn initials(name: &str) -> String {
+    name.split(|c: char| !c.is_alphanumeric())
+        .filter_map(|w| w.chars().next())
+        .take(3)
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+/// A road through hex centres as a smooth curve: straight halfway into each hex, then a
+/// quadratic curve about the centre to halfway out, so that bends are rounded.
+pub(super) fn smooth_path(pts: &[Vec2]) -> Vec<Vec2> {
+    if pts.len() < 3 {
+        return pts.to_vec();
+    }
+    let mut out = vec![pts[0]];
+    for w in pts.windows(3) {
+        let (a, c, b) = ((w[0] + w[1]) / 2.0, w[1], (w[1] + w[2]) / 2.0);
+        for i in 0..=8 {
+            let t = i as f32 / 8.0;
+            let u = 1.0 - t;
+            out.push(a * (u * u) + c * (2.0 * u * t) + b * (t * t));
+        }
+    }
+    out.extend(pts.last());
+    out
+}

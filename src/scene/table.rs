@@ -1,0 +1,254 @@
+//! The drawing of a freeform table, in its own units (cm, inches, base widths).
+
+use hexx::Vec2;
+
+use super::build::{Layers, look};
+use super::pattern::{self, Patch};
+use super::style::{INK, side_colour};
+use super::{Anchor, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
+use crate::board::FreeformBoard;
+use crate::board::freeform::Point;
+use crate::rules::{KindList, Ruleset};
+use crate::scenario::{Scenario, shape};
+
+/// The cloth of a table.
+const CLOTH: Rgba = Rgba::rgb(214, 222, 170);
+
+fn v(p: Point) -> Vec2 {
+    Vec2::new(p.x as f32, p.y as f32)
+}
+
+pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptions) -> Scene {
+    let (w, h) = (t.width as f32, t.height as f32);
+    // A table in base widths without a size in cm prints as if a unit were a cm.
+    let mm_per_unit = t.cm_per_unit().unwrap_or(1.0) as f32 * 10.0;
+    // Symbols about 2.5 cm across, whatever the unit.
+    let symbol = 25.0 / mm_per_unit;
+    let hair = 1.0 / mm_per_unit;
+    let mut layers = Layers::new(o);
+    let corners = vec![
+        Vec2::ZERO,
+        Vec2::new(w, 0.0),
+        Vec2::new(w, h),
+        Vec2::new(0.0, h),
+    ];
+    layers.free(
+        LayerId::Terrain,
+        Item::Polygon {
+            points: corners.clone(),
+            style: Style::fill(CLOTH),
+        },
+    );
+    for (i, a) in s.areas.iter().enumerate() {
+        let Some(l) = layers.on(LayerId::Terrain) else {
+            break;
+        };
+        let k = look(r, KindList::Terrain, &a.terrain);
+        let pts: Vec<Vec2> = a.polygon.iter().map(|p| v(*p)).collect();
+        l.free(Item::Polygon {
+            points: pts.clone(),
+            style: Style::outlined(k.colour, Stroke::new(hair * 1.5, k.colour.darker(0.4))),
+        });
+        if let Some(p) = k.pattern {
+            let patch = Patch {
+                outline: &pts,
+                size: symbol,
+                seed: i as u32 + 1,
+            };
+            pattern::area(p, k.colour, &patch, &mut |i| l.free(i));
+        }
+        if let Some(level) = a.level.filter(|l| *l != 0)
+            && let Some(c) = pattern::centroid(&pts)
+        {
+            layers.free(
+                LayerId::Labels,
+                Item::Text {
+                    at: c,
+                    text: format!("{level:+}"),
+                    size: symbol * 0.6,
+                    anchor: Anchor::Centre,
+                    colour: INK,
+                },
+            );
+        }
+    }
+    if let Some(step) = o.table_grid.filter(|s| *s > 0.0)
+        && let Some(l) = layers.on(LayerId::Grid)
+    {
+        grid(w, h, step as f32, hair, &mut |i| l.free(i));
+    }
+    for line in &s.lines {
+        let Some(l) = layers.on(LayerId::Roads) else {
+            break;
+        };
+        let k = look(r, KindList::Line, &line.kind);
+        let pts: Vec<Vec2> = line.points.iter().map(|p| v(*p)).collect();
+        let width = shape::line_width(line) as f32;
+        pattern::dressed_line(k.pattern, &pts, width, k.colour, None, &mut |i| l.free(i));
+    }
+    for m in &s.landmarks {
+        let Some(l) = layers.on(LayerId::Tokens) else {
+            break;
+        };
+        let k = look(r, KindList::Landmark, &m.kind);
+        let style = Style::outlined(k.colour, Stroke::new(hair, INK));
+        let (points, centre, size) = match (&m.polygon, m.at) {
+            (Some(poly), _) => {
+                let pts: Vec<Vec2> = poly.iter().map(|p| v(*p)).collect();
+                let c = pattern::centroid(&pts);
+                (pts, c, symbol)
+            }
+            (None, Some(at)) => {
+                let half = shape::landmark_size(m) as f32 / 2.0;
+                let c = v(at);
+                let pts = vec![
+                    c + Vec2::new(-half, -half),
+                    c + Vec2::new(half, -half),
+                    c + Vec2::new(half, half),
+                    c + Vec2::new(-half, half),
+                ];
+                (pts, Some(c), half * 1.6)
+            }
+            _ => continue,
+        };
+        l.free(Item::Polygon { points, style });
+        if let (Some(icon), Some(c)) = (k.icon, centre) {
+            l.free(Item::Icon {
+                id: icon.to_string(),
+                centre: c,
+                size,
+                tint: INK,
+            });
+        }
+    }
+    for u in &s.units {
+        let (Some(base), Some(l)) = (shape::unit_base(u), layers.on(LayerId::Units)) else {
+            continue;
+        };
+        let pts: Vec<Vec2> = base.iter().map(|p| v(*p)).collect();
+        let class = r.kind(KindList::UnitClass, &u.class);
+        l.free(Item::Polygon {
+            points: pts.clone(),
+            style: Style::outlined(side_colour(s, &u.side), Stroke::new(hair, INK)),
+        });
+        // The front edge, thicker, and a band of the class's colour at the back.
+        l.free(Item::Polyline {
+            points: vec![pts[0], pts[1]],
+            stroke: Stroke::new(hair * 3.0, INK),
+        });
+        let back = |f: f32| pts[3] + (pts[0] - pts[3]) * f;
+        let back_r = |f: f32| pts[2] + (pts[1] - pts[2]) * f;
+        l.free(Item::Polygon {
+            points: vec![back(0.25), back_r(0.25), pts[2], pts[3]],
+            style: Style::fill(class.map_or(super::style::UNKNOWN, |k| k.colour.into())),
+        });
+        let (fw, d) = shape::unit_size(u);
+        if let (Some(icon), Some(c)) = (class.and_then(|k| k.icon.as_deref()), u.at) {
+            l.free(Item::Icon {
+                id: icon.to_string(),
+                centre: v(c),
+                size: (fw.min(d) as f32) * 0.7,
+                tint: Rgba::WHITE,
+            });
+        }
+    }
+    if let Some(depth) = r.flank_sectors
+        && let Some(l) = layers.on(LayerId::Overlays)
+    {
+        let d = depth as f32;
+        let colour = Rgba([120, 0, 160, 200]);
+        for x in [d, w - d] {
+            l.free(Item::Polyline {
+                points: vec![Vec2::new(x, 0.0), Vec2::new(x, h)],
+                stroke: Stroke::new(hair * 2.0, colour).dashed(hair * 10.0, hair * 6.0),
+            });
+        }
+        for (x, text) in [
+            (d / 2.0, "flank sector"),
+            (w / 2.0, "centre sector"),
+            (w - d / 2.0, "flank sector"),
+        ] {
+            l.free(Item::Text {
+                at: Vec2::new(x, hair * 4.0),
+                text: text.to_string(),
+                size: hair * 5.0,
+                anchor: Anchor::Top,
+                colour,
+            });
+        }
+    }
+    for f in &o.findings {
+        for id in &f.features {
+            let Some(feature) = shape::feature_by_id(s, id) else {
+                continue;
+            };
+            let Some(l) = layers.on(LayerId::Findings) else {
+                break;
+            };
+            let stroke = Stroke::new(hair * 3.0, f.colour);
+            let pts: Vec<Vec2> = shape::vertices(&feature).iter().map(|p| v(*p)).collect();
+            match feature {
+                crate::scenario::Feature::Line(_) => l.free(Item::Polyline {
+                    points: pts,
+                    stroke,
+                }),
+                _ if pts.len() >= 3 => l.free(Item::Polygon {
+                    points: pts,
+                    style: Style::stroke(stroke),
+                }),
+                _ => {
+                    if let Some(c) = shape::centre(&feature) {
+                        l.free(Item::Circle {
+                            centre: v(c),
+                            radius: symbol * 0.5,
+                            style: Style::stroke(stroke),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    layers.free(
+        LayerId::Grid,
+        Item::Polygon {
+            points: corners,
+            style: Style::stroke(Stroke::new(hair * 2.0, INK)),
+        },
+    );
+    Scene {
+        size: Vec2::new(w, h),
+        mm_per_unit,
+        background: Rgba::rgb(250, 250, 246),
+        layers: layers.finish(0),
+        layout: None,
+    }
+}
+
+/// Grid lines every `step`, every tenth stronger; the minor ones thin enough that a
+/// front end leaves them out when they would crowd.
+fn grid(w: f32, h: f32, step: f32, hair: f32, out: &mut impl FnMut(Item)) {
+    let lines = |len: f32| (len / step).floor() as i64;
+    if lines(w) + lines(h) > 4000 {
+        return;
+    }
+    for (n, len, vertical) in [(lines(w), h, true), (lines(h), w, false)] {
+        for i in 0..=n {
+            let at = i as f32 * step;
+            let (a, b) = if vertical {
+                (Vec2::new(at, 0.0), Vec2::new(at, len))
+            } else {
+                (Vec2::new(0.0, at), Vec2::new(len, at))
+            };
+            let major = i % 10 == 0;
+            let stroke = if major {
+                Stroke::new(hair.max(step * 0.02), Rgba::BLACK.alpha(60))
+            } else {
+                Stroke::new((step * 0.02).min(hair), Rgba::BLACK.alpha(28))
+            };
+            out(Item::Polyline {
+                points: vec![a, b],
+                stroke,
+            });
+        }
+    }
+}

@@ -1,0 +1,354 @@
+//! The scene (one drawing of a scenario) and its SVG: what a reader of an exported map
+//! or a front end drawing the scene would notice.
+//!
+//! Set `SCENE_SVG_DIR=dir` to keep each example's SVG for a look by eye.
+
+use std::path::{Path, PathBuf};
+
+use sandtable::board::{Board, HexBoard, Orientation, Stagger};
+use sandtable::io::svg::{SvgOptions, write_svg};
+use sandtable::rules::{KindList, Pattern, Rulesets};
+use sandtable::scenario::{HexCell, Scenario, Unit};
+use sandtable::scene::{self, Item, LayerId, Rgba, SceneOptions};
+
+fn examples() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    v.sort();
+    v
+}
+
+fn load(path: &Path, rulesets: &Rulesets) -> Scenario {
+    sandtable::io::load_scenario(path, rulesets).unwrap()
+}
+
+#[test]
+fn every_example_draws_and_writes_an_svg_that_parses() {
+    let rulesets = Rulesets::built_in();
+    let keep = std::env::var_os("SCENE_SVG_DIR").map(PathBuf::from);
+    for path in examples() {
+        let s = load(&path, &rulesets);
+        let r = rulesets.get(&s.ruleset).unwrap();
+        let scene = scene::build(&s, r, &SceneOptions::default());
+        assert!(!scene.layer(LayerId::Terrain).is_empty(), "{path:?}");
+        if !s.units.is_empty() {
+            assert!(!scene.layer(LayerId::Units).is_empty(), "{path:?}");
+        }
+        let text = write_svg(&scene, &SvgOptions::default());
+        // Well-formed: the svg crate's own parser reads every event back.
+        for event in svg::read(&text).unwrap() {
+            assert!(!matches!(event, svg::parser::Event::Error(_)), "{path:?}");
+        }
+        if let Some(dir) = &keep {
+            std::fs::create_dir_all(dir).unwrap();
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            std::fs::write(dir.join(format!("{name}.svg")), text).unwrap();
+        }
+    }
+}
+
+/// A board of `n` x `n` hexes, every hex set, units on some.
+fn big(n: u32) -> Scenario {
+    let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
+    let terrains = [
+        "woods", "hill", "town", "field", "orchard", "waterway", "clear",
+    ];
+    let mut s = Scenario::new("big", "battle-cry-150", Board::Hex(board.clone()));
+    for (i, hex) in board.hexes().enumerate() {
+        s.hexes
+            .insert(hex, HexCell::terrain(terrains[i % terrains.len()]));
+    }
+    s
+}
+
+#[test]
+fn hex_boards_measure_hex_width_mm_and_print_at_that_size() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let s = big(13);
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    let w = s.board.as_hex().unwrap().hex_width_mm as f32;
+    // 13 pointy hexes across the flats, plus half a hex for the staggered rows.
+    assert!(
+        (scene.size_mm().x - 13.5 * w).abs() < 0.01,
+        "{:?}",
+        scene.size
+    );
+    let text = write_svg(&scene, &SvgOptions::default());
+    assert!(
+        text.contains(&format!("width=\"{}mm\"", 13.5 * w)),
+        "{}",
+        &text[..200]
+    );
+}
+
+#[test]
+fn each_hex_is_filled_with_its_terrain_colour() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let s = big(5);
+    let board = s.board.as_hex().unwrap().clone();
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    let terrain = scene.layer(LayerId::Terrain);
+    for (i, hex) in board.hexes().enumerate() {
+        let want: Rgba = r
+            .kind(KindList::Terrain, &s.hexes[&hex].terrain)
+            .unwrap()
+            .colour
+            .into();
+        // The first item of a hex's cell is its fill.
+        match terrain.cell(i).first() {
+            Some(Item::Polygon { style, points }) => {
+                assert_eq!(style.fill, Some(want), "{}", board.label(hex));
+                assert_eq!(points.len(), 6);
+            }
+            other => panic!("{}: {other:?}", board.label(hex)),
+        }
+    }
+}
+
+#[test]
+fn woods_read_without_labels_tree_symbols_over_the_fill() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    assert_eq!(
+        r.kind(KindList::Terrain, "woods").unwrap().pattern,
+        Some(Pattern::Trees)
+    );
+    let s = big(3);
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    // Hex 0 is woods: more than its fill.
+    let trees = scene.layer(LayerId::Terrain).cell(0)[1..]
+        .iter()
+        .filter(|i| matches!(i, Item::Circle { .. }))
+        .count();
+    assert!(trees >= 3, "{trees} tree crowns");
+}
+
+#[test]
+fn each_side_has_its_own_counter_colour() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let mut s = big(3);
+    let board = s.board.as_hex().unwrap().clone();
+    let hexes: Vec<_> = board.hexes().collect();
+    for (i, side) in ["union", "confederate"].iter().enumerate() {
+        let mut u = Unit::new(format!("u{i}"), "infantry");
+        u.side = side.to_string();
+        u.hex = Some(hexes[i]);
+        s.units.push(u);
+    }
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    let fill = |cell: usize| match scene.layer(LayerId::Units).cell(cell).first() {
+        Some(Item::Polygon { style, .. }) => style.fill,
+        _ => None,
+    };
+    assert!(fill(0).is_some());
+    assert_ne!(fill(0), fill(1));
+}
+
+#[test]
+fn hex_labels_sit_clear_of_the_counter() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let mut s = big(3);
+    let hex = s.board.as_hex().unwrap().hexes().next().unwrap();
+    let mut u = Unit::new("u1", "infantry");
+    u.hex = Some(hex);
+    s.units.push(u);
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    let counter_top = match scene.layer(LayerId::Units).cell(0).first() {
+        Some(Item::Polygon { points, .. }) => points.iter().map(|p| p.y).fold(f32::MAX, f32::min),
+        other => panic!("{other:?}"),
+    };
+    let label_bottom = scene
+        .layer(LayerId::Labels)
+        .cell(0)
+        .iter()
+        .find_map(|i| match i {
+            Item::Text { at, size, text, .. } if text == "A1" => Some(at.y + size / 2.0),
+            _ => None,
+        })
+        .expect("a label A1");
+    assert!(
+        label_bottom <= counter_top,
+        "{label_bottom} > {counter_top}"
+    );
+}
+
+#[test]
+fn hidden_layers_are_left_out_of_scene_and_svg() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let s = big(4);
+    let o = SceneOptions {
+        layers: vec![LayerId::Terrain],
+        ..SceneOptions::default()
+    };
+    let scene = scene::build(&s, r, &o);
+    assert!(scene.layer(LayerId::Grid).is_empty());
+    assert!(scene.layer(LayerId::Labels).is_empty());
+    let all = scene::build(&s, r, &SceneOptions::default());
+    let text = write_svg(
+        &all,
+        &SvgOptions {
+            layers: Some(vec![LayerId::Grid]),
+            ..SvgOptions::default()
+        },
+    );
+    assert!(text.contains("layer-grid"));
+    assert!(!text.contains("layer-terrain"));
+}
+
+#[test]
+fn grid_and_hex_labels_can_be_turned_off() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let s = big(4);
+    let o = SceneOptions {
+        grid: false,
+        hex_labels: false,
+        ..SceneOptions::default()
+    };
+    let scene = scene::build(&s, r, &o);
+    assert!(scene.layer(LayerId::Grid).is_empty());
+    assert!(scene.layer(LayerId::Labels).is_empty());
+}
+
+#[test]
+fn every_kind_of_every_ruleset_is_drawn() {
+    // One scenario per ruleset that names each kind once: each adds items beyond the
+    // bare board's.
+    let rulesets = Rulesets::built_in();
+    for r in rulesets.iter() {
+        let bare = Scenario::new("t", r.id.clone(), r.board.clone());
+        let base = count(&scene::build(&bare, r, &SceneOptions::default()));
+        for list in KindList::ALL {
+            for k in r.kinds(list) {
+                let mut s = bare.clone();
+                if !place(&mut s, list, &k.id) {
+                    continue;
+                }
+                let n = count(&scene::build(&s, r, &SceneOptions::default()));
+                assert!(
+                    n > base || list == KindList::Terrain,
+                    "{} {} {}",
+                    r.id,
+                    list.noun(),
+                    k.id
+                );
+                if list == KindList::Terrain && Some(k.id.as_str()) != r.default_terrain.as_deref()
+                {
+                    let scene = scene::build(&s, r, &SceneOptions::default());
+                    let fills: Vec<_> = scene
+                        .layer(LayerId::Terrain)
+                        .items()
+                        .iter()
+                        .filter_map(|i| match i {
+                            Item::Polygon { style, .. } => style.fill,
+                            _ => None,
+                        })
+                        .collect();
+                    let c: Rgba = k.colour.into();
+                    assert!(fills.contains(&c), "{} terrain {}", r.id, k.id);
+                }
+            }
+        }
+    }
+}
+
+fn count(s: &scene::Scene) -> usize {
+    s.layers.iter().map(|l| l.items().len()).sum()
+}
+
+/// Puts one item of kind `id` on the scenario's board.
+fn place(s: &mut Scenario, list: KindList, id: &str) -> bool {
+    use sandtable::board::freeform::Point;
+    use sandtable::board::{HexsideKey, Side};
+    use sandtable::scenario::{Area, HexsideAttrs, Landmark, Line, Road, Token};
+    match s.board.clone() {
+        Board::Hex(b) => {
+            let h = b
+                .parse_label(&b.label(b.from_offset(sandtable::board::Offset { col: 2, row: 2 })))
+                .unwrap();
+            let n = h + Side::all(b.orientation)[0].step(b.orientation).unwrap();
+            match list {
+                KindList::Terrain => {
+                    s.hexes.insert(h, HexCell::terrain(id));
+                }
+                KindList::Hexside => {
+                    let key = HexsideKey::between(h, n);
+                    s.hexsides
+                        .insert((key, id.to_string()), HexsideAttrs { up: Some(h) });
+                }
+                KindList::Token => s.tokens.push(Token {
+                    id: "t1".into(),
+                    kind: id.into(),
+                    hex: h,
+                    facing: vec![Side::all(b.orientation)[0]],
+                }),
+                KindList::Marker => {
+                    let mut c = HexCell::terrain(s.hexes.get(&h).map_or("clear", |c| &c.terrain));
+                    c.markers.push(id.into());
+                    s.hexes.insert(h, c);
+                }
+                KindList::Road => s.roads.push(Road {
+                    id: "r1".into(),
+                    kind: id.into(),
+                    hexes: vec![h, n],
+                }),
+                KindList::UnitClass => {
+                    let mut u = Unit::new("u1", id);
+                    u.hex = Some(h);
+                    s.units.push(u);
+                }
+                _ => return false,
+            }
+        }
+        Board::Freeform(_) => {
+            let square = |x: f64| {
+                vec![
+                    Point::new(x, 10.0),
+                    Point::new(x + 20.0, 10.0),
+                    Point::new(x + 20.0, 30.0),
+                    Point::new(x, 30.0),
+                ]
+            };
+            match list {
+                KindList::Terrain => s.areas.push(Area {
+                    id: "a1".into(),
+                    terrain: id.into(),
+                    polygon: square(10.0),
+                    level: None,
+                    passable: None,
+                    dangerous: None,
+                    compulsory: None,
+                    owner: None,
+                }),
+                KindList::Line => s.lines.push(Line {
+                    id: "l1".into(),
+                    kind: id.into(),
+                    points: vec![Point::new(5.0, 5.0), Point::new(40.0, 20.0)],
+                    width: None,
+                }),
+                KindList::Landmark => s.landmarks.push(Landmark {
+                    id: "m1".into(),
+                    kind: id.into(),
+                    at: Some(Point::new(20.0, 20.0)),
+                    size: None,
+                    polygon: None,
+                }),
+                KindList::UnitClass => {
+                    let mut u = Unit::new("u1", id);
+                    u.at = Some(Point::new(30.0, 30.0));
+                    s.units.push(u);
+                }
+                _ => return false,
+            }
+        }
+    }
+    true
+}
