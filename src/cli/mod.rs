@@ -1,5 +1,7 @@
-//! The command line: `sandtable validate|convert|info|rulesets|new`.
+//! The command line: `sandtable validate|convert|info|rulesets|new|export` and the
+//! previews.
 
+mod export;
 mod output;
 mod preview;
 
@@ -116,6 +118,9 @@ pub enum Command {
         #[arg(long, default_value = "Untitled scenario")]
         title: String,
     },
+    /// Export a scenario: SVG, PNG at a DPI, print-and-play PDF tiled on A4 or Letter,
+    /// or the native RON and JSON.
+    Export(export::ExportArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -159,6 +164,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             output,
             title,
         } => new(&rulesets, &ruleset, &output, &title),
+        Command::Export(args) => export::run(&args, &rulesets),
         Command::Los {
             file,
             from,

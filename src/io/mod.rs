@@ -1,6 +1,8 @@
 //! Files: native RON and JSON scenarios, the JSON Schemas, and the print exports.
 
 pub mod atomic;
+pub mod export;
+pub mod format;
 pub mod pdf;
 pub mod raster;
 pub mod schema;
