@@ -22,14 +22,28 @@ fn main() {
     let code = match args.as_slice() {
         [_] => designer(None),
         [_, file] if is_scenario_file(file) => designer(Some(PathBuf::from(file))),
+        [_, file] if names_scenario_file(file) => {
+            // Meant for the designer, not a command: say what is wrong with the file.
+            let path = std::path::Path::new(file);
+            if path.exists() {
+                eprintln!("error: {} is not a file", path.display());
+            } else {
+                eprintln!("error: {} does not exist", path.display());
+            }
+            2
+        }
         _ => sandtable::cli::run(args),
     };
     std::process::exit(code);
 }
 
 fn is_scenario_file(arg: &std::ffi::OsStr) -> bool {
-    let path = std::path::Path::new(arg);
-    path.is_file() && sandtable::source::TextFormat::from_path(path).is_some()
+    std::path::Path::new(arg).is_file() && names_scenario_file(arg)
+}
+
+/// Whether the argument has a scenario file's extension (.ron, .json).
+fn names_scenario_file(arg: &std::ffi::OsStr) -> bool {
+    sandtable::source::TextFormat::from_path(std::path::Path::new(arg)).is_some()
 }
 
 #[cfg(feature = "gui")]

@@ -7,50 +7,11 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
-use sandtable::app::canvas::Canvas;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::rules::Rulesets;
 
-fn app_with(dialogs: ScriptedDialogs) -> Harness<'static, DesignerApp> {
-    let app = DesignerApp::new(Rulesets::built_in(), Box::new(dialogs));
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
-    h.run();
-    h
-}
-
-fn app() -> Harness<'static, DesignerApp> {
-    app_with(ScriptedDialogs::default())
-}
-
-/// The screen position of a hex's centre.
-fn at(h: &Harness<'_, DesignerApp>, label: &str) -> Pos2 {
-    let app = h.state();
-    let board = app.doc.scenario.board.as_hex().unwrap();
-    let hex = board.hex_at(label).unwrap();
-    let c = Canvas::hex_centre(&app.doc.scenario.board, hex).unwrap();
-    app.canvas.view.to_screen(app.canvas.rect().unwrap(), c)
-}
-
-fn terrain(h: &Harness<'_, DesignerApp>, label: &str) -> Option<String> {
-    let s = &h.state().doc.scenario;
-    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
-    s.hexes.get(&hex).map(|c| c.terrain.clone())
-}
-
-fn drag(h: &mut Harness<'_, DesignerApp>, path: &[Pos2]) {
-    h.hover_at(path[0]);
-    h.run();
-    h.drag_at(path[0]);
-    h.run();
-    for p in &path[1..] {
-        h.hover_at(*p);
-        h.run();
-    }
-    h.drop_at(*path.last().unwrap());
-    h.run();
-}
+mod designer_kit;
+use designer_kit::{app, app_with, at, drag, example, terrain};
 
 #[test]
 fn the_designer_opens_on_the_sample_scenario() {
@@ -166,6 +127,7 @@ fn save_and_reopen_through_the_dialogs() {
     let mut h = app_with(ScriptedDialogs {
         opens: vec![path.clone()],
         saves: vec![path.clone()],
+        ..Default::default()
     });
     h.get_by_label("Town").click();
     h.run();
@@ -184,6 +146,8 @@ fn save_and_reopen_through_the_dialogs() {
     assert_eq!(terrain(&h, "A1").as_deref(), Some("woods"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
+    h.get_by_label("Don't save").click();
+    h.run();
     assert_eq!(terrain(&h, "A1").as_deref(), Some("town"));
     assert!(!h.state().doc.history.can_undo());
 }
@@ -196,6 +160,7 @@ fn a_file_that_fails_to_load_shows_the_error_and_keeps_the_document() {
     let mut h = app_with(ScriptedDialogs {
         opens: vec![bad],
         saves: vec![],
+        ..Default::default()
     });
     let before = h.state().doc.scenario.clone();
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
@@ -213,6 +178,7 @@ fn snapshots_of_the_sample_at_two_zooms() {
     let app = DesignerApp::new(Rulesets::built_in(), Box::new(ScriptedDialogs::default()));
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
         .wgpu()
         .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
     h.run();
@@ -236,6 +202,7 @@ fn unsaved_work_is_autosaved_and_offered_back_after_a_crash() {
             .with_recovery(Some(recovery.clone()));
         Harness::builder()
             .with_size(egui::vec2(1280.0, 800.0))
+            .with_max_steps(12)
             .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app)
     };
     h.run();
@@ -256,6 +223,7 @@ fn unsaved_work_is_autosaved_and_offered_back_after_a_crash() {
         .with_recovery(Some(recovery.clone()));
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
         .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
     h.run();
     h.get_by_label("Restore").click();
@@ -288,17 +256,12 @@ fn closing_with_unsaved_changes_asks_first() {
     assert_eq!(terrain(&h, "A1").as_deref(), Some("town"), "nothing lost");
 }
 
-fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("assets/scenarios")
-        .join(name)
-}
-
 #[test]
 fn draw_a_road_by_dragging_and_extend_it_from_its_end() {
     let mut h = app_with(ScriptedDialogs {
         opens: vec![example("morne-plaine-bridge.json")],
         saves: vec![],
+        ..Default::default()
     });
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
@@ -327,6 +290,7 @@ fn toggle_a_marker_with_a_click() {
     let mut h = app_with(ScriptedDialogs {
         opens: vec![example("sticks-and-stones-river.ron")],
         saves: vec![],
+        ..Default::default()
     });
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
@@ -481,6 +445,7 @@ fn paint_a_battle_cry_map_from_new_to_reopened() {
     let mut h = app_with(ScriptedDialogs {
         opens: vec![path.clone()],
         saves: vec![path.clone()],
+        ..Default::default()
     });
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();

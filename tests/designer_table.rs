@@ -28,12 +28,14 @@ fn table_app(saves: Vec<PathBuf>, opens: Vec<PathBuf>) -> Harness<'static, Desig
         Box::new(ScriptedDialogs {
             opens: opens_all,
             saves,
+            ..Default::default()
         }),
     );
     // Frames a sixtieth of a second apart, as on a screen: a double-click is two
     // clicks within 0.3 s.
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
         .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
     h.run();
@@ -352,10 +354,12 @@ fn snapshot_of_the_mini_nap_table() {
         Box::new(ScriptedDialogs {
             opens: vec![example("mini-nap-village.ron")],
             saves: vec![],
+            ..Default::default()
         }),
     );
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
         .wgpu()
         .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
     h.run();

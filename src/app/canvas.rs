@@ -1,27 +1,18 @@
 //! The board on screen: drawing (only what is visible) and turning pointer input into
 //! tool actions.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, pos2, vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, vec2};
 use hexx::Hex;
 
 use super::document::Document;
+use super::paint::{ScenePainter, ViewLayers};
 use super::select::{HexSelection, Pointer};
 use super::table::TableTools;
 use super::tools::{Tool, ToolState};
 use super::view::View;
-use crate::board::{Board, BoardLayout, FreeformBoard, HexBoard, Offset};
-use crate::rules::{Colour, KindList, Ruleset, Rulesets};
-use crate::scenario::diagnostic::Severity;
-
-/// What the cached terrain mesh was built for.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct FillKey {
-    revision: u64,
-    view: View,
-    rect: Rect,
-    /// The document itself (a new one starts again at revision 0).
-    doc: u64,
-}
+use crate::board::{Board, BoardLayout, HexBoard};
+use crate::rules::Rulesets;
+use crate::scene::{Finding, SceneOptions, finding_colour};
 
 /// What the pointer is over.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -50,15 +41,11 @@ pub struct Canvas {
     wheel: f32,
     /// The last hex the stroke painted, to fill in hexes a fast drag skips.
     last_hex: Option<Hex>,
-    /// The terrain fill of the visible hexes, kept while the document and the view
-    /// stay the same (most frames: the pointer only moves).
-    fill_cache: Option<(FillKey, std::sync::Arc<egui::Mesh>)>,
+    /// The scene of the document and its meshes for the view.
+    painter: ScenePainter,
+    /// What the View menu and the layers panel show.
+    pub layers: ViewLayers,
     last_rect: Option<Rect>,
-}
-
-fn colour(c: Colour) -> Color32 {
-    let [r, g, b] = c.0;
-    Color32::from_rgb(r, g, b)
 }
 
 /// Hex boards are laid out in millimetres: one board unit is one mm.
@@ -141,13 +128,15 @@ impl Canvas {
         if self.hover != before {
             ui.ctx().request_repaint();
         }
+        let options = self.scene_options(doc, tools);
+        self.painter.scene(doc, &ruleset, options);
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
-                self.draw_hex_board(ui, &painter, rect, doc, &ruleset, &board);
+                self.draw_hex_board(ui, &painter, rect, &board);
                 self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
             }
             Board::Freeform(table) => {
-                self.draw_freeform(&painter, rect, doc, &ruleset, tools);
+                self.painter.paint(ui, &painter, rect, &self.view);
                 if !ui.input(|i| i.key_down(egui::Key::Space)) {
                     self.table.input(
                         ui, &response, rect, &self.view, &table, doc, rulesets, tools,
@@ -206,275 +195,29 @@ impl Canvas {
         }
     }
 
-    /// The hexes of the board that the canvas shows, row by row.
-    fn visible_hexes(&self, rect: Rect, board: &HexBoard, layout: &BoardLayout) -> Vec<Hex> {
-        let vis = self.view.visible(rect);
-        let corners = [
-            vis.left_top(),
-            vis.right_top(),
-            vis.left_bottom(),
-            vis.right_bottom(),
-        ];
-        let offs: Vec<Offset> = corners
+    /// The scene's options for this frame: the View menu's choices, the table grid,
+    /// the document's findings.
+    fn scene_options(&self, doc: &Document, tools: &ToolState) -> SceneOptions {
+        let mut o = self.layers.options();
+        o.table_grid = tools.snap_grid.then_some(tools.grid);
+        o.findings = doc
+            .diagnostics
             .iter()
-            .map(|p| board.to_offset(layout.hex_at(hexx::Vec2::new(p.x, p.y))))
+            .filter_map(|d| {
+                Some(Finding {
+                    colour: finding_colour(d.severity)?,
+                    hexes: d.hexes.clone(),
+                    features: d.features.clone(),
+                })
+            })
             .collect();
-        let clamp = |v: i32, n: u32| v.clamp(0, n as i32 - 1);
-        let (c0, c1) = (
-            clamp(
-                offs.iter().map(|o| o.col).min().unwrap_or(0) - 1,
-                board.columns,
-            ),
-            clamp(
-                offs.iter().map(|o| o.col).max().unwrap_or(0) + 1,
-                board.columns,
-            ),
-        );
-        let (r0, r1) = (
-            clamp(
-                offs.iter().map(|o| o.row).min().unwrap_or(0) - 1,
-                board.rows,
-            ),
-            clamp(
-                offs.iter().map(|o| o.row).max().unwrap_or(0) + 1,
-                board.rows,
-            ),
-        );
-        (r0..=r1)
-            .flat_map(|row| (c0..=c1).map(move |col| Offset { col, row }))
-            .map(|o| board.from_offset(o))
-            .filter(|h| board.contains(*h))
-            .collect()
+        o
     }
 
-    fn draw_hex_board(
-        &mut self,
-        ui: &Ui,
-        painter: &egui::Painter,
-        rect: Rect,
-        doc: &Document,
-        r: &Ruleset,
-        board: &HexBoard,
-    ) {
+    fn draw_hex_board(&mut self, ui: &Ui, painter: &egui::Painter, rect: Rect, board: &HexBoard) {
         let layout = layout_of(board);
-        let s = &doc.scenario;
         let to = |p: hexx::Vec2| self.view.to_screen(rect, v(p));
-        let hexes = self.visible_hexes(rect, board, &layout);
-        let hex_px = board.hex_width_mm as f32 * self.view.zoom;
-        let grid = Stroke::new(
-            if hex_px > 12.0 { 1.0 } else { 0.0 },
-            Color32::from_black_alpha(90),
-        );
-        let default = r
-            .default_terrain
-            .as_deref()
-            .and_then(|t| r.kind(KindList::Terrain, t))
-            .map_or(Color32::LIGHT_GRAY, |k| colour(k.colour));
-        // Terrain fill: one mesh for all visible hexes, rebuilt only when the document
-        // or the view changes.
-        let key = FillKey {
-            revision: doc.revision,
-            view: self.view,
-            rect,
-            doc: doc.id,
-        };
-        let mesh = match &self.fill_cache {
-            Some((k, m)) if *k == key => m.clone(),
-            _ => {
-                let mut mesh = egui::Mesh::default();
-                for hex in &hexes {
-                    let fill = s
-                        .hexes
-                        .get(hex)
-                        .and_then(|c| r.kind(KindList::Terrain, &c.terrain))
-                        .map_or(default, |k| colour(k.colour));
-                    let base = mesh.vertices.len() as u32;
-                    for p in layout.corners(*hex) {
-                        mesh.colored_vertex(to(p), fill);
-                    }
-                    for i in 1..5 {
-                        mesh.add_triangle(base, base + i, base + i + 1);
-                    }
-                }
-                let mesh = std::sync::Arc::new(mesh);
-                self.fill_cache = Some((key, mesh.clone()));
-                mesh
-            }
-        };
-        painter.add(Shape::Mesh(mesh));
-        for hex in &hexes {
-            let cell = s.hexes.get(hex);
-            if grid.width > 0.0 || cell.is_some_and(|c| c.elevation > 0) {
-                let pts: Vec<Pos2> = layout.corners(*hex).iter().map(|p| to(*p)).collect();
-                if grid.width > 0.0 {
-                    painter.add(Shape::closed_line(pts.clone(), grid));
-                }
-                if let Some(c) = cell.filter(|c| c.elevation > 0) {
-                    // Elevation shading: darker with height.
-                    let shade = Color32::from_black_alpha((20 * c.elevation.min(6)) as u8);
-                    painter.add(Shape::convex_polygon(pts, shade, Stroke::NONE));
-                }
-            }
-            if let Some(c) = cell {
-                for side in &c.facing {
-                    if let Some([a, b]) = layout.side_ends(*hex, *side) {
-                        painter.line_segment(
-                            [to(a), to(b)],
-                            Stroke::new((hex_px * 0.08).max(2.0), Color32::from_rgb(90, 60, 30)),
-                        );
-                    }
-                }
-            }
-            if hex_px > 34.0 {
-                let top = to(layout.centre(*hex)) - vec2(0.0, hex_px * 0.36);
-                painter.text(
-                    top,
-                    Align2::CENTER_CENTER,
-                    board.label(*hex),
-                    FontId::monospace((hex_px * 0.16).clamp(8.0, 14.0)),
-                    Color32::from_black_alpha(170),
-                );
-                if let Some(c) = cell.filter(|c| c.elevation != 0) {
-                    let at = to(layout.centre(*hex)) + vec2(hex_px * 0.3, -hex_px * 0.18);
-                    painter.text(
-                        at,
-                        Align2::CENTER_CENTER,
-                        format!("{:+}", c.elevation),
-                        FontId::proportional((hex_px * 0.14).clamp(8.0, 13.0)),
-                        Color32::BLACK,
-                    );
-                }
-                if let Some(k) = cell.and_then(|c| r.kind(KindList::Terrain, &c.terrain)) {
-                    let at = to(layout.centre(*hex)) + vec2(0.0, hex_px * 0.22);
-                    painter.text(
-                        at,
-                        Align2::CENTER_CENTER,
-                        &k.name,
-                        FontId::proportional((hex_px * 0.12).clamp(7.0, 12.0)),
-                        Color32::from_black_alpha(200),
-                    );
-                    if hex_px > 60.0
-                        && let Some(src) = k.icon.as_deref().and_then(super::icons::icon)
-                    {
-                        let c = to(layout.centre(*hex)) + vec2(-hex_px * 0.26, -hex_px * 0.04);
-                        let icon = Rect::from_center_size(c, vec2(hex_px * 0.22, hex_px * 0.22));
-                        egui::Image::new(src)
-                            .tint(Color32::from_white_alpha(170))
-                            .paint_at(ui, icon);
-                    }
-                }
-            }
-        }
-        // Hexside features along their sides.
-        for (key, kind) in s.hexsides.keys() {
-            let [a, _] = key.hexes();
-            let Some(side) = key.side_from(board.orientation, a) else {
-                continue;
-            };
-            let Some([p, q]) = layout.side_ends(a, side) else {
-                continue;
-            };
-            let c = r
-                .kind(KindList::Hexside, kind)
-                .map_or(Color32::BLUE, |k| colour(k.colour));
-            let w = (hex_px * 0.1).max(2.5);
-            painter.line_segment([to(p), to(q)], Stroke::new(w, c));
-        }
-        // Roads: lines through hex centres.
-        for road in &s.roads {
-            let c = r
-                .kind(KindList::Road, &road.kind)
-                .map_or(Color32::BROWN, |k| colour(k.colour));
-            let pts: Vec<Pos2> = road.hexes.iter().map(|h| to(layout.centre(*h))).collect();
-            painter.add(Shape::line(
-                smooth_path(&pts),
-                Stroke::new((hex_px * 0.09).max(2.0), c),
-            ));
-        }
-        // Tokens: a trench line inside each front side.
-        for t in &s.tokens {
-            let c = r
-                .kind(KindList::Token, &t.kind)
-                .map_or(Color32::DARK_GRAY, |k| colour(k.colour));
-            let centre = layout.centre(t.hex);
-            for side in &t.facing {
-                if let Some([a, b]) = layout.side_ends(t.hex, *side) {
-                    let inset = |p: hexx::Vec2| to(centre + (p - centre) * 0.78);
-                    painter.line_segment(
-                        [inset(a), inset(b)],
-                        Stroke::new((hex_px * 0.07).max(2.0), c),
-                    );
-                }
-            }
-        }
-        // Units: counters with their class colour and id.
-        for u in &s.units {
-            let Some(h) = u.hex else { continue };
-            let class = r.kind(KindList::UnitClass, &u.class);
-            let c = class.map_or(Color32::GRAY, |k| colour(k.colour));
-            let general = class
-                .and_then(|k| k.profile.as_ref())
-                .is_some_and(|p| p.general);
-            let centre = to(layout.centre(h))
-                + if general {
-                    vec2(hex_px * 0.18, hex_px * 0.18)
-                } else {
-                    Vec2::ZERO
-                };
-            let half = if general {
-                hex_px * 0.14
-            } else {
-                hex_px * 0.26
-            };
-            let box_ = Rect::from_center_size(centre, vec2(half * 2.0, half * 1.4));
-            painter.rect_filled(box_, 2.0, c);
-            painter.rect_stroke(
-                box_,
-                2.0,
-                Stroke::new(1.0, Color32::BLACK),
-                egui::StrokeKind::Outside,
-            );
-            // The class symbol (NATO-style, from the ruleset's icon) above the id.
-            let icon = class
-                .and_then(|k| k.icon.as_deref())
-                .and_then(super::icons::icon);
-            match icon {
-                Some(src) if hex_px > 70.0 && !general => {
-                    let sym = Rect::from_center_size(
-                        centre - vec2(0.0, half * 0.25),
-                        vec2(half * 0.9, half * 0.6),
-                    );
-                    egui::Image::new(src).tint(Color32::WHITE).paint_at(ui, sym);
-                    painter.text(
-                        centre + vec2(0.0, half * 0.42),
-                        Align2::CENTER_CENTER,
-                        &u.id,
-                        FontId::proportional((half * 0.38).clamp(6.0, 11.0)),
-                        Color32::WHITE,
-                    );
-                }
-                _ if hex_px > 24.0 => {
-                    painter.text(
-                        centre,
-                        Align2::CENTER_CENTER,
-                        &u.id,
-                        FontId::proportional((half * 0.6).clamp(6.0, 13.0)),
-                        Color32::WHITE,
-                    );
-                }
-                _ => {}
-            }
-        }
-        // Findings: offending hexes outlined, the focused one strongly.
-        for d in &doc.diagnostics {
-            let Some(c) = finding_colour(d.severity) else {
-                continue;
-            };
-            for h in &d.hexes {
-                let pts: Vec<Pos2> = layout.corners(*h).iter().map(|p| to(*p)).collect();
-                painter.add(Shape::closed_line(pts, Stroke::new(2.5, c)));
-            }
-        }
+        self.painter.paint(ui, painter, rect, &self.view);
         for h in &self.focus {
             let pts: Vec<Pos2> = layout.corners(*h).iter().map(|p| to(*p)).collect();
             painter.add(Shape::closed_line(
@@ -490,183 +233,6 @@ impl Canvas {
         {
             let pts: Vec<Pos2> = layout.corners(h).iter().map(|p| to(*p)).collect();
             painter.add(Shape::closed_line(pts, Stroke::new(2.0, Color32::WHITE)));
-        }
-    }
-
-    fn draw_freeform(
-        &self,
-        painter: &egui::Painter,
-        rect: Rect,
-        doc: &Document,
-        r: &Ruleset,
-        tools: &ToolState,
-    ) {
-        let s = &doc.scenario;
-        let Board::Freeform(t) = &s.board else { return };
-        let to = |p: crate::board::freeform::Point| {
-            self.view.to_screen(rect, vec2(p.x as f32, p.y as f32))
-        };
-        let table = Rect::from_min_max(
-            self.view.to_screen(rect, Vec2::ZERO),
-            self.view
-                .to_screen(rect, vec2(t.width as f32, t.height as f32)),
-        );
-        painter.rect_filled(table, 0.0, Color32::from_rgb(214, 222, 170));
-        painter.rect_stroke(
-            table,
-            0.0,
-            Stroke::new(2.0, Color32::BLACK),
-            egui::StrokeKind::Outside,
-        );
-        if tools.snap_grid {
-            self.draw_grid(painter, rect, t, tools.grid);
-        }
-        for a in &s.areas {
-            let c = r
-                .kind(KindList::Terrain, &a.terrain)
-                .map_or(Color32::GRAY, |k| colour(k.colour));
-            let pts: Vec<Pos2> = a.polygon.iter().map(|p| to(*p)).collect();
-            fill_polygon(painter, &pts, c.gamma_multiply(0.85));
-            painter.add(Shape::closed_line(
-                pts,
-                Stroke::new(1.5, c.gamma_multiply(0.6)),
-            ));
-        }
-        for l in &s.lines {
-            let c = r
-                .kind(KindList::Line, &l.kind)
-                .map_or(Color32::GRAY, |k| colour(k.colour));
-            let w = (l.width.unwrap_or(0.5) as f32 * self.view.zoom).max(1.0);
-            painter.add(Shape::line(
-                l.points.iter().map(|p| to(*p)).collect(),
-                Stroke::new(w, c),
-            ));
-        }
-        for m in &s.landmarks {
-            let c = r
-                .kind(KindList::Landmark, &m.kind)
-                .map_or(Color32::GRAY, |k| colour(k.colour));
-            if let Some(poly) = &m.polygon {
-                fill_polygon(painter, &poly.iter().map(|p| to(*p)).collect::<Vec<_>>(), c);
-            } else if let Some(at) = m.at {
-                let half = (m.size.unwrap_or(2.0) as f32 * self.view.zoom / 2.0).max(3.0);
-                painter.rect_filled(
-                    Rect::from_center_size(to(at), vec2(half * 2.0, half * 2.0)),
-                    1.0,
-                    c,
-                );
-            }
-        }
-        for u in &s.units {
-            let Some(at) = u.at else { continue };
-            let c = r
-                .kind(KindList::UnitClass, &u.class)
-                .map_or(Color32::GRAY, |k| colour(k.colour));
-            let (w, d) = (
-                u.frontage.unwrap_or(4.0) as f32,
-                u.depth.unwrap_or(2.0) as f32,
-            );
-            let angle = (u.facing_deg.unwrap_or(0.0) as f32).to_radians();
-            let rot = |x: f32, y: f32| {
-                vec2(
-                    x * angle.cos() - y * angle.sin(),
-                    x * angle.sin() + y * angle.cos(),
-                )
-            };
-            let centre = vec2(at.x as f32, at.y as f32);
-            let pts: Vec<Pos2> = [
-                (-w / 2.0, -d / 2.0),
-                (w / 2.0, -d / 2.0),
-                (w / 2.0, d / 2.0),
-                (-w / 2.0, d / 2.0),
-            ]
-            .iter()
-            .map(|(x, y)| self.view.to_screen(rect, centre + rot(*x, *y)))
-            .collect();
-            painter.add(Shape::convex_polygon(
-                pts.clone(),
-                c,
-                Stroke::new(1.0, Color32::BLACK),
-            ));
-            // The front edge, thicker.
-            painter.line_segment([pts[0], pts[1]], Stroke::new(3.0, Color32::BLACK));
-        }
-        if let Some(depth) = r.flank_sectors {
-            self.draw_sectors(painter, rect, t, depth);
-        }
-        // Findings: offending features outlined.
-        for d in &doc.diagnostics {
-            let Some(c) = finding_colour(d.severity) else {
-                continue;
-            };
-            for id in &d.features {
-                if let Some(f) = crate::scenario::shape::feature_by_id(s, id) {
-                    outline_feature(painter, &f, &to, Stroke::new(2.5, c));
-                }
-            }
-        }
-    }
-
-    /// Grid lines every `step` board units, or every ten steps when they would crowd.
-    fn draw_grid(&self, painter: &egui::Painter, rect: Rect, t: &FreeformBoard, step: f64) {
-        if step <= 0.0 {
-            return;
-        }
-        let mut step = step as f32;
-        while step * self.view.zoom < 8.0 {
-            step *= 10.0;
-        }
-        let vis = self.view.visible(rect);
-        let (w, h) = (t.width as f32, t.height as f32);
-        let stroke = Stroke::new(1.0, Color32::from_black_alpha(28));
-        let strong = Stroke::new(1.0, Color32::from_black_alpha(60));
-        let major = |i: i64| i % 10 == 0;
-        // Lines of constant x across the table, then of constant y.
-        for (lo, hi, len, constant_x) in [
-            (vis.min.x, vis.max.x, w, true),
-            (vis.min.y, vis.max.y, h, false),
-        ] {
-            let first = (lo.max(0.0) / step).floor() as i64;
-            let last = (hi.min(len) / step).ceil() as i64;
-            for i in first..=last {
-                let v = i as f32 * step;
-                if v > len {
-                    break;
-                }
-                let (a, b) = if constant_x {
-                    (vec2(v, 0.0), vec2(v, h))
-                } else {
-                    (vec2(0.0, v), vec2(w, v))
-                };
-                let (a, b) = (self.view.to_screen(rect, a), self.view.to_screen(rect, b));
-                painter.line_segment([a, b], if major(i) { strong } else { stroke });
-            }
-        }
-    }
-
-    /// The flank sectors along the side edges and the centre sector between them.
-    fn draw_sectors(&self, painter: &egui::Painter, rect: Rect, t: &FreeformBoard, depth: f64) {
-        let (w, h) = (t.width as f32, t.height as f32);
-        let d = depth as f32;
-        let stroke = Stroke::new(2.0, Color32::from_rgba_unmultiplied(120, 0, 160, 200));
-        for x in [d, w - d] {
-            let a = self.view.to_screen(rect, vec2(x, 0.0));
-            let b = self.view.to_screen(rect, vec2(x, h));
-            painter.add(Shape::dashed_line(&[a, b], stroke, 10.0, 6.0));
-        }
-        let font = FontId::proportional(13.0);
-        for (x, text) in [
-            (d / 2.0, "flank sector"),
-            (w / 2.0, "centre sector"),
-            (w - d / 2.0, "flank sector"),
-        ] {
-            painter.text(
-                self.view.to_screen(rect, vec2(x, 0.0)) + vec2(0.0, 10.0),
-                Align2::CENTER_TOP,
-                text,
-                font.clone(),
-                stroke.color,
-            );
         }
     }
 
@@ -708,17 +274,29 @@ impl Canvas {
             };
             self.select.input(pointer, doc, rulesets, board);
         } else if painting {
+            // The stroke begins where the button went down: in a busy frame the
+            // pointer may already have moved on to the next hex.
+            let origin = ui
+                .input(|i| i.pointer.press_origin())
+                .filter(|_| pressed)
+                .map_or(hex, |o| {
+                    let o = self.view.to_board(rect, o);
+                    layout.hex_at(hexx::Vec2::new(o.x, o.y))
+                });
             if pressed && !self.stroking {
                 doc.history.begin_group();
                 self.stroking = true;
                 self.last_hex = None;
             }
-            if self.stroking && primary_down {
-                let from = self.last_hex.unwrap_or(hex);
+            // A quick click may press and release within one frame: it still paints.
+            if self.stroking && (primary_down || pressed) {
+                let from = self.last_hex.unwrap_or(origin);
                 if self.last_hex != Some(hex) {
                     if tools.tool == Tool::Road {
-                        if board.contains(hex) {
-                            tools.road_to(doc, rulesets, board, hex);
+                        for h in [from, hex] {
+                            if board.contains(h) {
+                                tools.road_to(doc, rulesets, board, h);
+                            }
                         }
                     } else {
                         for h in from.line_to(hex) {
@@ -782,83 +360,4 @@ impl Canvas {
             self.last_hex = None;
         }
     }
-}
-
-/// A road through hex centres as a smooth curve: straight halfway into each hex, then a
-/// quadratic curve about the centre to halfway out, so that bends are rounded.
-fn smooth_path(pts: &[Pos2]) -> Vec<Pos2> {
-    if pts.len() < 3 {
-        return pts.to_vec();
-    }
-    let mid = |a: Pos2, b: Pos2| a + (b - a) * 0.5;
-    let mut out = vec![pts[0]];
-    for w in pts.windows(3) {
-        let (a, c, b) = (mid(w[0], w[1]), w[1], mid(w[1], w[2]));
-        for i in 0..=8 {
-            let t = i as f32 / 8.0;
-            let u = 1.0 - t;
-            out.push(pos2(
-                u * u * a.x + 2.0 * u * t * c.x + t * t * b.x,
-                u * u * a.y + 2.0 * u * t * c.y + t * t * b.y,
-            ));
-        }
-    }
-    out.extend(pts.last());
-    out
-}
-
-/// The outline colour of a finding on the board; information is not outlined.
-fn finding_colour(severity: Severity) -> Option<Color32> {
-    match severity {
-        Severity::Error => Some(Color32::from_rgb(220, 30, 30)),
-        Severity::Warning => Some(Color32::from_rgb(240, 150, 0)),
-        Severity::Info => None,
-    }
-}
-
-/// Outlines a feature's shape (a unit or point landmark: a ring about where it stands).
-fn outline_feature(
-    painter: &egui::Painter,
-    f: &crate::scenario::Feature,
-    to: &impl Fn(crate::board::freeform::Point) -> Pos2,
-    stroke: Stroke,
-) {
-    use crate::scenario::{Feature, shape};
-    let pts: Vec<Pos2> = shape::vertices(f).iter().map(|p| to(*p)).collect();
-    match f {
-        Feature::Line(_) => {
-            painter.add(Shape::line(pts, stroke));
-        }
-        _ if pts.len() >= 3 => {
-            painter.add(Shape::closed_line(pts, stroke));
-        }
-        _ => {
-            if let Some(c) = shape::centre(f) {
-                painter.circle_stroke(to(c), 10.0, stroke);
-            }
-        }
-    }
-}
-
-/// Fills a simple polygon, concave or not, by ear-cut triangulation.
-fn fill_polygon(painter: &egui::Painter, pts: &[Pos2], fill: Color32) {
-    if pts.len() < 3 {
-        return;
-    }
-    use geo::TriangulateEarcut;
-    let poly = geo::Polygon::new(
-        pts.iter()
-            .map(|p| geo::coord! { x: p.x as f64, y: p.y as f64 })
-            .collect(),
-        vec![],
-    );
-    let raw = poly.earcut_triangles_raw();
-    let mut mesh = egui::Mesh::default();
-    for [x, y] in &raw.vertices {
-        mesh.colored_vertex(pos2(*x as f32, *y as f32), fill);
-    }
-    for tri in raw.triangle_indices.chunks(3) {
-        mesh.add_triangle(tri[0] as u32, tri[1] as u32, tri[2] as u32);
-    }
-    painter.add(Shape::mesh(mesh));
 }

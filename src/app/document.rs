@@ -76,6 +76,17 @@ impl Document {
             Ok(r) => validate(&self.scenario, r),
             Err(d) => vec![*d],
         };
+        // A finding about a road, token or unit is shown, outlined and focused at its
+        // hexes, as one about hexes is.
+        if self.scenario.board.as_hex().is_some() {
+            for d in self.diagnostics.iter_mut().filter(|d| d.hexes.is_empty()) {
+                d.hexes = d
+                    .features
+                    .iter()
+                    .flat_map(|id| crate::scenario::locate::hexes_of(&self.scenario, id))
+                    .collect();
+            }
+        }
     }
 
     pub fn counts(&self) -> (usize, usize) {

@@ -7,9 +7,12 @@ pub mod dialogs;
 pub mod document;
 pub mod icons;
 pub mod new_dialog;
+pub mod paint;
 mod panels;
+pub mod path_dialog;
 pub mod properties;
 pub mod recovery;
+pub mod scenario_panel;
 pub mod select;
 pub mod table;
 pub mod tools;
@@ -20,8 +23,9 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 use self::canvas::{Canvas, Hover};
-use self::dialogs::{FileDialogs, NativeDialogs};
+use self::dialogs::{Answer, FileDialogs, NativeDialogs};
 use self::document::Document;
+use self::path_dialog::{Outcome, PathDialog};
 use self::tools::{Tool, ToolState};
 use crate::io;
 use crate::rules::Rulesets;
@@ -32,6 +36,27 @@ pub const SAMPLE: &str = include_str!("../../assets/scenarios/battle-cry-crossro
 
 /// How many recent files the File menu keeps.
 const RECENT: usize = 8;
+
+/// An action that replaces the open document, so asks first when it has unsaved
+/// changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replace {
+    /// File > New (the New dialog).
+    New,
+    /// File > Open (the file dialog).
+    Open,
+    /// Open Recent, or a file named otherwise.
+    OpenPath(PathBuf),
+    /// Closing the window.
+    Close,
+}
+
+/// What the app's own file dialog is choosing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Open,
+    SaveAs,
+}
 
 /// The designer.
 pub struct DesignerApp {
@@ -46,12 +71,22 @@ pub struct DesignerApp {
     pub recovery: recovery::Recovery,
     /// Unsaved work found at start, waiting for the user to restore or discard it.
     pub pending_recovery: Option<(Scenario, Option<PathBuf>)>,
-    /// The user asked to close with unsaved changes: the question is showing.
-    pub confirm_close: bool,
+    /// Something would replace a document with unsaved changes: the Save / Don't
+    /// save / Cancel question is showing.
+    pub confirm: Option<Replace>,
+    /// What to do once the Save that the question started has finished (in the
+    /// app's own file dialog).
+    after_save: Option<Replace>,
+    /// The app's own file dialog, when the system shows none, and what it is for.
+    pub path_dialog: Option<(PathDialog, Purpose)>,
     /// The user answered: close now.
     close_now: bool,
+    /// Close the window on the next frame (an answer given outside a frame's `Ui`).
+    send_close: bool,
     /// File > New is open.
     pub new_dialog: Option<new_dialog::NewDialog>,
+    /// File > Scenario properties, while open.
+    pub scenario_panel: Option<scenario_panel::ScenarioPanel>,
     /// What Copy or Cut took.
     pub clipboard: Option<clipboard::Clip>,
     /// The theme the user picked, kept between runs.
@@ -80,9 +115,13 @@ impl DesignerApp {
             recent: Vec::new(),
             recovery: recovery::Recovery::new(None),
             pending_recovery: None,
-            confirm_close: false,
+            confirm: None,
+            after_save: None,
+            path_dialog: None,
             close_now: false,
+            send_close: false,
             new_dialog: None,
+            scenario_panel: None,
             clipboard: None,
             theme: None,
             title: String::new(),
@@ -98,7 +137,7 @@ impl DesignerApp {
 
     /// The app as `sandtable` starts it: native dialogs, settings from the last run.
     pub fn native(cc: &eframe::CreationContext<'_>, open: Option<PathBuf>) -> Self {
-        let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs))
+        let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs::default()))
             .with_recovery(recovery::Recovery::default_path());
         if let Some(storage) = cc.storage {
             if let Some(text) = storage.get_string("recent") {
@@ -123,15 +162,81 @@ impl DesignerApp {
     pub fn open_path(&mut self, path: &Path) {
         match io::load_scenario(path, &self.rulesets) {
             Ok(s) => {
-                self.doc = Document::new(s, Some(path.to_path_buf()), &self.rulesets);
-                if let Some(r) = self.doc.ruleset(&self.rulesets) {
-                    self.tools.adopt(r);
-                }
-                self.canvas.fit_pending = true;
-                self.canvas.focus.clear();
+                let doc = Document::new(s, Some(path.to_path_buf()), &self.rulesets);
+                self.replace_document(doc);
                 self.remember(path);
             }
             Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
+        }
+    }
+
+    /// Puts `doc` in place of the open document; what belonged to the old one (the
+    /// selection, the ruler, a shape half drawn, the focus) goes with it.
+    pub fn replace_document(&mut self, doc: Document) {
+        self.doc = doc;
+        if let Some(r) = self.doc.ruleset(&self.rulesets) {
+            self.tools.adopt(r);
+            if self.tools.tool.unavailable(r).is_some() {
+                self.tools.tool = Tool::Select;
+            }
+        }
+        self.canvas.fit_pending = true;
+        self.canvas.focus.clear();
+        self.canvas.hover = None;
+        self.canvas.centre_pending = None;
+        self.canvas.select = select::HexSelection::default();
+        self.canvas.table = table::TableTools::default();
+        self.scenario_panel = None;
+    }
+
+    /// Replaces the document by `action`, asking Save / Don't save / Cancel first when
+    /// it has unsaved changes.
+    pub fn ask(&mut self, action: Replace) {
+        if self.doc.history.is_dirty() && !self.close_now {
+            self.confirm = Some(action);
+        } else {
+            self.run(action);
+        }
+    }
+
+    /// Does `action` now, whatever the document holds.
+    fn run(&mut self, action: Replace) {
+        match action {
+            Replace::New => {
+                self.new_dialog = Some(new_dialog::NewDialog::new(
+                    &self.rulesets,
+                    &self.doc.scenario.ruleset,
+                ));
+            }
+            Replace::Open => self.open_dialog(),
+            Replace::OpenPath(p) => self.open_path(&p),
+            Replace::Close => {
+                self.close_now = true;
+                self.recovery.clear();
+                self.send_close = true;
+            }
+        }
+    }
+
+    /// The user answered the unsaved-changes question.
+    pub fn answer(&mut self, save: Option<bool>) {
+        let Some(action) = self.confirm.take() else {
+            return;
+        };
+        match save {
+            None => {}
+            Some(false) => self.run(action),
+            Some(true) => {
+                self.save();
+                if !self.doc.history.is_dirty() {
+                    self.run(action);
+                } else if self.path_dialog.is_some() {
+                    // Saving goes on in the app's own dialog; the action waits for it.
+                    self.after_save = Some(action);
+                }
+                // Otherwise the save failed or was cancelled: doing the action would
+                // lose the work.
+            }
         }
     }
 
@@ -141,9 +246,30 @@ impl DesignerApp {
         self.recent.truncate(RECENT);
     }
 
+    /// The folder a file dialog starts in: the document's, else the latest file's.
+    fn dialog_dir(&self) -> PathBuf {
+        PathDialog::start_dir(
+            self.doc
+                .path
+                .as_deref()
+                .or(self.recent.first().map(PathBuf::as_path)),
+        )
+    }
+
+    /// Asks for a file and opens it (no question about unsaved changes: see [`Self::ask`]).
     pub fn open_dialog(&mut self) {
-        if let Some(p) = self.dialogs.open() {
-            self.open_path(&p);
+        match self.dialogs.open(dialogs::SCENARIO) {
+            Answer::Picked(p) => self.open_path(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::open(
+                    "Open scenario",
+                    dialogs::SCENARIO,
+                    self.dialog_dir(),
+                    &self.recent,
+                );
+                self.path_dialog = Some((d, Purpose::Open));
+            }
         }
     }
 
@@ -160,8 +286,41 @@ impl DesignerApp {
             "{}.ron",
             self.doc.scenario.title.replace(['/', '\\', ':'], "-")
         );
-        if let Some(p) = self.dialogs.save(&suggested) {
-            self.save_to(&p);
+        match self.dialogs.save(&suggested, dialogs::SCENARIO_SAVE) {
+            Answer::Picked(p) => self.save_to(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::save(
+                    "Save scenario as",
+                    &suggested,
+                    dialogs::SCENARIO_SAVE,
+                    self.dialog_dir(),
+                    &self.recent,
+                );
+                self.path_dialog = Some((d, Purpose::SaveAs));
+            }
+        }
+    }
+
+    /// The app's own file dialog, while it is open.
+    fn path_window(&mut self, ui: &Ui) {
+        let Some((dialog, purpose)) = &mut self.path_dialog else {
+            return;
+        };
+        let purpose = *purpose;
+        let Some(outcome) = dialog.show(ui.ctx()) else {
+            return;
+        };
+        self.path_dialog = None;
+        match (outcome, purpose) {
+            (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
+            (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
+            (Outcome::Cancelled, _) => {}
+        }
+        if let Some(action) = self.after_save.take()
+            && !self.doc.history.is_dirty()
+        {
+            self.run(action);
         }
     }
 
@@ -202,6 +361,9 @@ impl DesignerApp {
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut Ui) {
         egui_extras::install_image_loaders(ui.ctx());
+        // Ctrl+Plus / Ctrl+Minus zoom the board (the canvas reads them), not the whole
+        // interface.
+        ui.ctx().options_mut(|o| o.zoom_with_keyboard = false);
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
@@ -220,22 +382,38 @@ impl DesignerApp {
                     }
                     ui.separator();
                     self.validation_panel(ui);
+                    ui.separator();
+                    let hex = self.doc.scenario.board.as_hex().is_some();
+                    egui::CollapsingHeader::new("Layers")
+                        .default_open(false)
+                        .show(ui, |ui| self.canvas.layers.ui(ui, hex));
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| {
             self.canvas
                 .ui(ui, &mut self.doc, &self.rulesets, &mut self.tools);
         });
-        self.error_window(ui);
+        if let Some(mut panel) = self.scenario_panel.take()
+            && panel.show(ui.ctx(), &mut self.doc, &self.rulesets)
+        {
+            self.scenario_panel = Some(panel);
+        }
         self.new_window(ui);
         self.recovery_window(ui);
-        self.close_guard(ui);
+        self.confirm_window(ui);
+        self.path_window(ui);
+        self.error_window(ui);
+        let dirty = self.doc.history.is_dirty();
         self.recovery.tick(
             &self.doc.scenario,
             self.doc.path.as_deref(),
             self.doc.revision,
-            self.doc.history.is_dirty(),
+            dirty,
         );
+        // Autosave must not wait for the user to move the mouse: wake when it is due.
+        if let Some(wait) = self.recovery.due_in(self.doc.revision, dirty) {
+            ui.ctx().request_repaint_after(wait);
+        }
         let title = self.window_title();
         if title != self.title {
             ui.ctx()
@@ -266,13 +444,10 @@ impl DesignerApp {
             self.save();
         }
         if pressed(Modifiers::COMMAND, Key::O) {
-            self.open_dialog();
+            self.ask(Replace::Open);
         }
         if pressed(Modifiers::COMMAND, Key::N) {
-            self.new_dialog = Some(new_dialog::NewDialog::new(
-                &self.rulesets,
-                &self.doc.scenario.ruleset,
-            ));
+            self.ask(Replace::New);
         }
         if typing {
             return;
@@ -347,6 +522,15 @@ impl DesignerApp {
 
     /// Takes up a tool; leaving the table tools drops a half-drawn shape.
     pub fn set_tool(&mut self, tool: Tool) {
+        if let Some(why) = self
+            .doc
+            .ruleset(&self.rulesets)
+            .and_then(|r| tool.unavailable(r))
+        {
+            // A tool with nothing to put down would make entries of no kind.
+            self.error = Some(format!("{}: {why}.", tool.name()));
+            return;
+        }
         if tool != self.tools.tool {
             self.canvas.table.drawing.clear();
         }
@@ -364,21 +548,21 @@ impl DesignerApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 if ui.button("New...  Ctrl+N").clicked() {
-                    self.new_dialog = Some(new_dialog::NewDialog::new(
-                        &self.rulesets,
-                        &self.doc.scenario.ruleset,
-                    ));
+                    self.ask(Replace::New);
                 }
                 if ui.button("Open...  Ctrl+O").clicked() {
-                    self.open_dialog();
+                    self.ask(Replace::Open);
                 }
                 ui.menu_button("Open Recent", |ui| {
                     for p in self.recent.clone() {
                         if ui.button(p.display().to_string()).clicked() {
-                            self.open_path(&p);
+                            self.ask(Replace::OpenPath(p));
                         }
                     }
                 });
+                if ui.button("Scenario properties...").clicked() {
+                    self.scenario_panel = Some(scenario_panel::ScenarioPanel::new(&self.doc));
+                }
                 if ui.button("Save  Ctrl+S").clicked() {
                     self.save();
                 }
@@ -441,6 +625,7 @@ impl DesignerApp {
                     ui.ctx().set_theme(egui::Theme::Dark);
                     self.theme = Some(egui::Theme::Dark);
                 }
+                ui.menu_button("Layers", |ui| self.canvas.layers.ui(ui, hex_board));
                 if !hex_board {
                     ui.separator();
                     ui.checkbox(&mut self.tools.snap_grid, "Snap to grid");
@@ -450,10 +635,15 @@ impl DesignerApp {
             });
             ui.menu_button("Tools", |ui| {
                 let hex = self.doc.scenario.board.as_hex().is_some();
+                let ruleset = self.doc.ruleset(&self.rulesets).cloned();
                 for tool in Tool::for_board(hex) {
                     let label = format!("{}  {}", tool.name(), tool.key().name());
+                    let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
+                    let button = egui::Button::selectable(self.tools.tool == *tool, label);
                     if ui
-                        .selectable_label(self.tools.tool == *tool, label)
+                        .add_enabled(why.is_none(), button)
+                        .on_hover_text(tool.description())
+                        .on_disabled_hover_text(why.unwrap_or_default())
                         .clicked()
                     {
                         self.set_tool(*tool);
@@ -476,18 +666,17 @@ impl DesignerApp {
         };
         let mut keep = true;
         let mut made = None;
-        egui::Window::new("New scenario")
-            .collapsible(false)
-            .show(ui.ctx(), |ui| {
-                (made, keep) = dialog.ui(ui, &self.rulesets);
-            });
+        let modal = egui::Modal::new(egui::Id::unique("new_dialog")).show(ui.ctx(), |ui| {
+            ui.heading("New scenario");
+            (made, keep) = dialog.ui(ui, &self.rulesets);
+        });
+        // A stray click beside the dialog should not throw the choices away; Escape does.
+        if modal.should_close() && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            keep = false;
+        }
         if let Some(s) = made {
-            if let Some(r) = self.rulesets.get(&s.ruleset) {
-                self.tools.adopt(r);
-            }
-            self.doc = Document::new(s, None, &self.rulesets);
-            self.canvas.fit_pending = true;
-            self.canvas.focus.clear();
+            let doc = Document::new(s, None, &self.rulesets);
+            self.replace_document(doc);
         }
         if keep {
             self.new_dialog = Some(dialog);
@@ -500,8 +689,7 @@ impl DesignerApp {
             let mut doc = Document::new(s, origin, &self.rulesets);
             // Restored work is unsaved until the user saves it.
             doc.history = crate::scenario::History::unsaved();
-            self.doc = doc;
-            self.canvas.fit_pending = true;
+            self.replace_document(doc);
         }
     }
 
@@ -514,19 +702,18 @@ impl DesignerApp {
         if self.pending_recovery.is_none() {
             return;
         }
-        egui::Window::new("Restore unsaved work?")
-            .collapsible(false)
-            .show(ui.ctx(), |ui| {
-                ui.label("Sandtable did not close cleanly last time. Restore the unsaved work?");
-                ui.horizontal(|ui| {
-                    if ui.button("Restore").clicked() {
-                        self.restore();
-                    }
-                    if ui.button("Discard").clicked() {
-                        self.discard_recovery();
-                    }
-                });
+        egui::Modal::new(egui::Id::unique("recovery")).show(ui.ctx(), |ui| {
+            ui.heading("Restore unsaved work?");
+            ui.label("Sandtable did not close cleanly last time. Restore the unsaved work?");
+            ui.horizontal(|ui| {
+                if ui.button("Restore").clicked() {
+                    self.restore();
+                }
+                if ui.button("Discard").clicked() {
+                    self.discard_recovery();
+                }
             });
+        });
     }
 
     /// Whether the window may close now; with unsaved changes, asks first.
@@ -534,49 +721,50 @@ impl DesignerApp {
         if self.close_now || !self.doc.history.is_dirty() {
             return true;
         }
-        self.confirm_close = true;
+        self.confirm = Some(Replace::Close);
         false
     }
 
-    fn close_guard(&mut self, ui: &mut Ui) {
+    /// The Save / Don't save / Cancel question, and closing once it allows.
+    fn confirm_window(&mut self, ui: &mut Ui) {
         if ui.ctx().input(|i| i.viewport().close_requested()) && !self.request_close() {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
-        if !self.confirm_close {
-            return;
-        }
-        let mut answer = None;
-        egui::Window::new("Unsaved changes")
-            .collapsible(false)
-            .show(ui.ctx(), |ui| {
+        if let Some(action) = self.confirm.clone() {
+            let question = match action {
+                Replace::Close => "before closing",
+                Replace::New => "before starting a new scenario",
+                Replace::Open | Replace::OpenPath(_) => "before opening another file",
+            };
+            let mut answer = None;
+            let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ui.ctx(), |ui| {
+                ui.heading("Unsaved changes");
                 ui.label(format!(
-                    "Save the changes to {} before closing?",
+                    "Save the changes to {} {question}?",
                     self.doc.name()
                 ));
                 ui.horizontal(|ui| {
                     if ui.button("Save").clicked() {
-                        answer = Some(true);
+                        answer = Some(Some(true));
                     }
                     if ui.button("Don't save").clicked() {
-                        answer = Some(false);
+                        answer = Some(Some(false));
                     }
                     if ui.button("Cancel").clicked() {
-                        self.confirm_close = false;
+                        answer = Some(None);
                     }
                 });
             });
-        if let Some(save) = answer {
-            if save {
-                self.save();
+            if modal.should_close() && answer.is_none() {
+                answer = Some(None);
             }
-            // Closing after a failed or cancelled save would lose the work.
-            if !save || !self.doc.history.is_dirty() {
-                self.close_now = true;
-                self.recovery.clear();
-                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            if let Some(a) = answer {
+                self.answer(a);
             }
-            self.confirm_close = false;
+        }
+        if std::mem::take(&mut self.send_close) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 
@@ -584,17 +772,14 @@ impl DesignerApp {
         let Some(msg) = self.error.clone() else {
             return;
         };
-        let mut open = true;
-        egui::Window::new("Problem")
-            .collapsible(false)
-            .open(&mut open)
-            .show(ui.ctx(), |ui| {
-                ui.label(msg);
-                if ui.button("OK").clicked() {
-                    self.error = None;
-                }
-            });
-        if !open {
+        let modal = egui::Modal::new(egui::Id::unique("problem")).show(ui.ctx(), |ui| {
+            ui.heading("Problem");
+            ui.label(msg);
+            if ui.button("OK").clicked() {
+                self.error = None;
+            }
+        });
+        if modal.should_close() {
             self.error = None;
         }
     }
@@ -625,6 +810,23 @@ impl eframe::App for DesignerApp {
             None => "",
         };
         storage.set_string("theme", theme.to_string());
+    }
+}
+
+/// "1 error", "2 errors": a count with its noun.
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A table unit as the designer writes it: base widths are "BW" everywhere.
+pub fn unit_label(unit: crate::board::TableUnit) -> &'static str {
+    match unit {
+        crate::board::TableUnit::Bw => "BW",
+        u => u.as_str(),
     }
 }
 

@@ -81,7 +81,12 @@ impl NewDialog {
                 Board::Freeform(t)
             }
         };
-        Ok(Scenario::new("Untitled scenario", &self.ruleset, board))
+        let hex = board.as_hex().is_some();
+        let mut s = Scenario::new("Untitled scenario", &self.ruleset, board);
+        // Two sides to start with, so units of both can be placed; Scenario properties
+        // names them.
+        s.sides = crate::scenario::resize::default_sides(hex);
+        Ok(s)
     }
 
     /// Shows the choices; returns the scenario when the user creates it, and whether
@@ -112,22 +117,7 @@ impl NewDialog {
                 ui.selectable_value(&mut self.orientation, Orientation::Pointy, "pointy");
                 ui.selectable_value(&mut self.orientation, Orientation::Flat, "flat");
             });
-            ui.add(
-                egui::DragValue::new(&mut self.columns)
-                    .range(1..=1000)
-                    .prefix("columns "),
-            );
-            ui.add(
-                egui::DragValue::new(&mut self.rows)
-                    .range(1..=1000)
-                    .prefix("rows "),
-            );
-            ui.horizontal(|ui| {
-                ui.label("Labels");
-                for s in LabelScheme::ALL {
-                    ui.selectable_value(&mut self.labels, *s, s.as_str());
-                }
-            });
+            hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
         } else {
             ui.add(
                 egui::DragValue::new(&mut self.width)
@@ -142,7 +132,7 @@ impl NewDialog {
             ui.horizontal(|ui| {
                 ui.label("Unit");
                 for u in TableUnit::ALL {
-                    ui.selectable_value(&mut self.unit, *u, u.as_str());
+                    ui.selectable_value(&mut self.unit, *u, super::unit_label(*u));
                 }
             });
             if self.unit == TableUnit::Bw {
@@ -171,4 +161,22 @@ impl NewDialog {
         });
         (made, open)
     }
+}
+
+/// Columns, rows and the label scheme of a hex board (New, Scenario properties).
+pub fn hex_size_fields(ui: &mut Ui, columns: &mut u32, rows: &mut u32, labels: &mut LabelScheme) {
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::DragValue::new(columns)
+                .range(1..=1000)
+                .prefix("columns "),
+        );
+        ui.add(egui::DragValue::new(rows).range(1..=1000).prefix("rows "));
+    });
+    ui.horizontal(|ui| {
+        ui.label("Labels");
+        for s in LabelScheme::ALL {
+            ui.selectable_value(labels, *s, s.as_str());
+        }
+    });
 }

@@ -16,11 +16,15 @@ impl DesignerApp {
         ui.heading("Tools");
         let hex = self.doc.scenario.board.as_hex().is_some();
         // A wrapped row, so that the ruleset's palette below fits without scrolling.
+        let ruleset = self.doc.ruleset(&self.rulesets).cloned();
         ui.horizontal_wrapped(|ui| {
             for tool in Tool::for_board(hex) {
+                let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
+                let button = egui::Button::selectable(self.tools.tool == *tool, tool.name());
                 if ui
-                    .selectable_label(self.tools.tool == *tool, tool.name())
-                    .on_hover_text(format!("key {}", tool.key().name()))
+                    .add_enabled(why.is_none(), button)
+                    .on_hover_text(tool.tooltip())
+                    .on_disabled_hover_text(why.unwrap_or_default())
                     .clicked()
                 {
                     self.set_tool(*tool);
@@ -124,24 +128,34 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Unit],
         );
-        let sides: Vec<String> = self
-            .doc
-            .scenario
-            .sides
-            .iter()
-            .map(|s| s.id.clone())
-            .collect();
-        if !sides.contains(&self.tools.unit_side)
+        section(
+            ui,
+            "Roads",
+            KindList::Road,
+            &mut t.road,
+            &mut t.tool,
+            &[Tool::Road],
+        );
+        section(
+            ui,
+            "Markers",
+            KindList::Marker,
+            &mut t.marker,
+            &mut t.tool,
+            &[Tool::Marker],
+        );
+        let sides = self.doc.scenario.sides.clone();
+        if !sides.iter().any(|s| s.id == self.tools.unit_side)
             && let Some(first) = sides.first()
         {
-            self.tools.unit_side = first.clone();
+            self.tools.unit_side = first.id.clone();
         }
         if !sides.is_empty() {
             egui::ComboBox::from_label("side of new units")
-                .selected_text(self.tools.unit_side.clone())
+                .selected_text(side_name(&sides, &self.tools.unit_side))
                 .show_ui(ui, |ui| {
-                    for s in sides {
-                        ui.selectable_value(&mut self.tools.unit_side, s.clone(), s);
+                    for s in &sides {
+                        ui.selectable_value(&mut self.tools.unit_side, s.id.clone(), &s.name);
                     }
                 });
         }
@@ -155,7 +169,7 @@ impl DesignerApp {
             .scenario
             .board
             .as_freeform()
-            .map_or(String::new(), |b| b.unit.to_string());
+            .map_or(String::new(), |b| super::unit_label(b.unit).to_string());
         fn length<'a>(value: &'a mut f64, max: f64, unit: &str) -> egui::DragValue<'a> {
             egui::DragValue::new(value)
                 .range(0.1..=max)
@@ -217,8 +231,31 @@ impl DesignerApp {
                         ui.label(format!("Facing: {}", f.join(", ")));
                     }
                     if !c.markers.is_empty() {
-                        ui.label(format!("Markers: {}", c.markers.join(", ")));
+                        let names: Vec<&str> = c
+                            .markers
+                            .iter()
+                            .map(|m| r.kind(KindList::Marker, m).map_or(m.as_str(), |k| &k.name))
+                            .collect();
+                        ui.label(format!("Markers: {}", names.join(", ")));
                     }
+                }
+                for ((key, kind), _) in s
+                    .hexsides
+                    .iter()
+                    .filter(|((k, _), _)| k.hexes().contains(&hex))
+                {
+                    let [a, b] = key.hexes();
+                    let other = if a == hex { b } else { a };
+                    let name = r
+                        .kind(KindList::Hexside, kind)
+                        .map_or(kind.as_str(), |k| &k.name);
+                    ui.label(format!("Hexside: {name} towards {}", s.label(other)));
+                }
+                for road in s.roads.iter().filter(|road| road.hexes.contains(&hex)) {
+                    let name = r
+                        .kind(KindList::Road, &road.kind)
+                        .map_or(road.kind.as_str(), |k| &k.name);
+                    ui.label(format!("Road {} ({name})", road.id));
                 }
                 for t in s.tokens.iter().filter(|t| t.hex == hex) {
                     let f: Vec<&str> = t.facing.iter().map(|x| x.as_str()).collect();
@@ -230,7 +267,12 @@ impl DesignerApp {
                     ));
                 }
                 for u in s.units.iter().filter(|u| u.hex == Some(hex)) {
-                    ui.label(format!("Unit {} ({}, {})", u.id, u.class, u.side));
+                    ui.label(format!(
+                        "Unit {} ({}, {})",
+                        u.id,
+                        u.class,
+                        side_name(&s.sides, &u.side)
+                    ));
                 }
                 // The units and tokens of a lone selected hex can be edited here.
                 if self.canvas.select.hexes == [hex] {
@@ -258,8 +300,11 @@ impl DesignerApp {
             Some(Hover::Point(p)) => {
                 ui.label(format!("x {:.1}, y {:.1}", p.x, p.y));
             }
-            _ => {
+            _ if s.board.as_hex().is_some() => {
                 ui.label("Point at the board to see what is there, or select a hex.");
+            }
+            _ => {
+                ui.label("Point at the table to see what is there, or select a feature.");
             }
         }
     }
@@ -312,7 +357,7 @@ impl DesignerApp {
         let unit = s
             .board
             .as_freeform()
-            .map_or(String::new(), |b| b.unit.to_string());
+            .map_or(String::new(), |b| super::unit_label(b.unit).to_string());
         let pts = shape::vertices(&f);
         match &f {
             Feature::Area(_) => {
@@ -330,7 +375,7 @@ impl DesignerApp {
             Feature::Unit(u) => {
                 ui.label(format!(
                     "side {}, facing {:.0} degrees",
-                    if u.side.is_empty() { "-" } else { &u.side },
+                    side_name(&self.doc.scenario.sides, &u.side),
                     u.facing_deg.unwrap_or(0.0)
                 ));
             }
@@ -362,7 +407,11 @@ impl DesignerApp {
 
     pub(super) fn validation_panel(&mut self, ui: &mut Ui) {
         let (errors, warnings) = self.doc.counts();
-        ui.heading(format!("Validation: {errors} errors, {warnings} warnings"));
+        ui.heading(format!(
+            "Validation: {}, {}",
+            super::counted(errors, "error"),
+            super::counted(warnings, "warning")
+        ));
         let mut fix = None;
         let mut focus = None;
         for severity in [Severity::Error, Severity::Warning, Severity::Info] {
@@ -452,10 +501,24 @@ impl DesignerApp {
                 ui.label(format!("{selected} {hexes} selected"));
                 ui.separator();
             }
-            ui.label(format!("Zoom {:.0}%", self.canvas.view.zoom * 100.0));
+            let mm_per_unit = self
+                .doc
+                .scenario
+                .board
+                .as_freeform()
+                .map_or(1.0, |t| t.cm_per_unit().unwrap_or(1.0) as f32 * 10.0);
+            ui.label(format!(
+                "Zoom {:.0}%",
+                self.canvas.view.percent(mm_per_unit)
+            ))
+            .on_hover_text("100% is real size on a 96 dpi screen: a 50 mm hex shows 50 mm wide");
             ui.separator();
             let (e, w) = self.doc.counts();
-            ui.label(format!("{e} errors, {w} warnings"));
+            ui.label(format!(
+                "{}, {}",
+                super::counted(e, "error"),
+                super::counted(w, "warning")
+            ));
             ui.separator();
             ui.label(format!(
                 "{} | {}",
@@ -464,4 +527,15 @@ impl DesignerApp {
             ));
         });
     }
+}
+
+/// A side's name for its id ("-" for none; the id itself if no side has it).
+pub(super) fn side_name(sides: &[crate::scenario::PlayerSide], id: &str) -> String {
+    if id.is_empty() {
+        return "-".into();
+    }
+    sides
+        .iter()
+        .find(|s| s.id == id)
+        .map_or_else(|| id.to_string(), |s| s.name.clone())
 }

@@ -30,7 +30,7 @@ pub fn edit(ui: &mut Ui, f: &Feature, r: &Ruleset, sides: &[PlayerSide]) -> Chan
             kind_combo(ui, &id, "class", r, KindList::UnitClass, &mut u.class);
             if !sides.is_empty() {
                 egui::ComboBox::new((&id, "side"), "side")
-                    .selected_text(if u.side.is_empty() { "-" } else { &u.side })
+                    .selected_text(super::panels::side_name(sides, &u.side))
                     .show_ui(ui, |ui| {
                         for s in sides {
                             ui.selectable_value(&mut u.side, s.id.clone(), &s.name);

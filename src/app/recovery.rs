@@ -14,14 +14,21 @@ pub const INTERVAL: Duration = Duration::from_secs(30);
 pub struct Recovery {
     /// The recovery scenario file; `None` turns autosave off.
     pub path: Option<PathBuf>,
+    /// How often to write: [`INTERVAL`], or `SANDTABLE_AUTOSAVE_SECONDS`.
+    pub interval: Duration,
     last: Instant,
     last_revision: u64,
 }
 
 impl Recovery {
     pub fn new(path: Option<PathBuf>) -> Self {
+        let interval = std::env::var("SANDTABLE_AUTOSAVE_SECONDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .map_or(INTERVAL, Duration::from_secs);
         Recovery {
             path,
+            interval,
             last: Instant::now(),
             last_revision: 0,
         }
@@ -39,9 +46,16 @@ impl Recovery {
 
     /// Writes the document when it changed and the interval has passed.
     pub fn tick(&mut self, scenario: &Scenario, origin: Option<&Path>, revision: u64, dirty: bool) {
-        if dirty && revision != self.last_revision && self.last.elapsed() >= INTERVAL {
+        if self.due_in(revision, dirty) == Some(Duration::ZERO) {
             self.save_now(scenario, origin, revision);
         }
+    }
+
+    /// How long until unsaved work at `revision` must be written; `None` when there
+    /// is nothing to write.
+    pub fn due_in(&self, revision: u64, dirty: bool) -> Option<Duration> {
+        (self.path.is_some() && dirty && revision != self.last_revision)
+            .then(|| self.interval.saturating_sub(self.last.elapsed()))
     }
 
     /// Writes the document to the recovery file now.

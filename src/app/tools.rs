@@ -89,6 +89,62 @@ impl Tool {
         }
     }
 
+    /// What the tool does, for its tooltip.
+    pub fn description(self) -> &'static str {
+        match self {
+            Tool::Select => "Select hexes or features; drag to move them",
+            Tool::Inspect => "Show what is under the pointer without changing it",
+            Tool::Brush => "Paint the picked terrain by dragging",
+            Tool::Fill => "Fill the connected area of one terrain with the picked one",
+            Tool::Eraser => "Clear what is under the pointer",
+            Tool::Raise => "Raise a hex's elevation by one",
+            Tool::Lower => "Lower a hex's elevation by one",
+            Tool::Hexside => "Click near a hex side to toggle the picked hexside feature",
+            Tool::Facing => "Click near a side to toggle a front; the wheel turns it",
+            Tool::Token => "Place or remove the picked token",
+            Tool::Unit => "Place a unit of the picked class and side",
+            Tool::Road => "Drag through hexes to draw the picked road",
+            Tool::Marker => "Toggle the picked marker on a hex",
+            Tool::Area => "Click the vertices of an area; double-click to close it",
+            Tool::Line => "Click the points of a line; double-click to end it",
+            Tool::Landmark => "Place the picked landmark",
+            Tool::Ruler => "Drag to measure a distance",
+        }
+    }
+
+    /// The kinds the tool puts down, and what the palette calls them.
+    fn needs(self) -> Option<(KindList, &'static str)> {
+        match self {
+            Tool::Brush | Tool::Fill | Tool::Area => Some((KindList::Terrain, "terrains")),
+            Tool::Hexside => Some((KindList::Hexside, "hexside features")),
+            Tool::Token => Some((KindList::Token, "tokens")),
+            Tool::Unit => Some((KindList::UnitClass, "unit classes")),
+            Tool::Road => Some((KindList::Road, "road kinds")),
+            Tool::Marker => Some((KindList::Marker, "markers")),
+            Tool::Line => Some((KindList::Line, "line kinds")),
+            Tool::Landmark => Some((KindList::Landmark, "landmarks")),
+            _ => None,
+        }
+    }
+
+    /// Why the ruleset leaves the tool nothing to do, if it does.
+    pub fn unavailable(self, r: &crate::rules::Ruleset) -> Option<String> {
+        let (list, noun) = self.needs()?;
+        r.kinds(list)
+            .is_empty()
+            .then(|| format!("{} has no {noun}", r.name))
+    }
+
+    /// The tooltip: name, what it does, its key.
+    pub fn tooltip(self) -> String {
+        format!(
+            "{}: {} (key {})",
+            self.name(),
+            self.description(),
+            self.key().name()
+        )
+    }
+
     /// The key that picks the tool.
     pub fn key(self) -> egui::Key {
         match self {

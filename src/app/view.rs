@@ -21,6 +21,9 @@ impl Default for View {
     }
 }
 
+/// Screen points in a millimetre of a 96 dpi screen (egui's points at scale 1).
+pub const POINTS_PER_MM: f32 = 96.0 / 25.4;
+
 impl View {
     pub const MIN_ZOOM: f32 = 0.02;
     pub const MAX_ZOOM: f32 = 40.0;
@@ -42,6 +45,13 @@ impl View {
             .clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);
         let shown = canvas.size() / self.zoom;
         self.origin = (size - shown) / 2.0;
+    }
+
+    /// The zoom as a share of real size, so that it reads alike on every board: 100%
+    /// shows a millimetre of the board as a millimetre of a 96 dpi screen.
+    /// `mm_per_unit` is the board unit's length (1 on hex boards, laid out in mm).
+    pub fn percent(&self, mm_per_unit: f32) -> f32 {
+        self.zoom / mm_per_unit.max(1e-6) / POINTS_PER_MM * 100.0
     }
 
     /// Zooms by `factor` keeping the board point under `at` still.

@@ -18,7 +18,15 @@ use crate::source::{SourceError, TextFormat};
 
 /// A rules-aware editor for wargame maps and scenarios.
 #[derive(Debug, Parser)]
-#[command(name = "sandtable", version, about, arg_required_else_help = true)]
+#[command(
+    name = "sandtable",
+    version,
+    about,
+    arg_required_else_help = true,
+    override_usage = "sandtable [FILE]\n       sandtable [OPTIONS] <COMMAND>",
+    after_help = "With no arguments, sandtable opens the designer on a sample scenario; \
+                  `sandtable FILE` opens the designer on FILE (.ron or .json)."
+)]
 pub struct Cli {
     /// Load a ruleset from a RON (or JSON) file, besides the built-in ones.
     #[arg(long = "ruleset-file", value_name = "PATH", global = true)]

@@ -4,8 +4,10 @@ pub mod diagnostic;
 pub mod edit;
 pub mod file;
 pub mod history;
+pub mod locate;
 pub mod model;
 pub mod region;
+pub mod resize;
 pub mod shape;
 
 use std::collections::{BTreeMap, HashSet};

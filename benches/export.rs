@@ -1,0 +1,63 @@
+//! Issue targets for the drawing and its exports, on a 100 x 100 hex board with every
+//! hex set and 300 units: scene build < 10 ms; SVG < 100 ms. (PNG and PDF timings
+//! join these with the print exports.)
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sandtable::board::{Board, HexBoard, Orientation, Stagger};
+use sandtable::io::svg::{SvgOptions, write_svg};
+use sandtable::rules::Rulesets;
+use sandtable::scenario::{HexCell, Scenario, Unit};
+use sandtable::scene::{self, SceneOptions};
+
+/// Every hex set (a mix of the Battle Cry terrains, some hills), 300 units.
+fn board(n: u32) -> Scenario {
+    let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
+    let terrains = [
+        "woods",
+        "hill",
+        "town",
+        "field",
+        "orchard",
+        "waterway",
+        "clear",
+        "rough-terrain",
+    ];
+    let mut s = Scenario::new("bench", "battle-cry-150", Board::Hex(board.clone()));
+    let hexes: Vec<_> = board.hexes().collect();
+    for (i, hex) in hexes.iter().enumerate() {
+        let t = terrains[(i * 7 + i / 13) % terrains.len()];
+        let mut cell = HexCell::terrain(t);
+        if t == "hill" {
+            cell.elevation = 1;
+        }
+        s.hexes.insert(*hex, cell);
+    }
+    let step = hexes.len() / 300;
+    for k in 0..300 {
+        let mut u = Unit::new(format!("u{k}"), ["infantry", "cavalry", "artillery"][k % 3]);
+        u.side = ["union", "confederate"][k % 2].to_string();
+        u.hex = Some(hexes[k * step]);
+        s.units.push(u);
+    }
+    s
+}
+
+fn exports(c: &mut Criterion) {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let s = board(100);
+    let o = SceneOptions::default();
+    c.bench_function(
+        "scene build: 100x100 board, every hex set, 300 units",
+        |b| b.iter(|| scene::build(black_box(&s), r, &o)),
+    );
+    let scene = scene::build(&s, r, &o);
+    c.bench_function("svg: 100x100 board, every hex set, 300 units", |b| {
+        b.iter(|| write_svg(black_box(&scene), &SvgOptions::default()).len())
+    });
+}
+
+criterion_group!(benches, exports);
+criterion_main!(benches);

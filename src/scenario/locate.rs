@@ -1,0 +1,48 @@
+//! Where a feature named by id lies on a hex board, so that a finding about a road,
+//! token or unit can be shown on the board like one about a hex.
+
+use hexx::Hex;
+
+use super::Scenario;
+
+/// The hexes of the road, token or unit with `id` (none for table features or an
+/// unknown id).
+pub fn hexes_of(s: &Scenario, id: &str) -> Vec<Hex> {
+    if let Some(r) = s.roads.iter().find(|r| r.id == id) {
+        return r.hexes.clone();
+    }
+    if let Some(t) = s.tokens.iter().find(|t| t.id == id) {
+        return vec![t.hex];
+    }
+    s.units
+        .iter()
+        .find(|u| u.id == id)
+        .and_then(|u| u.hex)
+        .into_iter()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, HexBoard, Orientation, Stagger};
+    use crate::scenario::{Road, Unit};
+
+    #[test]
+    fn a_road_is_found_at_its_hexes_and_a_unit_at_its_hex() {
+        let b = HexBoard::new(Orientation::Pointy, 5, 5, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("t", "morne-plaine", Board::Hex(b));
+        let path = vec![Hex::new(0, 0), Hex::new(1, 0)];
+        s.roads.push(Road {
+            id: "r1".into(),
+            kind: "road".into(),
+            hexes: path.clone(),
+        });
+        let mut u = Unit::new("u1", "infantry");
+        u.hex = Some(Hex::new(2, 1));
+        s.units.push(u);
+        assert_eq!(hexes_of(&s, "r1"), path);
+        assert_eq!(hexes_of(&s, "u1"), [Hex::new(2, 1)]);
+        assert!(hexes_of(&s, "nothing").is_empty());
+    }
+}

@@ -1,0 +1,71 @@
+//! What the designer tests share: the app in a harness, hex positions on screen, a
+//! drag, the examples.
+#![allow(dead_code)] // each test file uses its own part
+
+use std::path::PathBuf;
+
+use egui::Pos2;
+use egui_kittest::Harness;
+use sandtable::app::DesignerApp;
+use sandtable::app::canvas::Canvas;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::rules::Rulesets;
+
+pub fn app_with(dialogs: ScriptedDialogs) -> Harness<'static, DesignerApp> {
+    let app = DesignerApp::new(Rulesets::built_in(), Box::new(dialogs));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h
+}
+
+pub fn app() -> Harness<'static, DesignerApp> {
+    app_with(ScriptedDialogs::default())
+}
+
+/// The screen position of a hex's centre.
+pub fn at(h: &Harness<'_, DesignerApp>, label: &str) -> Pos2 {
+    let app = h.state();
+    let board = app.doc.scenario.board.as_hex().unwrap();
+    let hex = board.hex_at(label).unwrap();
+    let c = Canvas::hex_centre(&app.doc.scenario.board, hex).unwrap();
+    app.canvas.view.to_screen(app.canvas.rect().unwrap(), c)
+}
+
+pub fn terrain(h: &Harness<'_, DesignerApp>, label: &str) -> Option<String> {
+    let s = &h.state().doc.scenario;
+    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
+    s.hexes.get(&hex).map(|c| c.terrain.clone())
+}
+
+pub fn drag(h: &mut Harness<'_, DesignerApp>, path: &[Pos2]) {
+    h.hover_at(path[0]);
+    h.run();
+    h.drag_at(path[0]);
+    h.run();
+    for p in &path[1..] {
+        h.hover_at(*p);
+        h.run();
+    }
+    h.drop_at(*path.last().unwrap());
+    h.run();
+}
+
+pub fn example(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios")
+        .join(name)
+}
+
+/// The designer with an example scenario opened through File > Open.
+pub fn app_on(name: &str) -> Harness<'static, DesignerApp> {
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![example(name)],
+        ..Default::default()
+    });
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    h
+}

@@ -1,0 +1,166 @@
+//! Nothing invalid: tools a ruleset cannot use are disabled and say why; every kind the
+//! ruleset has is in the palette.
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::{NodeT, Queryable};
+use sandtable::app::tools::Tool;
+
+mod designer_kit;
+use designer_kit::{app, app_on, at, drag};
+
+#[test]
+fn tools_without_kinds_in_the_ruleset_are_disabled_and_say_why() {
+    // Battle Cry has no roads, markers or hexside features.
+    let mut h = app();
+    for name in ["Road", "Marker", "Hexside feature"] {
+        let b = h.get_by_role_and_label(Role::Button, name);
+        assert!(b.accesskit_node().is_disabled(), "{name} is disabled");
+    }
+    h.get_by_role_and_label(Role::Button, "Marker").hover();
+    h.run();
+    h.get_by_label("Battle Cry (150th anniversary) has no markers");
+    // Its key does not take the tool up either, and says why.
+    h.key_press(Key::M);
+    h.run();
+    assert_ne!(h.state().tools.tool, Tool::Marker);
+    assert!(
+        h.state()
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .contains("has no markers")
+    );
+    // An enabled tool's tooltip names it, says what it does and its key.
+    h.get_by_label("OK").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Flood fill").hover();
+    h.run();
+    h.get_by_label(&Tool::Fill.tooltip());
+}
+
+#[test]
+fn every_marker_and_road_kind_is_in_the_palette_and_the_picked_one_is_placed() {
+    let mut h = app_on("sticks-and-stones-river.ron");
+    let r = h.state().doc.ruleset(&h.state().rulesets).unwrap().clone();
+    assert!(r.markers.len() > 1, "a ruleset with a choice of markers");
+    h.get_by_label("Markers");
+    h.get_by_label("Roads");
+    for k in r.markers.iter().chain(&r.roads) {
+        assert!(
+            h.query_all_by_label(&k.name).next().is_some(),
+            "{} in the palette",
+            k.name
+        );
+    }
+    let last = r.markers.last().unwrap().clone();
+    h.get_by_label(&last.name).click();
+    h.run();
+    assert_eq!(h.state().tools.tool, Tool::Marker);
+    let p = at(&h, "D4");
+    drag(&mut h, &[p]);
+    let s = &h.state().doc.scenario;
+    let hex = s.board.as_hex().unwrap().hex_at("D4").unwrap();
+    assert!(s.hexes[&hex].markers.contains(&last.id));
+}
+
+#[test]
+fn counts_read_one_error_and_side_selectors_show_names() {
+    let mut h = app();
+    h.get_by_label("Validation: 0 errors, 0 warnings");
+    // Rough terrain under the cavalry on J7 is one error.
+    h.get_by_label("Rough terrain").click();
+    h.run();
+    let p = at(&h, "J7");
+    drag(&mut h, &[p]);
+    h.get_by_label("Validation: 1 error, 0 warnings");
+    // The side of new units reads "Union", not its id "union".
+    let side = h.get_by_role_and_label(Role::ComboBox, "side of new units");
+    assert_eq!(side.value().as_deref(), Some("Union"));
+}
+
+#[test]
+fn base_widths_are_written_bw() {
+    let mut h = app();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    {
+        let app = h.state_mut();
+        let rulesets = app.rulesets.clone();
+        *app.new_dialog.as_mut().unwrap() =
+            sandtable::app::new_dialog::NewDialog::new(&rulesets, "pbs-2023");
+    }
+    h.run();
+    h.get_by_label("BW");
+    assert!(h.query_by_label("bw").is_none());
+}
+
+#[test]
+fn the_inspector_lists_the_roads_hexsides_and_markers_of_the_hex() {
+    let mut h = app_on("morne-plaine-bridge.json");
+    let (road_hex, road_id, side_hex) = {
+        let s = &h.state().doc.scenario;
+        let road = s.roads.first().expect("the example has a road");
+        let ((key, _), _) = s.hexsides.iter().next().expect("and a hexside feature");
+        (
+            s.label(road.hexes[0]),
+            road.id.clone(),
+            s.label(key.hexes()[0]),
+        )
+    };
+    h.hover_at(at(&h, &road_hex));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains(&format!("Road {road_id} ("))
+            .next()
+            .is_some(),
+        "the road through {road_hex} is listed"
+    );
+    h.hover_at(at(&h, &side_hex));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Hexside: ").next().is_some(),
+        "the hexside feature of {side_hex} is listed"
+    );
+}
+
+#[test]
+fn a_finding_about_a_road_focuses_and_outlines_the_road() {
+    use sandtable::scenario::{Edit, Feature, FeatureKind};
+    let mut h = app_on("morne-plaine-bridge.json");
+    let road_hexes = {
+        let app = h.state_mut();
+        let mut road = app.doc.scenario.roads[0].clone();
+        road.kind = "canal".into();
+        let rulesets = app.rulesets.clone();
+        app.doc
+            .apply(
+                Edit::PutFeature {
+                    kind: FeatureKind::Road,
+                    id: road.id.clone(),
+                    feature: Some(Feature::Road(road.clone())),
+                    index: None,
+                },
+                &rulesets,
+            )
+            .unwrap();
+        road.hexes
+    };
+    h.run();
+    let finding = h
+        .state()
+        .doc
+        .diagnostics
+        .iter()
+        .find(|d| d.message.contains("canal"))
+        .expect("the unknown road kind is reported")
+        .clone();
+    assert_eq!(finding.hexes, road_hexes, "outlined along the road");
+    h.get_by_label_contains(&finding.message).click();
+    h.run();
+    assert_eq!(
+        h.state().canvas.focus,
+        road_hexes,
+        "the click focuses the road"
+    );
+}
