@@ -23,17 +23,50 @@ pub enum RasterError {
     Encode(String),
 }
 
-/// The system's fonts, loaded once: labels name a generic family, so any sans-serif
-/// font will do.
+/// Sans-serif families tried for labels, in order; fontdb's own default (Arial) is
+/// missing on most Linux systems, where labels would then silently vanish.
+const SANS: [&str; 6] = [
+    "DejaVu Sans",
+    "Liberation Sans",
+    "Noto Sans",
+    "Arial",
+    "Helvetica",
+    "FreeSans",
+];
+
+/// The system's fonts, loaded once, with `sans-serif` (what labels ask for) bound to a
+/// family that is there.
 fn fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     FONTS
         .get_or_init(|| {
             let mut db = usvg::fontdb::Database::new();
             db.load_system_fonts();
+            let present = |name: &str| {
+                db.faces()
+                    .any(|f| f.families.iter().any(|(family, _)| family == name))
+            };
+            let family = SANS
+                .into_iter()
+                .find(|name| present(name))
+                .map(str::to_string)
+                .or_else(|| {
+                    db.faces()
+                        .next()
+                        .and_then(|f| f.families.first().map(|(family, _)| family.clone()))
+                });
+            if let Some(family) = family {
+                db.set_sans_serif_family(family);
+            }
             Arc::new(db)
         })
         .clone()
+}
+
+/// Whether any font was found for the labels (without one, PNG and PDF exports have no
+/// text).
+pub fn has_fonts() -> bool {
+    fonts().len() > 0
 }
 
 /// Parses SVG text for rasterising or conversion.
