@@ -155,6 +155,9 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
         paper,
         layers,
     };
+    if (format.uses_dpi() || format.uses_paper()) && !crate::io::raster::has_fonts() {
+        eprintln!("warning: no font found on this system: the export has no labels");
+    }
     let job = ExportJob::new(&scenario, ruleset, &options);
     export::export_to(format, &job, &args.output)
         .map_err(|e| Failure::from(e).in_file(&args.output))?;

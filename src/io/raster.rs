@@ -66,7 +66,7 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 /// Whether any font was found for the labels (without one, PNG and PDF exports have no
 /// text).
 pub fn has_fonts() -> bool {
-    fonts().len() > 0
+    !fonts().is_empty()
 }
 
 /// Parses SVG text for rasterising or conversion.
