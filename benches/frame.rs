@@ -78,8 +78,12 @@ fn frames(c: &mut Criterion) {
     let ctx = egui::Context::default();
     let mut big = app(250);
     frame(&ctx, &mut big);
-    // Zoom in to a playing scale and pan a little every frame.
+    // Zoom in to a playing scale over the middle of the board and pan a little every
+    // frame.
     big.canvas.view.zoom = 1.0;
+    let middle = sandtable::app::canvas::Canvas::board_size(&big.doc.scenario.board) / 2.0;
+    big.canvas.centre_pending = Some(middle);
+    frame(&ctx, &mut big);
     let mut step = 0.0f32;
     c.bench_function("frame: panning a 250x250 board", |b| {
         b.iter(|| {

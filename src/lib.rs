@@ -6,12 +6,13 @@
 //! core, including the structural checks against a ruleset, [`rules::check`]) -> [`scene`]
 //! (one drawing of a scenario) -> [`io`] (files and exports) -> [`cli`] (the command
 //! line) and `app` (the designer, behind the default `gui` feature). Only `app` uses
-//! egui. [`source`], `strenum` and `labelmap` are helpers any layer may use.
+//! egui. [`source`], [`colour`], `strenum` and `labelmap` are helpers any layer may use.
 
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod board;
 pub mod cli;
+pub mod colour;
 pub mod io;
 mod labelmap;
 pub mod rules;

@@ -245,3 +245,52 @@ fn a_road_keeps_the_hex_where_the_drag_began_even_in_a_busy_frame() {
         .collect();
     assert_eq!(labels, ["0111", "0211", "0311"]);
 }
+
+#[test]
+fn escape_answers_the_question_with_cancel_and_keys_do_not_reach_the_board() {
+    let mut h = app_with(ScriptedDialogs::default());
+    paint_town(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert!(h.state().confirm.is_some());
+    // A tool key while the question shows does not change the tool.
+    let tool = h.state().tools.tool;
+    h.key_press(Key::S);
+    h.run();
+    assert_eq!(h.state().tools.tool, tool);
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().confirm.is_none(), "Escape cancels");
+    assert!(h.state().new_dialog.is_none());
+    assert_eq!(terrain(&h, "A1").as_deref(), Some("town"));
+}
+
+#[test]
+fn quit_with_unsaved_changes_asks_at_once() {
+    let mut h = app_with(ScriptedDialogs::default());
+    paint_town(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
+    h.run();
+    h.get_by_label("Save the changes to untitled before closing?");
+}
+
+#[test]
+fn typing_in_the_app_dialog_goes_to_the_path_field_enter_opens_and_keys_work_after() {
+    let mut h = app_with(ScriptedDialogs {
+        unavailable: true,
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let path = example("battle-cry-crossroads.json");
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(&path.display().to_string());
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc.path.as_deref(), Some(path.as_path()));
+    paint_town(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Q);
+    h.run();
+    h.get_by_label("Save the changes to battle-cry-crossroads.json before closing?");
+}

@@ -106,3 +106,134 @@ fn ctrl_plus_zooms_the_board_not_the_interface_and_zoom_reads_as_real_size() {
     h.run();
     h.get_by_label("Zoom 100%");
 }
+
+#[test]
+fn menus_and_the_shortcuts_window_read_one_table_of_commands() {
+    use sandtable::app::commands::Command;
+    let mut h = app();
+    h.key_press(Key::F1);
+    h.run();
+    assert!(
+        h.state().shortcuts_window,
+        "F1 opens Help > Keyboard shortcuts"
+    );
+    // Every command with keys is listed with them, and every tool with its key.
+    let keys = Command::SaveAs.keys_text(&h.ctx);
+    assert!(
+        h.query_all_by_label(&keys).next().is_some(),
+        "{keys} listed"
+    );
+    h.get_by_label(Command::SaveAs.tooltip());
+    h.get_by_label(sandtable::app::tools::Tool::Fill.description());
+    // The Edit menu's entries come from the same table and act.
+    h.state_mut().shortcuts_window = false;
+    h.get_by_label("Edit").click();
+    h.run();
+    let item = h.get_by_label_contains("Select all");
+    let shown = format!("{item:?}");
+    assert!(
+        shown.contains(&Command::SelectAll.keys_text(&h.ctx)),
+        "{shown}"
+    );
+    item.click();
+    h.run();
+    let n = h.state().canvas.select.hexes.len();
+    assert_eq!(n, 13 * 9, "Select all from the menu selected the board");
+}
+
+#[test]
+fn ruleset_settings_are_edited_in_scenario_properties() {
+    let mut h = designer_kit::app_on("pbs-agricultural.json");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    let field = h.get_by_role_and_label(Role::TextInput, "density");
+    assert_eq!(field.value().as_deref(), Some("normal"));
+    field.focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "density")
+        .set_text_value_accesskit("open");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.settings.get("density"),
+        Some(&serde_json::Value::String("open".into()))
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.settings.get("density"),
+        Some(&serde_json::Value::String("normal".into()))
+    );
+    // The panel shows the undone value.
+    let field = h.get_by_role_and_label(Role::TextInput, "density");
+    assert_eq!(field.value().as_deref(), Some("normal"));
+}
+
+#[test]
+fn a_side_gets_its_own_colour_in_scenario_properties_as_one_undo_step() {
+    let mut h = app();
+    assert!(
+        h.state()
+            .doc
+            .scenario
+            .sides
+            .iter()
+            .all(|s| s.colour.is_none())
+    );
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    h.get_all_by_label("own colour")
+        .next()
+        .expect("each side has a colour box")
+        .click();
+    h.run();
+    // The picker shows once the side has a colour of its own.
+    h.get_by_label("Apply sides").click();
+    h.run();
+    let first = h.state().doc.scenario.sides[0].colour;
+    assert!(first.is_some(), "the first side has its own colour");
+    assert!(h.state().doc.scenario.sides[1].colour.is_none());
+    // A picked colour is applied the same way.
+    h.state_mut().scenario_panel.as_mut().unwrap().sides[0]
+        .1
+        .colour = Some(sandtable::colour::Colour([10, 20, 30]));
+    h.run();
+    h.get_by_label("Apply sides").click();
+    h.run();
+    let json =
+        sandtable::io::to_text(&h.state().doc.scenario, sandtable::io::Format::Json).unwrap();
+    assert!(json.contains("\"colour\": \"#0a141e\""), "{json}");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.sides[0].colour,
+        first,
+        "one undo step"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(h.state().doc.scenario.sides[0].colour.is_none());
+}
+
+#[test]
+fn file_new_proposes_the_sides_the_ruleset_names() {
+    // PBS 8.A: "The winner chooses to be Invader or Defender."
+    let mut h = app();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Ruleset").click();
+    h.run();
+    h.get_by_label("PBS (v2023.1)").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    let s = &h.state().doc.scenario;
+    assert_eq!(s.ruleset, "pbs-2023");
+    let names: Vec<&str> = s.sides.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Defender", "Invader"]);
+}

@@ -279,3 +279,28 @@ fn a_file_that_breaks_the_game_rules_still_opens_for_editing() {
     let err = io::load_scenario(&path, &rulesets).unwrap_err().to_string();
     assert!(err.contains("stacked.json:") && err.contains("Q3"), "{err}");
 }
+
+#[test]
+fn a_side_colour_is_optional_and_kept_in_ron_and_json() {
+    // FORMAT.md: extend only with optional fields. A side without a colour writes none;
+    // one with a colour writes it as #rrggbb, like the rulesets' kinds.
+    let text = r##"{"format": "sandtable/scenario", "version": 1, "title": "t", "ruleset": "battle-cry-150",
+      "board": {"kind": "hex", "orientation": "pointy", "columns": 13, "rows": 9},
+      "sides": [{"id": "union", "name": "Union", "base_edge": "south", "colour": "#2F5DA8"},
+                {"id": "rebel", "name": "Confederate", "base_edge": "north"}]}"##;
+    let read = io::parse_scenario(text, Format::Json, Path::new("t.json")).unwrap();
+    let sides = &read.scenario.sides;
+    assert_eq!(sides[0].colour.map(|c| c.0), Some([0x2f, 0x5d, 0xa8]));
+    assert_eq!(sides[1].colour, None);
+    for format in [Format::Json, Format::Ron] {
+        let out = io::to_text(&read.scenario, format).unwrap();
+        assert_eq!(out.matches("colour").count(), 1, "{out}");
+        assert!(out.contains("\"#2f5da8\""), "{out}");
+        let back = io::parse_scenario(&out, format, Path::new("t")).unwrap();
+        assert_eq!(back.scenario, read.scenario);
+    }
+    let bad = text.replace("#2F5DA8", "blue");
+    let err = io::parse_scenario(&bad, Format::Json, Path::new("t.json"))
+        .expect_err("a colour that is not #rrggbb is refused");
+    assert!(err.to_string().contains("not of the form #rrggbb"), "{err}");
+}

@@ -409,9 +409,9 @@ fn morne_plaine_a_unit_may_not_start_where_it_could_not_enter() {
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string("assets/rulesets/morne-plaine.ron").unwrap();
     let edited = text.replace(
-        r##"id: "marsh", name: "Marsh", colour: "#7fa38f", icon: "marsh.svg",
+        r##"id: "marsh", name: "Marsh", colour: "#7fa38f", pattern: "reeds", icon: "marsh.svg",
             movement: (cost: {"*": 3}, user_values: true),"##,
-        r##"id: "marsh", name: "Marsh", colour: "#7fa38f", icon: "marsh.svg",
+        r##"id: "marsh", name: "Marsh", colour: "#7fa38f", pattern: "reeds", icon: "marsh.svg",
             movement: (cost: {"*": 3}, prohibited: ["artillery"], user_values: true),"##,
     );
     assert_ne!(edited, text);
@@ -536,4 +536,27 @@ fn effects_are_encoded_as_the_texts_give_them() {
     assert_eq!(kind(mp, Hexside, "bridge").charge.allows_over, ["stream"]);
     // The chart's costs are the user's to fill in.
     assert!(kind(mp, Terrain, "marsh").movement.user_values);
+}
+
+#[test]
+fn every_built_in_ruleset_proposes_two_sides_at_opposite_edges() {
+    let rulesets = Rulesets::built_in();
+    for r in rulesets.iter() {
+        let sides = r.proposed_sides();
+        assert_eq!(sides.len(), 2, "{}", r.id);
+        assert_ne!(sides[0].id, sides[1].id, "{}", r.id);
+        assert!(sides.iter().all(|s| !s.name.is_empty()), "{}", r.id);
+        assert!(
+            sides[0].base_edge.is_some() && sides[0].base_edge != sides[1].base_edge,
+            "{}",
+            r.id
+        );
+    }
+    // PBS 8.A: "The winner chooses to be Invader or Defender." The other texts name
+    // no sides.
+    let pbs = rulesets.get("pbs-2023").unwrap().proposed_sides();
+    let ids: Vec<&str> = pbs.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["defender", "invader"]);
+    let bc = rulesets.get("battle-cry-150").unwrap().proposed_sides();
+    assert_eq!(bc[0].name, "Side A");
 }

@@ -38,6 +38,15 @@ fn every_example_draws_and_writes_an_svg_that_parses() {
             assert!(!scene.layer(LayerId::Units).is_empty(), "{path:?}");
         }
         let text = write_svg(&scene, &SvgOptions::default());
+        // The class symbols travel inside the file, not as links to icon files.
+        if s.units.iter().any(|u| {
+            r.kind(KindList::UnitClass, &u.class)
+                .and_then(|k| k.icon.as_ref())
+                .is_some()
+        }) {
+            assert!(text.contains("data:image/svg+xml;base64,"), "{path:?}");
+        }
+        assert!(!text.contains("href=\"assets/"), "{path:?}");
         // Well-formed: the svg crate's own parser reads every event back.
         for event in svg::read(&text).unwrap() {
             assert!(!matches!(event, svg::parser::Event::Error(_)), "{path:?}");
@@ -351,4 +360,29 @@ fn place(s: &mut Scenario, list: KindList, id: &str) -> bool {
         }
     }
     true
+}
+
+#[test]
+fn a_side_with_its_own_colour_draws_its_counters_in_it() {
+    use sandtable::scenario::PlayerSide;
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let mut s = big(3);
+    let hex = s.board.as_hex().unwrap().hexes().next().unwrap();
+    let green: sandtable::colour::Colour = "#10a040".to_string().try_into().unwrap();
+    s.sides.push(PlayerSide {
+        id: "union".into(),
+        name: "Union".into(),
+        base_edge: None,
+        colour: Some(green),
+    });
+    let mut u = Unit::new("u1", "infantry");
+    u.side = "union".into();
+    u.hex = Some(hex);
+    s.units.push(u);
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    match scene.layer(LayerId::Units).cell(0).first() {
+        Some(Item::Polygon { style, .. }) => assert_eq!(style.fill, Some(Rgba::rgb(16, 160, 64))),
+        other => panic!("{other:?}"),
+    }
 }

@@ -5,8 +5,9 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, 
 use hexx::Hex;
 
 use super::document::Document;
+use super::hex_tools::{HexInput, HexTool, HexTools, NOTCH, Target};
 use super::paint::{ScenePainter, ViewLayers};
-use super::select::{HexSelection, Pointer};
+use super::select::HexSelection;
 use super::table::TableTools;
 use super::tools::{Tool, ToolState};
 use super::view::View;
@@ -36,11 +37,8 @@ pub struct Canvas {
     pub select: HexSelection,
     /// The tools of a freeform table: selection, shape in progress, ruler.
     pub table: TableTools,
-    stroking: bool,
-    /// Wheel scroll not yet turned into a facing step.
-    wheel: f32,
-    /// The last hex the stroke painted, to fill in hexes a fast drag skips.
-    last_hex: Option<Hex>,
+    /// The hex tools' own state between frames (a stroke under way, wheel scroll).
+    hex_tools: HexTools,
     /// The scene of the document and its meshes for the view.
     painter: ScenePainter,
     /// What the View menu and the layers panel show.
@@ -255,109 +253,79 @@ impl Canvas {
         let primary_down = ui.input(|i| i.pointer.primary_down());
         // A stroke starts on the press itself (egui reports a drag only after a move).
         let pressed = ui.input(|i| i.pointer.primary_pressed()) && response.contains_pointer();
-        let Some(p) = pointer else {
-            self.end_stroke(doc);
-            return;
-        };
         let layout = layout_of(board);
-        let at = self.view.to_board(rect, p);
-        let at = hexx::Vec2::new(at.x, at.y);
-        let hex = layout.hex_at(at);
-        let painting = matches!(tools.tool, Tool::Brush | Tool::Eraser | Tool::Road);
-        if tools.tool == Tool::Select {
-            let pointer = Pointer {
-                at: vec2(at.x, at.y),
+        let hex_of = |p: Pos2| {
+            let b = self.view.to_board(rect, p);
+            let at = hexx::Vec2::new(b.x, b.y);
+            (at, layout.hex_at(at))
+        };
+        let input = pointer.map(|p| {
+            let (at, hex) = hex_of(p);
+            HexInput {
+                at,
                 hex,
+                // The press's own hex: in a busy frame the pointer may have moved on.
+                origin: ui
+                    .input(|i| i.pointer.press_origin())
+                    .filter(|_| pressed)
+                    .map_or(hex, |o| hex_of(o).1),
                 pressed,
                 down: primary_down,
+                clicked: response.clicked_by(egui::PointerButton::Primary),
+                hovered: response.hovered(),
                 shift: ui.input(|i| i.modifiers.shift),
-            };
-            self.select.input(pointer, doc, rulesets, board);
-        } else if painting {
-            // The stroke begins where the button went down: in a busy frame the
-            // pointer may already have moved on to the next hex.
-            let origin = ui
-                .input(|i| i.pointer.press_origin())
-                .filter(|_| pressed)
-                .map_or(hex, |o| {
-                    let o = self.view.to_board(rect, o);
-                    layout.hex_at(hexx::Vec2::new(o.x, o.y))
-                });
-            if pressed && !self.stroking {
-                doc.history.begin_group();
-                self.stroking = true;
-                self.last_hex = None;
+                wheel: wheel_points(ui),
             }
-            // A quick click may press and release within one frame: it still paints.
-            if self.stroking && (primary_down || pressed) {
-                let from = self.last_hex.unwrap_or(origin);
-                if self.last_hex != Some(hex) {
-                    if tools.tool == Tool::Road {
-                        for h in [from, hex] {
-                            if board.contains(h) {
-                                tools.road_to(doc, rulesets, board, h);
-                            }
-                        }
-                    } else {
-                        for h in from.line_to(hex) {
-                            if board.contains(h) {
-                                tools.paint(doc, rulesets, board, h);
-                            }
-                        }
-                    }
-                    self.last_hex = Some(hex);
-                }
-            }
-            if self.stroking && !primary_down {
-                if tools.tool == Tool::Road {
-                    tools.end_road(doc, rulesets);
-                }
-                self.end_stroke(doc);
-            }
-        } else {
-            if tools.tool == Tool::Facing && response.hovered() {
-                self.turn_by_wheel(ui, doc, rulesets, hex);
-            }
-            if response.clicked_by(egui::PointerButton::Primary) && board.contains(hex) {
-                tools.click(doc, rulesets, board, &layout, hex, at);
-            }
-        }
-    }
-
-    /// The facing tool: the wheel turns the facing under the pointer one side a notch.
-    fn turn_by_wheel(&mut self, ui: &Ui, doc: &mut Document, rulesets: &Rulesets, hex: Hex) {
-        /// Points of scroll in one wheel notch (egui's line height for the wheel).
-        const NOTCH: f32 = 40.0;
-        self.wheel += ui.input(|i| {
-            i.events
-                .iter()
-                .map(|e| match e {
-                    egui::Event::MouseWheel {
-                        unit,
-                        delta,
-                        modifiers,
-                        ..
-                    } if !modifiers.command => match unit {
-                        egui::MouseWheelUnit::Point => delta.y,
-                        egui::MouseWheelUnit::Line => delta.y * NOTCH,
-                        egui::MouseWheelUnit::Page => delta.y * NOTCH * 10.0,
-                    },
-                    _ => 0.0,
-                })
-                .sum::<f32>()
         });
-        while self.wheel.abs() >= NOTCH {
-            let step = if self.wheel > 0.0 { -1 } else { 1 };
-            self.wheel += step as f32 * NOTCH;
-            super::tools::turn_facing(doc, rulesets, hex, step);
+        let tool = tools.tool;
+        let mut target = Target {
+            doc,
+            rulesets,
+            board,
+            layout: &layout,
+            tools,
+        };
+        match input {
+            Some(input) => self.hex_tool(tool).input(&mut target, &input),
+            None => self.hex_tool(tool).leave(&mut target),
         }
     }
 
-    fn end_stroke(&mut self, doc: &mut Document) {
-        if self.stroking {
-            doc.history.end_group();
-            self.stroking = false;
-            self.last_hex = None;
+    /// The hex tool behind a tool of the palette.
+    fn hex_tool(&mut self, tool: Tool) -> &mut dyn HexTool {
+        match tool {
+            Tool::Select => &mut self.select,
+            Tool::Brush | Tool::Eraser => &mut self.hex_tools.stroke,
+            Tool::Road => &mut self.hex_tools.road,
+            Tool::Facing => &mut self.hex_tools.facing,
+            _ => &mut self.hex_tools.click,
         }
     }
+
+    /// What the tool in hand does, for the status bar (hex boards).
+    pub fn hint(&mut self, tool: Tool) -> &'static str {
+        self.hex_tool(tool).hint()
+    }
+}
+
+/// Wheel scroll this frame in points; Ctrl + wheel is left to zooming.
+fn wheel_points(ui: &Ui) -> f32 {
+    ui.input(|i| {
+        i.events
+            .iter()
+            .map(|e| match e {
+                egui::Event::MouseWheel {
+                    unit,
+                    delta,
+                    modifiers,
+                    ..
+                } if !modifiers.command => match unit {
+                    egui::MouseWheelUnit::Point => delta.y,
+                    egui::MouseWheelUnit::Line => delta.y * NOTCH,
+                    egui::MouseWheelUnit::Page => delta.y * NOTCH * 10.0,
+                },
+                _ => 0.0,
+            })
+            .sum::<f32>()
+    })
 }

@@ -3,9 +3,11 @@
 
 pub mod canvas;
 pub mod clipboard;
+pub mod commands;
 pub mod dialogs;
 pub mod document;
 pub mod export;
+pub mod hex_tools;
 pub mod icons;
 pub mod new_dialog;
 pub mod paint;
@@ -24,6 +26,7 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 use self::canvas::{Canvas, Hover};
+use self::commands::Command;
 use self::dialogs::{Answer, FileDialogs, NativeDialogs};
 use self::document::Document;
 use self::path_dialog::{Outcome, PathDialog};
@@ -92,6 +95,8 @@ pub struct DesignerApp {
     pub export_dialog: Option<export::ExportDialog>,
     /// File > Scenario properties, while open.
     pub scenario_panel: Option<scenario_panel::ScenarioPanel>,
+    /// Help > Keyboard shortcuts is open.
+    pub shortcuts_window: bool,
     /// What Copy or Cut took.
     pub clipboard: Option<clipboard::Clip>,
     /// The theme the user picked, kept between runs.
@@ -128,6 +133,7 @@ impl DesignerApp {
             new_dialog: None,
             export_dialog: None,
             scenario_panel: None,
+            shortcuts_window: false,
             clipboard: None,
             theme: None,
             title: String::new(),
@@ -455,7 +461,7 @@ impl DesignerApp {
                     self.validation_panel(ui);
                     ui.separator();
                     let hex = self.doc.scenario.board.as_hex().is_some();
-                    egui::CollapsingHeader::new("Layers")
+                    egui::CollapsingHeader::new("Layers shown")
                         .default_open(false)
                         .show(ui, |ui| self.canvas.layers.ui(ui, hex));
                 });
@@ -475,6 +481,7 @@ impl DesignerApp {
         self.confirm_window(ui);
         self.path_window(ui);
         self.error_window(ui);
+        self.shortcuts_window(ui);
         let dirty = self.doc.history.is_dirty();
         self.recovery.tick(
             &self.doc.scenario,
@@ -494,94 +501,148 @@ impl DesignerApp {
         }
     }
 
+    /// Keys: the commands' shortcuts from the table, tool keys, brush radius.
     fn shortcuts(&mut self, ui: &Ui) {
-        use egui::{Key, KeyboardShortcut, Modifiers};
-        let typing = ui.ctx().egui_wants_keyboard_input();
-        let pressed = |m: Modifiers, k: Key| {
-            ui.ctx()
-                .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(m, k)))
-        };
-        if pressed(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
-            || pressed(Modifiers::COMMAND, Key::Y)
-        {
-            self.redo();
+        use egui::Key;
+        // A modal dialog has the keys (Escape closes it, Enter answers it).
+        if self.modal_open() {
+            return;
         }
-        if pressed(Modifiers::COMMAND, Key::Z) {
-            self.undo();
+        let ctx = ui.ctx().clone();
+        let typing = ctx.egui_wants_keyboard_input();
+        let hex = self.doc.scenario.board.as_hex().is_some();
+        let mut fired = Vec::new();
+        for cmd in Command::ALL {
+            if cmd.read_by_canvas()
+                || (typing && cmd.not_while_typing())
+                || (!hex && cmd.hex_board_keys())
+            {
+                continue;
+            }
+            if cmd
+                .shortcuts()
+                .iter()
+                .any(|s| ctx.input_mut(|i| i.consume_shortcut(s)))
+            {
+                fired.push(cmd);
+            }
         }
-        if pressed(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
-            self.save_as();
-        }
-        if pressed(Modifiers::COMMAND, Key::S) {
-            self.save();
-        }
-        if pressed(Modifiers::COMMAND, Key::O) {
-            self.ask(Replace::Open);
-        }
-        if pressed(Modifiers::COMMAND, Key::N) {
-            self.ask(Replace::New);
+        // Copy and paste arrive as their own events from the platform, as keys in tests.
+        ctx.input(|i| {
+            for e in &i.events {
+                let cmd = match e {
+                    egui::Event::Copy => Command::Copy,
+                    egui::Event::Cut => Command::Cut,
+                    egui::Event::Paste(_) => Command::Paste,
+                    _ => continue,
+                };
+                if !fired.contains(&cmd) {
+                    fired.push(cmd);
+                }
+            }
+        });
+        for cmd in fired {
+            self.run_command(cmd, &ctx);
         }
         if typing {
             return;
         }
-        if pressed(Modifiers::NONE, Key::Num0) {
-            self.canvas.fit_pending = true;
-        }
-        let hex = self.doc.scenario.board.as_hex().is_some();
         for tool in Tool::for_board(hex) {
-            if pressed(Modifiers::NONE, tool.key()) {
+            if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, tool.key())) {
                 self.set_tool(*tool);
             }
         }
-        // Copy and paste arrive as their own events from the platform, as keys in tests.
-        let (mut copy, mut cut, mut paste) = (false, false, false);
-        ui.input(|i| {
-            for e in &i.events {
-                match e {
-                    egui::Event::Copy => copy = true,
-                    egui::Event::Cut => cut = true,
-                    egui::Event::Paste(_) => paste = true,
-                    _ => {}
+        if hex {
+            for (k, r) in [(Key::Num1, 1), (Key::Num2, 2), (Key::Num3, 3)] {
+                if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k)) {
+                    self.tools.radius = if self.tools.radius == r { 0 } else { r };
                 }
             }
-        });
-        copy |= pressed(Modifiers::COMMAND, Key::C);
-        cut |= pressed(Modifiers::COMMAND, Key::X);
-        paste |= pressed(Modifiers::COMMAND, Key::V);
-        if copy {
-            self.copy(ui.ctx());
         }
-        if cut {
-            self.cut(ui.ctx());
+    }
+
+    /// Whether a modal dialog is showing.
+    pub fn modal_open(&self) -> bool {
+        self.confirm.is_some()
+            || self.new_dialog.is_some()
+            || self.path_dialog.is_some()
+            || self.error.is_some()
+            || self.pending_recovery.is_some()
+    }
+
+    /// Does what a command says, from a menu or a key.
+    pub fn run_command(&mut self, cmd: Command, ctx: &egui::Context) {
+        match cmd {
+            Command::New => self.ask(Replace::New),
+            Command::Open => self.ask(Replace::Open),
+            Command::ScenarioProperties => {
+                self.scenario_panel = Some(scenario_panel::ScenarioPanel::new(&self.doc));
+            }
+            Command::Save => self.save(),
+            Command::SaveAs => self.save_as(),
+            Command::Export => self.export_dialog = Some(export::ExportDialog::default()),
+            // Asks here, in this frame: a Close sent to the window shows nothing until
+            // the next event wakes it.
+            Command::Quit => self.ask(Replace::Close),
+            Command::Cut => self.cut(ctx),
+            Command::Copy => {
+                self.copy(ctx);
+            }
+            Command::Paste => self.paste(),
+            Command::SelectAll => self.select_all(),
+            Command::DeleteSelection => self.delete_selection(),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::FitBoard => self.canvas.fit_pending = true,
+            Command::ZoomIn | Command::ZoomOut => {
+                if let Some(rect) = self.canvas.rect() {
+                    let f = if cmd == Command::ZoomIn { 1.25 } else { 0.8 };
+                    self.canvas.view.zoom_at(rect, rect.center(), f);
+                }
+            }
+            Command::TurnFacing => self.turn_facing(1),
+            Command::TurnFacingBack => self.turn_facing(-1),
+            Command::DropSelection => self.canvas.select.clear(),
+            Command::KeyboardShortcuts => self.shortcuts_window = true,
         }
-        if paste {
-            self.paste();
-        }
-        if !hex {
-            // The table tools read their own keys (R turns, Delete removes a vertex).
+    }
+
+    /// Help > Keyboard shortcuts: every command and tool with its keys.
+    fn shortcuts_window(&mut self, ui: &Ui) {
+        if !self.shortcuts_window {
             return;
         }
-        // Shift+R first: a plain R shortcut would also take Shift+R.
-        if pressed(Modifiers::SHIFT, Key::R) {
-            self.turn_facing(-1);
-        }
-        if pressed(Modifiers::NONE, Key::R) {
-            self.turn_facing(1);
-        }
-        if pressed(Modifiers::NONE, Key::Delete) || pressed(Modifiers::NONE, Key::Backspace) {
-            self.delete_selection();
-        }
-        if pressed(Modifiers::NONE, Key::Escape) {
-            self.canvas.select.clear();
-        }
-        if pressed(Modifiers::COMMAND, Key::A) {
-            self.select_all();
-        }
-        for (k, r) in [(Key::Num1, 1), (Key::Num2, 2), (Key::Num3, 3)] {
-            if pressed(Modifiers::NONE, k) {
-                self.tools.radius = if self.tools.radius == r { 0 } else { r };
-            }
-        }
+        let ctx = ui.ctx().clone();
+        egui::Window::new("Keyboard shortcuts")
+            .default_width(640.0)
+            .open(&mut self.shortcuts_window)
+            .collapsible(false)
+            .show(&ctx, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    egui::Grid::new("shortcut_grid")
+                        .striped(true)
+                        .show(ui, |ui| {
+                            for cmd in Command::ALL {
+                                if cmd.shortcuts().is_empty() {
+                                    continue;
+                                }
+                                ui.label(cmd.text());
+                                ui.label(cmd.keys_text(&ctx));
+                                ui.label(cmd.tooltip());
+                                ui.end_row();
+                            }
+                            for tool in Tool::HEX
+                                .iter()
+                                .chain(Tool::TABLE.iter().filter(|t| !Tool::HEX.contains(t)))
+                            {
+                                ui.label(tool.name());
+                                ui.label(tool.key().name());
+                                ui.label(tool.description());
+                                ui.end_row();
+                            }
+                        });
+                });
+            });
     }
 
     /// Selects every hex of a hex board, with the select tool in hand.
@@ -618,12 +679,12 @@ impl DesignerApp {
 
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
+            let ctx = ui.ctx().clone();
             ui.menu_button("File", |ui| {
-                if ui.button("New...  Ctrl+N").clicked() {
-                    self.ask(Replace::New);
-                }
-                if ui.button("Open...  Ctrl+O").clicked() {
-                    self.ask(Replace::Open);
+                for cmd in [Command::New, Command::Open] {
+                    if cmd.menu_item(ui, true) {
+                        self.run_command(cmd, &ctx);
+                    }
                 }
                 ui.menu_button("Open Recent", |ui| {
                     for p in self.recent.clone() {
@@ -632,65 +693,43 @@ impl DesignerApp {
                         }
                     }
                 });
-                if ui.button("Scenario properties...").clicked() {
-                    self.scenario_panel = Some(scenario_panel::ScenarioPanel::new(&self.doc));
-                }
-                if ui.button("Save  Ctrl+S").clicked() {
-                    self.save();
-                }
-                if ui.button("Save As...  Ctrl+Shift+S").clicked() {
-                    self.save_as();
-                }
-                if ui.button("Export...").clicked() {
-                    self.export_dialog = Some(export::ExportDialog::default());
-                }
-                if ui.button("Quit").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                for cmd in [
+                    Command::ScenarioProperties,
+                    Command::Save,
+                    Command::SaveAs,
+                    Command::Export,
+                    Command::Quit,
+                ] {
+                    if cmd.menu_item(ui, true) {
+                        self.run_command(cmd, &ctx);
+                    }
                 }
             });
             ui.menu_button("Edit", |ui| {
-                if ui.button("Cut  Ctrl+X").clicked() {
-                    self.cut(ui.ctx());
-                }
-                if ui.button("Copy  Ctrl+C").clicked() {
-                    self.copy(ui.ctx());
-                }
-                if ui
-                    .add_enabled(self.clipboard.is_some(), egui::Button::new("Paste  Ctrl+V"))
-                    .clicked()
-                {
-                    self.paste();
-                }
-                if ui.button("Select all  Ctrl+A").clicked() {
-                    self.select_all();
-                }
-                if ui.button("Delete selection  Del").clicked() {
-                    self.delete_selection();
-                }
-                ui.separator();
-                if ui
-                    .add_enabled(
-                        self.doc.history.can_undo(),
-                        egui::Button::new("Undo  Ctrl+Z"),
-                    )
-                    .clicked()
-                {
-                    self.undo();
-                }
-                if ui
-                    .add_enabled(
-                        self.doc.history.can_redo(),
-                        egui::Button::new("Redo  Ctrl+Shift+Z"),
-                    )
-                    .clicked()
-                {
-                    self.redo();
+                let hex = self.doc.scenario.board.as_hex().is_some();
+                for (cmd, enabled) in [
+                    (Command::Cut, true),
+                    (Command::Copy, true),
+                    (Command::Paste, self.clipboard.is_some()),
+                    (Command::SelectAll, hex),
+                    (Command::DeleteSelection, true),
+                    (Command::Undo, self.doc.history.can_undo()),
+                    (Command::Redo, self.doc.history.can_redo()),
+                ] {
+                    if cmd == Command::Undo {
+                        ui.separator();
+                    }
+                    if cmd.menu_item(ui, enabled) {
+                        self.run_command(cmd, &ctx);
+                    }
                 }
             });
             let hex_board = self.doc.scenario.board.as_hex().is_some();
             ui.menu_button("View", |ui| {
-                if ui.button("Fit board  0").clicked() {
-                    self.canvas.fit_pending = true;
+                for cmd in [Command::FitBoard, Command::ZoomIn, Command::ZoomOut] {
+                    if cmd.menu_item(ui, true) {
+                        self.run_command(cmd, &ctx);
+                    }
                 }
                 if ui.button("Light theme").clicked() {
                     ui.ctx().set_theme(egui::Theme::Light);
@@ -726,6 +765,10 @@ impl DesignerApp {
                 }
             });
             ui.menu_button("Help", |ui| {
+                if Command::KeyboardShortcuts.menu_item(ui, true) {
+                    self.run_command(Command::KeyboardShortcuts, &ctx);
+                }
+                ui.separator();
                 ui.label("Sandtable: a rules-aware editor for wargame maps.");
                 ui.label("Paint with the terrain brush; undo with Ctrl+Z.");
                 ui.label("Select (S): click or drag a box; drag the selection to move it; Ctrl+C / Ctrl+X / Ctrl+V, Delete.");

@@ -81,11 +81,10 @@ impl NewDialog {
                 Board::Freeform(t)
             }
         };
-        let hex = board.as_hex().is_some();
         let mut s = Scenario::new("Untitled scenario", &self.ruleset, board);
-        // Two sides to start with, so units of both can be placed; Scenario properties
-        // names them.
-        s.sides = crate::scenario::resize::default_sides(hex);
+        // The game's sides (or two generic ones), so units of both can be placed at
+        // once; Scenario properties renames them.
+        s.sides = r.proposed_sides();
         Ok(s)
     }
 

@@ -525,6 +525,10 @@ impl DesignerApp {
                 self.tools.tool.name(),
                 self.doc.scenario.ruleset
             ));
+            if self.doc.scenario.board.as_hex().is_some() {
+                ui.separator();
+                ui.weak(self.canvas.hint(self.tools.tool));
+            }
         });
     }
 }

@@ -45,6 +45,8 @@ pub struct PathDialog {
     /// Save was pressed on an existing file: the next press replaces it.
     replace: Option<PathBuf>,
     listing: Option<(PathBuf, usize, Vec<Entry>)>,
+    /// Give the path field the keyboard on the first frame, so typing goes there.
+    focus_field: bool,
 }
 
 impl PathDialog {
@@ -66,6 +68,7 @@ impl PathDialog {
             error: None,
             replace: None,
             listing: None,
+            focus_field: true,
         }
     }
 
@@ -316,6 +319,9 @@ impl PathDialog {
                 .labelled_by(label.id)
             })
             .inner;
+        if std::mem::take(&mut self.focus_field) {
+            field.request_focus();
+        }
         let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if field.changed() {
             self.replace = None;

@@ -5,6 +5,7 @@ use egui::Ui;
 
 use super::document::Document;
 use crate::board::LabelScheme;
+use crate::colour::Colour;
 use crate::rules::Rulesets;
 use crate::scenario::model::Edge;
 use crate::scenario::{Edit, PlayerSide, resize};
@@ -21,6 +22,53 @@ pub struct ScenarioPanel {
     pub labels: LabelScheme,
     /// Why the last change was refused, or what it did.
     pub message: Option<String>,
+    /// The settings as typed, by key (JSON, or plain text taken as a string).
+    pub settings: Vec<(String, String)>,
+    /// The key of a setting to add.
+    pub new_key: String,
+    /// The document revision the drafts show.
+    revision: u64,
+}
+
+/// A setting as the user reads and types it: strings bare, anything else as JSON.
+fn setting_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// What the user typed as a setting's value: JSON if it reads as JSON, else a string.
+pub fn setting_value(text: &str) -> serde_json::Value {
+    serde_json::from_str(text.trim())
+        .unwrap_or_else(|_| serde_json::Value::String(text.trim().to_string()))
+}
+
+/// Colours offered when a side first gets its own, by its place in the list.
+const SIDE_COLOURS: [[u8; 3]; 4] = [
+    [0x2f, 0x5d, 0xa8],
+    [0xb8, 0x33, 0x2a],
+    [0x3a, 0x7d, 0x3a],
+    [0xc9, 0x8a, 0x1c],
+];
+
+/// A side's colour: unticked, drawings choose one by the side's place (nothing is
+/// written); ticked, a picker sets the colour the file keeps.
+fn side_colour(ui: &mut Ui, index: usize, colour: &mut Option<Colour>) {
+    ui.horizontal(|ui| {
+        let mut own = colour.is_some();
+        if ui
+            .checkbox(&mut own, "own colour")
+            .on_hover_text("Give this side's counters a colour of its own")
+            .changed()
+        {
+            *colour = own.then(|| Colour(SIDE_COLOURS[index % SIDE_COLOURS.len()]));
+        }
+        if let Some(Colour(rgb)) = colour {
+            ui.color_edit_button_srgb(rgb)
+                .on_hover_text("Pick the side's colour");
+        }
+    });
 }
 
 impl ScenarioPanel {
@@ -45,11 +93,25 @@ impl ScenarioPanel {
             rows,
             labels,
             message: None,
+            settings: s
+                .settings
+                .iter()
+                .map(|(k, v)| (k.clone(), setting_text(v)))
+                .collect(),
+            new_key: String::new(),
+            revision: doc.revision,
         }
     }
 
     /// Shows the panel; returns false once the user closes it.
     pub fn show(&mut self, ctx: &egui::Context, doc: &mut Document, rulesets: &Rulesets) -> bool {
+        // Undo, redo or an edit elsewhere: show the document as it now is, unless the
+        // user is typing in a field.
+        if doc.revision != self.revision && !ctx.egui_wants_keyboard_input() {
+            let message = self.message.take();
+            *self = ScenarioPanel::new(doc);
+            self.message = message;
+        }
         let mut open = true;
         egui::Window::new("Scenario properties")
             .open(&mut open)
@@ -103,10 +165,11 @@ impl ScenarioPanel {
         ui.heading("Sides");
         let hex = doc.scenario.board.as_hex().is_some();
         let mut remove = None;
-        egui::Grid::new("sides").num_columns(4).show(ui, |ui| {
+        egui::Grid::new("sides").num_columns(5).show(ui, |ui| {
             let id = ui.label("id").id;
             let name = ui.label("name").id;
             let edge = ui.label("base edge").id;
+            ui.label("colour");
             ui.end_row();
             for (i, (_, side)) in self.sides.iter_mut().enumerate() {
                 ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(80.0))
@@ -123,6 +186,7 @@ impl ScenarioPanel {
                     })
                     .response
                     .labelled_by(edge);
+                side_colour(ui, i, &mut side.colour);
                 if ui.button("Remove").clicked() {
                     remove = Some(i);
                 }
@@ -145,6 +209,7 @@ impl ScenarioPanel {
                         id,
                         name: format!("Side {n}"),
                         base_edge: None,
+                        colour: None,
                     },
                 ));
             }
@@ -163,6 +228,48 @@ impl ScenarioPanel {
                     Ok(e) => edit = Some(e),
                     Err(why) => self.message = Some(why),
                 }
+            }
+        });
+        ui.separator();
+        ui.heading("Ruleset settings");
+        let mut drop = None;
+        egui::Grid::new("settings").num_columns(3).show(ui, |ui| {
+            for (i, (key, text)) in self.settings.iter_mut().enumerate() {
+                let label = ui.label(key.as_str());
+                let r = ui.text_edit_singleline(text).labelled_by(label.id);
+                let value = setting_value(text);
+                if r.lost_focus() && doc.scenario.settings.get(key.as_str()) != Some(&value) {
+                    edit = Some(Edit::SetSetting {
+                        key: key.clone(),
+                        value: Some(value),
+                    });
+                }
+                if ui.button("Remove").clicked() {
+                    drop = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+        if let Some(i) = drop {
+            let (key, _) = self.settings.remove(i);
+            edit = Some(Edit::SetSetting { key, value: None });
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("New setting");
+            ui.text_edit_singleline(&mut self.new_key)
+                .labelled_by(label.id);
+            let key = self.new_key.trim().to_string();
+            let fresh = !key.is_empty() && !self.settings.iter().any(|(k, _)| *k == key);
+            if ui
+                .add_enabled(fresh, egui::Button::new("Add setting"))
+                .clicked()
+            {
+                self.settings.push((key.clone(), String::new()));
+                self.new_key.clear();
+                edit = Some(Edit::SetSetting {
+                    key,
+                    value: Some(serde_json::Value::String(String::new())),
+                });
             }
         });
         if hex {
@@ -185,6 +292,7 @@ impl ScenarioPanel {
             match doc.apply(e, rulesets) {
                 Ok(()) => {
                     self.message = None;
+                    self.revision = doc.revision;
                     // The ids as they now stand are the ones later renames start from.
                     for (was, s) in &mut self.sides {
                         *was = Some(s.id.clone());

@@ -1,12 +1,11 @@
 //! The hex tools: what a stroke or a click does to the document, as edits.
 
-use std::collections::HashSet;
-
 use hexx::Hex;
 
 use super::document::Document;
 use crate::board::{BoardLayout, HexBoard, HexsideKey, Side};
 use crate::rules::{KindList, Rulesets};
+use crate::scenario::paint::{self, tidy};
 use crate::scenario::{Edit, Feature, FeatureKind, HexCell, HexsideAttrs, Token, Unit};
 
 /// The tool in hand.
@@ -284,31 +283,18 @@ impl ToolState {
 
     /// A brush dab or an eraser dab at `hex` (part of the open stroke).
     pub fn paint(&self, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard, hex: Hex) {
-        let Some(r) = doc.ruleset(rulesets).cloned() else {
+        let Some(r) = doc.ruleset(rulesets) else {
             return;
         };
-        let mut edits = Vec::new();
-        for h in hexx::shapes::hexagon(hex, self.radius).filter(|h| board.contains(*h)) {
-            let old = doc.scenario.hexes.get(&h).cloned();
-            let new = match self.tool {
-                Tool::Eraser => None,
-                _ => {
-                    let mut cell = old
-                        .clone()
-                        .unwrap_or_else(|| HexCell::terrain(&self.terrain));
-                    cell.terrain = self.terrain.clone();
-                    if r.kind(KindList::Terrain, &self.terrain)
-                        .is_some_and(|k| k.facing.is_none())
-                    {
-                        cell.facing.clear();
-                    }
-                    tidy(cell, r.default_terrain.as_deref())
-                }
-            };
-            if new != old {
-                edits.push(Edit::SetHex { hex: h, cell: new });
-            }
-        }
+        let brush = paint::Brush {
+            terrain: (self.tool != Tool::Eraser).then_some(self.terrain.as_str()),
+            keeps_facing: r
+                .kind(KindList::Terrain, &self.terrain)
+                .is_none_or(|k| k.facing.is_some()),
+            default_terrain: r.default_terrain.as_deref(),
+            radius: self.radius,
+        };
+        let edits = paint::brush(&doc.scenario, board, &brush, hex);
         if !edits.is_empty() {
             let _ = doc.apply(Edit::Batch(edits), rulesets);
         }
@@ -317,62 +303,12 @@ impl ToolState {
     /// A road stroke reaches `hex`: starts a road there (or picks up an existing road of
     /// the kind whose end it is), or extends the road in progress to it.
     pub fn road_to(&mut self, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard, hex: Hex) {
-        use crate::scenario::Road;
-        let s = &doc.scenario;
-        let current = self
-            .road_in_progress
-            .as_ref()
-            .and_then(|id| s.roads.iter().find(|r| &r.id == id))
-            .cloned();
-        let road = match current {
-            None => {
-                // Join a road of this kind that ends here, reversed so it ends here.
-                let joined = s.roads.iter().find(|r| {
-                    r.kind == self.road
-                        && (r.hexes.last() == Some(&hex) || r.hexes.first() == Some(&hex))
-                });
-                match joined {
-                    Some(r) => {
-                        let mut r = r.clone();
-                        if r.hexes.first() == Some(&hex) && r.hexes.last() != Some(&hex) {
-                            r.hexes.reverse();
-                        }
-                        r
-                    }
-                    None => Road {
-                        id: doc.scenario.fresh_id("r"),
-                        kind: self.road.clone(),
-                        hexes: vec![hex],
-                    },
-                }
-            }
-            Some(mut r) => {
-                let end = r.hexes.last().copied().unwrap_or(hex);
-                if end == hex {
-                    return;
-                }
-                // Fill in hexes a fast drag skipped; a step back along the road is ignored.
-                for h in end.line_to(hex).skip(1) {
-                    if board.contains(h)
-                        && HexBoard::adjacent(*r.hexes.last().unwrap_or(&h), h)
-                        && !r.hexes.contains(&h)
-                    {
-                        r.hexes.push(h);
-                    }
-                }
-                r
-            }
+        let current = self.road_in_progress.as_deref();
+        let Some(road) = paint::road_step(&doc.scenario, board, current, &self.road, hex) else {
+            return;
         };
         self.road_in_progress = Some(road.id.clone());
-        let _ = doc.apply(
-            Edit::PutFeature {
-                kind: FeatureKind::Road,
-                id: road.id.clone(),
-                feature: Some(Feature::Road(road)),
-                index: None,
-            },
-            rulesets,
-        );
+        let _ = doc.apply(paint::put_road(road), rulesets);
     }
 
     /// The road stroke ends: a road of a single hex is not a road.
@@ -436,7 +372,13 @@ impl ToolState {
                     cell: tidy(c, default.as_deref()),
                 })
             }
-            Tool::Fill => Some(self.fill(doc, board, hex, default.as_deref())),
+            Tool::Fill => Some(paint::fill(
+                &doc.scenario,
+                board,
+                hex,
+                &self.terrain,
+                default.as_deref(),
+            )),
             Tool::Raise | Tool::Lower => {
                 let mut c =
                     cell.unwrap_or_else(|| HexCell::terrain(default.clone().unwrap_or_default()));
@@ -527,40 +469,6 @@ impl ToolState {
             index: None,
         })
     }
-
-    /// Every connected hex of the same terrain as `start`, painted with the brush terrain.
-    fn fill(&self, doc: &Document, board: &HexBoard, start: Hex, default: Option<&str>) -> Edit {
-        let terrain_of = |h: Hex| {
-            doc.scenario
-                .hexes
-                .get(&h)
-                .map(|c| c.terrain.clone())
-                .or(default.map(String::from))
-        };
-        let target = terrain_of(start);
-        let mut seen = HashSet::from([start]);
-        let mut todo = vec![start];
-        let mut edits = Vec::new();
-        while let Some(h) = todo.pop() {
-            let mut c = doc
-                .scenario
-                .hexes
-                .get(&h)
-                .cloned()
-                .unwrap_or_else(|| HexCell::terrain(""));
-            c.terrain = self.terrain.clone();
-            edits.push(Edit::SetHex {
-                hex: h,
-                cell: tidy(c, default),
-            });
-            for n in h.all_neighbors() {
-                if board.contains(n) && terrain_of(n) == target && seen.insert(n) {
-                    todo.push(n);
-                }
-            }
-        }
-        Edit::Batch(edits)
-    }
 }
 
 impl Default for ToolState {
@@ -570,14 +478,6 @@ impl Default for ToolState {
 }
 
 /// A hex that holds nothing but the default terrain is left out of the file.
-fn tidy(cell: HexCell, default: Option<&str>) -> Option<HexCell> {
-    let plain = Some(cell.terrain.as_str()) == default
-        && cell.elevation == 0
-        && cell.facing.is_empty()
-        && cell.markers.is_empty();
-    (!plain).then_some(cell)
-}
-
 /// The side of `hex` nearest to a board point.
 pub fn nearest_side(board: &HexBoard, layout: &BoardLayout, hex: Hex, at: hexx::Vec2) -> Side {
     let sides = Side::all(board.orientation);
@@ -597,37 +497,7 @@ pub fn nearest_side(board: &HexBoard, layout: &BoardLayout, hex: Hex, at: hexx::
 /// Turns the facing of a fence hex, or else of the token on it, by `steps` sides
 /// clockwise (negative: anticlockwise).
 pub fn turn_facing(doc: &mut Document, rulesets: &Rulesets, hex: Hex, steps: i32) {
-    let Some(board) = doc.scenario.board.as_hex() else {
-        return;
-    };
-    let o = board.orientation;
-    let turn = |sides: &[Side]| -> Vec<Side> {
-        sides
-            .iter()
-            .filter_map(|s| {
-                s.index(o)
-                    .map(|i| Side::from_index(o, (i as i32 + steps).rem_euclid(6) as usize))
-            })
-            .collect()
-    };
-    let s = &doc.scenario;
-    let edit = if let Some(c) = s.hexes.get(&hex).filter(|c| !c.facing.is_empty()) {
-        let mut c = c.clone();
-        c.facing = turn(&c.facing);
-        Some(Edit::SetHex { hex, cell: Some(c) })
-    } else {
-        s.tokens.iter().find(|t| t.hex == hex).map(|t| {
-            let mut t = t.clone();
-            t.facing = turn(&t.facing);
-            Edit::PutFeature {
-                kind: FeatureKind::Token,
-                id: t.id.clone(),
-                feature: Some(Feature::Token(t)),
-                index: None,
-            }
-        })
-    };
-    if let Some(e) = edit {
+    if let Some(e) = paint::turn_facing(&doc.scenario, hex, steps) {
         let _ = doc.apply(e, rulesets);
     }
 }

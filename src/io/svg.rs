@@ -7,9 +7,7 @@ use std::collections::BTreeMap;
 use base64::Engine as _;
 use hexx::Vec2;
 use svg::Document;
-use svg::node::element::{
-    Circle, Definitions, Group, Image, Polygon, Polyline, Rectangle, Symbol, Text, Title, Use,
-};
+use svg::node::element::{Definitions, Group, Image, Rectangle, Symbol, Text, Title, Use};
 
 use crate::scene::{Anchor, Cap, Item, LayerId, Rgba, Scene, Stroke, Style, icons};
 
@@ -43,14 +41,15 @@ pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
         if !wanted || layer.is_empty() {
             continue;
         }
-        let mut g = Group::new().set("id", format!("layer-{}", layer.id));
+        let mut w = LayerWriter {
+            group: Group::new().set("id", format!("layer-{}", layer.id)),
+            shapes: None,
+            texts: None,
+        };
         for item in layer.items() {
-            g = match item_node(item, &mut icons) {
-                Some(node) => g.add(node),
-                None => g,
-            };
+            w.item(item, &mut icons);
         }
-        groups.push(g);
+        groups.push(w.finish());
     }
     if !icons.used.is_empty() {
         doc = doc.add(icons.definitions());
@@ -75,19 +74,6 @@ fn num_f(v: f32) -> f32 {
 
 fn num(v: f32) -> String {
     num_f(v).to_string()
-}
-
-fn points(pts: &[Vec2]) -> String {
-    let mut s = String::with_capacity(pts.len() * 12);
-    for (i, p) in pts.iter().enumerate() {
-        if i > 0 {
-            s.push(' ');
-        }
-        s.push_str(&num(p.x));
-        s.push(',');
-        s.push_str(&num(p.y));
-    }
-    s
 }
 
 /// Sets the fill and stroke attributes of a shape.
@@ -126,59 +112,157 @@ fn stroked<T: svg::Node>(node: &mut T, s: &Stroke) {
     }
 }
 
-fn item_node(item: &Item, icons: &mut Icons) -> Option<Box<dyn svg::Node>> {
-    Some(match item {
-        Item::Polygon { points: p, style } => {
-            Box::new(styled(Polygon::new().set("points", points(p)), style))
-        }
-        Item::Polyline { points: p, stroke } => {
-            let mut n = Polyline::new().set("points", points(p)).set("fill", "none");
-            stroked(&mut n, stroke);
-            Box::new(n)
-        }
-        Item::Circle {
-            centre,
-            radius,
-            style,
-        } => Box::new(styled(
-            Circle::new()
-                .set("cx", num_f(centre.x))
-                .set("cy", num_f(centre.y))
-                .set("r", num_f(*radius)),
-            style,
-        )),
-        Item::Text {
-            at,
-            text,
-            size,
-            anchor,
-            colour,
-        } => Box::new(text_node(*at, text, *size, *anchor, *colour)),
-        Item::Icon {
-            id,
-            centre,
-            size,
-            tint,
-        } => {
-            let symbol = icons.symbol(id, *tint)?;
-            Box::new(
-                Use::new()
-                    .set("href", format!("#{symbol}"))
-                    .set("x", num_f(centre.x - size / 2.0))
-                    .set("y", num_f(centre.y - size / 2.0))
-                    .set("width", num_f(*size))
-                    .set("height", num_f(*size)),
-            )
-        }
-    })
+/// Writes a layer's items, joining runs of shapes of one style into one path and runs
+/// of texts of one look into one group: a hex board's thousands of tree crowns or hex
+/// outlines become a handful of elements, and the file a fraction of the size.
+struct LayerWriter {
+    group: Group,
+    shapes: Option<(Style, String)>,
+    texts: Option<((u32, Anchor, Rgba), Group)>,
 }
 
-fn text_node(at: Vec2, text: &str, size: f32, anchor: Anchor, colour: Rgba) -> Text {
+impl LayerWriter {
+    fn item(&mut self, item: &Item, icons: &mut Icons) {
+        match item {
+            Item::Polygon { points: p, style } => self.shape(*style, |d| path(d, p, true)),
+            Item::Polyline { points: p, stroke } => {
+                self.shape(Style::stroke(*stroke), |d| path(d, p, false))
+            }
+            Item::Circle {
+                centre,
+                radius,
+                style,
+            } => self.shape(*style, |d| circle(d, *centre, *radius)),
+            Item::Text {
+                at,
+                text,
+                size,
+                anchor,
+                colour,
+            } => {
+                self.flush_shapes();
+                let key = (size.to_bits(), *anchor, *colour);
+                if self.texts.as_ref().is_some_and(|(k, _)| *k != key) {
+                    self.flush_texts();
+                }
+                let (_, g) = self
+                    .texts
+                    .get_or_insert_with(|| (key, text_group(*size, *anchor, *colour)));
+                let node = text_node(*at, text, *size, *anchor);
+                *g = std::mem::take(g).add(node);
+            }
+            Item::Icon { .. } => {
+                self.flush_shapes();
+                self.flush_texts();
+                if let Some(node) = icon_node(item, icons) {
+                    self.group = std::mem::take(&mut self.group).add(node);
+                }
+            }
+        }
+    }
+
+    fn shape(&mut self, style: Style, write: impl FnOnce(&mut String)) {
+        self.flush_texts();
+        if self.shapes.as_ref().is_some_and(|(s, _)| *s != style) {
+            self.flush_shapes();
+        }
+        let (_, d) = self
+            .shapes
+            .get_or_insert_with(|| (style, String::with_capacity(256)));
+        write(d);
+    }
+
+    fn flush_shapes(&mut self) {
+        if let Some((style, d)) = self.shapes.take() {
+            let node = styled(svg::node::element::Path::new().set("d", d), &style);
+            self.group = std::mem::take(&mut self.group).add(node);
+        }
+    }
+
+    fn flush_texts(&mut self) {
+        if let Some((_, g)) = self.texts.take() {
+            self.group = std::mem::take(&mut self.group).add(g);
+        }
+    }
+
+    fn finish(mut self) -> Group {
+        self.flush_shapes();
+        self.flush_texts();
+        self.group
+    }
+}
+
+/// Appends a polygon or polyline to path data.
+fn path(d: &mut String, pts: &[Vec2], closed: bool) {
+    use std::fmt::Write as _;
+    for (i, p) in pts.iter().enumerate() {
+        let _ = write!(
+            d,
+            "{}{},{}",
+            if i == 0 { 'M' } else { 'L' },
+            num_f(p.x),
+            num_f(p.y)
+        );
+    }
+    if closed {
+        d.push('Z');
+    }
+}
+
+/// Appends a circle to path data, as two arcs.
+fn circle(d: &mut String, c: Vec2, r: f32) {
+    use std::fmt::Write as _;
+    let r = num_f(r);
+    let _ = write!(
+        d,
+        "M{},{}a{r},{r} 0 1 0 {},0a{r},{r} 0 1 0 {},0Z",
+        num_f(c.x - r),
+        num_f(c.y),
+        num_f(2.0 * r),
+        num_f(-2.0 * r)
+    );
+}
+
+fn icon_node(item: &Item, icons: &mut Icons) -> Option<Use> {
+    let Item::Icon {
+        id,
+        centre,
+        size,
+        tint,
+    } = item
+    else {
+        return None;
+    };
+    let symbol = icons.symbol(id, *tint)?;
+    Some(
+        Use::new()
+            .set("href", format!("#{symbol}"))
+            .set("x", num_f(centre.x - size / 2.0))
+            .set("y", num_f(centre.y - size / 2.0))
+            .set("width", num_f(*size))
+            .set("height", num_f(*size)),
+    )
+}
+
+/// A group holding texts of one size, anchor and colour.
+fn text_group(size: f32, anchor: Anchor, colour: Rgba) -> Group {
     let h = match anchor.x() {
         -1 => "start",
         0 => "middle",
         _ => "end",
     };
+    let mut g = Group::new()
+        .set("font-size", num_f(size))
+        .set("font-family", "sans-serif")
+        .set("text-anchor", h)
+        .set("fill", colour.hex());
+    if colour.0[3] < 255 {
+        g = g.set("fill-opacity", num(colour.opacity()));
+    }
+    g
+}
+
+fn text_node(at: Vec2, text: &str, size: f32, anchor: Anchor) -> Text {
     // The baseline from the anchor: a capital's height is about 0.7 of the size.
     let baseline = at.y
         + match anchor.y() {
@@ -186,17 +270,9 @@ fn text_node(at: Vec2, text: &str, size: f32, anchor: Anchor, colour: Rgba) -> T
             0 => size * 0.35,
             _ => -size * 0.2,
         };
-    let mut t = Text::new(text)
+    Text::new(text)
         .set("x", num_f(at.x))
         .set("y", num_f(baseline))
-        .set("font-size", num_f(size))
-        .set("font-family", "sans-serif")
-        .set("text-anchor", h)
-        .set("fill", colour.hex());
-    if colour.0[3] < 255 {
-        t = t.set("fill-opacity", num(colour.opacity()));
-    }
-    t
 }
 
 /// The icons used, each embedded once per tint.

@@ -7,43 +7,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
+use crate::scenario::PlayerSide;
 
-/// A colour written `#rrggbb`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Colour(pub [u8; 3]);
-
-impl JsonSchema for Colour {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Colour".into()
-    }
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({ "type": "string", "pattern": "^#[0-9a-fA-F]{6}$" })
-    }
-}
-
-impl TryFrom<String> for Colour {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
-        let bad = || format!("colour '{s}' is not of the form #rrggbb");
-        let hex = s
-            .strip_prefix('#')
-            .filter(|h| h.len() == 6)
-            .ok_or_else(bad)?;
-        let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("-"), 16);
-        match (byte(0), byte(2), byte(4)) {
-            (Ok(r), Ok(g), Ok(b)) => Ok(Colour([r, g, b])),
-            _ => Err(bad()),
-        }
-    }
-}
-
-impl From<Colour> for String {
-    fn from(c: Colour) -> String {
-        let [r, g, b] = c.0;
-        format!("#{r:02x}{g:02x}{b:02x}")
-    }
-}
+pub use crate::colour::Colour;
 
 crate::strenum::string_enum! {
     /// A drawing style of a kind, so a printed map reads without labels. Area patterns
@@ -428,6 +394,10 @@ pub struct Ruleset {
     pub description: String,
     /// The board a new scenario starts with; its kind is the kind of board the game uses.
     pub board: Board,
+    /// The sides a new scenario starts with, as the rule text names them (empty: two
+    /// generic sides).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<PlayerSide>,
     /// Freeform tables: the depth of the flank sector along each side edge, in board
     /// units (the rest is the centre sector). The designer draws the sectors as guides.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -511,6 +481,15 @@ impl Ruleset {
 
     pub fn kind(&self, list: KindList, id: &str) -> Option<&Kind> {
         self.kinds(list).iter().find(|k| k.id == id)
+    }
+
+    /// The sides File > New proposes: the ruleset's own, else two generic ones.
+    pub fn proposed_sides(&self) -> Vec<PlayerSide> {
+        if self.sides.is_empty() {
+            crate::scenario::resize::default_sides(self.is_hex())
+        } else {
+            self.sides.clone()
+        }
     }
 
     /// Whether the ruleset plays on hexes.

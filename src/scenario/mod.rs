@@ -6,6 +6,7 @@ pub mod file;
 pub mod history;
 pub mod locate;
 pub mod model;
+pub mod paint;
 pub mod region;
 pub mod resize;
 pub mod shape;

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Side;
 use crate::board::freeform::Point;
+use crate::colour::Colour;
 use crate::strenum::string_enum;
 
 fn is_false(b: &bool) -> bool {
@@ -45,6 +46,9 @@ pub struct PlayerSide {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base_edge: Option<Edge>,
+    /// The colour of its counters; without it, drawings pick one by the side's place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<Colour>,
 }
 
 /// What one hex holds besides the default terrain.

@@ -98,6 +98,7 @@ pub fn default_sides(hex: bool) -> Vec<PlayerSide> {
         id: id.into(),
         name: name.into(),
         base_edge: hex.then_some(edge),
+        colour: None,
     };
     vec![
         side("a", "Side A", Edge::South),

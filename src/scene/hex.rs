@@ -68,6 +68,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
                     outline: &corners,
                     size: w * 0.28,
                     seed: seed(hex),
+                    disc: Some((centre, w * 0.5)),
                 };
                 pattern::area(p, k.colour, &patch, &mut |i| l.at(cell, i));
             }

@@ -69,8 +69,8 @@ impl Rgba {
     }
 }
 
-impl From<crate::rules::Colour> for Rgba {
-    fn from(c: crate::rules::Colour) -> Self {
+impl From<crate::colour::Colour> for Rgba {
+    fn from(c: crate::colour::Colour) -> Self {
         let [r, g, b] = c.0;
         Rgba::rgb(r, g, b)
     }

@@ -15,6 +15,9 @@ pub(super) struct Patch<'a> {
     /// The symbol size in board units.
     pub size: f32,
     pub seed: u32,
+    /// A disc the shape holds (a hex's inscribed circle): symbols inside it need no
+    /// polygon test, which keeps a big board's build fast.
+    pub disc: Option<(Vec2, f32)>,
 }
 
 /// A cheap hash to jitter symbols.
@@ -68,15 +71,18 @@ fn spots(patch: &Patch, spacing: f32) -> Vec<Vec2> {
                 min.x + shift + c as f32 * spacing + jitter(patch.seed, i) * spacing * 0.35,
                 min.y + r as f32 * row_h + jitter(patch.seed, i + 7919) * row_h * 0.35,
             );
-            let ok = [
-                Vec2::ZERO,
-                Vec2::new(margin, 0.0),
-                Vec2::new(-margin, 0.0),
-                Vec2::new(0.0, margin),
-                Vec2::new(0.0, -margin),
-            ]
-            .iter()
-            .all(|d| inside(patch.outline, p + *d));
+            let ok = match patch.disc {
+                Some((c, r)) => (p - c).length() + margin <= r,
+                None => [
+                    Vec2::ZERO,
+                    Vec2::new(margin, 0.0),
+                    Vec2::new(-margin, 0.0),
+                    Vec2::new(0.0, margin),
+                    Vec2::new(0.0, -margin),
+                ]
+                .iter()
+                .all(|d| inside(patch.outline, p + *d)),
+            };
             if ok {
                 out.push(p);
             }

@@ -16,11 +16,15 @@ const SIDE_PALETTE: [Rgba; 6] = [
     Rgba::rgb(112, 64, 140),
 ];
 
-/// The counter colour of a side: by its place in the scenario's `sides`, else by the
-/// order sides first appear on units; a unit of no side is neutral grey-brown.
+/// The counter colour of a side: its own `colour` in the scenario's `sides`, else the
+/// palette's by its place there, else by the order sides first appear on units; a unit
+/// of no side is neutral grey-brown.
 pub fn side_colour(s: &Scenario, side: &str) -> Rgba {
     if side.is_empty() {
         return Rgba::rgb(140, 120, 96);
+    }
+    if let Some(c) = s.sides.iter().find(|p| p.id == side).and_then(|p| p.colour) {
+        return c.into();
     }
     let listed = s.sides.iter().position(|p| p.id == side);
     let index = listed.unwrap_or_else(|| {

@@ -54,6 +54,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
                 outline: &pts,
                 size: symbol,
                 seed: i as u32 + 1,
+                disc: None,
             };
             pattern::area(p, k.colour, &patch, &mut |i| l.free(i));
         }

@@ -1,0 +1,213 @@
+//! The designer's commands in one table: each with its menu text, tooltip and
+//! shortcuts, read by the menus, the key handling, tooltips and Help > Keyboard
+//! shortcuts alike (after rerun's `UICommand`).
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+/// An action the user can take from a menu or a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    New,
+    Open,
+    ScenarioProperties,
+    Save,
+    SaveAs,
+    Export,
+    Quit,
+    Cut,
+    Copy,
+    Paste,
+    SelectAll,
+    DeleteSelection,
+    Undo,
+    Redo,
+    FitBoard,
+    ZoomIn,
+    ZoomOut,
+    TurnFacing,
+    TurnFacingBack,
+    DropSelection,
+    KeyboardShortcuts,
+}
+
+const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(modifiers, key)
+}
+
+const CMD: Modifiers = Modifiers::COMMAND;
+const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+
+impl Command {
+    /// Every command, in the order key handling tries them: a shortcut with Shift
+    /// before the same key without it, since a plain shortcut also matches Shift.
+    pub const ALL: [Command; 21] = [
+        Command::New,
+        Command::Open,
+        Command::ScenarioProperties,
+        Command::SaveAs,
+        Command::Save,
+        Command::Export,
+        Command::Quit,
+        Command::Cut,
+        Command::Copy,
+        Command::Paste,
+        Command::SelectAll,
+        Command::DeleteSelection,
+        Command::Redo,
+        Command::Undo,
+        Command::FitBoard,
+        Command::ZoomIn,
+        Command::ZoomOut,
+        Command::TurnFacingBack,
+        Command::TurnFacing,
+        Command::DropSelection,
+        Command::KeyboardShortcuts,
+    ];
+
+    /// The menu text.
+    pub fn text(self) -> &'static str {
+        match self {
+            Command::New => "New...",
+            Command::Open => "Open...",
+            Command::ScenarioProperties => "Scenario properties...",
+            Command::Save => "Save",
+            Command::SaveAs => "Save As...",
+            Command::Export => "Export...",
+            Command::Quit => "Quit",
+            Command::Cut => "Cut",
+            Command::Copy => "Copy",
+            Command::Paste => "Paste",
+            Command::SelectAll => "Select all",
+            Command::DeleteSelection => "Delete selection",
+            Command::Undo => "Undo",
+            Command::Redo => "Redo",
+            Command::FitBoard => "Fit board",
+            Command::ZoomIn => "Zoom in",
+            Command::ZoomOut => "Zoom out",
+            Command::TurnFacing => "Turn facing clockwise",
+            Command::TurnFacingBack => "Turn facing anticlockwise",
+            Command::DropSelection => "Drop the selection",
+            Command::KeyboardShortcuts => "Keyboard shortcuts",
+        }
+    }
+
+    /// What it does, for tooltips and the shortcuts window.
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Command::New => "Start a scenario for a ruleset and a board",
+            Command::Open => "Open a scenario file (.ron or .json)",
+            Command::ScenarioProperties => "Title, author, description, sides and board size",
+            Command::Save => "Save to the scenario's file",
+            Command::SaveAs => "Save to another file, RON or JSON",
+            Command::Export => "SVG, PNG at a resolution, or a print-and-play PDF",
+            Command::Quit => "Close the window (asking about unsaved changes)",
+            Command::Cut => "Copy the selection and clear it",
+            Command::Copy => "Copy the selection",
+            Command::Paste => "Paste at the pointer",
+            Command::SelectAll => "Select every hex of the board",
+            Command::DeleteSelection => "Clear the selected hexes, or the selected feature",
+            Command::Undo => "Take back the last change",
+            Command::Redo => "Do again what was undone",
+            Command::FitBoard => "Show the whole board",
+            Command::ZoomIn => "Zoom the board in",
+            Command::ZoomOut => "Zoom the board out",
+            Command::TurnFacing => "Turn the facing under the pointer one side clockwise",
+            Command::TurnFacingBack => "Turn the facing under the pointer one side back",
+            Command::DropSelection => "Select nothing; on a table, drop a shape half drawn",
+            Command::KeyboardShortcuts => "List every command and tool with its keys",
+        }
+    }
+
+    /// Its keys; the first is the one menus show.
+    pub fn shortcuts(self) -> Vec<KeyboardShortcut> {
+        const NONE: Modifiers = Modifiers::NONE;
+        match self {
+            Command::New => vec![key(CMD, Key::N)],
+            Command::Open => vec![key(CMD, Key::O)],
+            Command::ScenarioProperties => vec![],
+            Command::Save => vec![key(CMD, Key::S)],
+            Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
+            Command::Export => vec![],
+            Command::Quit => vec![key(CMD, Key::Q)],
+            Command::Cut => vec![key(CMD, Key::X)],
+            Command::Copy => vec![key(CMD, Key::C)],
+            Command::Paste => vec![key(CMD, Key::V)],
+            Command::SelectAll => vec![key(CMD, Key::A)],
+            Command::DeleteSelection => vec![key(NONE, Key::Delete), key(NONE, Key::Backspace)],
+            Command::Undo => vec![key(CMD, Key::Z)],
+            Command::Redo => vec![key(CMD_SHIFT, Key::Z), key(CMD, Key::Y)],
+            Command::FitBoard => vec![key(NONE, Key::Num0)],
+            Command::ZoomIn => vec![key(CMD, Key::Plus), key(CMD, Key::Equals)],
+            Command::ZoomOut => vec![key(CMD, Key::Minus)],
+            Command::TurnFacing => vec![key(NONE, Key::R)],
+            Command::TurnFacingBack => vec![key(Modifiers::SHIFT, Key::R)],
+            Command::DropSelection => vec![key(NONE, Key::Escape)],
+            Command::KeyboardShortcuts => vec![key(NONE, Key::F1)],
+        }
+    }
+
+    /// Whether its keys act only while no text field has the keyboard: plain keys,
+    /// which typing would trigger, and Ctrl+A, which selects a field's text.
+    pub fn not_while_typing(self) -> bool {
+        self == Command::SelectAll
+            || self
+                .shortcuts()
+                .first()
+                .is_some_and(|s| !s.modifiers.command)
+    }
+
+    /// Whether only a hex board takes its keys: on a table the table tools read R,
+    /// Delete, Esc and Ctrl+A themselves.
+    pub fn hex_board_keys(self) -> bool {
+        matches!(
+            self,
+            Command::TurnFacing
+                | Command::TurnFacingBack
+                | Command::DeleteSelection
+                | Command::DropSelection
+                | Command::SelectAll
+        )
+    }
+
+    /// Whether the canvas reads its keys itself (zoom at the canvas), so the app's key
+    /// handling leaves them.
+    pub fn read_by_canvas(self) -> bool {
+        matches!(self, Command::ZoomIn | Command::ZoomOut)
+    }
+
+    /// The keys as the user reads them ("Ctrl+Shift+S", "Delete or Backspace").
+    pub fn keys_text(self, ctx: &egui::Context) -> String {
+        self.shortcuts()
+            .iter()
+            .map(|s| ctx.format_shortcut(s))
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
+
+    /// A menu entry: text, first shortcut, tooltip. True when clicked.
+    pub fn menu_item(self, ui: &mut egui::Ui, enabled: bool) -> bool {
+        let mut button = egui::Button::new(self.text());
+        if let Some(s) = self.shortcuts().first() {
+            button = button.shortcut_text(ui.ctx().format_shortcut(s));
+        }
+        ui.add_enabled(enabled, button)
+            .on_hover_text(self.tooltip())
+            .clicked()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_commands_share_a_key() {
+        let mut seen = Vec::new();
+        for c in Command::ALL {
+            for s in c.shortcuts() {
+                assert!(!seen.contains(&s), "{c:?} reuses {s:?}");
+                seen.push(s);
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The hex-board tools as one small type each behind [`HexTool`]: the canvas reads the
+//! pointer once and hands it to the tool in hand, so a new tool (a preview, say) plugs
+//! in without touching the others.
+
+use hexx::Hex;
+
+use super::document::Document;
+use super::select::{HexSelection, Pointer};
+use super::tools::{self, ToolState};
+use crate::board::{BoardLayout, HexBoard};
+use crate::rules::Rulesets;
+
+/// What a hex tool sees of the pointer in one frame.
+#[derive(Clone, Copy, Debug)]
+pub struct HexInput {
+    /// Board point (mm) and hex under the pointer.
+    pub at: hexx::Vec2,
+    pub hex: Hex,
+    /// The hex where the button went down, when it went down this frame (a busy frame
+    /// may already have moved the pointer on).
+    pub origin: Hex,
+    pub pressed: bool,
+    pub down: bool,
+    /// Pressed and released without a drag.
+    pub clicked: bool,
+    pub hovered: bool,
+    pub shift: bool,
+    /// Wheel scroll this frame, in points (Ctrl + wheel excluded: it zooms).
+    pub wheel: f32,
+}
+
+/// The document and board a tool works on.
+pub struct Target<'a> {
+    pub doc: &'a mut Document,
+    pub rulesets: &'a Rulesets,
+    pub board: &'a HexBoard,
+    pub layout: &'a BoardLayout,
+    pub tools: &'a mut ToolState,
+}
+
+/// A tool of the hex board.
+pub trait HexTool {
+    /// Called every frame the pointer is over the canvas.
+    fn input(&mut self, t: &mut Target<'_>, p: &HexInput);
+    /// The pointer left the canvas: finish whatever is under way.
+    fn leave(&mut self, _t: &mut Target<'_>) {}
+    /// What the tool does, for the status bar.
+    fn hint(&self) -> &'static str;
+}
+
+/// Brush and eraser: a drag paints every hex it passes, as one undo step.
+#[derive(Debug, Default)]
+pub struct Stroke {
+    active: bool,
+    /// The last hex painted, to fill in hexes a fast drag skips.
+    last: Option<Hex>,
+}
+
+impl Stroke {
+    /// Begins on the press; returns the hexes from the last one painted to the pointer.
+    fn step(&mut self, t: &mut Target<'_>, p: &HexInput) -> Option<(Hex, Hex)> {
+        if p.pressed && !self.active {
+            t.doc.history.begin_group();
+            self.active = true;
+            self.last = None;
+        }
+        // A quick click may press and release within one frame: it still paints.
+        let step = (self.active && (p.down || p.pressed) && self.last != Some(p.hex))
+            .then(|| (self.last.unwrap_or(p.origin), p.hex));
+        if step.is_some() {
+            self.last = Some(p.hex);
+        }
+        step
+    }
+
+    /// Ends the stroke when the button is up; true if it ended now.
+    fn finish(&mut self, t: &mut Target<'_>, down: bool) -> bool {
+        if self.active && !down {
+            t.doc.history.end_group();
+            self.active = false;
+            self.last = None;
+            return true;
+        }
+        false
+    }
+}
+
+impl HexTool for Stroke {
+    fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
+        if let Some((from, to)) = self.step(t, p) {
+            for h in from.line_to(to) {
+                if t.board.contains(h) {
+                    t.tools.paint(t.doc, t.rulesets, t.board, h);
+                }
+            }
+        }
+        self.finish(t, p.down);
+    }
+    fn leave(&mut self, t: &mut Target<'_>) {
+        self.finish(t, false);
+    }
+    fn hint(&self) -> &'static str {
+        "Drag to paint; 1 / 2 / 3 set the brush radius"
+    }
+}
+
+/// Road: a drag through hexes draws the road, keeping the hex where it began.
+#[derive(Debug, Default)]
+pub struct RoadStroke(Stroke);
+
+impl HexTool for RoadStroke {
+    fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
+        if let Some((from, to)) = self.0.step(t, p) {
+            for h in [from, to] {
+                if t.board.contains(h) {
+                    t.tools.road_to(t.doc, t.rulesets, t.board, h);
+                }
+            }
+        }
+        if self.0.active && !p.down {
+            t.tools.end_road(t.doc, t.rulesets);
+        }
+        self.0.finish(t, p.down);
+    }
+    fn leave(&mut self, t: &mut Target<'_>) {
+        if self.0.active {
+            t.tools.end_road(t.doc, t.rulesets);
+        }
+        self.0.finish(t, false);
+    }
+    fn hint(&self) -> &'static str {
+        "Drag through hexes to draw a road; start at a road's end to extend it"
+    }
+}
+
+/// The tools that act once per click: fill, elevation, hexside, token, unit, marker,
+/// inspect.
+#[derive(Debug, Default)]
+pub struct Click;
+
+impl HexTool for Click {
+    fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
+        if p.clicked && t.board.contains(p.hex) {
+            t.tools
+                .click(t.doc, t.rulesets, t.board, t.layout, p.hex, p.at);
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Click a hex (near a side for hexside features)"
+    }
+}
+
+/// Facing: a click near a side toggles a front; the wheel turns the facing.
+#[derive(Debug, Default)]
+pub struct Facing {
+    /// Wheel scroll not yet turned into a step.
+    wheel: f32,
+}
+
+/// Points of scroll in one wheel notch (egui's line height for the wheel).
+pub const NOTCH: f32 = 40.0;
+
+impl HexTool for Facing {
+    fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
+        if p.hovered {
+            self.wheel += p.wheel;
+            while self.wheel.abs() >= NOTCH {
+                let step = if self.wheel > 0.0 { -1 } else { 1 };
+                self.wheel += step as f32 * NOTCH;
+                tools::turn_facing(t.doc, t.rulesets, p.hex, step);
+            }
+        }
+        Click.input(t, p);
+    }
+    fn hint(&self) -> &'static str {
+        "Click near a side to toggle a front; wheel, R or Shift+R turn it"
+    }
+}
+
+impl HexTool for HexSelection {
+    fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
+        let pointer = Pointer {
+            at: egui::vec2(p.at.x, p.at.y),
+            hex: p.hex,
+            pressed: p.pressed,
+            down: p.down,
+            shift: p.shift,
+        };
+        HexSelection::input(self, pointer, t.doc, t.rulesets, t.board);
+    }
+    fn hint(&self) -> &'static str {
+        "Click or drag a box to select; drag the selection to move it"
+    }
+}
+
+/// One of each hex tool, kept between frames.
+#[derive(Debug, Default)]
+pub struct HexTools {
+    pub stroke: Stroke,
+    pub road: RoadStroke,
+    pub click: Click,
+    pub facing: Facing,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Orientation, Stagger};
+    use crate::scenario::Scenario;
+
+    fn input(hex: Hex, pressed: bool, down: bool) -> HexInput {
+        HexInput {
+            at: hexx::Vec2::ZERO,
+            hex,
+            origin: hex,
+            pressed,
+            down,
+            clicked: false,
+            hovered: true,
+            shift: false,
+            wheel: 0.0,
+        }
+    }
+
+    #[test]
+    fn a_stroke_paints_the_hexes_a_fast_drag_skips_as_one_undo_step() {
+        let rulesets = Rulesets::built_in();
+        let board = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
+        let s = Scenario::new("t", "battle-cry-150", Board::Hex(board.clone()));
+        let mut doc = Document::new(s, None, &rulesets);
+        let mut tools = ToolState::new();
+        tools.adopt(rulesets.get("battle-cry-150").unwrap());
+        tools.terrain = "woods".into();
+        let layout = super::super::canvas::layout_of(&board);
+        let mut t = Target {
+            doc: &mut doc,
+            rulesets: &rulesets,
+            board: &board,
+            layout: &layout,
+            tools: &mut tools,
+        };
+        let (a, b) = (board.hex_at("A1").unwrap(), board.hex_at("E1").unwrap());
+        let mut stroke = Stroke::default();
+        stroke.input(&mut t, &input(a, true, true));
+        stroke.input(&mut t, &input(b, false, true));
+        stroke.input(&mut t, &input(b, false, false));
+        assert_eq!(doc.scenario.hexes.len(), 5, "A1 to E1");
+        doc.undo(&rulesets);
+        assert!(doc.scenario.hexes.is_empty(), "one undo step");
+    }
+}
