@@ -3,10 +3,10 @@
 //! Layers, each using only those before it (nothing imports upward): [`board`]
 //! (geometry, including how a hexside is named) -> [`scenario`] (the document, its
 //! edits and the findings about it, [`scenario::diagnostic`]) -> [`rules`] (the rules
-//! core, including the structural checks against a ruleset, [`rules::check`]) -> `scene`
+//! core, including the structural checks against a ruleset, [`rules::check`]) -> [`scene`]
 //! (one drawing of a scenario) -> [`io`] (files and exports) -> [`cli`] (the command
 //! line) and `app` (the designer, behind the default `gui` feature). Only `app` uses
-//! egui. [`source`], `strenum` and `labelmap` are helpers any layer may use.
+//! egui. [`source`], [`colour`], `strenum` and `labelmap` are helpers any layer may use.
 
 #[cfg(feature = "gui")]
 pub mod app;

@@ -12,6 +12,7 @@ pub enum Command {
     ScenarioProperties,
     Save,
     SaveAs,
+    Export,
     Quit,
     Cut,
     Copy,
@@ -39,12 +40,13 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 20] = [
+    pub const ALL: [Command; 21] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
         Command::SaveAs,
         Command::Save,
+        Command::Export,
         Command::Quit,
         Command::Cut,
         Command::Copy,
@@ -70,6 +72,7 @@ impl Command {
             Command::ScenarioProperties => "Scenario properties...",
             Command::Save => "Save",
             Command::SaveAs => "Save As...",
+            Command::Export => "Export...",
             Command::Quit => "Quit",
             Command::Cut => "Cut",
             Command::Copy => "Copy",
@@ -96,6 +99,7 @@ impl Command {
             Command::ScenarioProperties => "Title, author, description, sides and board size",
             Command::Save => "Save to the scenario's file",
             Command::SaveAs => "Save to another file, RON or JSON",
+            Command::Export => "SVG, PNG at a resolution, or a print-and-play PDF",
             Command::Quit => "Close the window (asking about unsaved changes)",
             Command::Cut => "Copy the selection and clear it",
             Command::Copy => "Copy the selection",
@@ -123,6 +127,7 @@ impl Command {
             Command::ScenarioProperties => vec![],
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
+            Command::Export => vec![],
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Cut => vec![key(CMD, Key::X)],
             Command::Copy => vec![key(CMD, Key::C)],

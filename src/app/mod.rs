@@ -7,6 +7,7 @@ pub mod clipboard;
 pub mod commands;
 pub mod dialogs;
 pub mod document;
+pub mod export;
 pub mod hex_tools;
 pub mod icons;
 pub mod new_dialog;
@@ -60,6 +61,8 @@ pub enum Replace {
 pub enum Purpose {
     Open,
     SaveAs,
+    /// File > Export: where the export dialog's choice is written.
+    Export,
 }
 
 /// The designer.
@@ -89,6 +92,8 @@ pub struct DesignerApp {
     send_close: bool,
     /// File > New is open.
     pub new_dialog: Option<new_dialog::NewDialog>,
+    /// File > Export, while open (hidden while the app's own file dialog asks where).
+    pub export_dialog: Option<export::ExportDialog>,
     /// File > Scenario properties, while open.
     pub scenario_panel: Option<scenario_panel::ScenarioPanel>,
     /// Help > Keyboard shortcuts is open.
@@ -127,6 +132,7 @@ impl DesignerApp {
             close_now: false,
             send_close: false,
             new_dialog: None,
+            export_dialog: None,
             scenario_panel: None,
             shortcuts_window: false,
             clipboard: None,
@@ -322,12 +328,77 @@ impl DesignerApp {
         match (outcome, purpose) {
             (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
+            (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
+            (Outcome::Cancelled, Purpose::Export) => {
+                if let Some(d) = &mut self.export_dialog {
+                    d.waiting = false;
+                }
+            }
             (Outcome::Cancelled, _) => {}
         }
         if let Some(action) = self.after_save.take()
             && !self.doc.history.is_dirty()
         {
             self.run(action);
+        }
+    }
+
+    /// File > Export's window; on Export, asks where and writes.
+    fn export_window(&mut self, ui: &Ui) {
+        let Some(dialog) = &mut self.export_dialog else {
+            return;
+        };
+        match dialog.show(ui.ctx(), &self.doc, &self.rulesets) {
+            export::Step::Open => {}
+            export::Step::Cancel => self.export_dialog = None,
+            export::Step::Export => {
+                let format = dialog.chosen();
+                let filters = [dialogs::Filter {
+                    name: format.description(),
+                    extensions: format.extensions(),
+                }];
+                let suggested = format!(
+                    "{}.{}",
+                    self.doc.scenario.title.replace(['/', '\\', ':'], "-"),
+                    format.extensions().first().copied().unwrap_or("out")
+                );
+                match self.dialogs.save(&suggested, &filters) {
+                    Answer::Picked(p) => self.export_to(&p),
+                    Answer::Cancelled => {}
+                    Answer::Unavailable => {
+                        dialog.waiting = true;
+                        let d = PathDialog::save(
+                            "Export",
+                            &suggested,
+                            &filters,
+                            self.dialog_dir(),
+                            &self.recent,
+                        );
+                        self.path_dialog = Some((d, Purpose::Export));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the export dialog's choice to `path` and closes the dialog; a failure is
+    /// shown and the dialog stays for another try.
+    fn export_to(&mut self, path: &Path) {
+        let Some(dialog) = &mut self.export_dialog else {
+            return;
+        };
+        dialog.waiting = false;
+        let Some(ruleset) = self.doc.ruleset(&self.rulesets) else {
+            self.error = Some(format!(
+                "cannot export: unknown ruleset '{}'",
+                self.doc.scenario.ruleset
+            ));
+            return;
+        };
+        let job = io::export::ExportJob::new(&self.doc.scenario, ruleset, &dialog.options);
+        match io::export::export_to(dialog.chosen(), &job, path) {
+            Ok(()) => self.export_dialog = None,
+            Err(e) => self.error = Some(format!("{}: {e}", path.display())),
         }
     }
 
@@ -406,6 +477,7 @@ impl DesignerApp {
             self.scenario_panel = Some(panel);
         }
         self.new_window(ui);
+        self.export_window(ui);
         self.recovery_window(ui);
         self.confirm_window(ui);
         self.path_window(ui);
@@ -509,6 +581,7 @@ impl DesignerApp {
             }
             Command::Save => self.save(),
             Command::SaveAs => self.save_as(),
+            Command::Export => self.export_dialog = Some(export::ExportDialog::default()),
             // Asks here, in this frame: a Close sent to the window shows nothing until
             // the next event wakes it.
             Command::Quit => self.ask(Replace::Close),
@@ -625,6 +698,7 @@ impl DesignerApp {
                     Command::ScenarioProperties,
                     Command::Save,
                     Command::SaveAs,
+                    Command::Export,
                     Command::Quit,
                 ] {
                     if cmd.menu_item(ui, true) {

@@ -1,6 +1,8 @@
-//! The command line: `sandtable validate|convert|info|rulesets|new|los|battle|arcs|moves|zoc|charges`.
+//! The command line: `sandtable validate|convert|info|rulesets|new|export` and the
+//! previews (`los|battle|arcs|moves|zoc|charges`).
 
 pub mod error;
+mod export;
 mod output;
 mod preview;
 
@@ -126,6 +128,9 @@ pub enum Command {
         #[arg(long, default_value = "Untitled scenario")]
         title: String,
     },
+    /// Export a scenario: SVG, PNG at a DPI, print-and-play PDF tiled on A4 or Letter,
+    /// or the native RON and JSON.
+    Export(export::ExportArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -169,6 +174,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             output,
             title,
         } => new(&rulesets, &ruleset, &output, &title),
+        Command::Export(args) => export::run(&args, &rulesets),
         Command::Los {
             file,
             from,

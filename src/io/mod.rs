@@ -1,7 +1,12 @@
-//! Files: native RON and JSON scenarios, the JSON Schemas.
+//! Files: native RON and JSON scenarios, the JSON Schemas, and the print exports.
 
 pub mod atomic;
+pub mod export;
+pub mod format;
+pub mod pdf;
+pub mod raster;
 pub mod schema;
+pub mod sheets;
 pub mod svg;
 
 use std::path::Path;

@@ -1,0 +1,220 @@
+//! File > Export: the formats of the export registry (`io::format`), their options, and
+//! for PDF a preview of how the board is cut into sheets.
+
+use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
+
+use super::document::Document;
+use crate::io::export::ExportOptions;
+use crate::io::format::{self, MapFormat};
+use crate::io::raster::DPI_RANGE;
+use crate::io::sheets::{self, Paper, SheetPlan};
+use crate::rules::Rulesets;
+use crate::scene::{self, SceneOptions};
+
+/// What the dialog asks of the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Still choosing.
+    Open,
+    Cancel,
+    /// Ask where to write, then export.
+    Export,
+}
+
+/// The Export window's choices.
+pub struct ExportDialog {
+    /// Index into the writable formats.
+    pub format: usize,
+    pub options: ExportOptions,
+    /// The sheet plan shown, and what it was made for (document revision, paper).
+    plan: Option<((u64, Paper), Option<SheetPlan>)>,
+    /// Waiting for the app's own file dialog: hidden meanwhile.
+    pub waiting: bool,
+}
+
+/// The formats a scenario can be exported to, in the registry's order.
+pub fn writable() -> Vec<&'static dyn MapFormat> {
+    format::formats()
+        .iter()
+        .copied()
+        .filter(|f| f.abilities().write)
+        .collect()
+}
+
+impl Default for ExportDialog {
+    fn default() -> Self {
+        ExportDialog {
+            format: writable()
+                .iter()
+                .position(|f| f.name() == "pdf")
+                .unwrap_or(0),
+            options: ExportOptions::default(),
+            plan: None,
+            waiting: false,
+        }
+    }
+}
+
+impl ExportDialog {
+    /// The chosen format.
+    pub fn chosen(&self) -> &'static dyn MapFormat {
+        let all = writable();
+        all.get(self.format)
+            .or(all.first())
+            .copied()
+            .unwrap_or(format::formats()[0])
+    }
+
+    /// The sheets the board prints on, remade when the document or the paper changes.
+    fn sheets(&mut self, doc: &Document, rulesets: &Rulesets) -> Option<&SheetPlan> {
+        let key = (doc.revision, self.options.paper);
+        if self.plan.as_ref().is_none_or(|(k, _)| *k != key) {
+            // No layers: only the board's size is wanted.
+            let plan = doc.ruleset(rulesets).map(|r| {
+                let options = SceneOptions {
+                    layers: Vec::new(),
+                    ..SceneOptions::default()
+                };
+                let size = scene::build(&doc.scenario, r, &options).size_mm();
+                sheets::plan((f64::from(size.x), f64::from(size.y)), self.options.paper)
+            });
+            self.plan = Some((key, plan));
+        }
+        self.plan.as_ref().and_then(|(_, p)| p.as_ref())
+    }
+
+    /// Shows the window; says whether to keep it, close it, or export.
+    pub fn show(&mut self, ctx: &egui::Context, doc: &Document, rulesets: &Rulesets) -> Step {
+        if self.waiting {
+            return Step::Open;
+        }
+        let mut step = Step::Open;
+        egui::Window::new("Export")
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                let formats = writable();
+                egui::ComboBox::from_label("Format")
+                    .selected_text(self.chosen().description())
+                    .show_ui(ui, |ui| {
+                        for (i, f) in formats.iter().enumerate() {
+                            ui.selectable_value(&mut self.format, i, f.description());
+                        }
+                    });
+                let f = self.chosen();
+                if f.uses_dpi() {
+                    ui.horizontal(|ui| {
+                        ui.label("Resolution");
+                        ui.add(
+                            egui::DragValue::new(&mut self.options.dpi)
+                                .range(*DPI_RANGE.start()..=*DPI_RANGE.end())
+                                .suffix(" dpi"),
+                        );
+                    });
+                }
+                if f.uses_paper() {
+                    egui::ComboBox::from_label("Paper")
+                        .selected_text(paper_name(self.options.paper))
+                        .show_ui(ui, |ui| {
+                            for p in Paper::ALL {
+                                ui.selectable_value(&mut self.options.paper, *p, paper_name(*p));
+                            }
+                        });
+                    match self.sheets(doc, rulesets) {
+                        Some(plan) => preview(ui, plan),
+                        None => {
+                            ui.label("This scenario's ruleset is unknown: nothing to draw.");
+                        }
+                    }
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Export...").clicked() {
+                        step = Step::Export;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        step = Step::Cancel;
+                    }
+                });
+            });
+        step
+    }
+}
+
+fn paper_name(p: Paper) -> &'static str {
+    match p {
+        Paper::A4 => "A4",
+        Paper::Letter => "Letter",
+    }
+}
+
+/// The board with each sheet's part outlined and numbered by row and column, and what
+/// that comes to.
+fn preview(ui: &mut egui::Ui, plan: &SheetPlan) {
+    let Some(last) = plan.sheets.last() else {
+        return;
+    };
+    let board = (
+        last.board.x + last.board.width,
+        last.board.y + last.board.height,
+    );
+    ui.label(format!(
+        "{} sheet{} ({} x {}), {}, at 100%",
+        plan.sheets.len(),
+        if plan.sheets.len() == 1 { "" } else { "s" },
+        plan.rows,
+        plan.columns,
+        if plan.landscape() {
+            "landscape"
+        } else {
+            "portrait"
+        },
+    ));
+    let room = Vec2::new(320.0, 220.0);
+    let (rect, _) = ui.allocate_exact_size(room, Sense::hover());
+    // A lone sheet shows the whole page around the board; tiles show the board.
+    let extent = if plan.sheets.len() == 1 {
+        plan.page_mm
+    } else {
+        board
+    };
+    let scale = (room.x as f64 / extent.0).min(room.y as f64 / extent.1) as f32;
+    let origin = rect.min;
+    let to_screen = |x: f64, y: f64, w: f64, h: f64| {
+        Rect::from_min_size(
+            origin + Vec2::new(x as f32, y as f32) * scale,
+            Vec2::new(w as f32, h as f32) * scale,
+        )
+    };
+    let painter = ui.painter_at(rect);
+    let board_fill = Color32::from_rgb(214, 226, 170);
+    if let [sheet] = plan.sheets.as_slice() {
+        let page = to_screen(0.0, 0.0, plan.page_mm.0, plan.page_mm.1);
+        painter.rect_filled(page, 0.0, Color32::WHITE);
+        painter.rect_stroke(
+            page,
+            0.0,
+            Stroke::new(1.0, Color32::GRAY),
+            StrokeKind::Inside,
+        );
+        let p = sheet.page;
+        painter.rect_filled(to_screen(p.x, p.y, p.width, p.height), 0.0, board_fill);
+        return;
+    }
+    painter.rect_filled(to_screen(0.0, 0.0, board.0, board.1), 0.0, board_fill);
+    for s in &plan.sheets {
+        let r = to_screen(s.board.x, s.board.y, s.board.width, s.board.height);
+        painter.rect_stroke(
+            r.shrink(1.0),
+            0.0,
+            Stroke::new(1.0, Color32::from_rgb(40, 60, 140)),
+            StrokeKind::Inside,
+        );
+        painter.text(
+            r.min + Vec2::splat(4.0),
+            egui::Align2::LEFT_TOP,
+            format!("{},{}", s.row + 1, s.column + 1),
+            egui::FontId::proportional(10.0),
+            Color32::from_rgb(40, 60, 140),
+        );
+    }
+}

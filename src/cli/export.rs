@@ -1,0 +1,165 @@
+//! `sandtable export`: a scenario to any format of the registry (`io::format`).
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde_json::json;
+
+use crate::io::export::{self, ExportError, ExportJob, ExportOptions};
+use crate::io::format::{self, MapFormat};
+use crate::io::raster::{DEFAULT_DPI, DPI_RANGE};
+use crate::io::sheets::Paper;
+use crate::rules::Rulesets;
+
+/// The arguments of `sandtable export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    pub file: PathBuf,
+    /// One of ron, json, svg, png, pdf (default: by the output's extension).
+    #[arg(long)]
+    pub format: Option<String>,
+    #[arg(long, value_name = "PATH")]
+    pub output: PathBuf,
+    /// PNG resolution in dots per inch (10 to 1200).
+    #[arg(long, default_value_t = DEFAULT_DPI)]
+    pub dpi: u32,
+    /// PDF paper: a4 or letter. Boards larger than a sheet are tiled at 100%.
+    #[arg(long, default_value = "a4")]
+    pub paper: String,
+    /// The layers drawn, comma-separated (default: all): terrain, elevation, grid,
+    /// labels, hexsides, roads, tokens, markers, units, findings, overlays.
+    #[arg(long, value_delimiter = ',')]
+    pub layers: Vec<String>,
+    /// Errors as JSON on stdout, as the other commands' `--json`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Why the export could not be made, for the `{"error": ...}` answer.
+struct Failure {
+    kind: &'static str,
+    message: String,
+    file: Option<String>,
+    position: Option<(usize, usize)>,
+}
+
+impl Failure {
+    fn new(kind: &'static str, message: impl Into<String>) -> Self {
+        Failure {
+            kind,
+            message: message.into(),
+            file: None,
+            position: None,
+        }
+    }
+
+    fn in_file(mut self, path: &Path) -> Self {
+        self.file = Some(path.display().to_string());
+        self
+    }
+
+    fn report(self, json: bool) -> i32 {
+        eprintln!("error: {}", self.message);
+        if json {
+            let mut error = json!({"kind": self.kind, "message": self.message});
+            if let Some(file) = self.file {
+                error["file"] = json!(file);
+            }
+            if let Some((line, column)) = self.position {
+                error["line"] = json!(line);
+                error["column"] = json!(column);
+            }
+            super::print_json(&json!({ "error": error }));
+        }
+        2
+    }
+}
+
+impl From<ExportError> for Failure {
+    fn from(e: ExportError) -> Self {
+        let kind = match &e {
+            ExportError::UnknownFormat(_) => "unknown-format",
+            ExportError::UnknownLayer(_) => "unknown-layer",
+            ExportError::Raster(crate::io::raster::RasterError::Dpi(_)) => "bad-dpi",
+            _ => "output",
+        };
+        Failure::new(kind, e.to_string())
+    }
+}
+
+/// Runs `sandtable export` and returns the exit code.
+pub fn run(args: &ExportArgs, rulesets: &Rulesets) -> i32 {
+    match export(args, rulesets) {
+        Ok(format) => {
+            if args.json {
+                super::print_json(&json!({
+                    "output": args.output.display().to_string(),
+                    "format": format.name(),
+                }));
+            } else {
+                println!("wrote {} ({})", args.output.display(), format.description());
+            }
+            0
+        }
+        Err(f) => f.report(args.json),
+    }
+}
+
+fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapFormat, Failure> {
+    // Everything the user typed is checked before the scenario is read.
+    let format = match &args.format {
+        Some(name) => format::by_name(name).ok_or_else(|| ExportError::UnknownFormat(name.clone())),
+        None => format::for_path(&args.output).ok_or_else(|| {
+            ExportError::UnknownFormat(
+                args.output
+                    .extension()
+                    .map(|e| e.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+            )
+        }),
+    }?;
+    if !DPI_RANGE.contains(&args.dpi) {
+        return Err(Failure::new(
+            "bad-dpi",
+            format!(
+                "--dpi {} is outside {}..={}",
+                args.dpi,
+                DPI_RANGE.start(),
+                DPI_RANGE.end()
+            ),
+        ));
+    }
+    let paper: Paper = args.paper.parse().map_err(|_| {
+        Failure::new(
+            "unknown-paper",
+            format!(
+                "unknown paper '{}' (known: {})",
+                args.paper,
+                Paper::NAMES.join(", ")
+            ),
+        )
+    })?;
+    let layers = if args.layers.is_empty() {
+        None
+    } else {
+        Some(export::parse_layers(&args.layers)?)
+    };
+    let scenario = crate::io::load_scenario(&args.file, rulesets).map_err(|e| Failure {
+        position: e.position,
+        ..Failure::new("file", e.to_string()).in_file(&e.path)
+    })?;
+    let ruleset = crate::rules::check::ruleset_of(&scenario, rulesets)
+        .map_err(|d| Failure::new("unknown-ruleset", d.message).in_file(&args.file))?;
+    let options = ExportOptions {
+        dpi: args.dpi,
+        paper,
+        layers,
+    };
+    if (format.uses_dpi() || format.uses_paper()) && !crate::io::raster::has_fonts() {
+        eprintln!("warning: no font found on this system: the export has no labels");
+    }
+    let job = ExportJob::new(&scenario, ruleset, &options);
+    export::export_to(format, &job, &args.output)
+        .map_err(|e| Failure::from(e).in_file(&args.output))?;
+    Ok(format)
+}

@@ -1,0 +1,137 @@
+//! Exporting a scenario: the options every format shares, the drawing made once from
+//! the scene, and the atomic write of the result.
+
+use std::cell::OnceCell;
+use std::path::Path;
+
+use super::format::MapFormat;
+use super::pdf::PdfError;
+use super::raster::{self, RasterError};
+use super::sheets::{self, Paper, SheetPlan};
+use super::svg::{SvgOptions, write_svg};
+use crate::rules::Ruleset;
+use crate::scenario::Scenario;
+use crate::scene::{self, LayerId, SceneOptions};
+
+/// What the user chose besides the format.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportOptions {
+    /// Dots per inch of a raster image.
+    pub dpi: u32,
+    /// The paper a PDF's sheets are.
+    pub paper: Paper,
+    /// The layers drawn; `None`: all.
+    pub layers: Option<Vec<LayerId>>,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        ExportOptions {
+            dpi: raster::DEFAULT_DPI,
+            paper: Paper::A4,
+            layers: None,
+        }
+    }
+}
+
+/// Parses a list of layer names, as `--layers terrain,units` gives them.
+pub fn parse_layers<S: AsRef<str>>(names: &[S]) -> Result<Vec<LayerId>, ExportError> {
+    names
+        .iter()
+        .map(|n| n.as_ref().trim())
+        .filter(|n| !n.is_empty())
+        .map(|n| {
+            n.parse::<LayerId>()
+                .map_err(|_| ExportError::UnknownLayer(n.to_string()))
+        })
+        .collect()
+}
+
+/// The board drawn as SVG, with its true size.
+#[derive(Debug, Clone)]
+pub struct Drawing {
+    pub svg: String,
+    pub size_mm: (f64, f64),
+}
+
+/// One export: the scenario, its ruleset and the options; the drawing is made at most
+/// once, when a format first asks for it.
+pub struct ExportJob<'a> {
+    pub scenario: &'a Scenario,
+    pub ruleset: &'a Ruleset,
+    pub options: &'a ExportOptions,
+    drawing: OnceCell<Drawing>,
+}
+
+impl<'a> ExportJob<'a> {
+    pub fn new(scenario: &'a Scenario, ruleset: &'a Ruleset, options: &'a ExportOptions) -> Self {
+        ExportJob {
+            scenario,
+            ruleset,
+            options,
+            drawing: OnceCell::new(),
+        }
+    }
+
+    /// The scene of the chosen layers, as SVG.
+    pub fn drawing(&self) -> Result<&Drawing, ExportError> {
+        Ok(self.drawing.get_or_init(|| {
+            let scene_options = SceneOptions {
+                layers: self
+                    .options
+                    .layers
+                    .clone()
+                    .unwrap_or_else(|| LayerId::ALL.to_vec()),
+                ..SceneOptions::default()
+            };
+            let scene = scene::build(self.scenario, self.ruleset, &scene_options);
+            let svg = write_svg(
+                &scene,
+                &SvgOptions {
+                    layers: None,
+                    title: Some(self.scenario.title.clone()),
+                },
+            );
+            let size = scene.size_mm();
+            Drawing {
+                svg,
+                size_mm: (f64::from(size.x), f64::from(size.y)),
+            }
+        }))
+    }
+
+    /// How the board is cut into sheets of the chosen paper.
+    pub fn sheets(&self) -> Result<SheetPlan, ExportError> {
+        Ok(sheets::plan(self.drawing()?.size_mm, self.options.paper))
+    }
+}
+
+/// Why an export failed. Nothing is left at the output path.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("unknown format '{0}' (known: {known})", known = super::format::names().join(", "))]
+    UnknownFormat(String),
+    #[error("unknown layer '{0}' (known: {known})", known = LayerId::NAMES.join(", "))]
+    UnknownLayer(String),
+    #[error("cannot write the scenario: {0}")]
+    Serialize(String),
+    #[error("{0}")]
+    Raster(#[from] RasterError),
+    #[error("{0}")]
+    Pdf(#[from] PdfError),
+    #[error("{path}: cannot write the export: {source}")]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// Writes the scenario in `format` to `path`, atomically: on any error the previous
+/// file (if any) is left as it was and no partial file is left.
+pub fn export_to(format: &dyn MapFormat, job: &ExportJob, path: &Path) -> Result<(), ExportError> {
+    let bytes = format.write(job)?;
+    super::atomic::write(path, &bytes).map_err(|source| ExportError::Write {
+        path: path.display().to_string(),
+        source,
+    })
+}

@@ -1,0 +1,183 @@
+//! The export formats, each an object with its name, file extensions and abilities, in
+//! one registry (Tiled's `mapformat.h` is the model), so that `sandtable export
+//! --format` and the designer's Export menu offer the same set.
+
+use std::path::Path;
+
+use super::export::{ExportError, ExportJob};
+use super::{pdf, raster};
+
+/// What a format can do with a scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Abilities {
+    pub read: bool,
+    pub write: bool,
+}
+
+/// A file format a scenario can be exported to (or, later, imported from).
+pub trait MapFormat: Sync {
+    /// The name `--format` takes, e.g. `svg`.
+    fn name(&self) -> &'static str;
+    /// What a menu shows, e.g. `SVG drawing`.
+    fn description(&self) -> &'static str;
+    /// File extensions without the dot, the usual one first.
+    fn extensions(&self) -> &'static [&'static str];
+    fn abilities(&self) -> Abilities;
+    /// The file's bytes.
+    fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError>;
+    /// Whether the format's options include a paper size (the PDF's sheets).
+    fn uses_paper(&self) -> bool {
+        false
+    }
+    /// Whether the format's options include a resolution.
+    fn uses_dpi(&self) -> bool {
+        false
+    }
+}
+
+const WRITE_ONLY: Abilities = Abilities {
+    read: false,
+    write: true,
+};
+const READ_WRITE: Abilities = Abilities {
+    read: true,
+    write: true,
+};
+
+/// The native scenario formats: what `save` writes.
+struct Native(super::Format);
+struct Svg;
+struct Png;
+struct Pdf;
+
+impl MapFormat for Native {
+    fn name(&self) -> &'static str {
+        match self.0 {
+            super::Format::Ron => "ron",
+            super::Format::Json => "json",
+        }
+    }
+    fn description(&self) -> &'static str {
+        match self.0 {
+            super::Format::Ron => "Sandtable scenario (RON)",
+            super::Format::Json => "Sandtable scenario (JSON)",
+        }
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        match self.0 {
+            super::Format::Ron => &["ron"],
+            super::Format::Json => &["json"],
+        }
+    }
+    fn abilities(&self) -> Abilities {
+        READ_WRITE
+    }
+    fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
+        super::to_text(job.scenario, self.0)
+            .map(String::into_bytes)
+            .map_err(ExportError::Serialize)
+    }
+}
+
+impl MapFormat for Svg {
+    fn name(&self) -> &'static str {
+        "svg"
+    }
+    fn description(&self) -> &'static str {
+        "SVG drawing"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["svg"]
+    }
+    fn abilities(&self) -> Abilities {
+        WRITE_ONLY
+    }
+    fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
+        Ok(job.drawing()?.svg.clone().into_bytes())
+    }
+}
+
+impl MapFormat for Png {
+    fn name(&self) -> &'static str {
+        "png"
+    }
+    fn description(&self) -> &'static str {
+        "PNG image"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["png"]
+    }
+    fn abilities(&self) -> Abilities {
+        WRITE_ONLY
+    }
+    fn uses_dpi(&self) -> bool {
+        true
+    }
+    fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
+        let drawing = job.drawing()?;
+        let tree = raster::parse(&drawing.svg)?;
+        Ok(raster::png(&tree, drawing.size_mm, job.options.dpi)?)
+    }
+}
+
+impl MapFormat for Pdf {
+    fn name(&self) -> &'static str {
+        "pdf"
+    }
+    fn description(&self) -> &'static str {
+        "Print-and-play PDF"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["pdf"]
+    }
+    fn abilities(&self) -> Abilities {
+        WRITE_ONLY
+    }
+    fn uses_paper(&self) -> bool {
+        true
+    }
+    fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
+        let drawing = job.drawing()?;
+        let tree = raster::parse(&drawing.svg)?;
+        let plan = job.sheets()?;
+        Ok(pdf::write(
+            &tree,
+            drawing.size_mm,
+            &plan,
+            &job.scenario.title,
+        )?)
+    }
+}
+
+/// Every format, in menu order.
+pub fn formats() -> &'static [&'static dyn MapFormat] {
+    &[
+        &Native(super::Format::Ron),
+        &Native(super::Format::Json),
+        &Svg,
+        &Png,
+        &Pdf,
+    ]
+}
+
+/// The names `--format` takes.
+pub fn names() -> Vec<&'static str> {
+    formats().iter().map(|f| f.name()).collect()
+}
+
+/// The format named `name` (as `--format` takes it).
+pub fn by_name(name: &str) -> Option<&'static dyn MapFormat> {
+    formats()
+        .iter()
+        .copied()
+        .find(|f| f.name().eq_ignore_ascii_case(name))
+}
+
+/// The format whose extension the path has.
+pub fn for_path(path: &Path) -> Option<&'static dyn MapFormat> {
+    let ext = path.extension()?.to_str()?;
+    formats()
+        .iter()
+        .copied()
+        .find(|f| f.extensions().iter().any(|e| e.eq_ignore_ascii_case(ext)))
+}

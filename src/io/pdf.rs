@@ -1,0 +1,186 @@
+//! Print-and-play PDF: the board's SVG converted once by `svg2pdf` into a form that
+//! every sheet of the [`SheetPlan`] shows through its own window at 100%, with
+//! alignment marks and the sheet's row and column in the margin (`pdf-writer`).
+
+use std::collections::HashMap;
+
+use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use resvg::usvg;
+
+use super::sheets::{self, MARGIN_MM, OVERLAP_MM, SheetPlan};
+
+/// Points (PDF units) per millimetre.
+const PT_PER_MM: f64 = 72.0 / 25.4;
+/// How far the alignment marks reach into the margin.
+const MARK_MM: f64 = 6.0;
+
+fn pt(mm: f64) -> f32 {
+    (mm * PT_PER_MM) as f32
+}
+
+/// Why a PDF could not be made.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot convert the drawing to PDF: {0}")]
+pub struct PdfError(String);
+
+/// The PDF of a board that measures `size_mm`, cut into sheets as `plan` says.
+pub fn write(
+    tree: &usvg::Tree,
+    size_mm: (f64, f64),
+    plan: &SheetPlan,
+    title: &str,
+) -> Result<Vec<u8>, PdfError> {
+    let (chunk, board_ref) = svg2pdf::to_chunk(tree, svg2pdf::ConversionOptions::default())
+        .map_err(|e| PdfError(e.to_string()))?;
+
+    let mut alloc = Ref::new(1);
+    let catalog = alloc.bump();
+    let page_tree = alloc.bump();
+    let font = alloc.bump();
+    let info = alloc.bump();
+    let mut renumbered = HashMap::new();
+    let chunk = chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| alloc.bump()));
+    let board_ref = renumbered
+        .get(&board_ref)
+        .copied()
+        .ok_or_else(|| PdfError("the converted drawing lost its root".into()))?;
+    let pages: Vec<(Ref, Ref)> = plan
+        .sheets
+        .iter()
+        .map(|_| (alloc.bump(), alloc.bump()))
+        .collect();
+
+    let mut pdf = Pdf::new();
+    pdf.catalog(catalog).pages(page_tree);
+    pdf.pages(page_tree)
+        .kids(pages.iter().map(|(page, _)| *page))
+        .count(pages.len() as i32);
+    pdf.type1_font(font).base_font(Name(b"Helvetica"));
+    pdf.document_info(info)
+        .title(TextStr(title))
+        .producer(TextStr("Sandtable"));
+
+    let (page_w, page_h) = plan.page_mm;
+    for (sheet, (page_ref, content_ref)) in plan.sheets.iter().zip(&pages) {
+        let mut page = pdf.page(*page_ref);
+        page.media_box(Rect::new(0.0, 0.0, pt(page_w), pt(page_h)));
+        page.parent(page_tree);
+        page.contents(*content_ref);
+        let mut resources = page.resources();
+        resources.x_objects().pair(Name(b"Board"), board_ref);
+        resources.fonts().pair(Name(b"F1"), font);
+        resources.finish();
+        page.finish();
+
+        let content = sheet_content(sheet, size_mm, plan);
+        pdf.stream(*content_ref, &content.finish());
+    }
+    pdf.extend(&chunk);
+    Ok(pdf.finish())
+}
+
+/// One sheet: its window on the board, then the marks and its caption.
+fn sheet_content(sheet: &sheets::Sheet, size_mm: (f64, f64), plan: &SheetPlan) -> Content {
+    let page_h = plan.page_mm.1;
+    // Page millimetres (y down from the top) to PDF points (y up from the bottom).
+    let at = |x: f64, y: f64| (pt(x), pt(page_h - y));
+    let window = sheet.page;
+    let mut c = Content::new();
+
+    c.save_state();
+    let (x0, y1) = at(window.x, window.y + window.height);
+    c.rect(x0, y1, pt(window.width), pt(window.height));
+    c.clip_nonzero();
+    c.end_path();
+    // The board form is one point square: scale it to the board's size, then shift it
+    // so that the sheet's part of the board lands in the window.
+    let left = window.x - sheet.board.x;
+    let top = window.y - sheet.board.y;
+    let (e, f) = at(left, top + size_mm.1);
+    c.transform([pt(size_mm.0), 0.0, 0.0, pt(size_mm.1), e, f]);
+    c.x_object(Name(b"Board"));
+    c.restore_state();
+
+    c.set_stroke_gray(0.0);
+    c.set_line_width(0.4);
+    let single = plan.rows == 1 && plan.columns == 1;
+    // Corner marks just outside the window, where a trimmed edge goes.
+    let corners = [
+        (window.x, window.y, -1.0, -1.0),
+        (window.x + window.width, window.y, 1.0, -1.0),
+        (window.x, window.y + window.height, -1.0, 1.0),
+        (window.x + window.width, window.y + window.height, 1.0, 1.0),
+    ];
+    let reach = MARK_MM.min(MARGIN_MM - 1.0);
+    for (x, y, dx, dy) in corners {
+        let gap = 1.0;
+        let (ax, ay) = at(x + dx * gap, y);
+        let (bx, by) = at(x + dx * (gap + reach), y);
+        c.move_to(ax, ay).line_to(bx, by);
+        let (ax, ay) = at(x, y + dy * gap);
+        let (bx, by) = at(x, y + dy * (gap + reach));
+        c.move_to(ax, ay).line_to(bx, by);
+    }
+    c.stroke();
+    if !single {
+        // Where the next sheet's part starts: ticks in the margin at the overlap, to
+        // lay one sheet's edge on the other's.
+        c.set_line_width(0.3);
+        let inner_x = window.x + window.width - OVERLAP_MM;
+        let inner_y = window.y + window.height - OVERLAP_MM;
+        if sheet.column + 1 < plan.columns {
+            for y in [window.y - reach - 1.0, window.y + window.height + 1.0] {
+                let (ax, ay) = at(inner_x, y);
+                let (bx, by) = at(inner_x, y + reach);
+                c.move_to(ax, ay).line_to(bx, by);
+            }
+        }
+        if sheet.row + 1 < plan.rows {
+            for x in [window.x - reach - 1.0, window.x + window.width + 1.0] {
+                let (ax, ay) = at(x, inner_y);
+                let (bx, by) = at(x + reach, inner_y);
+                c.move_to(ax, ay).line_to(bx, by);
+            }
+        }
+        c.stroke();
+    }
+
+    let caption = if single {
+        "Printed at 100%: do not scale to fit".to_string()
+    } else {
+        format!(
+            "Row {} of {}, column {} of {} - printed at 100%; overlap {} mm",
+            sheet.row + 1,
+            plan.rows,
+            sheet.column + 1,
+            plan.columns,
+            OVERLAP_MM
+        )
+    };
+    let (tx, ty) = at(MARGIN_MM, plan.page_mm.1 - MARGIN_MM / 2.0 + 1.0);
+    c.set_fill_gray(0.0);
+    c.begin_text();
+    c.set_font(Name(b"F1"), 8.0);
+    c.next_line(tx, ty);
+    c.show(Str(caption.as_bytes()));
+    c.end_text();
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::raster;
+    use super::super::sheets::{Paper, plan};
+    use super::*;
+
+    #[test]
+    fn a_large_board_makes_one_page_a_sheet_of_the_paper_asked() {
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="600mm" height="400mm" viewBox="0 0 600 400"><rect width="600" height="400" fill="#33aa33"/></svg>"##;
+        let tree = raster::parse(svg).expect("valid svg");
+        let p = plan((600.0, 400.0), Paper::Letter);
+        let bytes = write(&tree, (600.0, 400.0), &p, "test").expect("converts");
+        let doc = lopdf::Document::load_mem(&bytes).expect("a pdf");
+        assert_eq!(doc.get_pages().len(), p.sheets.len());
+        assert!(p.sheets.len() > 1);
+    }
+}

@@ -1,0 +1,47 @@
+//! File > Export in the designer: the registry's formats, the PDF's sheets previewed,
+//! and the file written where the (scripted) dialog says.
+
+use egui_kittest::kittest::Queryable;
+use sandtable::app::dialogs::ScriptedDialogs;
+
+mod designer_kit;
+use designer_kit::app_with;
+
+#[test]
+fn export_previews_the_sheets_and_writes_the_pdf() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("crossroads.pdf");
+    let mut h = app_with(ScriptedDialogs {
+        saves: vec![out.clone()],
+        ..Default::default()
+    });
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export...").click();
+    h.run();
+    // The sample Battle Cry board is 675 x 404 mm: eight portrait A4 sheets.
+    h.get_by_label("8 sheets (2 x 4), portrait, at 100%");
+    h.snapshot("designer_export");
+    let export_buttons = h.query_all_by_label("Export...").count();
+    assert!(export_buttons >= 1);
+    h.query_all_by_label("Export...")
+        .last()
+        .expect("the window's button")
+        .click();
+    h.run();
+    let bytes = std::fs::read(&out).expect("exported");
+    assert!(bytes.starts_with(b"%PDF"));
+    assert!(h.state().export_dialog.is_none(), "the window closes");
+}
+
+#[test]
+fn export_cancelled_in_the_file_dialog_writes_nothing() {
+    let mut h = app_with(ScriptedDialogs::default());
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export...").click();
+    h.run();
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().export_dialog.is_none());
+}
