@@ -37,6 +37,14 @@ crate::strenum::string_enum! {
         NoRule = "no-rule",
         /// The answer could not be written.
         Output = "output",
+        /// `export --format` names no format of the registry.
+        UnknownFormat = "unknown-format",
+        /// `export --layers` names a layer the scene does not have.
+        UnknownLayer = "unknown-layer",
+        /// `export --paper` is neither a4 nor letter.
+        UnknownPaper = "unknown-paper",
+        /// `export --dpi` is outside 10..=1200.
+        BadDpi = "bad-dpi",
     }
 }
 

@@ -1,10 +1,11 @@
 //! `sandtable export`: a scenario to any format of the registry (`io::format`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 use serde_json::json;
 
+use super::error::{CliError, ErrorKind};
 use crate::io::export::{self, ExportError, ExportJob, ExportOptions};
 use crate::io::format::{self, MapFormat};
 use crate::io::raster::{DEFAULT_DPI, DPI_RANGE};
@@ -35,77 +36,33 @@ pub struct ExportArgs {
     pub json: bool,
 }
 
-/// Why the export could not be made, for the `{"error": ...}` answer.
-struct Failure {
-    kind: &'static str,
-    message: String,
-    file: Option<String>,
-    position: Option<(usize, usize)>,
-}
-
-impl Failure {
-    fn new(kind: &'static str, message: impl Into<String>) -> Self {
-        Failure {
-            kind,
-            message: message.into(),
-            file: None,
-            position: None,
-        }
-    }
-
-    fn in_file(mut self, path: &Path) -> Self {
-        self.file = Some(path.display().to_string());
-        self
-    }
-
-    fn report(self, json: bool) -> i32 {
-        eprintln!("error: {}", self.message);
-        if json {
-            let mut error = json!({"kind": self.kind, "message": self.message});
-            if let Some(file) = self.file {
-                error["file"] = json!(file);
-            }
-            if let Some((line, column)) = self.position {
-                error["line"] = json!(line);
-                error["column"] = json!(column);
-            }
-            super::print_json(&json!({ "error": error }));
-        }
-        2
-    }
-}
-
-impl From<ExportError> for Failure {
+impl From<ExportError> for CliError {
     fn from(e: ExportError) -> Self {
         let kind = match &e {
-            ExportError::UnknownFormat(_) => "unknown-format",
-            ExportError::UnknownLayer(_) => "unknown-layer",
-            ExportError::Raster(crate::io::raster::RasterError::Dpi(_)) => "bad-dpi",
-            _ => "output",
+            ExportError::UnknownFormat(_) => ErrorKind::UnknownFormat,
+            ExportError::UnknownLayer(_) => ErrorKind::UnknownLayer,
+            ExportError::Raster(crate::io::raster::RasterError::Dpi(_)) => ErrorKind::BadDpi,
+            _ => ErrorKind::Output,
         };
-        Failure::new(kind, e.to_string())
+        CliError::new(kind, e.to_string())
     }
 }
 
-/// Runs `sandtable export` and returns the exit code.
-pub fn run(args: &ExportArgs, rulesets: &Rulesets) -> i32 {
-    match export(args, rulesets) {
-        Ok(format) => {
-            if args.json {
-                super::print_json(&json!({
-                    "output": args.output.display().to_string(),
-                    "format": format.name(),
-                }));
-            } else {
-                println!("wrote {} ({})", args.output.display(), format.description());
-            }
-            0
-        }
-        Err(f) => f.report(args.json),
+/// Runs `sandtable export` and returns the exit code, or why it could not.
+pub fn run(args: &ExportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
+    let format = export(args, rulesets)?;
+    if args.json {
+        super::print_json(&json!({
+            "output": args.output.display().to_string(),
+            "format": format.name(),
+        }));
+    } else {
+        println!("wrote {} ({})", args.output.display(), format.description());
     }
+    Ok(0)
 }
 
-fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapFormat, Failure> {
+fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapFormat, CliError> {
     // Everything the user typed is checked before the scenario is read.
     let format = match &args.format {
         Some(name) => format::by_name(name).ok_or_else(|| ExportError::UnknownFormat(name.clone())),
@@ -119,8 +76,8 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
         }),
     }?;
     if !DPI_RANGE.contains(&args.dpi) {
-        return Err(Failure::new(
-            "bad-dpi",
+        return Err(CliError::new(
+            ErrorKind::BadDpi,
             format!(
                 "--dpi {} is outside {}..={}",
                 args.dpi,
@@ -130,8 +87,8 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
         ));
     }
     let paper: Paper = args.paper.parse().map_err(|_| {
-        Failure::new(
-            "unknown-paper",
+        CliError::new(
+            ErrorKind::UnknownPaper,
             format!(
                 "unknown paper '{}' (known: {})",
                 args.paper,
@@ -144,12 +101,9 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
     } else {
         Some(export::parse_layers(&args.layers)?)
     };
-    let scenario = crate::io::load_scenario(&args.file, rulesets).map_err(|e| Failure {
-        position: e.position,
-        ..Failure::new("file", e.to_string()).in_file(&e.path)
-    })?;
+    let scenario = crate::io::load_scenario(&args.file, rulesets).map_err(CliError::from)?;
     let ruleset = crate::rules::check::ruleset_of(&scenario, rulesets)
-        .map_err(|d| Failure::new("unknown-ruleset", d.message).in_file(&args.file))?;
+        .map_err(|d| CliError::new(ErrorKind::UnknownRuleset, d.message).in_file(&args.file))?;
     let options = ExportOptions {
         dpi: args.dpi,
         paper,
@@ -160,6 +114,6 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
     }
     let job = ExportJob::new(&scenario, ruleset, &options);
     export::export_to(format, &job, &args.output)
-        .map_err(|e| Failure::from(e).in_file(&args.output))?;
+        .map_err(|e| CliError::from(e).in_file(&args.output))?;
     Ok(format)
 }

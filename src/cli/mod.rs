@@ -233,6 +233,7 @@ impl Command {
             Command::Rulesets { show, json } => {
                 *json || matches!(show, Some(RulesetsCommand::Show { json: true, .. }))
             }
+            Command::Export(args) => args.json,
             Command::Convert { .. } | Command::New { .. } => false,
         }
     }
