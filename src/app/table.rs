@@ -554,15 +554,7 @@ impl TableTools {
 
     /// Puts a feature in the document (new, or replacing the one with its id).
     pub fn put(&mut self, doc: &mut Document, rulesets: &Rulesets, f: Feature) {
-        let _ = doc.apply(
-            Edit::PutFeature {
-                kind: f.kind(),
-                id: f.id().to_string(),
-                feature: Some(f),
-                index: None,
-            },
-            rulesets,
-        );
+        let _ = doc.apply(Edit::put(f), rulesets);
     }
 
     /// Selects a feature (a diagnostic clicked in the panel, a paste).

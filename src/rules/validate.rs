@@ -10,7 +10,7 @@ use super::constraint::{Check, Constraint};
 use super::model::{Kind, KindList, Ruleset, names_class};
 use crate::board::{Board, HexBoard, HexsideKey, Orientation, Side};
 use crate::scenario::diagnostic::{Diagnostic, Fix};
-use crate::scenario::{Edit, Feature, FeatureKind, HexCell, HexsideAttrs, Scenario, Unit};
+use crate::scenario::{Edit, Feature, HexCell, HexsideAttrs, Scenario, Unit};
 
 /// Everything wrong with a scenario under its ruleset.
 pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
@@ -233,12 +233,7 @@ impl<'a> Context<'a> {
             let deduped = || {
                 let mut token = t.clone();
                 token.facing = once_each(&token.facing);
-                Edit::PutFeature {
-                    kind: FeatureKind::Token,
-                    id: t.id.clone(),
-                    feature: Some(Feature::Token(token)),
-                    index: None,
-                }
+                Edit::put(Feature::Token(token))
             };
             one(
                 self.r.kind(KindList::Token, &t.kind),

@@ -174,6 +174,16 @@ fn put<T: HasId>(
 }
 
 impl Edit {
+    /// Puts `feature` in place: added at the end, or replacing the one with its id.
+    pub fn put(feature: Feature) -> Edit {
+        Edit::PutFeature {
+            kind: feature.kind(),
+            id: feature.id().to_string(),
+            feature: Some(feature),
+            index: None,
+        }
+    }
+
     /// Applies the edit and returns the edit that undoes it. On error nothing changed.
     pub fn apply(self, s: &mut Scenario) -> Result<Edit, EditError> {
         match self {

@@ -4,7 +4,7 @@
 
 use hexx::Hex;
 
-use super::{Edit, Feature, FeatureKind, HexCell, HexsideAttrs, Road, Scenario, Token, Unit};
+use super::{Edit, Feature, HexCell, HexsideAttrs, Road, Scenario, Token, Unit};
 use crate::board::{HexBoard, HexsideKey, Side};
 
 /// A hex's cell as stored: `None` when it is plain default terrain and holds nothing
@@ -99,12 +99,7 @@ pub fn road_step(
 
 /// The edit that puts `road` in place (replacing the road of its id).
 pub fn put_road(road: Road) -> Edit {
-    Edit::PutFeature {
-        kind: FeatureKind::Road,
-        id: road.id.clone(),
-        feature: Some(Feature::Road(road)),
-        index: None,
-    }
+    Edit::put(Feature::Road(road))
 }
 
 /// Flood fill from `start`: every hex connected to it through hexes of its terrain
@@ -167,12 +162,7 @@ pub fn turn_facing(s: &Scenario, hex: Hex, steps: i32) -> Option<Edit> {
     s.tokens.iter().find(|t| t.hex == hex).map(|t| {
         let mut t = t.clone();
         t.facing = turn(&t.facing);
-        Edit::PutFeature {
-            kind: FeatureKind::Token,
-            id: t.id.clone(),
-            feature: Some(Feature::Token(t)),
-            index: None,
-        }
+        Edit::put(Feature::Token(t))
     })
 }
 
@@ -228,33 +218,21 @@ pub fn toggle_hexside(s: &Scenario, hex: Hex, side: Side, kind: &str) -> Option<
 
 /// The Token tool's click: a new token of `kind` on the hex, with a fresh id.
 pub fn place_token(s: &Scenario, hex: Hex, kind: &str) -> Edit {
-    let id = s.fresh_id("t");
     let token = Token {
-        id: id.clone(),
+        id: s.fresh_id("t"),
         kind: kind.to_string(),
         hex,
         facing: Vec::new(),
     };
-    Edit::PutFeature {
-        kind: FeatureKind::Token,
-        id,
-        feature: Some(Feature::Token(token)),
-        index: None,
-    }
+    Edit::put(Feature::Token(token))
 }
 
 /// The Unit tool's click: a new unit of `class` and `side` on the hex, with a fresh id.
 pub fn place_unit(s: &Scenario, hex: Hex, class: &str, side: &str) -> Edit {
-    let id = s.fresh_id("u");
-    let mut unit = Unit::new(id.clone(), class);
+    let mut unit = Unit::new(s.fresh_id("u"), class);
     unit.side = side.to_string();
     unit.hex = Some(hex);
-    Edit::PutFeature {
-        kind: FeatureKind::Unit,
-        id,
-        feature: Some(Feature::Unit(unit)),
-        index: None,
-    }
+    Edit::put(Feature::Unit(unit))
 }
 
 /// The Facing tool's click near `side` of `hex`: toggles that front side of the hex's
@@ -273,12 +251,7 @@ pub fn toggle_facing(
     }
     let mut t = s.tokens.iter().find(|t| t.hex == hex)?.clone();
     toggle(&mut t.facing, side);
-    Some(Edit::PutFeature {
-        kind: FeatureKind::Token,
-        id: t.id.clone(),
-        feature: Some(Feature::Token(t)),
-        index: None,
-    })
+    Some(Edit::put(Feature::Token(t)))
 }
 
 #[cfg(test)]

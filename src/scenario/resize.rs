@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use hexx::Hex;
 
-use super::{Edit, Feature, FeatureKind, PlayerSide, Scenario};
+use super::{Edit, Feature, PlayerSide, Scenario};
 use crate::board::{Board, HexBoard, LabelScheme};
 
 /// The edit that gives a hex board `columns` x `rows` hexes and `labels`, or why not:
@@ -80,12 +80,7 @@ pub fn set_sides(
         if let Some((_, to)) = renamed.iter().find(|(from, _)| *from == u.side) {
             let mut u = u.clone();
             u.side = to.clone();
-            edits.push(Edit::PutFeature {
-                kind: FeatureKind::Unit,
-                id: u.id.clone(),
-                feature: Some(Feature::Unit(u)),
-                index: None,
-            });
+            edits.push(Edit::put(Feature::Unit(u)));
         }
     }
     Ok(Edit::Batch(edits))
