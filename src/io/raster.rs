@@ -56,11 +56,40 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
                         .and_then(|f| f.families.first().map(|(family, _)| family.clone()))
                 });
             if let Some(family) = family {
+                keep_in_memory(&mut db, &family);
                 db.set_sans_serif_family(family);
             }
             Arc::new(db)
         })
         .clone()
+}
+
+/// Reads the label family's font files into memory once. A system font is otherwise
+/// opened and mapped again for every text it shapes, and a board's ten thousand labels
+/// spent most of a PDF export in the kernel.
+fn keep_in_memory(db: &mut usvg::fontdb::Database, family: &str) {
+    use usvg::fontdb::Source;
+    let files: Vec<_> = db
+        .faces()
+        .filter(|f| f.families.iter().any(|(name, _)| name == family))
+        .filter_map(|f| match &f.source {
+            Source::File(path) => Some((f.id, path.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut read = std::collections::HashSet::new();
+    for (id, path) in files {
+        // A collection file holds several faces: read it once, load all of them.
+        if read.contains(&path) {
+            db.remove_face(id);
+            continue;
+        }
+        if let Ok(bytes) = std::fs::read(&path) {
+            db.remove_face(id);
+            db.load_font_data(bytes);
+            read.insert(path);
+        }
+    }
 }
 
 /// Whether any font was found for the labels (without one, PNG and PDF exports have no

@@ -73,7 +73,9 @@ fn num_f(v: f32) -> f32 {
 }
 
 fn num(v: f32) -> String {
-    num_f(v).to_string()
+    let mut s = String::new();
+    push_num(&mut s, v);
+    s
 }
 
 /// Sets the fill and stroke attributes of a shape.
@@ -194,15 +196,11 @@ impl LayerWriter {
 
 /// Appends a polygon or polyline to path data.
 fn path(d: &mut String, pts: &[Vec2], closed: bool) {
-    use std::fmt::Write as _;
     for (i, p) in pts.iter().enumerate() {
-        let _ = write!(
-            d,
-            "{}{},{}",
-            if i == 0 { 'M' } else { 'L' },
-            num_f(p.x),
-            num_f(p.y)
-        );
+        d.push(if i == 0 { 'M' } else { 'L' });
+        push_num(d, p.x);
+        d.push(',');
+        push_num(d, p.y);
     }
     if closed {
         d.push('Z');
@@ -211,16 +209,47 @@ fn path(d: &mut String, pts: &[Vec2], closed: bool) {
 
 /// Appends a circle to path data, as two arcs.
 fn circle(d: &mut String, c: Vec2, r: f32) {
-    use std::fmt::Write as _;
     let r = num_f(r);
-    let _ = write!(
-        d,
-        "M{},{}a{r},{r} 0 1 0 {},0a{r},{r} 0 1 0 {},0Z",
-        num_f(c.x - r),
-        num_f(c.y),
-        num_f(2.0 * r),
-        num_f(-2.0 * r)
-    );
+    d.push('M');
+    push_num(d, c.x - r);
+    d.push(',');
+    push_num(d, c.y);
+    for dx in [2.0 * r, -2.0 * r] {
+        d.push('a');
+        push_num(d, r);
+        d.push(',');
+        push_num(d, r);
+        d.push_str(" 0 1 0 ");
+        push_num(d, dx);
+        d.push_str(",0");
+    }
+    d.push('Z');
+}
+
+/// Appends `v` to a hundredth, as [`num_f`] rounds it, written from its integer
+/// hundredths: a big board's path data is a million numbers, and float formatting was
+/// most of the export's time.
+fn push_num(d: &mut String, v: f32) {
+    let h = (v * 100.0).round();
+    if !h.is_finite() {
+        d.push('0');
+        return;
+    }
+    let h = h as i64;
+    if h < 0 {
+        d.push('-');
+    }
+    let h = h.unsigned_abs();
+    let mut buf = itoa::Buffer::new();
+    d.push_str(buf.format(h / 100));
+    let frac = h % 100;
+    if frac != 0 {
+        d.push('.');
+        d.push(char::from(b'0' + (frac / 10) as u8));
+        if !frac.is_multiple_of(10) {
+            d.push(char::from(b'0' + (frac % 10) as u8));
+        }
+    }
 }
 
 fn icon_node(item: &Item, icons: &mut Icons) -> Option<Use> {
@@ -316,5 +345,26 @@ impl Icons {
             );
         }
         defs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_to_a_hundredth_as_float_formatting_would() {
+        for v in [
+            0.0, -0.0, 1.0, 12.5, -3.25, 0.07, 100.004, 2.999, -0.004, 1234.5,
+        ] {
+            let mut d = String::new();
+            push_num(&mut d, v);
+            let want = num_f(v);
+            let want = if want == 0.0 { 0.0 } else { want };
+            assert_eq!(d, want.to_string(), "{v}");
+        }
+        let mut d = String::new();
+        push_num(&mut d, f32::NAN);
+        assert_eq!(d, "0");
     }
 }

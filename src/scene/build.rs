@@ -38,6 +38,20 @@ impl Layers {
             .map(|(b, _)| b)
     }
 
+    /// Room for `n` items in a layer, if it is shown (saves a big board's regrowth).
+    pub fn reserve(&mut self, id: LayerId, n: usize) {
+        if let Some(l) = self.on(id) {
+            l.reserve(n);
+        }
+    }
+
+    /// Appends another part of the drawing, layer by layer, after what is here.
+    pub fn append(&mut self, other: Layers) {
+        for ((mine, _), (theirs, _)) in self.layers.iter_mut().zip(other.layers) {
+            mine.append(theirs);
+        }
+    }
+
     /// Adds an item of no one cell to a layer, if it is shown.
     pub fn free(&mut self, id: LayerId, item: Item) {
         if let Some(l) = self.on(id) {

@@ -5,7 +5,7 @@ use hexx::{Hex, Vec2};
 use super::build::{Layers, look};
 use super::pattern::{self, Patch};
 use super::style::{INK, side_colour};
-use super::{Anchor, Item, LabelPlace, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
+use super::{Anchor, Item, LabelPlace, LayerId, Points, Rgba, Scene, SceneOptions, Stroke, Style};
 use crate::board::{BoardLayout, HexBoard, Side};
 use crate::rules::{KindList, Pattern, Ruleset};
 use crate::scenario::Scenario;
@@ -26,7 +26,7 @@ fn seed(hex: Hex) -> u32 {
 }
 
 /// The hex's corners pulled towards its centre by `f` (1: the corners).
-fn inset(layout: &BoardLayout, hex: Hex, ends: [Vec2; 2], f: f32) -> Vec<Vec2> {
+fn inset(layout: &BoardLayout, hex: Hex, ends: [Vec2; 2], f: f32) -> Points {
     let c = layout.centre(hex);
     ends.iter().map(|p| c + (*p - c) * f).collect()
 }
@@ -35,137 +35,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
     let w = board.hex_width_mm as f32;
     let layout = BoardLayout::new(board, w);
     let mut layers = Layers::new(o);
-    let default = r.default_terrain.as_deref().unwrap_or("");
-    let elevation = |h: Hex| s.hexes.get(&h).map_or(0, |c| c.elevation);
-
-    for hex in board.hexes() {
-        let Some(cell) = cell_of(board, hex) else {
-            continue;
-        };
-        let data = s.hexes.get(&hex);
-        let corners = layout.corners(hex);
-        let centre = layout.centre(hex);
-        if let Some(l) = layers.on(LayerId::Terrain) {
-            let terrain = data.map_or(default, |c| c.terrain.as_str());
-            let k = look(r, KindList::Terrain, terrain);
-            let k = if terrain.is_empty() {
-                super::build::Look {
-                    colour: Rgba::rgb(220, 220, 210),
-                    ..k
-                }
-            } else {
-                k
-            };
-            l.at(
-                cell,
-                Item::Polygon {
-                    points: corners.to_vec(),
-                    style: Style::fill(k.colour),
-                },
-            );
-            if let Some(p) = k.pattern {
-                let patch = Patch {
-                    outline: &corners,
-                    size: w * 0.28,
-                    seed: seed(hex),
-                    disc: Some((centre, w * 0.5)),
-                };
-                pattern::area(p, k.colour, &patch, &mut |i| l.at(cell, i));
-            }
-        }
-        let e = elevation(hex);
-        if e > 0
-            && let Some(l) = layers.on(LayerId::Elevation)
-        {
-            l.at(
-                cell,
-                Item::Polygon {
-                    points: corners.to_vec(),
-                    style: Style::fill(Rgba::BLACK.alpha((14 * e.min(6)) as u8)),
-                },
-            );
-            // Contours: one line per level down to the neighbour, inside each side.
-            for side in Side::all(board.orientation) {
-                let (Some(step), Some(ends)) =
-                    (side.step(board.orientation), layout.side_ends(hex, side))
-                else {
-                    continue;
-                };
-                let drop = (e - elevation(hex + step)).clamp(0, 3);
-                for k in 0..drop {
-                    l.at(
-                        cell,
-                        Item::Polyline {
-                            points: inset(&layout, hex, ends, 0.93 - 0.08 * k as f32),
-                            stroke: Stroke::new(w * 0.018, Rgba::rgb(110, 70, 30)).round(),
-                        },
-                    );
-                }
-            }
-        }
-        if o.grid
-            && let Some(l) = layers.on(LayerId::Grid)
-        {
-            l.at(
-                cell,
-                Item::Polygon {
-                    points: corners.to_vec(),
-                    style: Style::stroke(Stroke::new(w * 0.014, Rgba::BLACK.alpha(110))),
-                },
-            );
-        }
-        if let Some(l) = layers.on(LayerId::Labels) {
-            let text = |at: Vec2, text: String, size: f32, anchor: Anchor| Item::Text {
-                at,
-                text,
-                size,
-                anchor,
-                colour: INK.alpha(200),
-            };
-            if o.hex_labels {
-                let dy = match o.label_place {
-                    LabelPlace::Top => -0.34,
-                    LabelPlace::Bottom => 0.34,
-                    LabelPlace::Centre => 0.0,
-                };
-                let at = centre + Vec2::new(0.0, dy * w);
-                l.at(cell, text(at, board.label(hex), w * 0.12, Anchor::Centre));
-            }
-            if e != 0 {
-                let at = centre + Vec2::new(w * 0.4, 0.0);
-                l.at(cell, text(at, format!("{e:+}"), w * 0.11, Anchor::Right));
-            }
-            if o.terrain_names
-                && let Some(k) = data.and_then(|c| r.kind(KindList::Terrain, &c.terrain))
-            {
-                let dy = if o.label_place == LabelPlace::Bottom {
-                    -0.34
-                } else {
-                    0.34
-                };
-                let at = centre + Vec2::new(0.0, dy * w);
-                l.at(cell, text(at, k.name.clone(), w * 0.09, Anchor::Centre));
-            }
-        }
-        if let Some(c) = data
-            && !c.facing.is_empty()
-            && let Some(l) = layers.on(LayerId::Tokens)
-        {
-            // A terrain with front sides (a fence line): drawn along them.
-            let k = look(r, KindList::Terrain, &c.terrain);
-            front_sides(&layout, hex, &c.facing, &k, w, &mut |i| l.at(cell, i));
-        }
-        if let Some(c) = data
-            && !c.markers.is_empty()
-            && let Some(l) = layers.on(LayerId::Markers)
-        {
-            for (i, m) in c.markers.iter().enumerate() {
-                let k = look(r, KindList::Marker, m);
-                let at = centre + Vec2::new(-0.24 * w + i as f32 * 0.22 * w, 0.25 * w);
-                disc(at, w * 0.11, &k, &mut |i| l.at(cell, i));
-            }
-        }
-    }
+    layers.append(cells(s, r, board, &layout, o, 0..board.rows as usize));
 
     hexsides(s, r, board, &layout, w, &mut layers);
 
@@ -201,7 +71,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
             l.at(
                 cell,
                 Item::Polygon {
-                    points: layout.corners(*h).to_vec(),
+                    points: Points::from_slice(&layout.corners(*h)),
                     style: Style::stroke(Stroke::new(w * 0.05, f.colour)),
                 },
             );
@@ -364,7 +234,7 @@ fn units(
         l.at(
             cell,
             Item::Polygon {
-                points: rect(x0, y0, x1, y1),
+                points: rect(x0, y0, x1, y1).into(),
                 style: Style::outlined(side, Stroke::new(w * 0.012, INK)),
             },
         );
@@ -372,7 +242,7 @@ fn units(
         l.at(
             cell,
             Item::Polygon {
-                points: rect(x0, y1 - band, x1, y1),
+                points: rect(x0, y1 - band, x1, y1).into(),
                 style: Style::fill(class_colour),
             },
         );
@@ -439,4 +309,164 @@ pub(super) fn smooth_path(pts: &[Vec2]) -> Vec<Vec2> {
     }
     out.extend(pts.last());
     out
+}
+
+/// The drawing of each hex of rows `rows`: terrain, elevation, outline, labels, front
+/// sides and markers.
+fn cells(
+    s: &Scenario,
+    r: &Ruleset,
+    board: &HexBoard,
+    layout: &BoardLayout,
+    o: &SceneOptions,
+    rows: std::ops::Range<usize>,
+) -> Layers {
+    let w = board.hex_width_mm as f32;
+    let mut layers = Layers::new(o);
+    let n = rows.len() * board.columns as usize;
+    // A fill and a few symbols per hex; an outline; a label.
+    layers.reserve(LayerId::Terrain, n * 6);
+    layers.reserve(LayerId::Grid, n);
+    layers.reserve(LayerId::Labels, n);
+    let default = r.default_terrain.as_deref().unwrap_or("");
+    let elevation = |h: Hex| s.hexes.get(&h).map_or(0, |c| c.elevation);
+    let hexes = rows.flat_map(|row| {
+        (0..board.columns as i32).map(move |col| crate::board::Offset {
+            col,
+            row: row as i32,
+        })
+    });
+    for hex in hexes
+        .map(|o| board.from_offset(o))
+        .filter(|h| board.contains(*h))
+    {
+        let Some(cell) = cell_of(board, hex) else {
+            continue;
+        };
+        let data = s.hexes.get(&hex);
+        let corners = layout.corners(hex);
+        let centre = layout.centre(hex);
+        if let Some(l) = layers.on(LayerId::Terrain) {
+            let terrain = data.map_or(default, |c| c.terrain.as_str());
+            let k = look(r, KindList::Terrain, terrain);
+            let k = if terrain.is_empty() {
+                super::build::Look {
+                    colour: Rgba::rgb(220, 220, 210),
+                    ..k
+                }
+            } else {
+                k
+            };
+            l.at(
+                cell,
+                Item::Polygon {
+                    points: Points::from_slice(&corners),
+                    style: Style::fill(k.colour),
+                },
+            );
+            if let Some(p) = k.pattern {
+                let patch = Patch {
+                    outline: &corners,
+                    size: w * 0.28,
+                    seed: seed(hex),
+                    disc: Some((centre, w * 0.5)),
+                };
+                pattern::area(p, k.colour, &patch, &mut |i| l.at(cell, i));
+            }
+        }
+        let e = elevation(hex);
+        if e > 0
+            && let Some(l) = layers.on(LayerId::Elevation)
+        {
+            l.at(
+                cell,
+                Item::Polygon {
+                    points: Points::from_slice(&corners),
+                    style: Style::fill(Rgba::BLACK.alpha((14 * e.min(6)) as u8)),
+                },
+            );
+            // Contours: one line per level down to the neighbour, inside each side.
+            for side in Side::all(board.orientation) {
+                let (Some(step), Some(ends)) =
+                    (side.step(board.orientation), layout.side_ends(hex, side))
+                else {
+                    continue;
+                };
+                let drop = (e - elevation(hex + step)).clamp(0, 3);
+                for k in 0..drop {
+                    l.at(
+                        cell,
+                        Item::Polyline {
+                            points: inset(layout, hex, ends, 0.93 - 0.08 * k as f32),
+                            stroke: Stroke::new(w * 0.018, Rgba::rgb(110, 70, 30)).round(),
+                        },
+                    );
+                }
+            }
+        }
+        if o.grid
+            && let Some(l) = layers.on(LayerId::Grid)
+        {
+            l.at(
+                cell,
+                Item::Polygon {
+                    points: Points::from_slice(&corners),
+                    style: Style::stroke(Stroke::new(w * 0.014, Rgba::BLACK.alpha(110))),
+                },
+            );
+        }
+        if let Some(l) = layers.on(LayerId::Labels) {
+            let text = |at: Vec2, text: String, size: f32, anchor: Anchor| Item::Text {
+                at,
+                text,
+                size,
+                anchor,
+                colour: INK.alpha(200),
+            };
+            if o.hex_labels {
+                let dy = match o.label_place {
+                    LabelPlace::Top => -0.34,
+                    LabelPlace::Bottom => 0.34,
+                    LabelPlace::Centre => 0.0,
+                };
+                let at = centre + Vec2::new(0.0, dy * w);
+                l.at(cell, text(at, board.label(hex), w * 0.12, Anchor::Centre));
+            }
+            if e != 0 {
+                let at = centre + Vec2::new(w * 0.4, 0.0);
+                l.at(cell, text(at, format!("{e:+}"), w * 0.11, Anchor::Right));
+            }
+            if o.terrain_names
+                && let Some(k) = data.and_then(|c| r.kind(KindList::Terrain, &c.terrain))
+            {
+                let dy = if o.label_place == LabelPlace::Bottom {
+                    -0.34
+                } else {
+                    0.34
+                };
+                let at = centre + Vec2::new(0.0, dy * w);
+                l.at(cell, text(at, k.name.clone(), w * 0.09, Anchor::Centre));
+            }
+        }
+        if let Some(c) = data
+            && !c.facing.is_empty()
+            && let Some(l) = layers.on(LayerId::Tokens)
+        {
+            // A terrain with front sides (a fence line): drawn along them.
+            let k = look(r, KindList::Terrain, &c.terrain);
+            front_sides(layout, hex, &c.facing, &k, w, &mut |i| l.at(cell, i));
+        }
+        if let Some(c) = data
+            && !c.markers.is_empty()
+            && let Some(l) = layers.on(LayerId::Markers)
+        {
+            for (i, m) in c.markers.iter().enumerate() {
+                let k = look(r, KindList::Marker, m);
+                let at = centre + Vec2::new(-0.24 * w + i as f32 * 0.22 * w, 0.25 * w);
+                disc(at, w * 0.11, &k, &mut |i| l.at(cell, i));
+            }
+        }
+    }
+
+    layers
 }

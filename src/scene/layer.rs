@@ -72,10 +72,14 @@ impl Layer {
     }
 }
 
-/// Collects a layer's items in any order of cells.
+/// Collects a layer's items in any order of cells. A board's hex loop adds them in
+/// reading order, which is kept as it comes (no sort, no second buffer); only the few
+/// added out of order (tokens, units) cost a reorder.
 pub(super) struct LayerBuilder {
     id: LayerId,
-    cell_items: Vec<(u32, Item)>,
+    cells: Vec<u32>,
+    items: Vec<Item>,
+    sorted: bool,
     free: Vec<Item>,
 }
 
@@ -83,14 +87,45 @@ impl LayerBuilder {
     pub fn new(id: LayerId) -> Self {
         LayerBuilder {
             id,
-            cell_items: Vec::new(),
+            cells: Vec::new(),
+            items: Vec::new(),
+            sorted: true,
             free: Vec::new(),
         }
     }
 
+    /// Room for `n` more cell items (a board's hex loop knows its size).
+    pub fn reserve(&mut self, n: usize) {
+        self.cells.reserve(n);
+        self.items.reserve(n);
+    }
+
     /// An item drawn with cell `cell`.
     pub fn at(&mut self, cell: usize, item: Item) {
-        self.cell_items.push((cell as u32, item));
+        let cell = cell as u32;
+        if self.cells.last().is_some_and(|last| *last > cell) {
+            self.sorted = false;
+        }
+        self.cells.push(cell);
+        self.items.push(item);
+    }
+
+    /// Appends another builder's items after these.
+    pub fn append(&mut self, mut other: LayerBuilder) {
+        if self.cells.is_empty() && self.free.is_empty() {
+            other.id = self.id;
+            *self = other;
+            return;
+        }
+        if let (Some(last), Some(first)) = (self.cells.last(), other.cells.first())
+            && first < last
+        {
+            self.sorted = false;
+        }
+        self.sorted &= other.sorted;
+        self.cells.append(&mut other.cells);
+        self.items.append(&mut other.items);
+        self.free.append(&mut other.free);
     }
 
     /// An item of no one cell.
@@ -98,12 +133,26 @@ impl LayerBuilder {
         self.free.push(item);
     }
 
-    pub fn finish(mut self, cells: usize) -> Layer {
-        // Stable: items of one cell keep the order they were added in.
-        self.cell_items.sort_by_key(|(c, _)| *c);
+    pub fn finish(self, cells: usize) -> Layer {
+        let LayerBuilder {
+            id,
+            cells: item_cells,
+            mut items,
+            sorted,
+            free,
+        } = self;
+        let item_cells = if sorted {
+            item_cells
+        } else {
+            // Stable: items of one cell keep the order they were added in.
+            let mut order: Vec<usize> = (0..items.len()).collect();
+            order.sort_by_key(|i| item_cells[*i]);
+            let mut slots: Vec<Option<Item>> = items.into_iter().map(Some).collect();
+            items = order.iter().filter_map(|i| slots[*i].take()).collect();
+            order.iter().map(|i| item_cells[*i]).collect()
+        };
         let mut start = Vec::with_capacity(cells + 1);
-        let mut items = Vec::with_capacity(self.cell_items.len() + self.free.len());
-        let mut next = self.cell_items.iter().map(|(c, _)| *c as usize).peekable();
+        let mut next = item_cells.iter().map(|c| *c as usize).peekable();
         let mut n = 0u32;
         for cell in 0..cells {
             start.push(n);
@@ -114,11 +163,10 @@ impl LayerBuilder {
         start.push(n);
         // Items of cells beyond the last (none when callers pass real cells) are kept as
         // free so nothing is lost.
-        items.extend(self.cell_items.into_iter().map(|(_, i)| i));
         let free_from = n as usize;
-        items.extend(self.free);
+        items.extend(free);
         Layer {
-            id: self.id,
+            id,
             items,
             cells: Cells { start },
             free_from,

@@ -185,13 +185,17 @@ impl Anchor {
     }
 }
 
+/// A shape's points: a hex's six corners and a two-point stroke sit inline, so a big
+/// board's drawing is not a heap block per hex.
+pub type Points = smallvec::SmallVec<[Vec2; 6]>;
+
 /// One drawn thing, in board units.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
     /// A closed shape (concave allowed, no holes).
-    Polygon { points: Vec<Vec2>, style: Style },
+    Polygon { points: Points, style: Style },
     /// An open line.
-    Polyline { points: Vec<Vec2>, stroke: Stroke },
+    Polyline { points: Points, stroke: Stroke },
     Circle {
         centre: Vec2,
         radius: f32,

@@ -5,7 +5,7 @@
 use hexx::Vec2;
 
 use super::style::INK;
-use super::{Cap, Item, Rgba, Stroke, Style};
+use super::{Cap, Item, Points, Rgba, Stroke, Style};
 use crate::rules::Pattern;
 
 /// A shape to dress: its outline, a symbol size, and a seed that varies the scatter
@@ -91,7 +91,7 @@ fn spots(patch: &Patch, spacing: f32) -> Vec<Vec2> {
     out
 }
 
-fn line(points: Vec<Vec2>, width: f32, colour: Rgba) -> Item {
+fn line(points: Points, width: f32, colour: Rgba) -> Item {
     Item::Polyline {
         points,
         stroke: Stroke::new(width, colour).round(),
@@ -99,7 +99,7 @@ fn line(points: Vec<Vec2>, width: f32, colour: Rgba) -> Item {
 }
 
 /// A wavy stroke from `a` to `b`, `amp` high, `waves` periods.
-fn wave(a: Vec2, b: Vec2, amp: f32, waves: u32) -> Vec<Vec2> {
+fn wave(a: Vec2, b: Vec2, amp: f32, waves: u32) -> Points {
     let d = b - a;
     let n = Vec2::new(-d.y, d.x).normalize_or_zero();
     let steps = waves * 6;
@@ -112,7 +112,7 @@ fn wave(a: Vec2, b: Vec2, amp: f32, waves: u32) -> Vec<Vec2> {
 }
 
 /// A small rectangle about `c`, `w` by `h`, turned `turn` radians.
-fn block(c: Vec2, w: f32, h: f32, turn: f32) -> Vec<Vec2> {
+fn block(c: Vec2, w: f32, h: f32, turn: f32) -> Points {
     let (s, co) = turn.sin_cos();
     [(-w, -h), (w, -h), (w, h), (-w, h)]
         .iter()
@@ -136,7 +136,7 @@ pub(super) fn area(pattern: Pattern, base: Rgba, patch: &Patch, out: &mut impl F
                     for k in 0..3 {
                         let a = k as f32 * std::f32::consts::PI / 3.0;
                         let d = Vec2::new(a.cos(), a.sin()) * r;
-                        out(line(vec![p - d, p + d], thin, dark));
+                        out(line(smallvec::smallvec![p - d, p + d], thin, dark));
                     }
                 } else {
                     out(Item::Circle {
@@ -156,7 +156,7 @@ pub(super) fn area(pattern: Pattern, base: Rgba, patch: &Patch, out: &mut impl F
                         p + Vec2::new(a.cos() * s * 0.35, a.sin() * s * 0.15)
                     })
                     .collect();
-                out(line(arc, thin, dark));
+                out(line(arc.into(), thin, dark));
             }
         }
         Pattern::Waves => {
@@ -194,7 +194,11 @@ pub(super) fn area(pattern: Pattern, base: Rgba, patch: &Patch, out: &mut impl F
                 for k in -1..=1 {
                     let o = Vec2::new(0.0, k as f32 * s * 0.14);
                     let h = Vec2::new(s * 0.3, -s * 0.08);
-                    out(line(vec![p + o - h, p + o + h], thin * 0.8, dark));
+                    out(line(
+                        smallvec::smallvec![p + o - h, p + o + h],
+                        thin * 0.8,
+                        dark,
+                    ));
                 }
             }
         }
@@ -211,14 +215,14 @@ pub(super) fn area(pattern: Pattern, base: Rgba, patch: &Patch, out: &mut impl F
             for p in spots(patch, s * 0.8) {
                 let w = s * 0.18;
                 out(line(
-                    vec![p + Vec2::new(-w, 0.0), p + Vec2::new(w, 0.0)],
+                    smallvec::smallvec![p + Vec2::new(-w, 0.0), p + Vec2::new(w, 0.0)],
                     thin,
                     dark,
                 ));
                 for dx in [-0.6, 0.0, 0.6] {
                     let top = p + Vec2::new(dx * w * 0.9, -s * 0.25);
                     out(line(
-                        vec![p + Vec2::new(dx * w * 0.3, 0.0), top],
+                        smallvec::smallvec![p + Vec2::new(dx * w * 0.3, 0.0), top],
                         thin,
                         dark,
                     ));
@@ -235,7 +239,7 @@ pub(super) fn area(pattern: Pattern, base: Rgba, patch: &Patch, out: &mut impl F
                     })
                     .collect();
                 out(Item::Polygon {
-                    points: star,
+                    points: star.into(),
                     style: Style::outlined(base.lighter(0.25), Stroke::new(thin * 1.5, INK)),
                 });
             }
@@ -245,7 +249,7 @@ pub(super) fn area(pattern: Pattern, base: Rgba, patch: &Patch, out: &mut impl F
             if let Some(c) = centroid(patch.outline) {
                 let water = Rgba::rgb(111, 168, 220);
                 let h = Vec2::new(s * 1.6, 0.0);
-                out(line(vec![c - h, c + h], s * 0.9, water));
+                out(line(smallvec::smallvec![c - h, c + h], s * 0.9, water));
                 let v = Vec2::new(0.0, s * 1.5);
                 dressed_line(
                     Some(Pattern::Bridge),
@@ -278,7 +282,7 @@ fn hachures(patch: &Patch, colour: Rgba, out: &mut impl FnMut(Item)) {
             let to_c = (c - p).normalize_or_zero();
             let l = if k % 2 == 0 { len } else { len * 0.6 };
             out(line(
-                vec![p + to_c * patch.size * 0.08, p + to_c * l],
+                smallvec::smallvec![p + to_c * patch.size * 0.08, p + to_c * l],
                 patch.size * 0.06,
                 colour,
             ));
@@ -303,7 +307,7 @@ pub(super) fn dressed_line(
 ) {
     let plain = |out: &mut dyn FnMut(Item), w: f32, c: Rgba| {
         out(Item::Polyline {
-            points: points.to_vec(),
+            points: Points::from_slice(points),
             stroke: Stroke::new(w, c).round(),
         })
     };
@@ -318,7 +322,7 @@ pub(super) fn dressed_line(
             plain(out, width, colour.lighter(0.2));
         }
         Some(Pattern::Track) => out(Item::Polyline {
-            points: points.to_vec(),
+            points: Points::from_slice(points),
             stroke: Stroke {
                 colour,
                 width: width * 0.7,
@@ -329,7 +333,7 @@ pub(super) fn dressed_line(
         Some(Pattern::Wall) => {
             plain(out, width, colour.darker(0.4));
             out(Item::Polyline {
-                points: points.to_vec(),
+                points: Points::from_slice(points),
                 stroke: Stroke::new(width * 0.6, colour.lighter(0.2))
                     .dashed(width * 0.9, width * 0.3),
             });
@@ -356,7 +360,11 @@ pub(super) fn dressed_line(
                 let len = width * if trench { 1.1 } else { 1.6 };
                 for row in 0..rows {
                     let start = p + dir * (row as f32 * len * 1.1);
-                    out(line(vec![start, start + dir * len], width * 0.35, colour));
+                    out(line(
+                        smallvec::smallvec![start, start + dir * len],
+                        width * 0.35,
+                        colour,
+                    ));
                 }
             }
         }
@@ -376,14 +384,14 @@ pub(super) fn dressed_line(
                 mid - across * half_len + along * half_w,
             ];
             out(Item::Polygon {
-                points: deck,
+                points: deck.into(),
                 style: Style::outlined(colour.lighter(0.15), Stroke::new(width * 0.2, INK)),
             });
             for s in [-1.0, 1.0] {
                 let o = along * half_w * s;
                 let end = across * (half_len + width * 0.4);
                 out(line(
-                    vec![
+                    smallvec::smallvec![
                         mid - end + o + along * width * 0.4 * s,
                         mid - across * half_len + o,
                     ],
@@ -391,7 +399,7 @@ pub(super) fn dressed_line(
                     INK,
                 ));
                 out(line(
-                    vec![
+                    smallvec::smallvec![
                         mid + across * half_len + o,
                         mid + end + o + along * width * 0.4 * s,
                     ],
@@ -402,7 +410,7 @@ pub(super) fn dressed_line(
         }
         Some(Pattern::Ford) => {
             out(Item::Polyline {
-                points: points.to_vec(),
+                points: Points::from_slice(points),
                 stroke: Stroke::new(width * 0.8, colour).dashed(width * 0.8, width * 0.6),
             });
             for p in along(points, width * 1.4) {

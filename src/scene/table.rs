@@ -35,7 +35,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
     layers.free(
         LayerId::Terrain,
         Item::Polygon {
-            points: corners.clone(),
+            points: corners.clone().into(),
             style: Style::fill(CLOTH),
         },
     );
@@ -46,7 +46,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         let k = look(r, KindList::Terrain, &a.terrain);
         let pts: Vec<Vec2> = a.polygon.iter().map(|p| v(*p)).collect();
         l.free(Item::Polygon {
-            points: pts.clone(),
+            points: pts.clone().into(),
             style: Style::outlined(k.colour, Stroke::new(hair * 1.5, k.colour.darker(0.4))),
         });
         if let Some(p) = k.pattern {
@@ -112,7 +112,10 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             }
             _ => continue,
         };
-        l.free(Item::Polygon { points, style });
+        l.free(Item::Polygon {
+            points: points.into(),
+            style,
+        });
         if let (Some(icon), Some(c)) = (k.icon, centre) {
             l.free(Item::Icon {
                 id: icon.to_string(),
@@ -129,18 +132,18 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         let pts: Vec<Vec2> = base.iter().map(|p| v(*p)).collect();
         let class = r.kind(KindList::UnitClass, &u.class);
         l.free(Item::Polygon {
-            points: pts.clone(),
+            points: pts.clone().into(),
             style: Style::outlined(side_colour(s, &u.side), Stroke::new(hair, INK)),
         });
         // The front edge, thicker, and a band of the class's colour at the back.
         l.free(Item::Polyline {
-            points: vec![pts[0], pts[1]],
+            points: smallvec::smallvec![pts[0], pts[1]],
             stroke: Stroke::new(hair * 3.0, INK),
         });
         let back = |f: f32| pts[3] + (pts[0] - pts[3]) * f;
         let back_r = |f: f32| pts[2] + (pts[1] - pts[2]) * f;
         l.free(Item::Polygon {
-            points: vec![back(0.25), back_r(0.25), pts[2], pts[3]],
+            points: smallvec::smallvec![back(0.25), back_r(0.25), pts[2], pts[3]],
             style: Style::fill(class.map_or(super::style::UNKNOWN, |k| k.colour.into())),
         });
         let (fw, d) = shape::unit_size(u);
@@ -160,7 +163,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         let colour = Rgba([120, 0, 160, 200]);
         for x in [d, w - d] {
             l.free(Item::Polyline {
-                points: vec![Vec2::new(x, 0.0), Vec2::new(x, h)],
+                points: smallvec::smallvec![Vec2::new(x, 0.0), Vec2::new(x, h)],
                 stroke: Stroke::new(hair * 2.0, colour).dashed(hair * 10.0, hair * 6.0),
             });
         }
@@ -190,11 +193,11 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             let pts: Vec<Vec2> = shape::vertices(&feature).iter().map(|p| v(*p)).collect();
             match feature {
                 crate::scenario::Feature::Line(_) => l.free(Item::Polyline {
-                    points: pts,
+                    points: pts.into(),
                     stroke,
                 }),
                 _ if pts.len() >= 3 => l.free(Item::Polygon {
-                    points: pts,
+                    points: pts.into(),
                     style: Style::stroke(stroke),
                 }),
                 _ => {
@@ -212,7 +215,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
     layers.free(
         LayerId::Grid,
         Item::Polygon {
-            points: corners,
+            points: corners.into(),
             style: Style::stroke(Stroke::new(hair * 2.0, INK)),
         },
     );
@@ -248,7 +251,7 @@ fn grid(w: f32, h: f32, step: f32, hair: f32, out: &mut impl FnMut(Item)) {
                 Stroke::new((step * 0.02).min(hair), Rgba::BLACK.alpha(28))
             };
             out(Item::Polyline {
-                points: vec![a, b],
+                points: smallvec::smallvec![a, b],
                 stroke,
             });
         }
