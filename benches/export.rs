@@ -56,6 +56,20 @@ fn exports(c: &mut Criterion) {
         "scene build: 100x100 board, every hex set, 300 units",
         |b| b.iter(|| scene::build(black_box(&s), r, &o)),
     );
+    // What the designer builds for a zoomed-in view of a big board: only the hexes shown.
+    let big = board(1000);
+    let w = 50.0;
+    let view = SceneOptions {
+        view: Some([
+            hexx::Vec2::new(500.0 * w, 500.0 * w),
+            hexx::Vec2::new(540.0 * w, 530.0 * w),
+        ]),
+        ..SceneOptions::default()
+    };
+    c.bench_function("scene build: 40 x 30 hex view of a 1000x1000 board", |b| {
+        b.iter(|| scene::build(black_box(&big), r, &view))
+    });
+    drop(big);
     let scene = scene::build(&s, r, &o);
     c.bench_function("svg: 100x100 board, every hex set, 300 units", |b| {
         b.iter(|| write_svg(black_box(&scene), &SvgOptions::default()).len())

@@ -386,3 +386,67 @@ fn a_side_with_its_own_colour_draws_its_counters_in_it() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A view of a big board is drawn on its own: only the hexes it shows (and a hex of
+/// margin), each exactly as the whole board's drawing has it.
+#[test]
+fn a_view_draws_its_hexes_as_the_whole_board_does() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let board = HexBoard::new(Orientation::Pointy, 60, 50, Stagger::Odd).unwrap();
+    let mut s = Scenario::new("view", "battle-cry-150", Board::Hex(board.clone()));
+    let terrains = ["woods", "hill", "town", "waterway", "clear"];
+    for (i, hex) in board.hexes().enumerate() {
+        let mut cell = HexCell::terrain(terrains[i % terrains.len()]);
+        cell.elevation = u8::from(i % 5 == 1) as i32;
+        s.hexes.insert(hex, cell);
+        if i % 97 == 0 {
+            let mut u = Unit::new(format!("u{i}"), "infantry");
+            u.side = "union".into();
+            u.hex = Some(hex);
+            s.units.push(u);
+        }
+    }
+    let whole = scene::build(&s, r, &SceneOptions::default());
+    let w = board.hex_width_mm as f32;
+    let (min, max) = (
+        hexx::Vec2::new(10.0 * w, 8.0 * w),
+        hexx::Vec2::new(22.0 * w, 17.0 * w),
+    );
+    let view = scene::build(
+        &s,
+        r,
+        &SceneOptions {
+            view: Some([min, max]),
+            ..SceneOptions::default()
+        },
+    );
+    let window = view.window.unwrap();
+    assert!(!window.whole);
+    assert!(window.len() < board.area() / 4, "{window:?}");
+    assert!(view.covers(min, max));
+    assert!(!view.covers(hexx::Vec2::ZERO, whole.size));
+    assert!(whole.covers(hexx::Vec2::ZERO, whole.size));
+
+    let shown = view.cells_in(min, max).unwrap();
+    let in_whole = whole.cells_in(min, max).unwrap();
+    assert_eq!(shown.len(), in_whole.len());
+    assert!(!shown.is_empty());
+    for layer in LayerId::ALL {
+        for (a, b) in shown.iter().zip(&in_whole) {
+            assert_eq!(
+                view.layer(*layer).cell(*a),
+                whole.layer(*layer).cell(*b),
+                "{layer:?} cell {b}"
+            );
+        }
+    }
+    // Far away hexes are not drawn at all.
+    let items = |sc: &scene::Scene| -> usize {
+        LayerId::ALL
+            .iter()
+            .map(|l| sc.layer(*l).items().len())
+            .sum()
+    };
+    assert!(items(&view) * 4 < items(&whole));
+}

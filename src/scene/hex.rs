@@ -5,21 +5,15 @@ use hexx::{Hex, Vec2};
 use super::build::{Layers, look};
 use super::pattern::{self, Patch};
 use super::style::{INK, side_colour};
-use super::{Anchor, Item, LabelPlace, LayerId, Points, Rgba, Scene, SceneOptions, Stroke, Style};
+use super::{
+    Anchor, Item, LabelPlace, LayerId, Points, Rgba, Scene, SceneOptions, Stroke, Style, Window,
+};
 use crate::board::{BoardLayout, HexBoard, Side};
 use crate::rules::{KindList, Pattern, Ruleset};
 use crate::scenario::Scenario;
 
 /// The paper around the hexes.
 const PAPER: Rgba = Rgba::rgb(245, 241, 228);
-
-/// Reading-order index of a hex inside the board's rectangle.
-pub(super) fn cell_of(board: &HexBoard, hex: Hex) -> Option<usize> {
-    board.in_rectangle(hex).then(|| {
-        let o = board.to_offset(hex);
-        o.row as usize * board.columns as usize + o.col as usize
-    })
-}
 
 fn seed(hex: Hex) -> u32 {
     (hex.x as u32).wrapping_mul(73_856_093) ^ (hex.y as u32).wrapping_mul(19_349_663)
@@ -35,11 +29,18 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
     let w = board.hex_width_mm as f32;
     let layout = BoardLayout::new(board, w);
     let mut layers = Layers::new(o);
-    layers.append(cells(s, r, board, &layout, o, 0..board.rows as usize));
+    let window = match o.view {
+        Some([min, max]) => Window::around(board, &layout, min, max),
+        None => Window::whole(board),
+    };
+    layers.append(cells(s, r, board, &layout, o, &window));
 
-    hexsides(s, r, board, &layout, w, &mut layers);
+    hexsides(s, r, board, &layout, &window, &mut layers);
 
     for road in &s.roads {
+        if !window.draws(board, &road.hexes) {
+            continue;
+        }
         let k = look(r, KindList::Road, &road.kind);
         let pts: Vec<Vec2> = road.hexes.iter().map(|h| layout.centre(*h)).collect();
         let path = smooth_path(&pts);
@@ -50,7 +51,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
     }
 
     for t in &s.tokens {
-        let (Some(cell), Some(l)) = (cell_of(board, t.hex), layers.on(LayerId::Tokens)) else {
+        let (Some(cell), Some(l)) = (window.cell(board, t.hex), layers.on(LayerId::Tokens)) else {
             continue;
         };
         let k = look(r, KindList::Token, &t.kind);
@@ -61,11 +62,12 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
         }
     }
 
-    units(s, r, board, &layout, w, &mut layers);
+    units(s, r, board, &layout, &window, &mut layers);
 
     for f in &o.findings {
         for h in &f.hexes {
-            let (Some(cell), Some(l)) = (cell_of(board, *h), layers.on(LayerId::Findings)) else {
+            let (Some(cell), Some(l)) = (window.cell(board, *h), layers.on(LayerId::Findings))
+            else {
                 continue;
             };
             l.at(
@@ -78,13 +80,13 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
         }
     }
 
-    let cells = board.area();
     Scene {
         size: layout.size(),
         mm_per_unit: 1.0,
         background: PAPER,
-        layers: layers.finish(cells),
+        layers: layers.finish(window.len()),
         layout: Some((layout, board.clone())),
+        window: Some(window),
     }
 }
 
@@ -144,9 +146,10 @@ fn hexsides(
     r: &Ruleset,
     board: &HexBoard,
     layout: &BoardLayout,
-    w: f32,
+    window: &Window,
     layers: &mut Layers,
 ) {
+    let w = board.hex_width_mm as f32;
     let Some(l) = layers.on(LayerId::Hexsides) else {
         return;
     };
@@ -179,7 +182,10 @@ fn hexsides(
             _ => w * 0.06,
         };
         let towards = Some(layout.centre(lower));
-        let cell = cell_of(board, a).or_else(|| cell_of(board, b));
+        if !window.draws(board, &[a, b]) {
+            continue;
+        }
+        let cell = window.cell(board, a).or_else(|| window.cell(board, b));
         let mut put = |i: Item| match cell {
             Some(c) => l.at(c, i),
             None => l.free(i),
@@ -195,16 +201,17 @@ fn units(
     r: &Ruleset,
     board: &HexBoard,
     layout: &BoardLayout,
-    w: f32,
+    window: &Window,
     layers: &mut Layers,
 ) {
+    let w = board.hex_width_mm as f32;
     let Some(l) = layers.on(LayerId::Units) else {
         return;
     };
     let mut stacked: rustc_hash::FxHashMap<Hex, u32> = Default::default();
     for u in &s.units {
         let Some(h) = u.hex else { continue };
-        let Some(cell) = cell_of(board, h) else {
+        let Some(cell) = window.cell(board, h) else {
             continue;
         };
         let class = r.kind(KindList::UnitClass, &u.class);
@@ -319,30 +326,18 @@ fn cells(
     board: &HexBoard,
     layout: &BoardLayout,
     o: &SceneOptions,
-    rows: std::ops::Range<usize>,
+    window: &Window,
 ) -> Layers {
     let w = board.hex_width_mm as f32;
     let mut layers = Layers::new(o);
-    let n = rows.len() * board.columns as usize;
+    let n = window.len();
     // A fill and a few symbols per hex; an outline; a label.
     layers.reserve(LayerId::Terrain, n * 6);
     layers.reserve(LayerId::Grid, n);
     layers.reserve(LayerId::Labels, n);
     let default = r.default_terrain.as_deref().unwrap_or("");
     let elevation = |h: Hex| s.hexes.get(&h).map_or(0, |c| c.elevation);
-    let hexes = rows.flat_map(|row| {
-        (0..board.columns as i32).map(move |col| crate::board::Offset {
-            col,
-            row: row as i32,
-        })
-    });
-    for hex in hexes
-        .map(|o| board.from_offset(o))
-        .filter(|h| board.contains(*h))
-    {
-        let Some(cell) = cell_of(board, hex) else {
-            continue;
-        };
+    for (cell, hex) in window.hexes(board) {
         let data = s.hexes.get(&hex);
         let corners = layout.corners(hex);
         let centre = layout.centre(hex);

@@ -13,10 +13,12 @@ mod layer;
 mod pattern;
 mod style;
 mod table;
+mod window;
 
 pub use build::build;
 pub use layer::{Cells, Layer, LayerId};
 pub use style::{finding_colour, side_colour};
+pub use window::Window;
 
 use hexx::Vec2;
 
@@ -250,6 +252,10 @@ pub struct SceneOptions {
     pub table_grid: Option<f64>,
     /// Hexes to outline as findings, with their severity's colour (validation).
     pub findings: Vec<Finding>,
+    /// Hex boards: draw only the hexes a view of this board rectangle (min, max, in
+    /// board units) shows, with a hex of margin; `None`: the whole board. A big board's
+    /// view is drawn in milliseconds where the whole board would take seconds.
+    pub view: Option<[Vec2; 2]>,
 }
 
 /// A finding to outline: hexes or table features, and its colour.
@@ -283,6 +289,7 @@ impl Default for SceneOptions {
             terrain_names: false,
             table_grid: None,
             findings: Vec::new(),
+            view: None,
         }
     }
 }
@@ -307,6 +314,8 @@ pub struct Scene {
     pub layers: Vec<Layer>,
     /// Hex boards: where each hex is, to find the cells a view shows.
     pub layout: Option<(BoardLayout, crate::board::HexBoard)>,
+    /// Hex boards: the hexes drawn (cells are numbered inside it).
+    pub window: Option<Window>,
 }
 
 impl Scene {
@@ -320,29 +329,21 @@ impl Scene {
         &self.layers[id as usize]
     }
 
-    /// The cells (hexes, by reading-order index) that a view of the board rectangle
-    /// `min..max` shows, with a margin of one hex for items that spill over; `None` on a
-    /// table, whose items are all free.
+    /// The cells (hexes, by reading-order index in the scene's window) that a view of
+    /// the board rectangle `min..max` shows, with a margin of one hex for items that
+    /// spill over; `None` on a table, whose items are all free.
     pub fn cells_in(&self, min: Vec2, max: Vec2) -> Option<Vec<usize>> {
         let (layout, board) = self.layout.as_ref()?;
-        let offs = [min, Vec2::new(max.x, min.y), Vec2::new(min.x, max.y), max]
-            .map(|p| board.to_offset(layout.hex_at(p)));
-        let clamp = |v: i32, n: u32| v.clamp(0, n as i32 - 1);
-        let cols = offs.iter().map(|o| o.col);
-        let rows = offs.iter().map(|o| o.row);
-        let (c0, c1) = (
-            clamp(cols.clone().min().unwrap_or(0) - 1, board.columns),
-            clamp(cols.max().unwrap_or(0) + 1, board.columns),
-        );
-        let (r0, r1) = (
-            clamp(rows.clone().min().unwrap_or(0) - 1, board.rows),
-            clamp(rows.max().unwrap_or(0) + 1, board.rows),
-        );
-        let w = board.columns as usize;
-        Some(
-            (r0..=r1)
-                .flat_map(|r| (c0..=c1).map(move |c| r as usize * w + c as usize))
-                .collect(),
-        )
+        let window = self.window?;
+        Some(window.cells_in(board, layout, min, max))
+    }
+
+    /// Whether the scene draws every hex a view of `min..max` shows (a scene built for
+    /// another view may not: build again).
+    pub fn covers(&self, min: Vec2, max: Vec2) -> bool {
+        match (&self.layout, &self.window) {
+            (Some((layout, board)), Some(w)) => w.holds(&Window::around(board, layout, min, max)),
+            _ => true,
+        }
     }
 }

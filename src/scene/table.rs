@@ -225,6 +225,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         background: Rgba::rgb(250, 250, 246),
         layers: layers.finish(0),
         layout: None,
+        window: None,
     }
 }
 
