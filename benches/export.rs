@@ -89,6 +89,7 @@ fn prints(c: &mut Criterion) {
             dpi: 150,
             paper,
             layers: None,
+            ..ExportOptions::default()
         };
         let format = format::by_name(name).unwrap();
         // The drawing is made once per job; time the format's own work on a ready one.

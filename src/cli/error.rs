@@ -45,6 +45,8 @@ crate::strenum::string_enum! {
         UnknownPaper = "unknown-paper",
         /// `export --dpi` is outside 10..=1200.
         BadDpi = "bad-dpi",
+        /// An `--overlay` preview that is malformed or cannot be drawn here.
+        BadOverlay = "bad-overlay",
     }
 }
 

@@ -11,6 +11,7 @@ use crate::io::format::{self, MapFormat};
 use crate::io::raster::{DEFAULT_DPI, DPI_RANGE};
 use crate::io::sheets::Paper;
 use crate::rules::Rulesets;
+use crate::scene::overlay::OverlayError;
 
 /// The arguments of `sandtable export`.
 #[derive(Debug, Args)]
@@ -31,6 +32,10 @@ pub struct ExportArgs {
     /// labels, hexsides, roads, tokens, markers, units, findings, overlays.
     #[arg(long, value_delimiter = ',')]
     pub layers: Vec<String>,
+    /// A preview drawn over the map (repeatable): los:FROM:TO, arcs:UNIT,
+    /// moves:UNIT[:HEX], zoc:SIDE, viewshed:FROM (FROM/TO: unit ids or hex labels).
+    #[arg(long, value_name = "PREVIEW")]
+    pub overlay: Vec<String>,
     /// Errors as JSON on stdout, as the other commands' `--json`.
     #[arg(long)]
     pub json: bool,
@@ -42,6 +47,7 @@ impl From<ExportError> for CliError {
             ExportError::UnknownFormat(_) => ErrorKind::UnknownFormat,
             ExportError::UnknownLayer(_) => ErrorKind::UnknownLayer,
             ExportError::Raster(crate::io::raster::RasterError::Dpi(_)) => ErrorKind::BadDpi,
+            ExportError::Overlay(_) => ErrorKind::BadOverlay,
             _ => ErrorKind::Output,
         };
         CliError::new(kind, e.to_string())
@@ -101,6 +107,14 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
     } else {
         Some(export::parse_layers(&args.layers)?)
     };
+    let overlays = args
+        .overlay
+        .iter()
+        .map(|o| {
+            o.parse()
+                .map_err(|e: OverlayError| ExportError::Overlay(e.0))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let scenario = crate::io::load_scenario(&args.file, rulesets).map_err(CliError::from)?;
     let ruleset = crate::rules::check::ruleset_of(&scenario, rulesets)
         .map_err(|d| CliError::new(ErrorKind::UnknownRuleset, d.message).in_file(&args.file))?;
@@ -108,6 +122,7 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
         dpi: args.dpi,
         paper,
         layers,
+        overlays,
     };
     if (format.uses_dpi() || format.uses_paper()) && !crate::io::raster::has_fonts() {
         eprintln!("warning: no font found on this system: the export has no labels");

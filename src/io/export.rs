@@ -11,6 +11,7 @@ use super::sheets::{self, Paper, SheetPlan};
 use super::svg::{SvgOptions, write_svg};
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
+use crate::scene::overlay::{self, Ask};
 use crate::scene::{self, LayerId, SceneOptions};
 
 /// What the user chose besides the format.
@@ -22,6 +23,8 @@ pub struct ExportOptions {
     pub paper: Paper,
     /// The layers drawn; `None`: all.
     pub layers: Option<Vec<LayerId>>,
+    /// Previews drawn over the map, in the `overlays` layer.
+    pub overlays: Vec<Ask>,
 }
 
 impl Default for ExportOptions {
@@ -30,6 +33,7 @@ impl Default for ExportOptions {
             dpi: raster::DEFAULT_DPI,
             paper: Paper::A4,
             layers: None,
+            overlays: Vec::new(),
         }
     }
 }
@@ -73,30 +77,42 @@ impl<'a> ExportJob<'a> {
         }
     }
 
-    /// The scene of the chosen layers, as SVG.
+    /// The scene of the chosen layers with the previews asked for, as SVG.
     pub fn drawing(&self) -> Result<&Drawing, ExportError> {
-        Ok(self.drawing.get_or_init(|| {
-            let scene_options = SceneOptions {
-                layers: self
-                    .options
-                    .layers
-                    .clone()
-                    .unwrap_or_else(|| LayerId::ALL.to_vec()),
-                ..SceneOptions::default()
-            };
-            let scene = scene::build(self.scenario, self.ruleset, &scene_options);
-            let svg = write_svg(
-                &scene,
-                &SvgOptions {
-                    layers: None,
-                    title: Some(self.scenario.title.clone()),
-                },
-            );
-            let size = scene.size_mm();
-            Drawing {
-                svg,
-                size_mm: (f64::from(size.x), f64::from(size.y)),
+        if let Some(d) = self.drawing.get() {
+            return Ok(d);
+        }
+        let layers = self
+            .options
+            .layers
+            .clone()
+            .unwrap_or_else(|| LayerId::ALL.to_vec());
+        let draws_overlays = layers.contains(&LayerId::Overlays);
+        let scene_options = SceneOptions {
+            layers,
+            ..SceneOptions::default()
+        };
+        let mut scene = scene::build(self.scenario, self.ruleset, &scene_options);
+        for ask in &self.options.overlays {
+            let preview = ask
+                .answer(self.scenario, self.ruleset)
+                .map_err(|e| ExportError::Overlay(e.0))?;
+            if let (true, Some((layout, board))) = (draws_overlays, &scene.layout) {
+                let items = overlay::draw(&preview, board, layout);
+                scene.add_overlay(items);
             }
+        }
+        let svg = write_svg(
+            &scene,
+            &SvgOptions {
+                layers: None,
+                title: Some(self.scenario.title.clone()),
+            },
+        );
+        let size = scene.size_mm();
+        Ok(self.drawing.get_or_init(|| Drawing {
+            svg,
+            size_mm: (f64::from(size.x), f64::from(size.y)),
         }))
     }
 
@@ -119,6 +135,9 @@ pub enum ExportError {
     Raster(#[from] RasterError),
     #[error("{0}")]
     Pdf(#[from] PdfError),
+    /// A preview that cannot be drawn (the message names it and why).
+    #[error("{0}")]
+    Overlay(String),
     #[error("{path}: cannot write the export: {source}")]
     Write {
         path: String,

@@ -70,6 +70,11 @@ impl Layer {
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
+
+    /// Adds items that belong to no one cell, drawn above the rest.
+    pub(super) fn extend_free(&mut self, items: impl IntoIterator<Item = Item>) {
+        self.items.extend(items);
+    }
 }
 
 /// Collects a layer's items in any order of cells. A board's hex loop adds them in

@@ -10,6 +10,7 @@ mod build;
 mod hex;
 pub mod icons;
 mod layer;
+pub mod overlay;
 mod pattern;
 mod style;
 mod table;
@@ -336,6 +337,13 @@ impl Scene {
         let (layout, board) = self.layout.as_ref()?;
         let window = self.window?;
         Some(window.cells_in(board, layout, min, max))
+    }
+
+    /// Adds items above the others of the `overlays` layer (a preview in an export).
+    pub fn add_overlay(&mut self, items: impl IntoIterator<Item = Item>) {
+        if let Some(l) = self.layers.get_mut(LayerId::Overlays as usize) {
+            l.extend_free(items);
+        }
     }
 
     /// Whether the scene draws every hex a view of `min..max` shows (a scene built for

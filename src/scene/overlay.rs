@@ -1,0 +1,487 @@
+//! Previews drawn over a hex map: a line of sight with what blocks it, a unit's fire
+//! arc tinted by its dice, the hexes a unit can reach tinted by cost, a side's zones of
+//! control, a hex's viewshed. The designer draws them under the mouse; an export writes
+//! them into the `overlays` layer, for rules discussions and scenario books.
+//!
+//! A preview is asked for as text (`los:A1:F6`, `arcs:u3`, `moves:c2`, `moves:c2:F6`,
+//! `zoc:union`, `viewshed:C4`), answered by the rules core, and drawn from the answer.
+
+use hexx::{Hex, Vec2};
+
+use super::{Anchor, Item, Points, Rgba, Stroke, Style, side_colour};
+use crate::board::line::Step;
+use crate::board::{BoardLayout, HexBoard, HexsideKey};
+use crate::rules::Ruleset;
+use crate::rules::arcs::{ArcTarget, arcs, viewshed};
+use crate::rules::battle::BattleMap;
+use crate::rules::movement::{MoveMap, Reach};
+use crate::rules::sight::Sighting;
+use crate::rules::zoc::{Zones, has_zones};
+use crate::scenario::{Scenario, Unit};
+
+/// A preview asked for by name, before the rules answer it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ask {
+    /// `los:FROM:TO`: unit ids or hex labels.
+    Sight { from: String, to: String },
+    /// `arcs:UNIT`.
+    Arcs { unit: String },
+    /// `moves:UNIT` or `moves:UNIT:HEX` (with the cheapest way there).
+    Moves { unit: String, to: Option<String> },
+    /// `zoc:SIDE`.
+    Zones { side: String },
+    /// `viewshed:FROM`: a unit id or a hex label.
+    Viewshed { from: String },
+}
+
+/// What the rules answered, ready to draw.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Preview {
+    Sight(Sighting),
+    Arcs {
+        from: Hex,
+        targets: Vec<ArcTarget>,
+    },
+    Moves {
+        from: Hex,
+        reach: Vec<Reach>,
+        /// The cheapest way to a chosen hex, start first, and its cost.
+        path: Option<(Vec<Hex>, u32)>,
+    },
+    Zones {
+        colour: Rgba,
+        hexes: Vec<Hex>,
+    },
+    Viewshed {
+        from: Hex,
+        seen: Vec<Hex>,
+    },
+}
+
+/// Why a preview cannot be made; the message names the offending part.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OverlayError(pub String);
+
+/// The names a preview is asked for by, for messages.
+pub const KINDS: [&str; 5] = ["los", "arcs", "moves", "zoc", "viewshed"];
+
+impl std::str::FromStr for Ask {
+    type Err = OverlayError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let parts: Vec<&str> = text.split(':').map(str::trim).collect();
+        let bad = |why: &str| {
+            OverlayError(format!(
+                "overlay '{text}': {why} (known: los:FROM:TO, arcs:UNIT, moves:UNIT[:HEX], \
+                 zoc:SIDE, viewshed:FROM)"
+            ))
+        };
+        if parts.iter().any(|p| p.is_empty()) {
+            return Err(bad("an empty part"));
+        }
+        match parts.as_slice() {
+            ["los", from, to] => Ok(Ask::Sight {
+                from: from.to_string(),
+                to: to.to_string(),
+            }),
+            ["arcs", unit] => Ok(Ask::Arcs {
+                unit: unit.to_string(),
+            }),
+            ["moves", unit] => Ok(Ask::Moves {
+                unit: unit.to_string(),
+                to: None,
+            }),
+            ["moves", unit, to] => Ok(Ask::Moves {
+                unit: unit.to_string(),
+                to: Some(to.to_string()),
+            }),
+            ["zoc", side] => Ok(Ask::Zones {
+                side: side.to_string(),
+            }),
+            ["viewshed", from] => Ok(Ask::Viewshed {
+                from: from.to_string(),
+            }),
+            [kind, ..] if !KINDS.contains(kind) => Err(bad(&format!("unknown kind '{kind}'"))),
+            _ => Err(bad("wrong number of parts")),
+        }
+    }
+}
+
+fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, OverlayError> {
+    s.units
+        .iter()
+        .find(|u| u.id == id)
+        .ok_or_else(|| OverlayError(format!("no unit with id '{id}'")))
+}
+
+fn on_hex(u: &Unit) -> Result<Hex, OverlayError> {
+    u.hex
+        .ok_or_else(|| OverlayError(format!("unit {} stands on no hex", u.id)))
+}
+
+/// A unit id or a hex label: the hex, and the unit when it names one.
+fn place<'s>(
+    s: &'s Scenario,
+    board: &HexBoard,
+    what: &str,
+) -> Result<(Hex, Option<&'s Unit>), OverlayError> {
+    if let Some(u) = s.units.iter().find(|u| u.id == what) {
+        return Ok((on_hex(u)?, Some(u)));
+    }
+    board.hex_at(what).map(|h| (h, None)).map_err(|e| {
+        OverlayError(format!(
+            "'{what}' is neither a unit id nor a hex of the board: {e}"
+        ))
+    })
+}
+
+impl Ask {
+    /// The rules' answer on this scenario.
+    pub fn answer(&self, s: &Scenario, r: &Ruleset) -> Result<Preview, OverlayError> {
+        let board = s
+            .board
+            .as_hex()
+            .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
+        let battle = || {
+            BattleMap::new(s, r)
+                .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
+        };
+        match self {
+            Ask::Sight { from, to } => {
+                let (a, firer) = place(s, board, from)?;
+                let (b, _) = place(s, board, to)?;
+                Ok(Preview::Sight(battle()?.sight.sight(a, b, firer)))
+            }
+            Ask::Arcs { unit: id } => {
+                let u = unit(s, id)?;
+                let from = on_hex(u)?;
+                let map = battle()?;
+                map.reach(u).map_err(OverlayError)?;
+                Ok(Preview::Arcs {
+                    from,
+                    targets: arcs(&map, u, None, None),
+                })
+            }
+            Ask::Moves { unit: id, to } => {
+                let u = unit(s, id)?;
+                let from = on_hex(u)?;
+                let map = MoveMap::new(s, r)
+                    .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
+                let reach = map.reachable(u, None).map_err(OverlayError)?;
+                let path = match to {
+                    Some(to) => {
+                        let (goal, _) = place(s, board, to)?;
+                        let cost = reach
+                            .iter()
+                            .find(|x| x.hex == goal)
+                            .map(|x| x.cost)
+                            .ok_or_else(|| {
+                                OverlayError(format!(
+                                    "{id} cannot reach {} this turn",
+                                    s.label(goal)
+                                ))
+                            })?;
+                        Some((cheapest_way(from, goal, &reach), cost))
+                    }
+                    None => None,
+                };
+                Ok(Preview::Moves { from, reach, path })
+            }
+            Ask::Zones { side } => {
+                if !has_zones(r) {
+                    return Err(OverlayError(format!(
+                        "ruleset {} has no zones of control",
+                        r.id
+                    )));
+                }
+                if !s.sides.iter().any(|x| x.id == *side)
+                    && !s.units.iter().any(|u| u.side == *side)
+                {
+                    return Err(OverlayError(format!("no side '{side}' in this scenario")));
+                }
+                let mut hexes: Vec<Hex> = Zones::new(s, r).controlled_by(side).collect();
+                hexes.sort_by_key(|h| board.reading_order(*h));
+                hexes.dedup();
+                Ok(Preview::Zones {
+                    colour: side_colour(s, side),
+                    hexes,
+                })
+            }
+            Ask::Viewshed { from } => {
+                let (a, firer) = place(s, board, from)?;
+                let map = battle()?;
+                Ok(Preview::Viewshed {
+                    from: a,
+                    seen: viewshed(&map.sight, a, firer),
+                })
+            }
+        }
+    }
+}
+
+/// A way from `from` to `goal` through reachable hexes whose costs rise step by step
+/// (each step to a neighbour that cost more to reach), found backwards from the goal:
+/// the costs the rules gave, so the line drawn agrees with the number shown.
+fn cheapest_way(from: Hex, goal: Hex, reach: &[Reach]) -> Vec<Hex> {
+    let cost: rustc_hash::FxHashMap<Hex, u32> = reach.iter().map(|r| (r.hex, r.cost)).collect();
+    let cost_of = |h: Hex| {
+        if h == from {
+            Some(0)
+        } else {
+            cost.get(&h).copied()
+        }
+    };
+    let mut way = vec![goal];
+    let mut at = goal;
+    while at != from {
+        let here = cost_of(at).unwrap_or(0);
+        // The neighbour reached most cheaply before this hex (ties: the start first).
+        let Some(prev) = at
+            .all_neighbors()
+            .into_iter()
+            .filter(|n| cost_of(*n).is_some_and(|c| c < here || (*n == from && c <= here)))
+            .min_by_key(|n| (u32::from(*n != from), cost_of(*n).unwrap_or(u32::MAX)))
+        else {
+            break;
+        };
+        way.push(prev);
+        at = prev;
+    }
+    way.reverse();
+    way
+}
+
+const SEEN: Rgba = Rgba::rgb(46, 125, 50);
+const BLOCKED: Rgba = Rgba::rgb(198, 40, 40);
+const CROSSED: Rgba = Rgba::rgb(255, 214, 0);
+
+fn fill(layout: &BoardLayout, hex: Hex, colour: Rgba) -> Item {
+    Item::Polygon {
+        points: Points::from_slice(&layout.corners(hex)),
+        style: Style::fill(colour),
+    }
+}
+
+fn outline(layout: &BoardLayout, hex: Hex, width: f32, colour: Rgba) -> Item {
+    Item::Polygon {
+        points: Points::from_slice(&layout.corners(hex)),
+        style: Style::stroke(Stroke::new(width, colour)),
+    }
+}
+
+fn label(at: Vec2, text: String, size: f32, colour: Rgba) -> Item {
+    Item::Text {
+        at,
+        text,
+        size,
+        anchor: Anchor::Centre,
+        colour,
+    }
+}
+
+/// Hatching over a hex: it is in range but out of sight.
+fn hatched(layout: &BoardLayout, hex: Hex, w: f32, colour: Rgba) -> impl Iterator<Item = Item> {
+    let c = layout.centre(hex);
+    (-2..=2).map(move |k| {
+        let o = Vec2::new(k as f32 * w * 0.16, 0.0);
+        let d = Vec2::new(w * 0.22, -w * 0.22);
+        Item::Polyline {
+            points: smallvec::smallvec![c + o - d, c + o + d],
+            stroke: Stroke::new(w * 0.025, colour).round(),
+        }
+    })
+}
+
+/// The colour of a number of dice (or a column shift): pale for few, strong for many.
+pub fn dice_colour(n: i32, most: i32) -> Rgba {
+    let f = if most <= 0 {
+        0.5
+    } else {
+        (n.max(0) as f32 / most as f32).clamp(0.15, 1.0)
+    };
+    let pale = Rgba::rgb(255, 236, 179);
+    let strong = Rgba::rgb(230, 81, 0);
+    let m = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * f).round() as u8;
+    let [r1, g1, b1, _] = pale.0;
+    let [r2, g2, b2, _] = strong.0;
+    Rgba([m(r1, r2), m(g1, g2), m(b1, b2), 150])
+}
+
+/// The colour of a movement cost: green when cheap, amber at the allowance.
+pub fn cost_colour(cost: u32, most: u32) -> Rgba {
+    let f = if most == 0 {
+        0.0
+    } else {
+        cost as f32 / most as f32
+    };
+    let cheap = Rgba::rgb(129, 199, 132);
+    let dear = Rgba::rgb(255, 183, 77);
+    let m = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * f).round() as u8;
+    let [r1, g1, b1, _] = cheap.0;
+    let [r2, g2, b2, _] = dear.0;
+    Rgba([m(r1, r2), m(g1, g2), m(b1, b2), 140])
+}
+
+/// The drawing of a preview on a board drawn by `layout` (hex width `w`).
+pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<Item> {
+    let w = board.hex_width_mm as f32;
+    let mut out = Vec::new();
+    match preview {
+        Preview::Sight(sighting) => {
+            for step in &sighting.steps {
+                match step {
+                    Step::Cross(h) => out.push(fill(layout, *h, CROSSED.alpha(70))),
+                    Step::Graze(a, b) => {
+                        let key = HexsideKey::between(*a, *b);
+                        if let Some(side) = key.side_from(board.orientation, *a)
+                            && let Some([p, q]) = layout.side_ends(*a, side)
+                        {
+                            out.push(Item::Polyline {
+                                points: smallvec::smallvec![p, q],
+                                stroke: Stroke::new(w * 0.06, CROSSED.darker(0.2)).round(),
+                            });
+                        }
+                    }
+                }
+            }
+            for b in &sighting.blockers {
+                out.push(fill(layout, b.hex, BLOCKED.alpha(60)));
+                out.push(outline(layout, b.hex, w * 0.05, BLOCKED));
+            }
+            let (a, b) = (layout.centre(sighting.from), layout.centre(sighting.to));
+            let colour = if sighting.visible { SEEN } else { BLOCKED };
+            out.push(Item::Polyline {
+                points: smallvec::smallvec![a, b],
+                stroke: Stroke::new(w * 0.035, colour).round(),
+            });
+            for (p, r) in [(a, 0.12), (b, 0.09)] {
+                out.push(Item::Circle {
+                    centre: p,
+                    radius: w * r,
+                    style: Style::outlined(colour.lighter(0.6), Stroke::new(w * 0.03, colour)),
+                });
+            }
+        }
+        Preview::Arcs { from, targets } => {
+            let most = targets
+                .iter()
+                .filter_map(|t| t.dice.or(t.shift.map(|s| s.abs())))
+                .max()
+                .unwrap_or(0);
+            for t in targets {
+                let c = layout.centre(t.hex);
+                match (t.los, t.dice.or(t.shift)) {
+                    (true, Some(n)) => {
+                        out.push(fill(layout, t.hex, dice_colour(n.abs(), most)));
+                        let text = match (t.dice, t.shift) {
+                            (Some(d), _) => d.to_string(),
+                            (None, Some(s)) => format!("{s:+}"),
+                            _ => String::new(),
+                        };
+                        out.push(label(c, text, w * 0.28, Rgba::rgb(90, 30, 0)));
+                    }
+                    _ => out.extend(hatched(layout, t.hex, w, Rgba::rgb(90, 90, 90).alpha(170))),
+                }
+            }
+            out.push(outline(layout, *from, w * 0.06, Rgba::rgb(90, 30, 0)));
+        }
+        Preview::Moves { from, reach, path } => {
+            let most = reach.iter().map(|r| r.cost).max().unwrap_or(0);
+            for r in reach {
+                let c = layout.centre(r.hex);
+                out.push(fill(layout, r.hex, cost_colour(r.cost, most)));
+                out.push(label(
+                    c,
+                    r.cost.to_string(),
+                    w * 0.22,
+                    Rgba::rgb(20, 60, 20),
+                ));
+                if r.must_stop {
+                    out.push(Item::Circle {
+                        centre: c,
+                        radius: w * 0.3,
+                        style: Style::stroke(
+                            Stroke::new(w * 0.03, Rgba::rgb(120, 40, 0)).dashed(w * 0.06, w * 0.04),
+                        ),
+                    });
+                }
+            }
+            out.push(outline(layout, *from, w * 0.06, Rgba::rgb(20, 60, 20)));
+            if let Some((way, cost)) = path {
+                let pts: Points = way.iter().map(|h| layout.centre(*h)).collect();
+                if let Some(end) = pts.last().copied() {
+                    out.push(Item::Polyline {
+                        points: pts,
+                        stroke: Stroke::new(w * 0.05, Rgba::rgb(21, 101, 192)).round(),
+                    });
+                    out.push(Item::Circle {
+                        centre: end,
+                        radius: w * 0.16,
+                        style: Style::fill(Rgba::rgb(21, 101, 192)),
+                    });
+                    out.push(label(end, cost.to_string(), w * 0.2, Rgba::WHITE));
+                }
+            }
+        }
+        Preview::Zones { colour, hexes } => {
+            for h in hexes {
+                out.push(fill(layout, *h, colour.alpha(70)));
+                out.push(outline(layout, *h, w * 0.025, colour.alpha(200)));
+            }
+        }
+        Preview::Viewshed { from, seen } => {
+            let seen: rustc_hash::FxHashSet<Hex> = seen.iter().copied().collect();
+            for h in board.hexes() {
+                if h != *from && !seen.contains(&h) {
+                    out.push(fill(layout, h, Rgba::BLACK.alpha(90)));
+                }
+            }
+            out.push(outline(layout, *from, w * 0.06, SEEN));
+        }
+    }
+    out
+}
+
+/// A one-line account of a preview, for a status bar or a caption.
+pub fn summary(preview: &Preview, s: &Scenario) -> String {
+    match preview {
+        Preview::Sight(x) => {
+            let verdict = if x.visible { "sees" } else { "does not see" };
+            let mut line = format!(
+                "{} {verdict} {} at range {}",
+                s.label(x.from),
+                s.label(x.to),
+                x.range
+            );
+            if let Some(b) = x.blockers.first() {
+                line.push_str(&format!(": blocked at {} ({})", s.label(b.hex), b.reason));
+            }
+            line
+        }
+        Preview::Arcs { from, targets } => {
+            let open = targets
+                .iter()
+                .filter(|t| t.los && (t.dice.is_some() || t.shift.is_some()));
+            format!(
+                "from {}: {} hexes in range, {} of them in sight to fire at",
+                s.label(*from),
+                targets.len(),
+                open.count()
+            )
+        }
+        Preview::Moves { from, reach, path } => {
+            let mut line = format!("from {}: {} hexes reachable", s.label(*from), reach.len());
+            if let Some((way, cost)) = path
+                && let Some(end) = way.last()
+            {
+                line.push_str(&format!("; to {} costs {cost}", s.label(*end)));
+            }
+            line
+        }
+        Preview::Zones { hexes, .. } => format!("{} hexes under control", hexes.len()),
+        Preview::Viewshed { from, seen } => {
+            format!("{} sees {} hexes", s.label(*from), seen.len())
+        }
+    }
+}

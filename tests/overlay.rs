@@ -1,0 +1,180 @@
+//! Previews drawn over an exported map (`sandtable export --overlay ...`): what a rules
+//! discussion or a scenario book shows, and the errors a user gets for a bad request.
+
+use std::process::Command;
+
+use sandtable::io::export::{ExportJob, ExportOptions};
+use sandtable::rules::Rulesets;
+use sandtable::scene::overlay::{Ask, Preview};
+use serde_json::Value;
+
+fn sandtable(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sandtable runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const BATTLE_CRY: &str = "assets/scenarios/battle-cry-crossroads.json";
+const MORNE_PLAINE: &str = "assets/scenarios/morne-plaine-bridge.json";
+
+/// The `overlays` group of an exported SVG.
+fn overlay_group(svg: &str) -> &str {
+    let start = svg
+        .find("id=\"layer-overlays\"")
+        .expect("an overlays layer");
+    let end = svg[start..]
+        .find("</g>\n</svg>")
+        .map_or(svg.len(), |e| start + e);
+    &svg[start..end]
+}
+
+#[test]
+fn a_line_of_sight_overlay_agrees_with_sandtable_los() {
+    let dir = tempfile::tempdir().unwrap();
+    for (from, to) in [("u1", "c1"), ("u3", "c3"), ("E5", "H2")] {
+        let (code, out, err) = sandtable(&["los", BATTLE_CRY, from, to, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let los: Value = serde_json::from_str(&out).unwrap();
+        let visible = los["visible"].as_bool().unwrap();
+
+        let svg = dir.path().join(format!("{from}-{to}.svg"));
+        let spec = format!("los:{from}:{to}");
+        let args = [
+            "export",
+            BATTLE_CRY,
+            "--output",
+            svg.to_str().unwrap(),
+            "--overlay",
+            &spec,
+        ];
+        let (code, _, err) = sandtable(&args);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let group = overlay_group(&text);
+        // Green for a clear line, red for a blocked one, as the designer draws it.
+        let (line, other) = if visible {
+            ("#2e7d32", "#c62828")
+        } else {
+            ("#c62828", "#2e7d32")
+        };
+        assert!(group.contains(line), "{spec}: {group}");
+        assert!(!group.contains(other), "{spec}");
+        // Every blocker's hex is outlined.
+        let blockers = los["blocked_by"].as_array().unwrap().len();
+        assert_eq!(blockers == 0, visible, "{spec}");
+    }
+}
+
+#[test]
+fn every_kind_of_preview_draws_on_an_example_it_applies_to() {
+    let rulesets = Rulesets::built_in();
+    let cases = [
+        (BATTLE_CRY, "arcs:u3"),
+        (BATTLE_CRY, "moves:u4"),
+        (BATTLE_CRY, "moves:u4:J5"),
+        (BATTLE_CRY, "viewshed:F5"),
+        (MORNE_PLAINE, "zoc:prussian"),
+        (MORNE_PLAINE, "los:f1:p1"),
+    ];
+    for (file, spec) in cases {
+        let s = sandtable::io::load_scenario(std::path::Path::new(file), &rulesets).unwrap();
+        let r = rulesets.get(&s.ruleset).unwrap();
+        let ask: Ask = spec.parse().unwrap();
+        let preview = ask.answer(&s, r).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        match (&preview, spec) {
+            (Preview::Arcs { targets, .. }, _) => {
+                // Artillery reaches farther than a hex, and some hexes are in sight.
+                assert!(targets.iter().any(|t| t.range > 1 && t.los), "{spec}");
+            }
+            (Preview::Moves { reach, path, .. }, _) => {
+                assert!(!reach.is_empty(), "{spec}");
+                if spec.ends_with(":J5") {
+                    let (way, cost) = path.as_ref().expect("a way to J5");
+                    assert_eq!(s.label(*way.last().unwrap()), "J5");
+                    assert_eq!(s.label(way[0]), "J7");
+                    let listed = reach.iter().find(|x| s.label(x.hex) == "J5").unwrap();
+                    assert_eq!(*cost, listed.cost);
+                    // Each step of the way is to a neighbour.
+                    for pair in way.windows(2) {
+                        assert_eq!(pair[0].unsigned_distance_to(pair[1]), 1, "{spec}");
+                    }
+                }
+            }
+            (Preview::Zones { hexes, .. }, _) => assert!(!hexes.is_empty(), "{spec}"),
+            (Preview::Viewshed { seen, .. }, _) => assert!(!seen.is_empty(), "{spec}"),
+            (Preview::Sight(_), _) => {}
+        }
+        let options = ExportOptions {
+            overlays: vec![ask],
+            ..ExportOptions::default()
+        };
+        let job = ExportJob::new(&s, r, &options);
+        let svg = &job.drawing().unwrap().svg;
+        assert!(overlay_group(svg).contains("<path"), "{spec}");
+    }
+}
+
+#[test]
+fn hiding_the_overlays_layer_leaves_the_preview_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("map.svg");
+    let args = [
+        "export",
+        BATTLE_CRY,
+        "--output",
+        svg.to_str().unwrap(),
+        "--overlay",
+        "arcs:u3",
+        "--layers",
+        "terrain,units",
+    ];
+    let (code, _, err) = sandtable(&args);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(!text.contains("layer-overlays"));
+}
+
+#[test]
+fn a_bad_overlay_exits_2_names_it_and_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("map.png");
+    let cases = [
+        (BATTLE_CRY, "los:A1", "wrong number of parts"),
+        (BATTLE_CRY, "fog:A1", "unknown kind 'fog'"),
+        (BATTLE_CRY, "arcs:x9", "no unit with id 'x9'"),
+        (
+            BATTLE_CRY,
+            "los:u1:Z99",
+            "'Z99' is neither a unit id nor a hex",
+        ),
+        (BATTLE_CRY, "zoc:union", "has no zones of control"),
+        (MORNE_PLAINE, "zoc:austrian", "no side 'austrian'"),
+    ];
+    for (file, spec, message) in cases {
+        let args = [
+            "export",
+            file,
+            "--output",
+            out.to_str().unwrap(),
+            "--overlay",
+            spec,
+        ];
+        let (code, _, err) = sandtable(&args);
+        assert_eq!(code, 2, "{spec}");
+        assert!(err.contains(message), "{spec}: {err}");
+        assert!(!out.exists(), "{spec}");
+        let mut json_args = args.to_vec();
+        json_args.push("--json");
+        let (code, stdout, _) = sandtable(&json_args);
+        assert_eq!(code, 2);
+        let v: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(v["error"]["kind"], "bad-overlay", "{spec}");
+    }
+}
