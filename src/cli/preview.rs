@@ -192,6 +192,9 @@ fn battle_json(s: &Scenario, b: &Battle) -> Value {
             if let Counts::ReplacedBy(by) = &m.counts {
                 v["replaced_by"] = json!(by);
             }
+            if let Some(q) = &m.quote {
+                v["quote"] = json!(q);
+            }
             v
         })
         .collect();
@@ -204,7 +207,7 @@ fn battle_json(s: &Scenario, b: &Battle) -> Value {
         "dice": b.dice,
         "column_shift": b.column_shift,
         "assault_shift": b.assault_shift,
-        "dice_factor": null,
+        "dice_factor": b.dice_factor,
         "modifiers": mods,
         "ignore_retreat_flags": b.ignore_retreat_flags,
         "blocked_by": blocked_json(s, &b.sighting),

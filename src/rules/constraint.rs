@@ -13,6 +13,7 @@ fn error() -> Severity {
 
 /// One rule the validator checks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Constraint {
     /// Stable id; diagnostics name it `<ruleset>/<rule>`.
     pub rule: String,
@@ -25,7 +26,7 @@ pub struct Constraint {
 
 /// The mechanisms the validator knows, with their parameters.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "mechanism", rename_all = "kebab-case")]
+#[serde(tag = "mechanism", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Check {
     /// With `kinds`: hexes and tokens of those kinds have `min` to `max` front sides
     /// (next to each other when their facing requires it). Without: kinds that have no
@@ -68,4 +69,26 @@ pub enum Check {
     },
     /// Tokens and markers only on the terrains their kind allows (`allowed_on`).
     Placement,
+    /// Attributes of the hexes of `terrain`: an elevation from `min_elevation` to
+    /// `max_elevation` (either may be left out), and only the `markers` listed (when the
+    /// list is given; an empty list allows none).
+    #[schemars(example = example_hex_attributes())]
+    HexAttributes {
+        terrain: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        min_elevation: Option<i32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_elevation: Option<i32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        markers: Option<Vec<String>>,
+    },
+}
+
+fn example_hex_attributes() -> Check {
+    Check::HexAttributes {
+        terrain: "hill".into(),
+        min_elevation: Some(1),
+        max_elevation: Some(2),
+        markers: Some(Vec::new()),
+    }
 }

@@ -67,6 +67,7 @@ crate::strenum::string_enum! {
 /// One kind of thing a scenario may name: a terrain, a hexside feature, a token, a
 /// marker, a road, a line, a landmark or a unit class, with its effects as data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Kind {
     /// The id written in scenario files (lower case, words joined by `-`).
     pub id: String,
@@ -118,6 +119,7 @@ macro_rules! is_default {
     )*};
 }
 is_default!(
+    SightModel,
     MoveEffect,
     BattleEffect,
     SightEffect,
@@ -135,6 +137,7 @@ pub fn names_class(classes: &[String], class: &str) -> bool {
 
 /// What a kind does to movement: entering a hex, crossing a hexside, following a road.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct MoveEffect {
     /// Movement points to enter (a hex) or to cross (a hexside), by unit class; `"*"`
     /// for every class not named. Hexside costs add to the hex's ("terrain effects are
@@ -195,6 +198,7 @@ crate::strenum::string_enum! {
 
 /// A range and dice that replace a class's profile in a situation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct DiceOverride {
     pub classes: Classes,
     pub when: Situation,
@@ -207,6 +211,7 @@ pub struct DiceOverride {
 
 /// A longer range for some classes firing from this terrain.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RangeExtension {
     pub classes: Classes,
     /// The longest range from this terrain.
@@ -218,6 +223,7 @@ pub struct RangeExtension {
 /// What a kind does to battle: dice reductions (Battle Cry) or column shifts (Sticks
 /// and Stones), and what a unit may do on it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BattleEffect {
     /// Dice added (negative: taken away) when targeting a unit on it.
     #[serde(default, skip_serializing_if = "is_zero_i32")]
@@ -262,22 +268,28 @@ pub struct BattleEffect {
 crate::strenum::string_enum! {
     /// A line-of-sight behaviour beyond plain blocking, computed by the LOS model.
     pub enum SightRule {
-        /// Battle Cry's updated hill rules.
-        BattleCryHill = "battle-cry-hill",
-        /// Sticks and Stones footnote 1: from ground level the third hex blocks; no block
-        /// when firer or target is on a hill.
+        /// Hexes of this terrain block, except when both ends of the line and the hex
+        /// belong to one connected group of it (a plateau: units on one hill see each
+        /// other across it).
+        Plateau = "plateau",
+        /// Rolling ground (`two-level` sight only): sighted from ground level the third
+        /// such hex on the line blocks; it never blocks when either end is high.
         Rolling = "rolling",
-        /// Footnote 2: a one-hex shadow behind it when sighted from a hill.
+        /// Casts a one-hex shadow behind it when sighted from higher ground (`two-level`
+        /// sight with `shadows` only); on high ground it blocks between two high ends.
         Shadow = "shadow",
-        /// Footnote 3: hill crest sides.
+        /// The high ground itself (`two-level` sight with `crests` only): its hexes do not
+        /// block a line from high ground to the ground as terrain; its crest sides do.
         Crest = "crest",
-        /// Footnote 4: through the tunnel only along its straight line.
+        /// Markers: line of sight into or through its hexes only along the straight line
+        /// of their connected group.
         Tunnel = "tunnel",
     }
 }
 
 /// What a kind does to line of sight.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SightEffect {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocks: bool,
@@ -291,6 +303,7 @@ pub struct SightEffect {
 
 /// How many front sides a kind with facing has, and how they lie.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct FacingSpec {
     pub min: u8,
     pub max: u8,
@@ -301,6 +314,7 @@ pub struct FacingSpec {
 
 /// Zones of control (Morne Plaine).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ZocEffect {
     /// Terrain: hexes of it cannot be controlled, and units in them control nothing.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -318,6 +332,7 @@ pub struct ZocEffect {
 
 /// Cavalry charges (Morne Plaine).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ChargeEffect {
     /// Terrain: a charge may cross hexes of it (clear terrain only).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -342,6 +357,7 @@ pub struct ChargeEffect {
 
 /// A built-up terrain's other row, for connected groups from `min_size` hexes on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LargeGroup {
     pub min_size: usize,
     /// The row's name ("City"); the kind's own name is the small row's ("Town").
@@ -353,6 +369,7 @@ pub struct LargeGroup {
 
 /// A unit class's base profile.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Profile {
     /// Longest battle range in hexes.
     #[serde(default)]
@@ -382,8 +399,151 @@ pub struct Profile {
     pub blocks_sight: bool,
 }
 
+crate::strenum::string_enum! {
+    /// How a battle is resolved.
+    pub enum Combat {
+        /// A number of dice: the class's dice by range, with dice added or taken away
+        /// (the Commands & Colors family).
+        Dice = "dice",
+        /// A column shift on a fire table, to the left, by the target's class (charts
+        /// with columns, such as Sticks and Stones).
+        ColumnShift = "column-shift",
+    }
+}
+
+crate::strenum::string_enum! {
+    /// Whether and how line of sight compares the hexes' elevations.
+    pub enum ElevationSight {
+        /// Elevation plays no part: blocking terrain and units block.
+        Flat = "flat",
+        /// Ground level (elevation 0) against high ground (above 0): a high hex between
+        /// two ground-level ends blocks (`valley`); between two high ends only blocking
+        /// terrain that is itself high blocks; from high ground to the ground, crests and
+        /// shadows apply when switched on.
+        TwoLevel = "two-level",
+        /// Elevations compared as numbers: a hex higher than either end blocks ("a hill
+        /// blocks unless both ends are at its level or higher"); blocking terrain blocks
+        /// unless `see_over_lower` and both ends stand higher than it.
+        Levels = "levels",
+    }
+}
+
+fn flat() -> ElevationSight {
+    ElevationSight::Flat
+}
+fn is_flat(e: &ElevationSight) -> bool {
+    *e == ElevationSight::Flat
+}
+
+/// The line of sight mechanism: the exact centre-to-centre line with the edge rule (a
+/// line along a hexside is blocked only when both hexes beside it block), with these
+/// parameters. Which kinds block is each kind's `sight`; which units block is each
+/// class's `profile.blocks_sight`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = example_sight_model())]
+pub struct SightModel {
+    /// How elevations are compared: `flat`, `two-level` or `levels`.
+    #[serde(default = "flat", skip_serializing_if = "is_flat")]
+    pub elevation: ElevationSight,
+    /// `two-level`: a hex of high ground between two ground-level ends blocks.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub valley: bool,
+    /// `two-level`: from high ground to the ground the line may pass no crest side (a
+    /// side between a higher and a lower hex) other than one of the high end's own hex.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crests: bool,
+    /// `two-level`: terrain with the `shadow` rule, on lower ground, hides the hex right
+    /// behind it from an observer on high ground.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shadows: bool,
+    /// `levels`: blocking terrain does not block when both ends stand higher than it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub see_over_lower: bool,
+}
+
+impl Default for SightModel {
+    fn default() -> Self {
+        SightModel {
+            elevation: ElevationSight::Flat,
+            valley: false,
+            crests: false,
+            shadows: false,
+            see_over_lower: false,
+        }
+    }
+}
+
+fn example_sight_model() -> SightModel {
+    SightModel {
+        elevation: ElevationSight::Levels,
+        see_over_lower: true,
+        ..SightModel::default()
+    }
+}
+
+/// An exception to how units leave an enemy zone of control.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ZocException {
+    /// The unit classes it is for.
+    pub classes: Classes,
+    /// The exception holds only when no unit of these classes controls the hex left
+    /// (empty: whoever controls it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unless_controlled_by: Classes,
+    /// Points added to leave the zone, in place of the general `leave_cost`.
+    pub leave_cost: u32,
+    /// The unit may not move from the zone straight into a hex controlled by these
+    /// classes (`"*"`: by anyone, an empty fort too); empty: into any hex.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_into: Classes,
+}
+
+fn yes() -> bool {
+    true
+}
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+/// The zones of control mechanism: the six hexes around a unit of a class whose
+/// profile has `exerts_zoc`, less the exceptions of the terrain's and hexsides' `zoc`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = example_zoc_model())]
+pub struct ZocModel {
+    /// Entering an enemy-controlled hex ends the unit's move.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub enter_stops: bool,
+    /// Points added to leave an enemy-controlled hex at the start of the move.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub leave_cost: u32,
+    /// Whether a unit may move from an enemy-controlled hex straight into another.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub zone_to_zone: bool,
+    /// Classes that leave by other terms, the first that fits applies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exceptions: Vec<ZocException>,
+}
+
+fn example_zoc_model() -> ZocModel {
+    ZocModel {
+        enter_stops: true,
+        leave_cost: 1,
+        zone_to_zone: false,
+        exceptions: vec![ZocException {
+            classes: vec!["cavalry".into()],
+            unless_controlled_by: vec!["cavalry".into()],
+            leave_cost: 0,
+            not_into: Vec::new(),
+        }],
+    }
+}
+
 /// A game's rules as data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 #[schemars(title = "Sandtable ruleset")]
 pub struct Ruleset {
     /// The id scenarios name in `ruleset`.
@@ -422,6 +582,20 @@ pub struct Ruleset {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub landmarks: Vec<Kind>,
     pub unit_classes: Vec<Kind>,
+    /// How battles are resolved: `dice` or `column-shift`; without it the game has no
+    /// battles to preview.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<Combat>,
+    /// The line of sight mechanism's parameters.
+    #[serde(default, skip_serializing_if = "SightModel::is_default")]
+    pub line_of_sight: SightModel,
+    /// Zones of control, when the game has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones_of_control: Option<ZocModel>,
+    /// Battle modifiers as conditional entries, each written once for every terrain,
+    /// class and situation it covers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<super::modifier::ModifierEntry>,
     /// What the validator checks, each a mechanism with parameters.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<super::constraint::Constraint>,
