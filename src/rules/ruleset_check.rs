@@ -50,14 +50,15 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// The offset of the quoted id `owner` where it is defined: after `id:` or `rule:`.
+/// The offset of the quoted `owner` where it is defined: after `id:`, `rule:` (a
+/// constraint) or `name:` (a modifier entry).
 fn definition(text: &str, owner: &str) -> Option<usize> {
     let quoted = format!("\"{owner}\"");
     let mut from = 0;
     while let Some(i) = text[from..].find(&quoted).map(|i| i + from) {
         let before = text[..i].trim_end().trim_end_matches(':').trim_end();
         let before = before.trim_end_matches('"');
-        if before.ends_with("id") || before.ends_with("rule") {
+        if ["id", "rule", "name"].iter().any(|k| before.ends_with(k)) {
             return Some(i);
         }
         from = i + quoted.len();
