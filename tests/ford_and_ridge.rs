@@ -193,7 +193,7 @@ fn a_river_takes_a_die_unless_forded_at_any_range() {
     assert_eq!(battle(&duel("", &forded, a, t), "a", "t").0, Some(2));
 }
 
-/// Rule 2: "A stone wall: a unit attacked across it rolls against 1 die fewer and may
+/// Rule 2: "A stone wall: 1 die fewer against a unit attacked across it, which may
 /// ignore one flag." Earthworks: "1 die fewer; the unit in them may ignore one flag."
 #[test]
 fn stone_walls_and_earthworks_take_a_die_and_ignore_a_flag() {
