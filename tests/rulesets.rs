@@ -278,3 +278,38 @@ fn battle_json_quotes_each_applied_entry() {
         "5.2 Battling a unit in a town: 2 dice fewer."
     );
 }
+
+/// Hexside battle fields work in column-shift games too: a shift and an ignored flag
+/// when attacked across the side (here a Sticks and Stones river given both).
+#[test]
+fn hexside_shifts_and_flags_apply_across_the_side() {
+    let text = edit(
+        &built_in_text("sticks-and-stones"),
+        "(note 5: a bridge negates it); fire 0/0.\",\n            movement: (prohibited: [\"*\"]),",
+        "(note 5: a bridge negates it); fire 0/0.\",\n            movement: (prohibited: [\"*\"]),\n            battle: (fire_shift: {\"leg\": 1, \"afv\": 0}, ignore_flags: 1),",
+    );
+    let r = parse_ruleset(&text, Path::new("s.ron")).unwrap();
+    let board = serde_json::to_string(&r.board).unwrap();
+    let at = |river: bool| {
+        let sides = if river {
+            r#"{"kind": "river", "hex": "E5", "side": "N"}"#
+        } else {
+            ""
+        };
+        let text = format!(
+            r#"{{"format": "sandtable/scenario", "version": 1, "title": "t", "ruleset": "sticks-and-stones", "board": {board},
+                "hexsides": [{sides}],
+                "units": [{{"id": "a", "class": "leg", "side": "x", "hex": "E4"}},
+                          {{"id": "t", "class": "leg", "side": "y", "hex": "E5"}}]}}"#
+        );
+        let s = io::parse_scenario(&text, Format::Json, Path::new("t.json"))
+            .unwrap()
+            .scenario;
+        let b = BattleMap::new(&s, &r)
+            .unwrap()
+            .battle(&s.units[0], &s.units[1]);
+        (b.column_shift, b.ignore_retreat_flags)
+    };
+    assert_eq!(at(false), (Some(0), 0));
+    assert_eq!(at(true), (Some(1), 1));
+}

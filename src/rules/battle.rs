@@ -544,6 +544,7 @@ impl<'a> BattleMap<'a> {
                 mods.push(note(source, None, Some(f)));
             }
         }
+        flags += self.marker_and_token_flags(a, t);
         let mut dice = 0;
         self.entries(
             attacker, target, range, &sighting, &mut dice, &mut fire, &mut mods,
@@ -620,6 +621,30 @@ impl<'a> BattleMap<'a> {
             return 0;
         }
         k.battle.ignore_flags
+    }
+
+    /// Retreat flags the markers and tokens in the target's hex let it ignore (a token's
+    /// not when the attacker is behind its facing), for column-shift battles; dice
+    /// battles weigh tokens against terrain themselves.
+    fn marker_and_token_flags(&self, a: Hex, t: Hex) -> u32 {
+        let markers: u32 = self
+            .cell(t)
+            .map(|c| c.markers.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(|m| self.r.kind(KindList::Marker, m))
+            .map(|k| k.battle.ignore_flags)
+            .sum();
+        let tokens: u32 = self
+            .s
+            .tokens
+            .iter()
+            .filter(|x| x.hex == t)
+            .filter_map(|x| Some((x, self.r.kind(KindList::Token, &x.kind)?)))
+            .filter(|(x, k)| !k.battle.front_only || self.in_front(t, a, &x.facing))
+            .map(|(_, k)| k.battle.ignore_flags)
+            .sum();
+        markers + tokens
     }
 
     /// Dice and ignored flags of the markers in the target's hex and of the hexside

@@ -65,14 +65,25 @@ crate::strenum::string_enum! {
 }
 
 /// One kind of thing a scenario may name: a terrain, a hexside feature, a token, a
-/// marker, a road, a line, a landmark or a unit class, with its effects as data.
+/// marker, a road, a line, a landmark or a unit class, with its effects as data. Each
+/// effect field works only in the lists docs/rulesets.md gives; elsewhere the loader
+/// rejects it with its position.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({
+    "id": "woods", "name": "Woods", "colour": "#3f7a3a", "pattern": "trees", "icon": "woods.svg",
+    "description": "Must stop on entry; blocks line of sight.",
+    "movement": {"cost": {"*": 1}, "must_stop": ["*"]},
+    "battle": {"target_dice": -1},
+    "sight": {"blocks": true}
+}))]
 pub struct Kind {
     /// The id written in scenario files (lower case, words joined by `-`).
     pub id: String,
     /// The name shown to people.
     pub name: String,
+    /// Its colour on the map, `#rrggbb`.
+    #[schemars(example = "#3f7a3a")]
     pub colour: Colour,
     /// Icon file name under `assets/icons/`, if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -84,10 +95,13 @@ pub struct Kind {
     /// A line on what it is, in the rule text's words where possible.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
+    /// What it does to movement.
     #[serde(default, skip_serializing_if = "MoveEffect::is_default")]
     pub movement: MoveEffect,
+    /// What it does to battles.
     #[serde(default, skip_serializing_if = "BattleEffect::is_default")]
     pub battle: BattleEffect,
+    /// What it does to line of sight.
     #[serde(default, skip_serializing_if = "SightEffect::is_default")]
     pub sight: SightEffect,
     /// Kinds with front sides (fence lines, entrenchments): how many, how arranged.
@@ -96,8 +110,10 @@ pub struct Kind {
     /// Tokens and markers: the terrains they may be placed on (empty: any).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allowed_on: Vec<String>,
+    /// What it does to zones of control (needs the ruleset's `zones_of_control`).
     #[serde(default, skip_serializing_if = "ZocEffect::is_default")]
     pub zoc: ZocEffect,
+    /// What it does to cavalry charges.
     #[serde(default, skip_serializing_if = "ChargeEffect::is_default")]
     pub charge: ChargeEffect,
     /// Built-up terrain whose connected groups take another row of the chart from a
@@ -138,6 +154,7 @@ pub fn names_class(classes: &[String], class: &str) -> bool {
 /// What a kind does to movement: entering a hex, crossing a hexside, following a road.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"cost": {"infantry": 1, "*": 2}, "prohibited": ["artillery"], "must_stop": ["*"]}))]
 pub struct MoveEffect {
     /// Movement points to enter (a hex) or to cross (a hexside), by unit class; `"*"`
     /// for every class not named. Hexside costs add to the hex's ("terrain effects are
@@ -199,8 +216,11 @@ crate::strenum::string_enum! {
 /// A range and dice that replace a class's profile in a situation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"classes": ["infantry"], "when": "moved-in", "range": 2, "dice": [2, 1]}))]
 pub struct DiceOverride {
+    /// The unit classes it is for (`"*"`: all).
     pub classes: Classes,
+    /// When it applies: `moved-in` or `ordered-in`.
     pub when: Situation,
     /// Longest range in hexes.
     pub range: u32,
@@ -212,7 +232,9 @@ pub struct DiceOverride {
 /// A longer range for some classes firing from this terrain.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"classes": ["artillery"], "range": 6, "dice_beyond": 1}))]
 pub struct RangeExtension {
+    /// The unit classes it is for (`"*"`: all).
     pub classes: Classes,
     /// The longest range from this terrain.
     pub range: u32,
@@ -220,10 +242,12 @@ pub struct RangeExtension {
     pub dice_beyond: u32,
 }
 
-/// What a kind does to battle: dice reductions (Battle Cry) or column shifts (Sticks
-/// and Stones), and what a unit may do on it.
+/// What a kind does to battle: dice (with `combat: "dice"`) or column shifts (with
+/// `combat: "column-shift"`), and what a unit may do on it. Modifiers that depend on
+/// classes or situations are better written once as the ruleset's `modifiers`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"target_dice": -2, "no_battle_after_move": ["*"]}))]
 pub struct BattleEffect {
     /// Dice added (negative: taken away) when targeting a unit on it.
     #[serde(default, skip_serializing_if = "is_zero_i32")]
@@ -241,6 +265,7 @@ pub struct BattleEffect {
     /// Classes that may not battle on the turn they move onto it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub no_battle_after_move: Classes,
+    /// Range and dice that replace a class's own on it, in a situation.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<DiceOverride>,
     /// Dice added when the target is on higher ground than the attacker on it (up hill).
@@ -249,6 +274,7 @@ pub struct BattleEffect {
     /// Dice added when attacker and target are both on it and not adjacent.
     #[serde(default, skip_serializing_if = "is_zero_i32")]
     pub across_dice: i32,
+    /// Longer ranges for classes firing from it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub range_extensions: Vec<RangeExtension>,
     /// Fire combat column shift to the left, by the target's class.
@@ -290,9 +316,13 @@ crate::strenum::string_enum! {
 /// What a kind does to line of sight.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"blocks": true, "rules": ["plateau"]}))]
 pub struct SightEffect {
+    /// Terrain: its hexes block a line that passes strictly between the ends.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocks: bool,
+    /// Behaviours beyond plain blocking; `rolling`, `shadow` and `crest` need the
+    /// `two-level` sight model.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<SightRule>,
     /// Battle Cry hills: classes on it whose line of sight is not blocked by a friendly
@@ -304,17 +334,21 @@ pub struct SightEffect {
 /// How many front sides a kind with facing has, and how they lie.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"min": 1, "max": 3, "contiguous": true}))]
 pub struct FacingSpec {
+    /// The fewest front sides.
     pub min: u8,
+    /// The most front sides.
     pub max: u8,
     /// The front sides must be next to each other.
     #[serde(default)]
     pub contiguous: bool,
 }
 
-/// Zones of control (Morne Plaine).
+/// What a kind does to zones of control (the ruleset's `zones_of_control`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"uncontrolled": true}))]
 pub struct ZocEffect {
     /// Terrain: hexes of it cannot be controlled, and units in them control nothing.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -330,9 +364,10 @@ pub struct ZocEffect {
     pub shelters: bool,
 }
 
-/// Cavalry charges (Morne Plaine).
+/// What a kind does to cavalry charges (Morne Plaine's charge mechanism).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"forbidden": true}))]
 pub struct ChargeEffect {
     /// Terrain: a charge may cross hexes of it (clear terrain only).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -359,17 +394,23 @@ pub struct ChargeEffect {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LargeGroup {
+    /// The group size from which the large row applies.
+    #[schemars(example = 3)]
     pub min_size: usize,
     /// The row's name ("City"); the kind's own name is the small row's ("Town").
     pub name: String,
+    /// The small row's name as the chart gives it ("Town").
     pub small_name: String,
+    /// The large row's movement effects, in place of the kind's.
     pub movement: MoveEffect,
+    /// The large row's battle effects, in place of the kind's.
     pub battle: BattleEffect,
 }
 
 /// A unit class's base profile.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"range": 4, "dice": [4, 3, 2, 1], "movement": 1, "attached_general_dice": 1, "blocks_sight": true}))]
 pub struct Profile {
     /// Longest battle range in hexes.
     #[serde(default)]
@@ -389,6 +430,7 @@ pub struct Profile {
     /// Retreat flags ignored when a general is attached.
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub attached_general_flags: u32,
+    /// Mounted (cavalry, leaders): it may charge; zone exceptions may name its class.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub mounted: bool,
     /// Exerts a zone of control (Morne Plaine: not artillery).
@@ -547,11 +589,14 @@ fn example_zoc_model() -> ZocModel {
 #[schemars(title = "Sandtable ruleset")]
 pub struct Ruleset {
     /// The id scenarios name in `ruleset`.
+    #[schemars(example = "ford-and-ridge")]
     pub id: String,
+    /// The game's name as people read it.
     pub name: String,
     /// The rule text it encodes.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub source: String,
+    /// A line on the game.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// The board a new scenario starts with; its kind is the kind of board the game uses.
@@ -569,18 +614,25 @@ pub struct Ruleset {
     pub default_terrain: Option<String>,
     /// Hex terrain, or freeform area terrain.
     pub terrains: Vec<Kind>,
+    /// Hexside features (rivers, walls, fords, bridges).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hexsides: Vec<Kind>,
+    /// Tokens placed on hexes, usually with facing (entrenchments).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<Kind>,
+    /// Extra per-hex features (wrecks, a tunnel).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<Kind>,
+    /// Road kinds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub roads: Vec<Kind>,
+    /// Freeform tables: linear terrain kinds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<Kind>,
+    /// Freeform tables: landmark kinds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub landmarks: Vec<Kind>,
+    /// Unit classes, each with its `profile`.
     pub unit_classes: Vec<Kind>,
     /// How battles are resolved: `dice` or `column-shift`; without it the game has no
     /// battles to preview.

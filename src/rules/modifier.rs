@@ -41,8 +41,10 @@ fn is_adds(e: &Effect) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RangeBand {
+    /// The shortest range (default 1).
     #[serde(default = "one")]
     pub min: u32,
+    /// The longest range (none: no limit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max: Option<u32>,
 }
@@ -115,6 +117,7 @@ pub struct ModifierEntry {
     /// Target classes it is for (empty: every class).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub target: Classes,
+    /// The conditions, every one given must hold (none: always).
     #[serde(default)]
     pub when: Conditions,
     /// `adds` (the default) or `replaces`.
