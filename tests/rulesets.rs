@@ -77,6 +77,18 @@ fn a_field_that_does_nothing_in_its_list_is_a_load_error_with_its_position() {
         "{err}"
     );
     assert!(line.contains("uphill"), "{line}");
+    // The City row of a built-up terrain gives a cost and shifts only.
+    let text = edit(
+        &built_in_text("sticks-and-stones"),
+        "movement: (cost: {\"leg\": 2, \"afv\": 3}),",
+        "movement: (cost: {\"leg\": 2, \"afv\": 3}, must_stop: [\"afv\"]),",
+    );
+    let (err, line) = load_error(&text, "s.ron");
+    assert!(
+        err.contains("terrain 'town': 'must_stop' has no effect in a large_group"),
+        "{err}"
+    );
+    assert!(line.contains("must_stop"), "{line}");
 }
 
 /// "Adding one `fire_shift` to any kind switches the whole ruleset from dice to column

@@ -550,13 +550,45 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
     let combat = r.combat;
     let mut battle_fields: Vec<&'static str> = fields.clone();
     if let Some(g) = &k.large_group {
-        let mut inner = Kind {
+        // The large row replaces the kind's movement cost and column shifts; its other
+        // fields would be read nowhere.
+        let row = Kind {
+            id: k.id.clone(),
+            name: k.name.clone(),
+            colour: k.colour,
+            icon: None,
+            pattern: None,
+            description: String::new(),
+            movement: g.movement.clone(),
+            battle: g.battle.clone(),
+            sight: Default::default(),
+            facing: None,
+            allowed_on: Vec::new(),
+            zoc: Default::default(),
+            charge: Default::default(),
             large_group: None,
-            ..k.clone()
+            profile: None,
         };
-        inner.movement = g.movement.clone();
-        inner.battle = g.battle.clone();
-        battle_fields.extend(set_fields(&inner));
+        let inner = set_fields(&row);
+        for f in &inner {
+            if ![
+                "cost",
+                "fire_shift",
+                "assault_shift",
+                "shift_only_from_below",
+            ]
+            .contains(f)
+            {
+                out.push(problem(
+                    at(f),
+                    format!(
+                        "{noun} '{}': '{f}' has no effect in a large_group (its row gives cost and shifts only)",
+                        k.id
+                    ),
+                ));
+            }
+        }
+        battle_fields.extend(inner);
     }
     for f in battle_fields {
         if DICE_FIELDS.contains(&f) && combat != Some(Combat::Dice) {
