@@ -63,20 +63,20 @@ fn an_unknown_key_of_a_scenario_is_a_load_error_with_its_position() {
 }
 
 /// "Fields honoured only where a built-in game used them" are now rejected where they
-/// would do nothing: `uphill` (a climb) on a hexside, a sight rule on a token.
+/// would do nothing: a road's `along` rate on a hexside.
 #[test]
 fn a_field_that_does_nothing_in_its_list_is_a_load_error_with_its_position() {
     let text = edit(
         &built_in_text("sticks-and-stones"),
         "movement: (negates: [\"river\"]),",
-        "movement: (negates: [\"river\"], uphill: 1),",
+        "movement: (negates: [\"river\"], along: 1),",
     );
     let (err, line) = load_error(&text, "s.ron");
     assert!(
-        err.contains("hexside kind 'bridge': 'uphill' has no effect on a hexside kind"),
+        err.contains("hexside kind 'bridge': 'along' has no effect on a hexside kind"),
         "{err}"
     );
-    assert!(line.contains("uphill"), "{line}");
+    assert!(line.contains("along"), "{line}");
     // The City row of a built-up terrain gives a cost and shifts only.
     let text = edit(
         &built_in_text("sticks-and-stones"),
@@ -217,8 +217,8 @@ fn rulesets_check_lists_every_problem_with_its_position() {
     );
     let bad = edit(
         &bad,
-        "movement: (cost: {\"*\": 1}, uphill: 1)",
-        "movement: (cost: {\"*\": 1}, along: 1)",
+        "description: \"Elevation 1 or 2.\",\n            movement: (cost: {\"*\": 1}),",
+        "description: \"Elevation 1 or 2.\",\n            movement: (cost: {\"*\": 1}, along: 1),",
     );
     std::fs::write(&path, &bad).unwrap();
     let p = path.to_str().unwrap();

@@ -167,11 +167,6 @@ pub struct MoveEffect {
     /// Classes that must stop on entering it (or, with facing, on crossing a front side).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub must_stop: Classes,
-    /// Extra points to enter a hex of higher elevation than the one left. The climb
-    /// costs them whatever the higher hex's terrain (Sticks and Stones' Hill row gives
-    /// "+1 to higher elevation"; a forested hill costs Forest's cost plus 1).
-    #[serde(default, skip_serializing_if = "is_zero_u32")]
-    pub uphill: u32,
     /// Roads: the cost of a hex entered along the road from a hex of the same road,
     /// whatever its other terrain.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -634,6 +629,12 @@ pub struct Ruleset {
     pub landmarks: Vec<Kind>,
     /// Unit classes, each with its `profile`.
     pub unit_classes: Vec<Kind>,
+    /// Movement points added to enter a hex of higher elevation than the one left,
+    /// whatever the higher hex's terrain (Sticks and Stones' Hill row gives "+1 to
+    /// higher elevation": a forested hill costs Forest's cost plus 1).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    #[schemars(example = 1)]
+    pub climb_cost: u32,
     /// How battles are resolved: `dice` or `column-shift`; without it the game has no
     /// battles to preview.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -174,12 +174,7 @@ impl<'a> MoveMap<'a> {
             stacking,
             stopping_tokens,
             built_up: BuiltUp::new(s, r),
-            uphill: r
-                .terrains
-                .iter()
-                .map(|k| k.movement.uphill)
-                .max()
-                .unwrap_or(0),
+            uphill: r.climb_cost,
         })
     }
 

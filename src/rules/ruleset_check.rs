@@ -331,7 +331,6 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
     put(!m.cost.is_empty(), "cost");
     put(!m.prohibited.is_empty(), "prohibited");
     put(!m.must_stop.is_empty(), "must_stop");
-    put(m.uphill != 0, "uphill");
     put(m.along.is_some(), "along");
     put(m.all_road_bonus != 0, "all_road_bonus");
     put(m.free_at_turn_start, "free_at_turn_start");
@@ -383,7 +382,6 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
             "cost",
             "prohibited",
             "must_stop",
-            "uphill",
             "target_dice",
             "attacker_dice",
             "front_only",
@@ -615,6 +613,9 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             && combat != Some(Combat::Dice)
         {
             needs("profile", "combat: \"dice\" for its range and dice", out);
+        }
+        if p.attached_general_flags != 0 && combat.is_none() {
+            needs("attached_general_flags", "a combat mechanism", out);
         }
         if p.exerts_zoc && r.zones_of_control.is_none() {
             needs("exerts_zoc", "zones_of_control", out);
