@@ -289,6 +289,18 @@ fn battle_json_quotes_each_applied_entry() {
         v["modifiers"][0]["quote"],
         "5.2 Battling a unit in a town: 2 dice fewer."
     );
+    let (_, out) = sandtable(&[
+        "--ruleset-file",
+        "assets/rulesets/examples/ford-and-ridge.ron",
+        "battle",
+        path.to_str().unwrap(),
+        "a",
+        "t",
+    ]);
+    assert!(
+        out.contains("-2 target in a town (\"5.2 Battling a unit in a town: 2 dice fewer.\")"),
+        "{out}"
+    );
 }
 
 /// Hexside battle fields work in column-shift games too: a shift and an ignored flag
