@@ -337,3 +337,20 @@ fn hexside_shifts_and_flags_apply_across_the_side() {
     assert_eq!(at(false), (Some(0), 0));
     assert_eq!(at(true), (Some(1), 1));
 }
+
+/// The position of a misplaced field is the field itself, not the same word in the
+/// kind's description.
+#[test]
+fn a_misplaced_field_is_found_past_its_word_in_a_description() {
+    let text = edit(
+        &built_in_text("sticks-and-stones"),
+        "sight: (blocks: true, rules: [\"shadow\"]),\n        ),",
+        "sight: (blocks: true, rules: [\"shadow\"]),\n            zoc: (blocks: true),\n        ),",
+    );
+    let (err, line) = load_error(&text, "s.ron");
+    assert!(
+        err.contains("terrain 'forest': 'zoc.blocks' has no effect on a terrain"),
+        "{err}"
+    );
+    assert!(line.contains("zoc: (blocks"), "{line}");
+}

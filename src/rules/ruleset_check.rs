@@ -35,8 +35,11 @@ impl At {
             At::Text(needle) => crate::source::locate(text, needle),
             At::Key(key) => find_word(text, key, 0).map(|o| line_col(text, o)),
             At::Field { owner, field } => {
-                let from = definition(text, owner)?;
-                let o = find_word(text, field, from).unwrap_or(from);
+                // A path (`zoc.blocks`) is found key by key.
+                let mut o = definition(text, owner)?;
+                for key in field.split('.') {
+                    o = find_word(text, key, o).unwrap_or(o);
+                }
                 Some(line_col(text, o))
             }
         }
@@ -66,14 +69,18 @@ fn definition(text: &str, owner: &str) -> Option<usize> {
     None
 }
 
-/// The offset of the word `word` (a whole identifier, quoted or not) from `from` on.
+/// The offset of the key `word` (quoted or not, followed by `:`) from `from` on.
 fn find_word(text: &str, word: &str, from: usize) -> Option<usize> {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut at = from;
     while let Some(i) = text.get(at..)?.find(word).map(|i| i + at) {
         let end = i + word.len();
         let before_ok = !text[..i].chars().next_back().is_some_and(ident);
-        let after_ok = !text[end..].chars().next().is_some_and(ident);
+        // A key, not the word in a description or a comment: `word:` or `"word":`.
+        let after_ok = text[end..]
+            .trim_start_matches('"')
+            .trim_start()
+            .starts_with(':');
         if before_ok && after_ok {
             return Some(i);
         }
@@ -493,10 +500,10 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
         }
     }
     if sight_blocks && !(list == KindList::Terrain && r.is_hex()) {
-        misplaced("blocks", out);
+        misplaced("sight.blocks", out);
     }
     if zoc_blocks && !(list == KindList::Hexside && r.is_hex()) {
-        misplaced("blocks", out);
+        misplaced("zoc.blocks", out);
     }
     let rules = &k.sight.rules;
     let markers_only = rules.iter().all(|x| *x == SightRule::Tunnel);
@@ -603,7 +610,7 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
         }
     }
     if zoc_blocks && r.zones_of_control.is_none() {
-        needs("blocks", "zones_of_control", out);
+        needs("zoc.blocks", "zones_of_control", out);
     }
     if k.battle.front_only && k.facing.is_none() {
         needs("front_only", "a facing", out);
