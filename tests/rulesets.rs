@@ -354,3 +354,52 @@ fn a_misplaced_field_is_found_past_its_word_in_a_description() {
     );
     assert!(line.contains("zoc: (blocks"), "{line}");
 }
+
+/// Conditions on facing and height: entries added to Battle Cry's data (a
+/// designer's house rules), each applying only where its conditions hold.
+#[test]
+fn modifier_conditions_on_facing_and_height() {
+    let text = edit(
+        &built_in_text("battle-cry-150"),
+        "    constraints: [",
+        r#"    modifiers: [
+        (name: "flanking a fence", quote: "House rule: +1 die behind a fence line.",
+         dice: 1, when: (facing: "behind", target_on: ["fence"])),
+        (name: "firing down", quote: "House rule: +1 die firing downhill.",
+         dice: 1, when: (downhill: true)),
+    ],
+    constraints: ["#,
+    );
+    let r = parse_ruleset(&text, Path::new("bc.ron")).unwrap();
+    let board = serde_json::to_string(&r.board).unwrap();
+    let dice = |hexes: &str| {
+        let text = format!(
+            r#"{{"format": "sandtable/scenario", "version": 1, "title": "t", "ruleset": "battle-cry-150", "board": {board},
+                "hexes": {{{hexes}}},
+                "units": [{{"id": "a", "class": "infantry", "side": "x", "hex": "C5"}},
+                          {{"id": "t", "class": "infantry", "side": "y", "hex": "D5"}}]}}"#
+        );
+        let s = io::parse_scenario(&text, Format::Json, Path::new("t.json"))
+            .unwrap()
+            .scenario;
+        BattleMap::new(&s, &r)
+            .unwrap()
+            .battle(&s.units[0], &s.units[1])
+            .dice
+    };
+    // In front of the fence: -1 (the fence's own reduction); behind it: +1 only.
+    assert_eq!(
+        dice(r#""D5": {"terrain": "fence", "facing": ["W"]}"#),
+        Some(3)
+    );
+    assert_eq!(
+        dice(r#""D5": {"terrain": "fence", "facing": ["E"]}"#),
+        Some(5)
+    );
+    // Firing down from a hill at 1 (hills take nothing from a lower target).
+    assert_eq!(
+        dice(r#""C5": {"terrain": "hill", "elevation": 1}"#),
+        Some(5)
+    );
+    assert_eq!(dice(""), Some(4));
+}
