@@ -49,6 +49,9 @@ fn validate_dir(dir: &Path, schema_text: &str) -> usize {
     let mut n = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        if path.is_dir() {
+            continue;
+        }
         let value = as_json(&path);
         let errors: Vec<String> = validator
             .iter_errors(&value)
@@ -70,6 +73,12 @@ fn every_example_scenario_validates_against_the_schema() {
 fn every_built_in_ruleset_validates_against_the_schema() {
     let n = validate_dir(&root().join("assets/rulesets"), &schema::ruleset_schema());
     assert_eq!(n, 5);
+}
+
+#[test]
+fn the_example_rulesets_validate_against_the_schema() {
+    let dir = root().join("assets/rulesets/examples");
+    assert!(validate_dir(&dir, &schema::ruleset_schema()) >= 1);
 }
 
 #[test]

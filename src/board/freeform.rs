@@ -98,6 +98,7 @@ string_enum! {
 
 /// A measured table, as written in a scenario's `board`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct FreeformBoard {
     pub width: f64,
     pub height: f64,

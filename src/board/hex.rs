@@ -68,6 +68,7 @@ pub struct HexBoard {
 /// The written form of a hex board (`off_board` as labels).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "HexBoard")]
+#[serde(deny_unknown_fields)]
 pub struct HexBoardSpec {
     pub orientation: Orientation,
     /// Number of columns, 1 to 1000.

@@ -141,6 +141,13 @@ pub enum RulesetsCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Check a ruleset file on its own: every problem with its line and column. Exit 0
+    /// when it has none, 1 when it has, 2 when the file cannot be read.
+    Check {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs the command line and returns the process exit code.
@@ -169,6 +176,10 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             show: Some(RulesetsCommand::Show { id, json }),
             json: outer,
         } => output::ruleset(&rulesets, &id, json || outer),
+        Command::Rulesets {
+            show: Some(RulesetsCommand::Check { file, json }),
+            json: outer,
+        } => output::check_ruleset(&file, json || outer),
         Command::New {
             ruleset,
             output,
@@ -231,7 +242,14 @@ impl Command {
             | Command::Zoc { json, .. }
             | Command::Charges { json, .. } => *json,
             Command::Rulesets { show, json } => {
-                *json || matches!(show, Some(RulesetsCommand::Show { json: true, .. }))
+                *json
+                    || matches!(
+                        show,
+                        Some(
+                            RulesetsCommand::Show { json: true, .. }
+                                | RulesetsCommand::Check { json: true, .. }
+                        )
+                    )
             }
             Command::Export(args) => args.json,
             Command::Convert { .. } | Command::New { .. } => false,

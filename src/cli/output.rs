@@ -225,3 +225,48 @@ pub fn ruleset(rulesets: &Rulesets, id: &str, as_json: bool) -> Result<i32, CliE
     }
     Ok(0)
 }
+
+/// `sandtable rulesets check FILE`: every problem of a ruleset file, with its position.
+pub fn check_ruleset(file: &Path, as_json: bool) -> Result<i32, CliError> {
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        CliError::from(SourceError::new(
+            file,
+            None,
+            format!("cannot read the ruleset: {e}"),
+        ))
+    })?;
+    let (id, problems) = match crate::rules::check_ruleset_text(&text, file) {
+        Ok(r) => (Some(r.id), Vec::new()),
+        Err(all) => (None, all),
+    };
+    if as_json {
+        let list: Vec<Value> = problems
+            .iter()
+            .map(|p| {
+                json!({
+                    "message": p.message,
+                    "line": p.position.map(|(l, _)| l),
+                    "column": p.position.map(|(_, c)| c),
+                })
+            })
+            .collect();
+        print_json(&json!({
+            "file": file.display().to_string(),
+            "ruleset": id,
+            "problems": list,
+        }));
+    } else if problems.is_empty() {
+        println!(
+            "{}: ruleset '{}' has no problems",
+            file.display(),
+            id.unwrap_or_default()
+        );
+    } else {
+        for p in &problems {
+            println!("{p}");
+        }
+        let n = problems.len();
+        println!("{n} problem{}", if n == 1 { "" } else { "s" });
+    }
+    Ok(if problems.is_empty() { 0 } else { 1 })
+}

@@ -192,6 +192,9 @@ fn battle_json(s: &Scenario, b: &Battle) -> Value {
             if let Counts::ReplacedBy(by) = &m.counts {
                 v["replaced_by"] = json!(by);
             }
+            if let Some(q) = &m.quote {
+                v["quote"] = json!(q);
+            }
             v
         })
         .collect();
@@ -204,7 +207,7 @@ fn battle_json(s: &Scenario, b: &Battle) -> Value {
         "dice": b.dice,
         "column_shift": b.column_shift,
         "assault_shift": b.assault_shift,
-        "dice_factor": null,
+        "dice_factor": b.dice_factor,
         "modifiers": mods,
         "ignore_retreat_flags": b.ignore_retreat_flags,
         "blocked_by": blocked_json(s, &b.sighting),
@@ -234,11 +237,18 @@ fn modifier_line(m: &Modifier, all: &[Modifier]) -> Option<String> {
                 amount(m)
             ))
         }
-        Counts::Yes => Some(match (m.dice, m.shift) {
-            (Some(d), _) => format!("{d:+} {}", m.source),
-            (_, Some(x)) => format!("{x} column(s) left: {}", m.source),
-            _ => m.source.clone(),
-        }),
+        Counts::Yes => {
+            let line = match (m.dice, m.shift) {
+                (Some(d), _) => format!("{d:+} {}", m.source),
+                (_, Some(x)) => format!("{x} column(s) left: {}", m.source),
+                _ => m.source.clone(),
+            };
+            // A ruleset's modifier entry says which rule it applies.
+            Some(match &m.quote {
+                Some(q) => format!("{line} (\"{q}\")"),
+                None => line,
+            })
+        }
     }
 }
 
@@ -294,6 +304,9 @@ pub fn battle(
         println!("  {line}");
     }
     if let (Some(d), true) = (b.dice, b.allowed) {
+        if let Some(f) = b.dice_factor {
+            println!("  dice multiplied by {f}, rounded down");
+        }
         println!("  rolls {d} dice");
     }
     if let (Some(c), true) = (b.column_shift, b.allowed) {

@@ -4,9 +4,10 @@
 use hexx::Hex;
 
 use super::built_up::BuiltUp;
-use super::model::{Kind, KindList, Ruleset, Situation, names_class};
+use super::model::{Combat, Kind, KindList, Ruleset, Situation, names_class};
+use super::modifier::{self as entry, Effect};
 use super::sight::{SightMap, Sighting};
-use crate::board::line::exit_sides;
+use crate::board::line::{Step, exit_sides};
 use crate::board::{HexBoard, HexsideKey, Side};
 use crate::scenario::{HexCell, Scenario, Unit};
 
@@ -19,6 +20,8 @@ pub struct Modifier {
     /// Columns shifted to the left.
     pub shift: Option<i32>,
     pub counts: Counts,
+    /// The rule text of a ruleset modifier entry.
+    pub quote: Option<String>,
 }
 
 /// Whether a modifier counts in the answer.
@@ -49,6 +52,8 @@ pub struct Battle {
     /// Close assault column shift to the left, when the target is adjacent and may be
     /// assaulted (Sticks and Stones).
     pub assault_shift: Option<i32>,
+    /// The dice are multiplied by it, rounding down (a modifier entry's factor).
+    pub dice_factor: Option<f64>,
     pub modifiers: Vec<Modifier>,
     /// Retreat flags the target may ignore.
     pub ignore_retreat_flags: u32,
@@ -131,21 +136,21 @@ impl<'a> BattleMap<'a> {
             let why = format!("{} and {} are on the same side", attacker.id, target.id);
             return refuse(range, los, sighting, why);
         }
-        if self.by_column_shift() {
-            self.shift_battle(attacker, target, a, t, range, sighting)
-        } else {
-            self.dice_battle(attacker, target, a, t, range, sighting)
+        match self.r.combat {
+            Some(Combat::ColumnShift) => self.shift_battle(attacker, target, a, t, range, sighting),
+            Some(Combat::Dice) => self.dice_battle(attacker, target, a, t, range, sighting),
+            None => {
+                let why = format!("the ruleset {} names no combat mechanism", self.r.id);
+                refuse(range, los, sighting, why)
+            }
         }
         .with_los(los)
     }
 
-    /// Whether battles are column shifts (Sticks and Stones) rather than dice: unit
+    /// Whether battles are column shifts rather than dice (the ruleset's `combat`): unit
     /// classes then need no battle profile.
     pub fn by_column_shift(&self) -> bool {
-        self.r
-            .terrains
-            .iter()
-            .any(|k| !k.battle.fire_shift.is_empty())
+        self.r.combat == Some(Combat::ColumnShift)
     }
 
     /// How far `u` reaches from where it stands, with its dice by range; or why it may
@@ -204,6 +209,7 @@ impl<'a> BattleMap<'a> {
                 dice: None,
                 shift: None,
                 counts: Counts::Yes,
+                quote: None,
             });
         }
         if let Some(ext) = here.and_then(|k| {
@@ -269,6 +275,7 @@ impl<'a> BattleMap<'a> {
                     dice: None,
                     shift: None,
                     counts: Counts::Yes,
+                    quote: None,
                 });
                 dice as i32
             }
@@ -282,6 +289,7 @@ impl<'a> BattleMap<'a> {
                 dice: Some(profile.attached_general_dice),
                 shift: None,
                 counts: Counts::Yes,
+                quote: None,
             });
         }
         if let Some(k) = here.filter(|k| k.battle.attacker_dice != 0) {
@@ -291,6 +299,7 @@ impl<'a> BattleMap<'a> {
                 dice: Some(k.battle.attacker_dice),
                 shift: None,
                 counts: Counts::Yes,
+                quote: None,
             });
         }
         // Terrain reductions add up among themselves; a token's does not add to them.
@@ -305,6 +314,7 @@ impl<'a> BattleMap<'a> {
                         dice: Some(0),
                         shift: None,
                         counts: Counts::No,
+                        quote: None,
                     });
                 } else {
                     terrain_mods.push((format!("target on {}", name(there)), k.battle.target_dice));
@@ -343,6 +353,7 @@ impl<'a> BattleMap<'a> {
                     dice: Some(0),
                     shift: None,
                     counts: Counts::No,
+                    quote: None,
                 });
             } else {
                 token_dice = Some((
@@ -365,6 +376,7 @@ impl<'a> BattleMap<'a> {
                     dice: Some(applied),
                     shift: None,
                     counts: Counts::Yes,
+                    quote: None,
                 });
             }
             Some((source, d)) => {
@@ -374,6 +386,7 @@ impl<'a> BattleMap<'a> {
                     dice: Some(d),
                     shift: None,
                     counts: Counts::Yes,
+                    quote: None,
                 });
             }
             None => {
@@ -384,6 +397,7 @@ impl<'a> BattleMap<'a> {
                         dice: Some(d),
                         shift: None,
                         counts: Counts::Yes,
+                        quote: None,
                     });
                 }
             }
@@ -393,7 +407,22 @@ impl<'a> BattleMap<'a> {
         {
             flags += p.attached_general_flags;
         }
-        let dice = dice.max(0);
+        flags += self.terrain_flags(a, t);
+        for (source, d, f) in self.markers_and_sides(a, t) {
+            flags += f;
+            if d != 0 {
+                dice += d;
+                mods.push(note(source, Some(d), None));
+            }
+        }
+        let mut shift = 0;
+        let factor = self.entries(
+            u, target, range, &sighting, &mut dice, &mut shift, &mut mods,
+        );
+        let dice = match factor {
+            Some(f) => (f64::from(dice.max(0)) * f).floor() as i32,
+            None => dice.max(0),
+        };
         let (allowed, reason) = if dice == 0 {
             (false, Some("the modifiers leave 0 dice".to_string()))
         } else {
@@ -408,6 +437,7 @@ impl<'a> BattleMap<'a> {
             dice: Some(dice),
             column_shift: None,
             assault_shift: None,
+            dice_factor: factor,
             modifiers: mods,
             ignore_retreat_flags: flags,
             sighting,
@@ -449,6 +479,7 @@ impl<'a> BattleMap<'a> {
                     dice: None,
                     shift: Some(0),
                     counts: Counts::No,
+                    quote: None,
                 });
             } else {
                 fire = battle.fire_shift.get(class).copied().unwrap_or(0);
@@ -458,6 +489,7 @@ impl<'a> BattleMap<'a> {
                     dice: None,
                     shift: Some(fire),
                     counts: Counts::Yes,
+                    quote: None,
                 });
             }
         }
@@ -482,6 +514,7 @@ impl<'a> BattleMap<'a> {
                     dice: None,
                     shift: Some(*f),
                     counts: Counts::Yes,
+                    quote: None,
                 });
             } else if *f > fire || *c > assault {
                 let source = format!(
@@ -498,9 +531,24 @@ impl<'a> BattleMap<'a> {
                     dice: None,
                     shift: Some(*f),
                     counts: Counts::Yes,
+                    quote: None,
                 });
             }
         }
+        let mut flags = self.terrain_flags(a, t);
+        for (source, f, c, x) in self.side_shifts(a, t, class) {
+            fire += f;
+            assault += c;
+            flags += x;
+            if f != 0 || c != 0 {
+                mods.push(note(source, None, Some(f)));
+            }
+        }
+        flags += self.marker_and_token_flags(a, t);
+        let mut dice = 0;
+        self.entries(
+            attacker, target, range, &sighting, &mut dice, &mut fire, &mut mods,
+        );
         let assault_allowed = range == 1 && !self.river_between(a, t, &attacker.class);
         if range == 1 && !assault_allowed {
             mods.push(Modifier {
@@ -508,6 +556,7 @@ impl<'a> BattleMap<'a> {
                 dice: None,
                 shift: None,
                 counts: Counts::Yes,
+                quote: None,
             });
         }
         if !sighting.visible {
@@ -530,10 +579,204 @@ impl<'a> BattleMap<'a> {
             dice: None,
             column_shift: Some(fire),
             assault_shift: assault_allowed.then_some(assault),
+            dice_factor: None,
             modifiers: mods,
-            ignore_retreat_flags: 0,
+            ignore_retreat_flags: flags,
             sighting,
         }
+    }
+
+    /// The hexside features on the side between two adjacent hexes.
+    fn side_kinds(&self, a: Hex, b: Hex) -> Vec<&'a Kind> {
+        let key = HexsideKey::between(a, b);
+        self.s
+            .hexsides
+            .keys()
+            .filter(|(k, _)| *k == key)
+            .filter_map(|(_, kind)| self.r.kind(KindList::Hexside, kind))
+            .collect()
+    }
+
+    /// The features of the side between adjacent attacker and target that no other
+    /// feature of the side negates ("attacking across" it).
+    fn across_side(&self, a: Hex, t: Hex) -> Vec<&'a Kind> {
+        if a.unsigned_distance_to(t) != 1 {
+            return Vec::new();
+        }
+        let side = self.side_kinds(a, t);
+        side.iter()
+            .filter(|k| !super::movement::negated(&side, &k.id))
+            .copied()
+            .collect()
+    }
+
+    /// Retreat flags the target's terrain lets it ignore (not when the attacker is
+    /// behind the terrain's facing).
+    fn terrain_flags(&self, a: Hex, t: Hex) -> u32 {
+        let Some(k) = self.terrain(t).filter(|k| k.battle.ignore_flags != 0) else {
+            return 0;
+        };
+        let facing = self.cell(t).map_or(&[][..], |c| c.facing.as_slice());
+        if k.battle.front_only && !self.in_front(t, a, facing) {
+            return 0;
+        }
+        k.battle.ignore_flags
+    }
+
+    /// Retreat flags the markers and tokens in the target's hex let it ignore (a token's
+    /// not when the attacker is behind its facing), for column-shift battles; dice
+    /// battles weigh tokens against terrain themselves.
+    fn marker_and_token_flags(&self, a: Hex, t: Hex) -> u32 {
+        let markers: u32 = self
+            .cell(t)
+            .map(|c| c.markers.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(|m| self.r.kind(KindList::Marker, m))
+            .map(|k| k.battle.ignore_flags)
+            .sum();
+        let tokens: u32 = self
+            .s
+            .tokens
+            .iter()
+            .filter(|x| x.hex == t)
+            .filter_map(|x| Some((x, self.r.kind(KindList::Token, &x.kind)?)))
+            .filter(|(x, k)| !k.battle.front_only || self.in_front(t, a, &x.facing))
+            .map(|(_, k)| k.battle.ignore_flags)
+            .sum();
+        markers + tokens
+    }
+
+    /// Dice and ignored flags of the markers in the target's hex and of the hexside
+    /// features between adjacent attacker and target: (source, dice, flags).
+    fn markers_and_sides(&self, a: Hex, t: Hex) -> Vec<(String, i32, u32)> {
+        let mut out = Vec::new();
+        for m in self.cell(t).map(|c| c.markers.as_slice()).unwrap_or(&[]) {
+            if let Some(k) = self.r.kind(KindList::Marker, m) {
+                let source = format!("{} in the target's hex", k.name.to_lowercase());
+                out.push((source, k.battle.target_dice, k.battle.ignore_flags));
+            }
+        }
+        for k in self.across_side(a, t) {
+            let source = format!("attacking across a {}", k.name.to_lowercase());
+            out.push((source, k.battle.target_dice, k.battle.ignore_flags));
+        }
+        out
+    }
+
+    /// Column shifts and flags of the hexside features between adjacent attacker and
+    /// target: (source, fire, assault, flags).
+    fn side_shifts(&self, a: Hex, t: Hex, class: &str) -> Vec<(String, i32, i32, u32)> {
+        self.across_side(a, t)
+            .into_iter()
+            .map(|k| {
+                (
+                    format!("attacking across a {}", k.name.to_lowercase()),
+                    k.battle.fire_shift.get(class).copied().unwrap_or(0),
+                    k.battle.assault_shift.get(class).copied().unwrap_or(0),
+                    k.battle.ignore_flags,
+                )
+            })
+            .collect()
+    }
+
+    /// The hexside kinds (not negated) the line of a sighting crosses: between each two
+    /// consecutive hexes of the line, a line along a side counting both hexes beside it.
+    fn crossed_kinds(&self, sighting: &Sighting) -> Vec<&'a str> {
+        let mut places: Vec<Vec<Hex>> = vec![vec![sighting.from]];
+        for s in &sighting.steps {
+            places.push(match *s {
+                Step::Cross(h) => vec![h],
+                Step::Graze(x, y) => vec![x, y],
+            });
+        }
+        places.push(vec![sighting.to]);
+        let mut out = Vec::new();
+        for pair in places.windows(2) {
+            for p in &pair[0] {
+                for q in pair[1].iter().filter(|q| q.unsigned_distance_to(*p) == 1) {
+                    let side = self.side_kinds(*p, *q);
+                    for k in &side {
+                        if !super::movement::negated(&side, &k.id) && !out.contains(&k.id.as_str())
+                        {
+                            out.push(k.id.as_str());
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the attacker is in front of the facing of the target's hex (a terrain's
+    /// front sides, else a token's); `None` when the hex has none.
+    fn facing_side(&self, a: Hex, t: Hex) -> Option<bool> {
+        let cell = self.cell(t).map(|c| c.facing.as_slice()).unwrap_or(&[]);
+        let facing = if cell.is_empty() {
+            self.s
+                .tokens
+                .iter()
+                .find(|x| x.hex == t && !x.facing.is_empty())
+                .map(|x| x.facing.as_slice())?
+        } else {
+            cell
+        };
+        Some(self.in_front(t, a, facing))
+    }
+
+    /// Applies the ruleset's modifier entries in order: each that holds adds its dice or
+    /// shift, or replaces the total so far; a factor multiplies the dice at the end.
+    /// Returns the product of the factors applied, if any.
+    #[allow(clippy::too_many_arguments)]
+    fn entries(
+        &self,
+        u: &Unit,
+        target: &Unit,
+        range: u32,
+        sighting: &Sighting,
+        dice: &mut i32,
+        shift: &mut i32,
+        mods: &mut Vec<Modifier>,
+    ) -> Option<f64> {
+        if self.r.modifiers.is_empty() {
+            return None;
+        }
+        let (Some(a), Some(t)) = (u.hex, target.hex) else {
+            return None;
+        };
+        let id = |h: Hex| self.terrain(h).map_or("", |k| k.id.as_str());
+        let situation = entry::Situation {
+            attacker_class: &u.class,
+            target_class: &target.class,
+            attacker_terrain: id(a),
+            target_terrain: id(t),
+            across: self.crossed_kinds(sighting),
+            attacker_level: self.level(a),
+            target_level: self.level(t),
+            moved: u.moved,
+            ordered: u.ordered,
+            in_front: self.facing_side(a, t),
+            range,
+            general: u.general,
+        };
+        let mut factor = None;
+        for e in self.r.modifiers.iter().filter(|e| e.applies(&situation)) {
+            let mut m = note(e.name.clone(), e.dice, e.shift);
+            m.quote = Some(e.quote.clone());
+            if e.effect == Effect::Replaces {
+                replace_counted(mods, &e.name);
+            }
+            match (e.dice, e.shift, e.factor, e.effect) {
+                (Some(d), _, _, Effect::Adds) => *dice += d,
+                (Some(d), _, _, Effect::Replaces) => *dice = d,
+                (_, Some(x), _, Effect::Adds) => *shift += x,
+                (_, Some(x), _, Effect::Replaces) => *shift = x,
+                (_, _, Some(f), _) => factor = Some(factor.unwrap_or(1.0) * f),
+                _ => {}
+            }
+            mods.push(m);
+        }
+        factor
     }
 
     /// Whether a side the attacker's class may not cross (nothing negating it) lies
@@ -548,6 +791,27 @@ impl<'a> BattleMap<'a> {
             .filter_map(|(_, kind)| self.r.kind(KindList::Hexside, kind))
             .collect();
         super::movement::crossing(&side, class).is_none()
+    }
+}
+
+/// A modifier that counts, with no quote.
+fn note(source: String, dice: Option<i32>, shift: Option<i32>) -> Modifier {
+    Modifier {
+        source,
+        dice,
+        shift,
+        counts: Counts::Yes,
+        quote: None,
+    }
+}
+
+/// Marks every dice or shift modifier counted so far as replaced by the modifier `by`.
+fn replace_counted(mods: &mut [Modifier], by: &str) {
+    for m in mods
+        .iter_mut()
+        .filter(|m| (m.dice.is_some() || m.shift.is_some()) && m.counts == Counts::Yes)
+    {
+        m.counts = Counts::ReplacedBy(by.to_string());
     }
 }
 
@@ -575,6 +839,7 @@ fn refuse(range: u32, los: bool, sighting: Sighting, reason: String) -> Battle {
         dice: None,
         column_shift: None,
         assault_shift: None,
+        dice_factor: None,
         modifiers: Vec::new(),
         ignore_retreat_flags: 0,
         sighting,

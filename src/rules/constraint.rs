@@ -13,59 +13,119 @@ fn error() -> Severity {
 
 /// One rule the validator checks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({
+    "rule": "hill-height", "quote": "Hills are at elevation 1 or 2.",
+    "check": {"mechanism": "hex-attributes", "terrain": "hill", "min_elevation": 1, "max_elevation": 2}
+}))]
 pub struct Constraint {
     /// Stable id; diagnostics name it `<ruleset>/<rule>`.
     pub rule: String,
     /// The rule text it encodes, quoted in every diagnostic.
     pub quote: String,
+    /// `error` (the default), `warning` or `info`.
     #[serde(default = "error")]
     pub severity: Severity,
+    /// The mechanism (`mechanism`) and its parameters.
     pub check: Check,
 }
 
 /// The mechanisms the validator knows, with their parameters.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "mechanism", rename_all = "kebab-case")]
+#[serde(tag = "mechanism", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Check {
     /// With `kinds`: hexes and tokens of those kinds have `min` to `max` front sides
     /// (next to each other when their facing requires it). Without: kinds that have no
     /// facing are given no front sides.
     Facing {
+        /// Terrain or token kinds with facing.
         #[serde(default)]
         kinds: Vec<String>,
     },
     /// At most `max` units a hex; a unit of a `may_share` class may also stand in the
     /// hex of one friendly unit.
     Stacking {
+        /// Units a hex may hold.
         max: usize,
+        /// Classes that may also stand in a friendly unit's hex (a general).
         #[serde(default)]
         may_share: Classes,
     },
     /// No unit stands in terrain its class may not enter.
     UnitTerrain,
     /// Every hex of `terrain` has a hex of one of `near` next to it.
-    Near { terrain: String, near: Vec<String> },
+    Near {
+        /// The terrain checked.
+        terrain: String,
+        /// Terrains one of which must be next to each of its hexes.
+        near: Vec<String>,
+    },
     /// At most `max` of `marker` in one hex.
-    MarkerLimit { marker: String, max: usize },
+    MarkerLimit {
+        /// The marker kind.
+        marker: String,
+        /// How many one hex may carry.
+        max: usize,
+    },
     /// Connected groups of `terrain` take its `large_group` row from that size on;
     /// each group is reported with the row it takes.
-    BuiltUpGroups { terrain: String },
+    BuiltUpGroups {
+        /// A terrain with a `large_group`.
+        terrain: String,
+    },
     /// The hexes marked `marker` are contiguous, in one straight line, and each is
     /// `terrain` at `min_elevation` or higher.
     StraightLine {
+        /// The marker kind (a tunnel).
         marker: String,
+        /// The terrain its hexes must be.
         terrain: String,
+        /// The lowest elevation its hexes may have.
         min_elevation: i32,
     },
     /// A hexside feature `kind` only on a side that also has one of `on`.
-    HexsideOn { kind: String, on: Vec<String> },
+    HexsideOn {
+        /// The hexside kind checked (a ford).
+        kind: String,
+        /// Hexside kinds one of which must share its side (a river).
+        on: Vec<String>,
+    },
     /// A road of `roads` that crosses a hexside of `hexsides` needs one of `needs` on
     /// that side; the quick fix adds the first.
     RoadCrossing {
+        /// Road kinds.
         roads: Vec<String>,
+        /// Hexside kinds a road may not cross bare (a river).
         hexsides: Vec<String>,
+        /// Hexside kinds one of which the crossing needs (a bridge).
         needs: Vec<String>,
     },
     /// Tokens and markers only on the terrains their kind allows (`allowed_on`).
     Placement,
+    /// Attributes of the hexes of `terrain`: an elevation from `min_elevation` to
+    /// `max_elevation` (either may be left out), and only the `markers` listed (when the
+    /// list is given; an empty list allows none).
+    #[schemars(example = example_hex_attributes())]
+    HexAttributes {
+        /// The terrain whose hexes are checked.
+        terrain: String,
+        /// The lowest elevation its hexes may have.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        min_elevation: Option<i32>,
+        /// The highest elevation its hexes may have.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_elevation: Option<i32>,
+        /// The only markers its hexes may carry (empty: none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        markers: Option<Vec<String>>,
+    },
+}
+
+fn example_hex_attributes() -> Check {
+    Check::HexAttributes {
+        terrain: "hill".into(),
+        min_elevation: Some(1),
+        max_elevation: Some(2),
+        markers: Some(Vec::new()),
+    }
 }

@@ -118,7 +118,8 @@ impl Parts {
             Check::Near { .. }
             | Check::MarkerLimit { .. }
             | Check::BuiltUpGroups { .. }
-            | Check::StraightLine { .. } => Parts {
+            | Check::StraightLine { .. }
+            | Check::HexAttributes { .. } => Parts {
                 hexes: true,
                 ..none
             },

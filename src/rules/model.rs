@@ -65,13 +65,25 @@ crate::strenum::string_enum! {
 }
 
 /// One kind of thing a scenario may name: a terrain, a hexside feature, a token, a
-/// marker, a road, a line, a landmark or a unit class, with its effects as data.
+/// marker, a road, a line, a landmark or a unit class, with its effects as data. Each
+/// effect field works only in the lists docs/rulesets.md gives; elsewhere the loader
+/// rejects it with its position.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({
+    "id": "woods", "name": "Woods", "colour": "#3f7a3a", "pattern": "trees", "icon": "woods.svg",
+    "description": "Must stop on entry; blocks line of sight.",
+    "movement": {"cost": {"*": 1}, "must_stop": ["*"]},
+    "battle": {"target_dice": -1},
+    "sight": {"blocks": true}
+}))]
 pub struct Kind {
     /// The id written in scenario files (lower case, words joined by `-`).
     pub id: String,
     /// The name shown to people.
     pub name: String,
+    /// Its colour on the map, `#rrggbb`.
+    #[schemars(example = "#3f7a3a")]
     pub colour: Colour,
     /// Icon file name under `assets/icons/`, if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -83,10 +95,13 @@ pub struct Kind {
     /// A line on what it is, in the rule text's words where possible.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
+    /// What it does to movement.
     #[serde(default, skip_serializing_if = "MoveEffect::is_default")]
     pub movement: MoveEffect,
+    /// What it does to battles.
     #[serde(default, skip_serializing_if = "BattleEffect::is_default")]
     pub battle: BattleEffect,
+    /// What it does to line of sight.
     #[serde(default, skip_serializing_if = "SightEffect::is_default")]
     pub sight: SightEffect,
     /// Kinds with front sides (fence lines, entrenchments): how many, how arranged.
@@ -95,8 +110,10 @@ pub struct Kind {
     /// Tokens and markers: the terrains they may be placed on (empty: any).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allowed_on: Vec<String>,
+    /// What it does to zones of control (needs the ruleset's `zones_of_control`).
     #[serde(default, skip_serializing_if = "ZocEffect::is_default")]
     pub zoc: ZocEffect,
+    /// What it does to cavalry charges.
     #[serde(default, skip_serializing_if = "ChargeEffect::is_default")]
     pub charge: ChargeEffect,
     /// Built-up terrain whose connected groups take another row of the chart from a
@@ -118,6 +135,7 @@ macro_rules! is_default {
     )*};
 }
 is_default!(
+    SightModel,
     MoveEffect,
     BattleEffect,
     SightEffect,
@@ -135,6 +153,8 @@ pub fn names_class(classes: &[String], class: &str) -> bool {
 
 /// What a kind does to movement: entering a hex, crossing a hexside, following a road.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"cost": {"infantry": 1, "*": 2}, "prohibited": ["artillery"], "must_stop": ["*"]}))]
 pub struct MoveEffect {
     /// Movement points to enter (a hex) or to cross (a hexside), by unit class; `"*"`
     /// for every class not named. Hexside costs add to the hex's ("terrain effects are
@@ -147,11 +167,6 @@ pub struct MoveEffect {
     /// Classes that must stop on entering it (or, with facing, on crossing a front side).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub must_stop: Classes,
-    /// Extra points to enter a hex of higher elevation than the one left. The climb
-    /// costs them whatever the higher hex's terrain (Sticks and Stones' Hill row gives
-    /// "+1 to higher elevation"; a forested hill costs Forest's cost plus 1).
-    #[serde(default, skip_serializing_if = "is_zero_u32")]
-    pub uphill: u32,
     /// Roads: the cost of a hex entered along the road from a hex of the same road,
     /// whatever its other terrain.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -195,8 +210,12 @@ crate::strenum::string_enum! {
 
 /// A range and dice that replace a class's profile in a situation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"classes": ["infantry"], "when": "moved-in", "range": 2, "dice": [2, 1]}))]
 pub struct DiceOverride {
+    /// The unit classes it is for (`"*"`: all).
     pub classes: Classes,
+    /// When it applies: `moved-in` or `ordered-in`.
     pub when: Situation,
     /// Longest range in hexes.
     pub range: u32,
@@ -207,7 +226,10 @@ pub struct DiceOverride {
 
 /// A longer range for some classes firing from this terrain.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"classes": ["artillery"], "range": 6, "dice_beyond": 1}))]
 pub struct RangeExtension {
+    /// The unit classes it is for (`"*"`: all).
     pub classes: Classes,
     /// The longest range from this terrain.
     pub range: u32,
@@ -215,9 +237,12 @@ pub struct RangeExtension {
     pub dice_beyond: u32,
 }
 
-/// What a kind does to battle: dice reductions (Battle Cry) or column shifts (Sticks
-/// and Stones), and what a unit may do on it.
+/// What a kind does to battle: dice (with `combat: "dice"`) or column shifts (with
+/// `combat: "column-shift"`), and what a unit may do on it. Modifiers that depend on
+/// classes or situations are better written once as the ruleset's `modifiers`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"target_dice": -2, "no_battle_after_move": ["*"]}))]
 pub struct BattleEffect {
     /// Dice added (negative: taken away) when targeting a unit on it.
     #[serde(default, skip_serializing_if = "is_zero_i32")]
@@ -235,6 +260,7 @@ pub struct BattleEffect {
     /// Classes that may not battle on the turn they move onto it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub no_battle_after_move: Classes,
+    /// Range and dice that replace a class's own on it, in a situation.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<DiceOverride>,
     /// Dice added when the target is on higher ground than the attacker on it (up hill).
@@ -243,6 +269,7 @@ pub struct BattleEffect {
     /// Dice added when attacker and target are both on it and not adjacent.
     #[serde(default, skip_serializing_if = "is_zero_i32")]
     pub across_dice: i32,
+    /// Longer ranges for classes firing from it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub range_extensions: Vec<RangeExtension>,
     /// Fire combat column shift to the left, by the target's class.
@@ -262,25 +289,35 @@ pub struct BattleEffect {
 crate::strenum::string_enum! {
     /// A line-of-sight behaviour beyond plain blocking, computed by the LOS model.
     pub enum SightRule {
-        /// Battle Cry's updated hill rules.
-        BattleCryHill = "battle-cry-hill",
-        /// Sticks and Stones footnote 1: from ground level the third hex blocks; no block
-        /// when firer or target is on a hill.
+        /// Hexes of this terrain block, except when both ends of the line and the hex
+        /// belong to one connected group of it (a plateau: units on one hill see each
+        /// other across it).
+        Plateau = "plateau",
+        /// Rolling ground (`two-level` sight only): sighted from ground level the third
+        /// such hex on the line blocks; it never blocks when either end is high.
         Rolling = "rolling",
-        /// Footnote 2: a one-hex shadow behind it when sighted from a hill.
+        /// Casts a one-hex shadow behind it when sighted from higher ground (`two-level`
+        /// sight with `shadows` only); on high ground it blocks between two high ends.
         Shadow = "shadow",
-        /// Footnote 3: hill crest sides.
+        /// The high ground itself (`two-level` sight with `crests` only): its hexes do not
+        /// block a line from high ground to the ground as terrain; its crest sides do.
         Crest = "crest",
-        /// Footnote 4: through the tunnel only along its straight line.
+        /// Markers: line of sight into or through its hexes only along the straight line
+        /// of their connected group.
         Tunnel = "tunnel",
     }
 }
 
 /// What a kind does to line of sight.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"blocks": true, "rules": ["plateau"]}))]
 pub struct SightEffect {
+    /// Terrain: its hexes block a line that passes strictly between the ends.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocks: bool,
+    /// Behaviours beyond plain blocking; `rolling`, `shadow` and `crest` need the
+    /// `two-level` sight model.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<SightRule>,
     /// Battle Cry hills: classes on it whose line of sight is not blocked by a friendly
@@ -291,16 +328,22 @@ pub struct SightEffect {
 
 /// How many front sides a kind with facing has, and how they lie.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"min": 1, "max": 3, "contiguous": true}))]
 pub struct FacingSpec {
+    /// The fewest front sides.
     pub min: u8,
+    /// The most front sides.
     pub max: u8,
     /// The front sides must be next to each other.
     #[serde(default)]
     pub contiguous: bool,
 }
 
-/// Zones of control (Morne Plaine).
+/// What a kind does to zones of control (the ruleset's `zones_of_control`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"uncontrolled": true}))]
 pub struct ZocEffect {
     /// Terrain: hexes of it cannot be controlled, and units in them control nothing.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -316,8 +359,10 @@ pub struct ZocEffect {
     pub shelters: bool,
 }
 
-/// Cavalry charges (Morne Plaine).
+/// What a kind does to cavalry charges (Morne Plaine's charge mechanism).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"forbidden": true}))]
 pub struct ChargeEffect {
     /// Terrain: a charge may cross hexes of it (clear terrain only).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -342,17 +387,25 @@ pub struct ChargeEffect {
 
 /// A built-up terrain's other row, for connected groups from `min_size` hexes on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LargeGroup {
+    /// The group size from which the large row applies.
+    #[schemars(example = 3)]
     pub min_size: usize,
     /// The row's name ("City"); the kind's own name is the small row's ("Town").
     pub name: String,
+    /// The small row's name as the chart gives it ("Town").
     pub small_name: String,
+    /// The large row's movement effects, in place of the kind's.
     pub movement: MoveEffect,
+    /// The large row's battle effects, in place of the kind's.
     pub battle: BattleEffect,
 }
 
 /// A unit class's base profile.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"range": 4, "dice": [4, 3, 2, 1], "movement": 1, "attached_general_dice": 1, "blocks_sight": true}))]
 pub struct Profile {
     /// Longest battle range in hexes.
     #[serde(default)]
@@ -372,6 +425,7 @@ pub struct Profile {
     /// Retreat flags ignored when a general is attached.
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub attached_general_flags: u32,
+    /// Mounted (cavalry, leaders): it may charge; zone exceptions may name its class.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub mounted: bool,
     /// Exerts a zone of control (Morne Plaine: not artillery).
@@ -382,16 +436,162 @@ pub struct Profile {
     pub blocks_sight: bool,
 }
 
+crate::strenum::string_enum! {
+    /// How a battle is resolved.
+    pub enum Combat {
+        /// A number of dice: the class's dice by range, with dice added or taken away
+        /// (the Commands & Colors family).
+        Dice = "dice",
+        /// A column shift on a fire table, to the left, by the target's class (charts
+        /// with columns, such as Sticks and Stones).
+        ColumnShift = "column-shift",
+    }
+}
+
+crate::strenum::string_enum! {
+    /// Whether and how line of sight compares the hexes' elevations.
+    pub enum ElevationSight {
+        /// Elevation plays no part: blocking terrain and units block.
+        Flat = "flat",
+        /// Ground level (elevation 0) against high ground (above 0): a high hex between
+        /// two ground-level ends blocks (`valley`); between two high ends only blocking
+        /// terrain that is itself high blocks; from high ground to the ground, crests and
+        /// shadows apply when switched on.
+        TwoLevel = "two-level",
+        /// Elevations compared as numbers: a hex higher than either end blocks ("a hill
+        /// blocks unless both ends are at its level or higher"); blocking terrain blocks
+        /// unless `see_over_lower` and both ends stand higher than it.
+        Levels = "levels",
+    }
+}
+
+fn flat() -> ElevationSight {
+    ElevationSight::Flat
+}
+fn is_flat(e: &ElevationSight) -> bool {
+    *e == ElevationSight::Flat
+}
+
+/// The line of sight mechanism: the exact centre-to-centre line with the edge rule (a
+/// line along a hexside is blocked only when both hexes beside it block), with these
+/// parameters. Which kinds block is each kind's `sight`; which units block is each
+/// class's `profile.blocks_sight`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = example_sight_model())]
+pub struct SightModel {
+    /// How elevations are compared: `flat`, `two-level` or `levels`.
+    #[serde(default = "flat", skip_serializing_if = "is_flat")]
+    pub elevation: ElevationSight,
+    /// `two-level`: a hex of high ground between two ground-level ends blocks.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub valley: bool,
+    /// `two-level`: from high ground to the ground the line may pass no crest side (a
+    /// side between a higher and a lower hex) other than one of the high end's own hex.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crests: bool,
+    /// `two-level`: terrain with the `shadow` rule, on lower ground, hides the hex right
+    /// behind it from an observer on high ground.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shadows: bool,
+    /// `levels`: blocking terrain does not block when both ends stand higher than it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub see_over_lower: bool,
+}
+
+impl Default for SightModel {
+    fn default() -> Self {
+        SightModel {
+            elevation: ElevationSight::Flat,
+            valley: false,
+            crests: false,
+            shadows: false,
+            see_over_lower: false,
+        }
+    }
+}
+
+fn example_sight_model() -> SightModel {
+    SightModel {
+        elevation: ElevationSight::Levels,
+        see_over_lower: true,
+        ..SightModel::default()
+    }
+}
+
+/// An exception to how units leave an enemy zone of control.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ZocException {
+    /// The unit classes it is for.
+    pub classes: Classes,
+    /// The exception holds only when no unit of these classes controls the hex left
+    /// (empty: whoever controls it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unless_controlled_by: Classes,
+    /// Points added to leave the zone, in place of the general `leave_cost`.
+    pub leave_cost: u32,
+    /// The unit may not move from the zone straight into a hex controlled by these
+    /// classes (`"*"`: by anyone, an empty fort too); empty: into any hex.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_into: Classes,
+}
+
+fn yes() -> bool {
+    true
+}
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+/// The zones of control mechanism: the six hexes around a unit of a class whose
+/// profile has `exerts_zoc`, less the exceptions of the terrain's and hexsides' `zoc`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = example_zoc_model())]
+pub struct ZocModel {
+    /// Entering an enemy-controlled hex ends the unit's move.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub enter_stops: bool,
+    /// Points added to leave an enemy-controlled hex at the start of the move.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub leave_cost: u32,
+    /// Whether a unit may move from an enemy-controlled hex straight into another.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub zone_to_zone: bool,
+    /// Classes that leave by other terms, the first that fits applies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exceptions: Vec<ZocException>,
+}
+
+fn example_zoc_model() -> ZocModel {
+    ZocModel {
+        enter_stops: true,
+        leave_cost: 1,
+        zone_to_zone: false,
+        exceptions: vec![ZocException {
+            classes: vec!["cavalry".into()],
+            unless_controlled_by: vec!["cavalry".into()],
+            leave_cost: 0,
+            not_into: Vec::new(),
+        }],
+    }
+}
+
 /// A game's rules as data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 #[schemars(title = "Sandtable ruleset")]
 pub struct Ruleset {
     /// The id scenarios name in `ruleset`.
+    #[schemars(example = "ford-and-ridge")]
     pub id: String,
+    /// The game's name as people read it.
     pub name: String,
     /// The rule text it encodes.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub source: String,
+    /// A line on the game.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// The board a new scenario starts with; its kind is the kind of board the game uses.
@@ -409,19 +609,46 @@ pub struct Ruleset {
     pub default_terrain: Option<String>,
     /// Hex terrain, or freeform area terrain.
     pub terrains: Vec<Kind>,
+    /// Hexside features (rivers, walls, fords, bridges).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hexsides: Vec<Kind>,
+    /// Tokens placed on hexes, usually with facing (entrenchments).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<Kind>,
+    /// Extra per-hex features (wrecks, a tunnel).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<Kind>,
+    /// Road kinds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub roads: Vec<Kind>,
+    /// Freeform tables: linear terrain kinds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<Kind>,
+    /// Freeform tables: landmark kinds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub landmarks: Vec<Kind>,
+    /// Unit classes, each with its `profile`.
     pub unit_classes: Vec<Kind>,
+    /// Movement points added to enter a hex of higher elevation than the one left,
+    /// whatever the higher hex's terrain (Sticks and Stones' Hill row gives "+1 to
+    /// higher elevation": a forested hill costs Forest's cost plus 1).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    #[schemars(example = 1)]
+    pub climb_cost: u32,
+    /// How battles are resolved: `dice` or `column-shift`; without it the game has no
+    /// battles to preview.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<Combat>,
+    /// The line of sight mechanism's parameters.
+    #[serde(default, skip_serializing_if = "SightModel::is_default")]
+    pub line_of_sight: SightModel,
+    /// Zones of control, when the game has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones_of_control: Option<ZocModel>,
+    /// Battle modifiers as conditional entries, each written once for every terrain,
+    /// class and situation it covers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<super::modifier::ModifierEntry>,
     /// What the validator checks, each a mechanism with parameters.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<super::constraint::Constraint>,

@@ -19,12 +19,8 @@ use crate::scenario::{Scenario, Token, Unit};
 /// or `None` where one of them prohibits it and no other negates it (a river with no
 /// bridge). The features' costs add up.
 pub fn crossing(side: &[&Kind], class: &str) -> Option<u32> {
-    let negated: Vec<&str> = side
-        .iter()
-        .flat_map(|k| k.movement.negates.iter().map(String::as_str))
-        .collect();
     let mut cost = 0;
-    for k in side.iter().filter(|k| !negated.contains(&k.id.as_str())) {
+    for k in side.iter().filter(|k| !negated(side, &k.id)) {
         if names_class(&k.movement.prohibited, class) {
             return None;
         }
@@ -33,6 +29,20 @@ pub fn crossing(side: &[&Kind], class: &str) -> Option<u32> {
         }
     }
     Some(cost)
+}
+
+/// Whether a unit of `class` crossing a side holding `side` must stop: one of its
+/// features (not negated by another) says so for the class (a ford).
+pub fn crossing_stops(side: &[&Kind], class: &str) -> bool {
+    side.iter()
+        .filter(|k| !negated(side, &k.id))
+        .any(|k| names_class(&k.movement.must_stop, class))
+}
+
+/// Whether another feature of the side negates the kind `id` (a bridge over a river).
+pub fn negated(side: &[&Kind], id: &str) -> bool {
+    side.iter()
+        .any(|k| k.movement.negates.iter().any(|n| n == id))
 }
 
 /// A hex a unit can reach, at what cost, and whether it must stop there.
@@ -164,12 +174,7 @@ impl<'a> MoveMap<'a> {
             stacking,
             stopping_tokens,
             built_up: BuiltUp::new(s, r),
-            uphill: r
-                .terrains
-                .iter()
-                .map(|k| k.movement.uphill)
-                .max()
-                .unwrap_or(0),
+            uphill: r.climb_cost,
         })
     }
 
@@ -274,7 +279,8 @@ impl<'a> MoveMap<'a> {
             }
         };
         cost += side_cost;
-        let mut must_stop = entered.is_some_and(|k| names_class(&k.movement.must_stop, class));
+        let mut must_stop = entered.is_some_and(|k| names_class(&k.movement.must_stop, class))
+            || crossing_stops(&side, class);
         // A token whose front side is crossed, either way, may stop the unit.
         let o = self.board.orientation;
         for (at, other) in [(from, to), (to, from)] {
@@ -285,28 +291,34 @@ impl<'a> MoveMap<'a> {
                 must_stop |= names_class(&k.movement.must_stop, class) && t.facing.contains(&side);
             }
         }
-        // Zones of control: entering an enemy zone ends the move; leaving one at the
-        // start of the turn follows the infantry or the mounted rule.
-        let mounted = self.class_profile(u).is_some_and(|p| p.mounted);
-        if state.start
-            && let Some(by_mounted) = self.zones.enemy(&u.side, from)
-        {
-            let dest = self.zones.enemy(&u.side, to);
-            if mounted {
-                if by_mounted {
-                    if dest == Some(true) {
-                        return None;
+        // Zones of control: entering an enemy zone may end the move; leaving one at the
+        // start of the turn costs the model's leave cost, or an exception's.
+        if let Some(z) = &self.r.zones_of_control {
+            if state.start
+                && let Some(by) = self.zones.enemy(&u.side, from)
+            {
+                let bits = |classes: &[String]| super::zoc::class_bits(self.r, classes);
+                let dest = self.zones.enemy(&u.side, to);
+                let exception = z.exceptions.iter().find(|e| {
+                    names_class(&e.classes, class) && by & bits(&e.unless_controlled_by) == 0
+                });
+                let (leave, barred) = match exception {
+                    Some(e) if e.not_into.iter().any(|c| c == "*") => {
+                        (e.leave_cost, dest.is_some())
                     }
-                    cost += 1;
-                }
-            } else {
-                if dest.is_some() {
+                    Some(e) => (
+                        e.leave_cost,
+                        dest.is_some_and(|d| d & bits(&e.not_into) != 0),
+                    ),
+                    None => (z.leave_cost, !z.zone_to_zone && dest.is_some()),
+                };
+                if barred {
                     return None;
                 }
-                cost += 1;
+                cost += leave;
             }
+            must_stop |= z.enter_stops && self.zones.enemy(&u.side, to).is_some();
         }
-        must_stop |= self.zones.enemy(&u.side, to).is_some();
         Some(StepCost {
             cost,
             must_stop,

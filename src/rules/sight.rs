@@ -1,12 +1,13 @@
 //! Line of sight on hex boards: the exact centre-to-centre line, the edge rule, and the
-//! special behaviours of the rulesets' terrain (Battle Cry's hills; Sticks and Stones'
-//! rolling terrain, shadows, hill crests and tunnel).
+//! parameters of the ruleset's sight model (`line_of_sight`: how elevations compare,
+//! valleys, crests, shadows) with its kinds' sight rules (plateaus, rolling ground,
+//! shadow casters, tunnels).
 //!
 //! A [`SightMap`] is built once per (scenario, ruleset) and answers many queries.
 
 use hexx::Hex;
 
-use super::model::{Kind, Ruleset, SightRule, names_class};
+use super::model::{ElevationSight, Kind, Ruleset, SightModel, SightRule, names_class};
 use crate::board::HexBoard;
 use crate::board::line::{self, Step};
 use crate::scenario::{Scenario, Unit};
@@ -42,7 +43,7 @@ struct Cell {
     unit: bool,
     /// Index into `sides` of the units here, when all are of one side.
     side: Option<usize>,
-    /// Battle Cry: which connected hill it belongs to.
+    /// Which connected plateau it belongs to.
     hill: Option<u32>,
     tunnel: Option<u32>,
     /// The terrain's sight effects as bits (see `BLOCKS` and after), looked up once.
@@ -50,7 +51,7 @@ struct Cell {
 }
 
 const BLOCKS: u8 = 1;
-const BC_HILL: u8 = 2;
+const PLATEAU: u8 = 2;
 const SHADOW: u8 = 4;
 const ROLLING: u8 = 8;
 const CREST: u8 = 16;
@@ -58,7 +59,7 @@ const CREST: u8 = 16;
 fn flags_of(k: &Kind) -> u8 {
     let has = |r: SightRule| k.sight.rules.contains(&r);
     (u8::from(k.sight.blocks) * BLOCKS)
-        | (u8::from(has(SightRule::BattleCryHill)) * BC_HILL)
+        | (u8::from(has(SightRule::Plateau)) * PLATEAU)
         | (u8::from(has(SightRule::Shadow)) * SHADOW)
         | (u8::from(has(SightRule::Rolling)) * ROLLING)
         | (u8::from(has(SightRule::Crest)) * CREST)
@@ -78,8 +79,10 @@ pub struct SightMap<'a> {
     cells: Vec<Cell>,
     tunnels: Vec<Option<Tunnel>>,
     units: rustc_hash::FxHashMap<Hex, Vec<&'a Unit>>,
-    /// The ruleset uses Sticks and Stones' elevation rules (crests, shadows, rolling).
-    sticks: bool,
+    /// The ruleset's sight model.
+    model: SightModel,
+    /// The model compares ground level with high ground.
+    two_level: bool,
     /// Terrain names as they read in a sentence, by terrain index.
     names: Vec<String>,
 }
@@ -103,6 +106,7 @@ enum Why {
     HillGround,
     Rolling,
     TerrainOnHill,
+    HigherGround,
 }
 
 /// Whether the line from `a` to `b` goes from hex `p` into its neighbour `q` through
@@ -156,10 +160,8 @@ impl<'a> SightMap<'a> {
             cells: Vec::new(),
             tunnels: Vec::new(),
             units: Default::default(),
-            sticks: ruleset
-                .terrains
-                .iter()
-                .any(|k| k.sight.rules.contains(&SightRule::Crest)),
+            model: ruleset.line_of_sight.clone(),
+            two_level: ruleset.line_of_sight.elevation == ElevationSight::TwoLevel,
             names: ruleset
                 .terrains
                 .iter()
@@ -195,12 +197,6 @@ impl<'a> SightMap<'a> {
                 side
             };
         }
-        // A Battle Cry hill hex counts as one level up even when the file says 0.
-        for cell in &mut cells {
-            if cell.level == 0 && map.terrain_has_idx(cell.terrain, SightRule::BattleCryHill) {
-                cell.level = 1;
-            }
-        }
         for cell in &mut cells {
             cell.flags = cell.terrain.map_or(0, |i| flags_of(&ruleset.terrains[i]));
         }
@@ -223,7 +219,7 @@ impl<'a> SightMap<'a> {
         self.index(hex).map(|i| self.cells[i]).unwrap_or_default()
     }
 
-    /// A hex's level: its elevation, a Battle Cry hill hex counting as 1 when it says 0.
+    /// A hex's level: its elevation as the scenario gives it.
     pub fn level(&self, hex: Hex) -> i32 {
         self.cell(hex).level
     }
@@ -252,12 +248,12 @@ impl<'a> SightMap<'a> {
             .filter(|n| self.index(*n).is_some())
     }
 
-    /// Numbers each connected group of Battle Cry hill hexes.
+    /// Numbers each connected group of plateau hexes.
     fn group_hills(&mut self) {
         let mut next = 0;
         for start in self.board.hexes() {
             let Some(i) = self.index(start) else { continue };
-            if self.cells[i].hill.is_some() || !self.has(self.cells[i], SightRule::BattleCryHill) {
+            if self.cells[i].hill.is_some() || !self.has(self.cells[i], SightRule::Plateau) {
                 continue;
             }
             let mut stack = vec![start];
@@ -266,9 +262,7 @@ impl<'a> SightMap<'a> {
                 let ns: Vec<Hex> = self.neighbours_in_board(h).collect();
                 for n in ns {
                     let Some(j) = self.index(n) else { continue };
-                    if self.cells[j].hill.is_none()
-                        && self.has(self.cells[j], SightRule::BattleCryHill)
-                    {
+                    if self.cells[j].hill.is_none() && self.has(self.cells[j], SightRule::Plateau) {
                         self.cells[j].hill = Some(next);
                         stack.push(n);
                     }
@@ -356,7 +350,7 @@ impl<'a> SightMap<'a> {
         if self.ends_blocked(from, to, &mut |_| false) {
             return false;
         }
-        let elevation_rules = self.sticks && (cf.level > 0) != (ct.level > 0);
+        let elevation_rules = self.two_level && (cf.level > 0) != (ct.level > 0);
         let ends = Ends { from, to, cf, ct };
         let mut steps = Vec::new();
         let mut rolling = 0;
@@ -376,7 +370,7 @@ impl<'a> SightMap<'a> {
                 blocked = true;
                 false
             };
-            if self.crests(from, to, high, &steps, &mut stop) {
+            if self.crests(from, to, high, &steps, &mut stop) && self.model.shadows {
                 self.shadow(from, high, low, &steps, &mut stop);
             }
             return !blocked;
@@ -482,12 +476,14 @@ impl<'a> SightMap<'a> {
                 }
             }
         }
-        if self.sticks && (cf.level > 0) != (ct.level > 0) {
+        if self.two_level && (cf.level > 0) != (ct.level > 0) {
             let (high, low) = if cf.level > 0 { (from, to) } else { (to, from) };
             if !self.crests(from, to, high, steps, block) {
                 return;
             }
-            self.shadow(from, high, low, steps, block);
+            if self.model.shadows {
+                self.shadow(from, high, low, steps, block);
+            }
         }
     }
 
@@ -501,6 +497,9 @@ impl<'a> SightMap<'a> {
         steps: &[Step],
         block: &mut dyn FnMut(Blocker) -> bool,
     ) -> bool {
+        if !self.model.crests {
+            return true;
+        }
         let mut check = |p: Hex, q: Hex| -> bool {
             let (lp, lq) = (self.cell(p).level, self.cell(q).level);
             if lp == lq || p == high || q == high {
@@ -607,13 +606,22 @@ impl<'a> SightMap<'a> {
             return Some(Why::Unit);
         }
         let f = c.flags;
-        if f & BC_HILL != 0 {
+        if f & PLATEAU != 0 {
             let plateau = cf.hill.is_some() && cf.hill == c.hill && ct.hill == c.hill;
             return (!plateau).then_some(Why::Hill);
         }
         let blocks = f & BLOCKS != 0;
-        if !self.sticks {
-            return blocks.then_some(Why::Terrain);
+        match self.model.elevation {
+            ElevationSight::Flat => return blocks.then_some(Why::Terrain),
+            ElevationSight::Levels => {
+                // "A hill blocks unless both ends are at its level or higher."
+                if c.level > cf.level.min(ct.level) {
+                    return Some(Why::HigherGround);
+                }
+                let over = self.model.see_over_lower && c.level < cf.level && c.level < ct.level;
+                return (blocks && !over).then_some(Why::Terrain);
+            }
+            ElevationSight::TwoLevel => {}
         }
         let (f_up, t_up, x_up) = (cf.level > 0, ct.level > 0, c.level > 0);
         if f_up && t_up {
@@ -621,7 +629,7 @@ impl<'a> SightMap<'a> {
             return (x_up && f & SHADOW != 0).then_some(Why::HillBetweenHills);
         }
         if !f_up && !t_up {
-            if x_up {
+            if x_up && self.model.valley {
                 return Some(Why::HillGround);
             }
             if f & ROLLING != 0 {
@@ -664,6 +672,13 @@ impl<'a> SightMap<'a> {
             Why::TerrainOnHill => (
                 "los-terrain",
                 format!("{terrain} on the hill at {label} blocks line of sight"),
+            ),
+            Why::HigherGround => (
+                "los-hill",
+                format!(
+                    "{label} (elevation {}) is higher than an end of the line and blocks it",
+                    self.cell(x).level
+                ),
             ),
         };
         Blocker {

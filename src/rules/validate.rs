@@ -130,6 +130,18 @@ impl<'a> Context<'a> {
                 needs,
             } => self.road_crossing(c, roads, hexsides, needs, out),
             Check::Placement => self.placement(c, out),
+            Check::HexAttributes {
+                terrain,
+                min_elevation,
+                max_elevation,
+                markers,
+            } => self.hex_attributes(
+                c,
+                terrain,
+                (*min_elevation, *max_elevation),
+                markers.as_deref(),
+                out,
+            ),
         }
     }
 
@@ -347,6 +359,58 @@ impl<'a> Context<'a> {
                             self.label(hex),
                             self.name(KindList::Terrain, terrain),
                             names.join(" or ")
+                        ),
+                    )
+                    .with_hex(hex)
+                    .at(self.label(hex)),
+                );
+            }
+        }
+    }
+
+    /// Hexes of `terrain` at an elevation in `range` carrying only `markers` (when given).
+    fn hex_attributes(
+        &self,
+        c: &Constraint,
+        terrain: &str,
+        (min, max): (Option<i32>, Option<i32>),
+        markers: Option<&[String]>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let name = self.name(KindList::Terrain, terrain);
+        for (hex, cell) in self.cells().filter(|(_, c)| c.terrain == terrain) {
+            let e = cell.elevation;
+            let low = min.is_some_and(|m| e < m);
+            let high = max.is_some_and(|m| e > m);
+            if low || high {
+                let want = match (min, max) {
+                    (Some(a), Some(b)) if a == b => format!("{a}"),
+                    (Some(a), Some(b)) => format!("{a} to {b}"),
+                    (Some(a), None) => format!("{a} or higher"),
+                    (None, Some(b)) => format!("{b} or lower"),
+                    (None, None) => String::new(),
+                };
+                out.push(
+                    self.diag(
+                        c,
+                        format!(
+                            "{name} at {} has elevation {e}; {name} is at elevation {want}",
+                            self.label(hex)
+                        ),
+                    )
+                    .with_hex(hex)
+                    .at(self.label(hex)),
+                );
+            }
+            let Some(allowed) = markers else { continue };
+            for m in cell.markers.iter().filter(|m| !allowed.contains(m)) {
+                out.push(
+                    self.diag(
+                        c,
+                        format!(
+                            "{} at {} is on {name}, which may not carry it",
+                            self.name(KindList::Marker, m),
+                            self.label(hex)
                         ),
                     )
                     .with_hex(hex)

@@ -1,29 +1,41 @@
-//! Zones of control (Morne Plaine): "As a general rule the six hexes immediately
-//! surrounding a unit make up its Zone of Control", with every exception of the text.
+//! Zones of control, when the ruleset names the mechanism (`zones_of_control`): "As a
+//! general rule the six hexes immediately surrounding a unit make up its Zone of
+//! Control", less the exceptions its kinds give (uncontrolled terrain, blocking
+//! hexsides, forts).
 
 use hexx::Hex;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::model::{KindList, Ruleset};
+use super::model::{Kind, KindList, Ruleset};
 use crate::board::HexsideKey;
 use crate::scenario::Scenario;
 
 /// Who controls which hexes.
 #[derive(Debug, Clone, Default)]
 pub struct Zones {
-    /// For each side id: the hexes it controls, and whether a mounted unit controls it.
-    by_side: FxHashMap<String, FxHashMap<Hex, bool>>,
+    /// For each side id: the hexes it controls, with the classes controlling each as
+    /// bits of their index in the ruleset's unit classes.
+    by_side: FxHashMap<String, FxHashMap<Hex, u64>>,
     /// Hexes controlled by an empty fort (against every side but its owner's).
     forts: FxHashMap<Hex, Option<String>>,
 }
 
-/// Whether the ruleset has zones of control at all (some class exerts one, or some
-/// terrain does).
+/// Whether the ruleset has zones of control at all.
 pub fn has_zones(r: &Ruleset) -> bool {
+    r.zones_of_control.is_some()
+}
+
+/// The bits of `classes` (`"*"`: all) among the ruleset's unit classes.
+pub fn class_bits(r: &Ruleset, classes: &[String]) -> u64 {
     r.unit_classes
         .iter()
-        .any(|k| k.profile.as_ref().is_some_and(|p| p.exerts_zoc))
-        || r.terrains.iter().any(|k| k.zoc.exerts_when_empty)
+        .enumerate()
+        .filter(|(_, k)| super::model::names_class(classes, &k.id))
+        .fold(0, |m, (i, _)| m | class_bit(i))
+}
+
+fn class_bit(i: usize) -> u64 {
+    1u64.checked_shl(i as u32).unwrap_or(0)
 }
 
 impl Zones {
@@ -39,14 +51,22 @@ impl Zones {
             return z;
         };
         let terrain = |h: Hex| super::terrain_at(s, r, h);
-        let blocked: FxHashSet<HexsideKey> = s
-            .hexsides
-            .keys()
-            .filter(|(_, kind)| {
-                r.kind(KindList::Hexside, kind)
-                    .is_some_and(|k| k.zoc.blocks)
+        // A side blocks control when a feature on it does and no other negates it (a
+        // ford across a river).
+        let mut on_side: FxHashMap<HexsideKey, Vec<&Kind>> = FxHashMap::default();
+        for (key, kind) in s.hexsides.keys() {
+            if let Some(k) = r.kind(KindList::Hexside, kind) {
+                on_side.entry(*key).or_default().push(k);
+            }
+        }
+        let blocked: FxHashSet<HexsideKey> = on_side
+            .into_iter()
+            .filter(|(_, kinds)| {
+                kinds
+                    .iter()
+                    .any(|k| k.zoc.blocks && !super::movement::negated(kinds, &k.id))
             })
-            .map(|(key, _)| *key)
+            .map(|(key, _)| key)
             .collect();
         let controllable = |from: Hex, to: Hex| {
             board.contains(to)
@@ -55,9 +75,12 @@ impl Zones {
         };
         for u in &s.units {
             let Some(h) = u.hex else { continue };
-            let Some(p) = r
-                .kind(KindList::UnitClass, &u.class)
-                .and_then(|k| k.profile.as_ref())
+            let Some((index, p)) = r
+                .unit_classes
+                .iter()
+                .enumerate()
+                .find(|(_, k)| k.id == u.class)
+                .and_then(|(i, k)| Some((i, k.profile.as_ref()?)))
             else {
                 continue;
             };
@@ -69,8 +92,7 @@ impl Zones {
             let zone = z.by_side.entry(u.side.clone()).or_default();
             for n in h.all_neighbors() {
                 if controllable(h, n) {
-                    let mounted = zone.entry(n).or_insert(false);
-                    *mounted |= p.mounted;
+                    *zone.entry(n).or_insert(0) |= class_bit(index);
                 }
             }
         }
@@ -123,21 +145,21 @@ impl Zones {
         own.chain(forts)
     }
 
-    /// Whether `hex` is under the control of a side other than `side`; and if so,
-    /// whether a mounted enemy unit controls it.
-    pub fn enemy(&self, side: &str, hex: Hex) -> Option<bool> {
-        let mut found: Option<bool> = None;
+    /// Whether `hex` is under the control of a side other than `side`; and if so, the
+    /// classes of the enemy units controlling it (as bits; none for an empty fort).
+    pub fn enemy(&self, side: &str, hex: Hex) -> Option<u64> {
+        let mut found: Option<u64> = None;
         for (other, zone) in &self.by_side {
             if other != side
                 && let Some(m) = zone.get(&hex)
             {
-                found = Some(found.unwrap_or(false) | *m);
+                found = Some(found.unwrap_or(0) | *m);
             }
         }
         if let Some(holder) = self.forts.get(&hex)
             && holder.as_deref() != Some(side)
         {
-            found = Some(found.unwrap_or(false));
+            found = Some(found.unwrap_or(0));
         }
         found
     }

@@ -57,6 +57,7 @@ impl JsonSchema for FormatTag {
 /// A scenario file, version 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Sandtable scenario")]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
     pub format: FormatTag,
     /// Bumped only with a migration from every older version.

@@ -40,6 +40,7 @@ string_enum! {
 
 /// A player's side.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerSide {
     pub id: String,
     #[serde(default)]
@@ -53,6 +54,7 @@ pub struct PlayerSide {
 
 /// What one hex holds besides the default terrain.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct HexCell {
     pub terrain: String,
     /// Integer level, default 0.
@@ -79,6 +81,7 @@ impl HexCell {
 
 /// Optional attributes of a hexside feature.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct HexsideAttrs<H = Hex> {
     /// For slopes: the hex on the higher side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -88,6 +91,7 @@ pub struct HexsideAttrs<H = Hex> {
 /// A hexside feature as written in a file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "Hexside")]
+#[serde(deny_unknown_fields)]
 pub struct HexsideEntry {
     pub kind: String,
     pub hex: String,
@@ -99,6 +103,7 @@ pub struct HexsideEntry {
 /// A token on a hex: an entrenchment, a fieldwork.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "Token")]
+#[serde(deny_unknown_fields)]
 pub struct Token<H = Hex> {
     pub id: String,
     pub kind: String,
@@ -111,6 +116,7 @@ pub struct Token<H = Hex> {
 /// A road through consecutive adjacent hexes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "Road")]
+#[serde(deny_unknown_fields)]
 pub struct Road<H = Hex> {
     pub id: String,
     pub kind: String,
@@ -120,6 +126,7 @@ pub struct Road<H = Hex> {
 /// A unit or a general, on a hex or at a point of a table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "Unit")]
+#[serde(deny_unknown_fields)]
 pub struct Unit<H = Hex> {
     pub id: String,
     pub class: String,
@@ -225,6 +232,7 @@ pub struct Line {
 
 /// A small individual feature: a point with a size, or a polygon.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Landmark {
     pub id: String,
     pub kind: String,
