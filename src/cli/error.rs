@@ -45,6 +45,9 @@ crate::strenum::string_enum! {
         UnknownPaper = "unknown-paper",
         /// `export --dpi` is outside 10..=1200.
         BadDpi = "bad-dpi",
+        /// The board is larger than the export's target takes (the message says the
+        /// limit).
+        TooLarge = "too-large",
     }
 }
 

@@ -119,6 +119,9 @@ pub enum ExportError {
     Raster(#[from] RasterError),
     #[error("{0}")]
     Pdf(#[from] PdfError),
+    /// The board is larger than the target client takes (the message says the limit).
+    #[error("{0}")]
+    TooLarge(String),
     #[error("{path}: cannot write the export: {source}")]
     Write {
         path: String,

@@ -149,6 +149,29 @@ impl MapFormat for Pdf {
     }
 }
 
+struct Vassal;
+
+impl MapFormat for Vassal {
+    fn name(&self) -> &'static str {
+        "vassal"
+    }
+    fn description(&self) -> &'static str {
+        "VASSAL module"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["vmod"]
+    }
+    fn abilities(&self) -> Abilities {
+        WRITE_ONLY
+    }
+    fn uses_dpi(&self) -> bool {
+        true
+    }
+    fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
+        super::vassal::write(job)
+    }
+}
+
 /// Every format, in menu order.
 pub fn formats() -> &'static [&'static dyn MapFormat] {
     &[
@@ -157,6 +180,7 @@ pub fn formats() -> &'static [&'static dyn MapFormat] {
         &Svg,
         &Png,
         &Pdf,
+        &Vassal,
     ]
 }
 

@@ -1,0 +1,1 @@
+//! Reading a module back.
