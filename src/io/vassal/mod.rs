@@ -88,7 +88,7 @@ fn hex_zones(s: &Scenario, r: &Ruleset, board: &HexBoard, map: &PixelMap) -> Vec
     let layout = BoardLayout::new(board, board.hex_width_mm as f32);
     let default = r.default_terrain.as_deref().unwrap_or("");
     let mut sides: crate::scenario::HexMap<Vec<(usize, String)>> = Default::default();
-    for ((key, kind), _) in &s.hexsides {
+    for (key, kind) in s.hexsides.keys() {
         for hex in key.hexes() {
             if let Some(side) = key.side_from(board.orientation, hex) {
                 let i = side.index(board.orientation).unwrap_or(0);
@@ -185,10 +185,14 @@ fn kind_of(kinds: &[PieceKind], what: &What) -> Option<usize> {
     kinds.iter().position(|k| k.what == *what)
 }
 
+/// Pieces of a stack: kind and degrees clockwise.
+type Pieces = Vec<(usize, f64)>;
+
 fn hex_stacks(s: &Scenario, board: &HexBoard, g: &GridFit, kinds: &[PieceKind]) -> Vec<Stack> {
     let layout = BoardLayout::new(board, board.hex_width_mm as f32);
     let named = grid::labels_supported(board);
-    let mut by_hex: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Vec<(usize, f64)>)> =
+    // Keyed by reading order, so stacks come row by row.
+    let mut by_hex: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Pieces)> =
         Default::default();
     let mut put = |hex: hexx::Hex, kind: Option<usize>, deg: f64| {
         if let Some(k) = kind {
