@@ -8,6 +8,7 @@ pub mod raster;
 pub mod schema;
 pub mod sheets;
 pub mod svg;
+pub mod tiled;
 pub mod vassal;
 pub mod xml;
 
