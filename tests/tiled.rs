@@ -215,3 +215,25 @@ fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() 
         }
     }
 }
+
+#[test]
+fn every_example_exported_to_tiled_imports_back_to_the_same_scenario() {
+    use sandtable::io::tiled::import;
+    let rulesets = Rulesets::built_in();
+    for path in examples() {
+        let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let (tmx, tmj) = export(&s, &rulesets, dir.path());
+        for file in [tmx, tmj] {
+            let m = import::read_map(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
+            let back = import::to_scenario(&m, None, None, &rulesets, &file)
+                .unwrap_or_else(|e| panic!("{path:?} via {file:?}: {e}"));
+            if back != s {
+                let a = sandtable::io::to_text(&s, sandtable::io::Format::Json).unwrap();
+                let b = sandtable::io::to_text(&back, sandtable::io::Format::Json).unwrap();
+                assert_eq!(b, a, "{path:?} via {file:?}");
+            }
+            assert_eq!(back, s, "{path:?} via {file:?}");
+        }
+    }
+}
