@@ -237,3 +237,145 @@ fn every_example_exported_to_tiled_imports_back_to_the_same_scenario() {
         }
     }
 }
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tiled")
+        .join(name)
+}
+
+fn sandtable(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `hand.tmx` was drawn as a Tiled JSON map and written as TMX by Tiled itself
+/// (`tiled --export-map tmx`): a tileset whose tiles carry `terrain` (and `elevation`),
+/// a tile layer named "ground", units and a token as point objects in a layer "army".
+#[test]
+fn a_map_made_in_tiled_with_a_property_carrying_tileset_imports() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("hand.ron");
+    let o = sandtable(&[
+        "import".as_ref(),
+        fixture("hand.tmx").as_os_str(),
+        "--ruleset".as_ref(),
+        "battle-cry-150".as_ref(),
+        "--output".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rulesets = Rulesets::built_in();
+    let s = sandtable::io::load_scenario(&out, &rulesets).unwrap();
+    let b = s.board.as_hex().unwrap();
+    assert_eq!(
+        (b.columns, b.rows, b.orientation.as_str()),
+        (6, 4, "pointy")
+    );
+    let cell = |l: &str| s.hexes.get(&b.hex_at(l).unwrap()).cloned();
+    assert_eq!(cell("B2").unwrap().terrain, "woods");
+    assert_eq!(cell("C2").unwrap().terrain, "woods");
+    assert_eq!(
+        (
+            cell("E3").unwrap().terrain.as_str(),
+            cell("E3").unwrap().elevation
+        ),
+        ("hill", 1)
+    );
+    assert!(cell("A1").is_none(), "clear is the default terrain");
+    let at = |u: &sandtable::scenario::Unit| b.label(u.hex.unwrap());
+    let units: Vec<(String, String, String)> = s
+        .units
+        .iter()
+        .map(|u| (u.class.clone(), u.side.clone(), at(u)))
+        .collect();
+    assert_eq!(
+        units,
+        [
+            ("infantry".into(), "a".into(), "B2".into()),
+            ("artillery".into(), "b".into(), "E3".into())
+        ]
+    );
+    assert_eq!(s.tokens.len(), 1);
+    assert_eq!(
+        (s.tokens[0].kind.as_str(), b.label(s.tokens[0].hex).as_str()),
+        ("entrenchment", "A4")
+    );
+}
+
+#[test]
+fn a_tileset_without_terrain_properties_imports_with_a_tile_table_and_else_names_the_tiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("plain.json");
+    let base = |extra: &[&std::ffi::OsStr]| {
+        let mut a: Vec<&std::ffi::OsStr> = vec![
+            "import".as_ref(),
+            "--ruleset".as_ref(),
+            "battle-cry-150".as_ref(),
+            "--output".as_ref(),
+            out.as_os_str(),
+            "--json".as_ref(),
+        ];
+        a.extend_from_slice(extra);
+        sandtable(&a)
+    };
+    let plain = fixture("plain.tmx");
+    let o = base(&[plain.as_os_str()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!out.exists(), "nothing is written");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["error"]["kind"], "unmapped-tiles");
+    let msg = v["error"]["message"].as_str().unwrap();
+    assert!(
+        msg.contains("24 tiles") && msg.contains("tile 1 at B2 (column 2, row 2)"),
+        "{msg}"
+    );
+    let table = fixture("tiles.ron");
+    let o = base(&[plain.as_os_str(), "--map".as_ref(), table.as_os_str()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = sandtable::io::load_scenario(&out, &Rulesets::built_in()).unwrap();
+    let b = s.board.as_hex().unwrap();
+    assert_eq!(s.hexes[&b.hex_at("B2").unwrap()].terrain, "woods");
+    assert_eq!(s.hexes[&b.hex_at("E3").unwrap()].terrain, "hill");
+}
+
+#[test]
+fn a_file_that_is_not_a_hexagonal_tiled_map_is_refused_with_its_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let ortho = dir.path().join("ortho.tmx");
+    std::fs::write(
+        &ortho,
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="2" height="2" tilewidth="32" tileheight="32" infinite="0" nextlayerid="2" nextobjectid="1">
+ <layer id="1" name="ground" width="2" height="2"><data encoding="csv">0,0,0,0</data></layer>
+</map>
+"#,
+    )
+    .unwrap();
+    let junk = dir.path().join("junk.tmx");
+    std::fs::write(&junk, "this is not a map\n").unwrap();
+    let out = dir.path().join("out.ron");
+    for (file, kind) in [(&ortho, "not-hexagonal"), (&junk, "not-a-map")] {
+        let o = sandtable(&[
+            "import".as_ref(),
+            file.as_os_str(),
+            "--ruleset".as_ref(),
+            "battle-cry-150".as_ref(),
+            "--output".as_ref(),
+            out.as_os_str(),
+            "--json".as_ref(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{file:?}");
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["error"]["kind"], kind, "{v}");
+        assert!(
+            v["error"]["file"]
+                .as_str()
+                .unwrap()
+                .ends_with(file.file_name().unwrap().to_str().unwrap())
+        );
+        assert!(!out.exists());
+    }
+}
