@@ -286,3 +286,31 @@ fn vassal_itself_loads_every_example_with_our_labels_pieces_and_terrain() {
         }
     }
 }
+
+#[test]
+fn the_command_line_refuses_a_board_too_large_for_vassal_with_exit_2_and_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("big.ron");
+    let out = dir.path().join("big.vmod");
+    let new = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(["new", "--ruleset", "battle-cry-150", "--output"])
+        .arg(&scenario)
+        .output()
+        .unwrap();
+    assert!(
+        new.status.success(),
+        "{}",
+        String::from_utf8_lossy(&new.stderr)
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .arg("export")
+        .arg(&scenario)
+        .args(["--format", "vassal", "--dpi", "1200", "--json", "--output"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["error"]["kind"], "too-large", "{v}");
+    assert!(!out.exists(), "nothing half-written");
+}
