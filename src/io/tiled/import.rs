@@ -320,18 +320,20 @@ pub fn to_scenario(
     }
     file.insert("ruleset".into(), json!(ruleset));
     file.insert("board".into(), board_value);
+    // Objects of a kind: those of the layer so named, and those of its class anywhere
+    // (`unit` for "units").
     let objects = |layer: &str| -> Vec<&Object> {
+        let class = layer.trim_end_matches('s');
         m.layers
             .iter()
-            .flat_map(|l| match l {
-                Layer::Objects { objects, .. } => objects.iter().collect::<Vec<_>>(),
-                Layer::Tiles { .. } => Vec::new(),
+            .filter_map(|l| match l {
+                Layer::Objects { name, objects } => Some((name, objects)),
+                Layer::Tiles { .. } => None,
             })
-            .filter(|o| {
-                let in_layer = m.layers.iter().any(|l| {
-                    matches!(l, Layer::Objects { name, objects } if name == layer && objects.iter().any(|x| std::ptr::eq(x, *o)))
-                });
-                in_layer || o.class == layer.trim_end_matches('s')
+            .flat_map(|(name, objects)| {
+                objects
+                    .iter()
+                    .filter(move |o| name == layer || o.class == class)
             })
             .collect()
     };

@@ -4,7 +4,7 @@
 use resvg::{tiny_skia, usvg};
 
 use super::grid::PixelMap;
-use crate::io::raster::{self, RasterError};
+use crate::io::raster::RasterError;
 
 /// The largest image side VASSAL (Java's image code) is given: 32,767 pixels.
 pub const MAX_SIDE: u32 = 32_767;
@@ -47,9 +47,4 @@ pub fn render(
     pixmap
         .encode_png()
         .map_err(|e| RasterError::Encode(e.to_string()))
-}
-
-/// Parses the SVG of a drawing.
-pub fn parse(svg: &str) -> Result<usvg::Tree, RasterError> {
-    raster::parse(svg)
 }

@@ -283,7 +283,7 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
             title: Some(s.title.clone()),
         },
     );
-    let tree = image::parse(&svg)?;
+    let tree = crate::io::raster::parse(&svg)?;
     let png = image::render(&tree, size_mm, &pixels, None)?;
     let kinds = pieces::kinds(s, r, pixels.scale)?;
     let (zones, stacks) = match (&s.board, &grid) {

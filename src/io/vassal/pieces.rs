@@ -10,7 +10,7 @@ use super::sequence::encode;
 use crate::board::{Board, BoardLayout, FreeformBoard, HexBoard, Offset, Side};
 use crate::io::raster::RasterError;
 use crate::io::svg::{SvgOptions, write_svg};
-use crate::rules::{KindList, Ruleset};
+use crate::rules::Ruleset;
 use crate::scenario::{Scenario, Token, Unit, shape};
 use crate::scene::{self, LayerId, SceneOptions};
 
@@ -196,7 +196,7 @@ fn draw(
             title: None,
         },
     );
-    let tree = image::parse(&svg)?;
+    let tree = crate::io::raster::parse(&svg)?;
     let size = scene.size_mm();
     let size_mm = (f64::from(size.x), f64::from(size.y));
     let mm_per_unit = f64::from(scene.mm_per_unit);
@@ -283,7 +283,6 @@ fn token_image(
         hex,
         facing: Vec::new(),
     });
-    let _ = r.kind(KindList::Token, kind);
     draw(&mini, r, LayerId::Tokens, centre, (0.5 * w, 0.5 * w), scale)
 }
 
