@@ -28,9 +28,11 @@ fn scenario(hex_mm: f64) -> Scenario {
         cell.elevation = (i % 9 == 0) as i32;
         s.hexes.insert(*hex, cell);
         if board.reading_order(*hex).0 % 7 == 3
-            && let Some(key) = HexsideKey::new(board.orientation, *hex, Side::all(board.orientation)[2])
+            && let Some(key) =
+                HexsideKey::new(board.orientation, *hex, Side::all(board.orientation)[2])
         {
-            s.hexsides.insert((key, "river".into()), HexsideAttrs::default());
+            s.hexsides
+                .insert((key, "river".into()), HexsideAttrs::default());
         }
         if i % 50 == 0 {
             s.tokens.push(Token {
@@ -78,7 +80,8 @@ fn qt(cmd: &str, dir: &Path) -> Command {
     let mut c = Command::new(cmd);
     let runtime = dir.join("xdg");
     let _ = std::fs::create_dir_all(&runtime);
-    c.env("QT_QPA_PLATFORM", "offscreen").env("XDG_RUNTIME_DIR", runtime);
+    c.env("QT_QPA_PLATFORM", "offscreen")
+        .env("XDG_RUNTIME_DIR", runtime);
     c
 }
 
@@ -92,9 +95,16 @@ fn tiled(c: &mut Criterion) {
     let mut group = c.benchmark_group("tiled");
     for name in ["tiled-tmx", "tiled-json"] {
         let f = format::by_name(name).unwrap();
-        group.bench_function(format!("{name}: 100x100 board, every hex set, 300 units"), |b| {
-            b.iter(|| f.files(black_box(&job), &dir.path().join("m.tmx")).unwrap().len())
-        });
+        group.bench_function(
+            format!("{name}: 100x100 board, every hex set, 300 units"),
+            |b| {
+                b.iter(|| {
+                    f.files(black_box(&job), &dir.path().join("m.tmx"))
+                        .unwrap()
+                        .len()
+                })
+            },
+        );
     }
     if tiled_installed() {
         let tmx = dir.path().join("m.tmx");
@@ -132,7 +142,11 @@ fn rasters(c: &mut Criterion) {
     let mut group = c.benchmark_group("raster");
     group.sample_size(10);
     group.bench_function("our png at 40 dpi: 100x100 board of 30 mm hexes", |b| {
-        b.iter(|| png.write(black_box(&ExportJob::new(&s, r, &o))).unwrap().len())
+        b.iter(|| {
+            png.write(black_box(&ExportJob::new(&s, r, &o)))
+                .unwrap()
+                .len()
+        })
     });
     group.bench_function("tmxrasterizer on our TMX at 40 dpi", |b| {
         b.iter(|| {
@@ -157,9 +171,16 @@ fn vassal(c: &mut Criterion) {
     let r = rulesets.get(&s.ruleset).unwrap();
     let o = options(100);
     let f = format::by_name("vassal").unwrap();
-    group.bench_function(".vmod at 100 dpi: 100x100 board of 19 mm hexes, 300 units", |b| {
-        b.iter(|| f.write(black_box(&ExportJob::new(&s, r, &o))).unwrap().len())
-    });
+    group.bench_function(
+        ".vmod at 100 dpi: 100x100 board of 19 mm hexes, 300 units",
+        |b| {
+            b.iter(|| {
+                f.write(black_box(&ExportJob::new(&s, r, &o)))
+                    .unwrap()
+                    .len()
+            })
+        },
+    );
     group.finish();
 }
 
