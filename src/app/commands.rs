@@ -13,6 +13,7 @@ pub enum Command {
     Save,
     SaveAs,
     Export,
+    Import,
     Quit,
     Cut,
     Copy,
@@ -40,13 +41,14 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 21] = [
+    pub const ALL: [Command; 22] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
         Command::SaveAs,
         Command::Save,
         Command::Export,
+        Command::Import,
         Command::Quit,
         Command::Cut,
         Command::Copy,
@@ -73,6 +75,7 @@ impl Command {
             Command::Save => "Save",
             Command::SaveAs => "Save As...",
             Command::Export => "Export...",
+            Command::Import => "Import Tiled map...",
             Command::Quit => "Quit",
             Command::Cut => "Cut",
             Command::Copy => "Copy",
@@ -99,7 +102,10 @@ impl Command {
             Command::ScenarioProperties => "Title, author, description, sides and board size",
             Command::Save => "Save to the scenario's file",
             Command::SaveAs => "Save to another file, RON or JSON",
-            Command::Export => "SVG, PNG at a resolution, or a print-and-play PDF",
+            Command::Export => {
+                "SVG, PNG at a resolution, a print-and-play PDF, a VASSAL module or a Tiled map"
+            }
+            Command::Import => "Open a Tiled hex map (.tmx or Tiled JSON) as a new scenario",
             Command::Quit => "Close the window (asking about unsaved changes)",
             Command::Cut => "Copy the selection and clear it",
             Command::Copy => "Copy the selection",
@@ -127,7 +133,7 @@ impl Command {
             Command::ScenarioProperties => vec![],
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
-            Command::Export => vec![],
+            Command::Export | Command::Import => vec![],
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Cut => vec![key(CMD, Key::X)],
             Command::Copy => vec![key(CMD, Key::C)],
