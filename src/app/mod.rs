@@ -11,6 +11,7 @@ pub mod export;
 pub mod hex_tools;
 pub mod icons;
 pub mod new_dialog;
+mod overview;
 pub mod paint;
 mod panels;
 pub mod path_dialog;
