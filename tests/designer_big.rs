@@ -10,6 +10,8 @@ use sandtable::board::{Board, HexBoard, LabelScheme, Orientation, Stagger};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{HexCell, Scenario, Unit};
 
+mod designer_kit;
+
 /// An `n` x `n` Battle Cry board with every hex set and 2,000 units, as the issue
 /// measured it.
 fn big(n: u32) -> Scenario {
@@ -65,4 +67,52 @@ fn a_1000_by_1000_board_renders_whole_and_zoomed_in() {
         h.run();
         h.render().expect("each zoom renders");
     }
+}
+
+/// A big file opens in a background thread: the window keeps drawing, with the file's
+/// name and a progress bar, until the document is ready. The file here is a named pipe
+/// that the test fills only after it has seen the progress window, so the load cannot
+/// finish first.
+#[test]
+fn a_big_file_opens_in_the_background_with_its_name_and_progress() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("campaign.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let mut h = designer_kit::app_with(ScriptedDialogs {
+        opens: vec![path.clone()],
+        ..Default::default()
+    });
+    h.state_mut().background_from = 0;
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    // The spinner keeps asking for frames: step, not run to a still picture.
+    h.run_steps(3);
+    h.get_by_label("Opening campaign.json");
+    h.get_by_label_contains("Reading the file");
+    assert!(h.state().loading.is_some());
+
+    let source = dir.path().join("source.json");
+    sandtable::io::save_scenario(&big(30), &source).expect("the scenario saves");
+    let text = std::fs::read(&source).unwrap();
+    let writer = {
+        let path = path.clone();
+        std::thread::spawn(move || std::fs::write(&path, text))
+    };
+    for _ in 0..200 {
+        h.run_steps(1);
+        if h.state().loading.is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    writer.join().unwrap().expect("the pipe takes the file");
+    let app = h.state();
+    assert!(app.loading.is_none(), "the load finished");
+    assert_eq!(app.doc.path.as_deref(), Some(path.as_path()));
+    assert_eq!(app.doc.scenario.units.len(), 2000);
+    assert_eq!(app.window_title(), "campaign.json - Sandtable");
 }

@@ -109,7 +109,35 @@ pub struct ScenePainter {
     overview: Overview,
 }
 
+/// A scene built away from the painter (in the thread that loaded its document).
+pub struct PreparedScene {
+    key: SceneKey,
+    scene: Arc<Scene>,
+}
+
 impl ScenePainter {
+    /// Builds the scene `scene` would for these arguments, to hand over with [`Self::adopt`].
+    pub fn prepare(
+        doc: &super::document::Document,
+        ruleset: &crate::rules::Ruleset,
+        options: SceneOptions,
+    ) -> PreparedScene {
+        let scene = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
+        let key = SceneKey {
+            doc: doc.id,
+            revision: doc.revision,
+            ruleset: ruleset.id.clone(),
+            options,
+        };
+        PreparedScene { key, scene }
+    }
+
+    /// Takes a scene built elsewhere; used while its key still matches.
+    pub fn adopt(&mut self, p: PreparedScene) {
+        self.scene = Some((p.key, p.scene));
+        self.meshes = None;
+    }
+
     /// The scene for a document revision, built when it or the options changed.
     pub fn scene(
         &mut self,
