@@ -33,26 +33,44 @@ fn hex(o: Orientation, col: i32, row: i32) -> Hex {
         .unwrap_or(Hex::ZERO)
 }
 
-/// One random edit of a small board: paint, marker, hexside, token, unit or road.
+/// Markers a hex may hold: over a limit, a tunnel (a line of them), an unknown one.
+const MARKERS: [&[&str]; 6] = [
+    &[],
+    &["wreck"],
+    &["wreck", "wreck"],
+    &["tunnel"],
+    &["tunnel", "wreck"],
+    &["mystery"],
+];
+
+/// Sets one hex of a small board (terrain, height, facing, markers).
+fn set_hex(o: Orientation) -> impl Strategy<Value = Edit> {
+    let at = (0..8i32, 0..8i32).prop_map(move |(c, r)| hex(o, c, r));
+    (
+        at,
+        0..TERRAINS.len() + 1,
+        0..3i32,
+        0..MARKERS.len(),
+        0..3usize,
+    )
+        .prop_map(|(hex, t, elevation, markers, facing)| Edit::SetHex {
+            hex,
+            cell: TERRAINS.get(t).map(|t| HexCell {
+                terrain: t.to_string(),
+                elevation,
+                facing: SIDES[..facing].to_vec(),
+                markers: MARKERS[markers].iter().map(|m| m.to_string()).collect(),
+            }),
+        })
+}
+
+/// One random edit of a small board: paint, a stroke of paints, marker, hexside,
+/// token, unit or road.
 fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
     let at = (0..8i32, 0..8i32).prop_map(move |(c, r)| hex(o, c, r));
     prop_oneof![
-        (
-            at.clone(),
-            0..TERRAINS.len() + 1,
-            0..3i32,
-            any::<bool>(),
-            0..3usize
-        )
-            .prop_map(|(hex, t, elevation, wreck, facing)| Edit::SetHex {
-                hex,
-                cell: TERRAINS.get(t).map(|t| HexCell {
-                    terrain: t.to_string(),
-                    elevation,
-                    facing: SIDES[..facing].to_vec(),
-                    markers: if wreck { vec!["wreck".into()] } else { vec![] },
-                }),
-            }),
+        set_hex(o),
+        prop::collection::vec(set_hex(o), 1..6).prop_map(Edit::Batch),
         (
             at.clone(),
             0..6usize,
