@@ -289,7 +289,9 @@ impl Validator {
                 if reach == Reach::Groups {
                     // A group is one finding naming all its hexes: gone if it held one
                     // of the area's, whichever hex it is listed under.
-                    self.constraints[*i].retain(|d| !d.hexes.iter().any(|h| area.contains(h)));
+                    let near = Bounds::of(area);
+                    self.constraints[*i]
+                        .retain(|d| !d.hexes.iter().any(|h| near.holds(*h) && area.contains(h)));
                     merge(&mut self.constraints[*i], found, board);
                 } else {
                     replace_at(&mut self.constraints[*i], area, found, board);
@@ -324,6 +326,31 @@ impl Validator {
     }
 }
 
+/// The axial box around some hexes: most hexes of a big board are told apart from them
+/// by two comparisons, without hashing.
+struct Bounds {
+    x: (i32, i32),
+    y: (i32, i32),
+}
+
+impl Bounds {
+    fn of(hexes: &HashSet<Hex>) -> Bounds {
+        let mut b = Bounds {
+            x: (i32::MAX, i32::MIN),
+            y: (i32::MAX, i32::MIN),
+        };
+        for h in hexes {
+            b.x = (b.x.0.min(h.x), b.x.1.max(h.x));
+            b.y = (b.y.0.min(h.y), b.y.1.max(h.y));
+        }
+        b
+    }
+
+    fn holds(&self, h: Hex) -> bool {
+        (self.x.0..=self.x.1).contains(&h.x) && (self.y.0..=self.y.1).contains(&h.y)
+    }
+}
+
 /// The hexes that hold a marker.
 fn marked(s: &Scenario) -> HashSet<Hex> {
     s.hexes
@@ -341,7 +368,12 @@ fn replace_at(
     fresh: Vec<Diagnostic>,
     board: &HexBoard,
 ) {
-    list.retain(|d| d.hexes.first().is_none_or(|h| !area.contains(h)));
+    let near = Bounds::of(area);
+    list.retain(|d| {
+        d.hexes
+            .first()
+            .is_none_or(|h| !(near.holds(*h) && area.contains(h)))
+    });
     let mut fresh = fresh;
     // Stable: findings at one hex keep the order they were found in.
     super::validate::sort_by_place(&mut fresh, board);
