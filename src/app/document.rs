@@ -167,6 +167,13 @@ mod tests {
         }
         assert_eq!(doc.diagnostics, fresh(&doc, &rulesets));
         assert!(!doc.diagnostics.is_empty(), "the edits made findings");
+        // Another ruleset: every check changes.
+        let other = Edit::SetText {
+            field: crate::scenario::edit::TextField::Ruleset,
+            value: "morne-plaine".into(),
+        };
+        doc.apply(other, &rulesets).unwrap();
+        assert_eq!(doc.diagnostics, fresh(&doc, &rulesets));
         while doc.undo(&rulesets) {
             assert_eq!(doc.diagnostics, fresh(&doc, &rulesets));
         }

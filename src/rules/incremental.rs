@@ -16,6 +16,7 @@ use super::constraint::{Check, Constraint};
 use super::validate::{validate_at, validate_constraints};
 use crate::board::HexBoard;
 use crate::scenario::diagnostic::Diagnostic;
+use crate::scenario::edit::TextField;
 use crate::scenario::{Edit, FeatureKind, Scenario};
 
 /// What of a scenario an edit changes, or a check reads.
@@ -87,6 +88,11 @@ impl Parts {
                 },
                 _ => Parts { rest: true, ..none },
             },
+            // Another ruleset changes every check.
+            Edit::SetText {
+                field: TextField::Ruleset,
+                ..
+            } => Parts::ALL,
             // Titles and texts are read by no check.
             Edit::SetText { .. } => none,
             Edit::Batch(edits) => edits
