@@ -12,6 +12,7 @@ use egui::epaint::{TessellationOptions, Tessellator};
 use egui::{Align2, Color32, FontId, Mesh, Pos2, Rect, Shape, Ui, pos2, vec2};
 use rustc_hash::FxHashMap;
 
+use super::overview::{MAX_MESH_CELLS, OVERVIEW_HEX_PIXELS, Overview};
 use super::view::View;
 use crate::scene::{Anchor, Cap, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
 
@@ -104,9 +105,39 @@ pub struct ScenePainter {
     meshes: Option<Meshes>,
     /// Icons in a tint, as egui images (the icon files with their ink recoloured).
     icons: FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>,
+    /// A hex board too big on screen for meshes, as one colour per hex.
+    overview: Overview,
+}
+
+/// A scene built away from the painter (in the thread that loaded its document).
+pub struct PreparedScene {
+    key: SceneKey,
+    scene: Arc<Scene>,
 }
 
 impl ScenePainter {
+    /// Builds the scene `scene` would for these arguments, to hand over with [`Self::adopt`].
+    pub fn prepare(
+        doc: &super::document::Document,
+        ruleset: &crate::rules::Ruleset,
+        options: SceneOptions,
+    ) -> PreparedScene {
+        let scene = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
+        let key = SceneKey {
+            doc: doc.id,
+            revision: doc.revision,
+            ruleset: ruleset.id.clone(),
+            options,
+        };
+        PreparedScene { key, scene }
+    }
+
+    /// Takes a scene built elsewhere; used while its key still matches.
+    pub fn adopt(&mut self, p: PreparedScene) {
+        self.scene = Some((p.key, p.scene));
+        self.meshes = None;
+    }
+
     /// The scene for a document revision, built when it or the options changed.
     pub fn scene(
         &mut self,
@@ -143,6 +174,18 @@ impl ScenePainter {
             pixels_per_point,
             covers: view.visible(rect),
         };
+        if overview(&scene, &shown) {
+            // The meshes of a closer view would only hold memory now.
+            self.meshes = None;
+            let board = Rect::from_min_max(
+                view.to_screen(rect, egui::Vec2::ZERO),
+                view.to_screen(rect, vec2(scene.size.x, scene.size.y)),
+            );
+            painter.rect_filled(board, 0.0, colour(scene.background));
+            self.overview.paint(ui.ctx(), painter, rect, view, &scene);
+            return;
+        }
+        self.overview.clear();
         let origin = view.to_screen(rect, egui::Vec2::ZERO).to_vec2();
         match &mut self.meshes {
             Some(m) if m.key.serves(&shown) => {
@@ -313,6 +356,23 @@ impl ScenePainter {
         self.icons.insert(key, src.clone());
         Some(src)
     }
+}
+
+/// Whether a hex board is drawn from the overview texture: its hexes are a few pixels
+/// across, or meshes of the part in view (with the margin kept for panning) would hold
+/// too many of them.
+fn overview(scene: &Scene, shown: &MeshKey) -> bool {
+    let Some((_, board)) = &scene.layout else {
+        return false;
+    };
+    let w = board.hex_width_mm as f32;
+    let pixels = w * shown.zoom * shown.pixels_per_point;
+    let board_rect = Rect::from_min_size(Pos2::ZERO, vec2(scene.size.x, scene.size.y));
+    let in_view = shown.covers.expand2(shown.covers.size() * 0.25);
+    let area = in_view.intersect(board_rect);
+    // A hex covers sqrt(3)/2 w^2 of the board.
+    let cells = area.width().max(0.0) * area.height().max(0.0) / (0.866 * w * w);
+    pixels < OVERVIEW_HEX_PIXELS || cells > MAX_MESH_CELLS
 }
 
 fn align(a: Anchor) -> Align2 {
