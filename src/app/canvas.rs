@@ -128,7 +128,12 @@ impl Canvas {
             ui.ctx().request_repaint();
         }
         let options = self.scene_options(doc, tools);
-        self.painter.scene(doc, &ruleset, options);
+        let frame = super::paint::Frame {
+            zoom: self.view.zoom,
+            pixels_per_point: ui.ctx().pixels_per_point(),
+            visible: self.view.visible(rect),
+        };
+        self.painter.scene(doc, &ruleset, options, frame);
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, &board);

@@ -13,7 +13,35 @@ use egui::{Color32, ColorImage, Rect, TextureHandle, TextureOptions, pos2, vec2}
 use super::paint::colour;
 use super::view::View;
 use crate::board::{BoardLayout, HexBoard};
-use crate::scene::{Item, LayerId, Rgba, Scene};
+use crate::rules::Ruleset;
+use crate::scenario::Scenario;
+use crate::scene::{Rgba, SceneOptions};
+
+/// The paper around the hexes, as the scene has it.
+const PAPER: Rgba = Rgba::rgb(245, 241, 228);
+
+/// A hex board seen from far: its geometry and one colour per hex (the library's
+/// `scene::hex_colours`, the scene's own colours without its shapes).
+pub struct FarColours {
+    pub layout: BoardLayout,
+    pub board: HexBoard,
+    pub size: hexx::Vec2,
+    pub background: Rgba,
+    pub colours: Vec<Rgba>,
+}
+
+impl FarColours {
+    pub fn new(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOptions) -> Self {
+        let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+        FarColours {
+            size: layout.size(),
+            colours: crate::scene::hex_colours(s, r, board, o, PAPER),
+            layout,
+            board: board.clone(),
+            background: PAPER,
+        }
+    }
+}
 
 /// Hexes narrower than this on screen, in physical pixels, are drawn from the texture.
 pub const OVERVIEW_HEX_PIXELS: f32 = 6.0;
@@ -69,8 +97,8 @@ impl TexelMap {
 #[derive(Default)]
 pub struct Overview {
     map: Option<TexelMap>,
-    /// The scene the texture was made from (the same `Arc` while nothing changed).
-    scene: Option<Arc<Scene>>,
+    /// The colours the texture was made from (the same `Arc` while nothing changed).
+    scene: Option<Arc<FarColours>>,
     texture: Option<TextureHandle>,
 }
 
@@ -82,11 +110,9 @@ impl Overview {
         painter: &egui::Painter,
         rect: Rect,
         view: &View,
-        scene: &Arc<Scene>,
+        scene: &Arc<FarColours>,
     ) {
-        let Some((layout, board)) = &scene.layout else {
-            return;
-        };
+        let (layout, board) = (&scene.layout, &scene.board);
         let max_side = ctx.input(|i| i.max_texture_side).max(64);
         if self
             .map
@@ -139,53 +165,13 @@ fn options() -> TextureOptions {
     }
 }
 
-fn image(scene: &Scene, map: &TexelMap) -> ColorImage {
-    let paper = colour(scene.background);
-    let cells = map.board.area();
-    let colours: Vec<Color32> = (0..cells).map(|c| cell_colour(scene, c, paper)).collect();
+fn image(far: &FarColours, map: &TexelMap) -> ColorImage {
+    let paper = colour(far.background);
+    let colours: Vec<Color32> = far.colours.iter().map(|c| colour(*c)).collect();
     let pixels = map
         .cells
         .iter()
         .map(|c| colours.get(*c as usize).copied().unwrap_or(paper))
         .collect();
     ColorImage::new(map.size, pixels)
-}
-
-/// A hex's colour seen from far: its terrain, shaded by its height, under its unit's
-/// colour and a finding's.
-fn cell_colour(scene: &Scene, cell: usize, paper: Color32) -> Color32 {
-    let mut rgb = [paper.r() as f32, paper.g() as f32, paper.b() as f32];
-    for id in [
-        LayerId::Terrain,
-        LayerId::Elevation,
-        LayerId::Units,
-        LayerId::Findings,
-    ] {
-        let Some(c) = scene.layer(id).cell(cell).first().and_then(main_colour) else {
-            continue;
-        };
-        let [r, g, b, a] = c.0;
-        // A finding's thin outline would vanish: it takes the whole texel.
-        let a = if id == LayerId::Findings {
-            1.0
-        } else {
-            a as f32 / 255.0
-        };
-        for (out, v) in rgb.iter_mut().zip([r, g, b]) {
-            *out += (v as f32 - *out) * a;
-        }
-    }
-    let [r, g, b] = rgb.map(|v| v.round().clamp(0.0, 255.0) as u8);
-    Color32::from_rgb(r, g, b)
-}
-
-/// The colour an item is seen as: its fill, else its outline's.
-fn main_colour(item: &Item) -> Option<Rgba> {
-    match item {
-        Item::Polygon { style, .. } | Item::Circle { style, .. } => {
-            style.fill.or(style.stroke.map(|s| s.colour))
-        }
-        Item::Polyline { stroke, .. } => Some(stroke.colour),
-        Item::Text { .. } | Item::Icon { .. } => None,
-    }
 }
