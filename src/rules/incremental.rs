@@ -137,6 +137,14 @@ impl Parts {
                 hexes: true,
                 ..none
             },
+            // Table checks read the shapes (`rest`) only.
+            Check::Size { .. }
+            | Check::Spacing { .. }
+            | Check::LineWidth
+            | Check::Levels
+            | Check::WaterOverlap { .. }
+            | Check::BridgeCrossing { .. }
+            | Check::OnRoad { .. } => none,
         }
     }
 }

@@ -1,0 +1,347 @@
+//! Mini-Nap (rule text 003) on a measured table: the ruleset as data and the table
+//! validations, each test quoting the text it encodes.
+
+use std::path::Path;
+
+use sandtable::board::freeform::Point;
+use sandtable::io::{self, Format};
+use sandtable::rules::table::FireType;
+use sandtable::rules::{self, KindList, Ruleset};
+use sandtable::scenario::{Area, Landmark, Line, Scenario};
+
+fn ruleset() -> Ruleset {
+    rules::Rulesets::built_in().get("mini-nap").unwrap().clone()
+}
+
+fn example() -> Scenario {
+    let text = include_str!("../assets/scenarios/mini-nap-village.ron");
+    io::parse_scenario(text, Format::Ron, Path::new("mini-nap-village.ron"))
+        .unwrap()
+        .scenario
+}
+
+/// An empty 180 x 120 cm Mini-Nap table.
+fn table() -> Scenario {
+    let mut s = example();
+    s.areas.clear();
+    s.lines.clear();
+    s.landmarks.clear();
+    s.units.clear();
+    s
+}
+
+fn pts(v: &[[f64; 2]]) -> Vec<Point> {
+    v.iter().map(|p| Point::from(*p)).collect()
+}
+
+fn rect(id: &str, terrain: &str, x: f64, y: f64, w: f64, h: f64) -> Area {
+    Area {
+        id: id.into(),
+        terrain: terrain.into(),
+        polygon: pts(&[[x, y], [x + w, y], [x + w, y + h], [x, y + h]]),
+        level: None,
+        passable: None,
+        dangerous: None,
+        compulsory: None,
+        owner: None,
+    }
+}
+
+fn line(id: &str, kind: &str, points: &[[f64; 2]], width: f64) -> Line {
+    Line {
+        id: id.into(),
+        kind: kind.into(),
+        points: pts(points),
+        width: Some(width),
+    }
+}
+
+fn landmark(id: &str, kind: &str, at: [f64; 2], size: f64) -> Landmark {
+    Landmark {
+        id: id.into(),
+        kind: kind.into(),
+        at: Some(Point::from(at)),
+        size: Some(size),
+        polygon: None,
+    }
+}
+
+/// The rules (after the ruleset's id) of every finding.
+fn found(s: &Scenario) -> Vec<String> {
+    rules::validate(s, &ruleset())
+        .into_iter()
+        .map(|d| d.rule.trim_start_matches("mini-nap/").to_string())
+        .collect()
+}
+
+#[test]
+fn the_example_table_is_valid() {
+    assert_eq!(found(&example()), Vec::<String>::new());
+}
+
+#[test]
+fn the_ruleset_carries_every_feature_of_the_text() {
+    let r = ruleset();
+    let ids = |l| r.kinds(l).iter().map(|k| k.id.as_str()).collect::<Vec<_>>();
+    assert_eq!(
+        ids(KindList::Terrain),
+        [
+            "contour",
+            "hill",
+            "rough-ground",
+            "marsh",
+            "woods",
+            "forest",
+            "village",
+            "town"
+        ]
+    );
+    assert_eq!(
+        ids(KindList::Line),
+        [
+            "river",
+            "stream",
+            "canal",
+            "hedge",
+            "wooden-fence",
+            "stone-wall",
+            "road",
+            "sunken-road",
+            "earthwork"
+        ]
+    );
+    assert_eq!(
+        ids(KindList::Landmark),
+        ["landmark", "church", "bridge", "ford"]
+    );
+    for l in [KindList::Terrain, KindList::Line, KindList::Landmark] {
+        for k in r.kinds(l) {
+            assert!(
+                k.pattern.is_some() || l == KindList::Landmark,
+                "{} has a fill that reads at a glance",
+                k.id
+            );
+        }
+    }
+}
+
+fn effect(list: KindList, id: &str) -> sandtable::rules::table::TableEffect {
+    ruleset().kind(list, id).unwrap().table.clone()
+}
+
+#[test]
+fn general_features_move_fire_and_defend_as_the_text_says() {
+    use KindList::{Landmark as M, Terrain as T};
+    // "All contours are 1 level high." "Contours give no hand-to-hand advantage or cover."
+    let contour = effect(T, "contour");
+    assert_eq!(contour.level, Some(1));
+    assert!(!contour.hand_to_hand && contour.cover.is_empty());
+    // "Hills have no effect on skirmish lines moving onto or over them. All other units
+    // (including artillery) move onto and over hills at half rate." "Hills only give
+    // hand-to-hand advantage."
+    let hill = effect(T, "hill");
+    assert!(!hill.half_rate.contains(&"skirmish".to_string()));
+    assert!(hill.half_rate.contains(&"foot-artillery".to_string()));
+    assert!(hill.hand_to_hand && hill.cover.is_empty());
+    assert_eq!(hill.levels, Some([2, 4]));
+    // "Cavalry units may not charge or opportunity charge into, through or out of any
+    // rough ground."
+    let rough = effect(T, "rough-ground");
+    assert_eq!(rough.no_charge, ["cavalry"]);
+    assert!(rough.impassable_unless_passable);
+    // "All areas of boggy ground, marsh, swamp and the like are impassable to all units
+    // except along roads through them."
+    assert_eq!(effect(T, "marsh").roads_only, ["*"]);
+    // "Artillery units cannot enter woods." "Woods give both hand-to-hand advantage and
+    // cover." "All woods are 2 levels high"
+    let woods = effect(T, "woods");
+    assert!(woods.prohibited.contains(&"horse-artillery".to_string()));
+    assert!(woods.covers(FireType::SmallArms, false) && woods.covers(FireType::Artillery, false));
+    assert_eq!(woods.level, Some(2));
+    // "all forested areas are considered to be impassable to any formed units except
+    // along roads through them."
+    assert!(
+        !effect(T, "forest")
+            .roads_only
+            .contains(&"skirmish".to_string())
+    );
+    // "it takes 8 structural hits to "destroy" a village, but only 4 structural hits to
+    // "destroy" most other structures."
+    assert_eq!(effect(T, "village").structural_hits, Some(8));
+    assert_eq!(effect(M, "landmark").structural_hits, Some(4));
+    // "Artillery units and cavalry units cannot enter any landmarks."
+    assert!(
+        effect(M, "church")
+            .prohibited
+            .contains(&"cavalry".to_string())
+    );
+    // "Bridges are zero levels high for overhead fire purposes." "Units cannot stop and
+    // remain on a bridge"
+    let bridge = effect(M, "bridge");
+    assert_eq!(
+        (bridge.level, bridge.no_stop.clone()),
+        (Some(0), vec!["*".to_string()])
+    );
+    // "Treat fords across rivers as streams."
+    assert_eq!(effect(M, "ford").treat_as.as_deref(), Some("stream"));
+}
+
+#[test]
+fn linear_features_and_roads_as_the_text_says() {
+    use KindList::Line as L;
+    // "Hedge-rows, wooden fences or the like give cover for small arms fire. [...] do not
+    // give cover for artillery fire. A stone wall gives cover for small arms fire and
+    // artillery fire. Only a stone wall gives hand-to-hand advantage."
+    for id in ["hedge", "wooden-fence"] {
+        let e = effect(L, id);
+        assert!(e.covers(FireType::SmallArms, false) && !e.covers(FireType::Artillery, false));
+        assert!(!e.hand_to_hand);
+    }
+    let wall = effect(L, "stone-wall");
+    assert!(wall.covers(FireType::Artillery, false) && wall.hand_to_hand);
+    // "Earthworks constructed during the game give cover against both small arms fire and
+    // artillery fire. Earthworks constructed before the game give cover against
+    // artillery fire only."
+    let earth = effect(L, "earthwork");
+    assert!(!earth.covers(FireType::SmallArms, false) && earth.covers(FireType::Artillery, false));
+    assert!(earth.covers(FireType::SmallArms, true));
+    // "Cavalry units cannot stop and remain interpenetrated with any hedge-rows"
+    assert!(effect(L, "hedge").no_stop.contains(&"cavalry".to_string()));
+    // "A unit cannot charge or opportunity charge across a stream." "artillery units
+    // cannot remain in a stream at any time."
+    let stream = effect(L, "stream");
+    assert_eq!(stream.no_charge, ["*"]);
+    assert!(stream.no_stop.contains(&"foot-artillery".to_string()));
+    // "All rivers have 1 level high woods along their banks out to 2 cm from the banks"
+    let banks = effect(L, "river").bank_woods.unwrap();
+    assert_eq!((banks.width, banks.level), (2.0, 1));
+    // "Treat both sides of sunken roads as stone walls."
+    assert_eq!(
+        effect(L, "sunken-road").sides_as.as_deref(),
+        Some("stone-wall")
+    );
+    // "Infantry in Column Move 12 cm, Cavalry in Column Move 24 cm, Redeploying Foot
+    // Artillery Move 24 cm, Redeploying Horse Artillery Move 24 cm, Engineers Move 24 cm"
+    let road = effect(L, "road").road_move;
+    assert_eq!(road["infantry"], 12.0);
+    for c in ["cavalry", "foot-artillery", "horse-artillery", "engineers"] {
+        assert_eq!(road[c], 24.0);
+    }
+    // "All linear terrain features are zero levels high for overhead fire purposes."
+    for k in &ruleset().lines {
+        assert_eq!(k.table.level, Some(0), "{}", k.id);
+    }
+}
+
+#[test]
+fn woods_are_6_to_12_cm_across_and_6_cm_apart() {
+    // "An area of woods must be at least 6 cm across but not more than 12 cm across any
+    // direction. An area of woods may not be any closer than 6 cm from another area of
+    // woods."
+    let mut s = table();
+    s.areas.push(rect("narrow", "woods", 10.0, 10.0, 10.0, 4.0));
+    s.areas.push(rect("wide", "woods", 40.0, 10.0, 13.0, 7.0));
+    s.areas.push(rect("ok", "woods", 80.0, 10.0, 8.0, 8.0));
+    // 5 cm from "ok", edge to edge.
+    s.areas.push(rect("close", "woods", 93.0, 10.0, 7.0, 7.0));
+    assert_eq!(found(&s), ["woods-size", "woods-size", "woods-spacing"]);
+    s.areas.pop();
+    s.areas.push(rect("far", "woods", 94.0, 10.0, 7.0, 7.0));
+    assert_eq!(
+        found(&s),
+        ["woods-size", "woods-size"],
+        "6 cm apart is allowed"
+    );
+}
+
+#[test]
+fn villages_landmarks_and_churches() {
+    // "A village may not exceed 6 cm across in any direction. Villages must be at least
+    // 36 cm apart." "A landmark may not exceed 4 cm across in any direction."
+    let mut s = table();
+    s.areas.push(rect("v1", "village", 10.0, 10.0, 4.0, 4.0));
+    s.areas.push(rect("v2", "village", 40.0, 10.0, 4.0, 4.0));
+    s.landmarks
+        .push(landmark("m1", "landmark", [100.0, 100.0], 5.0));
+    assert_eq!(
+        found(&s),
+        ["village-spacing", "landmark-size"],
+        "26 cm apart is too close; a 5 cm landmark too large"
+    );
+    // "Small churches must be placed within 4 cm of a village but may not be part of a
+    // village; they may be adjacent to and in contact with a village."
+    let mut s = table();
+    s.areas.push(rect("v1", "village", 10.0, 10.0, 4.0, 4.0));
+    s.landmarks
+        .push(landmark("touching", "church", [15.0, 12.0], 2.0));
+    s.landmarks
+        .push(landmark("inside", "church", [12.0, 12.0], 2.0));
+    s.landmarks
+        .push(landmark("far", "church", [30.0, 12.0], 2.0));
+    let d = rules::validate(&s, &ruleset());
+    let what: Vec<_> = d.iter().map(|d| d.features[0].as_str()).collect();
+    assert_eq!(what, ["inside", "far"], "{d:#?}");
+}
+
+#[test]
+fn line_widths_and_levels() {
+    // "Rivers can be from 2 cm to 4 cm wide" "Streams can be upto 2 cm wide" "all canals
+    // are 1 cm wide"
+    let mut s = table();
+    s.lines
+        .push(line("r", "river", &[[0.0, 10.0], [180.0, 10.0]], 5.0));
+    s.lines
+        .push(line("s", "stream", &[[0.0, 40.0], [180.0, 40.0]], 2.0));
+    s.lines
+        .push(line("c", "canal", &[[0.0, 80.0], [180.0, 80.0]], 1.5));
+    let d = rules::validate(&s, &ruleset());
+    let what: Vec<_> = d.iter().map(|d| d.features[0].as_str()).collect();
+    assert_eq!(what, ["r", "c"]);
+    // "Areas on hills must be determined by the players to be 2, 3 or 4 levels high"
+    let mut s = table();
+    let mut hill = rect("h", "hill", 10.0, 10.0, 20.0, 20.0);
+    hill.level = Some(5);
+    s.areas.push(hill.clone());
+    assert_eq!(found(&s), ["levels"]);
+    s.areas[0].level = Some(4);
+    assert_eq!(found(&s), Vec::<String>::new());
+}
+
+#[test]
+fn a_village_split_by_a_stream_becomes_two_areas() {
+    // "No terrain features except bridges can be overlapped with a river, stream or
+    // canal. For example, where a village is split by a stream, then the two halves of
+    // the village become separate areas of "village"."
+    let mut s = table();
+    s.areas.push(rect("v1", "village", 10.0, 10.0, 4.0, 4.0));
+    s.lines
+        .push(line("s", "stream", &[[12.0, 0.0], [12.0, 40.0]], 1.0));
+    let d = rules::validate(&s, &ruleset());
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].rule, "mini-nap/water-overlap");
+    assert!(d[0].message.contains("split"), "{}", d[0].message);
+    d[0].fixes[0].edit.clone().apply(&mut s).unwrap();
+    assert_eq!(s.areas.len(), 2, "the halves are separate areas");
+    assert!(s.areas.iter().all(|a| a.terrain == "village"));
+    assert_eq!(found(&s), Vec::<String>::new());
+}
+
+#[test]
+fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
+    // "Where a road crosses a river, stream or canal it is automatically a bridge."
+    let mut s = table();
+    s.lines
+        .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
+    s.lines
+        .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
+    let d = rules::validate(&s, &ruleset());
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].rule, "mini-nap/road-crossing");
+    d[0].fixes[0].edit.clone().apply(&mut s).unwrap();
+    assert_eq!(s.landmarks[0].kind, "bridge");
+    assert_eq!(found(&s), Vec::<String>::new());
+    // "Bridges are special landmarks in that they must be part of a road."
+    s.landmarks
+        .push(landmark("lost", "bridge", [20.0, 50.0], 4.0));
+    assert_eq!(found(&s), ["bridge-on-road"]);
+}
