@@ -160,6 +160,7 @@ fn busy_table() -> Scenario {
                 .map(|k| Point::new(k as f64 * 18.0, y + (k % 2) as f64))
                 .collect(),
             width: Some(0.5),
+            built: None,
         });
     }
     for i in 0..200 {

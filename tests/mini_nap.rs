@@ -53,6 +53,7 @@ fn line(id: &str, kind: &str, points: &[[f64; 2]], width: f64) -> Line {
         kind: kind.into(),
         points: pts(points),
         width: Some(width),
+        built: None,
     }
 }
 
@@ -344,4 +345,281 @@ fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
     s.landmarks
         .push(landmark("lost", "bridge", [20.0, 50.0], 4.0));
     assert_eq!(found(&s), ["bridge-on-road"]);
+}
+
+mod zone_of_fire {
+    use super::*;
+    use sandtable::rules::table::fire::{Place, TableMap, halve};
+    use sandtable::scenario::Unit;
+
+    fn unit(id: &str, class: &str, at: [f64; 2], facing: f64) -> Unit {
+        let mut u = Unit::new(id, class);
+        u.side = "a".into();
+        u.at = Some(Point::from(at));
+        u.facing_deg = Some(facing);
+        u.frontage = Some(6.0);
+        u.depth = Some(3.0);
+        u
+    }
+
+    /// A firer at the south facing north, a target 60 cm north facing south, a hedge
+    /// across between them and woods partly in the zone of fire.
+    fn field() -> Scenario {
+        let mut s = table();
+        s.units.push(unit("f", "infantry", [50.0, 100.0], 0.0));
+        s.units
+            .push(unit("g", "foot-artillery", [50.0, 100.0], 0.0));
+        s.units.push(unit("t", "infantry", [50.0, 40.0], 180.0));
+        s.lines
+            .push(line("h", "hedge", &[[30.0, 70.0], [70.0, 70.0]], 0.5));
+        s.areas.push(rect("w", "woods", 52.0, 55.0, 8.0, 8.0));
+        s
+    }
+
+    fn zone(s: &Scenario, firer: &str, target: &str) -> sandtable::rules::table::fire::Zone {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        let u = |id: &str| s.units.iter().find(|u| u.id == id).unwrap();
+        let fire = map.fire_of(u(firer));
+        map.zone_of_fire(Place::Unit(u(firer)), Place::Unit(u(target)), fire)
+    }
+
+    #[test]
+    fn each_feature_in_the_zone_halves_the_dice_cumulatively_rounding_down() {
+        // "A unit can claim cover for a terrain feature if that terrain feature is in or
+        // partially in the zone of fire between the firing unit and the target unit."
+        // "A unit firing at [...] a unit claiming cover then uses half the number of dice
+        // that it would normally use (round fractions down) [...] This halving of the
+        // firing dice penalty is cumulative"
+        let s = field();
+        let z = zone(&s, "f", "t");
+        assert!(z.visible);
+        assert!(
+            (z.distance - 57.0).abs() < 1e-9,
+            "edge to edge: {}",
+            z.distance
+        );
+        let cover: Vec<_> = z
+            .crossed
+            .iter()
+            .filter(|c| c.cover)
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(cover, ["h", "w"]);
+        assert_eq!(z.dice_factor(), 0.25);
+        assert_eq!(halve(7, z.halvings), 1, "7 -> 3 -> 1");
+        assert_eq!(halve(4, z.halvings), 1);
+    }
+
+    #[test]
+    fn cover_depends_on_the_fire_type() {
+        // "Hedge-rows, wooden fences or the like do not give cover for artillery fire."
+        let s = field();
+        let z = zone(&s, "g", "t");
+        let cover: Vec<_> = z
+            .crossed
+            .iter()
+            .filter(|c| c.cover)
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(cover, ["w"]);
+        // "Earthworks constructed during the game give cover against both small arms
+        // fire and artillery fire. Earthworks constructed before the game give cover
+        // against artillery fire only."
+        let mut s = field();
+        s.lines[0].kind = "earthwork".into();
+        let covers_h = |s: &Scenario| {
+            zone(s, "f", "t")
+                .crossed
+                .iter()
+                .any(|c| c.id == "h" && c.cover)
+        };
+        assert!(!covers_h(&s));
+        s.lines[0].built = Some("during".into());
+        assert!(covers_h(&s));
+    }
+
+    #[test]
+    fn fire_across_a_river_halves_for_each_bank_of_woods() {
+        // "All rivers have 1 level high woods along their banks out to 2 cm from the
+        // banks except at fords, at bridges or where there are roads"
+        let mut s = field();
+        s.areas.clear();
+        s.lines.clear();
+        s.lines
+            .push(line("r", "river", &[[0.0, 70.0], [180.0, 70.0]], 3.0));
+        let z = zone(&s, "f", "t");
+        let cover: Vec<_> = z
+            .crossed
+            .iter()
+            .filter(|c| c.cover)
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(cover, ["r/bank-1", "r/bank-2"]);
+        // A road crossing there takes the woods away along it.
+        s.lines
+            .push(line("rd", "road", &[[50.0, 0.0], [50.0, 120.0]], 8.0));
+        s.landmarks.push(landmark("b", "bridge", [50.0, 70.0], 4.0));
+        let z = zone(&s, "f", "t");
+        assert_eq!(z.halvings, 0, "{:?}", z.crossed);
+    }
+
+    #[test]
+    fn hills_block_by_levels_and_artillery_fires_overhead() {
+        // "Hills are a little higher and steeper than contours. Areas on hills must be
+        // determined by the players to be 2, 3 or 4 levels high"
+        let mut s = field();
+        s.areas.clear();
+        s.lines.clear();
+        let mut hill = rect("hill", "hill", 30.0, 60.0, 40.0, 10.0);
+        hill.level = Some(2);
+        s.areas.push(hill);
+        let z = zone(&s, "f", "t");
+        assert!(!z.visible, "a hill between two units on the flat blocks");
+        // "Villages are 1 level high for overhead fire considerations." "Don't forget
+        // that some terrain features may not count if firing overhead fire with
+        // artillery"
+        let mut s = field();
+        s.areas.clear();
+        s.lines.clear();
+        let mut hill = rect("hill", "hill", 30.0, 90.0, 40.0, 20.0);
+        hill.level = Some(2);
+        s.areas.push(hill);
+        s.areas.push(rect("v", "village", 47.0, 70.0, 4.0, 4.0));
+        let small_arms = zone(&s, "f", "t");
+        assert_eq!(small_arms.halvings, 1, "small arms do not fire overhead");
+        let artillery = zone(&s, "g", "t");
+        assert_eq!(
+            artillery.halvings, 0,
+            "the battery on the hill fires over the village"
+        );
+        assert!(artillery.crossed.iter().any(|c| c.id == "v" && c.overhead));
+    }
+
+    #[test]
+    fn hand_to_hand_advantage_needs_a_charge_over_the_feature() {
+        // "The unit that charged into contact with the non-initiative unit actually
+        // charged over or through any part of that particular terrain feature that can
+        // give that non-initiative unit a hand-to-hand advantage." "Only a stone wall
+        // gives hand-to-hand advantage."
+        let mut s = table();
+        s.units.push(unit("a", "infantry", [50.0, 60.0], 0.0));
+        s.units.push(unit("d", "infantry", [50.0, 40.0], 180.0));
+        s.lines.push(line(
+            "wall",
+            "stone-wall",
+            &[[30.0, 41.5], [70.0, 41.5]],
+            0.5,
+        ));
+        s.lines
+            .push(line("hedge", "hedge", &[[30.0, 41.4], [70.0, 41.4]], 0.5));
+        let r = ruleset();
+        let map = TableMap::new(&s, &r);
+        let ids: Vec<_> = map
+            .hand_to_hand(&s.units[0], &s.units[1])
+            .iter()
+            .map(|f| f.id.clone())
+            .collect();
+        assert_eq!(ids, ["wall"]);
+        // "The non-initiative unit has remained stationary during the current initiative"
+        s.units[1].moved = true;
+        let map = TableMap::new(&s, &r);
+        assert!(map.hand_to_hand(&s.units[0], &s.units[1]).is_empty());
+    }
+}
+
+mod path_cost {
+    use super::*;
+    use sandtable::rules::table::fire::TableMap;
+    use sandtable::rules::table::path::path_cost;
+    use sandtable::scenario::Unit;
+
+    fn unit(class: &str, at: [f64; 2]) -> Unit {
+        let mut u = Unit::new("u", class);
+        u.at = Some(Point::from(at));
+        u.facing_deg = Some(90.0);
+        u.frontage = Some(4.0);
+        u.depth = Some(2.0);
+        u
+    }
+
+    fn cost(
+        s: &Scenario,
+        u: &Unit,
+        through: &[[f64; 2]],
+    ) -> sandtable::rules::table::path::PathCost {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        path_cost(&map, u, &pts(through))
+    }
+
+    #[test]
+    fn half_rate_while_any_part_of_the_unit_is_in_the_terrain_not_cumulative() {
+        // "the unit deducts 2 cm off its movement allowance for every 1 cm of actual
+        // movement it does on the table whilst ever the unit remains interpenetrated with
+        // that terrain feature." "This half rate movement penalty is not cumulative"
+        let mut s = table();
+        s.areas.push(rect("hill", "hill", 20.0, 0.0, 10.0, 50.0));
+        s.areas
+            .push(rect("village", "village", 22.0, 8.0, 4.0, 4.0));
+        // Moving east along y = 10: the base is 2 deep along the move (facing east),
+        // so it touches the hill from x = 19 to x = 31.
+        let c = cost(&s, &unit("infantry", [0.0, 10.0]), &[[50.0, 10.0]]);
+        assert!(c.allowed);
+        assert!((c.length - 50.0).abs() < 1e-9);
+        assert!((c.cost - 62.0).abs() < 1e-6, "{}", c.cost);
+        // "Hills have no effect on skirmish lines moving onto or over them." (the village
+        // neither)
+        let c = cost(&s, &unit("skirmish", [0.0, 10.0]), &[[50.0, 10.0]]);
+        assert!((c.cost - 50.0).abs() < 1e-6, "{}", c.cost);
+    }
+
+    #[test]
+    fn impassable_terrain_is_refused_with_the_reason() {
+        // "Artillery units cannot enter woods."
+        let mut s = table();
+        s.areas.push(rect("w", "woods", 20.0, 0.0, 8.0, 8.0));
+        let c = cost(&s, &unit("foot-artillery", [0.0, 4.0]), &[[40.0, 4.0]]);
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("may not enter Woods w"));
+        // "Rivers [...] are impassable to all units except at fords or bridges."
+        let mut s = table();
+        s.lines
+            .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
+        let c = cost(&s, &unit("infantry", [90.0, 30.0]), &[[90.0, 70.0]]);
+        assert!(!c.allowed);
+        s.lines
+            .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
+        s.landmarks.push(landmark("b", "bridge", [90.0, 50.0], 4.0));
+        let c = cost(
+            &s,
+            &unit("cavalry", [95.0, 30.0]),
+            &[[90.0, 40.0], [90.0, 70.0]],
+        );
+        assert!(c.allowed, "{:?}", c.reason);
+        // "Units cannot stop and remain on a bridge"
+        let c = cost(&s, &unit("cavalry", [95.0, 30.0]), &[[90.0, 50.0]]);
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("may not stop on Bridge b"));
+    }
+
+    #[test]
+    fn a_move_along_a_road_has_the_road_allowance_and_ignores_terrain() {
+        // "Infantry in Column Move 12 cm" "Units moving along a road ignore any terrain
+        // effects of the terrain that the road is passing through." "the unit must end
+        // its movement on the road to receive this additional movement."
+        let mut s = table();
+        s.lines
+            .push(line("rd", "road", &[[0.0, 10.0], [100.0, 10.0]], 2.0));
+        s.areas.push(rect("f", "forest", 20.0, 0.0, 20.0, 20.0));
+        let c = cost(&s, &unit("infantry", [5.0, 10.0]), &[[60.0, 10.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
+        assert_eq!(c.road_move, Some(12.0));
+        assert!((c.cost - 55.0).abs() < 1e-9);
+        // Leaving the road into the forest: "impassable to any formed units except along
+        // roads through them."
+        let c = cost(&s, &unit("infantry", [5.0, 10.0]), &[[30.0, 15.0]]);
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("except along roads"));
+    }
 }

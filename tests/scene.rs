@@ -342,6 +342,7 @@ fn place(s: &mut Scenario, list: KindList, id: &str) -> bool {
                     kind: id.into(),
                     points: vec![Point::new(5.0, 5.0), Point::new(40.0, 20.0)],
                     width: None,
+                    built: None,
                 }),
                 KindList::Landmark => s.landmarks.push(Landmark {
                     id: "m1".into(),

@@ -545,6 +545,7 @@ impl TableTools {
                 kind: tools.line.clone(),
                 points: pts,
                 width: Some(tools.line_width),
+                built: None,
             }),
             _ => return,
         };

@@ -47,6 +47,11 @@ crate::strenum::string_enum! {
         BadDpi = "bad-dpi",
         /// An `--overlay` preview that is malformed or cannot be drawn here.
         BadOverlay = "bad-overlay",
+        /// A point `x,y` that is malformed (a coordinate that is not a number) or off
+        /// the table.
+        BadPoint = "bad-point",
+        /// The command works on freeform tables and the scenario is on a hex board.
+        NotTable = "not-table",
     }
 }
 

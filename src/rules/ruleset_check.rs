@@ -439,7 +439,7 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
 fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
     if !hex {
         return match list {
-            KindList::UnitClass => &["profile"],
+            KindList::UnitClass => &["profile", "table"],
             KindList::Terrain | KindList::Line | KindList::Landmark => &["table"],
             _ => &[],
         };

@@ -228,6 +228,9 @@ pub struct Line {
     pub points: Vec<Point>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub width: Option<f64>,
+    /// Earthworks: built `before` the game (the default) or `during` it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub built: Option<String>,
 }
 
 /// A small individual feature: a point with a size, or a polygon.

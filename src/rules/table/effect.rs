@@ -94,6 +94,13 @@ pub struct TableEffect {
     /// Landmarks: it must be part of a road of these kinds (a bridge).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on_road: Vec<String>,
+    /// Areas: it is the ground itself (contours, hills): a unit on it stands at its
+    /// level, and it blocks only what lies beyond it lower than it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ground: bool,
+    /// Unit classes: the fire type of their fire.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fire: Option<FireType>,
 }
 
 /// Woods along a river's banks.

@@ -115,9 +115,9 @@ pub fn widths(s: &Shape) -> (f64, f64) {
     (narrowest, widest)
 }
 
-/// A straight polyline from `a` to `b`, as a line string.
-pub fn segment(a: Point, b: Point) -> LineString<f64> {
-    freeform::polyline(&[a, b])
+/// A polyline through the points, as a line string.
+pub fn freeform_line(points: &[Point]) -> LineString<f64> {
+    freeform::polyline(points)
 }
 
 #[cfg(test)]
