@@ -623,3 +623,20 @@ mod path_cost {
         assert!(c.reason.unwrap().contains("except along roads"));
     }
 }
+
+#[test]
+fn the_designer_validator_follows_table_edits() {
+    // "Villages must be at least 36 cm apart."
+    use sandtable::scenario::{Edit, Feature};
+    let r = ruleset();
+    let mut s = table();
+    s.areas.push(rect("v1", "village", 10.0, 10.0, 4.0, 4.0));
+    let mut live = rules::Validator::new(&s, &r);
+    assert_eq!(live.len(), 0);
+    let edit = Edit::put(Feature::Area(rect("v2", "village", 30.0, 10.0, 4.0, 4.0)));
+    edit.clone().apply(&mut s).unwrap();
+    live.apply(&s, &r, &edit);
+    let rules: Vec<_> = live.findings().map(|d| d.rule.as_str()).collect();
+    assert_eq!(rules, ["mini-nap/village-spacing"]);
+    assert_eq!(live.findings().next().unwrap().features, ["v1", "v2"]);
+}
