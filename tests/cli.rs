@@ -343,9 +343,9 @@ fn los_battle_and_arcs_answer_in_the_format_contract() {
     let (code, _, err) = sandtable(&["arcs", f, "g1"]);
     assert_eq!(code, 2);
     assert!(err.contains("a general does not battle"), "{err}");
-    let (code, _, err) = sandtable(&["los", "assets/scenarios/mini-nap-village.ron", "i1", "k1"]);
+    let (code, _, err) = sandtable(&["path", f, "c1", "--through", "1,1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("hex boards"), "{err}");
+    assert!(err.contains("freeform table"), "{err}");
     let (code, _, err) = sandtable(&["los", f, "c1", "Z99"]);
     assert_eq!(code, 2);
     assert!(
@@ -451,7 +451,7 @@ fn every_command_answers_an_error_as_json_with_exit_2() {
     let bc = "assets/scenarios/battle-cry-crossroads.json";
     let mp = "assets/scenarios/morne-plaine-bridge.json";
     let ss = "assets/scenarios/sticks-and-stones-river.ron";
-    let cases: [(&[&str], &str, &str); 11] = [
+    let cases: [(&[&str], &str, &str); 12] = [
         (&["validate", junk], "file", "junk.json:3:"),
         (
             &["info", "no/such/file.json"],
@@ -469,9 +469,20 @@ fn every_command_answers_an_error_as_json_with_exit_2() {
             "'Z99' is neither a unit id nor a hex",
         ),
         (
-            &["los", "assets/scenarios/mini-nap-village.ron", "i1", "k1"],
-            "not-hex-board",
-            "hex boards",
+            &["path", bc, "c1", "--through", "1,1"],
+            "not-table",
+            "freeform table",
+        ),
+        (
+            &[
+                "path",
+                "assets/scenarios/mini-nap-village.ron",
+                "i1",
+                "--through",
+                "1,x",
+            ],
+            "bad-point",
+            "'x' is not a number",
         ),
         (
             &["battle", bc, "c1", "nobody"],

@@ -57,6 +57,11 @@ crate::strenum::string_enum! {
         /// `import`: tiles with no `terrain` property and none in `--map` (the message
         /// lists each with its hex).
         UnmappedTiles = "unmapped-tiles",
+        /// A point `x,y` that is malformed (a coordinate that is not a number) or off
+        /// the table.
+        BadPoint = "bad-point",
+        /// The command works on freeform tables and the scenario is on a hex board.
+        NotTable = "not-table",
     }
 }
 

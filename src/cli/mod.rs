@@ -6,6 +6,7 @@ mod export;
 mod import;
 mod output;
 mod preview;
+mod table;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -89,6 +90,16 @@ pub enum Command {
         /// depend on it; default: the unit's own class).
         #[arg(long)]
         target_class: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Freeform tables: the movement a unit spends following a path through points.
+    Path {
+        file: PathBuf,
+        unit: String,
+        /// The points the unit's centre moves through, each `x,y`.
+        #[arg(long, num_args = 1.., required = true)]
+        through: Vec<String>,
         #[arg(long)]
         json: bool,
     },
@@ -202,6 +213,12 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             target,
             json,
         } => preview::battle(&file, &attacker, &target, &rulesets, json),
+        Command::Path {
+            file,
+            unit,
+            through,
+            json,
+        } => preview::path(&file, &unit, &through, &rulesets, json),
         Command::Moves {
             file,
             unit,
@@ -243,6 +260,7 @@ impl Command {
             | Command::Battle { json, .. }
             | Command::Arcs { json, .. }
             | Command::Moves { json, .. }
+            | Command::Path { json, .. }
             | Command::Zoc { json, .. }
             | Command::Charges { json, .. } => *json,
             Command::Rulesets { show, json } => {

@@ -28,16 +28,44 @@ fn not_hex(file: &Path) -> CliError {
     .in_file(file)
 }
 
-/// Loads a hex scenario and its ruleset, or says why not.
-fn open<'r>(file: &Path, rulesets: &'r Rulesets) -> Result<(Scenario, &'r Ruleset), CliError> {
+/// Loads a scenario and its ruleset, or says why not.
+fn load<'r>(file: &Path, rulesets: &'r Rulesets) -> Result<(Scenario, &'r Ruleset), CliError> {
     let scenario = io::load_scenario(file, rulesets)?;
     let ruleset = rulesets
         .get(&scenario.ruleset)
         .ok_or_else(|| super::unknown_ruleset(&scenario.ruleset, rulesets).in_file(file))?;
+    Ok((scenario, ruleset))
+}
+
+/// Loads a hex scenario and its ruleset, or says why not.
+fn open<'r>(file: &Path, rulesets: &'r Rulesets) -> Result<(Scenario, &'r Ruleset), CliError> {
+    let (scenario, ruleset) = load(file, rulesets)?;
     if scenario.board.as_hex().is_none() {
         return Err(not_hex(file));
     }
     Ok((scenario, ruleset))
+}
+
+/// `sandtable path`: tables only.
+pub fn path(
+    file: &Path,
+    unit: &str,
+    through: &[String],
+    rulesets: &Rulesets,
+    as_json: bool,
+) -> Result<i32, CliError> {
+    let (s, r) = load(file, rulesets)?;
+    if s.board.as_freeform().is_none() {
+        return Err(CliError::new(
+            ErrorKind::NotTable,
+            format!(
+                "{}: path costs a polyline on a freeform table; on hex boards use `sandtable moves`",
+                file.display()
+            ),
+        )
+        .in_file(file));
+    }
+    super::table::path(&s, r, unit, through, as_json)
 }
 
 /// A unit id or a hex label: the hex, and the unit when it names one.
@@ -132,7 +160,10 @@ pub fn los(
     rulesets: &Rulesets,
     as_json: bool,
 ) -> Result<i32, CliError> {
-    let (s, r) = open(file, rulesets)?;
+    let (s, r) = load(file, rulesets)?;
+    if s.board.as_freeform().is_some() {
+        return super::table::los(&s, r, from, to, as_json);
+    }
     let (a, firer) = place(&s, from)?;
     let (b, _) = place(&s, to)?;
     let map = BattleMap::new(&s, r).ok_or_else(|| not_hex(file))?;
@@ -259,7 +290,10 @@ pub fn battle(
     rulesets: &Rulesets,
     as_json: bool,
 ) -> Result<i32, CliError> {
-    let (s, r) = open(file, rulesets)?;
+    let (s, r) = load(file, rulesets)?;
+    if s.board.as_freeform().is_some() {
+        return super::table::battle(&s, r, attacker, target, as_json);
+    }
     let (a, t) = (unit(&s, attacker)?, unit(&s, target)?);
     let map = BattleMap::new(&s, r).ok_or_else(|| not_hex(file))?;
     if !map.by_column_shift() && profile(r, a).is_none() {

@@ -119,6 +119,66 @@ pub enum Check {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         markers: Option<Vec<String>>,
     },
+    /// Tables: areas of these terrains and landmarks of these kinds are at least `min`
+    /// across at their narrowest and at most `max` across at their widest.
+    Size {
+        /// Area terrains or landmark kinds.
+        kinds: Vec<String>,
+        /// The narrowest width allowed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        min: Option<f64>,
+        /// The widest extent allowed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<f64>,
+    },
+    /// Tables: each feature of `kind` is at least `min` from every feature of `from`,
+    /// and (with `max`) within `max` of one, edge to edge; `not_part`: not overlapping
+    /// it (touching is allowed).
+    Spacing {
+        /// Area terrain or landmark kind checked.
+        kind: String,
+        /// Area terrain or landmark kind measured to.
+        from: String,
+        /// The least distance, edge to edge.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        min: Option<f64>,
+        /// The greatest distance to the nearest one, edge to edge.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<f64>,
+        /// It may touch but not overlap one.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        not_part: bool,
+    },
+    /// Tables: lines of each kind are as wide as the kind's `table.width` allows.
+    LineWidth,
+    /// Tables: areas give a `level` within their terrain's `table.levels`.
+    Levels,
+    /// Tables: nothing but the `allowed` landmarks overlaps a line of the `water`
+    /// kinds; an area split by one is reported with a quick fix that splits it.
+    WaterOverlap {
+        /// Water line kinds.
+        water: Vec<String>,
+        /// Landmark or line kinds that may overlap water (bridges, fords, roads that
+        /// cross at a bridge).
+        allowed: Vec<String>,
+    },
+    /// Tables: where a line of `roads` crosses a line of `water` there is a landmark of
+    /// `bridge`; the quick fix adds it.
+    BridgeCrossing {
+        /// Road line kinds.
+        roads: Vec<String>,
+        /// Water line kinds.
+        water: Vec<String>,
+        /// The bridge landmark kind.
+        bridge: String,
+    },
+    /// Tables: every landmark of `kind` lies on a line of `roads`.
+    OnRoad {
+        /// The landmark kind (a bridge).
+        kind: String,
+        /// Road line kinds.
+        roads: Vec<String>,
+    },
 }
 
 fn example_hex_attributes() -> Check {

@@ -149,6 +149,14 @@ impl Parts {
                 hexes: true,
                 ..none
             },
+            // Table checks read the shapes (`rest`) only.
+            Check::Size { .. }
+            | Check::Spacing { .. }
+            | Check::LineWidth
+            | Check::Levels
+            | Check::WaterOverlap { .. }
+            | Check::BridgeCrossing { .. }
+            | Check::OnRoad { .. } => none,
         }
     }
 }
@@ -182,6 +190,14 @@ impl Reach {
             Check::Stacking { .. } | Check::HexsideOn { .. } | Check::RoadCrossing { .. } => {
                 Reach::None
             }
+            // Table checks read no hex.
+            Check::Size { .. }
+            | Check::Spacing { .. }
+            | Check::LineWidth
+            | Check::Levels
+            | Check::WaterOverlap { .. }
+            | Check::BridgeCrossing { .. }
+            | Check::OnRoad { .. } => Reach::None,
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod modifier;
 pub mod movement;
 mod ruleset_check;
 pub mod sight;
+pub mod table;
 pub mod validate;
 pub mod zoc;
 

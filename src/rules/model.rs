@@ -123,6 +123,9 @@ pub struct Kind {
     /// Unit classes: the base profile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profile: Option<Profile>,
+    /// Freeform tables: what area terrain, lines and landmarks do on the table.
+    #[serde(default, skip_serializing_if = "super::table::TableEffect::is_default")]
+    pub table: super::table::TableEffect,
 }
 
 macro_rules! is_default {

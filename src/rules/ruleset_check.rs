@@ -195,6 +195,9 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             for id in &k.sight.see_over_adjacent_friends {
                 class(id, &k.id);
             }
+            for id in k.table.classes() {
+                class(id, &k.id);
+            }
         }
     }
     for m in &r.modifiers {
@@ -224,6 +227,19 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             }
             for h in &k.charge.allows_over {
                 refs.push((KindList::Hexside, h.clone(), k.id.clone()));
+            }
+            let t = &k.table;
+            let lines = t.sides_as.iter().chain(&t.treat_as).chain(&t.on_road);
+            for l in lines.chain(t.bank_woods.iter().flat_map(|b| &b.except)) {
+                let list = if r.kind(KindList::Landmark, l).is_some() {
+                    KindList::Landmark
+                } else {
+                    KindList::Line
+                };
+                refs.push((list, l.clone(), k.id.clone()));
+            }
+            if let Some(b) = &t.bank_woods {
+                refs.push((KindList::Terrain, b.terrain.clone(), k.id.clone()));
             }
         }
     }
@@ -308,6 +324,34 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 add(KindList::Road, &mut roads.iter());
                 add(KindList::Hexside, &mut hexsides.iter().chain(needs));
             }
+            Check::Size { kinds, .. } => {
+                for id in kinds {
+                    table_kind(r, id, &c.rule, out);
+                }
+            }
+            Check::Spacing { kind, from, .. } => {
+                table_kind(r, kind, &c.rule, out);
+                table_kind(r, from, &c.rule, out);
+            }
+            Check::LineWidth | Check::Levels => {}
+            Check::WaterOverlap { water, allowed } => {
+                add(KindList::Line, &mut water.iter());
+                for id in allowed {
+                    table_kind(r, id, &c.rule, out);
+                }
+            }
+            Check::BridgeCrossing {
+                roads,
+                water,
+                bridge,
+            } => {
+                add(KindList::Line, &mut roads.iter().chain(water));
+                add(KindList::Landmark, &mut std::iter::once(bridge));
+            }
+            Check::OnRoad { kind, roads } => {
+                add(KindList::Landmark, &mut std::iter::once(kind));
+                add(KindList::Line, &mut roads.iter());
+            }
             Check::HexAttributes {
                 terrain, markers, ..
             } => {
@@ -323,6 +367,17 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 format!("{whose}: unknown {} '{id}'", list.noun()),
             ));
         }
+    }
+}
+
+/// A table constraint's kind: an area terrain, a line or a landmark kind.
+fn table_kind(r: &Ruleset, id: &str, rule: &str, out: &mut Vec<Problem>) {
+    let lists = [KindList::Terrain, KindList::Line, KindList::Landmark];
+    if !lists.iter().any(|l| r.kind(*l, id).is_some()) {
+        out.push(problem(
+            At::Text(id.to_string()),
+            format!("{rule}: unknown terrain, line or landmark kind '{id}'"),
+        ));
     }
 }
 
@@ -375,14 +430,19 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
     put(!k.allowed_on.is_empty(), "allowed_on");
     put(k.large_group.is_some(), "large_group");
     put(k.profile.is_some(), "profile");
+    put(!k.table.is_default(), "table");
     f
 }
 
 /// The fields each list's kinds may set (names as written; `blocks` covers both
 /// `sight.blocks` and `zoc.blocks`, told apart below).
 fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
-    if !hex && list != KindList::UnitClass {
-        return &[];
+    if !hex {
+        return match list {
+            KindList::UnitClass => &["profile", "table"],
+            KindList::Terrain | KindList::Line | KindList::Landmark => &["table"],
+            _ => &[],
+        };
     }
     match list {
         KindList::Terrain => &[
@@ -573,6 +633,7 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             charge: Default::default(),
             large_group: None,
             profile: None,
+            table: Default::default(),
         };
         let inner = set_fields(&row);
         for f in &inner {

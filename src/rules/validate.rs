@@ -15,12 +15,20 @@ use crate::scenario::{Edit, Feature, HexCell, HexsideAttrs, Scenario, Unit};
 /// Everything wrong with a scenario under its ruleset.
 pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
     let mut out = check_structure(s, r);
-    if let Board::Hex(board) = &s.board {
-        let cx = Context::new(s, r, board);
-        for c in &r.constraints {
-            let start = out.len();
-            cx.check(c, &mut out);
-            sort_by_place(&mut out[start..], board);
+    match &s.board {
+        Board::Hex(board) => {
+            let cx = Context::new(s, r, board);
+            for c in &r.constraints {
+                let start = out.len();
+                cx.check(c, &mut out);
+                sort_by_place(&mut out[start..], board);
+            }
+        }
+        Board::Freeform(_) => {
+            let table = super::table::validate::Table::new(s, r);
+            for c in &r.constraints {
+                table.check(c, &mut out);
+            }
         }
     }
     out
@@ -34,7 +42,17 @@ pub(crate) fn validate_constraints(
     which: &[usize],
 ) -> Vec<Vec<Diagnostic>> {
     let Board::Hex(board) = &s.board else {
-        return vec![Vec::new(); which.len()];
+        let table = super::table::validate::Table::new(s, r);
+        return which
+            .iter()
+            .map(|i| {
+                let mut out = Vec::new();
+                if let Some(c) = r.constraints.get(*i) {
+                    table.check(c, &mut out);
+                }
+                out
+            })
+            .collect();
     };
     let cx = Context::new(s, r, board);
     which
@@ -197,6 +215,14 @@ impl<'a> Context<'a> {
                 markers.as_deref(),
                 out,
             ),
+            // Table mechanisms: see `table::validate`.
+            Check::Size { .. }
+            | Check::Spacing { .. }
+            | Check::LineWidth
+            | Check::Levels
+            | Check::WaterOverlap { .. }
+            | Check::BridgeCrossing { .. }
+            | Check::OnRoad { .. } => {}
         }
     }
 

@@ -1,0 +1,147 @@
+//! What a kind does on a measured table (Mini-Nap): levels for overhead fire, movement
+//! by unit class, cover by fire type, hand-to-hand advantage, structural hits, line
+//! widths and the features derived from a line (bank woods, a sunken road's walls).
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::model::Classes;
+
+crate::strenum::string_enum! {
+    /// What kind of fire a zone of fire carries.
+    pub enum FireType {
+        /// Muskets and rifles.
+        SmallArms = "small-arms",
+        /// Cannon.
+        Artillery = "artillery",
+    }
+}
+
+/// A kind's effects on a table. Distances are in the board's unit.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({
+    "level": 2, "half_rate": ["infantry", "cavalry"], "prohibited": ["foot-artillery"],
+    "cover": ["small-arms", "artillery"], "hand_to_hand": true
+}))]
+pub struct TableEffect {
+    /// Levels high for overhead fire when the feature gives none (`level` on an area).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<i32>,
+    /// The levels an area of it may be given, lowest and highest (hills: 2 to 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub levels: Option<[i32; 2]>,
+    /// Classes that move at half rate while any part of them is in or on it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub half_rate: Classes,
+    /// Classes that may not enter it at all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prohibited: Classes,
+    /// Classes that may enter it only along a road through it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roads_only: Classes,
+    /// An area of it marked `passable: false` is impassable to every class except
+    /// along roads (rough ground).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub impassable_unless_passable: bool,
+    /// Classes that may not stop while touching it (may cross only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_stop: Classes,
+    /// Classes that may not charge into, through, out of or across it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_charge: Classes,
+    /// Classes that charge into or through it at half rate.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub charge_half_rate: Classes,
+    /// Fire types it gives cover against when in the zone of fire.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cover: Vec<FireType>,
+    /// Earthworks: the cover of one built during the game (`"built": "during"`), in
+    /// place of `cover`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover_built_during: Option<Vec<FireType>>,
+    /// It gives the defender the hand-to-hand advantage.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hand_to_hand: bool,
+    /// Structural hits that destroy it (the scenario's `structural_hits` setting may
+    /// change them); a destroyed structure is rough ground.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub structural_hits: Option<u32>,
+    /// The key of the scenario setting `structural_hits` that overrides it
+    /// (`village` or `other`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub structural_key: Option<String>,
+    /// Lines: the narrowest and widest the line may be.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<[f64; 2]>,
+    /// Lines: water that only bridges may overlap and roads cross only at a bridge.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub water: bool,
+    /// Lines: woods of this terrain and level along both banks, derived, not stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_woods: Option<BankWoods>,
+    /// Lines: both sides are treated as this line kind (a sunken road's stone walls).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sides_as: Option<String>,
+    /// Landmarks: treated as this kind (a ford as a stream).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub treat_as: Option<String>,
+    /// Roads: the move of each class that moves along it from start to end on it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub road_move: BTreeMap<String, f64>,
+    /// Landmarks: it must be part of a road of these kinds (a bridge).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on_road: Vec<String>,
+    /// Areas: it is the ground itself (contours, hills): a unit on it stands at its
+    /// level, and it blocks only what lies beyond it lower than it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ground: bool,
+    /// Unit classes: the fire type of their fire.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fire: Option<FireType>,
+}
+
+/// Woods along a river's banks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BankWoods {
+    /// The terrain of the strips.
+    pub terrain: String,
+    /// How far from the bank the strips reach.
+    pub width: f64,
+    /// Their level for overhead fire.
+    pub level: i32,
+    /// Line and landmark kinds where the banks have no woods (fords, bridges, roads,
+    /// mills and other landmarks), with what they cover.
+    #[serde(default)]
+    pub except: Vec<String>,
+}
+
+impl TableEffect {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// The classes it names, for the ruleset's reference check.
+    pub fn classes(&self) -> impl Iterator<Item = &String> {
+        self.half_rate
+            .iter()
+            .chain(&self.prohibited)
+            .chain(&self.roads_only)
+            .chain(&self.no_stop)
+            .chain(&self.no_charge)
+            .chain(&self.charge_half_rate)
+            .chain(self.road_move.keys())
+            .filter(|c| *c != "*")
+    }
+
+    /// Whether it gives cover against `fire`; `built_during` for earthworks.
+    pub fn covers(&self, fire: FireType, built_during: bool) -> bool {
+        match (&self.cover_built_during, built_during) {
+            (Some(during), true) => during.contains(&fire),
+            _ => self.cover.contains(&fire),
+        }
+    }
+}

@@ -1,0 +1,381 @@
+//! The rules' questions about a table, answered from the features' footprints: what
+//! lies at a place, the zone of fire between a firer and a target with the features
+//! that give cover or block, and hand-to-hand advantage. Features derived from others
+//! (bank woods, sunken-road walls) take part as if stored.
+//!
+//! Readings (the overhead fire guidelines the text refers to are not part of it):
+//! - The zone of fire is the convex hull of the firer's front edge and the target's
+//!   base (or the points given); a feature in or partly in it is crossed. A feature
+//!   that holds the firer's whole front edge is the firer's own and is not counted.
+//! - A unit stands at the level of the highest ground (contour, hill) under its centre.
+//!   Ground blocks the line from the middle of the firer's front edge to the target's
+//!   centre when that line crosses it, it holds neither end, and it is higher than
+//!   both ends stand. Other features do not block: they give cover (fire across a
+//!   river through both bank strips halves twice, shared/rules README).
+//! - Artillery fires overhead: a feature whose top (its level, on the ground under it)
+//!   is lower than the level the firing battery stands at gives no cover, unless the
+//!   target is in it.
+
+use geo::{
+    BoundingRect as _, Centroid as _, ConvexHull as _, Coord, Distance as _, Euclidean,
+    Intersects as _, LineString, MultiPoint, MultiPolygon, Polygon,
+};
+use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
+
+use super::derived::derived;
+use super::effect::{FireType, TableEffect};
+use super::geometry::{self, Shape};
+use crate::board::freeform::Point;
+use crate::rules::model::{KindList, Ruleset};
+use crate::scenario::{Scenario, Unit};
+
+/// A feature on the table, stored or derived, with what the rules read of it.
+#[derive(Debug, Clone)]
+pub struct TableFeature<'a> {
+    pub id: String,
+    pub kind: String,
+    pub name: String,
+    pub list: KindList,
+    pub shape: Shape,
+    /// Its own level (0 when the ruleset gives none).
+    pub level: i32,
+    pub effect: &'a TableEffect,
+    /// An earthwork built during the game.
+    pub built_during: bool,
+    /// An impassable area (rough ground marked `passable: false`).
+    pub impassable: bool,
+    /// The ground level under it (0 for ground features themselves).
+    pub base: i32,
+}
+
+impl TableFeature<'_> {
+    /// Its top for overhead fire and blocking.
+    pub fn top(&self) -> i32 {
+        self.base + self.level
+    }
+}
+
+type Entry = GeomWithData<Rectangle<[f64; 2]>, usize>;
+
+static NO_EFFECT: std::sync::LazyLock<TableEffect> = std::sync::LazyLock::new(TableEffect::default);
+
+/// A table's features, built once and asked many questions.
+pub struct TableMap<'a> {
+    pub features: Vec<TableFeature<'a>>,
+    tree: RTree<Entry>,
+    r: &'a Ruleset,
+}
+
+/// A place a question is about: a unit's base or a point.
+#[derive(Debug, Clone, Copy)]
+pub enum Place<'u> {
+    Unit(&'u Unit),
+    Point(Point),
+}
+
+/// One feature the zone of fire meets, and what it does there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Crossed {
+    pub id: String,
+    pub kind: String,
+    pub name: String,
+    /// It gives the target cover against this fire (one halving).
+    pub cover: bool,
+    /// Why it blocks the line, when it does.
+    pub blocks: Option<String>,
+    /// The firing battery fires over it.
+    pub overhead: bool,
+}
+
+/// The answer about a zone of fire.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Zone {
+    /// Edge to edge, from the firer's front edge to the target, in board units.
+    pub distance: f64,
+    pub fire: FireType,
+    pub crossed: Vec<Crossed>,
+    /// Whether nothing blocks.
+    pub visible: bool,
+    /// How many features halve the dice.
+    pub halvings: usize,
+}
+
+impl Zone {
+    /// The factor the dice are multiplied by (before rounding down at each halving).
+    pub fn dice_factor(&self) -> f64 {
+        0.5f64.powi(self.halvings as i32)
+    }
+}
+
+/// `dice` halved `times` times, rounding down each time ("keeps halving the number of
+/// dice for each terrain feature requiring it").
+pub fn halve(dice: u32, times: usize) -> u32 {
+    (0..times).fold(dice, |d, _| d / 2)
+}
+
+fn envelope(s: &Shape) -> Option<AABB<[f64; 2]>> {
+    let b = s.bounding_rect()?;
+    Some(AABB::from_corners(
+        [b.min().x, b.min().y],
+        [b.max().x, b.max().y],
+    ))
+}
+
+fn geo_point(p: Point) -> geo::Point<f64> {
+    geo::Point::new(p.x, p.y)
+}
+
+impl<'a> TableMap<'a> {
+    pub fn new(s: &Scenario, r: &'a Ruleset) -> Self {
+        let effect = |list, id: &str| r.kind(list, id).map_or(&*NO_EFFECT, |k| &k.table);
+        let name = |list, id: &str| r.kind(list, id).map_or(id.to_string(), |k| k.name.clone());
+        let mut features = Vec::new();
+        for a in &s.areas {
+            let e = effect(KindList::Terrain, &a.terrain);
+            features.push(TableFeature {
+                id: a.id.clone(),
+                kind: a.terrain.clone(),
+                name: name(KindList::Terrain, &a.terrain),
+                list: KindList::Terrain,
+                shape: geometry::area(a),
+                level: a.level.or(e.level).unwrap_or(0),
+                effect: e,
+                built_during: false,
+                impassable: e.impassable_unless_passable && a.passable == Some(false),
+                base: 0,
+            });
+        }
+        for l in &s.lines {
+            let e = effect(KindList::Line, &l.kind);
+            features.push(TableFeature {
+                id: l.id.clone(),
+                kind: l.kind.clone(),
+                name: name(KindList::Line, &l.kind),
+                list: KindList::Line,
+                shape: geometry::line(l),
+                level: e.level.unwrap_or(0),
+                effect: e,
+                built_during: l.built == Some(crate::scenario::Built::During),
+                impassable: false,
+                base: 0,
+            });
+        }
+        for m in &s.landmarks {
+            let e = effect(KindList::Landmark, &m.kind);
+            features.push(TableFeature {
+                id: m.id.clone(),
+                kind: m.kind.clone(),
+                name: name(KindList::Landmark, &m.kind),
+                list: KindList::Landmark,
+                shape: geometry::landmark(m),
+                level: e.level.unwrap_or(0),
+                effect: e,
+                built_during: false,
+                impassable: false,
+                base: 0,
+            });
+        }
+        for d in derived(s, r) {
+            let e = effect(d.list, &d.kind);
+            features.push(TableFeature {
+                name: format!("{} along {}", name(d.list, &d.kind), d.from),
+                level: d.level.or(e.level).unwrap_or(0),
+                id: d.id,
+                kind: d.kind,
+                list: d.list,
+                shape: d.shape,
+                effect: e,
+                built_during: false,
+                impassable: false,
+                base: 0,
+            });
+        }
+        let entries = features
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| {
+                let e = envelope(&f.shape)?;
+                Some(GeomWithData::new(
+                    Rectangle::from_corners(e.lower(), e.upper()),
+                    i,
+                ))
+            })
+            .collect();
+        let mut map = TableMap {
+            features,
+            tree: RTree::bulk_load(entries),
+            r,
+        };
+        for i in 0..map.features.len() {
+            if map.features[i].effect.ground {
+                continue;
+            }
+            let c = map.features[i].shape.centroid();
+            map.features[i].base = c.map_or(0, |c| map.ground_at(Point::new(c.x(), c.y())));
+        }
+        map
+    }
+
+    fn candidates(&self, env: AABB<[f64; 2]>) -> impl Iterator<Item = &TableFeature<'a>> {
+        self.tree
+            .locate_in_envelope_intersecting(&env)
+            .map(|g| &self.features[g.data])
+    }
+
+    /// The features at a point.
+    pub fn at(&self, p: Point) -> impl Iterator<Item = &TableFeature<'a>> {
+        let gp = geo_point(p);
+        self.candidates(AABB::from_point([p.x, p.y]))
+            .filter(move |f| f.shape.intersects(&gp))
+    }
+
+    /// The level of the ground at a point: the highest contour or hill there.
+    pub fn ground_at(&self, p: Point) -> i32 {
+        self.at(p)
+            .filter(|f| f.effect.ground)
+            .map(|f| f.level)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The features a footprint touches.
+    pub fn touching(&self, shape: &Polygon<f64>) -> Vec<&TableFeature<'a>> {
+        let Some(b) = shape.bounding_rect() else {
+            return Vec::new();
+        };
+        let env = AABB::from_corners([b.min().x, b.min().y], [b.max().x, b.max().y]);
+        self.candidates(env)
+            .filter(|f| f.shape.intersects(shape))
+            .collect()
+    }
+
+    /// The fire type of a unit's class (small arms when the ruleset says nothing).
+    pub fn fire_of(&self, u: &Unit) -> FireType {
+        self.r
+            .kind(KindList::UnitClass, &u.class)
+            .and_then(|k| k.table.fire)
+            .unwrap_or(FireType::SmallArms)
+    }
+
+    /// The zone of fire from `firer` to `target` for `fire`.
+    pub fn zone_of_fire(&self, firer: Place, target: Place, fire: FireType) -> Zone {
+        let (edge, from_mid, from_at) = match firer {
+            Place::Unit(u) => match (geometry::front_edge(u), u.at) {
+                (Some([a, b]), Some(at)) => (
+                    vec![a, b],
+                    Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0),
+                    at,
+                ),
+                _ => (Vec::new(), Point::default(), Point::default()),
+            },
+            Place::Point(p) => (vec![p], p, p),
+        };
+        let (target_pts, to_at) = match target {
+            Place::Unit(u) => (
+                crate::scenario::shape::unit_base(u).map_or(Vec::new(), |c| c.to_vec()),
+                u.at.unwrap_or_default(),
+            ),
+            Place::Point(p) => (vec![p], p),
+        };
+        let target_shape: Option<Polygon<f64>> = match target {
+            Place::Unit(u) => geometry::unit(u),
+            Place::Point(_) => None,
+        };
+        let edge_ls = geometry::freeform_line(&edge);
+        let distance = match (&target_shape, edge.len()) {
+            (Some(t), 2) => Euclidean.distance(&edge_ls, t),
+            (Some(t), _) => Euclidean.distance(&geo_point(from_at), t),
+            (None, 2) => Euclidean.distance(&edge_ls, &geo_point(to_at)),
+            (None, _) => Euclidean.distance(&geo_point(from_at), &geo_point(to_at)),
+        };
+        let all: Vec<Coord<f64>> = edge
+            .iter()
+            .chain(&target_pts)
+            .map(|p| Coord { x: p.x, y: p.y })
+            .collect();
+        let hull = MultiPoint::from(all.clone()).convex_hull();
+        let area_zone = geo::Area::unsigned_area(&hull) > 1e-9;
+        let seg = LineString::from(vec![(from_mid.x, from_mid.y), (to_at.x, to_at.y)]);
+        let meets = |f: &TableFeature| {
+            if area_zone {
+                f.shape.intersects(&hull)
+            } else {
+                f.shape.intersects(&LineString::from(all.clone()))
+            }
+        };
+        let from_level = self.ground_at(from_at);
+        let to_level = self.ground_at(to_at);
+        let overhead_from = (fire == FireType::Artillery).then_some(from_level);
+        let env = hull
+            .bounding_rect()
+            .map(|b| AABB::from_corners([b.min().x, b.min().y], [b.max().x, b.max().y]))
+            .unwrap_or_else(|| AABB::from_point([from_mid.x, from_mid.y]));
+        let own = |f: &TableFeature| {
+            edge.len() == 2 && edge.iter().all(|p| f.shape.intersects(&geo_point(*p)))
+        };
+        let mut crossed = Vec::new();
+        for f in self.candidates(env) {
+            if !meets(f) || own(f) {
+                continue;
+            }
+            let holds_target = match &target_shape {
+                Some(t) => f.shape.intersects(t),
+                None => f.shape.intersects(&geo_point(to_at)),
+            };
+            let overhead = overhead_from.is_some_and(|l| f.top() < l) && !holds_target;
+            let holds_end =
+                f.shape.intersects(&geo_point(from_at)) || f.shape.intersects(&geo_point(to_at));
+            let blocks = (f.effect.ground
+                && !holds_end
+                && f.top() > from_level.max(to_level)
+                && f.shape.intersects(&seg))
+            .then(|| {
+                format!(
+                    "{} is {} level(s) high, above both ends ({} and {})",
+                    f.name,
+                    f.top(),
+                    from_level,
+                    to_level
+                )
+            });
+            let cover = !overhead && f.effect.covers(fire, f.built_during);
+            crossed.push(Crossed {
+                id: f.id.clone(),
+                kind: f.kind.clone(),
+                name: f.name.clone(),
+                cover,
+                blocks,
+                overhead,
+            });
+        }
+        crossed.sort_by(|a, b| a.id.cmp(&b.id));
+        let visible = crossed.iter().all(|c| c.blocks.is_none());
+        let halvings = crossed.iter().filter(|c| c.cover).count();
+        Zone {
+            distance,
+            fire,
+            crossed,
+            visible,
+            halvings,
+        }
+    }
+
+    /// The features that give `defender` the hand-to-hand advantage against a charge
+    /// from `attacker`: features with the advantage the defender is interpenetrated
+    /// with and the charge passes over (the swept hull of both bases, outside the
+    /// defender's own base). A defender that has moved this initiative has none.
+    pub fn hand_to_hand(&self, attacker: &Unit, defender: &Unit) -> Vec<&TableFeature<'a>> {
+        let (Some(a), Some(d)) = (geometry::unit(attacker), geometry::unit(defender)) else {
+            return Vec::new();
+        };
+        if defender.moved {
+            return Vec::new();
+        }
+        let swept = MultiPolygon::new(vec![a.clone(), d.clone()]).convex_hull();
+        let path = geo::BooleanOps::difference(&swept, &d);
+        self.touching(&d)
+            .into_iter()
+            .filter(|f| f.effect.hand_to_hand && f.shape.intersects(&path))
+            .collect()
+    }
+}

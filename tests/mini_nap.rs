@@ -1,0 +1,643 @@
+//! Mini-Nap (rule text 003) on a measured table: the ruleset as data and the table
+//! validations, each test quoting the text it encodes.
+
+use std::path::Path;
+
+use sandtable::board::freeform::Point;
+use sandtable::io::{self, Format};
+use sandtable::rules::table::FireType;
+use sandtable::rules::{self, KindList, Ruleset};
+use sandtable::scenario::{Area, Landmark, Line, Scenario};
+
+fn ruleset() -> Ruleset {
+    rules::Rulesets::built_in().get("mini-nap").unwrap().clone()
+}
+
+fn example() -> Scenario {
+    let text = include_str!("../assets/scenarios/mini-nap-village.ron");
+    io::parse_scenario(text, Format::Ron, Path::new("mini-nap-village.ron"))
+        .unwrap()
+        .scenario
+}
+
+/// An empty 180 x 120 cm Mini-Nap table.
+fn table() -> Scenario {
+    let mut s = example();
+    s.areas.clear();
+    s.lines.clear();
+    s.landmarks.clear();
+    s.units.clear();
+    s
+}
+
+fn pts(v: &[[f64; 2]]) -> Vec<Point> {
+    v.iter().map(|p| Point::from(*p)).collect()
+}
+
+fn rect(id: &str, terrain: &str, x: f64, y: f64, w: f64, h: f64) -> Area {
+    Area {
+        id: id.into(),
+        terrain: terrain.into(),
+        polygon: pts(&[[x, y], [x + w, y], [x + w, y + h], [x, y + h]]),
+        level: None,
+        passable: None,
+        dangerous: None,
+        compulsory: None,
+        owner: None,
+        ..Area::default()
+    }
+}
+
+fn line(id: &str, kind: &str, points: &[[f64; 2]], width: f64) -> Line {
+    Line {
+        id: id.into(),
+        kind: kind.into(),
+        points: pts(points),
+        width: Some(width),
+        ..Line::default()
+    }
+}
+
+fn landmark(id: &str, kind: &str, at: [f64; 2], size: f64) -> Landmark {
+    Landmark {
+        id: id.into(),
+        kind: kind.into(),
+        at: Some(Point::from(at)),
+        size: Some(size),
+        polygon: None,
+    }
+}
+
+/// The rules (after the ruleset's id) of every finding.
+fn found(s: &Scenario) -> Vec<String> {
+    rules::validate(s, &ruleset())
+        .into_iter()
+        .map(|d| d.rule.trim_start_matches("mini-nap/").to_string())
+        .collect()
+}
+
+#[test]
+fn the_example_table_is_valid() {
+    assert_eq!(found(&example()), Vec::<String>::new());
+}
+
+#[test]
+fn the_ruleset_carries_every_feature_of_the_text() {
+    let r = ruleset();
+    let ids = |l| r.kinds(l).iter().map(|k| k.id.as_str()).collect::<Vec<_>>();
+    assert_eq!(
+        ids(KindList::Terrain),
+        [
+            "contour",
+            "hill",
+            "rough-ground",
+            "marsh",
+            "woods",
+            "forest",
+            "village",
+            "town"
+        ]
+    );
+    assert_eq!(
+        ids(KindList::Line),
+        [
+            "river",
+            "stream",
+            "canal",
+            "hedge",
+            "wooden-fence",
+            "stone-wall",
+            "road",
+            "sunken-road",
+            "earthwork"
+        ]
+    );
+    assert_eq!(
+        ids(KindList::Landmark),
+        ["landmark", "church", "bridge", "ford"]
+    );
+    for l in [KindList::Terrain, KindList::Line, KindList::Landmark] {
+        for k in r.kinds(l) {
+            assert!(
+                k.pattern.is_some() || l == KindList::Landmark,
+                "{} has a fill that reads at a glance",
+                k.id
+            );
+        }
+    }
+}
+
+fn effect(list: KindList, id: &str) -> sandtable::rules::table::TableEffect {
+    ruleset().kind(list, id).unwrap().table.clone()
+}
+
+#[test]
+fn general_features_move_fire_and_defend_as_the_text_says() {
+    use KindList::{Landmark as M, Terrain as T};
+    // "All contours are 1 level high." "Contours give no hand-to-hand advantage or cover."
+    let contour = effect(T, "contour");
+    assert_eq!(contour.level, Some(1));
+    assert!(!contour.hand_to_hand && contour.cover.is_empty());
+    // "Hills have no effect on skirmish lines moving onto or over them. All other units
+    // (including artillery) move onto and over hills at half rate." "Hills only give
+    // hand-to-hand advantage."
+    let hill = effect(T, "hill");
+    assert!(!hill.half_rate.contains(&"skirmish".to_string()));
+    assert!(hill.half_rate.contains(&"foot-artillery".to_string()));
+    assert!(hill.hand_to_hand && hill.cover.is_empty());
+    assert_eq!(hill.levels, Some([2, 4]));
+    // "Cavalry units may not charge or opportunity charge into, through or out of any
+    // rough ground."
+    let rough = effect(T, "rough-ground");
+    assert_eq!(rough.no_charge, ["cavalry"]);
+    assert!(rough.impassable_unless_passable);
+    // "All areas of boggy ground, marsh, swamp and the like are impassable to all units
+    // except along roads through them."
+    assert_eq!(effect(T, "marsh").roads_only, ["*"]);
+    // "Artillery units cannot enter woods." "Woods give both hand-to-hand advantage and
+    // cover." "All woods are 2 levels high"
+    let woods = effect(T, "woods");
+    assert!(woods.prohibited.contains(&"horse-artillery".to_string()));
+    assert!(woods.covers(FireType::SmallArms, false) && woods.covers(FireType::Artillery, false));
+    assert_eq!(woods.level, Some(2));
+    // "all forested areas are considered to be impassable to any formed units except
+    // along roads through them."
+    assert!(
+        !effect(T, "forest")
+            .roads_only
+            .contains(&"skirmish".to_string())
+    );
+    // "it takes 8 structural hits to "destroy" a village, but only 4 structural hits to
+    // "destroy" most other structures."
+    assert_eq!(effect(T, "village").structural_hits, Some(8));
+    assert_eq!(effect(M, "landmark").structural_hits, Some(4));
+    // "Artillery units and cavalry units cannot enter any landmarks."
+    assert!(
+        effect(M, "church")
+            .prohibited
+            .contains(&"cavalry".to_string())
+    );
+    // "Bridges are zero levels high for overhead fire purposes." "Units cannot stop and
+    // remain on a bridge"
+    let bridge = effect(M, "bridge");
+    assert_eq!(
+        (bridge.level, bridge.no_stop.clone()),
+        (Some(0), vec!["*".to_string()])
+    );
+    // "Treat fords across rivers as streams."
+    assert_eq!(effect(M, "ford").treat_as.as_deref(), Some("stream"));
+}
+
+#[test]
+fn linear_features_and_roads_as_the_text_says() {
+    use KindList::Line as L;
+    // "Hedge-rows, wooden fences or the like give cover for small arms fire. [...] do not
+    // give cover for artillery fire. A stone wall gives cover for small arms fire and
+    // artillery fire. Only a stone wall gives hand-to-hand advantage."
+    for id in ["hedge", "wooden-fence"] {
+        let e = effect(L, id);
+        assert!(e.covers(FireType::SmallArms, false) && !e.covers(FireType::Artillery, false));
+        assert!(!e.hand_to_hand);
+    }
+    let wall = effect(L, "stone-wall");
+    assert!(wall.covers(FireType::Artillery, false) && wall.hand_to_hand);
+    // "Earthworks constructed during the game give cover against both small arms fire and
+    // artillery fire. Earthworks constructed before the game give cover against
+    // artillery fire only."
+    let earth = effect(L, "earthwork");
+    assert!(!earth.covers(FireType::SmallArms, false) && earth.covers(FireType::Artillery, false));
+    assert!(earth.covers(FireType::SmallArms, true));
+    // "Cavalry units cannot stop and remain interpenetrated with any hedge-rows"
+    assert!(effect(L, "hedge").no_stop.contains(&"cavalry".to_string()));
+    // "A unit cannot charge or opportunity charge across a stream." "artillery units
+    // cannot remain in a stream at any time."
+    let stream = effect(L, "stream");
+    assert_eq!(stream.no_charge, ["*"]);
+    assert!(stream.no_stop.contains(&"foot-artillery".to_string()));
+    // "All rivers have 1 level high woods along their banks out to 2 cm from the banks"
+    let banks = effect(L, "river").bank_woods.unwrap();
+    assert_eq!((banks.width, banks.level), (2.0, 1));
+    // "Treat both sides of sunken roads as stone walls."
+    assert_eq!(
+        effect(L, "sunken-road").sides_as.as_deref(),
+        Some("stone-wall")
+    );
+    // "Infantry in Column Move 12 cm, Cavalry in Column Move 24 cm, Redeploying Foot
+    // Artillery Move 24 cm, Redeploying Horse Artillery Move 24 cm, Engineers Move 24 cm"
+    let road = effect(L, "road").road_move;
+    assert_eq!(road["infantry"], 12.0);
+    for c in ["cavalry", "foot-artillery", "horse-artillery", "engineers"] {
+        assert_eq!(road[c], 24.0);
+    }
+    // "All linear terrain features are zero levels high for overhead fire purposes."
+    for k in &ruleset().lines {
+        assert_eq!(k.table.level, Some(0), "{}", k.id);
+    }
+}
+
+#[test]
+fn woods_are_6_to_12_cm_across_and_6_cm_apart() {
+    // "An area of woods must be at least 6 cm across but not more than 12 cm across any
+    // direction. An area of woods may not be any closer than 6 cm from another area of
+    // woods."
+    let mut s = table();
+    s.areas.push(rect("narrow", "woods", 10.0, 10.0, 10.0, 4.0));
+    s.areas.push(rect("wide", "woods", 40.0, 10.0, 13.0, 7.0));
+    s.areas.push(rect("ok", "woods", 80.0, 10.0, 8.0, 8.0));
+    // 5 cm from "ok", edge to edge.
+    s.areas.push(rect("close", "woods", 93.0, 10.0, 7.0, 7.0));
+    assert_eq!(found(&s), ["woods-size", "woods-size", "woods-spacing"]);
+    s.areas.pop();
+    s.areas.push(rect("far", "woods", 94.0, 10.0, 7.0, 7.0));
+    assert_eq!(
+        found(&s),
+        ["woods-size", "woods-size"],
+        "6 cm apart is allowed"
+    );
+}
+
+#[test]
+fn villages_landmarks_and_churches() {
+    // "A village may not exceed 6 cm across in any direction. Villages must be at least
+    // 36 cm apart." "A landmark may not exceed 4 cm across in any direction."
+    let mut s = table();
+    s.areas.push(rect("v1", "village", 10.0, 10.0, 4.0, 4.0));
+    s.areas.push(rect("v2", "village", 40.0, 10.0, 4.0, 4.0));
+    s.landmarks
+        .push(landmark("m1", "landmark", [100.0, 100.0], 5.0));
+    assert_eq!(
+        found(&s),
+        ["village-spacing", "landmark-size"],
+        "26 cm apart is too close; a 5 cm landmark too large"
+    );
+    // "Small churches must be placed within 4 cm of a village but may not be part of a
+    // village; they may be adjacent to and in contact with a village."
+    let mut s = table();
+    s.areas.push(rect("v1", "village", 10.0, 10.0, 4.0, 4.0));
+    s.landmarks
+        .push(landmark("touching", "church", [15.0, 12.0], 2.0));
+    s.landmarks
+        .push(landmark("inside", "church", [12.0, 12.0], 2.0));
+    s.landmarks
+        .push(landmark("far", "church", [30.0, 12.0], 2.0));
+    let d = rules::validate(&s, &ruleset());
+    let what: Vec<_> = d.iter().map(|d| d.features[0].as_str()).collect();
+    assert_eq!(what, ["inside", "far"], "{d:#?}");
+}
+
+#[test]
+fn line_widths_and_levels() {
+    // "Rivers can be from 2 cm to 4 cm wide" "Streams can be upto 2 cm wide" "all canals
+    // are 1 cm wide"
+    let mut s = table();
+    s.lines
+        .push(line("r", "river", &[[0.0, 10.0], [180.0, 10.0]], 5.0));
+    s.lines
+        .push(line("s", "stream", &[[0.0, 40.0], [180.0, 40.0]], 2.0));
+    s.lines
+        .push(line("c", "canal", &[[0.0, 80.0], [180.0, 80.0]], 1.5));
+    let d = rules::validate(&s, &ruleset());
+    let what: Vec<_> = d.iter().map(|d| d.features[0].as_str()).collect();
+    assert_eq!(what, ["r", "c"]);
+    // "Areas on hills must be determined by the players to be 2, 3 or 4 levels high"
+    let mut s = table();
+    let mut hill = rect("h", "hill", 10.0, 10.0, 20.0, 20.0);
+    hill.level = Some(5);
+    s.areas.push(hill.clone());
+    assert_eq!(found(&s), ["levels"]);
+    s.areas[0].level = Some(4);
+    assert_eq!(found(&s), Vec::<String>::new());
+}
+
+#[test]
+fn a_village_split_by_a_stream_becomes_two_areas() {
+    // "No terrain features except bridges can be overlapped with a river, stream or
+    // canal. For example, where a village is split by a stream, then the two halves of
+    // the village become separate areas of "village"."
+    let mut s = table();
+    s.areas.push(rect("v1", "village", 10.0, 10.0, 4.0, 4.0));
+    s.lines
+        .push(line("s", "stream", &[[12.0, 0.0], [12.0, 40.0]], 1.0));
+    let d = rules::validate(&s, &ruleset());
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].rule, "mini-nap/water-overlap");
+    assert!(d[0].message.contains("split"), "{}", d[0].message);
+    d[0].fixes[0].edit.clone().apply(&mut s).unwrap();
+    assert_eq!(s.areas.len(), 2, "the halves are separate areas");
+    assert!(s.areas.iter().all(|a| a.terrain == "village"));
+    assert_eq!(found(&s), Vec::<String>::new());
+}
+
+#[test]
+fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
+    // "Where a road crosses a river, stream or canal it is automatically a bridge."
+    let mut s = table();
+    s.lines
+        .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
+    s.lines
+        .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
+    let d = rules::validate(&s, &ruleset());
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].rule, "mini-nap/road-crossing");
+    d[0].fixes[0].edit.clone().apply(&mut s).unwrap();
+    assert_eq!(s.landmarks[0].kind, "bridge");
+    assert_eq!(found(&s), Vec::<String>::new());
+    // "Bridges are special landmarks in that they must be part of a road."
+    s.landmarks
+        .push(landmark("lost", "bridge", [20.0, 50.0], 4.0));
+    assert_eq!(found(&s), ["bridge-on-road"]);
+}
+
+mod zone_of_fire {
+    use super::*;
+    use sandtable::rules::table::fire::{Place, TableMap, halve};
+    use sandtable::scenario::Unit;
+
+    fn unit(id: &str, class: &str, at: [f64; 2], facing: f64) -> Unit {
+        let mut u = Unit::new(id, class);
+        u.side = "a".into();
+        u.at = Some(Point::from(at));
+        u.facing_deg = Some(facing);
+        u.frontage = Some(6.0);
+        u.depth = Some(3.0);
+        u
+    }
+
+    /// A firer at the south facing north, a target 60 cm north facing south, a hedge
+    /// across between them and woods partly in the zone of fire.
+    fn field() -> Scenario {
+        let mut s = table();
+        s.units.push(unit("f", "infantry", [50.0, 100.0], 0.0));
+        s.units
+            .push(unit("g", "foot-artillery", [50.0, 100.0], 0.0));
+        s.units.push(unit("t", "infantry", [50.0, 40.0], 180.0));
+        s.lines
+            .push(line("h", "hedge", &[[30.0, 70.0], [70.0, 70.0]], 0.5));
+        s.areas.push(rect("w", "woods", 52.0, 55.0, 8.0, 8.0));
+        s
+    }
+
+    fn zone(s: &Scenario, firer: &str, target: &str) -> sandtable::rules::table::fire::Zone {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        let u = |id: &str| s.units.iter().find(|u| u.id == id).unwrap();
+        let fire = map.fire_of(u(firer));
+        map.zone_of_fire(Place::Unit(u(firer)), Place::Unit(u(target)), fire)
+    }
+
+    #[test]
+    fn each_feature_in_the_zone_halves_the_dice_cumulatively_rounding_down() {
+        // "A unit can claim cover for a terrain feature if that terrain feature is in or
+        // partially in the zone of fire between the firing unit and the target unit."
+        // "A unit firing at [...] a unit claiming cover then uses half the number of dice
+        // that it would normally use (round fractions down) [...] This halving of the
+        // firing dice penalty is cumulative"
+        let s = field();
+        let z = zone(&s, "f", "t");
+        assert!(z.visible);
+        assert!(
+            (z.distance - 57.0).abs() < 1e-9,
+            "edge to edge: {}",
+            z.distance
+        );
+        let cover: Vec<_> = z
+            .crossed
+            .iter()
+            .filter(|c| c.cover)
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(cover, ["h", "w"]);
+        assert_eq!(z.dice_factor(), 0.25);
+        assert_eq!(halve(7, z.halvings), 1, "7 -> 3 -> 1");
+        assert_eq!(halve(4, z.halvings), 1);
+    }
+
+    #[test]
+    fn cover_depends_on_the_fire_type() {
+        // "Hedge-rows, wooden fences or the like do not give cover for artillery fire."
+        let s = field();
+        let z = zone(&s, "g", "t");
+        let cover: Vec<_> = z
+            .crossed
+            .iter()
+            .filter(|c| c.cover)
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(cover, ["w"]);
+        // "Earthworks constructed during the game give cover against both small arms
+        // fire and artillery fire. Earthworks constructed before the game give cover
+        // against artillery fire only."
+        let mut s = field();
+        s.lines[0].kind = "earthwork".into();
+        let covers_h = |s: &Scenario| {
+            zone(s, "f", "t")
+                .crossed
+                .iter()
+                .any(|c| c.id == "h" && c.cover)
+        };
+        assert!(!covers_h(&s));
+        s.lines[0].built = Some(sandtable::scenario::Built::During);
+        assert!(covers_h(&s));
+    }
+
+    #[test]
+    fn fire_across_a_river_halves_for_each_bank_of_woods() {
+        // "All rivers have 1 level high woods along their banks out to 2 cm from the
+        // banks except at fords, at bridges or where there are roads"
+        let mut s = field();
+        s.areas.clear();
+        s.lines.clear();
+        s.lines
+            .push(line("r", "river", &[[0.0, 70.0], [180.0, 70.0]], 3.0));
+        let z = zone(&s, "f", "t");
+        let cover: Vec<_> = z
+            .crossed
+            .iter()
+            .filter(|c| c.cover)
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(cover, ["r/bank-1", "r/bank-2"]);
+        // A road crossing there takes the woods away along it.
+        s.lines
+            .push(line("rd", "road", &[[50.0, 0.0], [50.0, 120.0]], 8.0));
+        s.landmarks.push(landmark("b", "bridge", [50.0, 70.0], 4.0));
+        let z = zone(&s, "f", "t");
+        assert_eq!(z.halvings, 0, "{:?}", z.crossed);
+    }
+
+    #[test]
+    fn hills_block_by_levels_and_artillery_fires_overhead() {
+        // "Hills are a little higher and steeper than contours. Areas on hills must be
+        // determined by the players to be 2, 3 or 4 levels high"
+        let mut s = field();
+        s.areas.clear();
+        s.lines.clear();
+        let mut hill = rect("hill", "hill", 30.0, 60.0, 40.0, 10.0);
+        hill.level = Some(2);
+        s.areas.push(hill);
+        let z = zone(&s, "f", "t");
+        assert!(!z.visible, "a hill between two units on the flat blocks");
+        // "Villages are 1 level high for overhead fire considerations." "Don't forget
+        // that some terrain features may not count if firing overhead fire with
+        // artillery"
+        let mut s = field();
+        s.areas.clear();
+        s.lines.clear();
+        let mut hill = rect("hill", "hill", 30.0, 90.0, 40.0, 20.0);
+        hill.level = Some(2);
+        s.areas.push(hill);
+        s.areas.push(rect("v", "village", 47.0, 70.0, 4.0, 4.0));
+        let small_arms = zone(&s, "f", "t");
+        assert_eq!(small_arms.halvings, 1, "small arms do not fire overhead");
+        let artillery = zone(&s, "g", "t");
+        assert_eq!(
+            artillery.halvings, 0,
+            "the battery on the hill fires over the village"
+        );
+        assert!(artillery.crossed.iter().any(|c| c.id == "v" && c.overhead));
+    }
+
+    #[test]
+    fn hand_to_hand_advantage_needs_a_charge_over_the_feature() {
+        // "The unit that charged into contact with the non-initiative unit actually
+        // charged over or through any part of that particular terrain feature that can
+        // give that non-initiative unit a hand-to-hand advantage." "Only a stone wall
+        // gives hand-to-hand advantage."
+        let mut s = table();
+        s.units.push(unit("a", "infantry", [50.0, 60.0], 0.0));
+        s.units.push(unit("d", "infantry", [50.0, 40.0], 180.0));
+        s.lines.push(line(
+            "wall",
+            "stone-wall",
+            &[[30.0, 41.5], [70.0, 41.5]],
+            0.5,
+        ));
+        s.lines
+            .push(line("hedge", "hedge", &[[30.0, 41.4], [70.0, 41.4]], 0.5));
+        let r = ruleset();
+        let map = TableMap::new(&s, &r);
+        let ids: Vec<_> = map
+            .hand_to_hand(&s.units[0], &s.units[1])
+            .iter()
+            .map(|f| f.id.clone())
+            .collect();
+        assert_eq!(ids, ["wall"]);
+        // "The non-initiative unit has remained stationary during the current initiative"
+        s.units[1].moved = true;
+        let map = TableMap::new(&s, &r);
+        assert!(map.hand_to_hand(&s.units[0], &s.units[1]).is_empty());
+    }
+}
+
+mod path_cost {
+    use super::*;
+    use sandtable::rules::table::fire::TableMap;
+    use sandtable::rules::table::path::path_cost;
+    use sandtable::scenario::Unit;
+
+    fn unit(class: &str, at: [f64; 2]) -> Unit {
+        let mut u = Unit::new("u", class);
+        u.at = Some(Point::from(at));
+        u.facing_deg = Some(90.0);
+        u.frontage = Some(4.0);
+        u.depth = Some(2.0);
+        u
+    }
+
+    fn cost(
+        s: &Scenario,
+        u: &Unit,
+        through: &[[f64; 2]],
+    ) -> sandtable::rules::table::path::PathCost {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        path_cost(&map, u, &pts(through))
+    }
+
+    #[test]
+    fn half_rate_while_any_part_of_the_unit_is_in_the_terrain_not_cumulative() {
+        // "the unit deducts 2 cm off its movement allowance for every 1 cm of actual
+        // movement it does on the table whilst ever the unit remains interpenetrated with
+        // that terrain feature." "This half rate movement penalty is not cumulative"
+        let mut s = table();
+        s.areas.push(rect("hill", "hill", 20.0, 0.0, 10.0, 50.0));
+        s.areas
+            .push(rect("village", "village", 22.0, 8.0, 4.0, 4.0));
+        // Moving east along y = 10: the base is 2 deep along the move (facing east),
+        // so it touches the hill from x = 19 to x = 31.
+        let c = cost(&s, &unit("infantry", [0.0, 10.0]), &[[50.0, 10.0]]);
+        assert!(c.allowed);
+        assert!((c.length - 50.0).abs() < 1e-9);
+        assert!((c.cost - 62.0).abs() < 1e-6, "{}", c.cost);
+        // "Hills have no effect on skirmish lines moving onto or over them." (the village
+        // neither)
+        let c = cost(&s, &unit("skirmish", [0.0, 10.0]), &[[50.0, 10.0]]);
+        assert!((c.cost - 50.0).abs() < 1e-6, "{}", c.cost);
+    }
+
+    #[test]
+    fn impassable_terrain_is_refused_with_the_reason() {
+        // "Artillery units cannot enter woods."
+        let mut s = table();
+        s.areas.push(rect("w", "woods", 20.0, 0.0, 8.0, 8.0));
+        let c = cost(&s, &unit("foot-artillery", [0.0, 4.0]), &[[40.0, 4.0]]);
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("may not enter Woods w"));
+        // "Rivers [...] are impassable to all units except at fords or bridges."
+        let mut s = table();
+        s.lines
+            .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
+        let c = cost(&s, &unit("infantry", [90.0, 30.0]), &[[90.0, 70.0]]);
+        assert!(!c.allowed);
+        s.lines
+            .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
+        s.landmarks.push(landmark("b", "bridge", [90.0, 50.0], 4.0));
+        let c = cost(
+            &s,
+            &unit("cavalry", [95.0, 30.0]),
+            &[[90.0, 40.0], [90.0, 70.0]],
+        );
+        assert!(c.allowed, "{:?}", c.reason);
+        // "Units cannot stop and remain on a bridge"
+        let c = cost(&s, &unit("cavalry", [95.0, 30.0]), &[[90.0, 50.0]]);
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("may not stop on Bridge b"));
+    }
+
+    #[test]
+    fn a_move_along_a_road_has_the_road_allowance_and_ignores_terrain() {
+        // "Infantry in Column Move 12 cm" "Units moving along a road ignore any terrain
+        // effects of the terrain that the road is passing through." "the unit must end
+        // its movement on the road to receive this additional movement."
+        let mut s = table();
+        s.lines
+            .push(line("rd", "road", &[[0.0, 10.0], [100.0, 10.0]], 2.0));
+        s.areas.push(rect("f", "forest", 20.0, 0.0, 20.0, 20.0));
+        let c = cost(&s, &unit("infantry", [5.0, 10.0]), &[[60.0, 10.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
+        assert_eq!(c.road_move, Some(12.0));
+        assert!((c.cost - 55.0).abs() < 1e-9);
+        // Leaving the road into the forest: "impassable to any formed units except along
+        // roads through them."
+        let c = cost(&s, &unit("infantry", [5.0, 10.0]), &[[30.0, 15.0]]);
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("except along roads"));
+    }
+}
+
+#[test]
+fn the_designer_validator_follows_table_edits() {
+    // "Villages must be at least 36 cm apart."
+    use sandtable::scenario::{Edit, Feature};
+    let r = ruleset();
+    let mut s = table();
+    s.areas.push(rect("v1", "village", 10.0, 10.0, 4.0, 4.0));
+    let mut live = rules::Validator::new(&s, &r);
+    assert_eq!(live.len(), 0);
+    let edit = Edit::put(Feature::Area(rect("v2", "village", 30.0, 10.0, 4.0, 4.0)));
+    edit.clone().apply(&mut s).unwrap();
+    live.apply(&s, &r, &edit);
+    let rules: Vec<_> = live.findings().map(|d| d.rule.as_str()).collect();
+    assert_eq!(rules, ["mini-nap/village-spacing"]);
+    assert_eq!(live.findings().next().unwrap().features, ["v1", "v2"]);
+}
