@@ -4,6 +4,8 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use super::preview::Mode;
+
 /// An action the user can take from a menu or a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -28,6 +30,8 @@ pub enum Command {
     TurnFacingBack,
     DropSelection,
     KeyboardShortcuts,
+    /// Opens (or leaves) a preview under the mouse.
+    Preview(Mode),
 }
 
 const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
@@ -40,7 +44,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 21] = [
+    pub const ALL: [Command; 27] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -62,6 +66,12 @@ impl Command {
         Command::TurnFacing,
         Command::DropSelection,
         Command::KeyboardShortcuts,
+        Command::Preview(Mode::Sight),
+        Command::Preview(Mode::Battle),
+        Command::Preview(Mode::Arcs),
+        Command::Preview(Mode::Moves),
+        Command::Preview(Mode::Zones),
+        Command::Preview(Mode::Viewshed),
     ];
 
     /// The menu text.
@@ -88,6 +98,7 @@ impl Command {
             Command::TurnFacingBack => "Turn facing anticlockwise",
             Command::DropSelection => "Drop the selection",
             Command::KeyboardShortcuts => "Keyboard shortcuts",
+            Command::Preview(m) => m.name(),
         }
     }
 
@@ -115,6 +126,20 @@ impl Command {
             Command::TurnFacingBack => "Turn the facing under the pointer one side back",
             Command::DropSelection => "Select nothing; on a table, drop a shape half drawn",
             Command::KeyboardShortcuts => "List every command and tool with its keys",
+            Command::Preview(Mode::Sight) => {
+                "Pick a unit or hex, then hover another: the line, what blocks it and why"
+            }
+            Command::Preview(Mode::Battle) => {
+                "Pick an attacker, then hover a target: the dice or shift with every modifier"
+            }
+            Command::Preview(Mode::Arcs) => {
+                "Pick a unit: every hex in range tinted by its dice, hatched where out of sight"
+            }
+            Command::Preview(Mode::Moves) => {
+                "Pick a unit: reachable hexes by cost, must-stop hexes, the way to the hovered hex"
+            }
+            Command::Preview(Mode::Zones) => "Every hex a side's units control",
+            Command::Preview(Mode::Viewshed) => "Every hex the hex under the cursor sees",
         }
     }
 
@@ -143,6 +168,18 @@ impl Command {
             Command::TurnFacingBack => vec![key(Modifiers::SHIFT, Key::R)],
             Command::DropSelection => vec![key(NONE, Key::Escape)],
             Command::KeyboardShortcuts => vec![key(NONE, Key::F1)],
+            // Shift + a letter: the plain letters are the tools'.
+            Command::Preview(m) => {
+                let k = match m {
+                    Mode::Sight => Key::L,
+                    Mode::Battle => Key::B,
+                    Mode::Arcs => Key::A,
+                    Mode::Moves => Key::M,
+                    Mode::Zones => Key::Z,
+                    Mode::Viewshed => Key::V,
+                };
+                vec![key(Modifiers::SHIFT, k)]
+            }
         }
     }
 
@@ -166,6 +203,7 @@ impl Command {
                 | Command::DeleteSelection
                 | Command::DropSelection
                 | Command::SelectAll
+                | Command::Preview(_)
         )
     }
 

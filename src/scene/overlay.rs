@@ -223,7 +223,7 @@ impl Ask {
 /// A way from `from` to `goal` through reachable hexes whose costs rise step by step
 /// (each step to a neighbour that cost more to reach), found backwards from the goal:
 /// the costs the rules gave, so the line drawn agrees with the number shown.
-fn cheapest_way(from: Hex, goal: Hex, reach: &[Reach]) -> Vec<Hex> {
+pub fn cheapest_way(from: Hex, goal: Hex, reach: &[Reach]) -> Vec<Hex> {
     let cost: rustc_hash::FxHashMap<Hex, u32> = reach.iter().map(|r| (r.hex, r.cost)).collect();
     let cost_of = |h: Hex| {
         if h == from {
