@@ -170,3 +170,30 @@ fn viewshed_follows_the_pointer() {
     hover(&mut h, "G5");
     assert!(shows(&h, "G5 sees"));
 }
+
+/// The README's screenshots of line of sight, fire arcs and movement on the Battle Cry
+/// sample (`UPDATE_SNAPSHOTS=1 cargo test --test designer_preview` rewrites them).
+#[test]
+fn snapshots_of_sight_arcs_and_movement_on_battle_cry() {
+    use sandtable::app::dialogs::ScriptedDialogs;
+    use sandtable::rules::Rulesets;
+    let app = DesignerApp::new(Rulesets::built_in(), Box::new(ScriptedDialogs::default()));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    shift(&mut h, Key::L);
+    click(&mut h, "G5");
+    hover(&mut h, "C3");
+    h.snapshot("designer_preview_sight");
+    shift(&mut h, Key::A);
+    click(&mut h, "G5");
+    hover(&mut h, "F3");
+    h.snapshot("designer_preview_arcs");
+    shift(&mut h, Key::M);
+    click(&mut h, "J7");
+    hover(&mut h, "H4");
+    h.snapshot("designer_preview_moves");
+}

@@ -216,7 +216,7 @@ impl Previewer {
                     Some(hex)
                 }
             }
-            _ if self.from.is_none() || self.from == Some(hex) => {
+            _ if self.from.is_none() || self.from == Some(hex) || self.picks_anew(s, hex) => {
                 if mode.needs_unit() && unit_on(s, hex).is_none() {
                     return;
                 }
@@ -238,6 +238,22 @@ impl Previewer {
                     Some(hex)
                 }
             }
+        }
+    }
+
+    /// Whether a click on `hex` picks another start rather than holding a target: any
+    /// unit in fire arcs and movement, a unit of the attacker's side in battle.
+    fn picks_anew(&self, s: &Scenario, hex: Hex) -> bool {
+        let Some(u) = unit_on(s, hex) else {
+            return false;
+        };
+        match self.mode {
+            Some(Mode::Arcs | Mode::Moves) => true,
+            Some(Mode::Battle) => self
+                .from
+                .and_then(|f| unit_on(s, f))
+                .is_some_and(|a| a.side == u.side),
+            _ => false,
         }
     }
 
@@ -427,8 +443,14 @@ impl Previewer {
     }
 
     /// The tooltip beside the pointer: the summary and the first reasons.
+    /// Movement, zones and viewshed have none: it would hide the tints it explains.
     pub fn tooltip(&self) -> Option<String> {
         let a = self.answer()?;
+        match self.mode? {
+            Mode::Sight | Mode::Battle => {}
+            Mode::Arcs => return a.lines.first().cloned(),
+            Mode::Moves | Mode::Zones | Mode::Viewshed => return None,
+        }
         let mut text = a.error.clone().unwrap_or_else(|| a.summary.clone());
         for line in a.lines.iter().take(6) {
             text.push('\n');
