@@ -197,3 +197,47 @@ fn snapshots_of_sight_arcs_and_movement_on_battle_cry() {
     hover(&mut h, "H4");
     h.snapshot("designer_preview_moves");
 }
+
+/// File > Export with a line of sight open offers it, ticked, and draws it over the map.
+#[test]
+fn export_with_the_current_preview_draws_it() {
+    use sandtable::app::dialogs::ScriptedDialogs;
+    use sandtable::app::export::writable;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (with, without) = (dir.path().join("with.svg"), dir.path().join("without.svg"));
+    let mut h = designer_kit::app_with(ScriptedDialogs {
+        saves: vec![with.clone(), without.clone()],
+        ..Default::default()
+    });
+    shift(&mut h, Key::L);
+    click(&mut h, "F5");
+    click(&mut h, "C4");
+    let svg = writable().iter().position(|f| f.name() == "svg").unwrap();
+    for (path, tick) in [(&with, false), (&without, true)] {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label("Export...").click();
+        h.run();
+        h.state_mut().export_dialog.as_mut().unwrap().format = svg;
+        h.run();
+        let offer = "With the current preview (los:u2:C4)";
+        assert!(shows(&h, offer));
+        if tick {
+            h.get_by_label(offer).click();
+            h.run();
+        }
+        h.query_all_by_label("Export...").last().unwrap().click();
+        h.run();
+        assert!(path.exists());
+    }
+    let (a, b) = (
+        std::fs::read_to_string(&with).unwrap(),
+        std::fs::read_to_string(&without).unwrap(),
+    );
+    // The blocked line's red is drawn only where the preview was kept.
+    assert!(
+        a.to_lowercase().contains("#c62828"),
+        "the preview's red line"
+    );
+    assert!(!b.to_lowercase().contains("#c62828"));
+}

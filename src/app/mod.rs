@@ -584,7 +584,10 @@ impl DesignerApp {
             }
             Command::Save => self.save(),
             Command::SaveAs => self.save_as(),
-            Command::Export => self.export_dialog = Some(export::ExportDialog::default()),
+            Command::Export => {
+                let ask = self.canvas.preview.ask(&self.doc.scenario);
+                self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
+            }
             // Asks here, in this frame: a Close sent to the window shows nothing until
             // the next event wakes it.
             Command::Quit => self.ask(Replace::Close),

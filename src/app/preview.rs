@@ -442,6 +442,34 @@ impl Previewer {
         ui.separator();
     }
 
+    /// The open preview as an export draws it (`los:u2:C4`): the line of a battle;
+    /// arcs as the unit stands (the "as if" toggles are the designer's only).
+    pub fn ask(&self, s: &Scenario) -> Option<Ask> {
+        let unit = |h: Option<Hex>| h.and_then(|h| unit_on(s, h)).map(|u| u.id.clone());
+        match self.mode? {
+            Mode::Sight | Mode::Battle => Some(Ask::Sight {
+                from: named(s, self.from?),
+                to: named(s, self.target()?),
+            }),
+            Mode::Arcs => Some(Ask::Arcs {
+                unit: unit(self.from)?,
+            }),
+            Mode::Moves => Some(Ask::Moves {
+                unit: unit(self.from)?,
+                to: self
+                    .target()
+                    .filter(|h| self.answer().is_some_and(|a| reaches(a, *h)))
+                    .map(|h| s.label(h)),
+            }),
+            Mode::Zones => Some(Ask::Zones {
+                side: self.side.clone(),
+            }),
+            Mode::Viewshed => Some(Ask::Viewshed {
+                from: named(s, self.target()?),
+            }),
+        }
+    }
+
     /// The tooltip beside the pointer: the summary and the first reasons.
     /// Movement, zones and viewshed have none: it would hide the tints it explains.
     pub fn tooltip(&self) -> Option<String> {
@@ -481,6 +509,12 @@ pub fn sides(s: &Scenario) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether a movement answer reaches `hex` (an export asked for a way there would fail
+/// otherwise).
+fn reaches(a: &Answer, hex: Hex) -> bool {
+    matches!(&a.preview, Some(Preview::Moves { reach, .. }) if reach.iter().any(|r| r.hex == hex))
 }
 
 fn needs(error: &str) -> Answer {

@@ -108,6 +108,20 @@ impl std::str::FromStr for Ask {
     }
 }
 
+/// The request as it is written (`los:A1:F6`), as `--overlay` takes it.
+impl std::fmt::Display for Ask {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ask::Sight { from, to } => write!(f, "los:{from}:{to}"),
+            Ask::Arcs { unit } => write!(f, "arcs:{unit}"),
+            Ask::Moves { unit, to: None } => write!(f, "moves:{unit}"),
+            Ask::Moves { unit, to: Some(to) } => write!(f, "moves:{unit}:{to}"),
+            Ask::Zones { side } => write!(f, "zoc:{side}"),
+            Ask::Viewshed { from } => write!(f, "viewshed:{from}"),
+        }
+    }
+}
+
 fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, OverlayError> {
     s.units
         .iter()
