@@ -150,6 +150,7 @@ fn busy_table() -> Scenario {
             dangerous: None,
             compulsory: None,
             owner: None,
+            ..Area::default()
         });
     }
     for i in 0..200 {
@@ -161,6 +162,7 @@ fn busy_table() -> Scenario {
                 .map(|k| Point::new(k as f64 * 18.0, y + (k % 2) as f64))
                 .collect(),
             width: Some(0.5),
+            ..Line::default()
         });
     }
     for i in 0..200 {

@@ -264,6 +264,7 @@ fn edits_refuse_what_does_not_fit_and_change_nothing() {
         dangerous: None,
         compulsory: None,
         owner: None,
+        ..Area::default()
     };
     let err = Edit::PutFeature {
         kind: FeatureKind::Area,

@@ -62,6 +62,63 @@ fn an_unknown_key_of_a_scenario_is_a_load_error_with_its_position() {
     assert!(err.position.is_some());
 }
 
+/// Areas and lines hold every attribute FORMAT.md gives them ("Lines may also carry
+/// `compulsory` and `owner`; areas and lines of a PBS table may carry `sector_roll` (1-6)
+/// and `secure_flank` (bool); an `earthwork` line may carry `built`"), keep them through a
+/// save, and refuse any other key with its position.
+#[test]
+fn table_features_keep_the_attributes_the_format_gives_and_refuse_others() {
+    let text = std::fs::read_to_string("assets/scenarios/pbs-agricultural.json").unwrap();
+    let marked = edit(
+        &text,
+        r#""compulsory": true"#,
+        r#""compulsory": true, "sector_roll": 4, "secure_flank": false"#,
+    );
+    let s = io::parse_scenario(&marked, Format::Json, Path::new("x.json"))
+        .unwrap()
+        .scenario;
+    let area = s
+        .areas
+        .iter()
+        .find(|a| a.sector_roll.is_some())
+        .expect("the rolled area");
+    assert_eq!(area.sector_roll, Some(4));
+    assert_eq!(area.secure_flank, Some(false));
+    let saved = io::to_text(&s, Format::Json)
+        .unwrap()
+        .replace([' ', '\n'], "");
+    assert!(saved.contains(r#""sector_roll":4"#), "{saved}");
+
+    let bad = edit(
+        &text,
+        r#""compulsory": true"#,
+        r#""compulsory": true, "sektor": 4"#,
+    );
+    let err = io::parse_scenario(&bad, Format::Json, Path::new("x.json")).unwrap_err();
+    assert!(err.to_string().contains("sektor"), "{err}");
+    let (line, _) = err.position.unwrap();
+    assert!(bad.lines().nth(line - 1).unwrap().contains("sektor"));
+
+    let text = std::fs::read_to_string("assets/scenarios/mini-nap-village.ron").unwrap();
+    let s = io::parse_scenario(&text, Format::Ron, Path::new("m.ron"))
+        .unwrap()
+        .scenario;
+    let mut s2 = s.clone();
+    if let Some(l) = s2.lines.first_mut() {
+        l.built = Some(sandtable::scenario::Built::During);
+        l.owner = Some("defender".into());
+    }
+    let json = io::to_text(&s2, Format::Json).unwrap();
+    assert!(
+        json.replace(' ', "").contains(r#""built":"during""#),
+        "{json}"
+    );
+    let back = io::parse_scenario(&json, Format::Json, Path::new("m.json"))
+        .unwrap()
+        .scenario;
+    assert_eq!(back.lines, s2.lines);
+}
+
 /// "Fields honoured only where a built-in game used them" are now rejected where they
 /// would do nothing: a road's `along` rate on a hexside.
 #[test]

@@ -336,12 +336,14 @@ fn place(s: &mut Scenario, list: KindList, id: &str) -> bool {
                     dangerous: None,
                     compulsory: None,
                     owner: None,
+                    ..Area::default()
                 }),
                 KindList::Line => s.lines.push(Line {
                     id: "l1".into(),
                     kind: id.into(),
                     points: vec![Point::new(5.0, 5.0), Point::new(40.0, 20.0)],
                     width: None,
+                    ..Line::default()
                 }),
                 KindList::Landmark => s.landmarks.push(Landmark {
                     id: "m1".into(),

@@ -15,6 +15,7 @@ pub enum Command {
     Save,
     SaveAs,
     Export,
+    Import,
     Quit,
     Cut,
     Copy,
@@ -44,13 +45,14 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 27] = [
+    pub const ALL: [Command; 28] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
         Command::SaveAs,
         Command::Save,
         Command::Export,
+        Command::Import,
         Command::Quit,
         Command::Cut,
         Command::Copy,
@@ -83,6 +85,7 @@ impl Command {
             Command::Save => "Save",
             Command::SaveAs => "Save As...",
             Command::Export => "Export...",
+            Command::Import => "Import Tiled map...",
             Command::Quit => "Quit",
             Command::Cut => "Cut",
             Command::Copy => "Copy",
@@ -110,7 +113,10 @@ impl Command {
             Command::ScenarioProperties => "Title, author, description, sides and board size",
             Command::Save => "Save to the scenario's file",
             Command::SaveAs => "Save to another file, RON or JSON",
-            Command::Export => "SVG, PNG at a resolution, or a print-and-play PDF",
+            Command::Export => {
+                "SVG, PNG at a resolution, a print-and-play PDF, a VASSAL module or a Tiled map"
+            }
+            Command::Import => "Open a Tiled hex map (.tmx or Tiled JSON) as a new scenario",
             Command::Quit => "Close the window (asking about unsaved changes)",
             Command::Cut => "Copy the selection and clear it",
             Command::Copy => "Copy the selection",
@@ -152,7 +158,7 @@ impl Command {
             Command::ScenarioProperties => vec![],
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
-            Command::Export => vec![],
+            Command::Export | Command::Import => vec![],
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Cut => vec![key(CMD, Key::X)],
             Command::Copy => vec![key(CMD, Key::C)],

@@ -20,6 +20,12 @@ pub const SCENARIO: &[Filter] = &[Filter {
     extensions: &["ron", "json"],
 }];
 
+/// What File > Import offers: Tiled maps.
+pub const TILED: &[Filter] = &[Filter {
+    name: "Tiled map",
+    extensions: &["tmx", "tmj", "json"],
+}];
+
 /// What Save As offers: one format each.
 pub const SCENARIO_SAVE: &[Filter] = &[
     Filter {

@@ -53,6 +53,8 @@ pub enum Replace {
     Open,
     /// Open Recent, or a file named otherwise.
     OpenPath(PathBuf),
+    /// File > Import (the file dialog for a Tiled map).
+    Import,
     /// Closing the window.
     Close,
 }
@@ -64,6 +66,8 @@ pub enum Purpose {
     SaveAs,
     /// File > Export: where the export dialog's choice is written.
     Export,
+    /// File > Import: the Tiled map to read.
+    Import,
 }
 
 /// The designer.
@@ -225,6 +229,7 @@ impl DesignerApp {
             }
             Replace::Open => self.open_dialog(),
             Replace::OpenPath(p) => self.open_path(&p),
+            Replace::Import => self.import_dialog(),
             Replace::Close => {
                 self.close_now = true;
                 self.recovery.clear();
@@ -288,6 +293,42 @@ impl DesignerApp {
         }
     }
 
+    /// Asks for a Tiled map and imports it (File > Import).
+    pub fn import_dialog(&mut self) {
+        match self.dialogs.open(dialogs::TILED) {
+            Answer::Picked(p) => self.import_path(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::open(
+                    "Import Tiled map",
+                    dialogs::TILED,
+                    self.dialog_dir(),
+                    &self.recent,
+                );
+                self.path_dialog = Some((d, Purpose::Import));
+            }
+        }
+    }
+
+    /// Imports a Tiled map as a new, unsaved scenario; on failure the current document
+    /// stays and the error is shown.
+    pub fn import_path(&mut self, path: &Path) {
+        use crate::io::tiled::import;
+        // A map drawn by hand names no ruleset: it is read as the open document's game.
+        let current = self.doc.scenario.ruleset.clone();
+        let read = import::read_map(path).and_then(|m| {
+            let named = crate::io::tiled::model::prop(&m.properties, "ruleset").is_some();
+            let ruleset = (!named).then_some(current.as_str());
+            import::to_scenario(&m, ruleset, None, &self.rulesets, path)
+        });
+        match read {
+            Ok(s) => self.replace_document(Document::new(s, None, &self.rulesets)),
+            Err(e) => {
+                self.error = Some(format!("Could not import {}:\n{e}", path.display()));
+            }
+        }
+    }
+
     /// Saves to the document's path, or asks for one.
     pub fn save(&mut self) {
         match self.doc.path.clone() {
@@ -329,6 +370,7 @@ impl DesignerApp {
         self.path_dialog = None;
         match (outcome, purpose) {
             (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
+            (Outcome::Picked(p), Purpose::Import) => self.import_path(&p),
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
             (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
             (Outcome::Cancelled, Purpose::Export) => {
@@ -588,6 +630,7 @@ impl DesignerApp {
                 let ask = self.canvas.preview.ask(&self.doc.scenario);
                 self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
             }
+            Command::Import => self.ask(Replace::Import),
             // Asks here, in this frame: a Close sent to the window shows nothing until
             // the next event wakes it.
             Command::Quit => self.ask(Replace::Close),
@@ -709,6 +752,7 @@ impl DesignerApp {
                     Command::Save,
                     Command::SaveAs,
                     Command::Export,
+                    Command::Import,
                     Command::Quit,
                 ] {
                     if cmd.menu_item(ui, true) {
@@ -866,6 +910,7 @@ impl DesignerApp {
                 Replace::Close => "before closing",
                 Replace::New => "before starting a new scenario",
                 Replace::Open | Replace::OpenPath(_) => "before opening another file",
+                Replace::Import => "before importing a map",
             };
             let mut answer = None;
             let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ui.ctx(), |ui| {

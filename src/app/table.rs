@@ -532,6 +532,7 @@ impl TableTools {
                 dangerous: None,
                 compulsory: None,
                 owner: None,
+                ..Area::default()
             }),
             Tool::Landmark if pts.len() >= 3 => Feature::Landmark(Landmark {
                 id: doc.scenario.fresh_id(&tools.landmark),
@@ -545,6 +546,7 @@ impl TableTools {
                 kind: tools.line.clone(),
                 points: pts,
                 width: Some(tools.line_width),
+                ..Line::default()
             }),
             _ => return,
         };

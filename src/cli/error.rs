@@ -47,6 +47,16 @@ crate::strenum::string_enum! {
         BadDpi = "bad-dpi",
         /// An `--overlay` preview that is malformed or cannot be drawn here.
         BadOverlay = "bad-overlay",
+        /// The board is larger than the export's target takes (the message says the
+        /// limit).
+        TooLarge = "too-large",
+        /// `import`: the file is not a Tiled map (or cannot be read as one).
+        NotAMap = "not-a-map",
+        /// `import`: the Tiled map is not hexagonal (and was not exported by Sandtable).
+        NotHexagonal = "not-hexagonal",
+        /// `import`: tiles with no `terrain` property and none in `--map` (the message
+        /// lists each with its hex).
+        UnmappedTiles = "unmapped-tiles",
     }
 }
 

@@ -17,12 +17,12 @@ use crate::scene::overlay::OverlayError;
 #[derive(Debug, Args)]
 pub struct ExportArgs {
     pub file: PathBuf,
-    /// One of ron, json, svg, png, pdf (default: by the output's extension).
+    /// One of ron, json, svg, png, pdf, vassal (default: by the output's extension).
     #[arg(long)]
     pub format: Option<String>,
     #[arg(long, value_name = "PATH")]
     pub output: PathBuf,
-    /// PNG resolution in dots per inch (10 to 1200).
+    /// Resolution of PNG and VASSAL board images in dots per inch (10 to 1200).
     #[arg(long, default_value_t = DEFAULT_DPI)]
     pub dpi: u32,
     /// PDF paper: a4 or letter. Boards larger than a sheet are tiled at 100%.
@@ -48,6 +48,7 @@ impl From<ExportError> for CliError {
             ExportError::UnknownLayer(_) => ErrorKind::UnknownLayer,
             ExportError::Raster(crate::io::raster::RasterError::Dpi(_)) => ErrorKind::BadDpi,
             ExportError::Overlay(_) => ErrorKind::BadOverlay,
+            ExportError::TooLarge(_) => ErrorKind::TooLarge,
             _ => ErrorKind::Output,
         };
         CliError::new(kind, e.to_string())

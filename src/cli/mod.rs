@@ -3,6 +3,7 @@
 
 pub mod error;
 mod export;
+mod import;
 mod output;
 mod preview;
 
@@ -131,6 +132,8 @@ pub enum Command {
     /// Export a scenario: SVG, PNG at a DPI, print-and-play PDF tiled on A4 or Letter,
     /// or the native RON and JSON.
     Export(export::ExportArgs),
+    /// Import a Tiled hex map (.tmx, or Tiled JSON) as a scenario (.ron or .json).
+    Import(import::ImportArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -186,6 +189,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             title,
         } => new(&rulesets, &ruleset, &output, &title),
         Command::Export(args) => export::run(&args, &rulesets),
+        Command::Import(args) => import::run(&args, &rulesets),
         Command::Los {
             file,
             from,
@@ -252,6 +256,7 @@ impl Command {
                     )
             }
             Command::Export(args) => args.json,
+            Command::Import(args) => args.json,
             Command::Convert { .. } | Command::New { .. } => false,
         }
     }

@@ -138,6 +138,9 @@ pub enum ExportError {
     /// A preview that cannot be drawn (the message names it and why).
     #[error("{0}")]
     Overlay(String),
+    /// The board is larger than the target client takes (the message says the limit).
+    #[error("{0}")]
+    TooLarge(String),
     #[error("{path}: cannot write the export: {source}")]
     Write {
         path: String,
@@ -148,9 +151,13 @@ pub enum ExportError {
 /// Writes the scenario in `format` to `path`, atomically: on any error the previous
 /// file (if any) is left as it was and no partial file is left.
 pub fn export_to(format: &dyn MapFormat, job: &ExportJob, path: &Path) -> Result<(), ExportError> {
-    let bytes = format.write(job)?;
-    super::atomic::write(path, &bytes).map_err(|source| ExportError::Write {
-        path: path.display().to_string(),
-        source,
-    })
+    // Every file is made before any is written; companions (a tileset image) go first,
+    // so that the main file never names one that is not there.
+    for (file, bytes) in format.files(job, path)? {
+        super::atomic::write(&file, &bytes).map_err(|source| ExportError::Write {
+            path: file.display().to_string(),
+            source,
+        })?;
+    }
+    Ok(())
 }

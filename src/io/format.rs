@@ -2,7 +2,7 @@
 //! one registry (Tiled's `mapformat.h` is the model), so that `sandtable export
 //! --format` and the designer's Export menu offer the same set.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::export::{ExportError, ExportJob};
 use super::{pdf, raster};
@@ -32,6 +32,11 @@ pub trait MapFormat: Sync {
     /// Whether the format's options include a resolution.
     fn uses_dpi(&self) -> bool {
         false
+    }
+    /// Every file an export to `path` writes, the main one last (a Tiled map's tileset
+    /// image goes beside it).
+    fn files(&self, job: &ExportJob, path: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, ExportError> {
+        Ok(vec![(path.to_path_buf(), self.write(job)?)])
     }
 }
 
@@ -149,6 +154,67 @@ impl MapFormat for Pdf {
     }
 }
 
+struct Vassal;
+
+impl MapFormat for Vassal {
+    fn name(&self) -> &'static str {
+        "vassal"
+    }
+    fn description(&self) -> &'static str {
+        "VASSAL module"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["vmod"]
+    }
+    fn abilities(&self) -> Abilities {
+        WRITE_ONLY
+    }
+    fn uses_dpi(&self) -> bool {
+        true
+    }
+    fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
+        super::vassal::write(job)
+    }
+}
+
+/// Tiled's TMX (XML) or JSON map.
+struct Tiled {
+    json: bool,
+}
+
+impl MapFormat for Tiled {
+    fn name(&self) -> &'static str {
+        if self.json { "tiled-json" } else { "tiled-tmx" }
+    }
+    fn description(&self) -> &'static str {
+        if self.json {
+            "Tiled map (JSON)"
+        } else {
+            "Tiled map (TMX)"
+        }
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        if self.json { &["tmj"] } else { &["tmx"] }
+    }
+    fn abilities(&self) -> Abilities {
+        READ_WRITE
+    }
+    fn uses_dpi(&self) -> bool {
+        true
+    }
+    fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
+        let (m, _) = super::tiled::build(job, "terrain.png")?;
+        Ok(if self.json {
+            super::tiled::json::write(&m)
+        } else {
+            super::tiled::tmx::write(&m)
+        })
+    }
+    fn files(&self, job: &ExportJob, path: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, ExportError> {
+        super::tiled::files(job, path, self.json)
+    }
+}
+
 /// Every format, in menu order.
 pub fn formats() -> &'static [&'static dyn MapFormat] {
     &[
@@ -157,6 +223,9 @@ pub fn formats() -> &'static [&'static dyn MapFormat] {
         &Svg,
         &Png,
         &Pdf,
+        &Vassal,
+        &Tiled { json: false },
+        &Tiled { json: true },
     ]
 }
 

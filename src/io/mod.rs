@@ -8,6 +8,9 @@ pub mod raster;
 pub mod schema;
 pub mod sheets;
 pub mod svg;
+pub mod tiled;
+pub mod vassal;
+pub mod xml;
 
 use std::path::Path;
 

@@ -19,8 +19,8 @@ pub use edit::{Edit, EditError, Feature, FeatureKind};
 pub use file::{FORMAT_TAG, FORMAT_VERSION, ScenarioFile};
 pub use history::History;
 pub use model::{
-    Area, Edge, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road, Settings,
-    Token, Unit,
+    Area, Built, Edge, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road,
+    Settings, Token, Unit,
 };
 
 use crate::board::{Board, HexsideKey};

@@ -202,7 +202,8 @@ impl<H> Unit<H> {
 }
 
 /// General terrain on a table: a closed polygon.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Area {
     pub id: String,
     pub terrain: String,
@@ -218,16 +219,45 @@ pub struct Area {
     pub compulsory: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
+    /// PBS: the sector (1-6) the generator rolled for this piece.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sector_roll: Option<u8>,
+    /// PBS: a secure-flank piece (neither compulsory nor optional).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secure_flank: Option<bool>,
 }
 
 /// Linear terrain with a width: rivers, streams, roads, hedges, walls.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Line {
     pub id: String,
     pub kind: String,
     pub points: Vec<Point>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub width: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compulsory: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
+    /// PBS: the sector (1-6) the generator rolled for this piece.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sector_roll: Option<u8>,
+    /// PBS: a secure-flank piece.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secure_flank: Option<bool>,
+    /// Earthworks: built before the game (cover against artillery only, the default) or
+    /// during it (cover against small arms and artillery).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub built: Option<Built>,
+}
+
+/// When an earthwork was built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Built {
+    Before,
+    During,
 }
 
 /// A small individual feature: a point with a size, or a polygon.

@@ -4,7 +4,7 @@ use hexx::{Hex, Vec2};
 
 use super::build::{Layers, look};
 use super::pattern::{self, Patch};
-use super::style::{INK, side_colour};
+use super::style::{INK, SideColours};
 use super::{
     Anchor, Item, LabelPlace, LayerId, Points, Rgba, Scene, SceneOptions, Stroke, Style, Window,
 };
@@ -209,6 +209,7 @@ fn units(
         return;
     };
     let mut stacked: rustc_hash::FxHashMap<Hex, u32> = Default::default();
+    let mut colours = SideColours::new(s);
     for u in &s.units {
         let Some(h) = u.hex else { continue };
         let Some(cell) = window.cell(board, h) else {
@@ -227,7 +228,7 @@ fn units(
             (0.26 * w, 0.21 * w, Vec2::new(o, -o))
         };
         let c = layout.centre(h) + offset;
-        let side = side_colour(s, &u.side);
+        let side = colours.of(&u.side);
         let class_colour = class.map_or(super::style::UNKNOWN, |k| k.colour.into());
         let rect = |x0: f32, y0: f32, x1: f32, y1: f32| {
             vec![

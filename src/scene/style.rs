@@ -39,6 +39,30 @@ pub fn side_colour(s: &Scenario, side: &str) -> Rgba {
     SIDE_PALETTE[index % SIDE_PALETTE.len()]
 }
 
+/// Every side's counter colour, worked out once for a whole drawing (asking
+/// [`side_colour`] per unit walks the units each time a side is not listed).
+pub struct SideColours<'s> {
+    s: &'s Scenario,
+    known: rustc_hash::FxHashMap<&'s str, Rgba>,
+}
+
+impl<'s> SideColours<'s> {
+    pub fn new(s: &'s Scenario) -> Self {
+        SideColours {
+            s,
+            known: Default::default(),
+        }
+    }
+
+    pub fn of(&mut self, side: &'s str) -> Rgba {
+        let s = self.s;
+        *self
+            .known
+            .entry(side)
+            .or_insert_with(|| side_colour(s, side))
+    }
+}
+
 /// The outline colour of a finding; information is not outlined.
 pub fn finding_colour(severity: Severity) -> Option<Rgba> {
     match severity {

@@ -4,7 +4,7 @@ use hexx::Vec2;
 
 use super::build::{Layers, look};
 use super::pattern::{self, Patch};
-use super::style::{INK, side_colour};
+use super::style::{INK, SideColours};
 use super::{Anchor, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
 use crate::board::FreeformBoard;
 use crate::board::freeform::Point;
@@ -125,6 +125,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             });
         }
     }
+    let mut colours = SideColours::new(s);
     for u in &s.units {
         let (Some(base), Some(l)) = (shape::unit_base(u), layers.on(LayerId::Units)) else {
             continue;
@@ -133,7 +134,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         let class = r.kind(KindList::UnitClass, &u.class);
         l.free(Item::Polygon {
             points: pts.clone().into(),
-            style: Style::outlined(side_colour(s, &u.side), Stroke::new(hair, INK)),
+            style: Style::outlined(colours.of(&u.side), Stroke::new(hair, INK)),
         });
         // The front edge, thicker, and a band of the class's colour at the back.
         l.free(Item::Polyline {

@@ -1,0 +1,420 @@
+//! Tiled maps, both ways. Export: a hexagonal map (`staggeraxis` and `staggerindex` from
+//! the board, tiles sized from `hex_width_mm` at the DPI), a generated terrain tileset
+//! whose tiles carry `terrain` and `elevation` properties, and object layers for hex
+//! features, hexsides, roads, tokens and units (tables: an orthogonal map with areas,
+//! lines, landmarks and units). Every object carries its scenario entry as properties,
+//! so that [`import`] gives the same scenario back; a map drawn by hand needs only the
+//! tiles' `terrain` property (or a table of tile ids to kinds).
+
+pub mod import;
+pub mod json;
+pub mod model;
+pub mod tileset;
+pub mod tmx;
+
+use serde_json::Value;
+
+use crate::board::{Board, BoardLayout, HexBoard, Offset, Orientation, Side, Stagger};
+use crate::io::export::{ExportError, ExportJob};
+use crate::io::vassal::grid::PixelMap;
+use crate::scenario::ScenarioFile;
+use model::{HexGeometry, Layer, Object, Prop, Shape, TiledMap};
+
+/// Map properties that hold JSON text (the rest are plain strings).
+pub const JSON_MAP_PROPERTIES: [&str; 3] = ["board", "settings", "sides"];
+/// Object properties that hold JSON text.
+pub const JSON_OBJECT_PROPERTIES: [&str; 6] =
+    ["facing", "hexes", "polygon", "points", "at", "markers"];
+
+/// The largest map Tiled is given: 1,000 tiles a side (our largest board) and tiles of
+/// at most 2,000 pixels.
+pub const MAX_TILE_PX: u32 = 2000;
+
+/// Tile size and side length for a board at `dpi`: the side length even, so that
+/// Tiled's integer halves are exact.
+pub fn geometry(board: &HexBoard, dpi: u32) -> HexGeometry {
+    let p = f64::from(dpi) / 25.4;
+    let radius = board.hex_width_mm / 3f64.sqrt();
+    let side = ((radius * p / 2.0).round() as u32).max(1) * 2;
+    let across = ((3f64.sqrt() * f64::from(side) / 2.0).round() as u32).max(1) * 2;
+    let stagger_x = board.orientation == Orientation::Flat;
+    HexGeometry {
+        tile: if stagger_x {
+            (2 * side, across)
+        } else {
+            (across, 2 * side)
+        },
+        side,
+        stagger_x,
+        stagger_even: board.stagger == Stagger::Even,
+    }
+}
+
+/// Our millimetres to Tiled's pixels: each axis scaled so that hex centres fall on
+/// Tiled's.
+pub fn pixel_map(board: &HexBoard, g: &HexGeometry) -> PixelMap {
+    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let ca = layout.centre(board.from_offset(Offset { col: 0, row: 0 }));
+    let (ta, tb) = (g.centre(0, 0), g.centre(1, 1));
+    let w = board.hex_width_mm;
+    let between = 1.5 * w / 3f64.sqrt();
+    let (sx, sy) = if g.stagger_x {
+        (((tb.0 - ta.0) / between), f64::from(g.tile.1) / w)
+    } else {
+        (f64::from(g.tile.0) / w, (tb.1 - ta.1) / between)
+    };
+    PixelMap {
+        scale: (sx, sy),
+        offset: (ta.0 - f64::from(ca.x) * sx, ta.1 - f64::from(ca.y) * sy),
+        image: (0, 0),
+    }
+}
+
+/// A scenario entry (a JSON object) as properties, without the named fields.
+fn entry_props(v: &Value, skip: &[&str]) -> Vec<Prop> {
+    v.as_object()
+        .map(|o| {
+            o.iter()
+                .filter(|(k, _)| !skip.contains(&k.as_str()))
+                .map(|(k, v)| Prop::from_json(k, v))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn list<'a>(file: &'a Value, key: &str) -> impl Iterator<Item = &'a Value> + 'a {
+    file[key].as_array().into_iter().flatten()
+}
+
+struct Objects {
+    next: u32,
+}
+
+impl Objects {
+    fn make(
+        &mut self,
+        name: &str,
+        class: &str,
+        at: (f64, f64),
+        shape: Shape,
+        props: Vec<Prop>,
+    ) -> Object {
+        self.next += 1;
+        let (x, y) = at;
+        let shape = match shape {
+            Shape::Point => Shape::Point,
+            Shape::Polyline(p) => {
+                Shape::Polyline(p.iter().map(|(px, py)| (px - x, py - y)).collect())
+            }
+            Shape::Polygon(p) => {
+                Shape::Polygon(p.iter().map(|(px, py)| (px - x, py - y)).collect())
+            }
+        };
+        Object {
+            id: self.next,
+            name: name.to_string(),
+            class: class.to_string(),
+            x,
+            y,
+            rotation: 0.0,
+            shape,
+            properties: props,
+        }
+    }
+}
+
+fn map_properties(file: &Value) -> Vec<Prop> {
+    let mut props = Vec::new();
+    for key in ["title", "description", "author", "ruleset"] {
+        if let Some(v) = file.get(key) {
+            props.push(Prop::from_json(key, v));
+        }
+    }
+    for key in JSON_MAP_PROPERTIES {
+        if let Some(v) = file.get(key) {
+            props.push(Prop::string(key, v.to_string()));
+        }
+    }
+    props
+}
+
+/// The map and its tileset image (`image` is the name the map gives it).
+pub fn build(job: &ExportJob, image: &str) -> Result<(TiledMap, Vec<u8>), ExportError> {
+    let s = job.scenario;
+    let dpi = job.options.dpi;
+    if !crate::io::raster::DPI_RANGE.contains(&dpi) {
+        return Err(crate::io::raster::RasterError::Dpi(dpi).into());
+    }
+    let file = serde_json::to_value(ScenarioFile::from_scenario(s))
+        .map_err(|e| ExportError::Serialize(e.to_string()))?;
+    match &s.board {
+        Board::Hex(board) => hex_map(job, board, &file, image),
+        Board::Freeform(_) => Ok((table_map(job, &file), Vec::new())),
+    }
+}
+
+fn hex_map(
+    job: &ExportJob,
+    board: &HexBoard,
+    file: &Value,
+    image: &str,
+) -> Result<(TiledMap, Vec<u8>), ExportError> {
+    let (s, r) = (job.scenario, job.ruleset);
+    let g = geometry(board, job.options.dpi);
+    if g.tile.0 > MAX_TILE_PX || g.tile.1 > MAX_TILE_PX {
+        return Err(ExportError::TooLarge(format!(
+            "Tiled tiles of {} x {} pixels at {} DPI are over the {MAX_TILE_PX}-pixel limit: \
+             ask for a lower --dpi",
+            g.tile.0, g.tile.1, job.options.dpi
+        )));
+    }
+    let map = pixel_map(board, &g);
+    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let px = |hex: hexx::Hex| map.to_px(layout.centre(hex));
+    let default = r.default_terrain.clone().unwrap_or_default();
+    // Tiles: every terrain of the ruleset flat, then every other (terrain, elevation)
+    // the board has.
+    let mut combos: Vec<(String, i32)> = r.terrains.iter().map(|k| (k.id.clone(), 0)).collect();
+    let mut data = Vec::with_capacity(board.area());
+    for row in 0..board.rows as i32 {
+        for col in 0..board.columns as i32 {
+            let hex = board.from_offset(Offset { col, row });
+            if !board.contains(hex) {
+                data.push(0);
+                continue;
+            }
+            let cell = s.hexes.get(&hex);
+            let key = (
+                cell.map_or(default.clone(), |c| c.terrain.clone()),
+                cell.map_or(0, |c| c.elevation),
+            );
+            let i = match combos.iter().position(|c| *c == key) {
+                Some(i) => i,
+                None => {
+                    combos.push(key);
+                    combos.len() - 1
+                }
+            };
+            data.push(i as u32 + 1);
+        }
+    }
+    let (png, ts) = tileset::draw(r, &combos, &g, image)?;
+    let mut objects = Objects { next: 0 };
+    let mut features = Vec::new();
+    if let Some(hexes) = file["hexes"].as_object() {
+        for (label, cell) in hexes {
+            if cell.get("facing").is_none() && cell.get("markers").is_none() {
+                continue;
+            }
+            let Ok(hex) = board.parse_label(label) else {
+                continue;
+            };
+            let mut props = vec![Prop::string("hex", label.clone())];
+            props.extend(entry_props(cell, &["terrain", "elevation"]));
+            features.push(objects.make(label, "hex", px(hex), Shape::Point, props));
+        }
+    }
+    let mut hexsides = Vec::new();
+    for e in list(file, "hexsides") {
+        let hex = e["hex"].as_str().and_then(|l| board.parse_label(l).ok());
+        let side = e["side"].as_str().and_then(|l| l.parse::<Side>().ok());
+        let (Some(hex), Some(side)) = (hex, side) else {
+            continue;
+        };
+        let Some(ends) = layout.side_ends(hex, side) else {
+            continue;
+        };
+        let pts: Vec<(f64, f64)> = ends.iter().map(|p| map.to_px(*p)).collect();
+        let kind = e["kind"].as_str().unwrap_or("");
+        hexsides.push(objects.make(
+            kind,
+            "hexside",
+            pts[0],
+            Shape::Polyline(pts),
+            entry_props(e, &[]),
+        ));
+    }
+    let mut roads = Vec::new();
+    for (e, road) in list(file, "roads").zip(&s.roads) {
+        let pts: Vec<(f64, f64)> = road.hexes.iter().map(|h| px(*h)).collect();
+        let at = pts.first().copied().unwrap_or((0.0, 0.0));
+        roads.push(objects.make(
+            &road.id,
+            "road",
+            at,
+            Shape::Polyline(pts),
+            entry_props(e, &[]),
+        ));
+    }
+    let mut tokens = Vec::new();
+    for (e, t) in list(file, "tokens").zip(&s.tokens) {
+        let mut o = objects.make(&t.id, "token", px(t.hex), Shape::Point, entry_props(e, &[]));
+        o.rotation = crate::io::vassal::pieces::token_facing(board, t);
+        tokens.push(o);
+    }
+    let mut units = Vec::new();
+    for (e, u) in list(file, "units").zip(&s.units) {
+        let at = u.hex.map_or((0.0, 0.0), px);
+        let mut o = objects.make(&u.id, "unit", at, Shape::Point, entry_props(e, &[]));
+        o.rotation = u.facing_deg.unwrap_or(0.0);
+        units.push(o);
+    }
+    let m = TiledMap {
+        orientation: "hexagonal".into(),
+        width: board.columns,
+        height: board.rows,
+        tile_width: g.tile.0,
+        tile_height: g.tile.1,
+        hex_side: g.side,
+        stagger_axis: if g.stagger_x { "x" } else { "y" }.into(),
+        stagger_index: if g.stagger_even { "even" } else { "odd" }.into(),
+        properties: map_properties(file),
+        tilesets: vec![ts],
+        layers: vec![
+            Layer::Tiles {
+                name: "terrain".into(),
+                data,
+            },
+            Layer::Objects {
+                name: "hex features".into(),
+                objects: features,
+            },
+            Layer::Objects {
+                name: "hexsides".into(),
+                objects: hexsides,
+            },
+            Layer::Objects {
+                name: "roads".into(),
+                objects: roads,
+            },
+            Layer::Objects {
+                name: "tokens".into(),
+                objects: tokens,
+            },
+            Layer::Objects {
+                name: "units".into(),
+                objects: units,
+            },
+        ],
+    };
+    Ok((m, png))
+}
+
+/// Pixels per table unit and the tile size of a table's map.
+pub fn table_scale(job: &ExportJob) -> (f64, u32) {
+    let cm = job
+        .scenario
+        .board
+        .as_freeform()
+        .and_then(|t| t.cm_per_unit())
+        .unwrap_or(1.0);
+    let p = f64::from(job.options.dpi) / 2.54 * cm;
+    // One tile per centimetre.
+    let tile = ((f64::from(job.options.dpi) / 2.54).round() as u32).max(1);
+    (p, tile)
+}
+
+fn table_map(job: &ExportJob, file: &Value) -> TiledMap {
+    let s = job.scenario;
+    let (p, tile) = table_scale(job);
+    let t = s.board.as_freeform();
+    let (w, h) = t.map_or((1.0, 1.0), |t| (t.width * p, t.height * p));
+    let pt = |v: &Value| {
+        (
+            v[0].as_f64().unwrap_or(0.0) * p,
+            v[1].as_f64().unwrap_or(0.0) * p,
+        )
+    };
+    let pts =
+        |v: &Value| -> Vec<(f64, f64)> { v.as_array().into_iter().flatten().map(pt).collect() };
+    let mut objects = Objects { next: 0 };
+    let mut layer = |key: &str, class: &str, shape_key: &str, polygon: bool| -> Vec<Object> {
+        list(file, key)
+            .map(|e| {
+                let id = e["id"].as_str().unwrap_or("");
+                let (at, shape) = match (&e[shape_key], e.get("at")) {
+                    (Value::Array(_), _) => {
+                        let p = pts(&e[shape_key]);
+                        let at = p.first().copied().unwrap_or((0.0, 0.0));
+                        (
+                            at,
+                            if polygon {
+                                Shape::Polygon(p)
+                            } else {
+                                Shape::Polyline(p)
+                            },
+                        )
+                    }
+                    (_, Some(a)) => (pt(a), Shape::Point),
+                    _ => ((0.0, 0.0), Shape::Point),
+                };
+                let mut o = objects.make(id, class, at, shape, entry_props(e, &[]));
+                o.rotation = e["facing_deg"].as_f64().unwrap_or(0.0);
+                o
+            })
+            .collect()
+    };
+    let areas = layer("areas", "area", "polygon", true);
+    let lines = layer("lines", "line", "points", false);
+    let landmarks = layer("landmarks", "landmark", "polygon", true);
+    let units = layer("units", "unit", "-", false);
+    TiledMap {
+        orientation: "orthogonal".into(),
+        width: (w / f64::from(tile)).ceil().max(1.0) as u32,
+        height: (h / f64::from(tile)).ceil().max(1.0) as u32,
+        tile_width: tile,
+        tile_height: tile,
+        hex_side: 0,
+        stagger_axis: String::new(),
+        stagger_index: String::new(),
+        properties: map_properties(file),
+        tilesets: Vec::new(),
+        layers: vec![
+            Layer::Objects {
+                name: "areas".into(),
+                objects: areas,
+            },
+            Layer::Objects {
+                name: "lines".into(),
+                objects: lines,
+            },
+            Layer::Objects {
+                name: "landmarks".into(),
+                objects: landmarks,
+            },
+            Layer::Objects {
+                name: "units".into(),
+                objects: units,
+            },
+        ],
+    }
+}
+
+/// The tileset image's file name beside a map file: `map.tmx` -> `map-terrain.png`.
+pub fn image_name(path: &std::path::Path) -> String {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
+    format!("{stem}-terrain.png")
+}
+
+/// The map's files: the tileset image beside it (hex boards), then the map.
+pub fn files(
+    job: &ExportJob,
+    path: &std::path::Path,
+    json: bool,
+) -> Result<Vec<(std::path::PathBuf, Vec<u8>)>, ExportError> {
+    let name = image_name(path);
+    let (m, png) = build(job, &name)?;
+    let mut out = Vec::new();
+    if !png.is_empty() {
+        out.push((path.with_file_name(&name), png));
+    }
+    let bytes = if json {
+        json::write(&m)
+    } else {
+        tmx::write(&m)
+    };
+    out.push((path.to_path_buf(), bytes));
+    Ok(out)
+}

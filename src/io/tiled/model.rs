@@ -1,0 +1,236 @@
+//! A Tiled map in memory: what the TMX and JSON writers write and the readers give
+//! back, independent of either file format.
+
+/// A custom property: name, Tiled type (`string`, `int`, `float`, `bool`) and value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prop {
+    pub name: String,
+    pub kind: &'static str,
+    pub value: String,
+}
+
+impl Prop {
+    pub fn string(name: &str, value: impl Into<String>) -> Self {
+        Prop {
+            name: name.into(),
+            kind: "string",
+            value: value.into(),
+        }
+    }
+
+    /// A JSON value as the property Tiled types best: numbers, bools and strings as
+    /// themselves, lists and objects as JSON text.
+    pub fn from_json(name: &str, v: &serde_json::Value) -> Self {
+        use serde_json::Value;
+        let (kind, value) = match v {
+            Value::Bool(b) => ("bool", b.to_string()),
+            Value::Number(n) if n.is_i64() || n.is_u64() => ("int", n.to_string()),
+            Value::Number(n) => ("float", n.to_string()),
+            Value::String(s) => ("string", s.clone()),
+            other => ("string", other.to_string()),
+        };
+        Prop {
+            name: name.into(),
+            kind,
+            value,
+        }
+    }
+}
+
+/// The value of a property by name.
+pub fn prop<'a>(props: &'a [Prop], name: &str) -> Option<&'a str> {
+    props
+        .iter()
+        .find(|p| p.name == name)
+        .map(|p| p.value.as_str())
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    Point,
+    Polyline(Vec<(f64, f64)>),
+    Polygon(Vec<(f64, f64)>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Object {
+    pub id: u32,
+    pub name: String,
+    /// Tiled's `type` (1.9 and later call it `class`).
+    pub class: String,
+    pub x: f64,
+    pub y: f64,
+    pub rotation: f64,
+    pub shape: Shape,
+    pub properties: Vec<Prop>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Layer {
+    /// Global tile ids, row by row (0: no tile).
+    Tiles {
+        name: String,
+        data: Vec<u32>,
+    },
+    Objects {
+        name: String,
+        objects: Vec<Object>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tileset {
+    pub first_gid: u32,
+    pub name: String,
+    pub image: String,
+    pub image_size: (u32, u32),
+    pub tile_size: (u32, u32),
+    pub columns: u32,
+    /// Properties of each tile, by local id.
+    pub tiles: Vec<Vec<Prop>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TiledMap {
+    /// `hexagonal` or `orthogonal`.
+    pub orientation: String,
+    pub width: u32,
+    pub height: u32,
+    pub tile_width: u32,
+    pub tile_height: u32,
+    pub hex_side: u32,
+    /// `x` (flat-top hexes) or `y` (pointy-top).
+    pub stagger_axis: String,
+    /// `odd` or `even`.
+    pub stagger_index: String,
+    pub properties: Vec<Prop>,
+    pub tilesets: Vec<Tileset>,
+    pub layers: Vec<Layer>,
+}
+
+impl TiledMap {
+    /// The properties of the tile a global id names.
+    pub fn tile_properties(&self, gid: u32) -> Option<&[Prop]> {
+        let gid = gid & 0x0fff_ffff;
+        let ts = self
+            .tilesets
+            .iter()
+            .filter(|t| t.first_gid <= gid)
+            .max_by_key(|t| t.first_gid)?;
+        ts.tiles
+            .get((gid - ts.first_gid) as usize)
+            .map(Vec::as_slice)
+    }
+
+    pub fn next_object_id(&self) -> u32 {
+        self.layers
+            .iter()
+            .filter_map(|l| match l {
+                Layer::Objects { objects, .. } => objects.iter().map(|o| o.id).max(),
+                Layer::Tiles { .. } => None,
+            })
+            .max()
+            .unwrap_or(0)
+            + 1
+    }
+}
+
+/// Where Tiled draws hexes: tile size and side length in pixels, the stagger.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HexGeometry {
+    pub tile: (u32, u32),
+    pub side: u32,
+    pub stagger_x: bool,
+    pub stagger_even: bool,
+}
+
+impl HexGeometry {
+    /// Tiled's `HexagonalRenderer` arithmetic: the centre of tile (`col`, `row`).
+    pub fn centre(&self, col: i32, row: i32) -> (f64, f64) {
+        let (tw, th, s) = (self.tile.0 as i32, self.tile.1 as i32, self.side as i32);
+        let staggered = |i: i32| ((i & 1) == 1) != self.stagger_even;
+        let (x, y) = if self.stagger_x {
+            let column_width = (tw - s) / 2 + s;
+            let mut y = row * th;
+            if staggered(col) {
+                y += th / 2;
+            }
+            (col * column_width, y)
+        } else {
+            let row_height = (th - s) / 2 + s;
+            let mut x = col * tw;
+            if staggered(row) {
+                x += tw / 2;
+            }
+            (x, row * row_height)
+        };
+        (
+            f64::from(x) + f64::from(tw) / 2.0,
+            f64::from(y) + f64::from(th) / 2.0,
+        )
+    }
+
+    /// The tile (`col`, `row`) whose centre is nearest a point.
+    pub fn tile_at(&self, x: f64, y: f64, columns: u32, rows: u32) -> (i32, i32) {
+        let (tw, th) = (f64::from(self.tile.0), f64::from(self.tile.1));
+        let (c0, r0) = if self.stagger_x {
+            (
+                (x / ((tw + f64::from(self.side)) / 2.0)) as i32,
+                (y / th) as i32,
+            )
+        } else {
+            (
+                (x / tw) as i32,
+                (y / ((th + f64::from(self.side)) / 2.0)) as i32,
+            )
+        };
+        let mut best = (0, 0, f64::MAX);
+        for c in (c0 - 2)..=(c0 + 2) {
+            for r in (r0 - 2)..=(r0 + 2) {
+                if c < 0 || r < 0 || c >= columns as i32 || r >= rows as i32 {
+                    continue;
+                }
+                let (cx, cy) = self.centre(c, r);
+                let d = (cx - x).powi(2) + (cy - y).powi(2);
+                if d < best.2 {
+                    best = (c, r, d);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// The six corners of tile (`col`, `row`), as Tiled outlines it.
+    pub fn corners(&self, col: i32, row: i32) -> [(f64, f64); 6] {
+        let (cx, cy) = self.centre(col, row);
+        corners_around(self, cx, cy)
+    }
+}
+
+/// Corners of a hex of `g` centred on (`cx`, `cy`).
+pub fn corners_around(g: &HexGeometry, cx: f64, cy: f64) -> [(f64, f64); 6] {
+    let (hw, hh, hs) = (
+        f64::from(g.tile.0) / 2.0,
+        f64::from(g.tile.1) / 2.0,
+        f64::from(g.side) / 2.0,
+    );
+    if g.stagger_x {
+        [
+            (cx - hw, cy),
+            (cx - hs, cy - hh),
+            (cx + hs, cy - hh),
+            (cx + hw, cy),
+            (cx + hs, cy + hh),
+            (cx - hs, cy + hh),
+        ]
+    } else {
+        [
+            (cx, cy - hh),
+            (cx + hw, cy - hs),
+            (cx + hw, cy + hs),
+            (cx, cy + hh),
+            (cx - hw, cy + hs),
+            (cx - hw, cy - hs),
+        ]
+    }
+}

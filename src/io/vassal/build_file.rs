@@ -1,0 +1,327 @@
+//! `buildFile.xml` and `moduledata` as VASSAL writes them: element names are VASSAL's
+//! class names, attribute names those of each class's `getAttributeNames()`.
+
+use super::Plan;
+use super::grid::GridFit;
+use super::pieces::definition;
+use crate::io::xml::Element;
+
+const PKG_BOARD: &str = "VASSAL.build.module.map.boardPicker";
+const PKG_MAP: &str = "VASSAL.build.module.map";
+
+/// The oldest VASSAL whose module layout we use: 3.5 reads `buildFile.xml` (earlier ones
+/// look for `buildFile`) and every VASSAL since loads a 3.5 module without a warning.
+pub const VASSAL_VERSION: &str = "3.5.0";
+/// The board's and map's names, as the module and the checker see them.
+pub const BOARD_NAME: &str = "Board";
+pub const MAP_NAME: &str = "Main Map";
+
+fn el(name: &str) -> Element {
+    Element::new(name)
+}
+
+pub fn moduledata(plan: &Plan) -> Element {
+    el("data")
+        .attr("version", "1")
+        .child(el("version").with_text(plan.version.clone()))
+        .child(el("VassalVersion").with_text(VASSAL_VERSION))
+        .child(el("dateSaved").with_text("0"))
+        .child(el("description").with_text(plan.description.clone()))
+        .child(el("name").with_text(plan.title.clone()))
+}
+
+fn hex_grid(g: &GridFit) -> Element {
+    let n = &g.numbering;
+    let numbering = el(&format!("{PKG_BOARD}.board.mapgrid.HexGridNumbering"))
+        .attr("color", "0,0,0")
+        .attr("first", n.first)
+        .attr("fontSize", 9)
+        .attr("hDescend", false)
+        .attr("hDrawOff", 0)
+        .attr("hLeading", n.h_leading)
+        .attr("hOff", n.h_off)
+        .attr("hType", n.h_type)
+        .attr("locationFormat", "$gridLocation$")
+        .attr("rotateText", 0)
+        .attr("sep", "")
+        .attr("stagger", g.stagger)
+        .attr("vDescend", false)
+        .attr("vDrawOff", 0)
+        .attr("vLeading", n.v_leading)
+        .attr("vOff", n.v_off)
+        .attr("vType", n.v_type)
+        .attr("visible", false);
+    el(&format!("{PKG_BOARD}.board.HexGrid"))
+        .attr("color", "0,0,0")
+        .attr("cornersLegal", false)
+        .attr("dotsVisible", false)
+        .attr("dx", format!("{}.0", g.dx))
+        .attr("dy", format!("{}.0", g.dy))
+        .attr("edgesLegal", false)
+        .attr("sideways", g.sideways)
+        .attr("snapTo", true)
+        .attr("visible", false)
+        .attr("x0", g.x0)
+        .attr("y0", g.y0)
+        .child(numbering)
+}
+
+fn zoned_grid(plan: &Plan) -> Element {
+    let mut zg = el(&format!("{PKG_BOARD}.board.ZonedGrid"));
+    for z in &plan.zones {
+        let path: Vec<String> = z.path.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let mut zone = el(&format!("{PKG_BOARD}.board.mapgrid.Zone"))
+            .attr("highlightProperty", "")
+            .attr(
+                "locationFormat",
+                if z.on_grid {
+                    "$gridLocation$"
+                } else {
+                    "$name$"
+                },
+            )
+            .attr("name", &z.name)
+            .attr("path", path.join(";"))
+            .attr("useHighlight", false)
+            .attr("useParentGrid", z.on_grid);
+        for (key, value) in &z.properties {
+            let numeric = value.parse::<i64>().is_ok();
+            zone = zone.child(
+                el("VASSAL.build.module.properties.ZoneProperty")
+                    .attr("description", key)
+                    .attr("initialValue", value)
+                    .attr("isNumeric", numeric)
+                    .attr("max", 1000)
+                    .attr("min", -1000)
+                    .attr("name", key)
+                    .attr("wrap", false),
+            );
+        }
+        zg = zg.child(zone);
+    }
+    if let Some(g) = &plan.grid {
+        zg = zg.child(hex_grid(g));
+    }
+    zg
+}
+
+fn piece_slot(plan: &Plan, kind: usize, gpid: u32, clockwise_deg: f64) -> Element {
+    let k = &plan.kinds[kind];
+    el("VASSAL.build.widget.PieceSlot")
+        .attr("entryName", &k.name)
+        .attr("gpid", gpid)
+        .attr("height", k.size.1)
+        .attr("width", k.size.0)
+        .with_text(definition(k, gpid, clockwise_deg))
+}
+
+fn map(plan: &Plan, gpid: &mut u32) -> Element {
+    let board = el(&format!("{PKG_BOARD}.Board"))
+        .attr("image", &plan.board_image)
+        .attr("name", BOARD_NAME)
+        .attr("reversible", false)
+        .child(zoned_grid(plan));
+    let picker = el(&format!("{PKG_MAP}.BoardPicker"))
+        .attr("addColumnText", "Add column")
+        .attr("addRowText", "Add row")
+        .attr("boardPrompt", "Select board")
+        .attr("slotHeight", 125)
+        .attr("slotScale", 0.2)
+        .attr("slotWidth", 350)
+        .attr("title", "Choose Boards")
+        .child(board);
+    let mut m = el("VASSAL.build.module.Map")
+        .attr("allowMultiple", false)
+        .attr("backgroundcolor", "255,255,255")
+        .attr("buttonName", "")
+        .attr("changeFormat", "$message$")
+        .attr("color", "0,0,0")
+        .attr("createFormat", "$pieceName$ created in $location$ *")
+        .attr("edgeHeight", 0)
+        .attr("edgeWidth", 0)
+        .attr("hideKey", "")
+        .attr("hotkey", "")
+        .attr("icon", "/images/map.gif")
+        .attr("launch", false)
+        .attr("mapName", MAP_NAME)
+        .attr("markMoved", "Never")
+        .attr("markUnmovedHotkey", "")
+        .attr("markUnmovedIcon", "/images/unmoved.gif")
+        .attr("markUnmovedReport", "")
+        .attr("markUnmovedText", "")
+        .attr(
+            "markUnmovedTooltip",
+            "Mark all pieces on this map as not moved",
+        )
+        .attr("moveKey", "")
+        .attr(
+            "moveToFormat",
+            "$pieceName$ moves $previousLocation$ \u{2192} $location$ *",
+        )
+        .attr(
+            "moveWithinFormat",
+            "$pieceName$ moves $previousLocation$ \u{2192} $location$ *",
+        )
+        .attr("showKey", "")
+        .attr("thickness", 3)
+        .child(picker)
+        .child(
+            el(&format!("{PKG_MAP}.StackMetrics"))
+                .attr("bottom", "40,0")
+                .attr("color", "255,255,255")
+                .attr("disabled", false)
+                .attr("down", "37,0")
+                .attr("exSepX", 6)
+                .attr("exSepY", 18)
+                .attr("top", "38,0")
+                .attr("unexSepX", 8)
+                .attr("unexSepY", 16)
+                .attr("up", "39,0"),
+        );
+    for plain in [
+        "ForwardToKeyBuffer",
+        "Scroller",
+        "ForwardToChatter",
+        "MenuDisplayer",
+        "MapCenterer",
+        "StackExpander",
+        "PieceMover",
+        "KeyBufferer",
+        "ImageSaver",
+        "CounterDetailViewer",
+    ] {
+        m = m.child(el(&format!("{PKG_MAP}.{plain}")));
+    }
+    m = m
+        .child(
+            el(&format!("{PKG_MAP}.Zoomer"))
+                .attr("inButtonText", "")
+                .attr("outButtonText", "")
+                .attr("zoomLevels", "0.25,0.5,0.75,1.0,1.5,2.0")
+                .attr("zoomStart", 3),
+        )
+        .child(
+            el(&format!("{PKG_MAP}.HidePiecesButton"))
+                .attr("buttonText", "")
+                .attr("tooltip", "Hide all pieces on this map"),
+        )
+        .child(
+            el(&format!("{PKG_MAP}.GlobalMap"))
+                .attr("buttonText", "")
+                .attr("scale", 0.19)
+                .attr("tooltip", "Show/Hide overview window"),
+        )
+        .child(
+            // On a hex grid VASSAL measures the thread's range in hexes.
+            el(&format!("{PKG_MAP}.LOS_Thread"))
+                .attr("threadName", "Line of Sight")
+                .attr("label", "")
+                .attr("tooltip", "Show line of sight and range")
+                .attr("drawRange", true)
+                .attr("snapStart", true)
+                .attr("snapEnd", true)
+                .attr("report", true)
+                .attr("threadColor", "255,0,0"),
+        );
+    for stack in &plan.stacks {
+        let mut st = el(&format!("{PKG_MAP}.SetupStack"))
+            .attr("name", &stack.name)
+            .attr("owningBoard", BOARD_NAME);
+        st = match &stack.label {
+            Some(label) => st
+                .attr("location", label)
+                .attr("useGridLocation", true)
+                .attr("x", stack.at.0)
+                .attr("y", stack.at.1),
+            None => st
+                .attr("location", "")
+                .attr("useGridLocation", false)
+                .attr("x", stack.at.0)
+                .attr("y", stack.at.1),
+        };
+        for (kind, deg) in &stack.pieces {
+            *gpid += 1;
+            st = st.child(piece_slot(plan, *kind, *gpid, *deg));
+        }
+        m = m.child(st);
+    }
+    m
+}
+
+/// The palette: a list per side (and one of tokens), a slot per kind of piece.
+fn palette(plan: &Plan, gpid: &mut u32) -> Element {
+    let mut window = el("VASSAL.build.module.PieceWindow")
+        .attr("allowHidePieces", true)
+        .attr("defaultWidth", 0)
+        .attr("hidden", false)
+        .attr("hotkey", "")
+        .attr("icon", "")
+        .attr("name", "Pieces")
+        .attr("scale", 1.0)
+        .attr("text", "Pieces")
+        .attr("tooltip", "Show/Hide the pieces window");
+    let mut lists: Vec<&str> = Vec::new();
+    for k in &plan.kinds {
+        if !lists.contains(&k.list.as_str()) {
+            lists.push(&k.list);
+        }
+    }
+    for list in lists {
+        let mut l = el("VASSAL.build.widget.ListWidget")
+            .attr("divider", 150)
+            .attr("entryName", list)
+            .attr("height", 0)
+            .attr("scale", 1.0)
+            .attr("width", 0);
+        for (i, k) in plan.kinds.iter().enumerate() {
+            if k.list == list {
+                *gpid += 1;
+                l = l.child(piece_slot(plan, i, *gpid, 0.0));
+            }
+        }
+        window = window.child(l);
+    }
+    window
+}
+
+pub fn build_file(plan: &Plan) -> Element {
+    let mut gpid = 0;
+    let palette = palette(plan, &mut gpid);
+    let map = map(plan, &mut gpid);
+    let mut roster = el("VASSAL.build.module.PlayerRoster")
+        .attr("buttonKeyStroke", "")
+        .attr("buttonText", "Retire")
+        .attr("buttonToolTip", "Switch sides");
+    for side in &plan.sides {
+        roster = roster.child(el("entry").with_text(side.clone()));
+    }
+    let mut root = el("VASSAL.launch.BasicModule")
+        .attr("ModuleOther1", "")
+        .attr("ModuleOther2", "")
+        .attr("VassalVersion", VASSAL_VERSION)
+        .attr("description", &plan.description)
+        .attr("name", &plan.title)
+        .attr("nextPieceSlotId", gpid + 1)
+        .attr("version", &plan.version)
+        .child(el("VASSAL.build.module.BasicCommandEncoder"))
+        .child(el("VASSAL.build.module.Documentation"));
+    if !plan.sides.is_empty() {
+        root = root.child(roster);
+    }
+    root.child(
+        el("VASSAL.build.module.GlobalOptions")
+            .attr("autoReport", "Always")
+            .attr("centerOnMove", "Use Preferences Setting")
+            .attr("chatterHTMLSupport", "Always")
+            .attr("hotKeysOnClosedWindows", "Never")
+            .attr("inventoryForAll", "Always")
+            .attr("nonOwnerUnmaskable", "Never")
+            .attr("playerIdFormat", "$PlayerName$")
+            .attr("promptString", "Opponents can unmask pieces"),
+    )
+    .child(el("VASSAL.build.module.Chatter"))
+    .child(el("VASSAL.build.module.KeyNamer"))
+    .child(el("VASSAL.build.module.PrototypesContainer"))
+    .child(palette)
+    .child(map)
+}

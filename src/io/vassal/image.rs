@@ -1,0 +1,50 @@
+//! The board and counter images: the scene's SVG rasterised through a [`PixelMap`]
+//! (the grid's scale and shift), not the uniform scale of the PNG export.
+
+use resvg::{tiny_skia, usvg};
+
+use super::grid::PixelMap;
+use crate::io::raster::RasterError;
+
+/// The largest image side VASSAL (Java's image code) is given: 32,767 pixels.
+pub const MAX_SIDE: u32 = 32_767;
+/// The most pixels of one image: 400 million (1.6 GB while it is drawn).
+pub const MAX_PIXELS: u64 = 400_000_000;
+
+/// Whether an image of `w` x `h` is within the limits.
+pub fn fits(w: u32, h: u32) -> bool {
+    w <= MAX_SIDE && h <= MAX_SIDE && u64::from(w) * u64::from(h) <= MAX_PIXELS
+}
+
+/// Rasterises a drawing of `size_mm` through `map` as PNG bytes. `clear`: pixels of
+/// exactly this colour become transparent (the paper behind a counter).
+pub fn render(
+    tree: &usvg::Tree,
+    size_mm: (f64, f64),
+    map: &PixelMap,
+    clear: Option<[u8; 3]>,
+) -> Result<Vec<u8>, RasterError> {
+    let (w, h) = map.image;
+    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(RasterError::TooLarge(w, h))?;
+    // The SVG's user units may differ from millimetres (a table in cm).
+    let mm_per_unit = size_mm.0 / f64::from(tree.size().width());
+    let transform = tiny_skia::Transform::from_row(
+        (map.scale.0 * mm_per_unit) as f32,
+        0.0,
+        0.0,
+        (map.scale.1 * mm_per_unit) as f32,
+        map.offset.0 as f32,
+        map.offset.1 as f32,
+    );
+    resvg::render(tree, transform, &mut pixmap.as_mut());
+    if let Some([r, g, b]) = clear {
+        for px in pixmap.pixels_mut() {
+            if px.alpha() == 255 && (px.red(), px.green(), px.blue()) == (r, g, b) {
+                *px = tiny_skia::PremultipliedColorU8::TRANSPARENT;
+            }
+        }
+    }
+    pixmap
+        .encode_png()
+        .map_err(|e| RasterError::Encode(e.to_string()))
+}

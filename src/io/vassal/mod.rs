@@ -1,0 +1,349 @@
+//! VASSAL module (`.vmod`) export: a zip of `moduledata`, `buildFile.xml` and the
+//! images. The board image is the scene without units and tokens, under a `HexGrid`
+//! fitted to it (see [`grid`]); every hex (or table area) is a zone whose properties
+//! carry its terrain; units and tokens are pieces in a palette and in at-start stacks.
+
+pub mod build_file;
+pub mod grid;
+pub mod image;
+pub mod pieces;
+pub mod read;
+pub mod sequence;
+
+use std::io::Write;
+
+use crate::board::{Board, BoardLayout, HexBoard};
+use crate::io::export::{ExportError, ExportJob};
+use crate::io::svg::{SvgOptions, write_svg};
+use crate::io::xml;
+use crate::rules::Ruleset;
+use crate::scenario::Scenario;
+use crate::scene::{self, LayerId, SceneOptions};
+
+use grid::{GridFit, PixelMap};
+use pieces::{PieceKind, What};
+
+/// A zone of the board: a hex or a table area, with its properties.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Zone {
+    pub name: String,
+    pub path: Vec<(i32, i32)>,
+    pub properties: Vec<(String, String)>,
+    /// Named by the grid (a hex) rather than by the zone's name.
+    pub on_grid: bool,
+}
+
+/// An at-start stack: where, and the pieces (kind, degrees clockwise) in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stack {
+    pub name: String,
+    /// The grid location VASSAL places it by, when VASSAL names hexes as we do.
+    pub label: Option<String>,
+    /// Board pixels (the hex centre or table point).
+    pub at: (i32, i32),
+    pub pieces: Vec<(usize, f64)>,
+}
+
+/// Everything the module says, before it is written.
+pub struct Plan {
+    pub title: String,
+    pub description: String,
+    pub version: String,
+    pub sides: Vec<String>,
+    pub board_image: String,
+    pub grid: Option<GridFit>,
+    pub pixels: PixelMap,
+    pub zones: Vec<Zone>,
+    pub kinds: Vec<PieceKind>,
+    pub stacks: Vec<Stack>,
+}
+
+/// The layers of the board image: the chosen ones but the pieces and findings.
+fn board_layers(job: &ExportJob) -> Vec<LayerId> {
+    job.options
+        .layers
+        .clone()
+        .unwrap_or_else(|| LayerId::ALL.to_vec())
+        .into_iter()
+        .filter(|l| !matches!(l, LayerId::Units | LayerId::Tokens | LayerId::Findings))
+        .collect()
+}
+
+fn too_large(w: u32, h: u32, dpi: u32) -> ExportError {
+    ExportError::TooLarge(format!(
+        "the board image would be {w} x {h} pixels at {dpi} DPI; VASSAL boards are \
+         limited here to {} pixels a side and {} million pixels: ask for a lower --dpi",
+        image::MAX_SIDE,
+        image::MAX_PIXELS / 1_000_000
+    ))
+}
+
+/// Where the pixel map puts a point, rounded.
+fn px(map: &PixelMap, p: hexx::Vec2) -> (i32, i32) {
+    let (x, y) = map.to_px(p);
+    (x.round() as i32, y.round() as i32)
+}
+
+fn hex_zones(s: &Scenario, r: &Ruleset, board: &HexBoard, map: &PixelMap) -> Vec<Zone> {
+    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let default = r.default_terrain.as_deref().unwrap_or("");
+    let mut sides: crate::scenario::HexMap<Vec<(usize, String)>> = Default::default();
+    for (key, kind) in s.hexsides.keys() {
+        for hex in key.hexes() {
+            if let Some(side) = key.side_from(board.orientation, hex) {
+                let i = side.index(board.orientation).unwrap_or(0);
+                sides
+                    .entry(hex)
+                    .or_default()
+                    .push((i, format!("{side}={kind}")));
+            }
+        }
+    }
+    board
+        .hexes()
+        .map(|hex| {
+            let cell = s.hexes.get(&hex);
+            let mut properties = vec![
+                (
+                    "terrain".to_string(),
+                    cell.map_or(default, |c| c.terrain.as_str()).to_string(),
+                ),
+                (
+                    "elevation".to_string(),
+                    cell.map_or(0, |c| c.elevation).to_string(),
+                ),
+            ];
+            let mut here = sides.remove(&hex).unwrap_or_default();
+            here.sort();
+            let list: Vec<String> = here.into_iter().map(|(_, s)| s).collect();
+            properties.push(("hexsides".into(), list.join(",")));
+            if let Some(c) = cell {
+                if !c.markers.is_empty() {
+                    properties.push(("markers".into(), c.markers.join(",")));
+                }
+                if !c.facing.is_empty() {
+                    let f: Vec<&str> = c.facing.iter().map(|s| s.as_str()).collect();
+                    properties.push(("facing".into(), f.join(",")));
+                }
+            }
+            Zone {
+                name: board.label(hex),
+                path: layout.corners(hex).iter().map(|p| px(map, *p)).collect(),
+                properties,
+                on_grid: true,
+            }
+        })
+        .collect()
+}
+
+/// The table's areas, then the whole table (VASSAL takes the first zone that holds a
+/// point), so that a piece off every area still has a zone and the default terrain.
+fn table_zones(s: &Scenario, r: &Ruleset, map: &PixelMap, mm_per_unit: f32) -> Vec<Zone> {
+    let v = |p: &crate::board::freeform::Point| {
+        px(
+            map,
+            hexx::Vec2::new(p.x as f32 * mm_per_unit, p.y as f32 * mm_per_unit),
+        )
+    };
+    s.areas
+        .iter()
+        .map(|a| {
+            let mut properties = vec![("terrain".to_string(), a.terrain.clone())];
+            let mut opt = |k: &str, v: Option<String>| {
+                if let Some(v) = v {
+                    properties.push((k.to_string(), v));
+                }
+            };
+            opt("elevation", a.level.map(|l| l.to_string()));
+            opt("passable", a.passable.map(|b| b.to_string()));
+            opt("dangerous", a.dangerous.map(|b| b.to_string()));
+            opt("compulsory", a.compulsory.map(|b| b.to_string()));
+            opt("owner", a.owner.clone());
+            Zone {
+                name: a.id.clone(),
+                path: a.polygon.iter().map(v).collect(),
+                properties,
+                on_grid: false,
+            }
+        })
+        .chain(std::iter::once({
+            let (w, h) = (map.image.0 as i32, map.image.1 as i32);
+            Zone {
+                name: "Table".into(),
+                path: vec![(0, 0), (w, 0), (w, h), (0, h)],
+                properties: vec![(
+                    "terrain".into(),
+                    r.default_terrain.clone().unwrap_or_default(),
+                )],
+                on_grid: false,
+            }
+        }))
+        .collect()
+}
+
+fn kind_of(kinds: &[PieceKind], what: &What) -> Option<usize> {
+    kinds.iter().position(|k| k.what == *what)
+}
+
+/// Pieces of a stack: kind and degrees clockwise.
+type Pieces = Vec<(usize, f64)>;
+
+fn hex_stacks(s: &Scenario, board: &HexBoard, g: &GridFit, kinds: &[PieceKind]) -> Vec<Stack> {
+    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let named = grid::labels_supported(board);
+    // Keyed by reading order, so stacks come row by row.
+    let mut by_hex: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Pieces)> =
+        Default::default();
+    let mut put = |hex: hexx::Hex, kind: Option<usize>, deg: f64| {
+        if let Some(k) = kind {
+            by_hex
+                .entry(board.reading_order(hex))
+                .or_insert_with(|| (hex, Vec::new()))
+                .1
+                .push((k, deg));
+        }
+    };
+    for t in &s.tokens {
+        let what = What::Token {
+            kind: t.kind.clone(),
+        };
+        put(t.hex, kind_of(kinds, &what), pieces::token_facing(board, t));
+    }
+    for u in &s.units {
+        let Some(hex) = u.hex else { continue };
+        let what = What::Unit {
+            class: u.class.clone(),
+            side: u.side.clone(),
+        };
+        put(hex, kind_of(kinds, &what), u.facing_deg.unwrap_or(0.0));
+    }
+    by_hex
+        .into_values()
+        .map(|(hex, pieces)| {
+            let label = board.label(hex);
+            Stack {
+                name: label.clone(),
+                label: named.then_some(label),
+                at: px(&g.pixels, layout.centre(hex)),
+                pieces,
+            }
+        })
+        .collect()
+}
+
+fn table_stacks(s: &Scenario, map: &PixelMap, mm: f32, kinds: &[PieceKind]) -> Vec<Stack> {
+    s.units
+        .iter()
+        .filter_map(|u| {
+            let at = u.at?;
+            let what = What::Unit {
+                class: u.class.clone(),
+                side: u.side.clone(),
+            };
+            Some(Stack {
+                name: u.id.clone(),
+                label: None,
+                at: px(map, hexx::Vec2::new(at.x as f32 * mm, at.y as f32 * mm)),
+                pieces: vec![(kind_of(kinds, &what)?, u.facing_deg.unwrap_or(0.0))],
+            })
+        })
+        .collect()
+}
+
+/// The module's plan and its board image.
+pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
+    let (s, r) = (job.scenario, job.ruleset);
+    let dpi = job.options.dpi;
+    if !crate::io::raster::DPI_RANGE.contains(&dpi) {
+        return Err(crate::io::raster::RasterError::Dpi(dpi).into());
+    }
+    let options = SceneOptions {
+        layers: board_layers(job),
+        ..SceneOptions::default()
+    };
+    let scene = scene::build(s, r, &options);
+    let size = scene.size_mm();
+    let size_mm = (f64::from(size.x), f64::from(size.y));
+    let (grid, pixels) = match &s.board {
+        Board::Hex(b) => {
+            let g = grid::fit(b, size_mm, dpi);
+            let p = g.pixels;
+            (Some(g), p)
+        }
+        Board::Freeform(_) => (None, PixelMap::uniform(size_mm, dpi)),
+    };
+    let (w, h) = pixels.image;
+    if !image::fits(w, h) {
+        return Err(too_large(w, h, dpi));
+    }
+    let svg = write_svg(
+        &scene,
+        &SvgOptions {
+            layers: None,
+            title: Some(s.title.clone()),
+        },
+    );
+    let tree = crate::io::raster::parse(&svg)?;
+    let png = image::render(&tree, size_mm, &pixels, None)?;
+    let kinds = pieces::kinds(s, r, pixels.scale)?;
+    let (zones, stacks) = match (&s.board, &grid) {
+        (Board::Hex(b), Some(g)) => (hex_zones(s, r, b, &pixels), hex_stacks(s, b, g, &kinds)),
+        _ => (
+            table_zones(s, r, &pixels, scene.mm_per_unit),
+            table_stacks(s, &pixels, scene.mm_per_unit, &kinds),
+        ),
+    };
+    let plan = Plan {
+        title: if s.title.is_empty() {
+            "Sandtable scenario".into()
+        } else {
+            s.title.clone()
+        },
+        description: s.description.clone(),
+        version: "1.0".into(),
+        sides: pieces::sides(s).into_iter().map(|(_, name)| name).collect(),
+        board_image: "board.png".into(),
+        grid,
+        pixels,
+        zones,
+        kinds,
+        stacks,
+    };
+    Ok((plan, png))
+}
+
+/// The `.vmod` file's bytes.
+pub fn write(job: &ExportJob) -> Result<Vec<u8>, ExportError> {
+    let (plan, board_png) = plan(job)?;
+    let mut files: Vec<(String, Vec<u8>)> = vec![
+        (
+            "moduledata".into(),
+            xml::write(&build_file::moduledata(&plan), 2, Some("no")),
+        ),
+        (
+            "buildFile.xml".into(),
+            xml::write(&build_file::build_file(&plan), 4, Some("no")),
+        ),
+        (format!("images/{}", plan.board_image), board_png),
+    ];
+    for k in &plan.kinds {
+        files.push((format!("images/{}", k.image), k.png.clone()));
+    }
+    zip(&files).map_err(|e| ExportError::Serialize(format!("cannot write the module: {e}")))
+}
+
+fn zip(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, zip::result::ZipError> {
+    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        // PNGs are compressed already: stored, they cost no time.
+        let method = if name.ends_with(".png") {
+            zip::CompressionMethod::Stored
+        } else {
+            zip::CompressionMethod::Deflated
+        };
+        let options = zip::write::SimpleFileOptions::default().compression_method(method);
+        out.start_file(name.as_str(), options)?;
+        out.write_all(bytes)?;
+    }
+    Ok(out.finish()?.into_inner())
+}

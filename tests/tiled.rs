@@ -1,0 +1,381 @@
+//! Tiled export (and, below, import): every built-in example as TMX and JSON, read
+//! back, and checked by Tiled itself when it is installed (Debian's `tiled` package:
+//! `tiled --export-map` must take the map without a warning, and `tmxrasterizer` must
+//! paint each hex centre in its terrain's colour). `SANDTABLE_REQUIRE_TILED=1` (set by
+//! `.ci/run`) turns a missing Tiled from a skip into a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sandtable::board::{Board, Offset};
+use sandtable::io::export::{ExportJob, ExportOptions, export_to};
+use sandtable::io::format;
+use sandtable::io::tiled::{self, json, model::Layer, tileset};
+use sandtable::rules::Rulesets;
+use sandtable::scenario::Scenario;
+
+fn examples() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    v.sort();
+    v
+}
+
+const DPI: u32 = 50;
+
+/// Exports a scenario as TMX and JSON into `dir`; returns the two paths.
+fn export(s: &Scenario, rulesets: &Rulesets, dir: &Path) -> (PathBuf, PathBuf) {
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let o = ExportOptions {
+        dpi: DPI,
+        ..ExportOptions::default()
+    };
+    let job = ExportJob::new(s, r, &o);
+    let (tmx, tmj) = (dir.join("map.tmx"), dir.join("map.tmj"));
+    export_to(format::by_name("tiled-tmx").unwrap(), &job, &tmx).unwrap();
+    export_to(format::by_name("tiled-json").unwrap(), &job, &tmj).unwrap();
+    (tmx, tmj)
+}
+
+#[test]
+fn every_example_exports_a_hexagonal_map_with_stagger_tiles_and_objects_from_the_board() {
+    let rulesets = Rulesets::built_in();
+    for path in examples() {
+        let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
+        let r = rulesets.get(&s.ruleset).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let (_, tmj) = export(&s, &rulesets, dir.path());
+        let m = json::read(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
+        let layer = |name: &str| {
+            m.layers.iter().find(|l| match l {
+                Layer::Tiles { name: n, .. } | Layer::Objects { name: n, .. } => n == name,
+            })
+        };
+        let count = |name: &str| match layer(name) {
+            Some(Layer::Objects { objects, .. }) => objects.len(),
+            _ => 0,
+        };
+        assert_eq!(count("units"), s.units.len(), "{path:?}");
+        match &s.board {
+            Board::Hex(b) => {
+                assert_eq!(m.orientation, "hexagonal");
+                let axis = if b.orientation.as_str() == "flat" {
+                    "x"
+                } else {
+                    "y"
+                };
+                assert_eq!(m.stagger_axis, axis, "{path:?}");
+                assert_eq!(m.stagger_index, b.stagger.as_str());
+                assert_eq!((m.width, m.height), (b.columns, b.rows));
+                let g = tiled::geometry(b, DPI);
+                assert_eq!(
+                    (m.tile_width, m.tile_height, m.hex_side),
+                    (g.tile.0, g.tile.1, g.side)
+                );
+                assert!(
+                    dir.path().join("map-terrain.png").exists(),
+                    "the tileset image"
+                );
+                let Some(Layer::Tiles { data, .. }) = layer("terrain") else {
+                    panic!("a terrain layer")
+                };
+                for hex in b.hexes() {
+                    let o = b.to_offset(hex);
+                    let gid = data[(o.row * b.columns as i32 + o.col) as usize];
+                    let props = m.tile_properties(gid).unwrap();
+                    let want = s
+                        .hexes
+                        .get(&hex)
+                        .map(|c| c.terrain.clone())
+                        .or_else(|| r.default_terrain.clone())
+                        .unwrap_or_default();
+                    assert_eq!(tiled::model::prop(props, "terrain"), Some(want.as_str()));
+                }
+                assert_eq!(count("hexsides"), s.hexsides.len(), "{path:?}");
+                assert_eq!(count("tokens"), s.tokens.len());
+                assert_eq!(count("roads"), s.roads.len());
+            }
+            Board::Freeform(_) => {
+                assert_eq!(m.orientation, "orthogonal");
+                assert_eq!(count("areas"), s.areas.len());
+                assert_eq!(count("lines"), s.lines.len());
+                assert_eq!(count("landmarks"), s.landmarks.len());
+            }
+        }
+    }
+}
+
+/// Whether Debian's Tiled is installed, or why not.
+fn tiled_installed() -> Result<(), String> {
+    for tool in ["tiled", "tmxrasterizer"] {
+        let found = Command::new("sh")
+            .args(["-c", &format!("command -v {tool}")])
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !found {
+            return Err(format!("no {tool} (apt-get install tiled)"));
+        }
+    }
+    Ok(())
+}
+
+fn qt(cmd: &str, dir: &Path) -> Command {
+    let mut c = Command::new(cmd);
+    let runtime = dir.join("xdg");
+    let _ = std::fs::create_dir_all(&runtime);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700));
+    }
+    c.env("QT_QPA_PLATFORM", "offscreen")
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .current_dir(dir);
+    c
+}
+
+#[test]
+fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() {
+    if let Err(why) = tiled_installed() {
+        assert!(
+            std::env::var_os("SANDTABLE_REQUIRE_TILED").is_none(),
+            "Tiled is required here: {why}"
+        );
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let rulesets = Rulesets::built_in();
+    for path in examples() {
+        let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
+        let r = rulesets.get(&s.ruleset).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let (tmx, _) = export(&s, &rulesets, dir.path());
+        let out = qt("tiled", dir.path())
+            .args(["--export-map", "json"])
+            .arg(&tmx)
+            .arg("check.json")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{path:?}: {stderr}");
+        assert!(stderr.trim().is_empty(), "{path:?}: Tiled says: {stderr}");
+        // What Tiled wrote reads back to the same map.
+        let theirs =
+            json::read(&std::fs::read_to_string(dir.path().join("check.json")).unwrap()).unwrap();
+        let ours =
+            json::read(&std::fs::read_to_string(dir.path().join("map.tmj")).unwrap()).unwrap();
+        assert_eq!(theirs.layers.len(), ours.layers.len(), "{path:?}");
+        for (a, b) in theirs.layers.iter().zip(&ours.layers) {
+            match (a, b) {
+                (Layer::Tiles { data: x, .. }, Layer::Tiles { data: y, .. }) => assert_eq!(x, y),
+                (Layer::Objects { objects: x, .. }, Layer::Objects { objects: y, .. }) => {
+                    assert_eq!(x.len(), y.len());
+                    for (p, q) in x.iter().zip(y) {
+                        assert_eq!(p.properties.len(), q.properties.len(), "{path:?}");
+                    }
+                }
+                _ => panic!("{path:?}: layer kinds differ"),
+            }
+        }
+        let Board::Hex(b) = &s.board else { continue };
+        let png = dir.path().join("map.png");
+        let out = qt("tmxrasterizer", dir.path())
+            .args(["--show-layer", "terrain"])
+            .arg(&tmx)
+            .arg(&png)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let image = resvg::tiny_skia::Pixmap::load_png(&png).unwrap();
+        let g = tiled::geometry(b, DPI);
+        for hex in b.hexes() {
+            let Offset { col, row } = b.to_offset(hex);
+            let (x, y) = g.centre(col, row);
+            let px = image.pixel(x as u32, y as u32).unwrap();
+            let terrain = s
+                .hexes
+                .get(&hex)
+                .map(|c| c.terrain.clone())
+                .or_else(|| r.default_terrain.clone())
+                .unwrap_or_default();
+            let [cr, cg, cb, _] = tileset::colour(r, &terrain).0;
+            assert_eq!(
+                (px.red(), px.green(), px.blue()),
+                (cr, cg, cb),
+                "{path:?} {}: the pixel at its centre is not {terrain}'s colour",
+                b.label(hex)
+            );
+        }
+    }
+}
+
+#[test]
+fn every_example_exported_to_tiled_imports_back_to_the_same_scenario() {
+    use sandtable::io::tiled::import;
+    let rulesets = Rulesets::built_in();
+    for path in examples() {
+        let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let (tmx, tmj) = export(&s, &rulesets, dir.path());
+        for file in [tmx, tmj] {
+            let m = import::read_map(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
+            let back = import::to_scenario(&m, None, None, &rulesets, &file)
+                .unwrap_or_else(|e| panic!("{path:?} via {file:?}: {e}"));
+            if back != s {
+                let a = sandtable::io::to_text(&s, sandtable::io::Format::Json).unwrap();
+                let b = sandtable::io::to_text(&back, sandtable::io::Format::Json).unwrap();
+                assert_eq!(b, a, "{path:?} via {file:?}");
+            }
+            assert_eq!(back, s, "{path:?} via {file:?}");
+        }
+    }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tiled")
+        .join(name)
+}
+
+fn sandtable(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `hand.tmx` was drawn as a Tiled JSON map and written as TMX by Tiled itself
+/// (`tiled --export-map tmx`): a tileset whose tiles carry `terrain` (and `elevation`),
+/// a tile layer named "ground", units and a token as point objects in a layer "army".
+#[test]
+fn a_map_made_in_tiled_with_a_property_carrying_tileset_imports() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("hand.ron");
+    let o = sandtable(&[
+        "import".as_ref(),
+        fixture("hand.tmx").as_os_str(),
+        "--ruleset".as_ref(),
+        "battle-cry-150".as_ref(),
+        "--output".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rulesets = Rulesets::built_in();
+    let s = sandtable::io::load_scenario(&out, &rulesets).unwrap();
+    let b = s.board.as_hex().unwrap();
+    assert_eq!(
+        (b.columns, b.rows, b.orientation.as_str()),
+        (6, 4, "pointy")
+    );
+    let cell = |l: &str| s.hexes.get(&b.hex_at(l).unwrap()).cloned();
+    assert_eq!(cell("B2").unwrap().terrain, "woods");
+    assert_eq!(cell("C2").unwrap().terrain, "woods");
+    assert_eq!(
+        (
+            cell("E3").unwrap().terrain.as_str(),
+            cell("E3").unwrap().elevation
+        ),
+        ("hill", 1)
+    );
+    assert!(cell("A1").is_none(), "clear is the default terrain");
+    let at = |u: &sandtable::scenario::Unit| b.label(u.hex.unwrap());
+    let units: Vec<(String, String, String)> = s
+        .units
+        .iter()
+        .map(|u| (u.class.clone(), u.side.clone(), at(u)))
+        .collect();
+    assert_eq!(
+        units,
+        [
+            ("infantry".into(), "a".into(), "B2".into()),
+            ("artillery".into(), "b".into(), "E3".into())
+        ]
+    );
+    assert_eq!(s.tokens.len(), 1);
+    assert_eq!(
+        (s.tokens[0].kind.as_str(), b.label(s.tokens[0].hex).as_str()),
+        ("entrenchment", "A4")
+    );
+}
+
+#[test]
+fn a_tileset_without_terrain_properties_imports_with_a_tile_table_and_else_names_the_tiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("plain.json");
+    let base = |extra: &[&std::ffi::OsStr]| {
+        let mut a: Vec<&std::ffi::OsStr> = vec![
+            "import".as_ref(),
+            "--ruleset".as_ref(),
+            "battle-cry-150".as_ref(),
+            "--output".as_ref(),
+            out.as_os_str(),
+            "--json".as_ref(),
+        ];
+        a.extend_from_slice(extra);
+        sandtable(&a)
+    };
+    let plain = fixture("plain.tmx");
+    let o = base(&[plain.as_os_str()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!out.exists(), "nothing is written");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["error"]["kind"], "unmapped-tiles");
+    let msg = v["error"]["message"].as_str().unwrap();
+    assert!(
+        msg.contains("24 tiles") && msg.contains("tile 1 at B2 (column 2, row 2)"),
+        "{msg}"
+    );
+    let table = fixture("tiles.ron");
+    let o = base(&[plain.as_os_str(), "--map".as_ref(), table.as_os_str()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = sandtable::io::load_scenario(&out, &Rulesets::built_in()).unwrap();
+    let b = s.board.as_hex().unwrap();
+    assert_eq!(s.hexes[&b.hex_at("B2").unwrap()].terrain, "woods");
+    assert_eq!(s.hexes[&b.hex_at("E3").unwrap()].terrain, "hill");
+}
+
+#[test]
+fn a_file_that_is_not_a_hexagonal_tiled_map_is_refused_with_its_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let ortho = dir.path().join("ortho.tmx");
+    std::fs::write(
+        &ortho,
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="2" height="2" tilewidth="32" tileheight="32" infinite="0" nextlayerid="2" nextobjectid="1">
+ <layer id="1" name="ground" width="2" height="2"><data encoding="csv">0,0,0,0</data></layer>
+</map>
+"#,
+    )
+    .unwrap();
+    let junk = dir.path().join("junk.tmx");
+    std::fs::write(&junk, "this is not a map\n").unwrap();
+    let out = dir.path().join("out.ron");
+    for (file, kind) in [(&ortho, "not-hexagonal"), (&junk, "not-a-map")] {
+        let o = sandtable(&[
+            "import".as_ref(),
+            file.as_os_str(),
+            "--ruleset".as_ref(),
+            "battle-cry-150".as_ref(),
+            "--output".as_ref(),
+            out.as_os_str(),
+            "--json".as_ref(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{file:?}");
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["error"]["kind"], kind, "{v}");
+        assert!(
+            v["error"]["file"]
+                .as_str()
+                .unwrap()
+                .ends_with(file.file_name().unwrap().to_str().unwrap())
+        );
+        assert!(!out.exists());
+    }
+}
