@@ -90,6 +90,10 @@ fn an_edit_under_an_open_line_of_sight_changes_the_answer() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert!(shows(&h, "blocked at C4: woods on C4"));
+    // Shift+L gives the clicks back to the preview, which stays open.
+    assert!(!h.state().canvas.preview.takes_clicks());
+    shift(&mut h, Key::L);
+    assert!(h.state().canvas.preview.takes_clicks());
 }
 
 #[test]

@@ -150,9 +150,12 @@ impl Previewer {
         self.mode.is_some()
     }
 
-    /// Takes up a mode (again: the same mode leaves it).
+    /// Takes up a mode; the same mode again leaves it, or, while a tool has the
+    /// clicks, gives them back to the preview.
     pub fn toggle(&mut self, mode: Mode) {
-        if self.mode == Some(mode) {
+        if self.mode == Some(mode) && self.editing {
+            self.editing = false;
+        } else if self.mode == Some(mode) {
             self.leave();
         } else {
             let keep = self
