@@ -162,6 +162,53 @@ fn big_boards(c: &mut Criterion) {
             history.redo(&mut s);
         })
     });
+    // A stroke along a row of 1,000 hexes, revalidated hex by hex as the designer
+    // paints it, kept as one undo step.
+    let stroke: Vec<_> = s
+        .board
+        .as_hex()
+        .unwrap()
+        .hexes()
+        .skip(400_000)
+        .take(1000)
+        .collect();
+    group.bench_function(
+        "paint stroke over 1,000 hexes with validation, battle-cry 1000x1000",
+        |b| {
+            b.iter(|| {
+                k += 1;
+                history.begin_group();
+                for hex in &stroke {
+                    let e = Edit::SetHex {
+                        hex: *hex,
+                        cell: Some(HexCell::terrain(["woods", "town"][k % 2])),
+                    };
+                    history.apply(&mut s, e.clone()).unwrap();
+                    v.apply(&s, bc, black_box(&e));
+                }
+                history.end_group();
+            })
+        },
+    );
+    // Sticks and Stones reads connected built-up groups around the hex.
+    let mut s = sticks(1000, 2000);
+    let hex = s.board.as_hex().unwrap().hexes().nth(500_500).unwrap();
+    let mut v = Validator::new(&s, ss);
+    let mut history = History::new();
+    group.bench_function(
+        "incremental validate after one-hex paint, sticks-and-stones 1000x1000",
+        |b| {
+            b.iter(|| {
+                k += 1;
+                let e = Edit::SetHex {
+                    hex,
+                    cell: Some(HexCell::terrain(["forest", "town"][k % 2])),
+                };
+                history.apply(&mut s, e.clone()).unwrap();
+                v.apply(&s, ss, black_box(&e));
+            })
+        },
+    );
     group.finish();
 }
 

@@ -9,11 +9,14 @@ use sandtable::scenario::{
     Edit, Feature, FeatureKind, HexCell, HexsideAttrs, History, Road, Scenario, Token, Unit,
 };
 
-const RULESETS: [(&str, Orientation); 2] = [
+/// Two built-in games and the walkthrough's example (its hex-attribute constraints:
+/// elevation ranges and allowed markers per terrain).
+const RULESETS: [(&str, Orientation); 3] = [
     ("battle-cry-150", Orientation::Pointy),
     ("sticks-and-stones", Orientation::Flat),
+    ("ford-and-ridge", Orientation::Pointy),
 ];
-const TERRAINS: [&str; 10] = [
+const TERRAINS: [&str; 11] = [
     "woods",
     "hill",
     "town",
@@ -24,6 +27,7 @@ const TERRAINS: [&str; 10] = [
     "forest",
     "cultivated",
     "swamp",
+    "marsh",
 ];
 const SIDES: [Side; 6] = [Side::N, Side::NE, Side::E, Side::SE, Side::S, Side::W];
 
@@ -33,26 +37,44 @@ fn hex(o: Orientation, col: i32, row: i32) -> Hex {
         .unwrap_or(Hex::ZERO)
 }
 
-/// One random edit of a small board: paint, marker, hexside, token, unit or road.
+/// Markers a hex may hold: over a limit, a tunnel (a line of them), an unknown one.
+const MARKERS: [&[&str]; 6] = [
+    &[],
+    &["wreck"],
+    &["wreck", "wreck"],
+    &["tunnel"],
+    &["tunnel", "wreck"],
+    &["mystery"],
+];
+
+/// Sets one hex of a small board (terrain, height, facing, markers).
+fn set_hex(o: Orientation) -> impl Strategy<Value = Edit> {
+    let at = (0..8i32, 0..8i32).prop_map(move |(c, r)| hex(o, c, r));
+    (
+        at,
+        0..TERRAINS.len() + 1,
+        0..3i32,
+        0..MARKERS.len(),
+        0..3usize,
+    )
+        .prop_map(|(hex, t, elevation, markers, facing)| Edit::SetHex {
+            hex,
+            cell: TERRAINS.get(t).map(|t| HexCell {
+                terrain: t.to_string(),
+                elevation,
+                facing: SIDES[..facing].to_vec(),
+                markers: MARKERS[markers].iter().map(|m| m.to_string()).collect(),
+            }),
+        })
+}
+
+/// One random edit of a small board: paint, a stroke of paints, marker, hexside,
+/// token, unit or road.
 fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
     let at = (0..8i32, 0..8i32).prop_map(move |(c, r)| hex(o, c, r));
     prop_oneof![
-        (
-            at.clone(),
-            0..TERRAINS.len() + 1,
-            0..3i32,
-            any::<bool>(),
-            0..3usize
-        )
-            .prop_map(|(hex, t, elevation, wreck, facing)| Edit::SetHex {
-                hex,
-                cell: TERRAINS.get(t).map(|t| HexCell {
-                    terrain: t.to_string(),
-                    elevation,
-                    facing: SIDES[..facing].to_vec(),
-                    markers: if wreck { vec!["wreck".into()] } else { vec![] },
-                }),
-            }),
+        set_hex(o),
+        prop::collection::vec(set_hex(o), 1..6).prop_map(Edit::Batch),
         (
             at.clone(),
             0..6usize,
@@ -123,7 +145,10 @@ proptest! {
 
     #[test]
     fn incremental_findings_equal_a_full_revalidation((i, edits) in case()) {
-        let rulesets = Rulesets::built_in();
+        let mut rulesets = Rulesets::built_in();
+        rulesets
+            .load_file(std::path::Path::new("assets/rulesets/examples/ford-and-ridge.ron"))
+            .unwrap();
         let (id, o) = RULESETS[i];
         let r = rulesets.get(id).unwrap();
         let board = HexBoard::new(o, 8, 8, Stagger::Odd).unwrap();

@@ -452,3 +452,45 @@ fn a_view_draws_its_hexes_as_the_whole_board_does() {
     };
     assert!(items(&view) * 4 < items(&whole));
 }
+
+/// A board seen from far is one colour per hex: the colour its terrain's fill has in
+/// the scene, shaded by height, under its first unit's counter.
+#[test]
+fn hex_colours_are_the_scenes_own() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let board = HexBoard::new(Orientation::Pointy, 12, 9, Stagger::Odd).unwrap();
+    let mut s = Scenario::new("far", "battle-cry-150", Board::Hex(board.clone()));
+    let terrains = [
+        "woods",
+        "hill",
+        "town",
+        "waterway",
+        "clear",
+        "no-such-terrain",
+    ];
+    for (i, hex) in board.hexes().enumerate() {
+        s.hexes
+            .insert(hex, HexCell::terrain(terrains[i % terrains.len()]));
+        if i % 17 == 0 {
+            let mut u = Unit::new(format!("u{i}"), "infantry");
+            u.side = "confederate".into();
+            u.hex = Some(hex);
+            s.units.push(u);
+        }
+    }
+    let o = SceneOptions::default();
+    let scene = scene::build(&s, r, &o);
+    let colours = scene::hex_colours(&s, r, &board, &o, scene.background);
+    assert_eq!(colours.len(), board.area());
+    for (i, hex) in board.hexes().enumerate() {
+        let first_fill = |layer: LayerId| match scene.layer(layer).cell(i).first() {
+            Some(Item::Polygon { style, .. }) => style.fill,
+            _ => None,
+        };
+        let want = first_fill(LayerId::Units)
+            .or(first_fill(LayerId::Terrain))
+            .unwrap();
+        assert_eq!(colours[i], want, "{}", board.label(hex));
+    }
+}

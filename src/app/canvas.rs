@@ -130,7 +130,12 @@ impl Canvas {
             ui.ctx().request_repaint();
         }
         let options = self.scene_options(doc, tools);
-        self.painter.scene(doc, &ruleset, options);
+        let frame = super::paint::Frame {
+            zoom: self.view.zoom,
+            pixels_per_point: ui.ctx().pixels_per_point(),
+            visible: self.view.visible(rect),
+        };
+        self.painter.scene(doc, &ruleset, options, frame);
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, &board);
@@ -206,20 +211,23 @@ impl Canvas {
     /// The scene's options for this frame: the View menu's choices, the table grid,
     /// the document's findings.
     fn scene_options(&self, doc: &Document, tools: &ToolState) -> SceneOptions {
-        let mut o = self.layers.options();
-        o.table_grid = tools.snap_grid.then_some(tools.grid);
-        o.findings = doc
-            .diagnostics
-            .iter()
-            .filter_map(|d| {
-                Some(Finding {
-                    colour: finding_colour(d.severity)?,
-                    hexes: d.hexes.clone(),
-                    features: d.features.clone(),
-                })
-            })
-            .collect();
-        o
+        scene_options(&self.layers, tools.snap_grid.then_some(tools.grid), doc)
+    }
+
+    /// What [`Self::scene_options`] will ask of a document, for a scene built elsewhere
+    /// (a background load).
+    pub fn options_for(
+        &self,
+        tools: &ToolState,
+    ) -> impl Fn(&Document) -> SceneOptions + Send + 'static {
+        let layers = self.layers.clone();
+        let grid = tools.snap_grid.then_some(tools.grid);
+        move |doc| scene_options(&layers, grid, doc)
+    }
+
+    /// Takes a scene built with [`Self::options_for`]'s options.
+    pub fn adopt(&mut self, scene: super::paint::PreparedScene) {
+        self.painter.adopt(scene);
     }
 
     fn draw_hex_board(&mut self, ui: &Ui, painter: &egui::Painter, rect: Rect, board: &HexBoard) {
@@ -320,6 +328,24 @@ impl Canvas {
     pub fn hint(&mut self, tool: Tool) -> &'static str {
         self.hex_tool(tool).hint()
     }
+}
+
+/// The scene's options for the View menu's choices, a table grid, a document's findings.
+fn scene_options(layers: &ViewLayers, table_grid: Option<f64>, doc: &Document) -> SceneOptions {
+    let mut o = layers.options();
+    o.table_grid = table_grid;
+    o.findings = doc
+        .diagnostics
+        .iter()
+        .filter_map(|d| {
+            Some(Finding {
+                colour: finding_colour(d.severity)?,
+                hexes: d.hexes.clone(),
+                features: d.features.clone(),
+            })
+        })
+        .collect();
+    o
 }
 
 /// Wheel scroll this frame in points; Ctrl + wheel is left to zooming.

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::rules::{Ruleset, Rulesets, validate};
+use crate::rules::{Ruleset, Rulesets, Validator};
 use crate::scenario::diagnostic::{self, Diagnostic};
 use crate::scenario::{Edit, EditError, History, Scenario};
 
@@ -19,6 +19,9 @@ pub struct Document {
     pub revision: u64,
     /// Different for every document opened in this run (views cache per document).
     pub id: u64,
+    /// The findings kept per check, brought up to date edit by edit; `None` while the
+    /// ruleset is unknown.
+    validator: Option<Validator>,
 }
 
 static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -32,6 +35,7 @@ impl Document {
             diagnostics: Vec::new(),
             revision: 0,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            validator: None,
         };
         d.revalidate(rulesets);
         d
@@ -41,17 +45,20 @@ impl Document {
         rulesets.get(&self.scenario.ruleset)
     }
 
-    /// Applies an edit as (part of) one undo step and revalidates.
+    /// Applies an edit as (part of) one undo step and revalidates what it can affect.
     pub fn apply(&mut self, edit: Edit, rulesets: &Rulesets) -> Result<(), EditError> {
+        // The edit is kept for the validator: the history takes the original.
+        let applied = edit.clone();
         self.history.apply(&mut self.scenario, edit)?;
-        self.changed(rulesets);
+        self.changed(rulesets, Some(&applied));
         Ok(())
     }
 
     pub fn undo(&mut self, rulesets: &Rulesets) -> bool {
         let done = self.history.undo(&mut self.scenario);
         if done {
-            self.changed(rulesets);
+            let edit = self.history.last_undone().cloned();
+            self.changed(rulesets, edit.as_ref());
         }
         done
     }
@@ -59,23 +66,44 @@ impl Document {
     pub fn redo(&mut self, rulesets: &Rulesets) -> bool {
         let done = self.history.redo(&mut self.scenario);
         if done {
-            self.changed(rulesets);
+            let edit = self.history.last_done().cloned();
+            self.changed(rulesets, edit.as_ref());
         }
         done
     }
 
-    fn changed(&mut self, rulesets: &Rulesets) {
+    /// After `edit` (or an undo or redo, which change what their step changed): a new
+    /// revision, and the findings brought up to date.
+    fn changed(&mut self, rulesets: &Rulesets, edit: Option<&Edit>) {
         self.revision += 1;
-        self.revalidate(rulesets);
+        let ruleset = rulesets.get(&self.scenario.ruleset);
+        match (edit, &mut self.validator, ruleset) {
+            (Some(e), Some(v), Some(r)) => {
+                v.apply(&self.scenario, r, e);
+                self.publish();
+            }
+            _ => self.revalidate(rulesets),
+        }
     }
 
-    /// Runs the rules core: milliseconds even on large boards (see benches/validate.rs),
-    /// so it runs after every edit on the paint path.
+    /// Runs the rules core over the whole scenario (a new document or ruleset).
     pub fn revalidate(&mut self, rulesets: &Rulesets) {
-        self.diagnostics = match crate::rules::check::ruleset_of(&self.scenario, rulesets) {
-            Ok(r) => validate(&self.scenario, r),
-            Err(d) => vec![*d],
-        };
+        match crate::rules::check::ruleset_of(&self.scenario, rulesets) {
+            Ok(r) => {
+                self.validator = Some(Validator::new(&self.scenario, r));
+                self.publish();
+            }
+            Err(d) => {
+                self.validator = None;
+                self.diagnostics = vec![*d];
+            }
+        }
+    }
+
+    /// The validator's findings as the panels and canvas read them.
+    fn publish(&mut self) {
+        let Some(v) = &self.validator else { return };
+        self.diagnostics = v.findings().cloned().collect();
         // A finding about a road, token or unit is shown, outlined and focused at its
         // hexes, as one about hexes is.
         if self.scenario.board.as_hex().is_some() {
@@ -99,5 +127,58 @@ impl Document {
             || "untitled".to_string(),
             |n| n.to_string_lossy().into_owned(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, HexBoard, Orientation, Stagger};
+    use crate::scenario::{HexCell, Unit};
+
+    /// What a freshly opened copy of the document would show.
+    fn fresh(doc: &Document, rulesets: &Rulesets) -> Vec<Diagnostic> {
+        Document::new(doc.scenario.clone(), None, rulesets).diagnostics
+    }
+
+    /// Edits, their undos and redos bring the findings up to date through the
+    /// validator: the panel always shows what a full validation would.
+    #[test]
+    fn findings_after_edits_undo_and_redo_equal_a_full_validation() {
+        let rulesets = Rulesets::built_in();
+        let board = HexBoard::new(Orientation::Pointy, 12, 9, Stagger::Odd).unwrap();
+        let hexes: Vec<_> = board.hexes().collect();
+        let s = Scenario::new("t", "battle-cry-150", Board::Hex(board));
+        let mut doc = Document::new(s, None, &rulesets);
+        let terrains = ["town", "woods", "waterway", "fence", "nowhere", "hill"];
+        for (i, hex) in hexes.iter().step_by(5).enumerate() {
+            let edit = Edit::SetHex {
+                hex: *hex,
+                cell: Some(HexCell::terrain(terrains[i % terrains.len()])),
+            };
+            doc.apply(edit, &rulesets).unwrap();
+            assert_eq!(doc.diagnostics, fresh(&doc, &rulesets));
+        }
+        for (i, hex) in hexes.iter().take(3).enumerate() {
+            let mut u = Unit::new(format!("u{i}"), "cavalry");
+            u.hex = Some(*hex);
+            doc.apply(Edit::put(crate::scenario::Feature::Unit(u)), &rulesets)
+                .unwrap();
+        }
+        assert_eq!(doc.diagnostics, fresh(&doc, &rulesets));
+        assert!(!doc.diagnostics.is_empty(), "the edits made findings");
+        // Another ruleset: every check changes.
+        let other = Edit::SetText {
+            field: crate::scenario::edit::TextField::Ruleset,
+            value: "morne-plaine".into(),
+        };
+        doc.apply(other, &rulesets).unwrap();
+        assert_eq!(doc.diagnostics, fresh(&doc, &rulesets));
+        while doc.undo(&rulesets) {
+            assert_eq!(doc.diagnostics, fresh(&doc, &rulesets));
+        }
+        while doc.redo(&rulesets) {
+            assert_eq!(doc.diagnostics, fresh(&doc, &rulesets));
+        }
     }
 }

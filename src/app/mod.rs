@@ -10,7 +10,9 @@ pub mod document;
 pub mod export;
 pub mod hex_tools;
 pub mod icons;
+pub mod loading;
 pub mod new_dialog;
+mod overview;
 pub mod paint;
 mod panels;
 pub mod path_dialog;
@@ -108,6 +110,10 @@ pub struct DesignerApp {
     /// The theme the user picked, kept between runs.
     pub theme: Option<egui::Theme>,
     title: String,
+    /// A big file being opened in the background.
+    pub loading: Option<loading::Loading>,
+    /// Files of at least this many bytes open in the background.
+    pub background_from: u64,
 }
 
 impl DesignerApp {
@@ -143,6 +149,8 @@ impl DesignerApp {
             clipboard: None,
             theme: None,
             title: String::new(),
+            loading: None,
+            background_from: loading::BACKGROUND_FROM,
         }
     }
 
@@ -178,10 +186,48 @@ impl DesignerApp {
 
     /// Opens a file; on failure the current document stays and the error is shown.
     pub fn open_path(&mut self, path: &Path) {
+        let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+        if bytes >= self.background_from {
+            let options = self.canvas.options_for(&self.tools);
+            self.loading = Some(loading::Loading::start(
+                path,
+                bytes,
+                self.rulesets.clone(),
+                options,
+            ));
+            return;
+        }
         match io::load_scenario(path, &self.rulesets) {
             Ok(s) => {
                 let doc = Document::new(s, Some(path.to_path_buf()), &self.rulesets);
                 self.replace_document(doc);
+                self.remember(path);
+            }
+            Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
+        }
+    }
+
+    /// Shows the progress of a background load, and takes its document when it is done.
+    fn loading_window(&mut self, ctx: &egui::Context) {
+        let Some(l) = &self.loading else { return };
+        match l.poll() {
+            None => l.ui(ctx),
+            Some(result) => {
+                let path = l.path.clone();
+                self.loading = None;
+                self.finish_loading(&path, result);
+            }
+        }
+    }
+
+    /// Puts a background load's document in place (or shows why it failed).
+    pub fn finish_loading(&mut self, path: &Path, result: Result<loading::Loaded, String>) {
+        match result {
+            Ok(loaded) => {
+                self.replace_document(loaded.doc);
+                if let Some(scene) = loaded.scene {
+                    self.canvas.adopt(scene);
+                }
                 self.remember(path);
             }
             Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
@@ -486,6 +532,7 @@ impl DesignerApp {
         // Ctrl+Plus / Ctrl+Minus zoom the board (the canvas reads them), not the whole
         // interface.
         ui.ctx().options_mut(|o| o.zoom_with_keyboard = false);
+        self.loading_window(ui.ctx());
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
@@ -614,6 +661,7 @@ impl DesignerApp {
             || self.path_dialog.is_some()
             || self.error.is_some()
             || self.pending_recovery.is_some()
+            || self.loading.is_some()
     }
 
     /// Does what a command says, from a menu or a key.

@@ -12,6 +12,7 @@ use egui::epaint::{TessellationOptions, Tessellator};
 use egui::{Align2, Color32, FontId, Mesh, Pos2, Rect, Shape, Ui, pos2, vec2};
 use rustc_hash::FxHashMap;
 
+use super::overview::{FarColours, MAX_MESH_CELLS, OVERVIEW_HEX_PIXELS, Overview};
 use super::view::View;
 use crate::scene::{Anchor, Cap, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
 
@@ -26,6 +27,19 @@ const MIN_OUTLINE: f32 = 0.1;
 /// Hexes narrower than this, in points, have their convex fills drawn without
 /// anti-aliased edges: a third of the vertices, and the fills abut anyway.
 const SMALL_HEX: f32 = 8.0;
+/// Hex boards with more hexes than this are drawn from a scene of the part in view
+/// (built again when the view leaves it) and, zoomed out, from one colour per hex: the
+/// whole scene of a 1000 x 1000 board would be gigabytes and seconds per edit.
+pub const WINDOWED_CELLS: usize = 40_000;
+
+/// Where the canvas looks this frame, to choose what to build.
+#[derive(Debug, Clone, Copy)]
+pub struct Frame {
+    pub zoom: f32,
+    pub pixels_per_point: f32,
+    /// The board rectangle in view.
+    pub visible: Rect,
+}
 
 pub fn colour(c: Rgba) -> Color32 {
     let [r, g, b, a] = c.0;
@@ -101,38 +115,135 @@ impl Label {
 #[derive(Default)]
 pub struct ScenePainter {
     scene: Option<(SceneKey, Arc<Scene>)>,
+    /// One colour per hex, for the board seen from far.
+    far: Option<(SceneKey, Arc<FarColours>)>,
+    /// This frame draws `far` rather than the scene.
+    zoomed_out: bool,
     meshes: Option<Meshes>,
     /// Icons in a tint, as egui images (the icon files with their ink recoloured).
     icons: FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>,
+    /// A hex board too big on screen for meshes, as one colour per hex.
+    overview: Overview,
+}
+
+/// A scene built away from the painter (in the thread that loaded its document).
+pub struct PreparedScene {
+    key: SceneKey,
+    scene: Arc<Scene>,
 }
 
 impl ScenePainter {
-    /// The scene for a document revision, built when it or the options changed.
-    pub fn scene(
-        &mut self,
+    /// Builds the scene `scene` would for these arguments, to hand over with [`Self::adopt`].
+    pub fn prepare(
         doc: &super::document::Document,
         ruleset: &crate::rules::Ruleset,
         options: SceneOptions,
-    ) -> Arc<Scene> {
+    ) -> Option<PreparedScene> {
+        if windowed(doc) {
+            // Built per view once the canvas knows it.
+            return None;
+        }
+        let scene = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
         let key = SceneKey {
             doc: doc.id,
             revision: doc.revision,
             ruleset: ruleset.id.clone(),
             options,
         };
-        match &self.scene {
-            Some((k, s)) if *k == key => s.clone(),
-            _ => {
-                let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &key.options));
-                self.scene = Some((key, s.clone()));
-                self.meshes = None;
-                s
-            }
-        }
+        Some(PreparedScene { key, scene })
     }
 
-    /// Paints the part of the scene that `view` shows in `rect`.
+    /// Takes a scene built elsewhere; used while its key still matches.
+    pub fn adopt(&mut self, p: PreparedScene) {
+        self.scene = Some((p.key, p.scene));
+        self.meshes = None;
+    }
+
+    /// The drawing for a document revision and the part of the board in view: the
+    /// whole board's scene, built when the revision or the options change; on a big
+    /// board, the scene of the part in view (built again when the view leaves it), or
+    /// one colour per hex when hexes are a few pixels across.
+    pub fn scene(
+        &mut self,
+        doc: &super::document::Document,
+        ruleset: &crate::rules::Ruleset,
+        options: SceneOptions,
+        frame: Frame,
+    ) {
+        let key = SceneKey {
+            doc: doc.id,
+            revision: doc.revision,
+            ruleset: ruleset.id.clone(),
+            options,
+        };
+        self.zoomed_out = false;
+        if let Some(board) = doc.scenario.board.as_hex()
+            && far_away(board, frame)
+        {
+            self.zoomed_out = true;
+            if self.far.as_ref().is_none_or(|(k, _)| *k != key) {
+                let far = FarColours::new(&doc.scenario, ruleset, board, &key.options);
+                self.far = Some((key, Arc::new(far)));
+            }
+            if windowed(doc) {
+                // The detailed scene of another view would only hold memory now.
+                self.scene = None;
+                self.meshes = None;
+            }
+            return;
+        }
+        if !windowed(doc) {
+            if self.scene.as_ref().is_none_or(|(k, _)| *k != key) {
+                let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &key.options));
+                self.scene = Some((key, s));
+                self.meshes = None;
+            }
+            return;
+        }
+        let vis = frame.visible;
+        let wanted = |s: &Scene| {
+            s.covers(
+                hexx::Vec2::new(vis.min.x, vis.min.y),
+                hexx::Vec2::new(vis.max.x, vis.max.y),
+            )
+        };
+        if self
+            .scene
+            .as_ref()
+            .is_some_and(|(k, s)| *k == key && wanted(s))
+        {
+            return;
+        }
+        // The same margin as the meshes', so panning moves them a while before either
+        // is made again.
+        let covers = vis.expand2(vis.size() * 0.25);
+        let options = SceneOptions {
+            view: Some([
+                hexx::Vec2::new(covers.min.x, covers.min.y),
+                hexx::Vec2::new(covers.max.x, covers.max.y),
+            ]),
+            ..key.options.clone()
+        };
+        let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
+        self.scene = Some((key, s));
+        self.meshes = None;
+    }
+
+    /// Paints the part of the board that `view` shows in `rect`.
     pub fn paint(&mut self, ui: &Ui, painter: &egui::Painter, rect: Rect, view: &View) {
+        if self.zoomed_out
+            && let Some((_, far)) = self.far.clone()
+        {
+            // The meshes of a closer view would only hold memory now.
+            self.meshes = None;
+            let board = Rect::from_min_max(
+                view.to_screen(rect, egui::Vec2::ZERO),
+                view.to_screen(rect, vec2(far.size.x, far.size.y)),
+            );
+            painter.rect_filled(board, 0.0, colour(far.background));
+            self.overview.paint(ui.ctx(), painter, rect, view, &far);
+            return;
+        }
         let Some((_, scene)) = self.scene.clone() else {
             return;
         };
@@ -143,6 +254,7 @@ impl ScenePainter {
             pixels_per_point,
             covers: view.visible(rect),
         };
+        self.overview.clear();
         let origin = view.to_screen(rect, egui::Vec2::ZERO).to_vec2();
         match &mut self.meshes {
             Some(m) if m.key.serves(&shown) => {
@@ -313,6 +425,33 @@ impl ScenePainter {
         self.icons.insert(key, src.clone());
         Some(src)
     }
+}
+
+/// Whether a hex board is drawn from the overview texture: its hexes are a few pixels
+/// across, or meshes of the part in view (with the margin kept for panning) would hold
+/// too many of them.
+/// Whether a hex board is drawn from one colour per hex: its hexes are a few pixels
+/// across, or the part in view (with the meshes' margin) holds too many hexes for
+/// meshes.
+fn far_away(board: &crate::board::HexBoard, frame: Frame) -> bool {
+    let w = board.hex_width_mm as f32;
+    let pixels = w * frame.zoom * frame.pixels_per_point;
+    let layout = crate::board::BoardLayout::new(board, w);
+    let size = layout.size();
+    let board_rect = Rect::from_min_size(Pos2::ZERO, vec2(size.x, size.y));
+    let in_view = frame.visible.expand2(frame.visible.size() * 0.25);
+    let area = in_view.intersect(board_rect);
+    // A hex covers sqrt(3)/2 w^2 of the board.
+    let cells = area.width().max(0.0) * area.height().max(0.0) / (0.866 * w * w);
+    pixels < OVERVIEW_HEX_PIXELS || cells > MAX_MESH_CELLS
+}
+
+/// Whether a document's board is drawn a view at a time.
+fn windowed(doc: &super::document::Document) -> bool {
+    doc.scenario
+        .board
+        .as_hex()
+        .is_some_and(|b| b.area() > WINDOWED_CELLS)
 }
 
 pub(super) fn align(a: Anchor) -> Align2 {
@@ -578,7 +717,12 @@ mod tests {
             ..Default::default()
         };
         let mut out = ctx.run_ui(input, |ui| {
-            painter.scene(doc, ruleset, ViewLayers::default().options());
+            let frame = Frame {
+                zoom: view.zoom,
+                pixels_per_point: ui.ctx().pixels_per_point(),
+                visible: view.visible(ui.max_rect()),
+            };
+            painter.scene(doc, ruleset, ViewLayers::default().options(), frame);
             painter.paint(ui, ui.painter(), ui.max_rect(), &view);
         });
         out.textures_delta.clear();
@@ -615,5 +759,45 @@ mod tests {
         for (a, b) in moved.iter().zip(&fresh) {
             assert!((*a - *b).length() < 1e-2, "{a:?} vs {b:?}");
         }
+    }
+
+    /// A big board zoomed in is drawn from the scene of the part in view: the painter
+    /// holds a few thousand hexes, not the board's hundred thousand, builds another
+    /// scene when the view moves away, and paints what a fresh painter does.
+    #[test]
+    fn a_big_board_zoomed_in_holds_only_the_part_in_view() {
+        let board = HexBoard::new(Orientation::Pointy, 320, 320, Stagger::Odd).unwrap();
+        assert!(board.area() > WINDOWED_CELLS);
+        let mut s = Scenario::new("big", "battle-cry-150", Board::Hex(board.clone()));
+        for (i, hex) in board.hexes().enumerate() {
+            s.hexes
+                .insert(hex, HexCell::terrain(["woods", "clear", "hill"][i % 3]));
+        }
+        let doc = Document::new(s, None, &Rulesets::built_in());
+        let mut view = View {
+            zoom: 1.0,
+            origin: vec2(2000.0, 2000.0),
+        };
+        let mut painter = ScenePainter::default();
+        painted(&mut painter, &doc, view);
+        let held = |p: &ScenePainter| {
+            let (_, scene) = p.scene.as_ref().expect("a scene");
+            scene.window.expect("a hex board's window")
+        };
+        let first = held(&painter);
+        assert!(!first.whole);
+        assert!(first.len() < board.area() / 20, "{first:?}");
+        // Far across the board: another part is built and painted as a fresh painter would.
+        view.origin = vec2(9000.0, 7000.0);
+        let moved = painted(&mut painter, &doc, view);
+        assert_ne!(held(&painter), first);
+        let fresh = painted(&mut ScenePainter::default(), &doc, view);
+        assert_eq!(moved.len(), fresh.len());
+        assert!(!moved.is_empty());
+        // Zoomed out, the board is one colour per hex and no scene is kept.
+        view.zoom = 0.02;
+        painted(&mut painter, &doc, view);
+        assert!(painter.scene.is_none());
+        assert!(painter.far.is_some());
     }
 }

@@ -31,26 +31,39 @@ pub fn ruleset_of<'a>(
 
 /// Checks that every kind id the scenario names is one of the ruleset's.
 pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    if r.board.kind() != s.board.kind() {
-        out.push(Diagnostic::error(
-            "file/wrong-board",
-            format!(
-                "ruleset {} plays on a {} board, but this board is {}",
-                r.id,
-                r.board.kind(),
-                s.board.kind()
-            ),
-        ));
-    }
+    Structure::new(s, r).all()
+}
+
+/// The ruleset's ids by list, to tell an unknown id.
+pub(crate) struct Known<'r> {
+    r: &'r Ruleset,
     // Ids looked up once a hex: a set per list, not a scan of the list.
-    let known: Vec<rustc_hash::FxHashSet<&str>> = KindList::ALL
-        .iter()
-        .map(|l| r.kinds(*l).iter().map(|k| k.id.as_str()).collect())
-        .collect();
-    let unknown = |list: KindList, id: &str, hex: Option<hexx::Hex>, feature: Option<&str>| {
+    sets: Vec<rustc_hash::FxHashSet<&'r str>>,
+}
+
+impl<'r> Known<'r> {
+    pub fn new(r: &'r Ruleset) -> Self {
+        Known {
+            r,
+            sets: KindList::ALL
+                .iter()
+                .map(|l| r.kinds(*l).iter().map(|k| k.id.as_str()).collect())
+                .collect(),
+        }
+    }
+
+    /// The finding for an id the ruleset lacks, naming the hex or feature it is on.
+    fn unknown(
+        &self,
+        s: &Scenario,
+        list: KindList,
+        id: &str,
+        hex: Option<hexx::Hex>,
+        feature: Option<&str>,
+    ) -> Option<Diagnostic> {
+        let r = self.r;
         let index = KindList::ALL.iter().position(|l| *l == list).unwrap_or(0);
-        if known[index].contains(id) {
+        if self.sets[index].contains(id) {
             return None;
         }
         let known: Vec<&str> = r.kinds(list).iter().map(|k| k.id.as_str()).collect();
@@ -75,87 +88,168 @@ pub fn check_structure(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
             d = d.with_feature(f);
         }
         Some(d)
-    };
-    let cells_start = out.len();
-    for (hex, cell) in &s.hexes {
-        out.extend(unknown(KindList::Terrain, &cell.terrain, Some(*hex), None));
+    }
+
+    /// A hex's unknown terrain and markers, in that order.
+    pub fn cell(&self, s: &Scenario, hex: hexx::Hex, out: &mut Vec<Diagnostic>) {
+        let Some(cell) = s.hexes.get(&hex) else {
+            return;
+        };
+        out.extend(self.unknown(s, KindList::Terrain, &cell.terrain, Some(hex), None));
         for m in &cell.markers {
-            out.extend(unknown(KindList::Marker, m, Some(*hex), None));
+            out.extend(self.unknown(s, KindList::Marker, m, Some(hex), None));
         }
     }
-    if let Some(board) = s.board.as_hex() {
-        // Hash-map order is arbitrary: order the hexes' findings by where they are.
-        out[cells_start..].sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
-    }
-    for (key, kind) in s.hexsides.keys() {
-        out.extend(unknown(KindList::Hexside, kind, Some(key.hexes()[0]), None));
-    }
-    for t in &s.tokens {
-        out.extend(unknown(KindList::Token, &t.kind, Some(t.hex), Some(&t.id)));
-    }
-    for road in &s.roads {
-        out.extend(unknown(KindList::Road, &road.kind, None, Some(&road.id)));
-    }
-    for u in &s.units {
-        out.extend(unknown(KindList::UnitClass, &u.class, u.hex, Some(&u.id)));
-    }
-    for a in &s.areas {
-        out.extend(unknown(KindList::Terrain, &a.terrain, None, Some(&a.id)));
-    }
-    for l in &s.lines {
-        out.extend(unknown(KindList::Line, &l.kind, None, Some(&l.id)));
-    }
-    for m in &s.landmarks {
-        out.extend(unknown(KindList::Landmark, &m.kind, None, Some(&m.id)));
-    }
-    match &s.board {
-        Board::Hex(board) => out.extend(placement(s, board)),
-        Board::Freeform(table) => out.extend(shapes(s, table)),
-    }
-    if !s.sides.is_empty() {
-        let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
-        for u in s.units.iter().filter(|u| !u.side.is_empty()) {
-            if !sides.contains(u.side.as_str()) {
-                out.push(
-                    Diagnostic::warning(
-                        "file/unknown-side",
-                        format!(
-                            "unit {}: side '{}' is not one of the scenario's sides",
-                            u.id, u.side
-                        ),
-                    )
-                    .with_feature(u.id.as_str())
-                    .at(u.side.as_str()),
-                );
-            }
-        }
-    }
-    out
 }
 
-/// Items placed off the map, and roads whose consecutive hexes are not adjacent. A file
-/// cannot hold the first (loading drops them), an edited document can.
+/// The structural findings in the parts a hex edit changes and the parts it does not,
+/// each in the order [`check_structure`] lists them.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Structure {
+    /// The board's kind.
+    pub board: Vec<Diagnostic>,
+    /// Unknown terrains and markers of hexes, in reading order.
+    pub cells: Vec<Diagnostic>,
+    /// Unknown ids of hexsides and features.
+    pub features: Vec<Diagnostic>,
+    /// Hexes set off the map, in reading order.
+    pub off_cells: Vec<Diagnostic>,
+    /// Features off the map or badly placed, shapes, unknown sides.
+    pub placed: Vec<Diagnostic>,
+}
+
+impl Structure {
+    pub fn new(s: &Scenario, r: &Ruleset) -> Self {
+        let mut out = Structure::default();
+        if r.board.kind() != s.board.kind() {
+            out.board.push(Diagnostic::error(
+                "file/wrong-board",
+                format!(
+                    "ruleset {} plays on a {} board, but this board is {}",
+                    r.id,
+                    r.board.kind(),
+                    s.board.kind()
+                ),
+            ));
+        }
+        let known = Known::new(r);
+        for hex in s.hexes.keys() {
+            known.cell(s, *hex, &mut out.cells);
+        }
+        if let Some(board) = s.board.as_hex() {
+            // Hash-map order is arbitrary: order the hexes' findings by where they are.
+            out.cells
+                .sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
+        }
+        let f = &mut out.features;
+        for (key, kind) in s.hexsides.keys() {
+            f.extend(known.unknown(s, KindList::Hexside, kind, Some(key.hexes()[0]), None));
+        }
+        for t in &s.tokens {
+            f.extend(known.unknown(s, KindList::Token, &t.kind, Some(t.hex), Some(&t.id)));
+        }
+        for road in &s.roads {
+            f.extend(known.unknown(s, KindList::Road, &road.kind, None, Some(&road.id)));
+        }
+        for u in &s.units {
+            f.extend(known.unknown(s, KindList::UnitClass, &u.class, u.hex, Some(&u.id)));
+        }
+        for a in &s.areas {
+            f.extend(known.unknown(s, KindList::Terrain, &a.terrain, None, Some(&a.id)));
+        }
+        for l in &s.lines {
+            f.extend(known.unknown(s, KindList::Line, &l.kind, None, Some(&l.id)));
+        }
+        for m in &s.landmarks {
+            f.extend(known.unknown(s, KindList::Landmark, &m.kind, None, Some(&m.id)));
+        }
+        match &s.board {
+            Board::Hex(board) => {
+                for hex in s.hexes.keys() {
+                    out.off_cells.extend(off_board_cell(board, *hex));
+                }
+                out.off_cells
+                    .sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
+                out.placed.extend(placement(s, board));
+            }
+            Board::Freeform(table) => out.placed.extend(shapes(s, table)),
+        }
+        if !s.sides.is_empty() {
+            let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+            for u in s.units.iter().filter(|u| !u.side.is_empty()) {
+                if !sides.contains(u.side.as_str()) {
+                    out.placed.push(
+                        Diagnostic::warning(
+                            "file/unknown-side",
+                            format!(
+                                "unit {}: side '{}' is not one of the scenario's sides",
+                                u.id, u.side
+                            ),
+                        )
+                        .with_feature(u.id.as_str())
+                        .at(u.side.as_str()),
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// Every finding, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
+        [
+            &self.board,
+            &self.cells,
+            &self.features,
+            &self.off_cells,
+            &self.placed,
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    pub fn all(self) -> Vec<Diagnostic> {
+        let mut out = self.board;
+        out.extend(self.cells);
+        out.extend(self.features);
+        out.extend(self.off_cells);
+        out.extend(self.placed);
+        out
+    }
+}
+
+/// A hex that holds something but is not on the map (a file cannot hold one: loading
+/// drops them; an edited document can).
+pub(crate) fn off_board_cell(board: &HexBoard, hex: hexx::Hex) -> Option<Diagnostic> {
+    off(board, hex, &|| format!("hexes.{}", board.label(hex)), None)
+}
+
+/// The finding for an item at a hex off the map; `what` names it (a string, paid only
+/// for a finding).
+fn off(
+    board: &HexBoard,
+    hex: hexx::Hex,
+    what: &dyn Fn() -> String,
+    feature: Option<&str>,
+) -> Option<Diagnostic> {
+    if board.contains(hex) {
+        return None;
+    }
+    let mut d = Diagnostic::error(
+        "file/off-board",
+        format!("{}: hex {} is not on the map", what(), board.label(hex)),
+    )
+    .with_hex(hex);
+    if let Some(f) = feature {
+        d = d.with_feature(f).at(f);
+    }
+    Some(d)
+}
+
+/// Features placed off the map, and roads whose consecutive hexes are not adjacent.
 fn placement(s: &Scenario, board: &HexBoard) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    // `what` is a closure: naming the item costs a string, paid only for a finding.
-    let off = |hex: hexx::Hex, what: &dyn Fn() -> String, feature: Option<&str>| {
-        if board.contains(hex) {
-            return None;
-        }
-        let mut d = Diagnostic::error(
-            "file/off-board",
-            format!("{}: hex {} is not on the map", what(), board.label(hex)),
-        )
-        .with_hex(hex);
-        if let Some(f) = feature {
-            d = d.with_feature(f).at(f);
-        }
-        Some(d)
-    };
-    for hex in s.hexes.keys() {
-        out.extend(off(*hex, &|| format!("hexes.{}", board.label(*hex)), None));
-    }
-    out.sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
+    let off = |hex, what: &dyn Fn() -> String, feature| off(board, hex, what, feature);
     for t in &s.tokens {
         out.extend(off(t.hex, &|| format!("token {}", t.id), Some(&t.id)));
     }

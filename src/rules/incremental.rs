@@ -2,14 +2,21 @@
 //! the constraints that read what the edit changed are run again. The findings always
 //! equal a full [`validate`](super::validate) of the edited scenario.
 //!
-//! Not yet by region: a constraint that reads hexes is run again over the whole board
-//! after a hex edit, so a paint on a 1000 x 1000 board costs that constraint's full run.
+//! Edits that only set hexes (a paint, a stroke, their undo) are narrowed further: the
+//! findings at the hexes they set (and their neighbours, for checks that look next
+//! door; whole connected groups, for built-up areas) are taken out and found again, so
+//! a one-hex paint costs the same on any board size.
+
+use hexx::Hex;
+use rustc_hash::FxHashSet as HashSet;
 
 use super::Ruleset;
-use super::check::check_structure;
+use super::check::{Known, Structure, off_board_cell};
 use super::constraint::{Check, Constraint};
-use super::validate::validate_constraints;
+use super::validate::{validate_at, validate_constraints};
+use crate::board::HexBoard;
 use crate::scenario::diagnostic::Diagnostic;
+use crate::scenario::edit::TextField;
 use crate::scenario::{Edit, FeatureKind, Scenario};
 
 /// What of a scenario an edit changes, or a check reads.
@@ -81,6 +88,11 @@ impl Parts {
                 },
                 _ => Parts { rest: true, ..none },
             },
+            // Another ruleset changes every check.
+            Edit::SetText {
+                field: TextField::Ruleset,
+                ..
+            } => Parts::ALL,
             // Titles and texts are read by no check.
             Edit::SetText { .. } => none,
             Edit::Batch(edits) => edits
@@ -141,13 +153,61 @@ impl Parts {
     }
 }
 
+/// How far from the hexes an edit set a check's findings can change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Reads no hex: unchanged.
+    None,
+    /// Findings at the set hexes only.
+    Hex,
+    /// At the set hexes and their neighbours.
+    Neighbours,
+    /// Connected groups through the set hexes and their neighbours.
+    Groups,
+    /// Reads the marked hexes all together: run again whole when one of them changes.
+    Marked,
+}
+
+impl Reach {
+    fn of(c: &Constraint) -> Reach {
+        match &c.check {
+            Check::Facing { .. }
+            | Check::UnitTerrain
+            | Check::MarkerLimit { .. }
+            | Check::Placement
+            | Check::HexAttributes { .. } => Reach::Hex,
+            Check::Near { .. } => Reach::Neighbours,
+            Check::BuiltUpGroups { .. } => Reach::Groups,
+            Check::StraightLine { .. } => Reach::Marked,
+            Check::Stacking { .. } | Check::HexsideOn { .. } | Check::RoadCrossing { .. } => {
+                Reach::None
+            }
+        }
+    }
+}
+
+/// The hexes an edit sets, when setting hexes is all it does.
+fn hexes_set(edit: &Edit, out: &mut Vec<Hex>) -> bool {
+    match edit {
+        Edit::SetHex { hex, .. } => {
+            out.push(*hex);
+            true
+        }
+        Edit::Batch(edits) => edits.iter().all(|e| hexes_set(e, out)),
+        _ => false,
+    }
+}
+
 /// The findings of one scenario under one ruleset, kept up to date edit by edit.
 #[derive(Debug, Clone)]
 pub struct Validator {
-    /// [`check_structure`]'s findings.
-    structure: Vec<Diagnostic>,
+    /// The structural checks' findings.
+    structure: Structure,
     /// Each constraint's findings, in the ruleset's order.
     constraints: Vec<Vec<Diagnostic>>,
+    /// Hexes with a marker: a hex edit that touches none leaves checks of the marked
+    /// hexes as a whole alone.
+    marked: HashSet<Hex>,
 }
 
 impl Validator {
@@ -155,8 +215,9 @@ impl Validator {
     pub fn new(s: &Scenario, r: &Ruleset) -> Self {
         let all: Vec<usize> = (0..r.constraints.len()).collect();
         Validator {
-            structure: check_structure(s, r),
+            structure: Structure::new(s, r),
             constraints: validate_constraints(s, r, &all),
+            marked: marked(s),
         }
     }
 
@@ -171,13 +232,88 @@ impl Validator {
             *self = Validator::new(s, r);
             return;
         }
-        self.structure = check_structure(s, r);
+        let mut set = Vec::new();
+        if let Some(board) = s.board.as_hex()
+            && hexes_set(edit, &mut set)
+        {
+            self.hexes_changed(s, r, board, &set);
+            return;
+        }
+        self.structure = Structure::new(s, r);
+        if changed.hexes {
+            self.marked = marked(s);
+        }
         let which: Vec<usize> = (r.constraints.iter().enumerate())
             .filter(|(_, c)| Parts::read_by(c).meets(changed))
             .map(|(i, _)| i)
             .collect();
         for (i, found) in which.iter().zip(validate_constraints(s, r, &which)) {
             self.constraints[*i] = found;
+        }
+    }
+
+    /// After hexes were set: the findings around them found again.
+    fn hexes_changed(&mut self, s: &Scenario, r: &Ruleset, board: &HexBoard, set: &[Hex]) {
+        let here: HashSet<Hex> = set.iter().copied().collect();
+        let mut around = here.clone();
+        around.extend(set.iter().flat_map(|h| h.all_neighbors()));
+
+        // Structure: unknown ids and off-map hexes, per hex.
+        let known = Known::new(r);
+        let mut cells = Vec::new();
+        let mut off = Vec::new();
+        for h in &here {
+            known.cell(s, *h, &mut cells);
+            if s.hexes.contains_key(h) {
+                off.extend(off_board_cell(board, *h));
+            }
+        }
+        replace_at(&mut self.structure.cells, &here, cells, board);
+        replace_at(&mut self.structure.off_cells, &here, off, board);
+
+        let marks_touched = set.iter().any(|h| {
+            self.marked.contains(h) || s.hexes.get(h).is_some_and(|c| !c.markers.is_empty())
+        });
+        for h in set {
+            match s.hexes.get(h) {
+                Some(c) if !c.markers.is_empty() => self.marked.insert(*h),
+                _ => self.marked.remove(h),
+            };
+        }
+
+        for (area, reach) in [
+            (&here, Reach::Hex),
+            (&around, Reach::Neighbours),
+            (&around, Reach::Groups),
+        ] {
+            let which: Vec<usize> = (r.constraints.iter().enumerate())
+                .filter(|(_, c)| Reach::of(c) == reach)
+                .map(|(i, _)| i)
+                .collect();
+            if which.is_empty() {
+                continue;
+            }
+            for (i, found) in which.iter().zip(validate_at(s, r, &which, area)) {
+                if reach == Reach::Groups {
+                    // A group is one finding naming all its hexes: gone if it held one
+                    // of the area's, whichever hex it is listed under.
+                    let near = Bounds::of(area);
+                    self.constraints[*i]
+                        .retain(|d| !d.hexes.iter().any(|h| near.holds(*h) && area.contains(h)));
+                    merge(&mut self.constraints[*i], found, board);
+                } else {
+                    replace_at(&mut self.constraints[*i], area, found, board);
+                }
+            }
+        }
+        if marks_touched {
+            let which: Vec<usize> = (r.constraints.iter().enumerate())
+                .filter(|(_, c)| Reach::of(c) == Reach::Marked)
+                .map(|(i, _)| i)
+                .collect();
+            for (i, found) in which.iter().zip(validate_constraints(s, r, &which)) {
+                self.constraints[*i] = found;
+            }
         }
     }
 
@@ -190,10 +326,87 @@ impl Validator {
 
     /// How many findings there are.
     pub fn len(&self) -> usize {
-        self.structure.len() + self.constraints.iter().map(Vec::len).sum::<usize>()
+        self.findings().count()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// The axial box around some hexes: most hexes of a big board are told apart from them
+/// by two comparisons, without hashing.
+struct Bounds {
+    x: (i32, i32),
+    y: (i32, i32),
+}
+
+impl Bounds {
+    fn of(hexes: &HashSet<Hex>) -> Bounds {
+        let mut b = Bounds {
+            x: (i32::MAX, i32::MIN),
+            y: (i32::MAX, i32::MIN),
+        };
+        for h in hexes {
+            b.x = (b.x.0.min(h.x), b.x.1.max(h.x));
+            b.y = (b.y.0.min(h.y), b.y.1.max(h.y));
+        }
+        b
+    }
+
+    fn holds(&self, h: Hex) -> bool {
+        (self.x.0..=self.x.1).contains(&h.x) && (self.y.0..=self.y.1).contains(&h.y)
+    }
+}
+
+/// The hexes that hold a marker.
+fn marked(s: &Scenario) -> HashSet<Hex> {
+    s.hexes
+        .iter()
+        .filter(|(_, c)| !c.markers.is_empty())
+        .map(|(h, _)| *h)
+        .collect()
+}
+
+/// Replaces the findings listed under a hex of `area` by `fresh` (found at those
+/// hexes), keeping the list in reading order.
+fn replace_at(
+    list: &mut Vec<Diagnostic>,
+    area: &HashSet<Hex>,
+    fresh: Vec<Diagnostic>,
+    board: &HexBoard,
+) {
+    let near = Bounds::of(area);
+    list.retain(|d| {
+        d.hexes
+            .first()
+            .is_none_or(|h| !(near.holds(*h) && area.contains(h)))
+    });
+    let mut fresh = fresh;
+    // Stable: findings at one hex keep the order they were found in.
+    super::validate::sort_by_place(&mut fresh, board);
+    merge(list, fresh, board);
+}
+
+/// Merges `fresh` (sorted by place) into `list` (sorted by place). Findings listed
+/// under one hex come all from one side, so the order among them is kept.
+fn merge(list: &mut Vec<Diagnostic>, fresh: Vec<Diagnostic>, board: &HexBoard) {
+    if fresh.is_empty() {
+        return;
+    }
+    let key = |d: &Diagnostic| d.hexes.first().map(|h| board.reading_order(*h));
+    let old = std::mem::take(list);
+    list.reserve(old.len() + fresh.len());
+    let mut a = old.into_iter().peekable();
+    let mut b = fresh.into_iter().peekable();
+    loop {
+        let take_old = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) => key(x) <= key(y),
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => break,
+        };
+        let next = if take_old { a.next() } else { b.next() };
+        list.extend(next);
     }
 }

@@ -50,6 +50,39 @@ pub(crate) fn validate_constraints(
         .collect()
 }
 
+/// What the chosen constraints find at the hexes of `focus` only (by index into the
+/// ruleset's list), each sorted as [`validate`] sorts it. Built-up groups are the
+/// exception: those that hold a hex of `focus`, whole.
+pub(crate) fn validate_at(
+    s: &Scenario,
+    r: &Ruleset,
+    which: &[usize],
+    focus: &HashSet<Hex>,
+) -> Vec<Vec<Diagnostic>> {
+    let Board::Hex(board) = &s.board else {
+        return vec![Vec::new(); which.len()];
+    };
+    let cx = Context::focused(s, r, board, Some(focus));
+    which
+        .iter()
+        .map(|i| {
+            let mut out = Vec::new();
+            match r.constraints.get(*i) {
+                Some(
+                    c @ Constraint {
+                        check: Check::BuiltUpGroups { terrain },
+                        ..
+                    },
+                ) => cx.built_up_from(c, terrain, focus, &mut out),
+                Some(c) => cx.check(c, &mut out),
+                None => {}
+            }
+            sort_by_place(&mut out, board);
+            out
+        })
+        .collect()
+}
+
 /// Orders findings by the reading order of the first hex they concern. Mechanisms walk
 /// hash maps; sorting what they find is far cheaper than sorting what they walk.
 pub fn sort_by_place(found: &mut [Diagnostic], board: &HexBoard) {
@@ -63,19 +96,35 @@ struct Context<'a> {
     board: &'a HexBoard,
     terrains: HashMap<&'a str, &'a Kind>,
     default_terrain: &'a str,
-    /// Every hex that holds something, with its terrain's kind resolved once.
+    /// Every hex that holds something, with its terrain's kind resolved once (only
+    /// those of `focus` when there is one).
     cells: Vec<(Hex, &'a HexCell, Option<&'a Kind>)>,
+    /// Only findings at these hexes are wanted (after an edit of them).
+    focus: Option<&'a HashSet<Hex>>,
 }
 
 impl<'a> Context<'a> {
     fn new(s: &'a Scenario, r: &'a Ruleset, board: &'a HexBoard) -> Self {
+        Self::focused(s, r, board, None)
+    }
+
+    fn focused(
+        s: &'a Scenario,
+        r: &'a Ruleset,
+        board: &'a HexBoard,
+        focus: Option<&'a HashSet<Hex>>,
+    ) -> Self {
         let terrains: HashMap<&str, &Kind> =
             r.terrains.iter().map(|k| (k.id.as_str(), k)).collect();
-        let cells = s
-            .hexes
-            .iter()
-            .map(|(h, c)| (*h, c, terrains.get(c.terrain.as_str()).copied()))
-            .collect();
+        let kind = |(h, c): (&Hex, &'a HexCell)| (*h, c, terrains.get(c.terrain.as_str()).copied());
+        let cells = match focus {
+            None => s.hexes.iter().map(kind).collect(),
+            Some(f) => f
+                .iter()
+                .filter_map(|h| s.hexes.get_key_value(h))
+                .map(kind)
+                .collect(),
+        };
         Context {
             s,
             r,
@@ -83,7 +132,13 @@ impl<'a> Context<'a> {
             terrains,
             default_terrain: r.default_terrain.as_deref().unwrap_or(""),
             cells,
+            focus,
         }
+    }
+
+    /// Whether a finding at `hex` is wanted.
+    fn wanted(&self, hex: Hex) -> bool {
+        self.focus.is_none_or(|f| f.contains(&hex))
     }
 
     fn terrain(&self, hex: Hex) -> &'a str {
@@ -241,7 +296,7 @@ impl<'a> Context<'a> {
             };
             one(*kind, &cell.terrain, &cell.facing, *hex, None, &deduped);
         }
-        for t in &self.s.tokens {
+        for t in self.s.tokens.iter().filter(|t| self.wanted(t.hex)) {
             let deduped = || {
                 let mut token = t.clone();
                 token.facing = once_each(&token.facing);
@@ -312,7 +367,9 @@ impl<'a> Context<'a> {
 
     fn unit_terrain(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         for u in &self.s.units {
-            let Some(hex) = u.hex else { continue };
+            let Some(hex) = u.hex.filter(|h| self.wanted(*h)) else {
+                continue;
+            };
             let terrain = self.terrain(hex);
             let Some(kind) = self.terrains.get(terrain) else {
                 continue;
@@ -452,17 +509,61 @@ impl<'a> Context<'a> {
     }
 
     fn built_up(&self, c: &Constraint, terrain: &str, out: &mut Vec<Diagnostic>) {
+        let hexes = self
+            .cells()
+            .filter(|(_, c)| c.terrain == terrain)
+            .map(|(h, _)| h);
+        let groups = self.groups(hexes);
+        self.group_findings(c, terrain, groups, out);
+    }
+
+    /// The built-up groups of `terrain` that hold a hex of `seeds`, found by walking
+    /// out from them (a hex edit changes only those).
+    fn built_up_from(
+        &self,
+        c: &Constraint,
+        terrain: &str,
+        seeds: &HashSet<Hex>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let of = |h: &Hex| self.s.hexes.get(h).is_some_and(|c| c.terrain == terrain);
+        let mut seen: HashSet<Hex> = HashSet::default();
+        let mut gs = Vec::new();
+        for start in seeds.iter().filter(|h| of(h)) {
+            if !seen.insert(*start) {
+                continue;
+            }
+            let mut group = vec![*start];
+            let mut i = 0;
+            while i < group.len() {
+                for n in group[i].all_neighbors() {
+                    if of(&n) && seen.insert(n) {
+                        group.push(n);
+                    }
+                }
+                i += 1;
+            }
+            group.sort_by_key(|h| self.board.reading_order(*h));
+            gs.push(group);
+        }
+        self.group_findings(c, terrain, gs, out);
+    }
+
+    /// Each group with the row it takes.
+    fn group_findings(
+        &self,
+        c: &Constraint,
+        terrain: &str,
+        groups: Vec<Vec<Hex>>,
+        out: &mut Vec<Diagnostic>,
+    ) {
         let Some(kind) = self.terrains.get(terrain) else {
             return;
         };
         let Some(large) = &kind.large_group else {
             return;
         };
-        let hexes = self
-            .cells()
-            .filter(|(_, c)| c.terrain == terrain)
-            .map(|(h, _)| h);
-        for group in self.groups(hexes) {
+        for group in groups {
             let row = if group.len() >= large.min_size {
                 &large.name
             } else {
@@ -679,7 +780,7 @@ impl<'a> Context<'a> {
             })
             .unwrap_or_default()
         };
-        for t in &self.s.tokens {
+        for t in self.s.tokens.iter().filter(|t| self.wanted(t.hex)) {
             let kind = self.r.kind(KindList::Token, &t.kind);
             let terrain = self.terrain(t.hex);
             if !allowed(kind, terrain) {

@@ -106,6 +106,17 @@ impl History {
         }
     }
 
+    /// The edit that undoes the newest step: what the last apply, redo or closed group
+    /// changed, read by whatever follows changes (incremental validation).
+    pub fn last_done(&self) -> Option<&Edit> {
+        self.undo.last()
+    }
+
+    /// The edit that redoes the newest undone step: what the last undo changed.
+    pub fn last_undone(&self) -> Option<&Edit> {
+        self.redo.last().map(|(e, _)| e)
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty() || self.group.as_ref().is_some_and(|g| !g.is_empty())
     }

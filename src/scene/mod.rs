@@ -7,6 +7,7 @@
 //! a big board walks only the cells it shows.
 
 mod build;
+mod colours;
 mod hex;
 pub mod icons;
 mod layer;
@@ -17,6 +18,7 @@ mod table;
 mod window;
 
 pub use build::build;
+pub use colours::hex_colours;
 pub use layer::{Cells, Layer, LayerId};
 pub use style::{finding_colour, side_colour};
 pub use window::Window;

@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Writes an N x N Battle Cry scenario with every hex set and 2,000 units (issue 17's
+measuring file): python3 scripts/big_board.py 1000 /tmp/big1000.json"""
+import json
+import sys
+
+n = int(sys.argv[1])
+out = sys.argv[2]
+w = len(str(n))
+terrains = ["woods", "hill", "town", "field", "orchard", "waterway", "clear"]
+hexes = {}
+for row in range(n):
+    for col in range(n):
+        i = row * n + col
+        t = terrains[(i * 7 + i // 13) % len(terrains)]
+        cell = {"terrain": t}
+        if t == "hill":
+            cell["elevation"] = 1
+        hexes[f"{col + 1:0{w}}{row + 1:0{w}}"] = cell
+units = []
+for k in range(2000):
+    i = (k * n * n // 2000 + 5) % (n * n)
+    col, row = i % n, i // n
+    units.append({"id": f"u{k}", "class": "infantry", "side": "a" if k % 2 else "b",
+                  "hex": f"{col + 1:0{w}}{row + 1:0{w}}"})
+doc = {
+    "format": "sandtable/scenario", "version": 1, "title": f"Big board {n}",
+    "ruleset": "battle-cry-150",
+    "board": {"kind": "hex", "orientation": "pointy", "columns": n, "rows": n,
+              "stagger": "odd", "labels": "number-number", "hex_width_mm": 30.0},
+    "hexes": hexes, "units": units,
+}
+with open(out, "w") as f:
+    json.dump(doc, f)
