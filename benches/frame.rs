@@ -9,6 +9,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::app::DesignerApp;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::document::Document;
+use sandtable::app::preview::Mode;
 use sandtable::board::{Board, HexBoard, Orientation, Stagger};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{HexCell, Scenario, Unit};
@@ -238,5 +239,127 @@ fn busy_table() -> Scenario {
     s
 }
 
-criterion_group!(benches, frames);
+/// A frame with the pointer at `at` (a preview follows it).
+fn frame_at(ctx: &egui::Context, app: &mut DesignerApp, at: egui::Pos2) -> usize {
+    let mut i = input();
+    i.events.push(egui::Event::PointerMoved(at));
+    let out = ctx.run_ui(i, |ui| app.show(ui));
+    ctx.tessellate(out.shapes, out.pixels_per_point).len()
+}
+
+/// Where a hex's centre is on screen.
+fn screen_at(app: &DesignerApp, hex: hexx::Hex) -> egui::Pos2 {
+    let c = sandtable::app::canvas::Canvas::hex_centre(&app.doc.scenario.board, hex).unwrap();
+    app.canvas.view.to_screen(app.canvas.rect().unwrap(), c)
+}
+
+/// An app at playing scale over the middle of an `n` x `n` board, with `mode` open from
+/// the middle hex (a unit stands there); the hexes the pointer visits, a few apart.
+fn previewing(
+    ctx: &egui::Context,
+    mut app: DesignerApp,
+    mode: Mode,
+) -> (DesignerApp, Vec<egui::Pos2>) {
+    frame(ctx, &mut app);
+    app.canvas.view.zoom = 1.0;
+    let middle = sandtable::app::canvas::Canvas::board_size(&app.doc.scenario.board) / 2.0;
+    app.canvas.centre_pending = Some(middle);
+    frame(ctx, &mut app);
+    let board = app.doc.scenario.board.as_hex().unwrap().clone();
+    let layout = sandtable::app::canvas::layout_of(&board);
+    let from = layout.hex_at(hexx::Vec2::new(middle.x, middle.y));
+    if !app.doc.scenario.units.iter().any(|u| u.hex == Some(from)) {
+        let mut u = Unit::new("mover", "cavalry");
+        u.hex = Some(from);
+        app.doc.scenario.units.push(u);
+        app.doc.revision += 1;
+    }
+    app.canvas.preview.toggle(mode);
+    app.canvas.preview.from = Some(from);
+    frame(ctx, &mut app);
+    let spots = (0..24)
+        .map(|k| {
+            let off = hexx::Hex::new(3 + k % 5, -(k / 5) - 2);
+            screen_at(&app, from + off)
+        })
+        .collect();
+    (app, spots)
+}
+
+/// Issue targets for previews: hovering in line-of-sight, viewshed and fire-arc modes
+/// on a 250 x 250 board < 16 ms a frame, preview included; the movement preview of a
+/// unit with allowance 12 on 1000 x 1000 < 16 ms.
+fn preview_frames(c: &mut Criterion) {
+    for (mode, name) in [
+        (Mode::Sight, "frame: hovering in line of sight, 250x250"),
+        (Mode::Viewshed, "frame: hovering in viewshed, 250x250"),
+        (Mode::Arcs, "frame: hovering in fire arcs, 250x250"),
+    ] {
+        let ctx = egui::Context::default();
+        let (mut a, spots) = previewing(&ctx, app(250), mode);
+        let mut k = 0;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                k = (k + 1) % spots.len();
+                frame_at(black_box(&ctx), &mut a, spots[k])
+            })
+        });
+    }
+    // Cavalry given an allowance of 12 (a copy of Battle Cry under its own id).
+    let text = include_str!("../assets/rulesets/battle-cry-150.ron")
+        .replace("id: \"battle-cry-150\"", "id: \"bench-12\"")
+        .replace("dice: [3], movement: 3,", "dice: [3], movement: 12,");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bench-12.ron");
+    std::fs::write(&path, text).unwrap();
+    let mut rulesets = Rulesets::built_in();
+    rulesets.load_file(&path).unwrap();
+    let big = {
+        let board = HexBoard::new(Orientation::Pointy, 1000, 1000, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("bench", "bench-12", Board::Hex(board.clone()));
+        for (i, hex) in board.hexes().enumerate() {
+            if i % 7 == 0 {
+                s.hexes.insert(hex, HexCell::terrain("woods"));
+            }
+        }
+        s
+    };
+    let mut a = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    a.doc = Document::new(big, None, &rulesets);
+    a.canvas.fit_pending = true;
+    let ctx = egui::Context::default();
+    let (mut a, spots) = previewing(&ctx, a, Mode::Moves);
+    let mut k = 0;
+    c.bench_function(
+        "frame: hovering in movement, allowance 12, 1000x1000",
+        |b| {
+            b.iter(|| {
+                k = (k + 1) % spots.len();
+                frame_at(black_box(&ctx), &mut a, spots[k])
+            })
+        },
+    );
+    // Picking a unit: its reachable set found, drawn and shown in one frame (two
+    // cavalry units side by side, picked in turn).
+    let first = a.canvas.preview.from.unwrap();
+    let second = first + hexx::Hex::new(1, 0);
+    let mut u = Unit::new("mover2", "cavalry");
+    u.hex = Some(second);
+    a.doc.scenario.units.push(u);
+    a.doc.revision += 1;
+    frame_at(&ctx, &mut a, spots[0]);
+    let mut flip = false;
+    c.bench_function(
+        "frame: picking a unit in movement, allowance 12, 1000x1000",
+        |b| {
+            b.iter(|| {
+                flip = !flip;
+                a.canvas.preview.from = Some(if flip { second } else { first });
+                frame_at(black_box(&ctx), &mut a, spots[0])
+            })
+        },
+    );
+}
+
+criterion_group!(benches, frames, preview_frames);
 criterion_main!(benches);

@@ -44,6 +44,8 @@ pub struct Canvas {
     painter: ScenePainter,
     /// What the View menu and the layers panel show.
     pub layers: ViewLayers,
+    /// The preview under the mouse (Preview menu), when one is open.
+    pub preview: super::preview::Previewer,
     last_rect: Option<Rect>,
 }
 
@@ -137,7 +139,14 @@ impl Canvas {
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, &board);
-                self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
+                if !self.preview.takes_clicks() {
+                    self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
+                }
+                if self.preview.active() {
+                    let (view, hover) = (self.view, self.hover);
+                    self.preview
+                        .frame(ui, &response, &painter, rect, &view, hover, doc, &ruleset);
+                }
             }
             Board::Freeform(table) => {
                 self.painter.paint(ui, &painter, rect, &self.view);

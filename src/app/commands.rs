@@ -4,6 +4,8 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use super::preview::Mode;
+
 /// An action the user can take from a menu or a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -29,6 +31,8 @@ pub enum Command {
     TurnFacingBack,
     DropSelection,
     KeyboardShortcuts,
+    /// Opens (or leaves) a preview under the mouse.
+    Preview(Mode),
 }
 
 const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
@@ -41,7 +45,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 22] = [
+    pub const ALL: [Command; 28] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -64,6 +68,12 @@ impl Command {
         Command::TurnFacing,
         Command::DropSelection,
         Command::KeyboardShortcuts,
+        Command::Preview(Mode::Sight),
+        Command::Preview(Mode::Battle),
+        Command::Preview(Mode::Arcs),
+        Command::Preview(Mode::Moves),
+        Command::Preview(Mode::Zones),
+        Command::Preview(Mode::Viewshed),
     ];
 
     /// The menu text.
@@ -91,6 +101,7 @@ impl Command {
             Command::TurnFacingBack => "Turn facing anticlockwise",
             Command::DropSelection => "Drop the selection",
             Command::KeyboardShortcuts => "Keyboard shortcuts",
+            Command::Preview(m) => m.name(),
         }
     }
 
@@ -121,6 +132,20 @@ impl Command {
             Command::TurnFacingBack => "Turn the facing under the pointer one side back",
             Command::DropSelection => "Select nothing; on a table, drop a shape half drawn",
             Command::KeyboardShortcuts => "List every command and tool with its keys",
+            Command::Preview(Mode::Sight) => {
+                "Pick a unit or hex, then hover another: the line, what blocks it and why"
+            }
+            Command::Preview(Mode::Battle) => {
+                "Pick an attacker, then hover a target: the dice or shift with every modifier"
+            }
+            Command::Preview(Mode::Arcs) => {
+                "Pick a unit: every hex in range tinted by its dice, hatched where out of sight"
+            }
+            Command::Preview(Mode::Moves) => {
+                "Pick a unit: reachable hexes by cost, must-stop hexes, the way to the hovered hex"
+            }
+            Command::Preview(Mode::Zones) => "Every hex a side's units control",
+            Command::Preview(Mode::Viewshed) => "Every hex the hex under the cursor sees",
         }
     }
 
@@ -149,6 +174,18 @@ impl Command {
             Command::TurnFacingBack => vec![key(Modifiers::SHIFT, Key::R)],
             Command::DropSelection => vec![key(NONE, Key::Escape)],
             Command::KeyboardShortcuts => vec![key(NONE, Key::F1)],
+            // Shift + a letter: the plain letters are the tools'.
+            Command::Preview(m) => {
+                let k = match m {
+                    Mode::Sight => Key::L,
+                    Mode::Battle => Key::B,
+                    Mode::Arcs => Key::A,
+                    Mode::Moves => Key::M,
+                    Mode::Zones => Key::Z,
+                    Mode::Viewshed => Key::V,
+                };
+                vec![key(Modifiers::SHIFT, k)]
+            }
         }
     }
 
@@ -172,6 +209,7 @@ impl Command {
                 | Command::DeleteSelection
                 | Command::DropSelection
                 | Command::SelectAll
+                | Command::Preview(_)
         )
     }
 

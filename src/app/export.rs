@@ -30,6 +30,8 @@ pub struct ExportDialog {
     plan: Option<((u64, Paper), Option<SheetPlan>)>,
     /// Waiting for the app's own file dialog: hidden meanwhile.
     pub waiting: bool,
+    /// The preview open in the designer, and whether to draw it over the export.
+    pub preview: Option<(crate::scene::overlay::Ask, bool)>,
 }
 
 /// The formats a scenario can be exported to, in the registry's order.
@@ -51,11 +53,18 @@ impl Default for ExportDialog {
             options: ExportOptions::default(),
             plan: None,
             waiting: false,
+            preview: None,
         }
     }
 }
 
 impl ExportDialog {
+    /// The dialog offering to draw the designer's open preview (ticked to start with).
+    pub fn with_preview(mut self, ask: Option<crate::scene::overlay::Ask>) -> Self {
+        self.preview = ask.map(|a| (a, true));
+        self
+    }
+
     /// The chosen format.
     pub fn chosen(&self) -> &'static dyn MapFormat {
         let all = writable();
@@ -126,6 +135,10 @@ impl ExportDialog {
                             ui.label("This scenario's ruleset is unknown: nothing to draw.");
                         }
                     }
+                }
+                if let Some((ask, on)) = &mut self.preview {
+                    ui.checkbox(on, format!("With the current preview ({ask})"));
+                    self.options.overlays = if *on { vec![ask.clone()] } else { Vec::new() };
                 }
                 ui.horizontal(|ui| {
                     if ui.button("Export...").clicked() {

@@ -16,6 +16,7 @@ mod overview;
 pub mod paint;
 mod panels;
 pub mod path_dialog;
+pub mod preview;
 pub mod properties;
 pub mod recovery;
 pub mod scenario_panel;
@@ -249,6 +250,7 @@ impl DesignerApp {
         self.canvas.centre_pending = None;
         self.canvas.select = select::HexSelection::default();
         self.canvas.table = table::TableTools::default();
+        self.canvas.preview.leave();
         self.scenario_panel = None;
     }
 
@@ -543,6 +545,7 @@ impl DesignerApp {
             .default_size(300.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
+                    self.canvas.preview.panel(ui, &self.doc.scenario);
                     self.inspector(ui);
                     if self.doc.scenario.board.as_freeform().is_some() {
                         self.feature_inspector(ui);
@@ -671,7 +674,10 @@ impl DesignerApp {
             }
             Command::Save => self.save(),
             Command::SaveAs => self.save_as(),
-            Command::Export => self.export_dialog = Some(export::ExportDialog::default()),
+            Command::Export => {
+                let ask = self.canvas.preview.ask(&self.doc.scenario);
+                self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
+            }
             Command::Import => self.ask(Replace::Import),
             // Asks here, in this frame: a Close sent to the window shows nothing until
             // the next event wakes it.
@@ -694,7 +700,10 @@ impl DesignerApp {
             }
             Command::TurnFacing => self.turn_facing(1),
             Command::TurnFacingBack => self.turn_facing(-1),
+            // Escape leaves a preview first.
+            Command::DropSelection if self.canvas.preview.active() => self.canvas.preview.leave(),
             Command::DropSelection => self.canvas.select.clear(),
+            Command::Preview(mode) => self.canvas.preview.toggle(mode),
             Command::KeyboardShortcuts => self.shortcuts_window = true,
         }
     }
@@ -760,6 +769,7 @@ impl DesignerApp {
             self.canvas.table.drawing.clear();
         }
         self.tools.tool = tool;
+        self.canvas.preview.hand_back();
     }
 
     /// Turns the facing of the hovered fence hex or token by `steps` sides clockwise.
@@ -840,6 +850,7 @@ impl DesignerApp {
                     ui.checkbox(&mut self.tools.snap_edge, "Snap to table edge");
                 }
             });
+            ui.menu_button("Preview", |ui| self.preview_menu(ui, &ctx));
             ui.menu_button("Tools", |ui| {
                 let hex = self.doc.scenario.board.as_hex().is_some();
                 let ruleset = self.doc.ruleset(&self.rulesets).cloned();

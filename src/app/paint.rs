@@ -454,7 +454,7 @@ fn windowed(doc: &super::document::Document) -> bool {
         .is_some_and(|b| b.area() > WINDOWED_CELLS)
 }
 
-fn align(a: Anchor) -> Align2 {
+pub(super) fn align(a: Anchor) -> Align2 {
     let x = match a.x() {
         -1 => egui::Align::Min,
         0 => egui::Align::Center,
@@ -473,7 +473,12 @@ fn stroke(s: &Stroke, zoom: f32) -> egui::Stroke {
 }
 
 /// The egui shapes of a drawn item (not text or icons).
-fn shapes(item: &Item, to: &impl Fn(hexx::Vec2) -> Pos2, zoom: f32, tiny: bool) -> Vec<Shape> {
+pub(super) fn shapes(
+    item: &Item,
+    to: &impl Fn(hexx::Vec2) -> Pos2,
+    zoom: f32,
+    tiny: bool,
+) -> Vec<Shape> {
     match item {
         Item::Polygon { points, style } => polygon(points, style, to, zoom, tiny),
         Item::Polyline { points, stroke: s } => {

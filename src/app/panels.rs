@@ -536,7 +536,9 @@ impl DesignerApp {
                 self.doc.scenario.ruleset
             ));
             ui.separator();
-            if self.doc.scenario.board.as_hex().is_some() {
+            if let Some(hint) = self.canvas.preview.hint() {
+                ui.weak(hint);
+            } else if self.doc.scenario.board.as_hex().is_some() {
                 ui.weak(self.canvas.hint(self.tools.tool));
             } else {
                 ui.weak(super::table::table_tool(&self.tools).hint());

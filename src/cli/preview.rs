@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::board::line::Step;
 use crate::io;
 use crate::rules::arcs::arcs;
-use crate::rules::battle::{Battle, BattleMap, Counts, Modifier};
+use crate::rules::battle::{Battle, BattleMap, Counts, modifier_line};
 use crate::rules::sight::Sighting;
 use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::{Scenario, Unit};
@@ -243,44 +243,6 @@ fn battle_json(s: &Scenario, b: &Battle) -> Value {
         "ignore_retreat_flags": b.ignore_retreat_flags,
         "blocked_by": blocked_json(s, &b.sighting),
     })
-}
-
-/// A modifier as a line of text: what it adds, or what replaced it. `None` for one
-/// listed only to say why it does not apply.
-fn modifier_line(m: &Modifier, all: &[Modifier]) -> Option<String> {
-    let amount = |m: &Modifier| match (m.dice, m.shift) {
-        (Some(d), _) => format!("{d:+} dice"),
-        (_, Some(x)) => format!("{x} left"),
-        _ => String::new(),
-    };
-    match &m.counts {
-        Counts::No => None,
-        Counts::ReplacedBy(by) => {
-            let with = all
-                .iter()
-                .find(|o| &o.source == by)
-                .map_or(String::new(), |o| {
-                    format!(" {}", amount(o).trim_end_matches(" left"))
-                });
-            Some(format!(
-                "{} {}, replaced by: {by}{with}",
-                m.source,
-                amount(m)
-            ))
-        }
-        Counts::Yes => {
-            let line = match (m.dice, m.shift) {
-                (Some(d), _) => format!("{d:+} {}", m.source),
-                (_, Some(x)) => format!("{x} column(s) left: {}", m.source),
-                _ => m.source.clone(),
-            };
-            // A ruleset's modifier entry says which rule it applies.
-            Some(match &m.quote {
-                Some(q) => format!("{line} (\"{q}\")"),
-                None => line,
-            })
-        }
-    }
 }
 
 pub fn battle(

@@ -36,6 +36,45 @@ pub enum Counts {
     ReplacedBy(String),
 }
 
+/// A modifier as a line of text: what it adds, or what replaced it. `None` for one
+/// listed only to say why it does not apply. (`sandtable battle` and the designer's
+/// battle preview say it alike.)
+pub fn modifier_line(m: &Modifier, all: &[Modifier]) -> Option<String> {
+    let amount = |m: &Modifier| match (m.dice, m.shift) {
+        (Some(d), _) => format!("{d:+} dice"),
+        (_, Some(x)) => format!("{x} left"),
+        _ => String::new(),
+    };
+    match &m.counts {
+        Counts::No => None,
+        Counts::ReplacedBy(by) => {
+            let with = all
+                .iter()
+                .find(|o| &o.source == by)
+                .map_or(String::new(), |o| {
+                    format!(" {}", amount(o).trim_end_matches(" left"))
+                });
+            Some(format!(
+                "{} {}, replaced by: {by}{with}",
+                m.source,
+                amount(m)
+            ))
+        }
+        Counts::Yes => {
+            let line = match (m.dice, m.shift) {
+                (Some(d), _) => format!("{d:+} {}", m.source),
+                (_, Some(x)) => format!("{x} column(s) left: {}", m.source),
+                _ => m.source.clone(),
+            };
+            // A ruleset's modifier entry says which rule it applies.
+            Some(match &m.quote {
+                Some(q) => format!("{line} (\"{q}\")"),
+                None => line,
+            })
+        }
+    }
+}
+
 /// The answer to "what happens if ATTACKER battles TARGET?".
 #[derive(Debug, Clone, PartialEq)]
 pub struct Battle {

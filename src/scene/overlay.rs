@@ -108,6 +108,20 @@ impl std::str::FromStr for Ask {
     }
 }
 
+/// The request as it is written (`los:A1:F6`), as `--overlay` takes it.
+impl std::fmt::Display for Ask {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ask::Sight { from, to } => write!(f, "los:{from}:{to}"),
+            Ask::Arcs { unit } => write!(f, "arcs:{unit}"),
+            Ask::Moves { unit, to: None } => write!(f, "moves:{unit}"),
+            Ask::Moves { unit, to: Some(to) } => write!(f, "moves:{unit}:{to}"),
+            Ask::Zones { side } => write!(f, "zoc:{side}"),
+            Ask::Viewshed { from } => write!(f, "viewshed:{from}"),
+        }
+    }
+}
+
 fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, OverlayError> {
     s.units
         .iter()
@@ -223,7 +237,7 @@ impl Ask {
 /// A way from `from` to `goal` through reachable hexes whose costs rise step by step
 /// (each step to a neighbour that cost more to reach), found backwards from the goal:
 /// the costs the rules gave, so the line drawn agrees with the number shown.
-fn cheapest_way(from: Hex, goal: Hex, reach: &[Reach]) -> Vec<Hex> {
+pub fn cheapest_way(from: Hex, goal: Hex, reach: &[Reach]) -> Vec<Hex> {
     let cost: rustc_hash::FxHashMap<Hex, u32> = reach.iter().map(|r| (r.hex, r.cost)).collect();
     let cost_of = |h: Hex| {
         if h == from {

@@ -1,0 +1,893 @@
+//! Previews under the mouse (hex boards): line of sight, battle, fire arcs, movement,
+//! zones of control and viewshed. The rules answer through `scene::overlay` and the
+//! answer is drawn by `overlay::draw`, as an export draws it, so screen and file agree.
+//! A preview only reads the scenario: it is never an edit and never an undo step; it is
+//! answered again whenever the document's revision changes.
+
+use std::sync::Arc;
+
+use egui::epaint::{TessellationOptions, Tessellator};
+use egui::{Mesh, Pos2, Rect, Shape, Ui, vec2};
+use hexx::Hex;
+
+use super::document::Document;
+use super::paint::{align, colour, shapes};
+use super::view::View;
+use crate::board::{BoardLayout, HexBoard, Side};
+use crate::rules::Ruleset;
+use crate::rules::battle::{Battle, BattleMap, modifier_line};
+use crate::scenario::{Scenario, Unit};
+use crate::scene::overlay::{self, Ask, Preview};
+use crate::scene::{Item, Points, Rgba, Stroke};
+
+/// What a preview shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Sight,
+    Battle,
+    Arcs,
+    Moves,
+    Zones,
+    Viewshed,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 6] = [
+        Mode::Sight,
+        Mode::Battle,
+        Mode::Arcs,
+        Mode::Moves,
+        Mode::Zones,
+        Mode::Viewshed,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Sight => "Line of sight",
+            Mode::Battle => "Battle",
+            Mode::Arcs => "Fire arcs",
+            Mode::Moves => "Movement",
+            Mode::Zones => "Zones of control",
+            Mode::Viewshed => "Viewshed",
+        }
+    }
+
+    /// Whether the mode starts from a picked unit (not any hex).
+    fn needs_unit(self) -> bool {
+        matches!(self, Mode::Battle | Mode::Arcs | Mode::Moves)
+    }
+
+    /// The status bar's one line: what to do next.
+    pub fn hint(self, picked: bool) -> &'static str {
+        match (self, picked) {
+            (Mode::Sight, false) => "Line of sight: click a unit or hex to look from; Esc leaves",
+            (Mode::Sight, true) => {
+                "Line of sight: hover or click a hex to look at; click the start again to pick anew; Esc leaves"
+            }
+            (Mode::Battle, false) => "Battle: click the attacking unit; Esc leaves",
+            (Mode::Battle, true) => "Battle: hover or click a target unit; Esc leaves",
+            (Mode::Arcs, false) => "Fire arcs: click a unit; Esc leaves",
+            (Mode::Arcs, true) => {
+                "Fire arcs: hexes tinted by dice, hatched where out of sight; hover one for its dice; Esc leaves"
+            }
+            (Mode::Moves, false) => "Movement: click a unit; Esc leaves",
+            (Mode::Moves, true) => {
+                "Movement: hover a hex for the cheapest way there and its cost; Esc leaves"
+            }
+            (Mode::Zones, _) => "Zones of control: pick a side in the inspector; Esc leaves",
+            (Mode::Viewshed, _) => {
+                "Viewshed: every hex the hex under the cursor sees; click to hold it; Esc leaves"
+            }
+        }
+    }
+}
+
+/// What a preview was answered for: an answer is kept while this stays the same.
+#[derive(Debug, Clone, PartialEq)]
+struct Key {
+    doc: u64,
+    revision: u64,
+    mode: Mode,
+    from: Option<Hex>,
+    target: Option<Hex>,
+    as_moved: bool,
+    as_ordered: bool,
+    side: String,
+}
+
+/// The rules' answer for the panel, the status bar and the canvas.
+#[derive(Debug, Clone, Default)]
+pub struct Answer {
+    /// One line: visible or blocked, dice, reachable count...
+    pub summary: String,
+    /// The details, one per line (blockers with rule and reason, modifiers...).
+    pub lines: Vec<String>,
+    /// Why there is no answer (no unit picked, no profile, a unit on no hex).
+    pub error: Option<String>,
+    pub preview: Option<Preview>,
+    pub battle: Option<Battle>,
+    /// The drawing over the board.
+    items: Vec<Item>,
+}
+
+/// The preview's state between frames.
+#[derive(Default)]
+pub struct Previewer {
+    pub mode: Option<Mode>,
+    /// The unit's or hex's hex that the preview starts from.
+    pub from: Option<Hex>,
+    /// A clicked target, held while the pointer moves on.
+    pub pinned: Option<Hex>,
+    /// The hex under the pointer on the last frame.
+    pub hover: Option<Hex>,
+    /// Fire arcs: as if the unit had moved this turn / been ordered.
+    pub as_moved: bool,
+    pub as_ordered: bool,
+    /// Zones of control: whose.
+    pub side: String,
+    /// A tool was taken up with the preview open: the tool has the clicks, the preview
+    /// stays drawn and answers again after each edit.
+    pub editing: bool,
+    answer: Option<(Key, Answer)>,
+    /// The drawing tessellated for a view: (answer count, zoom, origin, rect, ppp).
+    mesh: Option<(MeshKey, Arc<Mesh>, Vec<Label>)>,
+    answered: u64,
+}
+
+type MeshKey = (u64, f32, egui::Vec2, Rect, f32);
+
+/// A text of the drawing, laid out by egui each frame (its cache makes that cheap).
+struct Label {
+    at: Pos2,
+    align: egui::Align2,
+    text: String,
+    size: f32,
+    colour: egui::Color32,
+}
+
+impl Previewer {
+    pub fn active(&self) -> bool {
+        self.mode.is_some()
+    }
+
+    /// Takes up a mode; the same mode again leaves it, or, while a tool has the
+    /// clicks, gives them back to the preview.
+    pub fn toggle(&mut self, mode: Mode) {
+        if self.mode == Some(mode) && self.editing {
+            self.editing = false;
+        } else if self.mode == Some(mode) {
+            self.leave();
+        } else {
+            let keep = self
+                .mode
+                .is_some_and(|m| m.needs_unit() == mode.needs_unit());
+            self.mode = Some(mode);
+            self.editing = false;
+            self.pinned = None;
+            if !keep {
+                self.from = None;
+            }
+        }
+    }
+
+    /// Leaves the preview; the board is as it was.
+    pub fn leave(&mut self) {
+        *self = Previewer {
+            side: std::mem::take(&mut self.side),
+            ..Previewer::default()
+        };
+    }
+
+    /// The preview has the clicks (no tool taken up since it opened).
+    pub fn takes_clicks(&self) -> bool {
+        self.mode.is_some() && !self.editing
+    }
+
+    /// A tool was taken up: it has the clicks now; the preview stays, live.
+    pub fn hand_back(&mut self) {
+        self.editing = self.mode.is_some();
+    }
+
+    /// The status bar's line, while the preview has the clicks.
+    pub fn hint(&self) -> Option<&'static str> {
+        self.mode
+            .filter(|_| !self.editing)
+            .map(|m| m.hint(self.from.is_some()))
+    }
+
+    /// The last answer.
+    pub fn answer(&self) -> Option<&Answer> {
+        self.answer.as_ref().map(|(_, a)| a)
+    }
+
+    /// The hex the mode looks at: the held one, else the one under the pointer.
+    fn target(&self) -> Option<Hex> {
+        self.pinned.or(self.hover)
+    }
+
+    /// A click on `hex`: picks the start, else holds the target.
+    pub fn click(&mut self, s: &Scenario, hex: Hex) {
+        let Some(mode) = self.mode else {
+            return;
+        };
+        match mode {
+            Mode::Zones => {}
+            Mode::Viewshed => {
+                self.pinned = if self.pinned == Some(hex) {
+                    None
+                } else {
+                    Some(hex)
+                }
+            }
+            _ if self.from.is_none() || self.from == Some(hex) || self.picks_anew(s, hex) => {
+                if mode.needs_unit() && unit_on(s, hex).is_none() {
+                    return;
+                }
+                self.from = if self.from == Some(hex) {
+                    None
+                } else {
+                    Some(hex)
+                };
+                self.pinned = None;
+                if let Some(u) = unit_on(s, hex) {
+                    self.as_moved = u.moved;
+                    self.as_ordered = u.ordered;
+                }
+            }
+            _ => {
+                self.pinned = if self.pinned == Some(hex) {
+                    None
+                } else {
+                    Some(hex)
+                }
+            }
+        }
+    }
+
+    /// Whether a click on `hex` picks another start rather than holding a target: any
+    /// unit in fire arcs and movement, a unit of the attacker's side in battle.
+    fn picks_anew(&self, s: &Scenario, hex: Hex) -> bool {
+        let Some(u) = unit_on(s, hex) else {
+            return false;
+        };
+        match self.mode {
+            Some(Mode::Arcs | Mode::Moves) => true,
+            Some(Mode::Battle) => self
+                .from
+                .and_then(|f| unit_on(s, f))
+                .is_some_and(|a| a.side == u.side),
+            _ => false,
+        }
+    }
+
+    /// Answers the preview for this frame's document and pointer, if anything changed.
+    pub fn update(&mut self, doc: &Document, r: &Ruleset, hover: Option<Hex>) {
+        let Some(mode) = self.mode else {
+            self.answer = None;
+            return;
+        };
+        let Some(board) = doc.scenario.board.as_hex() else {
+            self.leave();
+            return;
+        };
+        self.hover = hover.filter(|h| board.contains(*h));
+        if mode == Mode::Zones && self.side.is_empty() {
+            self.side = sides(&doc.scenario).into_iter().next().unwrap_or_default();
+        }
+        let key = Key {
+            doc: doc.id,
+            revision: doc.revision,
+            mode,
+            from: self.from,
+            // Arcs and zones do not depend on the pointer: no work while it moves.
+            target: match mode {
+                Mode::Zones | Mode::Arcs => None,
+                _ => self.target(),
+            },
+            as_moved: self.as_moved,
+            as_ordered: self.as_ordered,
+            side: self.side.clone(),
+        };
+        if self.answer.as_ref().is_some_and(|(k, _)| *k == key) {
+            if mode == Mode::Arcs
+                && let Some((_, a)) = &mut self.answer
+            {
+                a.lines = arc_lines(&doc.scenario, a.preview.as_ref(), self.hover);
+            }
+            return;
+        }
+        let answer = match self.moves_again(&key, doc) {
+            Some(a) => a,
+            None => answer(&key, &doc.scenario, r, board),
+        };
+        let mut answer = answer;
+        if mode == Mode::Arcs {
+            answer.lines = arc_lines(&doc.scenario, answer.preview.as_ref(), self.hover);
+        }
+        self.answer = Some((key, answer));
+        self.answered += 1;
+    }
+
+    /// Movement with the pointer moved on: the reachable hexes stay, only the way to
+    /// the hovered hex is found again (no new search).
+    fn moves_again(&self, key: &Key, doc: &Document) -> Option<Answer> {
+        let (old, a) = self.answer.as_ref()?;
+        let same = Key {
+            target: key.target,
+            ..old.clone()
+        };
+        if key.mode != Mode::Moves || same != *key || a.error.is_some() {
+            return None;
+        }
+        let Some(Preview::Moves { from, reach, .. }) = &a.preview else {
+            return None;
+        };
+        let preview = Preview::Moves {
+            from: *from,
+            reach: reach.clone(),
+            path: key.target.and_then(|goal| {
+                let cost = reach.iter().find(|x| x.hex == goal)?.cost;
+                Some((overlay::cheapest_way(*from, goal, reach), cost))
+            }),
+        };
+        Some(drawn(doc.scenario.board.as_hex()?, &doc.scenario, preview))
+    }
+
+    /// One frame on the canvas of a hex board, in place of the tool in hand: a click
+    /// picks or holds, the answer follows the pointer and the document, the drawing
+    /// goes over the board and the answer beside the pointer.
+    #[allow(clippy::too_many_arguments)]
+    pub fn frame(
+        &mut self,
+        ui: &Ui,
+        response: &egui::Response,
+        painter: &egui::Painter,
+        rect: Rect,
+        view: &View,
+        hover: Option<super::canvas::Hover>,
+        doc: &Document,
+        r: &Ruleset,
+    ) {
+        let hex = match hover {
+            Some(super::canvas::Hover::Hex(h)) => Some(h),
+            _ => None,
+        };
+        if !self.editing
+            && response.clicked_by(egui::PointerButton::Primary)
+            && let Some(h) = hex
+            && doc.scenario.board.as_hex().is_some_and(|b| b.contains(h))
+        {
+            self.click(&doc.scenario, h);
+        }
+        self.update(doc, r, hex);
+        self.paint(ui, painter, rect, view);
+        if hex.is_some()
+            && let Some(text) = self.tooltip()
+        {
+            response.clone().on_hover_text_at_pointer(text);
+        }
+    }
+
+    /// Paints the preview over the board.
+    pub fn paint(&mut self, ui: &Ui, painter: &egui::Painter, rect: Rect, view: &View) {
+        let Some((_, a)) = &self.answer else {
+            return;
+        };
+        let ppp = ui.ctx().pixels_per_point();
+        let key: MeshKey = (self.answered, view.zoom, view.origin, rect, ppp);
+        if self.mesh.as_ref().is_none_or(|(k, _, _)| *k != key) {
+            let (mesh, labels) = tessellate(&a.items, view, rect, ppp);
+            self.mesh = Some((key, Arc::new(mesh), labels));
+        }
+        if let Some((_, mesh, labels)) = &self.mesh {
+            painter.add(Shape::Mesh(mesh.clone()));
+            for l in labels {
+                painter.text(
+                    l.at,
+                    l.align,
+                    &l.text,
+                    egui::FontId::proportional(l.size),
+                    l.colour,
+                );
+            }
+        }
+    }
+
+    /// The inspector's part: the mode, what is picked, the answer and its reasons.
+    pub fn panel(&mut self, ui: &mut Ui, s: &Scenario) {
+        let Some(mode) = self.mode else {
+            return;
+        };
+        ui.heading(format!("Preview: {}", mode.name()));
+        match self.from {
+            Some(h) if mode != Mode::Zones && mode != Mode::Viewshed => {
+                let who = unit_on(s, h).map_or(String::new(), |u| format!("{} ", u.id));
+                ui.label(format!("From {who}on {}", s.label(h)));
+            }
+            _ => {}
+        }
+        if mode == Mode::Arcs {
+            ui.checkbox(&mut self.as_moved, "As if moved this turn");
+            ui.checkbox(&mut self.as_ordered, "As if ordered");
+        }
+        if mode == Mode::Zones {
+            egui::ComboBox::from_label("Side")
+                .selected_text(self.side.clone())
+                .show_ui(ui, |ui| {
+                    for side in sides(s) {
+                        ui.selectable_value(&mut self.side, side.clone(), side);
+                    }
+                });
+        }
+        if let Some(a) = self.answer() {
+            if let Some(e) = &a.error {
+                ui.colored_label(ui.visuals().warn_fg_color, e);
+            }
+            if !a.summary.is_empty() {
+                ui.strong(&a.summary);
+            }
+            for line in &a.lines {
+                ui.label(line);
+            }
+            if mode == Mode::Arcs {
+                legend(ui, a.preview.as_ref());
+            }
+        }
+        if self.editing {
+            ui.weak(format!(
+                "Shown while editing with the tool in hand; {} picks again.",
+                super::commands::Command::Preview(mode).keys_text(ui.ctx())
+            ));
+        }
+        if ui.button("Leave the preview (Esc)").clicked() {
+            self.leave();
+        }
+        ui.separator();
+    }
+
+    /// The open preview as an export draws it (`los:u2:C4`): the line of a battle;
+    /// arcs as the unit stands (the "as if" toggles are the designer's only).
+    pub fn ask(&self, s: &Scenario) -> Option<Ask> {
+        let unit = |h: Option<Hex>| h.and_then(|h| unit_on(s, h)).map(|u| u.id.clone());
+        match self.mode? {
+            Mode::Sight | Mode::Battle => Some(Ask::Sight {
+                from: named(s, self.from?),
+                to: named(s, self.target()?),
+            }),
+            Mode::Arcs => Some(Ask::Arcs {
+                unit: unit(self.from)?,
+            }),
+            Mode::Moves => Some(Ask::Moves {
+                unit: unit(self.from)?,
+                to: self
+                    .target()
+                    .filter(|h| self.answer().is_some_and(|a| reaches(a, *h)))
+                    .map(|h| s.label(h)),
+            }),
+            Mode::Zones => Some(Ask::Zones {
+                side: self.side.clone(),
+            }),
+            Mode::Viewshed => Some(Ask::Viewshed {
+                from: named(s, self.target()?),
+            }),
+        }
+    }
+
+    /// The tooltip beside the pointer: the summary and the first reasons.
+    /// Movement, zones and viewshed have none: it would hide the tints it explains.
+    pub fn tooltip(&self) -> Option<String> {
+        let a = self.answer()?;
+        match self.mode? {
+            Mode::Sight | Mode::Battle => {}
+            Mode::Arcs => return a.lines.first().cloned(),
+            Mode::Moves | Mode::Zones | Mode::Viewshed => return None,
+        }
+        let mut text = a.error.clone().unwrap_or_else(|| a.summary.clone());
+        for line in a.lines.iter().take(6) {
+            text.push('\n');
+            text.push_str(line);
+        }
+        (!text.is_empty()).then_some(text)
+    }
+}
+
+/// The unit standing on `hex` (the first listed; a general shares a hex with its unit).
+fn unit_on(s: &Scenario, hex: Hex) -> Option<&Unit> {
+    let mut on = s.units.iter().filter(|u| u.hex == Some(hex));
+    let first = on.clone().find(|u| u.class != "general");
+    first.or_else(|| on.next())
+}
+
+/// How a hex is named to `Ask`: the unit standing there, else its label.
+fn named(s: &Scenario, hex: Hex) -> String {
+    unit_on(s, hex).map_or_else(|| s.label(hex), |u| u.id.clone())
+}
+
+/// The sides of the scenario: listed ones, then any a unit names.
+pub fn sides(s: &Scenario) -> Vec<String> {
+    let mut out: Vec<String> = s.sides.iter().map(|p| p.id.clone()).collect();
+    for u in &s.units {
+        if !u.side.is_empty() && !out.contains(&u.side) {
+            out.push(u.side.clone());
+        }
+    }
+    out
+}
+
+/// Whether a movement answer reaches `hex` (an export asked for a way there would fail
+/// otherwise).
+fn reaches(a: &Answer, hex: Hex) -> bool {
+    matches!(&a.preview, Some(Preview::Moves { reach, .. }) if reach.iter().any(|r| r.hex == hex))
+}
+
+fn needs(error: &str) -> Answer {
+    Answer {
+        error: Some(error.to_string()),
+        ..Answer::default()
+    }
+}
+
+/// The preview drawn, with its summary and details.
+fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
+    let layout = crate::app::canvas::layout_of(board);
+    let items = overlay::draw(&preview, board, &layout);
+    let mut lines = Vec::new();
+    match &preview {
+        Preview::Sight(x) => {
+            lines.push(if x.visible {
+                "Visible".to_string()
+            } else {
+                "Blocked".to_string()
+            });
+            for b in &x.blockers {
+                lines.push(format!(
+                    "blocked at {}: {} [{}]",
+                    s.label(b.hex),
+                    b.reason,
+                    b.rule
+                ));
+            }
+        }
+        Preview::Moves { reach, .. } => {
+            let stops = reach.iter().filter(|r| r.must_stop).count();
+            if stops > 0 {
+                lines.push(format!("{stops} of them where the unit must stop (ringed)"));
+            }
+        }
+        _ => {}
+    }
+    Answer {
+        summary: overlay::summary(&preview, s),
+        lines,
+        preview: Some(preview),
+        items,
+        ..Answer::default()
+    }
+}
+
+/// The rules' answer for `key`.
+fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
+    let ask = match key.mode {
+        Mode::Sight => match (key.from, key.target) {
+            (Some(a), Some(b)) => Ask::Sight {
+                from: named(s, a),
+                to: s.label(b),
+            },
+            (None, _) => return needs("Click a unit or hex to look from."),
+            (_, None) => return needs("Hover or click the hex to look at."),
+        },
+        Mode::Battle => return battle(key, s, r, board),
+        Mode::Arcs => {
+            let Some(u) = key.from.and_then(|h| unit_on(s, h)) else {
+                return needs("Click a unit to see its fire arcs.");
+            };
+            if u.moved != key.as_moved || u.ordered != key.as_ordered {
+                // As if: the unit's flags changed on a copy; the document is untouched.
+                let mut copy = s.clone();
+                let id = u.id.clone();
+                if let Some(c) = copy.units.iter_mut().find(|x| x.id == id) {
+                    c.moved = key.as_moved;
+                    c.ordered = key.as_ordered;
+                }
+                return asked(&Ask::Arcs { unit: id }, &copy, r, board);
+            }
+            Ask::Arcs { unit: u.id.clone() }
+        }
+        Mode::Moves => {
+            let Some(u) = key.from.and_then(|h| unit_on(s, h)) else {
+                return needs("Click a unit to see where it can move.");
+            };
+            let base = asked(
+                &Ask::Moves {
+                    unit: u.id.clone(),
+                    to: None,
+                },
+                s,
+                r,
+                board,
+            );
+            let Some(Preview::Moves { from, reach, .. }) = base.preview else {
+                return base;
+            };
+            let path = key.target.and_then(|goal| {
+                let cost = reach.iter().find(|x| x.hex == goal)?.cost;
+                Some((overlay::cheapest_way(from, goal, &reach), cost))
+            });
+            return drawn(board, s, Preview::Moves { from, reach, path });
+        }
+        Mode::Zones => Ask::Zones {
+            side: key.side.clone(),
+        },
+        Mode::Viewshed => match key.target {
+            Some(h) => Ask::Viewshed { from: named(s, h) },
+            None => return needs("Move the pointer over the board."),
+        },
+    };
+    asked(&ask, s, r, board)
+}
+
+fn asked(ask: &Ask, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
+    match ask.answer(s, r) {
+        Ok(p) => drawn(board, s, p),
+        Err(e) => needs(&e.0),
+    }
+}
+
+/// Battle: the dice or shift with every modifier as `sandtable battle` explains it,
+/// the line of sight, and the target's front sides when it has a fence or entrenchment.
+fn battle(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
+    let Some(a) = key.from.and_then(|h| unit_on(s, h)) else {
+        return needs("Click the attacking unit.");
+    };
+    let Some(t) = key.target.and_then(|h| unit_on(s, h)) else {
+        return needs("Hover or click the target unit.");
+    };
+    let Some(map) = BattleMap::new(s, r) else {
+        return needs("battles are previewed on hex boards only");
+    };
+    if !map.by_column_shift()
+        && let Err(why) = map.reach(a)
+    {
+        return needs(&format!("{}: {why}", a.id));
+    }
+    let b = map.battle(a, t);
+    let layout = crate::app::canvas::layout_of(board);
+    let mut items = overlay::draw(&Preview::Sight(b.sighting.clone()), board, &layout);
+    let mut lines = vec![format!(
+        "{} ({}, {}) against {} ({}, {}) at range {}",
+        a.id,
+        a.class,
+        s.label(b.sighting.from),
+        t.id,
+        t.class,
+        s.label(b.sighting.to),
+        b.range
+    )];
+    if !b.allowed {
+        lines.push(format!(
+            "not allowed: {}",
+            b.reason.as_deref().unwrap_or("no reason given")
+        ));
+    }
+    if let Some(base) = b.base_dice {
+        lines.push(format!("base dice {base}"));
+    }
+    lines.extend(
+        b.modifiers
+            .iter()
+            .filter_map(|m| modifier_line(m, &b.modifiers)),
+    );
+    if let (Some(f), true) = (b.dice_factor, b.allowed) {
+        lines.push(format!("dice multiplied by {f}, rounded down"));
+    }
+    if b.ignore_retreat_flags > 0 {
+        lines.push(format!(
+            "the target may ignore {} retreat flag(s)",
+            b.ignore_retreat_flags
+        ));
+    }
+    let (ah, th) = (b.sighting.from, b.sighting.to);
+    if let Some((what, front)) = front_of(s, th) {
+        let side = if map.in_front(th, ah, &front) {
+            "in front of"
+        } else {
+            "behind"
+        };
+        lines.push(format!("the attacker is {side} the target's {what}"));
+        items.extend(front_sides(&layout, board, th, &front));
+    }
+    let summary = match (b.allowed, b.dice, b.column_shift) {
+        (false, _, _) => "Not allowed".to_string(),
+        (true, Some(d), _) => format!("Rolls {d} dice"),
+        (true, None, Some(c)) => format!("Fire combat: {c} column(s) to the left"),
+        _ => "Allowed".to_string(),
+    };
+    if let Some(c) = b.assault_shift {
+        lines.push(format!("close assault: {c} column(s) to the left"));
+    }
+    Answer {
+        summary,
+        lines,
+        items,
+        battle: Some(b),
+        ..Answer::default()
+    }
+}
+
+/// The facing of what stands on the target's hex: its terrain's (a fence), else a
+/// token's (an entrenchment); with the name said.
+fn front_of(s: &Scenario, hex: Hex) -> Option<(String, Vec<Side>)> {
+    if let Some(c) = s.hexes.get(&hex)
+        && !c.facing.is_empty()
+    {
+        return Some((c.terrain.clone(), c.facing.clone()));
+    }
+    s.tokens
+        .iter()
+        .find(|x| x.hex == hex && !x.facing.is_empty())
+        .map(|x| (x.kind.clone(), x.facing.clone()))
+}
+
+/// The front sides of a hex, drawn thick.
+fn front_sides(
+    layout: &BoardLayout,
+    board: &HexBoard,
+    hex: Hex,
+    front: &[Side],
+) -> impl Iterator<Item = Item> {
+    let w = board.hex_width_mm as f32;
+    let ends: Vec<[hexx::Vec2; 2]> = front
+        .iter()
+        .filter_map(|side| layout.side_ends(hex, *side))
+        .collect();
+    ends.into_iter().map(move |[p, q]| Item::Polyline {
+        points: Points::from_slice(&[p, q]),
+        stroke: Stroke::new(w * 0.08, FRONT).round(),
+    })
+}
+
+const FRONT: Rgba = Rgba::rgb(0, 137, 123);
+
+/// Fire arcs: the hovered hex's dice, or why it cannot be fired at.
+fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec<String> {
+    let (Some(Preview::Arcs { targets, .. }), Some(h)) = (preview, hover) else {
+        return Vec::new();
+    };
+    let Some(t) = targets.iter().find(|t| t.hex == h) else {
+        return vec![format!("{}: out of range", s.label(h))];
+    };
+    let what = match (t.los, t.dice, t.shift) {
+        (false, _, _) => "out of sight".to_string(),
+        (true, Some(d), _) => format!("{d} dice"),
+        (true, None, Some(c)) => format!("{c:+} column(s)"),
+        _ => "no battle there".to_string(),
+    };
+    vec![format!("{} at range {}: {what}", s.label(h), t.range)]
+}
+
+/// The fire arcs' legend: each number of dice (or shift) in its tint, and the hatching.
+fn legend(ui: &mut Ui, preview: Option<&Preview>) {
+    let Some(Preview::Arcs { targets, .. }) = preview else {
+        return;
+    };
+    let mut values: Vec<i32> = targets
+        .iter()
+        .filter(|t| t.los)
+        .filter_map(|t| t.dice.or(t.shift.map(|x| x.abs())))
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    let most = values.last().copied().unwrap_or(0);
+    let shift = targets
+        .iter()
+        .any(|t| t.dice.is_none() && t.shift.is_some());
+    ui.label("Legend");
+    for n in values {
+        ui.horizontal(|ui| {
+            swatch(ui, colour(overlay::dice_colour(n, most)));
+            ui.label(if shift {
+                format!("{n} column(s)")
+            } else {
+                format!("{n} dice")
+            });
+        });
+    }
+    ui.horizontal(|ui| {
+        swatch(ui, egui::Color32::from_gray(200));
+        ui.label("hatched: in range, out of sight");
+    });
+}
+
+fn swatch(ui: &mut Ui, c: egui::Color32) {
+    let (r, _) = ui.allocate_exact_size(vec2(14.0, 14.0), egui::Sense::hover());
+    ui.painter().rect_filled(r, 2.0, c);
+}
+
+/// The drawing's shapes in one mesh, and its labels.
+fn tessellate(items: &[Item], view: &View, rect: Rect, ppp: f32) -> (Mesh, Vec<Label>) {
+    let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
+    let zoom = view.zoom;
+    let visible = rect.expand(200.0);
+    let mut tess = Tessellator::new(ppp, TessellationOptions::default(), [1, 1], Vec::new());
+    let mut mesh = Mesh::default();
+    let mut labels = Vec::new();
+    let tiny = false;
+    for item in items {
+        if !near(item, &to, visible) {
+            continue;
+        }
+        match item {
+            Item::Text {
+                at,
+                text,
+                size,
+                anchor,
+                colour: c,
+            } => {
+                if size * zoom >= 5.0 {
+                    labels.push(Label {
+                        at: to(*at),
+                        align: align(*anchor),
+                        text: text.clone(),
+                        size: size * zoom,
+                        colour: colour(*c),
+                    });
+                }
+            }
+            Item::Icon { .. } => {}
+            _ => {
+                for shape in shapes(item, &to, zoom, tiny) {
+                    tess.tessellate_shape(shape, &mut mesh);
+                }
+            }
+        }
+    }
+    (mesh, labels)
+}
+
+/// Whether a hex-sized item is near the screen (lines, which may cross it from far
+/// away, always are).
+fn near(item: &Item, to: &impl Fn(hexx::Vec2) -> Pos2, visible: Rect) -> bool {
+    let p = match item {
+        Item::Polygon { points, .. } => points.first().copied(),
+        Item::Polyline { .. } => None,
+        Item::Circle { centre, .. } => Some(*centre),
+        Item::Text { at, .. } => Some(*at),
+        Item::Icon { centre, .. } => Some(*centre),
+    };
+    p.is_none_or(|p| visible.contains(to(p)))
+}
+
+impl super::DesignerApp {
+    /// The Preview menu: each mode (ticked while open) and a way out.
+    pub(super) fn preview_menu(&mut self, ui: &mut Ui, ctx: &egui::Context) {
+        let hex = self.doc.scenario.board.as_hex().is_some();
+        for mode in Mode::ALL {
+            let cmd = super::commands::Command::Preview(mode);
+            let open = self.canvas.preview.mode == Some(mode);
+            let mut button = egui::Button::selectable(open, mode.name());
+            if let Some(s) = cmd.shortcuts().first() {
+                button = button.shortcut_text(ctx.format_shortcut(s));
+            }
+            if ui
+                .add_enabled(hex, button)
+                .on_hover_text(cmd.tooltip())
+                .on_disabled_hover_text("Previews are drawn on hex boards")
+                .clicked()
+            {
+                self.run_command(cmd, ctx);
+            }
+        }
+        ui.separator();
+        if ui
+            .add_enabled(
+                self.canvas.preview.active(),
+                egui::Button::new("Leave the preview"),
+            )
+            .on_hover_text("Esc")
+            .clicked()
+        {
+            self.canvas.preview.leave();
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! The designer's previews under the mouse (Preview menu, Shift + letter), on the
+//! built-in examples: what the panel says as the pointer moves and clicks, that an edit
+//! under an open preview changes the answer, and that a preview never edits.
+
+mod designer_kit;
+
+use designer_kit::{app, app_on, at, drag};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sandtable::app::DesignerApp;
+use sandtable::app::preview::Mode;
+
+fn shift(h: &mut Harness<'_, DesignerApp>, key: Key) {
+    h.key_press_modifiers(Modifiers::SHIFT, key);
+    h.run();
+}
+
+fn click(h: &mut Harness<'_, DesignerApp>, label: &str) {
+    let p = at(h, label);
+    drag(h, &[p]);
+}
+
+fn hover(h: &mut Harness<'_, DesignerApp>, label: &str) {
+    let p = at(h, label);
+    h.hover_at(p);
+    h.run();
+}
+
+/// Whether some text on screen contains `text`.
+fn shows(h: &Harness<'_, DesignerApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+#[test]
+fn line_of_sight_by_its_shortcut_says_what_blocks_and_why() {
+    let mut h = app();
+    let before = h.state().doc.scenario.clone();
+    shift(&mut h, Key::L);
+    assert_eq!(h.state().canvas.preview.mode, Some(Mode::Sight));
+    assert!(shows(&h, "Line of sight: click a unit or hex to look from"));
+    // From u2 on F5 past u1 on E5: the unit blocks (battle-cry-150/los-unit).
+    click(&mut h, "F5");
+    hover(&mut h, "C4");
+    assert!(shows(&h, "F5 does not see C4 at range 3"));
+    assert!(shows(&h, "Blocked"));
+    assert!(shows(
+        &h,
+        "blocked at E5: a unit stands on E5 [battle-cry-150/los-unit]"
+    ));
+    // The answer follows the pointer.
+    hover(&mut h, "F4");
+    assert!(shows(&h, "F5 sees F4 at range 1"));
+    assert!(shows(&h, "Visible"));
+    // Previews only read: no edit, no undo step.
+    assert_eq!(h.state().doc.scenario, before);
+    assert!(!h.state().doc.history.can_undo());
+    // Escape leaves; the tool's hint is back.
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().canvas.preview.mode, None);
+    assert!(!shows(&h, "Line of sight: click"));
+}
+
+#[test]
+fn an_edit_under_an_open_line_of_sight_changes_the_answer() {
+    let mut h = app();
+    h.get_by_label("Preview").click();
+    h.run();
+    // The entry's label carries its shortcut.
+    h.get_by_label_contains("Line of sight").click();
+    h.run();
+    assert_eq!(h.state().canvas.preview.mode, Some(Mode::Sight));
+    click(&mut h, "E5");
+    click(&mut h, "C3");
+    assert!(shows(
+        &h,
+        "blocked at C4: woods on C4 blocks line of sight [battle-cry-150/los-terrain]"
+    ));
+    // The brush takes the clicks; the held line stays drawn and is answered again.
+    h.key_press(Key::B);
+    h.run();
+    h.get_by_label("Clear").click();
+    h.run();
+    click(&mut h, "C4");
+    assert!(
+        shows(&h, "E5 sees C3 at range 3"),
+        "the cleared woods no longer block"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(shows(&h, "blocked at C4: woods on C4"));
+    // Shift+L gives the clicks back to the preview, which stays open.
+    assert!(!h.state().canvas.preview.takes_clicks());
+    shift(&mut h, Key::L);
+    assert!(h.state().canvas.preview.takes_clicks());
+}
+
+#[test]
+fn battle_lists_the_dice_and_every_modifier_and_the_fence_front() {
+    let mut h = app();
+    shift(&mut h, Key::B);
+    assert!(shows(&h, "Battle: click the attacking unit"));
+    // c2 on F2 fires at u1 behind the fence on E5 (facing NW and NE).
+    click(&mut h, "F2");
+    hover(&mut h, "E5");
+    assert!(shows(
+        &h,
+        "c2 (infantry, F2) against u1 (infantry, E5) at range 3"
+    ));
+    assert!(shows(&h, "base dice 2"));
+    assert!(shows(&h, "-1 target on fence"));
+    assert!(shows(&h, "Rolls 1 dice"));
+    assert!(shows(&h, "the attacker is in front of the target's fence"));
+    // Out of sight: the battle is not allowed, and the panel says why.
+    click(&mut h, "F2");
+    click(&mut h, "E5");
+    hover(&mut h, "C3");
+    assert!(shows(&h, "Not allowed"));
+    assert!(shows(&h, "not allowed: no line of sight"));
+}
+
+#[test]
+fn fire_arcs_tint_by_dice_and_say_the_hovered_dice() {
+    let mut h = app();
+    shift(&mut h, Key::A);
+    click(&mut h, "G5");
+    assert!(shows(
+        &h,
+        "from G5: 96 hexes in range, 48 of them in sight to fire at"
+    ));
+    assert!(shows(&h, "Legend"));
+    assert!(shows(&h, "hatched: in range, out of sight"));
+    hover(&mut h, "G4");
+    assert!(shows(&h, "G4 at range 1: 5 dice"));
+    // "As if moved" asks the rules about a copy: the scenario keeps its flags.
+    h.get_by_label("As if moved this turn").click();
+    h.run();
+    assert!(h.state().canvas.preview.as_moved);
+    let u3 = h.state().doc.scenario.units.iter().find(|u| u.id == "u3");
+    assert!(!u3.is_some_and(|u| u.moved));
+    assert!(!h.state().doc.history.can_undo());
+}
+
+#[test]
+fn movement_counts_the_reachable_hexes_and_costs_the_hovered_one() {
+    let mut h = app();
+    shift(&mut h, Key::M);
+    assert!(shows(&h, "Movement: click a unit"));
+    click(&mut h, "J7");
+    assert!(shows(&h, "from J7: 31 hexes reachable"));
+    hover(&mut h, "I6");
+    assert!(shows(&h, "from J7: 31 hexes reachable; to I6 costs 1"));
+}
+
+#[test]
+fn zones_of_control_per_side_on_morne_plaine() {
+    let mut h = app_on("morne-plaine-bridge.json");
+    shift(&mut h, Key::Z);
+    assert_eq!(h.state().canvas.preview.mode, Some(Mode::Zones));
+    assert!(shows(&h, "hexes under control"));
+    // Battle Cry has none, and says so.
+    let mut h = app();
+    shift(&mut h, Key::Z);
+    assert!(shows(&h, "has no zones of control"));
+}
+
+#[test]
+fn viewshed_follows_the_pointer() {
+    let mut h = app();
+    shift(&mut h, Key::V);
+    hover(&mut h, "A1");
+    assert!(shows(&h, "A1 sees"));
+    hover(&mut h, "G5");
+    assert!(shows(&h, "G5 sees"));
+}
+
+/// The README's screenshots of line of sight, fire arcs and movement on the Battle Cry
+/// sample (`UPDATE_SNAPSHOTS=1 cargo test --test designer_preview` rewrites them).
+#[test]
+fn snapshots_of_sight_arcs_and_movement_on_battle_cry() {
+    use sandtable::app::dialogs::ScriptedDialogs;
+    use sandtable::rules::Rulesets;
+    let app = DesignerApp::new(Rulesets::built_in(), Box::new(ScriptedDialogs::default()));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    shift(&mut h, Key::L);
+    click(&mut h, "G5");
+    hover(&mut h, "C3");
+    h.snapshot("designer_preview_sight");
+    shift(&mut h, Key::A);
+    click(&mut h, "G5");
+    hover(&mut h, "F3");
+    h.snapshot("designer_preview_arcs");
+    shift(&mut h, Key::M);
+    click(&mut h, "J7");
+    hover(&mut h, "H4");
+    h.snapshot("designer_preview_moves");
+}
+
+/// File > Export with a line of sight open offers it, ticked, and draws it over the map.
+#[test]
+fn export_with_the_current_preview_draws_it() {
+    use sandtable::app::dialogs::ScriptedDialogs;
+    use sandtable::app::export::writable;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (with, without) = (dir.path().join("with.svg"), dir.path().join("without.svg"));
+    let mut h = designer_kit::app_with(ScriptedDialogs {
+        saves: vec![with.clone(), without.clone()],
+        ..Default::default()
+    });
+    shift(&mut h, Key::L);
+    click(&mut h, "F5");
+    click(&mut h, "C4");
+    let svg = writable().iter().position(|f| f.name() == "svg").unwrap();
+    for (path, tick) in [(&with, false), (&without, true)] {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label("Export...").click();
+        h.run();
+        h.state_mut().export_dialog.as_mut().unwrap().format = svg;
+        h.run();
+        let offer = "With the current preview (los:u2:C4)";
+        assert!(shows(&h, offer));
+        if tick {
+            h.get_by_label(offer).click();
+            h.run();
+        }
+        h.query_all_by_label("Export...").last().unwrap().click();
+        h.run();
+        assert!(path.exists());
+    }
+    let (a, b) = (
+        std::fs::read_to_string(&with).unwrap(),
+        std::fs::read_to_string(&without).unwrap(),
+    );
+    // The blocked line's red is drawn only where the preview was kept.
+    assert!(
+        a.to_lowercase().contains("#c62828"),
+        "the preview's red line"
+    );
+    assert!(!b.to_lowercase().contains("#c62828"));
+}
