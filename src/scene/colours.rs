@@ -7,7 +7,7 @@ use hexx::Hex;
 
 use super::build::look;
 use super::style::SideColours;
-use super::{LayerId, Rgba, SceneOptions};
+use super::{LayerId, Rgba, SceneOptions, Window};
 use crate::board::HexBoard;
 use crate::rules::{KindList, Ruleset};
 use crate::scenario::Scenario;
@@ -21,20 +21,9 @@ pub fn hex_colours<'s>(
     o: &SceneOptions,
     background: Rgba,
 ) -> Vec<Rgba> {
-    let cols = board.columns as usize;
     let mut out = vec![background; board.area()];
-    let cell = |h: Hex| -> Option<usize> {
-        board.in_rectangle(h).then(|| {
-            let off = board.to_offset(h);
-            off.row as usize * cols + off.col as usize
-        })
-    };
-    let over = |base: Rgba, top: Rgba, a: f32| -> Rgba {
-        let m = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * a).round() as u8;
-        let [r1, g1, b1, _] = base.0;
-        let [r2, g2, b2, _] = top.0;
-        Rgba::rgb(m(r1, r2), m(g1, g2), m(b1, b2))
-    };
+    let whole = Window::whole(board);
+    let cell = |h: Hex| whole.cell(board, h);
     let default = r.default_terrain.as_deref().unwrap_or("");
     let mut looks: rustc_hash::FxHashMap<&str, Rgba> = Default::default();
     let mut terrain_colour = |id: &'s str| -> Rgba {
@@ -57,7 +46,7 @@ pub fn hex_colours<'s>(
         }
         let e = data.map_or(0, |d| d.elevation);
         if elevation && e > 0 {
-            c = over(c, Rgba::BLACK, (14 * e.min(6)) as f32 / 255.0);
+            c = c.darker((14 * e.min(6)) as f32 / 255.0);
         }
         out[i] = c;
     }

@@ -55,7 +55,8 @@ impl Rgba {
         self.mix(Rgba::WHITE, f)
     }
 
-    fn mix(self, other: Rgba, f: f32) -> Rgba {
+    /// Mixed towards `other` by `f` (0: unchanged, 1: `other`), keeping this alpha.
+    pub fn mix(self, other: Rgba, f: f32) -> Rgba {
         let [r, g, b, a] = self.0;
         let [r2, g2, b2, _] = other.0;
         let m = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * f).round() as u8;

@@ -314,12 +314,9 @@ pub fn dice_colour(n: i32, most: i32) -> Rgba {
     } else {
         (n.max(0) as f32 / most as f32).clamp(0.15, 1.0)
     };
-    let pale = Rgba::rgb(255, 236, 179);
-    let strong = Rgba::rgb(230, 81, 0);
-    let m = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * f).round() as u8;
-    let [r1, g1, b1, _] = pale.0;
-    let [r2, g2, b2, _] = strong.0;
-    Rgba([m(r1, r2), m(g1, g2), m(b1, b2), 150])
+    Rgba::rgb(255, 236, 179)
+        .mix(Rgba::rgb(230, 81, 0), f)
+        .alpha(150)
 }
 
 /// The colour of a movement cost: green when cheap, amber at the allowance.
@@ -329,12 +326,9 @@ pub fn cost_colour(cost: u32, most: u32) -> Rgba {
     } else {
         cost as f32 / most as f32
     };
-    let cheap = Rgba::rgb(129, 199, 132);
-    let dear = Rgba::rgb(255, 183, 77);
-    let m = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * f).round() as u8;
-    let [r1, g1, b1, _] = cheap.0;
-    let [r2, g2, b2, _] = dear.0;
-    Rgba([m(r1, r2), m(g1, g2), m(b1, b2), 140])
+    Rgba::rgb(129, 199, 132)
+        .mix(Rgba::rgb(255, 183, 77), f)
+        .alpha(140)
 }
 
 /// The drawing of a preview on a board drawn by `layout` (hex width `w`).
