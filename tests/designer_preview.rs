@@ -245,3 +245,86 @@ fn export_with_the_current_preview_draws_it() {
     );
     assert!(!b.to_lowercase().contains("#c62828"));
 }
+
+/// Morne Plaine: "A charging action is a two-hexes straight movement that ends adjacent
+/// to an enemy unit." Shift+C, a mounted unit: each lane with the target's morale
+/// modifier, as `sandtable charges` lists it; a unit on foot says why it has none.
+#[test]
+fn charge_lanes_of_a_mounted_unit_by_their_shortcut() {
+    let mut h = app_on("morne-plaine-bridge.json");
+    let before = h.state().doc.scenario.clone();
+    shift(&mut h, Key::C);
+    assert_eq!(h.state().canvas.preview.mode, Some(Mode::Charges));
+    assert!(shows(&h, "Charge lanes: click a mounted unit"));
+    // p2, cavalry on 1106, charges f5 on 0806 through 1006 and 0906.
+    click(&mut h, "1106");
+    assert!(shows(&h, "from 1106: 1 legal charge(s)"));
+    assert!(shows(&h, "through 1006, 0906 at f5: target morale +0"));
+    assert!(shows(&h, "strength difference -2 to the random number"));
+    assert!(shows(&h, "Charge lanes: each legal charge drawn"));
+    assert_eq!(
+        h.state().canvas.preview.ask(&h.state().doc.scenario),
+        Some("charges:p2".parse().unwrap())
+    );
+    // Another unit picks anew: p1 is infantry.
+    click(&mut h, "0706");
+    assert!(shows(&h, "only mounted units can charge"));
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().canvas.preview.mode, None);
+    assert_eq!(h.state().doc.scenario, before);
+    assert!(!h.state().doc.history.can_undo());
+}
+
+/// A 200 x 200 board, clear but for one unit: a viewshed there takes longer than a
+/// frame, so it is answered in the background.
+fn big_open_board() -> Harness<'static, DesignerApp> {
+    use sandtable::app::document::Document;
+    use sandtable::board::{Board, HexBoard, Orientation, Stagger};
+    use sandtable::scenario::Scenario;
+    let mut h = app();
+    let board = HexBoard::new(Orientation::Pointy, 200, 200, Stagger::Odd).unwrap();
+    let s = Scenario::new("big", "battle-cry-150", Board::Hex(board));
+    let doc = Document::new(s, None, &h.state().rulesets);
+    h.state_mut().doc = doc;
+    h.state_mut().canvas.fit_pending = true;
+    h.run();
+    h
+}
+
+/// The viewshed never stalls the frame: on a big board the frame after the pointer
+/// moves says it is computing, the answer comes a moment later, and an edit made
+/// meanwhile is in the answer shown (the one for the old revision is dropped).
+#[test]
+fn a_big_viewshed_is_computed_in_the_background() {
+    use std::time::Duration;
+    let mut h = big_open_board();
+    shift(&mut h, Key::V);
+    let p = at(&h, "L13");
+    h.hover_at(p);
+    h.step();
+    assert!(h.state().canvas.preview.computing());
+    h.step();
+    assert!(shows(&h, "Computing the viewshed of L13"));
+    h.state_mut().canvas.preview.settle(Duration::from_secs(60));
+    h.run();
+    assert!(!h.state().canvas.preview.computing());
+    assert!(shows(&h, "L13 sees 39999 hexes"), "all of an open board");
+    // Held, then woods painted round it while its viewshed is being computed again.
+    drag(&mut h, &[p]);
+    let rulesets = h.state().rulesets.clone();
+    let board = h.state().doc.scenario.board.as_hex().unwrap().clone();
+    let l13 = board.hex_at("L13").unwrap();
+    for n in l13.all_neighbors() {
+        let e = sandtable::scenario::Edit::SetHex {
+            hex: n,
+            cell: Some(sandtable::scenario::HexCell::terrain("woods")),
+        };
+        h.state_mut().doc.apply(e, &rulesets).unwrap();
+        h.step();
+    }
+    h.state_mut().canvas.preview.settle(Duration::from_secs(60));
+    h.run();
+    assert!(!h.state().canvas.preview.computing());
+    assert!(shows(&h, "L13 sees 6 hexes"), "only the woods round it");
+}

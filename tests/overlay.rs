@@ -82,6 +82,7 @@ fn every_kind_of_preview_draws_on_an_example_it_applies_to() {
         (BATTLE_CRY, "viewshed:F5"),
         (MORNE_PLAINE, "zoc:prussian"),
         (MORNE_PLAINE, "los:f1:p1"),
+        (MORNE_PLAINE, "charges:p2"),
     ];
     for (file, spec) in cases {
         let s = sandtable::io::load_scenario(std::path::Path::new(file), &rulesets).unwrap();
@@ -110,6 +111,7 @@ fn every_kind_of_preview_draws_on_an_example_it_applies_to() {
             (Preview::Zones { hexes, .. }, _) => assert!(!hexes.is_empty(), "{spec}"),
             (Preview::Viewshed { seen, .. }, _) => assert!(!seen.is_empty(), "{spec}"),
             (Preview::Sight(_), _) => {}
+            (Preview::Charges { lanes, .. }, _) => assert!(!lanes.is_empty(), "{spec}"),
         }
         let options = ExportOptions {
             overlays: vec![ask],
@@ -156,6 +158,11 @@ fn a_bad_overlay_exits_2_names_it_and_leaves_no_file() {
         ),
         (BATTLE_CRY, "zoc:union", "has no zones of control"),
         (MORNE_PLAINE, "zoc:austrian", "no side 'austrian'"),
+        (
+            MORNE_PLAINE,
+            "charges:p1",
+            "p1 has no legal charge: only mounted units can charge",
+        ),
     ];
     for (file, spec, message) in cases {
         let args = [
@@ -177,4 +184,50 @@ fn a_bad_overlay_exits_2_names_it_and_leaves_no_file() {
         let v: Value = serde_json::from_str(&stdout).unwrap();
         assert_eq!(v["error"]["kind"], "bad-overlay", "{spec}");
     }
+}
+
+/// Morne Plaine: "A charging action is a two-hexes straight movement that ends adjacent
+/// to an enemy unit." The exported lanes are the ones `sandtable charges` lists: each
+/// lane's two hexes tinted and its target outlined.
+#[test]
+fn a_charges_overlay_draws_the_lanes_sandtable_charges_lists() {
+    let (code, out, err) = sandtable(&["charges", MORNE_PLAINE, "p2", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let listed: Value = serde_json::from_str(&out).unwrap();
+    let listed = listed["charges"].as_array().unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["path"], serde_json::json!(["1006", "0906"]));
+
+    let rulesets = Rulesets::built_in();
+    let s = sandtable::io::load_scenario(std::path::Path::new(MORNE_PLAINE), &rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let ask: Ask = "charges:p2".parse().unwrap();
+    assert_eq!(ask.to_string(), "charges:p2");
+    let Ok(Preview::Charges { lanes, .. }) = ask.answer(&s, r) else {
+        panic!("charges:p2 is answered with lanes");
+    };
+    let paths: Vec<Vec<String>> = lanes
+        .iter()
+        .map(|c| c.path.iter().map(|h| s.label(*h)).collect())
+        .collect();
+    assert_eq!(paths, vec![vec!["1006".to_string(), "0906".to_string()]]);
+    assert_eq!(lanes[0].target, listed[0]["target"].as_str().unwrap());
+
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("charges.svg");
+    let args = [
+        "export",
+        MORNE_PLAINE,
+        "--output",
+        svg.to_str().unwrap(),
+        "--overlay",
+        "charges:p2",
+    ];
+    let (code, _, err) = sandtable(&args);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let group = overlay_group(&text);
+    // The lane's purple, and the target's red outline.
+    assert!(group.contains("#6a1b9a"), "{group}");
+    assert!(group.contains("#c62828"), "{group}");
 }

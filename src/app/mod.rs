@@ -17,6 +17,7 @@ pub mod paint;
 mod panels;
 pub mod path_dialog;
 pub mod preview;
+mod preview_worker;
 pub mod properties;
 pub mod recovery;
 pub mod scenario_panel;

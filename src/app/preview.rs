@@ -1,5 +1,5 @@
 //! Previews under the mouse (hex boards): line of sight, battle, fire arcs, movement,
-//! zones of control and viewshed. The rules answer through `scene::overlay` and the
+//! zones of control, viewshed and charge lanes. The rules answer through `scene::overlay` and the
 //! answer is drawn by `overlay::draw`, as an export draws it, so screen and file agree.
 //! A preview only reads the scenario: it is never an edit and never an undo step; it is
 //! answered again whenever the document's revision changes.
@@ -12,6 +12,7 @@ use hexx::Hex;
 
 use super::document::Document;
 use super::paint::{align, colour, shapes};
+use super::preview_worker::{Job, Worker};
 use super::view::View;
 use crate::board::{BoardLayout, HexBoard, Side};
 use crate::rules::Ruleset;
@@ -29,16 +30,18 @@ pub enum Mode {
     Moves,
     Zones,
     Viewshed,
+    Charges,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 6] = [
+    pub const ALL: [Mode; 7] = [
         Mode::Sight,
         Mode::Battle,
         Mode::Arcs,
         Mode::Moves,
         Mode::Zones,
         Mode::Viewshed,
+        Mode::Charges,
     ];
 
     pub fn name(self) -> &'static str {
@@ -49,12 +52,16 @@ impl Mode {
             Mode::Moves => "Movement",
             Mode::Zones => "Zones of control",
             Mode::Viewshed => "Viewshed",
+            Mode::Charges => "Charge lanes",
         }
     }
 
     /// Whether the mode starts from a picked unit (not any hex).
     fn needs_unit(self) -> bool {
-        matches!(self, Mode::Battle | Mode::Arcs | Mode::Moves)
+        matches!(
+            self,
+            Mode::Battle | Mode::Arcs | Mode::Moves | Mode::Charges
+        )
     }
 
     /// The status bar's one line: what to do next.
@@ -78,13 +85,21 @@ impl Mode {
             (Mode::Viewshed, _) => {
                 "Viewshed: every hex the hex under the cursor sees; click to hold it; Esc leaves"
             }
+            (Mode::Charges, false) => "Charge lanes: click a mounted unit; Esc leaves",
+            (Mode::Charges, true) => {
+                "Charge lanes: each legal charge drawn with the target's morale modifier; click another unit to pick it; Esc leaves"
+            }
         }
     }
 }
 
+/// Boards with at least this many hexes have their viewshed answered off the frame (a
+/// 13 x 9 board's takes well under a millisecond; a 250 x 250 board's many frames).
+pub const VIEWSHED_IN_BACKGROUND: usize = 4096;
+
 /// What a preview was answered for: an answer is kept while this stays the same.
 #[derive(Debug, Clone, PartialEq)]
-struct Key {
+pub struct Key {
     doc: u64,
     revision: u64,
     mode: Mode,
@@ -132,6 +147,15 @@ pub struct Previewer {
     /// The drawing tessellated for a view: (answer count, zoom, origin, rect, ppp).
     mesh: Option<(MeshKey, Arc<Mesh>, Vec<Label>)>,
     answered: u64,
+    /// The viewshed's thread on a big board, started when first needed.
+    worker: Option<Worker<Key, Answer>>,
+    /// The scenario and ruleset as the thread sees them: (document, revision) and
+    /// copies made once per revision.
+    shared: Option<(u64, u64, Arc<Scenario>, Arc<Ruleset>)>,
+    /// The answer shown is not yet the one for the hovered hex: the thread is on it.
+    computing: bool,
+    /// Woken by the thread when its answer is ready.
+    wake: Option<egui::Context>,
 }
 
 type MeshKey = (u64, f32, egui::Vec2, Rect, f32);
@@ -251,7 +275,7 @@ impl Previewer {
             return false;
         };
         match self.mode {
-            Some(Mode::Arcs | Mode::Moves) => true,
+            Some(Mode::Arcs | Mode::Moves | Mode::Charges) => true,
             Some(Mode::Battle) => self
                 .from
                 .and_then(|f| unit_on(s, f))
@@ -279,21 +303,30 @@ impl Previewer {
             revision: doc.revision,
             mode,
             from: self.from,
-            // Arcs and zones do not depend on the pointer: no work while it moves.
+            // Arcs, zones and charges do not depend on the pointer: no work while it
+            // moves.
             target: match mode {
-                Mode::Zones | Mode::Arcs => None,
+                Mode::Zones | Mode::Arcs | Mode::Charges => None,
                 _ => self.target(),
             },
             as_moved: self.as_moved,
             as_ordered: self.as_ordered,
             side: self.side.clone(),
         };
+        self.computing = false;
         if self.answer.as_ref().is_some_and(|(k, _)| *k == key) {
             if mode == Mode::Arcs
                 && let Some((_, a)) = &mut self.answer
             {
                 a.lines = arc_lines(&doc.scenario, a.preview.as_ref(), self.hover);
             }
+            return;
+        }
+        if mode == Mode::Viewshed
+            && key.target.is_some()
+            && board.area() >= VIEWSHED_IN_BACKGROUND
+            && self.in_background(&key, doc, r)
+        {
             return;
         }
         let answer = match self.moves_again(&key, doc) {
@@ -306,6 +339,72 @@ impl Previewer {
         }
         self.answer = Some((key, answer));
         self.answered += 1;
+    }
+
+    /// Hands the question to the viewshed's thread and shows the newest answer that has
+    /// come back for this revision meanwhile (answers for older ones are dropped). False
+    /// when no thread could be started: the frame answers then.
+    fn in_background(&mut self, key: &Key, doc: &Document, r: &Ruleset) -> bool {
+        let worker = self.worker.get_or_insert_with(|| {
+            Worker::start(
+                |key: &Key, s: &Scenario, r: &Ruleset| match s.board.as_hex() {
+                    Some(board) => answer(key, s, r, board),
+                    None => needs("previews are drawn on hex boards only"),
+                },
+            )
+        });
+        if !worker.running() {
+            return false;
+        }
+        let now = (key.doc, key.revision);
+        if let Some(done) = worker.take(|k| (k.doc, k.revision) == now) {
+            self.answer = Some(done);
+            self.answered += 1;
+        }
+        if self.answer.as_ref().is_some_and(|(k, _)| k == key) {
+            return true;
+        }
+        if self
+            .shared
+            .as_ref()
+            .is_none_or(|(d, rev, _, _)| (*d, *rev) != now)
+        {
+            self.shared = Some((
+                key.doc,
+                key.revision,
+                Arc::new(doc.scenario.clone()),
+                Arc::new(r.clone()),
+            ));
+        }
+        if let Some((_, _, s, r)) = &self.shared {
+            worker.ask(Job {
+                key: key.clone(),
+                scenario: s.clone(),
+                ruleset: r.clone(),
+                wake: self.wake.clone(),
+            });
+        }
+        self.computing = true;
+        true
+    }
+
+    /// Whether the answer shown is an older one while the thread works on the hovered
+    /// hex's.
+    pub fn computing(&self) -> bool {
+        self.computing
+    }
+
+    /// Waits (at most `limit`) for the thread's answer to the question in hand and
+    /// shows it: for tests and benches, which look at what a user sees a moment later.
+    pub fn settle(&mut self, limit: std::time::Duration) {
+        let Some(worker) = &mut self.worker else {
+            return;
+        };
+        if let Some(done) = worker.wait(limit) {
+            self.computing = false;
+            self.answer = Some(done);
+            self.answered += 1;
+        }
     }
 
     /// Movement with the pointer moved on: the reachable hexes stay, only the way to
@@ -352,6 +451,9 @@ impl Previewer {
             Some(super::canvas::Hover::Hex(h)) => Some(h),
             _ => None,
         };
+        if self.wake.is_none() {
+            self.wake = Some(ui.ctx().clone());
+        }
         if !self.editing
             && response.clicked_by(egui::PointerButton::Primary)
             && let Some(h) = hex
@@ -433,6 +535,11 @@ impl Previewer {
                 legend(ui, a.preview.as_ref());
             }
         }
+        if self.computing
+            && let Some(h) = self.target()
+        {
+            ui.weak(format!("Computing the viewshed of {}...", s.label(h)));
+        }
         if self.editing {
             ui.weak(format!(
                 "Shown while editing with the tool in hand; {} picks again.",
@@ -470,6 +577,9 @@ impl Previewer {
             Mode::Viewshed => Some(Ask::Viewshed {
                 from: named(s, self.target()?),
             }),
+            Mode::Charges => Some(Ask::Charges {
+                unit: unit(self.from)?,
+            }),
         }
     }
 
@@ -480,7 +590,7 @@ impl Previewer {
         match self.mode? {
             Mode::Sight | Mode::Battle => {}
             Mode::Arcs => return a.lines.first().cloned(),
-            Mode::Moves | Mode::Zones | Mode::Viewshed => return None,
+            Mode::Moves | Mode::Zones | Mode::Viewshed | Mode::Charges => return None,
         }
         let mut text = a.error.clone().unwrap_or_else(|| a.summary.clone());
         for line in a.lines.iter().take(6) {
@@ -554,6 +664,9 @@ fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
                 lines.push(format!("{stops} of them where the unit must stop (ringed)"));
             }
         }
+        Preview::Charges { lanes, .. } => {
+            lines.extend(lanes.iter().flat_map(|c| overlay::charge_lines(c, s)));
+        }
         _ => {}
     }
     Answer {
@@ -621,6 +734,10 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
         Mode::Viewshed => match key.target {
             Some(h) => Ask::Viewshed { from: named(s, h) },
             None => return needs("Move the pointer over the board."),
+        },
+        Mode::Charges => match key.from.and_then(|h| unit_on(s, h)) {
+            Some(u) => Ask::Charges { unit: u.id.clone() },
+            None => return needs("Click a mounted unit to see its charge lanes."),
         },
     };
     asked(&ask, s, r, board)

@@ -1,10 +1,10 @@
 //! Previews drawn over a hex map: a line of sight with what blocks it, a unit's fire
 //! arc tinted by its dice, the hexes a unit can reach tinted by cost, a side's zones of
-//! control, a hex's viewshed. The designer draws them under the mouse; an export writes
+//! control, a hex's viewshed, a mounted unit's charge lanes. The designer draws them under the mouse; an export writes
 //! them into the `overlays` layer, for rules discussions and scenario books.
 //!
 //! A preview is asked for as text (`los:A1:F6`, `arcs:u3`, `moves:c2`, `moves:c2:F6`,
-//! `zoc:union`, `viewshed:C4`), answered by the rules core, and drawn from the answer.
+//! `zoc:union`, `viewshed:C4`, `charges:p2`), answered by the rules core, and drawn from the answer.
 
 use hexx::{Hex, Vec2};
 
@@ -14,6 +14,7 @@ use crate::board::{BoardLayout, HexBoard, HexsideKey};
 use crate::rules::Ruleset;
 use crate::rules::arcs::{ArcTarget, arcs, viewshed};
 use crate::rules::battle::BattleMap;
+use crate::rules::charge::{Charge, cannot_charge, charges};
 use crate::rules::movement::{MoveMap, Reach};
 use crate::rules::sight::Sighting;
 use crate::rules::zoc::{Zones, has_zones};
@@ -32,6 +33,8 @@ pub enum Ask {
     Zones { side: String },
     /// `viewshed:FROM`: a unit id or a hex label.
     Viewshed { from: String },
+    /// `charges:UNIT`: every legal charge of a mounted unit.
+    Charges { unit: String },
 }
 
 /// What the rules answered, ready to draw.
@@ -56,6 +59,10 @@ pub enum Preview {
         from: Hex,
         seen: Vec<Hex>,
     },
+    Charges {
+        from: Hex,
+        lanes: Vec<Charge>,
+    },
 }
 
 /// Why a preview cannot be made; the message names the offending part.
@@ -64,7 +71,7 @@ pub enum Preview {
 pub struct OverlayError(pub String);
 
 /// The names a preview is asked for by, for messages.
-pub const KINDS: [&str; 5] = ["los", "arcs", "moves", "zoc", "viewshed"];
+pub const KINDS: [&str; 6] = ["los", "arcs", "moves", "zoc", "viewshed", "charges"];
 
 impl std::str::FromStr for Ask {
     type Err = OverlayError;
@@ -74,7 +81,7 @@ impl std::str::FromStr for Ask {
         let bad = |why: &str| {
             OverlayError(format!(
                 "overlay '{text}': {why} (known: los:FROM:TO, arcs:UNIT, moves:UNIT[:HEX], \
-                 zoc:SIDE, viewshed:FROM)"
+                 zoc:SIDE, viewshed:FROM, charges:UNIT)"
             ))
         };
         if parts.iter().any(|p| p.is_empty()) {
@@ -102,6 +109,9 @@ impl std::str::FromStr for Ask {
             ["viewshed", from] => Ok(Ask::Viewshed {
                 from: from.to_string(),
             }),
+            ["charges", unit] => Ok(Ask::Charges {
+                unit: unit.to_string(),
+            }),
             [kind, ..] if !KINDS.contains(kind) => Err(bad(&format!("unknown kind '{kind}'"))),
             _ => Err(bad("wrong number of parts")),
         }
@@ -118,6 +128,7 @@ impl std::fmt::Display for Ask {
             Ask::Moves { unit, to: Some(to) } => write!(f, "moves:{unit}:{to}"),
             Ask::Zones { side } => write!(f, "zoc:{side}"),
             Ask::Viewshed { from } => write!(f, "viewshed:{from}"),
+            Ask::Charges { unit } => write!(f, "charges:{unit}"),
         }
     }
 }
@@ -230,6 +241,17 @@ impl Ask {
                     seen: viewshed(&map.sight, a, firer),
                 })
             }
+            Ask::Charges { unit: id } => {
+                let u = unit(s, id)?;
+                let from = on_hex(u)?;
+                if let Some(why) = cannot_charge(r, u) {
+                    return Err(OverlayError(format!("{id} has no legal charge: {why}")));
+                }
+                let map = MoveMap::new(s, r)
+                    .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
+                let lanes = charges(&map, s, r, u, None).map_err(OverlayError)?;
+                Ok(Preview::Charges { from, lanes })
+            }
         }
     }
 }
@@ -269,6 +291,7 @@ pub fn cheapest_way(from: Hex, goal: Hex, reach: &[Reach]) -> Vec<Hex> {
 const SEEN: Rgba = Rgba::rgb(46, 125, 50);
 const BLOCKED: Rgba = Rgba::rgb(198, 40, 40);
 const CROSSED: Rgba = Rgba::rgb(255, 214, 0);
+const LANE: Rgba = Rgba::rgb(106, 27, 154);
 
 fn fill(layout: &BoardLayout, hex: Hex, colour: Rgba) -> Item {
     Item::Polygon {
@@ -447,6 +470,63 @@ pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<It
             }
             out.push(outline(layout, *from, w * 0.06, SEEN));
         }
+        Preview::Charges { from, lanes } => {
+            for c in lanes {
+                out.extend(lane(layout, w, *from, c));
+            }
+            out.push(outline(layout, *from, w * 0.06, LANE));
+        }
+    }
+    out
+}
+
+/// The hex a charge ends against: one more step the same way.
+pub fn charged_hex(c: &Charge) -> Hex {
+    c.path[1] + (c.path[1] - c.path[0])
+}
+
+/// One charge lane: its two hexes tinted, an arrow from the charger to the last of
+/// them pointing at the target (outlined), and the target's morale modifier.
+fn lane(layout: &BoardLayout, w: f32, from: Hex, c: &Charge) -> Vec<Item> {
+    let [h1, h2] = c.path;
+    let (a, end) = (layout.centre(from), layout.centre(h2));
+    let towards = (layout.centre(charged_hex(c)) - end).normalize_or_zero();
+    let across = Vec2::new(-towards.y, towards.x);
+    let tip = end + towards * w * 0.3;
+    vec![
+        fill(layout, h1, LANE.alpha(45)),
+        fill(layout, h2, LANE.alpha(45)),
+        outline(layout, charged_hex(c), w * 0.05, BLOCKED),
+        Item::Polyline {
+            points: smallvec::smallvec![a, end],
+            stroke: Stroke::new(w * 0.06, LANE).round(),
+        },
+        Item::Polygon {
+            points: Points::from_slice(&[tip, end + across * w * 0.14, end - across * w * 0.14]),
+            style: Style::fill(LANE),
+        },
+        label(
+            layout.centre(h1) + across * w * 0.22,
+            format!("{:+}", c.morale_modifier),
+            w * 0.22,
+            LANE.darker(0.3),
+        ),
+    ]
+}
+
+/// A charge as `sandtable charges` words it: the lane, the target and its morale
+/// modifier, then each modifier and the strength difference.
+pub fn charge_lines(c: &Charge, s: &Scenario) -> Vec<String> {
+    let path: Vec<String> = c.path.iter().map(|h| s.label(*h)).collect();
+    let mut out = vec![format!(
+        "through {} at {}: target morale {:+}",
+        path.join(", "),
+        c.target,
+        c.morale_modifier
+    )];
+    out.extend(c.modifiers.iter().map(|(why, m)| format!("  {m:+} {why}")));
+    if let Some(d) = c.strength_difference {
+        out.push(format!("  strength difference {d:+} to the random number"));
     }
     out
 }
@@ -490,6 +570,9 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
         Preview::Zones { hexes, .. } => format!("{} hexes under control", hexes.len()),
         Preview::Viewshed { from, seen } => {
             format!("{} sees {} hexes", s.label(*from), seen.len())
+        }
+        Preview::Charges { from, lanes } => {
+            format!("from {}: {} legal charge(s)", s.label(*from), lanes.len())
         }
     }
 }
