@@ -328,3 +328,126 @@ fn a_big_viewshed_is_computed_in_the_background() {
     assert!(!h.state().canvas.preview.computing());
     assert!(shows(&h, "L13 sees 6 hexes"), "only the woods round it");
 }
+
+/// The screen position of a table point.
+fn table_at(h: &Harness<'_, DesignerApp>, x: f64, y: f64) -> egui::Pos2 {
+    let app = h.state();
+    app.canvas
+        .view
+        .to_screen(app.canvas.rect().unwrap(), egui::vec2(x as f32, y as f32))
+}
+
+fn click_table(h: &mut Harness<'_, DesignerApp>, x: f64, y: f64) {
+    let p = table_at(h, x, y);
+    drag(h, &[p]);
+}
+
+fn hover_table(h: &mut Harness<'_, DesignerApp>, x: f64, y: f64) {
+    let p = table_at(h, x, y);
+    h.hover_at(p);
+    h.run();
+}
+
+/// Mini-Nap: "A unit firing at (or at and through) a unit claiming cover then uses half
+/// the number of dice that it would normally use (round fractions down)." On the
+/// table: the zone of fire from i1's front edge, each feature it crosses with what it
+/// does to the dice (as `sandtable los` and `battle` say), an edit changing the answer,
+/// and a path's cost (as `sandtable path` says).
+#[test]
+fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
+    let mut h = app_on("mini-nap-village.ron");
+    let before = h.state().doc.scenario.clone();
+    shift(&mut h, Key::L);
+    assert!(shows(&h, "Line of sight: click the firing unit"));
+    click_table(&mut h, 40.0, 100.0);
+    hover_table(&mut h, 140.0, 20.0);
+    assert!(shows(
+        &h,
+        "i1 sees k1 at 121.2 cm, edge to edge (small-arms fire)"
+    ));
+    assert!(shows(
+        &h,
+        "crosses Village v1: cover against small-arms fire: halves the dice"
+    ));
+    assert!(shows(&h, "crosses Road rd1: no effect on this fire"));
+    // A point: the bank woods still cover, the village is out of the zone.
+    hover_table(&mut h, 100.0, 60.0);
+    assert!(shows(&h, "i1 sees 100.0,60.0 at 68.8 cm"));
+    assert!(!shows(&h, "crosses Village v1"));
+
+    // Battle: three halvings (both bank woods and the village).
+    shift(&mut h, Key::B);
+    assert!(shows(&h, "Battle: click the firing unit"));
+    click_table(&mut h, 40.0, 100.0);
+    hover_table(&mut h, 140.0, 20.0);
+    assert!(shows(
+        &h,
+        "i1 (infantry) fires at k1 (cavalry) at 121.2 cm: dice x0.125"
+    ));
+    assert!(shows(
+        &h,
+        "dice halved 3 time(s), rounding down each time (x0.125)"
+    ));
+    // The village taken away: one halving fewer, at once.
+    let rulesets = h.state().rulesets.clone();
+    let edit = sandtable::scenario::Edit::PutFeature {
+        kind: sandtable::scenario::FeatureKind::Area,
+        id: "v1".into(),
+        feature: None,
+        index: None,
+    };
+    h.state_mut().doc.apply(edit, &rulesets).unwrap();
+    h.run();
+    assert!(shows(
+        &h,
+        "dice halved 2 time(s), rounding down each time (x0.25)"
+    ));
+    h.state_mut().doc.undo(&rulesets);
+    h.run();
+    assert!(shows(&h, "dice halved 3 time(s)"));
+
+    // Movement keeps the unit picked: a turn clicked at 40,80, the pointer at 60,60
+    // across the river.
+    shift(&mut h, Key::M);
+    assert!(shows(&h, "From i1"));
+    click_table(&mut h, 40.0, 80.0);
+    hover_table(&mut h, 60.0, 60.0);
+    assert!(shows(
+        &h,
+        "i1 (infantry) moves 48.3 cm at a cost of 48.3 cm"
+    ));
+    assert!(shows(
+        &h,
+        "not allowed: i1 (infantry) may not enter River s1 (leg 2)"
+    ));
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().canvas.preview.mode, None);
+    assert_eq!(h.state().doc.scenario, before);
+}
+
+/// The README's screenshot of a zone of fire on the Mini-Nap example.
+#[test]
+fn snapshot_of_a_zone_of_fire_on_mini_nap() {
+    use sandtable::app::dialogs::ScriptedDialogs;
+    use sandtable::rules::Rulesets;
+    let app = DesignerApp::new(
+        Rulesets::built_in(),
+        Box::new(ScriptedDialogs {
+            opens: vec![designer_kit::example("mini-nap-village.ron")],
+            ..Default::default()
+        }),
+    );
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    shift(&mut h, Key::L);
+    click_table(&mut h, 40.0, 100.0);
+    hover_table(&mut h, 140.0, 20.0);
+    h.snapshot("designer_preview_table_fire");
+}

@@ -205,17 +205,18 @@ impl Command {
     }
 
     /// Whether only a hex board takes its keys: on a table the table tools read R,
-    /// Delete, Esc and Ctrl+A themselves.
-    pub fn hex_board_keys(self) -> bool {
-        matches!(
-            self,
+    /// Delete, Esc and Ctrl+A themselves (Esc is the app's while a preview is open),
+    /// and only some previews are drawn on tables.
+    pub fn hex_board_keys(self, previewing: bool) -> bool {
+        match self {
             Command::TurnFacing
-                | Command::TurnFacingBack
-                | Command::DeleteSelection
-                | Command::DropSelection
-                | Command::SelectAll
-                | Command::Preview(_)
-        )
+            | Command::TurnFacingBack
+            | Command::DeleteSelection
+            | Command::SelectAll => true,
+            Command::DropSelection => !previewing,
+            Command::Preview(m) => !m.on_tables(),
+            _ => false,
+        }
     }
 
     /// Whether the canvas reads its keys itself (zoom at the canvas), so the app's key

@@ -12,6 +12,7 @@ use hexx::Hex;
 
 use super::document::Document;
 use super::paint::{align, colour, shapes};
+use super::preview_table::TablePreview;
 use super::preview_worker::{Job, Worker};
 use super::view::View;
 use crate::board::{BoardLayout, HexBoard, Side};
@@ -53,6 +54,30 @@ impl Mode {
             Mode::Zones => "Zones of control",
             Mode::Viewshed => "Viewshed",
             Mode::Charges => "Charge lanes",
+        }
+    }
+
+    /// Whether the mode is drawn on a measured table too.
+    pub fn on_tables(self) -> bool {
+        matches!(self, Mode::Sight | Mode::Battle | Mode::Moves)
+    }
+
+    /// The status bar's line on a table.
+    pub fn table_hint(self, picked: bool) -> &'static str {
+        match (self, picked) {
+            (Mode::Sight, false) => "Line of sight: click the firing unit; Esc leaves",
+            (Mode::Sight, true) => {
+                "Line of sight: hover or click a unit or a point: the zone of fire and the cover it crosses; Esc leaves"
+            }
+            (Mode::Battle, false) => "Battle: click the firing unit; Esc leaves",
+            (Mode::Battle, true) => {
+                "Battle: hover or click the target unit: the dice halvings; Esc leaves"
+            }
+            (Mode::Moves, false) => "Movement: click the unit to move; Esc leaves",
+            (Mode::Moves, true) => {
+                "Movement: hover where to go, click to add a turn; click the unit to start again; Esc leaves"
+            }
+            _ => "This preview is drawn on hex boards; Esc leaves",
         }
     }
 
@@ -122,7 +147,7 @@ pub struct Answer {
     pub preview: Option<Preview>,
     pub battle: Option<Battle>,
     /// The drawing over the board.
-    items: Vec<Item>,
+    pub(super) items: Vec<Item>,
 }
 
 /// The preview's state between frames.
@@ -156,6 +181,10 @@ pub struct Previewer {
     computing: bool,
     /// Woken by the thread when its answer is ready.
     wake: Option<egui::Context>,
+    /// The preview on a measured table.
+    pub table: TablePreview,
+    /// The board is a table: the answer is the table preview's.
+    on_table: bool,
 }
 
 type MeshKey = (u64, f32, egui::Vec2, Rect, f32);
@@ -188,8 +217,11 @@ impl Previewer {
             self.mode = Some(mode);
             self.editing = false;
             self.pinned = None;
+            self.table.pinned = None;
+            self.table.path.clear();
             if !keep {
                 self.from = None;
+                self.table.from = None;
             }
         }
     }
@@ -214,13 +246,20 @@ impl Previewer {
 
     /// The status bar's line, while the preview has the clicks.
     pub fn hint(&self) -> Option<&'static str> {
-        self.mode
-            .filter(|_| !self.editing)
-            .map(|m| m.hint(self.from.is_some()))
+        self.mode.filter(|_| !self.editing).map(|m| {
+            if self.on_table {
+                m.table_hint(self.table.from.is_some())
+            } else {
+                m.hint(self.from.is_some())
+            }
+        })
     }
 
     /// The last answer.
     pub fn answer(&self) -> Option<&Answer> {
+        if self.on_table {
+            return self.table.answer();
+        }
         self.answer.as_ref().map(|(_, a)| a)
     }
 
@@ -290,8 +329,13 @@ impl Previewer {
             self.answer = None;
             return;
         };
+        self.on_table = doc.scenario.board.as_hex().is_none();
         let Some(board) = doc.scenario.board.as_hex() else {
-            self.leave();
+            if mode.on_tables() {
+                self.table.update(mode, doc, r);
+            } else {
+                self.leave();
+            }
             return;
         };
         self.hover = hover.filter(|h| board.contains(*h));
@@ -470,6 +514,48 @@ impl Previewer {
         }
     }
 
+    /// One frame on the canvas of a measured table: a click picks the unit or holds the
+    /// target (or adds a turn of the path), the answer follows the pointer and the
+    /// document, and is drawn over the table and beside the pointer.
+    #[allow(clippy::too_many_arguments)]
+    pub fn table_frame(
+        &mut self,
+        response: &egui::Response,
+        painter: &egui::Painter,
+        rect: Rect,
+        view: &View,
+        hover: Option<super::canvas::Hover>,
+        doc: &Document,
+        r: &Ruleset,
+    ) {
+        let Some(mode) = self.mode else {
+            return;
+        };
+        let point = match hover {
+            Some(super::canvas::Hover::Point(p)) => Some(crate::board::freeform::Point::new(
+                f64::from(p.x),
+                f64::from(p.y),
+            )),
+            _ => None,
+        };
+        let table = doc.scenario.board.as_freeform();
+        let point = point.filter(|p| table.is_some_and(|t| t.contains(*p)));
+        if !self.editing
+            && response.clicked_by(egui::PointerButton::Primary)
+            && let Some(p) = point
+        {
+            self.table.click(mode, &doc.scenario, p);
+        }
+        self.table.hover = point;
+        self.update(doc, r, None);
+        self.table.paint(painter, rect, view);
+        if point.is_some()
+            && let Some(text) = self.tooltip()
+        {
+            response.clone().on_hover_text_at_pointer(text);
+        }
+    }
+
     /// Paints the preview over the board.
     pub fn paint(&mut self, ui: &Ui, painter: &egui::Painter, rect: Rect, view: &View) {
         let Some((_, a)) = &self.answer else {
@@ -502,6 +588,11 @@ impl Previewer {
         };
         ui.heading(format!("Preview: {}", mode.name()));
         match self.from {
+            _ if self.on_table => {
+                if let Some(id) = &self.table.from {
+                    ui.label(format!("From {id}"));
+                }
+            }
             Some(h) if mode != Mode::Zones && mode != Mode::Viewshed => {
                 let who = unit_on(s, h).map_or(String::new(), |u| format!("{} ", u.id));
                 ui.label(format!("From {who}on {}", s.label(h)));
@@ -555,6 +646,9 @@ impl Previewer {
     /// The open preview as an export draws it (`los:u2:C4`): the line of a battle;
     /// arcs as the unit stands (the "as if" toggles are the designer's only).
     pub fn ask(&self, s: &Scenario) -> Option<Ask> {
+        if self.on_table {
+            return None;
+        }
         let unit = |h: Option<Hex>| h.and_then(|h| unit_on(s, h)).map(|u| u.id.clone());
         match self.mode? {
             Mode::Sight | Mode::Battle => Some(Ask::Sight {
@@ -630,7 +724,7 @@ fn reaches(a: &Answer, hex: Hex) -> bool {
     matches!(&a.preview, Some(Preview::Moves { reach, .. }) if reach.iter().any(|r| r.hex == hex))
 }
 
-fn needs(error: &str) -> Answer {
+pub(super) fn needs(error: &str) -> Answer {
     Answer {
         error: Some(error.to_string()),
         ..Answer::default()
@@ -978,8 +1072,9 @@ fn near(item: &Item, to: &impl Fn(hexx::Vec2) -> Pos2, visible: Rect) -> bool {
 impl super::DesignerApp {
     /// The Preview menu: each mode (ticked while open) and a way out.
     pub(super) fn preview_menu(&mut self, ui: &mut Ui, ctx: &egui::Context) {
-        let hex = self.doc.scenario.board.as_hex().is_some();
+        let on_hexes = self.doc.scenario.board.as_hex().is_some();
         for mode in Mode::ALL {
+            let hex = on_hexes || mode.on_tables();
             let cmd = super::commands::Command::Preview(mode);
             let open = self.canvas.preview.mode == Some(mode);
             let mut button = egui::Button::selectable(open, mode.name());
@@ -989,7 +1084,7 @@ impl super::DesignerApp {
             if ui
                 .add_enabled(hex, button)
                 .on_hover_text(cmd.tooltip())
-                .on_disabled_hover_text("Previews are drawn on hex boards")
+                .on_disabled_hover_text("This preview is drawn on hex boards")
                 .clicked()
             {
                 self.run_command(cmd, ctx);

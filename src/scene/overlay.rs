@@ -17,6 +17,7 @@ use crate::rules::battle::BattleMap;
 use crate::rules::charge::{Charge, cannot_charge, charges};
 use crate::rules::movement::{MoveMap, Reach};
 use crate::rules::sight::Sighting;
+use crate::rules::table::fire::Zone;
 use crate::rules::zoc::{Zones, has_zones};
 use crate::scenario::{Scenario, Unit};
 
@@ -575,4 +576,28 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
             format!("from {}: {} legal charge(s)", s.label(*from), lanes.len())
         }
     }
+}
+
+/// Each feature a zone of fire on a table crosses and what it does to this fire, as
+/// `sandtable los` and `battle` word it.
+pub fn zone_lines(z: &Zone) -> Vec<String> {
+    z.crossed
+        .iter()
+        .map(|c| {
+            let mut what = Vec::new();
+            if c.cover {
+                what.push(format!("cover against {} fire: halves the dice", z.fire));
+            }
+            if let Some(b) = &c.blocks {
+                what.push(format!("blocks: {b}"));
+            }
+            if c.overhead {
+                what.push("fired over (overhead artillery fire)".to_string());
+            }
+            if what.is_empty() {
+                what.push("no effect on this fire".to_string());
+            }
+            format!("crosses {} {}: {}", c.name, c.id, what.join("; "))
+        })
+        .collect()
 }
