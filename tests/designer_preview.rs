@@ -112,6 +112,11 @@ fn battle_lists_the_dice_and_every_modifier_and_the_fence_front() {
     assert!(shows(&h, "-1 target on fence"));
     assert!(shows(&h, "Rolls 1 dice"));
     assert!(shows(&h, "the attacker is in front of the target's fence"));
+    // File > Export offers the battle itself, caption and front sides included.
+    assert_eq!(
+        h.state().canvas.preview.ask(&h.state().doc.scenario),
+        Some("battle:c2:u1".parse().unwrap())
+    );
     // Out of sight: the battle is not allowed, and the panel says why.
     click(&mut h, "F2");
     click(&mut h, "E5");
@@ -137,6 +142,11 @@ fn fire_arcs_tint_by_dice_and_say_the_hovered_dice() {
     h.get_by_label("As if moved this turn").click();
     h.run();
     assert!(h.state().canvas.preview.as_moved);
+    // The toggle goes with the export's request.
+    assert_eq!(
+        h.state().canvas.preview.ask(&h.state().doc.scenario),
+        Some("arcs:u3:moved".parse().unwrap())
+    );
     let u3 = h.state().doc.scenario.units.iter().find(|u| u.id == "u3");
     assert!(!u3.is_some_and(|u| u.moved));
     assert!(!h.state().doc.history.can_undo());

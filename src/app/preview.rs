@@ -15,12 +15,11 @@ use super::paint::{align, colour, shapes};
 use super::preview_table::TablePreview;
 use super::preview_worker::{Job, Worker};
 use super::view::View;
-use crate::board::{BoardLayout, HexBoard, Side};
+use crate::board::HexBoard;
 use crate::rules::Ruleset;
-use crate::rules::battle::{Battle, BattleMap, modifier_line};
 use crate::scenario::{Scenario, Unit};
+use crate::scene::Item;
 use crate::scene::overlay::{self, Ask, Preview};
-use crate::scene::{Item, Points, Rgba, Stroke};
 
 /// What a preview shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,7 +144,6 @@ pub struct Answer {
     /// Why there is no answer (no unit picked, no profile, a unit on no hex).
     pub error: Option<String>,
     pub preview: Option<Preview>,
-    pub battle: Option<Battle>,
     /// The drawing over the board.
     pub(super) items: Vec<Item>,
 }
@@ -643,21 +641,26 @@ impl Previewer {
         ui.separator();
     }
 
-    /// The open preview as an export draws it (`los:u2:C4`): the line of a battle;
-    /// arcs as the unit stands (the "as if" toggles are the designer's only).
+    /// The open preview as an export draws it (`los:u2:C4`, `battle:u2:u5`,
+    /// `arcs:u3:moved` with the "as if" toggles that differ from the unit).
     pub fn ask(&self, s: &Scenario) -> Option<Ask> {
         if self.on_table {
             return None;
         }
         let unit = |h: Option<Hex>| h.and_then(|h| unit_on(s, h)).map(|u| u.id.clone());
         match self.mode? {
-            Mode::Sight | Mode::Battle => Some(Ask::Sight {
+            Mode::Sight => Some(Ask::Sight {
                 from: named(s, self.from?),
                 to: named(s, self.target()?),
             }),
-            Mode::Arcs => Some(Ask::Arcs {
-                unit: unit(self.from)?,
+            Mode::Battle => Some(Ask::Battle {
+                attacker: unit(self.from)?,
+                target: unit(self.target())?,
             }),
+            Mode::Arcs => {
+                let u = unit_on(s, self.from?)?;
+                Some(as_if(u, self.as_moved, self.as_ordered))
+            }
             Mode::Moves => Some(Ask::Moves {
                 unit: unit(self.from)?,
                 to: self
@@ -734,9 +737,10 @@ pub(super) fn needs(error: &str) -> Answer {
 /// The preview drawn, with its summary and details.
 fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
     let layout = crate::app::canvas::layout_of(board);
-    let items = overlay::draw(&preview, board, &layout);
+    let items = overlay::draw_on_screen(&preview, board, &layout);
     let mut lines = Vec::new();
     match &preview {
+        Preview::Battle { lines: l, .. } => lines.clone_from(l),
         Preview::Sight(x) => {
             lines.push(if x.visible {
                 "Visible".to_string()
@@ -783,22 +787,23 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
             (None, _) => return needs("Click a unit or hex to look from."),
             (_, None) => return needs("Hover or click the hex to look at."),
         },
-        Mode::Battle => return battle(key, s, r, board),
+        Mode::Battle => {
+            let Some(a) = key.from.and_then(|h| unit_on(s, h)) else {
+                return needs("Click the attacking unit.");
+            };
+            let Some(t) = key.target.and_then(|h| unit_on(s, h)) else {
+                return needs("Hover or click the target unit.");
+            };
+            Ask::Battle {
+                attacker: a.id.clone(),
+                target: t.id.clone(),
+            }
+        }
         Mode::Arcs => {
             let Some(u) = key.from.and_then(|h| unit_on(s, h)) else {
                 return needs("Click a unit to see its fire arcs.");
             };
-            if u.moved != key.as_moved || u.ordered != key.as_ordered {
-                // As if: the unit's flags changed on a copy; the document is untouched.
-                let mut copy = s.clone();
-                let id = u.id.clone();
-                if let Some(c) = copy.units.iter_mut().find(|x| x.id == id) {
-                    c.moved = key.as_moved;
-                    c.ordered = key.as_ordered;
-                }
-                return asked(&Ask::Arcs { unit: id }, &copy, r, board);
-            }
-            Ask::Arcs { unit: u.id.clone() }
+            as_if(u, key.as_moved, key.as_ordered)
         }
         Mode::Moves => {
             let Some(u) = key.from.and_then(|h| unit_on(s, h)) else {
@@ -837,127 +842,22 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
     asked(&ask, s, r, board)
 }
 
+/// Fire arcs as if the unit had moved / been ordered: only the flags that differ
+/// from the unit's are asked for.
+fn as_if(u: &Unit, moved: bool, ordered: bool) -> Ask {
+    Ask::Arcs {
+        unit: u.id.clone(),
+        moved: (moved != u.moved).then_some(moved),
+        ordered: (ordered != u.ordered).then_some(ordered),
+    }
+}
+
 fn asked(ask: &Ask, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
     match ask.answer(s, r) {
         Ok(p) => drawn(board, s, p),
         Err(e) => needs(&e.0),
     }
 }
-
-/// Battle: the dice or shift with every modifier as `sandtable battle` explains it,
-/// the line of sight, and the target's front sides when it has a fence or entrenchment.
-fn battle(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
-    let Some(a) = key.from.and_then(|h| unit_on(s, h)) else {
-        return needs("Click the attacking unit.");
-    };
-    let Some(t) = key.target.and_then(|h| unit_on(s, h)) else {
-        return needs("Hover or click the target unit.");
-    };
-    let Some(map) = BattleMap::new(s, r) else {
-        return needs("battles are previewed on hex boards only");
-    };
-    if !map.by_column_shift()
-        && let Err(why) = map.reach(a)
-    {
-        return needs(&format!("{}: {why}", a.id));
-    }
-    let b = map.battle(a, t);
-    let layout = crate::app::canvas::layout_of(board);
-    let mut items = overlay::draw(&Preview::Sight(b.sighting.clone()), board, &layout);
-    let mut lines = vec![format!(
-        "{} ({}, {}) against {} ({}, {}) at range {}",
-        a.id,
-        a.class,
-        s.label(b.sighting.from),
-        t.id,
-        t.class,
-        s.label(b.sighting.to),
-        b.range
-    )];
-    if !b.allowed {
-        lines.push(format!(
-            "not allowed: {}",
-            b.reason.as_deref().unwrap_or("no reason given")
-        ));
-    }
-    if let Some(base) = b.base_dice {
-        lines.push(format!("base dice {base}"));
-    }
-    lines.extend(
-        b.modifiers
-            .iter()
-            .filter_map(|m| modifier_line(m, &b.modifiers)),
-    );
-    if let (Some(f), true) = (b.dice_factor, b.allowed) {
-        lines.push(format!("dice multiplied by {f}, rounded down"));
-    }
-    if b.ignore_retreat_flags > 0 {
-        lines.push(format!(
-            "the target may ignore {} retreat flag(s)",
-            b.ignore_retreat_flags
-        ));
-    }
-    let (ah, th) = (b.sighting.from, b.sighting.to);
-    if let Some((what, front)) = front_of(s, th) {
-        let side = if map.in_front(th, ah, &front) {
-            "in front of"
-        } else {
-            "behind"
-        };
-        lines.push(format!("the attacker is {side} the target's {what}"));
-        items.extend(front_sides(&layout, board, th, &front));
-    }
-    let summary = match (b.allowed, b.dice, b.column_shift) {
-        (false, _, _) => "Not allowed".to_string(),
-        (true, Some(d), _) => format!("Rolls {d} dice"),
-        (true, None, Some(c)) => format!("Fire combat: {c} column(s) to the left"),
-        _ => "Allowed".to_string(),
-    };
-    if let Some(c) = b.assault_shift {
-        lines.push(format!("close assault: {c} column(s) to the left"));
-    }
-    Answer {
-        summary,
-        lines,
-        items,
-        battle: Some(b),
-        ..Answer::default()
-    }
-}
-
-/// The facing of what stands on the target's hex: its terrain's (a fence), else a
-/// token's (an entrenchment); with the name said.
-fn front_of(s: &Scenario, hex: Hex) -> Option<(String, Vec<Side>)> {
-    if let Some(c) = s.hexes.get(&hex)
-        && !c.facing.is_empty()
-    {
-        return Some((c.terrain.clone(), c.facing.clone()));
-    }
-    s.tokens
-        .iter()
-        .find(|x| x.hex == hex && !x.facing.is_empty())
-        .map(|x| (x.kind.clone(), x.facing.clone()))
-}
-
-/// The front sides of a hex, drawn thick.
-fn front_sides(
-    layout: &BoardLayout,
-    board: &HexBoard,
-    hex: Hex,
-    front: &[Side],
-) -> impl Iterator<Item = Item> {
-    let w = board.hex_width_mm as f32;
-    let ends: Vec<[hexx::Vec2; 2]> = front
-        .iter()
-        .filter_map(|side| layout.side_ends(hex, *side))
-        .collect();
-    ends.into_iter().map(move |[p, q]| Item::Polyline {
-        points: Points::from_slice(&[p, q]),
-        stroke: Stroke::new(w * 0.08, FRONT).round(),
-    })
-}
-
-const FRONT: Rgba = Rgba::rgb(0, 137, 123);
 
 /// Fire arcs: the hovered hex's dice, or why it cannot be fired at.
 fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec<String> {
