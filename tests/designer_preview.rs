@@ -337,6 +337,15 @@ fn a_big_viewshed_is_computed_in_the_background() {
     h.run();
     assert!(!h.state().canvas.preview.computing());
     assert!(shows(&h, "L13 sees 6 hexes"), "only the woods round it");
+    // A line of sight there follows the pointer the same way.
+    shift(&mut h, Key::L);
+    click(&mut h, "L13");
+    let to = at(&h, "P13");
+    h.hover_at(to);
+    h.run();
+    h.state_mut().canvas.preview.settle(Duration::from_secs(60));
+    h.run();
+    assert!(shows(&h, "L13 does not see P13 at range 4"));
 }
 
 /// The screen position of a table point.

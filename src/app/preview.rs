@@ -117,9 +117,11 @@ impl Mode {
     }
 }
 
-/// Boards with at least this many hexes have their viewshed answered off the frame (a
-/// 13 x 9 board's takes well under a millisecond; a 250 x 250 board's many frames).
-pub const VIEWSHED_IN_BACKGROUND: usize = 4096;
+/// Boards with at least this many hexes have what follows the pointer (viewshed, line
+/// of sight, battle) answered off the frame: a 13 x 9 board's viewshed takes well under
+/// a millisecond, a 250 x 250 board's many frames, and even one line of sight there
+/// first reads the whole board into the rules' sight map.
+pub const IN_BACKGROUND: usize = 4096;
 
 /// What a preview was answered for: an answer is kept while this stays the same.
 #[derive(Debug, Clone, PartialEq)]
@@ -170,7 +172,8 @@ pub struct Previewer {
     /// The drawing tessellated for a view: (answer count, zoom, origin, rect, ppp).
     mesh: Option<(MeshKey, Arc<Mesh>, Vec<Label>)>,
     answered: u64,
-    /// The viewshed's thread on a big board, started when first needed.
+    /// The thread that answers what follows the pointer on a big board, started when
+    /// first needed.
     worker: Option<Worker<Key, Answer>>,
     /// The scenario and ruleset as the thread sees them: (document, revision) and
     /// copies made once per revision.
@@ -364,9 +367,9 @@ impl Previewer {
             }
             return;
         }
-        if mode == Mode::Viewshed
+        if matches!(mode, Mode::Viewshed | Mode::Sight | Mode::Battle)
             && key.target.is_some()
-            && board.area() >= VIEWSHED_IN_BACKGROUND
+            && board.area() >= IN_BACKGROUND
             && self.in_background(&key, doc, r)
         {
             return;
@@ -383,7 +386,7 @@ impl Previewer {
         self.answered += 1;
     }
 
-    /// Hands the question to the viewshed's thread and shows the newest answer that has
+    /// Hands the question to the preview's thread and shows the newest answer that has
     /// come back for this revision meanwhile (answers for older ones are dropped). False
     /// when no thread could be started: the frame answers then.
     fn in_background(&mut self, key: &Key, doc: &Document, r: &Ruleset) -> bool {
@@ -627,7 +630,10 @@ impl Previewer {
         if self.computing
             && let Some(h) = self.target()
         {
-            ui.weak(format!("Computing the viewshed of {}...", s.label(h)));
+            ui.weak(match mode {
+                Mode::Viewshed => format!("Computing the viewshed of {}...", s.label(h)),
+                _ => format!("Computing the answer for {}...", s.label(h)),
+            });
         }
         if self.editing {
             ui.weak(format!(

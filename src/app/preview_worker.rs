@@ -1,5 +1,6 @@
 //! A viewshed on a big board (every hex's line of sight from the hovered one) takes far
-//! longer than a frame, so it is answered on a thread of its own: the frame hands over
+//! longer than a frame, and even one line of sight there first reads the whole board,
+//! so what follows the pointer is answered on a thread of its own: the frame hands over
 //! the latest question and goes on drawing the last answer. The thread answers only the
 //! newest question it has been given (those asked meanwhile are skipped), and an answer
 //! for an older revision of the document is dropped when it arrives.
