@@ -305,6 +305,24 @@ fn preview_frames(c: &mut Criterion) {
             })
         });
     }
+    // The viewshed's answer, worked out off the frame: from the pointer's move until
+    // the thread's answer is in (the time a user waits for the shading, not a frame).
+    let ctx = egui::Context::default();
+    let (mut a, spots) = previewing(&ctx, app(250), Mode::Viewshed);
+    let mut k = 0;
+    let mut group = c.benchmark_group("previews");
+    group.sample_size(10);
+    group.bench_function(
+        "viewshed of a 250x250 board: pointer moved to answer in",
+        |b| {
+            b.iter(|| {
+                k = (k + 1) % spots.len();
+                frame_at(black_box(&ctx), &mut a, spots[k]);
+                a.canvas.preview.settle(std::time::Duration::from_secs(30));
+            })
+        },
+    );
+    group.finish();
     // Cavalry given an allowance of 12 (a copy of Battle Cry under its own id).
     let text = include_str!("../assets/rulesets/battle-cry-150.ron")
         .replace("id: \"battle-cry-150\"", "id: \"bench-12\"")

@@ -112,6 +112,11 @@ fn battle_lists_the_dice_and_every_modifier_and_the_fence_front() {
     assert!(shows(&h, "-1 target on fence"));
     assert!(shows(&h, "Rolls 1 dice"));
     assert!(shows(&h, "the attacker is in front of the target's fence"));
+    // File > Export offers the battle itself, caption and front sides included.
+    assert_eq!(
+        h.state().canvas.preview.ask(&h.state().doc.scenario),
+        Some("battle:c2:u1".parse().unwrap())
+    );
     // Out of sight: the battle is not allowed, and the panel says why.
     click(&mut h, "F2");
     click(&mut h, "E5");
@@ -137,6 +142,11 @@ fn fire_arcs_tint_by_dice_and_say_the_hovered_dice() {
     h.get_by_label("As if moved this turn").click();
     h.run();
     assert!(h.state().canvas.preview.as_moved);
+    // The toggle goes with the export's request.
+    assert_eq!(
+        h.state().canvas.preview.ask(&h.state().doc.scenario),
+        Some("arcs:u3:moved".parse().unwrap())
+    );
     let u3 = h.state().doc.scenario.units.iter().find(|u| u.id == "u3");
     assert!(!u3.is_some_and(|u| u.moved));
     assert!(!h.state().doc.history.can_undo());
@@ -244,4 +254,219 @@ fn export_with_the_current_preview_draws_it() {
         "the preview's red line"
     );
     assert!(!b.to_lowercase().contains("#c62828"));
+}
+
+/// Morne Plaine: "A charging action is a two-hexes straight movement that ends adjacent
+/// to an enemy unit." Shift+C, a mounted unit: each lane with the target's morale
+/// modifier, as `sandtable charges` lists it; a unit on foot says why it has none.
+#[test]
+fn charge_lanes_of_a_mounted_unit_by_their_shortcut() {
+    let mut h = app_on("morne-plaine-bridge.json");
+    let before = h.state().doc.scenario.clone();
+    shift(&mut h, Key::C);
+    assert_eq!(h.state().canvas.preview.mode, Some(Mode::Charges));
+    assert!(shows(&h, "Charge lanes: click a mounted unit"));
+    // p2, cavalry on 1106, charges f5 on 0806 through 1006 and 0906.
+    click(&mut h, "1106");
+    assert!(shows(&h, "from 1106: 1 legal charge(s)"));
+    assert!(shows(&h, "through 1006, 0906 at f5: target morale +0"));
+    assert!(shows(&h, "strength difference -2 to the random number"));
+    assert!(shows(&h, "Charge lanes: each legal charge drawn"));
+    assert_eq!(
+        h.state().canvas.preview.ask(&h.state().doc.scenario),
+        Some("charges:p2".parse().unwrap())
+    );
+    // Another unit picks anew: p1 is infantry.
+    click(&mut h, "0706");
+    assert!(shows(&h, "only mounted units can charge"));
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().canvas.preview.mode, None);
+    assert_eq!(h.state().doc.scenario, before);
+    assert!(!h.state().doc.history.can_undo());
+}
+
+/// A 200 x 200 board, clear but for one unit: a viewshed there takes longer than a
+/// frame, so it is answered in the background.
+fn big_open_board() -> Harness<'static, DesignerApp> {
+    use sandtable::app::document::Document;
+    use sandtable::board::{Board, HexBoard, Orientation, Stagger};
+    use sandtable::scenario::Scenario;
+    let mut h = app();
+    let board = HexBoard::new(Orientation::Pointy, 200, 200, Stagger::Odd).unwrap();
+    let s = Scenario::new("big", "battle-cry-150", Board::Hex(board));
+    let doc = Document::new(s, None, &h.state().rulesets);
+    h.state_mut().doc = doc;
+    h.state_mut().canvas.fit_pending = true;
+    h.run();
+    h
+}
+
+/// The viewshed never stalls the frame: on a big board the frame after the pointer
+/// moves says it is computing, the answer comes a moment later, and an edit made
+/// meanwhile is in the answer shown (the one for the old revision is dropped).
+#[test]
+fn a_big_viewshed_is_computed_in_the_background() {
+    use std::time::Duration;
+    let mut h = big_open_board();
+    shift(&mut h, Key::V);
+    let p = at(&h, "L13");
+    h.hover_at(p);
+    h.step();
+    assert!(h.state().canvas.preview.computing());
+    h.step();
+    assert!(shows(&h, "Computing the viewshed of L13"));
+    h.state_mut().canvas.preview.settle(Duration::from_secs(60));
+    h.run();
+    assert!(!h.state().canvas.preview.computing());
+    assert!(shows(&h, "L13 sees 39999 hexes"), "all of an open board");
+    // Held, then woods painted round it while its viewshed is being computed again.
+    drag(&mut h, &[p]);
+    let rulesets = h.state().rulesets.clone();
+    let board = h.state().doc.scenario.board.as_hex().unwrap().clone();
+    let l13 = board.hex_at("L13").unwrap();
+    for n in l13.all_neighbors() {
+        let e = sandtable::scenario::Edit::SetHex {
+            hex: n,
+            cell: Some(sandtable::scenario::HexCell::terrain("woods")),
+        };
+        h.state_mut().doc.apply(e, &rulesets).unwrap();
+        h.step();
+    }
+    h.state_mut().canvas.preview.settle(Duration::from_secs(60));
+    h.run();
+    assert!(!h.state().canvas.preview.computing());
+    assert!(shows(&h, "L13 sees 6 hexes"), "only the woods round it");
+    // A line of sight there follows the pointer the same way.
+    shift(&mut h, Key::L);
+    click(&mut h, "L13");
+    let to = at(&h, "P13");
+    h.hover_at(to);
+    h.run();
+    h.state_mut().canvas.preview.settle(Duration::from_secs(60));
+    h.run();
+    assert!(shows(&h, "L13 does not see P13 at range 4"));
+}
+
+/// The screen position of a table point.
+fn table_at(h: &Harness<'_, DesignerApp>, x: f64, y: f64) -> egui::Pos2 {
+    let app = h.state();
+    app.canvas
+        .view
+        .to_screen(app.canvas.rect().unwrap(), egui::vec2(x as f32, y as f32))
+}
+
+fn click_table(h: &mut Harness<'_, DesignerApp>, x: f64, y: f64) {
+    let p = table_at(h, x, y);
+    drag(h, &[p]);
+}
+
+fn hover_table(h: &mut Harness<'_, DesignerApp>, x: f64, y: f64) {
+    let p = table_at(h, x, y);
+    h.hover_at(p);
+    h.run();
+}
+
+/// Mini-Nap: "A unit firing at (or at and through) a unit claiming cover then uses half
+/// the number of dice that it would normally use (round fractions down)." On the
+/// table: the zone of fire from i1's front edge, each feature it crosses with what it
+/// does to the dice (as `sandtable los` and `battle` say), an edit changing the answer,
+/// and a path's cost (as `sandtable path` says).
+#[test]
+fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
+    let mut h = app_on("mini-nap-village.ron");
+    let before = h.state().doc.scenario.clone();
+    shift(&mut h, Key::L);
+    assert!(shows(&h, "Line of sight: click the firing unit"));
+    click_table(&mut h, 40.0, 100.0);
+    hover_table(&mut h, 140.0, 20.0);
+    assert!(shows(
+        &h,
+        "i1 sees k1 at 121.2 cm, edge to edge (small-arms fire)"
+    ));
+    assert!(shows(
+        &h,
+        "crosses Village v1: cover against small-arms fire: halves the dice"
+    ));
+    assert!(shows(&h, "crosses Road rd1: no effect on this fire"));
+    // A point: the bank woods still cover, the village is out of the zone.
+    hover_table(&mut h, 100.0, 60.0);
+    assert!(shows(&h, "i1 sees 100.0,60.0 at 68.8 cm"));
+    assert!(!shows(&h, "crosses Village v1"));
+
+    // Battle: three halvings (both bank woods and the village).
+    shift(&mut h, Key::B);
+    assert!(shows(&h, "Battle: click the firing unit"));
+    click_table(&mut h, 40.0, 100.0);
+    hover_table(&mut h, 140.0, 20.0);
+    assert!(shows(
+        &h,
+        "i1 (infantry) fires at k1 (cavalry) at 121.2 cm: dice x0.125"
+    ));
+    assert!(shows(
+        &h,
+        "dice halved 3 time(s), rounding down each time (x0.125)"
+    ));
+    // The village taken away: one halving fewer, at once.
+    let rulesets = h.state().rulesets.clone();
+    let edit = sandtable::scenario::Edit::PutFeature {
+        kind: sandtable::scenario::FeatureKind::Area,
+        id: "v1".into(),
+        feature: None,
+        index: None,
+    };
+    h.state_mut().doc.apply(edit, &rulesets).unwrap();
+    h.run();
+    assert!(shows(
+        &h,
+        "dice halved 2 time(s), rounding down each time (x0.25)"
+    ));
+    h.state_mut().doc.undo(&rulesets);
+    h.run();
+    assert!(shows(&h, "dice halved 3 time(s)"));
+
+    // Movement keeps the unit picked: a turn clicked at 40,80, the pointer at 60,60
+    // across the river.
+    shift(&mut h, Key::M);
+    assert!(shows(&h, "From i1"));
+    click_table(&mut h, 40.0, 80.0);
+    hover_table(&mut h, 60.0, 60.0);
+    assert!(shows(
+        &h,
+        "i1 (infantry) moves 48.3 cm at a cost of 48.3 cm"
+    ));
+    assert!(shows(
+        &h,
+        "not allowed: i1 (infantry) may not enter River s1 (leg 2)"
+    ));
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().canvas.preview.mode, None);
+    assert_eq!(h.state().doc.scenario, before);
+}
+
+/// The README's screenshot of a zone of fire on the Mini-Nap example.
+#[test]
+fn snapshot_of_a_zone_of_fire_on_mini_nap() {
+    use sandtable::app::dialogs::ScriptedDialogs;
+    use sandtable::rules::Rulesets;
+    let app = DesignerApp::new(
+        Rulesets::built_in(),
+        Box::new(ScriptedDialogs {
+            opens: vec![designer_kit::example("mini-nap-village.ron")],
+            ..Default::default()
+        }),
+    );
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    shift(&mut h, Key::L);
+    click_table(&mut h, 40.0, 100.0);
+    hover_table(&mut h, 140.0, 20.0);
+    h.snapshot("designer_preview_table_fire");
 }

@@ -35,6 +35,16 @@ fn overlay_group(svg: &str) -> &str {
     &svg[start..end]
 }
 
+/// The `overlays` group of `sandtable export FILE --overlay SPEC` as SVG.
+fn exported_overlay(file: &str, spec: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("map.svg");
+    let out = svg.to_str().unwrap();
+    let (code, _, err) = sandtable(&["export", file, "--output", out, "--overlay", spec]);
+    assert_eq!(code, 0, "{spec}: {err}");
+    overlay_group(&std::fs::read_to_string(&svg).unwrap()).to_string()
+}
+
 #[test]
 fn a_line_of_sight_overlay_agrees_with_sandtable_los() {
     let dir = tempfile::tempdir().unwrap();
@@ -77,11 +87,14 @@ fn every_kind_of_preview_draws_on_an_example_it_applies_to() {
     let rulesets = Rulesets::built_in();
     let cases = [
         (BATTLE_CRY, "arcs:u3"),
+        (BATTLE_CRY, "arcs:u3:moved:ordered"),
+        (BATTLE_CRY, "battle:c2:u1"),
         (BATTLE_CRY, "moves:u4"),
         (BATTLE_CRY, "moves:u4:J5"),
         (BATTLE_CRY, "viewshed:F5"),
         (MORNE_PLAINE, "zoc:prussian"),
         (MORNE_PLAINE, "los:f1:p1"),
+        (MORNE_PLAINE, "charges:p2"),
     ];
     for (file, spec) in cases {
         let s = sandtable::io::load_scenario(std::path::Path::new(file), &rulesets).unwrap();
@@ -110,6 +123,8 @@ fn every_kind_of_preview_draws_on_an_example_it_applies_to() {
             (Preview::Zones { hexes, .. }, _) => assert!(!hexes.is_empty(), "{spec}"),
             (Preview::Viewshed { seen, .. }, _) => assert!(!seen.is_empty(), "{spec}"),
             (Preview::Sight(_), _) => {}
+            (Preview::Charges { lanes, .. }, _) => assert!(!lanes.is_empty(), "{spec}"),
+            (Preview::Battle { lines, .. }, _) => assert!(!lines.is_empty(), "{spec}"),
         }
         let options = ExportOptions {
             overlays: vec![ask],
@@ -148,6 +163,14 @@ fn a_bad_overlay_exits_2_names_it_and_leaves_no_file() {
     let cases = [
         (BATTLE_CRY, "los:A1", "wrong number of parts"),
         (BATTLE_CRY, "fog:A1", "unknown kind 'fog'"),
+        (BATTLE_CRY, "arcs:u3:flying", "unknown arcs flag 'flying'"),
+        (
+            BATTLE_CRY,
+            "arcs:u3:moved:not-moved",
+            "contradicts or repeats",
+        ),
+        (BATTLE_CRY, "battle:c2", "wrong number of parts"),
+        (BATTLE_CRY, "battle:c2:x9", "no unit with id 'x9'"),
         (BATTLE_CRY, "arcs:x9", "no unit with id 'x9'"),
         (
             BATTLE_CRY,
@@ -156,6 +179,11 @@ fn a_bad_overlay_exits_2_names_it_and_leaves_no_file() {
         ),
         (BATTLE_CRY, "zoc:union", "has no zones of control"),
         (MORNE_PLAINE, "zoc:austrian", "no side 'austrian'"),
+        (
+            MORNE_PLAINE,
+            "charges:p1",
+            "p1 has no legal charge: only mounted units can charge",
+        ),
     ];
     for (file, spec, message) in cases {
         let args = [
@@ -177,4 +205,90 @@ fn a_bad_overlay_exits_2_names_it_and_leaves_no_file() {
         let v: Value = serde_json::from_str(&stdout).unwrap();
         assert_eq!(v["error"]["kind"], "bad-overlay", "{spec}");
     }
+}
+
+/// Morne Plaine: "A charging action is a two-hexes straight movement that ends adjacent
+/// to an enemy unit." The exported lanes are the ones `sandtable charges` lists: each
+/// lane's two hexes tinted and its target outlined.
+#[test]
+fn a_charges_overlay_draws_the_lanes_sandtable_charges_lists() {
+    let (code, out, err) = sandtable(&["charges", MORNE_PLAINE, "p2", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let listed: Value = serde_json::from_str(&out).unwrap();
+    let listed = listed["charges"].as_array().unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["path"], serde_json::json!(["1006", "0906"]));
+
+    let rulesets = Rulesets::built_in();
+    let s = sandtable::io::load_scenario(std::path::Path::new(MORNE_PLAINE), &rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let ask: Ask = "charges:p2".parse().unwrap();
+    assert_eq!(ask.to_string(), "charges:p2");
+    let Ok(Preview::Charges { lanes, .. }) = ask.answer(&s, r) else {
+        panic!("charges:p2 is answered with lanes");
+    };
+    let paths: Vec<Vec<String>> = lanes
+        .iter()
+        .map(|c| c.path.iter().map(|h| s.label(*h)).collect())
+        .collect();
+    assert_eq!(paths, vec![vec!["1006".to_string(), "0906".to_string()]]);
+    assert_eq!(lanes[0].target, listed[0]["target"].as_str().unwrap());
+
+    let group = exported_overlay(MORNE_PLAINE, "charges:p2");
+    // The lane's purple, and the target's red outline.
+    assert!(group.contains("#6a1b9a"), "{group}");
+    assert!(group.contains("#c62828"), "{group}");
+}
+
+/// A battle exports more than its line of sight: the target's front sides (c2 fires at
+/// u1 behind the fence on E5) and the dice with every modifier as a caption, as the
+/// designer's inspector lists them.
+#[test]
+fn a_battle_overlay_has_the_front_sides_and_the_dice_as_a_caption() {
+    let group = exported_overlay(BATTLE_CRY, "battle:c2:u1");
+    for line in [
+        "Rolls 1 dice",
+        "c2 (infantry, F2) against u1 (infantry, E5) at range 3",
+        "base dice 2",
+        "-1 target on fence",
+        "the attacker is in front of the target",
+    ] {
+        assert!(group.contains(line), "{line}: {group}");
+    }
+    // The fence's front sides in teal, the clear line in green.
+    assert!(group.contains("#00897b"), "{group}");
+    assert!(group.contains("#2e7d32"), "{group}");
+}
+
+/// The fire arcs' toggles travel with the request: `arcs:u3:moved` answers for a copy
+/// of u3 that has moved this turn, leaves the scenario as it is, and is written back
+/// as it was asked.
+#[test]
+fn arcs_as_if_moved_or_ordered_are_part_of_the_request() {
+    let rulesets = Rulesets::built_in();
+    let s = sandtable::io::load_scenario(std::path::Path::new(BATTLE_CRY), &rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    for spec in [
+        "arcs:u3",
+        "arcs:u3:moved",
+        "arcs:u3:not-ordered",
+        "arcs:u3:moved:ordered",
+        "battle:c2:u1",
+        "charges:p2",
+    ] {
+        let ask: Ask = spec.parse().unwrap();
+        assert_eq!(ask.to_string(), spec);
+    }
+    let ask: Ask = "arcs:u3:moved:ordered".parse().unwrap();
+    let as_if = ask.answer(&s, r).unwrap();
+    let mut moved = s.clone();
+    for u in moved.units.iter_mut().filter(|u| u.id == "u3") {
+        u.moved = true;
+        u.ordered = true;
+    }
+    let plain: Ask = "arcs:u3".parse().unwrap();
+    assert_eq!(as_if, plain.answer(&moved, r).unwrap());
+    let reloaded =
+        sandtable::io::load_scenario(std::path::Path::new(BATTLE_CRY), &rulesets).unwrap();
+    assert_eq!(s, reloaded, "the scenario is untouched");
 }

@@ -150,12 +150,17 @@ impl Canvas {
             }
             Board::Freeform(table) => {
                 self.painter.paint(ui, &painter, rect, &self.view);
-                if !ui.input(|i| i.key_down(egui::Key::Space)) {
+                if !ui.input(|i| i.key_down(egui::Key::Space)) && !self.preview.takes_clicks() {
                     self.table.input(
                         ui, &response, rect, &self.view, &table, doc, rulesets, tools,
                     );
                 }
                 self.table.draw(&painter, rect, &self.view, doc, tools);
+                if self.preview.active() {
+                    let (view, hover) = (self.view, self.hover);
+                    self.preview
+                        .table_frame(&response, &painter, rect, &view, hover, doc, &ruleset);
+                }
             }
         }
     }

@@ -45,7 +45,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 28] = [
+    pub const ALL: [Command; 29] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -74,6 +74,7 @@ impl Command {
         Command::Preview(Mode::Moves),
         Command::Preview(Mode::Zones),
         Command::Preview(Mode::Viewshed),
+        Command::Preview(Mode::Charges),
     ];
 
     /// The menu text.
@@ -146,6 +147,9 @@ impl Command {
             }
             Command::Preview(Mode::Zones) => "Every hex a side's units control",
             Command::Preview(Mode::Viewshed) => "Every hex the hex under the cursor sees",
+            Command::Preview(Mode::Charges) => {
+                "Pick a mounted unit: each legal charge lane and the target's morale modifier"
+            }
         }
     }
 
@@ -183,6 +187,7 @@ impl Command {
                     Mode::Moves => Key::M,
                     Mode::Zones => Key::Z,
                     Mode::Viewshed => Key::V,
+                    Mode::Charges => Key::C,
                 };
                 vec![key(Modifiers::SHIFT, k)]
             }
@@ -200,17 +205,18 @@ impl Command {
     }
 
     /// Whether only a hex board takes its keys: on a table the table tools read R,
-    /// Delete, Esc and Ctrl+A themselves.
-    pub fn hex_board_keys(self) -> bool {
-        matches!(
-            self,
+    /// Delete, Esc and Ctrl+A themselves (Esc is the app's while a preview is open),
+    /// and only some previews are drawn on tables.
+    pub fn hex_board_keys(self, previewing: bool) -> bool {
+        match self {
             Command::TurnFacing
-                | Command::TurnFacingBack
-                | Command::DeleteSelection
-                | Command::DropSelection
-                | Command::SelectAll
-                | Command::Preview(_)
-        )
+            | Command::TurnFacingBack
+            | Command::DeleteSelection
+            | Command::SelectAll => true,
+            Command::DropSelection => !previewing,
+            Command::Preview(m) => !m.on_tables(),
+            _ => false,
+        }
     }
 
     /// Whether the canvas reads its keys itself (zoom at the canvas), so the app's key

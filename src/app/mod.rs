@@ -17,6 +17,8 @@ pub mod paint;
 mod panels;
 pub mod path_dialog;
 pub mod preview;
+mod preview_table;
+mod preview_worker;
 pub mod properties;
 pub mod recovery;
 pub mod scenario_panel;
@@ -608,7 +610,7 @@ impl DesignerApp {
         for cmd in Command::ALL {
             if cmd.read_by_canvas()
                 || (typing && cmd.not_while_typing())
-                || (!hex && cmd.hex_board_keys())
+                || (!hex && cmd.hex_board_keys(self.canvas.preview.active()))
             {
                 continue;
             }

@@ -1,5 +1,5 @@
 //! Previews under the mouse (hex boards): line of sight, battle, fire arcs, movement,
-//! zones of control and viewshed. The rules answer through `scene::overlay` and the
+//! zones of control, viewshed and charge lanes. The rules answer through `scene::overlay` and the
 //! answer is drawn by `overlay::draw`, as an export draws it, so screen and file agree.
 //! A preview only reads the scenario: it is never an edit and never an undo step; it is
 //! answered again whenever the document's revision changes.
@@ -12,13 +12,14 @@ use hexx::Hex;
 
 use super::document::Document;
 use super::paint::{align, colour, shapes};
+use super::preview_table::TablePreview;
+use super::preview_worker::{Job, Worker};
 use super::view::View;
-use crate::board::{BoardLayout, HexBoard, Side};
+use crate::board::HexBoard;
 use crate::rules::Ruleset;
-use crate::rules::battle::{Battle, BattleMap, modifier_line};
 use crate::scenario::{Scenario, Unit};
+use crate::scene::Item;
 use crate::scene::overlay::{self, Ask, Preview};
-use crate::scene::{Item, Points, Rgba, Stroke};
 
 /// What a preview shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,16 +30,18 @@ pub enum Mode {
     Moves,
     Zones,
     Viewshed,
+    Charges,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 6] = [
+    pub const ALL: [Mode; 7] = [
         Mode::Sight,
         Mode::Battle,
         Mode::Arcs,
         Mode::Moves,
         Mode::Zones,
         Mode::Viewshed,
+        Mode::Charges,
     ];
 
     pub fn name(self) -> &'static str {
@@ -49,12 +52,40 @@ impl Mode {
             Mode::Moves => "Movement",
             Mode::Zones => "Zones of control",
             Mode::Viewshed => "Viewshed",
+            Mode::Charges => "Charge lanes",
+        }
+    }
+
+    /// Whether the mode is drawn on a measured table too.
+    pub fn on_tables(self) -> bool {
+        matches!(self, Mode::Sight | Mode::Battle | Mode::Moves)
+    }
+
+    /// The status bar's line on a table.
+    pub fn table_hint(self, picked: bool) -> &'static str {
+        match (self, picked) {
+            (Mode::Sight, false) => "Line of sight: click the firing unit; Esc leaves",
+            (Mode::Sight, true) => {
+                "Line of sight: hover or click a unit or a point: the zone of fire and the cover it crosses; Esc leaves"
+            }
+            (Mode::Battle, false) => "Battle: click the firing unit; Esc leaves",
+            (Mode::Battle, true) => {
+                "Battle: hover or click the target unit: the dice halvings; Esc leaves"
+            }
+            (Mode::Moves, false) => "Movement: click the unit to move; Esc leaves",
+            (Mode::Moves, true) => {
+                "Movement: hover where to go, click to add a turn; click the unit to start again; Esc leaves"
+            }
+            _ => "This preview is drawn on hex boards; Esc leaves",
         }
     }
 
     /// Whether the mode starts from a picked unit (not any hex).
     fn needs_unit(self) -> bool {
-        matches!(self, Mode::Battle | Mode::Arcs | Mode::Moves)
+        matches!(
+            self,
+            Mode::Battle | Mode::Arcs | Mode::Moves | Mode::Charges
+        )
     }
 
     /// The status bar's one line: what to do next.
@@ -78,13 +109,23 @@ impl Mode {
             (Mode::Viewshed, _) => {
                 "Viewshed: every hex the hex under the cursor sees; click to hold it; Esc leaves"
             }
+            (Mode::Charges, false) => "Charge lanes: click a mounted unit; Esc leaves",
+            (Mode::Charges, true) => {
+                "Charge lanes: each legal charge drawn with the target's morale modifier; click another unit to pick it; Esc leaves"
+            }
         }
     }
 }
 
+/// Boards with at least this many hexes have what follows the pointer (viewshed, line
+/// of sight, battle) answered off the frame: a 13 x 9 board's viewshed takes well under
+/// a millisecond, a 250 x 250 board's many frames, and even one line of sight there
+/// first reads the whole board into the rules' sight map.
+pub const IN_BACKGROUND: usize = 4096;
+
 /// What a preview was answered for: an answer is kept while this stays the same.
 #[derive(Debug, Clone, PartialEq)]
-struct Key {
+pub struct Key {
     doc: u64,
     revision: u64,
     mode: Mode,
@@ -105,9 +146,8 @@ pub struct Answer {
     /// Why there is no answer (no unit picked, no profile, a unit on no hex).
     pub error: Option<String>,
     pub preview: Option<Preview>,
-    pub battle: Option<Battle>,
     /// The drawing over the board.
-    items: Vec<Item>,
+    pub(super) items: Vec<Item>,
 }
 
 /// The preview's state between frames.
@@ -132,6 +172,20 @@ pub struct Previewer {
     /// The drawing tessellated for a view: (answer count, zoom, origin, rect, ppp).
     mesh: Option<(MeshKey, Arc<Mesh>, Vec<Label>)>,
     answered: u64,
+    /// The thread that answers what follows the pointer on a big board, started when
+    /// first needed.
+    worker: Option<Worker<Key, Answer>>,
+    /// The scenario and ruleset as the thread sees them: (document, revision) and
+    /// copies made once per revision.
+    shared: Option<(u64, u64, Arc<Scenario>, Arc<Ruleset>)>,
+    /// The answer shown is not yet the one for the hovered hex: the thread is on it.
+    computing: bool,
+    /// Woken by the thread when its answer is ready.
+    wake: Option<egui::Context>,
+    /// The preview on a measured table.
+    pub table: TablePreview,
+    /// The board is a table: the answer is the table preview's.
+    on_table: bool,
 }
 
 type MeshKey = (u64, f32, egui::Vec2, Rect, f32);
@@ -164,8 +218,11 @@ impl Previewer {
             self.mode = Some(mode);
             self.editing = false;
             self.pinned = None;
+            self.table.pinned = None;
+            self.table.path.clear();
             if !keep {
                 self.from = None;
+                self.table.from = None;
             }
         }
     }
@@ -190,13 +247,20 @@ impl Previewer {
 
     /// The status bar's line, while the preview has the clicks.
     pub fn hint(&self) -> Option<&'static str> {
-        self.mode
-            .filter(|_| !self.editing)
-            .map(|m| m.hint(self.from.is_some()))
+        self.mode.filter(|_| !self.editing).map(|m| {
+            if self.on_table {
+                m.table_hint(self.table.from.is_some())
+            } else {
+                m.hint(self.from.is_some())
+            }
+        })
     }
 
     /// The last answer.
     pub fn answer(&self) -> Option<&Answer> {
+        if self.on_table {
+            return self.table.answer();
+        }
         self.answer.as_ref().map(|(_, a)| a)
     }
 
@@ -251,7 +315,7 @@ impl Previewer {
             return false;
         };
         match self.mode {
-            Some(Mode::Arcs | Mode::Moves) => true,
+            Some(Mode::Arcs | Mode::Moves | Mode::Charges) => true,
             Some(Mode::Battle) => self
                 .from
                 .and_then(|f| unit_on(s, f))
@@ -266,8 +330,13 @@ impl Previewer {
             self.answer = None;
             return;
         };
+        self.on_table = doc.scenario.board.as_hex().is_none();
         let Some(board) = doc.scenario.board.as_hex() else {
-            self.leave();
+            if mode.on_tables() {
+                self.table.update(mode, doc, r);
+            } else {
+                self.leave();
+            }
             return;
         };
         self.hover = hover.filter(|h| board.contains(*h));
@@ -279,21 +348,30 @@ impl Previewer {
             revision: doc.revision,
             mode,
             from: self.from,
-            // Arcs and zones do not depend on the pointer: no work while it moves.
+            // Arcs, zones and charges do not depend on the pointer: no work while it
+            // moves.
             target: match mode {
-                Mode::Zones | Mode::Arcs => None,
+                Mode::Zones | Mode::Arcs | Mode::Charges => None,
                 _ => self.target(),
             },
             as_moved: self.as_moved,
             as_ordered: self.as_ordered,
             side: self.side.clone(),
         };
+        self.computing = false;
         if self.answer.as_ref().is_some_and(|(k, _)| *k == key) {
             if mode == Mode::Arcs
                 && let Some((_, a)) = &mut self.answer
             {
                 a.lines = arc_lines(&doc.scenario, a.preview.as_ref(), self.hover);
             }
+            return;
+        }
+        if matches!(mode, Mode::Viewshed | Mode::Sight | Mode::Battle)
+            && key.target.is_some()
+            && board.area() >= IN_BACKGROUND
+            && self.in_background(&key, doc, r)
+        {
             return;
         }
         let answer = match self.moves_again(&key, doc) {
@@ -306,6 +384,72 @@ impl Previewer {
         }
         self.answer = Some((key, answer));
         self.answered += 1;
+    }
+
+    /// Hands the question to the preview's thread and shows the newest answer that has
+    /// come back for this revision meanwhile (answers for older ones are dropped). False
+    /// when no thread could be started: the frame answers then.
+    fn in_background(&mut self, key: &Key, doc: &Document, r: &Ruleset) -> bool {
+        let worker = self.worker.get_or_insert_with(|| {
+            Worker::start(
+                |key: &Key, s: &Scenario, r: &Ruleset| match s.board.as_hex() {
+                    Some(board) => answer(key, s, r, board),
+                    None => needs("previews are drawn on hex boards only"),
+                },
+            )
+        });
+        if !worker.running() {
+            return false;
+        }
+        let now = (key.doc, key.revision);
+        if let Some(done) = worker.take(|k| (k.doc, k.revision) == now) {
+            self.answer = Some(done);
+            self.answered += 1;
+        }
+        if self.answer.as_ref().is_some_and(|(k, _)| k == key) {
+            return true;
+        }
+        if self
+            .shared
+            .as_ref()
+            .is_none_or(|(d, rev, _, _)| (*d, *rev) != now)
+        {
+            self.shared = Some((
+                key.doc,
+                key.revision,
+                Arc::new(doc.scenario.clone()),
+                Arc::new(r.clone()),
+            ));
+        }
+        if let Some((_, _, s, r)) = &self.shared {
+            worker.ask(Job {
+                key: key.clone(),
+                scenario: s.clone(),
+                ruleset: r.clone(),
+                wake: self.wake.clone(),
+            });
+        }
+        self.computing = true;
+        true
+    }
+
+    /// Whether the answer shown is an older one while the thread works on the hovered
+    /// hex's.
+    pub fn computing(&self) -> bool {
+        self.computing
+    }
+
+    /// Waits (at most `limit`) for the thread's answer to the question in hand and
+    /// shows it: for tests and benches, which look at what a user sees a moment later.
+    pub fn settle(&mut self, limit: std::time::Duration) {
+        let Some(worker) = &mut self.worker else {
+            return;
+        };
+        if let Some(done) = worker.wait(limit) {
+            self.computing = false;
+            self.answer = Some(done);
+            self.answered += 1;
+        }
     }
 
     /// Movement with the pointer moved on: the reachable hexes stay, only the way to
@@ -352,6 +496,9 @@ impl Previewer {
             Some(super::canvas::Hover::Hex(h)) => Some(h),
             _ => None,
         };
+        if self.wake.is_none() {
+            self.wake = Some(ui.ctx().clone());
+        }
         if !self.editing
             && response.clicked_by(egui::PointerButton::Primary)
             && let Some(h) = hex
@@ -362,6 +509,48 @@ impl Previewer {
         self.update(doc, r, hex);
         self.paint(ui, painter, rect, view);
         if hex.is_some()
+            && let Some(text) = self.tooltip()
+        {
+            response.clone().on_hover_text_at_pointer(text);
+        }
+    }
+
+    /// One frame on the canvas of a measured table: a click picks the unit or holds the
+    /// target (or adds a turn of the path), the answer follows the pointer and the
+    /// document, and is drawn over the table and beside the pointer.
+    #[allow(clippy::too_many_arguments)]
+    pub fn table_frame(
+        &mut self,
+        response: &egui::Response,
+        painter: &egui::Painter,
+        rect: Rect,
+        view: &View,
+        hover: Option<super::canvas::Hover>,
+        doc: &Document,
+        r: &Ruleset,
+    ) {
+        let Some(mode) = self.mode else {
+            return;
+        };
+        let point = match hover {
+            Some(super::canvas::Hover::Point(p)) => Some(crate::board::freeform::Point::new(
+                f64::from(p.x),
+                f64::from(p.y),
+            )),
+            _ => None,
+        };
+        let table = doc.scenario.board.as_freeform();
+        let point = point.filter(|p| table.is_some_and(|t| t.contains(*p)));
+        if !self.editing
+            && response.clicked_by(egui::PointerButton::Primary)
+            && let Some(p) = point
+        {
+            self.table.click(mode, &doc.scenario, p);
+        }
+        self.table.hover = point;
+        self.update(doc, r, None);
+        self.table.paint(painter, rect, view);
+        if point.is_some()
             && let Some(text) = self.tooltip()
         {
             response.clone().on_hover_text_at_pointer(text);
@@ -400,6 +589,11 @@ impl Previewer {
         };
         ui.heading(format!("Preview: {}", mode.name()));
         match self.from {
+            _ if self.on_table => {
+                if let Some(id) = &self.table.from {
+                    ui.label(format!("From {id}"));
+                }
+            }
             Some(h) if mode != Mode::Zones && mode != Mode::Viewshed => {
                 let who = unit_on(s, h).map_or(String::new(), |u| format!("{} ", u.id));
                 ui.label(format!("From {who}on {}", s.label(h)));
@@ -433,6 +627,14 @@ impl Previewer {
                 legend(ui, a.preview.as_ref());
             }
         }
+        if self.computing
+            && let Some(h) = self.target()
+        {
+            ui.weak(match mode {
+                Mode::Viewshed => format!("Computing the viewshed of {}...", s.label(h)),
+                _ => format!("Computing the answer for {}...", s.label(h)),
+            });
+        }
         if self.editing {
             ui.weak(format!(
                 "Shown while editing with the tool in hand; {} picks again.",
@@ -445,18 +647,26 @@ impl Previewer {
         ui.separator();
     }
 
-    /// The open preview as an export draws it (`los:u2:C4`): the line of a battle;
-    /// arcs as the unit stands (the "as if" toggles are the designer's only).
+    /// The open preview as an export draws it (`los:u2:C4`, `battle:u2:u5`,
+    /// `arcs:u3:moved` with the "as if" toggles that differ from the unit).
     pub fn ask(&self, s: &Scenario) -> Option<Ask> {
+        if self.on_table {
+            return None;
+        }
         let unit = |h: Option<Hex>| h.and_then(|h| unit_on(s, h)).map(|u| u.id.clone());
         match self.mode? {
-            Mode::Sight | Mode::Battle => Some(Ask::Sight {
+            Mode::Sight => Some(Ask::Sight {
                 from: named(s, self.from?),
                 to: named(s, self.target()?),
             }),
-            Mode::Arcs => Some(Ask::Arcs {
-                unit: unit(self.from)?,
+            Mode::Battle => Some(Ask::Battle {
+                attacker: unit(self.from)?,
+                target: unit(self.target())?,
             }),
+            Mode::Arcs => {
+                let u = unit_on(s, self.from?)?;
+                Some(as_if(u, self.as_moved, self.as_ordered))
+            }
             Mode::Moves => Some(Ask::Moves {
                 unit: unit(self.from)?,
                 to: self
@@ -470,6 +680,9 @@ impl Previewer {
             Mode::Viewshed => Some(Ask::Viewshed {
                 from: named(s, self.target()?),
             }),
+            Mode::Charges => Some(Ask::Charges {
+                unit: unit(self.from)?,
+            }),
         }
     }
 
@@ -480,7 +693,7 @@ impl Previewer {
         match self.mode? {
             Mode::Sight | Mode::Battle => {}
             Mode::Arcs => return a.lines.first().cloned(),
-            Mode::Moves | Mode::Zones | Mode::Viewshed => return None,
+            Mode::Moves | Mode::Zones | Mode::Viewshed | Mode::Charges => return None,
         }
         let mut text = a.error.clone().unwrap_or_else(|| a.summary.clone());
         for line in a.lines.iter().take(6) {
@@ -520,7 +733,7 @@ fn reaches(a: &Answer, hex: Hex) -> bool {
     matches!(&a.preview, Some(Preview::Moves { reach, .. }) if reach.iter().any(|r| r.hex == hex))
 }
 
-fn needs(error: &str) -> Answer {
+pub(super) fn needs(error: &str) -> Answer {
     Answer {
         error: Some(error.to_string()),
         ..Answer::default()
@@ -530,9 +743,10 @@ fn needs(error: &str) -> Answer {
 /// The preview drawn, with its summary and details.
 fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
     let layout = crate::app::canvas::layout_of(board);
-    let items = overlay::draw(&preview, board, &layout);
+    let items = overlay::draw_on_screen(&preview, board, &layout);
     let mut lines = Vec::new();
     match &preview {
+        Preview::Battle { lines: l, .. } => lines.clone_from(l),
         Preview::Sight(x) => {
             lines.push(if x.visible {
                 "Visible".to_string()
@@ -553,6 +767,9 @@ fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
             if stops > 0 {
                 lines.push(format!("{stops} of them where the unit must stop (ringed)"));
             }
+        }
+        Preview::Charges { lanes, .. } => {
+            lines.extend(lanes.iter().flat_map(|c| overlay::charge_lines(c, s)));
         }
         _ => {}
     }
@@ -576,22 +793,23 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
             (None, _) => return needs("Click a unit or hex to look from."),
             (_, None) => return needs("Hover or click the hex to look at."),
         },
-        Mode::Battle => return battle(key, s, r, board),
+        Mode::Battle => {
+            let Some(a) = key.from.and_then(|h| unit_on(s, h)) else {
+                return needs("Click the attacking unit.");
+            };
+            let Some(t) = key.target.and_then(|h| unit_on(s, h)) else {
+                return needs("Hover or click the target unit.");
+            };
+            Ask::Battle {
+                attacker: a.id.clone(),
+                target: t.id.clone(),
+            }
+        }
         Mode::Arcs => {
             let Some(u) = key.from.and_then(|h| unit_on(s, h)) else {
                 return needs("Click a unit to see its fire arcs.");
             };
-            if u.moved != key.as_moved || u.ordered != key.as_ordered {
-                // As if: the unit's flags changed on a copy; the document is untouched.
-                let mut copy = s.clone();
-                let id = u.id.clone();
-                if let Some(c) = copy.units.iter_mut().find(|x| x.id == id) {
-                    c.moved = key.as_moved;
-                    c.ordered = key.as_ordered;
-                }
-                return asked(&Ask::Arcs { unit: id }, &copy, r, board);
-            }
-            Ask::Arcs { unit: u.id.clone() }
+            as_if(u, key.as_moved, key.as_ordered)
         }
         Mode::Moves => {
             let Some(u) = key.from.and_then(|h| unit_on(s, h)) else {
@@ -622,8 +840,22 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
             Some(h) => Ask::Viewshed { from: named(s, h) },
             None => return needs("Move the pointer over the board."),
         },
+        Mode::Charges => match key.from.and_then(|h| unit_on(s, h)) {
+            Some(u) => Ask::Charges { unit: u.id.clone() },
+            None => return needs("Click a mounted unit to see its charge lanes."),
+        },
     };
     asked(&ask, s, r, board)
+}
+
+/// Fire arcs as if the unit had moved / been ordered: only the flags that differ
+/// from the unit's are asked for.
+fn as_if(u: &Unit, moved: bool, ordered: bool) -> Ask {
+    Ask::Arcs {
+        unit: u.id.clone(),
+        moved: (moved != u.moved).then_some(moved),
+        ordered: (ordered != u.ordered).then_some(ordered),
+    }
 }
 
 fn asked(ask: &Ask, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
@@ -632,121 +864,6 @@ fn asked(ask: &Ask, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
         Err(e) => needs(&e.0),
     }
 }
-
-/// Battle: the dice or shift with every modifier as `sandtable battle` explains it,
-/// the line of sight, and the target's front sides when it has a fence or entrenchment.
-fn battle(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
-    let Some(a) = key.from.and_then(|h| unit_on(s, h)) else {
-        return needs("Click the attacking unit.");
-    };
-    let Some(t) = key.target.and_then(|h| unit_on(s, h)) else {
-        return needs("Hover or click the target unit.");
-    };
-    let Some(map) = BattleMap::new(s, r) else {
-        return needs("battles are previewed on hex boards only");
-    };
-    if !map.by_column_shift()
-        && let Err(why) = map.reach(a)
-    {
-        return needs(&format!("{}: {why}", a.id));
-    }
-    let b = map.battle(a, t);
-    let layout = crate::app::canvas::layout_of(board);
-    let mut items = overlay::draw(&Preview::Sight(b.sighting.clone()), board, &layout);
-    let mut lines = vec![format!(
-        "{} ({}, {}) against {} ({}, {}) at range {}",
-        a.id,
-        a.class,
-        s.label(b.sighting.from),
-        t.id,
-        t.class,
-        s.label(b.sighting.to),
-        b.range
-    )];
-    if !b.allowed {
-        lines.push(format!(
-            "not allowed: {}",
-            b.reason.as_deref().unwrap_or("no reason given")
-        ));
-    }
-    if let Some(base) = b.base_dice {
-        lines.push(format!("base dice {base}"));
-    }
-    lines.extend(
-        b.modifiers
-            .iter()
-            .filter_map(|m| modifier_line(m, &b.modifiers)),
-    );
-    if let (Some(f), true) = (b.dice_factor, b.allowed) {
-        lines.push(format!("dice multiplied by {f}, rounded down"));
-    }
-    if b.ignore_retreat_flags > 0 {
-        lines.push(format!(
-            "the target may ignore {} retreat flag(s)",
-            b.ignore_retreat_flags
-        ));
-    }
-    let (ah, th) = (b.sighting.from, b.sighting.to);
-    if let Some((what, front)) = front_of(s, th) {
-        let side = if map.in_front(th, ah, &front) {
-            "in front of"
-        } else {
-            "behind"
-        };
-        lines.push(format!("the attacker is {side} the target's {what}"));
-        items.extend(front_sides(&layout, board, th, &front));
-    }
-    let summary = match (b.allowed, b.dice, b.column_shift) {
-        (false, _, _) => "Not allowed".to_string(),
-        (true, Some(d), _) => format!("Rolls {d} dice"),
-        (true, None, Some(c)) => format!("Fire combat: {c} column(s) to the left"),
-        _ => "Allowed".to_string(),
-    };
-    if let Some(c) = b.assault_shift {
-        lines.push(format!("close assault: {c} column(s) to the left"));
-    }
-    Answer {
-        summary,
-        lines,
-        items,
-        battle: Some(b),
-        ..Answer::default()
-    }
-}
-
-/// The facing of what stands on the target's hex: its terrain's (a fence), else a
-/// token's (an entrenchment); with the name said.
-fn front_of(s: &Scenario, hex: Hex) -> Option<(String, Vec<Side>)> {
-    if let Some(c) = s.hexes.get(&hex)
-        && !c.facing.is_empty()
-    {
-        return Some((c.terrain.clone(), c.facing.clone()));
-    }
-    s.tokens
-        .iter()
-        .find(|x| x.hex == hex && !x.facing.is_empty())
-        .map(|x| (x.kind.clone(), x.facing.clone()))
-}
-
-/// The front sides of a hex, drawn thick.
-fn front_sides(
-    layout: &BoardLayout,
-    board: &HexBoard,
-    hex: Hex,
-    front: &[Side],
-) -> impl Iterator<Item = Item> {
-    let w = board.hex_width_mm as f32;
-    let ends: Vec<[hexx::Vec2; 2]> = front
-        .iter()
-        .filter_map(|side| layout.side_ends(hex, *side))
-        .collect();
-    ends.into_iter().map(move |[p, q]| Item::Polyline {
-        points: Points::from_slice(&[p, q]),
-        stroke: Stroke::new(w * 0.08, FRONT).round(),
-    })
-}
-
-const FRONT: Rgba = Rgba::rgb(0, 137, 123);
 
 /// Fire arcs: the hovered hex's dice, or why it cannot be fired at.
 fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec<String> {
@@ -861,8 +978,9 @@ fn near(item: &Item, to: &impl Fn(hexx::Vec2) -> Pos2, visible: Rect) -> bool {
 impl super::DesignerApp {
     /// The Preview menu: each mode (ticked while open) and a way out.
     pub(super) fn preview_menu(&mut self, ui: &mut Ui, ctx: &egui::Context) {
-        let hex = self.doc.scenario.board.as_hex().is_some();
+        let on_hexes = self.doc.scenario.board.as_hex().is_some();
         for mode in Mode::ALL {
+            let hex = on_hexes || mode.on_tables();
             let cmd = super::commands::Command::Preview(mode);
             let open = self.canvas.preview.mode == Some(mode);
             let mut button = egui::Button::selectable(open, mode.name());
@@ -872,7 +990,7 @@ impl super::DesignerApp {
             if ui
                 .add_enabled(hex, button)
                 .on_hover_text(cmd.tooltip())
-                .on_disabled_hover_text("Previews are drawn on hex boards")
+                .on_disabled_hover_text("This preview is drawn on hex boards")
                 .clicked()
             {
                 self.run_command(cmd, ctx);

@@ -33,7 +33,8 @@ pub struct ExportArgs {
     #[arg(long, value_delimiter = ',')]
     pub layers: Vec<String>,
     /// A preview drawn over the map (repeatable): los:FROM:TO, arcs:UNIT,
-    /// moves:UNIT[:HEX], zoc:SIDE, viewshed:FROM (FROM/TO: unit ids or hex labels).
+    /// moves:UNIT[:HEX], zoc:SIDE, viewshed:FROM, charges:UNIT (FROM/TO: unit ids or
+    /// hex labels).
     #[arg(long, value_name = "PREVIEW")]
     pub overlay: Vec<String>,
     /// Errors as JSON on stdout, as the other commands' `--json`.

@@ -13,6 +13,7 @@ use crate::rules::battle::{Battle, BattleMap, Counts, modifier_line};
 use crate::rules::sight::Sighting;
 use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::{Scenario, Unit};
+use crate::scene::overlay::charge_lines;
 
 use super::error::{CliError, ErrorKind};
 use super::print_json;
@@ -489,20 +490,8 @@ pub fn charges(
             return Ok(0);
         }
         println!("{} ({}) has {} legal charge(s)", u.id, u.class, list.len());
-        for c in &list {
-            let path: Vec<String> = c.path.iter().map(|h| s.label(*h)).collect();
-            println!(
-                "  through {} at {}: target morale {:+}",
-                path.join(", "),
-                c.target,
-                c.morale_modifier
-            );
-            for (why, m) in &c.modifiers {
-                println!("    {m:+} {why}");
-            }
-            if let Some(d) = c.strength_difference {
-                println!("    strength difference {d:+} to the random number");
-            }
+        for line in list.iter().flat_map(|c| charge_lines(c, s)) {
+            println!("  {line}");
         }
         Ok(0)
     })

@@ -93,21 +93,8 @@ fn zone_json(z: &Zone) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
 }
 
 fn describe(z: &Zone) {
-    for c in &z.crossed {
-        let mut what = Vec::new();
-        if c.cover {
-            what.push(format!("cover against {} fire: halves the dice", z.fire));
-        }
-        if let Some(b) = &c.blocks {
-            what.push(format!("blocks: {b}"));
-        }
-        if c.overhead {
-            what.push("fired over (overhead artillery fire)".to_string());
-        }
-        if what.is_empty() {
-            what.push("no effect on this fire".to_string());
-        }
-        println!("  crosses {} {}: {}", c.name, c.id, what.join("; "));
+    for line in crate::scene::overlay::zone_lines(z) {
+        println!("  {line}");
     }
 }
 

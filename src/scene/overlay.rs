@@ -1,21 +1,24 @@
 //! Previews drawn over a hex map: a line of sight with what blocks it, a unit's fire
 //! arc tinted by its dice, the hexes a unit can reach tinted by cost, a side's zones of
-//! control, a hex's viewshed. The designer draws them under the mouse; an export writes
+//! control, a hex's viewshed, a mounted unit's charge lanes. The designer draws them under the mouse; an export writes
 //! them into the `overlays` layer, for rules discussions and scenario books.
 //!
-//! A preview is asked for as text (`los:A1:F6`, `arcs:u3`, `moves:c2`, `moves:c2:F6`,
-//! `zoc:union`, `viewshed:C4`), answered by the rules core, and drawn from the answer.
+//! A preview is asked for as text (`los:A1:F6`, `battle:u2:u5`, `arcs:u3`,
+//! `arcs:u3:moved`, `moves:c2`, `moves:c2:F6`, `zoc:union`, `viewshed:C4`,
+//! `charges:p2`), answered by the rules core, and drawn from the answer.
 
 use hexx::{Hex, Vec2};
 
 use super::{Anchor, Item, Points, Rgba, Stroke, Style, side_colour};
 use crate::board::line::Step;
-use crate::board::{BoardLayout, HexBoard, HexsideKey};
+use crate::board::{BoardLayout, HexBoard, HexsideKey, Side};
 use crate::rules::Ruleset;
 use crate::rules::arcs::{ArcTarget, arcs, viewshed};
-use crate::rules::battle::BattleMap;
+use crate::rules::battle::{Battle, BattleMap, modifier_line};
+use crate::rules::charge::{Charge, cannot_charge, charges};
 use crate::rules::movement::{MoveMap, Reach};
 use crate::rules::sight::Sighting;
+use crate::rules::table::fire::Zone;
 use crate::rules::zoc::{Zones, has_zones};
 use crate::scenario::{Scenario, Unit};
 
@@ -24,20 +27,39 @@ use crate::scenario::{Scenario, Unit};
 pub enum Ask {
     /// `los:FROM:TO`: unit ids or hex labels.
     Sight { from: String, to: String },
-    /// `arcs:UNIT`.
-    Arcs { unit: String },
+    /// `battle:ATTACKER:TARGET`: the line, the target's front sides and the dice with
+    /// every modifier as a caption.
+    Battle { attacker: String, target: String },
+    /// `arcs:UNIT`, optionally `:moved` / `:not-moved` and `:ordered` / `:not-ordered`:
+    /// as if the unit had (not) moved this turn or been (not) ordered.
+    Arcs {
+        unit: String,
+        moved: Option<bool>,
+        ordered: Option<bool>,
+    },
     /// `moves:UNIT` or `moves:UNIT:HEX` (with the cheapest way there).
     Moves { unit: String, to: Option<String> },
     /// `zoc:SIDE`.
     Zones { side: String },
     /// `viewshed:FROM`: a unit id or a hex label.
     Viewshed { from: String },
+    /// `charges:UNIT`: every legal charge of a mounted unit.
+    Charges { unit: String },
 }
 
 /// What the rules answered, ready to draw.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Preview {
     Sight(Sighting),
+    Battle {
+        battle: Box<Battle>,
+        /// The target's fence or entrenchment, when it has one.
+        front: Option<Front>,
+        /// One line: the dice or shift, or why there is no battle.
+        summary: String,
+        /// The details as `sandtable battle` words them.
+        lines: Vec<String>,
+    },
     Arcs {
         from: Hex,
         targets: Vec<ArcTarget>,
@@ -56,6 +78,20 @@ pub enum Preview {
         from: Hex,
         seen: Vec<Hex>,
     },
+    Charges {
+        from: Hex,
+        lanes: Vec<Charge>,
+    },
+}
+
+/// A facing on the target's hex (a fence, an entrenchment) and where the attacker is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Front {
+    /// What faces: the terrain's or the token's kind.
+    pub what: String,
+    pub hex: Hex,
+    pub sides: Vec<Side>,
+    pub in_front: bool,
 }
 
 /// Why a preview cannot be made; the message names the offending part.
@@ -64,7 +100,9 @@ pub enum Preview {
 pub struct OverlayError(pub String);
 
 /// The names a preview is asked for by, for messages.
-pub const KINDS: [&str; 5] = ["los", "arcs", "moves", "zoc", "viewshed"];
+pub const KINDS: [&str; 7] = [
+    "los", "battle", "arcs", "moves", "zoc", "viewshed", "charges",
+];
 
 impl std::str::FromStr for Ask {
     type Err = OverlayError;
@@ -73,8 +111,9 @@ impl std::str::FromStr for Ask {
         let parts: Vec<&str> = text.split(':').map(str::trim).collect();
         let bad = |why: &str| {
             OverlayError(format!(
-                "overlay '{text}': {why} (known: los:FROM:TO, arcs:UNIT, moves:UNIT[:HEX], \
-                 zoc:SIDE, viewshed:FROM)"
+                "overlay '{text}': {why} (known: los:FROM:TO, battle:ATTACKER:TARGET, \
+                 arcs:UNIT[:moved|:not-moved][:ordered|:not-ordered], moves:UNIT[:HEX], \
+                 zoc:SIDE, viewshed:FROM, charges:UNIT)"
             ))
         };
         if parts.iter().any(|p| p.is_empty()) {
@@ -85,9 +124,35 @@ impl std::str::FromStr for Ask {
                 from: from.to_string(),
                 to: to.to_string(),
             }),
-            ["arcs", unit] => Ok(Ask::Arcs {
-                unit: unit.to_string(),
+            ["battle", attacker, target] => Ok(Ask::Battle {
+                attacker: attacker.to_string(),
+                target: target.to_string(),
             }),
+            ["arcs", unit, flags @ ..] if flags.len() <= 2 => {
+                let (mut moved, mut ordered) = (None, None);
+                for flag in flags {
+                    let (slot, on) = match *flag {
+                        "moved" => (&mut moved, true),
+                        "not-moved" => (&mut moved, false),
+                        "ordered" => (&mut ordered, true),
+                        "not-ordered" => (&mut ordered, false),
+                        other => {
+                            return Err(bad(&format!(
+                                "unknown arcs flag '{other}' (known: moved, not-moved, \
+                                 ordered, not-ordered)"
+                            )));
+                        }
+                    };
+                    if slot.replace(on).is_some() {
+                        return Err(bad(&format!("'{flag}' contradicts or repeats a flag")));
+                    }
+                }
+                Ok(Ask::Arcs {
+                    unit: unit.to_string(),
+                    moved,
+                    ordered,
+                })
+            }
             ["moves", unit] => Ok(Ask::Moves {
                 unit: unit.to_string(),
                 to: None,
@@ -102,6 +167,9 @@ impl std::str::FromStr for Ask {
             ["viewshed", from] => Ok(Ask::Viewshed {
                 from: from.to_string(),
             }),
+            ["charges", unit] => Ok(Ask::Charges {
+                unit: unit.to_string(),
+            }),
             [kind, ..] if !KINDS.contains(kind) => Err(bad(&format!("unknown kind '{kind}'"))),
             _ => Err(bad("wrong number of parts")),
         }
@@ -113,11 +181,29 @@ impl std::fmt::Display for Ask {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Ask::Sight { from, to } => write!(f, "los:{from}:{to}"),
-            Ask::Arcs { unit } => write!(f, "arcs:{unit}"),
+            Ask::Battle { attacker, target } => write!(f, "battle:{attacker}:{target}"),
+            Ask::Arcs {
+                unit,
+                moved,
+                ordered,
+            } => {
+                write!(f, "arcs:{unit}")?;
+                match moved {
+                    Some(true) => write!(f, ":moved")?,
+                    Some(false) => write!(f, ":not-moved")?,
+                    None => {}
+                }
+                match ordered {
+                    Some(true) => write!(f, ":ordered"),
+                    Some(false) => write!(f, ":not-ordered"),
+                    None => Ok(()),
+                }
+            }
             Ask::Moves { unit, to: None } => write!(f, "moves:{unit}"),
             Ask::Moves { unit, to: Some(to) } => write!(f, "moves:{unit}:{to}"),
             Ask::Zones { side } => write!(f, "zoc:{side}"),
             Ask::Viewshed { from } => write!(f, "viewshed:{from}"),
+            Ask::Charges { unit } => write!(f, "charges:{unit}"),
         }
     }
 }
@@ -167,9 +253,33 @@ impl Ask {
                 let (b, _) = place(s, board, to)?;
                 Ok(Preview::Sight(battle()?.sight.sight(a, b, firer)))
             }
-            Ask::Arcs { unit: id } => {
+            Ask::Battle { attacker, target } => {
+                let (a, t) = (unit(s, attacker)?, unit(s, target)?);
+                on_hex(a)?;
+                on_hex(t)?;
+                battle_preview(&battle()?, s, a, t)
+            }
+            Ask::Arcs {
+                unit: id,
+                moved,
+                ordered,
+            } => {
                 let u = unit(s, id)?;
                 let from = on_hex(u)?;
+                if moved.is_some_and(|m| m != u.moved) || ordered.is_some_and(|o| o != u.ordered) {
+                    // As if: the unit's flags changed on a copy; the scenario is untouched.
+                    let mut copy = s.clone();
+                    if let Some(c) = copy.units.iter_mut().find(|x| x.id == *id) {
+                        c.moved = moved.unwrap_or(c.moved);
+                        c.ordered = ordered.unwrap_or(c.ordered);
+                    }
+                    let plain = Ask::Arcs {
+                        unit: id.clone(),
+                        moved: None,
+                        ordered: None,
+                    };
+                    return plain.answer(&copy, r);
+                }
                 let map = battle()?;
                 map.reach(u).map_err(OverlayError)?;
                 Ok(Preview::Arcs {
@@ -230,8 +340,107 @@ impl Ask {
                     seen: viewshed(&map.sight, a, firer),
                 })
             }
+            Ask::Charges { unit: id } => {
+                let u = unit(s, id)?;
+                let from = on_hex(u)?;
+                if let Some(why) = cannot_charge(r, u) {
+                    return Err(OverlayError(format!("{id} has no legal charge: {why}")));
+                }
+                let map = MoveMap::new(s, r)
+                    .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
+                let lanes = charges(&map, s, r, u, None).map_err(OverlayError)?;
+                Ok(Preview::Charges { from, lanes })
+            }
         }
     }
+}
+
+/// Battle: the dice or shift with every modifier as `sandtable battle` explains it,
+/// the line of sight, and the target's front sides when it has a fence or entrenchment.
+fn battle_preview(
+    map: &BattleMap,
+    s: &Scenario,
+    a: &Unit,
+    t: &Unit,
+) -> Result<Preview, OverlayError> {
+    if !map.by_column_shift() {
+        map.reach(a)
+            .map_err(|why| OverlayError(format!("{}: {why}", a.id)))?;
+    }
+    let b = map.battle(a, t);
+    let mut lines = vec![format!(
+        "{} ({}, {}) against {} ({}, {}) at range {}",
+        a.id,
+        a.class,
+        s.label(b.sighting.from),
+        t.id,
+        t.class,
+        s.label(b.sighting.to),
+        b.range
+    )];
+    if !b.allowed {
+        lines.push(format!(
+            "not allowed: {}",
+            b.reason.as_deref().unwrap_or("no reason given")
+        ));
+    }
+    if let Some(base) = b.base_dice {
+        lines.push(format!("base dice {base}"));
+    }
+    lines.extend(
+        b.modifiers
+            .iter()
+            .filter_map(|m| modifier_line(m, &b.modifiers)),
+    );
+    if let (Some(f), true) = (b.dice_factor, b.allowed) {
+        lines.push(format!("dice multiplied by {f}, rounded down"));
+    }
+    if b.ignore_retreat_flags > 0 {
+        lines.push(format!(
+            "the target may ignore {} retreat flag(s)",
+            b.ignore_retreat_flags
+        ));
+    }
+    let (ah, th) = (b.sighting.from, b.sighting.to);
+    let front = front_of(s, th).map(|(what, sides)| Front {
+        in_front: map.in_front(th, ah, &sides),
+        what,
+        hex: th,
+        sides,
+    });
+    if let Some(f) = &front {
+        let side = if f.in_front { "in front of" } else { "behind" };
+        lines.push(format!("the attacker is {side} the target's {}", f.what));
+    }
+    let summary = match (b.allowed, b.dice, b.column_shift) {
+        (false, _, _) => "Not allowed".to_string(),
+        (true, Some(d), _) => format!("Rolls {d} dice"),
+        (true, None, Some(c)) => format!("Fire combat: {c} column(s) to the left"),
+        _ => "Allowed".to_string(),
+    };
+    if let Some(c) = b.assault_shift {
+        lines.push(format!("close assault: {c} column(s) to the left"));
+    }
+    Ok(Preview::Battle {
+        battle: Box::new(b),
+        front,
+        summary,
+        lines,
+    })
+}
+
+/// The facing of what stands on the target's hex: its terrain's (a fence), else a
+/// token's (an entrenchment); with the name said.
+fn front_of(s: &Scenario, hex: Hex) -> Option<(String, Vec<Side>)> {
+    if let Some(c) = s.hexes.get(&hex)
+        && !c.facing.is_empty()
+    {
+        return Some((c.terrain.clone(), c.facing.clone()));
+    }
+    s.tokens
+        .iter()
+        .find(|x| x.hex == hex && !x.facing.is_empty())
+        .map(|x| (x.kind.clone(), x.facing.clone()))
 }
 
 /// A way from `from` to `goal` through reachable hexes whose costs rise step by step
@@ -269,6 +478,8 @@ pub fn cheapest_way(from: Hex, goal: Hex, reach: &[Reach]) -> Vec<Hex> {
 const SEEN: Rgba = Rgba::rgb(46, 125, 50);
 const BLOCKED: Rgba = Rgba::rgb(198, 40, 40);
 const CROSSED: Rgba = Rgba::rgb(255, 214, 0);
+const LANE: Rgba = Rgba::rgb(106, 27, 154);
+const FRONT: Rgba = Rgba::rgb(0, 137, 123);
 
 fn fill(layout: &BoardLayout, hex: Hex, colour: Rgba) -> Item {
     Item::Polygon {
@@ -331,11 +542,72 @@ pub fn cost_colour(cost: u32, most: u32) -> Rgba {
         .alpha(140)
 }
 
-/// The drawing of a preview on a board drawn by `layout` (hex width `w`).
+/// The drawing of a preview on a board drawn by `layout`, as a file shows it: a
+/// battle with its dice and modifiers as a caption beside the target.
 pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<Item> {
+    let mut out = draw_on_screen(preview, board, layout);
+    if let Preview::Battle {
+        battle,
+        summary,
+        lines,
+        ..
+    } = preview
+    {
+        let w = board.hex_width_mm as f32;
+        let at = layout.centre(battle.sighting.to) + Vec2::new(w * 0.6, w * 0.3);
+        out.extend(caption(at, w * 0.2, summary, lines));
+    }
+    out
+}
+
+/// Lines of text on a pale ground, the first bold in size, from `at` (top left) down.
+fn caption(at: Vec2, size: f32, first: &str, rest: &[String]) -> Vec<Item> {
+    let texts: Vec<&str> = std::iter::once(first)
+        .chain(rest.iter().map(String::as_str))
+        .collect();
+    let step = size * 1.35;
+    let wide = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0) as f32 * size * 0.55;
+    let (pad, tall) = (size * 0.4, step * texts.len() as f32);
+    let (x0, y0, x1, y1) = (at.x - pad, at.y - pad, at.x + wide + pad, at.y + tall + pad);
+    let mut out = vec![Item::Polygon {
+        points: Points::from_slice(&[
+            Vec2::new(x0, y0),
+            Vec2::new(x1, y0),
+            Vec2::new(x1, y1),
+            Vec2::new(x0, y1),
+        ]),
+        style: Style::outlined(Rgba::WHITE.alpha(225), Stroke::new(size * 0.08, FRONT)),
+    }];
+    for (i, text) in texts.iter().enumerate() {
+        out.push(Item::Text {
+            at: Vec2::new(at.x, at.y + step * (i as f32 + 0.5)),
+            text: text.to_string(),
+            size: if i == 0 { size * 1.15 } else { size },
+            anchor: Anchor::Left,
+            colour: Rgba::rgb(30, 30, 30),
+        });
+    }
+    out
+}
+
+/// The drawing of a preview under the mouse: a battle's caption is the inspector's and
+/// the tooltip's there, so it is left out.
+pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<Item> {
     let w = board.hex_width_mm as f32;
     let mut out = Vec::new();
     match preview {
+        Preview::Battle { battle, front, .. } => {
+            out = draw_on_screen(&Preview::Sight(battle.sighting.clone()), board, layout);
+            if let Some(f) = front {
+                out.extend(f.sides.iter().filter_map(|side| {
+                    let [p, q] = layout.side_ends(f.hex, *side)?;
+                    Some(Item::Polyline {
+                        points: Points::from_slice(&[p, q]),
+                        stroke: Stroke::new(w * 0.08, FRONT).round(),
+                    })
+                }));
+            }
+        }
         Preview::Sight(sighting) => {
             for step in &sighting.steps {
                 match step {
@@ -447,6 +719,63 @@ pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<It
             }
             out.push(outline(layout, *from, w * 0.06, SEEN));
         }
+        Preview::Charges { from, lanes } => {
+            for c in lanes {
+                out.extend(lane(layout, w, *from, c));
+            }
+            out.push(outline(layout, *from, w * 0.06, LANE));
+        }
+    }
+    out
+}
+
+/// The hex a charge ends against: one more step the same way.
+pub fn charged_hex(c: &Charge) -> Hex {
+    c.path[1] + (c.path[1] - c.path[0])
+}
+
+/// One charge lane: its two hexes tinted, an arrow from the charger to the last of
+/// them pointing at the target (outlined), and the target's morale modifier.
+fn lane(layout: &BoardLayout, w: f32, from: Hex, c: &Charge) -> Vec<Item> {
+    let [h1, h2] = c.path;
+    let (a, end) = (layout.centre(from), layout.centre(h2));
+    let towards = (layout.centre(charged_hex(c)) - end).normalize_or_zero();
+    let across = Vec2::new(-towards.y, towards.x);
+    let tip = end + towards * w * 0.3;
+    vec![
+        fill(layout, h1, LANE.alpha(45)),
+        fill(layout, h2, LANE.alpha(45)),
+        outline(layout, charged_hex(c), w * 0.05, BLOCKED),
+        Item::Polyline {
+            points: smallvec::smallvec![a, end],
+            stroke: Stroke::new(w * 0.06, LANE).round(),
+        },
+        Item::Polygon {
+            points: Points::from_slice(&[tip, end + across * w * 0.14, end - across * w * 0.14]),
+            style: Style::fill(LANE),
+        },
+        label(
+            layout.centre(h1) + across * w * 0.22,
+            format!("{:+}", c.morale_modifier),
+            w * 0.22,
+            LANE.darker(0.3),
+        ),
+    ]
+}
+
+/// A charge as `sandtable charges` words it: the lane, the target and its morale
+/// modifier, then each modifier and the strength difference.
+pub fn charge_lines(c: &Charge, s: &Scenario) -> Vec<String> {
+    let path: Vec<String> = c.path.iter().map(|h| s.label(*h)).collect();
+    let mut out = vec![format!(
+        "through {} at {}: target morale {:+}",
+        path.join(", "),
+        c.target,
+        c.morale_modifier
+    )];
+    out.extend(c.modifiers.iter().map(|(why, m)| format!("  {m:+} {why}")));
+    if let Some(d) = c.strength_difference {
+        out.push(format!("  strength difference {d:+} to the random number"));
     }
     out
 }
@@ -454,6 +783,7 @@ pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<It
 /// A one-line account of a preview, for a status bar or a caption.
 pub fn summary(preview: &Preview, s: &Scenario) -> String {
     match preview {
+        Preview::Battle { summary, .. } => summary.clone(),
         Preview::Sight(x) => {
             let verdict = if x.visible { "sees" } else { "does not see" };
             let mut line = format!(
@@ -491,5 +821,32 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
         Preview::Viewshed { from, seen } => {
             format!("{} sees {} hexes", s.label(*from), seen.len())
         }
+        Preview::Charges { from, lanes } => {
+            format!("from {}: {} legal charge(s)", s.label(*from), lanes.len())
+        }
     }
+}
+
+/// Each feature a zone of fire on a table crosses and what it does to this fire, as
+/// `sandtable los` and `battle` word it.
+pub fn zone_lines(z: &Zone) -> Vec<String> {
+    z.crossed
+        .iter()
+        .map(|c| {
+            let mut what = Vec::new();
+            if c.cover {
+                what.push(format!("cover against {} fire: halves the dice", z.fire));
+            }
+            if let Some(b) = &c.blocks {
+                what.push(format!("blocks: {b}"));
+            }
+            if c.overhead {
+                what.push("fired over (overhead artillery fire)".to_string());
+            }
+            if what.is_empty() {
+                what.push("no effect on this fire".to_string());
+            }
+            format!("crosses {} {}: {}", c.name, c.id, what.join("; "))
+        })
+        .collect()
 }
