@@ -10,9 +10,12 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// A hex label: inline (no allocation) up to 23 bytes, which every scheme's labels are.
+pub type Label = smol_str::SmolStr;
+
 /// Entries keyed by label, in file order.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LabelMap<V>(pub Vec<(String, V)>);
+pub struct LabelMap<V>(pub Vec<(Label, V)>);
 
 impl<V> Default for LabelMap<V> {
     fn default() -> Self {
@@ -47,12 +50,12 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for LabelMap<V> {
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
                 // Capped: a size hint is the file's claim, not a promise.
                 let hint = access.size_hint().unwrap_or(0).min(1 << 16);
-                let mut entries: Vec<(String, V)> = Vec::with_capacity(hint);
+                let mut entries: Vec<(Label, V)> = Vec::with_capacity(hint);
                 // Hashes of the keys seen, not copies of them: a big board has a million
                 // labels. Equal hashes are confirmed by comparing the labels.
                 let mut seen = rustc_hash::FxHashSet::default();
                 seen.reserve(hint);
-                while let Some((k, v)) = access.next_entry::<String, V>()? {
+                while let Some((k, v)) = access.next_entry::<Label, V>()? {
                     if !seen.insert(rustc_hash::FxBuildHasher.hash_one(&k))
                         && entries.iter().any(|(e, _)| *e == k)
                     {

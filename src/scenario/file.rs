@@ -15,7 +15,7 @@ use super::model::{
 };
 use super::{FeatureKind, Scenario};
 use crate::board::{Board, HexBoard, HexsideKey, Side};
-use crate::labelmap::LabelMap;
+use crate::labelmap::{Label, LabelMap};
 
 /// The `format` of every scenario file.
 pub const FORMAT_TAG: &str = "sandtable/scenario";
@@ -162,7 +162,7 @@ impl ScenarioFile {
             cells.sort_by_key(|(h, _)| b.reading_order(**h));
             hexes = cells
                 .into_iter()
-                .map(|(h, c)| (label(*h), c.clone()))
+                .map(|(h, c)| (Label::from(label(*h)), c.clone()))
                 .collect();
             let mut sides: Vec<_> = s
                 .hexsides
@@ -301,7 +301,7 @@ impl Resolver {
     /// Resolves the hexes a chunk at a time from the back, giving each chunk's memory
     /// back as it goes: a million written hexes and the map they become are never held
     /// whole at once. Findings keep file order.
-    fn hex_cells(&mut self, out: &mut Scenario, mut cells: Vec<(String, HexCell)>) {
+    fn hex_cells(&mut self, out: &mut Scenario, mut cells: Vec<(Label, HexCell)>) {
         const CHUNK: usize = 1 << 16;
         out.hexes.reserve(cells.len());
         let before = std::mem::take(&mut self.diags);
@@ -318,7 +318,7 @@ impl Resolver {
         self.diags.extend(found.into_iter().rev().flatten());
     }
 
-    fn hex_cell(&mut self, out: &mut Scenario, label: String, cell: HexCell) {
+    fn hex_cell(&mut self, out: &mut Scenario, label: Label, cell: HexCell) {
         if let Some(hex) = self.place(&label, || format!("hexes.{label}")) {
             self.facing(&cell.facing, &|| format!("hexes.{label}.facing"), &label);
             out.hexes.insert(hex, cell);
