@@ -17,6 +17,10 @@ use super::{FeatureKind, Scenario};
 use crate::board::{Board, HexBoard, HexsideKey, Side};
 use crate::labelmap::{Label, LabelMap};
 
+/// The code of a hex given twice in `hexes`: the file says two things of one hex, so it
+/// is refused as a syntax error would be.
+pub const DUPLICATE_HEX: &str = "file/duplicate-hex";
+
 /// The `format` of every scenario file.
 pub const FORMAT_TAG: &str = "sandtable/scenario";
 /// The newest `version` this build reads and the one it writes.
@@ -321,7 +325,13 @@ impl Resolver {
     fn hex_cell(&mut self, out: &mut Scenario, label: Label, cell: HexCell) {
         if let Some(hex) = self.place(&label, || format!("hexes.{label}")) {
             self.facing(&cell.facing, &|| format!("hexes.{label}.facing"), &label);
-            out.hexes.insert(hex, cell);
+            if out.hexes.insert(hex, cell).is_some() {
+                self.diags.push(
+                    Diagnostic::error(DUPLICATE_HEX, format!("hex {label} is listed twice"))
+                        .with_hex(hex)
+                        .at(label.as_str()),
+                );
+            }
         }
     }
 
