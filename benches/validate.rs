@@ -125,11 +125,29 @@ fn big_boards(c: &mut Criterion) {
     let ss = rulesets.get("sticks-and-stones").unwrap();
     let mut group = c.benchmark_group("big boards");
     group.sample_size(10);
-    for n in [500u32, 1000] {
-        let s = battle_cry(n, 2000);
+    for n in [100u32, 250, 500, 1000] {
+        let mut s = battle_cry(n, 2000);
         group.bench_function(format!("validate battle-cry {n}x{n}"), |b| {
             b.iter(|| validate(black_box(&s), bc))
         });
+        // The README's scaling table: a one-hex paint revalidated, at every size.
+        let hex = s.board.as_hex().unwrap().hexes().nth((n * n / 2) as usize).unwrap();
+        let mut v = Validator::new(&s, bc);
+        let mut k = 0usize;
+        group.bench_function(format!("revalidate a one-hex paint, battle-cry {n}x{n}"), |b| {
+            b.iter(|| {
+                k += 1;
+                let e = Edit::SetHex {
+                    hex,
+                    cell: Some(HexCell::terrain(["woods", "town"][k % 2])),
+                };
+                e.clone().apply(&mut s).unwrap();
+                v.apply(&s, bc, black_box(&e));
+            })
+        });
+        if n < 500 {
+            continue;
+        }
         let s = sticks(n, 2000);
         group.bench_function(format!("validate sticks-and-stones {n}x{n}"), |b| {
             b.iter(|| validate(black_box(&s), ss))
