@@ -390,18 +390,17 @@ impl ScenePainter {
             .is_some_and(|(_, b)| b.hex_width_mm as f32 * zoom < SMALL_HEX);
         let mut out = Vec::with_capacity(scene.layers.len());
         for (i, layer) in scene.layers.iter().enumerate() {
-            let kept = keep.and_then(|(old, meshes)| {
-                let same = old
-                    .layers
-                    .get(i)
-                    .is_some_and(|o| o.items() == layer.items());
-                meshes.get(i).filter(|_| same)
-            });
-            if let Some((mesh, labels)) = kept {
+            let old = keep.and_then(|(old, meshes)| Some((old.layers.get(i)?, meshes.get(i)?)));
+            if let Some((_, (mesh, labels))) = old.filter(|(o, _)| o.items() == layer.items()) {
                 out.push((mesh.clone(), labels.clone()));
                 continue;
             }
             let mut mesh = Mesh::default();
+            // A layer an edit changed is about the size it was: no growing by doubling.
+            if let Some((_, (was, _))) = old {
+                mesh.vertices.reserve(was.vertices.len());
+                mesh.indices.reserve(was.indices.len());
+            }
             let mut labels = Vec::new();
             let in_view: Box<dyn Iterator<Item = &Item>> = match &cells {
                 Some(cells) => Box::new(

@@ -59,8 +59,8 @@ pub type Terrain = smol_str::SmolStr;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexCell {
-    /// Inline up to 23 bytes (every terrain id in practice): a million hexes make no
-    /// million allocations.
+    // Inline up to 23 bytes (every terrain id in practice): a million hexes make no
+    // million allocations. Not a doc comment: that would enter the file's schema.
     #[schemars(with = "String")]
     pub terrain: Terrain,
     /// Integer level, default 0.
