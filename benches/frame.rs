@@ -122,6 +122,34 @@ fn frames(c: &mut Criterion) {
 fn big_boards(c: &mut Criterion) {
     let mut group = c.benchmark_group("big boards");
     group.sample_size(10);
+    // The first frame once a loaded document is in place (< 1.5 s with the load): the
+    // board fitted to the window, its one-colour-per-hex texture made and uploaded.
+    let loaded = board(1000);
+    let rulesets = Rulesets::built_in();
+    group.bench_function("first frame of a loaded 1000x1000 board", |b| {
+        b.iter_batched(
+            || {
+                let mut app =
+                    DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+                app.doc = Document::new(loaded.clone(), None, &rulesets);
+                app.canvas.fit_pending = true;
+                (egui::Context::default(), app)
+            },
+            |(ctx, mut app)| frame(&ctx, &mut app),
+            criterion::BatchSize::PerIteration,
+        )
+    });
+    drop(loaded);
+    // The README's scaling table: a board seen whole, at every size.
+    for n in [100u32, 250, 500] {
+        let ctx = egui::Context::default();
+        let mut whole = app(n);
+        frame(&ctx, &mut whole);
+        frame(&ctx, &mut whole);
+        group.bench_function(format!("frame: {n}x{n} board, all of it shown"), |b| {
+            b.iter(|| frame(black_box(&ctx), &mut whole))
+        });
+    }
     let ctx = egui::Context::default();
     let mut whole = app(1000);
     frame(&ctx, &mut whole);

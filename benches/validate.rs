@@ -4,9 +4,11 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
+use hexx::Hex;
 use sandtable::board::{Board, HexBoard, HexsideKey, Orientation, Side, Stagger};
-use sandtable::rules::{Rulesets, Validator, validate};
+use sandtable::rules::{Ruleset, Rulesets, Validator, validate};
 use sandtable::scenario::{Edit, HexCell, HexsideAttrs, History, Road, Scenario, Token, Unit};
 
 /// A Battle Cry board of `n` x `n` with every hex set and `features` each of tokens,
@@ -125,11 +127,24 @@ fn big_boards(c: &mut Criterion) {
     let ss = rulesets.get("sticks-and-stones").unwrap();
     let mut group = c.benchmark_group("big boards");
     group.sample_size(10);
-    for n in [500u32, 1000] {
-        let s = battle_cry(n, 2000);
+    for n in [100u32, 250, 500, 1000] {
+        let mut s = battle_cry(n, 2000);
         group.bench_function(format!("validate battle-cry {n}x{n}"), |b| {
             b.iter(|| validate(black_box(&s), bc))
         });
+        // The README's scaling table: a one-hex paint revalidated, at every size.
+        let hex = s
+            .board
+            .as_hex()
+            .unwrap()
+            .hexes()
+            .nth((n * n / 2) as usize)
+            .unwrap();
+        let name = format!("revalidate a one-hex paint, battle-cry {n}x{n}");
+        one_hex_paints(&mut group, &name, &mut s, bc, hex, ["woods", "town"]);
+        if n < 500 {
+            continue;
+        }
         let s = sticks(n, 2000);
         group.bench_function(format!("validate sticks-and-stones {n}x{n}"), |b| {
             b.iter(|| validate(black_box(&s), ss))
@@ -139,23 +154,9 @@ fn big_boards(c: &mut Criterion) {
     // and redo of it (History keeps inverse edits, not copies of the document).
     let mut s = battle_cry(1000, 2000);
     let hex = s.board.as_hex().unwrap().hexes().nth(500_500).unwrap();
-    let mut v = Validator::new(&s, bc);
-    let mut history = History::new();
+    let name = "incremental validate after one-hex paint, battle-cry 1000x1000";
+    let (mut v, mut history) = one_hex_paints(&mut group, name, &mut s, bc, hex, ["woods", "town"]);
     let mut k = 0usize;
-    group.bench_function(
-        "incremental validate after one-hex paint, battle-cry 1000x1000",
-        |b| {
-            b.iter(|| {
-                k += 1;
-                let e = Edit::SetHex {
-                    hex,
-                    cell: Some(HexCell::terrain(["woods", "town"][k % 2])),
-                };
-                history.apply(&mut s, e.clone()).unwrap();
-                v.apply(&s, bc, black_box(&e));
-            })
-        },
-    );
     group.bench_function("undo + redo of one hex, 1000x1000", |b| {
         b.iter(|| {
             history.undo(&mut s);
@@ -193,23 +194,36 @@ fn big_boards(c: &mut Criterion) {
     // Sticks and Stones reads connected built-up groups around the hex.
     let mut s = sticks(1000, 2000);
     let hex = s.board.as_hex().unwrap().hexes().nth(500_500).unwrap();
-    let mut v = Validator::new(&s, ss);
-    let mut history = History::new();
-    group.bench_function(
-        "incremental validate after one-hex paint, sticks-and-stones 1000x1000",
-        |b| {
-            b.iter(|| {
-                k += 1;
-                let e = Edit::SetHex {
-                    hex,
-                    cell: Some(HexCell::terrain(["forest", "town"][k % 2])),
-                };
-                history.apply(&mut s, e.clone()).unwrap();
-                v.apply(&s, ss, black_box(&e));
-            })
-        },
-    );
+    let name = "incremental validate after one-hex paint, sticks-and-stones 1000x1000";
+    one_hex_paints(&mut group, name, &mut s, ss, hex, ["forest", "town"]);
     group.finish();
+}
+
+/// One hex painted again and again with two terrains by turns, each paint kept in the
+/// history and revalidated as the designer does; the validator and history after.
+fn one_hex_paints(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    s: &mut Scenario,
+    r: &Ruleset,
+    hex: Hex,
+    terrains: [&str; 2],
+) -> (Validator, History) {
+    let mut v = Validator::new(s, r);
+    let mut history = History::new();
+    let mut k = 0usize;
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            k += 1;
+            let e = Edit::SetHex {
+                hex,
+                cell: Some(HexCell::terrain(terrains[k % 2])),
+            };
+            history.apply(s, e.clone()).unwrap();
+            v.apply(s, r, black_box(&e));
+        })
+    });
+    (v, history)
 }
 
 criterion_group!(benches, validation, big_boards);

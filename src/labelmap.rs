@@ -1,8 +1,9 @@
 //! A map written as a JSON object (RON map) whose entry order is kept and whose
-//! duplicate keys are an error rather than silently merged.
+//! duplicate keys are all kept: the reader that resolves the labels into hexes finds a
+//! hex given twice (by the same label or two spellings of it) for free, where a set of
+//! a million labels here cost a third of a big board's load.
 
 use std::fmt;
-use std::hash::BuildHasher;
 use std::marker::PhantomData;
 
 use schemars::JsonSchema;
@@ -10,9 +11,12 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// A hex label: inline (no allocation) up to 23 bytes, which every scheme's labels are.
+pub type Label = smol_str::SmolStr;
+
 /// Entries keyed by label, in file order.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LabelMap<V>(pub Vec<(String, V)>);
+pub struct LabelMap<V>(pub Vec<(Label, V)>);
 
 impl<V> Default for LabelMap<V> {
     fn default() -> Self {
@@ -47,18 +51,9 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for LabelMap<V> {
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
                 // Capped: a size hint is the file's claim, not a promise.
                 let hint = access.size_hint().unwrap_or(0).min(1 << 16);
-                let mut entries: Vec<(String, V)> = Vec::with_capacity(hint);
-                // Hashes of the keys seen, not copies of them: a big board has a million
-                // labels. Equal hashes are confirmed by comparing the labels.
-                let mut seen = rustc_hash::FxHashSet::default();
-                seen.reserve(hint);
-                while let Some((k, v)) = access.next_entry::<String, V>()? {
-                    if !seen.insert(rustc_hash::FxBuildHasher.hash_one(&k))
-                        && entries.iter().any(|(e, _)| *e == k)
-                    {
-                        return Err(serde::de::Error::custom(format!("hex {k} is listed twice")));
-                    }
-                    entries.push((k, v));
+                let mut entries: Vec<(Label, V)> = Vec::with_capacity(hint);
+                while let Some(entry) = access.next_entry::<Label, V>()? {
+                    entries.push(entry);
                 }
                 Ok(LabelMap(entries))
             }

@@ -161,6 +161,19 @@ pub fn locate_many(text: &str, wanted: &[(&str, usize)]) -> Vec<Option<(usize, u
     line_columns(text, &offsets)
 }
 
+/// The 1-based line and column of the last `"key":` (a quoted map key) in `text`.
+pub fn locate_last_key(text: &str, key: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let last = QuotedStrings::new(bytes)
+        .filter(|(start, end)| text.get(*start..*end) == Some(key))
+        .filter(|(_, end)| {
+            let after = &bytes[end + 1..];
+            after.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b':')
+        })
+        .last()?;
+    line_columns(text, &[Some(last.0)])[0]
+}
+
 /// 1-based line and column (in characters) of each byte offset, in one pass.
 pub fn line_columns(text: &str, offsets: &[Option<usize>]) -> Vec<Option<(usize, usize)>> {
     let mut order: Vec<(usize, usize)> = offsets
@@ -314,6 +327,13 @@ mod tests {
             found,
             vec![Some((2, 9)), Some((3, 9)), Some((3, 9)), Some((3, 4)), None]
         );
+    }
+
+    #[test]
+    fn locate_last_key_finds_a_map_key_not_a_value() {
+        let text = "{\"units\": [{\"hex\": \"C4\"}],\n \"hexes\": {\"C4\": 1,\n \"C4\" : 2}}";
+        assert_eq!(locate_last_key(text, "C4"), Some((3, 3)));
+        assert_eq!(locate_last_key(text, "D5"), None);
     }
 
     #[test]

@@ -60,7 +60,7 @@ fn set_hex(o: Orientation) -> impl Strategy<Value = Edit> {
         .prop_map(|(hex, t, elevation, markers, facing)| Edit::SetHex {
             hex,
             cell: TERRAINS.get(t).map(|t| HexCell {
-                terrain: t.to_string(),
+                terrain: (*t).into(),
                 elevation,
                 facing: SIDES[..facing].to_vec(),
                 markers: MARKERS[markers].iter().map(|m| m.to_string()).collect(),

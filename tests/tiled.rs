@@ -89,7 +89,7 @@ fn every_example_exports_a_hexagonal_map_with_stagger_tiles_and_objects_from_the
                     let want = s
                         .hexes
                         .get(&hex)
-                        .map(|c| c.terrain.clone())
+                        .map(|c| c.terrain.to_string())
                         .or_else(|| r.default_terrain.clone())
                         .unwrap_or_default();
                     assert_eq!(tiled::model::prop(props, "terrain"), Some(want.as_str()));
@@ -202,7 +202,7 @@ fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() 
             let terrain = s
                 .hexes
                 .get(&hex)
-                .map(|c| c.terrain.clone())
+                .map(|c| c.terrain.to_string())
                 .or_else(|| r.default_terrain.clone())
                 .unwrap_or_default();
             let [cr, cg, cb, _] = tileset::colour(r, &terrain).0;

@@ -46,7 +46,7 @@ fn centre_px(board: &HexBoard, fit: &grid::GridFit, hex: hexx::Hex) -> (f64, f64
 fn terrain(s: &Scenario, r: &Ruleset, hex: hexx::Hex) -> String {
     s.hexes
         .get(&hex)
-        .map(|c| c.terrain.clone())
+        .map(|c| c.terrain.to_string())
         .or_else(|| r.default_terrain.clone())
         .unwrap_or_default()
 }

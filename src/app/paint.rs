@@ -76,6 +76,7 @@ impl MeshKey {
 }
 
 /// Text and icons of a layer, laid out per frame by egui (its own caches make that cheap).
+#[derive(Clone)]
 enum Label {
     Text {
         at: Pos2,
@@ -102,6 +103,22 @@ struct Meshes {
     layers: Vec<LayerMesh>,
 }
 
+impl Meshes {
+    /// Moves the meshes so that the board origin sits at `origin` on screen.
+    fn translate_to(&mut self, origin: egui::Vec2) {
+        let delta = origin - self.at;
+        if delta != egui::Vec2::ZERO {
+            for (mesh, labels) in &mut self.layers {
+                Arc::make_mut(mesh).translate(delta);
+                for l in labels {
+                    l.translate(delta);
+                }
+            }
+            self.at = origin;
+        }
+    }
+}
+
 impl Label {
     fn translate(&mut self, delta: egui::Vec2) {
         match self {
@@ -120,6 +137,11 @@ pub struct ScenePainter {
     /// This frame draws `far` rather than the scene.
     zoomed_out: bool,
     meshes: Option<Meshes>,
+    /// The board rectangle the windowed scene was built for.
+    window: Option<[hexx::Vec2; 2]>,
+    /// After an edit: the scene before it and its meshes. Layers the edit left as they
+    /// were keep their meshes: painting a hex re-tessellates the terrain, not the grid.
+    stale: Option<(Arc<Scene>, Meshes)>,
     /// Icons in a tint, as egui images (the icon files with their ink recoloured).
     icons: FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>,
     /// A hex board too big on screen for meshes, as one colour per hex.
@@ -214,19 +236,38 @@ impl ScenePainter {
         {
             return;
         }
+        // An edit with the view still inside the scene: the same window again, so that
+        // the meshes of the layers it left alone can be kept.
+        if let Some((k, old)) = &self.scene
+            && let Some(window) = self.window
+            && (&k.doc, &k.ruleset, &k.options) == (&key.doc, &key.ruleset, &key.options)
+            && wanted(old)
+        {
+            let options = SceneOptions {
+                view: Some(window),
+                ..key.options.clone()
+            };
+            let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
+            self.stale = self.meshes.take().map(|m| (old.clone(), m));
+            self.scene = Some((key, s));
+            return;
+        }
         // The same margin as the meshes', so panning moves them a while before either
         // is made again.
         let covers = vis.expand2(vis.size() * 0.25);
+        let window = [
+            hexx::Vec2::new(covers.min.x, covers.min.y),
+            hexx::Vec2::new(covers.max.x, covers.max.y),
+        ];
         let options = SceneOptions {
-            view: Some([
-                hexx::Vec2::new(covers.min.x, covers.min.y),
-                hexx::Vec2::new(covers.max.x, covers.max.y),
-            ]),
+            view: Some(window),
             ..key.options.clone()
         };
         let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
         self.scene = Some((key, s));
+        self.window = Some(window);
         self.meshes = None;
+        self.stale = None;
     }
 
     /// Paints the part of the board that `view` shows in `rect`.
@@ -256,26 +297,25 @@ impl ScenePainter {
         };
         self.overview.clear();
         let origin = view.to_screen(rect, egui::Vec2::ZERO).to_vec2();
+        let stale = self.stale.take();
+        if self.meshes.is_none()
+            && let Some((old, mut m)) = stale
+            && m.key.serves(&shown)
+        {
+            m.translate_to(origin);
+            let keep = Some((&*old, m.layers.as_slice()));
+            let layers = self.tessellate(&scene, view, rect, m.key.covers, pixels_per_point, keep);
+            self.meshes = Some(Meshes { layers, ..m });
+        }
         match &mut self.meshes {
-            Some(m) if m.key.serves(&shown) => {
-                let delta = origin - m.at;
-                if delta != egui::Vec2::ZERO {
-                    for (mesh, labels) in &mut m.layers {
-                        Arc::make_mut(mesh).translate(delta);
-                        for l in labels {
-                            l.translate(delta);
-                        }
-                    }
-                    m.at = origin;
-                }
-            }
+            Some(m) if m.key.serves(&shown) => m.translate_to(origin),
             _ => {
                 // A margin around the view, so that panning a zoomed-in board moves
                 // the meshes for a while before it needs new ones.
                 let vis = shown.covers;
                 let covers = vis.expand2(vis.size() * 0.25);
                 let key = MeshKey { covers, ..shown };
-                let layers = self.tessellate(&scene, view, rect, covers, pixels_per_point);
+                let layers = self.tessellate(&scene, view, rect, covers, pixels_per_point, None);
                 self.meshes = Some(Meshes {
                     key,
                     at: origin,
@@ -314,6 +354,8 @@ impl ScenePainter {
 
     /// The layers' items in the board rectangle `covers`, tessellated where `view`
     /// shows them in `rect`.
+    /// With `keep` (a scene of the same window and its meshes, at this view), a layer
+    /// whose items are those of `keep`'s keeps its mesh.
     fn tessellate(
         &mut self,
         scene: &Scene,
@@ -321,6 +363,7 @@ impl ScenePainter {
         rect: Rect,
         covers: Rect,
         pixels_per_point: f32,
+        keep: Option<(&Scene, &[LayerMesh])>,
     ) -> Vec<LayerMesh> {
         let (min, max) = (
             hexx::Vec2::new(covers.min.x, covers.min.y),
@@ -346,8 +389,18 @@ impl ScenePainter {
             .as_ref()
             .is_some_and(|(_, b)| b.hex_width_mm as f32 * zoom < SMALL_HEX);
         let mut out = Vec::with_capacity(scene.layers.len());
-        for layer in &scene.layers {
+        for (i, layer) in scene.layers.iter().enumerate() {
+            let old = keep.and_then(|(old, meshes)| Some((old.layers.get(i)?, meshes.get(i)?)));
+            if let Some((_, (mesh, labels))) = old.filter(|(o, _)| o.items() == layer.items()) {
+                out.push((mesh.clone(), labels.clone()));
+                continue;
+            }
             let mut mesh = Mesh::default();
+            // A layer an edit changed is about the size it was: no growing by doubling.
+            if let Some((_, (was, _))) = old {
+                mesh.vertices.reserve(was.vertices.len());
+                mesh.indices.reserve(was.indices.len());
+            }
             let mut labels = Vec::new();
             let in_view: Box<dyn Iterator<Item = &Item>> = match &cells {
                 Some(cells) => Box::new(
@@ -799,5 +852,50 @@ mod tests {
         painted(&mut painter, &doc, view);
         assert!(painter.scene.is_none());
         assert!(painter.far.is_some());
+    }
+
+    /// Painting a hex on a big board zoomed in keeps the meshes of the layers it left
+    /// alone, and the frame is the one a fresh painter draws.
+    #[test]
+    fn a_hex_painted_zoomed_in_draws_what_a_fresh_painter_does() {
+        let board = HexBoard::new(Orientation::Pointy, 320, 320, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("big", "battle-cry-150", Board::Hex(board.clone()));
+        for (i, hex) in board.hexes().enumerate() {
+            s.hexes
+                .insert(hex, HexCell::terrain(["woods", "clear", "hill"][i % 3]));
+        }
+        let rulesets = Rulesets::built_in();
+        let mut doc = Document::new(s, None, &rulesets);
+        let view = View {
+            zoom: 1.0,
+            origin: vec2(2000.0, 2000.0),
+        };
+        let mut painter = ScenePainter::default();
+        painted(&mut painter, &doc, view);
+        let layers = |p: &ScenePainter| -> Vec<Arc<Mesh>> {
+            let m = p.meshes.as_ref().expect("meshes");
+            m.layers.iter().map(|(mesh, _)| mesh.clone()).collect()
+        };
+        let before = layers(&painter);
+        let (_, scene) = painter.scene.as_ref().expect("a scene");
+        let window = scene.window.expect("a window");
+        let hexes: Vec<_> = window.hexes(&board).map(|(_, h)| h).collect();
+        // A hex in the middle of the part drawn, so in view.
+        let hex = hexes[hexes.len() / 2];
+        let edit = crate::scenario::Edit::SetHex {
+            hex,
+            cell: Some(HexCell::terrain("town")),
+        };
+        doc.apply(edit, &rulesets).unwrap();
+        let after = painted(&mut painter, &doc, view);
+        let kept = before
+            .iter()
+            .zip(&layers(&painter))
+            .filter(|(a, b)| Arc::ptr_eq(a, b))
+            .count();
+        assert!(kept > 0, "no layer's mesh was kept");
+        assert!(kept < before.len(), "the painted layer was not drawn again");
+        let fresh = painted(&mut ScenePainter::default(), &doc, view);
+        assert_eq!(after, fresh);
     }
 }

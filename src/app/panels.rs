@@ -213,7 +213,7 @@ impl DesignerApp {
                 ui.label(RichText::new(format!("Hex {}", s.label(hex))).strong());
                 let cell = s.hexes.get(&hex);
                 let terrain = cell
-                    .map(|c| c.terrain.clone())
+                    .map(|c| c.terrain.to_string())
                     .or(r.default_terrain.clone())
                     .unwrap_or_default();
                 if let Some(k) = r.kind(KindList::Terrain, &terrain) {

@@ -24,7 +24,8 @@ pub fn write_with(
     }
     let mut tmp = builder.tempfile_in(dir)?;
     {
-        let mut buffered = std::io::BufWriter::new(tmp.as_file_mut());
+        // Big writes: a big board's file is tens of megabytes.
+        let mut buffered = std::io::BufWriter::with_capacity(1 << 20, tmp.as_file_mut());
         write(&mut buffered)?;
         buffered.flush()?;
     }

@@ -19,6 +19,7 @@ use serde::Deserialize;
 use crate::rules::Rulesets;
 use crate::rules::check;
 use crate::scenario::diagnostic::Diagnostic;
+use crate::scenario::file::DUPLICATE_HEX;
 use crate::scenario::{FORMAT_TAG, FORMAT_VERSION, Scenario, ScenarioFile};
 use crate::source::{self, SourceError, TextFormat};
 
@@ -57,6 +58,13 @@ pub fn parse_scenario(text: &str, format: Format, path: &Path) -> Result<Read, S
     };
     check_version(u64::from(file.version), path)?;
     let (scenario, mut diagnostics) = file.resolve();
+    if let Some(d) = diagnostics.iter().find(|d| d.rule == DUPLICATE_HEX) {
+        let at = d
+            .subject
+            .as_deref()
+            .and_then(|l| source::locate_last_key(text, l));
+        return Err(SourceError::new(path, at, d.message.clone()));
+    }
     locate_all(&mut diagnostics, text);
     Ok(Read {
         scenario,

@@ -92,9 +92,19 @@ impl<'r> Known<'r> {
 
     /// A hex's unknown terrain and markers, in that order.
     pub fn cell(&self, s: &Scenario, hex: hexx::Hex, out: &mut Vec<Diagnostic>) {
-        let Some(cell) = s.hexes.get(&hex) else {
-            return;
-        };
+        if let Some(cell) = s.hexes.get(&hex) {
+            self.cell_of(s, hex, cell, out);
+        }
+    }
+
+    /// [`Known::cell`] for a cell in hand.
+    pub fn cell_of(
+        &self,
+        s: &Scenario,
+        hex: hexx::Hex,
+        cell: &crate::scenario::HexCell,
+        out: &mut Vec<Diagnostic>,
+    ) {
         out.extend(self.unknown(s, KindList::Terrain, &cell.terrain, Some(hex), None));
         for m in &cell.markers {
             out.extend(self.unknown(s, KindList::Marker, m, Some(hex), None));
@@ -133,11 +143,18 @@ impl Structure {
             ));
         }
         let known = Known::new(r);
-        for hex in s.hexes.keys() {
-            known.cell(s, *hex, &mut out.cells);
+        // One pass over the cells for both of their checks: on a big board each pass
+        // reads a hundred megabytes.
+        let board = s.board.as_hex();
+        for (hex, cell) in &s.hexes {
+            known.cell_of(s, *hex, cell, &mut out.cells);
+            if let Some(board) = board {
+                out.off_cells.extend(off_board_cell(board, *hex));
+            }
         }
-        if let Some(board) = s.board.as_hex() {
-            // Hash-map order is arbitrary: order the hexes' findings by where they are.
+        if let Some(board) = board {
+            // The grid's order is not reading order on every board: order the hexes'
+            // findings by where they are.
             out.cells
                 .sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
         }
@@ -165,9 +182,6 @@ impl Structure {
         }
         match &s.board {
             Board::Hex(board) => {
-                for hex in s.hexes.keys() {
-                    out.off_cells.extend(off_board_cell(board, *hex));
-                }
                 out.off_cells
                     .sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
                 out.placed.extend(placement(s, board));

@@ -230,9 +230,14 @@ impl Validator {
     /// Validates the whole scenario.
     pub fn new(s: &Scenario, r: &Ruleset) -> Self {
         let all: Vec<usize> = (0..r.constraints.len()).collect();
+        let (structure, constraints) = super::validate::beside(
+            s,
+            || Structure::new(s, r),
+            || validate_constraints(s, r, &all),
+        );
         Validator {
-            structure: Structure::new(s, r),
-            constraints: validate_constraints(s, r, &all),
+            structure,
+            constraints,
             marked: marked(s),
         }
     }

@@ -14,24 +14,55 @@ use crate::scenario::{Edit, Feature, HexCell, HexsideAttrs, Scenario, Unit};
 
 /// Everything wrong with a scenario under its ruleset.
 pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
-    let mut out = check_structure(s, r);
-    match &s.board {
-        Board::Hex(board) => {
-            let cx = Context::new(s, r, board);
-            for c in &r.constraints {
-                let start = out.len();
-                cx.check(c, &mut out);
-                sort_by_place(&mut out[start..], board);
+    let (mut out, found) = beside(
+        s,
+        || check_structure(s, r),
+        || {
+            let mut out = Vec::new();
+            match &s.board {
+                Board::Hex(board) => {
+                    let cx = Context::new(s, r, board);
+                    for c in &r.constraints {
+                        let start = out.len();
+                        cx.check(c, &mut out);
+                        sort_by_place(&mut out[start..], board);
+                    }
+                }
+                Board::Freeform(_) => {
+                    let table = super::table::validate::Table::new(s, r);
+                    for c in &r.constraints {
+                        table.check(c, &mut out);
+                    }
+                }
             }
-        }
-        Board::Freeform(_) => {
-            let table = super::table::validate::Table::new(s, r);
-            for c in &r.constraints {
-                table.check(c, &mut out);
-            }
-        }
-    }
+            out
+        },
+    );
+    out.extend(found);
     out
+}
+
+/// Hexes from which a full validation runs the structural checks beside the
+/// constraints, on a second thread: below it a thread costs more than it saves.
+const THREADED_FROM: usize = 100_000;
+
+/// Runs `a` and `b`, side by side on a big board: they only read the scenario.
+pub(crate) fn beside<A: Send, B>(
+    s: &Scenario,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B,
+) -> (A, B) {
+    if s.hexes.len() < THREADED_FROM {
+        return (a(), b());
+    }
+    std::thread::scope(|scope| {
+        let a = scope.spawn(a);
+        let b = b();
+        match a.join() {
+            Ok(a) => (a, b),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
 }
 
 /// What each chosen constraint of the ruleset finds (by index into its list), in the
@@ -312,6 +343,10 @@ impl<'a> Context<'a> {
             }
         };
         for (hex, cell, kind) in &self.cells {
+            // Most hexes: no sides given and none wanted, so nothing to find.
+            if cell.facing.is_empty() && kind.is_none_or(|k| k.facing.is_none()) {
+                continue;
+            }
             let deduped = || {
                 let mut cell = (*cell).clone();
                 cell.facing = once_each(&cell.facing);
@@ -828,7 +863,7 @@ impl<'a> Context<'a> {
                 );
             }
         }
-        for (hex, cell) in self.cells() {
+        for (hex, cell) in self.cells().filter(|(_, c)| !c.markers.is_empty()) {
             let mut seen = HashSet::default();
             for m in cell.markers.iter().filter(|m| seen.insert(m.as_str())) {
                 let kind = self.r.kind(KindList::Marker, m);

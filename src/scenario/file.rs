@@ -14,8 +14,12 @@ use super::model::{
     Unit,
 };
 use super::{FeatureKind, Scenario};
-use crate::board::{Board, HexBoard, HexsideKey, Side};
-use crate::labelmap::LabelMap;
+use crate::board::{Board, HexBoard, HexsideKey, LabelScheme, Side, label};
+use crate::labelmap::{Label, LabelMap};
+
+/// The code of a hex given twice in `hexes`: the file says two things of one hex, so it
+/// is refused as a syntax error would be.
+pub const DUPLICATE_HEX: &str = "file/duplicate-hex";
 
 /// The `format` of every scenario file.
 pub const FORMAT_TAG: &str = "sandtable/scenario";
@@ -162,7 +166,7 @@ impl ScenarioFile {
             cells.sort_by_key(|(h, _)| b.reading_order(**h));
             hexes = cells
                 .into_iter()
-                .map(|(h, c)| (label(*h), c.clone()))
+                .map(|(h, c)| (short_label(b, *h), c.clone()))
                 .collect();
             let mut sides: Vec<_> = s
                 .hexsides
@@ -229,6 +233,45 @@ impl ScenarioFile {
             landmarks: s.landmarks.clone(),
         }
     }
+}
+
+/// A hex's label, as [`HexBoard::label`] writes it, made without the formatting
+/// machinery or an allocation for the common schemes: a save of a big board writes a
+/// million of them.
+fn short_label(b: &HexBoard, hex: Hex) -> Label {
+    let o = b.to_offset(hex);
+    if o.col < 0 || o.row < 0 {
+        return b.label(hex).into();
+    }
+    let (col, row) = (o.col as u32, o.row as u32 + 1);
+    let mut out = [0u8; 24];
+    let mut len = 0;
+    let mut push = |bytes: &[u8]| {
+        out[len..len + bytes.len()].copy_from_slice(bytes);
+        len += bytes.len();
+    };
+    let mut digits = itoa::Buffer::new();
+    match b.labels {
+        LabelScheme::NumberNumber => {
+            let (cw, rw) = label::number_widths(b);
+            for (n, width) in [(col + 1, cw), (row, rw)] {
+                let d = digits.format(n).as_bytes();
+                for _ in d.len()..width {
+                    push(b"0");
+                }
+                push(d);
+            }
+        }
+        LabelScheme::LetterNumber if col < 26 * 27 => {
+            if col >= 26 {
+                push(&[b'A' + (col / 26 - 1) as u8]);
+            }
+            push(&[b'A' + (col % 26) as u8]);
+            push(digits.format(row).as_bytes());
+        }
+        _ => return b.label(hex).into(),
+    }
+    std::str::from_utf8(&out[..len]).map_or_else(|_| b.label(hex).into(), Label::new)
 }
 
 struct Resolver {
@@ -301,7 +344,7 @@ impl Resolver {
     /// Resolves the hexes a chunk at a time from the back, giving each chunk's memory
     /// back as it goes: a million written hexes and the map they become are never held
     /// whole at once. Findings keep file order.
-    fn hex_cells(&mut self, out: &mut Scenario, mut cells: Vec<(String, HexCell)>) {
+    fn hex_cells(&mut self, out: &mut Scenario, mut cells: Vec<(Label, HexCell)>) {
         const CHUNK: usize = 1 << 16;
         out.hexes.reserve(cells.len());
         let before = std::mem::take(&mut self.diags);
@@ -318,10 +361,16 @@ impl Resolver {
         self.diags.extend(found.into_iter().rev().flatten());
     }
 
-    fn hex_cell(&mut self, out: &mut Scenario, label: String, cell: HexCell) {
+    fn hex_cell(&mut self, out: &mut Scenario, label: Label, cell: HexCell) {
         if let Some(hex) = self.place(&label, || format!("hexes.{label}")) {
             self.facing(&cell.facing, &|| format!("hexes.{label}.facing"), &label);
-            out.hexes.insert(hex, cell);
+            if out.hexes.insert(hex, cell).is_some() {
+                self.diags.push(
+                    Diagnostic::error(DUPLICATE_HEX, format!("hex {label} is listed twice"))
+                        .with_hex(hex)
+                        .at(label.as_str()),
+                );
+            }
         }
     }
 
@@ -519,6 +568,34 @@ impl Resolver {
                         .with_feature(id)
                         .at_occurrence(id, entry.1 - 1),
                 );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Orientation, Stagger};
+
+    #[test]
+    fn short_labels_are_the_board_labels() {
+        for labels in [
+            LabelScheme::NumberNumber,
+            LabelScheme::LetterNumber,
+            LabelScheme::Axial,
+        ] {
+            for (cols, rows) in [(7, 5), (120, 9), (1000, 1000)] {
+                let mut b = HexBoard::new(Orientation::Flat, cols, rows, Stagger::Even).unwrap();
+                b.labels = labels;
+                let edge = [
+                    Hex::new(-3, 1),
+                    Hex::new(2, -9),
+                    Hex::new(cols as i32 + 4, 0),
+                ];
+                for h in b.hexes().step_by(97).chain(edge) {
+                    assert_eq!(short_label(&b, h), b.label(h), "{labels:?} {h:?}");
+                }
             }
         }
     }

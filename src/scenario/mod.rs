@@ -3,6 +3,7 @@
 pub mod diagnostic;
 pub mod edit;
 pub mod file;
+pub mod grid;
 pub mod history;
 pub mod locate;
 pub mod model;
@@ -17,10 +18,11 @@ use hexx::Hex;
 
 pub use edit::{Edit, EditError, Feature, FeatureKind};
 pub use file::{FORMAT_TAG, FORMAT_VERSION, ScenarioFile};
+pub use grid::HexGrid;
 pub use history::History;
 pub use model::{
     Area, Built, Edge, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road,
-    Settings, Token, Unit,
+    Settings, Terrain, Token, Unit,
 };
 
 use crate::board::{Board, HexsideKey};
@@ -45,7 +47,7 @@ pub struct Scenario {
     pub sides: Vec<PlayerSide>,
     pub units: Vec<Unit>,
     /// Hexes that differ from the ruleset's default terrain.
-    pub hexes: HexMap<HexCell>,
+    pub hexes: HexGrid<HexCell>,
     pub hexsides: BTreeMap<HexsideSlot, HexsideAttrs>,
     pub tokens: Vec<Token>,
     pub roads: Vec<Road>,
@@ -58,6 +60,7 @@ impl Scenario {
     /// An empty scenario on `board`.
     pub fn new(title: impl Into<String>, ruleset: impl Into<String>, board: Board) -> Self {
         Scenario {
+            hexes: HexGrid::for_board(&board),
             title: title.into(),
             description: String::new(),
             author: String::new(),
@@ -66,7 +69,6 @@ impl Scenario {
             settings: Settings::new(),
             sides: Vec::new(),
             units: Vec::new(),
-            hexes: HexMap::default(),
             hexsides: BTreeMap::new(),
             tokens: Vec::new(),
             roads: Vec::new(),

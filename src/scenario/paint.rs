@@ -36,7 +36,7 @@ pub fn brush(s: &Scenario, board: &HexBoard, b: &Brush<'_>, hex: Hex) -> Vec<Edi
             let old = s.hexes.get(&h).cloned();
             let new = b.terrain.and_then(|terrain| {
                 let mut cell = old.clone().unwrap_or_else(|| HexCell::terrain(terrain));
-                cell.terrain = terrain.to_string();
+                cell.terrain = terrain.into();
                 if !b.keeps_facing {
                     cell.facing.clear();
                 }
@@ -127,7 +127,7 @@ pub fn fill(
             .get(&h)
             .cloned()
             .unwrap_or_else(|| HexCell::terrain(""));
-        c.terrain = terrain.to_string();
+        c.terrain = terrain.into();
         edits.push(Edit::SetHex {
             hex: h,
             cell: tidy(c, default_terrain),

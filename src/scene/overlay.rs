@@ -435,7 +435,7 @@ fn front_of(s: &Scenario, hex: Hex) -> Option<(String, Vec<Side>)> {
     if let Some(c) = s.hexes.get(&hex)
         && !c.facing.is_empty()
     {
-        return Some((c.terrain.clone(), c.facing.clone()));
+        return Some((c.terrain.to_string(), c.facing.clone()));
     }
     s.tokens
         .iter()

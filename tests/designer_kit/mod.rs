@@ -37,7 +37,7 @@ pub fn at(h: &Harness<'_, DesignerApp>, label: &str) -> Pos2 {
 pub fn terrain(h: &Harness<'_, DesignerApp>, label: &str) -> Option<String> {
     let s = &h.state().doc.scenario;
     let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
-    s.hexes.get(&hex).map(|c| c.terrain.clone())
+    s.hexes.get(&hex).map(|c| c.terrain.to_string())
 }
 
 pub fn drag(h: &mut Harness<'_, DesignerApp>, path: &[Pos2]) {

@@ -185,7 +185,7 @@ fn hex_map(
             }
             let cell = s.hexes.get(&hex);
             let key = (
-                cell.map_or(default.clone(), |c| c.terrain.clone()),
+                cell.map_or(default.clone(), |c| c.terrain.to_string()),
                 cell.map_or(0, |c| c.elevation),
             );
             let i = match combos.iter().position(|c| *c == key) {
