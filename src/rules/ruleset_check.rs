@@ -324,14 +324,23 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 add(KindList::Road, &mut roads.iter());
                 add(KindList::Hexside, &mut hexsides.iter().chain(needs));
             }
-            Check::Size { kinds, .. } => {
+            Check::Size { kinds, .. } | Check::Count { kinds, .. } => {
                 for id in kinds {
-                    table_kind(r, id, &c.rule, out);
+                    ground_kind(r, id, &c.rule, out);
                 }
             }
             Check::Spacing { kind, from, .. } => {
-                table_kind(r, kind, &c.rule, out);
-                table_kind(r, from, &c.rule, out);
+                ground_kind(r, kind, &c.rule, out);
+                ground_kind(r, from, &c.rule, out);
+            }
+            Check::OnLine { kind, lines, .. } => {
+                ground_kind(r, kind, &c.rule, out);
+                let list = if r.board.as_hex().is_some() {
+                    KindList::Road
+                } else {
+                    KindList::Line
+                };
+                add(list, &mut lines.iter());
             }
             Check::LineWidth | Check::Levels => {}
             Check::WaterOverlap { water, allowed } => {
@@ -348,10 +357,6 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 add(KindList::Line, &mut roads.iter().chain(water));
                 add(KindList::Landmark, &mut std::iter::once(bridge));
             }
-            Check::OnRoad { kind, roads } => {
-                add(KindList::Landmark, &mut std::iter::once(kind));
-                add(KindList::Line, &mut roads.iter());
-            }
             Check::HexAttributes {
                 terrain, markers, ..
             } => {
@@ -367,6 +372,21 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 format!("{whose}: unknown {} '{id}'", list.noun()),
             ));
         }
+    }
+}
+
+/// A kind a shared mechanism (`rules::ground`) measures: on a table an area terrain,
+/// a line or a landmark kind; on a hex board a terrain, token or road kind.
+fn ground_kind(r: &Ruleset, id: &str, rule: &str, out: &mut Vec<Problem>) {
+    if r.board.as_hex().is_none() {
+        return table_kind(r, id, rule, out);
+    }
+    let lists = [KindList::Terrain, KindList::Token, KindList::Road];
+    if !lists.iter().any(|l| r.kind(*l, id).is_some()) {
+        out.push(problem(
+            At::Text(id.to_string()),
+            format!("{rule}: unknown terrain, token or road kind '{id}'"),
+        ));
     }
 }
 
