@@ -331,3 +331,25 @@ fn both_boards_answer_the_place_questions() {
     u.depth = Some(3.0);
     assert_eq!(ids(m.touched_by(&u)), ["s1"]);
 }
+
+#[test]
+fn a_mechanism_for_the_other_kind_of_board_is_a_ruleset_error_with_position() {
+    let text = COPSE_AND_CHAPEL.replace(
+        r#"(rule: "two-villages""#,
+        r#"(rule: "levels", quote: "Levels.", check: (mechanism: "levels")),
+        (rule: "two-villages""#,
+    );
+    let err = parse_ruleset(&text, Path::new("copse.ron")).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.starts_with("copse.ron:"), "{msg}");
+    assert!(
+        msg.contains(
+            "mechanism 'levels' runs on tables only, and this ruleset's board is a hex board"
+        ),
+        "{msg}"
+    );
+    let shared = COPSE_AND_CHAPEL
+        .replace("\"size\"", "\"count\"")
+        .replace("max: 3.0", "max: 3");
+    assert!(parse_ruleset(&shared, Path::new("copse.ron")).is_ok());
+}

@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use super::constraint::Check;
+use super::constraint::{Check, Constraint};
 use super::model::{Combat, ElevationSight, Kind, KindList, Ruleset, SightRule};
 use crate::board::Board;
 
@@ -260,6 +260,7 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 format!("constraint '{}' is defined twice", c.rule),
             ));
         }
+        board_fits(r, c, out);
         let mut add = |list, ids: &mut dyn Iterator<Item = &String>| {
             for id in ids {
                 refs.push((list, id.clone(), c.rule.clone()));
@@ -373,6 +374,60 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             ));
         }
     }
+}
+
+/// The boards a mechanism runs on: `Some(true)` hex boards only, `Some(false)` tables
+/// only, `None` both (`rules::ground`).
+fn hex_only(c: &Check) -> Option<bool> {
+    match c {
+        Check::Size { .. } | Check::Spacing { .. } | Check::OnLine { .. } | Check::Count { .. } => {
+            None
+        }
+        Check::LineWidth
+        | Check::Levels
+        | Check::WaterOverlap { .. }
+        | Check::BridgeCrossing { .. } => Some(false),
+        Check::Facing { .. }
+        | Check::Stacking { .. }
+        | Check::UnitTerrain
+        | Check::Near { .. }
+        | Check::MarkerLimit { .. }
+        | Check::BuiltUpGroups { .. }
+        | Check::StraightLine { .. }
+        | Check::HexsideOn { .. }
+        | Check::RoadCrossing { .. }
+        | Check::Placement
+        | Check::HexAttributes { .. } => Some(true),
+    }
+}
+
+/// A constraint whose mechanism cannot run on the ruleset's board would find nothing,
+/// silently.
+fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
+    let hex = r.board.as_hex().is_some();
+    let Some(only_hex) = hex_only(&c.check).filter(|o| *o != hex) else {
+        return;
+    };
+    let mechanism = serde_json::to_value(&c.check)
+        .ok()
+        .and_then(|v| {
+            v.get("mechanism")
+                .and_then(|m| m.as_str())
+                .map(str::to_string)
+        })
+        .unwrap_or_default();
+    let (runs, board) = if only_hex {
+        ("hex boards", "a table")
+    } else {
+        ("tables", "a hex board")
+    };
+    out.push(problem(
+        At::Text(c.rule.clone()),
+        format!(
+            "constraint '{}': mechanism '{mechanism}' runs on {runs} only, and this ruleset's board is {board}",
+            c.rule
+        ),
+    ));
 }
 
 /// A kind a shared mechanism (`rules::ground`) measures: on a table an area terrain,
