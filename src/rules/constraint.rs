@@ -119,10 +119,12 @@ pub enum Check {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         markers: Option<Vec<String>>,
     },
-    /// Tables: areas of these terrains and landmarks of these kinds are at least `min`
-    /// across at their narrowest and at most `max` across at their widest.
+    /// Features of these kinds are at least `min` across at their narrowest and at most
+    /// `max` across at their widest; a line's size is its width. Runs on both boards
+    /// ([`crate::rules::ground`]): on a table in its unit (areas, lines, landmarks), on
+    /// a hex board in hexes (connected groups of a terrain, tokens, roads).
     Size {
-        /// Area terrains or landmark kinds.
+        /// Terrain, line, landmark, token or road kinds.
         kinds: Vec<String>,
         /// The narrowest width allowed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -131,13 +133,14 @@ pub enum Check {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         max: Option<f64>,
     },
-    /// Tables: each feature of `kind` is at least `min` from every feature of `from`,
-    /// and (with `max`) within `max` of one, edge to edge; `not_part`: not overlapping
-    /// it (touching is allowed).
+    /// Near and far: each feature of `kind` is at least `min` from every feature of
+    /// `from`, and (with `max`) within `max` of one, edge to edge; `not_part`: not
+    /// overlapping it (touching is allowed). Both boards: in the table's unit, or in
+    /// hexes on a hex board (0: on a shared hex, 1: next to each other).
     Spacing {
-        /// Area terrain or landmark kind checked.
+        /// The kind checked.
         kind: String,
-        /// Area terrain or landmark kind measured to.
+        /// The kind measured to.
         from: String,
         /// The least distance, edge to edge.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -148,6 +151,33 @@ pub enum Check {
         /// It may touch but not overlap one.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         not_part: bool,
+    },
+    /// On or off a line: every feature of `kind` touches a line of `lines` (on a table:
+    /// a line kind; on a hex board: a road kind, on one of its hexes); with `off`, none
+    /// does. Both boards. Also read as `on-road` with `roads`.
+    #[serde(alias = "on-road")]
+    OnLine {
+        /// The kind checked (a bridge).
+        kind: String,
+        /// Line or road kinds.
+        #[serde(alias = "roads")]
+        lines: Vec<String>,
+        /// None of them may touch such a line.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        off: bool,
+    },
+    /// How many features of these kinds the board holds, together: at least `min`, at
+    /// most `max`. Both boards (on a hex board a connected group of a terrain counts
+    /// once).
+    Count {
+        /// Terrain, line, landmark, token or road kinds.
+        kinds: Vec<String>,
+        /// The fewest allowed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        min: Option<usize>,
+        /// The most allowed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<usize>,
     },
     /// Tables: lines of each kind are as wide as the kind's `table.width` allows.
     LineWidth,
@@ -171,13 +201,6 @@ pub enum Check {
         water: Vec<String>,
         /// The bridge landmark kind.
         bridge: String,
-    },
-    /// Tables: every landmark of `kind` lies on a line of `roads`.
-    OnRoad {
-        /// The landmark kind (a bridge).
-        kind: String,
-        /// Road line kinds.
-        roads: Vec<String>,
     },
 }
 

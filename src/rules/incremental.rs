@@ -149,14 +149,21 @@ impl Parts {
                 hexes: true,
                 ..none
             },
-            // Table checks read the shapes (`rest`) only.
+            // Both boards: a table's shapes (`rest`), a hex board's groups, tokens, roads.
             Check::Size { .. }
             | Check::Spacing { .. }
-            | Check::LineWidth
+            | Check::OnLine { .. }
+            | Check::Count { .. } => Parts {
+                hexes: true,
+                tokens: true,
+                roads: true,
+                ..none
+            },
+            // Table checks read the shapes (`rest`) only.
+            Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
-            | Check::BridgeCrossing { .. }
-            | Check::OnRoad { .. } => none,
+            | Check::BridgeCrossing { .. } => none,
         }
     }
 }
@@ -174,6 +181,8 @@ enum Reach {
     Groups,
     /// Reads the marked hexes all together: run again whole when one of them changes.
     Marked,
+    /// Measures features across the board: run again whole after any hex edit.
+    Board,
 }
 
 impl Reach {
@@ -190,14 +199,16 @@ impl Reach {
             Check::Stacking { .. } | Check::HexsideOn { .. } | Check::RoadCrossing { .. } => {
                 Reach::None
             }
-            // Table checks read no hex.
+            // Groups of hexes measured against each other, anywhere on the board.
             Check::Size { .. }
             | Check::Spacing { .. }
-            | Check::LineWidth
+            | Check::OnLine { .. }
+            | Check::Count { .. } => Reach::Board,
+            // Table checks read no hex.
+            Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
-            | Check::BridgeCrossing { .. }
-            | Check::OnRoad { .. } => Reach::None,
+            | Check::BridgeCrossing { .. } => Reach::None,
         }
     }
 }
@@ -327,14 +338,18 @@ impl Validator {
                 }
             }
         }
-        if marks_touched {
-            let which: Vec<usize> = (r.constraints.iter().enumerate())
-                .filter(|(_, c)| Reach::of(c) == Reach::Marked)
-                .map(|(i, _)| i)
-                .collect();
-            for (i, found) in which.iter().zip(validate_constraints(s, r, &which)) {
-                self.constraints[*i] = found;
-            }
+        // Checks that read the board as a whole run again whole.
+        let whole = |c: &Constraint| match Reach::of(c) {
+            Reach::Board => true,
+            Reach::Marked => marks_touched,
+            _ => false,
+        };
+        let which: Vec<usize> = (r.constraints.iter().enumerate())
+            .filter(|(_, c)| whole(c))
+            .map(|(i, _)| i)
+            .collect();
+        for (i, found) in which.iter().zip(validate_constraints(s, r, &which)) {
+            self.constraints[*i] = found;
         }
     }
 

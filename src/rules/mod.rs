@@ -7,6 +7,7 @@ pub mod built_up;
 pub mod charge;
 pub mod check;
 pub mod constraint;
+pub mod ground;
 pub mod incremental;
 pub mod model;
 pub mod modifier;

@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use super::constraint::Check;
+use super::constraint::{Check, Constraint};
 use super::model::{Combat, ElevationSight, Kind, KindList, Ruleset, SightRule};
 use crate::board::Board;
 
@@ -260,6 +260,7 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 format!("constraint '{}' is defined twice", c.rule),
             ));
         }
+        board_fits(r, c, out);
         let mut add = |list, ids: &mut dyn Iterator<Item = &String>| {
             for id in ids {
                 refs.push((list, id.clone(), c.rule.clone()));
@@ -324,14 +325,23 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 add(KindList::Road, &mut roads.iter());
                 add(KindList::Hexside, &mut hexsides.iter().chain(needs));
             }
-            Check::Size { kinds, .. } => {
+            Check::Size { kinds, .. } | Check::Count { kinds, .. } => {
                 for id in kinds {
-                    table_kind(r, id, &c.rule, out);
+                    ground_kind(r, id, &c.rule, out);
                 }
             }
             Check::Spacing { kind, from, .. } => {
-                table_kind(r, kind, &c.rule, out);
-                table_kind(r, from, &c.rule, out);
+                ground_kind(r, kind, &c.rule, out);
+                ground_kind(r, from, &c.rule, out);
+            }
+            Check::OnLine { kind, lines, .. } => {
+                ground_kind(r, kind, &c.rule, out);
+                let list = if r.board.as_hex().is_some() {
+                    KindList::Road
+                } else {
+                    KindList::Line
+                };
+                add(list, &mut lines.iter());
             }
             Check::LineWidth | Check::Levels => {}
             Check::WaterOverlap { water, allowed } => {
@@ -348,10 +358,6 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 add(KindList::Line, &mut roads.iter().chain(water));
                 add(KindList::Landmark, &mut std::iter::once(bridge));
             }
-            Check::OnRoad { kind, roads } => {
-                add(KindList::Landmark, &mut std::iter::once(kind));
-                add(KindList::Line, &mut roads.iter());
-            }
             Check::HexAttributes {
                 terrain, markers, ..
             } => {
@@ -367,6 +373,75 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 format!("{whose}: unknown {} '{id}'", list.noun()),
             ));
         }
+    }
+}
+
+/// The boards a mechanism runs on: `Some(true)` hex boards only, `Some(false)` tables
+/// only, `None` both (`rules::ground`).
+fn hex_only(c: &Check) -> Option<bool> {
+    match c {
+        Check::Size { .. } | Check::Spacing { .. } | Check::OnLine { .. } | Check::Count { .. } => {
+            None
+        }
+        Check::LineWidth
+        | Check::Levels
+        | Check::WaterOverlap { .. }
+        | Check::BridgeCrossing { .. } => Some(false),
+        Check::Facing { .. }
+        | Check::Stacking { .. }
+        | Check::UnitTerrain
+        | Check::Near { .. }
+        | Check::MarkerLimit { .. }
+        | Check::BuiltUpGroups { .. }
+        | Check::StraightLine { .. }
+        | Check::HexsideOn { .. }
+        | Check::RoadCrossing { .. }
+        | Check::Placement
+        | Check::HexAttributes { .. } => Some(true),
+    }
+}
+
+/// A constraint whose mechanism cannot run on the ruleset's board would find nothing,
+/// silently.
+fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
+    let hex = r.board.as_hex().is_some();
+    let Some(only_hex) = hex_only(&c.check).filter(|o| *o != hex) else {
+        return;
+    };
+    let mechanism = serde_json::to_value(&c.check)
+        .ok()
+        .and_then(|v| {
+            v.get("mechanism")
+                .and_then(|m| m.as_str())
+                .map(str::to_string)
+        })
+        .unwrap_or_default();
+    let (runs, board) = if only_hex {
+        ("hex boards", "a table")
+    } else {
+        ("tables", "a hex board")
+    };
+    out.push(problem(
+        At::Text(c.rule.clone()),
+        format!(
+            "constraint '{}': mechanism '{mechanism}' runs on {runs} only, and this ruleset's board is {board}",
+            c.rule
+        ),
+    ));
+}
+
+/// A kind a shared mechanism (`rules::ground`) measures: on a table an area terrain,
+/// a line or a landmark kind; on a hex board a terrain, token or road kind.
+fn ground_kind(r: &Ruleset, id: &str, rule: &str, out: &mut Vec<Problem>) {
+    if r.board.as_hex().is_none() {
+        return table_kind(r, id, rule, out);
+    }
+    let lists = [KindList::Terrain, KindList::Token, KindList::Road];
+    if !lists.iter().any(|l| r.kind(*l, id).is_some()) {
+        out.push(problem(
+            At::Text(id.to_string()),
+            format!("{rule}: unknown terrain, token or road kind '{id}'"),
+        ));
     }
 }
 

@@ -246,14 +246,20 @@ impl<'a> Context<'a> {
                 markers.as_deref(),
                 out,
             ),
-            // Table mechanisms: see `table::validate`.
+            // One mechanism for both boards, over the hex board's features they read.
             Check::Size { .. }
             | Check::Spacing { .. }
-            | Check::LineWidth
+            | Check::OnLine { .. }
+            | Check::Count { .. } => {
+                let kinds = super::ground::mechanisms::kinds_read(&c.check);
+                let g = super::ground::hex::HexGround::of_kinds(self.s, self.r, self.board, &kinds);
+                super::ground::check(&g, self.r, c, out);
+            }
+            // Table mechanisms: see `table::validate`.
+            Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
-            | Check::BridgeCrossing { .. }
-            | Check::OnRoad { .. } => {}
+            | Check::BridgeCrossing { .. } => {}
         }
     }
 

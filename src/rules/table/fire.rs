@@ -46,6 +46,11 @@ pub struct TableFeature<'a> {
     pub impassable: bool,
     /// The ground level under it (0 for ground features themselves).
     pub base: i32,
+    /// Its index in the scenario's areas, lines or landmarks (by `list`); none for a
+    /// derived feature.
+    pub source: Option<usize>,
+    /// A line's width.
+    pub width: Option<f64>,
 }
 
 impl TableFeature<'_> {
@@ -64,6 +69,8 @@ pub struct TableMap<'a> {
     pub features: Vec<TableFeature<'a>>,
     tree: RTree<Entry>,
     r: &'a Ruleset,
+    /// The board's unit ("cm"), for messages.
+    pub unit: String,
 }
 
 /// A place a question is about: a unit's base or a point.
@@ -126,11 +133,23 @@ fn geo_point(p: Point) -> geo::Point<f64> {
 }
 
 impl<'a> TableMap<'a> {
+    /// The features stored in the scenario and those derived from them (bank woods,
+    /// sunken-road walls): what sight, fire and movement read.
     pub fn new(s: &Scenario, r: &'a Ruleset) -> Self {
+        Self::build(s, r, true)
+    }
+
+    /// The features stored in the scenario only: what the layout rules check (a bank
+    /// strip of woods is not an area of woods the players placed).
+    pub fn stored(s: &Scenario, r: &'a Ruleset) -> Self {
+        Self::build(s, r, false)
+    }
+
+    fn build(s: &Scenario, r: &'a Ruleset, with_derived: bool) -> Self {
         let effect = |list, id: &str| r.kind(list, id).map_or(&*NO_EFFECT, |k| &k.table);
         let name = |list, id: &str| r.kind(list, id).map_or(id.to_string(), |k| k.name.clone());
         let mut features = Vec::new();
-        for a in &s.areas {
+        for (i, a) in s.areas.iter().enumerate() {
             let e = effect(KindList::Terrain, &a.terrain);
             features.push(TableFeature {
                 id: a.id.clone(),
@@ -143,9 +162,11 @@ impl<'a> TableMap<'a> {
                 built_during: false,
                 impassable: e.impassable_unless_passable && a.passable == Some(false),
                 base: 0,
+                source: Some(i),
+                width: None,
             });
         }
-        for l in &s.lines {
+        for (i, l) in s.lines.iter().enumerate() {
             let e = effect(KindList::Line, &l.kind);
             features.push(TableFeature {
                 id: l.id.clone(),
@@ -158,9 +179,11 @@ impl<'a> TableMap<'a> {
                 built_during: l.built == Some(crate::scenario::Built::During),
                 impassable: false,
                 base: 0,
+                source: Some(i),
+                width: Some(crate::scenario::shape::line_width(l)),
             });
         }
-        for m in &s.landmarks {
+        for (i, m) in s.landmarks.iter().enumerate() {
             let e = effect(KindList::Landmark, &m.kind);
             features.push(TableFeature {
                 id: m.id.clone(),
@@ -173,9 +196,11 @@ impl<'a> TableMap<'a> {
                 built_during: false,
                 impassable: false,
                 base: 0,
+                source: Some(i),
+                width: None,
             });
         }
-        for d in derived(s, r) {
+        for d in with_derived.then(|| derived(s, r)).into_iter().flatten() {
             let e = effect(d.list, &d.kind);
             features.push(TableFeature {
                 name: format!("{} along {}", name(d.list, &d.kind), d.from),
@@ -188,6 +213,8 @@ impl<'a> TableMap<'a> {
                 built_during: false,
                 impassable: false,
                 base: 0,
+                source: None,
+                width: None,
             });
         }
         let entries = features
@@ -205,6 +232,10 @@ impl<'a> TableMap<'a> {
             features,
             tree: RTree::bulk_load(entries),
             r,
+            unit: s
+                .board
+                .as_freeform()
+                .map_or(String::new(), |t| t.unit.as_str().to_string()),
         };
         for i in 0..map.features.len() {
             if map.features[i].effect.ground {
@@ -220,6 +251,34 @@ impl<'a> TableMap<'a> {
         self.tree
             .locate_in_envelope_intersecting(&env)
             .map(|g| &self.features[g.data])
+    }
+
+    /// The features whose bounding boxes come within `margin` of feature `i`'s (a
+    /// superset of those within `margin` of it).
+    pub fn near(&self, i: usize, margin: f64) -> impl Iterator<Item = usize> + '_ {
+        let env = self
+            .features
+            .get(i)
+            .and_then(|f| envelope(&f.shape))
+            .map(|e| {
+                AABB::from_corners(
+                    [e.lower()[0] - margin, e.lower()[1] - margin],
+                    [e.upper()[0] + margin, e.upper()[1] + margin],
+                )
+            });
+        env.into_iter().flat_map(move |e| {
+            self.tree
+                .locate_in_envelope_intersecting(&e)
+                .map(|g| g.data)
+                .filter(move |j| *j != i)
+        })
+    }
+
+    /// The indices of the features whose bounding boxes meet `env`.
+    pub fn indices_in(&self, env: AABB<[f64; 2]>) -> impl Iterator<Item = usize> + '_ {
+        self.tree
+            .locate_in_envelope_intersecting(&env)
+            .map(|g| g.data)
     }
 
     /// The features at a point.

@@ -1,127 +1,39 @@
-//! The table mechanisms of the validator: sizes, spacing edge to edge, line widths,
-//! levels, what may overlap water, bridges where roads cross water and on roads.
-//! Spacing looks candidates up in an `rstar` index of the footprints' bounding boxes,
-//! so a table of hundreds of features does not compare every pair.
+//! The table mechanisms of the validator that belong to tables alone: line widths by
+//! the kind's `table.width`, levels, what may overlap water, bridges where roads cross
+//! water. Sizes, spacing, lines and counts run on [`Ground`] (`rules::ground`), the
+//! same code as on hex boards, over the table's [`TableMap`] of stored features, whose
+//! `rstar` index keeps spacing from comparing every pair.
 
-use geo::{Area as _, BooleanOps as _, BoundingRect as _, Intersects as _};
-use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
+use geo::{Area as _, BooleanOps as _, Intersects as _};
 
-use super::geometry::{self, Shape};
+use super::fire::{TableFeature, TableMap};
 use crate::board::freeform::Point;
 use crate::rules::constraint::{Check, Constraint};
-use crate::rules::model::{Kind, KindList, Ruleset};
+use crate::rules::ground;
+use crate::rules::ground::table::EPSILON_AREA;
+use crate::rules::model::{KindList, Ruleset};
 use crate::scenario::diagnostic::{Diagnostic, Fix};
-use crate::scenario::{Area, Edit, Feature, FeatureKind, Landmark, Scenario};
+use crate::scenario::{Area, Edit, Feature, Landmark, Scenario};
 
-/// Overlaps smaller than this (square board units) are rounding, not overlap.
-const EPSILON_AREA: f64 = 1e-6;
-
-/// One feature on the table with its footprint.
-pub struct Item<'a> {
-    pub id: &'a str,
-    pub kind: &'a str,
-    pub what: FeatureKind,
-    pub shape: Shape,
-    pub index: usize,
-}
-
-type Entry = GeomWithData<Rectangle<[f64; 2]>, usize>;
-
-/// A table's features, their footprints and a spatial index over them, built once a
+/// A table's stored features with their footprints and index, built once a
 /// validation run.
 pub struct Table<'a> {
     pub s: &'a Scenario,
     pub r: &'a Ruleset,
-    pub items: Vec<Item<'a>>,
-    tree: RTree<Entry>,
-}
-
-fn envelope(shape: &Shape) -> Option<AABB<[f64; 2]>> {
-    let b = shape.bounding_rect()?;
-    Some(AABB::from_corners(
-        [b.min().x, b.min().y],
-        [b.max().x, b.max().y],
-    ))
+    pub map: TableMap<'a>,
 }
 
 impl<'a> Table<'a> {
     pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Self {
-        let mut items = Vec::with_capacity(s.areas.len() + s.lines.len() + s.landmarks.len());
-        for (i, a) in s.areas.iter().enumerate() {
-            items.push(Item {
-                id: &a.id,
-                kind: &a.terrain,
-                what: FeatureKind::Area,
-                shape: geometry::area(a),
-                index: i,
-            });
-        }
-        for (i, l) in s.lines.iter().enumerate() {
-            items.push(Item {
-                id: &l.id,
-                kind: &l.kind,
-                what: FeatureKind::Line,
-                shape: geometry::line(l),
-                index: i,
-            });
-        }
-        for (i, m) in s.landmarks.iter().enumerate() {
-            items.push(Item {
-                id: &m.id,
-                kind: &m.kind,
-                what: FeatureKind::Landmark,
-                shape: geometry::landmark(m),
-                index: i,
-            });
-        }
-        let entries = items
-            .iter()
-            .enumerate()
-            .filter_map(|(i, it)| {
-                let e = envelope(&it.shape)?;
-                Some(GeomWithData::new(
-                    Rectangle::from_corners(e.lower(), e.upper()),
-                    i,
-                ))
-            })
-            .collect();
         Table {
             s,
             r,
-            items,
-            tree: RTree::bulk_load(entries),
+            map: TableMap::stored(s, r),
         }
     }
 
-    /// The items whose bounding boxes come within `margin` of item `i`'s.
-    fn near(&self, i: usize, margin: f64) -> impl Iterator<Item = usize> + '_ {
-        let env = envelope(&self.items[i].shape).map(|e| {
-            AABB::from_corners(
-                [e.lower()[0] - margin, e.lower()[1] - margin],
-                [e.upper()[0] + margin, e.upper()[1] + margin],
-            )
-        });
-        env.into_iter().flat_map(move |e| {
-            self.tree
-                .locate_in_envelope_intersecting(&e)
-                .map(|g| g.data)
-                .filter(move |j| *j != i)
-        })
-    }
-
-    /// The kind an item names, in the list its collection reads.
-    pub fn kind_of(&self, it: &Item) -> Option<&'a Kind> {
-        let list = match it.what {
-            FeatureKind::Area => KindList::Terrain,
-            FeatureKind::Line => KindList::Line,
-            _ => KindList::Landmark,
-        };
-        self.r.kind(list, it.kind)
-    }
-
-    fn name(&self, it: &Item) -> String {
-        let kind = self.kind_of(it).map_or(it.kind, |k| k.name.as_str());
-        format!("{kind} {}", it.id)
+    fn name(&self, f: &TableFeature) -> String {
+        format!("{} {}", f.name, f.id)
     }
 
     fn diag(&self, c: &Constraint, message: String, ids: &[&str]) -> Diagnostic {
@@ -140,17 +52,12 @@ impl<'a> Table<'a> {
         d
     }
 
-    /// Runs one constraint; mechanisms that read hexes find nothing on a table.
+    /// Runs one constraint; mechanisms that read hexes only find nothing on a table.
     pub fn check(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        if ground::check(&self.map, self.r, c, out) {
+            return;
+        }
         match &c.check {
-            Check::Size { kinds, min, max } => self.size(c, kinds, *min, *max, out),
-            Check::Spacing {
-                kind,
-                from,
-                min,
-                max,
-                not_part,
-            } => self.spacing(c, kind, from, (*min, *max), *not_part, out),
             Check::LineWidth => self.line_width(c, out),
             Check::Levels => self.levels(c, out),
             Check::WaterOverlap { water, allowed } => self.water_overlap(c, water, allowed, out),
@@ -159,115 +66,8 @@ impl<'a> Table<'a> {
                 water,
                 bridge,
             } => self.bridge_crossing(c, roads, water, bridge, out),
-            Check::OnRoad { kind, roads } => self.on_road(c, kind, roads, out),
             _ => {}
         }
-    }
-
-    fn of_kind<'s>(&'s self, kind: &'s str) -> impl Iterator<Item = (usize, &'s Item<'a>)> {
-        self.items
-            .iter()
-            .enumerate()
-            .filter(move |(_, it)| it.kind == kind && it.what != FeatureKind::Line)
-    }
-
-    fn size(
-        &self,
-        c: &Constraint,
-        kinds: &[String],
-        min: Option<f64>,
-        max: Option<f64>,
-        out: &mut Vec<Diagnostic>,
-    ) {
-        for kind in kinds {
-            for (_, it) in self.of_kind(kind) {
-                let (narrowest, widest) = geometry::widths(&it.shape);
-                if let Some(min) = min.filter(|m| narrowest < *m - 1e-9) {
-                    let m = format!(
-                        "{} is {narrowest:.1} across at its narrowest, less than {min}",
-                        self.name(it)
-                    );
-                    out.push(self.diag(c, m, &[it.id]));
-                }
-                if let Some(max) = max.filter(|m| widest > *m + 1e-9) {
-                    let m = format!(
-                        "{} is {widest:.1} across at its widest, more than {max}",
-                        self.name(it)
-                    );
-                    out.push(self.diag(c, m, &[it.id]));
-                }
-            }
-        }
-    }
-
-    fn spacing(
-        &self,
-        c: &Constraint,
-        kind: &str,
-        from: &str,
-        (min, max): (Option<f64>, Option<f64>),
-        not_part: bool,
-        out: &mut Vec<Diagnostic>,
-    ) {
-        let reach = min.unwrap_or(0.0).max(max.unwrap_or(0.0));
-        for (i, it) in self.of_kind(kind) {
-            let mut nearest = f64::INFINITY;
-            for j in self.near(i, reach) {
-                let other = &self.items[j];
-                if other.kind != from || other.what == FeatureKind::Line {
-                    continue;
-                }
-                let d = geometry::distance(&it.shape, &other.shape);
-                if kind == from && self.split_by_water(i, j, d) {
-                    continue;
-                }
-                nearest = nearest.min(d);
-                // A pair of one kind is reported once.
-                let once = kind != from || i < j;
-                if let Some(min) = min.filter(|m| d < *m - 1e-9 && once) {
-                    let m = format!(
-                        "{} is {d:.1} from {}, closer than {min}",
-                        self.name(it),
-                        self.name(other)
-                    );
-                    out.push(self.diag(c, m, &[it.id, other.id]));
-                }
-                if not_part && it.shape.intersection(&other.shape).unsigned_area() > EPSILON_AREA {
-                    let m = format!("{} is part of {}", self.name(it), self.name(other));
-                    out.push(self.diag(c, m, &[it.id, other.id]));
-                }
-            }
-            if let Some(max) = max.filter(|m| nearest > *m + 1e-9) {
-                let fname = self
-                    .r
-                    .kind(KindList::Terrain, from)
-                    .or(self.r.kind(KindList::Landmark, from))
-                    .map_or(from, |k| k.name.as_str());
-                let m = if nearest.is_finite() {
-                    format!(
-                        "{} is {nearest:.1} from the nearest {fname}, farther than {max}",
-                        self.name(it)
-                    )
-                } else {
-                    format!("{} is not within {max} of a {fname}", self.name(it))
-                };
-                out.push(self.diag(c, m, &[it.id]));
-            }
-        }
-    }
-
-    /// Whether items `i` and `j`, `d` apart, are the parts of one feature split by a
-    /// water line between them ("the two halves of the village become separate areas"
-    /// of one village, not two villages too close).
-    fn split_by_water(&self, i: usize, j: usize, d: f64) -> bool {
-        self.near(i, 0.0).any(|w| {
-            let line = &self.items[w];
-            line.what == FeatureKind::Line
-                && self.kind_of(line).is_some_and(|k| k.table.water)
-                && d <= crate::scenario::shape::line_width(&self.s.lines[line.index]) + 1e-6
-                && line.shape.intersects(&self.items[i].shape)
-                && line.shape.intersects(&self.items[j].shape)
-        })
     }
 
     fn line_width(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
@@ -317,14 +117,15 @@ impl<'a> Table<'a> {
         out: &mut Vec<Diagnostic>,
     ) {
         let is = |list: &[String], k: &str| list.iter().any(|w| w == k);
-        for (i, w) in self.items.iter().enumerate() {
-            if w.what != FeatureKind::Line || !is(water, w.kind) {
+        let f = &self.map.features;
+        for (i, w) in f.iter().enumerate() {
+            if w.list != KindList::Line || !is(water, &w.kind) {
                 continue;
             }
-            for j in self.near(i, 0.0) {
-                let it = &self.items[j];
-                let water_line = it.what == FeatureKind::Line && is(water, it.kind);
-                if water_line || is(allowed, it.kind) {
+            for j in self.map.near(i, 0.0) {
+                let it = &f[j];
+                let water_line = it.list == KindList::Line && is(water, &it.kind);
+                if water_line || is(allowed, &it.kind) {
                     continue;
                 }
                 let rest = it.shape.difference(&w.shape);
@@ -332,7 +133,10 @@ impl<'a> Table<'a> {
                 if lost <= EPSILON_AREA {
                     continue;
                 }
-                let area = (it.what == FeatureKind::Area).then(|| &self.s.areas[it.index]);
+                let area = it
+                    .source
+                    .filter(|_| it.list == KindList::Terrain)
+                    .and_then(|k| self.s.areas.get(k));
                 let pieces: Vec<_> = rest
                     .0
                     .iter()
@@ -345,21 +149,21 @@ impl<'a> Table<'a> {
                             self.name(it),
                             self.name(w)
                         );
-                        self.diag(c, m, &[it.id, w.id]).with_fix(Fix::new(
+                        self.diag(c, m, &[&it.id, &w.id]).with_fix(Fix::new(
                             format!("Split {} into {} areas", a.id, pieces.len()),
                             self.split(a, &pieces),
                         ))
                     }
                     Some(a) if pieces.len() == 1 => {
                         let m = format!("{} overlaps {}", self.name(it), self.name(w));
-                        self.diag(c, m, &[it.id, w.id]).with_fix(Fix::new(
+                        self.diag(c, m, &[&it.id, &w.id]).with_fix(Fix::new(
                             format!("Trim {} to the bank", a.id),
                             self.split(a, &pieces),
                         ))
                     }
                     _ => {
                         let m = format!("{} overlaps {}", self.name(it), self.name(w));
-                        self.diag(c, m, &[it.id, w.id])
+                        self.diag(c, m, &[&it.id, &w.id])
                     }
                 };
                 out.push(d);
@@ -412,10 +216,11 @@ impl<'a> Table<'a> {
             .into_iter()
             .map(|(_, id)| id.to_string())
             .collect();
-        let bridges: Vec<&Item> = self
-            .items
+        let bridges: Vec<&TableFeature> = self
+            .map
+            .features
             .iter()
-            .filter(|it| it.what == FeatureKind::Landmark && it.kind == bridge)
+            .filter(|it| it.list == KindList::Landmark && it.kind == bridge)
             .collect();
         for road in self.s.lines.iter().filter(|l| roads.contains(&l.kind)) {
             for river in self.s.lines.iter().filter(|l| water.contains(&l.kind)) {
@@ -441,24 +246,6 @@ impl<'a> Table<'a> {
                             .with_fix(Fix::new("Add a bridge there", fix)),
                     );
                 }
-            }
-        }
-    }
-
-    fn on_road(&self, c: &Constraint, kind: &str, roads: &[String], out: &mut Vec<Diagnostic>) {
-        for (i, it) in self.of_kind(kind) {
-            if it.what != FeatureKind::Landmark {
-                continue;
-            }
-            let on = self.near(i, 0.0).any(|j| {
-                let r = &self.items[j];
-                r.what == FeatureKind::Line
-                    && roads.iter().any(|k| k == r.kind)
-                    && r.shape.intersects(&it.shape)
-            });
-            if !on {
-                let m = format!("{} is not part of a road", self.name(it));
-                out.push(self.diag(c, m, &[it.id]));
             }
         }
     }
