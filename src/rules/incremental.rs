@@ -7,6 +7,8 @@
 //! door; whole connected groups, for built-up areas) are taken out and found again, so
 //! a one-hex paint costs the same on any board size.
 
+use std::borrow::Borrow;
+
 use hexx::Hex;
 use rustc_hash::FxHashSet as HashSet;
 
@@ -231,7 +233,9 @@ pub struct Validator {
     /// The structural checks' findings.
     structure: Structure,
     /// Each constraint's findings, in the ruleset's order.
-    constraints: Vec<Vec<Diagnostic>>,
+    /// Boxed: an edit replaces a few findings amid tens of thousands on a big board, and
+    /// moving pointers past them costs a fraction of moving the findings.
+    constraints: Vec<Vec<Box<Diagnostic>>>,
     /// Hexes with a marker: a hex edit that touches none leaves checks of the marked
     /// hexes as a whole alone.
     marked: HashSet<Hex>,
@@ -244,7 +248,7 @@ impl Validator {
         let (structure, constraints) = super::validate::beside(
             s,
             || Structure::new(s, r),
-            || validate_constraints(s, r, &all),
+            || boxed(validate_constraints(s, r, &all)),
         );
         Validator {
             structure,
@@ -279,7 +283,7 @@ impl Validator {
             .filter(|(_, c)| Parts::read_by(c).meets(changed))
             .map(|(i, _)| i)
             .collect();
-        for (i, found) in which.iter().zip(validate_constraints(s, r, &which)) {
+        for (i, found) in which.iter().zip(boxed(validate_constraints(s, r, &which))) {
             self.constraints[*i] = found;
         }
     }
@@ -332,9 +336,9 @@ impl Validator {
                     let near = Bounds::of(area);
                     self.constraints[*i]
                         .retain(|d| !d.hexes.iter().any(|h| near.holds(*h) && area.contains(h)));
-                    merge(&mut self.constraints[*i], found, board);
+                    merge(&mut self.constraints[*i], boxed_one(found), board);
                 } else {
-                    replace_at(&mut self.constraints[*i], area, found, board);
+                    replace_at(&mut self.constraints[*i], area, boxed_one(found), board);
                 }
             }
         }
@@ -348,7 +352,7 @@ impl Validator {
             .filter(|(_, c)| whole(c))
             .map(|(i, _)| i)
             .collect();
-        for (i, found) in which.iter().zip(validate_constraints(s, r, &which)) {
+        for (i, found) in which.iter().zip(boxed(validate_constraints(s, r, &which))) {
             self.constraints[*i] = found;
         }
     }
@@ -357,7 +361,7 @@ impl Validator {
     pub fn findings(&self) -> impl Iterator<Item = &Diagnostic> {
         self.structure
             .iter()
-            .chain(self.constraints.iter().flatten())
+            .chain(self.constraints.iter().flatten().map(|d| &**d))
     }
 
     /// How many findings there are.
@@ -404,33 +408,42 @@ fn marked(s: &Scenario) -> HashSet<Hex> {
         .collect()
 }
 
+fn boxed_one(found: Vec<Diagnostic>) -> Vec<Box<Diagnostic>> {
+    found.into_iter().map(Box::new).collect()
+}
+
+fn boxed(found: Vec<Vec<Diagnostic>>) -> Vec<Vec<Box<Diagnostic>>> {
+    found.into_iter().map(boxed_one).collect()
+}
+
 /// Replaces the findings listed under a hex of `area` by `fresh` (found at those
 /// hexes), keeping the list in reading order.
-fn replace_at(
-    list: &mut Vec<Diagnostic>,
+fn replace_at<D: Borrow<Diagnostic>>(
+    list: &mut Vec<D>,
     area: &HashSet<Hex>,
-    fresh: Vec<Diagnostic>,
+    fresh: Vec<D>,
     board: &HexBoard,
 ) {
     let near = Bounds::of(area);
     list.retain(|d| {
-        d.hexes
+        d.borrow()
+            .hexes
             .first()
             .is_none_or(|h| !(near.holds(*h) && area.contains(h)))
     });
     let mut fresh = fresh;
     // Stable: findings at one hex keep the order they were found in.
-    super::validate::sort_by_place(&mut fresh, board);
+    fresh.sort_by_key(|d| d.borrow().hexes.first().map(|h| board.reading_order(*h)));
     merge(list, fresh, board);
 }
 
 /// Merges `fresh` (sorted by place) into `list` (sorted by place). Findings listed
 /// under one hex come all from one side, so the order among them is kept.
-fn merge(list: &mut Vec<Diagnostic>, fresh: Vec<Diagnostic>, board: &HexBoard) {
+fn merge<D: Borrow<Diagnostic>>(list: &mut Vec<D>, fresh: Vec<D>, board: &HexBoard) {
     if fresh.is_empty() {
         return;
     }
-    let key = |d: &Diagnostic| d.hexes.first().map(|h| board.reading_order(*h));
+    let key = |d: &D| d.borrow().hexes.first().map(|h| board.reading_order(*h));
     let old = std::mem::take(list);
     list.reserve(old.len() + fresh.len());
     let mut a = old.into_iter().peekable();
