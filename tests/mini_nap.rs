@@ -641,3 +641,92 @@ fn the_designer_validator_follows_table_edits() {
     assert_eq!(rules, ["mini-nap/village-spacing"]);
     assert_eq!(live.findings().next().unwrap().features, ["v1", "v2"]);
 }
+
+/// How the example table is drawn (screen, SVG, PNG and PDF draw the same scene): the
+/// features the rules derive are shown where the rules have them.
+mod drawn {
+    use super::*;
+    use geo::{Contains as _, LineString, Polygon};
+    use sandtable::scene::{self, Item, LayerId, SceneOptions};
+
+    fn polygon(points: &[hexx::Vec2]) -> Polygon<f64> {
+        let ring: Vec<(f64, f64)> = points.iter().map(|p| (p.x as f64, p.y as f64)).collect();
+        Polygon::new(LineString::from(ring), vec![])
+    }
+
+    /// The filled shapes of the terrain layer over `p`, other than the table's cloth.
+    fn terrain_over(scene: &scene::Scene, p: [f64; 2]) -> usize {
+        let cloth = scene.layer(LayerId::Terrain).free().first().cloned();
+        scene
+            .layer(LayerId::Terrain)
+            .free()
+            .iter()
+            .filter(|i| Some(*i) != cloth.as_ref())
+            .filter(|i| match i {
+                Item::Polygon { points, style } => {
+                    style.fill.is_some() && polygon(points).contains(&geo::Point::new(p[0], p[1]))
+                }
+                _ => false,
+            })
+            .count()
+    }
+
+    #[test]
+    fn the_example_shows_the_woods_along_both_river_banks_but_not_at_the_bridge() {
+        // "All rivers have 1 level high woods along their banks out to 2 cm from the banks
+        // except at fords, at bridges or where there are roads"
+        let s = example();
+        let scene = scene::build(&s, &ruleset(), &SceneOptions::default());
+        // The river s1 runs from (0, 70) to (60, 72), 3 cm wide: its banks are 1.5 cm
+        // either side of it, and the woods reach 2 cm beyond.
+        let at = |x: f64, off: f64| [x, 70.0 + x / 30.0 + off];
+        for side in [-1.0, 1.0] {
+            assert_eq!(terrain_over(&scene, at(30.0, side * 2.5)), 1, "side {side}");
+            // Nothing beyond the 2 cm.
+            assert_eq!(terrain_over(&scene, at(30.0, side * 4.0)), 0, "side {side}");
+        }
+        // Where the road crosses at the bridge (x near 94), no bank woods.
+        let bridge = s.landmarks.iter().find(|m| m.kind == "bridge").unwrap();
+        let b = bridge.at.unwrap();
+        assert_eq!(terrain_over(&scene, [b.x, b.y - 2.5]), 0);
+        assert_eq!(terrain_over(&scene, [b.x, b.y + 2.5]), 0);
+    }
+
+    #[test]
+    fn the_example_shows_both_sides_of_its_sunken_road_as_walls() {
+        // "Treat both sides of sunken roads as stone walls."
+        let s = example();
+        let lane = s.lines.iter().find(|l| l.kind == "sunken-road").unwrap();
+        let r = ruleset();
+        let scene = scene::build(&s, &r, &SceneOptions::default());
+        let (start, half) = (lane.points[0], lane.width.unwrap() / 2.0);
+        let starts: Vec<Point> = scene
+            .layer(LayerId::Roads)
+            .free()
+            .iter()
+            .filter_map(|i| match i {
+                Item::Polyline { points, .. } => points.first().copied(),
+                _ => None,
+            })
+            .map(|p| Point::new(p.x as f64, p.y as f64))
+            .collect();
+        // Its sides start half its width either side of its first point.
+        let next = lane.points[1];
+        let len = (next.x - start.x).hypot(next.y - start.y);
+        let normal = ((start.y - next.y) / len, (next.x - start.x) / len);
+        for d in [-half, half] {
+            let side = Point::new(start.x + normal.0 * d, start.y + normal.1 * d);
+            let near = |p: &Point| (p.x - side.x).hypot(p.y - side.y) < 0.05;
+            assert!(starts.iter().any(near), "no wall starts at {side:?}");
+        }
+        // And the walls are those the rules use: cover against artillery fire.
+        let map = sandtable::rules::table::fire::TableMap::new(&s, &r);
+        let walls: Vec<&str> = map
+            .features
+            .iter()
+            .filter(|f| f.id.starts_with("sr1/wall"))
+            .map(|f| f.kind.as_str())
+            .collect();
+        assert_eq!(walls, ["stone-wall", "stone-wall"]);
+    }
+}

@@ -8,6 +8,7 @@ use super::style::{INK, SideColours};
 use super::{Anchor, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
 use crate::board::FreeformBoard;
 use crate::board::freeform::Point;
+use crate::rules::table::derived::{self, Derived};
 use crate::rules::{KindList, Ruleset};
 use crate::scenario::{Scenario, shape};
 
@@ -73,6 +74,18 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             );
         }
     }
+    // Features the rules derive (bank woods, a sunken road's walls) are drawn from the
+    // footprints the rules use, so what the table shows is what fire and movement meet.
+    let derived = derived::derived(s, r);
+    if let Some(l) = layers.on(LayerId::Terrain) {
+        for (i, d) in derived
+            .iter()
+            .filter(|d| d.list == KindList::Terrain)
+            .enumerate()
+        {
+            bank_woods(r, d, i, &mut |i| l.free(i));
+        }
+    }
     if let Some(step) = o.table_grid.filter(|s| *s > 0.0)
         && let Some(l) = layers.on(LayerId::Grid)
     {
@@ -86,6 +99,15 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         let pts: Vec<Vec2> = line.points.iter().map(|p| v(*p)).collect();
         let width = shape::line_width(line) as f32;
         pattern::dressed_line(k.pattern, &pts, width, k.colour, None, &mut |i| l.free(i));
+    }
+    if let Some(l) = layers.on(LayerId::Roads) {
+        for d in derived.iter().filter(|d| d.list == KindList::Line) {
+            let k = look(r, KindList::Line, &d.kind);
+            let pts: Vec<Vec2> = d.centre.iter().map(|p| v(*p)).collect();
+            pattern::dressed_line(k.pattern, &pts, d.width as f32, k.colour, None, &mut |i| {
+                l.free(i)
+            });
+        }
     }
     for m in &s.landmarks {
         let Some(l) = layers.on(LayerId::Tokens) else {
@@ -227,6 +249,37 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         layers: layers.finish(0),
         layout: None,
         window: None,
+    }
+}
+
+/// A strip of woods along a bank: the woods' fill, paler than stored woods (it is lower
+/// and not a piece on the table), with trees as small as the strip is narrow.
+fn bank_woods(r: &Ruleset, d: &Derived, seed: usize, out: &mut impl FnMut(Item)) {
+    let k = look(r, KindList::Terrain, &d.kind);
+    let fill = k.colour.lighter(0.3);
+    for poly in &d.shape {
+        let pts: Vec<Vec2> = poly
+            .exterior()
+            .0
+            .iter()
+            .map(|c| Vec2::new(c.x as f32, c.y as f32))
+            .collect();
+        out(Item::Polygon {
+            points: pts.clone().into(),
+            style: Style::outlined(
+                fill,
+                Stroke::new(d.width as f32 * 0.04, k.colour.darker(0.3)),
+            ),
+        });
+        if let Some(p) = k.pattern {
+            let patch = Patch {
+                outline: &pts,
+                size: d.width as f32 * 0.75,
+                seed: 1000 + seed as u32,
+                disc: None,
+            };
+            pattern::area(p, fill, &patch, out);
+        }
     }
 }
 
