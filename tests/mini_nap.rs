@@ -729,4 +729,72 @@ mod drawn {
             .collect();
         assert_eq!(walls, ["stone-wall", "stone-wall"]);
     }
+
+    #[test]
+    fn a_point_landmark_is_one_circle_for_the_rules_the_designer_and_the_drawing() {
+        // shared/rules README: "a point landmark is a circle whose diameter is its
+        // `size`"; text 003: "A landmark may not exceed 4 cm across in any direction."
+        use sandtable::rules::table::fire::TableMap;
+        use sandtable::scenario::shape;
+        let r = ruleset();
+        let mut s = table();
+        s.landmarks
+            .push(landmark("m1", "landmark", [50.0, 50.0], 4.0));
+        let scene = scene::build(&s, &r, &SceneOptions::default());
+        let drawn: Vec<Polygon<f64>> = scene
+            .layer(LayerId::Tokens)
+            .free()
+            .iter()
+            .filter_map(|i| match i {
+                Item::Polygon { points, .. } => Some(polygon(points)),
+                _ => None,
+            })
+            .collect();
+        let map = TableMap::new(&s, &r);
+        // Inside the circle; then inside its bounding square but outside the circle.
+        for (p, on) in [
+            ([51.3, 51.3], true),
+            ([51.8, 51.8], false),
+            ([52.1, 50.0], false),
+        ] {
+            let pt = Point::new(p[0], p[1]);
+            let rules = map.at(pt).any(|f| f.id == "m1");
+            let picked = shape::feature_at(&s, pt, 0.0).is_some_and(|(_, id)| id == "m1");
+            let shown = drawn
+                .iter()
+                .any(|d| d.contains(&geo::Point::new(p[0], p[1])));
+            assert_eq!((rules, picked, shown), (on, on, on), "at {p:?}");
+        }
+        // Exactly 4 cm across: within the limit.
+        assert_eq!(found(&s), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_bridge_is_drawn_as_a_deck_along_its_road() {
+        // "Bridges are special landmarks in that they must be part of a road."
+        let s = example();
+        let scene = scene::build(&s, &ruleset(), &SceneOptions::default());
+        let b = s.landmarks.iter().find(|m| m.kind == "bridge").unwrap();
+        let at = b.at.unwrap();
+        // The deck: a filled four-sided shape at the bridge, longer along the road
+        // (north-south here) than across it.
+        let deck = scene
+            .layer(LayerId::Tokens)
+            .free()
+            .iter()
+            .find_map(|i| match i {
+                Item::Polygon { points, style } if points.len() == 4 && style.fill.is_some() => {
+                    let c = points.iter().copied().sum::<hexx::Vec2>() / 4.0;
+                    let near = (c.x as f64 - at.x).hypot(c.y as f64 - at.y) < 0.1;
+                    near.then(|| points.clone())
+                }
+                _ => None,
+            })
+            .expect("a deck at the bridge");
+        let (min, max) = deck.iter().fold(
+            (hexx::Vec2::splat(f32::MAX), hexx::Vec2::splat(f32::MIN)),
+            |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+        );
+        assert!(max.y - min.y > 2.0 * (max.x - min.x), "{deck:?}");
+    }
 }
