@@ -15,6 +15,7 @@ use geo::{
 };
 
 use super::fire::{TableFeature, TableMap};
+use super::geometry::Shape;
 use crate::board::freeform::Point;
 use crate::rules::model::names_class;
 use crate::scenario::Unit;
@@ -95,6 +96,94 @@ fn boxes_meet(a: &Rect<f64>, b: &Rect<f64>) -> bool {
         && b.min().y <= a.max().y
 }
 
+/// The sign of the turn from `a` to `b` to `c` (positive: counter-clockwise).
+fn cross(a: Coord<f64>, b: Coord<f64>, c: Coord<f64>) -> f64 {
+    (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+}
+
+/// Whether `p` is in or on the convex polygon `hull` (corners in order, either way).
+fn in_convex(hull: &[Coord<f64>], p: Coord<f64>) -> bool {
+    let n = hull.len();
+    let (mut pos, mut neg) = (false, false);
+    for i in 0..n {
+        let c = cross(hull[i], hull[(i + 1) % n], p);
+        pos |= c > 1e-12;
+        neg |= c < -1e-12;
+    }
+    !(pos && neg)
+}
+
+/// Whether the segments `a b` and `c d` meet (touching counts).
+fn segments_meet(a: Coord<f64>, b: Coord<f64>, c: Coord<f64>, d: Coord<f64>) -> bool {
+    let (d1, d2) = (cross(a, b, c), cross(a, b, d));
+    let (d3, d4) = (cross(c, d, a), cross(c, d, b));
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
+        return true;
+    }
+    let on = |p: Coord<f64>, q: Coord<f64>, r: Coord<f64>, o: f64| {
+        o.abs() <= 1e-12
+            && r.x >= p.x.min(q.x)
+            && r.x <= p.x.max(q.x)
+            && r.y >= p.y.min(q.y)
+            && r.y <= p.y.max(q.y)
+    };
+    on(a, b, c, d1) || on(a, b, d, d2) || on(c, d, a, d3) || on(c, d, b, d4)
+}
+
+/// Whether `p` is inside a ring (even-odd).
+fn in_ring(ring: &LineString<f64>, p: Coord<f64>) -> bool {
+    let mut inside = false;
+    for seg in ring.lines() {
+        let (a, b) = (seg.start, seg.end);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+/// Whether a convex polygon (a base, the ground a base sweeps) meets a feature's
+/// footprint, touching included: the exact test, without building geometries, that
+/// runs many times per leg.
+fn convex_meets(hull: &[Coord<f64>], shape: &Shape) -> bool {
+    let hull_box = bbox(hull.iter().copied());
+    let n = hull.len();
+    for poly in shape {
+        if !poly
+            .bounding_rect()
+            .is_some_and(|b| boxes_meet(&b, &hull_box))
+        {
+            continue;
+        }
+        let rings = || std::iter::once(poly.exterior()).chain(poly.interiors());
+        for ring in rings() {
+            for seg in ring.lines() {
+                if in_convex(hull, seg.start) {
+                    return true;
+                }
+                if !boxes_meet(&bbox([seg.start, seg.end]), &hull_box) {
+                    continue;
+                }
+                for i in 0..n {
+                    if segments_meet(seg.start, seg.end, hull[i], hull[(i + 1) % n]) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // No edges meet: the hull is wholly inside the polygon or wholly outside it.
+        if let Some(c) = hull.first()
+            && in_ring(poly.exterior(), *c)
+            && !poly.interiors().iter().any(|h| in_ring(h, *c))
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether box `a` lies inside box `b`.
 fn box_within(a: &Rect<f64>, b: &Rect<f64>) -> bool {
     a.min().x >= b.min().x
@@ -159,7 +248,7 @@ fn touching_stretches(
     for w in ts.windows(2) {
         let mid = (w[0] + w[1]) / 2.0;
         let p = Point::new(from.x + d.x * mid, from.y + d.y * mid);
-        if f.shape.intersects(&base.at(p)) {
+        if convex_meets(&base.corners(p), &f.shape) {
             match out.last_mut() {
                 Some(last) if (last.1 - w[0]).abs() < 1e-12 => last.1 = w[1],
                 _ => out.push((w[0], w[1])),
@@ -237,7 +326,13 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
         let ends = base.corners(a).into_iter().chain(base.corners(b));
         let swept_box = bbox(ends.clone());
         let swept = MultiPoint::from(ends.collect::<Vec<_>>()).convex_hull();
-        for f in map.touching(&swept) {
+        let hull = &swept.exterior().0;
+        let hull = &hull[..hull.len().saturating_sub(1)];
+        let env = rstar::AABB::from_corners(
+            [swept_box.min().x, swept_box.min().y],
+            [swept_box.max().x, swept_box.max().y],
+        );
+        for f in map.candidates(env).filter(|f| convex_meets(hull, &f.shape)) {
             let e = f.effect;
             let prohibited = names_class(&e.prohibited, class);
             let roads_only = names_class(&e.roads_only, class) || f.impassable;
@@ -322,5 +417,51 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
         allowed: true,
         reason: None,
         road_move: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use geo::{Intersects as _, MultiPolygon};
+
+    use super::*;
+
+    fn ring(pts: &[(f64, f64)]) -> Polygon<f64> {
+        Polygon::new(LineString::from(pts.to_vec()), vec![])
+    }
+
+    #[test]
+    fn the_convex_test_agrees_with_geo_on_bases_around_a_feature_with_a_hole() {
+        let outer = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)];
+        let hole = [(4.0, 4.0), (6.0, 4.0), (6.0, 6.0), (4.0, 6.0)];
+        let feature: Shape = MultiPolygon::new(vec![Polygon::new(
+            LineString::from(outer.to_vec()),
+            vec![LineString::from(hole.to_vec())],
+        )]);
+        // A 1 x 0.6 base turned 30 degrees, moved over a grid that crosses every edge,
+        // the hole and the outside.
+        let (s, c) = 30f64.to_radians().sin_cos();
+        let base = [(-0.5, -0.3), (0.5, -0.3), (0.5, 0.3), (-0.5, 0.3)].map(|(x, y)| Coord {
+            x: x * c - y * s,
+            y: x * s + y * c,
+        });
+        for i in -4..=56 {
+            for j in -4..=56 {
+                let at = Coord {
+                    x: i as f64 * 0.23 - 0.5,
+                    y: j as f64 * 0.19 - 0.5,
+                };
+                let quad = base.map(|o| Coord {
+                    x: at.x + o.x,
+                    y: at.y + o.y,
+                });
+                let pts: Vec<(f64, f64)> = quad.iter().map(|q| (q.x, q.y)).collect();
+                assert_eq!(
+                    convex_meets(&quad, &feature),
+                    feature.intersects(&ring(&pts)),
+                    "base at {at:?}"
+                );
+            }
+        }
     }
 }
