@@ -155,7 +155,7 @@ fn info_summarises_a_scenario() {
     assert_eq!(code, 0);
     assert!(out.contains("180 x 120 cm table"), "{out}");
     assert!(
-        out.contains("2 units, 4 areas, 3 lines, 2 landmarks"),
+        out.contains("2 units, 4 areas, 4 lines, 2 landmarks"),
         "{out}"
     );
 }

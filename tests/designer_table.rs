@@ -373,7 +373,7 @@ fn snapshot_of_the_mini_nap_table() {
     h.run();
     h.key_press(Key::S);
     h.run();
-    let p = at(&h, 30.0, 25.0);
+    let p = at(&h, 25.0, 18.0);
     click(&mut h, p);
     h.state_mut().canvas.table.ruler = Some((Point::new(40.0, 100.0), Point::new(140.0, 20.0)));
     h.hover_at(at(&h, 150.0, 110.0));

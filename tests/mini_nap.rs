@@ -641,3 +641,160 @@ fn the_designer_validator_follows_table_edits() {
     assert_eq!(rules, ["mini-nap/village-spacing"]);
     assert_eq!(live.findings().next().unwrap().features, ["v1", "v2"]);
 }
+
+/// How the example table is drawn (screen, SVG, PNG and PDF draw the same scene): the
+/// features the rules derive are shown where the rules have them.
+mod drawn {
+    use super::*;
+    use geo::{Contains as _, LineString, Polygon};
+    use sandtable::scene::{self, Item, LayerId, SceneOptions};
+
+    fn polygon(points: &[hexx::Vec2]) -> Polygon<f64> {
+        let ring: Vec<(f64, f64)> = points.iter().map(|p| (p.x as f64, p.y as f64)).collect();
+        Polygon::new(LineString::from(ring), vec![])
+    }
+
+    /// The filled shapes of the terrain layer over `p`, other than the table's cloth.
+    fn terrain_over(scene: &scene::Scene, p: [f64; 2]) -> usize {
+        let cloth = scene.layer(LayerId::Terrain).free().first().cloned();
+        scene
+            .layer(LayerId::Terrain)
+            .free()
+            .iter()
+            .filter(|i| Some(*i) != cloth.as_ref())
+            .filter(|i| match i {
+                Item::Polygon { points, style } => {
+                    style.fill.is_some() && polygon(points).contains(&geo::Point::new(p[0], p[1]))
+                }
+                _ => false,
+            })
+            .count()
+    }
+
+    #[test]
+    fn the_example_shows_the_woods_along_both_river_banks_but_not_at_the_bridge() {
+        // "All rivers have 1 level high woods along their banks out to 2 cm from the banks
+        // except at fords, at bridges or where there are roads"
+        let s = example();
+        let scene = scene::build(&s, &ruleset(), &SceneOptions::default());
+        // The river s1 runs from (0, 70) to (60, 72), 3 cm wide: its banks are 1.5 cm
+        // either side of it, and the woods reach 2 cm beyond.
+        let at = |x: f64, off: f64| [x, 70.0 + x / 30.0 + off];
+        for side in [-1.0, 1.0] {
+            assert_eq!(terrain_over(&scene, at(30.0, side * 2.5)), 1, "side {side}");
+            // Nothing beyond the 2 cm.
+            assert_eq!(terrain_over(&scene, at(30.0, side * 4.0)), 0, "side {side}");
+        }
+        // Where the road crosses at the bridge (x near 94), no bank woods.
+        let bridge = s.landmarks.iter().find(|m| m.kind == "bridge").unwrap();
+        let b = bridge.at.unwrap();
+        assert_eq!(terrain_over(&scene, [b.x, b.y - 2.5]), 0);
+        assert_eq!(terrain_over(&scene, [b.x, b.y + 2.5]), 0);
+    }
+
+    #[test]
+    fn the_example_shows_both_sides_of_its_sunken_road_as_walls() {
+        // "Treat both sides of sunken roads as stone walls."
+        let s = example();
+        let lane = s.lines.iter().find(|l| l.kind == "sunken-road").unwrap();
+        let r = ruleset();
+        let scene = scene::build(&s, &r, &SceneOptions::default());
+        let (start, half) = (lane.points[0], lane.width.unwrap() / 2.0);
+        let starts: Vec<Point> = scene
+            .layer(LayerId::Roads)
+            .free()
+            .iter()
+            .filter_map(|i| match i {
+                Item::Polyline { points, .. } => points.first().copied(),
+                _ => None,
+            })
+            .map(|p| Point::new(p.x as f64, p.y as f64))
+            .collect();
+        // Its sides start half its width either side of its first point.
+        let next = lane.points[1];
+        let len = (next.x - start.x).hypot(next.y - start.y);
+        let normal = ((start.y - next.y) / len, (next.x - start.x) / len);
+        for d in [-half, half] {
+            let side = Point::new(start.x + normal.0 * d, start.y + normal.1 * d);
+            let near = |p: &Point| (p.x - side.x).hypot(p.y - side.y) < 0.05;
+            assert!(starts.iter().any(near), "no wall starts at {side:?}");
+        }
+        // And the walls are those the rules use: cover against artillery fire.
+        let map = sandtable::rules::table::fire::TableMap::new(&s, &r);
+        let walls: Vec<&str> = map
+            .features
+            .iter()
+            .filter(|f| f.id.starts_with("sr1/wall"))
+            .map(|f| f.kind.as_str())
+            .collect();
+        assert_eq!(walls, ["stone-wall", "stone-wall"]);
+    }
+
+    #[test]
+    fn a_point_landmark_is_one_circle_for_the_rules_the_designer_and_the_drawing() {
+        // shared/rules README: "a point landmark is a circle whose diameter is its
+        // `size`"; text 003: "A landmark may not exceed 4 cm across in any direction."
+        use sandtable::rules::table::fire::TableMap;
+        use sandtable::scenario::shape;
+        let r = ruleset();
+        let mut s = table();
+        s.landmarks
+            .push(landmark("m1", "landmark", [50.0, 50.0], 4.0));
+        let scene = scene::build(&s, &r, &SceneOptions::default());
+        let drawn: Vec<Polygon<f64>> = scene
+            .layer(LayerId::Tokens)
+            .free()
+            .iter()
+            .filter_map(|i| match i {
+                Item::Polygon { points, .. } => Some(polygon(points)),
+                _ => None,
+            })
+            .collect();
+        let map = TableMap::new(&s, &r);
+        // Inside the circle; then inside its bounding square but outside the circle.
+        for (p, on) in [
+            ([51.3, 51.3], true),
+            ([51.8, 51.8], false),
+            ([52.1, 50.0], false),
+        ] {
+            let pt = Point::new(p[0], p[1]);
+            let rules = map.at(pt).any(|f| f.id == "m1");
+            let picked = shape::feature_at(&s, pt, 0.0).is_some_and(|(_, id)| id == "m1");
+            let shown = drawn
+                .iter()
+                .any(|d| d.contains(&geo::Point::new(p[0], p[1])));
+            assert_eq!((rules, picked, shown), (on, on, on), "at {p:?}");
+        }
+        // Exactly 4 cm across: within the limit.
+        assert_eq!(found(&s), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_bridge_is_drawn_as_a_deck_along_its_road() {
+        // "Bridges are special landmarks in that they must be part of a road."
+        let s = example();
+        let scene = scene::build(&s, &ruleset(), &SceneOptions::default());
+        let b = s.landmarks.iter().find(|m| m.kind == "bridge").unwrap();
+        let at = b.at.unwrap();
+        // The deck: a filled four-sided shape at the bridge, longer along the road
+        // (north-south here) than across it.
+        let deck = scene
+            .layer(LayerId::Tokens)
+            .free()
+            .iter()
+            .find_map(|i| match i {
+                Item::Polygon { points, style } if points.len() == 4 && style.fill.is_some() => {
+                    let c = points.iter().copied().sum::<hexx::Vec2>() / 4.0;
+                    let near = (c.x as f64 - at.x).hypot(c.y as f64 - at.y) < 0.1;
+                    near.then(|| points.clone())
+                }
+                _ => None,
+            })
+            .expect("a deck at the bridge");
+        let (min, max) = deck.iter().fold(
+            (hexx::Vec2::splat(f32::MAX), hexx::Vec2::splat(f32::MIN)),
+            |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+        );
+        assert!(max.y - min.y > 2.0 * (max.x - min.x), "{deck:?}");
+    }
+}

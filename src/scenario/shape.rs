@@ -253,9 +253,33 @@ pub fn line_width(l: &Line) -> f64 {
     l.width.unwrap_or(0.5)
 }
 
-/// A point landmark's size, the side of its square (the format's default when none).
+/// A point landmark's size, the diameter of its circle (the format's default when none).
 pub fn landmark_size(m: &Landmark) -> f64 {
     m.size.unwrap_or(2.0)
+}
+
+/// Sides of the polygon that stands for a point landmark's circle (even, so that its
+/// widest extent is the diameter).
+const CIRCLE_SIDES: usize = 32;
+
+/// A landmark's footprint, the one the rules measure, the designer picks and every
+/// drawing shows: its polygon, or (shared/rules README) the circle whose diameter is its
+/// size around `at`, as a polygon with its vertices on the circle. Empty when it has
+/// neither.
+pub fn landmark_outline(m: &Landmark) -> Vec<Point> {
+    if let Some(poly) = m.polygon.as_ref().filter(|p| p.len() >= 3) {
+        return poly.clone();
+    }
+    let Some(at) = m.at else {
+        return Vec::new();
+    };
+    let r = landmark_size(m) / 2.0;
+    (0..CIRCLE_SIDES)
+        .map(|i| {
+            let a = std::f64::consts::TAU * i as f64 / CIRCLE_SIDES as f64;
+            Point::new(at.x + r * a.cos(), at.y + r * a.sin())
+        })
+        .collect()
 }
 
 /// Whether `p` is on the feature, with `tolerance` for thin shapes.
@@ -273,16 +297,10 @@ fn hits(f: &Feature, p: Point, tolerance: f64) -> bool {
             let (w, d) = unit_size(u);
             lx.abs() <= w / 2.0 + tolerance && ly.abs() <= d / 2.0 + tolerance
         }
-        Feature::Landmark(m) => match (&m.polygon, m.at) {
-            (Some(poly), _) => {
-                inside(poly) || nearest_edge(poly, true, p).is_some_and(|e| e.1 <= tolerance)
-            }
-            (None, Some(at)) => {
-                let half = landmark_size(m) / 2.0;
-                (p.x - at.x).abs() <= half + tolerance && (p.y - at.y).abs() <= half + tolerance
-            }
-            _ => false,
-        },
+        Feature::Landmark(m) => {
+            let outline = landmark_outline(m);
+            inside(&outline) || nearest_edge(&outline, true, p).is_some_and(|e| e.1 <= tolerance)
+        }
         Feature::Line(l) => nearest_edge(&l.points, false, p)
             .is_some_and(|(_, d)| d <= line_width(l) / 2.0 + tolerance),
         Feature::Area(a) => {

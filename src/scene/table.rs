@@ -8,7 +8,8 @@ use super::style::{INK, SideColours};
 use super::{Anchor, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
 use crate::board::FreeformBoard;
 use crate::board::freeform::Point;
-use crate::rules::{KindList, Ruleset};
+use crate::rules::table::derived::{self, Derived};
+use crate::rules::{KindList, Pattern, Ruleset};
 use crate::scenario::{Scenario, shape};
 
 /// The cloth of a table.
@@ -73,6 +74,18 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             );
         }
     }
+    // Features the rules derive (bank woods, a sunken road's walls) are drawn from the
+    // footprints the rules use, so what the table shows is what fire and movement meet.
+    let derived = derived::derived(s, r);
+    if let Some(l) = layers.on(LayerId::Terrain) {
+        for (i, d) in derived
+            .iter()
+            .filter(|d| d.list == KindList::Terrain)
+            .enumerate()
+        {
+            bank_woods(r, d, i, &mut |i| l.free(i));
+        }
+    }
     if let Some(step) = o.table_grid.filter(|s| *s > 0.0)
         && let Some(l) = layers.on(LayerId::Grid)
     {
@@ -87,34 +100,51 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         let width = shape::line_width(line) as f32;
         pattern::dressed_line(k.pattern, &pts, width, k.colour, None, &mut |i| l.free(i));
     }
+    if let Some(l) = layers.on(LayerId::Roads) {
+        for d in derived.iter().filter(|d| d.list == KindList::Line) {
+            let k = look(r, KindList::Line, &d.kind);
+            let pts: Vec<Vec2> = d.centre.iter().map(|p| v(*p)).collect();
+            pattern::dressed_line(k.pattern, &pts, d.width as f32, k.colour, None, &mut |i| {
+                l.free(i)
+            });
+        }
+    }
     for m in &s.landmarks {
         let Some(l) = layers.on(LayerId::Tokens) else {
             break;
         };
+        // The footprint the rules measure and the designer picks.
+        let pts: Vec<Vec2> = shape::landmark_outline(m).iter().map(|p| v(*p)).collect();
+        if pts.len() < 3 {
+            continue;
+        }
         let k = look(r, KindList::Landmark, &m.kind);
-        let style = Style::outlined(k.colour, Stroke::new(hair, INK));
-        let (points, centre, size) = match (&m.polygon, m.at) {
-            (Some(poly), _) => {
-                let pts: Vec<Vec2> = poly.iter().map(|p| v(*p)).collect();
-                let c = pattern::centroid(&pts);
-                (pts, c, symbol)
-            }
-            (None, Some(at)) => {
-                let half = shape::landmark_size(m) as f32 / 2.0;
-                let c = v(at);
-                let pts = vec![
-                    c + Vec2::new(-half, -half),
-                    c + Vec2::new(half, -half),
-                    c + Vec2::new(half, half),
-                    c + Vec2::new(-half, half),
-                ];
-                (pts, Some(c), half * 1.6)
-            }
-            _ => continue,
+        let (centre, size) = match (&m.polygon, m.at) {
+            (None, Some(at)) => (Some(v(at)), shape::landmark_size(m) as f32 * 0.8),
+            _ => (pattern::centroid(&pts), symbol),
         };
+        if let (Some(c), Some(road)) = (centre, road_under(s, r, m)) {
+            // A landmark that is part of a road (a bridge) is a deck along the road,
+            // over the water it spans: its footprint only outlined.
+            l.free(Item::Polygon {
+                points: pts.into(),
+                style: Style::stroke(Stroke::new(hair, INK.alpha(120))),
+            });
+            let across = Vec2::new(-road.y, road.x) * 0.5;
+            let width = shape::landmark_size(m) as f32 / 4.8;
+            pattern::dressed_line(
+                Some(Pattern::Bridge),
+                &[c - across, c + across],
+                width,
+                k.colour,
+                None,
+                &mut |i| l.free(i),
+            );
+            continue;
+        }
         l.free(Item::Polygon {
-            points: points.into(),
-            style,
+            points: pts.into(),
+            style: Style::outlined(k.colour, Stroke::new(hair, INK)),
         });
         if let (Some(icon), Some(c)) = (k.icon, centre) {
             l.free(Item::Icon {
@@ -191,7 +221,11 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
                 break;
             };
             let stroke = Stroke::new(hair * 3.0, f.colour);
-            let pts: Vec<Vec2> = shape::vertices(&feature).iter().map(|p| v(*p)).collect();
+            let outline = match &feature {
+                crate::scenario::Feature::Landmark(m) => shape::landmark_outline(m),
+                _ => shape::vertices(&feature).to_vec(),
+            };
+            let pts: Vec<Vec2> = outline.iter().map(|p| v(*p)).collect();
             match feature {
                 crate::scenario::Feature::Line(_) => l.free(Item::Polyline {
                     points: pts.into(),
@@ -227,6 +261,56 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         layers: layers.finish(0),
         layout: None,
         window: None,
+    }
+}
+
+/// The direction (a unit vector) of the road a point landmark must be part of (the
+/// ruleset's `on_road`), where the nearest such road passes it; `None` for other
+/// landmarks or when no such road passes under it.
+fn road_under(s: &Scenario, r: &Ruleset, m: &crate::scenario::Landmark) -> Option<Vec2> {
+    let at = m.at.filter(|_| m.polygon.is_none())?;
+    let kinds = &r.kind(KindList::Landmark, &m.kind)?.table.on_road;
+    let reach = shape::landmark_size(m) / 2.0;
+    s.lines
+        .iter()
+        .filter(|l| kinds.contains(&l.kind))
+        .filter_map(|l| {
+            let (i, d) = shape::nearest_edge(&l.points, false, at)?;
+            (d <= reach + shape::line_width(l) / 2.0).then(|| (d, l.points[i], l.points[i + 1]))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a, b)| (v(b) - v(a)).normalize_or_zero())
+        .filter(|d| *d != Vec2::ZERO)
+}
+
+/// A strip of woods along a bank: the woods' fill, paler than stored woods (it is lower
+/// and not a piece on the table), with trees as small as the strip is narrow.
+fn bank_woods(r: &Ruleset, d: &Derived, seed: usize, out: &mut impl FnMut(Item)) {
+    let k = look(r, KindList::Terrain, &d.kind);
+    let fill = k.colour.lighter(0.3);
+    for poly in &d.shape {
+        let pts: Vec<Vec2> = poly
+            .exterior()
+            .0
+            .iter()
+            .map(|c| Vec2::new(c.x as f32, c.y as f32))
+            .collect();
+        out(Item::Polygon {
+            points: pts.clone().into(),
+            style: Style::outlined(
+                fill,
+                Stroke::new(d.width as f32 * 0.04, k.colour.darker(0.3)),
+            ),
+        });
+        if let Some(p) = k.pattern {
+            let patch = Patch {
+                outline: &pts,
+                size: d.width as f32 * 0.75,
+                seed: 1000 + seed as u32,
+                disc: None,
+            };
+            pattern::area(p, fill, &patch, out);
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! a river's banks (except at fords, bridges, roads and landmarks) and the stone walls
 //! on both sides of a sunken road. The designer draws them from the same functions.
 
-use geo::{BooleanOps as _, MultiPolygon};
+use geo::BooleanOps as _;
 
 use super::geometry::{self, Shape};
 use crate::board::freeform::Point;
@@ -27,6 +27,10 @@ pub struct Derived {
     pub level: Option<i32>,
     /// The line it comes from.
     pub from: String,
+    /// A derived line's centre line and width (`shape` is the band of that width
+    /// around it): a wall is drawn along it. Empty for bank woods.
+    pub centre: Vec<Point>,
+    pub width: f64,
 }
 
 /// The polyline `d` to the left of `points` (negative: to the right), with mitred
@@ -98,6 +102,8 @@ pub fn derived(s: &Scenario, r: &Ruleset) -> Vec<Derived> {
                     shape: strip,
                     level: Some(b.level),
                     from: l.id.clone(),
+                    centre: Vec::new(),
+                    width: b.width,
                 });
             }
         }
@@ -111,14 +117,11 @@ pub fn derived(s: &Scenario, r: &Ruleset) -> Vec<Derived> {
                     shape: geometry::band(&centre, WALL_WIDTH),
                     level: None,
                     from: l.id.clone(),
+                    centre,
+                    width: WALL_WIDTH,
                 });
             }
         }
     }
     out
-}
-
-/// The derived features' outlines, for drawing.
-pub fn outlines(d: &Derived) -> &MultiPolygon<f64> {
-    &d.shape
 }

@@ -247,7 +247,8 @@ impl<'a> TableMap<'a> {
         map
     }
 
-    fn candidates(&self, env: AABB<[f64; 2]>) -> impl Iterator<Item = &TableFeature<'a>> {
+    /// The features whose bounding boxes meet `env` (a first cut before exact tests).
+    pub fn candidates(&self, env: AABB<[f64; 2]>) -> impl Iterator<Item = &TableFeature<'a>> {
         self.tree
             .locate_in_envelope_intersecting(&env)
             .map(|g| &self.features[g.data])

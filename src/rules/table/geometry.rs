@@ -8,7 +8,7 @@ use geo::{
 };
 
 use crate::board::freeform::{self, Point};
-use crate::scenario::shape::{landmark_size, line_width, unit_base};
+use crate::scenario::shape::{landmark_outline, line_width, unit_base};
 use crate::scenario::{Area, Landmark, Line, Unit};
 
 /// A footprint: one or more polygons.
@@ -31,31 +31,13 @@ pub fn band(points: &[Point], width: f64) -> Shape {
     freeform::polyline(points).buffer_with_style(style)
 }
 
-/// Sides of the polygon that stands for a circle (even, so that its widest extent is
-/// the diameter).
-const CIRCLE_SIDES: usize = 32;
-
-/// A landmark's footprint: its polygon, or (shared/rules README) the circle whose
-/// diameter is its size around `at`.
+/// A landmark's footprint: [`landmark_outline`], the same the designer picks and draws.
 pub fn landmark(m: &Landmark) -> Shape {
-    if let Some(poly) = m.polygon.as_ref().filter(|p| p.len() >= 3) {
-        return MultiPolygon::new(vec![freeform::polygon(poly)]);
-    }
-    let Some(at) = m.at else {
+    let outline = landmark_outline(m);
+    if outline.len() < 3 {
         return MultiPolygon::new(Vec::new());
-    };
-    MultiPolygon::new(vec![circle(at, landmark_size(m) / 2.0)])
-}
-
-/// A circle of radius `r` around `at`, as a polygon with its vertices on the circle.
-pub fn circle(at: Point, r: f64) -> Polygon<f64> {
-    let pts: Vec<Point> = (0..CIRCLE_SIDES)
-        .map(|i| {
-            let a = std::f64::consts::TAU * i as f64 / CIRCLE_SIDES as f64;
-            Point::new(at.x + r * a.cos(), at.y + r * a.sin())
-        })
-        .collect();
-    freeform::polygon(&pts)
+    }
+    MultiPolygon::new(vec![freeform::polygon(&outline)])
 }
 
 /// A unit's base: `frontage` by `depth` around `at`, its front edge towards `facing_deg`.

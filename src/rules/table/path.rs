@@ -9,9 +9,13 @@
 //! a road move (starting, staying and ending on the road) ignores terrain and has the
 //! class's road move; a unit may not end where it may not stop.
 
-use geo::{Contains as _, Coord, Intersects as _, LineString, Polygon};
+use geo::{
+    BoundingRect as _, Contains as _, ConvexHull as _, Coord, Intersects as _, LineString,
+    MultiPoint, Polygon, Rect,
+};
 
 use super::fire::{TableFeature, TableMap};
+use super::geometry::Shape;
 use crate::board::freeform::Point;
 use crate::rules::model::names_class;
 use crate::scenario::Unit;
@@ -30,16 +34,162 @@ pub struct PathCost {
     pub road_move: Option<f64>,
 }
 
-/// The base of `u` moved so that its centre is at `p`.
-fn base_at(u: &Unit, p: Point) -> Option<Polygon<f64>> {
-    let mut moved = u.clone();
-    moved.at = Some(p);
-    unit_base(&moved).map(|c| crate::board::freeform::polygon(&c))
+/// A unit's base as it moves: its corners around its centre, kept facing the same way.
+struct Base {
+    /// The corners less the centre.
+    offsets: [Coord<f64>; 4],
 }
 
-fn corners(p: &Polygon<f64>) -> &[Coord<f64>] {
-    let c = &p.exterior().0;
-    &c[..c.len().saturating_sub(1)]
+impl Base {
+    fn of(u: &Unit) -> Option<(Base, Point)> {
+        let at = u.at?;
+        let c = unit_base(u)?;
+        let offsets = c.map(|p| Coord {
+            x: p.x - at.x,
+            y: p.y - at.y,
+        });
+        Some((Base { offsets }, at))
+    }
+
+    fn corners(&self, p: Point) -> [Coord<f64>; 4] {
+        self.offsets.map(|o| Coord {
+            x: p.x + o.x,
+            y: p.y + o.y,
+        })
+    }
+
+    /// The base with its centre at `p`.
+    fn at(&self, p: Point) -> Polygon<f64> {
+        Polygon::new(LineString::from(self.corners(p).to_vec()), vec![])
+    }
+}
+
+fn bbox(pts: impl IntoIterator<Item = Coord<f64>>) -> Rect<f64> {
+    let (mut min, mut max) = (
+        Coord {
+            x: f64::INFINITY,
+            y: f64::INFINITY,
+        },
+        Coord {
+            x: f64::NEG_INFINITY,
+            y: f64::NEG_INFINITY,
+        },
+    );
+    for p in pts {
+        min = Coord {
+            x: min.x.min(p.x),
+            y: min.y.min(p.y),
+        };
+        max = Coord {
+            x: max.x.max(p.x),
+            y: max.y.max(p.y),
+        };
+    }
+    Rect::new(min, max)
+}
+
+/// Whether two boxes meet (cheap rejection before the exact tests).
+fn boxes_meet(a: &Rect<f64>, b: &Rect<f64>) -> bool {
+    a.min().x <= b.max().x
+        && b.min().x <= a.max().x
+        && a.min().y <= b.max().y
+        && b.min().y <= a.max().y
+}
+
+/// The sign of the turn from `a` to `b` to `c` (positive: counter-clockwise).
+fn cross(a: Coord<f64>, b: Coord<f64>, c: Coord<f64>) -> f64 {
+    (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+}
+
+/// Whether `p` is in or on the convex polygon `hull` (corners in order, either way).
+fn in_convex(hull: &[Coord<f64>], p: Coord<f64>) -> bool {
+    let n = hull.len();
+    let (mut pos, mut neg) = (false, false);
+    for i in 0..n {
+        let c = cross(hull[i], hull[(i + 1) % n], p);
+        pos |= c > 1e-12;
+        neg |= c < -1e-12;
+    }
+    !(pos && neg)
+}
+
+/// Whether the segments `a b` and `c d` meet (touching counts).
+fn segments_meet(a: Coord<f64>, b: Coord<f64>, c: Coord<f64>, d: Coord<f64>) -> bool {
+    let (d1, d2) = (cross(a, b, c), cross(a, b, d));
+    let (d3, d4) = (cross(c, d, a), cross(c, d, b));
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
+        return true;
+    }
+    let on = |p: Coord<f64>, q: Coord<f64>, r: Coord<f64>, o: f64| {
+        o.abs() <= 1e-12
+            && r.x >= p.x.min(q.x)
+            && r.x <= p.x.max(q.x)
+            && r.y >= p.y.min(q.y)
+            && r.y <= p.y.max(q.y)
+    };
+    on(a, b, c, d1) || on(a, b, d, d2) || on(c, d, a, d3) || on(c, d, b, d4)
+}
+
+/// Whether `p` is inside a ring (even-odd).
+fn in_ring(ring: &LineString<f64>, p: Coord<f64>) -> bool {
+    let mut inside = false;
+    for seg in ring.lines() {
+        let (a, b) = (seg.start, seg.end);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+/// Whether a convex polygon (a base, the ground a base sweeps) meets a feature's
+/// footprint, touching included: the exact test, without building geometries, that
+/// runs many times per leg.
+fn convex_meets(hull: &[Coord<f64>], shape: &Shape) -> bool {
+    let hull_box = bbox(hull.iter().copied());
+    let n = hull.len();
+    for poly in shape {
+        if !poly
+            .bounding_rect()
+            .is_some_and(|b| boxes_meet(&b, &hull_box))
+        {
+            continue;
+        }
+        let rings = || std::iter::once(poly.exterior()).chain(poly.interiors());
+        for ring in rings() {
+            for seg in ring.lines() {
+                if in_convex(hull, seg.start) {
+                    return true;
+                }
+                if !boxes_meet(&bbox([seg.start, seg.end]), &hull_box) {
+                    continue;
+                }
+                for i in 0..n {
+                    if segments_meet(seg.start, seg.end, hull[i], hull[(i + 1) % n]) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // No edges meet: the hull is wholly inside the polygon or wholly outside it.
+        if let Some(c) = hull.first()
+            && in_ring(poly.exterior(), *c)
+            && !poly.interiors().iter().any(|h| in_ring(h, *c))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether box `a` lies inside box `b`.
+fn box_within(a: &Rect<f64>, b: &Rect<f64>) -> bool {
+    a.min().x >= b.min().x
+        && a.min().y >= b.min().y
+        && a.max().x <= b.max().x
+        && a.max().y <= b.max().y
 }
 
 /// Parameters `t` in [0, 1] where the ray `o + t d` meets the segment `a b`.
@@ -63,26 +213,31 @@ fn ray_hits(o: Coord<f64>, d: Coord<f64>, a: Coord<f64>, b: Coord<f64>, out: &mu
     }
 }
 
-/// The stretches (as fractions of the leg) where the base moving by `d` from `b0`
-/// touches `f`.
+/// The stretches (as fractions of the leg) where the base moving by `d` from `from`
+/// touches `f`; `swept` bounds the whole move.
 fn touching_stretches(
-    b0: &Polygon<f64>,
-    d: Coord<f64>,
-    f: &TableFeature,
-    u: &Unit,
+    base: &Base,
     from: Point,
+    d: Coord<f64>,
+    swept: &Rect<f64>,
+    f: &TableFeature,
 ) -> Vec<(f64, f64)> {
+    let start = base.corners(from);
+    let back = Coord { x: -d.x, y: -d.y };
     let mut ts = vec![0.0, 1.0];
     for poly in &f.shape {
         let rings = std::iter::once(poly.exterior()).chain(poly.interiors());
         for ring in rings {
             for seg in ring.lines() {
-                for c in corners(b0) {
+                // Only the feature's edges near the move can meet the base.
+                if !boxes_meet(&bbox([seg.start, seg.end]), swept) {
+                    continue;
+                }
+                for c in &start {
                     ray_hits(*c, d, seg.start, seg.end, &mut ts);
                 }
-                let back = Coord { x: -d.x, y: -d.y };
-                for e in b0.exterior().lines() {
-                    ray_hits(seg.start, back, e.start, e.end, &mut ts);
+                for i in 0..4 {
+                    ray_hits(seg.start, back, start[i], start[(i + 1) % 4], &mut ts);
                 }
             }
         }
@@ -93,8 +248,7 @@ fn touching_stretches(
     for w in ts.windows(2) {
         let mid = (w[0] + w[1]) / 2.0;
         let p = Point::new(from.x + d.x * mid, from.y + d.y * mid);
-        let touches = base_at(u, p).is_some_and(|b| f.shape.intersects(&b));
-        if touches {
+        if convex_meets(&base.corners(p), &f.shape) {
             match out.last_mut() {
                 Some(last) if (last.1 - w[0]).abs() < 1e-12 => last.1 = w[1],
                 _ => out.push((w[0], w[1])),
@@ -122,9 +276,14 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
         road_move: None,
     };
     let line = LineString::from(pts.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>());
+    let line_box = bbox(line.0.iter().copied());
+    let shape_box = |f: &TableFeature| f.shape.bounding_rect();
     // A road move: the whole path on one road whose kind gives the class a road move.
     let road = map.features.iter().find(|f| {
-        f.effect.road_move.contains_key(class) && (pts.len() < 2 || f.shape.contains(&line))
+        f.effect.road_move.contains_key(class)
+            && (pts.len() < 2
+                || (shape_box(f).is_some_and(|b| box_within(&line_box, &b))
+                    && f.shape.contains(&line)))
     });
     if let (Some(road), true) = (road, pts.len() >= 2) {
         let allowance = road.effect.road_move.get(class).copied();
@@ -136,12 +295,16 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
             road_move: allowance,
         };
     }
+    let Some((base, _)) = Base::of(u) else {
+        return refuse(format!("unit {} stands nowhere on the table", u.id));
+    };
     // Where the path crosses water at a bridge or ford, that water is no obstacle.
     let crossings: Vec<&TableFeature> = map
         .features
         .iter()
         .filter(|f| {
             (!f.effect.on_road.is_empty() || f.effect.treat_as.is_some())
+                && shape_box(f).is_some_and(|b| boxes_meet(&b, &line_box))
                 && f.shape.intersects(&line)
         })
         .collect();
@@ -154,33 +317,44 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
     for (leg, w) in pts.windows(2).enumerate() {
         let (a, b) = (w[0], w[1]);
         let leg_len = (b.x - a.x).hypot(b.y - a.y);
-        let Some(b0) = base_at(u, a) else {
-            return refuse(format!("unit {} stands nowhere on the table", u.id));
-        };
         let d = Coord {
             x: b.x - a.x,
             y: b.y - a.y,
         };
-        let seg = LineString::from(vec![(a.x, a.y), (b.x, b.y)]);
-        let swept = geo::ConvexHull::convex_hull(&geo::MultiPolygon::new(vec![
-            b0.clone(),
-            base_at(u, b).unwrap_or_else(|| b0.clone()),
-        ]));
-        for f in map.touching(&swept) {
+        // The base is convex and keeps its facing: the hull of its two ends is all the
+        // ground it sweeps.
+        let ends = base.corners(a).into_iter().chain(base.corners(b));
+        let swept_box = bbox(ends.clone());
+        let swept = MultiPoint::from(ends.collect::<Vec<_>>()).convex_hull();
+        let hull = &swept.exterior().0;
+        let hull = &hull[..hull.len().saturating_sub(1)];
+        let env = rstar::AABB::from_corners(
+            [swept_box.min().x, swept_box.min().y],
+            [swept_box.max().x, swept_box.max().y],
+        );
+        for f in map.candidates(env).filter(|f| convex_meets(hull, &f.shape)) {
             let e = f.effect;
-            let bridged = crossings.iter().any(|c| c.shape.intersects(&f.shape));
-            let along_road = on_roads.iter().any(|r| r.shape.contains(&seg));
-            let refused = if names_class(&e.prohibited, class) && !(e.water && bridged) {
+            let prohibited = names_class(&e.prohibited, class);
+            let roads_only = names_class(&e.roads_only, class) || f.impassable;
+            let slow = names_class(&e.half_rate, class);
+            if !(prohibited || roads_only || slow) {
+                continue;
+            }
+            let stretches = touching_stretches(&base, a, d, &swept_box, f);
+            if stretches.is_empty() {
+                continue;
+            }
+            // The costly tests only where they decide something.
+            let bridged = || crossings.iter().any(|c| c.shape.intersects(&f.shape));
+            let seg = || LineString::from(vec![(a.x, a.y), (b.x, b.y)]);
+            let along_road = || on_roads.iter().any(|r| r.shape.contains(&seg()));
+            let refused = if prohibited && !(e.water && bridged()) {
                 Some("may not enter")
-            } else if (names_class(&e.roads_only, class) || f.impassable) && !along_road {
+            } else if roads_only && !along_road() {
                 Some("is impassable except along roads through")
             } else {
                 None
             };
-            let stretches = touching_stretches(&b0, d, f, u, a);
-            if stretches.is_empty() {
-                continue;
-            }
             if let Some(why) = refused {
                 return refuse(format!(
                     "{} ({}) {why} {} {} (leg {})",
@@ -191,7 +365,7 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
                     leg + 1
                 ));
             }
-            if names_class(&e.half_rate, class) {
+            if slow {
                 half.extend(
                     stretches
                         .into_iter()
@@ -222,8 +396,7 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
     if let Some((_, cs, ct)) = current {
         slow += ct - cs;
     }
-    let end = pts.last().copied();
-    let stop = end.and_then(|p| base_at(u, p));
+    let stop = pts.last().map(|p| base.at(*p));
     let blocked = stop.as_ref().and_then(|b| {
         map.touching(b)
             .into_iter()
@@ -244,5 +417,51 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
         allowed: true,
         reason: None,
         road_move: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use geo::{Intersects as _, MultiPolygon};
+
+    use super::*;
+
+    fn ring(pts: &[(f64, f64)]) -> Polygon<f64> {
+        Polygon::new(LineString::from(pts.to_vec()), vec![])
+    }
+
+    #[test]
+    fn the_convex_test_agrees_with_geo_on_bases_around_a_feature_with_a_hole() {
+        let outer = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)];
+        let hole = [(4.0, 4.0), (6.0, 4.0), (6.0, 6.0), (4.0, 6.0)];
+        let feature: Shape = MultiPolygon::new(vec![Polygon::new(
+            LineString::from(outer.to_vec()),
+            vec![LineString::from(hole.to_vec())],
+        )]);
+        // A 1 x 0.6 base turned 30 degrees, moved over a grid that crosses every edge,
+        // the hole and the outside.
+        let (s, c) = 30f64.to_radians().sin_cos();
+        let base = [(-0.5, -0.3), (0.5, -0.3), (0.5, 0.3), (-0.5, 0.3)].map(|(x, y)| Coord {
+            x: x * c - y * s,
+            y: x * s + y * c,
+        });
+        for i in -4..=56 {
+            for j in -4..=56 {
+                let at = Coord {
+                    x: i as f64 * 0.23 - 0.5,
+                    y: j as f64 * 0.19 - 0.5,
+                };
+                let quad = base.map(|o| Coord {
+                    x: at.x + o.x,
+                    y: at.y + o.y,
+                });
+                let pts: Vec<(f64, f64)> = quad.iter().map(|q| (q.x, q.y)).collect();
+                assert_eq!(
+                    convex_meets(&quad, &feature),
+                    feature.intersects(&ring(&pts)),
+                    "base at {at:?}"
+                );
+            }
+        }
     }
 }
