@@ -127,10 +127,10 @@ pub fn png(tree: &usvg::Tree, size_mm: (f64, f64), dpi: u32) -> Result<Vec<u8>, 
     render_png(tree, transform, (w, h), None)
 }
 
-/// Pixels per band: small enough that a few bands in flight stay within a few hundred
-/// megabytes at any size, large enough that walking the whole drawing once per band
-/// (resvg clips, it does not cull) costs little beside filling it.
-const BAND_PIXELS: u64 = 4_000_000;
+/// Pixels per band: small enough that the few bands in flight stay within a few hundred
+/// megabytes at any size, large enough that what every band draws again (the board-wide
+/// paths the SVG joins a style's shapes into) costs little beside filling it.
+const BAND_PIXELS: u64 = 16_000_000;
 /// Below this many pixels an image is drawn in one piece on the calling thread.
 const SMALL_PIXELS: u64 = 2_000_000;
 
@@ -156,10 +156,9 @@ pub fn render_png(
     } else {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     };
-    // At least a few bands a worker so that one slow band does not leave a core idle.
     let bands = pixels
         .div_ceil(BAND_PIXELS)
-        .max(if workers > 1 { 4 * workers as u64 } else { 1 })
+        .max(workers as u64)
         .min(u64::from(h));
     let rows = u32::try_from(u64::from(h).div_ceil(bands)).unwrap_or(h);
     let bands = h.div_ceil(rows);
@@ -204,8 +203,8 @@ pub fn render_png(
 
 /// Draws the children of `group` that reach into `pixmap` (whose top-left corner the
 /// board's `transform` puts at the origin), descending into plain groups. resvg clips
-/// but does not skip what lies outside: without this every band would stroke the
-/// whole board's outlines and lay out all its labels again.
+/// but does not skip what lies outside: without this every band would draw every one
+/// of the board's ten thousand labels and small paths again.
 fn draw_band(
     group: &usvg::Group,
     transform: tiny_skia::Transform,

@@ -114,19 +114,12 @@ fn stroked<T: svg::Node>(node: &mut T, s: &Stroke) {
     }
 }
 
-/// The most shapes joined into one path. The items come in reading order, so a path of
-/// a few dozen spans a row or two of hexes, and a rasteriser drawing a band of the
-/// board skips the paths that lie outside it (one path for a whole board's outlines
-/// would be stroked again for every band).
-const MAX_RUN: u32 = 48;
-
 /// Writes a layer's items, joining runs of shapes of one style into one path and runs
 /// of texts of one look into one group: a hex board's thousands of tree crowns or hex
-/// outlines become a few hundred elements, and the file a fraction of the size.
+/// outlines become a handful of elements, and the file a fraction of the size.
 struct LayerWriter {
     group: Group,
-    /// The style of the run of shapes, its path data and how many shapes it holds.
-    shapes: Option<(Style, String, u32)>,
+    shapes: Option<(Style, String)>,
     texts: Option<((u32, Anchor, Rgba), Group)>,
 }
 
@@ -172,22 +165,17 @@ impl LayerWriter {
 
     fn shape(&mut self, style: Style, write: impl FnOnce(&mut String)) {
         self.flush_texts();
-        if self
-            .shapes
-            .as_ref()
-            .is_some_and(|(s, _, n)| *s != style || *n >= MAX_RUN)
-        {
+        if self.shapes.as_ref().is_some_and(|(s, _)| *s != style) {
             self.flush_shapes();
         }
-        let (_, d, n) = self
+        let (_, d) = self
             .shapes
-            .get_or_insert_with(|| (style, String::with_capacity(256), 0));
+            .get_or_insert_with(|| (style, String::with_capacity(256)));
         write(d);
-        *n += 1;
     }
 
     fn flush_shapes(&mut self) {
-        if let Some((style, d, _)) = self.shapes.take() {
+        if let Some((style, d)) = self.shapes.take() {
             let node = styled(svg::node::element::Path::new().set("d", d), &style);
             self.group = std::mem::take(&mut self.group).add(node);
         }
