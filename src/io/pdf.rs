@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use pdf_writer::{Chunk, Content, Finish, Name, Pdf, Primitive, Rect, Ref, Str, TextStr};
 use resvg::usvg;
 
 use super::sheets::{self, MARGIN_MM, OVERLAP_MM, SheetPlan};
@@ -30,8 +30,19 @@ pub fn write(
     plan: &SheetPlan,
     title: &str,
 ) -> Result<Vec<u8>, PdfError> {
-    let (chunk, board_ref) = svg2pdf::to_chunk(tree, svg2pdf::ConversionOptions::default())
-        .map_err(|e| PdfError(e.to_string()))?;
+    let convert = |compress| {
+        let options = svg2pdf::ConversionOptions {
+            compress,
+            ..svg2pdf::ConversionOptions::default()
+        };
+        svg2pdf::to_chunk(tree, options).map_err(|e| PdfError(e.to_string()))
+    };
+    // svg2pdf compresses at a fixed, slow level: convert without, then compress fast.
+    let (plain, board_ref) = convert(false)?;
+    let (chunk, board_ref) = match deflate_streams(&plain) {
+        Some(chunk) => (chunk, board_ref),
+        None => convert(true)?,
+    };
 
     let mut alloc = Ref::new(1);
     let catalog = alloc.bump();
@@ -167,6 +178,95 @@ fn sheet_content(sheet: &sheets::Sheet, size_mm: (f64, f64), plan: &SheetPlan) -
     c
 }
 
+/// Bytes written into a chunk as they are: an object's body copied from another chunk.
+struct Raw<'a>(&'a [u8]);
+
+impl Primitive for Raw<'_> {
+    fn write(self, buf: &mut Vec<u8>) {
+        buf.extend_from_slice(self.0);
+    }
+}
+
+/// `chunk` with every stream that has no filter compressed by zlib at level 2 (zlib-rs's
+/// level 1 packs text poorly; level 2 is near level 6's size at a fraction of its time):
+/// a big board's drawing is tens of megabytes of path operators, and svg2pdf's level
+/// took most of the export. The objects are read in the layout pdf-writer writes them
+/// (`N 0 obj`, a dictionary closed by `>>` at the start of a line, `stream` with
+/// `/Length` bytes); `None` if anything differs, and the caller lets svg2pdf compress.
+fn deflate_streams(chunk: &Chunk) -> Option<Chunk> {
+    const DICT_END: &[u8] = b"\n>>\n";
+    const STREAM: &[u8] = b"stream\n";
+    const END_STREAM: &[u8] = b"\nendstream\nendobj\n";
+    const END_OBJ: &[u8] = b"\nendobj\n";
+    let bytes = chunk.as_bytes();
+    let mut out = Chunk::with_capacity(bytes.len() / 4);
+    let mut pos = 0;
+    for id in chunk.refs() {
+        let header = format!("{} 0 obj\n", id.get());
+        let start = pos + memchr::memmem::find(&bytes[pos..], header.as_bytes())?;
+        let body = &bytes[start + header.len()..];
+        let dict_end = body
+            .starts_with(b"<<\n")
+            .then(|| memchr::memmem::find(body, DICT_END))
+            .flatten();
+        let stream_at = dict_end.map(|d| d + DICT_END.len());
+        match (dict_end, stream_at) {
+            (Some(dict_end), Some(at)) if body[at..].starts_with(STREAM) => {
+                let dict = &body[..dict_end];
+                let data_at = at + STREAM.len();
+                let length = stream_length(dict)?;
+                let data = body.get(data_at..data_at + length)?;
+                if !body[data_at + length..].starts_with(END_STREAM) {
+                    return None;
+                }
+                pos = start + header.len() + data_at + length + END_STREAM.len();
+                if memchr::memmem::find(dict, b"/Filter").is_some() {
+                    out.indirect(id)
+                        .primitive(Raw(&body[..data_at + length + b"\nendstream".len()]));
+                    continue;
+                }
+                let packed = zlib(data)?;
+                // The dictionary's first entry is its length: write the new one, the
+                // filter, then the rest as it was.
+                let rest = &dict[memchr::memchr(b'\n', &dict[3..])? + 3..];
+                let mut object = Vec::with_capacity(packed.len() + dict.len() + 64);
+                object.extend_from_slice(b"<<\n  /Length ");
+                object.extend_from_slice(itoa::Buffer::new().format(packed.len()).as_bytes());
+                object.extend_from_slice(b"\n  /Filter /FlateDecode");
+                object.extend_from_slice(rest);
+                object.extend_from_slice(DICT_END);
+                object.extend_from_slice(STREAM);
+                object.extend_from_slice(&packed);
+                object.extend_from_slice(b"\nendstream");
+                out.indirect(id).primitive(Raw(&object));
+            }
+            _ => {
+                let end = memchr::memmem::find(body, END_OBJ)?;
+                out.indirect(id).primitive(Raw(&body[..end]));
+                pos = start + header.len() + end + END_OBJ.len();
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The `/Length` a stream's dictionary starts with.
+fn stream_length(dict: &[u8]) -> Option<usize> {
+    let line = dict.strip_prefix(b"<<\n  /Length ")?;
+    let digits = &line[..line.iter().position(|b| !b.is_ascii_digit())?];
+    std::str::from_utf8(digits).ok()?.parse().ok()
+}
+
+fn zlib(data: &[u8]) -> Option<Vec<u8>> {
+    use std::io::Write as _;
+    let mut z = flate2::write::ZlibEncoder::new(
+        Vec::with_capacity(data.len() / 4),
+        flate2::Compression::new(2),
+    );
+    z.write_all(data).ok()?;
+    z.finish().ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::raster;
@@ -182,5 +282,39 @@ mod tests {
         let doc = lopdf::Document::load_mem(&bytes).expect("a pdf");
         assert_eq!(doc.get_pages().len(), p.sheets.len());
         assert!(p.sheets.len() > 1);
+    }
+
+    #[test]
+    fn the_drawing_is_compressed_and_reads_back_whole() {
+        let mut svg = String::from(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="200mm" height="100mm" viewBox="0 0 200 100"><path fill="#33aa33" d=""##,
+        );
+        for i in 0..2000 {
+            let (x, y) = (f64::from(i % 100) * 2.0, f64::from(i / 100) * 5.0);
+            svg.push_str(&format!("M{x},{y}L{},{y}L{x},{}Z", x + 1.5, y + 4.0));
+        }
+        svg.push_str(
+            r##""/><text x="20" y="20" font-size="8" font-family="sans-serif">A1</text></svg>"##,
+        );
+        let tree = raster::parse(&svg).expect("valid svg");
+        let p = plan((200.0, 100.0), Paper::A4);
+        let bytes = write(&tree, (200.0, 100.0), &p, "test").expect("converts");
+        let doc = lopdf::Document::load_mem(&bytes).expect("a pdf");
+        // The board's form: compressed, and its operators all there once inflated.
+        let form = doc
+            .objects
+            .values()
+            .filter_map(|o| o.as_stream().ok())
+            .find(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Form"))
+            .expect("the board form");
+        assert_eq!(
+            form.dict.get(b"Filter").and_then(|v| v.as_name()).ok(),
+            Some(&b"FlateDecode"[..])
+        );
+        let content = form.decompressed_content().expect("inflates");
+        assert!(content.len() > 2 * form.content.len());
+        let text = String::from_utf8_lossy(&content);
+        assert_eq!(text.matches(" m\n").count(), 2000);
+        assert!(text.contains("Tj"));
     }
 }

@@ -121,14 +121,207 @@ pub fn png(tree: &usvg::Tree, size_mm: (f64, f64), dpi: u32) -> Result<Vec<u8>, 
         return Err(RasterError::Dpi(dpi));
     }
     let (w, h) = pixel_size(size_mm, dpi);
-    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(RasterError::TooLarge(w, h))?;
     let size = tree.size();
     let transform =
         tiny_skia::Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
-    resvg::render(tree, transform, &mut pixmap.as_mut());
-    pixmap
-        .encode_png()
-        .map_err(|e| RasterError::Encode(e.to_string()))
+    render_png(tree, transform, (w, h), None)
+}
+
+/// Pixels per band: small enough that the few bands in flight stay within a few hundred
+/// megabytes at any size, large enough that what every band draws again (the board-wide
+/// paths the SVG joins a style's shapes into) costs little beside filling it.
+const BAND_PIXELS: u64 = 16_000_000;
+/// Below this many pixels an image is drawn in one piece on the calling thread.
+const SMALL_PIXELS: u64 = 2_000_000;
+
+/// Rasterises `tree` through `transform` into a `w` x `h` image, as PNG bytes.
+/// `clear`: opaque pixels of exactly this colour become transparent (the paper behind a
+/// counter).
+///
+/// The image is drawn in horizontal bands on every core while this thread encodes the
+/// finished bands in order as one stream of rows, so that a 150 DPI board of several
+/// hundred megapixels never exists whole in memory and the encoding overlaps the drawing.
+pub fn render_png(
+    tree: &usvg::Tree,
+    transform: tiny_skia::Transform,
+    (w, h): (u32, u32),
+    clear: Option<[u8; 3]>,
+) -> Result<Vec<u8>, RasterError> {
+    if w == 0 || h == 0 {
+        return Err(RasterError::TooLarge(w, h));
+    }
+    let pixels = u64::from(w) * u64::from(h);
+    let workers = if pixels <= SMALL_PIXELS {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    };
+    let bands = pixels
+        .div_ceil(BAND_PIXELS)
+        .max(workers as u64)
+        .min(u64::from(h));
+    let rows = u32::try_from(u64::from(h).div_ceil(bands)).unwrap_or(h);
+    let bands = h.div_ceil(rows);
+    let band = |i: u32| -> Result<Vec<u8>, RasterError> {
+        let top = i * rows;
+        let height = rows.min(h - top);
+        let mut pixmap = tiny_skia::Pixmap::new(w, height).ok_or(RasterError::TooLarge(w, h))?;
+        let shifted = transform.post_translate(0.0, -(top as f32));
+        if bands == 1 {
+            resvg::render(tree, shifted, &mut pixmap.as_mut());
+        } else {
+            draw_band(tree.root(), shifted, &mut pixmap.as_mut());
+        }
+        Ok(straight_rgba(&pixmap, clear))
+    };
+
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, w, h);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let encode_error = |e: png::EncodingError| RasterError::Encode(e.to_string());
+    let mut writer = encoder.write_header().map_err(encode_error)?;
+    let mut rows_out = writer.stream_writer().map_err(encode_error)?;
+    let mut write = |data: Vec<u8>| {
+        use std::io::Write as _;
+        rows_out
+            .write_all(&data)
+            .map_err(|e| RasterError::Encode(e.to_string()))
+    };
+    if workers == 1 || bands == 1 {
+        for i in 0..bands {
+            write(band(i)?)?;
+        }
+    } else {
+        in_order(bands, workers, &band, &mut write)?;
+    }
+    rows_out.finish().map_err(encode_error)?;
+    writer.finish().map_err(encode_error)?;
+    Ok(out)
+}
+
+/// Draws the children of `group` that reach into `pixmap` (whose top-left corner the
+/// board's `transform` puts at the origin), descending into plain groups. resvg clips
+/// but does not skip what lies outside: without this every band would draw every one
+/// of the board's ten thousand labels and small paths again.
+fn draw_band(
+    group: &usvg::Group,
+    transform: tiny_skia::Transform,
+    pixmap: &mut tiny_skia::PixmapMut,
+) {
+    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
+    for node in group.children() {
+        let Some(bbox) = node.abs_layer_bounding_box() else {
+            continue;
+        };
+        let mut corners = [
+            tiny_skia::Point::from_xy(bbox.left(), bbox.top()),
+            tiny_skia::Point::from_xy(bbox.right(), bbox.top()),
+            tiny_skia::Point::from_xy(bbox.left(), bbox.bottom()),
+            tiny_skia::Point::from_xy(bbox.right(), bbox.bottom()),
+        ];
+        transform.map_points(&mut corners);
+        // A pixel of margin for anti-aliasing.
+        let outside = |v: fn(&tiny_skia::Point) -> f32, end: f32| {
+            corners.iter().map(v).all(|c| c < -1.0) || corners.iter().map(v).all(|c| c > end + 1.0)
+        };
+        if outside(|p| p.x, w) || outside(|p| p.y, h) {
+            continue;
+        }
+        match node {
+            usvg::Node::Group(g) if !g.should_isolate() => draw_band(g, transform, pixmap),
+            _ => {
+                // render_node draws a node into a pixmap of its own bounding box; shift
+                // that back, from the coordinates of the group it sits in.
+                let at = transform
+                    .pre_concat(group.abs_transform())
+                    .pre_translate(bbox.x(), bbox.y());
+                resvg::render_node(node, at, pixmap);
+            }
+        }
+    }
+}
+
+/// Makes bands `0..count` on `workers` threads and hands them to `take` in order on this
+/// one. A worker starts a band only while fewer than two a worker wait to be taken, which
+/// bounds the memory held however slow the taker is.
+fn in_order<T: Send>(
+    count: u32,
+    workers: usize,
+    make: &(dyn Fn(u32) -> Result<T, RasterError> + Sync),
+    take: &mut dyn FnMut(T) -> Result<(), RasterError>,
+) -> Result<(), RasterError> {
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+    use std::sync::{Condvar, Mutex, mpsc};
+
+    let next = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
+    // How many bands were taken, and a signal when that changes.
+    let taken = (Mutex::new(0u32), Condvar::new());
+    let ahead = 2 * workers as u32;
+    let (tx, rx) = mpsc::channel::<(u32, Result<T, RasterError>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, stop, taken) = (&next, &stop, &taken);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count {
+                        return;
+                    }
+                    {
+                        let (lock, changed) = taken;
+                        let mut done = lock.lock().unwrap_or_else(|e| e.into_inner());
+                        while i >= *done + ahead && !stop.load(Ordering::Relaxed) {
+                            done = changed.wait(done).unwrap_or_else(|e| e.into_inner());
+                        }
+                    }
+                    if stop.load(Ordering::Relaxed) || tx.send((i, make(i))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut want = 0;
+        let result = (|| {
+            for (i, made) in &rx {
+                waiting.insert(i, made);
+                while let Some(made) = waiting.remove(&want) {
+                    take(made?)?;
+                    want += 1;
+                    let (lock, changed) = &taken;
+                    *lock.lock().unwrap_or_else(|e| e.into_inner()) = want;
+                    changed.notify_all();
+                }
+            }
+            Ok(())
+        })();
+        if result.is_err() {
+            stop.store(true, Ordering::Relaxed);
+            taken.1.notify_all();
+        }
+        drop(rx);
+        result
+    })
+}
+
+/// A band's premultiplied pixels as the straight RGBA rows PNG stores.
+fn straight_rgba(pixmap: &tiny_skia::Pixmap, clear: Option<[u8; 3]>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pixmap.data().len());
+    for px in pixmap.pixels() {
+        let c = px.demultiply();
+        let rgba = [c.red(), c.green(), c.blue(), c.alpha()];
+        if clear.is_some_and(|k| rgba == [k[0], k[1], k[2], 255]) {
+            out.extend_from_slice(&[0; 4]);
+        } else {
+            out.extend_from_slice(&rgba);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -157,5 +350,65 @@ mod tests {
             png(&tree, (100.0, 50.0), 5),
             Err(RasterError::Dpi(5))
         ));
+    }
+
+    #[test]
+    fn an_image_drawn_in_bands_is_the_image_drawn_whole() {
+        // 3,000 x 1,000 px: over SMALL_PIXELS, so drawn in bands on every core; a circle
+        // and a diagonal stroke cross the bands' edges, labels sit on them.
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="300mm" height="100mm" viewBox="0 0 300 100"><rect width="300" height="100" fill="#e0d8c0"/><g><circle cx="150" cy="50" r="40" fill="#3a7a3a" stroke="#202020" stroke-width="1.5"/><path d="M0,0L300,100" stroke="#2050a0" stroke-width="0.8" fill="none"/></g><g font-size="6" font-family="sans-serif" text-anchor="middle"><text x="40" y="31">A1</text><text x="260" y="72">Z99</text></g><rect x="10" y="60" width="30" height="30" fill="#a02020" fill-opacity="0.5"/></svg>"##;
+        let tree = parse(svg).expect("valid svg");
+        let banded = png(&tree, (300.0, 100.0), 254).expect("renders");
+        let banded = tiny_skia::Pixmap::decode_png(&banded).expect("a png");
+        let mut whole = tiny_skia::Pixmap::new(3000, 1000).expect("fits");
+        let scale = 3000.0 / tree.size().width();
+        resvg::render(
+            &tree,
+            tiny_skia::Transform::from_scale(scale, scale),
+            &mut whole.as_mut(),
+        );
+        assert_eq!((banded.width(), banded.height()), (3000, 1000));
+        // A curve cut at a band's edge is split into slightly different segments, which
+        // may shade an anti-aliased edge pixel a little differently; nothing else moves.
+        let far = banded
+            .pixels()
+            .iter()
+            .zip(whole.pixels())
+            .filter(|(a, b)| {
+                let (a, b) = (a.demultiply(), b.demultiply());
+                [
+                    (a.red(), b.red()),
+                    (a.green(), b.green()),
+                    (a.blue(), b.blue()),
+                    (a.alpha(), b.alpha()),
+                ]
+                .iter()
+                .any(|(x, y)| x.abs_diff(*y) > 48)
+            })
+            .count();
+        assert_eq!(far, 0, "pixels differ by more than 48 levels");
+    }
+
+    #[test]
+    fn the_paper_colour_is_cleared_only_where_opaque() {
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="10mm" viewBox="0 0 20 10"><rect width="10" height="10" fill="#ffffff"/><rect x="10" width="10" height="10" fill="#102030"/></svg>"##;
+        let tree = parse(svg).expect("valid svg");
+        let bytes = render_png(
+            &tree,
+            tiny_skia::Transform::from_scale(
+                20.0 / tree.size().width(),
+                10.0 / tree.size().height(),
+            ),
+            (20, 10),
+            Some([255, 255, 255]),
+        )
+        .expect("renders");
+        let pixmap = tiny_skia::Pixmap::decode_png(&bytes).expect("a png");
+        assert_eq!(pixmap.pixel(2, 5).map(|p| p.alpha()), Some(0));
+        let ink = pixmap.pixel(15, 5).expect("inside").demultiply();
+        assert_eq!(
+            (ink.red(), ink.green(), ink.blue(), ink.alpha()),
+            (16, 32, 48, 255)
+        );
     }
 }

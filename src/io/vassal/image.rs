@@ -24,8 +24,6 @@ pub fn render(
     map: &PixelMap,
     clear: Option<[u8; 3]>,
 ) -> Result<Vec<u8>, RasterError> {
-    let (w, h) = map.image;
-    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(RasterError::TooLarge(w, h))?;
     // The SVG's user units may differ from millimetres (a table in cm).
     let mm_per_unit = size_mm.0 / f64::from(tree.size().width());
     let transform = tiny_skia::Transform::from_row(
@@ -36,15 +34,5 @@ pub fn render(
         map.offset.0 as f32,
         map.offset.1 as f32,
     );
-    resvg::render(tree, transform, &mut pixmap.as_mut());
-    if let Some([r, g, b]) = clear {
-        for px in pixmap.pixels_mut() {
-            if px.alpha() == 255 && (px.red(), px.green(), px.blue()) == (r, g, b) {
-                *px = tiny_skia::PremultipliedColorU8::TRANSPARENT;
-            }
-        }
-    }
-    pixmap
-        .encode_png()
-        .map_err(|e| RasterError::Encode(e.to_string()))
+    crate::io::raster::render_png(tree, transform, map.image, clear)
 }
