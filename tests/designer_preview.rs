@@ -393,6 +393,15 @@ fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
     hover_table(&mut h, 100.0, 60.0);
     assert!(shows(&h, "i1 sees 100.0,60.0 at 68.8 cm"));
     assert!(!shows(&h, "crosses Village v1"));
+    // File > Export draws the preview that is open, as `--overlay` asks for it.
+    assert_eq!(
+        h.state()
+            .canvas
+            .preview
+            .ask(&h.state().doc.scenario)
+            .map(|a| a.to_string()),
+        Some("los:i1:100.0,60.0".to_string())
+    );
 
     // Battle: three halvings (both bank woods and the village).
     shift(&mut h, Key::B);
@@ -439,6 +448,14 @@ fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
         &h,
         "not allowed: i1 (infantry) may not enter River s1 (leg 2)"
     ));
+    assert_eq!(
+        h.state()
+            .canvas
+            .preview
+            .ask(&h.state().doc.scenario)
+            .map(|a| a.to_string()),
+        Some("moves:i1:40.0,80.0:60.0,60.0".to_string())
+    );
     h.key_press(Key::Escape);
     h.run();
     assert_eq!(h.state().canvas.preview.mode, None);

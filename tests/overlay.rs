@@ -292,3 +292,75 @@ fn arcs_as_if_moved_or_ordered_are_part_of_the_request() {
         sandtable::io::load_scenario(std::path::Path::new(BATTLE_CRY), &rulesets).unwrap();
     assert_eq!(s, reloaded, "the scenario is untouched");
 }
+
+const MINI_NAP: &str = "assets/scenarios/mini-nap-village.ron";
+
+/// Issue #16: "On a table: from the firer's front edge to a point or unit, the zone of
+/// fire drawn and each cover feature highlighted with what it does to the dice", and
+/// a table's path with "the allowance it spends" — exported as the designer shows them.
+#[test]
+fn table_previews_export_with_the_answers_of_los_and_path() {
+    let (code, out, err) = sandtable(&["los", MINI_NAP, "i1", "k1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let los: Value = serde_json::from_str(&out).unwrap();
+    let distance = los["distance"].as_f64().unwrap();
+    let drawn = exported_overlay(MINI_NAP, "los:i1:k1");
+    assert!(drawn.contains(&format!("at {distance:.1} cm")), "{drawn}");
+    // Each cover feature is named with what it does to the dice.
+    for c in los["cover"].as_array().unwrap() {
+        let id = c["feature"].as_str().unwrap();
+        assert!(
+            drawn.contains(&format!(
+                "{id}: cover against small-arms fire: halves the dice"
+            )),
+            "{id} in {drawn}"
+        );
+    }
+    // The zone itself and the amber outlines of the cover features.
+    assert!(
+        drawn.contains("<path") || drawn.contains("<polygon"),
+        "{drawn}"
+    );
+
+    let (code, out, err) = sandtable(&[
+        "path",
+        MINI_NAP,
+        "i1",
+        "--through",
+        "60,80",
+        "--through",
+        "85,95",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let path: Value = serde_json::from_str(&out).unwrap();
+    let cost = path["cost"].as_f64().unwrap();
+    let drawn = exported_overlay(MINI_NAP, "moves:i1:60,80:85,95");
+    assert!(
+        drawn.contains(&format!("at a cost of {cost:.1} cm")),
+        "{drawn}"
+    );
+
+    // A point as the target of a line of sight.
+    let drawn = exported_overlay(MINI_NAP, "los:i1:120,40");
+    assert!(drawn.contains("i1 sees 120.0,40.0") || drawn.contains("i1 does not see 120.0,40.0"));
+}
+
+#[test]
+fn a_hex_only_preview_on_a_table_exits_2_and_says_what_a_table_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("map.svg");
+    let out = out.to_str().unwrap();
+    for (spec, says) in [
+        ("arcs:i1", "hex boards only"),
+        ("moves:i1", "needs the points of its path"),
+        ("moves:i1:500,500", "off the 180 x 120 table"),
+        ("los:i1:nowhere", "not a point x,y"),
+        ("battle:i1:zz", "no unit with id 'zz'"),
+    ] {
+        let (code, _, err) = sandtable(&["export", MINI_NAP, "--output", out, "--overlay", spec]);
+        assert_eq!(code, 2, "{spec}");
+        assert!(err.contains(says), "{spec}: {err}");
+        assert!(!std::path::Path::new(out).exists(), "{spec}");
+    }
+}

@@ -651,7 +651,7 @@ impl Previewer {
     /// `arcs:u3:moved` with the "as if" toggles that differ from the unit).
     pub fn ask(&self, s: &Scenario) -> Option<Ask> {
         if self.on_table {
-            return None;
+            return self.table.ask(self.mode?, s);
         }
         let unit = |h: Option<Hex>| h.and_then(|h| unit_on(s, h)).map(|u| u.id.clone());
         match self.mode? {

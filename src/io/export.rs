@@ -12,6 +12,7 @@ use super::svg::{SvgOptions, write_svg};
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
 use crate::scene::overlay::{self, Ask};
+use crate::scene::table_overlay;
 use crate::scene::{self, LayerId, SceneOptions};
 
 /// What the user chose besides the format.
@@ -94,11 +95,21 @@ impl<'a> ExportJob<'a> {
         };
         let mut scene = scene::build(self.scenario, self.ruleset, &scene_options);
         for ask in &self.options.overlays {
-            let preview = ask
-                .answer(self.scenario, self.ruleset)
-                .map_err(|e| ExportError::Overlay(e.0))?;
-            if let (true, Some((layout, board))) = (draws_overlays, &scene.layout) {
-                let items = overlay::draw(&preview, board, layout);
+            let items = match &scene.layout {
+                Some((layout, board)) => {
+                    let preview = ask
+                        .answer(self.scenario, self.ruleset)
+                        .map_err(|e| ExportError::Overlay(e.0))?;
+                    overlay::draw(&preview, board, layout)
+                }
+                // A table's scene is in board units: a thin line is a millimetre.
+                None => {
+                    let answer = table_overlay::answer(ask, self.scenario, self.ruleset)
+                        .map_err(|e| ExportError::Overlay(e.0))?;
+                    table_overlay::draw(&answer, 1.0 / scene.mm_per_unit, Some(scene.size))
+                }
+            };
+            if draws_overlays {
                 scene.add_overlay(items);
             }
         }

@@ -37,7 +37,8 @@ pub enum Ask {
         moved: Option<bool>,
         ordered: Option<bool>,
     },
-    /// `moves:UNIT` or `moves:UNIT:HEX` (with the cheapest way there).
+    /// `moves:UNIT` or `moves:UNIT:HEX` (with the cheapest way there); on a table
+    /// `moves:UNIT:X,Y[:X,Y...]`, the path through those points.
     Moves { unit: String, to: Option<String> },
     /// `zoc:SIDE`.
     Zones { side: String },
@@ -113,7 +114,8 @@ impl std::str::FromStr for Ask {
             OverlayError(format!(
                 "overlay '{text}': {why} (known: los:FROM:TO, battle:ATTACKER:TARGET, \
                  arcs:UNIT[:moved|:not-moved][:ordered|:not-ordered], moves:UNIT[:HEX], \
-                 zoc:SIDE, viewshed:FROM, charges:UNIT)"
+                 zoc:SIDE, viewshed:FROM, charges:UNIT; on a table los:UNIT:TO, \
+                 battle:UNIT:UNIT, moves:UNIT:X,Y[:X,Y...])"
             ))
         };
         if parts.iter().any(|p| p.is_empty()) {
@@ -157,9 +159,10 @@ impl std::str::FromStr for Ask {
                 unit: unit.to_string(),
                 to: None,
             }),
-            ["moves", unit, to] => Ok(Ask::Moves {
+            // On a table the path's points, `moves:UNIT:X,Y[:X,Y...]`.
+            ["moves", unit, to @ ..] => Ok(Ask::Moves {
                 unit: unit.to_string(),
-                to: Some(to.to_string()),
+                to: Some(to.join(":")),
             }),
             ["zoc", side] => Ok(Ask::Zones {
                 side: side.to_string(),
@@ -561,7 +564,7 @@ pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<It
 }
 
 /// Lines of text on a pale ground, the first bold in size, from `at` (top left) down.
-fn caption(at: Vec2, size: f32, first: &str, rest: &[String]) -> Vec<Item> {
+pub(super) fn caption(at: Vec2, size: f32, first: &str, rest: &[String]) -> Vec<Item> {
     let texts: Vec<&str> = std::iter::once(first)
         .chain(rest.iter().map(String::as_str))
         .collect();

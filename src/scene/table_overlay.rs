@@ -1,0 +1,346 @@
+//! Previews on a measured table (Mini-Nap, `rules::table`): the zone of fire from a
+//! unit's front edge to a unit or a point, each feature it crosses outlined by what it
+//! does to the dice, and the cost of a path from a unit. The designer draws them under
+//! the mouse and an export writes them into the `overlays` layer, from one answer, in
+//! board units as the rest of a table's scene.
+
+use geo::{ConvexHull as _, Coord, MultiPoint};
+use hexx::Vec2;
+
+use super::overlay::{Ask, OverlayError, zone_lines};
+use super::{Item, Points, Rgba, Stroke, Style};
+use crate::board::freeform::Point;
+use crate::rules::Ruleset;
+use crate::rules::table::fire::{Place, TableMap, Zone};
+use crate::rules::table::geometry::front_edge;
+use crate::rules::table::path::path_cost;
+use crate::scenario::shape::unit_base;
+use crate::scenario::{Scenario, Unit};
+
+/// What a crossed feature does to this fire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    Cover,
+    Blocks,
+    None,
+}
+
+impl Effect {
+    pub fn colour(self) -> Rgba {
+        match self {
+            Effect::Cover => Rgba::rgb(255, 160, 0),
+            Effect::Blocks => BLOCKED,
+            Effect::None => Rgba::rgb(120, 120, 120),
+        }
+    }
+}
+
+const BLOCKED: Rgba = Rgba::rgb(198, 40, 40);
+const CLEAR: Rgba = Rgba::rgb(46, 125, 50);
+const PATH: Rgba = Rgba::rgb(21, 101, 192);
+
+/// A table preview answered: its words (as `sandtable los`, `battle` and `path` give
+/// them) and what to draw, in board units.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TableAnswer {
+    pub summary: String,
+    pub lines: Vec<String>,
+    /// The zone of fire (a convex outline), empty for a path.
+    pub zone: Vec<Point>,
+    /// Fire: nothing blocks. Path: the move is allowed.
+    pub clear: bool,
+    /// From the middle of the firer's front edge to the target.
+    pub line: Option<[Point; 2]>,
+    /// The outlines of the features crossed, with what each does.
+    pub features: Vec<(Vec<Point>, Effect)>,
+    /// A movement path, start first.
+    pub path: Vec<Point>,
+}
+
+/// The zone of fire of `a` at unit `t` (a battle when `battle`) or at point `p`.
+pub fn fire(
+    s: &Scenario,
+    r: &Ruleset,
+    a: &Unit,
+    t: Option<&Unit>,
+    p: Point,
+    battle: bool,
+) -> TableAnswer {
+    let map = TableMap::new(s, r);
+    let fire = map.fire_of(a);
+    let target = t.map_or(Place::Point(p), Place::Unit);
+    let z = map.zone_of_fire(Place::Unit(a), target, fire);
+    let word = s.board.as_freeform().map_or("", |b| b.unit.as_str());
+    let to = t.map_or_else(|| format!("{:.1},{:.1}", p.x, p.y), |t| t.id.clone());
+    let mut lines = Vec::new();
+    let summary = match (battle, t) {
+        (true, Some(t)) => {
+            if !z.visible {
+                lines.push("not allowed: the zone of fire is blocked".to_string());
+            }
+            format!(
+                "{} ({}) fires at {} ({}) at {:.1} {word}: dice x{}",
+                a.id,
+                a.class,
+                t.id,
+                t.class,
+                z.distance,
+                z.dice_factor()
+            )
+        }
+        _ => format!(
+            "{} {} {to} at {:.1} {word}, edge to edge ({} fire)",
+            a.id,
+            if z.visible { "sees" } else { "does not see" },
+            z.distance,
+            z.fire
+        ),
+    };
+    lines.extend(zone_lines(&z));
+    if battle {
+        if z.halvings > 0 {
+            lines.push(format!(
+                "dice halved {} time(s), rounding down each time (x{})",
+                z.halvings,
+                z.dice_factor()
+            ));
+        }
+        if let Some(t) = t {
+            for f in map.hand_to_hand(a, t) {
+                lines.push(format!(
+                    "a charge from {} would give {} the hand-to-hand advantage of {} {}",
+                    a.id, t.id, f.name, f.id
+                ));
+            }
+        }
+    }
+    let mut answer = zone_drawn(&map, a, t, p, &z);
+    answer.summary = summary;
+    answer.lines = lines;
+    answer
+}
+
+/// The zone of fire as `rules::table` reads it (the hull of the firer's front edge and
+/// the target's base or point), the line, and each crossed feature's outline.
+fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) -> TableAnswer {
+    let edge = front_edge(a).map_or(Vec::new(), |e| e.to_vec());
+    let target: Vec<Point> = match t {
+        Some(t) => unit_base(t).map_or(Vec::new(), |c| c.to_vec()),
+        None => vec![p],
+    };
+    let coords: Vec<Coord<f64>> = edge
+        .iter()
+        .chain(&target)
+        .map(|p| Coord { x: p.x, y: p.y })
+        .collect();
+    let hull = MultiPoint::from(coords).convex_hull();
+    let zone = hull
+        .exterior()
+        .points()
+        .map(|q| Point::new(q.x(), q.y()))
+        .collect();
+    let mid = match edge.as_slice() {
+        [a, b] => Some(Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)),
+        _ => None,
+    };
+    let end = t.and_then(|t| t.at).unwrap_or(p);
+    let features = z
+        .crossed
+        .iter()
+        .filter_map(|c| {
+            let f = map.features.iter().find(|f| f.id == c.id)?;
+            let effect = match (&c.blocks, c.cover) {
+                (Some(_), _) => Effect::Blocks,
+                (None, true) => Effect::Cover,
+                (None, false) => Effect::None,
+            };
+            Some(f.shape.0.iter().map(move |poly| {
+                let outline = poly
+                    .exterior()
+                    .points()
+                    .map(|q| Point::new(q.x(), q.y()))
+                    .collect();
+                (outline, effect)
+            }))
+        })
+        .flatten()
+        .collect();
+    TableAnswer {
+        zone,
+        clear: z.visible,
+        line: mid.map(|m| [m, end]),
+        features,
+        ..TableAnswer::default()
+    }
+}
+
+/// The path of `u` through `through`, with its length, cost and why it may not go.
+pub fn path(s: &Scenario, r: &Ruleset, u: &Unit, through: &[Point]) -> TableAnswer {
+    let map = TableMap::new(s, r);
+    let c = path_cost(&map, u, through);
+    let word = s.board.as_freeform().map_or("", |b| b.unit.as_str());
+    let mut lines = Vec::new();
+    if let Some(m) = c.road_move {
+        lines.push(format!(
+            "along a road from start to end: it may move {m} {word}"
+        ));
+    }
+    if let Some(why) = &c.reason {
+        lines.push(format!("not allowed: {why}"));
+    }
+    let mut path: Vec<Point> = u.at.into_iter().collect();
+    path.extend_from_slice(through);
+    TableAnswer {
+        summary: format!(
+            "{} ({}) moves {:.1} {word} at a cost of {:.1} {word}",
+            u.id, u.class, c.length, c.cost
+        ),
+        lines,
+        clear: c.allowed,
+        path,
+        ..TableAnswer::default()
+    }
+}
+
+fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, OverlayError> {
+    let u = s
+        .units
+        .iter()
+        .find(|u| u.id == id)
+        .ok_or_else(|| OverlayError(format!("no unit with id '{id}'")))?;
+    if u.at.is_none() {
+        return Err(OverlayError(format!(
+            "unit {id} stands nowhere on the table (no \"at\")"
+        )));
+    }
+    Ok(u)
+}
+
+/// A point written `x,y` on the table.
+fn point(s: &Scenario, what: &str) -> Result<Point, OverlayError> {
+    let bad = |why: &str| OverlayError(format!("'{what}' is not a point x,y on the table{why}"));
+    let (x, y) = what.split_once(',').ok_or_else(|| bad(""))?;
+    let num = |v: &str| v.trim().parse::<f64>().ok().filter(|n| n.is_finite());
+    let (Some(x), Some(y)) = (num(x), num(y)) else {
+        return Err(bad(": not a number"));
+    };
+    let p = Point::new(x, y);
+    match s.board.as_freeform() {
+        Some(t) if !t.contains(p) => {
+            Err(bad(&format!(": off the {} x {} table", t.width, t.height)))
+        }
+        _ => Ok(p),
+    }
+}
+
+/// A unit id or a point: the unit when it names one, and where it stands.
+fn place<'s>(s: &'s Scenario, what: &str) -> Result<(Option<&'s Unit>, Point), OverlayError> {
+    if s.units.iter().any(|u| u.id == what) {
+        let u = unit(s, what)?;
+        return Ok((Some(u), u.at.unwrap_or_default()));
+    }
+    point(s, what).map(|p| (None, p))
+}
+
+/// The answer to a preview asked for by name on a table: `los:UNIT:TO` and
+/// `battle:UNIT:UNIT` (TO a unit id or `x,y`), `moves:UNIT:X,Y[:X,Y...]`.
+pub fn answer(ask: &Ask, s: &Scenario, r: &Ruleset) -> Result<TableAnswer, OverlayError> {
+    match ask {
+        Ask::Sight { from, to } => {
+            let a = unit(s, from)?;
+            let (t, p) = place(s, to)?;
+            Ok(fire(s, r, a, t, p, false))
+        }
+        Ask::Battle { attacker, target } => {
+            let a = unit(s, attacker)?;
+            let t = unit(s, target)?;
+            Ok(fire(s, r, a, Some(t), t.at.unwrap_or_default(), true))
+        }
+        Ask::Moves { unit: id, to } => {
+            let u = unit(s, id)?;
+            let Some(to) = to else {
+                return Err(OverlayError(format!(
+                    "on a table, moves:{id} needs the points of its path (moves:{id}:X,Y[:X,Y...])"
+                )));
+            };
+            let through = to
+                .split(':')
+                .map(|p| point(s, p))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(path(s, r, u, &through))
+        }
+        other => Err(OverlayError(format!(
+            "'{other}' is drawn on hex boards only (on a table: los, battle, moves)"
+        ))),
+    }
+}
+
+fn v(p: Point) -> Vec2 {
+    Vec2::new(p.x as f32, p.y as f32)
+}
+
+fn points(ps: &[Point]) -> Points {
+    ps.iter().map(|p| v(*p)).collect()
+}
+
+/// The drawing of an answer in board units; `unit` is the width of a thin line (a
+/// millimetre of the table). With the table's size, the words are added beside the
+/// target, as a file shows them (the designer has them in its inspector).
+pub fn draw(a: &TableAnswer, unit: f32, caption: Option<Vec2>) -> Vec<Item> {
+    let mut out = Vec::new();
+    let colour = if a.clear { CLEAR } else { BLOCKED };
+    if a.zone.len() >= 3 {
+        out.push(Item::Polygon {
+            points: points(&a.zone),
+            style: Style::outlined(colour.alpha(46), Stroke::new(unit * 1.5, colour)),
+        });
+    }
+    for (outline, effect) in &a.features {
+        out.push(Item::Polygon {
+            points: points(outline),
+            style: Style::stroke(Stroke::new(unit * 3.0, effect.colour())),
+        });
+    }
+    if let Some([from, to]) = a.line {
+        out.push(Item::Polyline {
+            points: points(&[from, to]),
+            stroke: Stroke::new(unit * 2.0, colour),
+        });
+    }
+    if a.path.len() >= 2 {
+        let c = if a.clear { PATH } else { BLOCKED };
+        out.push(Item::Polyline {
+            points: points(&a.path),
+            stroke: Stroke::new(unit * 3.0, c),
+        });
+        for p in &a.path[1..] {
+            out.push(Item::Circle {
+                centre: v(*p),
+                radius: unit * 4.0,
+                style: Style::fill(c),
+            });
+        }
+    }
+    if let Some(table) = caption {
+        let end = a.line.map(|[_, to]| to).or_else(|| a.path.last().copied());
+        if let Some(end) = end {
+            // Beside the target, kept on the table: to its left when it would run off.
+            let size = unit * 14.0;
+            let wide = std::iter::once(&a.summary)
+                .chain(&a.lines)
+                .map(|t| t.chars().count())
+                .max()
+                .unwrap_or(0) as f32
+                * size
+                * 0.55;
+            let tall = size * 1.35 * (1 + a.lines.len()) as f32;
+            let mut at = v(end) + Vec2::new(size, size);
+            if at.x + wide > table.x - size {
+                at.x = (v(end).x - size - wide).max(size);
+            }
+            at.y = at.y.min(table.y - tall - size).max(size);
+            out.extend(super::overlay::caption(at, size, &a.summary, &a.lines));
+        }
+    }
+    out
+}
