@@ -364,3 +364,32 @@ fn a_hex_only_preview_on_a_table_exits_2_and_says_what_a_table_has() {
         assert!(!std::path::Path::new(out).exists(), "{spec}");
     }
 }
+
+/// A battle's caption stays on the board when the target stands by its right edge (c4
+/// on K2 of a 13-column board): it goes to the target's left.
+#[test]
+fn a_caption_beside_a_target_at_the_edge_stays_on_the_board() {
+    use sandtable::scene::{self, Item, SceneOptions};
+    let rulesets = Rulesets::built_in();
+    let s = sandtable::io::load_scenario(std::path::Path::new(BATTLE_CRY), &rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let built = scene::build(&s, r, &SceneOptions::default());
+    let (layout, board) = built.layout.as_ref().unwrap();
+    let ask: Ask = "battle:u4:c4".parse().unwrap();
+    let preview = ask.answer(&s, r).unwrap();
+    let texts: Vec<(f32, f32, usize)> = scene::overlay::draw(&preview, board, layout)
+        .into_iter()
+        .filter_map(|i| match i {
+            Item::Text { at, size, text, .. } => Some((at.x, size, text.chars().count())),
+            _ => None,
+        })
+        .collect();
+    assert!(!texts.is_empty());
+    for (x, size, chars) in texts {
+        assert!(x >= 0.0, "starts on the board");
+        assert!(
+            x + chars as f32 * size * 0.55 <= layout.size().x,
+            "ends on the board"
+        );
+    }
+}

@@ -557,19 +557,58 @@ pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<It
     } = preview
     {
         let w = board.hex_width_mm as f32;
-        let at = layout.centre(battle.sighting.to) + Vec2::new(w * 0.6, w * 0.3);
-        out.extend(caption(at, w * 0.2, summary, lines));
+        let target = layout.centre(battle.sighting.to);
+        out.extend(caption_beside(
+            target,
+            Vec2::new(w * 0.6, w * 0.3),
+            w * 0.2,
+            summary,
+            lines,
+            layout.size(),
+        ));
     }
     out
 }
 
+/// A caption `gap` to the right of and below `target`, kept on a board of `extent`
+/// (from the origin): to the target's left when it would run off the right edge.
+pub(super) fn caption_beside(
+    target: Vec2,
+    gap: Vec2,
+    size: f32,
+    first: &str,
+    rest: &[String],
+    extent: Vec2,
+) -> Vec<Item> {
+    let (wide, tall) = caption_size(size, first, rest);
+    let mut at = target + gap;
+    if at.x + wide > extent.x - size {
+        at.x = (target.x - gap.x - wide).max(size);
+    }
+    at.y = at.y.min(extent.y - tall - size).max(size);
+    caption(at, size, first, rest)
+}
+
+/// The width and height of a caption's text.
+fn caption_size(size: f32, first: &str, rest: &[String]) -> (f32, f32) {
+    let longest = std::iter::once(first)
+        .chain(rest.iter().map(String::as_str))
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(0);
+    (
+        longest as f32 * size * 0.55,
+        size * 1.35 * (1 + rest.len()) as f32,
+    )
+}
+
 /// Lines of text on a pale ground, the first bold in size, from `at` (top left) down.
-pub(super) fn caption(at: Vec2, size: f32, first: &str, rest: &[String]) -> Vec<Item> {
+fn caption(at: Vec2, size: f32, first: &str, rest: &[String]) -> Vec<Item> {
     let texts: Vec<&str> = std::iter::once(first)
         .chain(rest.iter().map(String::as_str))
         .collect();
     let step = size * 1.35;
-    let wide = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0) as f32 * size * 0.55;
+    let (wide, _) = caption_size(size, first, rest);
     let (pad, tall) = (size * 0.4, step * texts.len() as f32);
     let (x0, y0, x1, y1) = (at.x - pad, at.y - pad, at.x + wide + pad, at.y + tall + pad);
     let mut out = vec![Item::Polygon {

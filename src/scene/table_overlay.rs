@@ -323,23 +323,17 @@ pub fn draw(a: &TableAnswer, unit: f32, caption: Option<Vec2>) -> Vec<Item> {
     }
     if let Some(table) = caption {
         let end = a.line.map(|[_, to]| to).or_else(|| a.path.last().copied());
+        // Beside the target, kept on the table.
         if let Some(end) = end {
-            // Beside the target, kept on the table: to its left when it would run off.
             let size = unit * 14.0;
-            let wide = std::iter::once(&a.summary)
-                .chain(&a.lines)
-                .map(|t| t.chars().count())
-                .max()
-                .unwrap_or(0) as f32
-                * size
-                * 0.55;
-            let tall = size * 1.35 * (1 + a.lines.len()) as f32;
-            let mut at = v(end) + Vec2::new(size, size);
-            if at.x + wide > table.x - size {
-                at.x = (v(end).x - size - wide).max(size);
-            }
-            at.y = at.y.min(table.y - tall - size).max(size);
-            out.extend(super::overlay::caption(at, size, &a.summary, &a.lines));
+            out.extend(super::overlay::caption_beside(
+                v(end),
+                Vec2::new(size, size),
+                size,
+                &a.summary,
+                &a.lines,
+                table,
+            ));
         }
     }
     out
