@@ -113,10 +113,7 @@ fn battle_lists_the_dice_and_every_modifier_and_the_fence_front() {
     assert!(shows(&h, "Rolls 1 dice"));
     assert!(shows(&h, "the attacker is in front of the target's fence"));
     // File > Export offers the battle itself, caption and front sides included.
-    assert_eq!(
-        h.state().canvas.preview.ask(&h.state().doc.scenario),
-        Some("battle:c2:u1".parse().unwrap())
-    );
+    assert_eq!(exported(&h).as_deref(), Some("battle:c2:u1"));
     // Out of sight: the battle is not allowed, and the panel says why.
     click(&mut h, "F2");
     click(&mut h, "E5");
@@ -143,10 +140,7 @@ fn fire_arcs_tint_by_dice_and_say_the_hovered_dice() {
     h.run();
     assert!(h.state().canvas.preview.as_moved);
     // The toggle goes with the export's request.
-    assert_eq!(
-        h.state().canvas.preview.ask(&h.state().doc.scenario),
-        Some("arcs:u3:moved".parse().unwrap())
-    );
+    assert_eq!(exported(&h).as_deref(), Some("arcs:u3:moved"));
     let u3 = h.state().doc.scenario.units.iter().find(|u| u.id == "u3");
     assert!(!u3.is_some_and(|u| u.moved));
     assert!(!h.state().doc.history.can_undo());
@@ -272,10 +266,7 @@ fn charge_lanes_of_a_mounted_unit_by_their_shortcut() {
     assert!(shows(&h, "through 1006, 0906 at f5: target morale +0"));
     assert!(shows(&h, "strength difference -2 to the random number"));
     assert!(shows(&h, "Charge lanes: each legal charge drawn"));
-    assert_eq!(
-        h.state().canvas.preview.ask(&h.state().doc.scenario),
-        Some("charges:p2".parse().unwrap())
-    );
+    assert_eq!(exported(&h).as_deref(), Some("charges:p2"));
     // Another unit picks anew: p1 is infantry.
     click(&mut h, "0706");
     assert!(shows(&h, "only mounted units can charge"));
@@ -349,6 +340,16 @@ fn a_big_viewshed_is_computed_in_the_background() {
 }
 
 /// The screen position of a table point.
+/// What File > Export would draw over the map for the open preview, as `--overlay`
+/// writes it.
+fn exported(h: &Harness<'_, DesignerApp>) -> Option<String> {
+    let app = h.state();
+    app.canvas
+        .preview
+        .ask(&app.doc.scenario)
+        .map(|a| a.to_string())
+}
+
 fn table_at(h: &Harness<'_, DesignerApp>, x: f64, y: f64) -> egui::Pos2 {
     let app = h.state();
     app.canvas
@@ -394,14 +395,7 @@ fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
     assert!(shows(&h, "i1 sees 100.0,60.0 at 68.8 cm"));
     assert!(!shows(&h, "crosses Village v1"));
     // File > Export draws the preview that is open, as `--overlay` asks for it.
-    assert_eq!(
-        h.state()
-            .canvas
-            .preview
-            .ask(&h.state().doc.scenario)
-            .map(|a| a.to_string()),
-        Some("los:i1:100.0,60.0".to_string())
-    );
+    assert_eq!(exported(&h).as_deref(), Some("los:i1:100.0,60.0"));
 
     // Battle: three halvings (both bank woods and the village).
     shift(&mut h, Key::B);
@@ -449,12 +443,8 @@ fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
         "not allowed: i1 (infantry) may not enter River s1 (leg 2)"
     ));
     assert_eq!(
-        h.state()
-            .canvas
-            .preview
-            .ask(&h.state().doc.scenario)
-            .map(|a| a.to_string()),
-        Some("moves:i1:40.0,80.0:60.0,60.0".to_string())
+        exported(&h).as_deref(),
+        Some("moves:i1:40.0,80.0:60.0,60.0")
     );
     h.key_press(Key::Escape);
     h.run();
