@@ -9,41 +9,14 @@ use crate::rules::Ruleset;
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::path::path_cost;
 use crate::scenario::{Scenario, Unit};
+use crate::scene::table_overlay;
 
 use super::error::{CliError, ErrorKind};
 use super::print_json;
 
-fn bad_point(what: &str, why: &str) -> CliError {
-    CliError::new(ErrorKind::BadPoint, format!("'{what}' {why}"))
-}
-
 /// A point written `x,y`, on the table.
 pub fn point(s: &Scenario, what: &str) -> Result<Point, CliError> {
-    let (x, y) = what
-        .split_once(',')
-        .ok_or_else(|| bad_point(what, "is not a point x,y"))?;
-    let num = |v: &str| {
-        v.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|n| n.is_finite())
-            .ok_or_else(|| {
-                bad_point(
-                    what,
-                    &format!("is not a point x,y: '{}' is not a number", v.trim()),
-                )
-            })
-    };
-    let p = Point::new(num(x)?, num(y)?);
-    if let Some(t) = s.board.as_freeform()
-        && !t.contains(p)
-    {
-        return Err(bad_point(
-            what,
-            &format!("is off the {} x {} table", t.width, t.height),
-        ));
-    }
-    Ok(p)
+    table_overlay::point(s, what).map_err(|e| CliError::new(ErrorKind::BadPoint, e.0))
 }
 
 fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, CliError> {
@@ -234,7 +207,10 @@ pub fn path(
 ) -> Result<i32, CliError> {
     let u = unit(s, id)?;
     if through.is_empty() {
-        return Err(bad_point("--through", "needs at least one point x,y"));
+        return Err(CliError::new(
+            ErrorKind::BadPoint,
+            "'--through' needs at least one point x,y",
+        ));
     }
     let pts = through
         .iter()

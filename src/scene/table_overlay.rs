@@ -216,18 +216,28 @@ fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, OverlayError> {
     Ok(u)
 }
 
-/// A point written `x,y` on the table.
-fn point(s: &Scenario, what: &str) -> Result<Point, OverlayError> {
-    let bad = |why: &str| OverlayError(format!("'{what}' is not a point x,y on the table{why}"));
-    let (x, y) = what.split_once(',').ok_or_else(|| bad(""))?;
-    let num = |v: &str| v.trim().parse::<f64>().ok().filter(|n| n.is_finite());
-    let (Some(x), Some(y)) = (num(x), num(y)) else {
-        return Err(bad(": not a number"));
+/// A point written `x,y` on the table (the command line's `x,y` arguments too).
+pub fn point(s: &Scenario, what: &str) -> Result<Point, OverlayError> {
+    let bad = |why: &str| OverlayError(format!("'{what}' {why}"));
+    let (x, y) = what
+        .split_once(',')
+        .ok_or_else(|| bad("is not a point x,y"))?;
+    let num = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite())
+            .ok_or_else(|| {
+                bad(&format!(
+                    "is not a point x,y: '{}' is not a number",
+                    v.trim()
+                ))
+            })
     };
-    let p = Point::new(x, y);
+    let p = Point::new(num(x)?, num(y)?);
     match s.board.as_freeform() {
         Some(t) if !t.contains(p) => {
-            Err(bad(&format!(": off the {} x {} table", t.width, t.height)))
+            Err(bad(&format!("is off the {} x {} table", t.width, t.height)))
         }
         _ => Ok(p),
     }
