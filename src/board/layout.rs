@@ -44,10 +44,20 @@ impl BoardLayout {
 
     /// Bounding box of the rectangle's hexes, drawn with the current origin.
     fn bounds_of(&self, board: &HexBoard) -> (Vec2, Vec2) {
+        // The extremes lie in the first and last two columns and rows: along one axis a
+        // hex's place depends on its line alone, along the other on its line and the
+        // parity of the crossing line, and two adjacent lines hold both parities. The
+        // designer builds a layout per frame on a big board: 16 hexes, not its rim.
         let (c, r) = (board.columns as i32, board.rows as i32);
-        let edge = (0..c)
-            .flat_map(|col| [(col, 0), (col, r - 1)])
-            .chain((0..r).flat_map(|row| [(0, row), (c - 1, row)]));
+        let ends = |n: i32| {
+            let mut v = vec![0, 1.min(n - 1), (n - 2).max(0), n - 1];
+            v.dedup();
+            v
+        };
+        let (cols, rows) = (ends(c), ends(r));
+        let edge = cols
+            .iter()
+            .flat_map(|col| rows.iter().map(move |row| (*col, *row)));
         let mut min = Vec2::splat(f32::MAX);
         let mut max = Vec2::splat(f32::MIN);
         for (col, row) in edge {
@@ -98,6 +108,29 @@ impl BoardLayout {
 mod tests {
     use super::*;
     use crate::board::hex::Stagger;
+
+    /// The bounds found from the first and last two lines are those of every hex.
+    #[test]
+    fn the_size_is_that_of_every_hex_drawn() {
+        for o in Orientation::ALL {
+            for stagger in [Stagger::Odd, Stagger::Even] {
+                for (c, r) in [(1, 1), (1, 5), (2, 1), (2, 2), (3, 7), (13, 9), (8, 3)] {
+                    let board = HexBoard::new(*o, c, r, stagger).unwrap();
+                    let layout = BoardLayout::new(&board, 30.0);
+                    let mut min = Vec2::splat(f32::MAX);
+                    let mut max = Vec2::splat(f32::MIN);
+                    for h in board.hexes() {
+                        for p in layout.corners(h) {
+                            min = min.min(p);
+                            max = max.max(p);
+                        }
+                    }
+                    assert!(min.abs().max_element() < 1e-3, "{o:?} {c}x{r}: {min}");
+                    assert!((max - layout.size()).abs().max_element() < 1e-3, "{c}x{r}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn north_is_up_and_the_board_starts_at_the_origin() {
