@@ -11,7 +11,7 @@ use super::preview::{Answer, Mode, needs};
 use super::view::View;
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
-use crate::scenario::shape::unit_base;
+use crate::scenario::shape::unit_at;
 use crate::scenario::{Scenario, Unit};
 use crate::scene::overlay::Ask;
 use crate::scene::table_overlay::{self, TableAnswer};
@@ -38,16 +38,6 @@ pub struct TablePreview {
     /// Movement: the points clicked after the unit, the hovered one added last.
     pub path: Vec<Point>,
     answer: Option<(Key, Answer, TableAnswer)>,
-}
-
-/// The unit whose base holds `p` (the last drawn, on top, first).
-fn unit_at(s: &Scenario, p: Point) -> Option<&Unit> {
-    use geo::Contains as _;
-    s.units.iter().rev().find(|u| {
-        unit_base(u).is_some_and(|c| {
-            crate::board::freeform::polygon(&c).contains(&geo::Point::new(p.x, p.y))
-        })
-    })
 }
 
 fn unit<'s>(s: &'s Scenario, id: &Option<String>) -> Option<&'s Unit> {

@@ -153,6 +153,11 @@ fn coord(p: &Point) -> Coord<f64> {
     Coord { x: p.x, y: p.y }
 }
 
+/// A point of the table as `geo` takes it.
+pub fn geo_point(p: Point) -> geo::Point<f64> {
+    geo::Point::new(p.x, p.y)
+}
+
 /// A closed polygon from its vertices (the last is joined to the first).
 pub fn polygon(points: &[Point]) -> Polygon<f64> {
     Polygon::new(points.iter().map(coord).collect(), vec![])

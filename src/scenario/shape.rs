@@ -282,21 +282,29 @@ pub fn landmark_outline(m: &Landmark) -> Vec<Point> {
         .collect()
 }
 
+/// Whether `p` is on the unit's base (within `tolerance`).
+fn on_base(u: &Unit, p: Point, tolerance: f64) -> bool {
+    let Some(at) = u.at else { return false };
+    // The base, in the unit's own frame.
+    let a = -u.facing_deg.unwrap_or(0.0).to_radians();
+    let (x, y) = (p.x - at.x, p.y - at.y);
+    let (lx, ly) = (x * a.cos() - y * a.sin(), x * a.sin() + y * a.cos());
+    let (w, d) = unit_size(u);
+    lx.abs() <= w / 2.0 + tolerance && ly.abs() <= d / 2.0 + tolerance
+}
+
+/// The unit whose base holds `p`, the last drawn (on top) first: what a click picks.
+pub fn unit_at(s: &Scenario, p: Point) -> Option<&Unit> {
+    s.units.iter().rev().find(|u| on_base(u, p, 0.0))
+}
+
 /// Whether `p` is on the feature, with `tolerance` for thin shapes.
 fn hits(f: &Feature, p: Point, tolerance: f64) -> bool {
     let inside = |poly: &[Point]| {
-        poly.len() >= 3 && freeform::polygon(poly).contains(&geo::Point::new(p.x, p.y))
+        poly.len() >= 3 && freeform::polygon(poly).contains(&freeform::geo_point(p))
     };
     match f {
-        Feature::Unit(u) => {
-            let Some(at) = u.at else { return false };
-            // The base, in the unit's own frame.
-            let a = -u.facing_deg.unwrap_or(0.0).to_radians();
-            let (x, y) = (p.x - at.x, p.y - at.y);
-            let (lx, ly) = (x * a.cos() - y * a.sin(), x * a.sin() + y * a.cos());
-            let (w, d) = unit_size(u);
-            lx.abs() <= w / 2.0 + tolerance && ly.abs() <= d / 2.0 + tolerance
-        }
+        Feature::Unit(u) => on_base(u, p, tolerance),
         Feature::Landmark(m) => {
             let outline = landmark_outline(m);
             inside(&outline) || nearest_edge(&outline, true, p).is_some_and(|e| e.1 <= tolerance)

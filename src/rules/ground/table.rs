@@ -5,7 +5,7 @@
 use geo::{Area as _, BooleanOps as _, BoundingRect as _, Intersects as _, LineString};
 
 use super::{FeatureRef, Form, Ground};
-use crate::board::freeform::Point;
+use crate::board::freeform::{Point, geo_point};
 use crate::rules::model::KindList;
 use crate::rules::table::fire::TableMap;
 use crate::rules::table::geometry;
@@ -14,10 +14,6 @@ use crate::scenario::diagnostic::Diagnostic;
 
 /// Overlaps smaller than this (square board units) are rounding, not overlap.
 pub const EPSILON_AREA: f64 = 1e-6;
-
-fn geo_point(p: Point) -> geo::Point<f64> {
-    geo::Point::new(p.x, p.y)
-}
 
 impl Ground for TableMap<'_> {
     type Place = Point;

@@ -25,7 +25,7 @@ use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 use super::derived::derived;
 use super::effect::{FireType, TableEffect};
 use super::geometry::{self, Shape};
-use crate::board::freeform::Point;
+use crate::board::freeform::{Point, geo_point};
 use crate::rules::model::{KindList, Ruleset};
 use crate::scenario::{Scenario, Unit};
 
@@ -126,10 +126,6 @@ fn envelope(s: &Shape) -> Option<AABB<[f64; 2]>> {
         [b.min().x, b.min().y],
         [b.max().x, b.max().y],
     ))
-}
-
-fn geo_point(p: Point) -> geo::Point<f64> {
-    geo::Point::new(p.x, p.y)
 }
 
 impl<'a> TableMap<'a> {

@@ -225,7 +225,7 @@ impl<'a> Table<'a> {
         for road in self.s.lines.iter().filter(|l| roads.contains(&l.kind)) {
             for river in self.s.lines.iter().filter(|l| water.contains(&l.kind)) {
                 for at in crossings(&road.points, &river.points) {
-                    let p = geo::Point::new(at.x, at.y);
+                    let p = crate::board::freeform::geo_point(at);
                     if bridges.iter().any(|b| b.shape.intersects(&p)) {
                         continue;
                     }
