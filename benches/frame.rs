@@ -58,6 +58,8 @@ fn frame(ctx: &egui::Context, app: &mut DesignerApp) -> usize {
 }
 
 fn frames(c: &mut Criterion) {
+    // As the designer does before its first frame.
+    sandtable::app::memory::keep_frame_buffers();
     let ctx = egui::Context::default();
     let mut whole = app(100);
     frame(&ctx, &mut whole);

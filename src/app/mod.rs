@@ -11,6 +11,7 @@ pub mod export;
 pub mod hex_tools;
 pub mod icons;
 pub mod loading;
+pub mod memory;
 pub mod new_dialog;
 mod overview;
 pub mod paint;
@@ -1077,6 +1078,7 @@ fn sample_fallback() -> Scenario {
 
 /// Runs the designer in a window, optionally opening a file.
 pub fn run(open: Option<PathBuf>) -> i32 {
+    memory::keep_frame_buffers();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
