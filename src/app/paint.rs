@@ -1,8 +1,9 @@
 //! The scene on screen: a thin adapter that turns the library's drawing into egui
 //! shapes. The scene is built once per document revision and options; each layer's
 //! shapes for the part of the board in view, and a margin around it, are tessellated
-//! into one mesh per zoom. Panning only moves those meshes; zooming, resizing or an
-//! edit tessellates again. When hexes are a few points across, outlines much thinner
+//! into meshes of a few rows of hexes each (bands), per zoom. Panning only moves those
+//! meshes and hands egui the bands in view; zooming or resizing tessellates again, an
+//! edit only the bands it changed. When hexes are a few points across, outlines much thinner
 //! than a point are left out and small fills lose their feathered edges: a big board
 //! seen whole is then its terrain's colours, drawn in a few milliseconds.
 
@@ -91,9 +92,38 @@ enum Label {
     },
 }
 
-/// One layer in view: its shapes in one mesh, and its text and icons, placed relative
-/// to where the board's origin is on screen.
-type LayerMesh = (Arc<Mesh>, Vec<Label>);
+/// Rows of the scene's window whose items share one mesh. egui copies every mesh it
+/// is handed into the frame's mesh, so a frame hands it only the bands in view (the
+/// meshes hold a margin around the view for panning); and an edit tessellates again
+/// only the bands whose items it changed.
+const BAND_ROWS: usize = 6;
+
+/// Part of a layer in view: the shapes of some rows of hexes (or of the layer's items
+/// that belong to no hex, or of a whole scene that is not windowed) in one mesh, its
+/// text and icons, and the screen rectangle they lie in; placed relative to where the
+/// board's origin is on screen.
+#[derive(Clone)]
+struct Band {
+    /// The positions of its cells in the list of cells tessellated; `None`: the free
+    /// items, or every item of a scene that is not windowed.
+    cells: Option<std::ops::Range<usize>>,
+    mesh: Arc<Mesh>,
+    labels: Vec<Label>,
+    bounds: Rect,
+}
+
+impl Band {
+    fn translate(&mut self, delta: egui::Vec2) {
+        Arc::make_mut(&mut self.mesh).translate(delta);
+        for l in &mut self.labels {
+            l.translate(delta);
+        }
+        self.bounds = self.bounds.translate(delta);
+    }
+}
+
+/// One layer in view, band by band.
+type LayerMesh = Vec<Band>;
 
 /// The tessellated layers, the board region they cover, and where on screen their
 /// board origin now sits (the meshes are kept moved there).
@@ -108,11 +138,8 @@ impl Meshes {
     fn translate_to(&mut self, origin: egui::Vec2) {
         let delta = origin - self.at;
         if delta != egui::Vec2::ZERO {
-            for (mesh, labels) in &mut self.layers {
-                Arc::make_mut(mesh).translate(delta);
-                for l in labels {
-                    l.translate(delta);
-                }
+            for band in self.layers.iter_mut().flatten() {
+                band.translate(delta);
             }
             self.at = origin;
         }
@@ -120,6 +147,17 @@ impl Meshes {
 }
 
 impl Label {
+    /// A rectangle the label surely lies in, whichever way it is aligned.
+    fn bounds(&self) -> Rect {
+        match self {
+            Label::Text { at, text, size, .. } => {
+                let wide = *size * text.chars().count().max(1) as f32;
+                Rect::from_center_size(*at, vec2(2.0 * wide, 2.0 * *size))
+            }
+            Label::Icon { rect, .. } => *rect,
+        }
+    }
+
     fn translate(&mut self, delta: egui::Vec2) {
         match self {
             Label::Text { at, .. } => *at += delta,
@@ -331,9 +369,14 @@ impl ScenePainter {
             view.to_screen(rect, vec2(scene.size.x, scene.size.y)),
         );
         painter.rect_filled(board, 0.0, colour(scene.background));
-        for (mesh, labels) in layers {
-            painter.add(Shape::Mesh(mesh.clone()));
-            for l in labels {
+        let clip = painter.clip_rect();
+        for bands in layers {
+            let shown = || bands.iter().filter(|b| b.bounds.intersects(clip));
+            for band in shown() {
+                painter.add(Shape::Mesh(band.mesh.clone()));
+            }
+            // A layer's text and icons over all of its shapes, as one mesh drew them.
+            for l in shown().flat_map(|b| &b.labels) {
                 match l {
                     Label::Text {
                         at,
@@ -388,71 +431,117 @@ impl ScenePainter {
             .layout
             .as_ref()
             .is_some_and(|(_, b)| b.hex_width_mm as f32 * zoom < SMALL_HEX);
+        // Bands of whole rows of the window, in the cells' reading order, so that
+        // drawing band after band is drawing cell after cell, as one mesh did.
+        let bands: Vec<Option<std::ops::Range<usize>>> = match (&cells, &scene.window) {
+            (Some(cells), Some(w)) => {
+                let band_of = |c: usize| c / (w.columns.max(1) as usize * BAND_ROWS);
+                let mut out: Vec<Option<std::ops::Range<usize>>> = Vec::new();
+                for (at, c) in cells.iter().enumerate() {
+                    match out.last_mut() {
+                        Some(Some(r)) if band_of(cells[r.start]) == band_of(*c) => r.end = at + 1,
+                        _ => out.push(Some(at..at + 1)),
+                    }
+                }
+                out.push(None);
+                out
+            }
+            _ => vec![None],
+        };
         let mut out = Vec::with_capacity(scene.layers.len());
         for (i, layer) in scene.layers.iter().enumerate() {
             let old = keep.and_then(|(old, meshes)| Some((old.layers.get(i)?, meshes.get(i)?)));
-            if let Some((_, (mesh, labels))) = old.filter(|(o, _)| o.items() == layer.items()) {
-                out.push((mesh.clone(), labels.clone()));
+            if let Some((_, was)) = old.filter(|(o, _)| o.items() == layer.items()) {
+                out.push(was.clone());
                 continue;
             }
-            let mut mesh = Mesh::default();
-            // A layer an edit changed is about the size it was: no growing by doubling.
-            if let Some((_, (was, _))) = old {
-                mesh.vertices.reserve(was.vertices.len());
-                mesh.indices.reserve(was.indices.len());
-            }
-            let mut labels = Vec::new();
-            let in_view: Box<dyn Iterator<Item = &Item>> = match &cells {
-                Some(cells) => Box::new(
-                    cells
-                        .iter()
-                        .flat_map(|c| layer.cell(*c))
-                        .chain(layer.free()),
-                ),
-                None => Box::new(layer.items().iter()),
-            };
-            for item in in_view {
-                match item {
-                    Item::Text { size, .. } if size * zoom < MIN_TEXT => continue,
-                    Item::Icon { size, .. } if size * zoom < MIN_ICON => continue,
-                    i if i.detail() * zoom < MIN_SHAPE => continue,
-                    _ => {}
+            let mut layer_bands = Vec::with_capacity(bands.len());
+            for (b, range) in bands.iter().enumerate() {
+                let items: Box<dyn Iterator<Item = &Item>> = match (range, &cells) {
+                    (Some(r), Some(cells)) => {
+                        Box::new(cells[r.clone()].iter().flat_map(|c| layer.cell(*c)))
+                    }
+                    (None, Some(_)) => Box::new(layer.free().iter()),
+                    _ => Box::new(layer.items().iter()),
+                };
+                let was = old.and_then(|(o, bands)| Some((o, bands.get(b)?)));
+                if let Some((o, band)) = was
+                    && band.cells == *range
+                {
+                    let same = match (range, &cells) {
+                        (Some(r), Some(cells)) => cells[r.clone()]
+                            .iter()
+                            .all(|c| o.cell(*c) == layer.cell(*c)),
+                        _ => o.free() == layer.free() && cells.is_some(),
+                    };
+                    if same {
+                        layer_bands.push(band.clone());
+                        continue;
+                    }
                 }
-                match item {
-                    Item::Text {
-                        at,
-                        text,
-                        size,
-                        anchor,
-                        colour: c,
-                    } => labels.push(Label::Text {
-                        at: to(*at),
-                        text: text.clone(),
-                        size: size * zoom,
-                        align: align(*anchor),
-                        colour: colour(*c),
-                    }),
-                    Item::Icon {
-                        id,
-                        centre,
-                        size,
-                        tint,
-                    } => {
-                        if let Some(src) = self.icon(id, *tint) {
-                            let r = Rect::from_center_size(to(*centre), vec2(*size, *size) * zoom);
-                            if r.intersects(screen) {
-                                labels.push(Label::Icon { src, rect: r });
+                let mut mesh = Mesh::default();
+                // A band an edit changed is about the size it was: no growing by doubling.
+                if let Some((_, band)) = was {
+                    mesh.vertices.reserve(band.mesh.vertices.len());
+                    mesh.indices.reserve(band.mesh.indices.len());
+                }
+                let mut labels = Vec::new();
+                for item in items {
+                    match item {
+                        Item::Text { size, .. } if size * zoom < MIN_TEXT => continue,
+                        Item::Icon { size, .. } if size * zoom < MIN_ICON => continue,
+                        i if i.detail() * zoom < MIN_SHAPE => continue,
+                        _ => {}
+                    }
+                    match item {
+                        Item::Text {
+                            at,
+                            text,
+                            size,
+                            anchor,
+                            colour: c,
+                        } => labels.push(Label::Text {
+                            at: to(*at),
+                            text: text.clone(),
+                            size: size * zoom,
+                            align: align(*anchor),
+                            colour: colour(*c),
+                        }),
+                        Item::Icon {
+                            id,
+                            centre,
+                            size,
+                            tint,
+                        } => {
+                            if let Some(src) = self.icon(id, *tint) {
+                                let r =
+                                    Rect::from_center_size(to(*centre), vec2(*size, *size) * zoom);
+                                if r.intersects(screen) {
+                                    labels.push(Label::Icon { src, rect: r });
+                                }
+                            }
+                        }
+                        _ => {
+                            for shape in shapes(item, &to, zoom, tiny) {
+                                tess.tessellate_shape(shape, &mut mesh);
                             }
                         }
                     }
-                    _ => {
-                        for shape in shapes(item, &to, zoom, tiny) {
-                            tess.tessellate_shape(shape, &mut mesh);
-                        }
-                    }
                 }
+                let bounds = labels
+                    .iter()
+                    .map(Label::bounds)
+                    .fold(mesh.calc_bounds(), |a, b| a.union(b));
+                layer_bands.push(Band {
+                    cells: range.clone(),
+                    mesh: Arc::new(mesh),
+                    labels,
+                    // Feathered edges reach half a point past the vertices' rectangle
+                    // only on a mesh egui draws as is; a point of margin covers them.
+                    bounds: bounds.expand(1.0),
+                });
             }
-            out.push((Arc::new(mesh), labels));
+            out.push(layer_bands);
         }
         out
     }
@@ -874,7 +963,11 @@ mod tests {
         painted(&mut painter, &doc, view);
         let layers = |p: &ScenePainter| -> Vec<Arc<Mesh>> {
             let m = p.meshes.as_ref().expect("meshes");
-            m.layers.iter().map(|(mesh, _)| mesh.clone()).collect()
+            m.layers
+                .iter()
+                .flatten()
+                .map(|band| band.mesh.clone())
+                .collect()
         };
         let before = layers(&painter);
         let (_, scene) = painter.scene.as_ref().expect("a scene");
@@ -895,6 +988,11 @@ mod tests {
             .count();
         assert!(kept > 0, "no layer's mesh was kept");
         assert!(kept < before.len(), "the painted layer was not drawn again");
+        // Only the bands of rows round the hex are tessellated again, not its layers'
+        // whole part in view.
+        let redrawn = before.len() - kept;
+        let bands = painter.meshes.as_ref().map_or(0, |m| m.layers[0].len());
+        assert!(redrawn < bands, "{redrawn} meshes drawn again");
         let fresh = painted(&mut ScenePainter::default(), &doc, view);
         assert_eq!(after, fresh);
     }
