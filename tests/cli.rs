@@ -1,23 +1,12 @@
 //! The command line as other clients use it: exit codes and the JSON keys of
 //! `shared/FORMAT.md`.
 
+mod common;
+
+use common::sandtable;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
-
-fn sandtable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn examples() -> Vec<String> {
     let mut v: Vec<String> =

@@ -1,19 +1,9 @@
 //! Starting the designer from the command line: a missing file is named, and the help
 //! says how to open the designer.
 
-use std::process::Command;
+mod common;
 
-fn sandtable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::sandtable;
 
 #[test]
 fn a_missing_scenario_file_is_named_not_taken_for_a_command() {

@@ -1,8 +1,10 @@
 //! Print exports as a user checks them: every example in every format, PNG colours and
 //! sizes that match the board, PDF sheets of the paper asked, and the command's errors.
 
+mod common;
+
+use common::sandtable;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use resvg::tiny_skia::Pixmap;
 use sandtable::board::{Board, Orientation};
@@ -13,19 +15,6 @@ use sandtable::rules::Rulesets;
 use sandtable::scenario::Scenario;
 use sandtable::scene::{self, Item, LayerId, SceneOptions};
 use serde_json::Value;
-
-fn sandtable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("sandtable runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn examples() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
