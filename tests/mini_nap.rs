@@ -348,6 +348,133 @@ fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
     assert_eq!(found(&s), ["bridge-on-road"]);
 }
 
+/// A unit of `class` with a 4 x 2 base facing east (its front edge on the east side).
+fn placed(id: &str, class: &str, at: [f64; 2]) -> sandtable::scenario::Unit {
+    let mut u = sandtable::scenario::Unit::new(id, class);
+    u.side = "french".into();
+    u.at = Some(Point::from(at));
+    u.facing_deg = Some(90.0);
+    u.frontage = Some(4.0);
+    u.depth = Some(2.0);
+    u
+}
+
+#[test]
+fn artillery_and_cavalry_cannot_enter_landmarks() {
+    // "Artillery units and cavalry units cannot enter any landmarks."
+    let mut s = table();
+    s.landmarks
+        .push(landmark("mill", "landmark", [50.0, 50.0], 4.0));
+    s.landmarks
+        .push(landmark("chateau", "landmark", [150.0, 50.0], 3.0));
+    s.units.push(placed("k1", "cavalry", [51.0, 50.0]));
+    s.units.push(placed("a1", "horse-artillery", [150.0, 51.0]));
+    let d = rules::validate(&s, &ruleset());
+    let what: Vec<_> = d
+        .iter()
+        .map(|d| (d.rule.as_str(), d.features.clone()))
+        .collect();
+    assert_eq!(
+        what,
+        [
+            (
+                "mini-nap/landmark-entry",
+                vec!["k1".to_string(), "mill".into()]
+            ),
+            (
+                "mini-nap/landmark-entry",
+                vec!["a1".to_string(), "chateau".into()]
+            ),
+        ],
+        "{d:#?}"
+    );
+    assert!(d[0].message.contains("may not enter"), "{}", d[0].message);
+    assert!(d[0].message.contains("cannot enter any landmarks"));
+    // Infantry may hold a landmark; a cavalry base in contact with its edge is not in it.
+    s.units.clear();
+    s.units.push(placed("i1", "infantry", [50.0, 50.0]));
+    s.units
+        .push(placed("k1", "cavalry", [150.0 - 1.5 - 1.0, 50.0]));
+    assert_eq!(found(&s), Vec::<String>::new());
+}
+
+#[test]
+fn only_one_unit_can_be_in_and_defend_a_landmark() {
+    // "Only one infantry unit can be in and defending a landmark at any time."
+    let mut s = table();
+    s.landmarks
+        .push(landmark("farm", "landmark", [50.0, 50.0], 4.0));
+    s.units.push(placed("i1", "infantry", [49.0, 50.0]));
+    assert_eq!(found(&s), Vec::<String>::new());
+    s.units.push(placed("i2", "infantry", [52.5, 50.0]));
+    let d = rules::validate(&s, &ruleset());
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].rule, "mini-nap/landmark-defender");
+    assert_eq!(d[0].features, ["farm", "i1", "i2"]);
+    assert!(d[0].message.contains("holds 2 units"), "{}", d[0].message);
+    // The designer's live findings follow a unit moved out.
+    use sandtable::scenario::{Edit, Feature};
+    let r = ruleset();
+    let mut live = rules::Validator::new(&s, &r);
+    assert_eq!(live.len(), 1);
+    let edit = Edit::put(Feature::Unit(placed("i2", "infantry", [60.0, 50.0])));
+    edit.clone().apply(&mut s).unwrap();
+    live.apply(&s, &r, &edit);
+    assert_eq!(live.len(), 0);
+}
+
+#[test]
+fn no_unit_stays_on_a_bridge_and_units_may_stand_in_contact_at_its_ends() {
+    // "Units cannot stop and remain on a bridge" "both the attacking unit on one side and
+    // the defending unit on the other side are then deemed to be in contact "on" the
+    // bridge." The bridge spans a river running east-west; the road runs north-south.
+    let mut s = table();
+    s.lines
+        .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
+    s.lines
+        .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
+    s.landmarks.push(landmark("b", "bridge", [90.0, 50.0], 4.0));
+    // Both ends, bases in contact with the bridge's 4 cm circle, facing across it.
+    let mut north = placed("i1", "infantry", [90.0, 47.0]);
+    north.facing_deg = Some(180.0);
+    let mut south = placed("k1", "cavalry", [90.0, 53.0]);
+    south.facing_deg = Some(0.0);
+    s.units.push(north);
+    s.units.push(south);
+    assert_eq!(
+        found(&s),
+        Vec::<String>::new(),
+        "one defender, one attacker"
+    );
+    s.units[0].at = Some(Point::new(90.0, 49.0));
+    let d = rules::validate(&s, &ruleset());
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].rule, "mini-nap/bridge-stop");
+    assert!(d[0].message.contains("may not stop on"), "{}", d[0].message);
+}
+
+#[test]
+fn artillery_cannot_remain_in_a_stream_nor_cavalry_on_a_hedge() {
+    // "Infantry units and cavalry units can stop and remain in a stream but artillery
+    // units cannot remain in a stream at any time." "Cavalry units cannot stop and
+    // remain interpenetrated with any hedge-rows, wooden fences, stone walls or the
+    // like." "Artillery units cannot enter woods."
+    let mut s = table();
+    s.lines
+        .push(line("st", "stream", &[[0.0, 50.0], [180.0, 50.0]], 1.5));
+    s.lines
+        .push(line("hg", "hedge", &[[0.0, 90.0], [180.0, 90.0]], 0.5));
+    s.areas.push(rect("w", "woods", 20.0, 10.0, 8.0, 8.0));
+    s.units.push(placed("i1", "infantry", [30.0, 50.0]));
+    s.units.push(placed("k1", "cavalry", [60.0, 50.0]));
+    s.units.push(placed("i2", "infantry", [30.0, 90.0]));
+    assert_eq!(found(&s), Vec::<String>::new());
+    s.units.push(placed("a1", "foot-artillery", [90.0, 50.0]));
+    s.units.push(placed("k2", "cavalry", [60.0, 90.0]));
+    s.units.push(placed("a2", "foot-artillery", [24.0, 14.0]));
+    assert_eq!(found(&s), ["woods-artillery", "stream-stop", "fence-stop"]);
+}
+
 mod zone_of_fire {
     use super::*;
     use sandtable::rules::table::fire::{Place, TableMap, halve};
@@ -602,6 +729,25 @@ mod path_cost {
         let c = cost(&s, &unit("cavalry", [95.0, 30.0]), &[[90.0, 50.0]]);
         assert!(!c.allowed);
         assert!(c.reason.unwrap().contains("may not stop on Bridge b"));
+    }
+
+    #[test]
+    fn artillery_and_cavalry_paths_into_a_landmark_are_refused() {
+        // "Artillery units and cavalry units cannot enter any landmarks."
+        let mut s = table();
+        s.landmarks
+            .push(landmark("mill", "landmark", [30.0, 10.0], 4.0));
+        for class in ["cavalry", "foot-artillery", "horse-artillery"] {
+            let c = cost(&s, &unit(class, [0.0, 10.0]), &[[50.0, 10.0]]);
+            assert!(!c.allowed, "{class}");
+            let why = c.reason.unwrap();
+            assert!(why.contains("may not enter Landmark mill"), "{why}");
+        }
+        // Infantry may; so may cavalry passing beside it.
+        let c = cost(&s, &unit("infantry", [0.0, 10.0]), &[[50.0, 10.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
+        let c = cost(&s, &unit("cavalry", [0.0, 20.0]), &[[50.0, 20.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
     }
 
     #[test]

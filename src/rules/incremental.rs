@@ -161,6 +161,11 @@ impl Parts {
                 roads: true,
                 ..none
             },
+            // Tables: units against the shapes.
+            Check::UnitFeature { .. } | Check::Occupancy { .. } => Parts {
+                units: true,
+                ..none
+            },
             // Table checks read the shapes (`rest`) only.
             Check::LineWidth
             | Check::Levels
@@ -207,7 +212,9 @@ impl Reach {
             | Check::OnLine { .. }
             | Check::Count { .. } => Reach::Board,
             // Table checks read no hex.
-            Check::LineWidth
+            Check::UnitFeature { .. }
+            | Check::Occupancy { .. }
+            | Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
             | Check::BridgeCrossing { .. } => Reach::None,

@@ -344,6 +344,11 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 add(list, &mut lines.iter());
             }
             Check::LineWidth | Check::Levels => {}
+            Check::UnitFeature { kinds } | Check::Occupancy { kinds, .. } => {
+                for id in kinds {
+                    table_kind(r, id, &c.rule, out);
+                }
+            }
             Check::WaterOverlap { water, allowed } => {
                 add(KindList::Line, &mut water.iter());
                 for id in allowed {
@@ -386,7 +391,9 @@ fn hex_only(c: &Check) -> Option<bool> {
         Check::LineWidth
         | Check::Levels
         | Check::WaterOverlap { .. }
-        | Check::BridgeCrossing { .. } => Some(false),
+        | Check::BridgeCrossing { .. }
+        | Check::UnitFeature { .. }
+        | Check::Occupancy { .. } => Some(false),
         Check::Facing { .. }
         | Check::Stacking { .. }
         | Check::UnitTerrain

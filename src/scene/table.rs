@@ -223,6 +223,9 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             let stroke = Stroke::new(hair * 3.0, f.colour);
             let outline = match &feature {
                 crate::scenario::Feature::Landmark(m) => shape::landmark_outline(m),
+                crate::scenario::Feature::Unit(u) => {
+                    shape::unit_base(u).map_or(Vec::new(), |b| b.to_vec())
+                }
                 _ => shape::vertices(&feature).to_vec(),
             };
             let pts: Vec<Vec2> = outline.iter().map(|p| v(*p)).collect();
