@@ -659,7 +659,7 @@ mod zone_of_fire {
 mod path_cost {
     use super::*;
     use sandtable::rules::table::fire::TableMap;
-    use sandtable::rules::table::path::path_cost;
+    use sandtable::rules::table::path::{path_cost, route_cost};
     use sandtable::scenario::Unit;
 
     fn unit(class: &str, at: [f64; 2]) -> Unit {
@@ -748,6 +748,109 @@ mod path_cost {
         assert!(c.allowed, "{:?}", c.reason);
         let c = cost(&s, &unit("cavalry", [0.0, 20.0]), &[[50.0, 20.0]]);
         assert!(c.allowed, "{:?}", c.reason);
+    }
+
+    /// Asserts the path is allowed at `expected` cost.
+    fn allowed_at(c: sandtable::rules::table::path::PathCost, expected: f64) {
+        assert!(c.allowed, "{:?}", c.reason);
+        assert!((c.cost - expected).abs() < 1e-6, "{}", c.cost);
+    }
+
+    fn charge(
+        s: &Scenario,
+        u: &Unit,
+        through: &[[f64; 2]],
+    ) -> sandtable::rules::table::path::PathCost {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        route_cost(&map, u, &pts(through), true)
+    }
+
+    #[test]
+    fn cavalry_may_not_charge_into_through_or_out_of_rough_ground() {
+        // "Cavalry units may not charge or opportunity charge into, through or out of any
+        // rough ground"
+        let mut s = table();
+        s.areas
+            .push(rect("g", "rough-ground", 20.0, 0.0, 10.0, 20.0));
+        let c = charge(&s, &unit("cavalry", [0.0, 10.0]), &[[50.0, 10.0]]);
+        assert!(!c.allowed);
+        let why = c.reason.unwrap();
+        assert!(
+            why.contains("may not charge into, through, out of or across Rough ground g"),
+            "{why}"
+        );
+        let c = charge(&s, &unit("cavalry", [25.0, 10.0]), &[[50.0, 10.0]]);
+        assert!(!c.allowed, "out of it");
+        // Moving (not charging) through it is half rate: "All other units (including
+        // artillery) move into and through passable rough ground at half rate."
+        allowed_at(
+            cost(&s, &unit("cavalry", [0.0, 10.0]), &[[50.0, 10.0]]),
+            62.0,
+        );
+        // "Infantry units can charge through passable rough ground but only do so at half
+        // rate."
+        allowed_at(
+            charge(&s, &unit("infantry", [0.0, 10.0]), &[[50.0, 10.0]]),
+            62.0,
+        );
+    }
+
+    #[test]
+    fn no_charge_across_a_stream() {
+        // "A unit cannot charge or opportunity charge across a stream." "All units can
+        // move across a stream at any point but do so at half rate."
+        let mut s = table();
+        s.lines
+            .push(line("st", "stream", &[[25.0, 0.0], [25.0, 120.0]], 2.0));
+        for class in ["infantry", "cavalry", "skirmish"] {
+            let c = charge(&s, &unit(class, [0.0, 10.0]), &[[50.0, 10.0]]);
+            assert!(!c.allowed, "{class}");
+            assert!(c.reason.unwrap().contains("Stream st"));
+            // Moving, it touches from x = 24 - 1 to 26 + 1 (the base is 2 deep along the
+            // move).
+            allowed_at(cost(&s, &unit(class, [0.0, 10.0]), &[[50.0, 10.0]]), 54.0);
+        }
+    }
+
+    #[test]
+    fn charges_into_woods_villages_and_over_hedges_go_at_half_rate() {
+        // "Units may charge or opportunity charge into or through woods but do so at half
+        // rate." Skirmish lines move through woods freely: "Woods have no effect on
+        // skirmish lines moving into or through them."
+        let mut s = table();
+        s.areas.push(rect("w", "woods", 20.0, 0.0, 10.0, 20.0));
+        let u = unit("skirmish", [0.0, 10.0]);
+        assert!((cost(&s, &u, &[[50.0, 10.0]]).cost - 50.0).abs() < 1e-6);
+        allowed_at(charge(&s, &u, &[[50.0, 10.0]]), 62.0);
+        // "Units may charge or opportunity charge into or through villages but do so at
+        // half rate."
+        let mut s = table();
+        s.areas.push(rect("v", "village", 20.0, 7.0, 5.0, 5.0));
+        allowed_at(charge(&s, &u, &[[50.0, 10.0]]), 57.0);
+        // "Infantry units can move and charge over hedge-rows, wooden fences, stone walls
+        // or the like, and do so at half rate whilst ever they remain interpenetrated"
+        let mut s = table();
+        s.lines
+            .push(line("hg", "stone-wall", &[[25.0, 0.0], [25.0, 120.0]], 0.5));
+        allowed_at(
+            charge(&s, &unit("infantry", [0.0, 10.0]), &[[50.0, 10.0]]),
+            52.5,
+        );
+    }
+
+    #[test]
+    fn a_charge_along_a_road_has_no_road_move() {
+        // "Some types of units moving along a road (moving only, not charging or
+        // opportunity charging) can move a little further than normal"
+        let mut s = table();
+        s.lines
+            .push(line("rd", "road", &[[0.0, 10.0], [100.0, 10.0]], 2.0));
+        let u = unit("cavalry", [5.0, 10.0]);
+        assert_eq!(cost(&s, &u, &[[60.0, 10.0]]).road_move, Some(24.0));
+        let c = charge(&s, &u, &[[60.0, 10.0]]);
+        assert!(c.allowed);
+        assert_eq!(c.road_move, None);
     }
 
     #[test]

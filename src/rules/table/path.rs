@@ -260,6 +260,16 @@ fn touching_stretches(
 
 /// The cost of moving `u` from where it stands through `through`.
 pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
+    route_cost(map, u, through, false)
+}
+
+/// The cost of `u` moving through `through`, or with `charge` of charging there: a
+/// charge has no road move ("moving only, not charging"), is refused into, through, out
+/// of or across what the class may not charge (`no_charge`), and goes at half rate
+/// where its class charges at half rate (`charge_half_rate`) as well as where it moves
+/// at half rate ("any form of movement such as moving, charging, ... costs that unit
+/// double").
+pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> PathCost {
     let class = u.class.as_str();
     let mut pts = Vec::with_capacity(through.len() + 1);
     pts.extend(u.at);
@@ -285,7 +295,7 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
                 || (shape_box(f).is_some_and(|b| box_within(&line_box, &b))
                     && f.shape.contains(&line)))
     });
-    if let (Some(road), true) = (road, pts.len() >= 2) {
+    if let (Some(road), true, false) = (road, pts.len() >= 2, charge) {
         let allowance = road.effect.road_move.get(class).copied();
         return PathCost {
             length,
@@ -336,8 +346,10 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
             let e = f.effect;
             let prohibited = names_class(&e.prohibited, class);
             let roads_only = names_class(&e.roads_only, class) || f.impassable;
-            let slow = names_class(&e.half_rate, class);
-            if !(prohibited || roads_only || slow) {
+            let slow = names_class(&e.half_rate, class)
+                || (charge && names_class(&e.charge_half_rate, class));
+            let no_charge = charge && names_class(&e.no_charge, class);
+            if !(prohibited || roads_only || slow || no_charge) {
                 continue;
             }
             let stretches = touching_stretches(&base, a, d, &swept_box, f);
@@ -352,6 +364,8 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
                 Some("may not enter")
             } else if roads_only && !along_road() {
                 Some("is impassable except along roads through")
+            } else if no_charge {
+                Some("may not charge into, through, out of or across")
             } else {
                 None
             };
