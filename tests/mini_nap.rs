@@ -65,6 +65,7 @@ fn landmark(id: &str, kind: &str, at: [f64; 2], size: f64) -> Landmark {
         at: Some(Point::from(at)),
         size: Some(size),
         polygon: None,
+        ..Landmark::default()
     }
 }
 
@@ -331,11 +332,8 @@ fn a_village_split_by_a_stream_becomes_two_areas() {
 #[test]
 fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
     // "Where a road crosses a river, stream or canal it is automatically a bridge."
-    let mut s = table();
-    s.lines
-        .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
-    s.lines
-        .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
+    let mut s = bridged_river();
+    s.landmarks.clear();
     let d = rules::validate(&s, &ruleset());
     assert_eq!(d.len(), 1, "{d:#?}");
     assert_eq!(d[0].rule, "mini-nap/road-crossing");
@@ -346,6 +344,17 @@ fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
     s.landmarks
         .push(landmark("lost", "bridge", [20.0, 50.0], 4.0));
     assert_eq!(found(&s), ["bridge-on-road"]);
+}
+
+/// A river 3 cm wide along y = 50, a road along x = 90 crossing it at bridge b.
+fn bridged_river() -> Scenario {
+    let mut s = table();
+    s.lines
+        .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
+    s.lines
+        .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
+    s.landmarks.push(landmark("b", "bridge", [90.0, 50.0], 4.0));
+    s
 }
 
 /// A unit of `class` with a 4 x 2 base facing east (its front edge on the east side).
@@ -428,12 +437,7 @@ fn no_unit_stays_on_a_bridge_and_units_may_stand_in_contact_at_its_ends() {
     // "Units cannot stop and remain on a bridge" "both the attacking unit on one side and
     // the defending unit on the other side are then deemed to be in contact "on" the
     // bridge." The bridge spans a river running east-west; the road runs north-south.
-    let mut s = table();
-    s.lines
-        .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
-    s.lines
-        .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
-    s.landmarks.push(landmark("b", "bridge", [90.0, 50.0], 4.0));
+    let mut s = bridged_river();
     // Both ends, bases in contact with the bridge's 4 cm circle, facing across it.
     let mut north = placed("i1", "infantry", [90.0, 47.0]);
     north.facing_deg = Some(180.0);
@@ -826,8 +830,8 @@ mod path_cost {
         // "Units may charge or opportunity charge into or through villages but do so at
         // half rate."
         let mut s = table();
-        s.areas.push(rect("v", "village", 20.0, 7.0, 5.0, 5.0));
-        allowed_at(charge(&s, &u, &[[50.0, 10.0]]), 57.0);
+        s.areas.push(rect("v", "village", 20.0, 8.0, 4.0, 4.0));
+        allowed_at(charge(&s, &u, &[[50.0, 10.0]]), 56.0);
         // "Infantry units can move and charge over hedge-rows, wooden fences, stone walls
         // or the like, and do so at half rate whilst ever they remain interpenetrated"
         let mut s = table();
@@ -1045,5 +1049,156 @@ mod drawn {
             |(lo, hi), p| (lo.min(*p), hi.max(*p)),
         );
         assert!(max.y - min.y > 2.0 * (max.x - min.x), "{deck:?}");
+    }
+}
+
+/// "When the structure takes a certain number of these structural hits, then and only
+/// then will it be considered destroyed after which the structure is considered to be
+/// merely rough ground." "As a guide, it takes 8 structural hits to "destroy" a village,
+/// but only 4 structural hits to "destroy" most other structures. Obviously, destroyed
+/// bridges can no longer be crossed."
+mod structural_hits {
+    use super::*;
+    use sandtable::rules::table::fire::{Place, TableMap};
+    use sandtable::rules::table::path::route_cost;
+
+    fn zone_cover(s: &Scenario) -> Vec<String> {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        let z = map.zone_of_fire(
+            Place::Point(Point::new(0.0, 10.0)),
+            Place::Point(Point::new(50.0, 10.0)),
+            FireType::SmallArms,
+        );
+        z.crossed
+            .iter()
+            .filter(|c| c.cover)
+            .map(|c| c.name.clone())
+            .collect()
+    }
+
+    fn charge_of(s: &Scenario, class: &str) -> sandtable::rules::table::path::PathCost {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        route_cost(
+            &map,
+            &placed("u", class, [0.0, 10.0]),
+            &pts(&[[50.0, 10.0]]),
+            true,
+        )
+    }
+
+    #[test]
+    fn a_village_destroyed_by_8_hits_is_rough_ground() {
+        let mut s = table();
+        s.areas.push(rect("v", "village", 20.0, 8.0, 4.0, 4.0));
+        s.areas[0].hits = Some(7);
+        assert_eq!(zone_cover(&s), ["Village"], "7 hits: still a village");
+        assert!(charge_of(&s, "cavalry").allowed, "a village may be charged");
+        s.areas[0].hits = Some(8);
+        // Rough ground gives no cover ("Rough ground only gives hand-to-hand
+        // advantage.") and "Cavalry units may not charge [...] into, through or out of any
+        // rough ground".
+        assert_eq!(zone_cover(&s), Vec::<String>::new());
+        let c = charge_of(&s, "cavalry");
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("Village (destroyed) v"));
+        // The hand-to-hand advantage stays: rough ground gives it.
+        let r = ruleset();
+        let map = TableMap::new(&s, &r);
+        let mut defender = placed("d", "infantry", [22.0, 10.0]);
+        defender.facing_deg = Some(270.0);
+        let attacker = placed("a", "infantry", [12.0, 10.0]);
+        let h2h: Vec<_> = map
+            .hand_to_hand(&attacker, &defender)
+            .iter()
+            .map(|f| f.id.clone())
+            .collect();
+        assert_eq!(h2h, ["v"]);
+        // The layout rules still see a village there.
+        assert_eq!(found(&s), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_scenario_setting_decides_the_strength() {
+        // "Players must decide on the strength of the structure before the game."
+        let mut s = table();
+        s.areas.push(rect("v", "village", 20.0, 8.0, 4.0, 4.0));
+        s.areas[0].hits = Some(8);
+        s.settings.insert(
+            "structural_hits".into(),
+            serde_json::json!({"village": 10, "other": 2}),
+        );
+        assert_eq!(zone_cover(&s), ["Village"], "8 of 10 hits");
+        s.areas[0].hits = Some(10);
+        assert_eq!(zone_cover(&s), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_destroyed_bridge_can_no_longer_be_crossed() {
+        let mut s = bridged_river();
+        let r = ruleset();
+        let mut u = placed("i", "infantry", [90.0, 40.0]);
+        u.facing_deg = Some(180.0);
+        let across = pts(&[[90.0, 60.0]]);
+        s.landmarks[0].hits = Some(3);
+        let c = path_of(&s, &r, &u, &across);
+        assert!(c.allowed, "{:?}", c.reason);
+        s.landmarks[0].hits = Some(4);
+        let c = path_of(&s, &r, &u, &across);
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("may not enter River r"));
+    }
+
+    fn path_of(
+        s: &Scenario,
+        r: &Ruleset,
+        u: &sandtable::scenario::Unit,
+        through: &[Point],
+    ) -> sandtable::rules::table::path::PathCost {
+        sandtable::rules::table::path::path_cost(&TableMap::new(s, r), u, through)
+    }
+
+    #[test]
+    fn a_destroyed_landmark_may_be_entered_by_cavalry() {
+        // "Artillery units and cavalry units cannot enter any landmarks." A landmark
+        // destroyed by 4 hits is rough ground, which cavalry may enter at half rate.
+        let mut s = table();
+        s.landmarks
+            .push(landmark("mill", "landmark", [30.0, 10.0], 4.0));
+        s.units.push(placed("k", "cavalry", [30.0, 10.0]));
+        assert_eq!(found(&s), ["landmark-entry"]);
+        s.landmarks[0].hits = Some(4);
+        assert_eq!(found(&s), Vec::<String>::new());
+        let r = ruleset();
+        let c = path_of(
+            &s,
+            &r,
+            &placed("k", "cavalry", [0.0, 10.0]),
+            &pts(&[[50.0, 10.0]]),
+        );
+        assert!(c.allowed, "{:?}", c.reason);
+        assert!(c.cost > c.length, "half rate in rough ground");
+    }
+
+    #[test]
+    fn a_destroyed_structure_is_drawn_as_rough_ground_with_a_caption() {
+        use sandtable::scene::{self, Item, LayerId, SceneOptions};
+        let mut s = table();
+        s.areas.push(rect("v", "village", 20.0, 8.0, 4.0, 4.0));
+        s.landmarks
+            .push(landmark("mill", "landmark", [60.0, 10.0], 4.0));
+        let captions = |s: &Scenario| {
+            let sc = scene::build(s, &ruleset(), &SceneOptions::default());
+            [LayerId::Terrain, LayerId::Tokens]
+                .into_iter()
+                .flat_map(|l| sc.layer(l).free().to_vec())
+                .filter(|i| matches!(i, Item::Text { text, .. } if text == "destroyed"))
+                .count()
+        };
+        assert_eq!(captions(&s), 0);
+        s.areas[0].hits = Some(8);
+        s.landmarks[0].hits = Some(4);
+        assert_eq!(captions(&s), 2);
     }
 }

@@ -241,6 +241,9 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             if let Some(b) = &t.bank_woods {
                 refs.push((KindList::Terrain, b.terrain.clone(), k.id.clone()));
             }
+            if let Some(d) = &t.destroyed_as {
+                refs.push((KindList::Terrain, d.clone(), k.id.clone()));
+            }
         }
     }
     for m in &r.modifiers {

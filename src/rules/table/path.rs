@@ -295,7 +295,31 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
                 || (shape_box(f).is_some_and(|b| box_within(&line_box, &b))
                     && f.shape.contains(&line)))
     });
-    if let (Some(road), true, false) = (road, pts.len() >= 2, charge) {
+    // Where the path crosses water at a standing bridge or a ford, that water is no
+    // obstacle; a road move crosses water nowhere else ("destroyed bridges can no
+    // longer be crossed").
+    let crossing = |f: &TableFeature| {
+        (!f.effect.on_road.is_empty() || f.effect.treat_as.is_some())
+            && shape_box(f).is_some_and(|b| boxes_meet(&b, &line_box))
+            && f.shape.intersects(&line)
+    };
+    let env = rstar::AABB::from_corners(
+        [line_box.min().x, line_box.min().y],
+        [line_box.max().x, line_box.max().y],
+    );
+    let unbridged = || {
+        map.candidates(env).any(|w| {
+            w.effect.water
+                && names_class(&w.effect.prohibited, class)
+                && w.shape.intersects(&line)
+                && !map
+                    .candidates(env)
+                    .any(|c| crossing(c) && c.shape.intersects(&w.shape))
+        })
+    };
+    if let (Some(road), true, false) = (road, pts.len() >= 2, charge)
+        && !unbridged()
+    {
         let allowance = road.effect.road_move.get(class).copied();
         return PathCost {
             length,
@@ -308,16 +332,7 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
     let Some((base, _)) = Base::of(u) else {
         return refuse(format!("unit {} stands nowhere on the table", u.id));
     };
-    // Where the path crosses water at a bridge or ford, that water is no obstacle.
-    let crossings: Vec<&TableFeature> = map
-        .features
-        .iter()
-        .filter(|f| {
-            (!f.effect.on_road.is_empty() || f.effect.treat_as.is_some())
-                && shape_box(f).is_some_and(|b| boxes_meet(&b, &line_box))
-                && f.shape.intersects(&line)
-        })
-        .collect();
+    let crossings: Vec<&TableFeature> = map.features.iter().filter(|f| crossing(f)).collect();
     let on_roads = map
         .features
         .iter()

@@ -74,7 +74,8 @@ impl<'a> Table<'a> {
     }
 
     /// Each unit with the features of `kinds` its base is in (overlaps, not only
-    /// touches: a unit may stand in contact with a landmark or a bridge).
+    /// touches: a unit may stand in contact with a landmark or a bridge). A destroyed
+    /// structure is rough ground, no longer of its kind.
     fn units_in<'m>(
         &'m self,
         kinds: &'m [String],
@@ -85,7 +86,7 @@ impl<'a> Table<'a> {
                 .map
                 .touching(&base)
                 .into_iter()
-                .filter(|f| kinds.contains(&f.kind))
+                .filter(|f| kinds.contains(&f.kind) && !f.destroyed)
                 .filter(|f| {
                     f.shape
                         .intersection(&MultiPolygon::new(vec![base.clone()]))
@@ -317,6 +318,7 @@ impl<'a> Table<'a> {
                         at: Some(at),
                         size: Some(size),
                         polygon: None,
+                        ..Landmark::default()
                     }));
                     out.push(
                         self.diag(c, m, &[&road.id, &river.id])
