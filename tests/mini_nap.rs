@@ -117,6 +117,9 @@ fn the_ruleset_carries_every_feature_of_the_text() {
         ids(KindList::Landmark),
         ["landmark", "church", "bridge", "ford"]
     );
+    // The widths are said once, by the `size` constraints ("Rivers can be from 2 cm to 4
+    // cm wide", ...): no kind repeats them as a `width` of its own.
+    assert!(r.kinds(KindList::Line).iter().all(|k| k.table.width.is_none()));
     for l in [KindList::Terrain, KindList::Line, KindList::Landmark] {
         for k in r.kinds(l) {
             assert!(
