@@ -119,7 +119,11 @@ fn the_ruleset_carries_every_feature_of_the_text() {
     );
     // The widths are said once, by the `size` constraints ("Rivers can be from 2 cm to 4
     // cm wide", ...): no kind repeats them as a `width` of its own.
-    assert!(r.kinds(KindList::Line).iter().all(|k| k.table.width.is_none()));
+    assert!(
+        r.kinds(KindList::Line)
+            .iter()
+            .all(|k| k.table.width.is_none())
+    );
     for l in [KindList::Terrain, KindList::Line, KindList::Landmark] {
         for k in r.kinds(l) {
             assert!(
@@ -1135,6 +1139,32 @@ mod structural_hits {
         assert_eq!(zone_cover(&s), ["Village"], "8 of 10 hits");
         s.areas[0].hits = Some(10);
         assert_eq!(zone_cover(&s), Vec::<String>::new());
+    }
+
+    #[test]
+    fn hits_on_no_structure_and_a_malformed_strength_are_findings() {
+        // "Players must decide on the strength of the structure before the game."
+        let mut s = table();
+        s.areas.push(rect("w", "woods", 20.0, 8.0, 8.0, 8.0));
+        s.areas[0].hits = Some(2);
+        let d = rules::validate(&s, &ruleset());
+        assert_eq!(d.len(), 1, "{d:#?}");
+        assert_eq!(d[0].rule, "mini-nap/structures");
+        assert!(d[0].message.contains("Woods w records 2 structural hits"));
+        s.areas.clear();
+        for (bad, says) in [
+            (serde_json::json!(8), "not an object"),
+            (serde_json::json!({"church": 3}), "names 'church'"),
+            (serde_json::json!({"village": "eight"}), "not a whole number"),
+        ] {
+            s.settings.insert("structural_hits".into(), bad);
+            let d = rules::validate(&s, &ruleset());
+            assert_eq!(d.len(), 1, "{d:#?}");
+            assert!(d[0].message.contains(says), "{}", d[0].message);
+        }
+        s.settings
+            .insert("structural_hits".into(), serde_json::json!({"village": 6}));
+        assert_eq!(found(&s), Vec::<String>::new());
     }
 
     #[test]

@@ -206,6 +206,10 @@ pub enum Check {
         /// Units one feature may hold.
         max: usize,
     },
+    /// Tables: structural hits are recorded only on kinds that are structures (with
+    /// `structural_hits`), and the scenario's `structural_hits` setting, when given,
+    /// maps the kinds' `structural_key`s to whole numbers of hits.
+    Structures,
     /// Tables: where a line of `roads` crosses a line of `water` there is a landmark of
     /// `bridge`; the quick fix adds it.
     BridgeCrossing {

@@ -167,7 +167,8 @@ impl Parts {
                 ..none
             },
             // Table checks read the shapes (`rest`) only.
-            Check::LineWidth
+            Check::Structures
+            | Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
             | Check::BridgeCrossing { .. } => none,
@@ -214,6 +215,7 @@ impl Reach {
             // Table checks read no hex.
             Check::UnitFeature { .. }
             | Check::Occupancy { .. }
+            | Check::Structures
             | Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }

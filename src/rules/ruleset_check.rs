@@ -346,7 +346,7 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 };
                 add(list, &mut lines.iter());
             }
-            Check::LineWidth | Check::Levels => {}
+            Check::LineWidth | Check::Levels | Check::Structures => {}
             Check::UnitFeature { kinds } | Check::Occupancy { kinds, .. } => {
                 for id in kinds {
                     table_kind(r, id, &c.rule, out);
@@ -396,7 +396,8 @@ fn hex_only(c: &Check) -> Option<bool> {
         | Check::WaterOverlap { .. }
         | Check::BridgeCrossing { .. }
         | Check::UnitFeature { .. }
-        | Check::Occupancy { .. } => Some(false),
+        | Check::Occupancy { .. }
+        | Check::Structures => Some(false),
         Check::Facing { .. }
         | Check::Stacking { .. }
         | Check::UnitTerrain

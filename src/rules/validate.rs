@@ -266,7 +266,8 @@ impl<'a> Context<'a> {
             | Check::WaterOverlap { .. }
             | Check::BridgeCrossing { .. }
             | Check::UnitFeature { .. }
-            | Check::Occupancy { .. } => {}
+            | Check::Occupancy { .. }
+            | Check::Structures => {}
         }
     }
 

@@ -68,6 +68,7 @@ impl<'a> Table<'a> {
                 bridge,
             } => self.bridge_crossing(c, roads, water, bridge, out),
             Check::UnitFeature { kinds } => self.unit_feature(c, kinds, out),
+            Check::Structures => self.structures(c, out),
             Check::Occupancy { kinds, max } => self.occupancy(c, kinds, *max, out),
             _ => {}
         }
@@ -145,6 +146,61 @@ impl<'a> Table<'a> {
             );
             let ids: Vec<&str> = std::iter::once(f.id.as_str()).chain(units).collect();
             out.push(self.diag(c, m, &ids));
+        }
+    }
+
+    fn structures(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        const KEY: &str = "structural_hits";
+        let keys: Vec<&str> = [KindList::Terrain, KindList::Landmark]
+            .iter()
+            .flat_map(|l| self.r.kinds(*l))
+            .filter_map(|k| k.table.structural_key.as_deref())
+            .collect();
+        if let Some(v) = self.s.settings.get(KEY) {
+            let bad = match v.as_object() {
+                None => Some(format!(
+                    "setting {KEY} is {v}, not an object of hits by kind"
+                )),
+                Some(m) => m.iter().find_map(|(k, n)| {
+                    if !keys.contains(&k.as_str()) {
+                        Some(format!(
+                            "setting {KEY} names '{k}'; the structures are {}",
+                            keys.join(", ")
+                        ))
+                    } else {
+                        n.as_u64().filter(|n| *n > 0).is_none().then(|| {
+                            format!(
+                                "setting {KEY}: '{k}' is {n}, not a whole number of hits above 0"
+                            )
+                        })
+                    }
+                }),
+            };
+            if let Some(m) = bad {
+                out.push(self.diag(c, m, &[]).at(KEY));
+            }
+        }
+        let hits = self
+            .s
+            .areas
+            .iter()
+            .map(|a| (KindList::Terrain, &a.terrain, &a.id, a.hits))
+            .chain(
+                self.s
+                    .landmarks
+                    .iter()
+                    .map(|m| (KindList::Landmark, &m.kind, &m.id, m.hits)),
+            );
+        for (list, kind, id, n) in hits {
+            let Some(n) = n else {
+                continue;
+            };
+            let k = self.r.kind(list, kind);
+            if k.is_none_or(|k| k.table.structural_hits.is_none()) {
+                let name = k.map_or(kind.as_str(), |k| k.name.as_str());
+                let m = format!("{name} {id} records {n} structural hits, but it is no structure");
+                out.push(self.diag(c, m, &[id]));
+            }
         }
     }
 
