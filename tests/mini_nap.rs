@@ -415,6 +415,41 @@ fn artillery_and_cavalry_cannot_enter_landmarks() {
 }
 
 #[test]
+fn a_unit_finding_outlines_the_units_base() {
+    // "Artillery units and cavalry units cannot enter any landmarks." The designer
+    // outlines what a finding names: the landmark's circle and the unit's base.
+    use sandtable::scene::{self, Finding, Item, LayerId, Rgba, SceneOptions};
+    let mut s = table();
+    s.landmarks
+        .push(landmark("mill", "landmark", [50.0, 50.0], 4.0));
+    s.units.push(placed("k1", "cavalry", [51.0, 50.0]));
+    let d = rules::validate(&s, &ruleset());
+    let o = SceneOptions {
+        findings: vec![Finding {
+            colour: Rgba::rgb(255, 0, 0),
+            hexes: Vec::new(),
+            features: d[0].features.clone(),
+        }],
+        ..SceneOptions::default()
+    };
+    let sc = scene::build(&s, &ruleset(), &o);
+    let outlined: Vec<usize> = sc
+        .layer(LayerId::Findings)
+        .free()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Polygon { points, .. } => Some(points.len()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(outlined.len(), 2, "{outlined:?}");
+    assert_eq!(
+        outlined[0], 4,
+        "the unit's base first, as the finding names it"
+    );
+}
+
+#[test]
 fn only_one_unit_can_be_in_and_defend_a_landmark() {
     // "Only one infantry unit can be in and defending a landmark at any time."
     let mut s = table();
@@ -1155,7 +1190,10 @@ mod structural_hits {
         for (bad, says) in [
             (serde_json::json!(8), "not an object"),
             (serde_json::json!({"church": 3}), "names 'church'"),
-            (serde_json::json!({"village": "eight"}), "not a whole number"),
+            (
+                serde_json::json!({"village": "eight"}),
+                "not a whole number",
+            ),
         ] {
             s.settings.insert("structural_hits".into(), bad);
             let d = rules::validate(&s, &ruleset());

@@ -302,7 +302,7 @@ fn ruin(into: &Kind, outline: &[Vec2], size: f32, seed: u32, out: &mut impl FnMu
     let colour: Rgba = into.colour.into();
     out(Item::Polygon {
         points: outline.iter().copied().collect(),
-        style: Style::outlined(colour.alpha(170), Stroke::new(size * 0.06, INK)),
+        style: Style::outlined(colour.alpha(170), Stroke::new(size * 0.03, INK)),
     });
     if let Some(p) = into.pattern {
         let patch = Patch {
@@ -313,11 +313,15 @@ fn ruin(into: &Kind, outline: &[Vec2], size: f32, seed: u32, out: &mut impl FnMu
         };
         pattern::area(p, colour, &patch, out);
     }
+    // The caption fits inside the structure: nine letters of about half an em each.
+    let (lo, hi) = outline.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+        (lo.min(p.x), hi.max(p.x))
+    });
     if let Some(c) = pattern::centroid(outline) {
         out(Item::Text {
             at: c,
             text: "destroyed".to_string(),
-            size: size * 0.45,
+            size: (size * 0.45).min((hi - lo) / 5.5),
             anchor: Anchor::Centre,
             colour: INK,
         });
