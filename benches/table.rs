@@ -40,6 +40,7 @@ fn table() -> Scenario {
                 at: Some(Point::new(x, y)),
                 size: Some(3.0),
                 polygon: None,
+                ..Landmark::default()
             });
         } else {
             s.areas.push(Area {

@@ -477,3 +477,20 @@ fn snapshot_of_a_zone_of_fire_on_mini_nap() {
     hover_table(&mut h, 140.0, 20.0);
     h.snapshot("designer_preview_table_fire");
 }
+
+/// Mini-Nap: "Infantry units can charge through passable rough ground but only do so at
+/// half rate." The table's movement preview costs a charge when Charge is ticked in the
+/// inspector, as `sandtable path --charge` does.
+#[test]
+fn the_table_movement_preview_costs_a_charge_when_ticked() {
+    let mut h = app_on("mini-nap-village.ron");
+    shift(&mut h, Key::M);
+    click_table(&mut h, 40.0, 100.0);
+    hover_table(&mut h, 70.0, 95.0);
+    assert!(shows(&h, "i1 (infantry) moves 30.4 cm"));
+    h.get_by_label("Charge").click();
+    h.run();
+    hover_table(&mut h, 70.0, 95.0);
+    assert!(shows(&h, "i1 (infantry) charges 30.4 cm"));
+    assert!(h.state().canvas.preview.table.charge);
+}

@@ -459,3 +459,38 @@ fn table_tools_measure_place_and_erase_and_the_status_bar_says_how() {
     h.run();
     h.get_by_label("This tool works on hex boards");
 }
+
+/// Mini-Nap: "it takes 8 structural hits to "destroy" a village". The inspector of a
+/// selected village sets the hits it has taken (one undo step); a hill has none.
+#[test]
+fn the_inspector_sets_the_structural_hits_of_a_village() {
+    let mut h = table_app(vec![], vec![]);
+    h.key_press(Key::S);
+    h.run();
+    let p = at(&h, 150.0, 90.0);
+    click(&mut h, p);
+    assert_eq!(selected_id(&h).as_deref(), Some("h1"));
+    assert!(
+        h.query_by_label("structural hits").is_none(),
+        "a hill is no structure"
+    );
+    let p = at(&h, 101.0, 59.0);
+    click(&mut h, p);
+    assert_eq!(selected_id(&h).as_deref(), Some("v1"));
+    let hits = |h: &Harness<'_, DesignerApp>| {
+        let s = &h.state().doc.scenario;
+        s.areas.iter().find(|a| a.id == "v1").and_then(|a| a.hits)
+    };
+    assert_eq!(hits(&h), None);
+    h.get_by_role_and_label(egui::accesskit::Role::SpinButton, "structural hits")
+        .click();
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::SpinButton, "structural hits")
+        .type_text("8");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(hits(&h), Some(8));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(hits(&h), None);
+}

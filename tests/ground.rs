@@ -307,6 +307,7 @@ fn both_boards_answer_the_place_questions() {
         at: Some(Point::new(50.0, 14.0)),
         size: Some(2.0),
         polygon: None,
+        ..Landmark::default()
     });
     let m = TableMap::stored(&t, &r);
     let ids = |v: Vec<usize>| -> Vec<String> {

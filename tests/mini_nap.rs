@@ -65,6 +65,7 @@ fn landmark(id: &str, kind: &str, at: [f64; 2], size: f64) -> Landmark {
         at: Some(Point::from(at)),
         size: Some(size),
         polygon: None,
+        ..Landmark::default()
     }
 }
 
@@ -115,6 +116,13 @@ fn the_ruleset_carries_every_feature_of_the_text() {
     assert_eq!(
         ids(KindList::Landmark),
         ["landmark", "church", "bridge", "ford"]
+    );
+    // The widths are said once, by the `size` constraints ("Rivers can be from 2 cm to 4
+    // cm wide", ...): no kind repeats them as a `width` of its own.
+    assert!(
+        r.kinds(KindList::Line)
+            .iter()
+            .all(|k| k.table.width.is_none())
     );
     for l in [KindList::Terrain, KindList::Line, KindList::Landmark] {
         for k in r.kinds(l) {
@@ -331,11 +339,8 @@ fn a_village_split_by_a_stream_becomes_two_areas() {
 #[test]
 fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
     // "Where a road crosses a river, stream or canal it is automatically a bridge."
-    let mut s = table();
-    s.lines
-        .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
-    s.lines
-        .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
+    let mut s = bridged_river();
+    s.landmarks.clear();
     let d = rules::validate(&s, &ruleset());
     assert_eq!(d.len(), 1, "{d:#?}");
     assert_eq!(d[0].rule, "mini-nap/road-crossing");
@@ -346,6 +351,174 @@ fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
     s.landmarks
         .push(landmark("lost", "bridge", [20.0, 50.0], 4.0));
     assert_eq!(found(&s), ["bridge-on-road"]);
+}
+
+/// A river 3 cm wide along y = 50, a road along x = 90 crossing it at bridge b.
+fn bridged_river() -> Scenario {
+    let mut s = table();
+    s.lines
+        .push(line("r", "river", &[[0.0, 50.0], [180.0, 50.0]], 3.0));
+    s.lines
+        .push(line("rd", "road", &[[90.0, 0.0], [90.0, 120.0]], 2.0));
+    s.landmarks.push(landmark("b", "bridge", [90.0, 50.0], 4.0));
+    s
+}
+
+/// A unit of `class` with a 4 x 2 base facing east (its front edge on the east side).
+fn placed(id: &str, class: &str, at: [f64; 2]) -> sandtable::scenario::Unit {
+    let mut u = sandtable::scenario::Unit::new(id, class);
+    u.side = "french".into();
+    u.at = Some(Point::from(at));
+    u.facing_deg = Some(90.0);
+    u.frontage = Some(4.0);
+    u.depth = Some(2.0);
+    u
+}
+
+#[test]
+fn artillery_and_cavalry_cannot_enter_landmarks() {
+    // "Artillery units and cavalry units cannot enter any landmarks."
+    let mut s = table();
+    s.landmarks
+        .push(landmark("mill", "landmark", [50.0, 50.0], 4.0));
+    s.landmarks
+        .push(landmark("chateau", "landmark", [150.0, 50.0], 3.0));
+    s.units.push(placed("k1", "cavalry", [51.0, 50.0]));
+    s.units.push(placed("a1", "horse-artillery", [150.0, 51.0]));
+    let d = rules::validate(&s, &ruleset());
+    let what: Vec<_> = d
+        .iter()
+        .map(|d| (d.rule.as_str(), d.features.clone()))
+        .collect();
+    assert_eq!(
+        what,
+        [
+            (
+                "mini-nap/landmark-entry",
+                vec!["k1".to_string(), "mill".into()]
+            ),
+            (
+                "mini-nap/landmark-entry",
+                vec!["a1".to_string(), "chateau".into()]
+            ),
+        ],
+        "{d:#?}"
+    );
+    assert!(d[0].message.contains("may not enter"), "{}", d[0].message);
+    assert!(d[0].message.contains("cannot enter any landmarks"));
+    // Infantry may hold a landmark; a cavalry base in contact with its edge is not in it.
+    s.units.clear();
+    s.units.push(placed("i1", "infantry", [50.0, 50.0]));
+    s.units
+        .push(placed("k1", "cavalry", [150.0 - 1.5 - 1.0, 50.0]));
+    assert_eq!(found(&s), Vec::<String>::new());
+}
+
+#[test]
+fn a_unit_finding_outlines_the_units_base() {
+    // "Artillery units and cavalry units cannot enter any landmarks." The designer
+    // outlines what a finding names: the landmark's circle and the unit's base.
+    use sandtable::scene::{self, Finding, Item, LayerId, Rgba, SceneOptions};
+    let mut s = table();
+    s.landmarks
+        .push(landmark("mill", "landmark", [50.0, 50.0], 4.0));
+    s.units.push(placed("k1", "cavalry", [51.0, 50.0]));
+    let d = rules::validate(&s, &ruleset());
+    let o = SceneOptions {
+        findings: vec![Finding {
+            colour: Rgba::rgb(255, 0, 0),
+            hexes: Vec::new(),
+            features: d[0].features.clone(),
+        }],
+        ..SceneOptions::default()
+    };
+    let sc = scene::build(&s, &ruleset(), &o);
+    let outlined: Vec<usize> = sc
+        .layer(LayerId::Findings)
+        .free()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Polygon { points, .. } => Some(points.len()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(outlined.len(), 2, "{outlined:?}");
+    assert_eq!(
+        outlined[0], 4,
+        "the unit's base first, as the finding names it"
+    );
+}
+
+#[test]
+fn only_one_unit_can_be_in_and_defend_a_landmark() {
+    // "Only one infantry unit can be in and defending a landmark at any time."
+    let mut s = table();
+    s.landmarks
+        .push(landmark("farm", "landmark", [50.0, 50.0], 4.0));
+    s.units.push(placed("i1", "infantry", [49.0, 50.0]));
+    assert_eq!(found(&s), Vec::<String>::new());
+    s.units.push(placed("i2", "infantry", [52.5, 50.0]));
+    let d = rules::validate(&s, &ruleset());
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].rule, "mini-nap/landmark-defender");
+    assert_eq!(d[0].features, ["farm", "i1", "i2"]);
+    assert!(d[0].message.contains("holds 2 units"), "{}", d[0].message);
+    // The designer's live findings follow a unit moved out.
+    use sandtable::scenario::{Edit, Feature};
+    let r = ruleset();
+    let mut live = rules::Validator::new(&s, &r);
+    assert_eq!(live.len(), 1);
+    let edit = Edit::put(Feature::Unit(placed("i2", "infantry", [60.0, 50.0])));
+    edit.clone().apply(&mut s).unwrap();
+    live.apply(&s, &r, &edit);
+    assert_eq!(live.len(), 0);
+}
+
+#[test]
+fn no_unit_stays_on_a_bridge_and_units_may_stand_in_contact_at_its_ends() {
+    // "Units cannot stop and remain on a bridge" "both the attacking unit on one side and
+    // the defending unit on the other side are then deemed to be in contact "on" the
+    // bridge." The bridge spans a river running east-west; the road runs north-south.
+    let mut s = bridged_river();
+    // Both ends, bases in contact with the bridge's 4 cm circle, facing across it.
+    let mut north = placed("i1", "infantry", [90.0, 47.0]);
+    north.facing_deg = Some(180.0);
+    let mut south = placed("k1", "cavalry", [90.0, 53.0]);
+    south.facing_deg = Some(0.0);
+    s.units.push(north);
+    s.units.push(south);
+    assert_eq!(
+        found(&s),
+        Vec::<String>::new(),
+        "one defender, one attacker"
+    );
+    s.units[0].at = Some(Point::new(90.0, 49.0));
+    let d = rules::validate(&s, &ruleset());
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].rule, "mini-nap/bridge-stop");
+    assert!(d[0].message.contains("may not stop on"), "{}", d[0].message);
+}
+
+#[test]
+fn artillery_cannot_remain_in_a_stream_nor_cavalry_on_a_hedge() {
+    // "Infantry units and cavalry units can stop and remain in a stream but artillery
+    // units cannot remain in a stream at any time." "Cavalry units cannot stop and
+    // remain interpenetrated with any hedge-rows, wooden fences, stone walls or the
+    // like." "Artillery units cannot enter woods."
+    let mut s = table();
+    s.lines
+        .push(line("st", "stream", &[[0.0, 50.0], [180.0, 50.0]], 1.5));
+    s.lines
+        .push(line("hg", "hedge", &[[0.0, 90.0], [180.0, 90.0]], 0.5));
+    s.areas.push(rect("w", "woods", 20.0, 10.0, 8.0, 8.0));
+    s.units.push(placed("i1", "infantry", [30.0, 50.0]));
+    s.units.push(placed("k1", "cavalry", [60.0, 50.0]));
+    s.units.push(placed("i2", "infantry", [30.0, 90.0]));
+    assert_eq!(found(&s), Vec::<String>::new());
+    s.units.push(placed("a1", "foot-artillery", [90.0, 50.0]));
+    s.units.push(placed("k2", "cavalry", [60.0, 90.0]));
+    s.units.push(placed("a2", "foot-artillery", [24.0, 14.0]));
+    assert_eq!(found(&s), ["woods-artillery", "stream-stop", "fence-stop"]);
 }
 
 mod zone_of_fire {
@@ -532,7 +705,7 @@ mod zone_of_fire {
 mod path_cost {
     use super::*;
     use sandtable::rules::table::fire::TableMap;
-    use sandtable::rules::table::path::path_cost;
+    use sandtable::rules::table::path::{path_cost, route_cost};
     use sandtable::scenario::Unit;
 
     fn unit(class: &str, at: [f64; 2]) -> Unit {
@@ -602,6 +775,128 @@ mod path_cost {
         let c = cost(&s, &unit("cavalry", [95.0, 30.0]), &[[90.0, 50.0]]);
         assert!(!c.allowed);
         assert!(c.reason.unwrap().contains("may not stop on Bridge b"));
+    }
+
+    #[test]
+    fn artillery_and_cavalry_paths_into_a_landmark_are_refused() {
+        // "Artillery units and cavalry units cannot enter any landmarks."
+        let mut s = table();
+        s.landmarks
+            .push(landmark("mill", "landmark", [30.0, 10.0], 4.0));
+        for class in ["cavalry", "foot-artillery", "horse-artillery"] {
+            let c = cost(&s, &unit(class, [0.0, 10.0]), &[[50.0, 10.0]]);
+            assert!(!c.allowed, "{class}");
+            let why = c.reason.unwrap();
+            assert!(why.contains("may not enter Landmark mill"), "{why}");
+        }
+        // Infantry may; so may cavalry passing beside it.
+        let c = cost(&s, &unit("infantry", [0.0, 10.0]), &[[50.0, 10.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
+        let c = cost(&s, &unit("cavalry", [0.0, 20.0]), &[[50.0, 20.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
+    }
+
+    /// Asserts the path is allowed at `expected` cost.
+    fn allowed_at(c: sandtable::rules::table::path::PathCost, expected: f64) {
+        assert!(c.allowed, "{:?}", c.reason);
+        assert!((c.cost - expected).abs() < 1e-6, "{}", c.cost);
+    }
+
+    fn charge(
+        s: &Scenario,
+        u: &Unit,
+        through: &[[f64; 2]],
+    ) -> sandtable::rules::table::path::PathCost {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        route_cost(&map, u, &pts(through), true)
+    }
+
+    #[test]
+    fn cavalry_may_not_charge_into_through_or_out_of_rough_ground() {
+        // "Cavalry units may not charge or opportunity charge into, through or out of any
+        // rough ground"
+        let mut s = table();
+        s.areas
+            .push(rect("g", "rough-ground", 20.0, 0.0, 10.0, 20.0));
+        let c = charge(&s, &unit("cavalry", [0.0, 10.0]), &[[50.0, 10.0]]);
+        assert!(!c.allowed);
+        let why = c.reason.unwrap();
+        assert!(
+            why.contains("may not charge into, through, out of or across Rough ground g"),
+            "{why}"
+        );
+        let c = charge(&s, &unit("cavalry", [25.0, 10.0]), &[[50.0, 10.0]]);
+        assert!(!c.allowed, "out of it");
+        // Moving (not charging) through it is half rate: "All other units (including
+        // artillery) move into and through passable rough ground at half rate."
+        allowed_at(
+            cost(&s, &unit("cavalry", [0.0, 10.0]), &[[50.0, 10.0]]),
+            62.0,
+        );
+        // "Infantry units can charge through passable rough ground but only do so at half
+        // rate."
+        allowed_at(
+            charge(&s, &unit("infantry", [0.0, 10.0]), &[[50.0, 10.0]]),
+            62.0,
+        );
+    }
+
+    #[test]
+    fn no_charge_across_a_stream() {
+        // "A unit cannot charge or opportunity charge across a stream." "All units can
+        // move across a stream at any point but do so at half rate."
+        let mut s = table();
+        s.lines
+            .push(line("st", "stream", &[[25.0, 0.0], [25.0, 120.0]], 2.0));
+        for class in ["infantry", "cavalry", "skirmish"] {
+            let c = charge(&s, &unit(class, [0.0, 10.0]), &[[50.0, 10.0]]);
+            assert!(!c.allowed, "{class}");
+            assert!(c.reason.unwrap().contains("Stream st"));
+            // Moving, it touches from x = 24 - 1 to 26 + 1 (the base is 2 deep along the
+            // move).
+            allowed_at(cost(&s, &unit(class, [0.0, 10.0]), &[[50.0, 10.0]]), 54.0);
+        }
+    }
+
+    #[test]
+    fn charges_into_woods_villages_and_over_hedges_go_at_half_rate() {
+        // "Units may charge or opportunity charge into or through woods but do so at half
+        // rate." Skirmish lines move through woods freely: "Woods have no effect on
+        // skirmish lines moving into or through them."
+        let mut s = table();
+        s.areas.push(rect("w", "woods", 20.0, 0.0, 10.0, 20.0));
+        let u = unit("skirmish", [0.0, 10.0]);
+        assert!((cost(&s, &u, &[[50.0, 10.0]]).cost - 50.0).abs() < 1e-6);
+        allowed_at(charge(&s, &u, &[[50.0, 10.0]]), 62.0);
+        // "Units may charge or opportunity charge into or through villages but do so at
+        // half rate."
+        let mut s = table();
+        s.areas.push(rect("v", "village", 20.0, 8.0, 4.0, 4.0));
+        allowed_at(charge(&s, &u, &[[50.0, 10.0]]), 56.0);
+        // "Infantry units can move and charge over hedge-rows, wooden fences, stone walls
+        // or the like, and do so at half rate whilst ever they remain interpenetrated"
+        let mut s = table();
+        s.lines
+            .push(line("hg", "stone-wall", &[[25.0, 0.0], [25.0, 120.0]], 0.5));
+        allowed_at(
+            charge(&s, &unit("infantry", [0.0, 10.0]), &[[50.0, 10.0]]),
+            52.5,
+        );
+    }
+
+    #[test]
+    fn a_charge_along_a_road_has_no_road_move() {
+        // "Some types of units moving along a road (moving only, not charging or
+        // opportunity charging) can move a little further than normal"
+        let mut s = table();
+        s.lines
+            .push(line("rd", "road", &[[0.0, 10.0], [100.0, 10.0]], 2.0));
+        let u = unit("cavalry", [5.0, 10.0]);
+        assert_eq!(cost(&s, &u, &[[60.0, 10.0]]).road_move, Some(24.0));
+        let c = charge(&s, &u, &[[60.0, 10.0]]);
+        assert!(c.allowed);
+        assert_eq!(c.road_move, None);
     }
 
     #[test]
@@ -796,5 +1091,185 @@ mod drawn {
             |(lo, hi), p| (lo.min(*p), hi.max(*p)),
         );
         assert!(max.y - min.y > 2.0 * (max.x - min.x), "{deck:?}");
+    }
+}
+
+/// "When the structure takes a certain number of these structural hits, then and only
+/// then will it be considered destroyed after which the structure is considered to be
+/// merely rough ground." "As a guide, it takes 8 structural hits to "destroy" a village,
+/// but only 4 structural hits to "destroy" most other structures. Obviously, destroyed
+/// bridges can no longer be crossed."
+mod structural_hits {
+    use super::*;
+    use sandtable::rules::table::fire::{Place, TableMap};
+    use sandtable::rules::table::path::route_cost;
+
+    fn zone_cover(s: &Scenario) -> Vec<String> {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        let z = map.zone_of_fire(
+            Place::Point(Point::new(0.0, 10.0)),
+            Place::Point(Point::new(50.0, 10.0)),
+            FireType::SmallArms,
+        );
+        z.crossed
+            .iter()
+            .filter(|c| c.cover)
+            .map(|c| c.name.clone())
+            .collect()
+    }
+
+    fn charge_of(s: &Scenario, class: &str) -> sandtable::rules::table::path::PathCost {
+        let r = ruleset();
+        let map = TableMap::new(s, &r);
+        route_cost(
+            &map,
+            &placed("u", class, [0.0, 10.0]),
+            &pts(&[[50.0, 10.0]]),
+            true,
+        )
+    }
+
+    #[test]
+    fn a_village_destroyed_by_8_hits_is_rough_ground() {
+        let mut s = table();
+        s.areas.push(rect("v", "village", 20.0, 8.0, 4.0, 4.0));
+        s.areas[0].hits = Some(7);
+        assert_eq!(zone_cover(&s), ["Village"], "7 hits: still a village");
+        assert!(charge_of(&s, "cavalry").allowed, "a village may be charged");
+        s.areas[0].hits = Some(8);
+        // Rough ground gives no cover ("Rough ground only gives hand-to-hand
+        // advantage.") and "Cavalry units may not charge [...] into, through or out of any
+        // rough ground".
+        assert_eq!(zone_cover(&s), Vec::<String>::new());
+        let c = charge_of(&s, "cavalry");
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("Village (destroyed) v"));
+        // The hand-to-hand advantage stays: rough ground gives it.
+        let r = ruleset();
+        let map = TableMap::new(&s, &r);
+        let mut defender = placed("d", "infantry", [22.0, 10.0]);
+        defender.facing_deg = Some(270.0);
+        let attacker = placed("a", "infantry", [12.0, 10.0]);
+        let h2h: Vec<_> = map
+            .hand_to_hand(&attacker, &defender)
+            .iter()
+            .map(|f| f.id.clone())
+            .collect();
+        assert_eq!(h2h, ["v"]);
+        // The layout rules still see a village there.
+        assert_eq!(found(&s), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_scenario_setting_decides_the_strength() {
+        // "Players must decide on the strength of the structure before the game."
+        let mut s = table();
+        s.areas.push(rect("v", "village", 20.0, 8.0, 4.0, 4.0));
+        s.areas[0].hits = Some(8);
+        s.settings.insert(
+            "structural_hits".into(),
+            serde_json::json!({"village": 10, "other": 2}),
+        );
+        assert_eq!(zone_cover(&s), ["Village"], "8 of 10 hits");
+        s.areas[0].hits = Some(10);
+        assert_eq!(zone_cover(&s), Vec::<String>::new());
+    }
+
+    #[test]
+    fn hits_on_no_structure_and_a_malformed_strength_are_findings() {
+        // "Players must decide on the strength of the structure before the game."
+        let mut s = table();
+        s.areas.push(rect("w", "woods", 20.0, 8.0, 8.0, 8.0));
+        s.areas[0].hits = Some(2);
+        let d = rules::validate(&s, &ruleset());
+        assert_eq!(d.len(), 1, "{d:#?}");
+        assert_eq!(d[0].rule, "mini-nap/structures");
+        assert!(d[0].message.contains("Woods w records 2 structural hits"));
+        s.areas.clear();
+        for (bad, says) in [
+            (serde_json::json!(8), "not an object"),
+            (serde_json::json!({"church": 3}), "names 'church'"),
+            (
+                serde_json::json!({"village": "eight"}),
+                "not a whole number",
+            ),
+        ] {
+            s.settings.insert("structural_hits".into(), bad);
+            let d = rules::validate(&s, &ruleset());
+            assert_eq!(d.len(), 1, "{d:#?}");
+            assert!(d[0].message.contains(says), "{}", d[0].message);
+        }
+        s.settings
+            .insert("structural_hits".into(), serde_json::json!({"village": 6}));
+        assert_eq!(found(&s), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_destroyed_bridge_can_no_longer_be_crossed() {
+        let mut s = bridged_river();
+        let r = ruleset();
+        let mut u = placed("i", "infantry", [90.0, 40.0]);
+        u.facing_deg = Some(180.0);
+        let across = pts(&[[90.0, 60.0]]);
+        s.landmarks[0].hits = Some(3);
+        let c = path_of(&s, &r, &u, &across);
+        assert!(c.allowed, "{:?}", c.reason);
+        s.landmarks[0].hits = Some(4);
+        let c = path_of(&s, &r, &u, &across);
+        assert!(!c.allowed);
+        assert!(c.reason.unwrap().contains("may not enter River r"));
+    }
+
+    fn path_of(
+        s: &Scenario,
+        r: &Ruleset,
+        u: &sandtable::scenario::Unit,
+        through: &[Point],
+    ) -> sandtable::rules::table::path::PathCost {
+        sandtable::rules::table::path::path_cost(&TableMap::new(s, r), u, through)
+    }
+
+    #[test]
+    fn a_destroyed_landmark_may_be_entered_by_cavalry() {
+        // "Artillery units and cavalry units cannot enter any landmarks." A landmark
+        // destroyed by 4 hits is rough ground, which cavalry may enter at half rate.
+        let mut s = table();
+        s.landmarks
+            .push(landmark("mill", "landmark", [30.0, 10.0], 4.0));
+        s.units.push(placed("k", "cavalry", [30.0, 10.0]));
+        assert_eq!(found(&s), ["landmark-entry"]);
+        s.landmarks[0].hits = Some(4);
+        assert_eq!(found(&s), Vec::<String>::new());
+        let r = ruleset();
+        let c = path_of(
+            &s,
+            &r,
+            &placed("k", "cavalry", [0.0, 10.0]),
+            &pts(&[[50.0, 10.0]]),
+        );
+        assert!(c.allowed, "{:?}", c.reason);
+        assert!(c.cost > c.length, "half rate in rough ground");
+    }
+
+    #[test]
+    fn a_destroyed_structure_is_drawn_as_rough_ground_with_a_caption() {
+        use sandtable::scene::{self, Item, LayerId, SceneOptions};
+        let mut s = table();
+        s.areas.push(rect("v", "village", 20.0, 8.0, 4.0, 4.0));
+        s.landmarks
+            .push(landmark("mill", "landmark", [60.0, 10.0], 4.0));
+        let captions = |s: &Scenario| {
+            let sc = scene::build(s, &ruleset(), &SceneOptions::default());
+            [LayerId::Terrain, LayerId::Tokens]
+                .into_iter()
+                .flat_map(|l| sc.layer(l).free().to_vec())
+                .filter(|i| matches!(i, Item::Text { text, .. } if text == "destroyed"))
+                .count()
+        };
+        assert_eq!(captions(&s), 0);
+        s.areas[0].hits = Some(8);
+        s.landmarks[0].hits = Some(4);
+        assert_eq!(captions(&s), 2);
     }
 }

@@ -71,6 +71,32 @@ fn path_answers_length_cost_allowed_and_reason() {
 }
 
 #[test]
+fn path_with_charge_costs_a_charge() {
+    // "Infantry units can charge through passable rough ground but only do so at half
+    // rate."
+    let moved = json(&["path", TABLE, "i1", "--through", "70,95", "--json"]);
+    let v = json(&[
+        "path",
+        TABLE,
+        "i1",
+        "--through",
+        "70,95",
+        "--charge",
+        "--json",
+    ]);
+    assert_eq!(v["allowed"], true);
+    assert_eq!(v["charge"], true);
+    assert_eq!(v["cost"], moved["cost"]);
+    assert!(
+        moved.get("charge").is_none(),
+        "a move says nothing of charges"
+    );
+    let (code, out, _) = sandtable(&["path", TABLE, "i1", "--through", "70,95", "--charge"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("i1 (infantry) charges"), "{out}");
+}
+
+#[test]
 fn bad_path_input_is_a_clear_error_with_exit_2() {
     for (args, kind, says) in [
         (

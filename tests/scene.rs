@@ -351,6 +351,7 @@ fn place(s: &mut Scenario, list: KindList, id: &str) -> bool {
                     at: Some(Point::new(20.0, 20.0)),
                     size: None,
                     polygon: None,
+                    ..Landmark::default()
                 }),
                 KindList::UnitClass => {
                     let mut u = Unit::new("u1", id);

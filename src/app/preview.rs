@@ -593,6 +593,7 @@ impl Previewer {
                 if let Some(id) = &self.table.from {
                     ui.label(format!("From {id}"));
                 }
+                self.table.controls(ui, mode);
             }
             Some(h) if mode != Mode::Zones && mode != Mode::Viewshed => {
                 let who = unit_on(s, h).map_or(String::new(), |u| format!("{} ", u.id));

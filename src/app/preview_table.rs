@@ -25,6 +25,7 @@ struct Key {
     from: Option<String>,
     target: Option<(f64, f64)>,
     path: Vec<(f64, f64)>,
+    charge: bool,
 }
 
 /// A table preview's state between frames.
@@ -37,6 +38,8 @@ pub struct TablePreview {
     pub hover: Option<Point>,
     /// Movement: the points clicked after the unit, the hovered one added last.
     pub path: Vec<Point>,
+    /// Movement: the path is charged (Mini-Nap's charge restrictions, no road move).
+    pub charge: bool,
     answer: Option<(Key, Answer, TableAnswer)>,
 }
 
@@ -91,6 +94,7 @@ impl TablePreview {
             from: self.from.clone(),
             target: self.target().map(|p| (p.x, p.y)),
             path: self.path.iter().map(|p| (p.x, p.y)).collect(),
+            charge: self.charge,
         };
         if self.answer.as_ref().is_some_and(|(k, _, _)| *k == key) {
             return;
@@ -136,8 +140,16 @@ impl TablePreview {
                 TableAnswer::default(),
             );
         }
-        let drawn = table_overlay::path(s, r, u, &through);
+        let drawn = table_overlay::route(s, r, u, &through, self.charge);
         (worded(&drawn), drawn)
+    }
+
+    /// The inspector's controls of a table preview: movement may be a charge.
+    pub fn controls(&mut self, ui: &mut egui::Ui, mode: Mode) {
+        if mode == Mode::Moves {
+            ui.checkbox(&mut self.charge, "Charge")
+                .on_hover_text("Cost the path as a charge (sandtable path --charge): no road move; charge restrictions and half rates apply");
+        }
     }
 
     /// What File > Export draws for the open preview (`--overlay`), if it can.

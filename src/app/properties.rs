@@ -1,5 +1,6 @@
 //! The inspector's editors for a feature's properties: a unit's class, side and states,
-//! an area's terrain and attributes, a line's width, a landmark's size.
+//! an area's terrain and attributes, a line's width, a landmark's size, the structural
+//! hits a structure has taken.
 
 use egui::Ui;
 
@@ -92,6 +93,9 @@ pub fn edit(ui: &mut Ui, f: &Feature, r: &Ruleset, sides: &[PlayerSide]) -> Chan
                 ui.text_edit_singleline(&mut owner).labelled_by(name.id);
                 a.owner = (!owner.is_empty()).then_some(owner);
             });
+            if let Some(resp) = hits(ui, r, KindList::Terrain, &a.terrain, &mut a.hits) {
+                track(resp);
+            }
         }
         Feature::Line(l) => {
             kind_combo(ui, &id, "kind", r, KindList::Line, &mut l.kind);
@@ -101,6 +105,9 @@ pub fn edit(ui: &mut Ui, f: &Feature, r: &Ruleset, sides: &[PlayerSide]) -> Chan
             kind_combo(ui, &id, "kind", r, KindList::Landmark, &mut m.kind);
             if m.polygon.is_none() {
                 track(number(ui, "size", m.size.get_or_insert(2.0), 100.0));
+            }
+            if let Some(resp) = hits(ui, r, KindList::Landmark, &m.kind, &mut m.hits) {
+                track(resp);
             }
         }
         Feature::Token(t) => {
@@ -123,6 +130,32 @@ fn number(ui: &mut Ui, label: &str, value: &mut f64, max: f64) -> egui::Response
             .labelled_by(name.id)
     })
     .inner
+}
+
+/// The structural hits a structure has taken, for kinds that are structures (Mini-Nap's
+/// villages, landmarks and bridges); 0 is written as none. Other kinds show nothing.
+fn hits(
+    ui: &mut Ui,
+    r: &Ruleset,
+    list: KindList,
+    kind: &str,
+    value: &mut Option<u32>,
+) -> Option<egui::Response> {
+    let strength = r.kind(list, kind)?.table.structural_hits?;
+    let resp = ui.horizontal(|ui| {
+        let name = ui.label("structural hits");
+        let mut v = value.unwrap_or(0);
+        let resp = ui
+            .add(egui::DragValue::new(&mut v).range(0..=99))
+            .labelled_by(name.id)
+            .on_hover_text(format!(
+                "Destroyed at {strength} hits (or the scenario's structural_hits setting): \
+                 then it is rough ground"
+            ));
+        *value = (v > 0).then_some(v);
+        resp
+    });
+    Some(resp.inner)
 }
 
 /// A kind picked from one of the ruleset's lists, by name.

@@ -152,6 +152,7 @@ impl BoardTool<Table> for PlaceLandmark {
                 at: Some(p.place.snapped),
                 size: Some(t.tools.landmark_size),
                 polygon: None,
+                ..Landmark::default()
             };
             t.state.put(t.doc, t.rulesets, Feature::Landmark(m));
         }
@@ -540,6 +541,7 @@ impl TableTools {
                 at: None,
                 size: None,
                 polygon: Some(pts),
+                ..Landmark::default()
             }),
             Tool::Line if pts.len() >= 2 => Feature::Line(Line {
                 id: doc.scenario.fresh_id(&tools.line),

@@ -100,6 +100,9 @@ pub enum Command {
         /// The points the unit's centre moves through, each `x,y`.
         #[arg(long, num_args = 1.., required = true)]
         through: Vec<String>,
+        /// Cost a charge instead of a move (no road move; charge restrictions apply).
+        #[arg(long)]
+        charge: bool,
         #[arg(long)]
         json: bool,
     },
@@ -217,8 +220,9 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             file,
             unit,
             through,
+            charge,
             json,
-        } => preview::path(&file, &unit, &through, &rulesets, json),
+        } => preview::path(&file, &unit, &through, charge, &rulesets, json),
         Command::Moves {
             file,
             unit,

@@ -52,6 +52,7 @@ pub fn path(
     file: &Path,
     unit: &str,
     through: &[String],
+    charge: bool,
     rulesets: &Rulesets,
     as_json: bool,
 ) -> Result<i32, CliError> {
@@ -66,7 +67,7 @@ pub fn path(
         )
         .in_file(file));
     }
-    super::table::path(&s, r, unit, through, as_json)
+    super::table::path(&s, r, unit, through, charge, as_json)
 }
 
 /// A unit id or a hex label: the hex, and the unit when it names one.

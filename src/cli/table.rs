@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
 use crate::rules::table::fire::{Place, TableMap, Zone};
-use crate::rules::table::path::path_cost;
+use crate::rules::table::path::route_cost;
 use crate::scenario::{Scenario, Unit};
 use crate::scene::table_overlay;
 
@@ -203,6 +203,7 @@ pub fn path(
     r: &Ruleset,
     id: &str,
     through: &[String],
+    charge: bool,
     as_json: bool,
 ) -> Result<i32, CliError> {
     let u = unit(s, id)?;
@@ -217,7 +218,7 @@ pub fn path(
         .map(|p| point(s, p))
         .collect::<Result<Vec<_>, _>>()?;
     let map = TableMap::new(s, r);
-    let c = path_cost(&map, u, &pts);
+    let c = route_cost(&map, u, &pts, charge);
     if as_json {
         let mut v = json!({
             "unit": u.id,
@@ -229,13 +230,20 @@ pub fn path(
         if let Some(m) = c.road_move {
             v["road_move"] = json!(m);
         }
+        if charge {
+            v["charge"] = json!(true);
+        }
         print_json(&v);
         return Ok(0);
     }
     let unit_word = unit_name(s);
     println!(
-        "{} ({}) moves {:.1} {unit_word} at a cost of {:.1} {unit_word}",
-        u.id, u.class, c.length, c.cost
+        "{} ({}) {} {:.1} {unit_word} at a cost of {:.1} {unit_word}",
+        u.id,
+        u.class,
+        if charge { "charges" } else { "moves" },
+        c.length,
+        c.cost
     );
     if let Some(m) = c.road_move {
         println!("  along a road from start to end: it may move {m} {unit_word}");

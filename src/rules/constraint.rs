@@ -192,6 +192,24 @@ pub enum Check {
         /// cross at a bridge).
         allowed: Vec<String>,
     },
+    /// Tables: no unit's base overlaps a feature of `kinds` that its class may not enter
+    /// (`prohibited`) or may not stop on (`no_stop`). A base in contact with the
+    /// feature's edge is not in it.
+    UnitFeature {
+        /// Terrain, line or landmark kinds.
+        kinds: Vec<String>,
+    },
+    /// Tables: at most `max` units' bases overlap one feature of `kinds`.
+    Occupancy {
+        /// Terrain, line or landmark kinds.
+        kinds: Vec<String>,
+        /// Units one feature may hold.
+        max: usize,
+    },
+    /// Tables: structural hits are recorded only on kinds that are structures (with
+    /// `structural_hits`), and the scenario's `structural_hits` setting, when given,
+    /// maps the kinds' `structural_key`s to whole numbers of hits.
+    Structures,
     /// Tables: where a line of `roads` crosses a line of `water` there is a landmark of
     /// `bridge`; the quick fix adds it.
     BridgeCrossing {

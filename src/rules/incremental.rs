@@ -161,8 +161,14 @@ impl Parts {
                 roads: true,
                 ..none
             },
+            // Tables: units against the shapes.
+            Check::UnitFeature { .. } | Check::Occupancy { .. } => Parts {
+                units: true,
+                ..none
+            },
             // Table checks read the shapes (`rest`) only.
-            Check::LineWidth
+            Check::Structures
+            | Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
             | Check::BridgeCrossing { .. } => none,
@@ -207,7 +213,10 @@ impl Reach {
             | Check::OnLine { .. }
             | Check::Count { .. } => Reach::Board,
             // Table checks read no hex.
-            Check::LineWidth
+            Check::UnitFeature { .. }
+            | Check::Occupancy { .. }
+            | Check::Structures
+            | Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
             | Check::BridgeCrossing { .. } => Reach::None,

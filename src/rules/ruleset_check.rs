@@ -241,6 +241,9 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             if let Some(b) = &t.bank_woods {
                 refs.push((KindList::Terrain, b.terrain.clone(), k.id.clone()));
             }
+            if let Some(d) = &t.destroyed_as {
+                refs.push((KindList::Terrain, d.clone(), k.id.clone()));
+            }
         }
     }
     for m in &r.modifiers {
@@ -343,7 +346,12 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 };
                 add(list, &mut lines.iter());
             }
-            Check::LineWidth | Check::Levels => {}
+            Check::LineWidth | Check::Levels | Check::Structures => {}
+            Check::UnitFeature { kinds } | Check::Occupancy { kinds, .. } => {
+                for id in kinds {
+                    table_kind(r, id, &c.rule, out);
+                }
+            }
             Check::WaterOverlap { water, allowed } => {
                 add(KindList::Line, &mut water.iter());
                 for id in allowed {
@@ -386,7 +394,10 @@ fn hex_only(c: &Check) -> Option<bool> {
         Check::LineWidth
         | Check::Levels
         | Check::WaterOverlap { .. }
-        | Check::BridgeCrossing { .. } => Some(false),
+        | Check::BridgeCrossing { .. }
+        | Check::UnitFeature { .. }
+        | Check::Occupancy { .. }
+        | Check::Structures => Some(false),
         Check::Facing { .. }
         | Check::Stacking { .. }
         | Check::UnitTerrain

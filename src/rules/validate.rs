@@ -264,7 +264,10 @@ impl<'a> Context<'a> {
             Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
-            | Check::BridgeCrossing { .. } => {}
+            | Check::BridgeCrossing { .. }
+            | Check::UnitFeature { .. }
+            | Check::Occupancy { .. }
+            | Check::Structures => {}
         }
     }
 

@@ -231,6 +231,10 @@ pub struct Area {
     /// PBS: a secure-flank piece (neither compulsory nor optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secure_flank: Option<bool>,
+    /// Mini-Nap: the structural hits a structure (a village) has taken; at its
+    /// strength it is destroyed and is rough ground.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<u32>,
 }
 
 /// Linear terrain with a width: rivers, streams, roads, hedges, walls.
@@ -267,7 +271,7 @@ pub enum Built {
 }
 
 /// A small individual feature: a point with a size, or a polygon.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Landmark {
     pub id: String,
@@ -278,4 +282,8 @@ pub struct Landmark {
     pub size: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub polygon: Option<Vec<Point>>,
+    /// Mini-Nap: the structural hits a structure (a landmark, a bridge) has taken; at
+    /// its strength it is destroyed: rough ground, and a bridge no longer crossed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<u32>,
 }

@@ -9,7 +9,8 @@ use super::{Anchor, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
 use crate::board::FreeformBoard;
 use crate::board::freeform::Point;
 use crate::rules::table::derived::{self, Derived};
-use crate::rules::{KindList, Pattern, Ruleset};
+use crate::rules::table::effect::destroyed_as;
+use crate::rules::{Kind, KindList, Pattern, Ruleset};
 use crate::scenario::{Scenario, shape};
 
 /// The cloth of a table.
@@ -58,6 +59,9 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
                 disc: None,
             };
             pattern::area(p, k.colour, &patch, &mut |i| l.free(i));
+        }
+        if let Some(into) = destroyed_as(r, &s.settings, KindList::Terrain, &a.terrain, a.hits) {
+            ruin(into, &pts, symbol, i as u32 + 1, &mut |i| l.free(i));
         }
         if let Some(level) = a.level.filter(|l| *l != 0)
             && let Some(c) = pattern::centroid(&pts)
@@ -123,7 +127,8 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             (None, Some(at)) => (Some(v(at)), shape::landmark_size(m) as f32 * 0.8),
             _ => (pattern::centroid(&pts), symbol),
         };
-        if let (Some(c), Some(road)) = (centre, road_under(s, r, m)) {
+        let ruined = destroyed_as(r, &s.settings, KindList::Landmark, &m.kind, m.hits).is_some();
+        if let (Some(c), Some(road), false) = (centre, road_under(s, r, m), ruined) {
             // A landmark that is part of a road (a bridge) is a deck along the road,
             // over the water it spans: its footprint only outlined.
             l.free(Item::Polygon {
@@ -143,9 +148,14 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             continue;
         }
         l.free(Item::Polygon {
-            points: pts.into(),
+            points: pts.clone().into(),
             style: Style::outlined(k.colour, Stroke::new(hair, INK)),
         });
+        if let Some(into) = destroyed_as(r, &s.settings, KindList::Landmark, &m.kind, m.hits) {
+            let size = (shape::landmark_size(m) as f32 * 0.5).min(symbol);
+            ruin(into, &pts, size, 7, &mut |i| l.free(i));
+            continue;
+        }
         if let (Some(icon), Some(c)) = (k.icon, centre) {
             l.free(Item::Icon {
                 id: icon.to_string(),
@@ -223,6 +233,9 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             let stroke = Stroke::new(hair * 3.0, f.colour);
             let outline = match &feature {
                 crate::scenario::Feature::Landmark(m) => shape::landmark_outline(m),
+                crate::scenario::Feature::Unit(u) => {
+                    shape::unit_base(u).map_or(Vec::new(), |b| b.to_vec())
+                }
                 _ => shape::vertices(&feature).to_vec(),
             };
             let pts: Vec<Vec2> = outline.iter().map(|p| v(*p)).collect();
@@ -281,6 +294,38 @@ fn road_under(s: &Scenario, r: &Ruleset, m: &crate::scenario::Landmark) -> Optio
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, a, b)| (v(b) - v(a)).normalize_or_zero())
         .filter(|d| *d != Vec2::ZERO)
+}
+
+/// A structure its structural hits destroyed ("merely rough ground"): the terrain it
+/// became laid over it, half see-through, with that terrain's symbols and a caption.
+fn ruin(into: &Kind, outline: &[Vec2], size: f32, seed: u32, out: &mut impl FnMut(Item)) {
+    let colour: Rgba = into.colour.into();
+    out(Item::Polygon {
+        points: outline.iter().copied().collect(),
+        style: Style::outlined(colour.alpha(170), Stroke::new(size * 0.03, INK)),
+    });
+    if let Some(p) = into.pattern {
+        let patch = Patch {
+            outline,
+            size: size * 0.6,
+            seed,
+            disc: None,
+        };
+        pattern::area(p, colour, &patch, out);
+    }
+    // The caption fits inside the structure: nine letters of about half an em each.
+    let (lo, hi) = outline.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+        (lo.min(p.x), hi.max(p.x))
+    });
+    if let Some(c) = pattern::centroid(outline) {
+        out(Item::Text {
+            at: c,
+            text: "destroyed".to_string(),
+            size: (size * 0.45).min((hi - lo) / 5.5),
+            anchor: Anchor::Centre,
+            colour: INK,
+        });
+    }
 }
 
 /// A strip of woods along a bank: the woods' fill, paler than stored woods (it is lower

@@ -13,7 +13,7 @@ use crate::board::freeform::Point;
 use crate::rules::Ruleset;
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::geometry::front_edge;
-use crate::rules::table::path::path_cost;
+use crate::rules::table::path::route_cost;
 use crate::scenario::shape::unit_base;
 use crate::scenario::{Scenario, Unit};
 
@@ -176,8 +176,13 @@ fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) ->
 
 /// The path of `u` through `through`, with its length, cost and why it may not go.
 pub fn path(s: &Scenario, r: &Ruleset, u: &Unit, through: &[Point]) -> TableAnswer {
+    route(s, r, u, through, false)
+}
+
+/// [`path`], or with `charge` the same path charged (`sandtable path --charge`).
+pub fn route(s: &Scenario, r: &Ruleset, u: &Unit, through: &[Point], charge: bool) -> TableAnswer {
     let map = TableMap::new(s, r);
-    let c = path_cost(&map, u, through);
+    let c = route_cost(&map, u, through, charge);
     let word = s.board.as_freeform().map_or("", |b| b.unit.as_str());
     let mut lines = Vec::new();
     if let Some(m) = c.road_move {
@@ -192,8 +197,12 @@ pub fn path(s: &Scenario, r: &Ruleset, u: &Unit, through: &[Point]) -> TableAnsw
     path.extend_from_slice(through);
     TableAnswer {
         summary: format!(
-            "{} ({}) moves {:.1} {word} at a cost of {:.1} {word}",
-            u.id, u.class, c.length, c.cost
+            "{} ({}) {} {:.1} {word} at a cost of {:.1} {word}",
+            u.id,
+            u.class,
+            if charge { "charges" } else { "moves" },
+            c.length,
+            c.cost
         ),
         lines,
         clear: c.allowed,

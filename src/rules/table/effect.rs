@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::rules::model::Classes;
+use crate::rules::model::{Classes, Kind, KindList, Ruleset};
+use crate::scenario::Settings;
 
 crate::strenum::string_enum! {
     /// What kind of fire a zone of fire carries.
@@ -73,6 +74,10 @@ pub struct TableEffect {
     /// (`village` or `other`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub structural_key: Option<String>,
+    /// The terrain a structure becomes once destroyed by its structural hits ("the
+    /// structure is considered to be merely rough ground").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destroyed_as: Option<String>,
     /// Lines: the narrowest and widest the line may be.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub width: Option<[f64; 2]>,
@@ -137,6 +142,20 @@ impl TableEffect {
             .filter(|c| *c != "*")
     }
 
+    /// The structural hits that destroy it: the scenario's `structural_hits` setting
+    /// for its `structural_key` (`{"village": 8, "other": 4}`), else its own.
+    pub fn strength(&self, settings: &Settings) -> Option<u32> {
+        let own = self.structural_hits?;
+        let set = self.structural_key.as_ref().and_then(|k| {
+            settings
+                .get("structural_hits")?
+                .get(k)?
+                .as_u64()
+                .and_then(|v| u32::try_from(v).ok())
+        });
+        Some(set.unwrap_or(own))
+    }
+
     /// Whether it gives cover against `fire`; `built_during` for earthworks.
     pub fn covers(&self, fire: FireType, built_during: bool) -> bool {
         match (&self.cover_built_during, built_during) {
@@ -144,4 +163,49 @@ impl TableEffect {
             _ => self.cover.contains(&fire),
         }
     }
+}
+
+/// A structure's state: the hits it has taken against its strength.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Structure {
+    pub hits: u32,
+    pub strength: u32,
+}
+
+impl Structure {
+    /// "When the structure takes a certain number of these structural hits, then and
+    /// only then will it be considered destroyed".
+    pub fn destroyed(&self) -> bool {
+        self.hits >= self.strength
+    }
+}
+
+/// The structural state of a feature of `kind` (in `list`) that has taken `hits`, when
+/// its kind is a structure.
+pub fn structure(
+    r: &Ruleset,
+    settings: &Settings,
+    list: KindList,
+    kind: &str,
+    hits: Option<u32>,
+) -> Option<Structure> {
+    let strength = r.kind(list, kind)?.table.strength(settings)?;
+    Some(Structure {
+        hits: hits.unwrap_or(0),
+        strength,
+    })
+}
+
+/// The kind a feature of `kind` with `hits` has become, when they destroyed it (rough
+/// ground); `None` while it stands.
+pub fn destroyed_as<'r>(
+    r: &'r Ruleset,
+    settings: &Settings,
+    list: KindList,
+    kind: &str,
+    hits: Option<u32>,
+) -> Option<&'r Kind> {
+    structure(r, settings, list, kind, hits).filter(Structure::destroyed)?;
+    let into = r.kind(list, kind)?.table.destroyed_as.as_deref()?;
+    r.kind(KindList::Terrain, into)
 }

@@ -23,7 +23,7 @@ use geo::{
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
 use super::derived::derived;
-use super::effect::{FireType, TableEffect};
+use super::effect::{FireType, TableEffect, destroyed_as};
 use super::geometry::{self, Shape};
 use crate::board::freeform::{Point, geo_point};
 use crate::rules::model::{KindList, Ruleset};
@@ -51,6 +51,8 @@ pub struct TableFeature<'a> {
     pub source: Option<usize>,
     /// A line's width.
     pub width: Option<f64>,
+    /// A structure its structural hits destroyed: its effect is the rough ground's.
+    pub destroyed: bool,
 }
 
 impl TableFeature<'_> {
@@ -145,21 +147,34 @@ impl<'a> TableMap<'a> {
         let effect = |list, id: &str| r.kind(list, id).map_or(&*NO_EFFECT, |k| &k.table);
         let name = |list, id: &str| r.kind(list, id).map_or(id.to_string(), |k| k.name.clone());
         let mut features = Vec::new();
+        // "after which the structure is considered to be merely rough ground"
+        let ruin = |list, kind: &str, hits| destroyed_as(r, &s.settings, list, kind, hits);
+        let named = |list, kind: &str, gone: bool| {
+            let n = name(list, kind);
+            if gone { format!("{n} (destroyed)") } else { n }
+        };
         for (i, a) in s.areas.iter().enumerate() {
-            let e = effect(KindList::Terrain, &a.terrain);
+            let gone = ruin(KindList::Terrain, &a.terrain, a.hits);
+            let e = gone.map_or_else(|| effect(KindList::Terrain, &a.terrain), |k| &k.table);
+            let level = if gone.is_some() {
+                e.level
+            } else {
+                a.level.or(e.level)
+            };
             features.push(TableFeature {
                 id: a.id.clone(),
                 kind: a.terrain.clone(),
-                name: name(KindList::Terrain, &a.terrain),
+                name: named(KindList::Terrain, &a.terrain, gone.is_some()),
                 list: KindList::Terrain,
                 shape: geometry::area(a),
-                level: a.level.or(e.level).unwrap_or(0),
+                level: level.unwrap_or(0),
                 effect: e,
                 built_during: false,
                 impassable: e.impassable_unless_passable && a.passable == Some(false),
                 base: 0,
                 source: Some(i),
                 width: None,
+                destroyed: gone.is_some(),
             });
         }
         for (i, l) in s.lines.iter().enumerate() {
@@ -177,14 +192,16 @@ impl<'a> TableMap<'a> {
                 base: 0,
                 source: Some(i),
                 width: Some(crate::scenario::shape::line_width(l)),
+                destroyed: false,
             });
         }
         for (i, m) in s.landmarks.iter().enumerate() {
-            let e = effect(KindList::Landmark, &m.kind);
+            let gone = ruin(KindList::Landmark, &m.kind, m.hits);
+            let e = gone.map_or_else(|| effect(KindList::Landmark, &m.kind), |k| &k.table);
             features.push(TableFeature {
                 id: m.id.clone(),
                 kind: m.kind.clone(),
-                name: name(KindList::Landmark, &m.kind),
+                name: named(KindList::Landmark, &m.kind, gone.is_some()),
                 list: KindList::Landmark,
                 shape: geometry::landmark(m),
                 level: e.level.unwrap_or(0),
@@ -194,6 +211,7 @@ impl<'a> TableMap<'a> {
                 base: 0,
                 source: Some(i),
                 width: None,
+                destroyed: gone.is_some(),
             });
         }
         for d in with_derived.then(|| derived(s, r)).into_iter().flatten() {
@@ -211,6 +229,7 @@ impl<'a> TableMap<'a> {
                 base: 0,
                 source: None,
                 width: None,
+                destroyed: false,
             });
         }
         let entries = features

@@ -260,6 +260,16 @@ fn touching_stretches(
 
 /// The cost of moving `u` from where it stands through `through`.
 pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
+    route_cost(map, u, through, false)
+}
+
+/// The cost of `u` moving through `through`, or with `charge` of charging there: a
+/// charge has no road move ("moving only, not charging"), is refused into, through, out
+/// of or across what the class may not charge (`no_charge`), and goes at half rate
+/// where its class charges at half rate (`charge_half_rate`) as well as where it moves
+/// at half rate ("any form of movement such as moving, charging, ... costs that unit
+/// double").
+pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> PathCost {
     let class = u.class.as_str();
     let mut pts = Vec::with_capacity(through.len() + 1);
     pts.extend(u.at);
@@ -285,7 +295,31 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
                 || (shape_box(f).is_some_and(|b| box_within(&line_box, &b))
                     && f.shape.contains(&line)))
     });
-    if let (Some(road), true) = (road, pts.len() >= 2) {
+    // Where the path crosses water at a standing bridge or a ford, that water is no
+    // obstacle; a road move crosses water nowhere else ("destroyed bridges can no
+    // longer be crossed").
+    let crossing = |f: &TableFeature| {
+        (!f.effect.on_road.is_empty() || f.effect.treat_as.is_some())
+            && shape_box(f).is_some_and(|b| boxes_meet(&b, &line_box))
+            && f.shape.intersects(&line)
+    };
+    let env = rstar::AABB::from_corners(
+        [line_box.min().x, line_box.min().y],
+        [line_box.max().x, line_box.max().y],
+    );
+    let unbridged = || {
+        map.candidates(env).any(|w| {
+            w.effect.water
+                && names_class(&w.effect.prohibited, class)
+                && w.shape.intersects(&line)
+                && !map
+                    .candidates(env)
+                    .any(|c| crossing(c) && c.shape.intersects(&w.shape))
+        })
+    };
+    if let (Some(road), true, false) = (road, pts.len() >= 2, charge)
+        && !unbridged()
+    {
         let allowance = road.effect.road_move.get(class).copied();
         return PathCost {
             length,
@@ -298,16 +332,7 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
     let Some((base, _)) = Base::of(u) else {
         return refuse(format!("unit {} stands nowhere on the table", u.id));
     };
-    // Where the path crosses water at a bridge or ford, that water is no obstacle.
-    let crossings: Vec<&TableFeature> = map
-        .features
-        .iter()
-        .filter(|f| {
-            (!f.effect.on_road.is_empty() || f.effect.treat_as.is_some())
-                && shape_box(f).is_some_and(|b| boxes_meet(&b, &line_box))
-                && f.shape.intersects(&line)
-        })
-        .collect();
+    let crossings: Vec<&TableFeature> = map.features.iter().filter(|f| crossing(f)).collect();
     let on_roads = map
         .features
         .iter()
@@ -336,8 +361,10 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
             let e = f.effect;
             let prohibited = names_class(&e.prohibited, class);
             let roads_only = names_class(&e.roads_only, class) || f.impassable;
-            let slow = names_class(&e.half_rate, class);
-            if !(prohibited || roads_only || slow) {
+            let slow = names_class(&e.half_rate, class)
+                || (charge && names_class(&e.charge_half_rate, class));
+            let no_charge = charge && names_class(&e.no_charge, class);
+            if !(prohibited || roads_only || slow || no_charge) {
                 continue;
             }
             let stretches = touching_stretches(&base, a, d, &swept_box, f);
@@ -352,6 +379,8 @@ pub fn path_cost(map: &TableMap, u: &Unit, through: &[Point]) -> PathCost {
                 Some("may not enter")
             } else if roads_only && !along_road() {
                 Some("is impassable except along roads through")
+            } else if no_charge {
+                Some("may not charge into, through, out of or across")
             } else {
                 None
             };

@@ -4,16 +4,17 @@
 //! same code as on hex boards, over the table's [`TableMap`] of stored features, whose
 //! `rstar` index keeps spacing from comparing every pair.
 
-use geo::{Area as _, BooleanOps as _, Intersects as _};
+use geo::{Area as _, BooleanOps as _, Intersects as _, MultiPolygon};
 
 use super::fire::{TableFeature, TableMap};
+use super::geometry;
 use crate::board::freeform::Point;
 use crate::rules::constraint::{Check, Constraint};
 use crate::rules::ground;
 use crate::rules::ground::table::EPSILON_AREA;
-use crate::rules::model::{KindList, Ruleset};
+use crate::rules::model::{KindList, Ruleset, names_class};
 use crate::scenario::diagnostic::{Diagnostic, Fix};
-use crate::scenario::{Area, Edit, Feature, Landmark, Scenario};
+use crate::scenario::{Area, Edit, Feature, Landmark, Scenario, Unit};
 
 /// A table's stored features with their footprints and index, built once a
 /// validation run.
@@ -66,7 +67,140 @@ impl<'a> Table<'a> {
                 water,
                 bridge,
             } => self.bridge_crossing(c, roads, water, bridge, out),
+            Check::UnitFeature { kinds } => self.unit_feature(c, kinds, out),
+            Check::Structures => self.structures(c, out),
+            Check::Occupancy { kinds, max } => self.occupancy(c, kinds, *max, out),
             _ => {}
+        }
+    }
+
+    /// Each unit with the features of `kinds` its base is in (overlaps, not only
+    /// touches: a unit may stand in contact with a landmark or a bridge). A destroyed
+    /// structure is rough ground, no longer of its kind.
+    fn units_in<'m>(
+        &'m self,
+        kinds: &'m [String],
+    ) -> impl Iterator<Item = (&'m Unit, Vec<&'m TableFeature<'a>>)> + 'm {
+        self.s.units.iter().filter_map(move |u| {
+            let base = geometry::unit(u)?;
+            let inside: Vec<_> = self
+                .map
+                .touching(&base)
+                .into_iter()
+                .filter(|f| kinds.contains(&f.kind) && !f.destroyed)
+                .filter(|f| {
+                    f.shape
+                        .intersection(&MultiPolygon::new(vec![base.clone()]))
+                        .unsigned_area()
+                        > EPSILON_AREA
+                })
+                .collect();
+            Some((u, inside))
+        })
+    }
+
+    fn class_name(&self, u: &Unit) -> String {
+        self.r
+            .kind(KindList::UnitClass, &u.class)
+            .map_or(u.class.clone(), |k| k.name.to_lowercase())
+    }
+
+    fn unit_feature(&self, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
+        for (u, inside) in self.units_in(kinds) {
+            for f in inside {
+                let e = f.effect;
+                let why = if names_class(&e.prohibited, &u.class) {
+                    "may not enter"
+                } else if names_class(&e.no_stop, &u.class) {
+                    "may not stop on"
+                } else {
+                    continue;
+                };
+                let m = format!(
+                    "unit {} ({}) stands in {}, which it {why}",
+                    u.id,
+                    self.class_name(u),
+                    self.name(f)
+                );
+                out.push(self.diag(c, m, &[&u.id, &f.id]));
+            }
+        }
+    }
+
+    fn occupancy(&self, c: &Constraint, kinds: &[String], max: usize, out: &mut Vec<Diagnostic>) {
+        let mut held: Vec<(&TableFeature, Vec<&str>)> = Vec::new();
+        for (u, inside) in self.units_in(kinds) {
+            for f in inside {
+                match held.iter_mut().find(|(h, _)| h.id == f.id) {
+                    Some((_, units)) => units.push(&u.id),
+                    None => held.push((f, vec![&u.id])),
+                }
+            }
+        }
+        for (f, units) in held.into_iter().filter(|(_, u)| u.len() > max) {
+            let m = format!(
+                "{} holds {} units ({}), more than {max}",
+                self.name(f),
+                units.len(),
+                units.join(", ")
+            );
+            let ids: Vec<&str> = std::iter::once(f.id.as_str()).chain(units).collect();
+            out.push(self.diag(c, m, &ids));
+        }
+    }
+
+    fn structures(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        const KEY: &str = "structural_hits";
+        let keys: Vec<&str> = [KindList::Terrain, KindList::Landmark]
+            .iter()
+            .flat_map(|l| self.r.kinds(*l))
+            .filter_map(|k| k.table.structural_key.as_deref())
+            .collect();
+        if let Some(v) = self.s.settings.get(KEY) {
+            let bad = match v.as_object() {
+                None => Some(format!(
+                    "setting {KEY} is {v}, not an object of hits by kind"
+                )),
+                Some(m) => m.iter().find_map(|(k, n)| {
+                    if !keys.contains(&k.as_str()) {
+                        Some(format!(
+                            "setting {KEY} names '{k}'; the structures are {}",
+                            keys.join(", ")
+                        ))
+                    } else {
+                        n.as_u64().filter(|n| *n > 0).is_none().then(|| {
+                            format!(
+                                "setting {KEY}: '{k}' is {n}, not a whole number of hits above 0"
+                            )
+                        })
+                    }
+                }),
+            };
+            if let Some(m) = bad {
+                out.push(self.diag(c, m, &[]).at(KEY));
+            }
+        }
+        let hits = self
+            .s
+            .areas
+            .iter()
+            .map(|a| (KindList::Terrain, &a.terrain, &a.id, a.hits))
+            .chain(
+                self.s
+                    .landmarks
+                    .iter()
+                    .map(|m| (KindList::Landmark, &m.kind, &m.id, m.hits)),
+            );
+        for (list, kind, id, n) in hits {
+            let Some(n) = n else {
+                continue;
+            };
+            let k = self.r.kind(list, kind);
+            if k.is_none_or(|k| k.table.structural_hits.is_none()) {
+                let name = k.map_or(kind.as_str(), |k| k.name.as_str());
+                let m = format!("{name} {id} records {n} structural hits, but it is no structure");
+                out.push(self.diag(c, m, &[id]));
+            }
         }
     }
 
@@ -240,6 +374,7 @@ impl<'a> Table<'a> {
                         at: Some(at),
                         size: Some(size),
                         polygon: None,
+                        ..Landmark::default()
                     }));
                     out.push(
                         self.diag(c, m, &[&road.id, &river.id])
