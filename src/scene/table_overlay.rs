@@ -7,10 +7,14 @@
 use geo::{ConvexHull as _, Coord, MultiPoint};
 use hexx::Vec2;
 
-use super::overlay::{Ask, OverlayError, zone_lines};
+use super::overlay::{Ask, OverlayError};
 use super::{Item, Points, Rgba, Stroke, Style};
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
+use crate::rules::play::Field as _;
+use crate::rules::play::battle::{details, fight};
+use crate::rules::play::sight::{self, look};
+use crate::rules::play::table::TableField;
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::geometry::front_edge;
 use crate::rules::table::path::path_cost;
@@ -66,55 +70,40 @@ pub fn fire(
     p: Point,
     battle: bool,
 ) -> TableAnswer {
-    let map = TableMap::new(s, r);
-    let fire = map.fire_of(a);
-    let target = t.map_or(Place::Point(p), Place::Unit);
-    let z = map.zone_of_fire(Place::Unit(a), target, fire);
+    let field = TableField::new(s, r);
     let word = s.board.as_freeform().map_or("", |b| b.unit.as_str());
-    let to = t.map_or_else(|| format!("{:.1},{:.1}", p.x, p.y), |t| t.id.clone());
-    let mut lines = Vec::new();
-    let summary = match (battle, t) {
+    let (summary, lines, z) = match (battle, t) {
         (true, Some(t)) => {
-            if !z.visible {
-                lines.push("not allowed: the zone of fire is blocked".to_string());
-            }
-            format!(
+            let f = fight(&field, a, t);
+            let summary = format!(
                 "{} ({}) fires at {} ({}) at {:.1} {word}: dice x{}",
                 a.id,
                 a.class,
                 t.id,
                 t.class,
-                z.distance,
-                z.dice_factor()
-            )
+                f.sight.between.own.distance,
+                f.odds.dice_factor.unwrap_or(1.0)
+            );
+            (summary, details(&f, &a.id, &t.id), f.sight.between.own)
         }
-        _ => format!(
-            "{} {} {to} at {:.1} {word}, edge to edge ({} fire)",
-            a.id,
-            if z.visible { "sees" } else { "does not see" },
-            z.distance,
-            z.fire
-        ),
+        _ => {
+            let target = t.map_or(Place::Point(p), Place::Unit);
+            let sight = look(&field, Place::Unit(a), target);
+            let to = t.map_or_else(|| format!("{:.1},{:.1}", p.x, p.y), |t| t.id.clone());
+            let summary = format!(
+                "{} {} {to} at {}",
+                a.id,
+                if sight.visible {
+                    "sees"
+                } else {
+                    "does not see"
+                },
+                field.measure(&sight.between)
+            );
+            (summary, sight::details(&sight), sight.between.own)
+        }
     };
-    lines.extend(zone_lines(&z));
-    if battle {
-        if z.halvings > 0 {
-            lines.push(format!(
-                "dice halved {} time(s), rounding down each time (x{})",
-                z.halvings,
-                z.dice_factor()
-            ));
-        }
-        if let Some(t) = t {
-            for f in map.hand_to_hand(a, t) {
-                lines.push(format!(
-                    "a charge from {} would give {} the hand-to-hand advantage of {} {}",
-                    a.id, t.id, f.name, f.id
-                ));
-            }
-        }
-    }
-    let mut answer = zone_drawn(&map, a, t, p, &z);
+    let mut answer = zone_drawn(&field.map, a, t, p, &z);
     answer.summary = summary;
     answer.lines = lines;
     answer
@@ -203,44 +192,12 @@ pub fn path(s: &Scenario, r: &Ruleset, u: &Unit, through: &[Point]) -> TableAnsw
 }
 
 fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, OverlayError> {
-    let u = s
-        .units
-        .iter()
-        .find(|u| u.id == id)
-        .ok_or_else(|| OverlayError(format!("no unit with id '{id}'")))?;
-    if u.at.is_none() {
-        return Err(OverlayError(format!(
-            "unit {id} stands nowhere on the table (no \"at\")"
-        )));
-    }
-    Ok(u)
+    crate::rules::play::table::placed(s, id).map_err(|e| OverlayError(e.message))
 }
 
 /// A point written `x,y` on the table (the command line's `x,y` arguments too).
 pub fn point(s: &Scenario, what: &str) -> Result<Point, OverlayError> {
-    let bad = |why: &str| OverlayError(format!("'{what}' {why}"));
-    let (x, y) = what
-        .split_once(',')
-        .ok_or_else(|| bad("is not a point x,y"))?;
-    let num = |v: &str| {
-        v.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|n| n.is_finite())
-            .ok_or_else(|| {
-                bad(&format!(
-                    "is not a point x,y: '{}' is not a number",
-                    v.trim()
-                ))
-            })
-    };
-    let p = Point::new(num(x)?, num(y)?);
-    match s.board.as_freeform() {
-        Some(t) if !t.contains(p) => {
-            Err(bad(&format!("is off the {} x {} table", t.width, t.height)))
-        }
-        _ => Ok(p),
-    }
+    crate::rules::play::table::point(s, what).map_err(|e| OverlayError(e.message))
 }
 
 /// A unit id or a point: the unit when it names one, and where it stands.

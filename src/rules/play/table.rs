@@ -1,0 +1,176 @@
+//! A measured table as a [`Field`]: places are units' bases or points, the line is the
+//! zone of fire of [`TableMap`] with the features it crosses, and a battle counts no
+//! dice of its own (the halvings for cover are the shared mechanism's).
+
+use super::battle::Odds;
+use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
+use crate::board::freeform::Point;
+use crate::rules::Ruleset;
+use crate::rules::table::fire::{Place, TableMap, Zone};
+use crate::scenario::{Scenario, Unit};
+
+/// A table scenario as sight and battle read it.
+pub struct TableField<'a> {
+    pub s: &'a Scenario,
+    pub map: TableMap<'a>,
+}
+
+impl<'a> TableField<'a> {
+    pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Self {
+        TableField {
+            s,
+            map: TableMap::new(s, r),
+        }
+    }
+
+    /// The zone of fire from a firer (or point) to a target, for the firer's fire type
+    /// (small arms from a point).
+    pub fn zone(&self, from: Place, to: Place) -> Zone {
+        let fire = match from {
+            Place::Unit(u) => self.map.fire_of(u),
+            Place::Point(_) => crate::rules::table::FireType::SmallArms,
+        };
+        self.map.zone_of_fire(from, to, fire)
+    }
+}
+
+/// What a zone of fire meets, as the shared mechanisms read it.
+pub fn met(z: &Zone) -> Vec<Met> {
+    z.crossed
+        .iter()
+        .map(|c| Met {
+            mark: Mark::Feature {
+                id: c.id.clone(),
+                kind: c.kind.clone(),
+                name: c.name.clone(),
+            },
+            blocks: c.blocks.clone(),
+            rule: None,
+            cover: c.cover,
+            overhead: c.overhead,
+        })
+        .collect()
+}
+
+/// The zone as a line between two places.
+pub fn between(z: Zone) -> Between<Zone> {
+    Between {
+        range: None,
+        distance: Some(z.distance),
+        path: None,
+        grazed: Vec::new(),
+        fire: Some(z.fire),
+        met: met(&z),
+        own: z,
+    }
+}
+
+/// A point written `x,y` on the table (the command line's `x,y` arguments and the
+/// designer's overlays): a clear message when it is malformed or off the table.
+pub fn point(s: &Scenario, what: &str) -> Result<Point, PlaceError> {
+    let bad = |why: &str| PlaceError::new(PlaceErrorKind::BadPoint, format!("'{what}' {why}"));
+    let (x, y) = what
+        .split_once(',')
+        .ok_or_else(|| bad("is not a point x,y"))?;
+    let num = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite())
+            .ok_or_else(|| {
+                bad(&format!(
+                    "is not a point x,y: '{}' is not a number",
+                    v.trim()
+                ))
+            })
+    };
+    let p = Point::new(num(x)?, num(y)?);
+    match s.board.as_freeform() {
+        Some(t) if !t.contains(p) => {
+            Err(bad(&format!("is off the {} x {} table", t.width, t.height)))
+        }
+        _ => Ok(p),
+    }
+}
+
+/// A unit by id that stands on the table.
+pub fn placed<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, PlaceError> {
+    let u = s.units.iter().find(|u| u.id == id).ok_or_else(|| {
+        PlaceError::new(
+            PlaceErrorKind::UnknownUnit,
+            format!("no unit with id '{id}'"),
+        )
+    })?;
+    if u.at.is_none() {
+        return Err(PlaceError::new(
+            PlaceErrorKind::NotPlaced,
+            format!("unit {id} stands nowhere on the table (no \"at\")"),
+        ));
+    }
+    Ok(u)
+}
+
+impl<'a> Field for TableField<'a> {
+    type Place = Place<'a>;
+    type Line = Zone;
+    const LINE: &'static str = "zone of fire";
+
+    /// A point when it has a comma, else a unit id.
+    fn place(&self, what: &str) -> Result<Place<'a>, PlaceError> {
+        if what.contains(',') {
+            return point(self.s, what).map(Place::Point);
+        }
+        placed(self.s, what).map(Place::Unit)
+    }
+
+    fn unit(&self, id: &str) -> Result<&Unit, PlaceError> {
+        placed(self.s, id)
+    }
+
+    fn at(&self, u: &Unit) -> Result<Place<'a>, PlaceError> {
+        placed(self.s, &u.id).map(Place::Unit)
+    }
+
+    fn whereabouts(&self, _u: &Unit) -> Option<String> {
+        None
+    }
+
+    fn name(&self, p: Place<'a>) -> String {
+        match p {
+            Place::Unit(u) => u.id.clone(),
+            Place::Point(p) => format!("{},{}", p.x, p.y),
+        }
+    }
+
+    fn line(&self, from: Place<'a>, to: Place<'a>) -> Between<Zone> {
+        between(self.zone(from, to))
+    }
+
+    fn measure(&self, b: &Between<Zone>) -> String {
+        let z = &b.own;
+        let unit = &self.map.unit;
+        format!(
+            "{:.1}{}{unit}, edge to edge ({} fire)",
+            z.distance,
+            if unit.is_empty() { "" } else { " " },
+            z.fire
+        )
+    }
+
+    fn odds(&self, a: &Unit, t: &Unit) -> (Between<Zone>, Odds) {
+        let line = between(self.zone(Place::Unit(a), Place::Unit(t)));
+        let hand_to_hand = self
+            .map
+            .hand_to_hand(a, t)
+            .into_iter()
+            .map(|f| (f.id.clone(), f.name.clone()))
+            .collect();
+        let odds = Odds {
+            allowed: true,
+            dice_factor: Some(1.0),
+            hand_to_hand,
+            ..Odds::default()
+        };
+        (line, odds)
+    }
+}
