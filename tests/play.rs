@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use sandtable::io;
-use sandtable::rules::play::{Arena, Field, battle, sight};
+use sandtable::rules::play::{Arena, Field, battle, moves, sight};
 use sandtable::rules::{Ruleset, Rulesets};
 use sandtable::scenario::Scenario;
 use serde_json::Value;
@@ -34,7 +34,7 @@ fn los(file: &str, from: &str, to: &str) -> Value {
     let rs = Rulesets::built_in();
     let (s, r) = open(file, &rs);
     match Arena::new(&s, r).unwrap() {
-        Arena::Hex(f) => on(&f, from, to),
+        Arena::Hex(f) => on(&*f, from, to),
         Arena::Table(f) => on(&f, from, to),
     }
 }
@@ -50,7 +50,7 @@ fn fight(file: &str, a: &str, t: &str) -> (Value, Vec<String>) {
     let rs = Rulesets::built_in();
     let (s, r) = open(file, &rs);
     match Arena::new(&s, r).unwrap() {
-        Arena::Hex(f) => on(&f, a, t),
+        Arena::Hex(f) => on(&*f, a, t),
         Arena::Table(f) => on(&f, a, t),
     }
 }
@@ -186,4 +186,114 @@ fn the_battle_headline_names_where_each_unit_stands_on_hexes() {
         lines[0].starts_with("i1 (infantry) against k1 (cavalry) at 121.2 cm"),
         "{lines:?}"
     );
+}
+
+/// A route through the one entry point, whichever the board.
+fn route(file: &str, unit: &str, through: &[&str]) -> (Value, Vec<String>) {
+    fn on<F: Field>(f: &F, unit: &str, through: &[&str]) -> (Value, Vec<String>) {
+        let u = f.unit(unit).unwrap();
+        let places: Vec<F::Place> = through.iter().map(|p| f.place(p).unwrap()).collect();
+        let r = moves::route(f, u, &places);
+        let mut lines = vec![moves::headline(u, &r, "")];
+        lines.extend(moves::details(&r, ""));
+        (moves::json(&r), lines)
+    }
+    let rs = Rulesets::built_in();
+    let (s, r) = open(file, &rs);
+    match Arena::new(&s, r).unwrap() {
+        Arena::Hex(f) => on(&*f, unit, through),
+        Arena::Table(f) => on(&f, unit, through),
+    }
+}
+
+#[test]
+fn a_route_on_hexes_and_on_a_table_answers_in_one_shape() {
+    let (hex, _) = route(HEXES, "c1", &["C2"]);
+    let (table, _) = route(TABLE, "i1", &["70,95"]);
+    for v in [&hex, &table] {
+        for key in ["unit", "length", "cost", "allowed", "reason"] {
+            assert!(v.get(key).is_some(), "{key} missing: {v}");
+        }
+    }
+    assert_eq!(hex["allowed"], true);
+    assert_eq!(hex["cost"], 1.0);
+    assert_eq!(hex["allowance"], 1.0);
+    // "All other units (including artillery) move into and through passable rough
+    // ground at half rate."
+    assert_eq!(table["allowed"], true);
+    assert!(table["cost"].as_f64().unwrap() > table["length"].as_f64().unwrap());
+}
+
+/// Text 000, Woods Hex: "A unit or general that enters a woods hex must stop and may
+/// move no further that turn."
+#[test]
+fn a_route_on_hexes_stops_where_the_terrain_says_and_spends_no_more_than_the_allowance() {
+    let (v, lines) = route(HEXES, "c1", &["D3"]);
+    assert_eq!(v["allowed"], true, "{v}");
+    let (v, _) = route(HEXES, "c1", &["D3", "E3"]);
+    assert_eq!(v["allowed"], false);
+    assert!(
+        v["reason"].as_str().unwrap().contains("must stop at D3"),
+        "{v}"
+    );
+    assert!(lines[0].starts_with("c1 (infantry) moves 1.0"), "{lines:?}");
+    let (v, _) = route(HEXES, "c1", &["C2", "C1"]);
+    assert_eq!(v["allowed"], false);
+    assert!(
+        v["reason"].as_str().unwrap().contains("allowance of 1"),
+        "{v}"
+    );
+    let (v, _) = route(HEXES, "c1", &["F5"]);
+    assert_eq!(v["allowed"], false);
+    assert!(v["reason"].as_str().unwrap().contains("hex by hex"), "{v}");
+}
+
+/// Text 003: "Rivers [...] are impassable to all units except at fords or bridges."
+#[test]
+fn a_route_on_a_table_is_refused_with_the_reason() {
+    let (v, lines) = route(TABLE, "i1", &["40,40"]);
+    assert_eq!(v["allowed"], false);
+    assert!(v["reason"].as_str().unwrap().contains("River s1"), "{v}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("not allowed:")),
+        "{lines:?}"
+    );
+}
+
+/// The designer draws the cheapest way to a hex with its cost: on every example, for
+/// every unit and every hex it can reach, the way the search took is a legal route
+/// whose cost, spent by the route mechanism, is the reachable set's (`sandtable moves`).
+#[test]
+fn the_cheapest_way_costs_what_the_reachable_set_says() {
+    use sandtable::rules::movement::MoveMap;
+    let rs = Rulesets::built_in();
+    let mut checked = 0;
+    for entry in std::fs::read_dir("assets/scenarios").unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(s) = io::load_scenario(&path, &rs) else {
+            continue;
+        };
+        let Some(r) = rs.get(&s.ruleset) else {
+            continue;
+        };
+        let (Some(map), Some(Arena::Hex(field))) = (MoveMap::new(&s, r), Arena::new(&s, r)) else {
+            continue;
+        };
+        for u in s.units.iter().filter(|u| u.hex.is_some()) {
+            let Ok((reach, ways)) = map.reachable_ways(u, None) else {
+                continue;
+            };
+            for x in &reach {
+                let way = ways.to(x.hex).unwrap();
+                assert_eq!(way.first(), u.hex.as_ref());
+                let steps: Vec<_> = way.iter().skip(1).map(|h| (*h, None)).collect();
+                let r = moves::route(&*field, u, &steps);
+                let at = format!("{}: {} to {}", path.display(), u.id, s.label(x.hex));
+                assert!(r.allowed, "{at}: {:?}", r.reason);
+                assert_eq!(r.cost, f64::from(x.cost), "{at}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
 }

@@ -134,7 +134,7 @@ pub fn los(
 ) -> Result<i32, CliError> {
     let (s, r) = load(file, rulesets)?;
     match arena(file, &s, r)? {
-        Arena::Hex(f) => los_on(&f, from, to, as_json),
+        Arena::Hex(f) => los_on(&*f, from, to, as_json),
         Arena::Table(f) => los_on(&f, from, to, as_json),
     }
 }
@@ -174,7 +174,7 @@ pub fn battle(
                     ),
                 ));
             }
-            battle_on(&f, attacker, target, as_json)
+            battle_on(&*f, attacker, target, as_json)
         }
         Arena::Table(f) => battle_on(&f, attacker, target, as_json),
     }

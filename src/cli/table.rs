@@ -1,14 +1,13 @@
-//! `sandtable path` on a measured table: the path cost of `rules::table`, as text and
-//! as the JSON of `shared/FORMAT.md` (extended only with optional fields). Sight and
-//! battle on tables go through the shared mechanisms (`rules::play`, `cli/preview.rs`).
-
-use serde_json::json;
+//! `sandtable path` on a measured table, through the shared route mechanism
+//! (`rules::play::moves`), as text and as the JSON of `shared/FORMAT.md`. Sight and
+//! battle on tables go through the shared mechanisms too (`cli/preview.rs`).
 
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
-use crate::rules::play::{self, sight::round};
-use crate::rules::table::fire::TableMap;
-use crate::rules::table::path::path_cost;
+use crate::rules::play;
+use crate::rules::play::moves::{self, route};
+use crate::rules::play::table::TableField;
+use crate::rules::table::fire::Place;
 use crate::scenario::{Scenario, Unit};
 
 use super::error::{CliError, ErrorKind};
@@ -45,32 +44,17 @@ pub fn path(
         .iter()
         .map(|p| point(s, p))
         .collect::<Result<Vec<_>, _>>()?;
-    let map = TableMap::new(s, r);
-    let c = path_cost(&map, u, &pts);
+    let field = TableField::new(s, r);
+    let places: Vec<Place> = pts.into_iter().map(Place::Point).collect();
+    let c = route(&field, u, &places);
     if as_json {
-        let mut v = json!({
-            "unit": u.id,
-            "length": round(c.length),
-            "cost": round(c.cost),
-            "allowed": c.allowed,
-            "reason": c.reason,
-        });
-        if let Some(m) = c.road_move {
-            v["road_move"] = json!(m);
-        }
-        print_json(&v);
+        print_json(&moves::json(&c));
         return Ok(0);
     }
-    let unit_word = unit_name(s);
-    println!(
-        "{} ({}) moves {:.1} {unit_word} at a cost of {:.1} {unit_word}",
-        u.id, u.class, c.length, c.cost
-    );
-    if let Some(m) = c.road_move {
-        println!("  along a road from start to end: it may move {m} {unit_word}");
-    }
-    if let Some(why) = &c.reason {
-        println!("  not allowed: {why}");
+    let word = unit_name(s);
+    println!("{}", moves::headline(u, &c, word));
+    for line in moves::details(&c, word) {
+        println!("  {line}");
     }
     Ok(0)
 }

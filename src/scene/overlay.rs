@@ -16,10 +16,11 @@ use crate::rules::Ruleset;
 use crate::rules::arcs::{ArcTarget, arcs, viewshed};
 use crate::rules::battle::BattleMap;
 use crate::rules::charge::{Charge, cannot_charge, charges};
-use crate::rules::movement::{MoveMap, Reach};
+use crate::rules::movement::{MoveMap, Reach, Ways};
 use crate::rules::play::Field;
 use crate::rules::play::battle::{Fight, details, fight, headline};
 use crate::rules::play::hex::HexField;
+use crate::rules::play::moves::route;
 use crate::rules::play::sight::look;
 use crate::rules::sight::Sighting;
 use crate::rules::zoc::{Zones, has_zones};
@@ -71,6 +72,8 @@ pub enum Preview {
     Moves {
         from: Hex,
         reach: Vec<Reach>,
+        /// The way the search took to each of them.
+        ways: Ways,
         /// The cheapest way to a chosen hex, start first, and its cost.
         path: Option<(Vec<Hex>, u32)>,
     },
@@ -253,9 +256,13 @@ impl Ask {
             BattleMap::new(s, r)
                 .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
         };
+        let hex_field = || {
+            HexField::new(s, r)
+                .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
+        };
         match self {
             Ask::Sight { from, to } => {
-                let field = HexField { s, map: battle()? };
+                let field = hex_field()?;
                 let named = |w: &str| field.place(w).map_err(|e| OverlayError(e.message));
                 let (a, b) = (named(from)?, named(to)?);
                 Ok(Preview::Sight(look(&field, a, b).between.own))
@@ -264,7 +271,7 @@ impl Ask {
                 let (a, t) = (unit(s, attacker)?, unit(s, target)?);
                 on_hex(a)?;
                 on_hex(t)?;
-                let field = HexField { s, map: battle()? };
+                let field = hex_field()?;
                 battle_preview(&field, a, t)
             }
             Ask::Arcs {
@@ -300,25 +307,22 @@ impl Ask {
                 let from = on_hex(u)?;
                 let map = MoveMap::new(s, r)
                     .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-                let reach = map.reachable(u, None).map_err(OverlayError)?;
+                let (reach, ways) = map.reachable_ways(u, None).map_err(OverlayError)?;
                 let path = match to {
                     Some(to) => {
                         let (goal, _) = place(s, board, to)?;
-                        let cost = reach
-                            .iter()
-                            .find(|x| x.hex == goal)
-                            .map(|x| x.cost)
-                            .ok_or_else(|| {
-                                OverlayError(format!(
-                                    "{id} cannot reach {} this turn",
-                                    s.label(goal)
-                                ))
-                            })?;
-                        Some((cheapest_way(from, goal, &reach), cost))
+                        Some(way_and_cost(&hex_field()?, u, &ways, goal).ok_or_else(|| {
+                            OverlayError(format!("{id} cannot reach {} this turn", s.label(goal)))
+                        })?)
                     }
                     None => None,
                 };
-                Ok(Preview::Moves { from, reach, path })
+                Ok(Preview::Moves {
+                    from,
+                    reach,
+                    ways,
+                    path,
+                })
             }
             Ask::Zones { side } => {
                 if !has_zones(r) {
@@ -414,36 +418,22 @@ fn front_of(s: &Scenario, hex: Hex) -> Option<(String, Vec<Side>)> {
         .map(|x| (x.kind.clone(), x.facing.clone()))
 }
 
-/// A way from `from` to `goal` through reachable hexes whose costs rise step by step
-/// (each step to a neighbour that cost more to reach), found backwards from the goal:
-/// the costs the rules gave, so the line drawn agrees with the number shown.
-pub fn cheapest_way(from: Hex, goal: Hex, reach: &[Reach]) -> Vec<Hex> {
-    let cost: rustc_hash::FxHashMap<Hex, u32> = reach.iter().map(|r| (r.hex, r.cost)).collect();
-    let cost_of = |h: Hex| {
-        if h == from {
-            Some(0)
-        } else {
-            cost.get(&h).copied()
-        }
-    };
-    let mut way = vec![goal];
-    let mut at = goal;
-    while at != from {
-        let here = cost_of(at).unwrap_or(0);
-        // The neighbour reached most cheaply before this hex (ties: the start first).
-        let Some(prev) = at
-            .all_neighbors()
-            .into_iter()
-            .filter(|n| cost_of(*n).is_some_and(|c| c < here || (*n == from && c <= here)))
-            .min_by_key(|n| (u32::from(*n != from), cost_of(*n).unwrap_or(u32::MAX)))
-        else {
-            break;
-        };
-        way.push(prev);
-        at = prev;
-    }
-    way.reverse();
-    way
+/// The way to `goal` (start first) and its cost from the search already made (what the
+/// route mechanism says it costs too: `tests/play.rs` checks it on every example), for
+/// a pointer moving over the reachable hexes without a new search.
+pub fn known_way(reach: &[Reach], ways: &Ways, goal: Hex) -> Option<(Vec<Hex>, u32)> {
+    let cost = reach.iter().find(|x| x.hex == goal)?.cost;
+    Some((ways.to(goal)?, cost))
+}
+
+/// The way to `goal` (start first) and what the route mechanism says it costs, or
+/// `None` when the unit cannot go there this turn.
+pub fn way_and_cost(field: &HexField, u: &Unit, ways: &Ways, goal: Hex) -> Option<(Vec<Hex>, u32)> {
+    let way = ways.to(goal)?;
+    let steps: Vec<(Hex, Option<&Unit>)> = way.iter().skip(1).map(|h| (*h, None)).collect();
+    let costed = route(field, u, &steps);
+    // Whole movement points: the route adds the steps' whole costs.
+    costed.allowed.then_some((way, costed.cost as u32))
 }
 
 const SEEN: Rgba = Rgba::rgb(46, 125, 50);
@@ -680,7 +670,9 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
             }
             out.push(outline(layout, *from, w * 0.06, Rgba::rgb(90, 30, 0)));
         }
-        Preview::Moves { from, reach, path } => {
+        Preview::Moves {
+            from, reach, path, ..
+        } => {
             let most = reach.iter().map(|r| r.cost).max().unwrap_or(0);
             for r in reach {
                 let c = layout.centre(r.hex);
@@ -822,7 +814,9 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
                 open.count()
             )
         }
-        Preview::Moves { from, reach, path } => {
+        Preview::Moves {
+            from, reach, path, ..
+        } => {
             let mut line = format!("from {}: {} hexes reachable", s.label(*from), reach.len());
             if let Some((way, cost)) = path
                 && let Some(end) = way.last()

@@ -13,11 +13,11 @@ use crate::board::freeform::Point;
 use crate::rules::Ruleset;
 use crate::rules::play::Field as _;
 use crate::rules::play::battle::{details, fight};
+use crate::rules::play::moves::{self, route};
 use crate::rules::play::sight::{self, look};
 use crate::rules::play::table::TableField;
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::geometry::front_edge;
-use crate::rules::table::path::path_cost;
 use crate::scenario::shape::unit_base;
 use crate::scenario::{Scenario, Unit};
 
@@ -165,28 +165,15 @@ fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) ->
 
 /// The path of `u` through `through`, with its length, cost and why it may not go.
 pub fn path(s: &Scenario, r: &Ruleset, u: &Unit, through: &[Point]) -> TableAnswer {
-    let map = TableMap::new(s, r);
-    let c = path_cost(&map, u, through);
+    let field = TableField::new(s, r);
+    let places: Vec<Place> = through.iter().copied().map(Place::Point).collect();
+    let c = route(&field, u, &places);
     let word = s.board.as_freeform().map_or("", |b| b.unit.as_str());
-    let mut lines = Vec::new();
-    if let Some(m) = c.road_move {
-        lines.push(format!(
-            "along a road from start to end: it may move {m} {word}"
-        ));
-    }
-    if let Some(why) = &c.reason {
-        lines.push(format!("not allowed: {why}"));
-    }
-    let mut path: Vec<Point> = u.at.into_iter().collect();
-    path.extend_from_slice(through);
     TableAnswer {
-        summary: format!(
-            "{} ({}) moves {:.1} {word} at a cost of {:.1} {word}",
-            u.id, u.class, c.length, c.cost
-        ),
-        lines,
+        summary: moves::headline(u, &c, word),
+        lines: moves::details(&c, word),
         clear: c.allowed,
-        path,
+        path: c.own,
         ..TableAnswer::default()
     }
 }

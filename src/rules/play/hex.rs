@@ -2,20 +2,27 @@
 //! line is the exact centre-to-centre line of [`SightMap`](crate::rules::sight), and a
 //! battle's count is [`BattleMap`]'s. This only translates their answers.
 
+use std::cell::OnceCell;
+
 use hexx::Hex;
 
 use super::battle::Odds;
+use super::moves::{Leg, Legs};
 use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
 use crate::board::line::Step;
 use crate::rules::Ruleset;
 use crate::rules::battle::{Battle, BattleMap};
+use crate::rules::movement::{MoveMap, State};
 use crate::rules::sight::Sighting;
 use crate::scenario::{Scenario, Unit};
 
-/// A hex scenario as sight and battle read it.
+/// A hex scenario as sight, battle and movement read it.
 pub struct HexField<'a> {
     pub s: &'a Scenario,
     pub map: BattleMap<'a>,
+    r: &'a Ruleset,
+    /// Built on the first move asked about (sight and battle do not need it).
+    moves: OnceCell<Option<MoveMap<'a>>>,
 }
 
 impl<'a> HexField<'a> {
@@ -24,7 +31,16 @@ impl<'a> HexField<'a> {
         Some(HexField {
             s,
             map: BattleMap::new(s, r)?,
+            r,
+            moves: OnceCell::new(),
         })
+    }
+
+    /// What movement looks up.
+    pub fn moves(&self) -> Option<&MoveMap<'a>> {
+        self.moves
+            .get_or_init(|| MoveMap::new(self.s, self.r))
+            .as_ref()
     }
 
     /// The line as sight and battle give it.
@@ -77,6 +93,8 @@ fn on_hex(u: &Unit) -> Result<Hex, PlaceError> {
 impl<'a> Field for HexField<'a> {
     type Place = (Hex, Option<&'a Unit>);
     type Line = Sighting;
+    /// The hexes of the route, start first, as far as the unit may go.
+    type Route = Vec<Hex>;
     const LINE: &'static str = "line of sight";
 
     fn place(&self, what: &str) -> Result<Self::Place, PlaceError> {
@@ -142,5 +160,77 @@ impl<'a> Field for HexField<'a> {
             hand_to_hand: Vec::new(),
         };
         (self.between(b.sighting), odds)
+    }
+
+    /// Step by step into each next hex, with `MoveMap`'s costs: a hex that is not next
+    /// to the last, or that the unit may not enter, refuses the route there.
+    fn legs(&self, u: &Unit, through: &[Self::Place]) -> Legs<Vec<Hex>> {
+        let refused = |to: String, why: String| Leg {
+            to,
+            length: 0.0,
+            cost: 0.0,
+            refused: Some(why),
+            stop: false,
+        };
+        let road_bonus = self
+            .r
+            .roads
+            .iter()
+            .map(|k| k.movement.all_road_bonus)
+            .max()
+            .map_or(0.0, f64::from);
+        let mut out = Legs {
+            legs: Vec::new(),
+            allowance: None,
+            road_bonus,
+            all_road: false,
+            road_move: None,
+            own: Vec::new(),
+        };
+        let (Some(start), Some(map)) = (u.hex, self.moves()) else {
+            let why = format!("unit {} stands on no hex", u.id);
+            out.legs.push(refused(String::new(), why));
+            return out;
+        };
+        out.allowance = map.allowance(u).map(f64::from);
+        out.own.push(start);
+        let mut state = State {
+            hex: start,
+            road: None,
+            penalty: false,
+            all_road: true,
+            start: true,
+        };
+        for (h, _) in through {
+            let to = self.s.label(*h);
+            if state.hex.unsigned_distance_to(*h) != 1 {
+                let from = self.s.label(state.hex);
+                let why = format!("{to} is not next to {from}: a route goes hex by hex");
+                out.legs.push(refused(to, why));
+                return out;
+            }
+            let Some(step) = map.step(u, state, *h) else {
+                let why = format!("{} ({}) may not enter {to}", u.id, u.class);
+                out.legs.push(refused(to, why));
+                return out;
+            };
+            out.legs.push(Leg {
+                to,
+                length: 1.0,
+                cost: f64::from(step.cost),
+                refused: None,
+                stop: step.must_stop,
+            });
+            out.own.push(*h);
+            state = State {
+                hex: *h,
+                road: step.road,
+                penalty: step.penalty,
+                all_road: state.all_road && step.road.is_some(),
+                start: false,
+            };
+        }
+        out.all_road = state.all_road && !out.legs.is_empty();
+        out
     }
 }

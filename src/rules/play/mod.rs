@@ -1,18 +1,20 @@
 //! Sight, battle and movement written once over both kinds of board. A board answers
 //! the geometry ([`Field`]: what lies between two places and what each thing met does
 //! to sight and fire, how far apart they are, what one unit's attack counts before the
-//! line's cover); the mechanisms assemble the answers the
+//! line's cover, what each leg of a move costs); the mechanisms assemble the answers the
 //! same way for hexes and tables: [`sight::look`] (visible, `blocked_by`, `cover`),
 //! [`battle::fight`] (refusal when the line is blocked, one halving `factor` modifier
-//! per cover feature on top of the board's additive dice or shifts).
+//! per cover feature on top of the board's additive dice or shifts) and
+//! [`moves::route`] (an allowance spent leg by leg, refused with a reason).
 //!
-//! Hexes answer through the exact hex code ([`hex::HexField`] wraps `SightMap` and
-//! `BattleMap`); tables through `TableMap` ([`table::TableField`]).
+//! Hexes answer through the exact hex code ([`hex::HexField`] wraps `SightMap`,
+//! `BattleMap` and `MoveMap`); tables through `TableMap` ([`table::TableField`]).
 //! [`Arena`] builds the right one for a scenario: the only place that looks at the
 //! kind of board.
 
 pub mod battle;
 pub mod hex;
+pub mod moves;
 pub mod sight;
 pub mod table;
 
@@ -105,6 +107,8 @@ pub trait Field {
     type Place: Copy;
     /// The board's own account of a line (for drawing).
     type Line;
+    /// The board's own account of a route (for drawing).
+    type Route;
     /// What the line is called in messages ("line of sight", "zone of fire").
     const LINE: &'static str;
 
@@ -128,11 +132,15 @@ pub trait Field {
     /// The board's own count of `a` attacking `t`, before the line's cover is applied,
     /// with the line it is fought along.
     fn odds(&self, a: &Unit, t: &Unit) -> (Between<Self::Line>, battle::Odds);
+    /// What each leg of `u`'s move from where it stands through `through` costs, and
+    /// why a leg is refused.
+    fn legs(&self, u: &Unit, through: &[Self::Place]) -> moves::Legs<Self::Route>;
 }
 
 /// The field of a scenario, whichever its board.
 pub enum Arena<'a> {
-    Hex(hex::HexField<'a>),
+    /// Boxed: a hex field holds the sight and battle maps, a table field one index.
+    Hex(Box<hex::HexField<'a>>),
     Table(table::TableField<'a>),
 }
 
@@ -142,6 +150,6 @@ impl<'a> Arena<'a> {
         if s.board.as_freeform().is_some() {
             return Some(Arena::Table(table::TableField::new(s, r)));
         }
-        hex::HexField::new(s, r).map(Arena::Hex)
+        hex::HexField::new(s, r).map(|f| Arena::Hex(Box::new(f)))
     }
 }

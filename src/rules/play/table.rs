@@ -3,10 +3,12 @@
 //! dice of its own (the halvings for cover are the shared mechanism's).
 
 use super::battle::Odds;
+use super::moves::{Leg, Legs};
 use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
 use crate::rules::table::fire::{Place, TableMap, Zone};
+use crate::rules::table::path::path_cost;
 use crate::scenario::{Scenario, Unit};
 
 /// A table scenario as sight and battle read it.
@@ -113,6 +115,8 @@ pub fn placed<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, PlaceError> {
 impl<'a> Field for TableField<'a> {
     type Place = Place<'a>;
     type Line = Zone;
+    /// The path's points, the unit's centre first.
+    type Route = Vec<Point>;
     const LINE: &'static str = "zone of fire";
 
     /// A point when it has a comma, else a unit id.
@@ -172,5 +176,37 @@ impl<'a> Field for TableField<'a> {
             ..Odds::default()
         };
         (line, odds)
+    }
+
+    /// The whole polyline as one leg: `path_cost` measures the stretches where the base
+    /// touches each feature exactly along it, half rate while any part is in terrain
+    /// requiring it, and refuses it with the reason (which names the leg).
+    fn legs(&self, u: &Unit, through: &[Place<'a>]) -> Legs<Vec<Point>> {
+        let pts: Vec<Point> = through
+            .iter()
+            .map(|p| match p {
+                Place::Unit(x) => x.at.unwrap_or_default(),
+                Place::Point(p) => *p,
+            })
+            .collect();
+        let c = path_cost(&self.map, u, &pts);
+        let to = through.last().map_or(String::new(), |p| self.name(*p));
+        let refused = (!c.allowed).then(|| c.reason.clone().unwrap_or_default());
+        let mut own: Vec<Point> = u.at.into_iter().collect();
+        own.extend(pts);
+        Legs {
+            legs: vec![Leg {
+                to,
+                length: c.length,
+                cost: c.cost,
+                refused,
+                stop: false,
+            }],
+            allowance: None,
+            road_bonus: 0.0,
+            all_road: false,
+            road_move: c.road_move,
+            own,
+        }
     }
 }
