@@ -123,11 +123,6 @@ impl<'a> Field for HexField<'a> {
         })
     }
 
-    fn at(&self, u: &Unit) -> Result<Self::Place, PlaceError> {
-        let hex = on_hex(u)?;
-        Ok((hex, self.s.units.iter().find(|x| x.id == u.id)))
-    }
-
     fn whereabouts(&self, u: &Unit) -> Option<String> {
         Some(u.hex.map(|h| self.s.label(h)).unwrap_or_default())
     }

@@ -117,8 +117,6 @@ pub trait Field {
     fn place(&self, what: &str) -> Result<Self::Place, PlaceError>;
     /// A unit by id, standing somewhere on the board.
     fn unit(&self, id: &str) -> Result<&Unit, PlaceError>;
-    /// Where a unit stands, as a place.
-    fn at(&self, u: &Unit) -> Result<Self::Place, PlaceError>;
     /// Where a unit stands, as a message adds it after its class ("F2"); `None` when
     /// its id says enough.
     fn whereabouts(&self, u: &Unit) -> Option<String>;

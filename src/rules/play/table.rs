@@ -131,10 +131,6 @@ impl<'a> Field for TableField<'a> {
         placed(self.s, id)
     }
 
-    fn at(&self, u: &Unit) -> Result<Place<'a>, PlaceError> {
-        placed(self.s, &u.id).map(Place::Unit)
-    }
-
     fn whereabouts(&self, _u: &Unit) -> Option<String> {
         None
     }
