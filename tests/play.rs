@@ -29,7 +29,7 @@ fn keys(v: &Value) -> BTreeSet<String> {
 fn los(file: &str, from: &str, to: &str) -> Value {
     fn on<F: Field>(f: &F, from: &str, to: &str) -> Value {
         let (a, b) = (f.place(from).unwrap(), f.place(to).unwrap());
-        sight::json(&sight::look(f, a, b))
+        sight::json(f, &sight::look(f, a, b))
     }
     let rs = Rulesets::built_in();
     let (s, r) = open(file, &rs);
@@ -158,8 +158,6 @@ fn judging_a_line_reads_only_what_was_met() {
     let line = |met: Vec<Met>| Between {
         range: Some(2),
         distance: None,
-        path: None,
-        grazed: Vec::new(),
         fire: None,
         met,
         own: (),

@@ -143,11 +143,11 @@ fn los_on<F: Field>(f: &F, from: &str, to: &str, as_json: bool) -> Result<i32, C
     let (a, b) = (f.place(from)?, f.place(to)?);
     let sight = play::sight::look(f, a, b);
     if as_json {
-        print_json(&play::sight::json(&sight));
+        print_json(&play::sight::json(f, &sight));
         return Ok(0);
     }
     println!("{}", play::sight::headline(f, a, b, &sight));
-    for line in play::sight::details(&sight) {
+    for line in play::sight::details(f, &sight) {
         println!("  {line}");
     }
     Ok(0)

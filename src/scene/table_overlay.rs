@@ -12,9 +12,10 @@ use super::{Item, Points, Rgba, Stroke, Style};
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
 use crate::rules::play::Field as _;
+use crate::rules::play::Mark;
 use crate::rules::play::battle::{details, fight};
 use crate::rules::play::moves::{self, route};
-use crate::rules::play::sight::{self, look};
+use crate::rules::play::sight::{self, Sight, look};
 use crate::rules::play::table::TableField;
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::geometry::front_edge;
@@ -72,7 +73,7 @@ pub fn fire(
 ) -> TableAnswer {
     let field = TableField::new(s, r);
     let word = s.board.as_freeform().map_or("", |b| b.unit.as_str());
-    let (summary, lines, z) = match (battle, t) {
+    let (summary, lines, seen) = match (battle, t) {
         (true, Some(t)) => {
             let f = fight(&field, a, t);
             let summary = format!(
@@ -84,7 +85,8 @@ pub fn fire(
                 f.sight.between.own.distance,
                 f.odds.dice_factor.unwrap_or(1.0)
             );
-            (summary, details(&f, &a.id, &t.id), f.sight.between.own)
+            let lines = details(&f, &a.id, &t.id);
+            (summary, lines, f.sight)
         }
         _ => {
             let target = t.map_or(Place::Point(p), Place::Unit);
@@ -100,10 +102,10 @@ pub fn fire(
                 },
                 field.measure(&sight.between)
             );
-            (summary, sight::details(&sight), sight.between.own)
+            (summary, sight::details(&field, &sight), sight)
         }
     };
-    let mut answer = zone_drawn(&field.map, a, t, p, &z);
+    let mut answer = zone_drawn(&field.map, a, t, p, &seen);
     answer.summary = summary;
     answer.lines = lines;
     answer
@@ -111,7 +113,13 @@ pub fn fire(
 
 /// The zone of fire as `rules::table` reads it (the hull of the firer's front edge and
 /// the target's base or point), the line, and each crossed feature's outline.
-fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) -> TableAnswer {
+fn zone_drawn(
+    map: &TableMap,
+    a: &Unit,
+    t: Option<&Unit>,
+    p: Point,
+    seen: &Sight<Zone>,
+) -> TableAnswer {
     let edge = front_edge(a).map_or(Vec::new(), |e| e.to_vec());
     let target: Vec<Point> = match t {
         Some(t) => unit_base(t).map_or(Vec::new(), |c| c.to_vec()),
@@ -133,11 +141,15 @@ fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) ->
         _ => None,
     };
     let end = t.and_then(|t| t.at).unwrap_or(p);
-    let features = z
-        .crossed
+    let features = seen
+        .between
+        .met
         .iter()
         .filter_map(|c| {
-            let f = map.features.iter().find(|f| f.id == c.id)?;
+            let Mark::Feature { id, .. } = &c.mark else {
+                return None;
+            };
+            let f = map.features.iter().find(|f| &f.id == id)?;
             let effect = match (&c.blocks, c.cover) {
                 (Some(_), _) => Effect::Blocks,
                 (None, true) => Effect::Cover,
@@ -156,7 +168,7 @@ fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) ->
         .collect();
     TableAnswer {
         zone,
-        clear: z.visible,
+        clear: seen.visible,
         line: mid.map(|m| [m, end]),
         features,
         ..TableAnswer::default()

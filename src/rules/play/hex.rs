@@ -43,26 +43,13 @@ impl<'a> HexField<'a> {
             .as_ref()
     }
 
-    /// The line as sight and battle give it.
+    /// The line as sight and battle give it: the hexes where it is blocked, by label.
     fn between(&self, sighting: Sighting) -> Between<Sighting> {
-        let s = self.s;
-        let mut path = Vec::new();
-        let mut grazed = Vec::new();
-        for step in &sighting.steps {
-            match step {
-                Step::Cross(h) => path.push(s.label(*h)),
-                Step::Graze(a, b) => {
-                    path.push(s.label(*a));
-                    path.push(s.label(*b));
-                    grazed.push([s.label(*a), s.label(*b)]);
-                }
-            }
-        }
         let met = sighting
             .blockers
             .iter()
             .map(|b| Met {
-                mark: Mark::Hex(s.label(b.hex)),
+                mark: Mark::Hex(self.s.label(b.hex)),
                 blocks: Some(b.reason.clone()),
                 rule: Some(b.rule.clone()),
                 cover: false,
@@ -72,8 +59,6 @@ impl<'a> HexField<'a> {
         Between {
             range: Some(sighting.range),
             distance: None,
-            path: Some(path),
-            grazed,
             fire: None,
             met,
             own: sighting,
@@ -133,6 +118,23 @@ impl<'a> Field for HexField<'a> {
 
     fn line(&self, from: Self::Place, to: Self::Place) -> Between<Sighting> {
         self.between(self.map.sight.sight(from.0, to.0, from.1))
+    }
+
+    fn crossed(&self, line: &Sighting) -> Option<(Vec<String>, Vec<[String; 2]>)> {
+        let s = self.s;
+        let mut path = Vec::new();
+        let mut grazed = Vec::new();
+        for step in &line.steps {
+            match step {
+                Step::Cross(h) => path.push(s.label(*h)),
+                Step::Graze(a, b) => {
+                    path.push(s.label(*a));
+                    path.push(s.label(*b));
+                    grazed.push([s.label(*a), s.label(*b)]);
+                }
+            }
+        }
+        Some((path, grazed))
     }
 
     fn measure(&self, b: &Between<Sighting>) -> String {

@@ -90,10 +90,6 @@ pub struct Between<L> {
     pub range: Option<u32>,
     /// Edge to edge in board units, when the board measures.
     pub distance: Option<f64>,
-    /// The hexes crossed, by label, when the board has hexes.
-    pub path: Option<Vec<String>>,
-    /// Pairs of hexes the line runs between, along their hexside.
-    pub grazed: Vec<[String; 2]>,
     /// The kind of fire the line carries, when the board tells fire types apart.
     pub fire: Option<FireType>,
     /// What the line meets that the rules read.
@@ -124,6 +120,10 @@ pub trait Field {
     fn name(&self, p: Self::Place) -> String;
     /// The line from one place to another and what it meets.
     fn line(&self, from: Self::Place, to: Self::Place) -> Between<Self::Line>;
+    /// The hexes a line crosses and the pairs of hexes it runs between along their
+    /// hexside, by label, when the board has hexes (worded only when asked: drawing
+    /// needs none of it).
+    fn crossed(&self, line: &Self::Line) -> Option<(Vec<String>, Vec<[String; 2]>)>;
     /// How far a line reaches, as a message says it ("range 3", "12.5 cm, edge to
     /// edge (small-arms fire)").
     fn measure(&self, b: &Between<Self::Line>) -> String;

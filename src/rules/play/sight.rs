@@ -84,7 +84,8 @@ fn kind_of(m: &Met) -> Option<&str> {
 }
 
 /// `sandtable los --json` (shared/FORMAT.md), the same keys on both boards.
-pub fn json<L>(s: &Sight<L>) -> Value {
+pub fn json<F: Field>(field: &F, s: &Sight<F::Line>) -> Value {
+    let (path, grazed) = field.crossed(&s.between.own).unzip();
     let b = &s.between;
     let cover: Vec<Value> = s
         .cover()
@@ -111,8 +112,8 @@ pub fn json<L>(s: &Sight<L>) -> Value {
         "visible": s.visible,
         "range": b.range,
         "distance": b.distance.map(round),
-        "path": b.path,
-        "grazed": b.grazed,
+        "path": path,
+        "grazed": grazed.unwrap_or_default(),
         "blocked_by": blocked_json(s),
         "cover": cover,
         "crossed": crossed,
@@ -172,13 +173,14 @@ pub fn headline<F: Field>(field: &F, from: F::Place, to: F::Place, s: &Sight<F::
 }
 
 /// The details under the headline: the hexes crossed and grazed, then each thing met.
-pub fn details<L>(s: &Sight<L>) -> Vec<String> {
+pub fn details<F: Field>(field: &F, s: &Sight<F::Line>) -> Vec<String> {
     let b = &s.between;
     let mut out = Vec::new();
-    if let Some(path) = b.path.as_ref().filter(|p| !p.is_empty()) {
+    let (path, grazed) = field.crossed(&b.own).unwrap_or_default();
+    if !path.is_empty() {
         out.push(format!("the line crosses {}", path.join(", ")));
     }
-    for [x, y] in &b.grazed {
+    for [x, y] in &grazed {
         out.push(format!("it runs along the hexside between {x} and {y}"));
     }
     out.extend(b.met.iter().map(|m| met_line(m, b.fire)));

@@ -36,33 +36,29 @@ impl<'a> TableField<'a> {
     }
 }
 
-/// What a zone of fire meets, as the shared mechanisms read it.
-pub fn met(z: &Zone) -> Vec<Met> {
-    z.crossed
-        .iter()
+/// The zone as a line between two places. The features it crosses move into `met`
+/// (what the mechanisms and the drawing read); `own` keeps the zone's measures.
+pub fn between(mut z: Zone) -> Between<Zone> {
+    let met = z
+        .crossed
+        .drain(..)
         .map(|c| Met {
             mark: Mark::Feature {
-                id: c.id.clone(),
-                kind: c.kind.clone(),
-                name: c.name.clone(),
+                id: c.id,
+                kind: c.kind,
+                name: c.name,
             },
-            blocks: c.blocks.clone(),
+            blocks: c.blocks,
             rule: None,
             cover: c.cover,
             overhead: c.overhead,
         })
-        .collect()
-}
-
-/// The zone as a line between two places.
-pub fn between(z: Zone) -> Between<Zone> {
+        .collect();
     Between {
         range: None,
         distance: Some(z.distance),
-        path: None,
-        grazed: Vec::new(),
         fire: Some(z.fire),
-        met: met(&z),
+        met,
         own: z,
     }
 }
@@ -144,6 +140,10 @@ impl<'a> Field for TableField<'a> {
 
     fn line(&self, from: Place<'a>, to: Place<'a>) -> Between<Zone> {
         between(self.zone(from, to))
+    }
+
+    fn crossed(&self, _line: &Zone) -> Option<(Vec<String>, Vec<[String; 2]>)> {
+        None
     }
 
     fn measure(&self, b: &Between<Zone>) -> String {
