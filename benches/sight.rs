@@ -10,6 +10,8 @@ use sandtable::board::{Board, HexBoard, Orientation, Stagger};
 use sandtable::rules::Rulesets;
 use sandtable::rules::arcs::{arcs, viewshed};
 use sandtable::rules::battle::BattleMap;
+use sandtable::rules::play::hex::HexField;
+use sandtable::rules::play::sight::look;
 use sandtable::scenario::{HexCell, Scenario, Unit};
 
 /// Mixed Battle Cry terrain: mostly clear, with woods, hills, towns and fields
@@ -61,6 +63,11 @@ fn sight(c: &mut Criterion) {
         c.bench_function(
             &format!("{id}: line of sight at range 20 (full answer)"),
             |bench| bench.iter(|| map.sight.sight(black_box(a), black_box(b), None)),
+        );
+        let field = HexField::new(&s, r).unwrap();
+        c.bench_function(
+            &format!("{id}: line of sight at range 20 through play::sight::look"),
+            |bench| bench.iter(|| look(&field, (black_box(a), None), (black_box(b), None))),
         );
         c.bench_function(
             &format!("{id}: line of sight at range 20 (yes/no)"),

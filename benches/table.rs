@@ -7,6 +7,9 @@ use std::path::Path;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::board::freeform::Point;
 use sandtable::io::{self, Format};
+use sandtable::rules::play::moves::route;
+use sandtable::rules::play::sight::look;
+use sandtable::rules::play::table::TableField;
 use sandtable::rules::table::fire::{Place, TableMap};
 use sandtable::rules::table::path::path_cost;
 use sandtable::rules::{self, Rulesets};
@@ -98,6 +101,15 @@ fn bench(c: &mut Criterion) {
     let mover = unit("m", [40.0, 100.0], 90.0);
     c.bench_function("path cost of a 20-point path", |b| {
         b.iter(|| path_cost(&map, black_box(&mover), &path))
+    });
+    // The same questions through the mechanisms shared with hex boards (rules::play).
+    let field = TableField::new(&s, r);
+    c.bench_function("one zone of fire through play::sight::look", |b| {
+        b.iter(|| look(&field, Place::Unit(black_box(&f)), Place::Unit(&t)).visible)
+    });
+    let places: Vec<Place> = path.iter().copied().map(Place::Point).collect();
+    c.bench_function("a 20-point path through play::moves::route", |b| {
+        b.iter(|| route(&field, black_box(&mover), &places).cost)
     });
 }
 

@@ -463,16 +463,19 @@ impl Previewer {
         if key.mode != Mode::Moves || same != *key || a.error.is_some() {
             return None;
         }
-        let Some(Preview::Moves { from, reach, .. }) = &a.preview else {
+        let Some(Preview::Moves {
+            from, reach, ways, ..
+        }) = &a.preview
+        else {
             return None;
         };
         let preview = Preview::Moves {
             from: *from,
             reach: reach.clone(),
-            path: key.target.and_then(|goal| {
-                let cost = reach.iter().find(|x| x.hex == goal)?.cost;
-                Some((overlay::cheapest_way(*from, goal, reach), cost))
-            }),
+            ways: ways.clone(),
+            path: key
+                .target
+                .and_then(|goal| overlay::known_way(reach, ways, goal)),
         };
         Some(drawn(doc.scenario.board.as_hex()?, &doc.scenario, preview))
     }
@@ -825,14 +828,22 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
                 r,
                 board,
             );
-            let Some(Preview::Moves { from, reach, .. }) = base.preview else {
+            let Some(Preview::Moves {
+                from, reach, ways, ..
+            }) = base.preview
+            else {
                 return base;
             };
-            let path = key.target.and_then(|goal| {
-                let cost = reach.iter().find(|x| x.hex == goal)?.cost;
-                Some((overlay::cheapest_way(from, goal, &reach), cost))
-            });
-            return drawn(board, s, Preview::Moves { from, reach, path });
+            let path = key
+                .target
+                .and_then(|goal| overlay::known_way(&reach, &ways, goal));
+            let moves = Preview::Moves {
+                from,
+                reach,
+                ways,
+                path,
+            };
+            return drawn(board, s, moves);
         }
         Mode::Zones => Ask::Zones {
             side: key.side.clone(),

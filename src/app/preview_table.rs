@@ -140,7 +140,7 @@ impl TablePreview {
                 TableAnswer::default(),
             );
         }
-        let drawn = table_overlay::route(s, r, u, &through, self.charge);
+        let drawn = table_overlay::charged(s, r, u, &through, self.charge);
         (worded(&drawn), drawn)
     }
 

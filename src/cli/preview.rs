@@ -6,11 +6,10 @@ use std::path::Path;
 use hexx::Hex;
 use serde_json::{Value, json};
 
-use crate::board::line::Step;
 use crate::io;
 use crate::rules::arcs::arcs;
-use crate::rules::battle::{Battle, BattleMap, Counts, modifier_line};
-use crate::rules::sight::Sighting;
+use crate::rules::battle::BattleMap;
+use crate::rules::play::{self, Arena, Field, PlaceError, PlaceErrorKind};
 use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::{Scenario, Unit};
 use crate::scene::overlay::charge_lines;
@@ -70,27 +69,6 @@ pub fn path(
     super::table::path(&s, r, unit, through, charge, as_json)
 }
 
-/// A unit id or a hex label: the hex, and the unit when it names one.
-fn place<'s>(s: &'s Scenario, what: &str) -> Result<(Hex, Option<&'s Unit>), CliError> {
-    if let Some(u) = s.units.iter().find(|u| u.id == what) {
-        return Ok((on_hex(u)?, Some(u)));
-    }
-    let unknown = |why: String| {
-        CliError::new(
-            ErrorKind::UnknownHex,
-            format!("'{what}' is neither a unit id nor a hex of the board: {why}"),
-        )
-    };
-    let board = s
-        .board
-        .as_hex()
-        .ok_or_else(|| unknown("not a hex board".into()))?;
-    board
-        .hex_at(what)
-        .map(|h| (h, None))
-        .map_err(|e| unknown(e.to_string()))
-}
-
 fn on_hex(u: &Unit) -> Result<Hex, CliError> {
     u.hex.ok_or_else(|| {
         CliError::new(
@@ -131,28 +109,21 @@ fn profile<'r>(r: &'r Ruleset, u: &Unit) -> Option<&'r crate::rules::model::Prof
         .and_then(|k| k.profile.as_ref())
 }
 
-fn path_json(s: &Scenario, steps: &[Step]) -> (Vec<String>, Vec<[String; 2]>) {
-    let mut path = Vec::new();
-    let mut grazed = Vec::new();
-    for step in steps {
-        match step {
-            Step::Cross(h) => path.push(s.label(*h)),
-            Step::Graze(a, b) => {
-                path.push(s.label(*a));
-                path.push(s.label(*b));
-                grazed.push([s.label(*a), s.label(*b)]);
-            }
-        }
+impl From<PlaceError> for CliError {
+    fn from(e: PlaceError) -> Self {
+        let kind = match e.kind {
+            PlaceErrorKind::UnknownUnit => ErrorKind::UnknownUnit,
+            PlaceErrorKind::UnknownHex => ErrorKind::UnknownHex,
+            PlaceErrorKind::BadPoint => ErrorKind::BadPoint,
+            PlaceErrorKind::NotPlaced => ErrorKind::NotAllowed,
+        };
+        CliError::new(kind, e.message)
     }
-    (path, grazed)
 }
 
-fn blocked_json(s: &Scenario, sighting: &Sighting) -> Vec<Value> {
-    sighting
-        .blockers
-        .iter()
-        .map(|b| json!({"hex": s.label(b.hex), "reason": b.reason, "rule": b.rule}))
-        .collect()
+/// The field of a scenario: hexes or a table (the one place that tells them apart).
+fn arena<'a>(file: &Path, s: &'a Scenario, r: &'a Ruleset) -> Result<Arena<'a>, CliError> {
+    Arena::new(s, r).ok_or_else(|| not_hex(file))
 }
 
 pub fn los(
@@ -163,88 +134,24 @@ pub fn los(
     as_json: bool,
 ) -> Result<i32, CliError> {
     let (s, r) = load(file, rulesets)?;
-    if s.board.as_freeform().is_some() {
-        return super::table::los(&s, r, from, to, as_json);
+    match arena(file, &s, r)? {
+        Arena::Hex(f) => los_on(&*f, from, to, as_json),
+        Arena::Table(f) => los_on(&f, from, to, as_json),
     }
-    let (a, firer) = place(&s, from)?;
-    let (b, _) = place(&s, to)?;
-    let map = BattleMap::new(&s, r).ok_or_else(|| not_hex(file))?;
-    let sighting = map.sight.sight(a, b, firer);
-    let (path, grazed) = path_json(&s, &sighting.steps);
-    if as_json {
-        print_json(&json!({
-            "visible": sighting.visible,
-            "range": sighting.range,
-            "distance": null,
-            "path": path,
-            "grazed": grazed,
-            "blocked_by": blocked_json(&s, &sighting),
-            "cover": [],
-        }));
-        return Ok(0);
-    }
-    let (la, lb) = (s.label(a), s.label(b));
-    println!(
-        "{la} {} {lb} at range {}",
-        if sighting.visible {
-            "sees"
-        } else {
-            "does not see"
-        },
-        sighting.range
-    );
-    if !path.is_empty() {
-        println!("  the line crosses {}", path.join(", "));
-    }
-    for [x, y] in &grazed {
-        println!("  it runs along the hexside between {x} and {y}");
-    }
-    for bl in &sighting.blockers {
-        println!(
-            "  blocked at {}: {} [{}]",
-            s.label(bl.hex),
-            bl.reason,
-            bl.rule
-        );
-    }
-    Ok(0)
 }
 
-fn battle_json(s: &Scenario, b: &Battle) -> Value {
-    let mods: Vec<Value> = b
-        .modifiers
-        .iter()
-        .map(|m| {
-            let mut v = json!({"source": m.source, "applied": m.counts == Counts::Yes});
-            if let Some(d) = m.dice {
-                v["dice"] = json!(d);
-            }
-            if let Some(x) = m.shift {
-                v["shift"] = json!(x);
-            }
-            if let Counts::ReplacedBy(by) = &m.counts {
-                v["replaced_by"] = json!(by);
-            }
-            if let Some(q) = &m.quote {
-                v["quote"] = json!(q);
-            }
-            v
-        })
-        .collect();
-    json!({
-        "allowed": b.allowed,
-        "reason": b.reason,
-        "range": b.range,
-        "los": b.los,
-        "base_dice": b.base_dice,
-        "dice": b.dice,
-        "column_shift": b.column_shift,
-        "assault_shift": b.assault_shift,
-        "dice_factor": b.dice_factor,
-        "modifiers": mods,
-        "ignore_retreat_flags": b.ignore_retreat_flags,
-        "blocked_by": blocked_json(s, &b.sighting),
-    })
+fn los_on<F: Field>(f: &F, from: &str, to: &str, as_json: bool) -> Result<i32, CliError> {
+    let (a, b) = (f.place(from)?, f.place(to)?);
+    let sight = play::sight::look(f, a, b);
+    if as_json {
+        print_json(&play::sight::json(f, &sight));
+        return Ok(0);
+    }
+    println!("{}", play::sight::headline(f, a, b, &sight));
+    for line in play::sight::details(f, &sight) {
+        println!("  {line}");
+    }
+    Ok(0)
 }
 
 pub fn battle(
@@ -255,69 +162,40 @@ pub fn battle(
     as_json: bool,
 ) -> Result<i32, CliError> {
     let (s, r) = load(file, rulesets)?;
-    if s.board.as_freeform().is_some() {
-        return super::table::battle(&s, r, attacker, target, as_json);
+    match arena(file, &s, r)? {
+        Arena::Hex(f) => {
+            let a = f.unit(attacker)?;
+            f.unit(target)?;
+            if !f.map.by_column_shift() && profile(r, a).is_none() {
+                return Err(CliError::new(
+                    ErrorKind::NoProfile,
+                    format!(
+                        "unit class '{}' has no battle profile in {}, so {} has no range or dice to battle with",
+                        a.class, r.id, a.id
+                    ),
+                ));
+            }
+            battle_on(&*f, attacker, target, as_json)
+        }
+        Arena::Table(f) => battle_on(&f, attacker, target, as_json),
     }
-    let (a, t) = (unit(&s, attacker)?, unit(&s, target)?);
-    let map = BattleMap::new(&s, r).ok_or_else(|| not_hex(file))?;
-    if !map.by_column_shift() && profile(r, a).is_none() {
-        return Err(CliError::new(
-            ErrorKind::NoProfile,
-            format!(
-                "unit class '{}' has no battle profile in {}, so {} has no range or dice to battle with",
-                a.class, r.id, a.id
-            ),
-        ));
-    }
-    let b = map.battle(a, t);
+}
+
+fn battle_on<F: Field>(
+    f: &F,
+    attacker: &str,
+    target: &str,
+    as_json: bool,
+) -> Result<i32, CliError> {
+    let (a, t) = (f.unit(attacker)?, f.unit(target)?);
+    let fight = play::battle::fight(f, a, t);
     if as_json {
-        print_json(&battle_json(&s, &b));
+        print_json(&play::battle::json(&fight));
         return Ok(0);
     }
-    let (ha, ht) = (a.hex.map(|h| s.label(h)), t.hex.map(|h| s.label(h)));
-    println!(
-        "{} ({}, {}) against {} ({}, {}) at range {}",
-        a.id,
-        a.class,
-        ha.unwrap_or_default(),
-        t.id,
-        t.class,
-        ht.unwrap_or_default(),
-        b.range
-    );
-    if !b.allowed {
-        println!(
-            "  not allowed: {}",
-            b.reason.as_deref().unwrap_or("no reason given")
-        );
-    }
-    if let Some(base) = b.base_dice {
-        println!("  base dice {base}");
-    }
-    for line in b
-        .modifiers
-        .iter()
-        .filter_map(|m| modifier_line(m, &b.modifiers))
-    {
+    println!("{}", play::battle::headline(f, a, t, &fight));
+    for line in play::battle::details(&fight, &a.id, &t.id) {
         println!("  {line}");
-    }
-    if let (Some(d), true) = (b.dice, b.allowed) {
-        if let Some(f) = b.dice_factor {
-            println!("  dice multiplied by {f}, rounded down");
-        }
-        println!("  rolls {d} dice");
-    }
-    if let (Some(c), true) = (b.column_shift, b.allowed) {
-        println!("  fire combat: {c} column(s) to the left");
-    }
-    if let Some(c) = b.assault_shift {
-        println!("  close assault: {c} column(s) to the left");
-    }
-    if b.ignore_retreat_flags > 0 {
-        println!(
-            "  the target may ignore {} retreat flag(s)",
-            b.ignore_retreat_flags
-        );
     }
     Ok(0)
 }

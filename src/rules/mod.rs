@@ -12,6 +12,7 @@ pub mod incremental;
 pub mod model;
 pub mod modifier;
 pub mod movement;
+pub mod play;
 mod ruleset_check;
 pub mod sight;
 pub mod table;

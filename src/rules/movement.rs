@@ -101,6 +101,39 @@ impl PartialOrd for State {
     }
 }
 
+/// What the search found: each hex's cheapest cost and whether the unit must stop
+/// there; when tracked, the state each hex and each state was first reached from at
+/// that cost.
+#[derive(Default)]
+struct Search {
+    out: FxHashMap<Hex, (u32, bool)>,
+    came: FxHashMap<Hex, State>,
+    prev: FxHashMap<State, State>,
+}
+
+/// The cheapest way to each reachable hex, as the search took it: every step is legal
+/// from the one before (a way rebuilt from the costs alone could cross a river hexside
+/// the unit may not).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Ways {
+    came: FxHashMap<Hex, State>,
+    prev: FxHashMap<State, State>,
+}
+
+impl Ways {
+    /// The way to `goal`, start first; `None` when it is not reachable.
+    pub fn to(&self, goal: Hex) -> Option<Vec<Hex>> {
+        let mut state = *self.came.get(&goal)?;
+        let mut way = vec![goal, state.hex];
+        while let Some(prev) = self.prev.get(&state) {
+            way.push(prev.hex);
+            state = *prev;
+        }
+        way.reverse();
+        Some(way)
+    }
+}
+
 /// Everything movement looks up, built once per (scenario, ruleset).
 pub struct MoveMap<'a> {
     s: &'a Scenario,
@@ -368,6 +401,35 @@ impl<'a> MoveMap<'a> {
 
     /// Every hex `u` can reach with `allowance` (default: its class's), cheapest first.
     pub fn reachable(&self, u: &Unit, allowance: Option<u32>) -> Result<Vec<Reach>, String> {
+        Ok(self.listed(self.search(u, allowance, false)?.out))
+    }
+
+    fn listed(&self, out: FxHashMap<Hex, (u32, bool)>) -> Vec<Reach> {
+        let mut list: Vec<Reach> = out
+            .into_iter()
+            .map(|(hex, (cost, must_stop))| Reach {
+                hex,
+                cost,
+                must_stop,
+            })
+            .collect();
+        list.sort_by_key(|r| (r.cost, self.board.reading_order(r.hex)));
+        list
+    }
+
+    /// Every hex `u` can reach, as [`reachable`](Self::reachable), with the ways there.
+    pub fn reachable_ways(
+        &self,
+        u: &Unit,
+        allowance: Option<u32>,
+    ) -> Result<(Vec<Reach>, Ways), String> {
+        let Search { out, came, prev } = self.search(u, allowance, true)?;
+        Ok((self.listed(out), Ways { came, prev }))
+    }
+
+    /// The search over (hex, road state); with `track`, the state each hex and state
+    /// was reached from.
+    fn search(&self, u: &Unit, allowance: Option<u32>, track: bool) -> Result<Search, String> {
         let start = u
             .hex
             .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
@@ -391,8 +453,8 @@ impl<'a> MoveMap<'a> {
             all_road: true,
             start: true,
         };
+        let mut found = Search::default();
         let mut best: FxHashMap<State, u32> = FxHashMap::default();
-        let mut out: FxHashMap<Hex, (u32, bool)> = FxHashMap::default();
         let mut heap = BinaryHeap::new();
         best.insert(first, 0);
         heap.push(Reverse((0u32, first)));
@@ -410,9 +472,12 @@ impl<'a> MoveMap<'a> {
                 if total > limit || n == start {
                     continue;
                 }
-                let entry = out.entry(n).or_insert((total, step.must_stop));
+                let entry = found.out.entry(n).or_insert((u32::MAX, step.must_stop));
                 if total < entry.0 {
                     *entry = (total, step.must_stop);
+                    if track {
+                        found.came.insert(n, state);
+                    }
                 } else if total == entry.0 {
                     entry.1 &= step.must_stop;
                 }
@@ -428,19 +493,13 @@ impl<'a> MoveMap<'a> {
                 };
                 if best.get(&next).is_none_or(|c| total < *c) {
                     best.insert(next, total);
+                    if track {
+                        found.prev.insert(next, state);
+                    }
                     heap.push(Reverse((total, next)));
                 }
             }
         }
-        let mut list: Vec<Reach> = out
-            .into_iter()
-            .map(|(hex, (cost, must_stop))| Reach {
-                hex,
-                cost,
-                must_stop,
-            })
-            .collect();
-        list.sort_by_key(|r| (r.cost, self.board.reading_order(r.hex)));
-        Ok(list)
+        Ok(found)
     }
 }

@@ -14,11 +14,15 @@ use crate::board::line::Step;
 use crate::board::{BoardLayout, HexBoard, HexsideKey, Side};
 use crate::rules::Ruleset;
 use crate::rules::arcs::{ArcTarget, arcs, viewshed};
-use crate::rules::battle::{Battle, BattleMap, modifier_line};
+use crate::rules::battle::BattleMap;
 use crate::rules::charge::{Charge, cannot_charge, charges};
-use crate::rules::movement::{MoveMap, Reach};
+use crate::rules::movement::{MoveMap, Reach, Ways};
+use crate::rules::play::Field;
+use crate::rules::play::battle::{Fight, details, fight, headline};
+use crate::rules::play::hex::HexField;
+use crate::rules::play::moves::route;
+use crate::rules::play::sight::look;
 use crate::rules::sight::Sighting;
-use crate::rules::table::fire::Zone;
 use crate::rules::zoc::{Zones, has_zones};
 use crate::scenario::{Scenario, Unit};
 
@@ -53,7 +57,7 @@ pub enum Ask {
 pub enum Preview {
     Sight(Sighting),
     Battle {
-        battle: Box<Battle>,
+        battle: Box<Fight<Sighting>>,
         /// The target's fence or entrenchment, when it has one.
         front: Option<Front>,
         /// One line: the dice or shift, or why there is no battle.
@@ -68,6 +72,8 @@ pub enum Preview {
     Moves {
         from: Hex,
         reach: Vec<Reach>,
+        /// The way the search took to each of them.
+        ways: Ways,
         /// The cheapest way to a chosen hex, start first, and its cost.
         path: Option<(Vec<Hex>, u32)>,
     },
@@ -250,17 +256,23 @@ impl Ask {
             BattleMap::new(s, r)
                 .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
         };
+        let hex_field = || {
+            HexField::new(s, r)
+                .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
+        };
         match self {
             Ask::Sight { from, to } => {
-                let (a, firer) = place(s, board, from)?;
-                let (b, _) = place(s, board, to)?;
-                Ok(Preview::Sight(battle()?.sight.sight(a, b, firer)))
+                let field = hex_field()?;
+                let named = |w: &str| field.place(w).map_err(|e| OverlayError(e.message));
+                let (a, b) = (named(from)?, named(to)?);
+                Ok(Preview::Sight(look(&field, a, b).between.own))
             }
             Ask::Battle { attacker, target } => {
                 let (a, t) = (unit(s, attacker)?, unit(s, target)?);
                 on_hex(a)?;
                 on_hex(t)?;
-                battle_preview(&battle()?, s, a, t)
+                let field = hex_field()?;
+                battle_preview(&field, a, t)
             }
             Ask::Arcs {
                 unit: id,
@@ -295,25 +307,22 @@ impl Ask {
                 let from = on_hex(u)?;
                 let map = MoveMap::new(s, r)
                     .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-                let reach = map.reachable(u, None).map_err(OverlayError)?;
+                let (reach, ways) = map.reachable_ways(u, None).map_err(OverlayError)?;
                 let path = match to {
                     Some(to) => {
                         let (goal, _) = place(s, board, to)?;
-                        let cost = reach
-                            .iter()
-                            .find(|x| x.hex == goal)
-                            .map(|x| x.cost)
-                            .ok_or_else(|| {
-                                OverlayError(format!(
-                                    "{id} cannot reach {} this turn",
-                                    s.label(goal)
-                                ))
-                            })?;
-                        Some((cheapest_way(from, goal, &reach), cost))
+                        Some(way_and_cost(&hex_field()?, u, &ways, goal).ok_or_else(|| {
+                            OverlayError(format!("{id} cannot reach {} this turn", s.label(goal)))
+                        })?)
                     }
                     None => None,
                 };
-                Ok(Preview::Moves { from, reach, path })
+                Ok(Preview::Moves {
+                    from,
+                    reach,
+                    ways,
+                    path,
+                })
             }
             Ask::Zones { side } => {
                 if !has_zones(r) {
@@ -360,51 +369,16 @@ impl Ask {
 
 /// Battle: the dice or shift with every modifier as `sandtable battle` explains it,
 /// the line of sight, and the target's front sides when it has a fence or entrenchment.
-fn battle_preview(
-    map: &BattleMap,
-    s: &Scenario,
-    a: &Unit,
-    t: &Unit,
-) -> Result<Preview, OverlayError> {
+fn battle_preview(field: &HexField, a: &Unit, t: &Unit) -> Result<Preview, OverlayError> {
+    let (map, s) = (&field.map, field.s);
     if !map.by_column_shift() {
         map.reach(a)
             .map_err(|why| OverlayError(format!("{}: {why}", a.id)))?;
     }
-    let b = map.battle(a, t);
-    let mut lines = vec![format!(
-        "{} ({}, {}) against {} ({}, {}) at range {}",
-        a.id,
-        a.class,
-        s.label(b.sighting.from),
-        t.id,
-        t.class,
-        s.label(b.sighting.to),
-        b.range
-    )];
-    if !b.allowed {
-        lines.push(format!(
-            "not allowed: {}",
-            b.reason.as_deref().unwrap_or("no reason given")
-        ));
-    }
-    if let Some(base) = b.base_dice {
-        lines.push(format!("base dice {base}"));
-    }
-    lines.extend(
-        b.modifiers
-            .iter()
-            .filter_map(|m| modifier_line(m, &b.modifiers)),
-    );
-    if let (Some(f), true) = (b.dice_factor, b.allowed) {
-        lines.push(format!("dice multiplied by {f}, rounded down"));
-    }
-    if b.ignore_retreat_flags > 0 {
-        lines.push(format!(
-            "the target may ignore {} retreat flag(s)",
-            b.ignore_retreat_flags
-        ));
-    }
-    let (ah, th) = (b.sighting.from, b.sighting.to);
+    let b = fight(field, a, t);
+    let mut lines = vec![headline(field, a, t, &b)];
+    lines.extend(details(&b, &a.id, &t.id));
+    let (ah, th) = (b.sight.between.own.from, b.sight.between.own.to);
     let front = front_of(s, th).map(|(what, sides)| Front {
         in_front: map.in_front(th, ah, &sides),
         what,
@@ -415,15 +389,13 @@ fn battle_preview(
         let side = if f.in_front { "in front of" } else { "behind" };
         lines.push(format!("the attacker is {side} the target's {}", f.what));
     }
-    let summary = match (b.allowed, b.dice, b.column_shift) {
+    let o = &b.odds;
+    let summary = match (o.allowed, o.dice, o.column_shift) {
         (false, _, _) => "Not allowed".to_string(),
         (true, Some(d), _) => format!("Rolls {d} dice"),
         (true, None, Some(c)) => format!("Fire combat: {c} column(s) to the left"),
         _ => "Allowed".to_string(),
     };
-    if let Some(c) = b.assault_shift {
-        lines.push(format!("close assault: {c} column(s) to the left"));
-    }
     Ok(Preview::Battle {
         battle: Box::new(b),
         front,
@@ -446,36 +418,22 @@ fn front_of(s: &Scenario, hex: Hex) -> Option<(String, Vec<Side>)> {
         .map(|x| (x.kind.clone(), x.facing.clone()))
 }
 
-/// A way from `from` to `goal` through reachable hexes whose costs rise step by step
-/// (each step to a neighbour that cost more to reach), found backwards from the goal:
-/// the costs the rules gave, so the line drawn agrees with the number shown.
-pub fn cheapest_way(from: Hex, goal: Hex, reach: &[Reach]) -> Vec<Hex> {
-    let cost: rustc_hash::FxHashMap<Hex, u32> = reach.iter().map(|r| (r.hex, r.cost)).collect();
-    let cost_of = |h: Hex| {
-        if h == from {
-            Some(0)
-        } else {
-            cost.get(&h).copied()
-        }
-    };
-    let mut way = vec![goal];
-    let mut at = goal;
-    while at != from {
-        let here = cost_of(at).unwrap_or(0);
-        // The neighbour reached most cheaply before this hex (ties: the start first).
-        let Some(prev) = at
-            .all_neighbors()
-            .into_iter()
-            .filter(|n| cost_of(*n).is_some_and(|c| c < here || (*n == from && c <= here)))
-            .min_by_key(|n| (u32::from(*n != from), cost_of(*n).unwrap_or(u32::MAX)))
-        else {
-            break;
-        };
-        way.push(prev);
-        at = prev;
-    }
-    way.reverse();
-    way
+/// The way to `goal` (start first) and its cost from the search already made (what the
+/// route mechanism says it costs too: `tests/play.rs` checks it on every example), for
+/// a pointer moving over the reachable hexes without a new search.
+pub fn known_way(reach: &[Reach], ways: &Ways, goal: Hex) -> Option<(Vec<Hex>, u32)> {
+    let cost = reach.iter().find(|x| x.hex == goal)?.cost;
+    Some((ways.to(goal)?, cost))
+}
+
+/// The way to `goal` (start first) and what the route mechanism says it costs, or
+/// `None` when the unit cannot go there this turn.
+pub fn way_and_cost(field: &HexField, u: &Unit, ways: &Ways, goal: Hex) -> Option<(Vec<Hex>, u32)> {
+    let way = ways.to(goal)?;
+    let steps: Vec<(Hex, Option<&Unit>)> = way.iter().skip(1).map(|h| (*h, None)).collect();
+    let costed = route(field, u, &steps);
+    // Whole movement points: the route adds the steps' whole costs.
+    costed.allowed.then_some((way, costed.cost as u32))
 }
 
 const SEEN: Rgba = Rgba::rgb(46, 125, 50);
@@ -557,7 +515,7 @@ pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<It
     } = preview
     {
         let w = board.hex_width_mm as f32;
-        let target = layout.centre(battle.sighting.to);
+        let target = layout.centre(battle.sight.between.own.to);
         out.extend(caption_beside(
             target,
             Vec2::new(w * 0.6, w * 0.3),
@@ -639,7 +597,11 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
     let mut out = Vec::new();
     match preview {
         Preview::Battle { battle, front, .. } => {
-            out = draw_on_screen(&Preview::Sight(battle.sighting.clone()), board, layout);
+            out = draw_on_screen(
+                &Preview::Sight(battle.sight.between.own.clone()),
+                board,
+                layout,
+            );
             if let Some(f) = front {
                 out.extend(f.sides.iter().filter_map(|side| {
                     let [p, q] = layout.side_ends(f.hex, *side)?;
@@ -708,7 +670,9 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
             }
             out.push(outline(layout, *from, w * 0.06, Rgba::rgb(90, 30, 0)));
         }
-        Preview::Moves { from, reach, path } => {
+        Preview::Moves {
+            from, reach, path, ..
+        } => {
             let most = reach.iter().map(|r| r.cost).max().unwrap_or(0);
             for r in reach {
                 let c = layout.centre(r.hex);
@@ -850,7 +814,9 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
                 open.count()
             )
         }
-        Preview::Moves { from, reach, path } => {
+        Preview::Moves {
+            from, reach, path, ..
+        } => {
             let mut line = format!("from {}: {} hexes reachable", s.label(*from), reach.len());
             if let Some((way, cost)) = path
                 && let Some(end) = way.last()
@@ -867,28 +833,4 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
             format!("from {}: {} legal charge(s)", s.label(*from), lanes.len())
         }
     }
-}
-
-/// Each feature a zone of fire on a table crosses and what it does to this fire, as
-/// `sandtable los` and `battle` word it.
-pub fn zone_lines(z: &Zone) -> Vec<String> {
-    z.crossed
-        .iter()
-        .map(|c| {
-            let mut what = Vec::new();
-            if c.cover {
-                what.push(format!("cover against {} fire: halves the dice", z.fire));
-            }
-            if let Some(b) = &c.blocks {
-                what.push(format!("blocks: {b}"));
-            }
-            if c.overhead {
-                what.push("fired over (overhead artillery fire)".to_string());
-            }
-            if what.is_empty() {
-                what.push("no effect on this fire".to_string());
-            }
-            format!("crosses {} {}: {}", c.name, c.id, what.join("; "))
-        })
-        .collect()
 }

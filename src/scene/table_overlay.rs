@@ -7,13 +7,18 @@
 use geo::{ConvexHull as _, Coord, MultiPoint};
 use hexx::Vec2;
 
-use super::overlay::{Ask, OverlayError, zone_lines};
+use super::overlay::{Ask, OverlayError};
 use super::{Item, Points, Rgba, Stroke, Style};
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
+use crate::rules::play::Field as _;
+use crate::rules::play::Mark;
+use crate::rules::play::battle::{details, fight};
+use crate::rules::play::moves::{self, route};
+use crate::rules::play::sight::{self, Sight, look};
+use crate::rules::play::table::TableField;
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::geometry::front_edge;
-use crate::rules::table::path::route_cost;
 use crate::scenario::shape::unit_base;
 use crate::scenario::{Scenario, Unit};
 
@@ -66,55 +71,41 @@ pub fn fire(
     p: Point,
     battle: bool,
 ) -> TableAnswer {
-    let map = TableMap::new(s, r);
-    let fire = map.fire_of(a);
-    let target = t.map_or(Place::Point(p), Place::Unit);
-    let z = map.zone_of_fire(Place::Unit(a), target, fire);
+    let field = TableField::new(s, r);
     let word = s.board.as_freeform().map_or("", |b| b.unit.as_str());
-    let to = t.map_or_else(|| format!("{:.1},{:.1}", p.x, p.y), |t| t.id.clone());
-    let mut lines = Vec::new();
-    let summary = match (battle, t) {
+    let (summary, lines, seen) = match (battle, t) {
         (true, Some(t)) => {
-            if !z.visible {
-                lines.push("not allowed: the zone of fire is blocked".to_string());
-            }
-            format!(
+            let f = fight(&field, a, t);
+            let summary = format!(
                 "{} ({}) fires at {} ({}) at {:.1} {word}: dice x{}",
                 a.id,
                 a.class,
                 t.id,
                 t.class,
-                z.distance,
-                z.dice_factor()
-            )
+                f.sight.between.own.distance,
+                f.odds.dice_factor.unwrap_or(1.0)
+            );
+            let lines = details(&f, &a.id, &t.id);
+            (summary, lines, f.sight)
         }
-        _ => format!(
-            "{} {} {to} at {:.1} {word}, edge to edge ({} fire)",
-            a.id,
-            if z.visible { "sees" } else { "does not see" },
-            z.distance,
-            z.fire
-        ),
+        _ => {
+            let target = t.map_or(Place::Point(p), Place::Unit);
+            let sight = look(&field, Place::Unit(a), target);
+            let to = t.map_or_else(|| format!("{:.1},{:.1}", p.x, p.y), |t| t.id.clone());
+            let summary = format!(
+                "{} {} {to} at {}",
+                a.id,
+                if sight.visible {
+                    "sees"
+                } else {
+                    "does not see"
+                },
+                field.measure(&sight.between)
+            );
+            (summary, sight::details(&field, &sight), sight)
+        }
     };
-    lines.extend(zone_lines(&z));
-    if battle {
-        if z.halvings > 0 {
-            lines.push(format!(
-                "dice halved {} time(s), rounding down each time (x{})",
-                z.halvings,
-                z.dice_factor()
-            ));
-        }
-        if let Some(t) = t {
-            for f in map.hand_to_hand(a, t) {
-                lines.push(format!(
-                    "a charge from {} would give {} the hand-to-hand advantage of {} {}",
-                    a.id, t.id, f.name, f.id
-                ));
-            }
-        }
-    }
-    let mut answer = zone_drawn(&map, a, t, p, &z);
+    let mut answer = zone_drawn(&field.map, a, t, p, &seen);
     answer.summary = summary;
     answer.lines = lines;
     answer
@@ -122,7 +113,13 @@ pub fn fire(
 
 /// The zone of fire as `rules::table` reads it (the hull of the firer's front edge and
 /// the target's base or point), the line, and each crossed feature's outline.
-fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) -> TableAnswer {
+fn zone_drawn(
+    map: &TableMap,
+    a: &Unit,
+    t: Option<&Unit>,
+    p: Point,
+    seen: &Sight<Zone>,
+) -> TableAnswer {
     let edge = front_edge(a).map_or(Vec::new(), |e| e.to_vec());
     let target: Vec<Point> = match t {
         Some(t) => unit_base(t).map_or(Vec::new(), |c| c.to_vec()),
@@ -144,11 +141,15 @@ fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) ->
         _ => None,
     };
     let end = t.and_then(|t| t.at).unwrap_or(p);
-    let features = z
-        .crossed
+    let features = seen
+        .between
+        .met
         .iter()
         .filter_map(|c| {
-            let f = map.features.iter().find(|f| f.id == c.id)?;
+            let Mark::Feature { id, .. } = &c.mark else {
+                return None;
+            };
+            let f = map.features.iter().find(|f| &f.id == id)?;
             let effect = match (&c.blocks, c.cover) {
                 (Some(_), _) => Effect::Blocks,
                 (None, true) => Effect::Cover,
@@ -167,7 +168,7 @@ fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) ->
         .collect();
     TableAnswer {
         zone,
-        clear: z.visible,
+        clear: seen.visible,
         line: mid.map(|m| [m, end]),
         features,
         ..TableAnswer::default()
@@ -176,80 +177,37 @@ fn zone_drawn(map: &TableMap, a: &Unit, t: Option<&Unit>, p: Point, z: &Zone) ->
 
 /// The path of `u` through `through`, with its length, cost and why it may not go.
 pub fn path(s: &Scenario, r: &Ruleset, u: &Unit, through: &[Point]) -> TableAnswer {
-    route(s, r, u, through, false)
+    charged(s, r, u, through, false)
 }
 
 /// [`path`], or with `charge` the same path charged (`sandtable path --charge`).
-pub fn route(s: &Scenario, r: &Ruleset, u: &Unit, through: &[Point], charge: bool) -> TableAnswer {
-    let map = TableMap::new(s, r);
-    let c = route_cost(&map, u, through, charge);
+pub fn charged(
+    s: &Scenario,
+    r: &Ruleset,
+    u: &Unit,
+    through: &[Point],
+    charge: bool,
+) -> TableAnswer {
+    let field = TableField::new(s, r).charging(charge);
+    let places: Vec<Place> = through.iter().copied().map(Place::Point).collect();
+    let c = route(&field, u, &places);
     let word = s.board.as_freeform().map_or("", |b| b.unit.as_str());
-    let mut lines = Vec::new();
-    if let Some(m) = c.road_move {
-        lines.push(format!(
-            "along a road from start to end: it may move {m} {word}"
-        ));
-    }
-    if let Some(why) = &c.reason {
-        lines.push(format!("not allowed: {why}"));
-    }
-    let mut path: Vec<Point> = u.at.into_iter().collect();
-    path.extend_from_slice(through);
     TableAnswer {
-        summary: format!(
-            "{} ({}) {} {:.1} {word} at a cost of {:.1} {word}",
-            u.id,
-            u.class,
-            if charge { "charges" } else { "moves" },
-            c.length,
-            c.cost
-        ),
-        lines,
+        summary: moves::headline(u, &c, word),
+        lines: moves::details(&c, word),
         clear: c.allowed,
-        path,
+        path: c.own,
         ..TableAnswer::default()
     }
 }
 
 fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, OverlayError> {
-    let u = s
-        .units
-        .iter()
-        .find(|u| u.id == id)
-        .ok_or_else(|| OverlayError(format!("no unit with id '{id}'")))?;
-    if u.at.is_none() {
-        return Err(OverlayError(format!(
-            "unit {id} stands nowhere on the table (no \"at\")"
-        )));
-    }
-    Ok(u)
+    crate::rules::play::table::placed(s, id).map_err(|e| OverlayError(e.message))
 }
 
 /// A point written `x,y` on the table (the command line's `x,y` arguments too).
 pub fn point(s: &Scenario, what: &str) -> Result<Point, OverlayError> {
-    let bad = |why: &str| OverlayError(format!("'{what}' {why}"));
-    let (x, y) = what
-        .split_once(',')
-        .ok_or_else(|| bad("is not a point x,y"))?;
-    let num = |v: &str| {
-        v.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|n| n.is_finite())
-            .ok_or_else(|| {
-                bad(&format!(
-                    "is not a point x,y: '{}' is not a number",
-                    v.trim()
-                ))
-            })
-    };
-    let p = Point::new(num(x)?, num(y)?);
-    match s.board.as_freeform() {
-        Some(t) if !t.contains(p) => {
-            Err(bad(&format!("is off the {} x {} table", t.width, t.height)))
-        }
-        _ => Ok(p),
-    }
+    crate::rules::play::table::point(s, what).map_err(|e| OverlayError(e.message))
 }
 
 /// A unit id or a point: the unit when it names one, and where it stands.

@@ -1,0 +1,214 @@
+//! A battle assembled once for both boards: the board counts the attack its own way
+//! (additive dice or column shifts on hexes, none on a table), and this applies what
+//! the line between the units does: a blocked line refuses the battle, and each
+//! feature giving cover halves the dice once more, rounding down ("This halving of the
+//! firing dice penalty is cumulative", text 003), as a `factor` modifier.
+
+use serde_json::{Value, json};
+
+use super::sight::{Sight, blocked_json, judge, round};
+use super::{Field, Mark, Met};
+use crate::rules::battle::{Counts, Modifier, modifier_line};
+use crate::scenario::Unit;
+
+/// Text 003's sentence for a halving by cover.
+pub const COVER_QUOTE: &str = "A unit firing at (or at and through) a unit claiming cover then uses half the number of dice that it would normally use (round fractions down)";
+
+/// What the board counts for one attack before the line's cover.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Odds {
+    pub allowed: bool,
+    pub reason: Option<String>,
+    pub base_dice: Option<i32>,
+    pub dice: Option<i32>,
+    pub column_shift: Option<i32>,
+    pub assault_shift: Option<i32>,
+    /// The dice are multiplied by it, rounding down.
+    pub dice_factor: Option<f64>,
+    /// Dice and column modifiers (hexes).
+    pub modifiers: Vec<Modifier>,
+    pub ignore_retreat_flags: u32,
+    /// Features (id, name) that give the defender the hand-to-hand advantage against a
+    /// charge from the attacker.
+    pub hand_to_hand: Vec<(String, String)>,
+}
+
+/// One halving of the dice for a feature giving cover.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Factor {
+    pub source: String,
+    pub feature: String,
+    pub factor: f64,
+}
+
+/// The answer to "what happens if ATTACKER battles TARGET?", on either board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fight<L> {
+    pub odds: Odds,
+    /// The halvings for cover, one per feature.
+    pub factors: Vec<Factor>,
+    pub sight: Sight<L>,
+}
+
+fn source(m: &Met) -> Option<(String, String)> {
+    match &m.mark {
+        Mark::Feature { id, name, .. } => Some((format!("{name} {id}"), id.clone())),
+        Mark::Hex(h) => Some((format!("cover at {h}"), h.clone())),
+    }
+}
+
+/// The battle of `a` against `t`: the one entry point of `sandtable battle` and the
+/// battle previews.
+pub fn fight<F: Field>(field: &F, a: &Unit, t: &Unit) -> Fight<F::Line> {
+    let (line, mut odds) = field.odds(a, t);
+    let sight = judge(line);
+    if odds.allowed && !sight.visible {
+        let why: Vec<&str> = sight
+            .blocked_by()
+            .filter_map(|m| m.blocks.as_deref())
+            .collect();
+        odds.allowed = false;
+        odds.reason = Some(format!("the {} is blocked: {}", F::LINE, why.join("; ")));
+    }
+    let factors: Vec<Factor> = sight
+        .cover()
+        .filter_map(source)
+        .map(|(source, feature)| Factor {
+            source,
+            feature,
+            factor: 0.5,
+        })
+        .collect();
+    if !factors.is_empty() {
+        odds.dice_factor = Some(odds.dice_factor.unwrap_or(1.0) * sight.dice_factor());
+    }
+    Fight {
+        odds,
+        factors,
+        sight,
+    }
+}
+
+fn modifier_json(m: &Modifier) -> Value {
+    let mut v = json!({"source": m.source, "applied": m.counts == Counts::Yes});
+    if let Some(d) = m.dice {
+        v["dice"] = json!(d);
+    }
+    if let Some(x) = m.shift {
+        v["shift"] = json!(x);
+    }
+    if let Counts::ReplacedBy(by) = &m.counts {
+        v["replaced_by"] = json!(by);
+    }
+    if let Some(q) = &m.quote {
+        v["quote"] = json!(q);
+    }
+    v
+}
+
+/// `sandtable battle --json` (shared/FORMAT.md), the same keys on both boards.
+pub fn json<L>(f: &Fight<L>) -> Value {
+    let o = &f.odds;
+    let b = &f.sight.between;
+    let mods: Vec<Value> = o
+        .modifiers
+        .iter()
+        .map(modifier_json)
+        .chain(f.factors.iter().map(|x| {
+            json!({"source": x.source, "feature": x.feature, "factor": x.factor, "applied": true, "quote": COVER_QUOTE})
+        }))
+        .collect();
+    json!({
+        "allowed": o.allowed,
+        "reason": o.reason,
+        "range": b.range,
+        "distance": b.distance.map(round),
+        "los": f.sight.visible,
+        "base_dice": o.base_dice,
+        "dice": o.dice,
+        "column_shift": o.column_shift,
+        "assault_shift": o.assault_shift,
+        "dice_factor": o.dice_factor,
+        "halvings": f.sight.halvings,
+        "fire": b.fire.map(|x| x.as_str()),
+        "modifiers": mods,
+        "ignore_retreat_flags": o.ignore_retreat_flags,
+        "blocked_by": blocked_json(&f.sight),
+        "hand_to_hand": o.hand_to_hand.iter().map(|(id, _)| id.clone()).collect::<Vec<_>>(),
+    })
+}
+
+/// The first line: "c2 (infantry, F2) against u1 (infantry, E5) at range 3".
+pub fn headline<F: Field>(field: &F, a: &Unit, t: &Unit, f: &Fight<F::Line>) -> String {
+    let who = |u: &Unit| match field.whereabouts(u) {
+        Some(w) => format!("{} ({}, {w})", u.id, u.class),
+        None => format!("{} ({})", u.id, u.class),
+    };
+    format!(
+        "{} against {} at {}",
+        who(a),
+        who(t),
+        field.measure(&f.sight.between)
+    )
+}
+
+/// The lines under the battle's headline, as `sandtable battle` and the designer word
+/// them: the refusal, the dice and their modifiers, the shifts, each feature crossed,
+/// the halvings and the hand-to-hand advantage.
+pub fn details<L>(f: &Fight<L>, attacker: &str, target: &str) -> Vec<String> {
+    let o = &f.odds;
+    let mut out = Vec::new();
+    if !o.allowed {
+        out.push(format!(
+            "not allowed: {}",
+            o.reason.as_deref().unwrap_or("no reason given")
+        ));
+    }
+    if let Some(base) = o.base_dice {
+        out.push(format!("base dice {base}"));
+    }
+    out.extend(
+        o.modifiers
+            .iter()
+            .filter_map(|m| modifier_line(m, &o.modifiers)),
+    );
+    let b = &f.sight.between;
+    out.extend(
+        b.met
+            .iter()
+            .filter(|m| matches!(m.mark, Mark::Feature { .. }))
+            .map(|m| super::sight::met_line(m, b.fire)),
+    );
+    if f.factors.is_empty() {
+        if let (Some(x), true) = (o.dice_factor, o.allowed && o.dice.is_some()) {
+            out.push(format!("dice multiplied by {x}, rounded down"));
+        }
+    } else {
+        out.push(format!(
+            "dice halved {} time(s), rounding down each time (x{}) (\"{COVER_QUOTE}\")",
+            f.factors.len(),
+            o.dice_factor.unwrap_or(1.0)
+        ));
+    }
+    if let (Some(d), true) = (o.dice, o.allowed) {
+        out.push(format!("rolls {d} dice"));
+    }
+    if let (Some(c), true) = (o.column_shift, o.allowed) {
+        out.push(format!("fire combat: {c} column(s) to the left"));
+    }
+    if let Some(c) = o.assault_shift {
+        out.push(format!("close assault: {c} column(s) to the left"));
+    }
+    if o.ignore_retreat_flags > 0 {
+        out.push(format!(
+            "the target may ignore {} retreat flag(s)",
+            o.ignore_retreat_flags
+        ));
+    }
+    for (id, name) in &o.hand_to_hand {
+        out.push(format!(
+            "a charge from {attacker} would give {target} the hand-to-hand advantage of {name} {id} (its dice halved)"
+        ));
+    }
+    out
+}

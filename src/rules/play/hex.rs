@@ -1,0 +1,234 @@
+//! A hex board as a [`Field`]: places are hexes (with the unit standing there), the
+//! line is the exact centre-to-centre line of [`SightMap`](crate::rules::sight), and a
+//! battle's count is [`BattleMap`]'s. This only translates their answers.
+
+use std::cell::OnceCell;
+
+use hexx::Hex;
+
+use super::battle::Odds;
+use super::moves::{Leg, Legs};
+use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
+use crate::board::line::Step;
+use crate::rules::Ruleset;
+use crate::rules::battle::{Battle, BattleMap};
+use crate::rules::movement::{MoveMap, State};
+use crate::rules::sight::Sighting;
+use crate::scenario::{Scenario, Unit};
+
+/// A hex scenario as sight, battle and movement read it.
+pub struct HexField<'a> {
+    pub s: &'a Scenario,
+    pub map: BattleMap<'a>,
+    r: &'a Ruleset,
+    /// Built on the first move asked about (sight and battle do not need it).
+    moves: OnceCell<Option<MoveMap<'a>>>,
+}
+
+impl<'a> HexField<'a> {
+    /// `None` on a freeform board.
+    pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Option<Self> {
+        Some(HexField {
+            s,
+            map: BattleMap::new(s, r)?,
+            r,
+            moves: OnceCell::new(),
+        })
+    }
+
+    /// What movement looks up.
+    pub fn moves(&self) -> Option<&MoveMap<'a>> {
+        self.moves
+            .get_or_init(|| MoveMap::new(self.s, self.r))
+            .as_ref()
+    }
+
+    /// The line as sight and battle give it: the hexes where it is blocked, by label.
+    fn between(&self, sighting: Sighting) -> Between<Sighting> {
+        let met = sighting
+            .blockers
+            .iter()
+            .map(|b| Met {
+                mark: Mark::Hex(self.s.label(b.hex)),
+                blocks: Some(b.reason.clone()),
+                rule: Some(b.rule.clone()),
+                cover: false,
+                overhead: false,
+            })
+            .collect();
+        Between {
+            range: Some(sighting.range),
+            distance: None,
+            fire: None,
+            met,
+            own: sighting,
+        }
+    }
+}
+
+fn on_hex(u: &Unit) -> Result<Hex, PlaceError> {
+    u.hex.ok_or_else(|| {
+        PlaceError::new(
+            PlaceErrorKind::NotPlaced,
+            format!("unit {} stands on no hex", u.id),
+        )
+    })
+}
+
+impl<'a> Field for HexField<'a> {
+    type Place = (Hex, Option<&'a Unit>);
+    type Line = Sighting;
+    /// The hexes of the route, start first, as far as the unit may go.
+    type Route = Vec<Hex>;
+    const LINE: &'static str = "line of sight";
+
+    fn place(&self, what: &str) -> Result<Self::Place, PlaceError> {
+        if let Some(u) = self.s.units.iter().find(|u| u.id == what) {
+            return Ok((on_hex(u)?, Some(u)));
+        }
+        let unknown = |why: String| {
+            PlaceError::new(
+                PlaceErrorKind::UnknownHex,
+                format!("'{what}' is neither a unit id nor a hex of the board: {why}"),
+            )
+        };
+        self.map
+            .board()
+            .hex_at(what)
+            .map(|h| (h, None))
+            .map_err(|e| unknown(e.to_string()))
+    }
+
+    fn unit(&self, id: &str) -> Result<&Unit, PlaceError> {
+        self.s.units.iter().find(|u| u.id == id).ok_or_else(|| {
+            PlaceError::new(
+                PlaceErrorKind::UnknownUnit,
+                format!("no unit with id '{id}'"),
+            )
+        })
+    }
+
+    fn whereabouts(&self, u: &Unit) -> Option<String> {
+        Some(u.hex.map(|h| self.s.label(h)).unwrap_or_default())
+    }
+
+    fn name(&self, p: Self::Place) -> String {
+        self.s.label(p.0)
+    }
+
+    fn line(&self, from: Self::Place, to: Self::Place) -> Between<Sighting> {
+        self.between(self.map.sight.sight(from.0, to.0, from.1))
+    }
+
+    fn crossed(&self, line: &Sighting) -> Option<(Vec<String>, Vec<[String; 2]>)> {
+        let s = self.s;
+        let mut path = Vec::new();
+        let mut grazed = Vec::new();
+        for step in &line.steps {
+            match step {
+                Step::Cross(h) => path.push(s.label(*h)),
+                Step::Graze(a, b) => {
+                    path.push(s.label(*a));
+                    path.push(s.label(*b));
+                    grazed.push([s.label(*a), s.label(*b)]);
+                }
+            }
+        }
+        Some((path, grazed))
+    }
+
+    fn measure(&self, b: &Between<Sighting>) -> String {
+        format!("range {}", b.own.range)
+    }
+
+    /// `BattleMap`'s own count (it refuses a blocked line itself, with its reason).
+    fn odds(&self, a: &Unit, t: &Unit) -> (Between<Sighting>, Odds) {
+        let b: Battle = self.map.battle(a, t);
+        let odds = Odds {
+            allowed: b.allowed,
+            reason: b.reason,
+            base_dice: b.base_dice,
+            dice: b.dice,
+            column_shift: b.column_shift,
+            assault_shift: b.assault_shift,
+            dice_factor: b.dice_factor,
+            modifiers: b.modifiers,
+            ignore_retreat_flags: b.ignore_retreat_flags,
+            hand_to_hand: Vec::new(),
+        };
+        (self.between(b.sighting), odds)
+    }
+
+    /// Step by step into each next hex, with `MoveMap`'s costs: a hex that is not next
+    /// to the last, or that the unit may not enter, refuses the route there.
+    fn legs(&self, u: &Unit, through: &[Self::Place]) -> Legs<Vec<Hex>> {
+        let refused = |to: String, why: String| Leg {
+            to,
+            length: 0.0,
+            cost: 0.0,
+            refused: Some(why),
+            stop: false,
+        };
+        let road_bonus = self
+            .r
+            .roads
+            .iter()
+            .map(|k| k.movement.all_road_bonus)
+            .max()
+            .map_or(0.0, f64::from);
+        let mut out = Legs {
+            legs: Vec::new(),
+            allowance: None,
+            road_bonus,
+            all_road: false,
+            road_move: None,
+            charge: false,
+            own: Vec::new(),
+        };
+        let (Some(start), Some(map)) = (u.hex, self.moves()) else {
+            let why = format!("unit {} stands on no hex", u.id);
+            out.legs.push(refused(String::new(), why));
+            return out;
+        };
+        out.allowance = map.allowance(u).map(f64::from);
+        out.own.push(start);
+        let mut state = State {
+            hex: start,
+            road: None,
+            penalty: false,
+            all_road: true,
+            start: true,
+        };
+        for (h, _) in through {
+            let to = self.s.label(*h);
+            if state.hex.unsigned_distance_to(*h) != 1 {
+                let from = self.s.label(state.hex);
+                let why = format!("{to} is not next to {from}: a route goes hex by hex");
+                out.legs.push(refused(to, why));
+                return out;
+            }
+            let Some(step) = map.step(u, state, *h) else {
+                let why = format!("{} ({}) may not enter {to}", u.id, u.class);
+                out.legs.push(refused(to, why));
+                return out;
+            };
+            out.legs.push(Leg {
+                to,
+                length: 1.0,
+                cost: f64::from(step.cost),
+                refused: None,
+                stop: step.must_stop,
+            });
+            out.own.push(*h);
+            state = State {
+                hex: *h,
+                road: step.road,
+                penalty: step.penalty,
+                all_road: state.all_road && step.road.is_some(),
+                start: false,
+            };
+        }
+        out.all_road = state.all_road && !out.legs.is_empty();
+        out
+    }
+}

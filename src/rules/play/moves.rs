@@ -1,0 +1,159 @@
+//! A move assembled once for both boards: the board costs each leg of a unit's route
+//! (a step into the next hex, or a table's polyline with its half-rate stretches) and
+//! says why a leg is refused or where the unit must stop; this spends the allowance
+//! along the route and gives one answer: length, cost, allowed, and the first reason
+//! it is not.
+
+use serde_json::{Value, json};
+
+use super::Field;
+use super::sight::round;
+use crate::scenario::Unit;
+
+/// One leg of a route as the board costs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leg {
+    /// Where the leg ends, as a message names it.
+    pub to: String,
+    /// Its length in the board's measure (hexes, or board units).
+    pub length: f64,
+    /// The allowance it spends.
+    pub cost: f64,
+    /// Why the unit may not make it.
+    pub refused: Option<String>,
+    /// The unit must stop where the leg ends.
+    pub stop: bool,
+}
+
+/// A route as the board costs it, leg by leg.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Legs<R> {
+    pub legs: Vec<Leg>,
+    /// The allowance to spend, when the board knows one (a hex class's movement).
+    pub allowance: Option<f64>,
+    /// Added to the allowance when every leg follows a road.
+    pub road_bonus: f64,
+    pub all_road: bool,
+    /// A table's road move: the whole route along one road, at the class's road rate.
+    pub road_move: Option<f64>,
+    /// The route is charged, not moved (a table's `path --charge`).
+    pub charge: bool,
+    pub own: R,
+}
+
+/// What a route costs a unit, on either board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Route<R> {
+    pub unit: String,
+    pub length: f64,
+    pub cost: f64,
+    pub allowed: bool,
+    pub reason: Option<String>,
+    pub allowance: Option<f64>,
+    pub road_move: Option<f64>,
+    pub charge: bool,
+    pub own: R,
+}
+
+/// Spends a unit's allowance along the legs a board costs: every leg's length and
+/// cost add up ("terrain effects are cumulative" on hexes; a table's half-rate
+/// stretches are already doubled, "not cumulative"); the first refused leg refuses the
+/// route with its reason; a unit that must stop may go no farther; the cost may not
+/// exceed the allowance (with the road bonus when all of it is along a road).
+pub fn spend<R>(unit: &Unit, legs: Legs<R>) -> Route<R> {
+    let mut length = 0.0;
+    let mut cost = 0.0;
+    let mut reason = None;
+    let last = legs.legs.len().saturating_sub(1);
+    for (i, leg) in legs.legs.iter().enumerate() {
+        length += leg.length;
+        cost += leg.cost;
+        if reason.is_none() {
+            reason = leg.refused.clone().or_else(|| {
+                (leg.stop && i < last).then(|| {
+                    format!(
+                        "{} must stop at {} and may move no farther",
+                        unit.id, leg.to
+                    )
+                })
+            });
+        }
+    }
+    if reason.is_none()
+        && let Some(a) = legs.allowance
+    {
+        let limit = a + if legs.all_road { legs.road_bonus } else { 0.0 };
+        if cost > limit {
+            reason = Some(format!(
+                "the route costs {cost}, more than {}'s allowance of {limit}",
+                unit.id
+            ));
+        }
+    }
+    Route {
+        unit: unit.id.clone(),
+        length,
+        cost,
+        allowed: reason.is_none(),
+        reason,
+        allowance: legs.allowance,
+        road_move: legs.road_move,
+        charge: legs.charge,
+        own: legs.own,
+    }
+}
+
+/// The cost of moving `u` from where it stands through `through`: the one entry point
+/// of `sandtable path` and the movement previews' routes.
+pub fn route<F: Field>(field: &F, u: &Unit, through: &[F::Place]) -> Route<F::Route> {
+    spend(u, field.legs(u, through))
+}
+
+/// `sandtable path --json` (shared/FORMAT.md): `{"unit", "length", "cost", "allowed",
+/// "reason"}`, with `road_move` when the whole route is a road move.
+pub fn json<R>(r: &Route<R>) -> Value {
+    let mut v = json!({
+        "unit": r.unit,
+        "length": round(r.length),
+        "cost": round(r.cost),
+        "allowed": r.allowed,
+        "reason": r.reason,
+    });
+    if let Some(m) = r.road_move {
+        v["road_move"] = json!(m);
+    }
+    if let Some(a) = r.allowance {
+        v["allowance"] = json!(a);
+    }
+    if r.charge {
+        v["charge"] = json!(true);
+    }
+    v
+}
+
+/// The first line: "i1 (infantry) moves 48.3 cm at a cost of 48.3 cm" ("charges" for
+/// a charge); `word` is the board's measure.
+pub fn headline<R>(u: &Unit, r: &Route<R>, word: &str) -> String {
+    format!(
+        "{} ({}) {} {:.1} {word} at a cost of {:.1} {word}",
+        u.id,
+        u.class,
+        if r.charge { "charges" } else { "moves" },
+        r.length,
+        r.cost
+    )
+}
+
+/// The lines under it: a road move, and why the route is not allowed.
+pub fn details<R>(r: &Route<R>, word: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(m) = r.road_move {
+        out.push(format!(
+            "along a road from start to end: it may move {m} {word}"
+        ));
+    }
+    if let Some(why) = &r.reason {
+        out.push(format!("not allowed: {why}"));
+    }
+    out
+}

@@ -1,0 +1,217 @@
+//! A measured table as a [`Field`]: places are units' bases or points, the line is the
+//! zone of fire of [`TableMap`] with the features it crosses, and a battle counts no
+//! dice of its own (the halvings for cover are the shared mechanism's).
+
+use super::battle::Odds;
+use super::moves::{Leg, Legs};
+use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
+use crate::board::freeform::Point;
+use crate::rules::Ruleset;
+use crate::rules::table::fire::{Place, TableMap, Zone};
+use crate::rules::table::path::route_cost;
+use crate::scenario::{Scenario, Unit};
+
+/// A table scenario as sight and battle read it.
+pub struct TableField<'a> {
+    pub s: &'a Scenario,
+    pub map: TableMap<'a>,
+    /// Routes are charged, not moved (`sandtable path --charge`).
+    pub charge: bool,
+}
+
+impl<'a> TableField<'a> {
+    pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Self {
+        TableField {
+            s,
+            map: TableMap::new(s, r),
+            charge: false,
+        }
+    }
+
+    /// The same table, its routes costed as charges when `charge`.
+    pub fn charging(self, charge: bool) -> Self {
+        TableField { charge, ..self }
+    }
+
+    /// The zone of fire from a firer (or point) to a target, for the firer's fire type
+    /// (small arms from a point).
+    pub fn zone(&self, from: Place, to: Place) -> Zone {
+        let fire = match from {
+            Place::Unit(u) => self.map.fire_of(u),
+            Place::Point(_) => crate::rules::table::FireType::SmallArms,
+        };
+        self.map.zone_of_fire(from, to, fire)
+    }
+}
+
+/// The zone as a line between two places. The features it crosses move into `met`
+/// (what the mechanisms and the drawing read); `own` keeps the zone's measures.
+pub fn between(mut z: Zone) -> Between<Zone> {
+    let met = z
+        .crossed
+        .drain(..)
+        .map(|c| Met {
+            mark: Mark::Feature {
+                id: c.id,
+                kind: c.kind,
+                name: c.name,
+            },
+            blocks: c.blocks,
+            rule: None,
+            cover: c.cover,
+            overhead: c.overhead,
+        })
+        .collect();
+    Between {
+        range: None,
+        distance: Some(z.distance),
+        fire: Some(z.fire),
+        met,
+        own: z,
+    }
+}
+
+/// A point written `x,y` on the table (the command line's `x,y` arguments and the
+/// designer's overlays): a clear message when it is malformed or off the table.
+pub fn point(s: &Scenario, what: &str) -> Result<Point, PlaceError> {
+    let bad = |why: &str| PlaceError::new(PlaceErrorKind::BadPoint, format!("'{what}' {why}"));
+    let (x, y) = what
+        .split_once(',')
+        .ok_or_else(|| bad("is not a point x,y"))?;
+    let num = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite())
+            .ok_or_else(|| {
+                bad(&format!(
+                    "is not a point x,y: '{}' is not a number",
+                    v.trim()
+                ))
+            })
+    };
+    let p = Point::new(num(x)?, num(y)?);
+    match s.board.as_freeform() {
+        Some(t) if !t.contains(p) => {
+            Err(bad(&format!("is off the {} x {} table", t.width, t.height)))
+        }
+        _ => Ok(p),
+    }
+}
+
+/// A unit by id that stands on the table.
+pub fn placed<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, PlaceError> {
+    let u = s.units.iter().find(|u| u.id == id).ok_or_else(|| {
+        PlaceError::new(
+            PlaceErrorKind::UnknownUnit,
+            format!("no unit with id '{id}'"),
+        )
+    })?;
+    if u.at.is_none() {
+        return Err(PlaceError::new(
+            PlaceErrorKind::NotPlaced,
+            format!("unit {id} stands nowhere on the table (no \"at\")"),
+        ));
+    }
+    Ok(u)
+}
+
+impl<'a> Field for TableField<'a> {
+    type Place = Place<'a>;
+    type Line = Zone;
+    /// The path's points, the unit's centre first.
+    type Route = Vec<Point>;
+    const LINE: &'static str = "zone of fire";
+
+    /// A point when it has a comma, else a unit id.
+    fn place(&self, what: &str) -> Result<Place<'a>, PlaceError> {
+        if what.contains(',') {
+            return point(self.s, what).map(Place::Point);
+        }
+        placed(self.s, what).map(Place::Unit)
+    }
+
+    fn unit(&self, id: &str) -> Result<&Unit, PlaceError> {
+        placed(self.s, id)
+    }
+
+    fn whereabouts(&self, _u: &Unit) -> Option<String> {
+        None
+    }
+
+    fn name(&self, p: Place<'a>) -> String {
+        match p {
+            Place::Unit(u) => u.id.clone(),
+            Place::Point(p) => format!("{},{}", p.x, p.y),
+        }
+    }
+
+    fn line(&self, from: Place<'a>, to: Place<'a>) -> Between<Zone> {
+        between(self.zone(from, to))
+    }
+
+    fn crossed(&self, _line: &Zone) -> Option<(Vec<String>, Vec<[String; 2]>)> {
+        None
+    }
+
+    fn measure(&self, b: &Between<Zone>) -> String {
+        let z = &b.own;
+        let unit = &self.map.unit;
+        format!(
+            "{:.1}{}{unit}, edge to edge ({} fire)",
+            z.distance,
+            if unit.is_empty() { "" } else { " " },
+            z.fire
+        )
+    }
+
+    fn odds(&self, a: &Unit, t: &Unit) -> (Between<Zone>, Odds) {
+        let line = between(self.zone(Place::Unit(a), Place::Unit(t)));
+        let hand_to_hand = self
+            .map
+            .hand_to_hand(a, t)
+            .into_iter()
+            .map(|f| (f.id.clone(), f.name.clone()))
+            .collect();
+        let odds = Odds {
+            allowed: true,
+            dice_factor: Some(1.0),
+            hand_to_hand,
+            ..Odds::default()
+        };
+        (line, odds)
+    }
+
+    /// The whole polyline as one leg: `route_cost` measures the stretches where the base
+    /// touches each feature exactly along it, half rate while any part is in terrain
+    /// requiring it, and refuses it with the reason (which names the leg).
+    fn legs(&self, u: &Unit, through: &[Place<'a>]) -> Legs<Vec<Point>> {
+        let pts: Vec<Point> = through
+            .iter()
+            .map(|p| match p {
+                Place::Unit(x) => x.at.unwrap_or_default(),
+                Place::Point(p) => *p,
+            })
+            .collect();
+        let c = route_cost(&self.map, u, &pts, self.charge);
+        let to = through.last().map_or(String::new(), |p| self.name(*p));
+        let refused = (!c.allowed).then(|| c.reason.clone().unwrap_or_default());
+        let mut own: Vec<Point> = u.at.into_iter().collect();
+        own.extend(pts);
+        Legs {
+            legs: vec![Leg {
+                to,
+                length: c.length,
+                cost: c.cost,
+                refused,
+                stop: false,
+            }],
+            allowance: None,
+            road_bonus: 0.0,
+            all_road: false,
+            road_move: c.road_move,
+            charge: self.charge,
+            own,
+        }
+    }
+}
