@@ -1,23 +1,13 @@
 //! `sandtable los | battle | path` on the Mini-Nap example table, in the JSON of
 //! shared/FORMAT.md.
 
-use std::process::Command;
+mod common;
+
+use common::sandtable;
 
 use serde_json::Value;
 
 const TABLE: &str = "assets/scenarios/mini-nap-village.ron";
-
-fn sandtable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn json(args: &[&str]) -> Value {
     let (code, out, err) = sandtable(args);

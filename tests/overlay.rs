@@ -1,25 +1,14 @@
 //! Previews drawn over an exported map (`sandtable export --overlay ...`): what a rules
 //! discussion or a scenario book shows, and the errors a user gets for a bad request.
 
-use std::process::Command;
+mod common;
+
+use common::sandtable;
 
 use sandtable::io::export::{ExportJob, ExportOptions};
 use sandtable::rules::Rulesets;
 use sandtable::scene::overlay::{Ask, Preview};
 use serde_json::Value;
-
-fn sandtable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("sandtable runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 const BATTLE_CRY: &str = "assets/scenarios/battle-cry-crossroads.json";
 const MORNE_PLAINE: &str = "assets/scenarios/morne-plaine-bridge.json";
@@ -340,6 +329,22 @@ fn table_previews_export_with_the_answers_of_los_and_path() {
         drawn.contains(&format!("at a cost of {cost:.1} cm")),
         "{drawn}"
     );
+    // The same path charged: the caption `sandtable path --charge` prints.
+    let (code, out, err) = sandtable(&[
+        "path",
+        MINI_NAP,
+        "i1",
+        "--through",
+        "60,80",
+        "--through",
+        "85,95",
+        "--charge",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let headline = out.lines().next().unwrap_or_default().to_string();
+    assert!(headline.contains("charges"), "{headline}");
+    let drawn = exported_overlay(MINI_NAP, "moves:i1:60,80:85,95:charge");
+    assert!(drawn.contains(&headline), "{headline} in {drawn}");
 
     // A point as the target of a line of sight.
     let drawn = exported_overlay(MINI_NAP, "los:i1:120,40");
@@ -355,6 +360,7 @@ fn a_hex_only_preview_on_a_table_exits_2_and_says_what_a_table_has() {
         ("arcs:i1", "hex boards only"),
         ("moves:i1", "needs the points of its path"),
         ("moves:i1:500,500", "off the 180 x 120 table"),
+        ("moves:i1:charge", "needs the points of its path"),
         ("los:i1:nowhere", "not a point x,y"),
         ("battle:i1:zz", "no unit with id 'zz'"),
     ] {

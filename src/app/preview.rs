@@ -677,6 +677,7 @@ impl Previewer {
                     .target()
                     .filter(|h| self.answer().is_some_and(|a| reaches(a, *h)))
                     .map(|h| s.label(h)),
+                charge: false,
             }),
             Mode::Zones => Some(Ask::Zones {
                 side: self.side.clone(),
@@ -823,6 +824,7 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
                 &Ask::Moves {
                     unit: u.id.clone(),
                     to: None,
+                    charge: false,
                 },
                 s,
                 r,

@@ -182,6 +182,7 @@ impl TablePreview {
                 (!points.is_empty()).then(|| Ask::Moves {
                     unit: from,
                     to: Some(points.join(":")),
+                    charge: self.charge,
                 })
             }
             _ => None,

@@ -35,7 +35,7 @@ pub struct ExportArgs {
     /// A preview drawn over the map (repeatable): los:FROM:TO, arcs:UNIT,
     /// moves:UNIT[:HEX], zoc:SIDE, viewshed:FROM, charges:UNIT (FROM/TO: unit ids or
     /// hex labels). On a table: los:UNIT:TO, battle:UNIT:UNIT (TO a unit id or x,y)
-    /// and moves:UNIT:X,Y[:X,Y...].
+    /// and moves:UNIT:X,Y[:X,Y...][:charge].
     #[arg(long, value_name = "PREVIEW")]
     pub overlay: Vec<String>,
     /// Errors as JSON on stdout, as the other commands' `--json`.

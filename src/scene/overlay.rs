@@ -42,8 +42,13 @@ pub enum Ask {
         ordered: Option<bool>,
     },
     /// `moves:UNIT` or `moves:UNIT:HEX` (with the cheapest way there); on a table
-    /// `moves:UNIT:X,Y[:X,Y...]`, the path through those points.
-    Moves { unit: String, to: Option<String> },
+    /// `moves:UNIT:X,Y[:X,Y...][:charge]`, the path through those points, moved or
+    /// charged.
+    Moves {
+        unit: String,
+        to: Option<String>,
+        charge: bool,
+    },
     /// `zoc:SIDE`.
     Zones { side: String },
     /// `viewshed:FROM`: a unit id or a hex label.
@@ -161,15 +166,19 @@ impl std::str::FromStr for Ask {
                     ordered,
                 })
             }
-            ["moves", unit] => Ok(Ask::Moves {
-                unit: unit.to_string(),
-                to: None,
-            }),
-            // On a table the path's points, `moves:UNIT:X,Y[:X,Y...]`.
-            ["moves", unit, to @ ..] => Ok(Ask::Moves {
-                unit: unit.to_string(),
-                to: Some(to.join(":")),
-            }),
+            // On a table the path's points, `moves:UNIT:X,Y[:X,Y...]`, and `:charge`
+            // for the path charged.
+            ["moves", unit, to @ ..] => {
+                let (charge, to) = match to {
+                    [rest @ .., "charge"] => (true, rest),
+                    _ => (false, to),
+                };
+                Ok(Ask::Moves {
+                    unit: unit.to_string(),
+                    to: (!to.is_empty()).then(|| to.join(":")),
+                    charge,
+                })
+            }
             ["zoc", side] => Ok(Ask::Zones {
                 side: side.to_string(),
             }),
@@ -208,8 +217,16 @@ impl std::fmt::Display for Ask {
                     None => Ok(()),
                 }
             }
-            Ask::Moves { unit, to: None } => write!(f, "moves:{unit}"),
-            Ask::Moves { unit, to: Some(to) } => write!(f, "moves:{unit}:{to}"),
+            Ask::Moves { unit, to, charge } => {
+                write!(f, "moves:{unit}")?;
+                if let Some(to) = to {
+                    write!(f, ":{to}")?;
+                }
+                if *charge {
+                    write!(f, ":charge")?;
+                }
+                Ok(())
+            }
             Ask::Zones { side } => write!(f, "zoc:{side}"),
             Ask::Viewshed { from } => write!(f, "viewshed:{from}"),
             Ask::Charges { unit } => write!(f, "charges:{unit}"),
@@ -302,7 +319,17 @@ impl Ask {
                     targets: arcs(&map, u, None, None),
                 })
             }
-            Ask::Moves { unit: id, to } => {
+            Ask::Moves {
+                unit: id,
+                to,
+                charge,
+            } => {
+                if *charge {
+                    return Err(OverlayError(format!(
+                        "a charged path is drawn on tables; on hexes, charges:{id} draws the \
+                         charges of {id}"
+                    )));
+                }
                 let u = unit(s, id)?;
                 let from = on_hex(u)?;
                 let map = MoveMap::new(s, r)

@@ -233,7 +233,11 @@ pub fn answer(ask: &Ask, s: &Scenario, r: &Ruleset) -> Result<TableAnswer, Overl
             let t = unit(s, target)?;
             Ok(fire(s, r, a, Some(t), t.at.unwrap_or_default(), true))
         }
-        Ask::Moves { unit: id, to } => {
+        Ask::Moves {
+            unit: id,
+            to,
+            charge,
+        } => {
             let u = unit(s, id)?;
             let Some(to) = to else {
                 return Err(OverlayError(format!(
@@ -244,7 +248,7 @@ pub fn answer(ask: &Ask, s: &Scenario, r: &Ruleset) -> Result<TableAnswer, Overl
                 .split(':')
                 .map(|p| point(s, p))
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(path(s, r, u, &through))
+            Ok(charged(s, r, u, &through, *charge))
         }
         other => Err(OverlayError(format!(
             "'{other}' is drawn on hex boards only (on a table: los, battle, moves)"
