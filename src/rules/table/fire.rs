@@ -55,7 +55,36 @@ pub struct TableFeature<'a> {
     pub destroyed: bool,
 }
 
-impl TableFeature<'_> {
+impl<'a> TableFeature<'a> {
+    /// A feature of `shape` doing what `effect` says at `level`: not built during the
+    /// game, not impassable of itself, on the ground, derived (no source), no width, not
+    /// destroyed; the stored kinds then say what differs.
+    fn plain(
+        id: String,
+        kind: String,
+        name: String,
+        list: KindList,
+        shape: Shape,
+        level: i32,
+        effect: &'a TableEffect,
+    ) -> Self {
+        TableFeature {
+            id,
+            kind,
+            name,
+            list,
+            shape,
+            level,
+            effect,
+            built_during: false,
+            impassable: false,
+            base: 0,
+            source: None,
+            width: None,
+            destroyed: false,
+        }
+    }
+
     /// Its top for overhead fire and blocking.
     pub fn top(&self) -> i32 {
         self.base + self.level
@@ -162,75 +191,65 @@ impl<'a> TableMap<'a> {
                 a.level.or(e.level)
             };
             features.push(TableFeature {
-                id: a.id.clone(),
-                kind: a.terrain.clone(),
-                name: named(KindList::Terrain, &a.terrain, gone.is_some()),
-                list: KindList::Terrain,
-                shape: geometry::area(a),
-                level: level.unwrap_or(0),
-                effect: e,
-                built_during: false,
                 impassable: e.impassable_unless_passable && a.passable == Some(false),
-                base: 0,
                 source: Some(i),
-                width: None,
                 destroyed: gone.is_some(),
+                ..TableFeature::plain(
+                    a.id.clone(),
+                    a.terrain.clone(),
+                    named(KindList::Terrain, &a.terrain, gone.is_some()),
+                    KindList::Terrain,
+                    geometry::area(a),
+                    level.unwrap_or(0),
+                    e,
+                )
             });
         }
         for (i, l) in s.lines.iter().enumerate() {
             let e = effect(KindList::Line, &l.kind);
             features.push(TableFeature {
-                id: l.id.clone(),
-                kind: l.kind.clone(),
-                name: name(KindList::Line, &l.kind),
-                list: KindList::Line,
-                shape: geometry::line(l),
-                level: e.level.unwrap_or(0),
-                effect: e,
                 built_during: l.built == Some(crate::scenario::Built::During),
-                impassable: false,
-                base: 0,
                 source: Some(i),
                 width: Some(crate::scenario::shape::line_width(l)),
-                destroyed: false,
+                ..TableFeature::plain(
+                    l.id.clone(),
+                    l.kind.clone(),
+                    name(KindList::Line, &l.kind),
+                    KindList::Line,
+                    geometry::line(l),
+                    e.level.unwrap_or(0),
+                    e,
+                )
             });
         }
         for (i, m) in s.landmarks.iter().enumerate() {
             let gone = ruin(KindList::Landmark, &m.kind, m.hits);
             let e = gone.map_or_else(|| effect(KindList::Landmark, &m.kind), |k| &k.table);
             features.push(TableFeature {
-                id: m.id.clone(),
-                kind: m.kind.clone(),
-                name: named(KindList::Landmark, &m.kind, gone.is_some()),
-                list: KindList::Landmark,
-                shape: geometry::landmark(m),
-                level: e.level.unwrap_or(0),
-                effect: e,
-                built_during: false,
-                impassable: false,
-                base: 0,
                 source: Some(i),
-                width: None,
                 destroyed: gone.is_some(),
+                ..TableFeature::plain(
+                    m.id.clone(),
+                    m.kind.clone(),
+                    named(KindList::Landmark, &m.kind, gone.is_some()),
+                    KindList::Landmark,
+                    geometry::landmark(m),
+                    e.level.unwrap_or(0),
+                    e,
+                )
             });
         }
         for d in with_derived.then(|| derived(s, r)).into_iter().flatten() {
             let e = effect(d.list, &d.kind);
-            features.push(TableFeature {
-                name: format!("{} along {}", name(d.list, &d.kind), d.from),
-                level: d.level.or(e.level).unwrap_or(0),
-                id: d.id,
-                kind: d.kind,
-                list: d.list,
-                shape: d.shape,
-                effect: e,
-                built_during: false,
-                impassable: false,
-                base: 0,
-                source: None,
-                width: None,
-                destroyed: false,
-            });
+            features.push(TableFeature::plain(
+                d.id,
+                d.kind.clone(),
+                format!("{} along {}", name(d.list, &d.kind), d.from),
+                d.list,
+                d.shape,
+                d.level.or(e.level).unwrap_or(0),
+                e,
+            ));
         }
         let entries = features
             .iter()
