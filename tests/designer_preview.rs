@@ -4,7 +4,7 @@
 
 mod designer_kit;
 
-use designer_kit::{app, app_on, at, drag};
+use designer_kit::{app, app_on, at};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -16,9 +16,22 @@ fn shift(h: &mut Harness<'_, DesignerApp>, key: Key) {
     h.run();
 }
 
+/// A click on a hex: pressed and released one frame apart. (Running the harness
+/// between them would let the preview thread's wake-ups add frames, each a quarter of
+/// a second of the harness's time, until the press outlasts egui's click time and
+/// counts as a drag.)
 fn click(h: &mut Harness<'_, DesignerApp>, label: &str) {
     let p = at(h, label);
-    drag(h, &[p]);
+    click_at(h, p);
+}
+
+fn click_at(h: &mut Harness<'_, DesignerApp>, p: egui::Pos2) {
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    h.run();
 }
 
 fn hover(h: &mut Harness<'_, DesignerApp>, label: &str) {
@@ -312,7 +325,7 @@ fn a_big_viewshed_is_computed_in_the_background() {
     assert!(!h.state().canvas.preview.computing());
     assert!(shows(&h, "L13 sees 39999 hexes"), "all of an open board");
     // Held, then woods painted round it while its viewshed is being computed again.
-    drag(&mut h, &[p]);
+    click(&mut h, "L13");
     let rulesets = h.state().rulesets.clone();
     let board = h.state().doc.scenario.board.as_hex().unwrap().clone();
     let l13 = board.hex_at("L13").unwrap();
@@ -337,9 +350,9 @@ fn a_big_viewshed_is_computed_in_the_background() {
     assert!(answered(&mut h, "L13 does not see P13 at range 4"));
 }
 
-/// Whether the preview's thread, waited for, answers with `text` a moment later: a
-/// frame may ask it once more (the pointer's hex settling after a drag), so it waits a
-/// few times before it says no, and then prints what the inspector shows instead.
+/// Whether the preview's thread, waited for, answers with `text` a moment later (the
+/// frames after an answer may ask it once more, so it waits a few times before it says
+/// no, and then prints what the preview holds instead).
 fn answered(h: &mut Harness<'_, DesignerApp>, text: &str) -> bool {
     for _ in 0..5 {
         h.state_mut()
@@ -351,8 +364,19 @@ fn answered(h: &mut Harness<'_, DesignerApp>, text: &str) -> bool {
             return true;
         }
     }
-    let lines = &h.state().canvas.preview.answer().map(|a| a.lines.clone());
-    eprintln!("waiting for {text:?}, the preview shows {lines:?}");
+    let shown = h
+        .state()
+        .canvas
+        .preview
+        .answer()
+        .map(|a| (a.summary.clone(), a.error.clone()));
+    let p = &h.state().canvas.preview;
+    eprintln!(
+        "waiting for {text:?}, the preview shows {shown:?} (computing: {}, from {:?}, pinned {:?})",
+        p.computing(),
+        p.from,
+        p.pinned
+    );
     false
 }
 
@@ -376,7 +400,7 @@ fn table_at(h: &Harness<'_, DesignerApp>, x: f64, y: f64) -> egui::Pos2 {
 
 fn click_table(h: &mut Harness<'_, DesignerApp>, x: f64, y: f64) {
     let p = table_at(h, x, y);
-    drag(h, &[p]);
+    click_at(h, p);
 }
 
 fn hover_table(h: &mut Harness<'_, DesignerApp>, x: f64, y: f64) {
