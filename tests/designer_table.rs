@@ -490,6 +490,16 @@ fn the_inspector_sets_the_structural_hits_of_a_village() {
     h.key_press(Key::Enter);
     h.run();
     assert_eq!(hits(&h), Some(8));
+    assert!(h.query_by_label("of 8: destroyed").is_some());
+    // "Players must decide on the strength of the structure before the game": the
+    // scenario's setting is the strength the inspector counts against.
+    h.state_mut()
+        .doc
+        .scenario
+        .settings
+        .insert("structural_hits".into(), serde_json::json!({"village": 10}));
+    h.run();
+    assert!(h.query_by_label("of 10").is_some());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(hits(&h), None);

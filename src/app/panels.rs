@@ -393,7 +393,8 @@ impl DesignerApp {
             return;
         };
         let sides = self.doc.scenario.sides.clone();
-        let change = super::properties::edit(ui, f, &r, &sides);
+        let settings = self.doc.scenario.settings.clone();
+        let change = super::properties::edit(ui, f, &r, &sides, &settings);
         if change.began {
             self.doc.history.begin_group();
         }

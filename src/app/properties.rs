@@ -5,7 +5,7 @@
 use egui::Ui;
 
 use crate::rules::{KindList, Ruleset};
-use crate::scenario::{Feature, PlayerSide};
+use crate::scenario::{Feature, PlayerSide, Settings};
 
 /// What the user did to a feature this frame.
 #[derive(Default)]
@@ -17,8 +17,15 @@ pub struct Change {
     pub ended: bool,
 }
 
-/// Shows the editable properties of `f` and returns what changed.
-pub fn edit(ui: &mut Ui, f: &Feature, r: &Ruleset, sides: &[PlayerSide]) -> Change {
+/// Shows the editable properties of `f` and returns what changed; `settings` are the
+/// scenario's (a structure's strength may be set there).
+pub fn edit(
+    ui: &mut Ui,
+    f: &Feature,
+    r: &Ruleset,
+    sides: &[PlayerSide],
+    settings: &Settings,
+) -> Change {
     let mut out = f.clone();
     let mut change = Change::default();
     let mut track = |resp: egui::Response| {
@@ -93,7 +100,7 @@ pub fn edit(ui: &mut Ui, f: &Feature, r: &Ruleset, sides: &[PlayerSide]) -> Chan
                 ui.text_edit_singleline(&mut owner).labelled_by(name.id);
                 a.owner = (!owner.is_empty()).then_some(owner);
             });
-            if let Some(resp) = hits(ui, r, KindList::Terrain, &a.terrain, &mut a.hits) {
+            if let Some(resp) = hits(ui, r, settings, KindList::Terrain, &a.terrain, &mut a.hits) {
                 track(resp);
             }
         }
@@ -106,7 +113,7 @@ pub fn edit(ui: &mut Ui, f: &Feature, r: &Ruleset, sides: &[PlayerSide]) -> Chan
             if m.polygon.is_none() {
                 track(number(ui, "size", m.size.get_or_insert(2.0), 100.0));
             }
-            if let Some(resp) = hits(ui, r, KindList::Landmark, &m.kind, &mut m.hits) {
+            if let Some(resp) = hits(ui, r, settings, KindList::Landmark, &m.kind, &mut m.hits) {
                 track(resp);
             }
         }
@@ -133,15 +140,18 @@ fn number(ui: &mut Ui, label: &str, value: &mut f64, max: f64) -> egui::Response
 }
 
 /// The structural hits a structure has taken, for kinds that are structures (Mini-Nap's
-/// villages, landmarks and bridges); 0 is written as none. Other kinds show nothing.
+/// villages, landmarks and bridges), out of the hits that destroy it (the kind's own, or
+/// the scenario's `structural_hits` setting); 0 is written as none. Other kinds show
+/// nothing.
 fn hits(
     ui: &mut Ui,
     r: &Ruleset,
+    settings: &Settings,
     list: KindList,
     kind: &str,
     value: &mut Option<u32>,
 ) -> Option<egui::Response> {
-    let strength = r.kind(list, kind)?.table.structural_hits?;
+    let strength = r.kind(list, kind)?.table.strength(settings)?;
     let resp = ui.horizontal(|ui| {
         let name = ui.label("structural hits");
         let mut v = value.unwrap_or(0);
@@ -149,9 +159,13 @@ fn hits(
             .add(egui::DragValue::new(&mut v).range(0..=99))
             .labelled_by(name.id)
             .on_hover_text(format!(
-                "Destroyed at {strength} hits (or the scenario's structural_hits setting): \
-                 then it is rough ground"
+                "Destroyed at {strength} hits: then it is rough ground"
             ));
+        ui.label(if v >= strength {
+            format!("of {strength}: destroyed")
+        } else {
+            format!("of {strength}")
+        });
         *value = (v > 0).then_some(v);
         resp
     });
