@@ -311,17 +311,22 @@ fn table_previews_export_with_the_answers_of_los_and_path() {
         "{drawn}"
     );
 
-    let (code, out, err) = sandtable(&[
-        "path",
-        MINI_NAP,
-        "i1",
-        "--through",
-        "60,80",
-        "--through",
-        "85,95",
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    // `sandtable path` through the points the exports below draw, with `how`.
+    let path_of = |how: &str| {
+        let (code, out, err) = sandtable(&[
+            "path",
+            MINI_NAP,
+            "i1",
+            "--through",
+            "60,80",
+            "--through",
+            "85,95",
+            how,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let out = path_of("--json");
     let path: Value = serde_json::from_str(&out).unwrap();
     let cost = path["cost"].as_f64().unwrap();
     let drawn = exported_overlay(MINI_NAP, "moves:i1:60,80:85,95");
@@ -330,17 +335,7 @@ fn table_previews_export_with_the_answers_of_los_and_path() {
         "{drawn}"
     );
     // The same path charged: the caption `sandtable path --charge` prints.
-    let (code, out, err) = sandtable(&[
-        "path",
-        MINI_NAP,
-        "i1",
-        "--through",
-        "60,80",
-        "--through",
-        "85,95",
-        "--charge",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let out = path_of("--charge");
     let headline = out.lines().next().unwrap_or_default().to_string();
     assert!(headline.contains("charges"), "{headline}");
     let drawn = exported_overlay(MINI_NAP, "moves:i1:60,80:85,95:charge");

@@ -392,9 +392,8 @@ impl DesignerApp {
         let Some(r) = self.doc.ruleset(&self.rulesets).cloned() else {
             return;
         };
-        let sides = self.doc.scenario.sides.clone();
-        let settings = self.doc.scenario.settings.clone();
-        let change = super::properties::edit(ui, f, &r, &sides, &settings);
+        let s = &self.doc.scenario;
+        let change = super::properties::edit(ui, f, &r, &s.sides, &s.settings);
         if change.began {
             self.doc.history.begin_group();
         }
