@@ -446,7 +446,7 @@ fn front_of(s: &Scenario, hex: Hex) -> Option<(String, Vec<Side>)> {
 }
 
 /// The way to `goal` (start first) and its cost from the search already made (what the
-/// route mechanism says it costs too: `tests/play.rs` checks it on every example), for
+/// route mechanism says it costs too: `tests/core/play.rs` checks it on every example), for
 /// a pointer moving over the reachable hexes without a new search.
 pub fn known_way(reach: &[Reach], ways: &Ways, goal: Hex) -> Option<(Vec<Hex>, u32)> {
     let cost = reach.iter().find(|x| x.hex == goal)?.cost;

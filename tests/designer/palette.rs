@@ -6,7 +6,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use sandtable::app::tools::Tool;
 
-mod designer_kit;
+use crate::designer_kit;
 use designer_kit::{app, app_on, at, drag};
 
 #[test]

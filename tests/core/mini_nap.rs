@@ -14,7 +14,7 @@ fn ruleset() -> Ruleset {
 }
 
 fn example() -> Scenario {
-    let text = include_str!("../assets/scenarios/mini-nap-village.ron");
+    let text = include_str!("../../assets/scenarios/mini-nap-village.ron");
     io::parse_scenario(text, Format::Ron, Path::new("mini-nap-village.ron"))
         .unwrap()
         .scenario

@@ -218,7 +218,7 @@ fn mini_nap() -> sandtable::rules::Ruleset {
 }
 
 fn table() -> Scenario {
-    let text = include_str!("../assets/scenarios/mini-nap-village.ron");
+    let text = include_str!("../../assets/scenarios/mini-nap-village.ron");
     let mut s = io::parse_scenario(text, Format::Ron, Path::new("mini-nap-village.ron"))
         .unwrap()
         .scenario;

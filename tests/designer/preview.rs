@@ -2,7 +2,7 @@
 //! built-in examples: what the panel says as the pointer moves and clicks, that an edit
 //! under an open preview changes the answer, and that a preview never edits.
 
-mod designer_kit;
+use crate::designer_kit;
 
 use designer_kit::{app, app_on, at};
 use egui::{Key, Modifiers};

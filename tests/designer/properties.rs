@@ -5,7 +5,7 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 
-mod designer_kit;
+use crate::designer_kit;
 use designer_kit::app;
 
 #[test]

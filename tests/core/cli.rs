@@ -1,7 +1,7 @@
 //! The command line as other clients use it: exit codes and the JSON keys of
 //! `shared/FORMAT.md`.
 
-mod common;
+use crate::common;
 
 use common::sandtable;
 use std::path::{Path, PathBuf};

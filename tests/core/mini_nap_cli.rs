@@ -1,7 +1,7 @@
 //! `sandtable los | battle | path` on the Mini-Nap example table, in the JSON of
 //! shared/FORMAT.md.
 
-mod common;
+use crate::common;
 
 use common::sandtable;
 

@@ -9,7 +9,7 @@ use sandtable::app::DesignerApp;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::rules::Rulesets;
 
-mod designer_kit;
+use crate::designer_kit;
 use designer_kit::{app_with, at, drag, example, terrain};
 
 /// Paints A1 with town: one unsaved change.

@@ -10,7 +10,7 @@ use sandtable::app::DesignerApp;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::rules::Rulesets;
 
-mod designer_kit;
+use crate::designer_kit;
 use designer_kit::{app, app_with, at, drag, example, terrain};
 
 #[test]

@@ -1,7 +1,7 @@
 //! The designer's View > Layers menu and layers panel: what a user turns off leaves the
 //! board.
 
-mod designer_kit;
+use crate::designer_kit;
 
 use designer_kit::app;
 use egui::accesskit::Role;

@@ -1,7 +1,7 @@
 //! Starting the designer from the command line: a missing file is named, and the help
 //! says how to open the designer.
 
-mod common;
+use crate::common;
 
 use common::sandtable;
 

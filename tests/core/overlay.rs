@@ -1,7 +1,7 @@
 //! Previews drawn over an exported map (`sandtable export --overlay ...`): what a rules
 //! discussion or a scenario book shows, and the errors a user gets for a bad request.
 
-mod common;
+use crate::common;
 
 use common::sandtable;
 

@@ -98,7 +98,7 @@ fn a_hexside_on_the_border_of_a_selection_stays_with_the_hexes_left_behind() {
 }
 
 fn table() -> Scenario {
-    let text = include_str!("fixtures/mini-nap-shapes.ron");
+    let text = include_str!("../fixtures/mini-nap-shapes.ron");
     io::parse_scenario(text, Format::Ron, Path::new("mini-nap-shapes.ron"))
         .unwrap()
         .scenario

@@ -4,7 +4,7 @@
 use egui_kittest::kittest::Queryable;
 use sandtable::app::dialogs::ScriptedDialogs;
 
-mod designer_kit;
+use crate::designer_kit;
 use designer_kit::app_with;
 
 #[test]

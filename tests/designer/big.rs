@@ -10,7 +10,7 @@ use sandtable::board::{Board, HexBoard, LabelScheme, Orientation, Stagger};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{HexCell, Scenario, Unit};
 
-mod designer_kit;
+use crate::designer_kit;
 
 /// An `n` x `n` Battle Cry board with every hex set and 2,000 units, as the issue
 /// measured it.

@@ -1,7 +1,7 @@
 //! Print exports as a user checks them: every example in every format, PNG colours and
 //! sizes that match the board, PDF sheets of the paper asked, and the command's errors.
 
-mod common;
+use crate::common;
 
 use common::sandtable;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,5 @@
+//! Our exports checked by the real clients (Tiled, tmxrasterizer, VASSAL's engine) and
+//! the imports of what they write.
+
+mod tiled;
+mod vassal;

@@ -1,0 +1,25 @@
+//! The library and the command line as users and other clients meet them: one test
+//! binary (each module was a binary of its own, each linking the whole library).
+
+mod big_files;
+mod cli;
+#[path = "../common/mod.rs"]
+mod common;
+mod designer_cli;
+mod edits;
+mod export;
+mod files;
+mod ford_and_ridge;
+mod ground;
+mod incremental;
+mod mini_nap;
+mod mini_nap_cli;
+mod movement;
+mod overlay;
+mod play;
+mod rules;
+mod rulesets;
+mod scene;
+mod schema;
+mod shapes;
+mod sight;

@@ -1,0 +1,16 @@
+//! The designer driven as a user would, through egui_kittest (and the real window for
+//! crash recovery): one test binary, built only with the `gui` feature.
+
+mod basics;
+mod big;
+#[path = "../designer_kit/mod.rs"]
+mod designer_kit;
+mod export;
+mod files;
+mod import;
+mod layers;
+mod palette;
+mod preview;
+mod properties;
+mod recovery;
+mod table;
