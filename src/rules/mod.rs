@@ -1,23 +1,19 @@
 //! The rules core: rulesets as data (RON files in `assets/rulesets/`, embedded in the
 //! binary or loaded from a path).
 
-pub mod arcs;
-pub mod battle;
-pub mod built_up;
-pub mod charge;
 pub mod check;
 pub mod constraint;
 pub mod ground;
+pub mod hex;
 pub mod incremental;
 pub mod model;
 pub mod modifier;
-pub mod movement;
 pub mod play;
 mod ruleset_check;
-pub mod sight;
 pub mod table;
-pub mod validate;
-pub mod zoc;
+
+// The hex engines keep their paths (`rules::sight`, ...) beside `rules::hex::sight`.
+pub use hex::{arcs, battle, built_up, charge, movement, sight, validate, zoc};
 
 use std::path::Path;
 use std::sync::OnceLock;

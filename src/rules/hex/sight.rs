@@ -7,7 +7,7 @@
 
 use hexx::Hex;
 
-use super::model::{ElevationSight, Kind, Ruleset, SightModel, SightRule, names_class};
+use crate::rules::model::{ElevationSight, Kind, Ruleset, SightModel, SightRule, names_class};
 use crate::board::HexBoard;
 use crate::board::line::{self, Step};
 use crate::scenario::{Scenario, Unit};
@@ -186,7 +186,7 @@ impl<'a> SightMap<'a> {
             map.units.entry(hex).or_default().push(u);
             let Some(i) = map.index(hex) else { continue };
             let blocks = ruleset
-                .kind(super::KindList::UnitClass, &u.class)
+                .kind(crate::rules::KindList::UnitClass, &u.class)
                 .and_then(|k| k.profile.as_ref())
                 .is_some_and(|p| p.blocks_sight);
             cells[i].unit |= blocks;
@@ -238,7 +238,7 @@ impl<'a> SightMap<'a> {
 
     fn marker_has(&self, id: &str, rule: SightRule) -> bool {
         self.ruleset
-            .kind(super::KindList::Marker, id)
+            .kind(crate::rules::KindList::Marker, id)
             .is_some_and(|k| k.sight.rules.contains(&rule))
     }
 
@@ -437,7 +437,7 @@ impl<'a> SightMap<'a> {
 
     fn is_general(&self, u: &Unit) -> bool {
         self.ruleset
-            .kind(super::KindList::UnitClass, &u.class)
+            .kind(crate::rules::KindList::UnitClass, &u.class)
             .and_then(|k| k.profile.as_ref())
             .is_some_and(|p| p.general)
     }

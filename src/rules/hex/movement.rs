@@ -9,8 +9,8 @@ use hexx::Hex;
 use rustc_hash::FxHashMap;
 
 use super::built_up::BuiltUp;
-use super::constraint::Check;
-use super::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
+use crate::rules::constraint::Check;
+use crate::rules::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
 use super::zoc::Zones;
 use crate::board::{HexBoard, HexsideKey, Side};
 use crate::scenario::{Scenario, Token, Unit};
@@ -216,7 +216,7 @@ impl<'a> MoveMap<'a> {
     }
 
     fn terrain(&self, h: Hex) -> Option<&'a Kind> {
-        super::terrain_at(self.s, self.r, h)
+        crate::rules::terrain_at(self.s, self.r, h)
     }
 
     fn level(&self, h: Hex) -> i32 {
@@ -258,7 +258,7 @@ impl<'a> MoveMap<'a> {
         super::validate::stack_allowed(&stack, *max, may_share)
     }
 
-    fn class_profile(&self, u: &Unit) -> Option<&'a super::model::Profile> {
+    fn class_profile(&self, u: &Unit) -> Option<&'a crate::rules::model::Profile> {
         self.r
             .kind(KindList::UnitClass, &u.class)
             .and_then(|k| k.profile.as_ref())
@@ -436,7 +436,7 @@ impl<'a> MoveMap<'a> {
         let allowance = allowance.or_else(|| self.allowance(u)).ok_or_else(|| {
             format!(
                 "{} has no movement allowance in this ruleset; give one",
-                super::a_unit(&u.class)
+                crate::rules::a_unit(&u.class)
             )
         })?;
         let bonus = self

@@ -4,8 +4,8 @@
 use hexx::Hex;
 
 use super::built_up::BuiltUp;
-use super::model::{Combat, Kind, KindList, Ruleset, Situation, names_class};
-use super::modifier::{self as entry, Effect};
+use crate::rules::model::{Combat, Kind, KindList, Ruleset, Situation, names_class};
+use crate::rules::modifier::{self as entry, Effect};
 use super::sight::{SightMap, Sighting};
 use crate::board::line::{Step, exit_sides};
 use crate::board::{HexBoard, HexsideKey, Side};
@@ -140,7 +140,7 @@ impl<'a> BattleMap<'a> {
     }
 
     fn terrain(&self, hex: Hex) -> Option<&'a Kind> {
-        super::terrain_at(self.s, self.r, hex)
+        crate::rules::terrain_at(self.s, self.r, hex)
     }
 
     fn level(&self, hex: Hex) -> i32 {
@@ -544,7 +544,7 @@ impl<'a> BattleMap<'a> {
             ) else {
                 continue;
             };
-            if k.sight.rules.contains(&super::model::SightRule::Tunnel) {
+            if k.sight.rules.contains(&crate::rules::model::SightRule::Tunnel) {
                 (fire, assault) = (*f, *c);
                 let source = "target in the tunnel".to_string();
                 replace_shifts(&mut mods, &source);

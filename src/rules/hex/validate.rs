@@ -5,9 +5,9 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use hexx::Hex;
 
-use super::check::check_structure;
-use super::constraint::{Check, Constraint};
-use super::model::{Kind, KindList, Ruleset, names_class};
+use crate::rules::check::check_structure;
+use crate::rules::constraint::{Check, Constraint};
+use crate::rules::model::{Kind, KindList, Ruleset, names_class};
 use crate::board::{Board, HexBoard, HexsideKey, Orientation, Side};
 use crate::scenario::diagnostic::{Diagnostic, Fix};
 use crate::scenario::{Edit, Feature, HexCell, HexsideAttrs, Scenario, Unit};
@@ -29,7 +29,7 @@ pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
                     }
                 }
                 Board::Freeform(_) => {
-                    let table = super::table::validate::Table::new(s, r);
+                    let table = crate::rules::table::validate::Table::new(s, r);
                     for c in &r.constraints {
                         table.check(c, &mut out);
                     }
@@ -78,7 +78,7 @@ pub(crate) fn validate_constraints(
         return Vec::new();
     }
     let Board::Hex(board) = &s.board else {
-        let table = super::table::validate::Table::new(s, r);
+        let table = crate::rules::table::validate::Table::new(s, r);
         return which
             .iter()
             .map(|i| {
@@ -256,9 +256,9 @@ impl<'a> Context<'a> {
             | Check::Spacing { .. }
             | Check::OnLine { .. }
             | Check::Count { .. } => {
-                let kinds = super::ground::mechanisms::kinds_read(&c.check);
-                let g = super::ground::hex::HexGround::of_kinds(self.s, self.r, self.board, &kinds);
-                super::ground::check(&g, self.r, c, out);
+                let kinds = crate::rules::ground::mechanisms::kinds_read(&c.check);
+                let g = crate::rules::ground::hex::HexGround::of_kinds(self.s, self.r, self.board, &kinds);
+                crate::rules::ground::check(&g, self.r, c, out);
             }
             // Table mechanisms: see `table::validate`.
             Check::LineWidth

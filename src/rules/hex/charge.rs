@@ -4,7 +4,7 @@
 
 use hexx::Hex;
 
-use super::model::{KindList, Ruleset};
+use crate::rules::model::{KindList, Ruleset};
 use super::movement::{MoveMap, State};
 use crate::scenario::{Scenario, Unit};
 
@@ -34,7 +34,7 @@ pub fn cannot_charge(r: &Ruleset, u: &Unit) -> Option<String> {
     (!mounted).then(|| {
         format!(
             "only mounted units can charge, and {} is not mounted",
-            super::a_unit(&u.class)
+            crate::rules::a_unit(&u.class)
         )
     })
 }
@@ -54,7 +54,7 @@ pub fn charges(
         .hex
         .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
     let allowance = allowance.or_else(|| map.allowance(u)).unwrap_or(u32::MAX);
-    let terrain = |h: Hex| super::terrain_at(s, r, h);
+    let terrain = |h: Hex| crate::rules::terrain_at(s, r, h);
     let mut out = Vec::new();
     for dir in Hex::NEIGHBORS_COORDS {
         let (h1, h2, h3) = (start + dir, start + dir * 2, start + dir * 3);
