@@ -6,7 +6,8 @@
 
 use std::collections::HashSet;
 
-use super::constraint::{Check, Constraint};
+use super::constraint::Constraint;
+use super::mechanism::{Boards, LoadCheck};
 use super::model::{Combat, ElevationSight, Kind, KindList, Ruleset, SightRule};
 use crate::board::Board;
 
@@ -264,115 +265,12 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             ));
         }
         board_fits(r, c, out);
-        let mut add = |list, ids: &mut dyn Iterator<Item = &String>| {
-            for id in ids {
-                refs.push((list, id.clone(), c.rule.clone()));
-            }
-        };
-        match &c.check {
-            Check::UnitTerrain | Check::Placement => {}
-            Check::Facing { kinds } => {
-                for id in kinds {
-                    let found = [KindList::Terrain, KindList::Token]
-                        .iter()
-                        .any(|l| r.kind(*l, id).is_some_and(|k| k.facing.is_some()));
-                    if !found {
-                        out.push(problem(
-                            At::Text(id.clone()),
-                            format!(
-                                "constraint '{}': '{id}' is not a terrain or token with facing",
-                                c.rule
-                            ),
-                        ));
-                    }
-                }
-            }
-            Check::Stacking { may_share, .. } => add(
-                KindList::UnitClass,
-                &mut may_share.iter().filter(|c| *c != "*"),
-            ),
-            Check::Near { terrain, near } => {
-                add(KindList::Terrain, &mut std::iter::once(terrain).chain(near))
-            }
-            Check::MarkerLimit { marker, .. } => {
-                add(KindList::Marker, &mut std::iter::once(marker))
-            }
-            Check::BuiltUpGroups { terrain } => {
-                add(KindList::Terrain, &mut std::iter::once(terrain));
-                if r.kind(KindList::Terrain, terrain)
-                    .is_some_and(|k| k.large_group.is_none())
-                {
-                    out.push(problem(
-                        At::Text(terrain.clone()),
-                        format!(
-                            "constraint '{}': terrain '{terrain}' has no large_group",
-                            c.rule
-                        ),
-                    ));
-                }
-            }
-            Check::StraightLine {
-                marker, terrain, ..
-            } => {
-                add(KindList::Marker, &mut std::iter::once(marker));
-                add(KindList::Terrain, &mut std::iter::once(terrain));
-            }
-            Check::HexsideOn { kind, on } => {
-                add(KindList::Hexside, &mut std::iter::once(kind).chain(on))
-            }
-            Check::RoadCrossing {
-                roads,
-                hexsides,
-                needs,
-            } => {
-                add(KindList::Road, &mut roads.iter());
-                add(KindList::Hexside, &mut hexsides.iter().chain(needs));
-            }
-            Check::Size { kinds, .. } | Check::Count { kinds, .. } => {
-                for id in kinds {
-                    ground_kind(r, id, &c.rule, out);
-                }
-            }
-            Check::Spacing { kind, from, .. } => {
-                ground_kind(r, kind, &c.rule, out);
-                ground_kind(r, from, &c.rule, out);
-            }
-            Check::OnLine { kind, lines, .. } => {
-                ground_kind(r, kind, &c.rule, out);
-                let list = if r.board.as_hex().is_some() {
-                    KindList::Road
-                } else {
-                    KindList::Line
-                };
-                add(list, &mut lines.iter());
-            }
-            Check::LineWidth | Check::Levels | Check::Structures => {}
-            Check::UnitFeature { kinds } | Check::Occupancy { kinds, .. } => {
-                for id in kinds {
-                    table_kind(r, id, &c.rule, out);
-                }
-            }
-            Check::WaterOverlap { water, allowed } => {
-                add(KindList::Line, &mut water.iter());
-                for id in allowed {
-                    table_kind(r, id, &c.rule, out);
-                }
-            }
-            Check::BridgeCrossing {
-                roads,
-                water,
-                bridge,
-            } => {
-                add(KindList::Line, &mut roads.iter().chain(water));
-                add(KindList::Landmark, &mut std::iter::once(bridge));
-            }
-            Check::HexAttributes {
-                terrain, markers, ..
-            } => {
-                add(KindList::Terrain, &mut std::iter::once(terrain));
-                add(KindList::Marker, &mut markers.iter().flatten());
-            }
-        }
+        c.check.mechanism().check(&mut LoadCheck {
+            r,
+            rule: &c.rule,
+            refs: &mut refs,
+            out,
+        });
     }
     for (list, id, whose) in refs {
         if r.kind(list, &id).is_none() {
@@ -384,50 +282,16 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
     }
 }
 
-/// The boards a mechanism runs on: `Some(true)` hex boards only, `Some(false)` tables
-/// only, `None` both (`rules::ground`).
-fn hex_only(c: &Check) -> Option<bool> {
-    match c {
-        Check::Size { .. } | Check::Spacing { .. } | Check::OnLine { .. } | Check::Count { .. } => {
-            None
-        }
-        Check::LineWidth
-        | Check::Levels
-        | Check::WaterOverlap { .. }
-        | Check::BridgeCrossing { .. }
-        | Check::UnitFeature { .. }
-        | Check::Occupancy { .. }
-        | Check::Structures => Some(false),
-        Check::Facing { .. }
-        | Check::Stacking { .. }
-        | Check::UnitTerrain
-        | Check::Near { .. }
-        | Check::MarkerLimit { .. }
-        | Check::BuiltUpGroups { .. }
-        | Check::StraightLine { .. }
-        | Check::HexsideOn { .. }
-        | Check::RoadCrossing { .. }
-        | Check::Placement
-        | Check::HexAttributes { .. } => Some(true),
-    }
-}
-
 /// A constraint whose mechanism cannot run on the ruleset's board would find nothing,
 /// silently.
 fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
     let hex = r.board.as_hex().is_some();
-    let Some(only_hex) = hex_only(&c.check).filter(|o| *o != hex) else {
+    let boards = c.check.mechanism().info().boards;
+    if boards.runs_on(hex) {
         return;
-    };
-    let mechanism = serde_json::to_value(&c.check)
-        .ok()
-        .and_then(|v| {
-            v.get("mechanism")
-                .and_then(|m| m.as_str())
-                .map(str::to_string)
-        })
-        .unwrap_or_default();
-    let (runs, board) = if only_hex {
+    }
+    let mechanism = c.check.name();
+    let (runs, board) = if boards == Boards::Hex {
         ("hex boards", "a table")
     } else {
         ("tables", "a hex board")
@@ -439,32 +303,6 @@ fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
             c.rule
         ),
     ));
-}
-
-/// A kind a shared mechanism (`rules::ground`) measures: on a table an area terrain,
-/// a line or a landmark kind; on a hex board a terrain, token or road kind.
-fn ground_kind(r: &Ruleset, id: &str, rule: &str, out: &mut Vec<Problem>) {
-    if r.board.as_hex().is_none() {
-        return table_kind(r, id, rule, out);
-    }
-    let lists = [KindList::Terrain, KindList::Token, KindList::Road];
-    if !lists.iter().any(|l| r.kind(*l, id).is_some()) {
-        out.push(problem(
-            At::Text(id.to_string()),
-            format!("{rule}: unknown terrain, token or road kind '{id}'"),
-        ));
-    }
-}
-
-/// A table constraint's kind: an area terrain, a line or a landmark kind.
-fn table_kind(r: &Ruleset, id: &str, rule: &str, out: &mut Vec<Problem>) {
-    let lists = [KindList::Terrain, KindList::Line, KindList::Landmark];
-    if !lists.iter().any(|l| r.kind(*l, id).is_some()) {
-        out.push(problem(
-            At::Text(id.to_string()),
-            format!("{rule}: unknown terrain, line or landmark kind '{id}'"),
-        ));
-    }
 }
 
 /// A field that is set on a kind, by the name written in the file.

@@ -9,10 +9,11 @@ use hexx::Hex;
 use rustc_hash::FxHashMap;
 
 use super::built_up::BuiltUp;
-use crate::rules::constraint::Check;
-use crate::rules::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
 use super::zoc::Zones;
 use crate::board::{HexBoard, HexsideKey, Side};
+use crate::rules::constraint::Check;
+use crate::rules::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
+use crate::rules::question::{self, PlaceError, PlaceErrorKind};
 use crate::scenario::{Scenario, Token, Unit};
 
 /// The cost for a unit of `class` to cross a side holding the hexside features `side`,
@@ -184,7 +185,7 @@ impl<'a> MoveMap<'a> {
             }
         }
         let stacking = r.constraints.iter().find_map(|c| match &c.check {
-            Check::Stacking { max, may_share } => Some((*max, may_share.clone())),
+            Check::Stacking(s) => Some((s.max, s.may_share.clone())),
             _ => None,
         });
         let mut stopping_tokens: FxHashMap<Hex, Vec<(&Token, &Kind)>> = FxHashMap::default();
@@ -400,7 +401,7 @@ impl<'a> MoveMap<'a> {
     }
 
     /// Every hex `u` can reach with `allowance` (default: its class's), cheapest first.
-    pub fn reachable(&self, u: &Unit, allowance: Option<u32>) -> Result<Vec<Reach>, String> {
+    pub fn reachable(&self, u: &Unit, allowance: Option<u32>) -> Result<Vec<Reach>, PlaceError> {
         Ok(self.listed(self.search(u, allowance, false)?.out))
     }
 
@@ -422,21 +423,22 @@ impl<'a> MoveMap<'a> {
         &self,
         u: &Unit,
         allowance: Option<u32>,
-    ) -> Result<(Vec<Reach>, Ways), String> {
+    ) -> Result<(Vec<Reach>, Ways), PlaceError> {
         let Search { out, came, prev } = self.search(u, allowance, true)?;
         Ok((self.listed(out), Ways { came, prev }))
     }
 
     /// The search over (hex, road state); with `track`, the state each hex and state
     /// was reached from.
-    fn search(&self, u: &Unit, allowance: Option<u32>, track: bool) -> Result<Search, String> {
-        let start = u
-            .hex
-            .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
+    fn search(&self, u: &Unit, allowance: Option<u32>, track: bool) -> Result<Search, PlaceError> {
+        let start = question::standing(u)?;
         let allowance = allowance.or_else(|| self.allowance(u)).ok_or_else(|| {
-            format!(
-                "{} has no movement allowance in this ruleset; give one",
-                crate::rules::a_unit(&u.class)
+            PlaceError::new(
+                PlaceErrorKind::NoProfile,
+                format!(
+                    "{} has no movement allowance in this ruleset; give one",
+                    crate::rules::a_unit(&u.class)
+                ),
             )
         })?;
         let bonus = self

@@ -9,9 +9,9 @@ use geo::{Area as _, BooleanOps as _, Intersects as _, MultiPolygon};
 use super::fire::{TableFeature, TableMap};
 use super::geometry;
 use crate::board::freeform::Point;
-use crate::rules::constraint::{Check, Constraint};
-use crate::rules::ground;
+use crate::rules::constraint::Constraint;
 use crate::rules::ground::table::EPSILON_AREA;
+use crate::rules::mechanism::On;
 use crate::rules::model::{KindList, Ruleset, names_class};
 use crate::scenario::diagnostic::{Diagnostic, Fix};
 use crate::scenario::{Area, Edit, Feature, Landmark, Scenario, Unit};
@@ -53,30 +53,15 @@ impl<'a> Table<'a> {
         d
     }
 
-    /// Runs one constraint; mechanisms that read hexes only find nothing on a table.
+    /// Runs one constraint (the ruleset's check keeps a hex board's mechanisms off a
+    /// table).
     pub fn check(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
-        if ground::check(&self.map, self.r, c, out) {
-            return;
-        }
-        match &c.check {
-            Check::LineWidth => self.line_width(c, out),
-            Check::Levels => self.levels(c, out),
-            Check::WaterOverlap { water, allowed } => self.water_overlap(c, water, allowed, out),
-            Check::BridgeCrossing {
-                roads,
-                water,
-                bridge,
-            } => self.bridge_crossing(c, roads, water, bridge, out),
-            Check::UnitFeature { kinds } => self.unit_feature(c, kinds, out),
-            Check::Structures => self.structures(c, out),
-            Check::Occupancy { kinds, max } => self.occupancy(c, kinds, *max, out),
-            _ => {}
+        let m = c.check.mechanism();
+        if m.info().boards.runs_on(false) {
+            m.run(On::Table(self), c, out);
         }
     }
 
-    /// Each unit with the features of `kinds` its base is in (overlaps, not only
-    /// touches: a unit may stand in contact with a landmark or a bridge). A destroyed
-    /// structure is rough ground, no longer of its kind.
     fn units_in<'m>(
         &'m self,
         kinds: &'m [String],
@@ -105,7 +90,7 @@ impl<'a> Table<'a> {
             .map_or(u.class.clone(), |k| k.name.to_lowercase())
     }
 
-    fn unit_feature(&self, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
+    pub(crate) fn unit_feature(&self, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
         for (u, inside) in self.units_in(kinds) {
             for f in inside {
                 let e = f.effect;
@@ -127,7 +112,13 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn occupancy(&self, c: &Constraint, kinds: &[String], max: usize, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn occupancy(
+        &self,
+        c: &Constraint,
+        kinds: &[String],
+        max: usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
         let mut held: Vec<(&TableFeature, Vec<&str>)> = Vec::new();
         for (u, inside) in self.units_in(kinds) {
             for f in inside {
@@ -149,7 +140,7 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn structures(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn structures(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         const KEY: &str = "structural_hits";
         let keys: Vec<&str> = [KindList::Terrain, KindList::Landmark]
             .iter()
@@ -204,7 +195,7 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn line_width(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn line_width(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         for l in &self.s.lines {
             let Some(k) = self.r.kind(KindList::Line, &l.kind) else {
                 continue;
@@ -225,7 +216,7 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn levels(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn levels(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         for a in &self.s.areas {
             let Some(k) = self.r.kind(KindList::Terrain, &a.terrain) else {
                 continue;
@@ -243,7 +234,7 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn water_overlap(
+    pub(crate) fn water_overlap(
         &self,
         c: &Constraint,
         water: &[String],
@@ -336,7 +327,7 @@ impl<'a> Table<'a> {
         Edit::Batch(edits)
     }
 
-    fn bridge_crossing(
+    pub(crate) fn bridge_crossing(
         &self,
         c: &Constraint,
         roads: &[String],
