@@ -6,9 +6,11 @@ pub mod constraint;
 pub mod ground;
 pub mod hex;
 pub mod incremental;
+pub mod mechanism;
 pub mod model;
 pub mod modifier;
 pub mod play;
+pub mod question;
 mod ruleset_check;
 pub mod table;
 
@@ -50,7 +52,22 @@ pub const BUILT_IN: [(&str, &str); 5] = [
 ];
 
 /// Parses and checks a ruleset written in RON (or JSON, by `path`'s extension); the
-/// error is the first problem found.
+/// error is the first problem found, with its line and column.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::rules::parse_ruleset;
+///
+/// let text = r##"(id: "mine", name: "Mine",
+///     board: (kind: "hex", orientation: "flat", columns: 5, rows: 5),
+///     default_terrain: "swamp",
+///     terrains: [(id: "clear", name: "Clear", colour: "#ffffff")], unit_classes: [])"##;
+/// let e = parse_ruleset(text, Path::new("mine.ron")).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "mine.ron:3:22: default_terrain 'swamp' is not one of the ruleset's terrains"
+/// );
+/// ```
 pub fn parse_ruleset(text: &str, path: &Path) -> Result<Ruleset, SourceError> {
     check_ruleset_text(text, path).map_err(|mut all| all.remove(0))
 }
@@ -68,6 +85,32 @@ pub fn check_ruleset_text(text: &str, path: &Path) -> Result<Ruleset, Vec<Source
         .into_iter()
         .map(|p| SourceError::new(path, p.at.locate(text), p.message))
         .collect())
+}
+
+/// Every problem of a ruleset built in code (or edited in the module editor), worded as
+/// [`check_ruleset_text`] words them, without a position: there is no text.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::rules::{parse_ruleset, ruleset_problems};
+///
+/// let text = r##"(id: "mine", name: "Mine",
+///     board: (kind: "hex", orientation: "flat", columns: 5, rows: 5),
+///     default_terrain: "clear",
+///     terrains: [(id: "clear", name: "Clear", colour: "#ffffff")], unit_classes: [])"##;
+/// let mut r = parse_ruleset(text, Path::new("mine.ron")).unwrap();
+/// assert!(ruleset_problems(&r).is_empty());
+/// r.default_terrain = Some("swamp".into());
+/// assert_eq!(
+///     ruleset_problems(&r),
+///     ["default_terrain 'swamp' is not one of the ruleset's terrains"]
+/// );
+/// ```
+pub fn ruleset_problems(r: &Ruleset) -> Vec<String> {
+    ruleset_check::problems(r)
+        .into_iter()
+        .map(|p| p.message)
+        .collect()
 }
 
 /// The terrain kind of a hex: what the scenario paints there, or the ruleset's default.

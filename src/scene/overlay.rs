@@ -235,15 +235,17 @@ impl std::fmt::Display for Ask {
 }
 
 fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, OverlayError> {
-    s.units
-        .iter()
-        .find(|u| u.id == id)
-        .ok_or_else(|| OverlayError(format!("no unit with id '{id}'")))
+    Ok(crate::rules::play::unit(s, id)?)
 }
 
 fn on_hex(u: &Unit) -> Result<Hex, OverlayError> {
-    u.hex
-        .ok_or_else(|| OverlayError(format!("unit {} stands on no hex", u.id)))
+    Ok(crate::rules::play::standing(u)?)
+}
+
+impl From<crate::rules::play::PlaceError> for OverlayError {
+    fn from(e: crate::rules::play::PlaceError) -> Self {
+        OverlayError(e.message)
+    }
 }
 
 /// A unit id or a hex label: the hex, and the unit when it names one.
@@ -313,7 +315,7 @@ impl Ask {
                     return plain.answer(&copy, r);
                 }
                 let map = battle()?;
-                map.reach(u).map_err(OverlayError)?;
+                map.reach(u)?;
                 Ok(Preview::Arcs {
                     from,
                     targets: arcs(&map, u, None, None),
@@ -334,7 +336,7 @@ impl Ask {
                 let from = on_hex(u)?;
                 let map = MoveMap::new(s, r)
                     .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-                let (reach, ways) = map.reachable_ways(u, None).map_err(OverlayError)?;
+                let (reach, ways) = map.reachable_ways(u, None)?;
                 let path = match to {
                     Some(to) => {
                         let (goal, _) = place(s, board, to)?;
@@ -387,7 +389,7 @@ impl Ask {
                 }
                 let map = MoveMap::new(s, r)
                     .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-                let lanes = charges(&map, s, r, u, None).map_err(OverlayError)?;
+                let lanes = charges(&map, s, r, u, None)?;
                 Ok(Preview::Charges { from, lanes })
             }
         }

@@ -4,8 +4,9 @@
 
 use hexx::Hex;
 
-use crate::rules::model::{KindList, Ruleset};
 use super::movement::{MoveMap, State};
+use crate::rules::model::{KindList, Ruleset};
+use crate::rules::question::{self, PlaceError, PlaceErrorKind};
 use crate::scenario::{Scenario, Unit};
 
 /// One legal charge.
@@ -46,13 +47,11 @@ pub fn charges(
     r: &Ruleset,
     u: &Unit,
     allowance: Option<u32>,
-) -> Result<Vec<Charge>, String> {
+) -> Result<Vec<Charge>, PlaceError> {
     if let Some(why) = cannot_charge(r, u) {
-        return Err(why);
+        return Err(PlaceError::new(PlaceErrorKind::NotAllowed, why));
     }
-    let start = u
-        .hex
-        .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
+    let start = question::standing(u)?;
     let allowance = allowance.or_else(|| map.allowance(u)).unwrap_or(u32::MAX);
     let terrain = |h: Hex| crate::rules::terrain_at(s, r, h);
     let mut out = Vec::new();

@@ -7,9 +7,9 @@
 
 use hexx::Hex;
 
-use crate::rules::model::{ElevationSight, Kind, Ruleset, SightModel, SightRule, names_class};
 use crate::board::HexBoard;
 use crate::board::line::{self, Step};
+use crate::rules::model::{ElevationSight, Kind, Ruleset, SightModel, SightRule, names_class};
 use crate::scenario::{Scenario, Unit};
 
 /// Why a line is blocked at a hex.

@@ -6,8 +6,8 @@
 use hexx::Hex;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::rules::model::{Kind, KindList, Ruleset};
 use crate::board::HexsideKey;
+use crate::rules::model::{Kind, KindList, Ruleset};
 use crate::scenario::Scenario;
 
 /// Who controls which hexes.

@@ -101,12 +101,7 @@ pub fn point(s: &Scenario, what: &str) -> Result<Point, PlaceError> {
 
 /// A unit by id that stands on the table.
 pub fn placed<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, PlaceError> {
-    let u = s.units.iter().find(|u| u.id == id).ok_or_else(|| {
-        PlaceError::new(
-            PlaceErrorKind::UnknownUnit,
-            format!("no unit with id '{id}'"),
-        )
-    })?;
+    let u = super::unit(s, id)?;
     if u.at.is_none() {
         return Err(PlaceError::new(
             PlaceErrorKind::NotPlaced,
