@@ -65,7 +65,7 @@ pub const BUILT_IN: [(&str, &str); 5] = [
 /// let e = parse_ruleset(text, Path::new("mine.ron")).unwrap_err();
 /// assert_eq!(
 ///     e.to_string(),
-///     "mine.ron:3:22: default_terrain 'swamp' is not one of the ruleset's terrains"
+///     "mine.ron:3:23: default_terrain 'swamp' is not one of the ruleset's terrains"
 /// );
 /// ```
 pub fn parse_ruleset(text: &str, path: &Path) -> Result<Ruleset, SourceError> {
