@@ -192,6 +192,12 @@ pub struct MoveEffect {
     /// The rule text does not give these values: they are the user's to fill in.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub user_values: bool,
+    /// Terrain: points added to enter a hex of it that is higher than the hex left, in
+    /// place of the ruleset's `climb_cost` ("a hill hex ... costs 1 point, plus 1 more
+    /// when it is higher than the hex the unit leaves": only hills pay for the climb).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = 1)]
+    pub climb_cost: Option<u32>,
 }
 
 fn is_zero_u32(n: &u32) -> bool {

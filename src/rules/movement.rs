@@ -363,7 +363,9 @@ impl<'a> MoveMap<'a> {
     fn terrain_cost(&self, class: &str, from: Hex, to: Hex, entered: Option<&Kind>) -> u32 {
         let base = entered.map_or(1, |k| rate(self.built_up.row(to, k).movement, class));
         let up = if self.level(to) > self.level(from) {
-            self.uphill
+            entered
+                .and_then(|k| k.movement.climb_cost)
+                .unwrap_or(self.uphill)
         } else {
             0
         };

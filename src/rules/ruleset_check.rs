@@ -504,6 +504,7 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
     );
     put(z.uncontrolled, "uncontrolled");
     put(z.blocks, "blocks");
+    put(m.climb_cost.is_some(), "climb_cost");
     put(z.exerts_when_empty, "exerts_when_empty");
     put(z.shelters, "shelters");
     put(c.crossable, "crossable");
@@ -554,6 +555,7 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
             "shelters",
             "crossable",
             "no_target",
+            "climb_cost",
             "facing",
             "large_group",
         ],
