@@ -333,6 +333,11 @@ pub struct SightEffect {
     /// unit on an adjacent lower hex without blocking terrain (artillery).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub see_over_adjacent_friends: Classes,
+    /// Terrain: its hexes never block line of sight, whatever their elevation (only a
+    /// unit standing on one does): "clear, marsh ... do not" block, even where the
+    /// `levels` or `two-level` model would count a raised hex as higher ground.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub never_blocks: bool,
 }
 
 /// How many front sides a kind with facing has, and how they lie.

@@ -523,6 +523,7 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
 
 /// The fields each list's kinds may set (names as written; `blocks` covers both
 /// `sight.blocks` and `zoc.blocks`, told apart below).
+    put(s.never_blocks, "never_blocks");
 fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
     if !hex {
         return match list {
@@ -571,6 +572,7 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
             "blocks",
             "forbidden",
             "morale",
+            "never_blocks",
             "morale_downhill",
             "allows_over",
         ],
@@ -787,6 +789,15 @@ fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
 fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
     let los = &r.line_of_sight;
     let two_level = los.elevation == ElevationSight::TwoLevel;
+    if k.sight.never_blocks && (k.sight.blocks || !k.sight.rules.is_empty()) {
+        out.push(problem(
+            at("never_blocks"),
+            format!(
+                "{noun} '{}': 'never_blocks' contradicts its other sight effects",
+                k.id
+            ),
+        ));
+    }
     for (on, key) in [
         (los.valley, "valley"),
         (los.crests, "crests"),
