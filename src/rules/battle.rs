@@ -186,6 +186,23 @@ impl<'a> BattleMap<'a> {
         .with_los(los)
     }
 
+    /// Whether a general is attached to `u`: its `general` flag, or a friendly general
+    /// of a class that `attaches_in_hex` standing in its hex.
+    pub fn attached(&self, u: &Unit) -> bool {
+        u.general
+            || u.hex.is_some_and(|h| {
+                self.s.units.iter().any(|g| {
+                    g.id != u.id
+                        && g.hex == Some(h)
+                        && g.side == u.side
+                        && self
+                            .class(g)
+                            .and_then(|k| k.profile.as_ref())
+                            .is_some_and(|p| p.general && p.attaches_in_hex)
+                })
+            })
+    }
+
     /// Whether battles are column shifts rather than dice (the ruleset's `combat`): unit
     /// classes then need no battle profile.
     pub fn by_column_shift(&self) -> bool {
@@ -321,7 +338,7 @@ impl<'a> BattleMap<'a> {
             _ => table.get(range as usize - 1).copied().unwrap_or(0) as i32,
         };
         let mut dice = base;
-        if u.general && profile.attached_general_dice != 0 {
+        if self.attached(u) && profile.attached_general_dice != 0 {
             dice += profile.attached_general_dice;
             mods.push(Modifier {
                 source: "an attached general".into(),
@@ -442,7 +459,7 @@ impl<'a> BattleMap<'a> {
             }
         }
         if let Some(p) = self.class(target).and_then(|k| k.profile.as_ref())
-            && (target.general || p.general)
+            && (self.attached(target) || p.general)
         {
             flags += p.attached_general_flags;
         }
@@ -796,7 +813,9 @@ impl<'a> BattleMap<'a> {
             ordered: u.ordered,
             in_front: self.facing_side(a, t),
             range,
-            general: u.general,
+            general: self.attached(u),
+            attacker_in: Vec::new(),
+            target_in: Vec::new(),
         };
         let mut factor = None;
         for e in self.r.modifiers.iter().filter(|e| e.applies(&situation)) {

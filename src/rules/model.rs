@@ -444,6 +444,11 @@ pub struct Profile {
     pub mounted: bool,
     /// Exerts a zone of control (Morne Plaine: not artillery).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    /// A general of this class is attached to the friendly unit whose hex it stands in
+    /// ("a leader may share the hex of one friendly unit"), as if that unit's `general`
+    /// flag were set; a unit with both is counted once.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attaches_in_hex: bool,
     pub exerts_zoc: bool,
     /// Blocks line of sight (Battle Cry: units and generals do).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
