@@ -50,6 +50,11 @@ pub enum Check {
         /// Classes that may also stand in a friendly unit's hex (a general).
         #[serde(default)]
         may_share: Classes,
+        /// Movement: only a unit of `may_share` may enter or pass through a hex holding
+        /// another unit ("a leader may enter or pass through a hex holding one friendly
+        /// unit"); without it any move that leaves an allowed stack is allowed.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        only_sharers_enter: bool,
     },
     /// No unit stands in terrain its class may not enter.
     UnitTerrain,

@@ -145,6 +145,8 @@ pub struct MoveMap<'a> {
     units: FxHashMap<Hex, Vec<&'a Unit>>,
     pub zones: Zones,
     stacking: Option<(usize, Classes)>,
+    /// Only the stacking rule's sharers (leaders) may move into an occupied hex.
+    only_sharers_enter: bool,
     /// Tokens that stop a unit crossing their front sides, by hex.
     stopping_tokens: FxHashMap<Hex, Vec<(&'a Token, &'a Kind)>>,
     built_up: BuiltUp,
@@ -184,8 +186,17 @@ impl<'a> MoveMap<'a> {
             }
         }
         let stacking = r.constraints.iter().find_map(|c| match &c.check {
-            Check::Stacking { max, may_share } => Some((*max, may_share.clone())),
+            Check::Stacking { max, may_share, .. } => Some((*max, may_share.clone())),
             _ => None,
+        });
+        let only_sharers_enter = r.constraints.iter().any(|c| {
+            matches!(
+                c.check,
+                Check::Stacking {
+                    only_sharers_enter: true,
+                    ..
+                }
+            )
         });
         let mut stopping_tokens: FxHashMap<Hex, Vec<(&Token, &Kind)>> = FxHashMap::default();
         for t in &s.tokens {
@@ -205,6 +216,7 @@ impl<'a> MoveMap<'a> {
             units,
             zones: Zones::new(s, r),
             stacking,
+            only_sharers_enter,
             stopping_tokens,
             built_up: BuiltUp::new(s, r),
             uphill: r.climb_cost,
@@ -248,6 +260,9 @@ impl<'a> MoveMap<'a> {
         };
         // The stack it would make must be friendly and one the stacking rule allows.
         if !others.iter().all(|o| o.side == u.side) {
+            return false;
+        }
+        if self.only_sharers_enter && !names_class(may_share, &u.class) {
             return false;
         }
         let stack: Vec<&Unit> = others
