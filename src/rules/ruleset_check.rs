@@ -229,6 +229,9 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 refs.push((KindList::Hexside, h.clone(), k.id.clone()));
             }
             let t = &k.table;
+            if let Some(b) = &t.auto_bridge {
+                refs.push((KindList::Landmark, b.clone(), k.id.clone()));
+            }
             let lines = t.sides_as.iter().chain(&t.treat_as).chain(&t.on_road);
             for l in lines.chain(t.bank_woods.iter().flat_map(|b| &b.except)) {
                 let list = if r.kind(KindList::Landmark, l).is_some() {

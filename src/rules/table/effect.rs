@@ -99,6 +99,12 @@ pub struct TableEffect {
     /// Landmarks: it must be part of a road of these kinds (a bridge).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on_road: Vec<String>,
+    /// Roads: where a line of it crosses a water line it is a landmark of this kind by
+    /// rule, drawn or not ("Where a road crosses a river, stream or canal it is
+    /// automatically a bridge"): movement, charges and sight meet one there, and the
+    /// validator only offers to draw it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auto_bridge: Option<String>,
     /// Areas: it is the ground itself (contours, hills): a unit on it stands at its
     /// level, and it blocks only what lies beyond it lower than it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -363,10 +363,23 @@ impl<'a> Table<'a> {
                     if bridges.iter().any(|b| b.shape.intersects(&p)) {
                         continue;
                     }
-                    let m = format!(
-                        "road {} crosses {} at ({:.1}, {:.1}) without a bridge",
-                        road.id, river.id, at.x, at.y
-                    );
+                    // A road that is a bridge by rule where it crosses water: the
+                    // crossing is no error, only a bridge the map does not draw.
+                    let by_rule = self
+                        .r
+                        .kind(KindList::Line, &road.kind)
+                        .is_some_and(|k| k.table.auto_bridge.is_some());
+                    let m = if by_rule {
+                        format!(
+                            "road {} crosses {} at ({:.1}, {:.1}): a bridge there by rule, not drawn",
+                            road.id, river.id, at.x, at.y
+                        )
+                    } else {
+                        format!(
+                            "road {} crosses {} at ({:.1}, {:.1}) without a bridge",
+                            road.id, river.id, at.x, at.y
+                        )
+                    };
                     let size = crate::scenario::shape::line_width(river) + 1.0;
                     let fix = Edit::put(Feature::Landmark(Landmark {
                         id: fresh_id(bridge, &mut taken),
@@ -376,10 +389,11 @@ impl<'a> Table<'a> {
                         polygon: None,
                         ..Landmark::default()
                     }));
-                    out.push(
-                        self.diag(c, m, &[&road.id, &river.id])
-                            .with_fix(Fix::new("Add a bridge there", fix)),
-                    );
+                    let mut d = self.diag(c, m, &[&road.id, &river.id]);
+                    if by_rule {
+                        d.severity = crate::scenario::diagnostic::Severity::Info;
+                    }
+                    out.push(d.with_fix(Fix::new("Add a bridge there", fix)));
                 }
             }
         }
