@@ -206,7 +206,7 @@ impl<'a> Field for TableField<'a> {
                 refused,
                 stop: false,
             }],
-            allowance: None,
+            allowance,
             road_bonus: 0.0,
             all_road: false,
             road_move: c.road_move,
@@ -215,3 +215,13 @@ impl<'a> Field for TableField<'a> {
         }
     }
 }
+        // A class's movement allowance applies on a table too; a road move has its
+        // class's road move instead.
+        let movement = self
+            .map
+            .ruleset()
+            .kind(KindList::UnitClass, &u.class)
+            .and_then(|k| k.profile.as_ref())
+            .and_then(|p| p.movement)
+            .map(f64::from);
+        let allowance = movement.map(|m| c.road_move.unwrap_or(m));
