@@ -652,7 +652,13 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             misplaced(f, out);
         }
     }
-    if sight_blocks && !(list == KindList::Terrain && r.is_hex()) {
+    // On a table, areas, lines and landmarks may block sight as terrain does on hexes.
+    let blocks_here = match list {
+        KindList::Terrain => true,
+        KindList::Line | KindList::Landmark => !r.is_hex(),
+        _ => false,
+    };
+    if sight_blocks && !blocks_here {
         misplaced("sight.blocks", out);
     }
     if zoc_blocks && !(list == KindList::Hexside && r.is_hex()) {
