@@ -112,6 +112,15 @@ pub struct TableEffect {
     /// Unit classes: the fire type of their fire.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fire: Option<FireType>,
+    /// Unit classes: the frontage and depth of every unit's base, in board units (the
+    /// `bases` mechanism checks them; a unit that gives none has 4 x 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = [4.0, 3.0])]
+    pub base: Option<[f64; 2]>,
+    /// Unit classes: it never fires (cavalry in many games): a battle it would start is
+    /// refused; a charge from it still meets the hand-to-hand advantage.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_fire: bool,
 }
 
 /// Woods along a river's banks.
