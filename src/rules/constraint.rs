@@ -225,6 +225,16 @@ pub enum Check {
         /// The bridge landmark kind.
         bridge: String,
     },
+    /// Tables: every unit's base is its class's `table.base` (frontage and depth); the
+    /// quick fix gives it that base.
+    Bases,
+    /// Tables: the table is `width` by `height` board units; the quick fix resizes it.
+    TableSize {
+        /// The width the game requires.
+        width: f64,
+        /// The height (depth) the game requires.
+        height: f64,
+    },
 }
 
 fn example_hex_attributes() -> Check {

@@ -162,7 +162,7 @@ impl Parts {
                 ..none
             },
             // Tables: units against the shapes.
-            Check::UnitFeature { .. } | Check::Occupancy { .. } => Parts {
+            Check::UnitFeature { .. } | Check::Occupancy { .. } | Check::Bases => Parts {
                 units: true,
                 ..none
             },
@@ -171,7 +171,8 @@ impl Parts {
             | Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
-            | Check::BridgeCrossing { .. } => none,
+            | Check::BridgeCrossing { .. }
+            | Check::TableSize { .. } => none,
         }
     }
 }
@@ -219,7 +220,9 @@ impl Reach {
             | Check::LineWidth
             | Check::Levels
             | Check::WaterOverlap { .. }
-            | Check::BridgeCrossing { .. } => Reach::None,
+            | Check::BridgeCrossing { .. }
+            | Check::Bases
+            | Check::TableSize { .. } => Reach::None,
         }
     }
 }

@@ -349,7 +349,11 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 };
                 add(list, &mut lines.iter());
             }
-            Check::LineWidth | Check::Levels | Check::Structures => {}
+            Check::LineWidth
+            | Check::Levels
+            | Check::Structures
+            | Check::Bases
+            | Check::TableSize { .. } => {}
             Check::UnitFeature { kinds } | Check::Occupancy { kinds, .. } => {
                 for id in kinds {
                     table_kind(r, id, &c.rule, out);
@@ -400,7 +404,9 @@ fn hex_only(c: &Check) -> Option<bool> {
         | Check::BridgeCrossing { .. }
         | Check::UnitFeature { .. }
         | Check::Occupancy { .. }
-        | Check::Structures => Some(false),
+        | Check::Structures
+        | Check::Bases
+        | Check::TableSize { .. } => Some(false),
         Check::Facing { .. }
         | Check::Stacking { .. }
         | Check::UnitTerrain

@@ -269,7 +269,9 @@ impl<'a> Context<'a> {
             | Check::BridgeCrossing { .. }
             | Check::UnitFeature { .. }
             | Check::Occupancy { .. }
-            | Check::Structures => {}
+            | Check::Structures
+            | Check::Bases
+            | Check::TableSize { .. } => {}
         }
     }
 

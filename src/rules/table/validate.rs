@@ -70,6 +70,8 @@ impl<'a> Table<'a> {
             Check::UnitFeature { kinds } => self.unit_feature(c, kinds, out),
             Check::Structures => self.structures(c, out),
             Check::Occupancy { kinds, max } => self.occupancy(c, kinds, *max, out),
+            Check::Bases => self.bases(c, out),
+            Check::TableSize { width, height } => self.table_size(c, *width, *height, out),
             _ => {}
         }
     }
@@ -147,6 +149,59 @@ impl<'a> Table<'a> {
             let ids: Vec<&str> = std::iter::once(f.id.as_str()).chain(units).collect();
             out.push(self.diag(c, m, &ids));
         }
+    }
+
+    fn bases(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        for u in &self.s.units {
+            let Some([w, d]) = self
+                .r
+                .kind(KindList::UnitClass, &u.class)
+                .and_then(|k| k.table.base)
+            else {
+                continue;
+            };
+            let (has_w, has_d) = crate::scenario::shape::unit_size(u);
+            if (has_w - w).abs() < 1e-9 && (has_d - d).abs() < 1e-9 {
+                continue;
+            }
+            let m = format!(
+                "unit {} ({}) has a {has_w} x {has_d} base; its class's is {w} x {d}",
+                u.id,
+                self.class_name(u)
+            );
+            let fixed = Unit {
+                frontage: Some(w),
+                depth: Some(d),
+                ..u.clone()
+            };
+            out.push(
+                self.diag(c, m, &[&u.id])
+                    .with_fix(Fix::new("Give it its class's base", Edit::put(Feature::Unit(fixed)))),
+            );
+        }
+    }
+
+    fn table_size(&self, c: &Constraint, width: f64, height: f64, out: &mut Vec<Diagnostic>) {
+        let Some(t) = self.s.board.as_freeform() else {
+            return;
+        };
+        if (t.width - width).abs() < 1e-9 && (t.height - height).abs() < 1e-9 {
+            return;
+        }
+        let unit = t.unit.as_str();
+        let m = format!(
+            "the table is {} x {} {unit}; the game is played on {width} x {height} {unit}",
+            t.width, t.height
+        );
+        let mut board = t.clone();
+        board.width = width;
+        board.height = height;
+        let fix = Edit::SetBoard(crate::board::Board::Freeform(board));
+        out.push(
+            self.diag(c, m, &[])
+                .at("board")
+                .with_fix(Fix::new("Resize the table", fix)),
+        );
     }
 
     fn structures(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
