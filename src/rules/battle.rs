@@ -817,24 +817,7 @@ impl<'a> BattleMap<'a> {
             attacker_in: Vec::new(),
             target_in: Vec::new(),
         };
-        let mut factor = None;
-        for e in self.r.modifiers.iter().filter(|e| e.applies(&situation)) {
-            let mut m = note(e.name.clone(), e.dice, e.shift);
-            m.quote = Some(e.quote.clone());
-            if e.effect == Effect::Replaces {
-                replace_counted(mods, &e.name);
-            }
-            match (e.dice, e.shift, e.factor, e.effect) {
-                (Some(d), _, _, Effect::Adds) => *dice += d,
-                (Some(d), _, _, Effect::Replaces) => *dice = d,
-                (_, Some(x), _, Effect::Adds) => *shift += x,
-                (_, Some(x), _, Effect::Replaces) => *shift = x,
-                (_, _, Some(f), _) => factor = Some(factor.unwrap_or(1.0) * f),
-                _ => {}
-            }
-            mods.push(m);
-        }
-        factor
+        apply_entries(self.r, &situation, dice, shift, mods)
     }
 
     /// Whether a side the attacker's class may not cross (nothing negating it) lies
@@ -850,6 +833,36 @@ impl<'a> BattleMap<'a> {
             .collect();
         super::movement::crossing(&side, class).is_none()
     }
+}
+
+/// Applies `r`'s modifier entries that hold in `situation`, in order, on either board:
+/// each adds its dice or shift, or replaces the total so far; a factor multiplies the
+/// dice at the end. Returns the product of the factors applied, if any.
+pub fn apply_entries(
+    r: &Ruleset,
+    situation: &entry::Situation,
+    dice: &mut i32,
+    shift: &mut i32,
+    mods: &mut Vec<Modifier>,
+) -> Option<f64> {
+    let mut factor = None;
+    for e in r.modifiers.iter().filter(|e| e.applies(situation)) {
+        let mut m = note(e.name.clone(), e.dice, e.shift);
+        m.quote = Some(e.quote.clone());
+        if e.effect == Effect::Replaces {
+            replace_counted(mods, &e.name);
+        }
+        match (e.dice, e.shift, e.factor, e.effect) {
+            (Some(d), _, _, Effect::Adds) => *dice += d,
+            (Some(d), _, _, Effect::Replaces) => *dice = d,
+            (_, Some(x), _, Effect::Adds) => *shift += x,
+            (_, Some(x), _, Effect::Replaces) => *shift = x,
+            (_, _, Some(f), _) => factor = Some(factor.unwrap_or(1.0) * f),
+            _ => {}
+        }
+        mods.push(m);
+    }
+    factor
 }
 
 /// A modifier that counts, with no quote.

@@ -421,13 +421,18 @@ pub struct LargeGroup {
 #[serde(deny_unknown_fields)]
 #[schemars(example = serde_json::json!({"range": 4, "dice": [4, 3, 2, 1], "movement": 1, "attached_general_dice": 1, "blocks_sight": true}))]
 pub struct Profile {
-    /// Longest battle range in hexes.
+    /// Longest battle range in hexes (on a table, in board units, edge to edge).
     #[serde(default)]
     pub range: u32,
     /// Battle dice at range 1, 2, ...
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u32>,
-    /// Movement allowance.
+    /// Tables: the longest distance, in board units, at which each entry of `dice`
+    /// applies (`[10, 25]` with dice `[3, 2]`: 3 dice up to 10, 2 beyond to 25); without
+    /// it `range` (in board units on a table) is split into equal bands, one per entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bands: Vec<f64>,
+    /// Movement allowance (on a table, in board units).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movement: Option<u32>,
     /// A general or leader: may share a friendly unit's hex where stacking allows.
@@ -439,16 +444,16 @@ pub struct Profile {
     /// Retreat flags ignored when a general is attached.
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub attached_general_flags: u32,
-    /// Mounted (cavalry, leaders): it may charge; zone exceptions may name its class.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub mounted: bool,
-    /// Exerts a zone of control (Morne Plaine: not artillery).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     /// A general of this class is attached to the friendly unit whose hex it stands in
     /// ("a leader may share the hex of one friendly unit"), as if that unit's `general`
     /// flag were set; a unit with both is counted once.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attaches_in_hex: bool,
+    /// Mounted (cavalry, leaders): it may charge; zone exceptions may name its class.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mounted: bool,
+    /// Exerts a zone of control (Morne Plaine: not artillery).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exerts_zoc: bool,
     /// Blocks line of sight (Battle Cry: units and generals do).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -249,13 +249,24 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             }
         }
     }
+    // On a table a unit stands in areas and landmarks, and fire crosses lines.
+    let (on_lists, across_list) = if r.is_hex() {
+        (&[KindList::Terrain][..], KindList::Hexside)
+    } else {
+        (&[KindList::Terrain, KindList::Landmark][..], KindList::Line)
+    };
     for m in &r.modifiers {
         let w = &m.when;
         for t in w.target_on.iter().chain(&w.attacker_on) {
-            refs.push((KindList::Terrain, t.clone(), m.name.clone()));
+            let list = on_lists
+                .iter()
+                .copied()
+                .find(|l| r.kind(*l, t).is_some())
+                .unwrap_or(KindList::Terrain);
+            refs.push((list, t.clone(), m.name.clone()));
         }
         for h in &w.across {
-            refs.push((KindList::Hexside, h.clone(), m.name.clone()));
+            refs.push((across_list, h.clone(), m.name.clone()));
         }
     }
     let mut rules = HashSet::new();
@@ -493,6 +504,7 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
     put(m.free_at_turn_start, "free_at_turn_start");
     put(m.jump_penalty, "jump_penalty");
     put(!m.negates.is_empty(), "negates");
+    put(m.climb_cost.is_some(), "climb_cost");
     put(b.target_dice != 0, "target_dice");
     put(b.attacker_dice != 0, "attacker_dice");
     put(b.front_only, "front_only");
@@ -511,9 +523,9 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
         !s.see_over_adjacent_friends.is_empty(),
         "see_over_adjacent_friends",
     );
+    put(s.never_blocks, "never_blocks");
     put(z.uncontrolled, "uncontrolled");
     put(z.blocks, "blocks");
-    put(m.climb_cost.is_some(), "climb_cost");
     put(z.exerts_when_empty, "exerts_when_empty");
     put(z.shelters, "shelters");
     put(c.crossable, "crossable");
@@ -532,7 +544,6 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
 
 /// The fields each list's kinds may set (names as written; `blocks` covers both
 /// `sight.blocks` and `zoc.blocks`, told apart below).
-    put(s.never_blocks, "never_blocks");
 fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
     if !hex {
         return match list {
@@ -544,6 +555,7 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
     match list {
         KindList::Terrain => &[
             "cost",
+            "climb_cost",
             "prohibited",
             "must_stop",
             "target_dice",
@@ -560,12 +572,12 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
             "shift_only_from_below",
             "blocks",
             "see_over_adjacent_friends",
+            "never_blocks",
             "uncontrolled",
             "exerts_when_empty",
             "shelters",
             "crossable",
             "no_target",
-            "climb_cost",
             "facing",
             "large_group",
         ],
@@ -581,7 +593,6 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
             "blocks",
             "forbidden",
             "morale",
-            "never_blocks",
             "morale_downhill",
             "allows_over",
         ],
@@ -778,6 +789,15 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
     if zoc_blocks && r.zones_of_control.is_none() {
         needs("zoc.blocks", "zones_of_control", out);
     }
+    if k.sight.never_blocks && (k.sight.blocks || !k.sight.rules.is_empty()) {
+        out.push(problem(
+            at("never_blocks"),
+            format!(
+                "{noun} '{}': 'never_blocks' contradicts its other sight effects",
+                k.id
+            ),
+        ));
+    }
     if k.battle.front_only && k.facing.is_none() {
         needs("front_only", "a facing", out);
     }
@@ -786,6 +806,23 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             && combat != Some(Combat::Dice)
         {
             needs("profile", "combat: \"dice\" for its range and dice", out);
+        }
+        if !p.bands.is_empty() && r.is_hex() {
+            needs("bands", "a freeform table (on hexes dice go by whole hexes)", out);
+        }
+        if !p.bands.is_empty() && p.bands.len() != p.dice.len() {
+            out.push(problem(
+                at("bands"),
+                format!(
+                    "{noun} '{}': 'bands' gives {} distances for {} dice",
+                    k.id,
+                    p.bands.len(),
+                    p.dice.len()
+                ),
+            ));
+        }
+        if p.attaches_in_hex && !p.general {
+            needs("attaches_in_hex", "general: true", out);
         }
         if p.attached_general_flags != 0 && combat.is_none() {
             needs("attached_general_flags", "a combat mechanism", out);
@@ -804,15 +841,6 @@ fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
 fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
     let los = &r.line_of_sight;
     let two_level = los.elevation == ElevationSight::TwoLevel;
-    if k.sight.never_blocks && (k.sight.blocks || !k.sight.rules.is_empty()) {
-        out.push(problem(
-            at("never_blocks"),
-            format!(
-                "{noun} '{}': 'never_blocks' contradicts its other sight effects",
-                k.id
-            ),
-        ));
-    }
     for (on, key) in [
         (los.valley, "valley"),
         (los.crests, "crests"),
@@ -886,9 +914,7 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
     }
     if !r.is_hex() {
         let hex_only = [
-            (r.combat.is_some(), "combat"),
             (r.zones_of_control.is_some(), "zones_of_control"),
-            (!r.modifiers.is_empty(), "modifiers"),
             (!los.is_default(), "line_of_sight"),
         ];
         for (on, key) in hex_only {
@@ -898,6 +924,26 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
                     format!("'{key}' works on hex boards only; this ruleset's board is freeform"),
                 ));
             }
+        }
+        // Tables count dice (combat "dice" and its modifiers); a fire table's columns
+        // are read by hex.
+        if r.combat == Some(Combat::ColumnShift) {
+            out.push(problem(
+                At::Key("combat"),
+                "combat \"column-shift\" works on hex boards only; a freeform table counts dice (\"dice\")".to_string(),
+            ));
+        }
+        for m in r.modifiers.iter().filter(|m| m.when.facing.is_some()) {
+            out.push(problem(
+                At::Field {
+                    owner: m.name.clone(),
+                    field: "facing",
+                },
+                format!(
+                    "modifier '{}': 'facing' works on hex boards only (a hex's front sides)",
+                    m.name
+                ),
+            ));
         }
     }
 }
