@@ -918,6 +918,23 @@ mod path_cost {
     }
 
     #[test]
+    fn a_road_move_may_end_on_a_sunken_road_but_not_on_a_bridge() {
+        // "Units cannot stop and remain on a bridge" holds for a road move too; the
+        // stone walls of a sunken road ("both sides of the road are stone walls") do
+        // not stop a road move along that road.
+        let mut s = bridged_river();
+        s.lines
+            .push(line("sr", "sunken-road", &[[0.0, 10.0], [100.0, 10.0]], 2.0));
+        let c = cost(&s, &unit("cavalry", [5.0, 10.0]), &[[60.0, 10.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
+        assert_eq!(c.road_move, Some(24.0));
+        let c = cost(&s, &unit("cavalry", [90.0, 30.0]), &[[90.0, 50.0]]);
+        assert!(!c.allowed, "a road move ending on bridge b");
+        assert_eq!(c.road_move, Some(24.0));
+        assert!(c.reason.unwrap().contains("may not stop on Bridge b"));
+    }
+
+    #[test]
     fn a_charge_along_a_road_has_no_road_move() {
         // "Some types of units moving along a road (moving only, not charging or
         // opportunity charging) can move a little further than normal"
