@@ -76,7 +76,7 @@ pub fn parse_ruleset(text: &str, path: &Path) -> Result<Ruleset, SourceError> {
 /// shape error stops the reading (it is the only one), else every check runs.
 pub fn check_ruleset_text(text: &str, path: &Path) -> Result<Ruleset, Vec<SourceError>> {
     let format = TextFormat::from_path(path).unwrap_or(TextFormat::Ron);
-    let ruleset: Ruleset = source::parse(text, format, path).map_err(|e| vec![e])?;
+    let ruleset: Ruleset = source::parse(text, format, path).map_err(|e| vec![renamed(e)])?;
     let problems = ruleset_check::problems(&ruleset);
     if problems.is_empty() {
         return Ok(ruleset);
@@ -111,6 +111,31 @@ pub fn ruleset_problems(r: &Ruleset) -> Vec<String> {
         .into_iter()
         .map(|p| p.message)
         .collect()
+}
+
+/// Names older rulesets used, and what they are now.
+const RENAMED: [(&str, &str); 2] = [("uphill", "climb_cost"), ("battle-cry-hill", "plateau")];
+
+/// A parse error that meets an old name says what the name is now.
+fn renamed(mut e: SourceError) -> SourceError {
+    for (old, new) in RENAMED {
+        let quoted = [
+            format!("`{old}`"),
+            format!("`r#{old}`"),
+            format!("\"{old}\""),
+            format!("'{old}'"),
+        ];
+        let named = quoted.iter().any(|q| {
+            e.message.split(q.as_str()).next().is_some_and(|before| {
+                // The name the reader met, not one in a list of what it expected.
+                before.len() < e.message.len() && !before.contains("expected one of")
+            })
+        });
+        if named {
+            e.message = format!("{} ('{old}' is now '{new}')", e.message);
+        }
+    }
+    e
 }
 
 /// The terrain kind of a hex: what the scenario paints there, or the ruleset's default.

@@ -230,6 +230,9 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 refs.push((KindList::Hexside, h.clone(), k.id.clone()));
             }
             let t = &k.table;
+            if let Some(b) = &t.auto_bridge {
+                refs.push((KindList::Landmark, b.clone(), k.id.clone()));
+            }
             let lines = t.sides_as.iter().chain(&t.treat_as).chain(&t.on_road);
             for l in lines.chain(t.bank_woods.iter().flat_map(|b| &b.except)) {
                 let list = if r.kind(KindList::Landmark, l).is_some() {
@@ -247,13 +250,24 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             }
         }
     }
+    // On a table a unit stands in areas and landmarks, and fire crosses lines.
+    let (on_lists, across_list) = if r.is_hex() {
+        (&[KindList::Terrain][..], KindList::Hexside)
+    } else {
+        (&[KindList::Terrain, KindList::Landmark][..], KindList::Line)
+    };
     for m in &r.modifiers {
         let w = &m.when;
         for t in w.target_on.iter().chain(&w.attacker_on) {
-            refs.push((KindList::Terrain, t.clone(), m.name.clone()));
+            let list = on_lists
+                .iter()
+                .copied()
+                .find(|l| r.kind(*l, t).is_some())
+                .unwrap_or(KindList::Terrain);
+            refs.push((list, t.clone(), m.name.clone()));
         }
         for h in &w.across {
-            refs.push((KindList::Hexside, h.clone(), m.name.clone()));
+            refs.push((across_list, h.clone(), m.name.clone()));
         }
     }
     let mut rules = HashSet::new();
@@ -322,6 +336,7 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
     put(m.free_at_turn_start, "free_at_turn_start");
     put(m.jump_penalty, "jump_penalty");
     put(!m.negates.is_empty(), "negates");
+    put(m.climb_cost.is_some(), "climb_cost");
     put(b.target_dice != 0, "target_dice");
     put(b.attacker_dice != 0, "attacker_dice");
     put(b.front_only, "front_only");
@@ -340,6 +355,7 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
         !s.see_over_adjacent_friends.is_empty(),
         "see_over_adjacent_friends",
     );
+    put(s.never_blocks, "never_blocks");
     put(z.uncontrolled, "uncontrolled");
     put(z.blocks, "blocks");
     put(z.exerts_when_empty, "exerts_when_empty");
@@ -371,6 +387,7 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
     match list {
         KindList::Terrain => &[
             "cost",
+            "climb_cost",
             "prohibited",
             "must_stop",
             "target_dice",
@@ -387,6 +404,7 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
             "shift_only_from_below",
             "blocks",
             "see_over_adjacent_friends",
+            "never_blocks",
             "uncontrolled",
             "exerts_when_empty",
             "shelters",
@@ -483,7 +501,13 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             misplaced(f, out);
         }
     }
-    if sight_blocks && !(list == KindList::Terrain && r.is_hex()) {
+    // On a table, areas, lines and landmarks may block sight as terrain does on hexes.
+    let blocks_here = match list {
+        KindList::Terrain => true,
+        KindList::Line | KindList::Landmark => !r.is_hex(),
+        _ => false,
+    };
+    if sight_blocks && !blocks_here {
         misplaced("sight.blocks", out);
     }
     if zoc_blocks && !(list == KindList::Hexside && r.is_hex()) {
@@ -597,6 +621,15 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
     if zoc_blocks && r.zones_of_control.is_none() {
         needs("zoc.blocks", "zones_of_control", out);
     }
+    if k.sight.never_blocks && (k.sight.blocks || !k.sight.rules.is_empty()) {
+        out.push(problem(
+            at("never_blocks"),
+            format!(
+                "{noun} '{}': 'never_blocks' contradicts its other sight effects",
+                k.id
+            ),
+        ));
+    }
     if k.battle.front_only && k.facing.is_none() {
         needs("front_only", "a facing", out);
     }
@@ -605,6 +638,27 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             && combat != Some(Combat::Dice)
         {
             needs("profile", "combat: \"dice\" for its range and dice", out);
+        }
+        if !p.bands.is_empty() && r.is_hex() {
+            needs(
+                "bands",
+                "a freeform table (on hexes dice go by whole hexes)",
+                out,
+            );
+        }
+        if !p.bands.is_empty() && p.bands.len() != p.dice.len() {
+            out.push(problem(
+                at("bands"),
+                format!(
+                    "{noun} '{}': 'bands' gives {} distances for {} dice",
+                    k.id,
+                    p.bands.len(),
+                    p.dice.len()
+                ),
+            ));
+        }
+        if p.attaches_in_hex && !p.general {
+            needs("attaches_in_hex", "general: true", out);
         }
         if p.attached_general_flags != 0 && combat.is_none() {
             needs("attached_general_flags", "a combat mechanism", out);
@@ -696,9 +750,7 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
     }
     if !r.is_hex() {
         let hex_only = [
-            (r.combat.is_some(), "combat"),
             (r.zones_of_control.is_some(), "zones_of_control"),
-            (!r.modifiers.is_empty(), "modifiers"),
             (!los.is_default(), "line_of_sight"),
         ];
         for (on, key) in hex_only {
@@ -708,6 +760,26 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
                     format!("'{key}' works on hex boards only; this ruleset's board is freeform"),
                 ));
             }
+        }
+        // Tables count dice (combat "dice" and its modifiers); a fire table's columns
+        // are read by hex.
+        if r.combat == Some(Combat::ColumnShift) {
+            out.push(problem(
+                At::Key("combat"),
+                "combat \"column-shift\" works on hex boards only; a freeform table counts dice (\"dice\")".to_string(),
+            ));
+        }
+        for m in r.modifiers.iter().filter(|m| m.when.facing.is_some()) {
+            out.push(problem(
+                At::Field {
+                    owner: m.name.clone(),
+                    field: "facing",
+                },
+                format!(
+                    "modifier '{}': 'facing' works on hex boards only (a hex's front sides)",
+                    m.name
+                ),
+            ));
         }
     }
 }

@@ -213,6 +213,23 @@ impl<'a> BattleMap<'a> {
         .with_los(los)
     }
 
+    /// Whether a general is attached to `u`: its `general` flag, or a friendly general
+    /// of a class that `attaches_in_hex` standing in its hex.
+    pub fn attached(&self, u: &Unit) -> bool {
+        u.general
+            || u.hex.is_some_and(|h| {
+                self.s.units.iter().any(|g| {
+                    g.id != u.id
+                        && g.hex == Some(h)
+                        && g.side == u.side
+                        && self
+                            .class(g)
+                            .and_then(|k| k.profile.as_ref())
+                            .is_some_and(|p| p.general && p.attaches_in_hex)
+                })
+            })
+    }
+
     /// Whether battles are column shifts rather than dice (the ruleset's `combat`): unit
     /// classes then need no battle profile.
     pub fn by_column_shift(&self) -> bool {
@@ -357,7 +374,7 @@ impl<'a> BattleMap<'a> {
                 .unwrap_or(0) as i32,
         };
         let mut dice = base;
-        if u.general && profile.attached_general_dice != 0 {
+        if self.attached(u) && profile.attached_general_dice != 0 {
             dice += profile.attached_general_dice;
             mods.push(Modifier {
                 source: "an attached general".into(),
@@ -478,7 +495,7 @@ impl<'a> BattleMap<'a> {
             }
         }
         if let Some(p) = self.class(target).and_then(|k| k.profile.as_ref())
-            && (target.general || p.general)
+            && (self.attached(target) || p.general)
         {
             flags += p.attached_general_flags;
         }
@@ -834,26 +851,11 @@ impl<'a> BattleMap<'a> {
             ordered: u.ordered,
             in_front: self.facing_side(a, t),
             range,
-            general: u.general,
+            general: self.attached(u),
+            attacker_in: Vec::new(),
+            target_in: Vec::new(),
         };
-        let mut factor = None;
-        for e in self.r.modifiers.iter().filter(|e| e.applies(&situation)) {
-            let mut m = note(e.name.clone(), e.dice, e.shift);
-            m.quote = Some(e.quote.clone());
-            if e.effect == Effect::Replaces {
-                replace_counted(mods, &e.name);
-            }
-            match (e.dice, e.shift, e.factor, e.effect) {
-                (Some(d), _, _, Effect::Adds) => *dice += d,
-                (Some(d), _, _, Effect::Replaces) => *dice = d,
-                (_, Some(x), _, Effect::Adds) => *shift += x,
-                (_, Some(x), _, Effect::Replaces) => *shift = x,
-                (_, _, Some(f), _) => factor = Some(factor.unwrap_or(1.0) * f),
-                _ => {}
-            }
-            mods.push(m);
-        }
-        factor
+        apply_entries(self.r, &situation, dice, shift, mods)
     }
 
     /// Whether a side the attacker's class may not cross (nothing negating it) lies
@@ -869,6 +871,36 @@ impl<'a> BattleMap<'a> {
             .collect();
         super::movement::crossing(&side, class).is_none()
     }
+}
+
+/// Applies `r`'s modifier entries that hold in `situation`, in order, on either board:
+/// each adds its dice or shift, or replaces the total so far; a factor multiplies the
+/// dice at the end. Returns the product of the factors applied, if any.
+pub fn apply_entries(
+    r: &Ruleset,
+    situation: &entry::Situation,
+    dice: &mut i32,
+    shift: &mut i32,
+    mods: &mut Vec<Modifier>,
+) -> Option<f64> {
+    let mut factor = None;
+    for e in r.modifiers.iter().filter(|e| e.applies(situation)) {
+        let mut m = note(e.name.clone(), e.dice, e.shift);
+        m.quote = Some(e.quote.clone());
+        if e.effect == Effect::Replaces {
+            replace_counted(mods, &e.name);
+        }
+        match (e.dice, e.shift, e.factor, e.effect) {
+            (Some(d), _, _, Effect::Adds) => *dice += d,
+            (Some(d), _, _, Effect::Replaces) => *dice = d,
+            (_, Some(x), _, Effect::Adds) => *shift += x,
+            (_, Some(x), _, Effect::Replaces) => *shift = x,
+            (_, _, Some(f), _) => factor = Some(factor.unwrap_or(1.0) * f),
+            _ => {}
+        }
+        mods.push(m);
+    }
+    factor
 }
 
 /// A modifier that counts, with no quote.

@@ -146,6 +146,8 @@ pub struct MoveMap<'a> {
     units: FxHashMap<Hex, Vec<&'a Unit>>,
     pub zones: Zones,
     stacking: Option<(usize, Classes)>,
+    /// Only the stacking rule's sharers (leaders) may move into an occupied hex.
+    only_sharers_enter: bool,
     /// Tokens that stop a unit crossing their front sides, by hex.
     stopping_tokens: FxHashMap<Hex, Vec<(&'a Token, &'a Kind)>>,
     built_up: BuiltUp,
@@ -188,6 +190,10 @@ impl<'a> MoveMap<'a> {
             Check::Stacking(s) => Some((s.max, s.may_share.clone())),
             _ => None,
         });
+        let only_sharers_enter = r
+            .constraints
+            .iter()
+            .any(|c| matches!(&c.check, Check::Stacking(s) if s.only_sharers_enter));
         let mut stopping_tokens: FxHashMap<Hex, Vec<(&Token, &Kind)>> = FxHashMap::default();
         for t in &s.tokens {
             if let Some(k) = r
@@ -206,6 +212,7 @@ impl<'a> MoveMap<'a> {
             units,
             zones: Zones::new(s, r),
             stacking,
+            only_sharers_enter,
             stopping_tokens,
             built_up: BuiltUp::new(s, r),
             uphill: r.climb_cost,
@@ -249,6 +256,9 @@ impl<'a> MoveMap<'a> {
         };
         // The stack it would make must be friendly and one the stacking rule allows.
         if !others.iter().all(|o| o.side == u.side) {
+            return false;
+        }
+        if self.only_sharers_enter && !names_class(may_share, &u.class) {
             return false;
         }
         let stack: Vec<&Unit> = others
@@ -364,7 +374,9 @@ impl<'a> MoveMap<'a> {
     fn terrain_cost(&self, class: &str, from: Hex, to: Hex, entered: Option<&Kind>) -> u32 {
         let base = entered.map_or(1, |k| rate(self.built_up.row(to, k).movement, class));
         let up = if self.level(to) > self.level(from) {
-            self.uphill
+            entered
+                .and_then(|k| k.movement.climb_cost)
+                .unwrap_or(self.uphill)
         } else {
             0
         };

@@ -55,6 +55,7 @@ const PLATEAU: u8 = 2;
 const SHADOW: u8 = 4;
 const ROLLING: u8 = 8;
 const CREST: u8 = 16;
+const NEVER: u8 = 32;
 
 fn flags_of(k: &Kind) -> u8 {
     let has = |r: SightRule| k.sight.rules.contains(&r);
@@ -63,6 +64,7 @@ fn flags_of(k: &Kind) -> u8 {
         | (u8::from(has(SightRule::Shadow)) * SHADOW)
         | (u8::from(has(SightRule::Rolling)) * ROLLING)
         | (u8::from(has(SightRule::Crest)) * CREST)
+        | (u8::from(k.sight.never_blocks) * NEVER)
 }
 
 /// A straight tunnel: the cube axis it runs along and that axis's value.
@@ -606,6 +608,9 @@ impl<'a> SightMap<'a> {
             return Some(Why::Unit);
         }
         let f = c.flags;
+        if f & NEVER != 0 {
+            return None;
+        }
         if f & PLATEAU != 0 {
             let plateau = cf.hill.is_some() && cf.hill == c.hill && ct.hill == c.hill;
             return (!plateau).then_some(Why::Hill);

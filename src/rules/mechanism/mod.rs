@@ -12,6 +12,7 @@
 
 mod describe;
 
+pub mod bases;
 pub mod bridge_crossing;
 pub mod built_up_groups;
 pub mod count;
@@ -31,6 +32,7 @@ pub mod spacing;
 pub mod stacking;
 pub mod straight_line;
 pub mod structures;
+pub mod table_size;
 pub mod unit_feature;
 pub mod unit_terrain;
 pub mod water_overlap;
@@ -305,6 +307,8 @@ registry! {
     Occupancy = "occupancy" => occupancy::Occupancy,
     Structures = "structures" => structures::Structures,
     BridgeCrossing = "bridge-crossing" => bridge_crossing::BridgeCrossing,
+    Bases = "bases" => bases::Bases,
+    TableSize = "table-size" => table_size::TableSize,
 }
 
 /// Hex-board mechanisms: `run` reaches here only on a hex board.
@@ -330,7 +334,7 @@ mod tests {
     #[test]
     fn every_mechanism_is_described_with_its_parameters() {
         let all = registry();
-        assert_eq!(all.len(), 22);
+        assert_eq!(all.len(), 24);
         let spacing = all.iter().find(|d| d.name == "spacing").unwrap();
         assert_eq!(spacing.boards, Boards::Both);
         let names: Vec<&str> = spacing.params.iter().map(|p| p.name.as_str()).collect();

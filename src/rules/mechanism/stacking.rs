@@ -21,6 +21,11 @@ pub struct Stacking {
     #[serde(default)]
     #[schemars(extend("x-kinds" = ["unit_classes"]))]
     pub may_share: Classes,
+    /// Movement: only a unit of `may_share` may enter or pass through a hex holding
+    /// another unit ("a leader may enter or pass through a hex holding one friendly
+    /// unit"); without it any move that leaves an allowed stack is allowed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub only_sharers_enter: bool,
 }
 
 impl Mechanism for Stacking {

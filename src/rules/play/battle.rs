@@ -63,6 +63,16 @@ pub fn fight<F: Field>(field: &F, a: &Unit, t: &Unit) -> Fight<F::Line> {
         .collect();
     if !factors.is_empty() {
         odds.dice_factor = Some(odds.dice_factor.unwrap_or(1.0) * sight.dice_factor());
+        // Counted dice (a dice game on a table) are halved once per cover feature,
+        // rounding down each time.
+        if let Some(d) = odds.dice {
+            let halved = crate::rules::table::fire::halve(d.max(0) as u32, factors.len()) as i32;
+            odds.dice = Some(halved);
+            if halved == 0 && odds.allowed {
+                odds.allowed = false;
+                odds.reason = Some("halving for cover leaves 0 dice".to_string());
+            }
+        }
     }
     Fight {
         odds,

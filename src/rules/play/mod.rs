@@ -17,6 +17,7 @@ pub mod hex;
 pub mod moves;
 pub mod sight;
 pub mod table;
+pub mod table_dice;
 
 use crate::rules::Ruleset;
 use crate::rules::table::FireType;

@@ -140,6 +140,65 @@ impl<'a> Table<'a> {
         }
     }
 
+    pub(crate) fn bases(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        for u in &self.s.units {
+            let Some([w, d]) = self
+                .r
+                .kind(KindList::UnitClass, &u.class)
+                .and_then(|k| k.table.base)
+            else {
+                continue;
+            };
+            let (has_w, has_d) = crate::scenario::shape::unit_size(u);
+            if (has_w - w).abs() < 1e-9 && (has_d - d).abs() < 1e-9 {
+                continue;
+            }
+            let m = format!(
+                "unit {} ({}) has a {has_w} x {has_d} base; its class's is {w} x {d}",
+                u.id,
+                self.class_name(u)
+            );
+            let fixed = Unit {
+                frontage: Some(w),
+                depth: Some(d),
+                ..u.clone()
+            };
+            out.push(self.diag(c, m, &[&u.id]).with_fix(Fix::new(
+                "Give it its class's base",
+                Edit::put(Feature::Unit(fixed)),
+            )));
+        }
+    }
+
+    pub(crate) fn table_size(
+        &self,
+        c: &Constraint,
+        width: f64,
+        height: f64,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let Some(t) = self.s.board.as_freeform() else {
+            return;
+        };
+        if (t.width - width).abs() < 1e-9 && (t.height - height).abs() < 1e-9 {
+            return;
+        }
+        let unit = t.unit.as_str();
+        let m = format!(
+            "the table is {} x {} {unit}; the game is played on {width} x {height} {unit}",
+            t.width, t.height
+        );
+        let mut board = t.clone();
+        board.width = width;
+        board.height = height;
+        let fix = Edit::SetBoard(crate::board::Board::Freeform(board));
+        out.push(
+            self.diag(c, m, &[])
+                .at("board")
+                .with_fix(Fix::new("Resize the table", fix)),
+        );
+    }
+
     pub(crate) fn structures(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         const KEY: &str = "structural_hits";
         let keys: Vec<&str> = [KindList::Terrain, KindList::Landmark]
@@ -354,10 +413,23 @@ impl<'a> Table<'a> {
                     if bridges.iter().any(|b| b.shape.intersects(&p)) {
                         continue;
                     }
-                    let m = format!(
-                        "road {} crosses {} at ({:.1}, {:.1}) without a bridge",
-                        road.id, river.id, at.x, at.y
-                    );
+                    // A road that is a bridge by rule where it crosses water: the
+                    // crossing is no error, only a bridge the map does not draw.
+                    let by_rule = self
+                        .r
+                        .kind(KindList::Line, &road.kind)
+                        .is_some_and(|k| k.table.auto_bridge.is_some());
+                    let m = if by_rule {
+                        format!(
+                            "road {} crosses {} at ({:.1}, {:.1}): a bridge there by rule, not drawn",
+                            road.id, river.id, at.x, at.y
+                        )
+                    } else {
+                        format!(
+                            "road {} crosses {} at ({:.1}, {:.1}) without a bridge",
+                            road.id, river.id, at.x, at.y
+                        )
+                    };
                     let size = crate::scenario::shape::line_width(river) + 1.0;
                     let fix = Edit::put(Feature::Landmark(Landmark {
                         id: fresh_id(bridge, &mut taken),
@@ -367,10 +439,11 @@ impl<'a> Table<'a> {
                         polygon: None,
                         ..Landmark::default()
                     }));
-                    out.push(
-                        self.diag(c, m, &[&road.id, &river.id])
-                            .with_fix(Fix::new("Add a bridge there", fix)),
-                    );
+                    let mut d = self.diag(c, m, &[&road.id, &river.id]);
+                    if by_rule {
+                        d.severity = crate::scenario::diagnostic::Severity::Info;
+                    }
+                    out.push(d.with_fix(Fix::new("Add a bridge there", fix)));
                 }
             }
         }
