@@ -256,12 +256,7 @@ pub fn arcs_command(
         targets.len()
     );
     for t in targets.iter().filter(|t| t.los) {
-        let what = match (t.dice, t.shift) {
-            (Some(d), _) => format!("{d} dice"),
-            (_, Some(x)) => format!("{x} column(s) left"),
-            _ => "no battle".into(),
-        };
-        println!("  {:<6} range {}  {what}", s.label(t.hex), t.range);
+        println!("  {:<6} range {}  {}", s.label(t.hex), t.range, t.odds_words());
     }
     Ok(0)
 }

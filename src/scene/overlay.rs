@@ -14,7 +14,6 @@ use crate::board::line::Step;
 use crate::board::{BoardLayout, HexBoard, HexsideKey, Side};
 use crate::rules::Ruleset;
 use crate::rules::arcs::{ArcTarget, arcs, viewshed};
-use crate::rules::battle::BattleMap;
 use crate::rules::charge::{Charge, cannot_charge, charges};
 use crate::rules::movement::{MoveMap, Reach, Ways};
 use crate::rules::play::Field;
@@ -248,20 +247,11 @@ impl From<crate::rules::play::PlaceError> for OverlayError {
     }
 }
 
-/// A unit id or a hex label: the hex, and the unit when it names one.
-fn place<'s>(
-    s: &'s Scenario,
-    board: &HexBoard,
-    what: &str,
-) -> Result<(Hex, Option<&'s Unit>), OverlayError> {
-    if let Some(u) = s.units.iter().find(|u| u.id == what) {
-        return Ok((on_hex(u)?, Some(u)));
-    }
-    board.hex_at(what).map(|h| (h, None)).map_err(|e| {
-        OverlayError(format!(
-            "'{what}' is neither a unit id nor a hex of the board: {e}"
-        ))
-    })
+/// The movement map of a hex field (which always has one).
+fn moves<'f, 'a>(field: &'f HexField<'a>) -> Result<&'f MoveMap<'a>, OverlayError> {
+    field
+        .moves()
+        .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
 }
 
 impl Ask {
@@ -271,10 +261,6 @@ impl Ask {
             .board
             .as_hex()
             .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-        let battle = || {
-            BattleMap::new(s, r)
-                .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
-        };
         let hex_field = || {
             HexField::new(s, r)
                 .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
@@ -314,11 +300,11 @@ impl Ask {
                     };
                     return plain.answer(&copy, r);
                 }
-                let map = battle()?;
-                map.reach(u)?;
+                let field = hex_field()?;
+                field.map.reach(u)?;
                 Ok(Preview::Arcs {
                     from,
-                    targets: arcs(&map, u, None, None),
+                    targets: arcs(&field.map, u, None, None),
                 })
             }
             Ask::Moves {
@@ -334,13 +320,12 @@ impl Ask {
                 }
                 let u = unit(s, id)?;
                 let from = on_hex(u)?;
-                let map = MoveMap::new(s, r)
-                    .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-                let (reach, ways) = map.reachable_ways(u, None)?;
+                let field = hex_field()?;
+                let (reach, ways) = moves(&field)?.reachable_ways(u, None)?;
                 let path = match to {
                     Some(to) => {
-                        let (goal, _) = place(s, board, to)?;
-                        Some(way_and_cost(&hex_field()?, u, &ways, goal).ok_or_else(|| {
+                        let (goal, _) = field.place(to)?;
+                        Some(way_and_cost(&field, u, &ways, goal).ok_or_else(|| {
                             OverlayError(format!("{id} cannot reach {} this turn", s.label(goal)))
                         })?)
                     }
@@ -374,11 +359,11 @@ impl Ask {
                 })
             }
             Ask::Viewshed { from } => {
-                let (a, firer) = place(s, board, from)?;
-                let map = battle()?;
+                let field = hex_field()?;
+                let (a, firer) = field.place(from)?;
                 Ok(Preview::Viewshed {
                     from: a,
-                    seen: viewshed(&map.sight, a, firer),
+                    seen: viewshed(&field.map.sight, a, firer),
                 })
             }
             Ask::Charges { unit: id } => {
@@ -387,9 +372,8 @@ impl Ask {
                 if let Some(why) = cannot_charge(r, u) {
                     return Err(OverlayError(format!("{id} has no legal charge: {why}")));
                 }
-                let map = MoveMap::new(s, r)
-                    .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-                let lanes = charges(&map, s, r, u, None)?;
+                let field = hex_field()?;
+                let lanes = charges(moves(&field)?, s, r, u, None)?;
                 Ok(Preview::Charges { from, lanes })
             }
         }

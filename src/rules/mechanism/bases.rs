@@ -17,14 +17,7 @@ pub struct Bases {}
 
 impl Mechanism for Bases {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
-                units: true,
-                ..Reads::REST
-            },
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::UNITS, Reach::None)
     }
 
     fn check(&self, _: &mut LoadCheck<'_>) {}

@@ -28,11 +28,7 @@ pub struct BridgeCrossing {
 
 impl Mechanism for BridgeCrossing {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads::REST,
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::REST, Reach::None)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -25,14 +25,7 @@ pub struct BuiltUpGroups {
 
 impl Mechanism for BuiltUpGroups {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
-                hexes: true,
-                ..Reads::REST
-            },
-            reach: Reach::Groups,
-        }
+        Info::new(BOARDS, Reads::HEXES, Reach::Groups)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -40,11 +40,7 @@ impl OnGround for Count {
 
 impl Mechanism for Count {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: ground::READS,
-            reach: Reach::Board,
-        }
+        Info::new(BOARDS, ground::READS, Reach::Board)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

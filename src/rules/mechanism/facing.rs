@@ -24,15 +24,11 @@ pub struct Facing {
 
 impl Mechanism for Facing {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
+        Info::new(BOARDS, Reads {
                 hexes: true,
                 tokens: true,
                 ..Reads::REST
-            },
-            reach: Reach::Hex,
-        }
+            }, Reach::Hex)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -37,14 +37,7 @@ pub struct HexAttributes {
 
 impl Mechanism for HexAttributes {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
-                hexes: true,
-                ..Reads::REST
-            },
-            reach: Reach::Hex,
-        }
+        Info::new(BOARDS, Reads::HEXES, Reach::Hex)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -24,14 +24,10 @@ pub struct HexsideOn {
 
 impl Mechanism for HexsideOn {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
+        Info::new(BOARDS, Reads {
                 hexsides: true,
                 ..Reads::REST
-            },
-            reach: Reach::None,
-        }
+            }, Reach::None)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -17,11 +17,7 @@ pub struct Levels {}
 
 impl Mechanism for Levels {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads::REST,
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::REST, Reach::None)
     }
 
     fn check(&self, _: &mut LoadCheck<'_>) {}

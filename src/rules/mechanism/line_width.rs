@@ -17,11 +17,7 @@ pub struct LineWidth {}
 
 impl Mechanism for LineWidth {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads::REST,
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::REST, Reach::None)
     }
 
     fn check(&self, _: &mut LoadCheck<'_>) {}

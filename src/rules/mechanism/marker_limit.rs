@@ -23,14 +23,7 @@ pub struct MarkerLimit {
 
 impl Mechanism for MarkerLimit {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
-                hexes: true,
-                ..Reads::REST
-            },
-            reach: Reach::Hex,
-        }
+        Info::new(BOARDS, Reads::HEXES, Reach::Hex)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

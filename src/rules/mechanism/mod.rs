@@ -107,6 +107,17 @@ impl Reads {
         rest: true,
     };
 
+    /// The units (and the rest).
+    pub const UNITS: Reads = Reads {
+        units: true,
+        ..Reads::REST
+    };
+    /// The hexes (and the rest).
+    pub const HEXES: Reads = Reads {
+        hexes: true,
+        ..Reads::REST
+    };
+
     pub fn union(self, o: Reads) -> Reads {
         Reads {
             hexes: self.hexes || o.hexes,
@@ -154,6 +165,16 @@ pub struct Info {
     pub reads: Reads,
     /// How far from a set hex its findings can change.
     pub reach: Reach,
+}
+
+impl Info {
+    pub const fn new(boards: Boards, reads: Reads, reach: Reach) -> Self {
+        Info {
+            boards,
+            reads,
+            reach,
+        }
+    }
 }
 
 /// The validator a mechanism runs over.

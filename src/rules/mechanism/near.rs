@@ -24,14 +24,7 @@ pub struct Near {
 
 impl Mechanism for Near {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
-                hexes: true,
-                ..Reads::REST
-            },
-            reach: Reach::Neighbours,
-        }
+        Info::new(BOARDS, Reads::HEXES, Reach::Neighbours)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

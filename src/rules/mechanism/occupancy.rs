@@ -23,14 +23,7 @@ pub struct Occupancy {
 
 impl Mechanism for Occupancy {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
-                units: true,
-                ..Reads::REST
-            },
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::UNITS, Reach::None)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -44,11 +44,7 @@ impl OnGround for OnLine {
 
 impl Mechanism for OnLine {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: ground::READS,
-            reach: Reach::Board,
-        }
+        Info::new(BOARDS, ground::READS, Reach::Board)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

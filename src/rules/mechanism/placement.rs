@@ -16,15 +16,11 @@ pub struct Placement {}
 
 impl Mechanism for Placement {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
+        Info::new(BOARDS, Reads {
                 tokens: true,
                 hexes: true,
                 ..Reads::REST
-            },
-            reach: Reach::Hex,
-        }
+            }, Reach::Hex)
     }
 
     fn check(&self, _: &mut LoadCheck<'_>) {}

@@ -28,15 +28,11 @@ pub struct RoadCrossing {
 
 impl Mechanism for RoadCrossing {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
+        Info::new(BOARDS, Reads {
                 roads: true,
                 hexsides: true,
                 ..Reads::REST
-            },
-            reach: Reach::None,
-        }
+            }, Reach::None)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

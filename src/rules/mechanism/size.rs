@@ -41,11 +41,7 @@ impl OnGround for Size {
 
 impl Mechanism for Size {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: ground::READS,
-            reach: Reach::Board,
-        }
+        Info::new(BOARDS, ground::READS, Reach::Board)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -48,11 +48,7 @@ impl OnGround for Spacing {
 
 impl Mechanism for Spacing {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: ground::READS,
-            reach: Reach::Board,
-        }
+        Info::new(BOARDS, ground::READS, Reach::Board)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -30,14 +30,7 @@ pub struct Stacking {
 
 impl Mechanism for Stacking {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
-                units: true,
-                ..Reads::REST
-            },
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::UNITS, Reach::None)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

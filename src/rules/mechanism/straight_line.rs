@@ -27,14 +27,7 @@ pub struct StraightLine {
 
 impl Mechanism for StraightLine {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
-                hexes: true,
-                ..Reads::REST
-            },
-            reach: Reach::Marked,
-        }
+        Info::new(BOARDS, Reads::HEXES, Reach::Marked)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

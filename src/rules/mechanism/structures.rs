@@ -19,11 +19,7 @@ pub struct Structures {}
 
 impl Mechanism for Structures {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads::REST,
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::REST, Reach::None)
     }
 
     fn check(&self, _: &mut LoadCheck<'_>) {}

@@ -21,11 +21,7 @@ pub struct TableSize {
 
 impl Mechanism for TableSize {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads::REST,
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::REST, Reach::None)
     }
 
     fn check(&self, _: &mut LoadCheck<'_>) {}

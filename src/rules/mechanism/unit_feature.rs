@@ -23,14 +23,7 @@ pub struct UnitFeature {
 
 impl Mechanism for UnitFeature {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
-                units: true,
-                ..Reads::REST
-            },
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::UNITS, Reach::None)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

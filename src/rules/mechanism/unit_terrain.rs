@@ -16,15 +16,11 @@ pub struct UnitTerrain {}
 
 impl Mechanism for UnitTerrain {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads {
+        Info::new(BOARDS, Reads {
                 units: true,
                 hexes: true,
                 ..Reads::REST
-            },
-            reach: Reach::Hex,
-        }
+            }, Reach::Hex)
     }
 
     fn check(&self, _: &mut LoadCheck<'_>) {}

@@ -26,11 +26,7 @@ pub struct WaterOverlap {
 
 impl Mechanism for WaterOverlap {
     fn info(&self) -> Info {
-        Info {
-            boards: BOARDS,
-            reads: Reads::REST,
-            reach: Reach::None,
-        }
+        Info::new(BOARDS, Reads::REST, Reach::None)
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {
