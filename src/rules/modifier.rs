@@ -177,8 +177,10 @@ impl ModifierEntry {
         let equal = |want: Option<bool>, is: bool| want.is_none_or(|w| w == is);
         classes(&self.attacker, s.attacker_class)
             && classes(&self.target, s.target_class)
-            && (within(&w.target_on, s.target_terrain) || s.target_in.iter().any(|k| within(&w.target_on, k)))
-            && (within(&w.attacker_on, s.attacker_terrain) || s.attacker_in.iter().any(|k| within(&w.attacker_on, k)))
+            && (within(&w.target_on, s.target_terrain)
+                || s.target_in.iter().any(|k| within(&w.target_on, k)))
+            && (within(&w.attacker_on, s.attacker_terrain)
+                || s.attacker_in.iter().any(|k| within(&w.attacker_on, k)))
             && (w.across.is_empty() || s.across.iter().any(|k| w.across.iter().any(|x| x == k)))
             && (!w.uphill || s.target_level > s.attacker_level)
             && (!w.downhill || s.target_level < s.attacker_level)

@@ -808,7 +808,11 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             needs("profile", "combat: \"dice\" for its range and dice", out);
         }
         if !p.bands.is_empty() && r.is_hex() {
-            needs("bands", "a freeform table (on hexes dice go by whole hexes)", out);
+            needs(
+                "bands",
+                "a freeform table (on hexes dice go by whole hexes)",
+                out,
+            );
         }
         if !p.bands.is_empty() && p.bands.len() != p.dice.len() {
             out.push(problem(

@@ -222,9 +222,7 @@ impl<'a> Context<'a> {
     fn check(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         match &c.check {
             Check::Facing { kinds } => self.facing(c, kinds, out),
-            Check::Stacking {
-                max, may_share, ..
-            } => self.stacking(c, *max, may_share, out),
+            Check::Stacking { max, may_share, .. } => self.stacking(c, *max, may_share, out),
             Check::UnitTerrain => self.unit_terrain(c, out),
             Check::Near { terrain, near } => self.near(c, terrain, near, out),
             Check::MarkerLimit { marker, max } => self.marker_limit(c, marker, *max, out),

@@ -345,7 +345,10 @@ fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
     let d = rules::validate(&s, &ruleset());
     assert_eq!(d.len(), 1, "{d:#?}");
     assert_eq!(d[0].rule, "mini-nap/road-crossing");
-    assert_eq!(d[0].severity, sandtable::scenario::diagnostic::Severity::Info);
+    assert_eq!(
+        d[0].severity,
+        sandtable::scenario::diagnostic::Severity::Info
+    );
     assert!(
         d[0].message.contains("a bridge there by rule"),
         "{}",
@@ -911,7 +914,10 @@ mod path_cost {
         let c = cost(&s, &unit("cavalry", [90.0, 30.0]), &[[90.0, 50.0]]);
         assert!(!c.allowed);
         assert!(
-            c.reason.as_deref().unwrap_or("").contains("may not stop on Bridge along rd rd/bridge-1"),
+            c.reason
+                .as_deref()
+                .unwrap_or("")
+                .contains("may not stop on Bridge along rd rd/bridge-1"),
             "{:?}",
             c.reason
         );
@@ -923,8 +929,12 @@ mod path_cost {
         // stone walls of a sunken road ("both sides of the road are stone walls") do
         // not stop a road move along that road.
         let mut s = bridged_river();
-        s.lines
-            .push(line("sr", "sunken-road", &[[0.0, 10.0], [100.0, 10.0]], 2.0));
+        s.lines.push(line(
+            "sr",
+            "sunken-road",
+            &[[0.0, 10.0], [100.0, 10.0]],
+            2.0,
+        ));
         let c = cost(&s, &unit("cavalry", [5.0, 10.0]), &[[60.0, 10.0]]);
         assert!(c.allowed, "{:?}", c.reason);
         assert_eq!(c.road_move, Some(24.0));

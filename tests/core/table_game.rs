@@ -210,7 +210,10 @@ fn the_table_size_and_the_bases_are_checked() {
     let mut d = validate(&s, &r);
     assert_eq!(d.len(), 1, "{d:#?}");
     assert_eq!(d[0].rule, "hedgerow/bases");
-    assert!(d[0].message.contains("unit i (infantry) has a 4 x 2 base; its class's is 4 x 3"));
+    assert!(
+        d[0].message
+            .contains("unit i (infantry) has a 4 x 2 base; its class's is 4 x 3")
+    );
     let mut s = s;
     d.remove(0).fixes[0].edit.clone().apply(&mut s).unwrap();
     assert!(validate(&s, &r).is_empty());

@@ -16,9 +16,9 @@
 use std::path::Path;
 
 use sandtable::io::{self, Format};
-use sandtable::rules::battle::{BattleMap, Counts};
-use sandtable::rules::movement::MoveMap;
 use sandtable::rules::sight::SightMap;
+
+use crate::ford_and_ridge::hex;
 use sandtable::rules::{Ruleset, parse_ruleset};
 use sandtable::scenario::Scenario;
 
@@ -67,21 +67,9 @@ fn scenario(body: &str) -> Scenario {
         .scenario
 }
 
-fn hex(s: &Scenario, label: &str) -> hexx::Hex {
-    s.board.as_hex().unwrap().hex_at(label).unwrap()
-}
-
 /// The cost for `unit` to reach `to`, or `None`.
 fn reach(s: &Scenario, unit: &str, to: &str) -> Option<u32> {
-    let r = ruleset();
-    let map = MoveMap::new(s, &r).unwrap();
-    let u = s.units.iter().find(|u| u.id == unit).unwrap();
-    let target = hex(s, to);
-    map.reachable(u, Some(9))
-        .unwrap()
-        .into_iter()
-        .find(|x| x.hex == target)
-        .map(|x| x.cost)
+    crate::ford_and_ridge::reach_in(&ruleset(), s, unit, to).map(|(cost, _)| cost)
 }
 
 fn sees(s: &Scenario, from: &str, to: &str) -> bool {
@@ -101,8 +89,16 @@ fn only_hills_cost_more_to_climb() {
            "units": [{"id": "i", "class": "infantry", "side": "a", "hex": "B3"},
                      {"id": "j", "class": "infantry", "side": "a", "hex": "B4"}]"#,
     );
-    assert_eq!(reach(&s, "i", "C3"), Some(2), "a hill higher than B3: 1 + 1");
-    assert_eq!(reach(&s, "j", "C4"), Some(1), "woods at elevation 1: no climb");
+    assert_eq!(
+        reach(&s, "i", "C3"),
+        Some(2),
+        "a hill higher than B3: 1 + 1"
+    );
+    assert_eq!(
+        reach(&s, "j", "C4"),
+        Some(1),
+        "woods at elevation 1: no climb"
+    );
 }
 
 /// "Woods, towns and hexes holding a unit block line of sight; clear, marsh ... do
@@ -117,7 +113,10 @@ fn a_raised_clear_hex_does_not_block_but_a_hill_does() {
     };
     assert!(sees(&raised("clear"), "B3", "F3"), "clear never blocks");
     assert!(sees(&raised("marsh"), "B3", "F3"), "marsh never blocks");
-    assert!(!sees(&raised("hill"), "B3", "F3"), "the hill is higher than both ends");
+    assert!(
+        !sees(&raised("hill"), "B3", "F3"),
+        "the hill is higher than both ends"
+    );
     let up = scenario(
         r#""hexes": {"B3": {"terrain": "hill", "elevation": 1}, "D3": {"terrain": "hill", "elevation": 1},
                      "F3": {"terrain": "hill", "elevation": 1}}"#,
@@ -132,17 +131,8 @@ fn a_raised_clear_hex_does_not_block_but_a_hill_does() {
 
 /// (dice, applied modifier names) of `a` battling `t`.
 fn battle(s: &Scenario, a: &str, t: &str) -> (Option<i32>, Vec<String>) {
-    let r = ruleset();
-    let map = BattleMap::new(s, &r).unwrap();
-    let unit = |id: &str| s.units.iter().find(|u| u.id == id).unwrap();
-    let b = map.battle(unit(a), unit(t));
-    let names = b
-        .modifiers
-        .iter()
-        .filter(|m| m.counts == Counts::Yes && m.dice.is_some())
-        .map(|m| m.source.clone())
-        .collect();
-    (b.dice.filter(|_| b.allowed), names)
+    let (dice, names, _, _) = crate::ford_and_ridge::battle_in(&ruleset(), s, a, t);
+    (dice, names)
 }
 
 /// "A unit with an attached leader rolls 1 extra die" where "a leader may share the
@@ -158,9 +148,17 @@ fn a_leader_in_the_hex_is_attached_and_counted_once() {
         ))
     };
     let (dice, names) = battle(&duel("a", false), "a", "t");
-    assert_eq!(dice, Some(4), "3 dice at range 1, +1 for the leader: {names:?}");
+    assert_eq!(
+        dice,
+        Some(4),
+        "3 dice at range 1, +1 for the leader: {names:?}"
+    );
     assert_eq!(names, ["an attached leader"]);
-    assert_eq!(battle(&duel("a", true), "a", "t").0, Some(4), "counted once");
+    assert_eq!(
+        battle(&duel("a", true), "a", "t").0,
+        Some(4),
+        "counted once"
+    );
     assert_eq!(
         battle(&duel("b", false), "a", "t").0,
         Some(3),
@@ -171,7 +169,11 @@ fn a_leader_in_the_hex_is_attached_and_counted_once() {
                      {"id": "g", "class": "leader", "side": "a", "hex": "B3"},
                      {"id": "t", "class": "infantry", "side": "b", "hex": "D3"}]"#,
     );
-    assert_eq!(battle(&alone, "a", "t").0, Some(3), "a leader next door is not attached");
+    assert_eq!(
+        battle(&alone, "a", "t").0,
+        Some(3),
+        "a leader next door is not attached"
+    );
 }
 
 /// "A unit may not enter or pass through a hex holding another unit; a leader may
@@ -184,9 +186,16 @@ fn only_the_leader_moves_into_a_friendly_units_hex() {
                      {"id": "g", "class": "leader", "side": "a", "hex": "E3"},
                      {"id": "h", "class": "leader", "side": "a", "hex": "B5"}]"#,
     );
-    assert!(reach(&s, "h", "C3").is_some(), "a leader enters its friend's hex");
+    assert!(
+        reach(&s, "h", "C3").is_some(),
+        "a leader enters its friend's hex"
+    );
     assert_eq!(reach(&s, "i", "C3"), None, "a unit may not enter it");
-    assert_eq!(reach(&s, "i", "E3"), None, "nor a hex holding a leader alone");
+    assert_eq!(
+        reach(&s, "i", "E3"),
+        None,
+        "nor a hex holding a leader alone"
+    );
     assert!(reach(&s, "i", "D3").is_some(), "going round");
     // A3 and C3 share one neighbour, B3, which holds a friendly unit: through it the
     // leader pays 2, the infantry must go round for 3.

@@ -6,9 +6,9 @@ use super::battle::Odds;
 use super::moves::{Leg, Legs};
 use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
 use crate::board::freeform::Point;
-use crate::rules::{KindList, Ruleset};
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::path::route_cost;
+use crate::rules::{KindList, Ruleset};
 use crate::scenario::{Scenario, Unit};
 
 /// A table scenario as sight and battle read it.

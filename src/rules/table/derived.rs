@@ -7,8 +7,8 @@ use geo::{BooleanOps as _, Intersects as _};
 use super::geometry::{self, Shape};
 use crate::board::freeform::Point;
 use crate::rules::model::{KindList, Ruleset};
-use crate::scenario::{Landmark, Line, Scenario};
 use crate::scenario::shape::line_width;
+use crate::scenario::{Landmark, Line, Scenario};
 
 /// The width given to a derived wall.
 const WALL_WIDTH: f64 = 0.5;
@@ -139,10 +139,10 @@ fn auto_bridges(s: &Scenario, r: &Ruleset, road: &Line, bridge: &str, out: &mut 
         .filter(|m| m.kind == bridge)
         .map(geometry::landmark)
         .collect();
-    let water = s
-        .lines
-        .iter()
-        .filter(|w| r.kind(KindList::Line, &w.kind).is_some_and(|k| k.table.water));
+    let water = s.lines.iter().filter(|w| {
+        r.kind(KindList::Line, &w.kind)
+            .is_some_and(|k| k.table.water)
+    });
     let mut n = 0;
     for w in water {
         for at in super::validate::crossings(&road.points, &w.points) {

@@ -251,7 +251,11 @@ impl<'a> TableMap<'a> {
         }
         // What blocks sight is the kind's (a destroyed structure's, its ruin's).
         for f in &mut features {
-            let list = if f.destroyed { KindList::Terrain } else { f.list };
+            let list = if f.destroyed {
+                KindList::Terrain
+            } else {
+                f.list
+            };
             let kind = if f.destroyed {
                 r.kind(f.list, &f.kind)
                     .and_then(|k| k.table.destroyed_as.clone())

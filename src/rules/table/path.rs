@@ -468,7 +468,9 @@ fn stopped_on<'m, 'a>(
     let own_wall = |f: &TableFeature| {
         along.is_some_and(|id| {
             f.list == crate::rules::model::KindList::Line
-                && f.id.strip_prefix(id).is_some_and(|rest| rest.starts_with('/'))
+                && f.id
+                    .strip_prefix(id)
+                    .is_some_and(|rest| rest.starts_with('/'))
         })
     };
     map.touching(&stop)

@@ -174,10 +174,10 @@ impl<'a> Table<'a> {
                 depth: Some(d),
                 ..u.clone()
             };
-            out.push(
-                self.diag(c, m, &[&u.id])
-                    .with_fix(Fix::new("Give it its class's base", Edit::put(Feature::Unit(fixed)))),
-            );
+            out.push(self.diag(c, m, &[&u.id]).with_fix(Fix::new(
+                "Give it its class's base",
+                Edit::put(Feature::Unit(fixed)),
+            )));
         }
     }
 
