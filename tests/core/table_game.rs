@@ -7,7 +7,8 @@
 //!    bases 4 cm wide and 3 cm deep, cavalry on bases 4 cm wide and 6 cm deep."
 //! 2. "Infantry move 15 cm, cavalry 30 cm. Along a road infantry move 20 cm."
 //! 3. "Infantry fire up to 25 cm: 3 dice up to 10 cm, 2 dice beyond. Firing across a
-//!    hedge takes 1 die. A target in a village is in cover: halve the dice."
+//!    hedge takes 1 die. A target in woods takes 1 die. A target in a village is in
+//!    cover: halve the dice."
 //! 4. "Woods, villages and farms block line of sight; a unit in them sees out and is
 //!    seen."
 //! 5. "Cavalry never fire; they charge."
@@ -54,6 +55,7 @@ const RULESET: &str = r##"(
     ],
     modifiers: [
         (name: "across a hedge", quote: "Firing across a hedge takes 1 die.", dice: -1, when: (across: ["hedge"])),
+        (name: "a target in woods", quote: "A target in woods takes 1 die.", dice: -1, when: (target_on: ["woods"])),
     ],
     constraints: [
         (rule: "table", quote: "The game is played on a table 120 cm wide and 80 cm deep.",
@@ -113,12 +115,14 @@ fn dice_go_by_distance_and_stop_at_the_range() {
     assert!(why.unwrap().contains("27.0 cm away; a reaches 25 cm"));
 }
 
-/// 3: "Firing across a hedge takes 1 die. A target in a village is in cover: halve the
-/// dice."
+/// 3: "Firing across a hedge takes 1 die. A target in woods takes 1 die. A target in a
+/// village is in cover: halve the dice."
 #[test]
 fn a_hedge_takes_a_die_and_a_village_halves() {
     let hedge = r#", "lines": [{"id": "h", "kind": "hedge", "points": [[20.0, 0.0], [20.0, 80.0]], "width": 0.5}]"#;
     assert_eq!(battle(&duel(8.0, "infantry", hedge), "a", "t").1, Some(2));
+    let woods = r#", "areas": [{"id": "w", "terrain": "woods", "polygon": [[17.0, 30.0], [30.0, 30.0], [30.0, 50.0], [17.0, 50.0]]}]"#;
+    assert_eq!(battle(&duel(8.0, "infantry", woods), "a", "t").1, Some(2));
     // The target stands in a village: 3 dice halved, rounded down.
     let village = r#", "areas": [{"id": "v", "terrain": "village", "polygon": [[17.0, 36.0], [24.0, 36.0], [24.0, 44.0], [17.0, 44.0]]}]"#;
     let (allowed, dice, _) = battle(&duel(8.0, "infantry", village), "a", "t");

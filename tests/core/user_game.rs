@@ -16,9 +16,9 @@
 use std::path::Path;
 
 use sandtable::io::{self, Format};
-use sandtable::rules::battle::{BattleMap, Counts};
-use sandtable::rules::movement::MoveMap;
 use sandtable::rules::sight::SightMap;
+
+use crate::ford_and_ridge::hex;
 use sandtable::rules::{Ruleset, parse_ruleset};
 use sandtable::scenario::Scenario;
 
@@ -67,21 +67,9 @@ fn scenario(body: &str) -> Scenario {
         .scenario
 }
 
-fn hex(s: &Scenario, label: &str) -> hexx::Hex {
-    s.board.as_hex().unwrap().hex_at(label).unwrap()
-}
-
 /// The cost for `unit` to reach `to`, or `None`.
 fn reach(s: &Scenario, unit: &str, to: &str) -> Option<u32> {
-    let r = ruleset();
-    let map = MoveMap::new(s, &r).unwrap();
-    let u = s.units.iter().find(|u| u.id == unit).unwrap();
-    let target = hex(s, to);
-    map.reachable(u, Some(9))
-        .unwrap()
-        .into_iter()
-        .find(|x| x.hex == target)
-        .map(|x| x.cost)
+    crate::ford_and_ridge::reach_in(&ruleset(), s, unit, to).map(|(cost, _)| cost)
 }
 
 fn sees(s: &Scenario, from: &str, to: &str) -> bool {
@@ -143,17 +131,8 @@ fn a_raised_clear_hex_does_not_block_but_a_hill_does() {
 
 /// (dice, applied modifier names) of `a` battling `t`.
 fn battle(s: &Scenario, a: &str, t: &str) -> (Option<i32>, Vec<String>) {
-    let r = ruleset();
-    let map = BattleMap::new(s, &r).unwrap();
-    let unit = |id: &str| s.units.iter().find(|u| u.id == id).unwrap();
-    let b = map.battle(unit(a), unit(t));
-    let names = b
-        .modifiers
-        .iter()
-        .filter(|m| m.counts == Counts::Yes && m.dice.is_some())
-        .map(|m| m.source.clone())
-        .collect();
-    (b.dice.filter(|_| b.allowed), names)
+    let (dice, names, _, _) = crate::ford_and_ridge::battle_in(&ruleset(), s, a, t);
+    (dice, names)
 }
 
 /// "A unit with an attached leader rolls 1 extra die" where "a leader may share the

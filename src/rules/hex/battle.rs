@@ -511,15 +511,7 @@ impl<'a> BattleMap<'a> {
         let factor = self.entries(
             u, target, range, &sighting, &mut dice, &mut shift, &mut mods,
         );
-        let dice = match factor {
-            Some(f) => (f64::from(dice.max(0)) * f).floor() as i32,
-            None => dice.max(0),
-        };
-        let (allowed, reason) = if dice == 0 {
-            (false, Some("the modifiers leave 0 dice".to_string()))
-        } else {
-            (true, None)
-        };
+        let (dice, allowed, reason) = rolled(dice, factor);
         Battle {
             odds: Odds {
                 allowed,
@@ -870,6 +862,20 @@ impl<'a> BattleMap<'a> {
             .filter_map(|(_, kind)| self.r.kind(KindList::Hexside, kind))
             .collect();
         super::movement::crossing(&side, class).is_none()
+    }
+}
+
+/// The dice rolled from those counted (never below 0) and the factor of the modifier
+/// entries (rounding down), and whether that leaves any: (dice, allowed, reason).
+pub fn rolled(dice: i32, factor: Option<f64>) -> (i32, bool, Option<String>) {
+    let dice = match factor {
+        Some(f) => (f64::from(dice.max(0)) * f).floor() as i32,
+        None => dice.max(0),
+    };
+    if dice == 0 {
+        (dice, false, Some("the modifiers leave 0 dice".to_string()))
+    } else {
+        (dice, true, None)
     }
 }
 

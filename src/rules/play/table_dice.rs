@@ -6,7 +6,7 @@
 //! from [`super::battle::fight`], as on every board.
 
 use super::battle::Odds;
-use crate::rules::battle::{Counts, Modifier, apply_entries};
+use crate::rules::battle::{Counts, Modifier, apply_entries, rolled};
 use crate::rules::model::{Combat, KindList};
 use crate::rules::modifier::Situation;
 use crate::rules::table::fire::{TableMap, Zone};
@@ -116,15 +116,7 @@ pub fn odds(map: &TableMap, zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
     };
     let mut shift = 0;
     let factor = apply_entries(r, &situation, &mut dice, &mut shift, &mut mods);
-    let dice = match factor {
-        Some(f) => (f64::from(dice.max(0)) * f).floor() as i32,
-        None => dice.max(0),
-    };
-    let (allowed, reason) = if dice == 0 {
-        (false, Some("the modifiers leave 0 dice".to_string()))
-    } else {
-        (true, None)
-    };
+    let (dice, allowed, reason) = rolled(dice, factor);
     Some(Odds {
         allowed,
         reason,
