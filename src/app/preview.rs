@@ -887,11 +887,10 @@ fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec
     let Some(t) = targets.iter().find(|t| t.hex == h) else {
         return vec![format!("{}: out of range", s.label(h))];
     };
-    let what = match (t.los, t.dice, t.shift) {
-        (false, _, _) => "out of sight".to_string(),
-        (true, Some(d), _) => format!("{d} dice"),
-        (true, None, Some(c)) => format!("{c:+} column(s)"),
-        _ => "no battle there".to_string(),
+    let what = if t.los {
+        t.odds_words()
+    } else {
+        "out of sight".to_string()
     };
     vec![format!("{} at range {}: {what}", s.label(h), t.range)]
 }

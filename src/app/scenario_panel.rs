@@ -228,7 +228,7 @@ impl ScenarioPanel {
                 let sides = self.sides.iter().map(|(_, s)| s.clone()).collect();
                 match resize::set_sides(&doc.scenario, sides, &renamed) {
                     Ok(e) => edit = Some(e),
-                    Err(why) => self.message = Some(why),
+                    Err(why) => self.message = Some(why.to_string()),
                 }
             }
         });
@@ -286,7 +286,7 @@ impl ScenarioPanel {
             if ui.button("Apply board size").clicked() {
                 match resize::resize_board(&doc.scenario, self.columns, self.rows, self.labels) {
                     Ok(e) => edit = Some(e),
-                    Err(why) => self.message = Some(why),
+                    Err(why) => self.message = Some(why.to_string()),
                 }
             }
         }

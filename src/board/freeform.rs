@@ -186,6 +186,15 @@ pub enum ShapeError {
 }
 
 /// Checks that the points form a simple polygon with an area.
+///
+/// ```
+/// use sandtable::board::freeform::{Point, ShapeError, check_polygon};
+///
+/// let p = |x, y| Point { x, y };
+/// assert!(check_polygon(&[p(0.0, 0.0), p(4.0, 0.0), p(4.0, 3.0)]).is_ok());
+/// let bow_tie = [p(0.0, 0.0), p(4.0, 4.0), p(4.0, 0.0), p(0.0, 4.0)];
+/// assert_eq!(check_polygon(&bow_tie), Err(ShapeError::Invalid));
+/// ```
 pub fn check_polygon(points: &[Point]) -> Result<(), ShapeError> {
     if points.len() < 3 {
         return Err(ShapeError::TooFewPoints(points.len()));

@@ -156,6 +156,14 @@ impl From<HexBoard> for HexBoardSpec {
 
 impl HexBoard {
     /// A board of `columns` x `rows` with letter-number labels and 50 mm hexes.
+    ///
+    /// ```
+    /// use sandtable::board::{HexBoard, Orientation, Stagger};
+    ///
+    /// let board = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
+    /// assert_eq!(board.area(), 117);
+    /// assert!(HexBoard::new(Orientation::Pointy, 0, 9, Stagger::Odd).is_err());
+    /// ```
     pub fn new(
         orientation: Orientation,
         columns: u32,
@@ -282,6 +290,16 @@ impl HexBoard {
     }
 
     /// The hex's label in the board's scheme.
+    ///
+    /// ```
+    /// use sandtable::board::{HexBoard, LabelScheme, Orientation, Stagger};
+    ///
+    /// let mut board = HexBoard::new(Orientation::Flat, 24, 16, Stagger::Odd).unwrap();
+    /// let hex = board.hex_at("C5").unwrap();
+    /// assert_eq!(board.label(hex), "C5");
+    /// board.labels = LabelScheme::NumberNumber;
+    /// assert_eq!(board.label(hex), "0305");
+    /// ```
     pub fn label(&self, hex: Hex) -> String {
         label::format(self, hex)
     }
@@ -292,6 +310,16 @@ impl HexBoard {
     }
 
     /// Parses a label and checks that the hex is part of the map.
+    ///
+    /// ```
+    /// use sandtable::board::{HexBoard, Orientation, Stagger};
+    ///
+    /// let board = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
+    /// let (a, b) = (board.hex_at("B2").unwrap(), board.hex_at("C2").unwrap());
+    /// assert!(HexBoard::adjacent(a, b));
+    /// assert!(board.hex_at("Z40").is_err(), "off the map");
+    /// assert!(board.parse_label("Z40").is_ok(), "a label all the same");
+    /// ```
     pub fn hex_at(&self, text: &str) -> Result<Hex, LabelError> {
         let hex = self.parse_label(text)?;
         if self.contains(hex) {

@@ -27,6 +27,14 @@ pub enum LabelError {
 }
 
 /// Column letters for a 0-based column: 0 -> A, 25 -> Z, 26 -> AA.
+///
+/// ```
+/// use sandtable::board::label::column_letters;
+///
+/// assert_eq!(column_letters(0), "A");
+/// assert_eq!(column_letters(25), "Z");
+/// assert_eq!(column_letters(26), "AA");
+/// ```
 pub fn column_letters(mut col: u32) -> String {
     let mut out = Vec::with_capacity(3);
     loop {

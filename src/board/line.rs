@@ -99,6 +99,18 @@ fn exit_time((alpha, beta): (i64, i64)) -> Option<(Ratio, bool)> {
 }
 
 /// The steps of the line from `a` to `b`, strictly between them, in order.
+///
+/// ```
+/// use hexx::Hex;
+/// use sandtable::board::line::{Step, line};
+///
+/// // Straight along an axis: through the centres of the hexes between.
+/// let steps = line(Hex::new(0, 0), Hex::new(3, 0));
+/// assert_eq!(steps, [Step::Cross(Hex::new(1, 0)), Step::Cross(Hex::new(2, 0))]);
+/// // Between two hexes that share no side the line may run along a hexside.
+/// let grazing = line(Hex::new(0, 0), Hex::new(1, 1));
+/// assert_eq!(grazing, [Step::Graze(Hex::new(1, 0), Hex::new(0, 1))]);
+/// ```
 pub fn line(a: Hex, b: Hex) -> Vec<Step> {
     let mut out = Vec::with_capacity(a.unsigned_distance_to(b) as usize + 1);
     walk(a, b, |s| {

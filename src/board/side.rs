@@ -110,7 +110,17 @@ impl HexsideKey {
         Some(Self::between(hex, other))
     }
 
-    /// The side shared by two hexes (which the caller knows to be adjacent).
+    /// The side shared by two hexes (which the caller knows to be adjacent): the same
+    /// key whichever hex names it.
+    ///
+    /// ```
+    /// use hexx::Hex;
+    /// use sandtable::board::HexsideKey;
+    ///
+    /// let (a, b) = (Hex::new(0, 0), Hex::new(1, 0));
+    /// assert_eq!(HexsideKey::between(a, b), HexsideKey::between(b, a));
+    /// assert_eq!(HexsideKey::between(a, b).hexes(), [a, b]);
+    /// ```
     pub fn between(one: Hex, other: Hex) -> Self {
         let (p, q) = ((one.y, one.x), (other.y, other.x));
         let (a, b) = if p <= q { (p, q) } else { (q, p) };

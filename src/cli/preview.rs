@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::io;
 use crate::rules::arcs::arcs;
-use crate::rules::battle::BattleMap;
+use crate::rules::play::hex::HexField;
 use crate::rules::play::{self, Arena, Field, PlaceError, PlaceErrorKind};
 use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::{Scenario, Unit};
@@ -70,12 +70,7 @@ pub fn path(
 }
 
 fn on_hex(u: &Unit) -> Result<Hex, CliError> {
-    u.hex.ok_or_else(|| {
-        CliError::new(
-            ErrorKind::NotAllowed,
-            format!("unit {} stands on no hex", u.id),
-        )
-    })
+    Ok(play::standing(u)?)
 }
 
 /// Opens a hex scenario, finds unit `id` and builds the movement map, then runs `f`.
@@ -91,16 +86,10 @@ fn with_move_map(
     ) -> Result<i32, CliError>,
 ) -> Result<i32, CliError> {
     let (s, r) = open(file, rulesets)?;
-    let u = unit(&s, id)?;
-    let map = crate::rules::movement::MoveMap::new(&s, r).ok_or_else(|| not_hex(file))?;
-    f(&s, r, &map, u)
-}
-
-fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, CliError> {
-    s.units
-        .iter()
-        .find(|u| u.id == id)
-        .ok_or_else(|| CliError::new(ErrorKind::UnknownUnit, format!("no unit with id '{id}'")))
+    let field = hex_field(file, &s, r)?;
+    let u = field.unit(id)?;
+    let map = field.moves().ok_or_else(|| not_hex(file))?;
+    f(&s, r, map, u)
 }
 
 /// The class's battle profile, if the ruleset gives it one.
@@ -115,7 +104,8 @@ impl From<PlaceError> for CliError {
             PlaceErrorKind::UnknownUnit => ErrorKind::UnknownUnit,
             PlaceErrorKind::UnknownHex => ErrorKind::UnknownHex,
             PlaceErrorKind::BadPoint => ErrorKind::BadPoint,
-            PlaceErrorKind::NotPlaced => ErrorKind::NotAllowed,
+            PlaceErrorKind::NotPlaced | PlaceErrorKind::NotAllowed => ErrorKind::NotAllowed,
+            PlaceErrorKind::NoProfile => ErrorKind::NoProfile,
         };
         CliError::new(kind, e.message)
     }
@@ -124,6 +114,18 @@ impl From<PlaceError> for CliError {
 /// The field of a scenario: hexes or a table (the one place that tells them apart).
 fn arena<'a>(file: &Path, s: &'a Scenario, r: &'a Ruleset) -> Result<Arena<'a>, CliError> {
     Arena::new(s, r).ok_or_else(|| not_hex(file))
+}
+
+/// The arena of a hex scenario, for the questions only hex boards answer yet.
+fn hex_field<'a>(
+    file: &Path,
+    s: &'a Scenario,
+    r: &'a Ruleset,
+) -> Result<Box<HexField<'a>>, CliError> {
+    match arena(file, s, r)? {
+        Arena::Hex(f) => Ok(f),
+        Arena::Table(_) => Err(not_hex(file)),
+    }
 }
 
 pub fn los(
@@ -209,9 +211,10 @@ pub fn arcs_command(
     as_json: bool,
 ) -> Result<i32, CliError> {
     let (s, r) = open(file, rulesets)?;
-    let u = unit(&s, id)?;
+    let field = hex_field(file, &s, r)?;
+    let u = field.unit(id)?;
     on_hex(u)?;
-    let map = BattleMap::new(&s, r).ok_or_else(|| not_hex(file))?;
+    let map = &field.map;
     if range.is_none()
         && let Err(why) = map.reach(u)
     {
@@ -229,7 +232,7 @@ pub fn arcs_command(
             ),
         });
     }
-    let targets = arcs(&map, u, range, target_class);
+    let targets = arcs(map, u, range, target_class);
     if as_json {
         let list: Vec<Value> = targets
             .iter()
@@ -253,12 +256,7 @@ pub fn arcs_command(
         targets.len()
     );
     for t in targets.iter().filter(|t| t.los) {
-        let what = match (t.dice, t.shift) {
-            (Some(d), _) => format!("{d} dice"),
-            (_, Some(x)) => format!("{x} column(s) left"),
-            _ => "no battle".into(),
-        };
-        println!("  {:<6} range {}  {what}", s.label(t.hex), t.range);
+        println!("  {:<6} range {}  {}", s.label(t.hex), t.range, t.odds_words());
     }
     Ok(0)
 }
@@ -272,9 +270,12 @@ pub fn moves(
 ) -> Result<i32, CliError> {
     with_move_map(file, id, rulesets, |s, _r, map, u| {
         on_hex(u)?;
-        let list = map
-            .reachable(u, allowance)
-            .map_err(|e| CliError::new(ErrorKind::NoProfile, format!("{e} (--allowance N)")))?;
+        let list = map.reachable(u, allowance).map_err(|mut e| {
+            if e.kind == PlaceErrorKind::NoProfile {
+                e.message.push_str(" (--allowance N)");
+            }
+            CliError::from(e)
+        })?;
         let allowance = allowance.or_else(|| map.allowance(u));
         if as_json {
             let reach: Vec<Value> = list
@@ -349,8 +350,7 @@ pub fn charges(
             }
             return Ok(0);
         }
-        let list = crate::rules::charge::charges(map, s, r, u, allowance)
-            .map_err(|e| CliError::new(ErrorKind::NotAllowed, e))?;
+        let list = crate::rules::charge::charges(map, s, r, u, allowance)?;
         if as_json {
             let items: Vec<Value> = list
                 .iter()

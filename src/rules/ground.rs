@@ -5,7 +5,7 @@
 //! ([`TableMap`](super::table::fire::TableMap), see [`table`]) answers in its unit
 //! about points. The constraint mechanisms that make sense on both (sizes, spacing,
 //! near and far, on or off a line, counts) are written once over it
-//! ([`mechanisms::check`]), so a ruleset names them the same way for either board.
+//! ([`mechanisms::run`]), so a ruleset names them the same way for either board.
 
 pub mod hex;
 pub mod mechanisms;
@@ -13,8 +13,6 @@ pub mod table;
 
 use crate::scenario::Unit;
 use crate::scenario::diagnostic::Diagnostic;
-
-pub use mechanisms::check;
 
 /// The sort of footprint a feature has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,214 +14,65 @@ use rustc_hash::FxHashSet as HashSet;
 
 use super::Ruleset;
 use super::check::{Known, Structure, off_board_cell};
-use super::constraint::{Check, Constraint};
+use super::constraint::Constraint;
+use super::mechanism::{Reach, Reads};
 use super::validate::{validate_at, validate_constraints};
 use crate::board::HexBoard;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::edit::TextField;
 use crate::scenario::{Edit, FeatureKind, Scenario};
 
-/// What of a scenario an edit changes, or a check reads.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Parts {
-    hexes: bool,
-    hexsides: bool,
-    tokens: bool,
-    roads: bool,
-    units: bool,
-    /// Board, sides, shapes of a table: anything else a check may read.
-    rest: bool,
+/// What an edit changes.
+fn changed_by(edit: &Edit) -> Reads {
+    let none = Reads::default();
+    match edit {
+        Edit::SetHex { .. } => Reads {
+            hexes: true,
+            ..none
+        },
+        Edit::SetHexside { .. } => Reads {
+            hexsides: true,
+            ..none
+        },
+        Edit::PutFeature { kind, .. } => match kind {
+            FeatureKind::Token => Reads {
+                tokens: true,
+                ..none
+            },
+            FeatureKind::Road => Reads {
+                roads: true,
+                ..none
+            },
+            FeatureKind::Unit => Reads {
+                units: true,
+                ..none
+            },
+            _ => Reads { rest: true, ..none },
+        },
+        // Another ruleset changes every check.
+        Edit::SetText {
+            field: TextField::Ruleset,
+            ..
+        } => Reads::ALL,
+        // Titles and texts are read by no check.
+        Edit::SetText { .. } => none,
+        Edit::Batch(edits) => edits.iter().fold(none, |acc, e| acc.union(changed_by(e))),
+        Edit::SetSetting { .. }
+        | Edit::SetSides(_)
+        | Edit::SetBoard(_)
+        | Edit::SetOffBoard { .. } => Reads::ALL,
+    }
 }
 
-impl Parts {
-    const ALL: Parts = Parts {
-        hexes: true,
-        hexsides: true,
-        tokens: true,
-        roads: true,
-        units: true,
-        rest: true,
-    };
-
-    fn union(self, o: Parts) -> Parts {
-        Parts {
-            hexes: self.hexes || o.hexes,
-            hexsides: self.hexsides || o.hexsides,
-            tokens: self.tokens || o.tokens,
-            roads: self.roads || o.roads,
-            units: self.units || o.units,
-            rest: self.rest || o.rest,
-        }
-    }
-
-    fn meets(self, o: Parts) -> bool {
-        (self.hexes && o.hexes)
-            || (self.hexsides && o.hexsides)
-            || (self.tokens && o.tokens)
-            || (self.roads && o.roads)
-            || (self.units && o.units)
-            || (self.rest && o.rest)
-    }
-
-    /// What an edit changes.
-    fn changed_by(edit: &Edit) -> Parts {
-        let none = Parts::default();
-        match edit {
-            Edit::SetHex { .. } => Parts {
-                hexes: true,
-                ..none
-            },
-            Edit::SetHexside { .. } => Parts {
-                hexsides: true,
-                ..none
-            },
-            Edit::PutFeature { kind, .. } => match kind {
-                FeatureKind::Token => Parts {
-                    tokens: true,
-                    ..none
-                },
-                FeatureKind::Road => Parts {
-                    roads: true,
-                    ..none
-                },
-                FeatureKind::Unit => Parts {
-                    units: true,
-                    ..none
-                },
-                _ => Parts { rest: true, ..none },
-            },
-            // Another ruleset changes every check.
-            Edit::SetText {
-                field: TextField::Ruleset,
-                ..
-            } => Parts::ALL,
-            // Titles and texts are read by no check.
-            Edit::SetText { .. } => none,
-            Edit::Batch(edits) => edits
-                .iter()
-                .fold(none, |acc, e| acc.union(Parts::changed_by(e))),
-            Edit::SetSetting { .. }
-            | Edit::SetSides(_)
-            | Edit::SetBoard(_)
-            | Edit::SetOffBoard { .. } => Parts::ALL,
-        }
-    }
-
-    /// What a constraint's check reads (besides the board and the ruleset, which change
-    /// only with `rest`).
-    fn read_by(c: &Constraint) -> Parts {
-        let none = Parts {
-            rest: true,
-            ..Parts::default()
-        };
-        match &c.check {
-            Check::Facing { .. } => Parts {
-                hexes: true,
-                tokens: true,
-                ..none
-            },
-            Check::Stacking { .. } => Parts {
-                units: true,
-                ..none
-            },
-            Check::UnitTerrain => Parts {
-                units: true,
-                hexes: true,
-                ..none
-            },
-            Check::Near { .. }
-            | Check::MarkerLimit { .. }
-            | Check::BuiltUpGroups { .. }
-            | Check::StraightLine { .. }
-            | Check::HexAttributes { .. } => Parts {
-                hexes: true,
-                ..none
-            },
-            Check::HexsideOn { .. } => Parts {
-                hexsides: true,
-                ..none
-            },
-            Check::RoadCrossing { .. } => Parts {
-                roads: true,
-                hexsides: true,
-                ..none
-            },
-            Check::Placement => Parts {
-                tokens: true,
-                hexes: true,
-                ..none
-            },
-            // Both boards: a table's shapes (`rest`), a hex board's groups, tokens, roads.
-            Check::Size { .. }
-            | Check::Spacing { .. }
-            | Check::OnLine { .. }
-            | Check::Count { .. } => Parts {
-                hexes: true,
-                tokens: true,
-                roads: true,
-                ..none
-            },
-            // Tables: units against the shapes.
-            Check::UnitFeature { .. } | Check::Occupancy { .. } => Parts {
-                units: true,
-                ..none
-            },
-            // Table checks read the shapes (`rest`) only.
-            Check::Structures
-            | Check::LineWidth
-            | Check::Levels
-            | Check::WaterOverlap { .. }
-            | Check::BridgeCrossing { .. } => none,
-        }
-    }
+/// What a constraint's check reads (besides the board and the ruleset, which change
+/// only with `rest`).
+fn read_by(c: &Constraint) -> Reads {
+    c.check.mechanism().info().reads.union(Reads::REST)
 }
 
 /// How far from the hexes an edit set a check's findings can change.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Reach {
-    /// Reads no hex: unchanged.
-    None,
-    /// Findings at the set hexes only.
-    Hex,
-    /// At the set hexes and their neighbours.
-    Neighbours,
-    /// Connected groups through the set hexes and their neighbours.
-    Groups,
-    /// Reads the marked hexes all together: run again whole when one of them changes.
-    Marked,
-    /// Measures features across the board: run again whole after any hex edit.
-    Board,
-}
-
-impl Reach {
-    fn of(c: &Constraint) -> Reach {
-        match &c.check {
-            Check::Facing { .. }
-            | Check::UnitTerrain
-            | Check::MarkerLimit { .. }
-            | Check::Placement
-            | Check::HexAttributes { .. } => Reach::Hex,
-            Check::Near { .. } => Reach::Neighbours,
-            Check::BuiltUpGroups { .. } => Reach::Groups,
-            Check::StraightLine { .. } => Reach::Marked,
-            Check::Stacking { .. } | Check::HexsideOn { .. } | Check::RoadCrossing { .. } => {
-                Reach::None
-            }
-            // Groups of hexes measured against each other, anywhere on the board.
-            Check::Size { .. }
-            | Check::Spacing { .. }
-            | Check::OnLine { .. }
-            | Check::Count { .. } => Reach::Board,
-            // Table checks read no hex.
-            Check::UnitFeature { .. }
-            | Check::Occupancy { .. }
-            | Check::Structures
-            | Check::LineWidth
-            | Check::Levels
-            | Check::WaterOverlap { .. }
-            | Check::BridgeCrossing { .. } => Reach::None,
-        }
-    }
+fn reach_of(c: &Constraint) -> Reach {
+    c.check.mechanism().info().reach
 }
 
 /// The hexes an edit sets, when setting hexes is all it does.
@@ -272,8 +123,8 @@ impl Validator {
     /// Brings the findings up to date after `edit` was applied to `s` (or undone: an
     /// undo applies the inverse edit, which changes the same parts).
     pub fn apply(&mut self, s: &Scenario, r: &Ruleset, edit: &Edit) {
-        let changed = Parts::changed_by(edit);
-        if changed == Parts::default() {
+        let changed = changed_by(edit);
+        if changed == Reads::default() {
             return;
         }
         if self.constraints.len() != r.constraints.len() {
@@ -292,7 +143,7 @@ impl Validator {
             self.marked = marked(s);
         }
         let which: Vec<usize> = (r.constraints.iter().enumerate())
-            .filter(|(_, c)| Parts::read_by(c).meets(changed))
+            .filter(|(_, c)| read_by(c).meets(changed))
             .map(|(i, _)| i)
             .collect();
         for (i, found) in which.iter().zip(boxed(validate_constraints(s, r, &which))) {
@@ -335,7 +186,7 @@ impl Validator {
             (&around, Reach::Groups),
         ] {
             let which: Vec<usize> = (r.constraints.iter().enumerate())
-                .filter(|(_, c)| Reach::of(c) == reach)
+                .filter(|(_, c)| reach_of(c) == reach)
                 .map(|(i, _)| i)
                 .collect();
             if which.is_empty() {
@@ -355,7 +206,7 @@ impl Validator {
             }
         }
         // Checks that read the board as a whole run again whole.
-        let whole = |c: &Constraint| match Reach::of(c) {
+        let whole = |c: &Constraint| match reach_of(c) {
             Reach::Board => true,
             Reach::Marked => marks_touched,
             _ => false,

@@ -1,23 +1,21 @@
 //! The rules core: rulesets as data (RON files in `assets/rulesets/`, embedded in the
 //! binary or loaded from a path).
 
-pub mod arcs;
-pub mod battle;
-pub mod built_up;
-pub mod charge;
 pub mod check;
 pub mod constraint;
 pub mod ground;
+pub mod hex;
 pub mod incremental;
+pub mod mechanism;
 pub mod model;
 pub mod modifier;
-pub mod movement;
 pub mod play;
+pub mod question;
 mod ruleset_check;
-pub mod sight;
 pub mod table;
-pub mod validate;
-pub mod zoc;
+
+// The hex engines keep their paths (`rules::sight`, ...) beside `rules::hex::sight`.
+pub use hex::{arcs, battle, built_up, charge, movement, sight, validate, zoc};
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -54,7 +52,22 @@ pub const BUILT_IN: [(&str, &str); 5] = [
 ];
 
 /// Parses and checks a ruleset written in RON (or JSON, by `path`'s extension); the
-/// error is the first problem found.
+/// error is the first problem found, with its line and column.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::rules::parse_ruleset;
+///
+/// let text = r##"(id: "mine", name: "Mine",
+///     board: (kind: "hex", orientation: "flat", columns: 5, rows: 5),
+///     default_terrain: "swamp",
+///     terrains: [(id: "clear", name: "Clear", colour: "#ffffff")], unit_classes: [])"##;
+/// let e = parse_ruleset(text, Path::new("mine.ron")).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "mine.ron:3:23: default_terrain 'swamp' is not one of the ruleset's terrains"
+/// );
+/// ```
 pub fn parse_ruleset(text: &str, path: &Path) -> Result<Ruleset, SourceError> {
     check_ruleset_text(text, path).map_err(|mut all| all.remove(0))
 }
@@ -63,7 +76,7 @@ pub fn parse_ruleset(text: &str, path: &Path) -> Result<Ruleset, SourceError> {
 /// shape error stops the reading (it is the only one), else every check runs.
 pub fn check_ruleset_text(text: &str, path: &Path) -> Result<Ruleset, Vec<SourceError>> {
     let format = TextFormat::from_path(path).unwrap_or(TextFormat::Ron);
-    let ruleset: Ruleset = source::parse(text, format, path).map_err(|e| vec![e])?;
+    let ruleset: Ruleset = source::parse(text, format, path).map_err(|e| vec![renamed(e)])?;
     let problems = ruleset_check::problems(&ruleset);
     if problems.is_empty() {
         return Ok(ruleset);
@@ -72,6 +85,57 @@ pub fn check_ruleset_text(text: &str, path: &Path) -> Result<Ruleset, Vec<Source
         .into_iter()
         .map(|p| SourceError::new(path, p.at.locate(text), p.message))
         .collect())
+}
+
+/// Every problem of a ruleset built in code (or edited in the module editor), worded as
+/// [`check_ruleset_text`] words them, without a position: there is no text.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::rules::{parse_ruleset, ruleset_problems};
+///
+/// let text = r##"(id: "mine", name: "Mine",
+///     board: (kind: "hex", orientation: "flat", columns: 5, rows: 5),
+///     default_terrain: "clear",
+///     terrains: [(id: "clear", name: "Clear", colour: "#ffffff")], unit_classes: [])"##;
+/// let mut r = parse_ruleset(text, Path::new("mine.ron")).unwrap();
+/// assert!(ruleset_problems(&r).is_empty());
+/// r.default_terrain = Some("swamp".into());
+/// assert_eq!(
+///     ruleset_problems(&r),
+///     ["default_terrain 'swamp' is not one of the ruleset's terrains"]
+/// );
+/// ```
+pub fn ruleset_problems(r: &Ruleset) -> Vec<String> {
+    ruleset_check::problems(r)
+        .into_iter()
+        .map(|p| p.message)
+        .collect()
+}
+
+/// Names older rulesets used, and what they are now.
+const RENAMED: [(&str, &str); 2] = [("uphill", "climb_cost"), ("battle-cry-hill", "plateau")];
+
+/// A parse error that meets an old name says what the name is now.
+fn renamed(mut e: SourceError) -> SourceError {
+    for (old, new) in RENAMED {
+        let quoted = [
+            format!("`{old}`"),
+            format!("`r#{old}`"),
+            format!("\"{old}\""),
+            format!("'{old}'"),
+        ];
+        let named = quoted.iter().any(|q| {
+            e.message.split(q.as_str()).next().is_some_and(|before| {
+                // The name the reader met, not one in a list of what it expected.
+                before.len() < e.message.len() && !before.contains("expected one of")
+            })
+        });
+        if named {
+            e.message = format!("{} ('{old}' is now '{new}')", e.message);
+        }
+    }
+    e
 }
 
 /// The terrain kind of a hex: what the scenario paints there, or the ruleset's default.

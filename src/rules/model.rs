@@ -192,6 +192,12 @@ pub struct MoveEffect {
     /// The rule text does not give these values: they are the user's to fill in.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub user_values: bool,
+    /// Terrain: points added to enter a hex of it that is higher than the hex left, in
+    /// place of the ruleset's `climb_cost` ("a hill hex ... costs 1 point, plus 1 more
+    /// when it is higher than the hex the unit leaves": only hills pay for the climb).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = 1)]
+    pub climb_cost: Option<u32>,
 }
 
 fn is_zero_u32(n: &u32) -> bool {
@@ -327,6 +333,11 @@ pub struct SightEffect {
     /// unit on an adjacent lower hex without blocking terrain (artillery).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub see_over_adjacent_friends: Classes,
+    /// Terrain: its hexes never block line of sight, whatever their elevation (only a
+    /// unit standing on one does): "clear, marsh ... do not" block, even where the
+    /// `levels` or `two-level` model would count a raised hex as higher ground.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub never_blocks: bool,
 }
 
 /// How many front sides a kind with facing has, and how they lie.
@@ -410,13 +421,18 @@ pub struct LargeGroup {
 #[serde(deny_unknown_fields)]
 #[schemars(example = serde_json::json!({"range": 4, "dice": [4, 3, 2, 1], "movement": 1, "attached_general_dice": 1, "blocks_sight": true}))]
 pub struct Profile {
-    /// Longest battle range in hexes.
+    /// Longest battle range in hexes (on a table, in board units, edge to edge).
     #[serde(default)]
     pub range: u32,
     /// Battle dice at range 1, 2, ...
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u32>,
-    /// Movement allowance.
+    /// Tables: the longest distance, in board units, at which each entry of `dice`
+    /// applies (`[10, 25]` with dice `[3, 2]`: 3 dice up to 10, 2 beyond to 25); without
+    /// it `range` (in board units on a table) is split into equal bands, one per entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bands: Vec<f64>,
+    /// Movement allowance (on a table, in board units).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movement: Option<u32>,
     /// A general or leader: may share a friendly unit's hex where stacking allows.
@@ -428,6 +444,11 @@ pub struct Profile {
     /// Retreat flags ignored when a general is attached.
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub attached_general_flags: u32,
+    /// A general of this class is attached to the friendly unit whose hex it stands in
+    /// ("a leader may share the hex of one friendly unit"), as if that unit's `general`
+    /// flag were set; a unit with both is counted once.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attaches_in_hex: bool,
     /// Mounted (cavalry, leaders): it may charge; zone exceptions may name its class.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub mounted: bool,

@@ -37,7 +37,8 @@ fn is_adds(e: &Effect) -> bool {
     *e == Effect::Adds
 }
 
-/// A range band in hexes, both ends included.
+/// A range band in hexes (on a table, in whole board units, the distance rounded up),
+/// both ends included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RangeBand {
@@ -160,6 +161,11 @@ pub struct Situation<'a> {
     pub in_front: Option<bool>,
     pub range: u32,
     pub general: bool,
+    /// Tables: the kinds of every area and landmark the attacker's base is in, which
+    /// `attacker_on` also names (a unit may stand in several).
+    pub attacker_in: Vec<&'a str>,
+    /// Tables: the same for the target, which `target_on` also names.
+    pub target_in: Vec<&'a str>,
 }
 
 impl ModifierEntry {
@@ -171,8 +177,10 @@ impl ModifierEntry {
         let equal = |want: Option<bool>, is: bool| want.is_none_or(|w| w == is);
         classes(&self.attacker, s.attacker_class)
             && classes(&self.target, s.target_class)
-            && within(&w.target_on, s.target_terrain)
-            && within(&w.attacker_on, s.attacker_terrain)
+            && (within(&w.target_on, s.target_terrain)
+                || s.target_in.iter().any(|k| within(&w.target_on, k)))
+            && (within(&w.attacker_on, s.attacker_terrain)
+                || s.attacker_in.iter().any(|k| within(&w.attacker_on, k)))
             && (w.across.is_empty() || s.across.iter().any(|k| w.across.iter().any(|x| x == k)))
             && (!w.uphill || s.target_level > s.attacker_level)
             && (!w.downhill || s.target_level < s.attacker_level)

@@ -6,7 +6,8 @@
 
 use std::collections::HashSet;
 
-use super::constraint::{Check, Constraint};
+use super::constraint::Constraint;
+use super::mechanism::{Boards, LoadCheck};
 use super::model::{Combat, ElevationSight, Kind, KindList, Ruleset, SightRule};
 use crate::board::Board;
 
@@ -229,6 +230,9 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                 refs.push((KindList::Hexside, h.clone(), k.id.clone()));
             }
             let t = &k.table;
+            if let Some(b) = &t.auto_bridge {
+                refs.push((KindList::Landmark, b.clone(), k.id.clone()));
+            }
             let lines = t.sides_as.iter().chain(&t.treat_as).chain(&t.on_road);
             for l in lines.chain(t.bank_woods.iter().flat_map(|b| &b.except)) {
                 let list = if r.kind(KindList::Landmark, l).is_some() {
@@ -246,13 +250,24 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             }
         }
     }
+    // On a table a unit stands in areas and landmarks, and fire crosses lines.
+    let (on_lists, across_list) = if r.is_hex() {
+        (&[KindList::Terrain][..], KindList::Hexside)
+    } else {
+        (&[KindList::Terrain, KindList::Landmark][..], KindList::Line)
+    };
     for m in &r.modifiers {
         let w = &m.when;
         for t in w.target_on.iter().chain(&w.attacker_on) {
-            refs.push((KindList::Terrain, t.clone(), m.name.clone()));
+            let list = on_lists
+                .iter()
+                .copied()
+                .find(|l| r.kind(*l, t).is_some())
+                .unwrap_or(KindList::Terrain);
+            refs.push((list, t.clone(), m.name.clone()));
         }
         for h in &w.across {
-            refs.push((KindList::Hexside, h.clone(), m.name.clone()));
+            refs.push((across_list, h.clone(), m.name.clone()));
         }
     }
     let mut rules = HashSet::new();
@@ -264,115 +279,12 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             ));
         }
         board_fits(r, c, out);
-        let mut add = |list, ids: &mut dyn Iterator<Item = &String>| {
-            for id in ids {
-                refs.push((list, id.clone(), c.rule.clone()));
-            }
-        };
-        match &c.check {
-            Check::UnitTerrain | Check::Placement => {}
-            Check::Facing { kinds } => {
-                for id in kinds {
-                    let found = [KindList::Terrain, KindList::Token]
-                        .iter()
-                        .any(|l| r.kind(*l, id).is_some_and(|k| k.facing.is_some()));
-                    if !found {
-                        out.push(problem(
-                            At::Text(id.clone()),
-                            format!(
-                                "constraint '{}': '{id}' is not a terrain or token with facing",
-                                c.rule
-                            ),
-                        ));
-                    }
-                }
-            }
-            Check::Stacking { may_share, .. } => add(
-                KindList::UnitClass,
-                &mut may_share.iter().filter(|c| *c != "*"),
-            ),
-            Check::Near { terrain, near } => {
-                add(KindList::Terrain, &mut std::iter::once(terrain).chain(near))
-            }
-            Check::MarkerLimit { marker, .. } => {
-                add(KindList::Marker, &mut std::iter::once(marker))
-            }
-            Check::BuiltUpGroups { terrain } => {
-                add(KindList::Terrain, &mut std::iter::once(terrain));
-                if r.kind(KindList::Terrain, terrain)
-                    .is_some_and(|k| k.large_group.is_none())
-                {
-                    out.push(problem(
-                        At::Text(terrain.clone()),
-                        format!(
-                            "constraint '{}': terrain '{terrain}' has no large_group",
-                            c.rule
-                        ),
-                    ));
-                }
-            }
-            Check::StraightLine {
-                marker, terrain, ..
-            } => {
-                add(KindList::Marker, &mut std::iter::once(marker));
-                add(KindList::Terrain, &mut std::iter::once(terrain));
-            }
-            Check::HexsideOn { kind, on } => {
-                add(KindList::Hexside, &mut std::iter::once(kind).chain(on))
-            }
-            Check::RoadCrossing {
-                roads,
-                hexsides,
-                needs,
-            } => {
-                add(KindList::Road, &mut roads.iter());
-                add(KindList::Hexside, &mut hexsides.iter().chain(needs));
-            }
-            Check::Size { kinds, .. } | Check::Count { kinds, .. } => {
-                for id in kinds {
-                    ground_kind(r, id, &c.rule, out);
-                }
-            }
-            Check::Spacing { kind, from, .. } => {
-                ground_kind(r, kind, &c.rule, out);
-                ground_kind(r, from, &c.rule, out);
-            }
-            Check::OnLine { kind, lines, .. } => {
-                ground_kind(r, kind, &c.rule, out);
-                let list = if r.board.as_hex().is_some() {
-                    KindList::Road
-                } else {
-                    KindList::Line
-                };
-                add(list, &mut lines.iter());
-            }
-            Check::LineWidth | Check::Levels | Check::Structures => {}
-            Check::UnitFeature { kinds } | Check::Occupancy { kinds, .. } => {
-                for id in kinds {
-                    table_kind(r, id, &c.rule, out);
-                }
-            }
-            Check::WaterOverlap { water, allowed } => {
-                add(KindList::Line, &mut water.iter());
-                for id in allowed {
-                    table_kind(r, id, &c.rule, out);
-                }
-            }
-            Check::BridgeCrossing {
-                roads,
-                water,
-                bridge,
-            } => {
-                add(KindList::Line, &mut roads.iter().chain(water));
-                add(KindList::Landmark, &mut std::iter::once(bridge));
-            }
-            Check::HexAttributes {
-                terrain, markers, ..
-            } => {
-                add(KindList::Terrain, &mut std::iter::once(terrain));
-                add(KindList::Marker, &mut markers.iter().flatten());
-            }
-        }
+        c.check.mechanism().check(&mut LoadCheck {
+            r,
+            rule: &c.rule,
+            refs: &mut refs,
+            out,
+        });
     }
     for (list, id, whose) in refs {
         if r.kind(list, &id).is_none() {
@@ -384,50 +296,16 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
     }
 }
 
-/// The boards a mechanism runs on: `Some(true)` hex boards only, `Some(false)` tables
-/// only, `None` both (`rules::ground`).
-fn hex_only(c: &Check) -> Option<bool> {
-    match c {
-        Check::Size { .. } | Check::Spacing { .. } | Check::OnLine { .. } | Check::Count { .. } => {
-            None
-        }
-        Check::LineWidth
-        | Check::Levels
-        | Check::WaterOverlap { .. }
-        | Check::BridgeCrossing { .. }
-        | Check::UnitFeature { .. }
-        | Check::Occupancy { .. }
-        | Check::Structures => Some(false),
-        Check::Facing { .. }
-        | Check::Stacking { .. }
-        | Check::UnitTerrain
-        | Check::Near { .. }
-        | Check::MarkerLimit { .. }
-        | Check::BuiltUpGroups { .. }
-        | Check::StraightLine { .. }
-        | Check::HexsideOn { .. }
-        | Check::RoadCrossing { .. }
-        | Check::Placement
-        | Check::HexAttributes { .. } => Some(true),
-    }
-}
-
 /// A constraint whose mechanism cannot run on the ruleset's board would find nothing,
 /// silently.
 fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
     let hex = r.board.as_hex().is_some();
-    let Some(only_hex) = hex_only(&c.check).filter(|o| *o != hex) else {
+    let boards = c.check.mechanism().info().boards;
+    if boards.runs_on(hex) {
         return;
-    };
-    let mechanism = serde_json::to_value(&c.check)
-        .ok()
-        .and_then(|v| {
-            v.get("mechanism")
-                .and_then(|m| m.as_str())
-                .map(str::to_string)
-        })
-        .unwrap_or_default();
-    let (runs, board) = if only_hex {
+    }
+    let mechanism = c.check.name();
+    let (runs, board) = if boards == Boards::Hex {
         ("hex boards", "a table")
     } else {
         ("tables", "a hex board")
@@ -439,32 +317,6 @@ fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
             c.rule
         ),
     ));
-}
-
-/// A kind a shared mechanism (`rules::ground`) measures: on a table an area terrain,
-/// a line or a landmark kind; on a hex board a terrain, token or road kind.
-fn ground_kind(r: &Ruleset, id: &str, rule: &str, out: &mut Vec<Problem>) {
-    if r.board.as_hex().is_none() {
-        return table_kind(r, id, rule, out);
-    }
-    let lists = [KindList::Terrain, KindList::Token, KindList::Road];
-    if !lists.iter().any(|l| r.kind(*l, id).is_some()) {
-        out.push(problem(
-            At::Text(id.to_string()),
-            format!("{rule}: unknown terrain, token or road kind '{id}'"),
-        ));
-    }
-}
-
-/// A table constraint's kind: an area terrain, a line or a landmark kind.
-fn table_kind(r: &Ruleset, id: &str, rule: &str, out: &mut Vec<Problem>) {
-    let lists = [KindList::Terrain, KindList::Line, KindList::Landmark];
-    if !lists.iter().any(|l| r.kind(*l, id).is_some()) {
-        out.push(problem(
-            At::Text(id.to_string()),
-            format!("{rule}: unknown terrain, line or landmark kind '{id}'"),
-        ));
-    }
 }
 
 /// A field that is set on a kind, by the name written in the file.
@@ -484,6 +336,7 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
     put(m.free_at_turn_start, "free_at_turn_start");
     put(m.jump_penalty, "jump_penalty");
     put(!m.negates.is_empty(), "negates");
+    put(m.climb_cost.is_some(), "climb_cost");
     put(b.target_dice != 0, "target_dice");
     put(b.attacker_dice != 0, "attacker_dice");
     put(b.front_only, "front_only");
@@ -502,6 +355,7 @@ fn set_fields(k: &Kind) -> Vec<&'static str> {
         !s.see_over_adjacent_friends.is_empty(),
         "see_over_adjacent_friends",
     );
+    put(s.never_blocks, "never_blocks");
     put(z.uncontrolled, "uncontrolled");
     put(z.blocks, "blocks");
     put(z.exerts_when_empty, "exerts_when_empty");
@@ -533,6 +387,7 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
     match list {
         KindList::Terrain => &[
             "cost",
+            "climb_cost",
             "prohibited",
             "must_stop",
             "target_dice",
@@ -549,6 +404,7 @@ fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
             "shift_only_from_below",
             "blocks",
             "see_over_adjacent_friends",
+            "never_blocks",
             "uncontrolled",
             "exerts_when_empty",
             "shelters",
@@ -645,7 +501,13 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             misplaced(f, out);
         }
     }
-    if sight_blocks && !(list == KindList::Terrain && r.is_hex()) {
+    // On a table, areas, lines and landmarks may block sight as terrain does on hexes.
+    let blocks_here = match list {
+        KindList::Terrain => true,
+        KindList::Line | KindList::Landmark => !r.is_hex(),
+        _ => false,
+    };
+    if sight_blocks && !blocks_here {
         misplaced("sight.blocks", out);
     }
     if zoc_blocks && !(list == KindList::Hexside && r.is_hex()) {
@@ -759,6 +621,15 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
     if zoc_blocks && r.zones_of_control.is_none() {
         needs("zoc.blocks", "zones_of_control", out);
     }
+    if k.sight.never_blocks && (k.sight.blocks || !k.sight.rules.is_empty()) {
+        out.push(problem(
+            at("never_blocks"),
+            format!(
+                "{noun} '{}': 'never_blocks' contradicts its other sight effects",
+                k.id
+            ),
+        ));
+    }
     if k.battle.front_only && k.facing.is_none() {
         needs("front_only", "a facing", out);
     }
@@ -767,6 +638,27 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             && combat != Some(Combat::Dice)
         {
             needs("profile", "combat: \"dice\" for its range and dice", out);
+        }
+        if !p.bands.is_empty() && r.is_hex() {
+            needs(
+                "bands",
+                "a freeform table (on hexes dice go by whole hexes)",
+                out,
+            );
+        }
+        if !p.bands.is_empty() && p.bands.len() != p.dice.len() {
+            out.push(problem(
+                at("bands"),
+                format!(
+                    "{noun} '{}': 'bands' gives {} distances for {} dice",
+                    k.id,
+                    p.bands.len(),
+                    p.dice.len()
+                ),
+            ));
+        }
+        if p.attaches_in_hex && !p.general {
+            needs("attaches_in_hex", "general: true", out);
         }
         if p.attached_general_flags != 0 && combat.is_none() {
             needs("attached_general_flags", "a combat mechanism", out);
@@ -858,9 +750,7 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
     }
     if !r.is_hex() {
         let hex_only = [
-            (r.combat.is_some(), "combat"),
             (r.zones_of_control.is_some(), "zones_of_control"),
-            (!r.modifiers.is_empty(), "modifiers"),
             (!los.is_default(), "line_of_sight"),
         ];
         for (on, key) in hex_only {
@@ -870,6 +760,26 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
                     format!("'{key}' works on hex boards only; this ruleset's board is freeform"),
                 ));
             }
+        }
+        // Tables count dice (combat "dice" and its modifiers); a fire table's columns
+        // are read by hex.
+        if r.combat == Some(Combat::ColumnShift) {
+            out.push(problem(
+                At::Key("combat"),
+                "combat \"column-shift\" works on hex boards only; a freeform table counts dice (\"dice\")".to_string(),
+            ));
+        }
+        for m in r.modifiers.iter().filter(|m| m.when.facing.is_some()) {
+            out.push(problem(
+                At::Field {
+                    owner: m.name.clone(),
+                    field: "facing",
+                },
+                format!(
+                    "modifier '{}': 'facing' works on hex boards only (a hex's front sides)",
+                    m.name
+                ),
+            ));
         }
     }
 }

@@ -8,6 +8,34 @@ use hexx::Hex;
 use super::{Edit, Feature, PlayerSide, Scenario};
 use crate::board::{Board, HexBoard, LabelScheme};
 
+/// Why a board or its sides cannot be changed so.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ResizeError {
+    pub kind: ResizeErrorKind,
+    pub message: String,
+}
+
+/// What was wrong, for a front end to branch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResizeErrorKind {
+    /// A freeform table has no columns and rows.
+    NotHexBoard,
+    /// A size the format does not allow.
+    Size,
+    /// Hexes that hold something would fall off the board.
+    WouldDrop,
+    /// A side with no id, or two with the same.
+    BadSide,
+}
+
+fn error(kind: ResizeErrorKind, message: impl Into<String>) -> ResizeError {
+    ResizeError {
+        kind,
+        message: message.into(),
+    }
+}
+
 /// The edit that gives a hex board `columns` x `rows` hexes and `labels`, or why not:
 /// a size the format does not allow, or hexes that hold something and would fall off.
 pub fn resize_board(
@@ -15,12 +43,15 @@ pub fn resize_board(
     columns: u32,
     rows: u32,
     labels: LabelScheme,
-) -> Result<Edit, String> {
+) -> Result<Edit, ResizeError> {
     let Board::Hex(old) = &s.board else {
-        return Err("only a hex board has columns and rows".into());
+        return Err(error(
+            ResizeErrorKind::NotHexBoard,
+            "only a hex board has columns and rows",
+        ));
     };
-    let mut new =
-        HexBoard::new(old.orientation, columns, rows, old.stagger).map_err(|e| e.to_string())?;
+    let mut new = HexBoard::new(old.orientation, columns, rows, old.stagger)
+        .map_err(|e| error(ResizeErrorKind::Size, e.to_string()))?;
     new.labels = labels;
     new.hex_width_mm = old.hex_width_mm;
     for hex in old.off_board_hexes() {
@@ -39,10 +70,13 @@ pub fn resize_board(
         } else {
             String::new()
         };
-        return Err(format!(
-            "{columns} x {rows} would drop hexes that hold something: {}{more}. Clear or \
-             move them first.",
-            shown.join(", ")
+        return Err(error(
+            ResizeErrorKind::WouldDrop,
+            format!(
+                "{columns} x {rows} would drop hexes that hold something: {}{more}. Clear or \
+                 move them first.",
+                shown.join(", ")
+            ),
         ));
     }
     Ok(Edit::SetBoard(Board::Hex(new)))
@@ -65,14 +99,17 @@ pub fn set_sides(
     s: &Scenario,
     sides: Vec<PlayerSide>,
     renamed: &[(String, String)],
-) -> Result<Edit, String> {
+) -> Result<Edit, ResizeError> {
     let mut seen = BTreeSet::new();
     for side in &sides {
         if side.id.trim().is_empty() {
-            return Err("a side needs an id".into());
+            return Err(error(ResizeErrorKind::BadSide, "a side needs an id"));
         }
         if !seen.insert(side.id.as_str()) {
-            return Err(format!("two sides have the id {}", side.id));
+            return Err(error(
+                ResizeErrorKind::BadSide,
+                format!("two sides have the id {}", side.id),
+            ));
         }
     }
     let mut edits = vec![Edit::SetSides(sides)];

@@ -14,7 +14,6 @@ use crate::board::line::Step;
 use crate::board::{BoardLayout, HexBoard, HexsideKey, Side};
 use crate::rules::Ruleset;
 use crate::rules::arcs::{ArcTarget, arcs, viewshed};
-use crate::rules::battle::BattleMap;
 use crate::rules::charge::{Charge, cannot_charge, charges};
 use crate::rules::movement::{MoveMap, Reach, Ways};
 use crate::rules::play::Field;
@@ -235,31 +234,24 @@ impl std::fmt::Display for Ask {
 }
 
 fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, OverlayError> {
-    s.units
-        .iter()
-        .find(|u| u.id == id)
-        .ok_or_else(|| OverlayError(format!("no unit with id '{id}'")))
+    Ok(crate::rules::play::unit(s, id)?)
 }
 
 fn on_hex(u: &Unit) -> Result<Hex, OverlayError> {
-    u.hex
-        .ok_or_else(|| OverlayError(format!("unit {} stands on no hex", u.id)))
+    Ok(crate::rules::play::standing(u)?)
 }
 
-/// A unit id or a hex label: the hex, and the unit when it names one.
-fn place<'s>(
-    s: &'s Scenario,
-    board: &HexBoard,
-    what: &str,
-) -> Result<(Hex, Option<&'s Unit>), OverlayError> {
-    if let Some(u) = s.units.iter().find(|u| u.id == what) {
-        return Ok((on_hex(u)?, Some(u)));
+impl From<crate::rules::play::PlaceError> for OverlayError {
+    fn from(e: crate::rules::play::PlaceError) -> Self {
+        OverlayError(e.message)
     }
-    board.hex_at(what).map(|h| (h, None)).map_err(|e| {
-        OverlayError(format!(
-            "'{what}' is neither a unit id nor a hex of the board: {e}"
-        ))
-    })
+}
+
+/// The movement map of a hex field (which always has one).
+fn moves<'f, 'a>(field: &'f HexField<'a>) -> Result<&'f MoveMap<'a>, OverlayError> {
+    field
+        .moves()
+        .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
 }
 
 impl Ask {
@@ -269,10 +261,6 @@ impl Ask {
             .board
             .as_hex()
             .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-        let battle = || {
-            BattleMap::new(s, r)
-                .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
-        };
         let hex_field = || {
             HexField::new(s, r)
                 .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
@@ -312,11 +300,11 @@ impl Ask {
                     };
                     return plain.answer(&copy, r);
                 }
-                let map = battle()?;
-                map.reach(u).map_err(OverlayError)?;
+                let field = hex_field()?;
+                field.map.reach(u)?;
                 Ok(Preview::Arcs {
                     from,
-                    targets: arcs(&map, u, None, None),
+                    targets: arcs(&field.map, u, None, None),
                 })
             }
             Ask::Moves {
@@ -332,13 +320,12 @@ impl Ask {
                 }
                 let u = unit(s, id)?;
                 let from = on_hex(u)?;
-                let map = MoveMap::new(s, r)
-                    .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-                let (reach, ways) = map.reachable_ways(u, None).map_err(OverlayError)?;
+                let field = hex_field()?;
+                let (reach, ways) = moves(&field)?.reachable_ways(u, None)?;
                 let path = match to {
                     Some(to) => {
-                        let (goal, _) = place(s, board, to)?;
-                        Some(way_and_cost(&hex_field()?, u, &ways, goal).ok_or_else(|| {
+                        let (goal, _) = field.place(to)?;
+                        Some(way_and_cost(&field, u, &ways, goal).ok_or_else(|| {
                             OverlayError(format!("{id} cannot reach {} this turn", s.label(goal)))
                         })?)
                     }
@@ -372,11 +359,11 @@ impl Ask {
                 })
             }
             Ask::Viewshed { from } => {
-                let (a, firer) = place(s, board, from)?;
-                let map = battle()?;
+                let field = hex_field()?;
+                let (a, firer) = field.place(from)?;
                 Ok(Preview::Viewshed {
                     from: a,
-                    seen: viewshed(&map.sight, a, firer),
+                    seen: viewshed(&field.map.sight, a, firer),
                 })
             }
             Ask::Charges { unit: id } => {
@@ -385,9 +372,8 @@ impl Ask {
                 if let Some(why) = cannot_charge(r, u) {
                     return Err(OverlayError(format!("{id} has no legal charge: {why}")));
                 }
-                let map = MoveMap::new(s, r)
-                    .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
-                let lanes = charges(&map, s, r, u, None).map_err(OverlayError)?;
+                let field = hex_field()?;
+                let lanes = charges(moves(&field)?, s, r, u, None)?;
                 Ok(Preview::Charges { from, lanes })
             }
         }

@@ -30,7 +30,7 @@ fn scenario(body: &str) -> Scenario {
     read.scenario
 }
 
-fn hex(s: &Scenario, label: &str) -> hexx::Hex {
+pub fn hex(s: &Scenario, label: &str) -> hexx::Hex {
     s.board.as_hex().unwrap().hex_at(label).unwrap()
 }
 
@@ -42,8 +42,17 @@ fn sees(s: &Scenario, from: &str, to: &str) -> bool {
 
 /// (dice, applied modifier names, ignored flags, dice factor) of `a` battling `t`.
 fn battle(s: &Scenario, a: &str, t: &str) -> (Option<i32>, Vec<String>, u32, Option<f64>) {
-    let r = ruleset();
-    let map = BattleMap::new(s, &r).unwrap();
+    battle_in(&ruleset(), s, a, t)
+}
+
+/// [`battle`] under another hex ruleset (the user games' tests ask it too).
+pub fn battle_in(
+    r: &Ruleset,
+    s: &Scenario,
+    a: &str,
+    t: &str,
+) -> (Option<i32>, Vec<String>, u32, Option<f64>) {
+    let map = BattleMap::new(s, r).unwrap();
     let unit = |id: &str| s.units.iter().find(|u| u.id == id).unwrap();
     let b = map.battle(unit(a), unit(t));
     let names = b
@@ -62,8 +71,12 @@ fn battle(s: &Scenario, a: &str, t: &str) -> (Option<i32>, Vec<String>, u32, Opt
 
 /// The cost to reach `to` and whether the unit must stop there, or `None`.
 fn reach(s: &Scenario, unit: &str, to: &str) -> Option<(u32, bool)> {
-    let r = ruleset();
-    let map = MoveMap::new(s, &r).unwrap();
+    reach_in(&ruleset(), s, unit, to)
+}
+
+/// [`reach`] under another hex ruleset (the user games' tests ask it too).
+pub fn reach_in(r: &Ruleset, s: &Scenario, unit: &str, to: &str) -> Option<(u32, bool)> {
+    let map = MoveMap::new(s, r).unwrap();
     let u = s.units.iter().find(|u| u.id == unit).unwrap();
     let target = hex(s, to);
     map.reachable(u, Some(9))

@@ -9,8 +9,10 @@ use std::path::Path;
 
 use sandtable::board::freeform::Point;
 use sandtable::io::{self, Format};
+use sandtable::rules::ground::Ground;
 use sandtable::rules::ground::hex::HexGround;
-use sandtable::rules::ground::{Ground, check};
+use sandtable::rules::ground::mechanisms::{Cx, OnGround};
+use sandtable::rules::mechanism::Check;
 use sandtable::rules::table::fire::TableMap;
 use sandtable::rules::{Rulesets, Validator, parse_ruleset, validate};
 use sandtable::scenario::{Area, Edit, HexCell, Landmark, Line, Scenario, Unit};
@@ -247,11 +249,14 @@ fn one_constraint_runs_on_both_boards_in_their_own_measure() {
         r#"(rule: "one-wood", quote: "At most one wood.", check: (mechanism: "count", kinds: ["woods"], max: 1))"#,
     )
     .unwrap();
+    let Check::Count(count) = &c.check else {
+        panic!("a count: {c:?}")
+    };
     let r = ruleset();
     let s = woods(&["B2", "F2"]);
     let g = HexGround::new(&s, &r, s.board.as_hex().unwrap());
     let mut out = Vec::new();
-    assert!(check(&g, &r, &c, &mut out));
+    count.measure(&Cx::new(&g, &r, &c), &mut out);
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].hexes.len(), 2);
 
@@ -261,7 +266,7 @@ fn one_constraint_runs_on_both_boards_in_their_own_measure() {
     t.areas.push(rect("w2", "woods", 40.0, 10.0, 8.0, 8.0));
     let m = TableMap::stored(&t, &r);
     let mut out = Vec::new();
-    assert!(check(&m, &r, &c, &mut out));
+    count.measure(&Cx::new(&m, &r, &c), &mut out);
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].features, ["w1", "w2"]);
     assert!(

@@ -23,3 +23,5 @@ mod scene;
 mod schema;
 mod shapes;
 mod sight;
+mod table_game;
+mod user_game;

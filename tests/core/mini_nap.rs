@@ -339,11 +339,21 @@ fn a_village_split_by_a_stream_becomes_two_areas() {
 #[test]
 fn a_road_across_water_is_a_bridge_and_a_bridge_is_part_of_a_road() {
     // "Where a road crosses a river, stream or canal it is automatically a bridge."
+    // The crossing is a bridge by rule: no error, only an offer to draw it.
     let mut s = bridged_river();
     s.landmarks.clear();
     let d = rules::validate(&s, &ruleset());
     assert_eq!(d.len(), 1, "{d:#?}");
     assert_eq!(d[0].rule, "mini-nap/road-crossing");
+    assert_eq!(
+        d[0].severity,
+        sandtable::scenario::diagnostic::Severity::Info
+    );
+    assert!(
+        d[0].message.contains("a bridge there by rule"),
+        "{}",
+        d[0].message
+    );
     d[0].fixes[0].edit.clone().apply(&mut s).unwrap();
     assert_eq!(s.landmarks[0].kind, "bridge");
     assert_eq!(found(&s), Vec::<String>::new());
@@ -883,6 +893,55 @@ mod path_cost {
             charge(&s, &unit("infantry", [0.0, 10.0]), &[[50.0, 10.0]]),
             52.5,
         );
+    }
+
+    #[test]
+    fn a_road_over_a_river_is_a_bridge_without_one_drawn() {
+        // "Where a road crosses a river, stream or canal it is automatically a bridge."
+        let mut s = bridged_river();
+        s.landmarks.clear();
+        // Along the road over the river, moving and charging.
+        let c = cost(&s, &unit("cavalry", [90.0, 30.0]), &[[90.0, 70.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
+        assert_eq!(c.road_move, Some(24.0));
+        let c = charge(&s, &unit("cavalry", [90.0, 30.0]), &[[90.0, 70.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
+        // Off the road the river is still "impassable to all units except at fords or
+        // bridges".
+        let c = cost(&s, &unit("cavalry", [60.0, 30.0]), &[[60.0, 70.0]]);
+        assert!(!c.allowed);
+        // "Units cannot stop and remain on a bridge", drawn or not.
+        let c = cost(&s, &unit("cavalry", [90.0, 30.0]), &[[90.0, 50.0]]);
+        assert!(!c.allowed);
+        assert!(
+            c.reason
+                .as_deref()
+                .unwrap_or("")
+                .contains("may not stop on Bridge along rd rd/bridge-1"),
+            "{:?}",
+            c.reason
+        );
+    }
+
+    #[test]
+    fn a_road_move_may_end_on_a_sunken_road_but_not_on_a_bridge() {
+        // "Units cannot stop and remain on a bridge" holds for a road move too; the
+        // stone walls of a sunken road ("both sides of the road are stone walls") do
+        // not stop a road move along that road.
+        let mut s = bridged_river();
+        s.lines.push(line(
+            "sr",
+            "sunken-road",
+            &[[0.0, 10.0], [100.0, 10.0]],
+            2.0,
+        ));
+        let c = cost(&s, &unit("cavalry", [5.0, 10.0]), &[[60.0, 10.0]]);
+        assert!(c.allowed, "{:?}", c.reason);
+        assert_eq!(c.road_move, Some(24.0));
+        let c = cost(&s, &unit("cavalry", [90.0, 30.0]), &[[90.0, 50.0]]);
+        assert!(!c.allowed, "a road move ending on bridge b");
+        assert_eq!(c.road_move, Some(24.0));
+        assert!(c.reason.unwrap().contains("may not stop on Bridge b"));
     }
 
     #[test]

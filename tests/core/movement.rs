@@ -478,7 +478,8 @@ fn charge_list(m: &Map, id: &str) -> Result<Vec<(Vec<String>, String, i32)>, Str
     let mm = MoveMap::new(&m.s, &m.r).unwrap();
     let u = m.s.units.iter().find(|u| u.id == id).unwrap();
     let b = m.s.board.as_hex().unwrap();
-    Ok(charges(&mm, &m.s, &m.r, u, Some(9))?
+    Ok(charges(&mm, &m.s, &m.r, u, Some(9))
+        .map_err(|e| e.message)?
         .into_iter()
         .map(|c| {
             (

@@ -2,8 +2,10 @@
 //! far, not part of), on or off a line, counts. They run alike on a hex board and on a
 //! table; only the measure differs (hexes or the table's unit).
 
+use super::hex::HexGround;
 use super::{Form, Ground};
-use crate::rules::constraint::{Check, Constraint};
+use crate::rules::constraint::Constraint;
+use crate::rules::mechanism::{On, Reads};
 use crate::rules::model::{KindList, Ruleset};
 use crate::scenario::diagnostic::Diagnostic;
 
@@ -11,44 +13,41 @@ use crate::scenario::diagnostic::Diagnostic;
 /// point, a hex board's are whole.
 const EPSILON: f64 = 1e-9;
 
-/// Runs `c` when its mechanism is one of these; returns whether it was.
-pub fn check<G: Ground>(g: &G, r: &Ruleset, c: &Constraint, out: &mut Vec<Diagnostic>) -> bool {
-    let cx = Cx { g, r, c };
-    match &c.check {
-        Check::Size { kinds, min, max } => cx.size(kinds, *min, *max, out),
-        Check::Spacing {
-            kind,
-            from,
-            min,
-            max,
-            not_part,
-        } => cx.spacing(kind, from, (*min, *max), *not_part, out),
-        Check::OnLine { kind, lines, off } => cx.on_line(kind, lines, *off, out),
-        Check::Count { kinds, min, max } => cx.count(kinds, *min, *max, out),
-        _ => return false,
-    }
-    true
+/// What the shared mechanisms read: a table's shapes (`rest`), a hex board's groups,
+/// tokens and roads.
+pub const READS: Reads = Reads {
+    hexes: true,
+    tokens: true,
+    roads: true,
+    ..Reads::REST
+};
+
+/// A mechanism written once over [`Ground`].
+pub trait OnGround {
+    /// The kinds it reads (a hex board's features are built for them only).
+    fn kinds(&self) -> Vec<&str>;
+
+    /// Its findings on `cx`'s board.
+    fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>);
 }
 
-/// Whether `check` runs `c` on any board.
-pub fn is_shared(c: &Check) -> bool {
-    matches!(
-        c,
-        Check::Size { .. } | Check::Spacing { .. } | Check::OnLine { .. } | Check::Count { .. }
-    )
-}
-
-/// The kinds a shared mechanism reads (to build a hex board's features for them only).
-pub fn kinds_read(c: &Check) -> Vec<&str> {
-    match c {
-        Check::Size { kinds, .. } | Check::Count { kinds, .. } => {
-            kinds.iter().map(String::as_str).collect()
+/// Runs `m` over the board of `on`: a hex board's features of the kinds it reads, or
+/// the table's stored features.
+pub fn run(m: &impl OnGround, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    match on {
+        On::Hex(v) => {
+            let kinds = m.kinds();
+            let g = HexGround::of_kinds(v.s, v.r, v.board, &kinds);
+            m.measure(&Cx { g: &g, r: v.r, c }, out);
         }
-        Check::Spacing { kind, from, .. } => vec![kind, from],
-        Check::OnLine { kind, lines, .. } => std::iter::once(kind.as_str())
-            .chain(lines.iter().map(String::as_str))
-            .collect(),
-        _ => Vec::new(),
+        On::Table(t) => m.measure(
+            &Cx {
+                g: &t.map,
+                r: t.r,
+                c,
+            },
+            out,
+        ),
     }
 }
 
@@ -66,13 +65,19 @@ pub fn kind_name<'r>(r: &'r Ruleset, id: &'r str) -> &'r str {
     .map_or(id, |k| k.name.as_str())
 }
 
-struct Cx<'x, G> {
+/// A constraint over a board.
+pub struct Cx<'x, G> {
     g: &'x G,
     r: &'x Ruleset,
     c: &'x Constraint,
 }
 
-impl<G: Ground> Cx<'_, G> {
+impl<'x, G: Ground> Cx<'x, G> {
+    /// The constraint `c` of `r` over the board `g`.
+    pub fn new(g: &'x G, r: &'x Ruleset, c: &'x Constraint) -> Self {
+        Cx { g, r, c }
+    }
+
     fn diag(&self, message: String, features: &[usize]) -> Diagnostic {
         let d = Diagnostic::new(
             self.c.severity,
@@ -87,7 +92,7 @@ impl<G: Ground> Cx<'_, G> {
         self.g.describe(i)
     }
 
-    fn size(
+    pub(crate) fn size(
         &self,
         kinds: &[String],
         min: Option<f64>,
@@ -126,7 +131,7 @@ impl<G: Ground> Cx<'_, G> {
         }
     }
 
-    fn spacing(
+    pub(crate) fn spacing(
         &self,
         kind: &str,
         from: &str,
@@ -193,7 +198,13 @@ impl<G: Ground> Cx<'_, G> {
         }
     }
 
-    fn on_line(&self, kind: &str, lines: &[String], off: bool, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn on_line(
+        &self,
+        kind: &str,
+        lines: &[String],
+        off: bool,
+        out: &mut Vec<Diagnostic>,
+    ) {
         for i in self.g.of_kind(kind) {
             let mut on: Vec<usize> = self
                 .g
@@ -220,7 +231,7 @@ impl<G: Ground> Cx<'_, G> {
         }
     }
 
-    fn count(
+    pub(crate) fn count(
         &self,
         kinds: &[String],
         min: Option<usize>,

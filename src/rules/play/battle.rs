@@ -8,30 +8,12 @@ use serde_json::{Value, json};
 
 use super::sight::{Sight, blocked_json, judge, round};
 use super::{Field, Mark, Met};
+pub use crate::rules::battle::Odds;
 use crate::rules::battle::{Counts, Modifier, modifier_line};
 use crate::scenario::Unit;
 
 /// Text 003's sentence for a halving by cover.
 pub const COVER_QUOTE: &str = "A unit firing at (or at and through) a unit claiming cover then uses half the number of dice that it would normally use (round fractions down)";
-
-/// What the board counts for one attack before the line's cover.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Odds {
-    pub allowed: bool,
-    pub reason: Option<String>,
-    pub base_dice: Option<i32>,
-    pub dice: Option<i32>,
-    pub column_shift: Option<i32>,
-    pub assault_shift: Option<i32>,
-    /// The dice are multiplied by it, rounding down.
-    pub dice_factor: Option<f64>,
-    /// Dice and column modifiers (hexes).
-    pub modifiers: Vec<Modifier>,
-    pub ignore_retreat_flags: u32,
-    /// Features (id, name) that give the defender the hand-to-hand advantage against a
-    /// charge from the attacker.
-    pub hand_to_hand: Vec<(String, String)>,
-}
 
 /// One halving of the dice for a feature giving cover.
 #[derive(Debug, Clone, PartialEq)]
@@ -81,6 +63,16 @@ pub fn fight<F: Field>(field: &F, a: &Unit, t: &Unit) -> Fight<F::Line> {
         .collect();
     if !factors.is_empty() {
         odds.dice_factor = Some(odds.dice_factor.unwrap_or(1.0) * sight.dice_factor());
+        // Counted dice (a dice game on a table) are halved once per cover feature,
+        // rounding down each time.
+        if let Some(d) = odds.dice {
+            let halved = crate::rules::table::fire::halve(d.max(0) as u32, factors.len()) as i32;
+            odds.dice = Some(halved);
+            if halved == 0 && odds.allowed {
+                odds.allowed = false;
+                odds.reason = Some("halving for cover leaves 0 dice".to_string());
+            }
+        }
     }
     Fight {
         odds,

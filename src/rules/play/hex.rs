@@ -66,15 +66,6 @@ impl<'a> HexField<'a> {
     }
 }
 
-fn on_hex(u: &Unit) -> Result<Hex, PlaceError> {
-    u.hex.ok_or_else(|| {
-        PlaceError::new(
-            PlaceErrorKind::NotPlaced,
-            format!("unit {} stands on no hex", u.id),
-        )
-    })
-}
-
 impl<'a> Field for HexField<'a> {
     type Place = (Hex, Option<&'a Unit>);
     type Line = Sighting;
@@ -84,7 +75,7 @@ impl<'a> Field for HexField<'a> {
 
     fn place(&self, what: &str) -> Result<Self::Place, PlaceError> {
         if let Some(u) = self.s.units.iter().find(|u| u.id == what) {
-            return Ok((on_hex(u)?, Some(u)));
+            return Ok((super::standing(u)?, Some(u)));
         }
         let unknown = |why: String| {
             PlaceError::new(
@@ -100,12 +91,7 @@ impl<'a> Field for HexField<'a> {
     }
 
     fn unit(&self, id: &str) -> Result<&Unit, PlaceError> {
-        self.s.units.iter().find(|u| u.id == id).ok_or_else(|| {
-            PlaceError::new(
-                PlaceErrorKind::UnknownUnit,
-                format!("no unit with id '{id}'"),
-            )
-        })
+        super::unit(self.s, id)
     }
 
     fn whereabouts(&self, u: &Unit) -> Option<String> {
@@ -144,19 +130,7 @@ impl<'a> Field for HexField<'a> {
     /// `BattleMap`'s own count (it refuses a blocked line itself, with its reason).
     fn odds(&self, a: &Unit, t: &Unit) -> (Between<Sighting>, Odds) {
         let b: Battle = self.map.battle(a, t);
-        let odds = Odds {
-            allowed: b.allowed,
-            reason: b.reason,
-            base_dice: b.base_dice,
-            dice: b.dice,
-            column_shift: b.column_shift,
-            assault_shift: b.assault_shift,
-            dice_factor: b.dice_factor,
-            modifiers: b.modifiers,
-            ignore_retreat_flags: b.ignore_retreat_flags,
-            hand_to_hand: Vec::new(),
-        };
-        (self.between(b.sighting), odds)
+        (self.between(b.sighting), b.odds)
     }
 
     /// Step by step into each next hex, with `MoveMap`'s costs: a hex that is not next
@@ -185,9 +159,15 @@ impl<'a> Field for HexField<'a> {
             charge: false,
             own: Vec::new(),
         };
-        let (Some(start), Some(map)) = (u.hex, self.moves()) else {
-            let why = format!("unit {} stands on no hex", u.id);
-            out.legs.push(refused(String::new(), why));
+        let start = match super::standing(u) {
+            Ok(h) => h,
+            Err(e) => {
+                out.legs.push(refused(String::new(), e.message));
+                return out;
+            }
+        };
+        // A hex field's board is hexes: its movement map always exists.
+        let Some(map) = self.moves() else {
             return out;
         };
         out.allowance = map.allowance(u).map(f64::from);

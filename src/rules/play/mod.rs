@@ -17,45 +17,13 @@ pub mod hex;
 pub mod moves;
 pub mod sight;
 pub mod table;
+pub mod table_dice;
 
 use crate::rules::Ruleset;
 use crate::rules::table::FireType;
 use crate::scenario::{Scenario, Unit};
 
-/// Why a place or unit named in a question cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlaceError {
-    pub kind: PlaceErrorKind,
-    pub message: String,
-}
-
-/// What was wrong with a named place, for a client to branch on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlaceErrorKind {
-    /// No unit has that id.
-    UnknownUnit,
-    /// Neither a unit id nor a hex label of the board.
-    UnknownHex,
-    /// A point `x,y` that is malformed or off the table.
-    BadPoint,
-    /// The unit stands nowhere (no hex, no position on the table).
-    NotPlaced,
-}
-
-impl PlaceError {
-    pub fn new(kind: PlaceErrorKind, message: impl Into<String>) -> Self {
-        PlaceError {
-            kind,
-            message: message.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for PlaceError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
+pub use crate::rules::question::{PlaceError, PlaceErrorKind, standing, unit};
 
 /// Where a thing met lies: a hex (by its label) or a feature of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -144,6 +112,22 @@ pub enum Arena<'a> {
 
 impl<'a> Arena<'a> {
     /// `None` only if a hex scenario's board cannot be read as hexes.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use sandtable::io;
+    /// use sandtable::rules::Rulesets;
+    /// use sandtable::rules::play::{Arena, Field, sight};
+    ///
+    /// let rulesets = Rulesets::built_in();
+    /// let file = Path::new("assets/scenarios/battle-cry-crossroads.json");
+    /// let s = io::load_scenario(file, &rulesets).unwrap();
+    /// let r = rulesets.get(&s.ruleset).unwrap();
+    /// let Some(Arena::Hex(field)) = Arena::new(&s, r) else { panic!("a hex board") };
+    /// let (from, to) = (field.place("c1").unwrap(), field.place("u1").unwrap());
+    /// let seen = sight::look(&*field, from, to);
+    /// assert_eq!(sight::headline(&*field, from, to, &seen), "C3 does not see E5 at range 3");
+    /// ```
     pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Option<Self> {
         if s.board.as_freeform().is_some() {
             return Some(Arena::Table(table::TableField::new(s, r)));

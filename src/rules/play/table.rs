@@ -6,9 +6,9 @@ use super::battle::Odds;
 use super::moves::{Leg, Legs};
 use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
 use crate::board::freeform::Point;
-use crate::rules::Ruleset;
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::path::route_cost;
+use crate::rules::{KindList, Ruleset};
 use crate::scenario::{Scenario, Unit};
 
 /// A table scenario as sight and battle read it.
@@ -101,12 +101,7 @@ pub fn point(s: &Scenario, what: &str) -> Result<Point, PlaceError> {
 
 /// A unit by id that stands on the table.
 pub fn placed<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, PlaceError> {
-    let u = s.units.iter().find(|u| u.id == id).ok_or_else(|| {
-        PlaceError::new(
-            PlaceErrorKind::UnknownUnit,
-            format!("no unit with id '{id}'"),
-        )
-    })?;
+    let u = super::unit(s, id)?;
     if u.at.is_none() {
         return Err(PlaceError::new(
             PlaceErrorKind::NotPlaced,
@@ -166,18 +161,35 @@ impl<'a> Field for TableField<'a> {
     }
 
     fn odds(&self, a: &Unit, t: &Unit) -> (Between<Zone>, Odds) {
-        let line = between(self.zone(Place::Unit(a), Place::Unit(t)));
+        let zone = self.zone(Place::Unit(a), Place::Unit(t));
+        let dice = super::table_dice::odds(&self.map, &zone, a, t);
+        let line = between(zone);
         let hand_to_hand = self
             .map
             .hand_to_hand(a, t)
             .into_iter()
             .map(|f| (f.id.clone(), f.name.clone()))
             .collect();
-        let odds = Odds {
-            allowed: true,
-            dice_factor: Some(1.0),
-            hand_to_hand,
-            ..Odds::default()
+        let class = self.map.ruleset().kind(KindList::UnitClass, &a.class);
+        let odds = if class.is_some_and(|k| k.table.no_fire) {
+            Odds {
+                allowed: false,
+                reason: Some(format!("{} never fires", crate::rules::a_unit(&a.class))),
+                hand_to_hand,
+                ..Odds::default()
+            }
+        } else if let Some(dice) = dice {
+            Odds {
+                hand_to_hand,
+                ..dice
+            }
+        } else {
+            Odds {
+                allowed: true,
+                dice_factor: Some(1.0),
+                hand_to_hand,
+                ..Odds::default()
+            }
         };
         (line, odds)
     }
@@ -198,6 +210,16 @@ impl<'a> Field for TableField<'a> {
         let refused = (!c.allowed).then(|| c.reason.clone().unwrap_or_default());
         let mut own: Vec<Point> = u.at.into_iter().collect();
         own.extend(pts);
+        // A class's movement allowance applies on a table too; a road move has its
+        // class's road move instead.
+        let movement = self
+            .map
+            .ruleset()
+            .kind(KindList::UnitClass, &u.class)
+            .and_then(|k| k.profile.as_ref())
+            .and_then(|p| p.movement)
+            .map(f64::from);
+        let allowance = movement.map(|m| c.road_move.unwrap_or(m));
         Legs {
             legs: vec![Leg {
                 to,
@@ -206,7 +228,7 @@ impl<'a> Field for TableField<'a> {
                 refused,
                 stop: false,
             }],
-            allowance: None,
+            allowance,
             road_bonus: 0.0,
             all_road: false,
             road_move: c.road_move,

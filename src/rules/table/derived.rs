@@ -2,13 +2,13 @@
 //! a river's banks (except at fords, bridges, roads and landmarks) and the stone walls
 //! on both sides of a sunken road. The designer draws them from the same functions.
 
-use geo::BooleanOps as _;
+use geo::{BooleanOps as _, Intersects as _};
 
 use super::geometry::{self, Shape};
 use crate::board::freeform::Point;
 use crate::rules::model::{KindList, Ruleset};
-use crate::scenario::Scenario;
 use crate::scenario::shape::line_width;
+use crate::scenario::{Landmark, Line, Scenario};
 
 /// The width given to a derived wall.
 const WALL_WIDTH: f64 = 0.5;
@@ -107,6 +107,9 @@ pub fn derived(s: &Scenario, r: &Ruleset) -> Vec<Derived> {
                 });
             }
         }
+        if let Some(bridge) = &k.table.auto_bridge {
+            auto_bridges(s, r, l, bridge, &mut out);
+        }
         if let Some(wall) = &k.table.sides_as {
             for (n, side) in [1.0, -1.0].into_iter().enumerate() {
                 let centre = offset(&l.points, side * half);
@@ -124,4 +127,48 @@ pub fn derived(s: &Scenario, r: &Ruleset) -> Vec<Derived> {
         }
     }
     out
+}
+
+/// The bridges a road is by rule where it crosses water and no bridge is drawn: each
+/// the landmark the validator's quick fix would draw there (the water's width and 1
+/// across), `<road id>/bridge-1`, ...
+fn auto_bridges(s: &Scenario, r: &Ruleset, road: &Line, bridge: &str, out: &mut Vec<Derived>) {
+    let drawn: Vec<Shape> = s
+        .landmarks
+        .iter()
+        .filter(|m| m.kind == bridge)
+        .map(geometry::landmark)
+        .collect();
+    let water = s.lines.iter().filter(|w| {
+        r.kind(KindList::Line, &w.kind)
+            .is_some_and(|k| k.table.water)
+    });
+    let mut n = 0;
+    for w in water {
+        for at in super::validate::crossings(&road.points, &w.points) {
+            let p = crate::board::freeform::geo_point(at);
+            if drawn.iter().any(|b| b.intersects(&p)) {
+                continue;
+            }
+            n += 1;
+            let id = format!("{}/bridge-{n}", road.id);
+            let m = Landmark {
+                id: id.clone(),
+                kind: bridge.to_string(),
+                at: Some(at),
+                size: Some(line_width(w) + 1.0),
+                ..Landmark::default()
+            };
+            out.push(Derived {
+                id,
+                kind: bridge.to_string(),
+                list: KindList::Landmark,
+                shape: geometry::landmark(&m),
+                level: None,
+                from: road.id.clone(),
+                centre: Vec::new(),
+                width: 0.0,
+            });
+        }
+    }
 }

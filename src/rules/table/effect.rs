@@ -99,6 +99,12 @@ pub struct TableEffect {
     /// Landmarks: it must be part of a road of these kinds (a bridge).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on_road: Vec<String>,
+    /// Roads: where a line of it crosses a water line it is a landmark of this kind by
+    /// rule, drawn or not ("Where a road crosses a river, stream or canal it is
+    /// automatically a bridge"): movement, charges and sight meet one there, and the
+    /// validator only offers to draw it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auto_bridge: Option<String>,
     /// Areas: it is the ground itself (contours, hills): a unit on it stands at its
     /// level, and it blocks only what lies beyond it lower than it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -106,6 +112,15 @@ pub struct TableEffect {
     /// Unit classes: the fire type of their fire.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fire: Option<FireType>,
+    /// Unit classes: the frontage and depth of every unit's base, in board units (the
+    /// `bases` mechanism checks them; a unit that gives none has 4 x 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = [4.0, 3.0])]
+    pub base: Option<[f64; 2]>,
+    /// Unit classes: it never fires (cavalry in many games): a battle it would start is
+    /// refused; a charge from it still meets the hand-to-hand advantage.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_fire: bool,
 }
 
 /// Woods along a river's banks.

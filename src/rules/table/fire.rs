@@ -53,6 +53,8 @@ pub struct TableFeature<'a> {
     pub width: Option<f64>,
     /// A structure its structural hits destroyed: its effect is the rough ground's.
     pub destroyed: bool,
+    /// Its kind blocks sight (`sight.blocks`), as blocking terrain does on hexes.
+    pub blocks_sight: bool,
 }
 
 impl<'a> TableFeature<'a> {
@@ -82,6 +84,7 @@ impl<'a> TableFeature<'a> {
             source: None,
             width: None,
             destroyed: false,
+            blocks_sight: false,
         }
     }
 
@@ -102,6 +105,13 @@ pub struct TableMap<'a> {
     r: &'a Ruleset,
     /// The board's unit ("cm"), for messages.
     pub unit: String,
+}
+
+impl<'a> TableMap<'a> {
+    /// The ruleset it reads.
+    pub fn ruleset(&self) -> &'a Ruleset {
+        self.r
+    }
 }
 
 /// A place a question is about: a unit's base or a point.
@@ -239,17 +249,37 @@ impl<'a> TableMap<'a> {
                 )
             });
         }
+        // What blocks sight is the kind's (a destroyed structure's, its ruin's).
+        for f in &mut features {
+            let list = if f.destroyed {
+                KindList::Terrain
+            } else {
+                f.list
+            };
+            let kind = if f.destroyed {
+                r.kind(f.list, &f.kind)
+                    .and_then(|k| k.table.destroyed_as.clone())
+                    .unwrap_or_default()
+            } else {
+                f.kind.clone()
+            };
+            f.blocks_sight = r.kind(list, &kind).is_some_and(|k| k.sight.blocks);
+        }
         for d in with_derived.then(|| derived(s, r)).into_iter().flatten() {
             let e = effect(d.list, &d.kind);
-            features.push(TableFeature::plain(
-                d.id,
-                d.kind.clone(),
-                format!("{} along {}", name(d.list, &d.kind), d.from),
-                d.list,
-                d.shape,
-                d.level.or(e.level).unwrap_or(0),
-                e,
-            ));
+            let blocks_sight = r.kind(d.list, &d.kind).is_some_and(|k| k.sight.blocks);
+            features.push(TableFeature {
+                blocks_sight,
+                ..TableFeature::plain(
+                    d.id,
+                    d.kind.clone(),
+                    format!("{} along {}", name(d.list, &d.kind), d.from),
+                    d.list,
+                    d.shape,
+                    d.level.or(e.level).unwrap_or(0),
+                    e,
+                )
+            });
         }
         let entries = features
             .iter()
@@ -431,6 +461,15 @@ impl<'a> TableMap<'a> {
                     from_level,
                     to_level
                 )
+            })
+            .or_else(|| {
+                // A kind that blocks sight blocks as blocking terrain does on hexes:
+                // unless the line starts or ends in it, or both ends stand higher.
+                (f.blocks_sight
+                    && !holds_end
+                    && !(f.top() < from_level && f.top() < to_level)
+                    && f.shape.intersects(&seg))
+                .then(|| format!("{} {} blocks the line", f.name, f.id))
             });
             let cover = !overhead && f.effect.covers(fire, f.built_during);
             crossed.push(Crossed {

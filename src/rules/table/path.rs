@@ -321,6 +321,17 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
         && !unbridged()
     {
         let allowance = road.effect.road_move.get(class).copied();
+        // A road move ignores terrain on the way, not where it ends: "Units cannot stop
+        // and remain on a bridge" holds for it too.
+        if let Some(f) = stopped_on(map, u, &pts, Some(&road.id)) {
+            return PathCost {
+                road_move: allowance,
+                ..refuse(format!(
+                    "{} ({class}) may not stop on {} {}",
+                    u.id, f.name, f.id
+                ))
+            };
+        }
         return PathCost {
             length,
             cost: length,
@@ -425,13 +436,7 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
     if let Some((_, cs, ct)) = current {
         slow += ct - cs;
     }
-    let stop = pts.last().map(|p| base.at(*p));
-    let blocked = stop.as_ref().and_then(|b| {
-        map.touching(b)
-            .into_iter()
-            .find(|f| names_class(&f.effect.no_stop, class))
-    });
-    if let Some(f) = blocked {
+    if let Some(f) = stopped_on(map, u, &pts, None) {
         return PathCost {
             cost: length + slow,
             ..refuse(format!(
@@ -447,6 +452,30 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
         reason: None,
         road_move: None,
     }
+}
+
+/// The first feature the unit's base touches at the end of `pts` that its class may
+/// not stop on; a road move (`along`: the road's id) is not stopped by the walls of
+/// the road it follows (a sunken road's), only by what stands on it (a bridge).
+fn stopped_on<'m, 'a>(
+    map: &'m TableMap<'a>,
+    u: &Unit,
+    pts: &[Point],
+    along: Option<&str>,
+) -> Option<&'m TableFeature<'a>> {
+    let (base, _) = Base::of(u)?;
+    let stop = base.at(*pts.last()?);
+    let own_wall = |f: &TableFeature| {
+        along.is_some_and(|id| {
+            f.list == crate::rules::model::KindList::Line
+                && f.id
+                    .strip_prefix(id)
+                    .is_some_and(|rest| rest.starts_with('/'))
+        })
+    };
+    map.touching(&stop)
+        .into_iter()
+        .find(|f| names_class(&f.effect.no_stop, &u.class) && !own_wall(f))
 }
 
 #[cfg(test)]

@@ -9,9 +9,9 @@ use geo::{Area as _, BooleanOps as _, Intersects as _, MultiPolygon};
 use super::fire::{TableFeature, TableMap};
 use super::geometry;
 use crate::board::freeform::Point;
-use crate::rules::constraint::{Check, Constraint};
-use crate::rules::ground;
+use crate::rules::constraint::Constraint;
 use crate::rules::ground::table::EPSILON_AREA;
+use crate::rules::mechanism::On;
 use crate::rules::model::{KindList, Ruleset, names_class};
 use crate::scenario::diagnostic::{Diagnostic, Fix};
 use crate::scenario::{Area, Edit, Feature, Landmark, Scenario, Unit};
@@ -53,30 +53,15 @@ impl<'a> Table<'a> {
         d
     }
 
-    /// Runs one constraint; mechanisms that read hexes only find nothing on a table.
+    /// Runs one constraint (the ruleset's check keeps a hex board's mechanisms off a
+    /// table).
     pub fn check(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
-        if ground::check(&self.map, self.r, c, out) {
-            return;
-        }
-        match &c.check {
-            Check::LineWidth => self.line_width(c, out),
-            Check::Levels => self.levels(c, out),
-            Check::WaterOverlap { water, allowed } => self.water_overlap(c, water, allowed, out),
-            Check::BridgeCrossing {
-                roads,
-                water,
-                bridge,
-            } => self.bridge_crossing(c, roads, water, bridge, out),
-            Check::UnitFeature { kinds } => self.unit_feature(c, kinds, out),
-            Check::Structures => self.structures(c, out),
-            Check::Occupancy { kinds, max } => self.occupancy(c, kinds, *max, out),
-            _ => {}
+        let m = c.check.mechanism();
+        if m.info().boards.runs_on(false) {
+            m.run(On::Table(self), c, out);
         }
     }
 
-    /// Each unit with the features of `kinds` its base is in (overlaps, not only
-    /// touches: a unit may stand in contact with a landmark or a bridge). A destroyed
-    /// structure is rough ground, no longer of its kind.
     fn units_in<'m>(
         &'m self,
         kinds: &'m [String],
@@ -105,7 +90,7 @@ impl<'a> Table<'a> {
             .map_or(u.class.clone(), |k| k.name.to_lowercase())
     }
 
-    fn unit_feature(&self, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
+    pub(crate) fn unit_feature(&self, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
         for (u, inside) in self.units_in(kinds) {
             for f in inside {
                 let e = f.effect;
@@ -127,7 +112,13 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn occupancy(&self, c: &Constraint, kinds: &[String], max: usize, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn occupancy(
+        &self,
+        c: &Constraint,
+        kinds: &[String],
+        max: usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
         let mut held: Vec<(&TableFeature, Vec<&str>)> = Vec::new();
         for (u, inside) in self.units_in(kinds) {
             for f in inside {
@@ -149,7 +140,66 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn structures(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn bases(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        for u in &self.s.units {
+            let Some([w, d]) = self
+                .r
+                .kind(KindList::UnitClass, &u.class)
+                .and_then(|k| k.table.base)
+            else {
+                continue;
+            };
+            let (has_w, has_d) = crate::scenario::shape::unit_size(u);
+            if (has_w - w).abs() < 1e-9 && (has_d - d).abs() < 1e-9 {
+                continue;
+            }
+            let m = format!(
+                "unit {} ({}) has a {has_w} x {has_d} base; its class's is {w} x {d}",
+                u.id,
+                self.class_name(u)
+            );
+            let fixed = Unit {
+                frontage: Some(w),
+                depth: Some(d),
+                ..u.clone()
+            };
+            out.push(self.diag(c, m, &[&u.id]).with_fix(Fix::new(
+                "Give it its class's base",
+                Edit::put(Feature::Unit(fixed)),
+            )));
+        }
+    }
+
+    pub(crate) fn table_size(
+        &self,
+        c: &Constraint,
+        width: f64,
+        height: f64,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let Some(t) = self.s.board.as_freeform() else {
+            return;
+        };
+        if (t.width - width).abs() < 1e-9 && (t.height - height).abs() < 1e-9 {
+            return;
+        }
+        let unit = t.unit.as_str();
+        let m = format!(
+            "the table is {} x {} {unit}; the game is played on {width} x {height} {unit}",
+            t.width, t.height
+        );
+        let mut board = t.clone();
+        board.width = width;
+        board.height = height;
+        let fix = Edit::SetBoard(crate::board::Board::Freeform(board));
+        out.push(
+            self.diag(c, m, &[])
+                .at("board")
+                .with_fix(Fix::new("Resize the table", fix)),
+        );
+    }
+
+    pub(crate) fn structures(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         const KEY: &str = "structural_hits";
         let keys: Vec<&str> = [KindList::Terrain, KindList::Landmark]
             .iter()
@@ -204,7 +254,7 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn line_width(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn line_width(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         for l in &self.s.lines {
             let Some(k) = self.r.kind(KindList::Line, &l.kind) else {
                 continue;
@@ -225,7 +275,7 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn levels(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn levels(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         for a in &self.s.areas {
             let Some(k) = self.r.kind(KindList::Terrain, &a.terrain) else {
                 continue;
@@ -243,7 +293,7 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn water_overlap(
+    pub(crate) fn water_overlap(
         &self,
         c: &Constraint,
         water: &[String],
@@ -336,7 +386,7 @@ impl<'a> Table<'a> {
         Edit::Batch(edits)
     }
 
-    fn bridge_crossing(
+    pub(crate) fn bridge_crossing(
         &self,
         c: &Constraint,
         roads: &[String],
@@ -363,10 +413,23 @@ impl<'a> Table<'a> {
                     if bridges.iter().any(|b| b.shape.intersects(&p)) {
                         continue;
                     }
-                    let m = format!(
-                        "road {} crosses {} at ({:.1}, {:.1}) without a bridge",
-                        road.id, river.id, at.x, at.y
-                    );
+                    // A road that is a bridge by rule where it crosses water: the
+                    // crossing is no error, only a bridge the map does not draw.
+                    let by_rule = self
+                        .r
+                        .kind(KindList::Line, &road.kind)
+                        .is_some_and(|k| k.table.auto_bridge.is_some());
+                    let m = if by_rule {
+                        format!(
+                            "road {} crosses {} at ({:.1}, {:.1}): a bridge there by rule, not drawn",
+                            road.id, river.id, at.x, at.y
+                        )
+                    } else {
+                        format!(
+                            "road {} crosses {} at ({:.1}, {:.1}) without a bridge",
+                            road.id, river.id, at.x, at.y
+                        )
+                    };
                     let size = crate::scenario::shape::line_width(river) + 1.0;
                     let fix = Edit::put(Feature::Landmark(Landmark {
                         id: fresh_id(bridge, &mut taken),
@@ -376,10 +439,11 @@ impl<'a> Table<'a> {
                         polygon: None,
                         ..Landmark::default()
                     }));
-                    out.push(
-                        self.diag(c, m, &[&road.id, &river.id])
-                            .with_fix(Fix::new("Add a bridge there", fix)),
-                    );
+                    let mut d = self.diag(c, m, &[&road.id, &river.id]);
+                    if by_rule {
+                        d.severity = crate::scenario::diagnostic::Severity::Info;
+                    }
+                    out.push(d.with_fix(Fix::new("Add a bridge there", fix)));
                 }
             }
         }

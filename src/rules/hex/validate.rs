@@ -5,14 +5,27 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use hexx::Hex;
 
-use super::check::check_structure;
-use super::constraint::{Check, Constraint};
-use super::model::{Kind, KindList, Ruleset, names_class};
 use crate::board::{Board, HexBoard, HexsideKey, Orientation, Side};
+use crate::rules::check::check_structure;
+use crate::rules::constraint::Constraint;
+use crate::rules::mechanism::On;
+use crate::rules::model::{Kind, KindList, Ruleset, names_class};
 use crate::scenario::diagnostic::{Diagnostic, Fix};
 use crate::scenario::{Edit, Feature, HexCell, HexsideAttrs, Scenario, Unit};
 
-/// Everything wrong with a scenario under its ruleset.
+/// Everything wrong with a scenario under its ruleset: the structural checks, then each
+/// constraint's findings in the ruleset's order.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::{io, rules};
+///
+/// let rulesets = rules::Rulesets::built_in();
+/// let file = Path::new("tests/fixtures/battle-cry-150-broken.json");
+/// let s = io::load_scenario(file, &rulesets).unwrap();
+/// let found = rules::validate(&s, rulesets.get(&s.ruleset).unwrap());
+/// assert!(found.iter().any(|d| d.rule.starts_with("battle-cry-150/")));
+/// ```
 pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
     let (mut out, found) = beside(
         s,
@@ -29,7 +42,7 @@ pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
                     }
                 }
                 Board::Freeform(_) => {
-                    let table = super::table::validate::Table::new(s, r);
+                    let table = crate::rules::table::validate::Table::new(s, r);
                     for c in &r.constraints {
                         table.check(c, &mut out);
                     }
@@ -78,7 +91,7 @@ pub(crate) fn validate_constraints(
         return Vec::new();
     }
     let Board::Hex(board) = &s.board else {
-        let table = super::table::validate::Table::new(s, r);
+        let table = crate::rules::table::validate::Table::new(s, r);
         return which
             .iter()
             .map(|i| {
@@ -121,15 +134,11 @@ pub(crate) fn validate_at(
         .iter()
         .map(|i| {
             let mut out = Vec::new();
-            match r.constraints.get(*i) {
-                Some(
-                    c @ Constraint {
-                        check: Check::BuiltUpGroups { terrain },
-                        ..
-                    },
-                ) => cx.built_up_from(c, terrain, focus, &mut out),
-                Some(c) => cx.check(c, &mut out),
-                None => {}
+            if let Some(c) = r.constraints.get(*i) {
+                let m = c.check.mechanism();
+                if m.info().boards.runs_on(true) {
+                    m.run_at(&cx, c, focus, &mut out);
+                }
             }
             sort_by_place(&mut out, board);
             out
@@ -143,11 +152,11 @@ pub fn sort_by_place(found: &mut [Diagnostic], board: &HexBoard) {
     found.sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
 }
 
-/// What the mechanisms look up, built once per run.
-struct Context<'a> {
-    s: &'a Scenario,
-    r: &'a Ruleset,
-    board: &'a HexBoard,
+/// A hex board's validator: what the mechanisms look up, built once per run.
+pub struct Context<'a> {
+    pub(crate) s: &'a Scenario,
+    pub(crate) r: &'a Ruleset,
+    pub(crate) board: &'a HexBoard,
     terrains: HashMap<&'a str, &'a Kind>,
     default_terrain: &'a str,
     /// Every hex that holds something, with its terrain's kind resolved once (only
@@ -219,55 +228,12 @@ impl<'a> Context<'a> {
         .with_quote(c.quote.clone())
     }
 
+    /// Runs one constraint (the ruleset's check keeps a table's mechanisms off a hex
+    /// board).
     fn check(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
-        match &c.check {
-            Check::Facing { kinds } => self.facing(c, kinds, out),
-            Check::Stacking { max, may_share } => self.stacking(c, *max, may_share, out),
-            Check::UnitTerrain => self.unit_terrain(c, out),
-            Check::Near { terrain, near } => self.near(c, terrain, near, out),
-            Check::MarkerLimit { marker, max } => self.marker_limit(c, marker, *max, out),
-            Check::BuiltUpGroups { terrain } => self.built_up(c, terrain, out),
-            Check::StraightLine {
-                marker,
-                terrain,
-                min_elevation,
-            } => self.straight_line(c, marker, terrain, *min_elevation, out),
-            Check::HexsideOn { kind, on } => self.hexside_on(c, kind, on, out),
-            Check::RoadCrossing {
-                roads,
-                hexsides,
-                needs,
-            } => self.road_crossing(c, roads, hexsides, needs, out),
-            Check::Placement => self.placement(c, out),
-            Check::HexAttributes {
-                terrain,
-                min_elevation,
-                max_elevation,
-                markers,
-            } => self.hex_attributes(
-                c,
-                terrain,
-                (*min_elevation, *max_elevation),
-                markers.as_deref(),
-                out,
-            ),
-            // One mechanism for both boards, over the hex board's features they read.
-            Check::Size { .. }
-            | Check::Spacing { .. }
-            | Check::OnLine { .. }
-            | Check::Count { .. } => {
-                let kinds = super::ground::mechanisms::kinds_read(&c.check);
-                let g = super::ground::hex::HexGround::of_kinds(self.s, self.r, self.board, &kinds);
-                super::ground::check(&g, self.r, c, out);
-            }
-            // Table mechanisms: see `table::validate`.
-            Check::LineWidth
-            | Check::Levels
-            | Check::WaterOverlap { .. }
-            | Check::BridgeCrossing { .. }
-            | Check::UnitFeature { .. }
-            | Check::Occupancy { .. }
-            | Check::Structures => {}
+        let m = c.check.mechanism();
+        if m.info().boards.runs_on(true) {
+            m.run(On::Hex(self), c, out);
         }
     }
 
@@ -276,7 +242,7 @@ impl<'a> Context<'a> {
         self.cells.iter().map(|(h, c, _)| (*h, *c))
     }
 
-    fn facing(&self, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
+    pub(crate) fn facing(&self, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
         let o = self.board.orientation;
         // Listed kinds are checked against their spec; with no list, only kinds without
         // a spec are checked (they must have no front sides).
@@ -401,7 +367,7 @@ impl<'a> Context<'a> {
         kind.map_or_else(|| id.to_string(), |k| k.name.to_lowercase())
     }
 
-    fn stacking(
+    pub(crate) fn stacking(
         &self,
         c: &Constraint,
         max: usize,
@@ -440,7 +406,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn unit_terrain(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn unit_terrain(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         for u in &self.s.units {
             let Some(hex) = u.hex.filter(|h| self.wanted(*h)) else {
                 continue;
@@ -469,7 +435,13 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn near(&self, c: &Constraint, terrain: &str, near: &[String], out: &mut Vec<Diagnostic>) {
+    pub(crate) fn near(
+        &self,
+        c: &Constraint,
+        terrain: &str,
+        near: &[String],
+        out: &mut Vec<Diagnostic>,
+    ) {
         for (hex, cell) in self.cells() {
             if cell.terrain != terrain {
                 continue;
@@ -501,7 +473,7 @@ impl<'a> Context<'a> {
     }
 
     /// Hexes of `terrain` at an elevation in `range` carrying only `markers` (when given).
-    fn hex_attributes(
+    pub(crate) fn hex_attributes(
         &self,
         c: &Constraint,
         terrain: &str,
@@ -552,7 +524,13 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn marker_limit(&self, c: &Constraint, marker: &str, max: usize, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn marker_limit(
+        &self,
+        c: &Constraint,
+        marker: &str,
+        max: usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
         for (hex, cell) in self.cells() {
             let n = cell.markers.iter().filter(|m| *m == marker).count();
             if n <= max {
@@ -583,7 +561,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn built_up(&self, c: &Constraint, terrain: &str, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn built_up(&self, c: &Constraint, terrain: &str, out: &mut Vec<Diagnostic>) {
         let hexes = self
             .cells()
             .filter(|(_, c)| c.terrain == terrain)
@@ -594,7 +572,7 @@ impl<'a> Context<'a> {
 
     /// The built-up groups of `terrain` that hold a hex of `seeds`, found by walking
     /// out from them (a hex edit changes only those).
-    fn built_up_from(
+    pub(crate) fn built_up_from(
         &self,
         c: &Constraint,
         terrain: &str,
@@ -661,7 +639,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn straight_line(
+    pub(crate) fn straight_line(
         &self,
         c: &Constraint,
         marker: &str,
@@ -735,7 +713,13 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn hexside_on(&self, c: &Constraint, kind: &str, on: &[String], out: &mut Vec<Diagnostic>) {
+    pub(crate) fn hexside_on(
+        &self,
+        c: &Constraint,
+        kind: &str,
+        on: &[String],
+        out: &mut Vec<Diagnostic>,
+    ) {
         for (key, k) in self.s.hexsides.keys() {
             if k != kind {
                 continue;
@@ -772,7 +756,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn road_crossing(
+    pub(crate) fn road_crossing(
         &self,
         c: &Constraint,
         roads: &[String],
@@ -839,7 +823,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn placement(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn placement(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         let allowed = |kind: Option<&Kind>, terrain: &str| {
             kind.is_none_or(|k| {
                 k.allowed_on.is_empty() || k.allowed_on.iter().any(|t| t == terrain)

@@ -6,7 +6,7 @@
 use hexx::Hex;
 use rustc_hash::FxHashMap;
 
-use super::model::{BattleEffect, Kind, MoveEffect, Ruleset};
+use crate::rules::model::{BattleEffect, Kind, MoveEffect, Ruleset};
 use crate::scenario::Scenario;
 
 /// The row a hex's terrain takes: its own, or its group's large row.

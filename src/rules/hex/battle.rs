@@ -4,11 +4,12 @@
 use hexx::Hex;
 
 use super::built_up::BuiltUp;
-use super::model::{Combat, Kind, KindList, Ruleset, Situation, names_class};
-use super::modifier::{self as entry, Effect};
 use super::sight::{SightMap, Sighting};
 use crate::board::line::{Step, exit_sides};
 use crate::board::{HexBoard, HexsideKey, Side};
+use crate::rules::model::{Combat, Kind, KindList, Ruleset, Situation, names_class};
+use crate::rules::modifier::{self as entry, Effect};
+use crate::rules::question::{PlaceError, PlaceErrorKind};
 use crate::scenario::{HexCell, Scenario, Unit};
 
 /// One thing that changed the dice or the column.
@@ -75,13 +76,12 @@ pub fn modifier_line(m: &Modifier, all: &[Modifier]) -> Option<String> {
     }
 }
 
-/// The answer to "what happens if ATTACKER battles TARGET?".
-#[derive(Debug, Clone, PartialEq)]
-pub struct Battle {
+/// What a board counts for one attack before the line's cover: hexes count dice or
+/// column shifts (this module), a table its own way (`play::table`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Odds {
     pub allowed: bool,
     pub reason: Option<String>,
-    pub range: u32,
-    pub los: bool,
     /// Dice before modifiers (Battle Cry).
     pub base_dice: Option<i32>,
     /// Dice rolled, never below 0 (Battle Cry).
@@ -91,12 +91,39 @@ pub struct Battle {
     /// Close assault column shift to the left, when the target is adjacent and may be
     /// assaulted (Sticks and Stones).
     pub assault_shift: Option<i32>,
-    /// The dice are multiplied by it, rounding down (a modifier entry's factor).
+    /// The dice are multiplied by it, rounding down.
     pub dice_factor: Option<f64>,
+    /// Dice and column modifiers (hexes).
     pub modifiers: Vec<Modifier>,
     /// Retreat flags the target may ignore.
     pub ignore_retreat_flags: u32,
+    /// Features (id, name) that give the defender the hand-to-hand advantage against a
+    /// charge from the attacker.
+    pub hand_to_hand: Vec<(String, String)>,
+}
+
+/// The answer to "what happens if ATTACKER battles TARGET?" on a hex board: the odds
+/// (read through it: `b.dice`), the range, and the line of sight they were counted on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Battle {
+    pub odds: Odds,
+    pub range: u32,
+    pub los: bool,
     pub sighting: Sighting,
+}
+
+impl std::ops::Deref for Battle {
+    type Target = Odds;
+
+    fn deref(&self) -> &Odds {
+        &self.odds
+    }
+}
+
+impl std::ops::DerefMut for Battle {
+    fn deref_mut(&mut self) -> &mut Odds {
+        &mut self.odds
+    }
 }
 
 /// How far a unit reaches and with what dice.
@@ -140,7 +167,7 @@ impl<'a> BattleMap<'a> {
     }
 
     fn terrain(&self, hex: Hex) -> Option<&'a Kind> {
-        super::terrain_at(self.s, self.r, hex)
+        crate::rules::terrain_at(self.s, self.r, hex)
     }
 
     fn level(&self, hex: Hex) -> i32 {
@@ -186,6 +213,23 @@ impl<'a> BattleMap<'a> {
         .with_los(los)
     }
 
+    /// Whether a general is attached to `u`: its `general` flag, or a friendly general
+    /// of a class that `attaches_in_hex` standing in its hex.
+    pub fn attached(&self, u: &Unit) -> bool {
+        u.general
+            || u.hex.is_some_and(|h| {
+                self.s.units.iter().any(|g| {
+                    g.id != u.id
+                        && g.hex == Some(h)
+                        && g.side == u.side
+                        && self
+                            .class(g)
+                            .and_then(|k| k.profile.as_ref())
+                            .is_some_and(|p| p.general && p.attaches_in_hex)
+                })
+            })
+    }
+
     /// Whether battles are column shifts rather than dice (the ruleset's `combat`): unit
     /// classes then need no battle profile.
     pub fn by_column_shift(&self) -> bool {
@@ -194,15 +238,19 @@ impl<'a> BattleMap<'a> {
 
     /// How far `u` reaches from where it stands, with its dice by range; or why it may
     /// not battle at all (Battle Cry).
-    pub fn reach(&self, u: &Unit) -> Result<Reach, String> {
+    pub fn reach(&self, u: &Unit) -> Result<Reach, PlaceError> {
+        let not = |why: String| PlaceError::new(PlaceErrorKind::NotAllowed, why);
         let Some(profile) = self.class(u).and_then(|k| k.profile.as_ref()) else {
-            return Err(format!("unit class '{}' has no battle profile", u.class));
+            return Err(PlaceError::new(
+                PlaceErrorKind::NoProfile,
+                format!("unit class '{}' has no battle profile", u.class),
+            ));
         };
         if profile.general || profile.dice.is_empty() {
-            return Err(format!("a {} does not battle", u.class));
+            return Err(not(format!("a {} does not battle", u.class)));
         }
         if !u.ordered {
-            return Err(format!("{} is not ordered this turn", u.id));
+            return Err(not(format!("{} is not ordered this turn", u.id)));
         }
         let here = u.hex.and_then(|h| self.terrain(h));
         let name = here.map_or_else(|| "clear".into(), |k| k.name.to_lowercase());
@@ -215,10 +263,10 @@ impl<'a> BattleMap<'a> {
             && u.moved
             && names_class(&k.battle.no_battle_after_move, &u.class)
         {
-            return Err(format!(
+            return Err(not(format!(
                 "a {} may not battle on the turn it moves onto a {name} hex",
                 u.class
-            ));
+            )));
         }
         let mut reach = Reach {
             range: profile.range,
@@ -275,7 +323,7 @@ impl<'a> BattleMap<'a> {
     ) -> Battle {
         let reach = match self.reach(u) {
             Ok(r) => r,
-            Err(why) => return refuse(range, false, sighting, why),
+            Err(why) => return refuse(range, false, sighting, why.message),
         };
         let Some(profile) = self.class(u).and_then(|k| k.profile.as_ref()) else {
             return refuse(
@@ -318,10 +366,15 @@ impl<'a> BattleMap<'a> {
                 });
                 dice as i32
             }
-            _ => table.get(range as usize - 1).copied().unwrap_or(0) as i32,
+            // Range 0 (a unit in the target's own hex) has no row: no dice.
+            _ => (range as usize)
+                .checked_sub(1)
+                .and_then(|i| table.get(i))
+                .copied()
+                .unwrap_or(0) as i32,
         };
         let mut dice = base;
-        if u.general && profile.attached_general_dice != 0 {
+        if self.attached(u) && profile.attached_general_dice != 0 {
             dice += profile.attached_general_dice;
             mods.push(Modifier {
                 source: "an attached general".into(),
@@ -442,7 +495,7 @@ impl<'a> BattleMap<'a> {
             }
         }
         if let Some(p) = self.class(target).and_then(|k| k.profile.as_ref())
-            && (target.general || p.general)
+            && (self.attached(target) || p.general)
         {
             flags += p.attached_general_flags;
         }
@@ -458,27 +511,20 @@ impl<'a> BattleMap<'a> {
         let factor = self.entries(
             u, target, range, &sighting, &mut dice, &mut shift, &mut mods,
         );
-        let dice = match factor {
-            Some(f) => (f64::from(dice.max(0)) * f).floor() as i32,
-            None => dice.max(0),
-        };
-        let (allowed, reason) = if dice == 0 {
-            (false, Some("the modifiers leave 0 dice".to_string()))
-        } else {
-            (true, None)
-        };
+        let (dice, allowed, reason) = rolled(dice, factor);
         Battle {
-            allowed,
-            reason,
+            odds: Odds {
+                allowed,
+                reason,
+                base_dice: Some(base),
+                dice: Some(dice),
+                dice_factor: factor,
+                modifiers: mods,
+                ignore_retreat_flags: flags,
+                ..Odds::default()
+            },
             range,
             los: true,
-            base_dice: Some(base),
-            dice: Some(dice),
-            column_shift: None,
-            assault_shift: None,
-            dice_factor: factor,
-            modifiers: mods,
-            ignore_retreat_flags: flags,
             sighting,
         }
     }
@@ -544,7 +590,10 @@ impl<'a> BattleMap<'a> {
             ) else {
                 continue;
             };
-            if k.sight.rules.contains(&super::model::SightRule::Tunnel) {
+            if k.sight
+                .rules
+                .contains(&crate::rules::model::SightRule::Tunnel)
+            {
                 (fire, assault) = (*f, *c);
                 let source = "target in the tunnel".to_string();
                 replace_shifts(&mut mods, &source);
@@ -603,24 +652,22 @@ impl<'a> BattleMap<'a> {
                 .blockers
                 .first()
                 .map_or(String::new(), |b| format!(": {}", b.reason));
-            return Battle {
-                assault_shift: assault_allowed.then_some(assault),
-                modifiers: mods,
-                ..refuse(range, false, sighting, format!("no line of sight{why}"))
-            };
+            let mut b = refuse(range, false, sighting, format!("no line of sight{why}"));
+            b.assault_shift = assault_allowed.then_some(assault);
+            b.modifiers = mods;
+            return b;
         }
         Battle {
-            allowed: true,
-            reason: None,
+            odds: Odds {
+                allowed: true,
+                column_shift: Some(fire),
+                assault_shift: assault_allowed.then_some(assault),
+                modifiers: mods,
+                ignore_retreat_flags: flags,
+                ..Odds::default()
+            },
             range,
             los: true,
-            base_dice: None,
-            dice: None,
-            column_shift: Some(fire),
-            assault_shift: assault_allowed.then_some(assault),
-            dice_factor: None,
-            modifiers: mods,
-            ignore_retreat_flags: flags,
             sighting,
         }
     }
@@ -796,26 +843,11 @@ impl<'a> BattleMap<'a> {
             ordered: u.ordered,
             in_front: self.facing_side(a, t),
             range,
-            general: u.general,
+            general: self.attached(u),
+            attacker_in: Vec::new(),
+            target_in: Vec::new(),
         };
-        let mut factor = None;
-        for e in self.r.modifiers.iter().filter(|e| e.applies(&situation)) {
-            let mut m = note(e.name.clone(), e.dice, e.shift);
-            m.quote = Some(e.quote.clone());
-            if e.effect == Effect::Replaces {
-                replace_counted(mods, &e.name);
-            }
-            match (e.dice, e.shift, e.factor, e.effect) {
-                (Some(d), _, _, Effect::Adds) => *dice += d,
-                (Some(d), _, _, Effect::Replaces) => *dice = d,
-                (_, Some(x), _, Effect::Adds) => *shift += x,
-                (_, Some(x), _, Effect::Replaces) => *shift = x,
-                (_, _, Some(f), _) => factor = Some(factor.unwrap_or(1.0) * f),
-                _ => {}
-            }
-            mods.push(m);
-        }
-        factor
+        apply_entries(self.r, &situation, dice, shift, mods)
     }
 
     /// Whether a side the attacker's class may not cross (nothing negating it) lies
@@ -831,6 +863,50 @@ impl<'a> BattleMap<'a> {
             .collect();
         super::movement::crossing(&side, class).is_none()
     }
+}
+
+/// The dice rolled from those counted (never below 0) and the factor of the modifier
+/// entries (rounding down), and whether that leaves any: (dice, allowed, reason).
+pub fn rolled(dice: i32, factor: Option<f64>) -> (i32, bool, Option<String>) {
+    let dice = match factor {
+        Some(f) => (f64::from(dice.max(0)) * f).floor() as i32,
+        None => dice.max(0),
+    };
+    if dice == 0 {
+        (dice, false, Some("the modifiers leave 0 dice".to_string()))
+    } else {
+        (dice, true, None)
+    }
+}
+
+/// Applies `r`'s modifier entries that hold in `situation`, in order, on either board:
+/// each adds its dice or shift, or replaces the total so far; a factor multiplies the
+/// dice at the end. Returns the product of the factors applied, if any.
+pub fn apply_entries(
+    r: &Ruleset,
+    situation: &entry::Situation,
+    dice: &mut i32,
+    shift: &mut i32,
+    mods: &mut Vec<Modifier>,
+) -> Option<f64> {
+    let mut factor = None;
+    for e in r.modifiers.iter().filter(|e| e.applies(situation)) {
+        let mut m = note(e.name.clone(), e.dice, e.shift);
+        m.quote = Some(e.quote.clone());
+        if e.effect == Effect::Replaces {
+            replace_counted(mods, &e.name);
+        }
+        match (e.dice, e.shift, e.factor, e.effect) {
+            (Some(d), _, _, Effect::Adds) => *dice += d,
+            (Some(d), _, _, Effect::Replaces) => *dice = d,
+            (_, Some(x), _, Effect::Adds) => *shift += x,
+            (_, Some(x), _, Effect::Replaces) => *shift = x,
+            (_, _, Some(f), _) => factor = Some(factor.unwrap_or(1.0) * f),
+            _ => {}
+        }
+        mods.push(m);
+    }
+    factor
 }
 
 /// A modifier that counts, with no quote.
@@ -870,17 +946,13 @@ fn same_side(a: &Unit, b: &Unit) -> bool {
 
 fn refuse(range: u32, los: bool, sighting: Sighting, reason: String) -> Battle {
     Battle {
-        allowed: false,
-        reason: Some(reason),
+        odds: Odds {
+            allowed: false,
+            reason: Some(reason),
+            ..Odds::default()
+        },
         range,
         los,
-        base_dice: None,
-        dice: None,
-        column_shift: None,
-        assault_shift: None,
-        dice_factor: None,
-        modifiers: Vec::new(),
-        ignore_retreat_flags: 0,
         sighting,
     }
 }

@@ -6,8 +6,8 @@
 use hexx::Hex;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::model::{Kind, KindList, Ruleset};
 use crate::board::HexsideKey;
+use crate::rules::model::{Kind, KindList, Ruleset};
 use crate::scenario::Scenario;
 
 /// Who controls which hexes.
@@ -30,7 +30,7 @@ pub fn class_bits(r: &Ruleset, classes: &[String]) -> u64 {
     r.unit_classes
         .iter()
         .enumerate()
-        .filter(|(_, k)| super::model::names_class(classes, &k.id))
+        .filter(|(_, k)| crate::rules::model::names_class(classes, &k.id))
         .fold(0, |m, (i, _)| m | class_bit(i))
 }
 
@@ -50,7 +50,7 @@ impl Zones {
         let Some(board) = s.board.as_hex() else {
             return z;
         };
-        let terrain = |h: Hex| super::terrain_at(s, r, h);
+        let terrain = |h: Hex| crate::rules::terrain_at(s, r, h);
         // A side blocks control when a feature on it does and no other negates it (a
         // ford across a river).
         let mut on_side: FxHashMap<HexsideKey, Vec<&Kind>> = FxHashMap::default();

@@ -9,10 +9,11 @@ use hexx::Hex;
 use rustc_hash::FxHashMap;
 
 use super::built_up::BuiltUp;
-use super::constraint::Check;
-use super::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
 use super::zoc::Zones;
 use crate::board::{HexBoard, HexsideKey, Side};
+use crate::rules::constraint::Check;
+use crate::rules::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
+use crate::rules::question::{self, PlaceError, PlaceErrorKind};
 use crate::scenario::{Scenario, Token, Unit};
 
 /// The cost for a unit of `class` to cross a side holding the hexside features `side`,
@@ -145,6 +146,8 @@ pub struct MoveMap<'a> {
     units: FxHashMap<Hex, Vec<&'a Unit>>,
     pub zones: Zones,
     stacking: Option<(usize, Classes)>,
+    /// Only the stacking rule's sharers (leaders) may move into an occupied hex.
+    only_sharers_enter: bool,
     /// Tokens that stop a unit crossing their front sides, by hex.
     stopping_tokens: FxHashMap<Hex, Vec<(&'a Token, &'a Kind)>>,
     built_up: BuiltUp,
@@ -184,9 +187,13 @@ impl<'a> MoveMap<'a> {
             }
         }
         let stacking = r.constraints.iter().find_map(|c| match &c.check {
-            Check::Stacking { max, may_share } => Some((*max, may_share.clone())),
+            Check::Stacking(s) => Some((s.max, s.may_share.clone())),
             _ => None,
         });
+        let only_sharers_enter = r
+            .constraints
+            .iter()
+            .any(|c| matches!(&c.check, Check::Stacking(s) if s.only_sharers_enter));
         let mut stopping_tokens: FxHashMap<Hex, Vec<(&Token, &Kind)>> = FxHashMap::default();
         for t in &s.tokens {
             if let Some(k) = r
@@ -205,6 +212,7 @@ impl<'a> MoveMap<'a> {
             units,
             zones: Zones::new(s, r),
             stacking,
+            only_sharers_enter,
             stopping_tokens,
             built_up: BuiltUp::new(s, r),
             uphill: r.climb_cost,
@@ -216,7 +224,7 @@ impl<'a> MoveMap<'a> {
     }
 
     fn terrain(&self, h: Hex) -> Option<&'a Kind> {
-        super::terrain_at(self.s, self.r, h)
+        crate::rules::terrain_at(self.s, self.r, h)
     }
 
     fn level(&self, h: Hex) -> i32 {
@@ -250,6 +258,9 @@ impl<'a> MoveMap<'a> {
         if !others.iter().all(|o| o.side == u.side) {
             return false;
         }
+        if self.only_sharers_enter && !names_class(may_share, &u.class) {
+            return false;
+        }
         let stack: Vec<&Unit> = others
             .iter()
             .map(|o| **o)
@@ -258,7 +269,7 @@ impl<'a> MoveMap<'a> {
         super::validate::stack_allowed(&stack, *max, may_share)
     }
 
-    fn class_profile(&self, u: &Unit) -> Option<&'a super::model::Profile> {
+    fn class_profile(&self, u: &Unit) -> Option<&'a crate::rules::model::Profile> {
         self.r
             .kind(KindList::UnitClass, &u.class)
             .and_then(|k| k.profile.as_ref())
@@ -363,7 +374,9 @@ impl<'a> MoveMap<'a> {
     fn terrain_cost(&self, class: &str, from: Hex, to: Hex, entered: Option<&Kind>) -> u32 {
         let base = entered.map_or(1, |k| rate(self.built_up.row(to, k).movement, class));
         let up = if self.level(to) > self.level(from) {
-            self.uphill
+            entered
+                .and_then(|k| k.movement.climb_cost)
+                .unwrap_or(self.uphill)
         } else {
             0
         };
@@ -400,7 +413,7 @@ impl<'a> MoveMap<'a> {
     }
 
     /// Every hex `u` can reach with `allowance` (default: its class's), cheapest first.
-    pub fn reachable(&self, u: &Unit, allowance: Option<u32>) -> Result<Vec<Reach>, String> {
+    pub fn reachable(&self, u: &Unit, allowance: Option<u32>) -> Result<Vec<Reach>, PlaceError> {
         Ok(self.listed(self.search(u, allowance, false)?.out))
     }
 
@@ -422,21 +435,22 @@ impl<'a> MoveMap<'a> {
         &self,
         u: &Unit,
         allowance: Option<u32>,
-    ) -> Result<(Vec<Reach>, Ways), String> {
+    ) -> Result<(Vec<Reach>, Ways), PlaceError> {
         let Search { out, came, prev } = self.search(u, allowance, true)?;
         Ok((self.listed(out), Ways { came, prev }))
     }
 
     /// The search over (hex, road state); with `track`, the state each hex and state
     /// was reached from.
-    fn search(&self, u: &Unit, allowance: Option<u32>, track: bool) -> Result<Search, String> {
-        let start = u
-            .hex
-            .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
+    fn search(&self, u: &Unit, allowance: Option<u32>, track: bool) -> Result<Search, PlaceError> {
+        let start = question::standing(u)?;
         let allowance = allowance.or_else(|| self.allowance(u)).ok_or_else(|| {
-            format!(
-                "{} has no movement allowance in this ruleset; give one",
-                super::a_unit(&u.class)
+            PlaceError::new(
+                PlaceErrorKind::NoProfile,
+                format!(
+                    "{} has no movement allowance in this ruleset; give one",
+                    crate::rules::a_unit(&u.class)
+                ),
             )
         })?;
         let bonus = self

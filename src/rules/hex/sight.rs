@@ -7,9 +7,9 @@
 
 use hexx::Hex;
 
-use super::model::{ElevationSight, Kind, Ruleset, SightModel, SightRule, names_class};
 use crate::board::HexBoard;
 use crate::board::line::{self, Step};
+use crate::rules::model::{ElevationSight, Kind, Ruleset, SightModel, SightRule, names_class};
 use crate::scenario::{Scenario, Unit};
 
 /// Why a line is blocked at a hex.
@@ -55,6 +55,7 @@ const PLATEAU: u8 = 2;
 const SHADOW: u8 = 4;
 const ROLLING: u8 = 8;
 const CREST: u8 = 16;
+const NEVER: u8 = 32;
 
 fn flags_of(k: &Kind) -> u8 {
     let has = |r: SightRule| k.sight.rules.contains(&r);
@@ -63,6 +64,7 @@ fn flags_of(k: &Kind) -> u8 {
         | (u8::from(has(SightRule::Shadow)) * SHADOW)
         | (u8::from(has(SightRule::Rolling)) * ROLLING)
         | (u8::from(has(SightRule::Crest)) * CREST)
+        | (u8::from(k.sight.never_blocks) * NEVER)
 }
 
 /// A straight tunnel: the cube axis it runs along and that axis's value.
@@ -186,7 +188,7 @@ impl<'a> SightMap<'a> {
             map.units.entry(hex).or_default().push(u);
             let Some(i) = map.index(hex) else { continue };
             let blocks = ruleset
-                .kind(super::KindList::UnitClass, &u.class)
+                .kind(crate::rules::KindList::UnitClass, &u.class)
                 .and_then(|k| k.profile.as_ref())
                 .is_some_and(|p| p.blocks_sight);
             cells[i].unit |= blocks;
@@ -238,7 +240,7 @@ impl<'a> SightMap<'a> {
 
     fn marker_has(&self, id: &str, rule: SightRule) -> bool {
         self.ruleset
-            .kind(super::KindList::Marker, id)
+            .kind(crate::rules::KindList::Marker, id)
             .is_some_and(|k| k.sight.rules.contains(&rule))
     }
 
@@ -437,7 +439,7 @@ impl<'a> SightMap<'a> {
 
     fn is_general(&self, u: &Unit) -> bool {
         self.ruleset
-            .kind(super::KindList::UnitClass, &u.class)
+            .kind(crate::rules::KindList::UnitClass, &u.class)
             .and_then(|k| k.profile.as_ref())
             .is_some_and(|p| p.general)
     }
@@ -606,6 +608,9 @@ impl<'a> SightMap<'a> {
             return Some(Why::Unit);
         }
         let f = c.flags;
+        if f & NEVER != 0 {
+            return None;
+        }
         if f & PLATEAU != 0 {
             let plateau = cf.hill.is_some() && cf.hill == c.hill && ct.hill == c.hill;
             return (!plateau).then_some(Why::Hill);

@@ -4,8 +4,9 @@
 
 use hexx::Hex;
 
-use super::model::{KindList, Ruleset};
 use super::movement::{MoveMap, State};
+use crate::rules::model::{KindList, Ruleset};
+use crate::rules::question::{self, PlaceError, PlaceErrorKind};
 use crate::scenario::{Scenario, Unit};
 
 /// One legal charge.
@@ -34,7 +35,7 @@ pub fn cannot_charge(r: &Ruleset, u: &Unit) -> Option<String> {
     (!mounted).then(|| {
         format!(
             "only mounted units can charge, and {} is not mounted",
-            super::a_unit(&u.class)
+            crate::rules::a_unit(&u.class)
         )
     })
 }
@@ -46,15 +47,13 @@ pub fn charges(
     r: &Ruleset,
     u: &Unit,
     allowance: Option<u32>,
-) -> Result<Vec<Charge>, String> {
+) -> Result<Vec<Charge>, PlaceError> {
     if let Some(why) = cannot_charge(r, u) {
-        return Err(why);
+        return Err(PlaceError::new(PlaceErrorKind::NotAllowed, why));
     }
-    let start = u
-        .hex
-        .ok_or_else(|| format!("unit {} stands on no hex", u.id))?;
+    let start = question::standing(u)?;
     let allowance = allowance.or_else(|| map.allowance(u)).unwrap_or(u32::MAX);
-    let terrain = |h: Hex| super::terrain_at(s, r, h);
+    let terrain = |h: Hex| crate::rules::terrain_at(s, r, h);
     let mut out = Vec::new();
     for dir in Hex::NEIGHBORS_COORDS {
         let (h1, h2, h3) = (start + dir, start + dir * 2, start + dir * 3);

@@ -19,6 +19,18 @@ pub struct ArcTarget {
     pub shift: Option<i32>,
 }
 
+impl ArcTarget {
+    /// What a battle against a unit there gets, as the command line, the inspector and
+    /// the previews all word it: "4 dice", "2 column(s) left", or "no battle".
+    pub fn odds_words(&self) -> String {
+        match (self.dice, self.shift) {
+            (Some(d), _) => format!("{d} dice"),
+            (_, Some(x)) => format!("{x} column(s) left"),
+            _ => "no battle".into(),
+        }
+    }
+}
+
 /// The arc of `unit`: every hex of the board within `range` (default: the unit's reach)
 /// other than its own, nearest first. Dice or shifts are those against a unit of
 /// `target_class` (default: the unit's own class) standing there.

@@ -1,0 +1,55 @@
+//! How many features the board holds, on either board.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
+use crate::rules::constraint::Constraint;
+use crate::rules::ground::Ground;
+use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
+use crate::scenario::diagnostic::Diagnostic;
+
+pub const BOARDS: Boards = Boards::Both;
+
+/// How many features of these kinds the board holds, together: at least `min`, at
+/// most `max`. Both boards (on a hex board a connected group of a terrain counts
+/// once).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Count {
+    /// Terrain, line, landmark, token or road kinds.
+    #[schemars(extend("x-kinds" = ["terrains", "lines", "landmarks", "tokens", "roads"]))]
+    pub kinds: Vec<String>,
+    /// The fewest allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<usize>,
+    /// The most allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<usize>,
+}
+
+impl OnGround for Count {
+    fn kinds(&self) -> Vec<&str> {
+        self.kinds.iter().map(String::as_str).collect()
+    }
+
+    fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
+        cx.count(&self.kinds, self.min, self.max, out);
+    }
+}
+
+impl Mechanism for Count {
+    fn info(&self) -> Info {
+        Info::new(BOARDS, ground::READS, Reach::Board)
+    }
+
+    fn check(&self, cx: &mut LoadCheck<'_>) {
+        for id in &self.kinds {
+            cx.ground_kind(id);
+        }
+    }
+
+    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        ground::run(self, on, c, out);
+    }
+}

@@ -1,0 +1,54 @@
+//! Elevations and markers a terrain's hexes may have.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
+use crate::rules::constraint::Constraint;
+use crate::rules::model::KindList;
+use crate::scenario::diagnostic::Diagnostic;
+
+pub const BOARDS: Boards = Boards::Hex;
+
+/// Attributes of the hexes of `terrain`: an elevation from `min_elevation` to
+/// `max_elevation` (either may be left out), and only the `markers` listed (when the
+/// list is given; an empty list allows none).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(example = serde_json::json!({
+    "mechanism": "hex-attributes", "terrain": "hill", "min_elevation": 1, "max_elevation": 2,
+    "markers": []
+}))]
+pub struct HexAttributes {
+    /// The terrain whose hexes are checked.
+    #[schemars(extend("x-kinds" = ["terrains"]))]
+    pub terrain: String,
+    /// The lowest elevation its hexes may have.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_elevation: Option<i32>,
+    /// The highest elevation its hexes may have.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_elevation: Option<i32>,
+    /// The only markers its hexes may carry (empty: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-kinds" = ["markers"]))]
+    pub markers: Option<Vec<String>>,
+}
+
+impl Mechanism for HexAttributes {
+    fn info(&self) -> Info {
+        Info::new(BOARDS, Reads::HEXES, Reach::Hex)
+    }
+
+    fn check(&self, cx: &mut LoadCheck<'_>) {
+        cx.kinds(KindList::Terrain, [&self.terrain]);
+        cx.kinds(KindList::Marker, self.markers.iter().flatten());
+    }
+
+    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        if let Some(cx) = super::hex(on) {
+            let range = (self.min_elevation, self.max_elevation);
+            cx.hex_attributes(c, &self.terrain, range, self.markers.as_deref(), out);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! A terrain that needs another next to it.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
+use crate::rules::constraint::Constraint;
+use crate::rules::model::KindList;
+use crate::scenario::diagnostic::Diagnostic;
+
+pub const BOARDS: Boards = Boards::Hex;
+
+/// Every hex of `terrain` has a hex of one of `near` next to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Near {
+    /// The terrain checked.
+    #[schemars(extend("x-kinds" = ["terrains"]))]
+    pub terrain: String,
+    /// Terrains one of which must be next to each of its hexes.
+    #[schemars(extend("x-kinds" = ["terrains"]))]
+    pub near: Vec<String>,
+}
+
+impl Mechanism for Near {
+    fn info(&self) -> Info {
+        Info::new(BOARDS, Reads::HEXES, Reach::Neighbours)
+    }
+
+    fn check(&self, cx: &mut LoadCheck<'_>) {
+        cx.kinds(
+            KindList::Terrain,
+            std::iter::once(&self.terrain).chain(&self.near),
+        );
+    }
+
+    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        if let Some(cx) = super::hex(on) {
+            cx.near(c, &self.terrain, &self.near, out);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! On or off a line (a road on a hex board), on either board.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
+use crate::rules::constraint::Constraint;
+use crate::rules::ground::Ground;
+use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
+use crate::rules::model::KindList;
+use crate::scenario::diagnostic::Diagnostic;
+
+pub const BOARDS: Boards = Boards::Both;
+
+/// On or off a line: every feature of `kind` touches a line of `lines` (on a table:
+/// a line kind; on a hex board: a road kind, on one of its hexes); with `off`, none
+/// does. Both boards. Also read as `on-road` with `roads`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OnLine {
+    /// The kind checked (a bridge).
+    #[schemars(extend("x-kinds" = ["terrains", "lines", "landmarks", "tokens", "roads"]))]
+    pub kind: String,
+    /// Line or road kinds.
+    #[serde(alias = "roads")]
+    #[schemars(extend("x-kinds" = ["lines", "roads"]))]
+    pub lines: Vec<String>,
+    /// None of them may touch such a line.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub off: bool,
+}
+
+impl OnGround for OnLine {
+    fn kinds(&self) -> Vec<&str> {
+        std::iter::once(self.kind.as_str())
+            .chain(self.lines.iter().map(String::as_str))
+            .collect()
+    }
+
+    fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
+        cx.on_line(&self.kind, &self.lines, self.off, out);
+    }
+}
+
+impl Mechanism for OnLine {
+    fn info(&self) -> Info {
+        Info::new(BOARDS, ground::READS, Reach::Board)
+    }
+
+    fn check(&self, cx: &mut LoadCheck<'_>) {
+        cx.ground_kind(&self.kind);
+        let list = if cx.r.board.as_hex().is_some() {
+            KindList::Road
+        } else {
+            KindList::Line
+        };
+        cx.kinds(list, &self.lines);
+    }
+
+    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        ground::run(self, on, c, out);
+    }
+}

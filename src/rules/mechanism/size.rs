@@ -1,0 +1,56 @@
+//! How wide features are, on either board.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
+use crate::rules::constraint::Constraint;
+use crate::rules::ground::Ground;
+use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
+use crate::scenario::diagnostic::Diagnostic;
+
+pub const BOARDS: Boards = Boards::Both;
+
+/// Features of these kinds are at least `min` across at their narrowest and at most
+/// `max` across at their widest; a line's size is its width. Runs on both boards: on a
+/// table in its unit (areas, lines, landmarks), on a hex board in hexes (connected
+/// groups of a terrain, tokens, roads).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Size {
+    /// Terrain, line, landmark, token or road kinds.
+    #[schemars(extend("x-kinds" = ["terrains", "lines", "landmarks", "tokens", "roads"]))]
+    pub kinds: Vec<String>,
+    /// The narrowest width allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    /// The widest extent allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+}
+
+impl OnGround for Size {
+    fn kinds(&self) -> Vec<&str> {
+        self.kinds.iter().map(String::as_str).collect()
+    }
+
+    fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
+        cx.size(&self.kinds, self.min, self.max, out);
+    }
+}
+
+impl Mechanism for Size {
+    fn info(&self) -> Info {
+        Info::new(BOARDS, ground::READS, Reach::Board)
+    }
+
+    fn check(&self, cx: &mut LoadCheck<'_>) {
+        for id in &self.kinds {
+            cx.ground_kind(id);
+        }
+    }
+
+    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        ground::run(self, on, c, out);
+    }
+}

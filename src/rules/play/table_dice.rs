@@ -1,0 +1,142 @@
+//! Dice on a measured table, with the mechanisms hexes use: a class's `profile` gives
+//! its range (in board units, edge to edge) and its dice by distance band, and the
+//! ruleset's modifier entries apply with the same conditions read off the table (the
+//! areas and landmarks each base is in, the lines the zone of fire crosses, the ground
+//! levels, the distance rounded up to whole units). The halvings for cover come after,
+//! from [`super::battle::fight`], as on every board.
+
+use super::battle::Odds;
+use crate::rules::battle::{Counts, Modifier, apply_entries, rolled};
+use crate::rules::model::{Combat, KindList};
+use crate::rules::modifier::Situation;
+use crate::rules::table::fire::{TableMap, Zone};
+use crate::scenario::Unit;
+
+fn refused(reason: String) -> Odds {
+    Odds {
+        allowed: false,
+        reason: Some(reason),
+        ..Odds::default()
+    }
+}
+
+/// The dice entry for a distance `d`: the first band that reaches it (`bands`, else
+/// `range` split evenly among `n` entries).
+fn band(bands: &[f64], range: f64, n: usize, d: f64) -> usize {
+    let reach = |i: usize| {
+        bands
+            .get(i)
+            .copied()
+            .unwrap_or(range * (i + 1) as f64 / n as f64)
+    };
+    (0..n).find(|i| d <= reach(*i) + 1e-9).unwrap_or(n - 1)
+}
+
+/// `a`'s count of dice against `t` along `zone`, before cover; `None` when the ruleset
+/// has no dice combat (a table then counts no dice of its own).
+pub fn odds(map: &TableMap, zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
+    let r = map.ruleset();
+    if r.combat != Some(Combat::Dice) {
+        return None;
+    }
+    if a.side == t.side && !a.side.is_empty() {
+        return Some(refused(format!(
+            "{} and {} are on the same side",
+            a.id, t.id
+        )));
+    }
+    let Some(p) = r
+        .kind(KindList::UnitClass, &a.class)
+        .and_then(|k| k.profile.as_ref())
+    else {
+        return Some(refused(format!(
+            "unit class '{}' has no battle profile",
+            a.class
+        )));
+    };
+    if p.general || p.dice.is_empty() {
+        return Some(refused(format!("a {} does not battle", a.class)));
+    }
+    if !a.ordered {
+        return Some(refused(format!("{} is not ordered this turn", a.id)));
+    }
+    let unit = &map.unit;
+    let d = zone.distance;
+    if d > f64::from(p.range) + 1e-9 {
+        return Some(refused(format!(
+            "the target is {d:.1} {unit} away; {} reaches {} {unit}",
+            a.id, p.range
+        )));
+    }
+    let base = p.dice[band(&p.bands, f64::from(p.range), p.dice.len(), d)] as i32;
+    let mut dice = base;
+    let mut mods = Vec::new();
+    if a.general && p.attached_general_dice != 0 {
+        dice += p.attached_general_dice;
+        mods.push(Modifier {
+            source: "an attached general".into(),
+            dice: Some(p.attached_general_dice),
+            shift: None,
+            counts: Counts::Yes,
+            quote: None,
+        });
+    }
+    let kinds_in = |u: &Unit| -> Vec<&str> {
+        let Some(base) = crate::rules::table::geometry::unit(u) else {
+            return Vec::new();
+        };
+        map.touching(&base)
+            .into_iter()
+            .filter(|f| matches!(f.list, KindList::Terrain | KindList::Landmark))
+            .map(|f| f.kind.as_str())
+            .collect()
+    };
+    let level = |u: &Unit| u.at.map_or(0, |p| map.ground_at(p));
+    let across = zone
+        .crossed
+        .iter()
+        .filter(|c| r.kind(KindList::Line, &c.kind).is_some())
+        .map(|c| c.kind.as_str())
+        .collect();
+    let situation = Situation {
+        attacker_class: &a.class,
+        target_class: &t.class,
+        attacker_terrain: "",
+        target_terrain: "",
+        across,
+        attacker_level: level(a),
+        target_level: level(t),
+        moved: a.moved,
+        ordered: a.ordered,
+        in_front: None,
+        range: d.ceil() as u32,
+        general: a.general,
+        attacker_in: kinds_in(a),
+        target_in: kinds_in(t),
+    };
+    let mut shift = 0;
+    let factor = apply_entries(r, &situation, &mut dice, &mut shift, &mut mods);
+    let (dice, allowed, reason) = rolled(dice, factor);
+    Some(Odds {
+        allowed,
+        reason,
+        base_dice: Some(base),
+        dice: Some(dice),
+        dice_factor: Some(factor.unwrap_or(1.0)),
+        modifiers: mods,
+        ..Odds::default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::band;
+
+    #[test]
+    fn bands_split_the_range_evenly_unless_given() {
+        assert_eq!(band(&[], 30.0, 3, 10.0), 0);
+        assert_eq!(band(&[], 30.0, 3, 10.5), 1);
+        assert_eq!(band(&[], 30.0, 3, 30.0), 2);
+        assert_eq!(band(&[5.0, 25.0], 25.0, 2, 6.0), 1);
+    }
+}
