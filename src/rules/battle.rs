@@ -199,7 +199,13 @@ impl<'a> BattleMap<'a> {
             return Err(format!("unit class '{}' has no battle profile", u.class));
         };
         if profile.general || profile.dice.is_empty() {
-            return Err(format!("a {} does not battle", u.class));
+            // "an infantry", "a general": the article a reader expects.
+            let article = if u.class.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            return Err(format!("{article} {} does not battle", u.class));
         }
         if !u.ordered {
             return Err(format!("{} is not ordered this turn", u.id));

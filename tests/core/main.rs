@@ -23,3 +23,4 @@ mod scene;
 mod schema;
 mod shapes;
 mod sight;
+mod tiled_import;
