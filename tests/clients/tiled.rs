@@ -226,8 +226,10 @@ fn every_example_exported_to_tiled_imports_back_to_the_same_scenario() {
         let (tmx, tmj) = export(&s, &rulesets, dir.path());
         for file in [tmx, tmj] {
             let m = import::read_map(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
-            let back = import::to_scenario(&m, None, None, &rulesets, &file)
+            let imported = import::to_scenario(&m, None, None, &rulesets, &file)
                 .unwrap_or_else(|e| panic!("{path:?} via {file:?}: {e}"));
+            assert_eq!(imported.warnings, Vec::<String>::new(), "{path:?} via {file:?}");
+            let back = imported.scenario;
             if back != s {
                 let a = sandtable::io::to_text(&s, sandtable::io::Format::Json).unwrap();
                 let b = sandtable::io::to_text(&back, sandtable::io::Format::Json).unwrap();
@@ -329,7 +331,8 @@ fn a_tileset_without_terrain_properties_imports_with_a_tile_table_and_else_names
     assert_eq!(v["error"]["kind"], "unmapped-tiles");
     let msg = v["error"]["message"].as_str().unwrap();
     assert!(
-        msg.contains("24 tiles") && msg.contains("tile 1 at B2 (column 2, row 2)"),
+        msg.contains("3 distinct tiles (24 cells)")
+            && msg.contains("tile 1 of tileset 'hand' (2 cells, first at B2 (column 2, row 2))"),
         "{msg}"
     );
     let table = fixture("tiles.ron");
@@ -394,7 +397,7 @@ fn edit_hex_map(m: &mut serde_json::Value, g: &tiled::model::HexGeometry, woods:
                 data.extend_from_slice(&old[row * w..(row + 1) * w]);
                 data.extend([u64::from(woods); 2]);
             }
-            data[(15 + 3)] = u64::from(woods); // D2: column 3, row 1
+            data[15 + 3] = u64::from(woods); // D2: column 3, row 1
             l["data"] = json!(data);
             l["width"] = json!(w + 2);
         }

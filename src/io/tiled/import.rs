@@ -129,9 +129,7 @@ pub fn string_value(p: &Prop) -> Result<String, String> {
 }
 
 /// Fields of scenario entries that are text.
-const TEXT_FIELDS: [&str; 9] = [
-    "id", "class", "side", "kind", "terrain", "hex", "up", "owner", "general",
-];
+const TEXT_FIELDS: [&str; 8] = ["id", "class", "side", "kind", "terrain", "hex", "up", "owner"];
 
 fn props_json(props: &[Prop], json_fields: &[&str]) -> Result<Map<String, Value>, String> {
     props
