@@ -96,3 +96,46 @@ fn the_schema_rejects_what_the_format_forbids() {
     doc["board"]["columns"] = 1001.into();
     assert!(!validator.is_valid(&doc));
 }
+
+/// Issue 27: "The schema and the binary disagree today: `hex_width_mm <= 0` passes the
+/// schema and is refused by the binary; `sector_roll` is 1-6 in the text and 0-255 in
+/// the schema, and the binary reports 0 and 9 as valid; a `bw` table without
+/// `cm_per_unit` passes the schema." Each is now refused by both.
+#[test]
+fn the_schema_and_the_binary_refuse_the_same_boards_and_rolls() {
+    let schema: serde_json::Value = serde_json::from_str(&schema::scenario_schema()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let binary_refuses = |doc: &serde_json::Value| {
+        let path = dir.path().join("case.json");
+        std::fs::write(&path, doc.to_string()).unwrap();
+        let (code, _, _) = crate::common::sandtable(&["validate", path.to_str().unwrap()]);
+        code != 0
+    };
+    let hex = as_json(&root().join("assets/scenarios/battle-cry-crossroads.json"));
+    let table = as_json(&root().join("assets/scenarios/pbs-agricultural.json"));
+    assert!(validator.is_valid(&hex) && validator.is_valid(&table));
+    assert!(!binary_refuses(&hex) && !binary_refuses(&table));
+    let mut cases = Vec::new();
+    for w in [0.0, -5.0] {
+        let mut d = hex.clone();
+        d["board"]["hex_width_mm"] = w.into();
+        cases.push((format!("hex_width_mm {w}"), d));
+    }
+    for roll in [0, 9] {
+        let mut d = table.clone();
+        d["areas"][0]["sector_roll"] = roll.into();
+        cases.push((format!("sector_roll {roll}"), d));
+    }
+    let mut d = table.clone();
+    d["board"]
+        .as_object_mut()
+        .unwrap()
+        .remove("cm_per_unit");
+    assert_eq!(d["board"]["unit"], "bw");
+    cases.push(("bw without cm_per_unit".into(), d));
+    for (what, doc) in cases {
+        assert!(!validator.is_valid(&doc), "the schema takes {what}");
+        assert!(binary_refuses(&doc), "the binary takes {what}");
+    }
+}
