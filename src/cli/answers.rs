@@ -354,14 +354,26 @@ fn schema_text(schema: schemars::Schema) -> String {
 pub fn schemas() -> Vec<(&'static str, String)> {
     use schemars::schema_for;
     vec![
-        ("cli-validate.schema.json", schema_text(schema_for!(ValidateAnswer))),
+        (
+            "cli-validate.schema.json",
+            schema_text(schema_for!(ValidateAnswer)),
+        ),
         ("cli-info.schema.json", schema_text(schema_for!(InfoAnswer))),
         ("cli-los.schema.json", schema_text(schema_for!(LosAnswer))),
-        ("cli-battle.schema.json", schema_text(schema_for!(BattleAnswer))),
+        (
+            "cli-battle.schema.json",
+            schema_text(schema_for!(BattleAnswer)),
+        ),
         ("cli-arcs.schema.json", schema_text(schema_for!(ArcsAnswer))),
-        ("cli-moves.schema.json", schema_text(schema_for!(MovesAnswer))),
+        (
+            "cli-moves.schema.json",
+            schema_text(schema_for!(MovesAnswer)),
+        ),
         ("cli-zoc.schema.json", schema_text(schema_for!(ZocAnswer))),
-        ("cli-charges.schema.json", schema_text(schema_for!(ChargesAnswer))),
+        (
+            "cli-charges.schema.json",
+            schema_text(schema_for!(ChargesAnswer)),
+        ),
         ("cli-path.schema.json", schema_text(schema_for!(PathAnswer))),
         (
             "cli-rulesets-check.schema.json",

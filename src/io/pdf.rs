@@ -175,7 +175,14 @@ fn sheet_content(sheet: &sheets::Sheet, size_mm: (f64, f64), plan: &SheetPlan) -
     // The caption form is one point square, like the board's.
     c.save_state();
     let (e, f) = at(MARGIN_MM, caption_top(plan) + CAPTION_HEIGHT_MM);
-    c.transform([pt(caption_width(plan)), 0.0, 0.0, pt(CAPTION_HEIGHT_MM), e, f]);
+    c.transform([
+        pt(caption_width(plan)),
+        0.0,
+        0.0,
+        pt(CAPTION_HEIGHT_MM),
+        e,
+        f,
+    ]);
     c.x_object(Name(b"Caption"));
     c.restore_state();
     c

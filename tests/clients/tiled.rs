@@ -228,7 +228,11 @@ fn every_example_exported_to_tiled_imports_back_to_the_same_scenario() {
             let m = import::read_map(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
             let imported = import::to_scenario(&m, None, None, &rulesets, &file)
                 .unwrap_or_else(|e| panic!("{path:?} via {file:?}: {e}"));
-            assert_eq!(imported.warnings, Vec::<String>::new(), "{path:?} via {file:?}");
+            assert_eq!(
+                imported.warnings,
+                Vec::<String>::new(),
+                "{path:?} via {file:?}"
+            );
             let back = imported.scenario;
             if back != s {
                 let a = sandtable::io::to_text(&s, sandtable::io::Format::Json).unwrap();
@@ -388,10 +392,18 @@ fn a_file_that_is_not_a_hexagonal_tiled_map_is_refused_with_its_kind() {
 /// woods, the map widened from 13 to 15 columns with the new columns painted woods.
 fn edit_hex_map(m: &mut serde_json::Value, g: &tiled::model::HexGeometry, woods: u32) {
     use serde_json::json;
-    let (w, h) = (m["width"].as_u64().unwrap() as usize, m["height"].as_u64().unwrap() as usize);
+    let (w, h) = (
+        m["width"].as_u64().unwrap() as usize,
+        m["height"].as_u64().unwrap() as usize,
+    );
     for l in m["layers"].as_array_mut().unwrap() {
         if l["type"] == "tilelayer" {
-            let old: Vec<u64> = l["data"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+            let old: Vec<u64> = l["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap())
+                .collect();
             let mut data = Vec::new();
             for row in 0..h {
                 data.extend_from_slice(&old[row * w..(row + 1) * w]);
@@ -442,7 +454,8 @@ fn set_attr(e: &mut sandtable::io::xml::Element, key: &str, value: String) {
 fn a_map_edited_in_tiled_imports_back_as_tiled_shows_it() {
     use sandtable::io::tiled::import;
     let rulesets = Rulesets::built_in();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/battle-cry-crossroads.json");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/battle-cry-crossroads.json");
     let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
     let b = s.board.as_hex().unwrap().clone();
     let g = tiled::geometry(&b, DPI);
@@ -456,7 +469,8 @@ fn a_map_edited_in_tiled_imports_back_as_tiled_shows_it() {
         .map(|(id, _)| id + 1)
         .unwrap();
     // The JSON, edited as Tiled writes it.
-    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
     edit_hex_map(&mut v, &g, woods);
     std::fs::write(&tmj, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
     // The TMX, edited the same way.
@@ -470,7 +484,12 @@ fn a_map_edited_in_tiled_imports_back_as_tiled_shows_it() {
                     .as_array()
                     .unwrap()
                     .chunks(15)
-                    .map(|r| r.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
+                    .map(|r| {
+                        r.iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    })
                     .collect();
                 data.text = format!("\n{}\n", rows.join(",\n"));
             }
@@ -498,7 +517,11 @@ fn a_map_edited_in_tiled_imports_back_as_tiled_shows_it() {
             .arg("by-tiled.json")
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         files.push(dir.path().join("by-tiled.json"));
     }
     for file in files {
@@ -507,14 +530,35 @@ fn a_map_edited_in_tiled_imports_back_as_tiled_shows_it() {
             .unwrap_or_else(|e| panic!("{file:?}: {e}"))
             .scenario;
         let nb = back.board.as_hex().unwrap();
-        assert_eq!((nb.columns, nb.rows), (15, 9), "{file:?}: the map's new size");
-        let unit = |id: &str| nb.label(back.units.iter().find(|u| u.id == id).unwrap().hex.unwrap());
+        assert_eq!(
+            (nb.columns, nb.rows),
+            (15, 9),
+            "{file:?}: the map's new size"
+        );
+        let unit =
+            |id: &str| nb.label(back.units.iter().find(|u| u.id == id).unwrap().hex.unwrap());
         assert_eq!(unit("u1"), "G7", "{file:?}: where Tiled shows u1");
-        assert_eq!(unit("u2"), "F5", "{file:?}: a unit without its hex property");
-        let terrain = |l: &str| back.hexes.get(&nb.hex_at(l).unwrap()).map(|c| c.terrain.to_string());
+        assert_eq!(
+            unit("u2"),
+            "F5",
+            "{file:?}: a unit without its hex property"
+        );
+        let terrain = |l: &str| {
+            back.hexes
+                .get(&nb.hex_at(l).unwrap())
+                .map(|c| c.terrain.to_string())
+        };
         assert_eq!(terrain("D2").as_deref(), Some("woods"), "{file:?}: painted");
-        assert_eq!(terrain("N1").as_deref(), Some("woods"), "{file:?}: a new column");
-        assert_eq!(terrain("O9").as_deref(), Some("woods"), "{file:?}: a new column");
+        assert_eq!(
+            terrain("N1").as_deref(),
+            Some("woods"),
+            "{file:?}: a new column"
+        );
+        assert_eq!(
+            terrain("O9").as_deref(),
+            Some("woods"),
+            "{file:?}: a new column"
+        );
         // Everything else is as exported.
         assert_eq!(back.tokens, s.tokens, "{file:?}");
         assert_eq!(back.roads, s.roads, "{file:?}");
@@ -541,8 +585,12 @@ fn a_table_edited_in_tiled_imports_back_and_its_grid_is_whole_centimetres() {
     let job = ExportJob::new(&s, r, &o);
     let tmj = dir.path().join("table.tmj");
     export_to(format::by_name("tiled-json").unwrap(), &job, &tmj).unwrap();
-    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
-    assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(180), Some(120)));
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(180), Some(120))
+    );
     assert_eq!(v["tilewidth"].as_u64(), Some(59));
     let tile = 59.0;
     for l in v["layers"].as_array_mut().unwrap() {
@@ -556,11 +604,16 @@ fn a_table_edited_in_tiled_imports_back_and_its_grid_is_whole_centimetres() {
     }
     std::fs::write(&tmj, serde_json::to_vec(&v).unwrap()).unwrap();
     let m = import::read_map(&tmj).unwrap();
-    let back = import::to_scenario(&m, None, None, &rulesets, &tmj).unwrap().scenario;
+    let back = import::to_scenario(&m, None, None, &rulesets, &tmj)
+        .unwrap()
+        .scenario;
     let w1 = back.areas.iter().find(|a| a.id == "w1").unwrap();
     let was = s.areas.iter().find(|a| a.id == "w1").unwrap();
     for (p, q) in w1.polygon.iter().zip(&was.polygon) {
-        assert!((p.x - q.x - 20.0).abs() < 1e-6 && (p.y - q.y).abs() < 1e-6, "{p:?} {q:?}");
+        assert!(
+            (p.x - q.x - 20.0).abs() < 1e-6 && (p.y - q.y).abs() < 1e-6,
+            "{p:?} {q:?}"
+        );
     }
     assert_eq!(back.lines, s.lines, "what was not moved is as it was");
 }

@@ -253,9 +253,15 @@ fn export_help_lists_every_format_of_the_registry() {
     let (code, out, _) = sandtable(&["export", "--help"]);
     assert_eq!(code, 0);
     for name in sandtable::io::format::names() {
-        assert!(out.contains(name), "{name} missing from export --help:\n{out}");
+        assert!(
+            out.contains(name),
+            "{name} missing from export --help:\n{out}"
+        );
     }
-    assert!(out.contains("tiled-tmx") && out.contains("tiled-json"), "{out}");
+    assert!(
+        out.contains("tiled-tmx") && out.contains("tiled-json"),
+        "{out}"
+    );
 }
 
 /// Each ruleset's deliberately broken example yields exactly the diagnostics in its

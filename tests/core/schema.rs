@@ -128,10 +128,7 @@ fn the_schema_and_the_binary_refuse_the_same_boards_and_rolls() {
         cases.push((format!("sector_roll {roll}"), d));
     }
     let mut d = table.clone();
-    d["board"]
-        .as_object_mut()
-        .unwrap()
-        .remove("cm_per_unit");
+    d["board"].as_object_mut().unwrap().remove("cm_per_unit");
     assert_eq!(d["board"]["unit"], "bw");
     cases.push(("bw without cm_per_unit".into(), d));
     for (what, doc) in cases {
@@ -168,7 +165,11 @@ fn every_answer_of_every_example_validates_against_its_schema() {
         let (code, out, err) = sandtable(&a);
         let v: serde_json::Value =
             serde_json::from_str(&out).unwrap_or_else(|e| panic!("{a:?}: {e}: {out} {err}"));
-        let against = if code == 2 && command != "validate" { &error } else { &schema };
+        let against = if code == 2 && command != "validate" {
+            &error
+        } else {
+            &schema
+        };
         let errors: Vec<String> = against
             .iter_errors(&v)
             .map(|e| format!("{e} at {}", e.instance_path()))
@@ -193,7 +194,10 @@ fn every_answer_of_every_example_validates_against_its_schema() {
         for a in units.iter().take(5) {
             for b in units.iter().take(5).filter(|b| *b != a) {
                 check("los", vec!["los".into(), f.clone(), a.clone(), b.clone()]);
-                check("battle", vec!["battle".into(), f.clone(), a.clone(), b.clone()]);
+                check(
+                    "battle",
+                    vec!["battle".into(), f.clone(), a.clone(), b.clone()],
+                );
             }
         }
         for u in &units {
@@ -204,7 +208,13 @@ fn every_answer_of_every_example_validates_against_its_schema() {
                 let (x, y) = (t.width / 2.0, t.height / 2.0);
                 check(
                     "path",
-                    vec!["path".into(), f.clone(), u.clone(), "--through".into(), format!("{x},{y}")],
+                    vec![
+                        "path".into(),
+                        f.clone(),
+                        u.clone(),
+                        "--through".into(),
+                        format!("{x},{y}"),
+                    ],
                 );
             }
         }
@@ -220,13 +230,25 @@ fn every_answer_of_every_example_validates_against_its_schema() {
             if p.is_file() {
                 check(
                     "rulesets-check",
-                    vec!["rulesets".into(), "check".into(), p.to_string_lossy().into_owned()],
+                    vec![
+                        "rulesets".into(),
+                        "check".into(),
+                        p.to_string_lossy().into_owned(),
+                    ],
                 );
             }
         }
     }
     for command in [
-        "validate", "info", "los", "battle", "arcs", "moves", "zoc", "charges", "path",
+        "validate",
+        "info",
+        "los",
+        "battle",
+        "arcs",
+        "moves",
+        "zoc",
+        "charges",
+        "path",
         "rulesets-check",
     ] {
         assert!(

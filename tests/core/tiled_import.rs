@@ -26,7 +26,8 @@ fn import(map: &str, extra: &[&str], dir: &Path) -> (i32, Value, Option<Scenario
         args.extend_from_slice(&["--ruleset", "battle-cry-150"]);
     }
     let (code, stdout, stderr) = sandtable(&args);
-    let v: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout} {stderr}"));
+    let v: Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout} {stderr}"));
     let s = out
         .exists()
         .then(|| sandtable::io::load_scenario(&out, &Rulesets::built_in()).unwrap());
@@ -58,7 +59,9 @@ fn terrain(s: &Scenario, label: &str) -> (String, i32) {
     let b = s.board.as_hex().unwrap();
     s.hexes
         .get(&b.hex_at(label).unwrap())
-        .map_or(("clear".into(), 0), |c| (c.terrain.to_string(), c.elevation))
+        .map_or(("clear".into(), 0), |c| {
+            (c.terrain.to_string(), c.elevation)
+        })
 }
 
 fn unit_hex(s: &Scenario, i: usize) -> String {
@@ -102,11 +105,18 @@ fn tile_layers_are_read_in_order_hidden_ones_skipped_and_decoration_named() {
     let (v, s) = ok(&fixture("layers.tmx"), &[]);
     assert_eq!(terrain(&s, "B2").0, "woods");
     assert_eq!(terrain(&s, "C2").0, "woods");
-    assert_eq!(terrain(&s, "A1").0, "clear", "the hidden hills are not read");
+    assert_eq!(
+        terrain(&s, "A1").0,
+        "clear",
+        "the hidden hills are not read"
+    );
     assert_eq!(s.hexes.len(), 2);
     let w = warnings(&v).join("\n");
     assert!(w.contains("'old hills' is hidden"), "{w}");
-    assert!(w.contains("tile layer 'flowers': none of its tiles maps to a terrain"), "{w}");
+    assert!(
+        w.contains("tile layer 'flowers': none of its tiles maps to a terrain"),
+        "{w}"
+    );
 }
 
 /// Issue 27, 4: "Tile objects (counters drawn as tile images) are placed by their
@@ -126,7 +136,11 @@ fn a_tile_object_stands_where_its_image_is_centred() {
 #[test]
 fn layer_and_group_offsets_move_objects_and_objects_off_the_map_are_named() {
     let (_, s) = ok(&fixture("offsets.tmx"), &[]);
-    assert_eq!(unit_hex(&s, 0), "E3", "the units layer is drawn 64 px right");
+    assert_eq!(
+        unit_hex(&s, 0),
+        "E3",
+        "the units layer is drawn 64 px right"
+    );
     assert_eq!(unit_hex(&s, 1), "B3", "the group is drawn two rows down");
     let (kind, msg, _) = refused(&fixture("outside.tmx"), &[]);
     assert_eq!(kind, "bad-map");
@@ -156,11 +170,21 @@ fn a_tile_table_is_keyed_by_tileset_and_bare_ids_on_two_tilesets_are_refused() {
         &["--map", &fixture("two-tilesets.ron")],
     );
     assert_eq!(terrain(&s, "B2").0, "woods");
-    assert_eq!(terrain(&s, "E3").0, "hill", "tile 0 of 'more', not of 'hexes'");
+    assert_eq!(
+        terrain(&s, "E3").0,
+        "hill",
+        "tile 0 of 'more', not of 'hexes'"
+    );
     assert_eq!(terrain(&s, "F4").0, "woods");
-    let (kind, msg, file) = refused(&fixture("two-tilesets.tmx"), &["--map", &fixture("tiles.ron")]);
+    let (kind, msg, file) = refused(
+        &fixture("two-tilesets.tmx"),
+        &["--map", &fixture("tiles.ron")],
+    );
     assert_eq!(kind, "bad-tile-table");
-    assert!(msg.contains("the map has 2 tilesets") && msg.contains("key the table by tileset name"), "{msg}");
+    assert!(
+        msg.contains("the map has 2 tilesets") && msg.contains("key the table by tileset name"),
+        "{msg}"
+    );
     assert!(file.ends_with("tiles.ron"), "{file}");
 }
 
@@ -171,7 +195,11 @@ fn a_tile_table_is_keyed_by_tileset_and_bare_ids_on_two_tilesets_are_refused() {
 #[test]
 fn enum_names_are_read_and_class_values_int_enums_and_odd_elevations_refused() {
     let (_, s) = ok(&fixture("typed.tmx"), &[]);
-    assert_eq!(terrain(&s, "C3"), ("hill".into(), 1), "an enum by name, elevation 1.0");
+    assert_eq!(
+        terrain(&s, "C3"),
+        ("hill".into(), 1),
+        "an enum by name, elevation 1.0"
+    );
     let base = std::fs::read_to_string(fixture("typed.tmx")).unwrap();
     let cases = [
         (
@@ -219,7 +247,10 @@ fn tilesets_without_a_count_with_ids_past_it_or_in_json_files_are_read() {
         .map(|i| format!("{i}: \"{}\"", if i % 2 == 0 { "clear" } else { "woods" }))
         .collect();
     std::fs::write(&table, format!("{{{}}}", ids.join(", "))).unwrap();
-    let (_, s) = ok(&fixture("hexagonal-mini.tmx"), &["--map", table.to_str().unwrap()]);
+    let (_, s) = ok(
+        &fixture("hexagonal-mini.tmx"),
+        &["--map", table.to_str().unwrap()],
+    );
     let b = s.board.as_hex().unwrap();
     assert_eq!((b.columns, b.rows), (20, 20));
     assert!(!s.hexes.is_empty(), "some of its tiles are odd ids: woods");
@@ -270,7 +301,10 @@ fn messages_name_the_object_the_distinct_tiles_and_the_table_file() {
         "{msg}"
     );
     assert!(file.ends_with("no-class.tmx"));
-    assert!(!msg.contains("line"), "no line of a file the user never saw: {msg}");
+    assert!(
+        !msg.contains("line"),
+        "no line of a file the user never saw: {msg}"
+    );
 
     // 20 x 20 cells of one tile with no terrain: one entry, not 400.
     let dir = tempfile::tempdir().unwrap();

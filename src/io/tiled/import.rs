@@ -95,18 +95,23 @@ pub fn typed_value(p: &Prop) -> Result<Value, String> {
         "class" => Err(format!(
             "property '{}' is a class value ({}); Sandtable reads plain properties: make it a string",
             p.name,
-            if p.propertytype.is_empty() { "class" } else { &p.propertytype }
+            if p.propertytype.is_empty() {
+                "class"
+            } else {
+                &p.propertytype
+            }
         )),
         "int" if !p.propertytype.is_empty() => Err(format!(
             "property '{}' is the enum {} stored as a number ({}); Sandtable reads enums by \
              name: in Tiled's Custom Types Editor, save {} as a string",
             p.name, p.propertytype, p.value, p.propertytype
         )),
-        "int" | "object" => p
-            .value
-            .parse::<i64>()
-            .map(Value::from)
-            .map_err(|_| format!("property '{}' = '{}' is not a whole number", p.name, p.value)),
+        "int" | "object" => p.value.parse::<i64>().map(Value::from).map_err(|_| {
+            format!(
+                "property '{}' = '{}' is not a whole number",
+                p.name, p.value
+            )
+        }),
         "float" => p
             .value
             .parse::<f64>()
@@ -129,7 +134,9 @@ pub fn string_value(p: &Prop) -> Result<String, String> {
 }
 
 /// Fields of scenario entries that are text.
-const TEXT_FIELDS: [&str; 8] = ["id", "class", "side", "kind", "terrain", "hex", "up", "owner"];
+const TEXT_FIELDS: [&str; 8] = [
+    "id", "class", "side", "kind", "terrain", "hex", "up", "owner",
+];
 
 fn props_json(props: &[Prop], json_fields: &[&str]) -> Result<Map<String, Value>, String> {
     props
@@ -238,7 +245,10 @@ fn place_all<'m>(m: &'m TiledMap, warnings: &mut Vec<String>) -> Vec<Placed<'m>>
             warnings.push(format!(
                 "object layer '{name}': {stray} objects are of no kind Sandtable reads (name \
                  the layer, or give each a class: {}): not imported",
-                ["unit", "token", "hexside", "road", "hex", "area", "line", "landmark"].join(", ")
+                [
+                    "unit", "token", "hexside", "road", "hex", "area", "line", "landmark"
+                ]
+                .join(", ")
             ));
         }
         for o in objects.iter().filter(|o| known(o)) {
@@ -411,7 +421,12 @@ pub fn to_scenario(
 }
 
 /// Fields an entry must have, by kind: reported by object before the reader would.
-fn require(p: &Placed, e: &Map<String, Value>, kind: &str, fields: &[&str]) -> Result<(), ImportError> {
+fn require(
+    p: &Placed,
+    e: &Map<String, Value>,
+    kind: &str,
+    fields: &[&str],
+) -> Result<(), ImportError> {
     for f in fields {
         if !e.contains_key(*f) {
             return Err(ImportError::BadMap(format!(
@@ -506,7 +521,11 @@ fn hex_entries(
             .get("hex")
             .and_then(Value::as_str)
             .and_then(|l| b.parse_label(l).ok())
-            .zip(e.get("side").and_then(Value::as_str).and_then(|s| s.parse::<Side>().ok()));
+            .zip(
+                e.get("side")
+                    .and_then(Value::as_str)
+                    .and_then(|s| s.parse::<Side>().ok()),
+            );
         let key = |h, s| HexsideKey::new(b.orientation, h, s);
         let same = named.is_some_and(|(h, s)| key(h, s) == key(hex, side));
         if !same {
@@ -615,16 +634,28 @@ fn table_entries(
                 })
         })
     };
-    for (layer, class) in [("areas", "area"), ("lines", "line"), ("landmarks", "landmark"), ("units", "unit")] {
+    for (layer, class) in [
+        ("areas", "area"),
+        ("lines", "line"),
+        ("landmarks", "landmark"),
+        ("units", "unit"),
+    ] {
         let mut list = Vec::new();
         for (i, pl) in of_kind(placed, layer, class).into_iter().enumerate() {
             let mut e = pl.entry()?;
             match &pl.o.shape {
                 Shape::Polygon(_) | Shape::Polyline(_) => {
-                    let key = if layer == "lines" { "points" } else { "polygon" };
+                    let key = if layer == "lines" {
+                        "points"
+                    } else {
+                        "polygon"
+                    };
                     let pts = pl.points();
                     if !agrees(e.get(key), &pts) {
-                        e.insert(key.into(), Value::Array(pts.iter().map(|q| unit(*q)).collect()));
+                        e.insert(
+                            key.into(),
+                            Value::Array(pts.iter().map(|q| unit(*q)).collect()),
+                        );
                     }
                 }
                 Shape::Point => {

@@ -10,7 +10,9 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::data;
-use super::model::{GID_MASK, HexGeometry, Layer, Object, Prop, Shape, TiledMap, Tileset, prop_kind};
+use super::model::{
+    GID_MASK, HexGeometry, Layer, Object, Prop, Shape, TiledMap, Tileset, prop_kind,
+};
 
 /// Reads the text of a Tiled JSON map; `dir` is where external tilesets are looked for.
 pub fn json(text: &str, dir: Option<&Path>) -> Result<TiledMap, String> {
@@ -30,9 +32,9 @@ fn need(v: &Value, key: &str, what: &str) -> Result<u32, String> {
 }
 
 fn i(v: &Value, key: &str) -> i32 {
-    v.get(key)
-        .and_then(Value::as_i64)
-        .map_or(0, |n| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
+    v.get(key).and_then(Value::as_i64).map_or(0, |n| {
+        n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+    })
 }
 
 fn f(v: &Value, key: &str) -> f64 {
@@ -133,7 +135,10 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, String> {
         need(t, "tilewidth", &what)?.max(1),
         need(t, "tileheight", &what)?.max(1),
     );
-    let (iw, ih) = (u(t, "imagewidth").unwrap_or(0), u(t, "imageheight").unwrap_or(0));
+    let (iw, ih) = (
+        u(t, "imagewidth").unwrap_or(0),
+        u(t, "imageheight").unwrap_or(0),
+    );
     let (margin, spacing) = (u(t, "margin").unwrap_or(0), u(t, "spacing").unwrap_or(0));
     let fit = |size: u32, tile: u32| (size.saturating_sub(2 * margin) + spacing) / (tile + spacing);
     let tile_count = u(t, "tilecount").unwrap_or_else(|| fit(iw, tw) * fit(ih, th));
@@ -191,17 +196,10 @@ enum Raw {
     Objects(Layer),
 }
 
-fn layers(
-    v: &Value,
-    parent: (bool, (f64, f64)),
-    out: &mut Vec<Raw>,
-) -> Result<(), String> {
+fn layers(v: &Value, parent: (bool, (f64, f64)), out: &mut Vec<Raw>) -> Result<(), String> {
     for l in v.as_array().into_iter().flatten() {
         let shown = parent.0 && visible(l);
-        let offset = (
-            parent.1.0 + f(l, "offsetx"),
-            parent.1.1 + f(l, "offsety"),
-        );
+        let offset = (parent.1.0 + f(l, "offsetx"), parent.1.1 + f(l, "offsety"));
         let name = s(l, "name");
         match l["type"].as_str() {
             Some("tilelayer") => {
@@ -295,7 +293,10 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
                 let mut cells = vec![0; (m.width * m.height) as usize];
                 for (rx, ry, rw, _, ids) in &c.rects {
                     for (k, gid) in ids.iter().enumerate() {
-                        let (x, y) = (rx + (k as u32 % rw) as i32 - x0, ry + (k as u32 / rw) as i32 - y0);
+                        let (x, y) = (
+                            rx + (k as u32 % rw) as i32 - x0,
+                            ry + (k as u32 / rw) as i32 - y0,
+                        );
                         if *gid != 0 && (0..w).contains(&x) && (0..h).contains(&y) {
                             cells[(y * w + x) as usize] = *gid;
                         }

@@ -83,8 +83,9 @@ pub fn read_tile_table(path: &Path) -> Result<TileTable, ImportError> {
             (Entry::Table(t), _, Key::Name(name)) => {
                 let mut ids = BTreeMap::new();
                 for (k, kind) in t {
-                    let id = id_of(&k)
-                        .ok_or_else(|| fail(format!("'{k:?}' in tileset '{name}' is not a tile id")))?;
+                    let id = id_of(&k).ok_or_else(|| {
+                        fail(format!("'{k:?}' in tileset '{name}' is not a tile id"))
+                    })?;
                     ids.insert(id, kind);
                 }
                 table.by_tileset.insert(name.clone(), ids);
@@ -95,7 +96,9 @@ pub fn read_tile_table(path: &Path) -> Result<TileTable, ImportError> {
                 )));
             }
             (Entry::Table(_), _, Key::Id(n)) => {
-                return Err(fail(format!("{n} is a tile id; a table goes under a tileset name")));
+                return Err(fail(format!(
+                    "{n} is a tile id; a table goes under a tileset name"
+                )));
             }
         }
     }
@@ -105,11 +108,15 @@ pub fn read_tile_table(path: &Path) -> Result<TileTable, ImportError> {
 impl TileTable {
     /// Refuses kinds the ruleset has no terrain for.
     pub fn check(&self, r: &Ruleset) -> Result<(), ImportError> {
-        let named = self
-            .by_tileset
+        let named = self.by_tileset.iter().flat_map(|(ts, t)| {
+            t.iter()
+                .map(move |(id, k)| (format!("tile {id} of tileset '{ts}'"), k))
+        });
+        let all = self
+            .any
             .iter()
-            .flat_map(|(ts, t)| t.iter().map(move |(id, k)| (format!("tile {id} of tileset '{ts}'"), k)));
-        let all = self.any.iter().map(|(id, k)| (format!("tile {id}"), k)).chain(named);
+            .map(|(id, k)| (format!("tile {id}"), k))
+            .chain(named);
         for (tile, kind) in all {
             if r.kind(KindList::Terrain, kind).is_none() {
                 let known: Vec<&str> = r.terrains.iter().map(|k| k.id.as_str()).collect();
@@ -126,7 +133,12 @@ impl TileTable {
 
     /// The kind of a tile of `ts`; ids without a tileset name serve a map with one
     /// tileset only (`tilesets` is how many the map has).
-    fn kind(&self, ts: &Tileset, local: u32, tilesets: usize) -> Result<Option<&String>, ImportError> {
+    fn kind(
+        &self,
+        ts: &Tileset,
+        local: u32,
+        tilesets: usize,
+    ) -> Result<Option<&String>, ImportError> {
         if let Some(t) = self.by_tileset.get(&ts.name) {
             return Ok(t.get(&local));
         }
@@ -178,9 +190,9 @@ fn from_props(
             "elevation" => {
                 let v = super::import::typed_value(p).map_err(bad)?;
                 elevation = match &v {
-                    Value::Number(n) => n.as_i64().or_else(|| {
-                        n.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64)
-                    }),
+                    Value::Number(n) => n
+                        .as_i64()
+                        .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64)),
                     Value::String(s) => s.trim().parse().ok(),
                     _ => None,
                 }
@@ -190,6 +202,37 @@ fn from_props(
         }
     }
     Ok((terrain, elevation))
+}
+
+/// The terrain and elevation a tile stands for, if any: its properties, else the
+/// table's entry for it.
+fn tile_kind(
+    m: &TiledMap,
+    r: &Ruleset,
+    table: Option<&TileTable>,
+    gid: u32,
+) -> Result<Option<(String, i64)>, ImportError> {
+    let Some((ts, local)) = tileset_of(&m.tilesets, gid) else {
+        return Ok(None);
+    };
+    let what = || format!("tile {local} of tileset '{}'", ts.name);
+    let props = ts.tiles.get(&local).map_or(&[][..], Vec::as_slice);
+    let (terrain, elevation) = from_props(props, &what)?;
+    let terrain = match (terrain, table) {
+        (Some(t), _) => Some(t),
+        (None, Some(t)) => t.kind(ts, local, m.tilesets.len())?.cloned(),
+        (None, None) => None,
+    };
+    if let Some(t) = &terrain
+        && r.kind(KindList::Terrain, t).is_none()
+    {
+        return Err(ImportError::BadMap(format!(
+            "{}: terrain '{t}' is no terrain of {}",
+            what(),
+            r.id
+        )));
+    }
+    Ok(terrain.map(|t| (t, elevation)))
 }
 
 /// The `hexes` of the scenario from the map's tile layers. Warnings name the layers
@@ -217,7 +260,9 @@ pub fn hex_cells(
             continue;
         };
         if !visible {
-            warnings.push(format!("tile layer '{name}' is hidden in Tiled: not imported"));
+            warnings.push(format!(
+                "tile layer '{name}' is hidden in Tiled: not imported"
+            ));
             continue;
         }
         if *offset != (0.0, 0.0) {
@@ -239,45 +284,31 @@ pub fn hex_cells(
             if !b.contains(hex) {
                 continue;
             }
-            if !known.contains_key(&gid) {
-                let found = match tileset_of(&m.tilesets, gid) {
-                    Some((ts, local)) => {
-                        let what = || format!("tile {local} of tileset '{}'", ts.name);
-                        let props = ts.tiles.get(&local).map_or(&[][..], Vec::as_slice);
-                        let (terrain, elevation) = from_props(props, &what)?;
-                        let terrain = match terrain {
-                            Some(t) => Some(t),
-                            None => match table {
-                                Some(t) => t.kind(ts, local, m.tilesets.len())?.cloned(),
-                                None => None,
-                            },
-                        };
-                        if let Some(t) = &terrain
-                            && r.kind(KindList::Terrain, t).is_none()
-                        {
-                            return Err(ImportError::BadMap(format!(
-                                "{}: terrain '{t}' is no terrain of {}",
-                                what(),
-                                r.id
-                            )));
-                        }
-                        terrain.map(|t| (t, elevation))
-                    }
-                    None => None,
-                };
-                known.insert(gid, found);
-            }
-            match &known[&gid] {
+            let kind = match known.entry(gid) {
+                std::collections::btree_map::Entry::Occupied(o) => o.into_mut(),
+                std::collections::btree_map::Entry::Vacant(v) => {
+                    v.insert(tile_kind(m, r, table, gid)?)
+                }
+            };
+            match kind {
                 Some(cell) => layer_cells.push(((col, row), cell.clone())),
                 None => {
                     let (tileset, id) = tileset_of(&m.tilesets, gid)
                         .map_or_else(|| ("(none)".to_string(), gid), |(t, l)| (t.name.clone(), l));
-                    match layer_unmapped.iter_mut().find(|u| u.tileset == tileset && u.id == id) {
+                    match layer_unmapped
+                        .iter_mut()
+                        .find(|u| u.tileset == tileset && u.id == id)
+                    {
                         Some(u) => u.count += 1,
                         None => layer_unmapped.push(Unmapped {
                             tileset,
                             id,
-                            first: format!("{} (column {}, row {})", b.label(hex), col + 1, row + 1),
+                            first: format!(
+                                "{} (column {}, row {})",
+                                b.label(hex),
+                                col + 1,
+                                row + 1
+                            ),
                             count: 1,
                         }),
                     }
@@ -315,7 +346,10 @@ pub fn hex_cells(
         if elevation != 0 {
             cell.insert("elevation".into(), json!(elevation));
         }
-        out.insert(b.label(b.from_offset(Offset { col, row })), Value::Object(cell));
+        out.insert(
+            b.label(b.from_offset(Offset { col, row })),
+            Value::Object(cell),
+        );
     }
     Ok(out)
 }

@@ -61,7 +61,9 @@ fn properties(e: &Element) -> Value {
         ps.all("property")
             .map(|p| {
                 let kind = p.get("type").unwrap_or("string");
-                let text = p.get("value").map_or_else(|| p.text.clone(), str::to_string);
+                let text = p
+                    .get("value")
+                    .map_or_else(|| p.text.clone(), str::to_string);
                 let value = match kind {
                     "int" => text.parse::<i64>().map_or(Value::String(text), Value::from),
                     "float" | "object" => {
@@ -81,7 +83,8 @@ fn properties(e: &Element) -> Value {
                     }
                     _ => Value::String(text),
                 };
-                let mut o = json!({"name": p.get("name").unwrap_or(""), "type": kind, "value": value});
+                let mut o =
+                    json!({"name": p.get("name").unwrap_or(""), "type": kind, "value": value});
                 if let (Some(t), Value::Object(m)) = (p.get("propertytype"), &mut o) {
                     m.insert("propertytype".into(), json!(t));
                 }
@@ -96,7 +99,10 @@ pub fn tileset(e: &Element) -> Value {
     let mut m = attrs(e);
     if let Some(img) = e.first("image") {
         let a = attrs(img);
-        m.insert("image".into(), a.get("source").cloned().unwrap_or(json!("")));
+        m.insert(
+            "image".into(),
+            a.get("source").cloned().unwrap_or(json!("")),
+        );
         for (from, to) in [("width", "imagewidth"), ("height", "imageheight")] {
             if let Some(v) = a.get(from) {
                 m.insert(to.into(), v.clone());
@@ -139,7 +145,12 @@ fn cells(d: &Element, encoding: &str) -> Result<Value, String> {
 fn object(o: &Element) -> Value {
     let mut m = attrs(o);
     m.insert("properties".into(), properties(o));
-    for (shape, list) in [("polygon", true), ("polyline", true), ("point", false), ("ellipse", false)] {
+    for (shape, list) in [
+        ("polygon", true),
+        ("polyline", true),
+        ("point", false),
+        ("ellipse", false),
+    ] {
         let Some(s) = o.first(shape) else { continue };
         let v = if list {
             Value::Array(
@@ -213,7 +224,10 @@ fn layers(parent: &Element) -> Result<Vec<Value>, String> {
 /// A `<map>` element as Tiled's JSON map.
 pub fn map(root: &Element) -> Result<Value, String> {
     if root.name != "map" {
-        return Err(format!("not a Tiled map: the document is a <{}>", root.name));
+        return Err(format!(
+            "not a Tiled map: the document is a <{}>",
+            root.name
+        ));
     }
     let mut m = attrs(root);
     m.insert("type".into(), json!("map"));
