@@ -48,12 +48,7 @@ pub fn write(
     let catalog = alloc.bump();
     let page_tree = alloc.bump();
     let info = alloc.bump();
-    let mut renumbered = HashMap::new();
-    let chunk = chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| alloc.bump()));
-    let board_ref = renumbered
-        .get(&board_ref)
-        .copied()
-        .ok_or_else(|| PdfError("the converted drawing lost its root".into()))?;
+    let (chunk, board_ref) = renumber(&chunk, board_ref, &mut alloc, "drawing")?;
     let pages: Vec<(Ref, Ref)> = plan
         .sheets
         .iter()
@@ -64,13 +59,7 @@ pub fn write(
     let mut captions = Vec::with_capacity(plan.sheets.len());
     for sheet in &plan.sheets {
         let (c, r) = caption_form(&caption(sheet, plan), plan)?;
-        let mut renumbered = HashMap::new();
-        let c = c.renumber(|old| *renumbered.entry(old).or_insert_with(|| alloc.bump()));
-        let r = renumbered
-            .get(&r)
-            .copied()
-            .ok_or_else(|| PdfError("the converted caption lost its root".into()))?;
-        captions.push((c, r));
+        captions.push(renumber(&c, r, &mut alloc, "caption")?);
     }
 
     let mut pdf = Pdf::new();
@@ -104,6 +93,22 @@ pub fn write(
         pdf.extend(c);
     }
     Ok(pdf.finish())
+}
+
+/// A converted chunk with its objects numbered after ours, and where its root went.
+fn renumber(
+    chunk: &Chunk,
+    root: Ref,
+    alloc: &mut Ref,
+    what: &str,
+) -> Result<(Chunk, Ref), PdfError> {
+    let mut renumbered = HashMap::new();
+    let chunk = chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| alloc.bump()));
+    let root = renumbered
+        .get(&root)
+        .copied()
+        .ok_or_else(|| PdfError(format!("the converted {what} lost its root")))?;
+    Ok((chunk, root))
 }
 
 /// One sheet: its window on the board, then the marks and its caption.

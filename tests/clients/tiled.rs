@@ -137,6 +137,16 @@ fn qt(cmd: &str, dir: &Path) -> Command {
     c
 }
 
+/// Tiled opens `tmx` and saves it as Tiled JSON under `name` in `dir`.
+fn tiled_to_json(dir: &Path, tmx: &Path, name: &str) -> std::process::Output {
+    qt("tiled", dir)
+        .args(["--export-map", "json"])
+        .arg(tmx)
+        .arg(name)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() {
     if let Err(why) = tiled_installed() {
@@ -153,12 +163,7 @@ fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() 
         let r = rulesets.get(&s.ruleset).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let (tmx, _) = export(&s, &rulesets, dir.path());
-        let out = qt("tiled", dir.path())
-            .args(["--export-map", "json"])
-            .arg(&tmx)
-            .arg("check.json")
-            .output()
-            .unwrap();
+        let out = tiled_to_json(dir.path(), &tmx, "check.json");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{path:?}: {stderr}");
         assert!(stderr.trim().is_empty(), "{path:?}: Tiled says: {stderr}");
@@ -511,12 +516,7 @@ fn a_map_edited_in_tiled_imports_back_as_tiled_shows_it() {
     });
     let mut files = vec![tmx.clone(), tmj.clone()];
     if tiled_installed().is_ok() {
-        let out = qt("tiled", dir.path())
-            .args(["--export-map", "json"])
-            .arg(&tmx)
-            .arg("by-tiled.json")
-            .output()
-            .unwrap();
+        let out = tiled_to_json(dir.path(), &tmx, "by-tiled.json");
         assert!(
             out.status.success(),
             "{}",

@@ -455,6 +455,14 @@ fn give_id(e: &mut Map<String, Value>, p: &Placed, prefix: &str, i: usize) {
     });
 }
 
+/// A hand-drawn entry's kind from its object's class ("woods" on a token), unless the
+/// class only says what the object is (`token`).
+fn kind_from_class(e: &mut Map<String, Value>, o: &Object, generic: &str) {
+    if !e.contains_key("kind") && !o.class.is_empty() && o.class != generic {
+        e.insert("kind".into(), json!(o.class));
+    }
+}
+
 /// A unit's facing from how Tiled turns it, where that differs from its property.
 fn facing_from_rotation(e: &mut Map<String, Value>, o: &Object) {
     let said = e.get("facing_deg").and_then(Value::as_f64);
@@ -533,9 +541,7 @@ fn hex_entries(
             e.insert("hex".into(), json!(b.label(hex)));
             e.insert("side".into(), json!(side.as_str()));
         }
-        if !e.contains_key("kind") && !p.o.class.is_empty() && p.o.class != "hexside" {
-            e.insert("kind".into(), json!(p.o.class));
-        }
+        kind_from_class(&mut e, p.o, "hexside");
         if !e.contains_key("kind") && !p.o.name.is_empty() {
             e.insert("kind".into(), json!(p.o.name));
         }
@@ -556,9 +562,7 @@ fn hex_entries(
         }
         e.insert("hexes".into(), json!(hexes));
         give_id(&mut e, p, "r", i);
-        if !e.contains_key("kind") && !p.o.class.is_empty() && p.o.class != "road" {
-            e.insert("kind".into(), json!(p.o.class));
-        }
+        kind_from_class(&mut e, p.o, "road");
         require(p, &e, "road", &["kind"])?;
         roads.push(Value::Object(e));
     }
@@ -569,9 +573,7 @@ fn hex_entries(
         let hex = grid.hex_at(p.at).ok_or_else(|| outside(p, "token"))?;
         e.insert("hex".into(), json!(b.label(hex)));
         give_id(&mut e, p, "t", i);
-        if !e.contains_key("kind") && !p.o.class.is_empty() && p.o.class != "token" {
-            e.insert("kind".into(), json!(p.o.class));
-        }
+        kind_from_class(&mut e, p.o, "token");
         require(p, &e, "token", &["kind"])?;
         tokens.push(Value::Object(e));
     }
