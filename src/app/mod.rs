@@ -371,7 +371,16 @@ impl DesignerApp {
             import::to_scenario(&m, ruleset, None, &self.rulesets, path)
         });
         match read {
-            Ok(s) => self.replace_document(Document::new(s, None, &self.rulesets)),
+            Ok(import::Imported { scenario, warnings }) => {
+                self.replace_document(Document::new(scenario, None, &self.rulesets));
+                if !warnings.is_empty() {
+                    self.error = Some(format!(
+                        "Imported {} with warnings:\n{}",
+                        path.display(),
+                        warnings.join("\n")
+                    ));
+                }
+            }
             Err(e) => {
                 self.error = Some(format!("Could not import {}:\n{e}", path.display()));
             }

@@ -99,12 +99,20 @@ string_enum! {
 /// A measured table, as written in a scenario's `board`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+// The reader refuses a table in base widths without its size in cm.
+#[schemars(extend(
+    "if" = {"properties": {"unit": {"const": "bw"}}, "required": ["unit"]},
+    "then" = {"required": ["cm_per_unit"]}
+))]
 pub struct FreeformBoard {
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub width: f64,
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub height: f64,
     pub unit: TableUnit,
     /// How many cm one unit is; required for `bw`, implied for `cm` and `in`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub cm_per_unit: Option<f64>,
 }
 

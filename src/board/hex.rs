@@ -81,7 +81,9 @@ pub struct HexBoardSpec {
     pub stagger: Stagger,
     #[serde(default = "default_labels")]
     pub labels: LabelScheme,
+    /// Across the flats, in millimetres: a positive number.
     #[serde(default = "default_hex_width")]
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub hex_width_mm: f64,
     /// Labels of hexes of the rectangle that are not part of the map.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

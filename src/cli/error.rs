@@ -57,6 +57,16 @@ crate::strenum::string_enum! {
         /// `import`: tiles with no `terrain` property and none in `--map` (the message
         /// lists each with its hex).
         UnmappedTiles = "unmapped-tiles",
+        /// `import --map`: the table cannot be read, names a terrain the ruleset lacks,
+        /// or gives bare tile ids for a map with several tilesets.
+        BadTileTable = "bad-tile-table",
+        /// `import`: the ruleset plays on another kind of board (a table ruleset for a
+        /// hex map); the message lists the rulesets that fit.
+        WrongBoard = "wrong-board",
+        /// `import`: the map holds something that cannot be imported as it is (an
+        /// object outside the map, a property of the wrong type, an entry without a
+        /// field it needs); the message names the object or tile and its layer.
+        BadMap = "bad-map",
         /// A point `x,y` that is malformed (a coordinate that is not a number) or off
         /// the table.
         BadPoint = "bad-point",

@@ -13,12 +13,20 @@ use crate::io::sheets::Paper;
 use crate::rules::Rulesets;
 use crate::scene::overlay::OverlayError;
 
+/// `--format`'s help: every format of the registry.
+fn format_help() -> String {
+    format!(
+        "One of {} (default: by the output's extension)",
+        format::names().join(", ")
+    )
+}
+
 /// The arguments of `sandtable export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
     pub file: PathBuf,
-    /// One of ron, json, svg, png, pdf, vassal (default: by the output's extension).
-    #[arg(long)]
+    /// The list is the registry's, so it names every format the command takes.
+    #[arg(long, help = format_help())]
     pub format: Option<String>,
     #[arg(long, value_name = "PATH")]
     pub output: PathBuf,

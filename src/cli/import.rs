@@ -22,7 +22,8 @@ pub struct ImportArgs {
     #[arg(long, value_name = "FILE")]
     pub output: PathBuf,
     /// Tile ids to terrain kinds, for a tileset without `terrain` properties: a RON
-    /// (or JSON) map such as `{0: "clear", 1: "woods"}`.
+    /// (or JSON) map such as `{0: "clear", 1: "woods"}`, or by tileset name for a map
+    /// with several: `{"hexes": {0: "clear"}, "rivers": {0: "river"}}`.
     #[arg(long = "map", value_name = "TILES")]
     pub tiles: Option<PathBuf>,
     /// Errors (and the answer) as JSON on stdout.
@@ -37,6 +38,9 @@ impl From<ImportError> for CliError {
             ImportError::NotHexagonal(_) => ErrorKind::NotHexagonal,
             ImportError::NoRuleset | ImportError::UnknownRuleset(_) => ErrorKind::UnknownRuleset,
             ImportError::UnmappedTiles(_) => ErrorKind::UnmappedTiles,
+            ImportError::TileTable(_) => ErrorKind::BadTileTable,
+            ImportError::WrongBoard(_) => ErrorKind::WrongBoard,
+            ImportError::BadMap(_) => ErrorKind::BadMap,
             ImportError::Scenario(_) => ErrorKind::File,
         };
         CliError::new(kind, e.to_string())
@@ -61,9 +65,16 @@ pub fn run(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
         .map(import::read_tile_table)
         .transpose()
         .map_err(|e| CliError::from(e).in_file(args.tiles.as_deref().unwrap_or(&args.file)))?;
-    let in_file = |e: ImportError| CliError::from(e).in_file(&args.file);
+    // A table's own faults are about the table's file.
+    let in_file = |e: ImportError| {
+        let file = match (&e, &args.tiles) {
+            (ImportError::TileTable(_), Some(t)) => t.as_path(),
+            _ => args.file.as_path(),
+        };
+        CliError::from(e).in_file(file)
+    };
     let map = import::read_map(&args.file).map_err(in_file)?;
-    let scenario = import::to_scenario(
+    let import::Imported { scenario, warnings } = import::to_scenario(
         &map,
         args.ruleset.as_deref(),
         table.as_ref(),
@@ -77,8 +88,12 @@ pub fn run(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
         super::print_json(&json!({
             "output": args.output.display().to_string(),
             "ruleset": scenario.ruleset,
+            "warnings": warnings,
         }));
     } else {
+        for w in &warnings {
+            eprintln!("warning: {w}");
+        }
         println!("wrote {}", args.output.display());
     }
     Ok(0)

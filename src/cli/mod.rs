@@ -1,6 +1,7 @@
 //! The command line: `sandtable validate|convert|info|rulesets|new|export` and the
 //! previews (`los|battle|arcs|moves|zoc|charges`).
 
+pub mod answers;
 pub mod error;
 mod export;
 mod import;

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use pdf_writer::{Chunk, Content, Finish, Name, Pdf, Primitive, Rect, Ref, Str, TextStr};
+use pdf_writer::{Chunk, Content, Finish, Name, Pdf, Primitive, Rect, Ref, TextStr};
 use resvg::usvg;
 
 use super::sheets::{self, MARGIN_MM, OVERLAP_MM, SheetPlan};
@@ -47,39 +47,41 @@ pub fn write(
     let mut alloc = Ref::new(1);
     let catalog = alloc.bump();
     let page_tree = alloc.bump();
-    let font = alloc.bump();
     let info = alloc.bump();
-    let mut renumbered = HashMap::new();
-    let chunk = chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| alloc.bump()));
-    let board_ref = renumbered
-        .get(&board_ref)
-        .copied()
-        .ok_or_else(|| PdfError("the converted drawing lost its root".into()))?;
+    let (chunk, board_ref) = renumber(&chunk, board_ref, &mut alloc, "drawing")?;
     let pages: Vec<(Ref, Ref)> = plan
         .sheets
         .iter()
         .map(|_| (alloc.bump(), alloc.bump()))
         .collect();
+    // Each sheet's caption is drawn by svg2pdf too, so that its font is embedded as the
+    // labels' is (print shops refuse a PDF that only names a font).
+    let mut captions = Vec::with_capacity(plan.sheets.len());
+    for sheet in &plan.sheets {
+        let (c, r) = caption_form(&caption(sheet, plan), plan)?;
+        captions.push(renumber(&c, r, &mut alloc, "caption")?);
+    }
 
     let mut pdf = Pdf::new();
     pdf.catalog(catalog).pages(page_tree);
     pdf.pages(page_tree)
         .kids(pages.iter().map(|(page, _)| *page))
         .count(pages.len() as i32);
-    pdf.type1_font(font).base_font(Name(b"Helvetica"));
     pdf.document_info(info)
         .title(TextStr(title))
         .producer(TextStr("Sandtable"));
 
     let (page_w, page_h) = plan.page_mm;
-    for (sheet, (page_ref, content_ref)) in plan.sheets.iter().zip(&pages) {
+    for ((sheet, (page_ref, content_ref)), (_, caption_ref)) in
+        plan.sheets.iter().zip(&pages).zip(&captions)
+    {
         let mut page = pdf.page(*page_ref);
         page.media_box(Rect::new(0.0, 0.0, pt(page_w), pt(page_h)));
         page.parent(page_tree);
         page.contents(*content_ref);
         let mut resources = page.resources();
         resources.x_objects().pair(Name(b"Board"), board_ref);
-        resources.fonts().pair(Name(b"F1"), font);
+        resources.x_objects().pair(Name(b"Caption"), *caption_ref);
         resources.finish();
         page.finish();
 
@@ -87,7 +89,26 @@ pub fn write(
         pdf.stream(*content_ref, &content.finish());
     }
     pdf.extend(&chunk);
+    for (c, _) in &captions {
+        pdf.extend(c);
+    }
     Ok(pdf.finish())
+}
+
+/// A converted chunk with its objects numbered after ours, and where its root went.
+fn renumber(
+    chunk: &Chunk,
+    root: Ref,
+    alloc: &mut Ref,
+    what: &str,
+) -> Result<(Chunk, Ref), PdfError> {
+    let mut renumbered = HashMap::new();
+    let chunk = chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| alloc.bump()));
+    let root = renumbered
+        .get(&root)
+        .copied()
+        .ok_or_else(|| PdfError(format!("the converted {what} lost its root")))?;
+    Ok((chunk, root))
 }
 
 /// One sheet: its window on the board, then the marks and its caption.
@@ -156,7 +177,38 @@ fn sheet_content(sheet: &sheets::Sheet, size_mm: (f64, f64), plan: &SheetPlan) -
         c.stroke();
     }
 
-    let caption = if single {
+    // The caption form is one point square, like the board's.
+    c.save_state();
+    let (e, f) = at(MARGIN_MM, caption_top(plan) + CAPTION_HEIGHT_MM);
+    c.transform([
+        pt(caption_width(plan)),
+        0.0,
+        0.0,
+        pt(CAPTION_HEIGHT_MM),
+        e,
+        f,
+    ]);
+    c.x_object(Name(b"Caption"));
+    c.restore_state();
+    c
+}
+
+/// The caption's box height and where its baseline is below its top, in millimetres.
+const CAPTION_HEIGHT_MM: f64 = 4.0;
+const CAPTION_BASELINE_MM: f64 = 3.0;
+
+fn caption_width(plan: &SheetPlan) -> f64 {
+    (plan.page_mm.0 - 2.0 * MARGIN_MM).max(10.0)
+}
+
+/// The top of the caption's box: its baseline where the margin's middle is.
+fn caption_top(plan: &SheetPlan) -> f64 {
+    plan.page_mm.1 - MARGIN_MM / 2.0 + 1.0 - CAPTION_BASELINE_MM
+}
+
+/// What the margin of a sheet says.
+fn caption(sheet: &sheets::Sheet, plan: &SheetPlan) -> String {
+    if plan.rows == 1 && plan.columns == 1 {
         "Printed at 100%: do not scale to fit".to_string()
     } else {
         format!(
@@ -167,15 +219,18 @@ fn sheet_content(sheet: &sheets::Sheet, size_mm: (f64, f64), plan: &SheetPlan) -
             plan.columns,
             OVERLAP_MM
         )
-    };
-    let (tx, ty) = at(MARGIN_MM, plan.page_mm.1 - MARGIN_MM / 2.0 + 1.0);
-    c.set_fill_gray(0.0);
-    c.begin_text();
-    c.set_font(Name(b"F1"), 8.0);
-    c.next_line(tx, ty);
-    c.show(Str(caption.as_bytes()));
-    c.end_text();
-    c
+    }
+}
+
+/// A caption as a form of its own, converted from SVG with its font embedded.
+fn caption_form(text: &str, plan: &SheetPlan) -> Result<(Chunk, Ref), PdfError> {
+    let (w, h) = (caption_width(plan), CAPTION_HEIGHT_MM);
+    let svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}"><text x="0" y="{CAPTION_BASELINE_MM}" font-size="2.82" font-family="sans-serif" fill="black">{text}</text></svg>"#
+    );
+    let tree = super::raster::parse(&svg).map_err(|e| PdfError(e.to_string()))?;
+    svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
+        .map_err(|e| PdfError(e.to_string()))
 }
 
 /// Bytes written into a chunk as they are: an object's body copied from another chunk.

@@ -27,7 +27,9 @@ pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
     let mut doc = Document::new()
         .set("width", format!("{}mm", num(mm.x)))
         .set("height", format!("{}mm", num(mm.y)))
-        .set("viewBox", (0.0, 0.0, num_f(size.x), num_f(size.y)));
+        .set("viewBox", (0.0, 0.0, num_f(size.x), num_f(size.y)))
+        // SVG 1.1 renderers (ImageMagick's, older browsers) read only `xlink:href`.
+        .set("xmlns:xlink", "http://www.w3.org/1999/xlink");
     if let Some(t) = &options.title {
         doc = doc.add(Title::new(t.as_str()));
     }
@@ -266,6 +268,7 @@ fn icon_node(item: &Item, icons: &mut Icons) -> Option<Use> {
     Some(
         Use::new()
             .set("href", format!("#{symbol}"))
+            .set("xlink:href", format!("#{symbol}"))
             .set("x", num_f(centre.x - size / 2.0))
             .set("y", num_f(centre.y - size / 2.0))
             .set("width", num_f(*size))
@@ -336,12 +339,14 @@ impl Icons {
                 Symbol::new()
                     .set("id", id.as_str())
                     .set("viewBox", (0, 0, 1, 1))
-                    .add(
+                    .add({
+                        let uri = format!("data:image/svg+xml;base64,{data}");
                         Image::new()
                             .set("width", 1)
                             .set("height", 1)
-                            .set("href", format!("data:image/svg+xml;base64,{data}")),
-                    ),
+                            .set("xlink:href", uri.as_str())
+                            .set("href", uri)
+                    }),
             );
         }
         defs

@@ -549,6 +549,23 @@ impl Resolver {
             self.diags
                 .push(Diagnostic::error("file/board", e.to_string()));
         }
+        // PBS 9.E rolls a d6 for the sector: the format's `sector_roll` is 1-6.
+        let rolls = s
+            .areas
+            .iter()
+            .map(|a| (a.id.as_str(), a.sector_roll))
+            .chain(s.lines.iter().map(|l| (l.id.as_str(), l.sector_roll)));
+        for (id, roll) in rolls {
+            if let Some(n) = roll.filter(|n| !(1..=6).contains(n)) {
+                self.diags.push(
+                    Diagnostic::error(
+                        "file/sector-roll",
+                        format!("{id}: sector_roll {n} is not a die roll (1 to 6)"),
+                    )
+                    .at(id),
+                );
+            }
+        }
     }
 
     fn duplicate_ids(&mut self, s: &Scenario) {

@@ -227,6 +227,7 @@ pub struct Area {
     pub owner: Option<String>,
     /// PBS: the sector (1-6) the generator rolled for this piece.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 6))]
     pub sector_roll: Option<u8>,
     /// PBS: a secure-flank piece (neither compulsory nor optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -252,6 +253,7 @@ pub struct Line {
     pub owner: Option<String>,
     /// PBS: the sector (1-6) the generator rolled for this piece.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 6))]
     pub sector_roll: Option<u8>,
     /// PBS: a secure-flank piece.
     #[serde(default, skip_serializing_if = "Option::is_none")]

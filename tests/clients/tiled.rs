@@ -137,6 +137,16 @@ fn qt(cmd: &str, dir: &Path) -> Command {
     c
 }
 
+/// Tiled opens `tmx` and saves it as Tiled JSON under `name` in `dir`.
+fn tiled_to_json(dir: &Path, tmx: &Path, name: &str) -> std::process::Output {
+    qt("tiled", dir)
+        .args(["--export-map", "json"])
+        .arg(tmx)
+        .arg(name)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() {
     if let Err(why) = tiled_installed() {
@@ -153,12 +163,7 @@ fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() 
         let r = rulesets.get(&s.ruleset).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let (tmx, _) = export(&s, &rulesets, dir.path());
-        let out = qt("tiled", dir.path())
-            .args(["--export-map", "json"])
-            .arg(&tmx)
-            .arg("check.json")
-            .output()
-            .unwrap();
+        let out = tiled_to_json(dir.path(), &tmx, "check.json");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{path:?}: {stderr}");
         assert!(stderr.trim().is_empty(), "{path:?}: Tiled says: {stderr}");
@@ -226,8 +231,14 @@ fn every_example_exported_to_tiled_imports_back_to_the_same_scenario() {
         let (tmx, tmj) = export(&s, &rulesets, dir.path());
         for file in [tmx, tmj] {
             let m = import::read_map(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
-            let back = import::to_scenario(&m, None, None, &rulesets, &file)
+            let imported = import::to_scenario(&m, None, None, &rulesets, &file)
                 .unwrap_or_else(|e| panic!("{path:?} via {file:?}: {e}"));
+            assert_eq!(
+                imported.warnings,
+                Vec::<String>::new(),
+                "{path:?} via {file:?}"
+            );
+            let back = imported.scenario;
             if back != s {
                 let a = sandtable::io::to_text(&s, sandtable::io::Format::Json).unwrap();
                 let b = sandtable::io::to_text(&back, sandtable::io::Format::Json).unwrap();
@@ -329,7 +340,8 @@ fn a_tileset_without_terrain_properties_imports_with_a_tile_table_and_else_names
     assert_eq!(v["error"]["kind"], "unmapped-tiles");
     let msg = v["error"]["message"].as_str().unwrap();
     assert!(
-        msg.contains("24 tiles") && msg.contains("tile 1 at B2 (column 2, row 2)"),
+        msg.contains("3 distinct tiles (24 cells)")
+            && msg.contains("tile 1 of tileset 'hand' (2 cells, first at B2 (column 2, row 2))"),
         "{msg}"
     );
     let table = fixture("tiles.ron");
@@ -378,4 +390,230 @@ fn a_file_that_is_not_a_hexagonal_tiled_map_is_refused_with_its_kind() {
         );
         assert!(!out.exists());
     }
+}
+
+/// The edits of issue 27's round trip, made as Tiled writes them: unit u1 dragged from E5
+/// to G7 (its stale `hex` property left, and on a second unit deleted), D2 painted
+/// woods, the map widened from 13 to 15 columns with the new columns painted woods.
+fn edit_hex_map(m: &mut serde_json::Value, g: &tiled::model::HexGeometry, woods: u32) {
+    use serde_json::json;
+    let (w, h) = (
+        m["width"].as_u64().unwrap() as usize,
+        m["height"].as_u64().unwrap() as usize,
+    );
+    for l in m["layers"].as_array_mut().unwrap() {
+        if l["type"] == "tilelayer" {
+            let old: Vec<u64> = l["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap())
+                .collect();
+            let mut data = Vec::new();
+            for row in 0..h {
+                data.extend_from_slice(&old[row * w..(row + 1) * w]);
+                data.extend([u64::from(woods); 2]);
+            }
+            data[15 + 3] = u64::from(woods); // D2: column 3, row 1
+            l["data"] = json!(data);
+            l["width"] = json!(w + 2);
+        }
+        if l["name"] == "units" {
+            for o in l["objects"].as_array_mut().unwrap() {
+                if o["name"] == "u1" {
+                    let (x, y) = g.centre(6, 6); // G7
+                    o["x"] = json!(x);
+                    o["y"] = json!(y);
+                }
+                if o["name"] == "u2" {
+                    let props = o["properties"].as_array_mut().unwrap();
+                    props.retain(|p| p["name"] != "hex");
+                }
+            }
+        }
+    }
+    m["width"] = json!(w + 2);
+}
+
+/// A map as the JSON form `tmx_read` gives, and back to TMX text by way of our writer's
+/// element tree: the edits are made once, on the JSON, for both files.
+fn tmx_with(tmx: &Path, edit: impl Fn(&mut sandtable::io::xml::Element)) {
+    let text = std::fs::read_to_string(tmx).unwrap();
+    let mut root = sandtable::io::xml::parse(&text).unwrap();
+    edit(&mut root);
+    std::fs::write(tmx, sandtable::io::xml::write(&root, 1, None)).unwrap();
+}
+
+fn set_attr(e: &mut sandtable::io::xml::Element, key: &str, value: String) {
+    match e.attributes.iter_mut().find(|(k, _)| k == key) {
+        Some((_, v)) => *v = value,
+        None => e.attributes.push((key.into(), value)),
+    }
+}
+
+/// Issue 27, 2 and the round trip: "A Tiled map exported by Sandtable, edited in Tiled
+/// (units moved, terrain painted, map resized, a polygon moved), and imported back gives
+/// exactly what Tiled shows". Also through Tiled itself when it is installed: the
+/// edited TMX opened and saved as JSON by `tiled --export-map` imports the same.
+#[test]
+fn a_map_edited_in_tiled_imports_back_as_tiled_shows_it() {
+    use sandtable::io::tiled::import;
+    let rulesets = Rulesets::built_in();
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/battle-cry-crossroads.json");
+    let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
+    let b = s.board.as_hex().unwrap().clone();
+    let g = tiled::geometry(&b, DPI);
+    let dir = tempfile::tempdir().unwrap();
+    let (tmx, tmj) = export(&s, &rulesets, dir.path());
+    let m = json::read(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
+    let woods = m.tilesets[0]
+        .tiles
+        .iter()
+        .find(|(_, p)| tiled::model::prop(p, "terrain") == Some("woods"))
+        .map(|(id, _)| id + 1)
+        .unwrap();
+    // The JSON, edited as Tiled writes it.
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
+    edit_hex_map(&mut v, &g, woods);
+    std::fs::write(&tmj, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
+    // The TMX, edited the same way.
+    tmx_with(&tmx, |root| {
+        set_attr(root, "width", "15".into());
+        for c in &mut root.children {
+            if c.name == "layer" {
+                set_attr(c, "width", "15".into());
+                let data = c.children.iter_mut().find(|d| d.name == "data").unwrap();
+                let rows: Vec<String> = v["layers"][0]["data"]
+                    .as_array()
+                    .unwrap()
+                    .chunks(15)
+                    .map(|r| {
+                        r.iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    })
+                    .collect();
+                data.text = format!("\n{}\n", rows.join(",\n"));
+            }
+            if c.name == "objectgroup" && c.get("name") == Some("units") {
+                for o in &mut c.children {
+                    if o.get("name") == Some("u1") {
+                        let (x, y) = g.centre(6, 6);
+                        set_attr(o, "x", x.to_string());
+                        set_attr(o, "y", y.to_string());
+                    }
+                    if o.get("name") == Some("u2") {
+                        for p in &mut o.children {
+                            p.children.retain(|q| q.get("name") != Some("hex"));
+                        }
+                    }
+                }
+            }
+        }
+    });
+    let mut files = vec![tmx.clone(), tmj.clone()];
+    if tiled_installed().is_ok() {
+        let out = tiled_to_json(dir.path(), &tmx, "by-tiled.json");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        files.push(dir.path().join("by-tiled.json"));
+    }
+    for file in files {
+        let m = import::read_map(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
+        let back = import::to_scenario(&m, None, None, &rulesets, &file)
+            .unwrap_or_else(|e| panic!("{file:?}: {e}"))
+            .scenario;
+        let nb = back.board.as_hex().unwrap();
+        assert_eq!(
+            (nb.columns, nb.rows),
+            (15, 9),
+            "{file:?}: the map's new size"
+        );
+        let unit =
+            |id: &str| nb.label(back.units.iter().find(|u| u.id == id).unwrap().hex.unwrap());
+        assert_eq!(unit("u1"), "G7", "{file:?}: where Tiled shows u1");
+        assert_eq!(
+            unit("u2"),
+            "F5",
+            "{file:?}: a unit without its hex property"
+        );
+        let terrain = |l: &str| {
+            back.hexes
+                .get(&nb.hex_at(l).unwrap())
+                .map(|c| c.terrain.to_string())
+        };
+        assert_eq!(terrain("D2").as_deref(), Some("woods"), "{file:?}: painted");
+        assert_eq!(
+            terrain("N1").as_deref(),
+            Some("woods"),
+            "{file:?}: a new column"
+        );
+        assert_eq!(
+            terrain("O9").as_deref(),
+            Some("woods"),
+            "{file:?}: a new column"
+        );
+        // Everything else is as exported.
+        assert_eq!(back.tokens, s.tokens, "{file:?}");
+        assert_eq!(back.roads, s.roads, "{file:?}");
+        assert_eq!(back.hexsides, s.hexsides, "{file:?}");
+        assert_eq!(back.units.len(), s.units.len());
+    }
+}
+
+/// The table half of the round trip: the village's woods polygon moved 20 cm right in
+/// Tiled, a unit turned; and the tile size makes Tiled's grid a whole centimetre
+/// ("a 180 x 120 cm table becomes 181 x 121 tiles of 59 px where 1 cm is 59.06 px").
+#[test]
+fn a_table_edited_in_tiled_imports_back_and_its_grid_is_whole_centimetres() {
+    use sandtable::io::tiled::import;
+    let rulesets = Rulesets::built_in();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/mini-nap-village.ron");
+    let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let o = ExportOptions {
+        dpi: 150,
+        ..ExportOptions::default()
+    };
+    let job = ExportJob::new(&s, r, &o);
+    let tmj = dir.path().join("table.tmj");
+    export_to(format::by_name("tiled-json").unwrap(), &job, &tmj).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(180), Some(120))
+    );
+    assert_eq!(v["tilewidth"].as_u64(), Some(59));
+    let tile = 59.0;
+    for l in v["layers"].as_array_mut().unwrap() {
+        for o in l["objects"].as_array_mut().unwrap() {
+            if o["name"] == "w1" {
+                // The polygon's first vertex, 20 cm right of (20, 15) cm, on the grid.
+                assert_eq!(o["x"].as_f64(), Some(20.0 * tile));
+                o["x"] = serde_json::json!(40.0 * tile);
+            }
+        }
+    }
+    std::fs::write(&tmj, serde_json::to_vec(&v).unwrap()).unwrap();
+    let m = import::read_map(&tmj).unwrap();
+    let back = import::to_scenario(&m, None, None, &rulesets, &tmj)
+        .unwrap()
+        .scenario;
+    let w1 = back.areas.iter().find(|a| a.id == "w1").unwrap();
+    let was = s.areas.iter().find(|a| a.id == "w1").unwrap();
+    for (p, q) in w1.polygon.iter().zip(&was.polygon) {
+        assert!(
+            (p.x - q.x - 20.0).abs() < 1e-6 && (p.y - q.y).abs() < 1e-6,
+            "{p:?} {q:?}"
+        );
+    }
+    assert_eq!(back.lines, s.lines, "what was not moved is as it was");
 }

@@ -71,6 +71,15 @@ fn every_example_reads_back_as_vassal_loads_it_with_its_hexes_named_and_placed_a
                 let z = m.zones.iter().find(|z| z.name == a.id).unwrap();
                 assert_eq!(z.property("terrain"), Some(a.terrain.as_str()));
             }
+            // Issue 27: the "Table" zone's terrain was "" for Mini-Nap and PBS; it is
+            // the ruleset's default terrain (PBS: open).
+            let table = m.zones.iter().find(|z| z.name == "Table").unwrap();
+            let default = r
+                .default_terrain
+                .as_deref()
+                .expect("a table ruleset's default");
+            assert_eq!(table.property("terrain"), Some(default), "{path:?}");
+            assert_eq!(default, "open", "{path:?}");
             let placed: usize = m.stacks.iter().map(|st| st.pieces.len()).sum();
             assert_eq!(placed, s.units.iter().filter(|u| u.at.is_some()).count());
             continue;

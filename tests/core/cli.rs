@@ -246,6 +246,24 @@ fn help_lists_the_commands() {
     }
 }
 
+/// Issue 27: "`sandtable export --help` lists the formats without `tiled-tmx` and
+/// `tiled-json`": the help reads the registry.
+#[test]
+fn export_help_lists_every_format_of_the_registry() {
+    let (code, out, _) = sandtable(&["export", "--help"]);
+    assert_eq!(code, 0);
+    for name in sandtable::io::format::names() {
+        assert!(
+            out.contains(name),
+            "{name} missing from export --help:\n{out}"
+        );
+    }
+    assert!(
+        out.contains("tiled-tmx") && out.contains("tiled-json"),
+        "{out}"
+    );
+}
+
 /// Each ruleset's deliberately broken example yields exactly the diagnostics in its
 /// `.expected` file (regenerate with `UPDATE_FIXTURES=1 cargo test --test cli`).
 #[test]
@@ -332,6 +350,10 @@ fn los_battle_and_arcs_answer_in_the_format_contract() {
     let (code, _, err) = sandtable(&["arcs", f, "g1"]);
     assert_eq!(code, 2);
     assert!(err.contains("a general does not battle"), "{err}");
+    // Issue 27: "a infantry does not battle" (Morne Plaine).
+    let mp = "assets/scenarios/morne-plaine-bridge.json";
+    let (_, out, _) = sandtable(&["battle", mp, "f1", "p1"]);
+    assert!(out.contains("an infantry does not battle"), "{out}");
     let (code, _, err) = sandtable(&["path", f, "c1", "--through", "1,1"]);
     assert_eq!(code, 2);
     assert!(err.contains("freeform table"), "{err}");

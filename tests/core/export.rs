@@ -248,6 +248,47 @@ fn the_pdf_has_a_page_per_sheet_of_the_paper_asked() {
     }
 }
 
+/// Issue 27: "PDF: embed the label font (print shops refuse PDFs with fonts not
+/// embedded; today Helvetica is referenced, not embedded)". Every font the PDF uses,
+/// the labels' and the captions', has its font file in the document.
+#[test]
+fn every_font_of_the_pdf_is_embedded() {
+    let rulesets = Rulesets::built_in();
+    let s = load(
+        Path::new("assets/scenarios/battle-cry-crossroads.json"),
+        &rulesets,
+    );
+    let options = ExportOptions::default();
+    let job = ExportJob::new(&s, rulesets.get(&s.ruleset).unwrap(), &options);
+    let bytes = format::by_name("pdf").unwrap().write(&job).unwrap();
+    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    let mut fonts = 0;
+    for object in doc.objects.values() {
+        let Ok(d) = object.as_dict() else { continue };
+        if d.get(b"Type").and_then(|t| t.as_name()).ok() != Some(b"Font".as_slice()) {
+            continue;
+        }
+        fonts += 1;
+        let sub = d.get(b"Subtype").and_then(|t| t.as_name()).unwrap();
+        assert_ne!(sub, b"Type1".as_slice(), "a base font is only named: {d:?}");
+        if sub == b"Type0".as_slice() || sub == b"Type3".as_slice() {
+            continue; // its descendant carries the file; a Type3 font draws its glyphs
+        }
+        let descriptor = d
+            .get(b"FontDescriptor")
+            .and_then(|r| r.as_reference())
+            .and_then(|r| doc.get_dictionary(r))
+            .unwrap_or_else(|_| panic!("a font without a descriptor: {d:?}"));
+        assert!(
+            [b"FontFile".as_slice(), b"FontFile2", b"FontFile3"]
+                .iter()
+                .any(|k| descriptor.has(k)),
+            "a font whose file is not embedded: {descriptor:?}"
+        );
+    }
+    assert!(fonts > 0, "the labels and caption are text");
+}
+
 #[test]
 fn a_board_that_fits_the_paper_is_one_page_and_a_table_prints_at_true_size() {
     let rulesets = Rulesets::built_in();

@@ -25,3 +25,4 @@ mod shapes;
 mod sight;
 mod table_game;
 mod user_game;
+mod tiled_import;

@@ -1,21 +1,30 @@
-//! Importing a Tiled hex map: TMX through the `tiled` crate, JSON through
-//! [`super::json`]. Tiles become terrain by their `terrain` (and `elevation`) property, or
-//! by a table of tile ids to kinds for a tileset without; objects become hex features,
-//! hexsides, roads, tokens and units by their layer (or class). A map this program
-//! exported carries every entry's fields as properties and imports to the same scenario;
-//! the scenario is assembled as a scenario file and read by the usual reader, so every
-//! check of a hand-written file applies.
+//! Importing a Tiled map: TMX and Tiled JSON through [`super::read`]. Tiles become
+//! terrain by their `terrain` (and `elevation`) property, or by a `--map` table for a
+//! tileset without ([`super::tiles`]); objects become hex features, hexsides, roads,
+//! tokens and units by their layer (or class), on a table areas, lines, landmarks and
+//! units.
+//!
+//! What Tiled shows wins: an object's place comes from where Tiled draws it, the board's
+//! size from the map's. A map this program exported also carries every entry's fields
+//! as properties; they fill in what Tiled cannot show (ids, facing, strength), and a
+//! position property is kept only while the geometry still agrees with it. The
+//! scenario is assembled as a scenario file and read by the usual reader, so every
+//! check of a hand-written file applies; what the reader would report at a line of
+//! that internal text is checked here first and reported by object and layer.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
-use super::model::{HexGeometry, Layer, Object, Prop, Shape, TiledMap, Tileset, prop};
+use super::model::{HexGeometry, Layer, Object, Prop, Shape, TiledMap};
+use super::place::{self, HexGrid};
+use super::tiles::{self, TileTable, Unmapped};
 use super::{JSON_MAP_PROPERTIES, JSON_OBJECT_PROPERTIES};
-use crate::board::{Board, HexBoard, LabelScheme, Offset, Orientation, Stagger};
-use crate::rules::Rulesets;
+use crate::board::{Board, HexBoard, HexsideKey, LabelScheme, Orientation, Side, Stagger};
+use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::{FORMAT_TAG, FORMAT_VERSION, Scenario};
+
+pub use super::tiles::read_tile_table;
 
 /// Why a map could not be imported. Nothing is written.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -28,252 +37,299 @@ pub enum ImportError {
     NoRuleset,
     #[error("unknown ruleset '{0}'")]
     UnknownRuleset(String),
-    #[error("{count} tiles map to no terrain (no \"terrain\" property and none in --map): {list}", count = .0.len(), list = .0.join(", "))]
-    UnmappedTiles(Vec<String>),
+    #[error("{} distinct tiles ({} cells) map to no terrain (no \"terrain\" property and none in --map): {}",
+        .0.len(), .0.iter().map(|u| u.count).sum::<usize>(),
+        .0.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))]
+    UnmappedTiles(Vec<Unmapped>),
+    /// The `--map` table cannot be read or names what the ruleset lacks.
+    #[error("{0}")]
+    TileTable(String),
+    /// The ruleset plays on another kind of board than the map is.
+    #[error("{0}")]
+    WrongBoard(String),
+    /// The map holds something that cannot be imported as it is (an object outside the
+    /// map, a property of the wrong type); the message names it.
+    #[error("{0}")]
+    BadMap(String),
     #[error("{0}")]
     Scenario(String),
 }
 
-/// Reads a map file: `.tmx` as TMX, anything else as Tiled JSON.
+/// An imported scenario, and what was left out or changed on the way (each naming the
+/// layer or object).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    pub scenario: Scenario,
+    pub warnings: Vec<String>,
+}
+
+/// Reads a map file: `.tmx` as TMX, anything else as Tiled JSON. External tilesets are
+/// read from beside it.
 pub fn read_map(path: &Path) -> Result<TiledMap, ImportError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ImportError::Read(format!("cannot read: {e}")))?;
+    let dir = path.parent();
     let is_tmx = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tmx"));
     if is_tmx {
-        let map = ::tiled::Loader::new()
-            .load_tmx_map(path)
-            .map_err(|e| ImportError::Read(format!("not a Tiled map: {e}")))?;
-        Ok(from_crate(&map))
+        let root = crate::io::xml::parse(&text).map_err(|e| {
+            let (line, column) = crate::io::xml::line_column(&text, e.offset);
+            ImportError::Read(format!(
+                "not a Tiled map: {} (line {line}, column {column})",
+                e.message
+            ))
+        })?;
+        let v = super::tmx_read::map(&root).map_err(ImportError::Read)?;
+        super::read::map(&v, dir).map_err(ImportError::Read)
     } else {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ImportError::Read(format!("cannot read: {e}")))?;
-        super::json::read(&text).map_err(ImportError::Read)
+        super::read::json(&text, dir).map_err(ImportError::Read)
     }
 }
 
-fn props_of(p: &::tiled::Properties) -> Vec<Prop> {
-    use ::tiled::PropertyValue as V;
-    let mut out: Vec<Prop> = p
-        .iter()
-        .map(|(name, v)| {
-            let (kind, value) = match v {
-                V::BoolValue(b) => ("bool", b.to_string()),
-                V::IntValue(i) => ("int", i.to_string()),
-                // The shortest text that reads back as this f32: what the file said.
-                V::FloatValue(f) => ("float", f.to_string()),
-                V::StringValue(s) | V::FileValue(s) => ("string", s.clone()),
-                V::ObjectValue(o) => ("int", o.to_string()),
-                other => ("string", format!("{other:?}")),
-            };
-            Prop {
-                name: name.clone(),
-                kind,
-                value,
-            }
-        })
-        .collect();
-    out.sort_by(|a, b| a.name.cmp(&b.name));
-    out
-}
-
-fn from_crate(map: &::tiled::Map) -> TiledMap {
-    use ::tiled::{LayerType, ObjectShape, Orientation as O, StaggerAxis, StaggerIndex, TileLayer};
-    let mut first = 1;
-    let tilesets: Vec<Tileset> = map
-        .tilesets()
-        .iter()
-        .map(|t| {
-            let ts = Tileset {
-                first_gid: first,
-                name: t.name.clone(),
-                image: String::new(),
-                image_size: (0, 0),
-                tile_size: (t.tile_width, t.tile_height),
-                columns: t.columns,
-                tiles: (0..t.tilecount)
-                    .map(|id| {
-                        t.get_tile(id)
-                            .map(|tile| props_of(&tile.properties))
-                            .unwrap_or_default()
-                    })
-                    .collect(),
-            };
-            first += t.tilecount;
-            ts
-        })
-        .collect();
-    let mut layers = Vec::new();
-    fn walk<'m>(layer: ::tiled::Layer<'m>, tilesets: &[Tileset], out: &mut Vec<Layer>) {
-        match layer.layer_type() {
-            LayerType::Tiles(TileLayer::Finite(f)) => {
-                let mut data = Vec::with_capacity((f.width() * f.height()) as usize);
-                for y in 0..f.height() as i32 {
-                    for x in 0..f.width() as i32 {
-                        data.push(f.get_tile(x, y).map_or(0, |t| {
-                            tilesets
-                                .get(t.tileset_index())
-                                .map_or(0, |ts| ts.first_gid + t.id())
-                        }));
-                    }
-                }
-                out.push(Layer::Tiles {
-                    name: layer.name.clone(),
-                    data,
-                });
-            }
-            LayerType::Objects(o) => {
-                let objects = o
-                    .objects()
-                    .map(|ob| {
-                        let shape = match &ob.shape {
-                            ObjectShape::Polyline { points } => Shape::Polyline(
-                                points
-                                    .iter()
-                                    .map(|(x, y)| (f64::from(*x), f64::from(*y)))
-                                    .collect(),
-                            ),
-                            ObjectShape::Polygon { points } => Shape::Polygon(
-                                points
-                                    .iter()
-                                    .map(|(x, y)| (f64::from(*x), f64::from(*y)))
-                                    .collect(),
-                            ),
-                            _ => Shape::Point,
-                        };
-                        Object {
-                            id: ob.id(),
-                            name: ob.name.clone(),
-                            class: ob.user_type.clone(),
-                            x: f64::from(ob.x),
-                            y: f64::from(ob.y),
-                            rotation: f64::from(ob.rotation),
-                            shape,
-                            properties: props_of(&ob.properties),
-                        }
-                    })
-                    .collect();
-                out.push(Layer::Objects {
-                    name: layer.name.clone(),
-                    objects,
-                });
-            }
-            LayerType::Group(g) => {
-                for l in g.layers() {
-                    walk(l, tilesets, out);
-                }
-            }
-            _ => {}
-        }
-    }
-    for l in map.layers() {
-        walk(l, &tilesets, &mut layers);
-    }
-    TiledMap {
-        orientation: match map.orientation {
-            O::Orthogonal => "orthogonal",
-            O::Isometric => "isometric",
-            O::Staggered => "staggered",
-            O::Hexagonal => "hexagonal",
-            O::Oblique => "oblique",
-        }
-        .into(),
-        width: map.width,
-        height: map.height,
-        tile_width: map.tile_width,
-        tile_height: map.tile_height,
-        hex_side: map.hex_side_length.unwrap_or(0).max(0) as u32,
-        stagger_axis: match map.stagger_axis {
-            StaggerAxis::X => "x",
-            StaggerAxis::Y => "y",
-        }
-        .into(),
-        stagger_index: match map.stagger_index {
-            StaggerIndex::Odd => "odd",
-            StaggerIndex::Even => "even",
-        }
-        .into(),
-        properties: props_of(&map.properties),
-        tilesets,
-        layers,
-    }
-}
-
-/// What `--map` gives: tile ids (local to the first tileset) to terrain kinds.
-pub type TileTable = BTreeMap<u32, String>;
-
-/// Reads a `--map` table: a RON (or JSON) map of tile id to terrain kind, e.g.
-/// `{0: "clear", 1: "woods"}`.
-pub fn read_tile_table(path: &Path) -> Result<TileTable, ImportError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| ImportError::Read(format!("{}: cannot read: {e}", path.display())))?;
-    let is_json = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    if is_json {
-        let m: BTreeMap<String, String> = serde_json::from_str(&text)
-            .map_err(|e| ImportError::Read(format!("{}: {e}", path.display())))?;
-        m.into_iter()
-            .map(|(k, v)| {
-                k.parse().map(|k| (k, v)).map_err(|_| {
-                    ImportError::Read(format!("{}: '{k}' is not a tile id", path.display()))
-                })
-            })
-            .collect()
-    } else {
-        ron::from_str(&text).map_err(|e| ImportError::Read(format!("{}: {e}", path.display())))
-    }
-}
-
-/// A property's value as JSON: typed ones as themselves, JSON-holding fields parsed.
-fn json_of(p: &Prop, json_fields: &[&str]) -> Value {
+/// A property's value as JSON, refusing the types a scenario field cannot hold: a
+/// class value, and an enum stored as a number (its names are in the Tiled project,
+/// not the map).
+pub fn typed_value(p: &Prop) -> Result<Value, String> {
     match p.kind {
-        "int" => p.value.parse::<i64>().map_or(Value::Null, Value::from),
-        "float" => p.value.parse::<f64>().map_or(Value::Null, Value::from),
-        "bool" => Value::Bool(p.value == "true"),
-        _ if json_fields.contains(&p.name.as_str()) => {
-            serde_json::from_str(&p.value).unwrap_or_else(|_| Value::String(p.value.clone()))
-        }
-        _ => Value::String(p.value.clone()),
+        "class" => Err(format!(
+            "property '{}' is a class value ({}); Sandtable reads plain properties: make it a string",
+            p.name,
+            if p.propertytype.is_empty() {
+                "class"
+            } else {
+                &p.propertytype
+            }
+        )),
+        "int" if !p.propertytype.is_empty() => Err(format!(
+            "property '{}' is the enum {} stored as a number ({}); Sandtable reads enums by \
+             name: in Tiled's Custom Types Editor, save {} as a string",
+            p.name, p.propertytype, p.value, p.propertytype
+        )),
+        "int" | "object" => p.value.parse::<i64>().map(Value::from).map_err(|_| {
+            format!(
+                "property '{}' = '{}' is not a whole number",
+                p.name, p.value
+            )
+        }),
+        "float" => p
+            .value
+            .parse::<f64>()
+            .map(Value::from)
+            .map_err(|_| format!("property '{}' = '{}' is not a number", p.name, p.value)),
+        "bool" => Ok(Value::Bool(p.value == "true")),
+        _ => Ok(Value::String(p.value.clone())),
     }
 }
 
-fn entry(o: &Object) -> Map<String, Value> {
-    o.properties
+/// A property that must be text (a kind, an id, a side).
+pub fn string_value(p: &Prop) -> Result<String, String> {
+    match typed_value(p)? {
+        Value::String(s) => Ok(s),
+        other => Err(format!(
+            "property '{}' is {} {other}; it must be text (a string property)",
+            p.name, p.kind
+        )),
+    }
+}
+
+/// Fields of scenario entries that are text.
+const TEXT_FIELDS: [&str; 8] = [
+    "id", "class", "side", "kind", "terrain", "hex", "up", "owner",
+];
+
+fn props_json(props: &[Prop], json_fields: &[&str]) -> Result<Map<String, Value>, String> {
+    props
         .iter()
-        .map(|p| (p.name.clone(), json_of(p, &JSON_OBJECT_PROPERTIES)))
+        .map(|p| {
+            let v = if TEXT_FIELDS.contains(&p.name.as_str()) {
+                Value::String(string_value(p)?)
+            } else {
+                match typed_value(p)? {
+                    Value::String(s) if json_fields.contains(&p.name.as_str()) => {
+                        serde_json::from_str(&s).unwrap_or(Value::String(s))
+                    }
+                    v => v,
+                }
+            };
+            Ok((p.name.clone(), v))
+        })
         .collect()
 }
 
-/// The board a map describes: its `board` property, else its grid (letter-number labels,
-/// hexes as wide as the tiles are at 150 DPI).
-fn board_of(m: &TiledMap, props: &Map<String, Value>) -> Result<Value, ImportError> {
-    if let Some(b) = props.get("board") {
-        return Ok(b.clone());
+/// An object where it is: its layer, its visual centre, and how to name it.
+struct Placed<'m> {
+    o: &'m Object,
+    layer: &'m str,
+    offset: (f64, f64),
+    at: (f64, f64),
+}
+
+impl Placed<'_> {
+    fn name(&self) -> String {
+        let name = if self.o.name.is_empty() {
+            String::new()
+        } else {
+            format!("'{}' ", self.o.name)
+        };
+        format!("object {name}(id {}) in layer '{}'", self.o.id, self.layer)
     }
-    if m.orientation != "hexagonal" {
-        return Err(ImportError::NotHexagonal(m.orientation.clone()));
+
+    fn entry(&self) -> Result<Map<String, Value>, ImportError> {
+        props_json(&self.o.properties, &JSON_OBJECT_PROPERTIES)
+            .map_err(|m| ImportError::BadMap(format!("{}: {m}", self.name())))
     }
+
+    /// The path's points in map pixels.
+    fn points(&self) -> Vec<(f64, f64)> {
+        let (x, y) = (self.o.x + self.offset.0, self.o.y + self.offset.1);
+        match &self.o.shape {
+            Shape::Polyline(p) | Shape::Polygon(p) => {
+                let (sin, cos) = self.o.rotation.to_radians().sin_cos();
+                p.iter()
+                    .map(|(px, py)| (x + px * cos - py * sin, y + px * sin + py * cos))
+                    .collect()
+            }
+            Shape::Point => vec![self.at],
+        }
+    }
+}
+
+/// The kinds of object a map holds, by layer name and class.
+const KINDS: [(&str, &str); 8] = [
+    ("hex features", "hex"),
+    ("hexsides", "hexside"),
+    ("roads", "road"),
+    ("tokens", "token"),
+    ("units", "unit"),
+    ("areas", "area"),
+    ("lines", "line"),
+    ("landmarks", "landmark"),
+];
+
+/// The objects of one kind: those of the layer so named, and those of its class
+/// anywhere.
+fn of_kind<'m>(placed: &'m [Placed<'m>], layer: &str, class: &str) -> Vec<&'m Placed<'m>> {
+    placed
+        .iter()
+        .filter(|p| p.layer == layer || p.o.class == class)
+        .collect()
+}
+
+/// Every object of the visible object layers, placed. Warnings name hidden layers and
+/// layers whose objects are of no kind.
+fn place_all<'m>(m: &'m TiledMap, warnings: &mut Vec<String>) -> Vec<Placed<'m>> {
+    let mut out = Vec::new();
+    for l in &m.layers {
+        let Layer::Objects {
+            name,
+            objects,
+            visible,
+            offset,
+        } = l
+        else {
+            continue;
+        };
+        if !visible {
+            if !objects.is_empty() {
+                warnings.push(format!(
+                    "object layer '{name}' is hidden in Tiled: its {} objects are not imported",
+                    objects.len()
+                ));
+            }
+            continue;
+        }
+        let known = |o: &Object| KINDS.iter().any(|(l, c)| l == name || *c == o.class);
+        let stray = objects.iter().filter(|o| !known(o)).count();
+        if stray > 0 {
+            warnings.push(format!(
+                "object layer '{name}': {stray} objects are of no kind Sandtable reads (name \
+                 the layer, or give each a class: {}): not imported",
+                [
+                    "unit", "token", "hexside", "road", "hex", "area", "line", "landmark"
+                ]
+                .join(", ")
+            ));
+        }
+        for o in objects.iter().filter(|o| known(o)) {
+            out.push(Placed {
+                o,
+                layer: name,
+                offset: *offset,
+                at: place::centre(o, &m.tilesets, *offset),
+            });
+        }
+    }
+    out
+}
+
+/// The board the map shows: its `board` property with the map's own size and stagger,
+/// else one drawn from its grid (letter-number labels, hexes as wide as the tiles are
+/// at 150 DPI).
+fn hex_board(m: &TiledMap, props: &Map<String, Value>) -> Result<HexBoard, ImportError> {
     let flat = m.stagger_axis == "x";
-    let across_px = if flat { m.tile_height } else { m.tile_width };
-    let mm = f64::from(across_px) / f64::from(crate::io::raster::DEFAULT_DPI) * 25.4;
-    let mut b = HexBoard::new(
-        if flat {
-            Orientation::Flat
-        } else {
-            Orientation::Pointy
-        },
-        m.width,
-        m.height,
-        if m.stagger_index == "even" {
-            Stagger::Even
-        } else {
-            Stagger::Odd
-        },
-    )
-    .map_err(|e| ImportError::Read(e.to_string()))?;
-    b.labels = LabelScheme::LetterNumber;
-    b.hex_width_mm = (mm * 100.0).round() / 100.0;
-    serde_json::to_value(Board::Hex(b)).map_err(|e| ImportError::Read(e.to_string()))
+    let orientation = if flat {
+        Orientation::Flat
+    } else {
+        Orientation::Pointy
+    };
+    let stagger = if m.stagger_index == "even" {
+        Stagger::Even
+    } else {
+        Stagger::Odd
+    };
+    let mut b = HexBoard::new(orientation, m.width, m.height, stagger)
+        .map_err(|e| ImportError::BadMap(format!("the map's size: {e}")))?;
+    match props.get("board") {
+        Some(v) => {
+            let old: Board = serde_json::from_value(v.clone())
+                .map_err(|e| ImportError::BadMap(format!("the map's board property: {e}")))?;
+            let Board::Hex(old) = old else {
+                return Err(ImportError::BadMap(
+                    "the map is hexagonal and its board property is a table".into(),
+                ));
+            };
+            b.labels = old.labels;
+            b.hex_width_mm = old.hex_width_mm;
+            // Hexes left off the board stay off where the board still has them.
+            for hex in old.off_board_hexes() {
+                let o = old.to_offset(hex);
+                if o.col < m.width as i32 && o.row < m.height as i32 {
+                    b.set_off_board(b.from_offset(o), true);
+                }
+            }
+        }
+        None => {
+            let across_px = if flat { m.tile_height } else { m.tile_width };
+            let mm = f64::from(across_px) / f64::from(crate::io::raster::DEFAULT_DPI) * 25.4;
+            b.labels = LabelScheme::LetterNumber;
+            b.hex_width_mm = (mm * 100.0).round() / 100.0;
+        }
+    }
+    Ok(b)
+}
+
+/// The ruleset must play on the kind of board the map is.
+fn check_board_kind(r: &Ruleset, hex_map: bool, rulesets: &Rulesets) -> Result<(), ImportError> {
+    let hex_rules = matches!(r.board, Board::Hex(_));
+    if hex_rules == hex_map {
+        return Ok(());
+    }
+    let (map, rules) = if hex_map {
+        ("a hex board", "a freeform table")
+    } else {
+        ("a freeform table", "a hex board")
+    };
+    let fits: Vec<&str> = rulesets
+        .iter()
+        .filter(|o| matches!(o.board, Board::Hex(_)) == hex_map)
+        .map(|o| o.id.as_str())
+        .collect();
+    Err(ImportError::WrongBoard(format!(
+        "the map is {map} and ruleset '{}' plays on {rules}: pass --ruleset with one of {}",
+        r.id,
+        fits.join(", ")
+    )))
 }
 
 /// A map as a scenario, read as a scenario file would be.
@@ -283,12 +339,9 @@ pub fn to_scenario(
     table: Option<&TileTable>,
     rulesets: &Rulesets,
     path: &Path,
-) -> Result<Scenario, ImportError> {
-    let props: Map<String, Value> = m
-        .properties
-        .iter()
-        .map(|p| (p.name.clone(), json_of(p, &JSON_MAP_PROPERTIES)))
-        .collect();
+) -> Result<Imported, ImportError> {
+    let props = props_json(&m.properties, &JSON_MAP_PROPERTIES)
+        .map_err(|e| ImportError::BadMap(format!("the map's properties: {e}")))?;
     let ruleset = match ruleset {
         Some(r) => r.to_string(),
         None => props
@@ -300,9 +353,16 @@ pub fn to_scenario(
     let r = rulesets
         .get(&ruleset)
         .ok_or_else(|| ImportError::UnknownRuleset(ruleset.clone()))?;
-    let board_value = board_of(m, &props)?;
-    let board: Board = serde_json::from_value(board_value.clone())
-        .map_err(|e| ImportError::Read(format!("the map's board: {e}")))?;
+    let hex_map = m.orientation == "hexagonal";
+    let table_board = matches!(props.get("board"), Some(b) if b["kind"] == "freeform");
+    if !hex_map && !table_board {
+        return Err(ImportError::NotHexagonal(m.orientation.clone()));
+    }
+    check_board_kind(r, hex_map, rulesets)?;
+    if let Some(t) = table {
+        t.check(r)?;
+    }
+    let mut warnings = Vec::new();
     let mut file = Map::new();
     file.insert("format".into(), json!(FORMAT_TAG));
     file.insert("version".into(), json!(FORMAT_VERSION));
@@ -319,106 +379,28 @@ pub fn to_scenario(
         }
     }
     file.insert("ruleset".into(), json!(ruleset));
-    file.insert("board".into(), board_value);
-    // Objects of a kind: those of the layer so named, and those of its class anywhere
-    // (`unit` for "units").
-    let objects = |layer: &str| -> Vec<&Object> {
-        let class = layer.trim_end_matches('s');
-        m.layers
-            .iter()
-            .filter_map(|l| match l {
-                Layer::Objects { name, objects } => Some((name, objects)),
-                Layer::Tiles { .. } => None,
-            })
-            .flat_map(|(name, objects)| {
-                objects
-                    .iter()
-                    .filter(move |o| name == layer || o.class == class)
-            })
-            .collect()
-    };
-    let listed = |layer: &str, class_less: bool| -> Vec<Value> {
-        objects(layer)
-            .into_iter()
-            .filter(|o| class_less || !o.properties.is_empty())
-            .map(|o| Value::Object(entry(o)))
-            .collect()
-    };
-    match &board {
-        Board::Hex(b) => {
-            let geometry = HexGeometry {
-                tile: (m.tile_width, m.tile_height),
-                side: m.hex_side,
-                stagger_x: m.stagger_axis == "x",
-                stagger_even: m.stagger_index == "even",
-            };
-            let label_at = |o: &Object| {
-                let (c, rw) = geometry.tile_at(o.x, o.y, b.columns, b.rows);
-                b.label(b.from_offset(Offset { col: c, row: rw }))
-            };
-            let hexes = hex_cells(
-                m,
-                b,
-                r.default_terrain.as_deref(),
-                table,
-                &objects("hex features"),
-            )?;
-            if !hexes.is_empty() {
-                file.insert("hexes".into(), Value::Object(hexes));
-            }
-            let with_hex = |layer: &str, prefix: &str| -> Vec<Value> {
-                objects(layer)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, o)| {
-                        let mut e = entry(o);
-                        // An exported object says its hex (or that it has none); one
-                        // drawn by hand stands where it is.
-                        if !e.contains_key("id") {
-                            e.entry("hex").or_insert_with(|| json!(label_at(o)));
-                        }
-                        e.entry("id").or_insert_with(|| {
-                            json!(if o.name.is_empty() {
-                                format!("{prefix}{}", i + 1)
-                            } else {
-                                o.name.clone()
-                            })
-                        });
-                        if prefix == "t" {
-                            e.entry("kind").or_insert_with(|| json!(o.class));
-                        }
-                        Value::Object(e)
-                    })
-                    .collect()
-            };
-            let sides = listed("hexsides", false);
-            let roads = listed("roads", false);
-            let tokens = with_hex("tokens", "t");
-            let units = with_hex("units", "u");
-            for (key, v) in [
-                ("hexsides", sides),
-                ("roads", roads),
-                ("tokens", tokens),
-                ("units", units),
-            ] {
-                if !v.is_empty() {
-                    file.insert(key.into(), Value::Array(v));
-                }
-            }
-        }
-        Board::Freeform(_) => {
-            for key in ["areas", "lines", "landmarks", "units"] {
-                let v = listed(key, false);
-                if !v.is_empty() {
-                    file.insert(key.into(), Value::Array(v));
-                }
-            }
-        }
+    let placed = place_all(m, &mut warnings);
+    if hex_map {
+        let b = hex_board(m, &props)?;
+        file.insert(
+            "board".into(),
+            serde_json::to_value(Board::Hex(b.clone()))
+                .map_err(|e| ImportError::Scenario(e.to_string()))?,
+        );
+        hex_entries(m, &b, r, table, &placed, &mut file, &mut warnings)?;
+    } else {
+        table_entries(m, &props, &placed, &mut file)?;
     }
     let text = serde_json::to_string_pretty(&Value::Object(file))
         .map_err(|e| ImportError::Scenario(e.to_string()))?;
-    let read = crate::io::parse_scenario(&text, crate::io::Format::Json, path)
-        .map_err(|e| ImportError::Scenario(e.to_string()))?;
+    // The text is ours, not the user's: its lines and columns would mislead.
+    let read = crate::io::parse_scenario(&text, crate::io::Format::Json, path).map_err(|e| {
+        ImportError::Scenario(format!(
+            "{}: the imported map is not a valid scenario: {}",
+            path.display(),
+            e.message
+        ))
+    })?;
     let errors: Vec<String> = read
         .diagnostics
         .iter()
@@ -432,92 +414,265 @@ pub fn to_scenario(
             errors.join("; ")
         )));
     }
-    Ok(read.scenario)
+    Ok(Imported {
+        scenario: read.scenario,
+        warnings,
+    })
 }
 
-/// The `hexes` of the scenario from the terrain tiles and the hex-feature objects.
-fn hex_cells(
+/// Fields an entry must have, by kind: reported by object before the reader would.
+fn require(
+    p: &Placed,
+    e: &Map<String, Value>,
+    kind: &str,
+    fields: &[&str],
+) -> Result<(), ImportError> {
+    for f in fields {
+        if !e.contains_key(*f) {
+            return Err(ImportError::BadMap(format!(
+                "{kind} {} has no {f}: give it a \"{f}\" property",
+                p.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn insert_list(file: &mut Map<String, Value>, key: &str, v: Vec<Value>) {
+    if !v.is_empty() {
+        file.insert(key.into(), Value::Array(v));
+    }
+}
+
+/// An entry's id: its own, else the object's name, else `prefix` and its place.
+fn give_id(e: &mut Map<String, Value>, p: &Placed, prefix: &str, i: usize) {
+    e.entry("id").or_insert_with(|| {
+        json!(if p.o.name.is_empty() {
+            format!("{prefix}{}", i + 1)
+        } else {
+            p.o.name.clone()
+        })
+    });
+}
+
+/// A hand-drawn entry's kind from its object's class ("woods" on a token), unless the
+/// class only says what the object is (`token`).
+fn kind_from_class(e: &mut Map<String, Value>, o: &Object, generic: &str) {
+    if !e.contains_key("kind") && !o.class.is_empty() && o.class != generic {
+        e.insert("kind".into(), json!(o.class));
+    }
+}
+
+/// A unit's facing from how Tiled turns it, where that differs from its property.
+fn facing_from_rotation(e: &mut Map<String, Value>, o: &Object) {
+    let said = e.get("facing_deg").and_then(Value::as_f64);
+    if (o.rotation - said.unwrap_or(0.0)).abs() > 1e-6 {
+        e.insert("facing_deg".into(), json!(o.rotation));
+    }
+}
+
+fn hex_entries(
     m: &TiledMap,
     b: &HexBoard,
-    default: Option<&str>,
+    r: &Ruleset,
     table: Option<&TileTable>,
-    features: &[&Object],
-) -> Result<Map<String, Value>, ImportError> {
-    let data = m
-        .layers
-        .iter()
-        .find_map(|l| match l {
-            Layer::Tiles { name, data } if name == "terrain" => Some(data),
-            _ => None,
-        })
-        .or_else(|| {
-            m.layers.iter().find_map(|l| match l {
-                Layer::Tiles { data, .. } => Some(data),
-                Layer::Objects { .. } => None,
-            })
-        });
-    let mut cells = Map::new();
-    let mut unmapped = Vec::new();
-    for (i, gid) in data.into_iter().flatten().enumerate() {
-        let gid = gid & 0x0fff_ffff;
-        if gid == 0 {
-            continue;
-        }
-        let (col, row) = ((i as u32 % m.width) as i32, (i as u32 / m.width) as i32);
-        let hex = b.from_offset(Offset { col, row });
-        if !b.contains(hex) {
-            continue;
-        }
-        let props = m.tile_properties(gid).unwrap_or(&[]);
-        let local = m
-            .tilesets
-            .iter()
-            .filter(|t| t.first_gid <= gid)
-            .max_by_key(|t| t.first_gid)
-            .map_or(gid, |t| gid - t.first_gid);
-        let terrain = prop(props, "terrain")
-            .map(str::to_string)
-            .or_else(|| table.and_then(|t| t.get(&local).cloned()));
-        let Some(terrain) = terrain else {
-            unmapped.push(format!(
-                "tile {local} at {} (column {}, row {})",
-                b.label(hex),
-                col + 1,
-                row + 1
-            ));
-            continue;
-        };
-        let elevation: i64 = prop(props, "elevation")
-            .and_then(|e| e.parse().ok())
-            .unwrap_or(0);
-        if Some(terrain.as_str()) == default && elevation == 0 {
-            continue;
-        }
-        let mut cell = Map::new();
-        cell.insert("terrain".into(), json!(terrain));
-        if elevation != 0 {
-            cell.insert("elevation".into(), json!(elevation));
-        }
-        cells.insert(b.label(hex), Value::Object(cell));
-    }
-    if !unmapped.is_empty() {
-        return Err(ImportError::UnmappedTiles(unmapped));
-    }
-    for o in features {
-        let e = entry(o);
-        let Some(label) = e.get("hex").and_then(Value::as_str).map(str::to_string) else {
-            continue;
-        };
+    placed: &[Placed],
+    file: &mut Map<String, Value>,
+    warnings: &mut Vec<String>,
+) -> Result<(), ImportError> {
+    let grid = HexGrid {
+        geometry: HexGeometry {
+            tile: (m.tile_width, m.tile_height),
+            side: m.hex_side,
+            stagger_x: m.stagger_axis == "x",
+            stagger_even: m.stagger_index == "even",
+        },
+        board: b,
+    };
+    let pixels = super::pixel_map(b, &grid.geometry);
+    let outside = |p: &Placed, what: &str| {
+        ImportError::BadMap(format!(
+            "{what} {} lies outside the map (at {:.0}, {:.0} px): move it onto a hex or delete it",
+            p.name(),
+            p.at.0,
+            p.at.1
+        ))
+    };
+    let mut cells = tiles::hex_cells(m, b, r, table, warnings)?;
+    for p in of_kind(placed, "hex features", "hex") {
+        let mut e = p.entry()?;
+        let hex = grid.hex_at(p.at).ok_or_else(|| outside(p, "hex feature"))?;
+        e.remove("hex");
         let cell = cells
-            .entry(label)
-            .or_insert_with(|| json!({"terrain": default.unwrap_or("")}));
+            .entry(b.label(hex))
+            .or_insert_with(|| json!({"terrain": r.default_terrain.as_deref().unwrap_or("")}));
         if let Value::Object(c) = cell {
-            for (k, v) in e {
-                if k != "hex" {
-                    c.insert(k, v);
-                }
+            c.extend(e);
+        }
+    }
+    if !cells.is_empty() {
+        file.insert("hexes".into(), Value::Object(cells));
+    }
+    let mut sides = Vec::new();
+    for p in of_kind(placed, "hexsides", "hexside") {
+        let mut e = p.entry()?;
+        let pts = p.points();
+        let mid = match (pts.first(), pts.last()) {
+            (Some(a), Some(z)) => ((a.0 + z.0) / 2.0, (a.1 + z.1) / 2.0),
+            _ => p.at,
+        };
+        let (hex, side) = grid
+            .side_at(mid, &pixels)
+            .ok_or_else(|| outside(p, "hexside"))?;
+        // The same side named from the other hex keeps the name it had.
+        let named = e
+            .get("hex")
+            .and_then(Value::as_str)
+            .and_then(|l| b.parse_label(l).ok())
+            .zip(
+                e.get("side")
+                    .and_then(Value::as_str)
+                    .and_then(|s| s.parse::<Side>().ok()),
+            );
+        let key = |h, s| HexsideKey::new(b.orientation, h, s);
+        let same = named.is_some_and(|(h, s)| key(h, s) == key(hex, side));
+        if !same {
+            let (hex, side) = key(hex, side).map_or((hex, side), |k| b.name_hexside(k));
+            e.insert("hex".into(), json!(b.label(hex)));
+            e.insert("side".into(), json!(side.as_str()));
+        }
+        kind_from_class(&mut e, p.o, "hexside");
+        if !e.contains_key("kind") && !p.o.name.is_empty() {
+            e.insert("kind".into(), json!(p.o.name));
+        }
+        require(p, &e, "hexside", &["kind"])?;
+        sides.push(Value::Object(e));
+    }
+    insert_list(file, "hexsides", sides);
+    let mut roads = Vec::new();
+    for (i, p) in of_kind(placed, "roads", "road").into_iter().enumerate() {
+        let mut e = p.entry()?;
+        let mut hexes: Vec<String> = Vec::new();
+        for pt in p.points() {
+            let hex = grid.hex_at(pt).ok_or_else(|| outside(p, "road"))?;
+            let label = b.label(hex);
+            if hexes.last() != Some(&label) {
+                hexes.push(label);
             }
         }
+        e.insert("hexes".into(), json!(hexes));
+        give_id(&mut e, p, "r", i);
+        kind_from_class(&mut e, p.o, "road");
+        require(p, &e, "road", &["kind"])?;
+        roads.push(Value::Object(e));
     }
-    Ok(cells)
+    insert_list(file, "roads", roads);
+    let mut tokens = Vec::new();
+    for (i, p) in of_kind(placed, "tokens", "token").into_iter().enumerate() {
+        let mut e = p.entry()?;
+        let hex = grid.hex_at(p.at).ok_or_else(|| outside(p, "token"))?;
+        e.insert("hex".into(), json!(b.label(hex)));
+        give_id(&mut e, p, "t", i);
+        kind_from_class(&mut e, p.o, "token");
+        require(p, &e, "token", &["kind"])?;
+        tokens.push(Value::Object(e));
+    }
+    insert_list(file, "tokens", tokens);
+    let mut units = Vec::new();
+    for (i, p) in of_kind(placed, "units", "unit").into_iter().enumerate() {
+        let mut e = p.entry()?;
+        // A unit on a hex board stands on a hex (the format needs one).
+        let hex = grid.hex_at(p.at).ok_or_else(|| outside(p, "unit"))?;
+        e.insert("hex".into(), json!(b.label(hex)));
+        facing_from_rotation(&mut e, p.o);
+        give_id(&mut e, p, "u", i);
+        require(p, &e, "unit", &["class"])?;
+        units.push(Value::Object(e));
+    }
+    insert_list(file, "units", units);
+    Ok(())
+}
+
+/// Rounds table coordinates to what a file would say (Tiled keeps pixels to 4 places).
+fn round(v: f64) -> f64 {
+    (v * 10_000.0).round() / 10_000.0
+}
+
+fn table_entries(
+    m: &TiledMap,
+    props: &Map<String, Value>,
+    placed: &[Placed],
+    file: &mut Map<String, Value>,
+) -> Result<(), ImportError> {
+    let mut board = props.get("board").cloned().unwrap_or(Value::Null);
+    let cm = serde_json::from_value::<Board>(board.clone())
+        .ok()
+        .and_then(|b| b.as_freeform().and_then(|t| t.cm_per_unit()))
+        .unwrap_or(1.0);
+    // One tile is one centimetre (see `super::table_scale`).
+    let p = f64::from(m.tile_width.max(1)) * cm;
+    // A map resized in Tiled is a table of its new size.
+    for (key, tiles) in [("width", m.width), ("height", m.height)] {
+        let was = board[key].as_f64().unwrap_or(0.0);
+        if (was * cm).ceil() as u32 != tiles {
+            board[key] = json!(round(f64::from(tiles) / cm));
+        }
+    }
+    file.insert("board".into(), board);
+    let unit = |px: (f64, f64)| json!([round(px.0 / p), round(px.1 / p)]);
+    // A position property stays while Tiled shows the entry there (to within a
+    // hundredth of a pixel); else the geometry is the truth.
+    let agrees = |said: Option<&Value>, px: &[(f64, f64)]| {
+        said.and_then(Value::as_array).is_some_and(|a| {
+            let pts: Vec<&Value> = if a.first().is_some_and(Value::is_array) {
+                a.iter().collect()
+            } else {
+                vec![said.unwrap_or(&Value::Null)]
+            };
+            pts.len() == px.len()
+                && pts.iter().zip(px).all(|(v, q)| {
+                    (v[0].as_f64().unwrap_or(f64::NAN) * p - q.0).abs() < 0.01
+                        && (v[1].as_f64().unwrap_or(f64::NAN) * p - q.1).abs() < 0.01
+                })
+        })
+    };
+    for (layer, class) in [
+        ("areas", "area"),
+        ("lines", "line"),
+        ("landmarks", "landmark"),
+        ("units", "unit"),
+    ] {
+        let mut list = Vec::new();
+        for (i, pl) in of_kind(placed, layer, class).into_iter().enumerate() {
+            let mut e = pl.entry()?;
+            match &pl.o.shape {
+                Shape::Polygon(_) | Shape::Polyline(_) => {
+                    let key = if layer == "lines" {
+                        "points"
+                    } else {
+                        "polygon"
+                    };
+                    let pts = pl.points();
+                    if !agrees(e.get(key), &pts) {
+                        e.insert(
+                            key.into(),
+                            Value::Array(pts.iter().map(|q| unit(*q)).collect()),
+                        );
+                    }
+                }
+                Shape::Point => {
+                    if !agrees(e.get("at"), &[pl.at]) {
+                        e.insert("at".into(), unit(pl.at));
+                    }
+                }
+            }
+            if layer == "units" {
+                facing_from_rotation(&mut e, pl.o);
+            }
+            give_id(&mut e, pl, &class[..1], i);
+            list.push(Value::Object(e));
+        }
+        insert_list(file, layer, list);
+    }
+    Ok(())
 }

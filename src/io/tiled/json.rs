@@ -1,8 +1,8 @@
-//! Tiled's JSON map format from a [`TiledMap`], and back.
+//! Tiled's JSON map format from a [`TiledMap`] (read back by [`super::read`]).
 
 use serde_json::{Value, json};
 
-use super::model::{Layer, Object, Prop, Shape, TiledMap, Tileset};
+use super::model::{Layer, Object, Prop, Shape, TiledMap};
 
 fn prop_value(p: &Prop) -> Value {
     match p.kind {
@@ -57,12 +57,12 @@ pub fn to_value(m: &TiledMap) -> Value {
         .iter()
         .enumerate()
         .map(|(i, l)| match l {
-            Layer::Tiles { name, data } => json!({
+            Layer::Tiles { name, data, .. } => json!({
                 "id": i + 1, "name": name, "type": "tilelayer", "width": m.width,
                 "height": m.height, "x": 0, "y": 0, "opacity": 1, "visible": true,
                 "data": data,
             }),
-            Layer::Objects { name, objects } => json!({
+            Layer::Objects { name, objects, .. } => json!({
                 "id": i + 1, "name": name, "type": "objectgroup", "draworder": "topdown",
                 "x": 0, "y": 0, "opacity": 1, "visible": true,
                 "objects": objects.iter().map(object).collect::<Vec<_>>(),
@@ -76,7 +76,6 @@ pub fn to_value(m: &TiledMap) -> Value {
             let tiles: Vec<Value> = t
                 .tiles
                 .iter()
-                .enumerate()
                 .filter(|(_, p)| !p.is_empty())
                 .map(|(id, p)| json!({"id": id, "properties": properties(p)}))
                 .collect();
@@ -84,7 +83,7 @@ pub fn to_value(m: &TiledMap) -> Value {
                 "firstgid": t.first_gid, "name": t.name, "image": t.image,
                 "imagewidth": t.image_size.0, "imageheight": t.image_size.1,
                 "tilewidth": t.tile_size.0, "tileheight": t.tile_size.1,
-                "tilecount": t.tiles.len(), "columns": t.columns, "margin": 0, "spacing": 0,
+                "tilecount": t.tile_count, "columns": t.columns, "margin": 0, "spacing": 0,
                 "tiles": tiles,
             })
         })
@@ -116,164 +115,7 @@ pub fn write(m: &TiledMap) -> Vec<u8> {
     out
 }
 
-fn read_props(v: &Value) -> Vec<Prop> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .map(|p| {
-                    let kind = match p["type"].as_str().unwrap_or("string") {
-                        "int" => "int",
-                        "float" => "float",
-                        "bool" => "bool",
-                        _ => "string",
-                    };
-                    let value = match &p["value"] {
-                        Value::String(s) => s.clone(),
-                        other => other.to_string(),
-                    };
-                    Prop {
-                        name: p["name"].as_str().unwrap_or("").to_string(),
-                        kind,
-                        value,
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn read_points(v: &Value) -> Vec<(f64, f64)> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .map(|p| {
-                    (
-                        p["x"].as_f64().unwrap_or(0.0),
-                        p["y"].as_f64().unwrap_or(0.0),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn u(v: &Value, key: &str) -> Result<u32, String> {
-    v[key]
-        .as_u64()
-        .map(|n| n as u32)
-        .ok_or_else(|| format!("the map has no \"{key}\""))
-}
-
-fn s(v: &Value, key: &str) -> String {
-    v[key].as_str().unwrap_or("").to_string()
-}
-
-/// Reads a Tiled JSON map. Tilesets must be embedded.
+/// Reads a Tiled JSON map whose tilesets are embedded (see [`super::read::json`]).
 pub fn read(text: &str) -> Result<TiledMap, String> {
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| format!("not JSON: {e} (line {}, column {})", e.line(), e.column()))?;
-    if v["type"].as_str() != Some("map") {
-        return Err("not a Tiled map (no \"type\": \"map\")".into());
-    }
-    let mut tilesets = Vec::new();
-    for t in v["tilesets"].as_array().into_iter().flatten() {
-        if t.get("source").is_some() {
-            return Err(format!(
-                "tileset {} is an external file; embed it in the map (Tiled: Embed Tileset)",
-                s(t, "source")
-            ));
-        }
-        let count = u(t, "tilecount")?;
-        let mut tiles = vec![Vec::new(); count as usize];
-        for tile in t["tiles"].as_array().into_iter().flatten() {
-            let id = u(tile, "id")? as usize;
-            if id < tiles.len() {
-                tiles[id] = read_props(&tile["properties"]);
-            }
-        }
-        tilesets.push(Tileset {
-            first_gid: u(t, "firstgid")?,
-            name: s(t, "name"),
-            image: s(t, "image"),
-            image_size: (
-                u(t, "imagewidth").unwrap_or(0),
-                u(t, "imageheight").unwrap_or(0),
-            ),
-            tile_size: (u(t, "tilewidth")?, u(t, "tileheight")?),
-            columns: u(t, "columns").unwrap_or(1),
-            tiles,
-        });
-    }
-    let mut layers = Vec::new();
-    collect_layers(&v["layers"], &mut layers)?;
-    Ok(TiledMap {
-        orientation: s(&v, "orientation"),
-        width: u(&v, "width")?,
-        height: u(&v, "height")?,
-        tile_width: u(&v, "tilewidth")?,
-        tile_height: u(&v, "tileheight")?,
-        hex_side: u(&v, "hexsidelength").unwrap_or(0),
-        stagger_axis: s(&v, "staggeraxis"),
-        stagger_index: s(&v, "staggerindex"),
-        properties: read_props(&v["properties"]),
-        tilesets,
-        layers,
-    })
-}
-
-fn collect_layers(v: &Value, out: &mut Vec<Layer>) -> Result<(), String> {
-    for l in v.as_array().into_iter().flatten() {
-        match l["type"].as_str() {
-            Some("tilelayer") => {
-                let data = l["data"]
-                    .as_array()
-                    .ok_or("a tile layer's data must be a CSV array (not base64)")?
-                    .iter()
-                    .map(|g| g.as_u64().unwrap_or(0) as u32)
-                    .collect();
-                out.push(Layer::Tiles {
-                    name: s(l, "name"),
-                    data,
-                });
-            }
-            Some("objectgroup") => {
-                let objects = l["objects"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|o| {
-                        let shape = if o.get("polyline").is_some() {
-                            Shape::Polyline(read_points(&o["polyline"]))
-                        } else if o.get("polygon").is_some() {
-                            Shape::Polygon(read_points(&o["polygon"]))
-                        } else {
-                            Shape::Point
-                        };
-                        // Tiled 1.9 and later write `class` where 1.8 wrote `type`.
-                        let class = o
-                            .get("class")
-                            .and_then(Value::as_str)
-                            .map_or_else(|| s(o, "type"), str::to_string);
-                        Object {
-                            id: o["id"].as_u64().unwrap_or(0) as u32,
-                            name: s(o, "name"),
-                            class,
-                            x: o["x"].as_f64().unwrap_or(0.0),
-                            y: o["y"].as_f64().unwrap_or(0.0),
-                            rotation: o["rotation"].as_f64().unwrap_or(0.0),
-                            shape,
-                            properties: read_props(&o["properties"]),
-                        }
-                    })
-                    .collect();
-                out.push(Layer::Objects {
-                    name: s(l, "name"),
-                    objects,
-                });
-            }
-            Some("group") => collect_layers(&l["layers"], out)?,
-            _ => {}
-        }
-    }
-    Ok(())
+    super::read::json(text, None)
 }

@@ -1,12 +1,31 @@
 //! A Tiled map in memory: what the TMX and JSON writers write and the readers give
 //! back, independent of either file format.
 
-/// A custom property: name, Tiled type (`string`, `int`, `float`, `bool`) and value.
+use std::collections::BTreeMap;
+
+/// A custom property: name, Tiled type (`string`, `int`, `float`, `bool`, `color`,
+/// `file`, `object` or `class`), value (a class's members as JSON text) and Tiled's
+/// `propertytype` (the custom enum or class it was made from; empty for none).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Prop {
     pub name: String,
     pub kind: &'static str,
     pub value: String,
+    pub propertytype: String,
+}
+
+/// A Tiled property type name as one of ours (unknown ones read as strings).
+pub fn prop_kind(name: &str) -> &'static str {
+    match name {
+        "int" => "int",
+        "float" => "float",
+        "bool" => "bool",
+        "color" => "color",
+        "file" => "file",
+        "object" => "object",
+        "class" => "class",
+        _ => "string",
+    }
 }
 
 impl Prop {
@@ -15,6 +34,7 @@ impl Prop {
             name: name.into(),
             kind: "string",
             value: value.into(),
+            propertytype: String::new(),
         }
     }
 
@@ -33,6 +53,7 @@ impl Prop {
             name: name.into(),
             kind,
             value,
+            propertytype: String::new(),
         }
     }
 }
@@ -45,14 +66,15 @@ pub fn prop<'a>(props: &'a [Prop], name: &str) -> Option<&'a str> {
         .map(|p| p.value.as_str())
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum Shape {
+    #[default]
     Point,
     Polyline(Vec<(f64, f64)>),
     Polygon(Vec<(f64, f64)>),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Object {
     pub id: u32,
     pub name: String,
@@ -60,25 +82,65 @@ pub struct Object {
     pub class: String,
     pub x: f64,
     pub y: f64,
+    /// A rectangle's, ellipse's or tile object's size (0 for points and paths).
+    pub width: f64,
+    pub height: f64,
     pub rotation: f64,
+    /// A tile object's global tile id (0: not a tile object).
+    pub gid: u32,
     pub shape: Shape,
     pub properties: Vec<Prop>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Layer {
-    /// Global tile ids, row by row (0: no tile).
+    /// Global tile ids, row by row (0: no tile), over `width` x `height` cells from
+    /// cell (0, 0).
     Tiles {
         name: String,
         data: Vec<u32>,
+        /// Whether Tiled shows it.
+        visible: bool,
+        /// The layer's drawing offset in pixels (its own and its groups').
+        offset: (f64, f64),
     },
     Objects {
         name: String,
         objects: Vec<Object>,
+        visible: bool,
+        offset: (f64, f64),
     },
 }
 
-#[derive(Debug, Clone, PartialEq)]
+impl Layer {
+    /// A visible tile layer drawn where its cells are.
+    pub fn tiles(name: &str, data: Vec<u32>) -> Self {
+        Layer::Tiles {
+            name: name.into(),
+            data,
+            visible: true,
+            offset: (0.0, 0.0),
+        }
+    }
+
+    /// A visible object layer drawn where its objects are.
+    pub fn objects(name: &str, objects: Vec<Object>) -> Self {
+        Layer::Objects {
+            name: name.into(),
+            objects,
+            visible: true,
+            offset: (0.0, 0.0),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        match self {
+            Layer::Tiles { name, .. } | Layer::Objects { name, .. } => name,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Tileset {
     pub first_gid: u32,
     pub name: String,
@@ -86,8 +148,21 @@ pub struct Tileset {
     pub image_size: (u32, u32),
     pub tile_size: (u32, u32),
     pub columns: u32,
-    /// Properties of each tile, by local id.
-    pub tiles: Vec<Vec<Prop>>,
+    /// Tiled's `tilecount` (an image collection's ids may reach past it).
+    pub tile_count: u32,
+    /// Where a tile object's position is on its image (`unspecified` is
+    /// `bottomleft` on every map we read).
+    pub object_alignment: String,
+    /// Properties of the tiles that have any, by local id.
+    pub tiles: BTreeMap<u32, Vec<Prop>>,
+}
+
+impl Tileset {
+    /// The last global id this tileset can hold (its highest tile id, or its count).
+    pub fn last_gid(&self) -> u32 {
+        let top = self.tiles.keys().next_back().map_or(0, |id| id + 1);
+        self.first_gid + self.tile_count.max(top).max(1) - 1
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -108,18 +183,24 @@ pub struct TiledMap {
     pub layers: Vec<Layer>,
 }
 
+/// The tileset a global id falls in, and the tile's local id there.
+pub fn tileset_of(tilesets: &[Tileset], gid: u32) -> Option<(&Tileset, u32)> {
+    let gid = gid & GID_MASK;
+    tilesets
+        .iter()
+        .filter(|t| t.first_gid <= gid)
+        .max_by_key(|t| t.first_gid)
+        .map(|t| (t, gid - t.first_gid))
+}
+
+/// A global id without Tiled's flip and rotation flags.
+pub const GID_MASK: u32 = 0x0fff_ffff;
+
 impl TiledMap {
     /// The properties of the tile a global id names.
     pub fn tile_properties(&self, gid: u32) -> Option<&[Prop]> {
-        let gid = gid & 0x0fff_ffff;
-        let ts = self
-            .tilesets
-            .iter()
-            .filter(|t| t.first_gid <= gid)
-            .max_by_key(|t| t.first_gid)?;
-        ts.tiles
-            .get((gid - ts.first_gid) as usize)
-            .map(Vec::as_slice)
+        let (ts, local) = tileset_of(&self.tilesets, gid)?;
+        ts.tiles.get(&local).map(Vec::as_slice)
     }
 
     pub fn next_object_id(&self) -> u32 {

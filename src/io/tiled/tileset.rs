@@ -46,7 +46,7 @@ pub fn draw(
     let (tw, th) = g.tile;
     let (w, h) = (tw * columns, th * rows);
     let mut pixmap = Pixmap::new(w, h).ok_or(RasterError::TooLarge(w, h))?;
-    let mut tiles = Vec::with_capacity(combos.len());
+    let mut tiles = std::collections::BTreeMap::new();
     for (i, (terrain, elevation)) in combos.iter().enumerate() {
         let (c, row) = (i as u32 % columns, i as u32 / columns);
         let cx = f64::from(c * tw) + f64::from(tw) / 2.0;
@@ -74,8 +74,9 @@ pub fn draw(
             name: "elevation".into(),
             kind: "int",
             value: elevation.to_string(),
+            propertytype: String::new(),
         });
-        tiles.push(props);
+        tiles.insert(i as u32, props);
     }
     let png = pixmap
         .encode_png()
@@ -89,6 +90,8 @@ pub fn draw(
             image_size: (w, h),
             tile_size: (tw, th),
             columns,
+            tile_count: combos.len() as u32,
+            object_alignment: String::new(),
             tiles,
         },
     ))

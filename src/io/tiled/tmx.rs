@@ -97,7 +97,7 @@ pub fn to_element(m: &TiledMap) -> Element {
             .attr("name", &ts.name)
             .attr("tilewidth", ts.tile_size.0)
             .attr("tileheight", ts.tile_size.1)
-            .attr("tilecount", ts.tiles.len())
+            .attr("tilecount", ts.tile_count)
             .attr("columns", ts.columns)
             .child(
                 Element::new("image")
@@ -105,7 +105,7 @@ pub fn to_element(m: &TiledMap) -> Element {
                     .attr("width", ts.image_size.0)
                     .attr("height", ts.image_size.1),
             );
-        for (id, props) in ts.tiles.iter().enumerate() {
+        for (id, props) in &ts.tiles {
             if let Some(p) = properties(props) {
                 t = t.child(Element::new("tile").attr("id", id).child(p));
             }
@@ -115,7 +115,7 @@ pub fn to_element(m: &TiledMap) -> Element {
     for (i, layer) in m.layers.iter().enumerate() {
         let id = i + 1;
         root = root.child(match layer {
-            Layer::Tiles { name, data } => {
+            Layer::Tiles { name, data, .. } => {
                 let rows: Vec<String> = data
                     .chunks(m.width.max(1) as usize)
                     .map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
@@ -131,7 +131,7 @@ pub fn to_element(m: &TiledMap) -> Element {
                             .with_text(format!("\n{}\n", rows.join(",\n"))),
                     )
             }
-            Layer::Objects { name, objects } => {
+            Layer::Objects { name, objects, .. } => {
                 let mut g = Element::new("objectgroup")
                     .attr("id", id)
                     .attr("name", name);

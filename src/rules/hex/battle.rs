@@ -247,7 +247,13 @@ impl<'a> BattleMap<'a> {
             ));
         };
         if profile.general || profile.dice.is_empty() {
-            return Err(not(format!("a {} does not battle", u.class)));
+            // "an infantry", "a general": the article a reader expects.
+            let article = if u.class.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            return Err(not(format!("{article} {} does not battle", u.class)));
         }
         if !u.ordered {
             return Err(not(format!("{} is not ordered this turn", u.id)));
