@@ -209,14 +209,14 @@ fn layers(v: &Value, parent: (bool, (f64, f64)), out: &mut Vec<Raw>) -> Result<(
                 if let Some(chunks) = l["chunks"].as_array() {
                     for c in chunks {
                         let (w, h) = (u(c, "width").unwrap_or(0), u(c, "height").unwrap_or(0));
-                        let ids = data::decode(&c["data"], &enc, &comp, (w * h) as usize)
-                            .map_err(what)?;
+                        let ids =
+                            data::decode(&c["data"], &enc, &comp, cells_of(w, h)?).map_err(what)?;
                         rects.push((i(c, "x"), i(c, "y"), w, h, ids));
                     }
                 } else {
                     let (w, h) = (u(l, "width").unwrap_or(0), u(l, "height").unwrap_or(0));
                     let ids =
-                        data::decode(&l["data"], &enc, &comp, (w * h) as usize).map_err(what)?;
+                        data::decode(&l["data"], &enc, &comp, cells_of(w, h)?).map_err(what)?;
                     rects.push((i(l, "x"), i(l, "y"), w, h, ids));
                 }
                 out.push(Raw::Tiles(Cells {
@@ -286,6 +286,10 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
         (0, 0)
     };
     let shift = recentre(&mut m, x0, y0);
+    let has_tiles = raw.iter().any(|r| matches!(r, Raw::Tiles(_)));
+    if has_tiles {
+        cells_of(m.width, m.height)?;
+    }
     for r in raw {
         m.layers.push(match r {
             Raw::Tiles(c) => {
@@ -324,6 +328,20 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
         });
     }
     Ok(m)
+}
+
+/// The most cells a tile layer may have: a board of 1000 x 1000 hexes.
+const MAX_CELLS: u64 = 1_000_000;
+
+/// The number of cells of a `w` x `h` layer, refusing more than a board can have.
+fn cells_of(w: u32, h: u32) -> Result<usize, String> {
+    let n = u64::from(w) * u64::from(h);
+    if n > MAX_CELLS {
+        return Err(format!(
+            "a tile layer of {w} x {h} cells is larger than the largest board (1000 x 1000)"
+        ));
+    }
+    Ok(n as usize)
 }
 
 /// The rectangle (x0, y0, x1, y1) of the cells that hold a tile, over every layer.
@@ -373,4 +391,24 @@ fn recentre(m: &mut TiledMap, x0: i32, y0: i32) -> (f64, f64) {
     }
     let (a, b) = (g.centre(x0, y0), moved.centre(0, 0));
     (a.0 - b.0, a.1 - b.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A map's size is the user's: one larger than any board is refused before its
+    /// cells are laid out, not a panic or an allocation of billions of cells.
+    #[test]
+    fn a_tile_layer_larger_than_any_board_is_refused() {
+        let text = r#"{"type": "map", "orientation": "hexagonal", "width": 100000,
+            "height": 100000, "tilewidth": 10, "tileheight": 10, "tilesets": [],
+            "layers": [{"type": "tilelayer", "name": "g", "width": 100000,
+            "height": 100000, "data": []}]}"#;
+        let e = json(text, None).unwrap_err();
+        assert!(
+            e.contains("100000 x 100000 cells is larger than the largest board"),
+            "{e}"
+        );
+    }
 }
