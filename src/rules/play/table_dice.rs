@@ -122,7 +122,7 @@ pub fn odds(map: &TableMap, zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
         reason,
         base_dice: Some(base),
         dice: Some(dice),
-        dice_factor: Some(factor.unwrap_or(1.0)),
+        dice_factor: factor,
         modifiers: mods,
         ..Odds::default()
     })
