@@ -22,6 +22,8 @@ pub enum Command {
     Paste,
     SelectAll,
     DeleteSelection,
+    /// Duplicates the picked counter (hex boards).
+    Duplicate,
     Undo,
     Redo,
     FitBoard,
@@ -45,7 +47,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 29] = [
+    pub const ALL: [Command; 30] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -59,6 +61,7 @@ impl Command {
         Command::Paste,
         Command::SelectAll,
         Command::DeleteSelection,
+        Command::Duplicate,
         Command::Redo,
         Command::Undo,
         Command::FitBoard,
@@ -93,6 +96,7 @@ impl Command {
             Command::Paste => "Paste",
             Command::SelectAll => "Select all",
             Command::DeleteSelection => "Delete selection",
+            Command::Duplicate => "Duplicate counter",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
             Command::FitBoard => "Fit board",
@@ -123,7 +127,10 @@ impl Command {
             Command::Copy => "Copy the selection",
             Command::Paste => "Paste at the pointer",
             Command::SelectAll => "Select every hex of the board",
-            Command::DeleteSelection => "Clear the selected hexes, or the selected feature",
+            Command::DeleteSelection => {
+                "Remove the picked counter; else clear the selected hexes, or the selected feature"
+            }
+            Command::Duplicate => "Put a copy of the picked unit or token on its hex",
             Command::Undo => "Take back the last change",
             Command::Redo => "Do again what was undone",
             Command::FitBoard => "Show the whole board",
@@ -169,6 +176,7 @@ impl Command {
             Command::Paste => vec![key(CMD, Key::V)],
             Command::SelectAll => vec![key(CMD, Key::A)],
             Command::DeleteSelection => vec![key(NONE, Key::Delete), key(NONE, Key::Backspace)],
+            Command::Duplicate => vec![key(CMD, Key::D)],
             Command::Undo => vec![key(CMD, Key::Z)],
             Command::Redo => vec![key(CMD_SHIFT, Key::Z), key(CMD, Key::Y)],
             Command::FitBoard => vec![key(NONE, Key::Num0)],
@@ -212,6 +220,7 @@ impl Command {
             Command::TurnFacing
             | Command::TurnFacingBack
             | Command::DeleteSelection
+            | Command::Duplicate
             | Command::SelectAll => true,
             Command::DropSelection => !previewing,
             Command::Preview(m) => !m.on_tables(),

@@ -62,8 +62,9 @@ impl Stroke {
             self.active = true;
             self.last = None;
         }
-        // A quick click may press and release within one frame: it still paints.
-        let step = (self.active && (p.down || p.pressed) && self.last != Some(p.hex))
+        // A quick click may press and release within one frame: it still paints; and
+        // the frame of the release belongs to the stroke (a fast drag ends there).
+        let step = (self.active && self.last != Some(p.hex))
             .then(|| (self.last.unwrap_or(p.origin), p.hex));
         if step.is_some() {
             self.last = Some(p.hex);

@@ -16,6 +16,7 @@ pub mod new_dialog;
 mod overview;
 pub mod paint;
 mod panels;
+pub mod popup;
 pub mod path_dialog;
 pub mod preview;
 mod preview_table;
@@ -254,6 +255,7 @@ impl DesignerApp {
         self.canvas.select = select::HexSelection::default();
         self.canvas.table = table::TableTools::default();
         self.canvas.preview.leave();
+        self.canvas.preview.side.clear();
         self.scenario_panel = None;
     }
 
@@ -371,7 +373,12 @@ impl DesignerApp {
             import::to_scenario(&m, ruleset, None, &self.rulesets, path)
         });
         match read {
-            Ok(s) => self.replace_document(Document::new(s, None, &self.rulesets)),
+            Ok(s) => {
+                let mut doc = Document::new(s, None, &self.rulesets);
+                // An import is unsaved work until it is saved.
+                doc.history = crate::scenario::History::unsaved();
+                self.replace_document(doc);
+            }
             Err(e) => {
                 self.error = Some(format!("Could not import {}:\n{e}", path.display()));
             }
@@ -692,6 +699,11 @@ impl DesignerApp {
             Command::Paste => self.paste(),
             Command::SelectAll => self.select_all(),
             Command::DeleteSelection => self.delete_selection(),
+            Command::Duplicate => {
+                self.canvas
+                    .select
+                    .duplicate_counter(&mut self.doc, &self.rulesets);
+            }
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::FitBoard => self.canvas.fit_pending = true,
@@ -819,6 +831,10 @@ impl DesignerApp {
                     (Command::Paste, self.clipboard.is_some()),
                     (Command::SelectAll, hex),
                     (Command::DeleteSelection, true),
+                    (
+                        Command::Duplicate,
+                        self.canvas.select.picked(&self.doc.scenario).is_some(),
+                    ),
                     (Command::Undo, self.doc.history.can_undo()),
                     (Command::Redo, self.doc.history.can_redo()),
                 ] {
