@@ -267,4 +267,30 @@ mod tests {
         doc.undo(&rulesets);
         assert!(doc.scenario.hexes.is_empty(), "one undo step");
     }
+
+    #[test]
+    fn a_fast_stroke_paints_the_hex_where_the_button_is_released() {
+        let rulesets = Rulesets::built_in();
+        let board = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
+        let s = Scenario::new("t", "battle-cry-150", Board::Hex(board.clone()));
+        let mut doc = Document::new(s, None, &rulesets);
+        let mut tools = ToolState::new();
+        tools.adopt(rulesets.get("battle-cry-150").unwrap());
+        tools.terrain = "woods".into();
+        let layout = super::super::canvas::layout_of(&board);
+        let mut t = Target {
+            doc: &mut doc,
+            rulesets: &rulesets,
+            board: &board,
+            layout: &layout,
+            tools: &mut tools,
+        };
+        // Pressed on A8, then the next frame already has the button up over M8.
+        let (a, m) = (board.hex_at("A8").unwrap(), board.hex_at("M8").unwrap());
+        let mut stroke = Stroke::default();
+        stroke.input(&mut t, &input(a, true, true));
+        stroke.input(&mut t, &input(m, false, false));
+        assert!(doc.scenario.hexes.contains_key(&m), "M8 painted");
+        assert_eq!(doc.scenario.hexes.len(), 13, "A8 to M8");
+    }
 }

@@ -616,7 +616,9 @@ impl DesignerApp {
                 self.doc.scenario.ruleset
             ));
             ui.separator();
-            if let Some(hint) = self.canvas.preview.hint() {
+            if let Some(why) = self.canvas.select.refused() {
+                ui.colored_label(ui.visuals().error_fg_color, format!("Not there: {why}"));
+            } else if let Some(hint) = self.canvas.preview.hint() {
                 ui.weak(hint);
             } else if self.doc.scenario.board.as_hex().is_some() {
                 ui.weak(self.canvas.hint(self.tools.tool));

@@ -335,6 +335,14 @@ impl HexSelection {
         }
     }
 
+    /// Why the counter being dragged may not go where the pointer is, if it may not.
+    pub fn refused(&self) -> Option<&str> {
+        let (hex, why) = self.refusal.as_ref()?;
+        let over = self.at.is_some_and(|(_, h)| h == *hex);
+        let dragging = matches!(self.drag, Some(Drag::Counter { .. }));
+        (over && dragging).then_some(why.as_deref()).flatten()
+    }
+
     /// Picks the counter below the picked one in the stack of `hex` (the top again
     /// after the bottom).
     fn pick_next(&mut self, s: &Scenario, hex: Hex) {
@@ -421,9 +429,11 @@ impl HexSelection {
                 };
                 painter.add(outline(hex, Stroke::new(3.0, colour)));
                 if let Some(why) = refused {
-                    // The reason beside the pointer, on a plate so it reads on any terrain.
+                    // The reason beside the pointer, on a plate so it reads on any
+                    // terrain (the rule's words are in the status bar).
+                    let short = why.split(" (\"").next().unwrap_or(why);
                     let font = egui::FontId::proportional(14.0);
-                    let galley = painter.layout(why.to_string(), font, colour, 360.0);
+                    let galley = painter.layout(short.to_string(), font, colour, 360.0);
                     let pos = to(at) + egui::vec2(16.0, 16.0);
                     let plate = Rect::from_min_size(pos, galley.size()).expand(4.0);
                     painter.rect_filled(plate, 3.0, Color32::from_black_alpha(200));
