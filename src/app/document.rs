@@ -58,8 +58,7 @@ impl Document {
     /// scenario, its findings and the history are as they were afterwards (the edit
     /// and its inverse pass through the validator, which follows edits).
     pub fn would_break(&mut self, edit: &Edit, rulesets: &Rulesets) -> Vec<Diagnostic> {
-        let (Some(v), Some(r)) = (&mut self.validator, rulesets.get(&self.scenario.ruleset))
-        else {
+        let (Some(v), Some(r)) = (&mut self.validator, rulesets.get(&self.scenario.ruleset)) else {
             return Vec::new();
         };
         let Ok(undo) = edit.clone().apply(&mut self.scenario) else {

@@ -112,8 +112,13 @@ pub fn stack(s: &Scenario, hex: Hex) -> Vec<Counter> {
 pub fn counters_at(s: &Scenario, board: &HexBoard, at: Vec2, hex: Hex) -> Vec<Counter> {
     let w = board.hex_width_mm as f32;
     let c = layout_of(board).centre(hex);
-    // The counters' rectangles, stack offsets included (`scene::hex::units`).
-    let near = (at.x - c.x).abs() <= 0.34 * w && (at.y - c.y).abs() <= 0.32 * w;
+    // The counters' rectangles as `scene::hex::units` draws them: 0.52 by 0.42 hex
+    // widths, each one more in a stack 0.05 up and right of the one below.
+    let units = s.units.iter().filter(|u| u.hex == Some(hex)).count();
+    let shift = 0.05 * w * units.saturating_sub(1) as f32;
+    let (dx, dy) = (at.x - c.x, at.y - c.y);
+    let near = (-0.26 * w..=0.26 * w + shift).contains(&dx)
+        && (-0.21 * w - shift..=0.21 * w).contains(&dy);
     if near { stack(s, hex) } else { Vec::new() }
 }
 
@@ -195,13 +200,14 @@ impl HexSelection {
         let Some(mut f) = self.picked(s).and_then(|c| c.feature(s)) else {
             return false;
         };
-        let prefix = if f.kind() == FeatureKind::Unit { "u" } else { "t" };
+        let prefix = if f.kind() == FeatureKind::Unit {
+            "u"
+        } else {
+            "t"
+        };
         let id = s.fresh_id(prefix);
         f.set_id(id.clone());
-        let counter = Counter {
-            kind: f.kind(),
-            id,
-        };
+        let counter = Counter { kind: f.kind(), id };
         let done = doc.apply(Edit::put(f), rulesets).is_ok();
         if done {
             self.pick(&doc.scenario, counter);
@@ -247,10 +253,7 @@ impl HexSelection {
                     self.counter = Some(top.clone());
                 }
                 self.hexes = vec![p.hex];
-                Drag::Counter {
-                    from: p.hex,
-                    again,
-                }
+                Drag::Counter { from: p.hex, again }
             } else if self.contains(p.hex) && !p.shift {
                 self.counter = None;
                 Drag::Move { from: p.hex }
@@ -419,9 +422,10 @@ impl HexSelection {
                 }
             }
             (Some(Drag::Counter { from, .. }), Some((at, hex))) if hex != *from => {
-                let refused = self.refusal.as_ref().and_then(|(h, why)| {
-                    (*h == hex).then_some(why.as_deref()).flatten()
-                });
+                let refused = self
+                    .refusal
+                    .as_ref()
+                    .and_then(|(h, why)| (*h == hex).then_some(why.as_deref()).flatten());
                 let colour = if refused.is_some() {
                     Color32::from_rgb(230, 40, 40)
                 } else {
@@ -465,7 +469,12 @@ impl HexSelection {
 /// Why the rules refuse `counter` on `to`: the first error the move would bring that
 /// is about the counter or that hex (a unit on terrain it may not enter, too many in
 /// a stack), worded as the validation panel words it.
-pub fn refusal(counter: &Counter, to: Hex, doc: &mut Document, rulesets: &Rulesets) -> Option<String> {
+pub fn refusal(
+    counter: &Counter,
+    to: Hex,
+    doc: &mut Document,
+    rulesets: &Rulesets,
+) -> Option<String> {
     let edit = counter.moved_to(&doc.scenario, to)?;
     doc.would_break(&edit, rulesets)
         .into_iter()

@@ -4,8 +4,8 @@ use hexx::Hex;
 
 use super::document::Document;
 use crate::board::{BoardLayout, HexBoard, Side};
-use crate::rules::{KindList, Rulesets};
 use crate::rules::model::FacingSpec;
+use crate::rules::{KindList, Rulesets};
 use crate::scenario::paint;
 use crate::scenario::{Edge, Edit, FeatureKind, Scenario};
 
@@ -313,7 +313,12 @@ impl ToolState {
         let (Some(spec), Some(board)) = (spec, s.board.as_hex()) else {
             return Vec::new();
         };
-        paint::front_towards(board.orientation, enemy_edge(s, &self.unit_side), spec.min, spec.max)
+        paint::front_towards(
+            board.orientation,
+            enemy_edge(s, &self.unit_side),
+            spec.min,
+            spec.max,
+        )
     }
 
     /// A road stroke reaches `hex`: starts a road there (or picks up an existing road of
@@ -385,7 +390,12 @@ impl ToolState {
             }),
             Tool::Token => {
                 let spec = r.kind(KindList::Token, &self.token).and_then(|k| k.facing);
-                Some(paint::place_token(s, hex, &self.token, &self.front(s, spec)))
+                Some(paint::place_token(
+                    s,
+                    hex,
+                    &self.token,
+                    &self.front(s, spec),
+                ))
             }
             Tool::Unit => Some(paint::place_unit(s, hex, &self.unit_class, &self.unit_side)),
         };
@@ -415,10 +425,12 @@ pub fn enemy_edge(s: &Scenario, own: &str) -> Edge {
         .iter()
         .filter(|p| p.id != own)
         .find_map(|p| p.base_edge);
-    let mine = s.sides.iter().find(|p| p.id == own).and_then(|p| p.base_edge);
-    theirs
-        .or(mine.map(opposite))
-        .unwrap_or(Edge::North)
+    let mine = s
+        .sides
+        .iter()
+        .find(|p| p.id == own)
+        .and_then(|p| p.base_edge);
+    theirs.or(mine.map(opposite)).unwrap_or(Edge::North)
 }
 
 /// Degrees clockwise from north that a unit of `side` faces when placed on a table:

@@ -59,8 +59,15 @@ fn the_designer_starts_with_select_in_hand_so_a_first_click_paints_nothing() {
 #[test]
 fn a_unit_dragged_moves_alone_and_leaves_its_hex_as_it_was_in_one_undo_step() {
     let mut h = app();
-    let fence = h.state().doc.scenario.hexes
-        [&h.state().doc.scenario.board.as_hex().unwrap().hex_at("E5").unwrap()]
+    let fence = h.state().doc.scenario.hexes[&h
+        .state()
+        .doc
+        .scenario
+        .board
+        .as_hex()
+        .unwrap()
+        .hex_at("E5")
+        .unwrap()]
         .clone();
     let path = [at(&h, "E5"), at(&h, "D5"), at(&h, "D6")];
     drag(&mut h, &path);
@@ -88,13 +95,22 @@ fn a_move_the_rules_forbid_is_refused_with_the_reason_shown_while_dragging() {
     h.run();
     h.hover_at(to);
     h.run();
-    let (hex, why) = h.state().canvas.select.refusal.clone().expect("asked the rules");
+    let (hex, why) = h
+        .state()
+        .canvas
+        .select
+        .refusal
+        .clone()
+        .expect("asked the rules");
     assert_eq!(h.state().doc.scenario.label(hex), "L2");
     let why = why.expect("refused");
     assert!(why.contains("may not enter"), "{why}");
     // Beside the pointer (drawn) and in the status bar.
     let short = why.split(" (\"").next().unwrap();
-    assert!(h.query_all_by_label_contains(short).next().is_some(), "{short}");
+    assert!(
+        h.query_all_by_label_contains(short).next().is_some(),
+        "{short}"
+    );
     h.drop_at(to);
     h.run();
     assert_eq!(unit_hex(&h, "u4").as_deref(), Some("J7"), "refused");
@@ -115,7 +131,10 @@ fn a_click_picks_the_top_counter_a_second_the_next_and_delete_removes_only_it() 
     h.run();
     assert_eq!(units_on(&h, "F5"), ["g1"]);
     let s = &h.state().doc.scenario;
-    assert!(s.tokens.iter().any(|t| t.id == "t1"), "the entrenchment stays");
+    assert!(
+        s.tokens.iter().any(|t| t.id == "t1"),
+        "the entrenchment stays"
+    );
     assert_eq!(terrain(&h, "F5"), None);
     // Picking on through the stack reaches the token; Delete takes it alone.
     click_at(&mut h, f5);
@@ -204,7 +223,11 @@ fn a_new_entrenchment_and_a_new_fence_face_the_enemy_and_are_valid_as_placed() {
     let b6 = at(&h, "B6");
     click_at(&mut h, b6);
     let s = &h.state().doc.scenario;
-    let t = s.tokens.iter().find(|t| s.label(t.hex) == "B6").expect("placed");
+    let t = s
+        .tokens
+        .iter()
+        .find(|t| s.label(t.hex) == "B6")
+        .expect("placed");
     assert_eq!(t.facing, [Side::NW, Side::NE]);
     let rules = |h: &Harness<'_, DesignerApp>| -> Vec<String> {
         h.state()

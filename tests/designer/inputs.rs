@@ -44,7 +44,12 @@ fn name_of(h: &Harness<'_, DesignerApp>, ruleset: &str) -> String {
 #[test]
 fn file_new_lists_every_ruleset_above_the_dialog_each_time_it_opens() {
     let mut h = app();
-    for pick in ["sticks-and-stones", "morne-plaine", "mini-nap", "battle-cry-150"] {
+    for pick in [
+        "sticks-and-stones",
+        "morne-plaine",
+        "mini-nap",
+        "battle-cry-150",
+    ] {
         h.key_press_modifiers(Modifiers::COMMAND, Key::N);
         h.run();
         // A press in the dialog first (it comes to the top of its layer's order).
@@ -85,7 +90,10 @@ fn save_as_with_a_typed_json_extension_writes_json_there() {
     assert!(typed.exists(), "wrote {}", typed.display());
     assert!(!dir.path().join("bc1.json.ron").exists());
     let text = std::fs::read_to_string(&typed).unwrap();
-    assert!(text.trim_start().starts_with('{'), "JSON, not RON: {text:.40}");
+    assert!(
+        text.trim_start().starts_with('{'),
+        "JSON, not RON: {text:.40}"
+    );
     assert_eq!(h.state().window_title(), "bc1.json - Sandtable");
 }
 
@@ -145,7 +153,11 @@ fn the_inspector_keeps_the_selections_sheet_where_the_pointer_goes() {
     let field = |h: &Harness<'_, DesignerApp>| h.get_by_label("moved").rect();
     let first = field(&h);
     // Over another hex, then off the board (over the palette): the fields stay put.
-    for p in [at(&h, "B2"), Pos2::new(100.0, 400.0), Pos2::new(640.0, 790.0)] {
+    for p in [
+        at(&h, "B2"),
+        Pos2::new(100.0, 400.0),
+        Pos2::new(640.0, 790.0),
+    ] {
         h.hover_at(p);
         h.run();
         assert_eq!(field(&h), first, "pointer at {p:?}");
@@ -154,7 +166,9 @@ fn the_inspector_keeps_the_selections_sheet_where_the_pointer_goes() {
     h.hover_at(at(&h, "C3"));
     h.run();
     assert!(
-        h.query_all_by_label_contains("C3: Woods, 1 unit").next().is_some(),
+        h.query_all_by_label_contains("C3: Woods, 1 unit")
+            .next()
+            .is_some(),
         "the status bar names the hex under the pointer"
     );
 }
@@ -167,7 +181,8 @@ fn the_zones_of_control_side_is_the_open_documents_and_shown_by_name() {
     assert_eq!(h.state().canvas.preview.side, "french");
     assert_eq!(combo_text(&h, "Side").as_deref(), Some("French"));
     // Another file, another game: its sides, not the French.
-    h.state_mut().open_path(&example("sticks-and-stones-river.ron"));
+    h.state_mut()
+        .open_path(&example("sticks-and-stones-river.ron"));
     h.run();
     h.key_press_modifiers(Modifiers::SHIFT, Key::Z);
     h.run();
@@ -177,7 +192,8 @@ fn the_zones_of_control_side_is_the_open_documents_and_shown_by_name() {
 
 #[test]
 fn an_imported_tiled_map_is_unsaved_work() {
-    let map = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiled/hand.tmx");
+    let map =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiled/hand.tmx");
     let mut h = app_with(ScriptedDialogs::default());
     h.state_mut().import_path(&map);
     h.run();
