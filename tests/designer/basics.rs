@@ -474,9 +474,8 @@ fn paint_a_battle_cry_map_from_new_to_reopened() {
     assert_eq!(h.state().doc.counts().0, 0);
     h.get_by_label("Facing").click();
     h.run();
-    click_side(&mut h, "E5", "E4");
-    click_side(&mut h, "G5", "F4");
-    click_side(&mut h, "G5", "G4");
+    // A third fence line, to the east.
+    click_side(&mut h, "E5", "F5");
     let s = h.state().doc.scenario.clone();
     let hex = |l: &str| s.board.as_hex().unwrap().hex_at(l).unwrap();
     assert_eq!(s.hexes[&hex("C3")].terrain, "woods");
@@ -487,7 +486,7 @@ fn paint_a_battle_cry_map_from_new_to_reopened() {
         ),
         ("hill", 1)
     );
-    assert_eq!(s.hexes[&hex("E5")].facing, [Side::NE]);
+    assert_eq!(s.hexes[&hex("E5")].facing, [Side::NW, Side::NE, Side::E]);
     let t = &s.tokens[0];
     assert_eq!((t.kind.as_str(), t.hex), ("entrenchment", hex("G5")));
     assert_eq!(t.facing, [Side::NW, Side::NE]);
@@ -500,7 +499,8 @@ fn paint_a_battle_cry_map_from_new_to_reopened() {
     // Undo takes back the last front side; redo puts it back.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().doc.scenario.tokens[0].facing, [Side::NW]);
+    let e5 = h.state().doc.scenario.hexes[&hex("E5")].facing.clone();
+    assert_eq!(e5, [Side::NW, Side::NE]);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
