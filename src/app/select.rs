@@ -478,6 +478,6 @@ pub fn refusal(
     let edit = counter.moved_to(&doc.scenario, to)?;
     doc.would_break(&edit, rulesets)
         .into_iter()
-        .find(|d| d.features.iter().any(|f| *f == counter.id) || d.hexes.contains(&to))
+        .find(|d| d.features.contains(&counter.id) || d.hexes.contains(&to))
         .map(|d| d.message)
 }
