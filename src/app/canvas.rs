@@ -362,7 +362,10 @@ impl Canvas {
     fn hex_tool(&mut self, tool: Tool) -> &mut dyn BoardTool<Hexes> {
         match tool {
             Tool::Select => &mut self.select,
-            Tool::Brush | Tool::Eraser => &mut self.hex_tools.stroke,
+            Tool::Brush | Tool::Eraser => {
+                self.hex_tools.stroke.erases = tool == Tool::Eraser;
+                &mut self.hex_tools.stroke
+            }
             Tool::Road => &mut self.hex_tools.road,
             Tool::Facing => &mut self.hex_tools.facing,
             _ => {

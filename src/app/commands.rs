@@ -16,6 +16,7 @@ pub enum Command {
     SaveAs,
     Export,
     Import,
+    LoadRuleset,
     Quit,
     Cut,
     Copy,
@@ -47,7 +48,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 30] = [
+    pub const ALL: [Command; 31] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -55,6 +56,7 @@ impl Command {
         Command::Save,
         Command::Export,
         Command::Import,
+        Command::LoadRuleset,
         Command::Quit,
         Command::Cut,
         Command::Copy,
@@ -90,6 +92,7 @@ impl Command {
             Command::SaveAs => "Save As...",
             Command::Export => "Export...",
             Command::Import => "Import Tiled map...",
+            Command::LoadRuleset => "Load ruleset...",
             Command::Quit => "Quit",
             Command::Cut => "Cut",
             Command::Copy => "Copy",
@@ -122,6 +125,9 @@ impl Command {
                 "SVG, PNG at a resolution, a print-and-play PDF, a VASSAL module or a Tiled map"
             }
             Command::Import => "Open a Tiled hex map (.tmx or Tiled JSON) as a new scenario",
+            Command::LoadRuleset => {
+                "Load a game of your own (a ruleset file): New offers it, its files open"
+            }
             Command::Quit => "Close the window (asking about unsaved changes)",
             Command::Cut => "Copy the selection and clear it",
             Command::Copy => "Copy the selection",
@@ -169,7 +175,7 @@ impl Command {
             Command::ScenarioProperties => vec![],
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
-            Command::Export | Command::Import => vec![],
+            Command::Export | Command::Import | Command::LoadRuleset => vec![],
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Cut => vec![key(CMD, Key::X)],
             Command::Copy => vec![key(CMD, Key::C)],

@@ -49,6 +49,8 @@ impl BoardKind for Hexes {
 /// Brush and eraser: a drag paints every hex it passes, as one undo step.
 #[derive(Debug, Default)]
 pub struct Stroke {
+    /// The eraser's stroke rather than the brush's (for the hint).
+    pub erases: bool,
     active: bool,
     /// The last hex painted, to fill in hexes a fast drag skips.
     last: Option<Hex>,
@@ -99,7 +101,11 @@ impl BoardTool<Hexes> for Stroke {
         self.finish(t, false);
     }
     fn hint(&self) -> &'static str {
-        "Drag to paint; 1 / 2 / 3 set the brush radius"
+        if self.erases {
+            "Drag to erase terrain back to the default; 1 / 2 / 3 set the radius"
+        } else {
+            "Drag to paint; 1 / 2 / 3 set the brush radius"
+        }
     }
 }
 

@@ -74,6 +74,8 @@ pub enum Purpose {
     Export,
     /// File > Import: the Tiled map to read.
     Import,
+    /// File > Load ruleset.
+    LoadRuleset,
 }
 
 /// The designer.
@@ -118,6 +120,8 @@ pub struct DesignerApp {
     pub loading: Option<loading::Loading>,
     /// Files of at least this many bytes open in the background.
     pub background_from: u64,
+    /// Rulesets of the user's own loaded in this run, remembered for the next.
+    pub ruleset_files: Vec<PathBuf>,
 }
 
 impl DesignerApp {
@@ -155,6 +159,7 @@ impl DesignerApp {
             title: String::new(),
             loading: None,
             background_from: loading::BACKGROUND_FROM,
+            ruleset_files: Vec::new(),
         }
     }
 
@@ -166,12 +171,21 @@ impl DesignerApp {
     }
 
     /// The app as `sandtable` starts it: native dialogs, settings from the last run.
-    pub fn native(cc: &eframe::CreationContext<'_>, open: Option<PathBuf>) -> Self {
+    pub fn native(
+        cc: &eframe::CreationContext<'_>,
+        open: Option<PathBuf>,
+        ruleset_files: Vec<PathBuf>,
+    ) -> Self {
         let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs::default()))
             .with_recovery(recovery::Recovery::default_path());
+        let mut files = ruleset_files;
         if let Some(storage) = cc.storage {
             if let Some(text) = storage.get_string("recent") {
                 app.recent = text.lines().map(PathBuf::from).collect();
+            }
+            // Rulesets loaded in earlier runs, after those named now.
+            if let Some(text) = storage.get_string("ruleset_files") {
+                files.extend(text.lines().map(PathBuf::from));
             }
             app.theme = match storage.get_string("theme").as_deref() {
                 Some("light") => Some(egui::Theme::Light),
@@ -182,10 +196,52 @@ impl DesignerApp {
                 cc.egui_ctx.set_theme(t);
             }
         }
+        for f in files {
+            if !app.ruleset_files.contains(&f) {
+                app.load_ruleset(&f);
+            }
+        }
         if let Some(path) = open {
             app.open_path(&path);
         }
         app
+    }
+
+    /// Loads a ruleset of the user's own (File > Load ruleset, `--ruleset-file`): New
+    /// offers it, files of its game open, and later runs load it again.
+    pub fn load_ruleset(&mut self, path: &Path) {
+        match self.rulesets.load_file(path) {
+            Ok(r) => {
+                let id = r.id.clone();
+                if !self.ruleset_files.iter().any(|p| p == path) {
+                    self.ruleset_files.push(path.to_path_buf());
+                }
+                // A document of that game opened before now has its rules.
+                if self.doc.scenario.ruleset == id {
+                    self.doc.revalidate(&self.rulesets);
+                }
+            }
+            Err(e) => {
+                self.error = Some(format!("Could not load the ruleset:\n{e}"));
+            }
+        }
+    }
+
+    /// Asks for a ruleset file and loads it.
+    pub fn load_ruleset_dialog(&mut self) {
+        match self.dialogs.open(dialogs::RULESET) {
+            Answer::Picked(p) => self.load_ruleset(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::open(
+                    "Load ruleset",
+                    dialogs::RULESET,
+                    self.dialog_dir(),
+                    &self.recent,
+                );
+                self.path_dialog = Some((d, Purpose::LoadRuleset));
+            }
+        }
     }
 
     /// Opens a file; on failure the current document stays and the error is shown.
@@ -427,6 +483,7 @@ impl DesignerApp {
         match (outcome, purpose) {
             (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
             (Outcome::Picked(p), Purpose::Import) => self.import_path(&p),
+            (Outcome::Picked(p), Purpose::LoadRuleset) => self.load_ruleset(&p),
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
             (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
             (Outcome::Cancelled, Purpose::Export) => {
@@ -689,6 +746,7 @@ impl DesignerApp {
                 self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
             }
             Command::Import => self.ask(Replace::Import),
+            Command::LoadRuleset => self.load_ruleset_dialog(),
             // Asks here, in this frame: a Close sent to the window shows nothing until
             // the next event wakes it.
             Command::Quit => self.ask(Replace::Close),
@@ -811,6 +869,7 @@ impl DesignerApp {
                     }
                 });
                 for cmd in [
+                    Command::LoadRuleset,
                     Command::ScenarioProperties,
                     Command::Save,
                     Command::SaveAs,
@@ -1046,6 +1105,12 @@ impl eframe::App for DesignerApp {
             .map(|p| p.display().to_string())
             .collect();
         storage.set_string("recent", recent.join("\n"));
+        let rulesets: Vec<String> = self
+            .ruleset_files
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        storage.set_string("ruleset_files", rulesets.join("\n"));
         let theme = match self.theme {
             Some(egui::Theme::Light) => "light",
             Some(egui::Theme::Dark) => "dark",
@@ -1092,8 +1157,9 @@ fn sample_fallback() -> Scenario {
     Scenario::new("Untitled scenario", "battle-cry-150", board)
 }
 
-/// Runs the designer in a window, optionally opening a file.
-pub fn run(open: Option<PathBuf>) -> i32 {
+/// Runs the designer in a window, optionally opening a file, with rulesets of the
+/// user's own (`--ruleset-file`) besides the built-in ones.
+pub fn run(open: Option<PathBuf>, rulesets: Vec<PathBuf>) -> i32 {
     memory::keep_frame_buffers();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -1105,7 +1171,7 @@ pub fn run(open: Option<PathBuf>) -> i32 {
     match eframe::run_native(
         "sandtable",
         options,
-        Box::new(move |cc| Ok(Box::new(DesignerApp::native(cc, open)))),
+        Box::new(move |cc| Ok(Box::new(DesignerApp::native(cc, open, rulesets)))),
     ) {
         Ok(()) => 0,
         Err(e) => {

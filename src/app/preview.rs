@@ -895,11 +895,20 @@ fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec
     };
     let what = match (t.los, t.dice, t.shift) {
         (false, _, _) => "out of sight".to_string(),
-        (true, Some(d), _) => format!("{d} dice"),
+        (true, Some(d), _) => dice(d),
         (true, None, Some(c)) => format!("{c:+} column(s)"),
         _ => "no battle there".to_string(),
     };
     vec![format!("{} at range {}: {what}", s.label(h), t.range)]
+}
+
+/// "1 die", "3 dice".
+fn dice(n: i32) -> String {
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
 }
 
 /// The fire arcs' legend: each number of dice (or shift) in its tint, and the hatching.
@@ -925,7 +934,7 @@ fn legend(ui: &mut Ui, preview: Option<&Preview>) {
             ui.label(if shift {
                 format!("{n} column(s)")
             } else {
-                format!("{n} dice")
+                dice(n)
             });
         });
     }

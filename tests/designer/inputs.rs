@@ -205,3 +205,58 @@ fn an_imported_tiled_map_is_unsaved_work() {
     h.run();
     h.get_by_label("Unsaved changes");
 }
+
+#[test]
+fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("my-game.ron");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rulesets/battle-cry-150.ron"),
+    )
+    .unwrap()
+    .replacen("id: \"battle-cry-150\"", "id: \"my-game\"", 1)
+    .replacen(
+        "name: \"Battle Cry (150th anniversary)\"",
+        "name: \"My game\"",
+        1,
+    );
+    std::fs::write(&game, text).unwrap();
+    let map = dir.path().join("map.ron");
+    let board = sandtable::board::HexBoard::new(
+        sandtable::board::Orientation::Pointy,
+        6,
+        5,
+        sandtable::board::Stagger::Odd,
+    )
+    .unwrap();
+    let s =
+        sandtable::scenario::Scenario::new("mine", "my-game", sandtable::board::Board::Hex(board));
+    sandtable::io::save_scenario(&s, &map).unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![game.clone(), map.clone()],
+        ..Default::default()
+    });
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Load ruleset...").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    assert_eq!(h.state().ruleset_files, [game]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    assert_eq!(h.state().doc.scenario.ruleset, "my-game");
+    assert!(h.state().doc.ruleset(&h.state().rulesets).is_some());
+    // New offers it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert_eq!(combo_text(&h, "Ruleset").as_deref(), Some("My game"));
+}
+
+#[test]
+fn the_erasers_hint_says_it_erases() {
+    let mut h = app();
+    h.key_press(Key::E);
+    h.run();
+    h.get_by_label("Drag to erase terrain back to the default; 1 / 2 / 3 set the radius");
+}
