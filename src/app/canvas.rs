@@ -367,6 +367,7 @@ impl Canvas {
                 &mut self.hex_tools.stroke
             }
             Tool::Road => &mut self.hex_tools.road,
+            Tool::Hexside => &mut self.hex_tools.hexside,
             Tool::Facing => &mut self.hex_tools.facing,
             _ => {
                 // One type for the click tools, told which it is to say what it does.

@@ -6,8 +6,9 @@ use super::board_tool::{BoardKind, BoardTool};
 use super::document::Document;
 use super::select::{HexSelection, Pointer};
 use super::tools::{self, Tool, ToolState};
-use crate::board::{BoardLayout, HexBoard};
+use crate::board::{BoardLayout, HexBoard, HexsideKey};
 use crate::rules::Rulesets;
+use crate::scenario::{Edit, HexsideAttrs};
 
 /// What a hex tool sees of the pointer in one frame.
 #[derive(Clone, Copy, Debug)]
@@ -138,8 +139,66 @@ impl BoardTool<Hexes> for RoadStroke {
     }
 }
 
-/// The tools that act once per click: fill, elevation, hexside, token, unit, marker,
-/// inspect.
+/// Hexside: a click near a side toggles the picked feature there; a drag goes on along
+/// the sides nearest the pointer, setting each (or, when the first click took one
+/// away, taking each away), all in one undo step.
+#[derive(Debug, Default)]
+pub struct HexsideStroke {
+    active: bool,
+    /// The side set last, and whether the stroke adds (else removes).
+    last: Option<HexsideKey>,
+    adds: bool,
+}
+
+impl BoardTool<Hexes> for HexsideStroke {
+    fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
+        if p.pressed && !self.active {
+            t.doc.history.begin_group();
+            self.active = true;
+            self.last = None;
+        }
+        if !self.active {
+            return;
+        }
+        if t.board.contains(p.hex) {
+            let side = tools::nearest_side(t.board, t.layout, p.hex, p.at);
+            let kind = t.tools.hexside.clone();
+            if let Some(key) = HexsideKey::new(t.board.orientation, p.hex, side)
+                && self.last != Some(key)
+            {
+                let on = t.doc.scenario.hexsides.contains_key(&(key, kind.clone()));
+                if self.last.is_none() {
+                    // The first side toggles, and says what the rest of the stroke does.
+                    self.adds = !on;
+                }
+                if on != self.adds {
+                    let edit = Edit::SetHexside {
+                        key,
+                        kind,
+                        attrs: self.adds.then(HexsideAttrs::default),
+                    };
+                    let _ = t.doc.apply(edit, t.rulesets);
+                }
+                self.last = Some(key);
+            }
+        }
+        if !p.down {
+            self.leave(t);
+        }
+    }
+    fn leave(&mut self, t: &mut Target<'_>) {
+        if self.active {
+            t.doc.history.end_group();
+            self.active = false;
+            self.last = None;
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Click near a side to add or remove the picked hexside feature; drag along sides to set each"
+    }
+}
+
+/// The tools that act once per click: fill, elevation, token, unit, marker, inspect.
 #[derive(Debug)]
 pub struct Click {
     pub tool: Tool,
@@ -222,6 +281,7 @@ impl BoardTool<Hexes> for HexSelection {
 #[derive(Debug, Default)]
 pub struct HexTools {
     pub stroke: Stroke,
+    pub hexside: HexsideStroke,
     pub road: RoadStroke,
     pub click: Click,
     pub facing: Facing,

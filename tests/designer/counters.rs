@@ -257,3 +257,33 @@ fn a_new_entrenchment_and_a_new_fence_face_the_enemy_and_are_valid_as_placed() {
     assert_eq!(s.hexes[&hex].facing, [Side::NW, Side::NE]);
     assert!(rules(&h).is_empty(), "{:?}", rules(&h));
 }
+
+#[test]
+fn a_drag_with_the_hexside_tool_sets_each_side_it_follows_in_one_undo_step() {
+    let mut h = designer_kit::app_on("morne-plaine-bridge.json");
+    h.get_by_label("Stream").click();
+    h.run();
+    assert_eq!(h.state().tools.tool, Tool::Hexside);
+    let before = h.state().doc.scenario.hexsides.len();
+    // Along the border between rows 02 and 03, from column 02 to 05.
+    let mid = |h: &Harness<'_, DesignerApp>, a: &str, b: &str| {
+        let (p, q) = (at(h, a), at(h, b));
+        p + (q - p) * 0.5
+    };
+    let path = [
+        mid(&h, "0202", "0203"),
+        mid(&h, "0302", "0303"),
+        mid(&h, "0402", "0403"),
+        mid(&h, "0502", "0503"),
+    ];
+    drag(&mut h, &path);
+    let added = h.state().doc.scenario.hexsides.len() - before;
+    assert!(added >= 4, "{added} sides set");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.hexsides.len(),
+        before,
+        "one undo step"
+    );
+}
