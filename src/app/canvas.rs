@@ -401,7 +401,10 @@ fn scene_options(layers: &ViewLayers, table_grid: Option<f64>, doc: &Document) -
     o
 }
 
-/// Wheel scroll this frame in points; Ctrl + wheel is left to zooming.
+/// Wheel scroll this frame in points; Ctrl + wheel is left to zooming. A wheel event
+/// of a notch or more counts as one notch: some systems report a notch as a line,
+/// others as a hundred points or more, and one notch turns a facing one side. Smaller
+/// events (a touchpad's) add up.
 fn wheel_points(ui: &Ui) -> f32 {
     ui.input(|i| {
         i.events
@@ -412,11 +415,13 @@ fn wheel_points(ui: &Ui) -> f32 {
                     delta,
                     modifiers,
                     ..
-                } if !modifiers.command => match unit {
-                    egui::MouseWheelUnit::Point => delta.y,
-                    egui::MouseWheelUnit::Line => delta.y * NOTCH,
-                    egui::MouseWheelUnit::Page => delta.y * NOTCH * 10.0,
-                },
+                } if !modifiers.command => {
+                    let points = match unit {
+                        egui::MouseWheelUnit::Point => delta.y,
+                        egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => delta.y * NOTCH,
+                    };
+                    points.clamp(-NOTCH, NOTCH)
+                }
                 _ => 0.0,
             })
             .sum::<f32>()

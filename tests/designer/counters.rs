@@ -287,3 +287,36 @@ fn a_drag_with_the_hexside_tool_sets_each_side_it_follows_in_one_undo_step() {
         "one undo step"
     );
 }
+
+#[test]
+fn one_wheel_notch_turns_a_facing_one_side_however_the_system_counts_it() {
+    let mut h = app();
+    h.get_by_label("Facing").click();
+    h.run();
+    let e5 = at(&h, "E5");
+    let hex = h
+        .state()
+        .doc
+        .scenario
+        .board
+        .as_hex()
+        .unwrap()
+        .hex_at("E5")
+        .unwrap();
+    let facing = |h: &Harness<'_, DesignerApp>| h.state().doc.scenario.hexes[&hex].facing.clone();
+    assert_eq!(facing(&h), [Side::NW, Side::NE]);
+    h.hover_at(e5);
+    h.run();
+    // A notch reported in points, as some systems do: a hundred and twenty at once.
+    for (delta, want) in [(-120.0, [Side::NE, Side::E]), (120.0, [Side::NW, Side::NE])] {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, delta),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: Modifiers::NONE,
+        });
+        h.run();
+        assert_eq!(facing(&h), want, "one side a notch");
+    }
+}
