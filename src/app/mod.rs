@@ -122,6 +122,8 @@ pub struct DesignerApp {
     pub background_from: u64,
     /// Rulesets of the user's own loaded in this run, remembered for the next.
     pub ruleset_files: Vec<PathBuf>,
+    /// The folder last saved to: where a new map's Save As starts.
+    pub saved_dir: Option<PathBuf>,
 }
 
 impl DesignerApp {
@@ -160,6 +162,7 @@ impl DesignerApp {
             loading: None,
             background_from: loading::BACKGROUND_FROM,
             ruleset_files: Vec::new(),
+            saved_dir: None,
         }
     }
 
@@ -458,11 +461,22 @@ impl DesignerApp {
             Answer::Picked(p) => self.save_to(&p),
             Answer::Cancelled => {}
             Answer::Unavailable => {
+                // A new map is saved where the last one was, else at home: not in
+                // the folder of a file only opened (the built-in examples, say).
+                let dir = match &self.doc.path {
+                    Some(p) => PathDialog::start_dir(Some(p)),
+                    None => self
+                        .saved_dir
+                        .clone()
+                        .filter(|d| d.is_dir())
+                        .or_else(|| std::env::var_os("HOME").map(PathBuf::from))
+                        .unwrap_or_else(|| self.dialog_dir()),
+                };
                 let d = PathDialog::save(
                     "Save scenario as",
                     &suggested,
                     dialogs::SCENARIO_SAVE,
-                    self.dialog_dir(),
+                    dir,
                     &self.recent,
                 );
                 self.path_dialog = Some((d, Purpose::SaveAs));
@@ -562,6 +576,7 @@ impl DesignerApp {
     fn save_to(&mut self, path: &Path) {
         match io::save_scenario(&self.doc.scenario, path) {
             Ok(()) => {
+                self.saved_dir = path.parent().map(Path::to_path_buf);
                 self.doc.path = Some(path.to_path_buf());
                 self.doc.history.mark_saved();
                 self.recovery.clear();

@@ -260,3 +260,45 @@ fn the_erasers_hint_says_it_erases() {
     h.run();
     h.get_by_label("Drag to erase terrain back to the default; 1 / 2 / 3 set the radius");
 }
+
+#[test]
+fn a_new_maps_save_as_starts_where_the_last_save_went_not_where_a_file_was_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        unavailable: true,
+        ..Default::default()
+    });
+    // An example opened: its folder is the latest file's.
+    h.state_mut()
+        .open_path(&example("morne-plaine-bridge.json"));
+    h.run();
+    let new_map = |h: &mut Harness<'_, DesignerApp>| {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+        h.run();
+        h.get_by_label("Create").click();
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        h.run();
+        h.state()
+            .path_dialog
+            .as_ref()
+            .expect("the app's dialog")
+            .0
+            .dir
+            .clone()
+    };
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    let first = new_map(&mut h);
+    assert_ne!(first, example("morne-plaine-bridge.json").parent().unwrap());
+    if let Some(home) = home {
+        assert_eq!(first, home);
+    }
+    let target = dir.path().join("first.ron");
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "File:")
+        .set_text_value_accesskit(&target.display().to_string());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(target.exists());
+    assert_eq!(new_map(&mut h), dir.path());
+}
