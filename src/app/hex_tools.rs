@@ -307,8 +307,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_stroke_paints_the_hexes_a_fast_drag_skips_as_one_undo_step() {
+    /// A woods stroke on a blank 13 x 9 Battle Cry board, frame by frame: the hex
+    /// under the pointer, pressed this frame, button down.
+    fn stroke(frames: &[(&str, bool, bool)]) -> (Document, Rulesets) {
         let rulesets = Rulesets::built_in();
         let board = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
         let s = Scenario::new("t", "battle-cry-150", Board::Hex(board.clone()));
@@ -324,11 +325,21 @@ mod tests {
             layout: &layout,
             tools: &mut tools,
         };
-        let (a, b) = (board.hex_at("A1").unwrap(), board.hex_at("E1").unwrap());
         let mut stroke = Stroke::default();
-        stroke.input(&mut t, &input(a, true, true));
-        stroke.input(&mut t, &input(b, false, true));
-        stroke.input(&mut t, &input(b, false, false));
+        for (label, pressed, down) in frames {
+            let hex = board.hex_at(label).unwrap();
+            stroke.input(&mut t, &input(hex, *pressed, *down));
+        }
+        (doc, rulesets)
+    }
+
+    #[test]
+    fn a_stroke_paints_the_hexes_a_fast_drag_skips_as_one_undo_step() {
+        let (mut doc, rulesets) = stroke(&[
+            ("A1", true, true),
+            ("E1", false, true),
+            ("E1", false, false),
+        ]);
         assert_eq!(doc.scenario.hexes.len(), 5, "A1 to E1");
         doc.undo(&rulesets);
         assert!(doc.scenario.hexes.is_empty(), "one undo step");
@@ -336,26 +347,9 @@ mod tests {
 
     #[test]
     fn a_fast_stroke_paints_the_hex_where_the_button_is_released() {
-        let rulesets = Rulesets::built_in();
-        let board = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
-        let s = Scenario::new("t", "battle-cry-150", Board::Hex(board.clone()));
-        let mut doc = Document::new(s, None, &rulesets);
-        let mut tools = ToolState::new();
-        tools.adopt(rulesets.get("battle-cry-150").unwrap());
-        tools.terrain = "woods".into();
-        let layout = super::super::canvas::layout_of(&board);
-        let mut t = Target {
-            doc: &mut doc,
-            rulesets: &rulesets,
-            board: &board,
-            layout: &layout,
-            tools: &mut tools,
-        };
         // Pressed on A8, then the next frame already has the button up over M8.
-        let (a, m) = (board.hex_at("A8").unwrap(), board.hex_at("M8").unwrap());
-        let mut stroke = Stroke::default();
-        stroke.input(&mut t, &input(a, true, true));
-        stroke.input(&mut t, &input(m, false, false));
+        let (doc, _) = stroke(&[("A8", true, true), ("M8", false, false)]);
+        let m = doc.scenario.board.as_hex().unwrap().hex_at("M8").unwrap();
         assert!(doc.scenario.hexes.contains_key(&m), "M8 painted");
         assert_eq!(doc.scenario.hexes.len(), 13, "A8 to M8");
     }
