@@ -409,5 +409,41 @@ fn preview_frames(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, frames, preview_frames);
+/// Issue 26, item 17: zooming a 1000 x 1000 board with the wheel, one notch a frame
+/// (in, then out again, over the middle of the board from the whole board shown down
+/// to a few hexes across): each notch's frame < 16 ms.
+fn zoom_frames(c: &mut Criterion) {
+    let mut group = c.benchmark_group("big boards");
+    group.sample_size(20);
+    let ctx = egui::Context::default();
+    let mut a = app(1000);
+    frame(&ctx, &mut a);
+    frame(&ctx, &mut a);
+    let centre = a
+        .canvas
+        .rect()
+        .map_or(egui::pos2(640.0, 400.0), |r| r.center());
+    let mut k = 0i32;
+    group.bench_function("frame: a wheel notch zooming a 1000x1000 board", |b| {
+        b.iter(|| {
+            k += 1;
+            // Nine notches in, nine out.
+            let dir = if (k / 9) % 2 == 0 { 1.0 } else { -1.0 };
+            let mut i = input();
+            i.events.push(egui::Event::PointerMoved(centre));
+            i.events.push(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Line,
+                delta: egui::vec2(0.0, dir),
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Unknown,
+                modifiers: egui::Modifiers::NONE,
+            });
+            let out = ctx.run_ui(i, |ui| a.show(ui));
+            black_box(ctx.tessellate(out.shapes, out.pixels_per_point).len())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, frames, preview_frames, zoom_frames);
 criterion_main!(benches);

@@ -138,9 +138,10 @@ impl Canvas {
         self.painter.scene(doc, &ruleset, options, frame);
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
-                self.draw_hex_board(ui, &painter, rect, &board);
+                self.draw_hex_board(ui, &painter, rect, &board, &doc.scenario);
                 if !self.preview.takes_clicks() {
                     self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
+                    self.counter_menu(&response, rect, doc, rulesets, &board);
                 }
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);
@@ -235,7 +236,14 @@ impl Canvas {
         self.painter.adopt(scene);
     }
 
-    fn draw_hex_board(&mut self, ui: &Ui, painter: &egui::Painter, rect: Rect, board: &HexBoard) {
+    fn draw_hex_board(
+        &mut self,
+        ui: &Ui,
+        painter: &egui::Painter,
+        rect: Rect,
+        board: &HexBoard,
+        s: &crate::scenario::Scenario,
+    ) {
         let layout = layout_of(board);
         let to = |p: hexx::Vec2| self.view.to_screen(rect, v(p));
         self.painter.paint(ui, painter, rect, &self.view);
@@ -247,7 +255,7 @@ impl Canvas {
             ));
         }
         self.select
-            .draw(painter, board, |p| self.view.to_screen(rect, p));
+            .draw(painter, s, board, |p| self.view.to_screen(rect, p));
         if let Some(Hover::Hex(h)) = self
             .hover
             .filter(|h| matches!(h, Hover::Hex(x) if board.contains(*x)))
@@ -314,12 +322,52 @@ impl Canvas {
         }
     }
 
+    /// A right-click on a counter picks it and offers Duplicate and Remove.
+    fn counter_menu(
+        &mut self,
+        response: &egui::Response,
+        rect: Rect,
+        doc: &mut Document,
+        rulesets: &Rulesets,
+        board: &HexBoard,
+    ) {
+        if response.secondary_clicked()
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            let b = self.view.to_board(rect, p);
+            let hex = layout_of(board).hex_at(hexx::Vec2::new(b.x, b.y));
+            let under = super::select::counters_at(&doc.scenario, board, b, hex);
+            match under.first() {
+                Some(top) => self.select.pick(&doc.scenario, top.clone()),
+                None => self.select.counter = None,
+            }
+        }
+        let Some(picked) = self.select.picked(&doc.scenario).cloned() else {
+            return;
+        };
+        response.context_menu(|ui| {
+            ui.label(format!("{} {}", picked.kind, picked.id));
+            if ui.button("Duplicate (Ctrl+D)").clicked() {
+                self.select.duplicate_counter(doc, rulesets);
+                ui.close();
+            }
+            if ui.button("Remove (Delete)").clicked() {
+                self.select.remove_counter(doc, rulesets);
+                ui.close();
+            }
+        });
+    }
+
     /// The hex tool behind a tool of the palette.
     fn hex_tool(&mut self, tool: Tool) -> &mut dyn BoardTool<Hexes> {
         match tool {
             Tool::Select => &mut self.select,
-            Tool::Brush | Tool::Eraser => &mut self.hex_tools.stroke,
+            Tool::Brush | Tool::Eraser => {
+                self.hex_tools.stroke.erases = tool == Tool::Eraser;
+                &mut self.hex_tools.stroke
+            }
             Tool::Road => &mut self.hex_tools.road,
+            Tool::Hexside => &mut self.hex_tools.hexside,
             Tool::Facing => &mut self.hex_tools.facing,
             _ => {
                 // One type for the click tools, told which it is to say what it does.
@@ -353,7 +401,10 @@ fn scene_options(layers: &ViewLayers, table_grid: Option<f64>, doc: &Document) -
     o
 }
 
-/// Wheel scroll this frame in points; Ctrl + wheel is left to zooming.
+/// Wheel scroll this frame in points; Ctrl + wheel is left to zooming. A wheel event
+/// of a notch or more counts as one notch: some systems report a notch as a line,
+/// others as a hundred points or more, and one notch turns a facing one side. Smaller
+/// events (a touchpad's) add up.
 fn wheel_points(ui: &Ui) -> f32 {
     ui.input(|i| {
         i.events
@@ -364,11 +415,13 @@ fn wheel_points(ui: &Ui) -> f32 {
                     delta,
                     modifiers,
                     ..
-                } if !modifiers.command => match unit {
-                    egui::MouseWheelUnit::Point => delta.y,
-                    egui::MouseWheelUnit::Line => delta.y * NOTCH,
-                    egui::MouseWheelUnit::Page => delta.y * NOTCH * 10.0,
-                },
+                } if !modifiers.command => {
+                    let points = match unit {
+                        egui::MouseWheelUnit::Point => delta.y,
+                        egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => delta.y * NOTCH,
+                    };
+                    points.clamp(-NOTCH, NOTCH)
+                }
                 _ => 0.0,
             })
             .sum::<f32>()

@@ -53,6 +53,14 @@ impl DesignerApp {
     /// Removes what is selected: the hexes' contents, or the feature.
     pub fn delete_selection(&mut self) {
         if self.doc.scenario.board.as_hex().is_some() {
+            // A picked counter goes alone; its hex keeps the rest.
+            if self
+                .canvas
+                .select
+                .remove_counter(&mut self.doc, &self.rulesets)
+            {
+                return;
+            }
             let edits = region::clear(&self.doc.scenario, &self.canvas.select.hexes, true);
             let _ = self.doc.apply(Edit::Batch(edits), &self.rulesets);
         } else {

@@ -16,12 +16,15 @@ pub enum Command {
     SaveAs,
     Export,
     Import,
+    LoadRuleset,
     Quit,
     Cut,
     Copy,
     Paste,
     SelectAll,
     DeleteSelection,
+    /// Duplicates the picked counter (hex boards).
+    Duplicate,
     Undo,
     Redo,
     FitBoard,
@@ -45,7 +48,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 29] = [
+    pub const ALL: [Command; 31] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -53,12 +56,14 @@ impl Command {
         Command::Save,
         Command::Export,
         Command::Import,
+        Command::LoadRuleset,
         Command::Quit,
         Command::Cut,
         Command::Copy,
         Command::Paste,
         Command::SelectAll,
         Command::DeleteSelection,
+        Command::Duplicate,
         Command::Redo,
         Command::Undo,
         Command::FitBoard,
@@ -87,12 +92,14 @@ impl Command {
             Command::SaveAs => "Save As...",
             Command::Export => "Export...",
             Command::Import => "Import Tiled map...",
+            Command::LoadRuleset => "Load ruleset...",
             Command::Quit => "Quit",
             Command::Cut => "Cut",
             Command::Copy => "Copy",
             Command::Paste => "Paste",
             Command::SelectAll => "Select all",
             Command::DeleteSelection => "Delete selection",
+            Command::Duplicate => "Duplicate counter",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
             Command::FitBoard => "Fit board",
@@ -118,12 +125,18 @@ impl Command {
                 "SVG, PNG at a resolution, a print-and-play PDF, a VASSAL module or a Tiled map"
             }
             Command::Import => "Open a Tiled hex map (.tmx or Tiled JSON) as a new scenario",
+            Command::LoadRuleset => {
+                "Load a game of your own (a ruleset file): New offers it, its files open"
+            }
             Command::Quit => "Close the window (asking about unsaved changes)",
             Command::Cut => "Copy the selection and clear it",
             Command::Copy => "Copy the selection",
             Command::Paste => "Paste at the pointer",
             Command::SelectAll => "Select every hex of the board",
-            Command::DeleteSelection => "Clear the selected hexes, or the selected feature",
+            Command::DeleteSelection => {
+                "Remove the picked counter; else clear the selected hexes, or the selected feature"
+            }
+            Command::Duplicate => "Put a copy of the picked unit or token on its hex",
             Command::Undo => "Take back the last change",
             Command::Redo => "Do again what was undone",
             Command::FitBoard => "Show the whole board",
@@ -162,13 +175,14 @@ impl Command {
             Command::ScenarioProperties => vec![],
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
-            Command::Export | Command::Import => vec![],
+            Command::Export | Command::Import | Command::LoadRuleset => vec![],
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Cut => vec![key(CMD, Key::X)],
             Command::Copy => vec![key(CMD, Key::C)],
             Command::Paste => vec![key(CMD, Key::V)],
             Command::SelectAll => vec![key(CMD, Key::A)],
             Command::DeleteSelection => vec![key(NONE, Key::Delete), key(NONE, Key::Backspace)],
+            Command::Duplicate => vec![key(CMD, Key::D)],
             Command::Undo => vec![key(CMD, Key::Z)],
             Command::Redo => vec![key(CMD_SHIFT, Key::Z), key(CMD, Key::Y)],
             Command::FitBoard => vec![key(NONE, Key::Num0)],
@@ -212,6 +226,7 @@ impl Command {
             Command::TurnFacing
             | Command::TurnFacingBack
             | Command::DeleteSelection
+            | Command::Duplicate
             | Command::SelectAll => true,
             Command::DropSelection => !previewing,
             Command::Preview(m) => !m.on_tables(),

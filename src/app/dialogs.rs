@@ -20,6 +20,12 @@ pub const SCENARIO: &[Filter] = &[Filter {
     extensions: &["ron", "json"],
 }];
 
+/// What File > Load ruleset offers: ruleset files.
+pub const RULESET: &[Filter] = &[Filter {
+    name: "Sandtable ruleset",
+    extensions: &["ron", "json"],
+}];
+
 /// What File > Import offers: Tiled maps.
 pub const TILED: &[Filter] = &[Filter {
     name: "Tiled map",

@@ -54,6 +54,33 @@ impl Document {
         Ok(())
     }
 
+    /// The errors `edit` would bring that are not found now, without making it: the
+    /// scenario, its findings and the history are as they were afterwards (the edit
+    /// and its inverse pass through the validator, which follows edits).
+    pub fn would_break(&mut self, edit: &Edit, rulesets: &Rulesets) -> Vec<Diagnostic> {
+        let (Some(v), Some(r)) = (&mut self.validator, rulesets.get(&self.scenario.ruleset)) else {
+            return Vec::new();
+        };
+        let Ok(undo) = edit.clone().apply(&mut self.scenario) else {
+            return Vec::new();
+        };
+        v.apply(&self.scenario, r, edit);
+        let known = |d: &Diagnostic| {
+            self.diagnostics
+                .iter()
+                .any(|x| x.rule == d.rule && x.message == d.message)
+        };
+        let new = v
+            .findings()
+            .filter(|d| d.is_error() && !known(d))
+            .cloned()
+            .collect();
+        if undo.clone().apply(&mut self.scenario).is_ok() {
+            v.apply(&self.scenario, r, &undo);
+        }
+        new
+    }
+
     pub fn undo(&mut self, rulesets: &Rulesets) -> bool {
         let done = self.history.undo(&mut self.scenario);
         if done {

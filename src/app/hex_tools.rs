@@ -6,8 +6,9 @@ use super::board_tool::{BoardKind, BoardTool};
 use super::document::Document;
 use super::select::{HexSelection, Pointer};
 use super::tools::{self, Tool, ToolState};
-use crate::board::{BoardLayout, HexBoard};
+use crate::board::{BoardLayout, HexBoard, HexsideKey};
 use crate::rules::Rulesets;
+use crate::scenario::{Edit, HexsideAttrs};
 
 /// What a hex tool sees of the pointer in one frame.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +50,8 @@ impl BoardKind for Hexes {
 /// Brush and eraser: a drag paints every hex it passes, as one undo step.
 #[derive(Debug, Default)]
 pub struct Stroke {
+    /// The eraser's stroke rather than the brush's (for the hint).
+    pub erases: bool,
     active: bool,
     /// The last hex painted, to fill in hexes a fast drag skips.
     last: Option<Hex>,
@@ -62,8 +65,9 @@ impl Stroke {
             self.active = true;
             self.last = None;
         }
-        // A quick click may press and release within one frame: it still paints.
-        let step = (self.active && (p.down || p.pressed) && self.last != Some(p.hex))
+        // A quick click may press and release within one frame: it still paints; and
+        // the frame of the release belongs to the stroke (a fast drag ends there).
+        let step = (self.active && self.last != Some(p.hex))
             .then(|| (self.last.unwrap_or(p.origin), p.hex));
         if step.is_some() {
             self.last = Some(p.hex);
@@ -98,7 +102,11 @@ impl BoardTool<Hexes> for Stroke {
         self.finish(t, false);
     }
     fn hint(&self) -> &'static str {
-        "Drag to paint; 1 / 2 / 3 set the brush radius"
+        if self.erases {
+            "Drag to erase terrain back to the default; 1 / 2 / 3 set the radius"
+        } else {
+            "Drag to paint; 1 / 2 / 3 set the brush radius"
+        }
     }
 }
 
@@ -131,8 +139,66 @@ impl BoardTool<Hexes> for RoadStroke {
     }
 }
 
-/// The tools that act once per click: fill, elevation, hexside, token, unit, marker,
-/// inspect.
+/// Hexside: a click near a side toggles the picked feature there; a drag goes on along
+/// the sides nearest the pointer, setting each (or, when the first click took one
+/// away, taking each away), all in one undo step.
+#[derive(Debug, Default)]
+pub struct HexsideStroke {
+    active: bool,
+    /// The side set last, and whether the stroke adds (else removes).
+    last: Option<HexsideKey>,
+    adds: bool,
+}
+
+impl BoardTool<Hexes> for HexsideStroke {
+    fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
+        if p.pressed && !self.active {
+            t.doc.history.begin_group();
+            self.active = true;
+            self.last = None;
+        }
+        if !self.active {
+            return;
+        }
+        if t.board.contains(p.hex) {
+            let side = tools::nearest_side(t.board, t.layout, p.hex, p.at);
+            let kind = t.tools.hexside.clone();
+            if let Some(key) = HexsideKey::new(t.board.orientation, p.hex, side)
+                && self.last != Some(key)
+            {
+                let on = t.doc.scenario.hexsides.contains_key(&(key, kind.clone()));
+                if self.last.is_none() {
+                    // The first side toggles, and says what the rest of the stroke does.
+                    self.adds = !on;
+                }
+                if on != self.adds {
+                    let edit = Edit::SetHexside {
+                        key,
+                        kind,
+                        attrs: self.adds.then(HexsideAttrs::default),
+                    };
+                    let _ = t.doc.apply(edit, t.rulesets);
+                }
+                self.last = Some(key);
+            }
+        }
+        if !p.down {
+            self.leave(t);
+        }
+    }
+    fn leave(&mut self, t: &mut Target<'_>) {
+        if self.active {
+            t.doc.history.end_group();
+            self.active = false;
+            self.last = None;
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Click near a side to add or remove the picked hexside feature; drag along sides to set each"
+    }
+}
+
+/// The tools that act once per click: fill, elevation, token, unit, marker, inspect.
 #[derive(Debug)]
 pub struct Click {
     pub tool: Tool,
@@ -215,6 +281,7 @@ impl BoardTool<Hexes> for HexSelection {
 #[derive(Debug, Default)]
 pub struct HexTools {
     pub stroke: Stroke,
+    pub hexside: HexsideStroke,
     pub road: RoadStroke,
     pub click: Click,
     pub facing: Facing,
@@ -240,8 +307,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_stroke_paints_the_hexes_a_fast_drag_skips_as_one_undo_step() {
+    /// A woods stroke on a blank 13 x 9 Battle Cry board, frame by frame: the hex
+    /// under the pointer, pressed this frame, button down.
+    fn stroke(frames: &[(&str, bool, bool)]) -> (Document, Rulesets) {
         let rulesets = Rulesets::built_in();
         let board = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
         let s = Scenario::new("t", "battle-cry-150", Board::Hex(board.clone()));
@@ -257,13 +325,32 @@ mod tests {
             layout: &layout,
             tools: &mut tools,
         };
-        let (a, b) = (board.hex_at("A1").unwrap(), board.hex_at("E1").unwrap());
         let mut stroke = Stroke::default();
-        stroke.input(&mut t, &input(a, true, true));
-        stroke.input(&mut t, &input(b, false, true));
-        stroke.input(&mut t, &input(b, false, false));
+        for (label, pressed, down) in frames {
+            let hex = board.hex_at(label).unwrap();
+            stroke.input(&mut t, &input(hex, *pressed, *down));
+        }
+        (doc, rulesets)
+    }
+
+    #[test]
+    fn a_stroke_paints_the_hexes_a_fast_drag_skips_as_one_undo_step() {
+        let (mut doc, rulesets) = stroke(&[
+            ("A1", true, true),
+            ("E1", false, true),
+            ("E1", false, false),
+        ]);
         assert_eq!(doc.scenario.hexes.len(), 5, "A1 to E1");
         doc.undo(&rulesets);
         assert!(doc.scenario.hexes.is_empty(), "one undo step");
+    }
+
+    #[test]
+    fn a_fast_stroke_paints_the_hex_where_the_button_is_released() {
+        // Pressed on A8, then the next frame already has the button up over M8.
+        let (doc, _) = stroke(&[("A8", true, true), ("M8", false, false)]);
+        let m = doc.scenario.board.as_hex().unwrap().hex_at("M8").unwrap();
+        assert!(doc.scenario.hexes.contains_key(&m), "M8 painted");
+        assert_eq!(doc.scenario.hexes.len(), 13, "A8 to M8");
     }
 }

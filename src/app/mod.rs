@@ -17,6 +17,7 @@ mod overview;
 pub mod paint;
 mod panels;
 pub mod path_dialog;
+pub mod popup;
 pub mod preview;
 mod preview_table;
 mod preview_worker;
@@ -73,6 +74,8 @@ pub enum Purpose {
     Export,
     /// File > Import: the Tiled map to read.
     Import,
+    /// File > Load ruleset.
+    LoadRuleset,
 }
 
 /// The designer.
@@ -117,6 +120,10 @@ pub struct DesignerApp {
     pub loading: Option<loading::Loading>,
     /// Files of at least this many bytes open in the background.
     pub background_from: u64,
+    /// Rulesets of the user's own loaded in this run, remembered for the next.
+    pub ruleset_files: Vec<PathBuf>,
+    /// The folder last saved to: where a new map's Save As starts.
+    pub saved_dir: Option<PathBuf>,
 }
 
 impl DesignerApp {
@@ -154,6 +161,8 @@ impl DesignerApp {
             title: String::new(),
             loading: None,
             background_from: loading::BACKGROUND_FROM,
+            ruleset_files: Vec::new(),
+            saved_dir: None,
         }
     }
 
@@ -165,12 +174,21 @@ impl DesignerApp {
     }
 
     /// The app as `sandtable` starts it: native dialogs, settings from the last run.
-    pub fn native(cc: &eframe::CreationContext<'_>, open: Option<PathBuf>) -> Self {
+    pub fn native(
+        cc: &eframe::CreationContext<'_>,
+        open: Option<PathBuf>,
+        ruleset_files: Vec<PathBuf>,
+    ) -> Self {
         let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs::default()))
             .with_recovery(recovery::Recovery::default_path());
+        let mut files = ruleset_files;
         if let Some(storage) = cc.storage {
             if let Some(text) = storage.get_string("recent") {
                 app.recent = text.lines().map(PathBuf::from).collect();
+            }
+            // Rulesets loaded in earlier runs, after those named now.
+            if let Some(text) = storage.get_string("ruleset_files") {
+                files.extend(text.lines().map(PathBuf::from));
             }
             app.theme = match storage.get_string("theme").as_deref() {
                 Some("light") => Some(egui::Theme::Light),
@@ -181,10 +199,52 @@ impl DesignerApp {
                 cc.egui_ctx.set_theme(t);
             }
         }
+        for f in files {
+            if !app.ruleset_files.contains(&f) {
+                app.load_ruleset(&f);
+            }
+        }
         if let Some(path) = open {
             app.open_path(&path);
         }
         app
+    }
+
+    /// Loads a ruleset of the user's own (File > Load ruleset, `--ruleset-file`): New
+    /// offers it, files of its game open, and later runs load it again.
+    pub fn load_ruleset(&mut self, path: &Path) {
+        match self.rulesets.load_file(path) {
+            Ok(r) => {
+                let id = r.id.clone();
+                if !self.ruleset_files.iter().any(|p| p == path) {
+                    self.ruleset_files.push(path.to_path_buf());
+                }
+                // A document of that game opened before now has its rules.
+                if self.doc.scenario.ruleset == id {
+                    self.doc.revalidate(&self.rulesets);
+                }
+            }
+            Err(e) => {
+                self.error = Some(format!("Could not load the ruleset:\n{e}"));
+            }
+        }
+    }
+
+    /// Asks for a ruleset file and loads it.
+    pub fn load_ruleset_dialog(&mut self) {
+        match self.dialogs.open(dialogs::RULESET) {
+            Answer::Picked(p) => self.load_ruleset(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::open(
+                    "Load ruleset",
+                    dialogs::RULESET,
+                    self.dialog_dir(),
+                    &self.recent,
+                );
+                self.path_dialog = Some((d, Purpose::LoadRuleset));
+            }
+        }
     }
 
     /// Opens a file; on failure the current document stays and the error is shown.
@@ -254,6 +314,7 @@ impl DesignerApp {
         self.canvas.select = select::HexSelection::default();
         self.canvas.table = table::TableTools::default();
         self.canvas.preview.leave();
+        self.canvas.preview.side.clear();
         self.scenario_panel = None;
     }
 
@@ -372,12 +433,17 @@ impl DesignerApp {
         });
         match read {
             Ok(import::Imported { scenario, warnings }) => {
-                self.replace_document(Document::new(scenario, None, &self.rulesets));
+                let mut doc = Document::new(scenario, None, &self.rulesets);
+                // An import is unsaved work until it is saved.
+                doc.history = crate::scenario::History::unsaved();
+                self.replace_document(doc);
                 if !warnings.is_empty() {
                     self.error = Some(format!(
-                        "Imported {} with warnings:\n{}",
+                        "Imported {} with warnings:
+{}",
                         path.display(),
-                        warnings.join("\n")
+                        warnings.join("
+")
                     ));
                 }
             }
@@ -404,11 +470,22 @@ impl DesignerApp {
             Answer::Picked(p) => self.save_to(&p),
             Answer::Cancelled => {}
             Answer::Unavailable => {
+                // A new map is saved where the last one was, else at home: not in
+                // the folder of a file only opened (the built-in examples, say).
+                let dir = match &self.doc.path {
+                    Some(p) => PathDialog::start_dir(Some(p)),
+                    None => self
+                        .saved_dir
+                        .clone()
+                        .filter(|d| d.is_dir())
+                        .or_else(|| std::env::var_os("HOME").map(PathBuf::from))
+                        .unwrap_or_else(|| self.dialog_dir()),
+                };
                 let d = PathDialog::save(
                     "Save scenario as",
                     &suggested,
                     dialogs::SCENARIO_SAVE,
-                    self.dialog_dir(),
+                    dir,
                     &self.recent,
                 );
                 self.path_dialog = Some((d, Purpose::SaveAs));
@@ -429,6 +506,7 @@ impl DesignerApp {
         match (outcome, purpose) {
             (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
             (Outcome::Picked(p), Purpose::Import) => self.import_path(&p),
+            (Outcome::Picked(p), Purpose::LoadRuleset) => self.load_ruleset(&p),
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
             (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
             (Outcome::Cancelled, Purpose::Export) => {
@@ -507,6 +585,7 @@ impl DesignerApp {
     fn save_to(&mut self, path: &Path) {
         match io::save_scenario(&self.doc.scenario, path) {
             Ok(()) => {
+                self.saved_dir = path.parent().map(Path::to_path_buf);
                 self.doc.path = Some(path.to_path_buf());
                 self.doc.history.mark_saved();
                 self.recovery.clear();
@@ -691,6 +770,7 @@ impl DesignerApp {
                 self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
             }
             Command::Import => self.ask(Replace::Import),
+            Command::LoadRuleset => self.load_ruleset_dialog(),
             // Asks here, in this frame: a Close sent to the window shows nothing until
             // the next event wakes it.
             Command::Quit => self.ask(Replace::Close),
@@ -701,6 +781,11 @@ impl DesignerApp {
             Command::Paste => self.paste(),
             Command::SelectAll => self.select_all(),
             Command::DeleteSelection => self.delete_selection(),
+            Command::Duplicate => {
+                self.canvas
+                    .select
+                    .duplicate_counter(&mut self.doc, &self.rulesets);
+            }
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::FitBoard => self.canvas.fit_pending = true,
@@ -808,6 +893,7 @@ impl DesignerApp {
                     }
                 });
                 for cmd in [
+                    Command::LoadRuleset,
                     Command::ScenarioProperties,
                     Command::Save,
                     Command::SaveAs,
@@ -828,6 +914,10 @@ impl DesignerApp {
                     (Command::Paste, self.clipboard.is_some()),
                     (Command::SelectAll, hex),
                     (Command::DeleteSelection, true),
+                    (
+                        Command::Duplicate,
+                        self.canvas.select.picked(&self.doc.scenario).is_some(),
+                    ),
                     (Command::Undo, self.doc.history.can_undo()),
                     (Command::Redo, self.doc.history.can_redo()),
                 ] {
@@ -1039,6 +1129,12 @@ impl eframe::App for DesignerApp {
             .map(|p| p.display().to_string())
             .collect();
         storage.set_string("recent", recent.join("\n"));
+        let rulesets: Vec<String> = self
+            .ruleset_files
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        storage.set_string("ruleset_files", rulesets.join("\n"));
         let theme = match self.theme {
             Some(egui::Theme::Light) => "light",
             Some(egui::Theme::Dark) => "dark",
@@ -1085,8 +1181,9 @@ fn sample_fallback() -> Scenario {
     Scenario::new("Untitled scenario", "battle-cry-150", board)
 }
 
-/// Runs the designer in a window, optionally opening a file.
-pub fn run(open: Option<PathBuf>) -> i32 {
+/// Runs the designer in a window, optionally opening a file, with rulesets of the
+/// user's own (`--ruleset-file`) besides the built-in ones.
+pub fn run(open: Option<PathBuf>, rulesets: Vec<PathBuf>) -> i32 {
     memory::keep_frame_buffers();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -1098,7 +1195,7 @@ pub fn run(open: Option<PathBuf>) -> i32 {
     match eframe::run_native(
         "sandtable",
         options,
-        Box::new(move |cc| Ok(Box::new(DesignerApp::native(cc, open)))),
+        Box::new(move |cc| Ok(Box::new(DesignerApp::native(cc, open, rulesets)))),
     ) {
         Ok(()) => 0,
         Err(e) => {

@@ -94,18 +94,12 @@ impl NewDialog {
         let mut open = true;
         let mut made = None;
         let before = self.ruleset.clone();
-        egui::ComboBox::from_label("Ruleset")
-            .selected_text(
-                rulesets
-                    .get(&self.ruleset)
-                    .map_or("", |r| r.name.as_str())
-                    .to_string(),
-            )
-            .show_ui(ui, |ui| {
-                for r in rulesets.iter() {
-                    ui.selectable_value(&mut self.ruleset, r.id.clone(), &r.name);
-                }
-            });
+        let name = rulesets.get(&self.ruleset).map_or("", |r| r.name.as_str());
+        super::popup::combo(ui, "new_ruleset", "Ruleset", name, |ui| {
+            for r in rulesets.iter() {
+                ui.selectable_value(&mut self.ruleset, r.id.clone(), &r.name);
+            }
+        });
         if self.ruleset != before {
             self.adopt(rulesets);
         }

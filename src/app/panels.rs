@@ -76,6 +76,7 @@ impl DesignerApp {
             }
         };
         let t = &mut self.tools;
+        let line_before = t.line.clone();
         section(
             ui,
             "Terrain",
@@ -96,6 +97,12 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Line],
         );
+        // A line kind picked: the width its size rule wants (a river 3 cm, not 1).
+        if t.line != line_before
+            && let Some(w) = super::tools::line_width(&r, &t.line)
+        {
+            t.line_width = w;
+        }
         section(
             ui,
             "Landmarks",
@@ -203,9 +210,11 @@ impl DesignerApp {
             return;
         };
         let s = &self.doc.scenario;
-        // What is under the pointer, else the first selected hex.
+        // The selection's sheet, else what is under the pointer: with a selection the
+        // panel does not change as the pointer moves (the status bar names what is
+        // under it), so its fields stay where the user reaches for them.
         let shown = match (self.canvas.hover, self.canvas.select.hexes.first()) {
-            (None, Some(h)) => Some(Hover::Hex(*h)),
+            (_, Some(h)) if s.board.as_hex().is_some() => Some(Hover::Hex(*h)),
             (hover, _) => hover,
         };
         match shown {
@@ -290,9 +299,52 @@ impl DesignerApp {
                                 .map(Feature::Token),
                         )
                         .collect();
+                    // Each counter can be picked (to move it alone by dragging), removed
+                    // or duplicated here as well as on the board.
                     for f in features {
                         ui.separator();
-                        ui.label(RichText::new(format!("{} {}", f.kind(), f.id())).strong());
+                        let counter = super::select::Counter {
+                            kind: f.kind(),
+                            id: f.id().to_string(),
+                        };
+                        let picked = self.canvas.select.counter.as_ref() == Some(&counter);
+                        let mut action = None;
+                        ui.horizontal(|ui| {
+                            let title = RichText::new(format!("{} {}", f.kind(), f.id())).strong();
+                            if ui
+                                .selectable_label(picked, title)
+                                .on_hover_text("Pick it: drag it on the board to move it alone")
+                                .clicked()
+                            {
+                                action = Some(CounterAction::Pick);
+                            }
+                            if ui.button("Remove").clicked() {
+                                action = Some(CounterAction::Remove);
+                            }
+                            if ui.button("Duplicate").clicked() {
+                                action = Some(CounterAction::Duplicate);
+                            }
+                        });
+                        if let Some(a) = action {
+                            let s = &self.doc.scenario;
+                            self.canvas.select.pick(s, counter);
+                            match a {
+                                CounterAction::Pick => {}
+                                CounterAction::Remove => {
+                                    self.canvas
+                                        .select
+                                        .remove_counter(&mut self.doc, &self.rulesets);
+                                }
+                                CounterAction::Duplicate => {
+                                    self.canvas
+                                        .select
+                                        .duplicate_counter(&mut self.doc, &self.rulesets);
+                                }
+                            }
+                            // The list changed under the loop: drawn again next frame.
+                            ui.ctx().request_repaint();
+                            return;
+                        }
                         self.edit_feature(ui, &f);
                     }
                 }
@@ -486,6 +538,34 @@ impl DesignerApp {
         self.canvas.focus = hexes;
     }
 
+    /// A hex under the pointer in one line: label, terrain and counters ("J7: Woods,
+    /// 1 unit"), for the status bar.
+    fn under_pointer(&self, h: hexx::Hex) -> String {
+        let s = &self.doc.scenario;
+        let mut out = s.label(h);
+        let Some(r) = self.doc.ruleset(&self.rulesets) else {
+            return out;
+        };
+        let terrain = s
+            .hexes
+            .get(&h)
+            .map(|c| c.terrain.to_string())
+            .or(r.default_terrain.clone())
+            .unwrap_or_default();
+        if let Some(k) = r.kind(KindList::Terrain, &terrain) {
+            out = format!("{out}: {}", k.name);
+        }
+        let units = s.units.iter().filter(|u| u.hex == Some(h)).count();
+        if units > 0 {
+            out = format!("{out}, {}", super::counted(units, "unit"));
+        }
+        let tokens = s.tokens.iter().filter(|t| t.hex == h).count();
+        if tokens > 0 {
+            out = format!("{out}, {}", super::counted(tokens, "token"));
+        }
+        out
+    }
+
     pub(super) fn status_bar(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             let here = match self.canvas.hover {
@@ -498,7 +578,7 @@ impl DesignerApp {
                         .as_hex()
                         .is_some_and(|b| b.contains(h)) =>
                 {
-                    self.doc.scenario.label(h)
+                    self.under_pointer(h)
                 }
                 Some(Hover::Point(p)) => format!("{:.1}, {:.1}", p.x, p.y),
                 _ => "-".into(),
@@ -536,7 +616,9 @@ impl DesignerApp {
                 self.doc.scenario.ruleset
             ));
             ui.separator();
-            if let Some(hint) = self.canvas.preview.hint() {
+            if let Some(why) = self.canvas.select.refused() {
+                ui.colored_label(ui.visuals().error_fg_color, format!("Not there: {why}"));
+            } else if let Some(hint) = self.canvas.preview.hint() {
                 ui.weak(hint);
             } else if self.doc.scenario.board.as_hex().is_some() {
                 ui.weak(self.canvas.hint(self.tools.tool));
@@ -556,4 +638,12 @@ pub(super) fn side_name(sides: &[crate::scenario::PlayerSide], id: &str) -> Stri
         .iter()
         .find(|s| s.id == id)
         .map_or_else(|| id.to_string(), |s| s.name.clone())
+}
+
+/// What the inspector's buttons beside a counter do.
+#[derive(Clone, Copy)]
+enum CounterAction {
+    Pick,
+    Remove,
+    Duplicate,
 }

@@ -189,6 +189,18 @@ impl PathDialog {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
+                // A typed extension of another type in the list chooses that type
+                // (`bc1.json` with RON picked is JSON), rather than gaining a second one.
+                if let Some(i) = (0..self.filters.len()).find(|i| {
+                    let f = &self.filters[*i];
+                    Path::new(&name).extension().is_some_and(|e| {
+                        f.extensions
+                            .iter()
+                            .any(|x| e.to_string_lossy().eq_ignore_ascii_case(x))
+                    })
+                }) {
+                    self.filter = i;
+                }
                 if !self.matches(&name)
                     && let Some(ext) = self
                         .filters
@@ -295,13 +307,12 @@ impl PathDialog {
         }
         if self.filters.len() > 1 {
             let before = self.filter;
-            egui::ComboBox::from_label("Type")
-                .selected_text(self.filters.get(self.filter).map_or("", |f| f.name))
-                .show_ui(ui, |ui| {
-                    for (i, f) in self.filters.iter().enumerate() {
-                        ui.selectable_value(&mut self.filter, i, f.name);
-                    }
-                });
+            let name = self.filters.get(self.filter).map_or("", |f| f.name);
+            super::popup::combo(ui, "path_type", "Type", name, |ui| {
+                for (i, f) in self.filters.iter().enumerate() {
+                    ui.selectable_value(&mut self.filter, i, f.name);
+                }
+            });
             if self.filter != before && self.mode == Mode::Save {
                 self.retype();
             }

@@ -204,13 +204,16 @@ impl Previewer {
         self.mode.is_some()
     }
 
-    /// Takes up a mode; the same mode again leaves it, or, while a tool has the
-    /// clicks, gives them back to the preview.
+    /// Takes up a mode; the same mode again picks again (the clicks back to the
+    /// preview, nothing picked); only [`Self::leave`] (Esc) leaves it.
     pub fn toggle(&mut self, mode: Mode) {
-        if self.mode == Some(mode) && self.editing {
+        if self.mode == Some(mode) {
             self.editing = false;
-        } else if self.mode == Some(mode) {
-            self.leave();
+            self.from = None;
+            self.pinned = None;
+            self.table.from = None;
+            self.table.pinned = None;
+            self.table.path.clear();
         } else {
             let keep = self
                 .mode
@@ -340,7 +343,8 @@ impl Previewer {
             return;
         };
         self.hover = hover.filter(|h| board.contains(*h));
-        if mode == Mode::Zones && self.side.is_empty() {
+        // A side of another document (the file opened before) is no side here.
+        if mode == Mode::Zones && !sides(&doc.scenario).contains(&self.side) {
             self.side = sides(&doc.scenario).into_iter().next().unwrap_or_default();
         }
         let key = Key {
@@ -609,11 +613,13 @@ impl Previewer {
             ui.checkbox(&mut self.as_ordered, "As if ordered");
         }
         if mode == Mode::Zones {
+            // Sides by name, as the rest of the designer shows them.
             egui::ComboBox::from_label("Side")
-                .selected_text(self.side.clone())
+                .selected_text(super::panels::side_name(&s.sides, &self.side))
                 .show_ui(ui, |ui| {
                     for side in sides(s) {
-                        ui.selectable_value(&mut self.side, side.clone(), side);
+                        let name = super::panels::side_name(&s.sides, &side);
+                        ui.selectable_value(&mut self.side, side, name);
                     }
                 });
         }
@@ -895,6 +901,15 @@ fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec
     vec![format!("{} at range {}: {what}", s.label(h), t.range)]
 }
 
+/// "1 die", "3 dice".
+fn dice(n: i32) -> String {
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
+}
+
 /// The fire arcs' legend: each number of dice (or shift) in its tint, and the hatching.
 fn legend(ui: &mut Ui, preview: Option<&Preview>) {
     let Some(Preview::Arcs { targets, .. }) = preview else {
@@ -918,7 +933,7 @@ fn legend(ui: &mut Ui, preview: Option<&Preview>) {
             ui.label(if shift {
                 format!("{n} column(s)")
             } else {
-                format!("{n} dice")
+                dice(n)
             });
         });
     }

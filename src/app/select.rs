@@ -1,5 +1,8 @@
 //! The select tool on a hex board: click or drag a box to select hexes, drag the
-//! selection to move what it holds; copy, cut, paste and delete act on it.
+//! selection to move what it holds; copy, cut, paste and delete act on it. A press on
+//! a counter (a unit or a token) picks that counter alone: dragging moves just it,
+//! Delete removes it, Ctrl+D duplicates it; a click on a picked counter's stack picks
+//! the next one down.
 
 use std::collections::HashSet;
 
@@ -10,8 +13,8 @@ use super::canvas::layout_of;
 use super::document::Document;
 use crate::board::HexBoard;
 use crate::rules::Rulesets;
-use crate::scenario::Edit;
 use crate::scenario::region::{self, Ids, Region};
+use crate::scenario::{Edit, Feature, FeatureKind, Scenario};
 
 /// A drag of the select tool in progress.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,6 +23,103 @@ enum Drag {
     Box { from: Vec2, add: bool },
     /// The selection is being carried from this hex.
     Move { from: Hex },
+    /// The picked counter is being carried from this hex; `again`: the press was on
+    /// the picked counter's stack, so a click (no move) picks the next one.
+    Counter { from: Hex, again: bool },
+}
+
+/// A counter on a hex board: a unit or a token, by id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counter {
+    pub kind: FeatureKind,
+    pub id: String,
+}
+
+impl Counter {
+    pub fn unit(id: &str) -> Self {
+        Counter {
+            kind: FeatureKind::Unit,
+            id: id.to_string(),
+        }
+    }
+
+    pub fn token(id: &str) -> Self {
+        Counter {
+            kind: FeatureKind::Token,
+            id: id.to_string(),
+        }
+    }
+
+    /// The unit or token in the scenario, as it is now.
+    pub fn feature(&self, s: &Scenario) -> Option<Feature> {
+        match self.kind {
+            FeatureKind::Unit => s
+                .units
+                .iter()
+                .find(|u| u.id == self.id)
+                .cloned()
+                .map(Feature::Unit),
+            FeatureKind::Token => s
+                .tokens
+                .iter()
+                .find(|t| t.id == self.id)
+                .cloned()
+                .map(Feature::Token),
+            _ => None,
+        }
+    }
+
+    /// The hex it stands on.
+    pub fn hex(&self, s: &Scenario) -> Option<Hex> {
+        match self.feature(s)? {
+            Feature::Unit(u) => u.hex,
+            Feature::Token(t) => Some(t.hex),
+            _ => None,
+        }
+    }
+
+    /// The edit that puts it on `to`.
+    fn moved_to(&self, s: &Scenario, to: Hex) -> Option<Edit> {
+        let f = match self.feature(s)? {
+            Feature::Unit(mut u) => {
+                u.hex = Some(to);
+                Feature::Unit(u)
+            }
+            Feature::Token(mut t) => {
+                t.hex = to;
+                Feature::Token(t)
+            }
+            _ => return None,
+        };
+        Some(Edit::put(f))
+    }
+}
+
+/// The counters of a hex, topmost first: its units (the last listed is drawn on top),
+/// then its tokens.
+pub fn stack(s: &Scenario, hex: Hex) -> Vec<Counter> {
+    let units = s.units.iter().rev().filter(|u| u.hex == Some(hex));
+    let tokens = s.tokens.iter().rev().filter(|t| t.hex == hex);
+    units
+        .map(|u| Counter::unit(&u.id))
+        .chain(tokens.map(|t| Counter::token(&t.id)))
+        .collect()
+}
+
+/// The counters under a board point: the stack of its hex when the point is on the
+/// counters drawn in the middle of the hex, none nearer the hex's edge (a press there
+/// takes the whole hex).
+pub fn counters_at(s: &Scenario, board: &HexBoard, at: Vec2, hex: Hex) -> Vec<Counter> {
+    let w = board.hex_width_mm as f32;
+    let c = layout_of(board).centre(hex);
+    // The counters' rectangles as `scene::hex::units` draws them: 0.52 by 0.42 hex
+    // widths, each one more in a stack 0.05 up and right of the one below.
+    let units = s.units.iter().filter(|u| u.hex == Some(hex)).count();
+    let shift = 0.05 * w * units.saturating_sub(1) as f32;
+    let (dx, dy) = (at.x - c.x, at.y - c.y);
+    let near = (-0.26 * w..=0.26 * w + shift).contains(&dx)
+        && (-0.21 * w - shift..=0.21 * w).contains(&dy);
+    if near { stack(s, hex) } else { Vec::new() }
 }
 
 /// The selected hexes and the drag in progress.
@@ -29,6 +129,10 @@ pub struct HexSelection {
     drag: Option<Drag>,
     /// Where the pointer is on the board while dragging.
     at: Option<(Vec2, Hex)>,
+    /// The counter picked on its own (moved, removed, duplicated alone).
+    pub counter: Option<Counter>,
+    /// Where a counter being dragged would go, and why the rules refuse it there.
+    pub refusal: Option<(Hex, Option<String>)>,
 }
 
 /// What the select tool needs of the pointer this frame.
@@ -57,14 +161,104 @@ impl HexSelection {
     pub fn clear(&mut self) {
         self.hexes.clear();
         self.drag = None;
+        self.counter = None;
+        self.refusal = None;
+    }
+
+    /// Picks a counter on its own; its hex becomes the selection (the inspector shows
+    /// its sheet).
+    pub fn pick(&mut self, s: &Scenario, counter: Counter) {
+        if let Some(h) = counter.hex(s) {
+            self.hexes = vec![h];
+        }
+        self.counter = Some(counter);
+    }
+
+    /// The picked counter, if it still exists.
+    pub fn picked(&self, s: &Scenario) -> Option<&Counter> {
+        self.counter.as_ref().filter(|c| c.feature(s).is_some())
+    }
+
+    /// Removes the picked counter; true if there was one.
+    pub fn remove_counter(&mut self, doc: &mut Document, rulesets: &Rulesets) -> bool {
+        let Some(c) = self.picked(&doc.scenario).cloned() else {
+            return false;
+        };
+        let edit = Edit::PutFeature {
+            kind: c.kind,
+            id: c.id,
+            feature: None,
+            index: None,
+        };
+        self.counter = None;
+        doc.apply(edit, rulesets).is_ok()
+    }
+
+    /// Puts a copy of the picked counter (a new id) on its hex, and picks the copy.
+    pub fn duplicate_counter(&mut self, doc: &mut Document, rulesets: &Rulesets) -> bool {
+        let s = &doc.scenario;
+        let Some(mut f) = self.picked(s).and_then(|c| c.feature(s)) else {
+            return false;
+        };
+        let prefix = if f.kind() == FeatureKind::Unit {
+            "u"
+        } else {
+            "t"
+        };
+        let id = s.fresh_id(prefix);
+        f.set_id(id.clone());
+        let counter = Counter { kind: f.kind(), id };
+        let done = doc.apply(Edit::put(f), rulesets).is_ok();
+        if done {
+            self.pick(&doc.scenario, counter);
+        }
+        done
+    }
+
+    /// Moves the picked counter to `to` as one undo step, unless the rules forbid it
+    /// there: then the reason (the finding the move would bring) is returned.
+    pub fn move_counter(
+        &mut self,
+        to: Hex,
+        doc: &mut Document,
+        rulesets: &Rulesets,
+    ) -> Result<(), String> {
+        let Some(c) = self.picked(&doc.scenario).cloned() else {
+            return Ok(());
+        };
+        if let Some(why) = refusal(&c, to, doc, rulesets) {
+            return Err(why);
+        }
+        let Some(edit) = c.moved_to(&doc.scenario, to) else {
+            return Ok(());
+        };
+        doc.apply(edit, rulesets).map_err(|e| e.to_string())?;
+        self.hexes = vec![to];
+        Ok(())
     }
 
     /// Follows the pointer: starts, carries on or ends a box or a move.
     pub fn input(&mut self, p: Pointer, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard) {
         if p.pressed && self.drag.is_none() {
-            self.drag = Some(if self.contains(p.hex) && !p.shift {
+            // Several hexes selected: a press in them carries them all, counters too.
+            let whole = self.hexes.len() > 1 && self.contains(p.hex);
+            let under = if p.shift || whole {
+                Vec::new()
+            } else {
+                counters_at(&doc.scenario, board, p.at, p.hex)
+            };
+            self.drag = Some(if let Some(top) = under.first() {
+                let again = self.counter.as_ref().is_some_and(|c| under.contains(c));
+                if !again {
+                    self.counter = Some(top.clone());
+                }
+                self.hexes = vec![p.hex];
+                Drag::Counter { from: p.hex, again }
+            } else if self.contains(p.hex) && !p.shift {
+                self.counter = None;
                 Drag::Move { from: p.hex }
             } else {
+                self.counter = None;
                 Drag::Box {
                     from: p.at,
                     add: p.shift,
@@ -72,6 +266,19 @@ impl HexSelection {
             });
         }
         self.at = Some((p.at, p.hex));
+        if let Some(Drag::Counter { from, .. }) = self.drag
+            && p.down
+        {
+            // Why the hex under the pointer would be refused, asked once per hex.
+            let to = p.hex;
+            if to == from || !board.contains(to) {
+                self.refusal = None;
+            } else if self.refusal.as_ref().is_none_or(|(h, _)| *h != to)
+                && let Some(c) = self.picked(&doc.scenario).cloned()
+            {
+                self.refusal = Some((to, refusal(&c, to, doc, rulesets)));
+            }
+        }
         if p.down {
             return;
         }
@@ -79,6 +286,18 @@ impl HexSelection {
             return;
         };
         match drag {
+            Drag::Counter { from, again } => {
+                self.refusal = None;
+                if p.hex == from {
+                    if again {
+                        self.pick_next(&doc.scenario, from);
+                    }
+                } else if board.contains(p.hex) {
+                    // A refused move leaves the counter where it was; the reason was
+                    // shown while dragging.
+                    let _ = self.move_counter(p.hex, doc, rulesets);
+                }
+            }
             Drag::Box { from, add } => {
                 let layout = layout_of(board);
                 let picked: Vec<Hex> = if (p.at - from).length() < board.hex_width_mm as f32 * 0.2 {
@@ -119,6 +338,26 @@ impl HexSelection {
         }
     }
 
+    /// Why the counter being dragged may not go where the pointer is, if it may not.
+    pub fn refused(&self) -> Option<&str> {
+        let (hex, why) = self.refusal.as_ref()?;
+        let over = self.at.is_some_and(|(_, h)| h == *hex);
+        let dragging = matches!(self.drag, Some(Drag::Counter { .. }));
+        (over && dragging).then_some(why.as_deref()).flatten()
+    }
+
+    /// Picks the counter below the picked one in the stack of `hex` (the top again
+    /// after the bottom).
+    fn pick_next(&mut self, s: &Scenario, hex: Hex) {
+        let all = stack(s, hex);
+        let i = self
+            .counter
+            .as_ref()
+            .and_then(|c| all.iter().position(|x| x == c))
+            .map_or(0, |i| (i + 1) % all.len().max(1));
+        self.counter = all.get(i).cloned();
+    }
+
     /// Carries the selected hexes' contents by `delta` as one undo step. A move that
     /// would carry a hex off the map is refused: what it holds would be lost.
     pub fn move_by(
@@ -144,7 +383,13 @@ impl HexSelection {
     }
 
     /// Draws the selection, the box being dragged, or where a move will put the hexes.
-    pub fn draw(&self, painter: &egui::Painter, board: &HexBoard, to: impl Fn(Vec2) -> Pos2) {
+    pub fn draw(
+        &self,
+        painter: &egui::Painter,
+        s: &Scenario,
+        board: &HexBoard,
+        to: impl Fn(Vec2) -> Pos2,
+    ) {
         let layout = layout_of(board);
         let outline = |hex: Hex, stroke: Stroke| {
             let pts: Vec<Pos2> = layout
@@ -176,7 +421,63 @@ impl HexSelection {
                     painter.add(outline(*h + delta, Stroke::new(2.0, Color32::WHITE)));
                 }
             }
+            (Some(Drag::Counter { from, .. }), Some((at, hex))) if hex != *from => {
+                let refused = self
+                    .refusal
+                    .as_ref()
+                    .and_then(|(h, why)| (*h == hex).then_some(why.as_deref()).flatten());
+                let colour = if refused.is_some() {
+                    Color32::from_rgb(230, 40, 40)
+                } else {
+                    Color32::WHITE
+                };
+                painter.add(outline(hex, Stroke::new(3.0, colour)));
+                if let Some(why) = refused {
+                    // The reason beside the pointer, on a plate so it reads on any
+                    // terrain (the rule's words are in the status bar).
+                    let short = why.split(" (\"").next().unwrap_or(why);
+                    let font = egui::FontId::proportional(14.0);
+                    let galley = painter.layout(short.to_string(), font, colour, 360.0);
+                    let pos = to(at) + egui::vec2(16.0, 16.0);
+                    let plate = Rect::from_min_size(pos, galley.size()).expand(4.0);
+                    painter.rect_filled(plate, 3.0, Color32::from_black_alpha(200));
+                    painter.galley(pos, galley, colour);
+                }
+            }
             _ => {}
         }
+        // The picked counter, ringed in orange.
+        if let Some(c) = self.picked(s)
+            && let Some(h) = c.hex(s)
+        {
+            let w = board.hex_width_mm as f32;
+            let centre = layout.centre(h);
+            let (half_w, half_h) = match c.kind {
+                FeatureKind::Unit => (0.29 * w, 0.24 * w),
+                _ => (0.4 * w, 0.4 * w),
+            };
+            let r = Rect::from_two_pos(
+                to(Vec2::new(centre.x - half_w, centre.y - half_h)),
+                to(Vec2::new(centre.x + half_w, centre.y + half_h)),
+            );
+            let orange = Color32::from_rgb(255, 150, 0);
+            painter.rect_stroke(r, 2.0, Stroke::new(3.0, orange), egui::StrokeKind::Outside);
+        }
     }
+}
+
+/// Why the rules refuse `counter` on `to`: the first error the move would bring that
+/// is about the counter or that hex (a unit on terrain it may not enter, too many in
+/// a stack), worded as the validation panel words it.
+pub fn refusal(
+    counter: &Counter,
+    to: Hex,
+    doc: &mut Document,
+    rulesets: &Rulesets,
+) -> Option<String> {
+    let edit = counter.moved_to(&doc.scenario, to)?;
+    doc.would_break(&edit, rulesets)
+        .into_iter()
+        .find(|d| d.features.contains(&counter.id) || d.hexes.contains(&to))
+        .map(|d| d.message)
 }

@@ -128,10 +128,19 @@ pub struct DrawShape;
 
 impl BoardTool<Table> for DrawShape {
     fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
-        if p.second_click {
+        // A double-click ends the shape with the point where it was made (its first
+        // click put it down): egui also counts two quick clicks at two places as a
+        // double-click, and then the second place is one more point, not the end.
+        let here = p.place.snapped;
+        let on_last = t
+            .state
+            .drawing
+            .last()
+            .is_some_and(|l| dist(*l, here) <= p.place.catch);
+        if p.second_click && on_last {
             t.state.finish(t.doc, t.rulesets, t.tools);
         } else if p.clicked {
-            t.state.drawing.push(p.place.snapped);
+            t.state.drawing.push(here);
         }
     }
     fn hint(&self) -> &'static str {
@@ -172,7 +181,11 @@ impl BoardTool<Table> for PlaceUnit {
             let mut u = Unit::new(t.doc.scenario.fresh_id("u"), t.tools.unit_class.clone());
             u.side = t.tools.unit_side.clone();
             u.at = Some(p.place.snapped);
-            u.facing_deg = Some(0.0);
+            // Facing the enemy's edge, not its own.
+            u.facing_deg = Some(super::tools::facing_towards_enemy(
+                &t.doc.scenario,
+                &t.tools.unit_side,
+            ));
             t.state.put(t.doc, t.rulesets, Feature::Unit(u));
         }
     }

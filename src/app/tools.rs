@@ -4,9 +4,10 @@ use hexx::Hex;
 
 use super::document::Document;
 use crate::board::{BoardLayout, HexBoard, Side};
+use crate::rules::model::FacingSpec;
 use crate::rules::{KindList, Rulesets};
 use crate::scenario::paint;
-use crate::scenario::{Edit, FeatureKind};
+use crate::scenario::{Edge, Edit, FeatureKind, Scenario};
 
 /// The tool in hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,7 +201,8 @@ pub struct ToolState {
 impl ToolState {
     pub fn new() -> Self {
         ToolState {
-            tool: Tool::Brush,
+            // A first click on the sample must not paint: start by selecting.
+            tool: Tool::Select,
             terrain: String::new(),
             radius: 0,
             hexside: String::new(),
@@ -255,6 +257,9 @@ impl ToolState {
         }
         if !keep(&self.line, KindList::Line) {
             self.line = first(KindList::Line);
+            if let Some(w) = line_width(r, &self.line) {
+                self.line_width = w;
+            }
         }
         if !keep(&self.landmark, KindList::Landmark) {
             self.landmark = first(KindList::Landmark);
@@ -286,18 +291,34 @@ impl ToolState {
         let Some(r) = doc.ruleset(rulesets) else {
             return;
         };
+        let kind = r.kind(KindList::Terrain, &self.terrain);
+        let front = self.front(&doc.scenario, kind.and_then(|k| k.facing));
         let brush = paint::Brush {
             terrain: (self.tool != Tool::Eraser).then_some(self.terrain.as_str()),
-            keeps_facing: r
-                .kind(KindList::Terrain, &self.terrain)
-                .is_none_or(|k| k.facing.is_some()),
+            keeps_facing: kind.is_none_or(|k| k.facing.is_some()),
             default_terrain: r.default_terrain.as_deref(),
             radius: self.radius,
+            front: &front,
         };
         let edits = paint::brush(&doc.scenario, board, &brush, hex);
         if !edits.is_empty() {
             let _ = doc.apply(Edit::Batch(edits), rulesets);
         }
+    }
+
+    /// The front sides a new fence hex or token of a kind with facing `spec` gets: as
+    /// many as the rules need, facing the base edge of the other side than the side of
+    /// new units (the enemy), else away from that side's own edge, else north.
+    pub fn front(&self, s: &Scenario, spec: Option<FacingSpec>) -> Vec<Side> {
+        let (Some(spec), Some(board)) = (spec, s.board.as_hex()) else {
+            return Vec::new();
+        };
+        paint::front_towards(
+            board.orientation,
+            enemy_edge(s, &self.unit_side),
+            spec.min,
+            spec.max,
+        )
     }
 
     /// A road stroke reaches `hex`: starts a road there (or picks up an existing road of
@@ -367,7 +388,15 @@ impl ToolState {
                 r.kind(KindList::Terrain, terrain)
                     .is_some_and(|k| k.facing.is_some())
             }),
-            Tool::Token => Some(paint::place_token(s, hex, &self.token)),
+            Tool::Token => {
+                let spec = r.kind(KindList::Token, &self.token).and_then(|k| k.facing);
+                Some(paint::place_token(
+                    s,
+                    hex,
+                    &self.token,
+                    &self.front(s, spec),
+                ))
+            }
             Tool::Unit => Some(paint::place_unit(s, hex, &self.unit_class, &self.unit_side)),
         };
         if let Some(e) = edit {
@@ -380,6 +409,58 @@ impl Default for ToolState {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// The base edge of the enemy of `own` (a side's id): the first other side's edge,
+/// else the edge across from `own`'s, else north.
+pub fn enemy_edge(s: &Scenario, own: &str) -> Edge {
+    let opposite = |e: Edge| match e {
+        Edge::North => Edge::South,
+        Edge::South => Edge::North,
+        Edge::East => Edge::West,
+        Edge::West => Edge::East,
+    };
+    let theirs = s
+        .sides
+        .iter()
+        .filter(|p| p.id != own)
+        .find_map(|p| p.base_edge);
+    let mine = s
+        .sides
+        .iter()
+        .find(|p| p.id == own)
+        .and_then(|p| p.base_edge);
+    theirs.or(mine.map(opposite)).unwrap_or(Edge::North)
+}
+
+/// Degrees clockwise from north that a unit of `side` faces when placed on a table:
+/// towards the enemy's base edge (see [`enemy_edge`]).
+pub fn facing_towards_enemy(s: &Scenario, side: &str) -> f64 {
+    match enemy_edge(s, side) {
+        Edge::North => 0.0,
+        Edge::East => 90.0,
+        Edge::South => 180.0,
+        Edge::West => 270.0,
+    }
+}
+
+/// The width a new line of `kind` gets: the middle of the widths the ruleset's size
+/// rule allows it (Mini-Nap's rivers 2-4 cm: 3 cm; streams up to 2 cm: 1 cm), or
+/// `None` when no rule sizes it.
+pub fn line_width(r: &crate::rules::Ruleset, kind: &str) -> Option<f64> {
+    r.constraints.iter().find_map(|c| match &c.check {
+        crate::rules::constraint::Check::Size { kinds, min, max }
+            if kinds.iter().any(|k| k == kind) =>
+        {
+            match (min, max) {
+                (Some(a), Some(b)) => Some((a + b) / 2.0),
+                (None, Some(b)) => Some(b / 2.0),
+                (Some(a), None) => Some(*a),
+                (None, None) => None,
+            }
+        }
+        _ => None,
+    })
 }
 
 /// The side of `hex` nearest to a board point.

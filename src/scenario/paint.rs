@@ -4,8 +4,8 @@
 
 use hexx::Hex;
 
-use super::{Edit, Feature, HexCell, HexsideAttrs, Road, Scenario, Token, Unit};
-use crate::board::{HexBoard, HexsideKey, Side};
+use super::{Edge, Edit, Feature, HexCell, HexsideAttrs, Road, Scenario, Token, Unit};
+use crate::board::{HexBoard, HexsideKey, Orientation, Side};
 
 /// A hex's cell as stored: `None` when it is plain default terrain and holds nothing
 /// else, since the format only lists hexes that differ.
@@ -26,6 +26,9 @@ pub struct Brush<'a> {
     /// The ruleset's default terrain, which needs no entry.
     pub default_terrain: Option<&'a str>,
     pub radius: u32,
+    /// The front sides a hex painted with a terrain that has facing gets when it has
+    /// none (see [`front_towards`]), so that a new fence is valid as placed.
+    pub front: &'a [Side],
 }
 
 /// The edits of one brush dab at `hex`: every hex within the radius that changes.
@@ -39,6 +42,8 @@ pub fn brush(s: &Scenario, board: &HexBoard, b: &Brush<'_>, hex: Hex) -> Vec<Edi
                 cell.terrain = terrain.into();
                 if !b.keeps_facing {
                     cell.facing.clear();
+                } else if cell.facing.is_empty() {
+                    cell.facing = b.front.to_vec();
                 }
                 tidy(cell, b.default_terrain)
             });
@@ -216,13 +221,14 @@ pub fn toggle_hexside(s: &Scenario, hex: Hex, side: Side, kind: &str) -> Option<
     })
 }
 
-/// The Token tool's click: a new token of `kind` on the hex, with a fresh id.
-pub fn place_token(s: &Scenario, hex: Hex, kind: &str) -> Edit {
+/// The Token tool's click: a new token of `kind` on the hex, with a fresh id and the
+/// front sides `front` (see [`front_towards`]).
+pub fn place_token(s: &Scenario, hex: Hex, kind: &str, front: &[Side]) -> Edit {
     let token = Token {
         id: s.fresh_id("t"),
         kind: kind.to_string(),
         hex,
-        facing: Vec::new(),
+        facing: front.to_vec(),
     };
     Edit::put(Feature::Token(token))
 }
@@ -254,6 +260,49 @@ pub fn toggle_facing(
     Some(Edit::put(Feature::Token(t)))
 }
 
+/// Front sides facing `edge` (the enemy's base edge), at least `min` and at most `max`
+/// of them, next to each other: the side or two sides that face the edge squarely
+/// (a pointy hex faces north with NW and NE), then their neighbours while fewer than
+/// `min`. What a new fence or entrenchment gets, so that it is valid as placed.
+pub fn front_towards(o: Orientation, edge: Edge, min: u8, max: u8) -> Vec<Side> {
+    let square: &[Side] = match (o, edge) {
+        (Orientation::Pointy, Edge::North) => &[Side::NW, Side::NE],
+        (Orientation::Pointy, Edge::South) => &[Side::SE, Side::SW],
+        (Orientation::Pointy, Edge::East) => &[Side::E],
+        (Orientation::Pointy, Edge::West) => &[Side::W],
+        (Orientation::Flat, Edge::North) => &[Side::N],
+        (Orientation::Flat, Edge::South) => &[Side::S],
+        (Orientation::Flat, Edge::East) => &[Side::NE, Side::SE],
+        (Orientation::Flat, Edge::West) => &[Side::SW, Side::NW],
+    };
+    let want = usize::from(min.max(1)).min(6);
+    let most = usize::from(max.max(min).max(1)).min(6);
+    let mut out: Vec<Side> = square.iter().copied().take(most).collect();
+    // Widen by the neighbours on either side, clockwise first.
+    let mut step = 1;
+    while out.len() < want && step < 6 {
+        let ends = [out.first().copied(), out.last().copied()];
+        for (end, dir) in ends.into_iter().zip([-1i32, 1]) {
+            if out.len() >= want {
+                break;
+            }
+            let Some(i) = end.and_then(|e| e.index(o)) else {
+                continue;
+            };
+            let next = Side::from_index(o, (i as i32 + dir).rem_euclid(6) as usize);
+            if !out.contains(&next) {
+                if dir < 0 {
+                    out.insert(0, next);
+                } else {
+                    out.push(next);
+                }
+            }
+        }
+        step += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,6 +323,7 @@ mod tests {
             keeps_facing: false,
             default_terrain: Some("clear"),
             radius: 1,
+            front: &[],
         };
         let edits = brush(&s, &b, &woods, centre);
         assert_eq!(edits.len(), 7);
@@ -391,7 +441,7 @@ mod tests {
         let (f5, g5) = (b.hex_at("F5").unwrap(), b.hex_at("G5").unwrap());
         for e in [
             place_unit(&s, f5, "infantry", "a"),
-            place_token(&s, g5, "entrenchment"),
+            place_token(&s, g5, "entrenchment", &[]),
         ] {
             History::new().apply(&mut s, e).unwrap();
         }

@@ -52,14 +52,13 @@ fn place_a_fence_and_set_its_facing() {
     let c = at(&h, "B4");
     drag(&mut h, &[c]);
     assert_eq!(terrain(&h, "B4").as_deref(), Some("fence"));
-    // A fence with no lines is an error the panel shows at once.
-    assert!(
-        h.state()
-            .doc
-            .diagnostics
-            .iter()
-            .any(|d| d.rule == "battle-cry-150/fence-lines")
-    );
+    // A new fence faces the enemy's edge (north), so it has its lines at once.
+    use sandtable::board::Side::{E, NE, NW, SE};
+    {
+        let s = &h.state().doc.scenario;
+        let hex = s.board.as_hex().unwrap().hex_at("B4").unwrap();
+        assert_eq!(s.hexes[&hex].facing, [NW, NE]);
+    }
     h.get_by_label("Facing").click();
     h.run();
     // Click near the east side of B4.
@@ -73,7 +72,7 @@ fn place_a_fence_and_set_its_facing() {
     h.run();
     let s = &h.state().doc.scenario;
     let hex = s.board.as_hex().unwrap().hex_at("B4").unwrap();
-    assert_eq!(s.hexes[&hex].facing, [sandtable::board::Side::E]);
+    assert_eq!(s.hexes[&hex].facing, [NW, NE, E]);
     assert!(
         !h.state()
             .doc
@@ -93,13 +92,13 @@ fn place_a_fence_and_set_its_facing() {
         modifiers: Modifiers::NONE,
     });
     h.run();
-    assert_eq!(facing(&h), [sandtable::board::Side::SE]);
+    assert_eq!(facing(&h), [NE, E, SE]);
     h.key_press_modifiers(Modifiers::SHIFT, Key::R);
     h.run();
-    assert_eq!(facing(&h), [sandtable::board::Side::E]);
+    assert_eq!(facing(&h), [NW, NE, E]);
     h.key_press(Key::R);
     h.run();
-    assert_eq!(facing(&h), [sandtable::board::Side::SE]);
+    assert_eq!(facing(&h), [NE, E, SE]);
 }
 
 #[test]
@@ -471,14 +470,12 @@ fn paint_a_battle_cry_map_from_new_to_reopened() {
     h.run();
     let p = at(&h, "G5");
     drag(&mut h, &[p]);
-    // The fence has no lines yet: the panel says so at once.
-    h.get_by_label_contains("fence");
-    assert!(h.state().doc.counts().0 > 0);
+    // The fence and the entrenchment face the enemy's edge as placed: no errors.
+    assert_eq!(h.state().doc.counts().0, 0);
     h.get_by_label("Facing").click();
     h.run();
-    click_side(&mut h, "E5", "E4");
-    click_side(&mut h, "G5", "F4");
-    click_side(&mut h, "G5", "G4");
+    // A third fence line, to the east.
+    click_side(&mut h, "E5", "F5");
     let s = h.state().doc.scenario.clone();
     let hex = |l: &str| s.board.as_hex().unwrap().hex_at(l).unwrap();
     assert_eq!(s.hexes[&hex("C3")].terrain, "woods");
@@ -489,7 +486,7 @@ fn paint_a_battle_cry_map_from_new_to_reopened() {
         ),
         ("hill", 1)
     );
-    assert_eq!(s.hexes[&hex("E5")].facing, [Side::NE]);
+    assert_eq!(s.hexes[&hex("E5")].facing, [Side::NW, Side::NE, Side::E]);
     let t = &s.tokens[0];
     assert_eq!((t.kind.as_str(), t.hex), ("entrenchment", hex("G5")));
     assert_eq!(t.facing, [Side::NW, Side::NE]);
@@ -502,7 +499,8 @@ fn paint_a_battle_cry_map_from_new_to_reopened() {
     // Undo takes back the last front side; redo puts it back.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().doc.scenario.tokens[0].facing, [Side::NW]);
+    let e5 = h.state().doc.scenario.hexes[&hex("E5")].facing.clone();
+    assert_eq!(e5, [Side::NW, Side::NE]);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);

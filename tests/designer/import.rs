@@ -28,10 +28,12 @@ fn file_import_opens_a_map_drawn_in_tiled_as_an_unsaved_scenario_of_the_open_gam
     assert_eq!(h.state().doc.scenario.units.len(), 2);
     assert!(h.state().doc.path.is_none(), "imported, not yet saved");
     // A map whose tiles name no terrain is refused, saying which tiles, and the
-    // document stays.
+    // document stays. (The import is unsaved work: the question comes first.)
     h.get_by_label("File").click();
     h.run();
     h.get_by_label("Import Tiled map...").click();
+    h.run();
+    h.get_by_label("Don't save").click();
     h.run();
     let error = h.state().error.clone().unwrap_or_default();
     assert!(

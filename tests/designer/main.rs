@@ -3,11 +3,13 @@
 
 mod basics;
 mod big;
+mod counters;
 #[path = "../designer_kit/mod.rs"]
 mod designer_kit;
 mod export;
 mod files;
 mod import;
+mod inputs;
 mod layers;
 mod palette;
 mod preview;

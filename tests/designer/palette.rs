@@ -168,6 +168,9 @@ fn a_finding_about_a_road_focuses_and_outlines_the_road() {
 #[test]
 fn the_status_bar_says_what_the_tool_in_hand_does() {
     let mut h = app();
+    h.get_by_label("Click or drag a box to select; drag the selection to move it");
+    h.key_press(Key::B);
+    h.run();
     h.get_by_label("Drag to paint; 1 / 2 / 3 set the brush radius");
     h.key_press(Key::F);
     h.run();

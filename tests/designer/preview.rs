@@ -123,7 +123,7 @@ fn battle_lists_the_dice_and_every_modifier_and_the_fence_front() {
     ));
     assert!(shows(&h, "base dice 2"));
     assert!(shows(&h, "-1 target on fence"));
-    assert!(shows(&h, "Rolls 1 dice"));
+    assert!(shows(&h, "Rolls 1 die"));
     assert!(shows(&h, "the attacker is in front of the target's fence"));
     // File > Export offers the battle itself, caption and front sides included.
     assert_eq!(exported(&h).as_deref(), Some("battle:c2:u1"));

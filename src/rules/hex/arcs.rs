@@ -24,6 +24,7 @@ impl ArcTarget {
     /// the previews all word it: "4 dice", "2 column(s) left", or "no battle".
     pub fn odds_words(&self) -> String {
         match (self.dice, self.shift) {
+            (Some(1), _) => "1 die".into(),
             (Some(d), _) => format!("{d} dice"),
             (_, Some(x)) => format!("{x} column(s) left"),
             _ => "no battle".into(),

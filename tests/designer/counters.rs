@@ -1,0 +1,322 @@
+//! Counters in hand (issue 26): units and tokens picked, moved, removed and duplicated
+//! on their own with the select tool, the inspector and a right-click; new fences and
+//! entrenchments facing the enemy as placed. On the Battle Cry sample: u1 on the fence
+//! at E5, u2, the general g1 and the entrenchment t1 stacked on F5, the cavalry u4 on
+//! J7, rough terrain on L2.
+
+use crate::designer_kit;
+
+use designer_kit::{app, at, drag, terrain};
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sandtable::app::DesignerApp;
+use sandtable::app::select::Counter;
+use sandtable::app::tools::Tool;
+use sandtable::board::Side;
+
+fn unit_hex(h: &Harness<'_, DesignerApp>, id: &str) -> Option<String> {
+    let s = &h.state().doc.scenario;
+    let u = s.units.iter().find(|u| u.id == id)?;
+    Some(s.label(u.hex?))
+}
+
+fn units_on(h: &Harness<'_, DesignerApp>, label: &str) -> Vec<String> {
+    let s = &h.state().doc.scenario;
+    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
+    s.units
+        .iter()
+        .filter(|u| u.hex == Some(hex))
+        .map(|u| u.id.clone())
+        .collect()
+}
+
+/// A click, pressed and released one frame apart.
+fn click_at(h: &mut Harness<'_, DesignerApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    h.run();
+}
+
+fn picked(h: &Harness<'_, DesignerApp>) -> Option<Counter> {
+    h.state().canvas.select.counter.clone()
+}
+
+#[test]
+fn the_designer_starts_with_select_in_hand_so_a_first_click_paints_nothing() {
+    let mut h = app();
+    assert_eq!(h.state().tools.tool, Tool::Select);
+    let before = h.state().doc.scenario.clone();
+    let p = at(&h, "B2");
+    click_at(&mut h, p);
+    assert_eq!(h.state().doc.scenario, before, "a click only selects");
+    assert!(!h.state().doc.history.can_undo());
+}
+
+#[test]
+fn a_unit_dragged_moves_alone_and_leaves_its_hex_as_it_was_in_one_undo_step() {
+    let mut h = app();
+    let fence = h.state().doc.scenario.hexes[&h
+        .state()
+        .doc
+        .scenario
+        .board
+        .as_hex()
+        .unwrap()
+        .hex_at("E5")
+        .unwrap()]
+        .clone();
+    let path = [at(&h, "E5"), at(&h, "D5"), at(&h, "D6")];
+    drag(&mut h, &path);
+    assert_eq!(unit_hex(&h, "u1").as_deref(), Some("D6"));
+    // The fence and its facing stay on E5; nothing came along to D6.
+    let s = &h.state().doc.scenario;
+    let board = s.board.as_hex().unwrap();
+    assert_eq!(s.hexes[&board.hex_at("E5").unwrap()], fence);
+    assert_eq!(terrain(&h, "D6"), None);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(unit_hex(&h, "u1").as_deref(), Some("E5"), "one undo step");
+}
+
+#[test]
+fn a_move_the_rules_forbid_is_refused_with_the_reason_shown_while_dragging() {
+    // "A unit or general may not enter a rough terrain hex." (L2 is rough terrain.)
+    let mut h = app();
+    let (from, to) = (at(&h, "J7"), at(&h, "L2"));
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    h.hover_at(at(&h, "K5"));
+    h.run();
+    h.hover_at(to);
+    h.run();
+    let (hex, why) = h
+        .state()
+        .canvas
+        .select
+        .refusal
+        .clone()
+        .expect("asked the rules");
+    assert_eq!(h.state().doc.scenario.label(hex), "L2");
+    let why = why.expect("refused");
+    assert!(why.contains("may not enter"), "{why}");
+    // Beside the pointer (drawn) and in the status bar.
+    let short = why.split(" (\"").next().unwrap();
+    assert!(
+        h.query_all_by_label_contains(short).next().is_some(),
+        "{short}"
+    );
+    h.drop_at(to);
+    h.run();
+    assert_eq!(unit_hex(&h, "u4").as_deref(), Some("J7"), "refused");
+    assert!(!h.state().doc.history.can_undo());
+    assert!(h.state().doc.diagnostics.iter().all(|d| !d.is_error()));
+}
+
+#[test]
+fn a_click_picks_the_top_counter_a_second_the_next_and_delete_removes_only_it() {
+    let mut h = app();
+    let f5 = at(&h, "F5");
+    click_at(&mut h, f5);
+    // g1 is listed after u2, so drawn on top.
+    assert_eq!(picked(&h), Some(Counter::unit("g1")));
+    click_at(&mut h, f5);
+    assert_eq!(picked(&h), Some(Counter::unit("u2")));
+    h.key_press(Key::Delete);
+    h.run();
+    assert_eq!(units_on(&h, "F5"), ["g1"]);
+    let s = &h.state().doc.scenario;
+    assert!(
+        s.tokens.iter().any(|t| t.id == "t1"),
+        "the entrenchment stays"
+    );
+    assert_eq!(terrain(&h, "F5"), None);
+    // Picking on through the stack reaches the token; Delete takes it alone.
+    click_at(&mut h, f5);
+    click_at(&mut h, f5);
+    assert_eq!(picked(&h), Some(Counter::token("t1")));
+    h.key_press(Key::Delete);
+    h.run();
+    assert!(h.state().doc.scenario.tokens.is_empty());
+    assert_eq!(units_on(&h, "F5"), ["g1"]);
+}
+
+#[test]
+fn ctrl_d_and_the_inspector_duplicate_and_remove_a_counter() {
+    let mut h = app();
+    let e5 = at(&h, "E5");
+    click_at(&mut h, e5);
+    assert_eq!(picked(&h), Some(Counter::unit("u1")));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::D);
+    h.run();
+    let on = units_on(&h, "E5");
+    assert_eq!(on.len(), 2, "{on:?}");
+    let copy = on.iter().find(|id| *id != "u1").unwrap().clone();
+    let s = &h.state().doc.scenario;
+    let (a, b) = (
+        s.units.iter().find(|u| u.id == "u1").unwrap(),
+        s.units.iter().find(|u| u.id == copy).unwrap(),
+    );
+    assert_eq!((&a.class, &a.side), (&b.class, &b.side));
+    assert_eq!(picked(&h), Some(Counter::unit(&copy)), "the copy is picked");
+    // The inspector lists both with Remove and Duplicate.
+    let removes = h.query_all_by_label("Remove").count();
+    assert_eq!(removes, 2);
+    h.query_all_by_label("Duplicate").next().unwrap().click();
+    h.run();
+    assert_eq!(units_on(&h, "E5").len(), 3);
+    h.query_all_by_label("Remove").next().unwrap().click();
+    h.run();
+    assert_eq!(units_on(&h, "E5").len(), 2);
+}
+
+#[test]
+fn a_right_click_on_a_counter_offers_duplicate_and_remove() {
+    let mut h = app();
+    let j7 = at(&h, "J7");
+    h.hover_at(j7);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: j7,
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run();
+    assert_eq!(picked(&h), Some(Counter::unit("u4")));
+    h.get_by_label("Duplicate (Ctrl+D)").click();
+    h.run();
+    assert_eq!(units_on(&h, "J7").len(), 2);
+}
+
+#[test]
+fn select_still_carries_whole_hexes_from_their_edge() {
+    let mut h = app();
+    // A click near the hex's corner, off the counter, selects the hex; a drag from
+    // there carries the hex with its terrain and unit.
+    let (c, n) = (at(&h, "E5"), at(&h, "E4"));
+    let edge = c + (n - c) * 0.45;
+    click_at(&mut h, edge);
+    assert_eq!(h.state().canvas.select.hexes.len(), 1);
+    assert_eq!(picked(&h), None);
+    let to = at(&h, "E7") + (edge - c);
+    drag(&mut h, &[edge, to]);
+    assert_eq!(terrain(&h, "E7").as_deref(), Some("fence"));
+    assert_eq!(unit_hex(&h, "u1").as_deref(), Some("E7"));
+}
+
+#[test]
+fn a_new_entrenchment_and_a_new_fence_face_the_enemy_and_are_valid_as_placed() {
+    // "Entrenchment and fieldwork tokens follow the same rules when it comes to
+    // facing." New units are the Union's (base edge south): the front faces north.
+    let mut h = app();
+    h.get_by_label("Entrenchment").click();
+    h.run();
+    let b6 = at(&h, "B6");
+    click_at(&mut h, b6);
+    let s = &h.state().doc.scenario;
+    let t = s
+        .tokens
+        .iter()
+        .find(|t| s.label(t.hex) == "B6")
+        .expect("placed");
+    assert_eq!(t.facing, [Side::NW, Side::NE]);
+    let rules = |h: &Harness<'_, DesignerApp>| -> Vec<String> {
+        h.state()
+            .doc
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.rule.clone())
+            .collect()
+    };
+    assert!(rules(&h).is_empty(), "{:?}", rules(&h));
+    // R turns it from there.
+    h.hover_at(b6);
+    h.run();
+    h.key_press(Key::R);
+    h.run();
+    let s = &h.state().doc.scenario;
+    let t = s.tokens.iter().find(|t| s.label(t.hex) == "B6").unwrap();
+    assert_eq!(t.facing, [Side::NE, Side::E]);
+    // A fence painted: "1, 2 or 3 fence lines", facing the enemy.
+    h.get_by_label("Fence").click();
+    h.run();
+    let b4 = at(&h, "B4");
+    drag(&mut h, &[b4]);
+    let s = &h.state().doc.scenario;
+    let hex = s.board.as_hex().unwrap().hex_at("B4").unwrap();
+    assert_eq!(s.hexes[&hex].facing, [Side::NW, Side::NE]);
+    assert!(rules(&h).is_empty(), "{:?}", rules(&h));
+}
+
+#[test]
+fn a_drag_with_the_hexside_tool_sets_each_side_it_follows_in_one_undo_step() {
+    let mut h = designer_kit::app_on("morne-plaine-bridge.json");
+    h.get_by_label("Stream").click();
+    h.run();
+    assert_eq!(h.state().tools.tool, Tool::Hexside);
+    let before = h.state().doc.scenario.hexsides.len();
+    // Along the border between rows 02 and 03, from column 02 to 05.
+    let mid = |h: &Harness<'_, DesignerApp>, a: &str, b: &str| {
+        let (p, q) = (at(h, a), at(h, b));
+        p + (q - p) * 0.5
+    };
+    let path = [
+        mid(&h, "0202", "0203"),
+        mid(&h, "0302", "0303"),
+        mid(&h, "0402", "0403"),
+        mid(&h, "0502", "0503"),
+    ];
+    drag(&mut h, &path);
+    let added = h.state().doc.scenario.hexsides.len() - before;
+    assert!(added >= 4, "{added} sides set");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.hexsides.len(),
+        before,
+        "one undo step"
+    );
+}
+
+#[test]
+fn one_wheel_notch_turns_a_facing_one_side_however_the_system_counts_it() {
+    let mut h = app();
+    h.get_by_label("Facing").click();
+    h.run();
+    let e5 = at(&h, "E5");
+    let hex = h
+        .state()
+        .doc
+        .scenario
+        .board
+        .as_hex()
+        .unwrap()
+        .hex_at("E5")
+        .unwrap();
+    let facing = |h: &Harness<'_, DesignerApp>| h.state().doc.scenario.hexes[&hex].facing.clone();
+    assert_eq!(facing(&h), [Side::NW, Side::NE]);
+    h.hover_at(e5);
+    h.run();
+    // A notch reported in points, as some systems do: a hundred and twenty at once.
+    for (delta, want) in [(-120.0, [Side::NE, Side::E]), (120.0, [Side::NW, Side::NE])] {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, delta),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: Modifiers::NONE,
+        });
+        h.run();
+        assert_eq!(facing(&h), want, "one side a notch");
+    }
+}
