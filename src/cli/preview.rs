@@ -256,7 +256,12 @@ pub fn arcs_command(
         targets.len()
     );
     for t in targets.iter().filter(|t| t.los) {
-        println!("  {:<6} range {}  {}", s.label(t.hex), t.range, t.odds_words());
+        println!(
+            "  {:<6} range {}  {}",
+            s.label(t.hex),
+            t.range,
+            t.odds_words()
+        );
     }
     Ok(0)
 }

@@ -171,7 +171,8 @@ mod tests {
         let m9 = b.hex_at("M9").unwrap();
         s.hexes.insert(m9, HexCell::terrain("woods"));
         let why = resize_board(&s, 10, 9, LabelScheme::LetterNumber).unwrap_err();
-        assert!(why.contains("M9"), "{why}");
+        assert_eq!(why.kind, ResizeErrorKind::WouldDrop);
+        assert!(why.message.contains("M9"), "{why}");
         assert!(resize_board(&s, 13, 9, LabelScheme::NumberNumber).is_ok());
     }
 
@@ -193,6 +194,8 @@ mod tests {
         assert_eq!(t.sides[0].id, "blue");
         let mut twice = s.sides.clone();
         twice[1].id = twice[0].id.clone();
-        assert!(set_sides(&s, twice, &[]).unwrap_err().contains("two sides"));
+        let why = set_sides(&s, twice, &[]).unwrap_err();
+        assert_eq!(why.kind, ResizeErrorKind::BadSide);
+        assert!(why.message.contains("two sides"), "{why}");
     }
 }

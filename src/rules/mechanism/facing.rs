@@ -24,11 +24,15 @@ pub struct Facing {
 
 impl Mechanism for Facing {
     fn info(&self) -> Info {
-        Info::new(BOARDS, Reads {
+        Info::new(
+            BOARDS,
+            Reads {
                 hexes: true,
                 tokens: true,
                 ..Reads::REST
-            }, Reach::Hex)
+            },
+            Reach::Hex,
+        )
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

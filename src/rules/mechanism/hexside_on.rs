@@ -24,10 +24,14 @@ pub struct HexsideOn {
 
 impl Mechanism for HexsideOn {
     fn info(&self) -> Info {
-        Info::new(BOARDS, Reads {
+        Info::new(
+            BOARDS,
+            Reads {
                 hexsides: true,
                 ..Reads::REST
-            }, Reach::None)
+            },
+            Reach::None,
+        )
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -16,11 +16,15 @@ pub struct Placement {}
 
 impl Mechanism for Placement {
     fn info(&self) -> Info {
-        Info::new(BOARDS, Reads {
+        Info::new(
+            BOARDS,
+            Reads {
                 tokens: true,
                 hexes: true,
                 ..Reads::REST
-            }, Reach::Hex)
+            },
+            Reach::Hex,
+        )
     }
 
     fn check(&self, _: &mut LoadCheck<'_>) {}

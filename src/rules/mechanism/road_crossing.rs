@@ -28,11 +28,15 @@ pub struct RoadCrossing {
 
 impl Mechanism for RoadCrossing {
     fn info(&self) -> Info {
-        Info::new(BOARDS, Reads {
+        Info::new(
+            BOARDS,
+            Reads {
                 roads: true,
                 hexsides: true,
                 ..Reads::REST
-            }, Reach::None)
+            },
+            Reach::None,
+        )
     }
 
     fn check(&self, cx: &mut LoadCheck<'_>) {

@@ -16,11 +16,15 @@ pub struct UnitTerrain {}
 
 impl Mechanism for UnitTerrain {
     fn info(&self) -> Info {
-        Info::new(BOARDS, Reads {
+        Info::new(
+            BOARDS,
+            Reads {
                 units: true,
                 hexes: true,
                 ..Reads::REST
-            }, Reach::Hex)
+            },
+            Reach::Hex,
+        )
     }
 
     fn check(&self, _: &mut LoadCheck<'_>) {}
