@@ -442,8 +442,10 @@ impl DesignerApp {
                         "Imported {} with warnings:
 {}",
                         path.display(),
-                        warnings.join("
-")
+                        warnings.join(
+                            "
+"
+                        )
                     ));
                 }
             }

@@ -449,10 +449,8 @@ pub fn facing_towards_enemy(s: &Scenario, side: &str) -> f64 {
 /// `None` when no rule sizes it.
 pub fn line_width(r: &crate::rules::Ruleset, kind: &str) -> Option<f64> {
     r.constraints.iter().find_map(|c| match &c.check {
-        crate::rules::constraint::Check::Size { kinds, min, max }
-            if kinds.iter().any(|k| k == kind) =>
-        {
-            match (min, max) {
+        crate::rules::constraint::Check::Size(size) if size.kinds.iter().any(|k| k == kind) => {
+            match (&size.min, &size.max) {
                 (Some(a), Some(b)) => Some((a + b) / 2.0),
                 (None, Some(b)) => Some(b / 2.0),
                 (Some(a), None) => Some(*a),

@@ -24,5 +24,5 @@ mod schema;
 mod shapes;
 mod sight;
 mod table_game;
-mod user_game;
 mod tiled_import;
+mod user_game;
