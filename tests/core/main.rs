@@ -23,3 +23,6 @@ mod scene;
 mod schema;
 mod shapes;
 mod sight;
+mod vassal_import;
+#[path = "../common/vmod.rs"]
+mod vmod;
