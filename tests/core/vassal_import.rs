@@ -162,8 +162,13 @@ fn descending_rows_are_counted_from_the_board_height_as_vassal_does() {
     let b = hex_board(&s);
     let rows = b.numbering.as_ref().unwrap().rows.clone();
     assert_eq!(rows.step, -1);
-    // getMaxRows = floor(430 / dx + 0.5) = 8; VASSAL row 0 is named 8 - 0 + 1 = 9.
-    assert_eq!(rows.first, 9);
+    // getMaxRows = floor(430 / dx + 0.5) = 8. Our row 0 is VASSAL's row -1 (odd
+    // columns' centres at y = 8 are on the image): 8 - (-1) + vOff 1 = 10.
+    assert_eq!(rows.first, 10);
+    // VASSAL's column 1 (odd), row -1: 8 - (-1) = 9, one less for the stagger going
+    // down, plus 1: row 9 of column 2.
+    let hex = b.from_offset(sandtable::board::Offset { col: 1, row: 0 });
+    assert_eq!(b.label(hex), "0209");
 }
 
 #[test]
@@ -262,8 +267,8 @@ fn at_start_pieces_become_units_by_name_or_table_and_the_rest_are_listed() {
         (b.label(u.hex.unwrap()), u.side.clone())
     };
     assert_eq!(at("infantry"), ("0302".into(), "union".into()));
-    // (95, 72) is the centre of VASSAL's column 1, row 0: 0201.
-    assert_eq!(at("cavalry"), ("0201".into(), "confederate".into()));
+    // (95, 72) is the centre of VASSAL's column 1, row 0, which its stagger names 0202.
+    assert_eq!(at("cavalry"), ("0202".into(), "confederate".into()));
     assert_eq!(at("general"), ("0203".into(), "confederate".into()));
 }
 
@@ -369,8 +374,10 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
     let data = build(&after, "moduledata");
     assert!(data.contains("<version>1.3</version>") && data.contains("added by Sandtable"), "{data}");
     // Outside the grid, the build file is as it was.
-    let head = old.find("<VASSAL.build.module.map.boardPicker.Board ").unwrap();
-    assert_eq!(old[head..g0], newb[head..head + (g0 - head)]);
+    let end = "</VASSAL.build.module.map.boardPicker.board.HexGrid>";
+    assert!(newb.ends_with(&old[g1 + end.len()..]));
+    let root_end = |t: &str| t.find("<VASSAL.build.GameModule").unwrap() + t[t.find("<VASSAL.build.GameModule").unwrap()..].find('>').unwrap() + 1;
+    assert!(newb[root_end(&newb)..].starts_with(&old[root_end(&old)..g0]));
     let view = sandtable::io::vassal::read::read(&std::fs::read(&new).unwrap()).unwrap();
     assert_eq!(view.zones.len(), hex_board(&s).hexes().count());
     let z = view.zones.iter().find(|z| z.name == "0302").unwrap();
