@@ -70,6 +70,9 @@ impl Background {
 
     /// Image pixels of a board position.
     pub fn to_pixels(&self, p: (f64, f64)) -> (f64, f64) {
-        ((p.0 - self.at.x) / self.scale, (p.1 - self.at.y) / self.scale)
+        (
+            (p.0 - self.at.x) / self.scale,
+            (p.1 - self.at.y) / self.scale,
+        )
     }
 }

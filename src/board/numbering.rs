@@ -79,7 +79,11 @@ const ALPHABET: &[u8; 26] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// One part as VASSAL prints it (`RegularGridNumbering.getName`).
 pub fn part(n: i32, letters: bool, leading: u32) -> String {
-    let mut out = if n < 0 { "-".to_string() } else { String::new() };
+    let mut out = if n < 0 {
+        "-".to_string()
+    } else {
+        String::new()
+    };
     let mut n = i64::from(n).abs();
     if letters {
         loop {

@@ -150,7 +150,8 @@ fn run_module(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
     let table = match &args.units {
         Some(p) => {
             let text = std::fs::read_to_string(p).map_err(|e| {
-                CliError::new(ErrorKind::File, format!("cannot read the units file: {e}")).in_file(p)
+                CliError::new(ErrorKind::File, format!("cannot read the units file: {e}"))
+                    .in_file(p)
             })?;
             Some(
                 vimport::read_unit_table(&text)
@@ -159,7 +160,10 @@ fn run_module(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
         }
         None => None,
     };
-    let map = args.tiles.as_ref().map(|p| p.to_string_lossy().into_owned());
+    let map = args
+        .tiles
+        .as_ref()
+        .map(|p| p.to_string_lossy().into_owned());
     let mut imported = vimport::import(
         &module,
         map.as_deref(),
@@ -212,12 +216,18 @@ fn run_module(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
             args.output.display(),
             imported.board.map,
             imported.board.board,
-            board.map_or(String::new(), |b| format!(", {} x {} hexes", b.columns, b.rows)),
+            board.map_or(String::new(), |b| format!(
+                ", {} x {} hexes",
+                b.columns, b.rows
+            )),
         );
         if let Some(name) = &image_file {
             println!("wrote {}", out_dir.join(name).display());
         }
-        println!("{} units from at-start pieces", imported.scenario.units.len());
+        println!(
+            "{} units from at-start pieces",
+            imported.scenario.units.len()
+        );
         if !imported.left_out.is_empty() {
             println!("left out ({}):", imported.left_out.len());
             for l in &imported.left_out {

@@ -37,12 +37,8 @@ fn check(checker: &Path, vmod: &Path) -> Value {
         .args(["--all-hexes", "--no-tree"])
         .output()
         .unwrap();
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{vmod:?}: {e}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{vmod:?}: {e}\n{}", String::from_utf8_lossy(&out.stderr)))
 }
 
 fn hex_board(s: &Scenario) -> &HexBoard {
@@ -108,7 +104,13 @@ fn placed(report: &Value) -> Vec<(String, Value, Value)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["name"].to_string(), p["map_xy"].clone(), p["LocationName"].clone()))
+        .map(|p| {
+            (
+                p["name"].to_string(),
+                p["map_xy"].clone(),
+                p["LocationName"].clone(),
+            )
+        })
         .collect()
 }
 
@@ -148,7 +150,12 @@ fn grids() -> Vec<(&'static str, Params, String, (u32, u32))> {
     cases
         .into_iter()
         .map(|(name, p, n, size)| {
-            (name, p, hex_grid(p.0, p.1, p.2, p.3, p.4, &numbering(n)), size)
+            (
+                name,
+                p,
+                hex_grid(p.0, p.1, p.2, p.3, p.4, &numbering(n)),
+                size,
+            )
         })
         .collect()
 }
@@ -258,7 +265,11 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
         let bg_grid = &after["maps"][0]["boards"][0]["grid"]["background"];
         let old_grid = &before["maps"][0]["boards"][0]["grid"];
         assert_eq!(bg_grid, old_grid, "{name}: the same grid and numbering");
-        assert_eq!(vassal_hexes(&before, "Main"), vassal_hexes(&after, "Main"), "{name}");
+        assert_eq!(
+            vassal_hexes(&before, "Main"),
+            vassal_hexes(&after, "Main"),
+            "{name}"
+        );
         assert_eq!(placed(&before), placed(&after), "{name}: pieces stay put");
         for p in after["new_game"]["pieces"].as_array().unwrap() {
             let loc = p["LocationName"].as_str().unwrap();
@@ -274,4 +285,3 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
         }
     }
 }
-

@@ -60,7 +60,9 @@ pub fn numbering(extra: &str) -> String {
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
     for pair in extra.split_whitespace() {
-        let Some((k, v)) = pair.split_once('=') else { continue };
+        let Some((k, v)) = pair.split_once('=') else {
+            continue;
+        };
         let v = v.trim_matches('"').to_string();
         match attrs.iter_mut().find(|(key, _)| key == k) {
             Some(slot) => slot.1 = v,

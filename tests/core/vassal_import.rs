@@ -133,12 +133,28 @@ fn sideways_offset_irregular_and_lettered_grids_are_reproduced() {
             20,
             25,
             false,
-            &numbering(r#"first="H" hType="A" hOff="0" vOff="5" hLeading="0" vLeading="0" sep="-""#),
+            &numbering(
+                r#"first="H" hType="A" hOff="0" vOff="5" hLeading="0" vLeading="0" sep="-""#,
+            ),
         ),
         // Irregular hexes: dx and dy free, fractional; rows first, no stagger.
-        hex_grid(47.3, 61.7, 33, 28, false, &numbering(r#"first="V" stagger="false""#)),
+        hex_grid(
+            47.3,
+            61.7,
+            33,
+            28,
+            false,
+            &numbering(r#"first="V" stagger="false""#),
+        ),
         // An origin off the image: columns with negative numbers are cut away.
-        hex_grid(40.0, 46.0, -15, 10, true, &numbering(r#"hOff="10" vOff="10""#)),
+        hex_grid(
+            40.0,
+            46.0,
+            -15,
+            10,
+            true,
+            &numbering(r#"hOff="10" vOff="10""#),
+        ),
     ];
     for (i, grid) in cases.iter().enumerate() {
         let dir = tempfile::tempdir().unwrap();
@@ -154,7 +170,14 @@ fn sideways_offset_irregular_and_lettered_grids_are_reproduced() {
 #[test]
 fn descending_rows_are_counted_from_the_board_height_as_vassal_does() {
     let dir = tempfile::tempdir().unwrap();
-    let bytes = simple(&hex_grid(55.4256, 64.0, 40, 40, false, &numbering(r#"vDescend="true""#)));
+    let bytes = simple(&hex_grid(
+        55.4256,
+        64.0,
+        40,
+        40,
+        false,
+        &numbering(r#"vDescend="true""#),
+    ));
     let vmod = write(dir.path(), "d.vmod", &bytes);
     let out = dir.path().join("d.ron");
     assert_eq!(import(&vmod, &out, &[]).0, 0);
@@ -202,17 +225,26 @@ fn a_hex_grid_in_a_zone_and_a_board_of_two_are_found_by_name() {
     let out = dir.path().join("two.ron");
     let (code, stdout, _) = import(&vmod, &out, &["--json"]);
     assert_eq!(code, 2, "two boards: one must be chosen");
-    assert!(stdout.contains("North") && stdout.contains("South"), "{stdout}");
+    assert!(
+        stdout.contains("North") && stdout.contains("South"),
+        "{stdout}"
+    );
     assert!(!out.exists());
     let (code, stdout, stderr) = import(&vmod, &out, &["--board", "South"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let s = load(&out);
     let b = hex_board(&s);
     let bg = b.background.as_ref().unwrap();
-    assert_eq!(bg.vassal.as_ref().unwrap().zone.as_deref(), Some("Battlefield"));
+    assert_eq!(
+        bg.vassal.as_ref().unwrap().zone.as_deref(),
+        Some("Battlefield")
+    );
     // Every hex centre lies in the zone.
     for (label, (x, y)) in our_centres(b) {
-        assert!((99.5..=580.5).contains(&x) && (49.5..=420.5).contains(&y), "{label} {x} {y}");
+        assert!(
+            (99.5..=580.5).contains(&x) && (49.5..=420.5).contains(&y),
+            "{label} {x} {y}"
+        );
     }
     let (code, _, stderr) = import(&vmod, &out, &["--board", "North"]);
     assert_eq!(code, 0, "{stderr}");
@@ -254,12 +286,16 @@ fn at_start_pieces_become_units_by_name_or_table_and_the_rest_are_listed() {
         br#"{"Stonewall": (class: "general", side: "confederate")}"#,
     );
     let out = dir.path().join("p.ron");
-    let (code, stdout, stderr) = import(&vmod, &out, &["--units", units.to_str().unwrap(), "--json"]);
+    let (code, stdout, stderr) =
+        import(&vmod, &out, &["--units", units.to_str().unwrap(), "--json"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let left: Vec<String> = serde_json::from_value(v["left_out"].clone()).unwrap();
     assert_eq!(left.len(), 1, "{left:?}");
-    assert!(left[0].contains("Supply Wagon") && left[0].contains("0404"), "{left:?}");
+    assert!(
+        left[0].contains("Supply Wagon") && left[0].contains("0404"),
+        "{left:?}"
+    );
     let s = load(&out);
     let b = hex_board(&s);
     let at = |class: &str| {
@@ -288,16 +324,30 @@ fn bad_modules_are_refused_naming_the_entry_with_exit_2_and_nothing_written() {
         &[],
         &[],
     );
-    let square = simple(r#"<VASSAL.build.module.map.boardPicker.board.SquareGrid dx="50" dy="50" x0="0" y0="0"/>"#);
+    let square = simple(
+        r#"<VASSAL.build.module.map.boardPicker.board.SquareGrid dx="50" dy="50" x0="0" y0="0"/>"#,
+    );
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("not a zip", b"hello".to_vec(), "not a zip"),
         ("no build file", no_build, "no buildFile.xml"),
         ("missing image", missing, "images/Main.png"),
-        ("zero spacing", simple(&hex_grid(0.0, 64.0, 40, 40, false, "")), "dx=0"),
-        ("negative spacing", simple(&hex_grid(55.0, -3.0, 40, 40, false, "")), "dy=-3"),
+        (
+            "zero spacing",
+            simple(&hex_grid(0.0, 64.0, 40, 40, false, "")),
+            "dx=0",
+        ),
+        (
+            "negative spacing",
+            simple(&hex_grid(55.0, -3.0, 40, 40, false, "")),
+            "dy=-3",
+        ),
         ("square grid", square, "square grid"),
         ("no grid", simple(""), "no grid"),
-        ("fractional origin", simple(&hex_grid(55.0, 64.0, 40, 40, false, "").replace("x0=\"40\"", "x0=\"40.5\"")), "x0=\"40.5\""),
+        (
+            "fractional origin",
+            simple(&hex_grid(55.0, 64.0, 40, 40, false, "").replace("x0=\"40\"", "x0=\"40.5\"")),
+            "x0=\"40.5\"",
+        ),
     ];
     for (what, bytes, says) in cases {
         let dir = tempfile::tempdir().unwrap();
@@ -338,7 +388,8 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
     // Paint a hex, as the designer would.
     let mut s = load(&ron);
     let hex = hex_board(&s).hex_at("0302").unwrap();
-    s.hexes.insert(hex, sandtable::scenario::HexCell::terrain("woods"));
+    s.hexes
+        .insert(hex, sandtable::scenario::HexCell::terrain("woods"));
     sandtable::io::save_scenario(&s, &ron).unwrap();
     let new = dir.path().join("new.vmod");
     let (code, stdout, stderr) = sandtable(&[
@@ -364,19 +415,35 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
     let build = |v: &[(String, Vec<u8>)], n: &str| {
         String::from_utf8(v.iter().find(|e| e.0 == n).unwrap().1.clone()).unwrap()
     };
-    let (old, newb) = (build(&before, "buildFile.xml"), build(&after, "buildFile.xml"));
+    let (old, newb) = (
+        build(&before, "buildFile.xml"),
+        build(&after, "buildFile.xml"),
+    );
     // The original HexGrid, byte for byte, inside the new ZonedGrid.
-    let g0 = old.find("<VASSAL.build.module.map.boardPicker.board.HexGrid").unwrap();
-    let g1 = old.find("</VASSAL.build.module.map.boardPicker.board.HexGrid>").unwrap();
+    let g0 = old
+        .find("<VASSAL.build.module.map.boardPicker.board.HexGrid")
+        .unwrap();
+    let g1 = old
+        .find("</VASSAL.build.module.map.boardPicker.board.HexGrid>")
+        .unwrap();
     assert!(newb.contains(&old[g0..g1]));
     assert!(newb.contains(r#"version="1.3""#), "minor step from 1.2");
     assert!(newb.contains("added by Sandtable"));
     let data = build(&after, "moduledata");
-    assert!(data.contains("<version>1.3</version>") && data.contains("added by Sandtable"), "{data}");
+    assert!(
+        data.contains("<version>1.3</version>") && data.contains("added by Sandtable"),
+        "{data}"
+    );
     // Outside the grid, the build file is as it was.
     let end = "</VASSAL.build.module.map.boardPicker.board.HexGrid>";
     assert!(newb.ends_with(&old[g1 + end.len()..]));
-    let root_end = |t: &str| t.find("<VASSAL.build.GameModule").unwrap() + t[t.find("<VASSAL.build.GameModule").unwrap()..].find('>').unwrap() + 1;
+    let root_end = |t: &str| {
+        t.find("<VASSAL.build.GameModule").unwrap()
+            + t[t.find("<VASSAL.build.GameModule").unwrap()..]
+                .find('>')
+                .unwrap()
+            + 1
+    };
     assert!(newb[root_end(&newb)..].starts_with(&old[root_end(&old)..g0]));
     let view = sandtable::io::vassal::read::read(&std::fs::read(&new).unwrap()).unwrap();
     assert_eq!(view.zones.len(), hex_board(&s).hexes().count());

@@ -203,7 +203,9 @@ pub fn find_grid(
         return Err(refuse("the board has a square grid"));
     }
     if board.first(module::REGION_GRID).is_some() {
-        return Err(refuse("the board has a region grid (named points, not hexes)"));
+        return Err(refuse(
+            "the board has a region grid (named points, not hexes)",
+        ));
     }
     let Some(zoned) = board.first(module::ZONED_GRID) else {
         return Err(grid_error(
@@ -230,7 +232,9 @@ pub fn find_grid(
         }
     }
     if zoned.first(module::SQUARE_GRID).is_some() {
-        return Err(refuse("the board's zoned grid has a square background grid"));
+        return Err(refuse(
+            "the board's zoned grid has a square background grid",
+        ));
     }
     Err(grid_error(
         board_name,
@@ -283,7 +287,12 @@ pub struct Fitted {
 }
 
 /// Our board for a VASSAL grid over a board of `size` pixels.
-pub fn fit(board_name: &str, grid: &Grid, size: (u32, u32), zone_extent: Option<(i32, i32, i32, i32)>) -> Result<Fitted, ImportError> {
+pub fn fit(
+    board_name: &str,
+    grid: &Grid,
+    size: (u32, u32),
+    zone_extent: Option<(i32, i32, i32, i32)>,
+) -> Result<Fitted, ImportError> {
     // The grid's own frame: x along its columns, y along a column (swapped sideways).
     let (w, h) = (f64::from(size.0), f64::from(size.1));
     let (lo_x, lo_y, hi_x, hi_y) = match zone_extent {
@@ -443,7 +452,10 @@ pub fn image_size(bytes: &[u8]) -> Result<(u32, u32), String> {
 
 /// The board's `width` and `height` when it has no image.
 fn stated_size(b: &Element) -> Option<(u32, u32)> {
-    Some((b.get("width")?.parse().ok()?, b.get("height")?.parse().ok()?))
+    Some((
+        b.get("width")?.parse().ok()?,
+        b.get("height")?.parse().ok()?,
+    ))
 }
 
 /// Picks the board: by map and board name, else the only one (or the only one with a
@@ -587,9 +599,8 @@ pub fn import(
             entry: path.clone(),
             reason,
         })?,
-        None => stated_size(element).ok_or_else(|| {
-            grid_error(&entry.board, "the board has neither an image nor a size")
-        })?,
+        None => stated_size(element)
+            .ok_or_else(|| grid_error(&entry.board, "the board has neither an image nor a size"))?,
     };
     let zone_extent = match &zone {
         Some(z) => element
@@ -598,10 +609,7 @@ pub fn import(
             .and_then(|e| zone_bounds(e.get("path").unwrap_or(""))),
         None => None,
     };
-    let Fitted {
-        mut board,
-        origin,
-    } = fit(&entry.board, &grid, size, zone_extent)?;
+    let Fitted { mut board, origin } = fit(&entry.board, &grid, size, zone_extent)?;
     if let Some(n) = &grid.numbering {
         // `getMaxRows` and `getMaxColumns` read the grid's container: a zone's bounds.
         let container = zone_extent.map_or(size, |(a, b, c, d)| ((c - a) as u32, (d - b) as u32));
@@ -630,7 +638,11 @@ pub fn import(
         let (c, r) = (c0 + line, r0 + along);
         let (ex, ey) = grid.exact(c, r);
         let (vx, vy) = grid.centre(c, r);
-        let (sx, sy) = if grid.sideways { (grid.shift.1, grid.shift.0) } else { grid.shift };
+        let (sx, sy) = if grid.sideways {
+            (grid.shift.1, grid.shift.0)
+        } else {
+            grid.shift
+        };
         let (tx, ty) = if grid.sideways { (vy, vx) } else { (vx, vy) };
         let dx = f64::from(tx - grid.x0 - sx) - ex;
         let dy = f64::from(ty - grid.y0 - sy) - ey;
@@ -640,7 +652,11 @@ pub fn import(
     let mid = |e: (f64, f64)| if e.0 <= e.1 { (e.0 + e.1) / 2.0 } else { 0.0 };
     let (mx, my) = (mid(err[0]), mid(err[1]));
     let (ex, ey) = grid.exact(c0, r0);
-    let (sx, sy) = if grid.sideways { (grid.shift.1, grid.shift.0) } else { grid.shift };
+    let (sx, sy) = if grid.sideways {
+        (grid.shift.1, grid.shift.0)
+    } else {
+        grid.shift
+    };
     let gx = f64::from(grid.x0 + sx) + ex + mx;
     let gy = f64::from(grid.y0 + sy) + ey + my;
     let (px, py) = if grid.sideways { (gy, gx) } else { (gx, gy) };
@@ -775,7 +791,8 @@ fn place_units(
 /// Reads a `--units` file: piece names to class and side, RON or JSON:
 /// `{"US Infantry": (class: "infantry", side: "union")}`.
 pub fn read_unit_table(text: &str) -> Result<UnitTable, String> {
-    if text.trim_start().starts_with('{') && serde_json::from_str::<serde_json::Value>(text).is_ok() {
+    if text.trim_start().starts_with('{') && serde_json::from_str::<serde_json::Value>(text).is_ok()
+    {
         return serde_json::from_str(text).map_err(|e| e.to_string());
     }
     ron::from_str(text).map_err(|e| e.to_string())

@@ -53,7 +53,11 @@ fn element_span(text: &str, path: &[usize]) -> Option<(usize, usize)> {
                 };
                 let start = before + text[before..].find('<')?;
                 let hit = match index {
-                    Some(i) => cur.len() + 1 == path.len() && cur[..] == path[..cur.len()] && path[cur.len()] == i,
+                    Some(i) => {
+                        cur.len() + 1 == path.len()
+                            && cur[..] == path[..cur.len()]
+                            && path[cur.len()] == i
+                    }
                     None => path.is_empty(),
                 };
                 if hit {
@@ -130,7 +134,9 @@ fn xml_attr(s: &str) -> String {
 }
 
 fn xml_text(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 fn attr_value(tag: &str, key: &str) -> Option<String> {
@@ -159,10 +165,20 @@ fn set_element_text(doc: &str, name: &str, text: &str) -> String {
     }
     let empty = format!("<{name}/>");
     if let Some(a) = doc.find(&empty) {
-        return format!("{}{open}{}{close}{}", &doc[..a], xml_text(text), &doc[a + empty.len()..]);
+        return format!(
+            "{}{open}{}{close}{}",
+            &doc[..a],
+            xml_text(text),
+            &doc[a + empty.len()..]
+        );
     }
     match doc.rfind("</") {
-        Some(end) => format!("{}  {open}{}{close}\n{}", &doc[..end], xml_text(text), &doc[end..]),
+        Some(end) => format!(
+            "{}  {open}{}{close}\n{}",
+            &doc[..end],
+            xml_text(text),
+            &doc[end..]
+        ),
         None => doc.to_string(),
     }
 }
@@ -217,7 +233,8 @@ pub fn write(
             let bytes = module.entry(name).ok_or_else(|| {
                 IntoError::Board(format!("{name}: the board's image is not in the module"))
             })?;
-            super::import::image_size(&bytes).map_err(|e| IntoError::Board(format!("{name}: {e}")))?
+            super::import::image_size(&bytes)
+                .map_err(|e| IntoError::Board(format!("{name}: {e}")))?
         }
         None => (0, 0),
     };
@@ -242,16 +259,17 @@ pub fn write(
     let grid_index = element
         .children
         .iter()
-        .position(|c| {
-            c.name == module::HEX_GRID || c.name == module::ZONED_GRID
-        })
+        .position(|c| c.name == module::HEX_GRID || c.name == module::ZONED_GRID)
         .ok_or_else(|| IntoError::Board(format!("board '{}' has no hex grid", entry.board)))?;
     let mut grid_path = map_path.clone();
     grid_path.extend(&board_rel);
     grid_path.push(grid_index);
     let text = &module.build_text;
     let (gs, ge) = element_span(text, &grid_path).ok_or_else(|| {
-        IntoError::Board(format!("cannot find board '{}''s grid in {}", entry.board, module.build_name))
+        IntoError::Board(format!(
+            "cannot find board '{}''s grid in {}",
+            entry.board, module.build_name
+        ))
     })?;
     let old_grid = &text[gs..ge];
     let grid_el = &element.children[grid_index];
@@ -324,7 +342,9 @@ pub fn write(
     build.push_str(&text[ge..]);
     // Version and description, in the build file's root and in moduledata.
     let root_at = build.find("<VASSAL.build.GameModule").unwrap_or(0);
-    let root_end = build[root_at..].find('>').map_or(build.len(), |i| root_at + i + 1);
+    let root_end = build[root_at..]
+        .find('>')
+        .map_or(build.len(), |i| root_at + i + 1);
     let root_tag = build[root_at..root_end].to_string();
     let old_version = attr_value(&root_tag, "version").unwrap_or_default();
     let version = raise_minor(&old_version);
@@ -354,7 +374,12 @@ pub fn write(
         }
         None => None,
     };
-    rezip(module, &build, data.as_deref(), image_entry.as_deref().zip(board_image))
+    rezip(
+        module,
+        &build,
+        data.as_deref(),
+        image_entry.as_deref().zip(board_image),
+    )
 }
 
 /// The module's archive with the build file (and moduledata, and the board image)
@@ -366,7 +391,8 @@ fn rezip(
     image: Option<(&str, Vec<u8>)>,
 ) -> Result<Vec<u8>, IntoError> {
     let zerr = |e: zip::result::ZipError| IntoError::Zip(e.to_string());
-    let mut src = zip::ZipArchive::new(std::io::Cursor::new(module.bytes.as_slice())).map_err(zerr)?;
+    let mut src =
+        zip::ZipArchive::new(std::io::Cursor::new(module.bytes.as_slice())).map_err(zerr)?;
     let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     for i in 0..src.len() {
         let f = src.by_index_raw(i).map_err(zerr)?;
@@ -383,15 +409,17 @@ fn rezip(
         };
         match replaced {
             Some(bytes) => {
-                let method = if name.ends_with(".xml") || name == "moduledata" || name == "buildFile" {
-                    zip::CompressionMethod::Deflated
-                } else {
-                    zip::CompressionMethod::Stored
-                };
+                let method =
+                    if name.ends_with(".xml") || name == "moduledata" || name == "buildFile" {
+                        zip::CompressionMethod::Deflated
+                    } else {
+                        zip::CompressionMethod::Stored
+                    };
                 drop(f);
                 let o = zip::write::SimpleFileOptions::default().compression_method(method);
                 out.start_file(name.as_str(), o).map_err(zerr)?;
-                out.write_all(&bytes).map_err(|e| IntoError::Zip(e.to_string()))?;
+                out.write_all(&bytes)
+                    .map_err(|e| IntoError::Zip(e.to_string()))?;
             }
             None => out.raw_copy_file(f).map_err(zerr)?,
         }

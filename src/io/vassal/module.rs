@@ -59,7 +59,10 @@ pub struct BoardEntry {
     pub image: Option<String>,
 }
 
-fn entry_text(zip: &mut zip::ZipArchive<std::io::Cursor<&[u8]>>, name: &str) -> Option<Result<String, ModuleError>> {
+fn entry_text(
+    zip: &mut zip::ZipArchive<std::io::Cursor<&[u8]>>,
+    name: &str,
+) -> Option<Result<String, ModuleError>> {
     let mut f = zip.by_name(name).ok()?;
     let mut b = Vec::new();
     Some(
@@ -89,7 +92,11 @@ impl Module {
         let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes.as_slice()))
             .map_err(|e| ModuleError::NotZip(e.to_string()))?;
         let names: Vec<String> = (0..zip.len())
-            .filter_map(|i| zip.name_for_index(i).and_then(|n| n.ok()).map(|n| n.into_owned()))
+            .filter_map(|i| {
+                zip.name_for_index(i)
+                    .and_then(|n| n.ok())
+                    .map(|n| n.into_owned())
+            })
             .collect();
         let data = entry_text(&mut zip, "moduledata")
             .transpose()?
