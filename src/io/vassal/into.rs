@@ -416,7 +416,11 @@ fn rezip(
                         zip::CompressionMethod::Stored
                     };
                 drop(f);
-                let o = zip::write::SimpleFileOptions::default().compression_method(method);
+                // A zone per hex makes a build file of megabytes: the fastest level.
+                let level = (method == zip::CompressionMethod::Deflated).then_some(1);
+                let o = zip::write::SimpleFileOptions::default()
+                    .compression_method(method)
+                    .compression_level(level);
                 out.start_file(name.as_str(), o).map_err(zerr)?;
                 out.write_all(&bytes)
                     .map_err(|e| IntoError::Zip(e.to_string()))?;
