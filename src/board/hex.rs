@@ -6,7 +6,9 @@ use hexx::Hex;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::background::{Background, BackgroundError};
 use super::label::{self, LabelError};
+use super::numbering::Numbering;
 use super::side::{HexsideKey, Side};
 use crate::strenum::string_enum;
 
@@ -63,6 +65,13 @@ pub struct HexBoard {
     pub hex_width_mm: f64,
     /// Hexes of the rectangle that are not part of the map, by (row, col) order.
     off_board: BTreeSet<Offset>,
+    /// Distance between the centres of neighbouring staggered lines (columns of a flat
+    /// board, rows of a pointy one); `None`: regular hexes (`hex_width_mm` * sqrt 3 / 2).
+    pub spacing_mm: Option<f64>,
+    /// Counted labels (a VASSAL module's numbering), in place of `labels`.
+    pub numbering: Option<Numbering>,
+    /// An image drawn under the terrain.
+    pub background: Option<Background>,
 }
 
 /// The written form of a hex board (`off_board` as labels).
@@ -88,6 +97,18 @@ pub struct HexBoardSpec {
     /// Labels of hexes of the rectangle that are not part of the map.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub off_board: Vec<String>,
+    /// Centre to centre between neighbouring staggered lines (columns of a flat board,
+    /// rows of a pointy one), for hexes drawn stretched; default `hex_width_mm` *
+    /// sqrt 3 / 2 (regular hexes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spacing_mm: Option<f64>,
+    /// Counted labels as a VASSAL module numbers its grid; when present they name the
+    /// hexes instead of `labels`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub numbering: Option<Numbering>,
+    /// An image drawn under the terrain: a module's printed map, a scan to trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub background: Option<Background>,
 }
 
 fn default_stagger() -> Stagger {
@@ -111,6 +132,12 @@ pub enum BoardError {
     OffBoardLabel(LabelError),
     #[error("off_board: hex {0} is not inside the {1} x {2} rectangle")]
     OffBoardOutside(String, u32, u32),
+    #[error("spacing_mm must be a positive number, not {0}")]
+    Spacing(f64),
+    #[error("numbering: hexes {1} and {2} would both be labelled '{0}'")]
+    Numbering(String, String, String),
+    #[error("{0}")]
+    Background(#[from] BackgroundError),
 }
 
 impl TryFrom<HexBoardSpec> for HexBoard {
@@ -122,6 +149,26 @@ impl TryFrom<HexBoardSpec> for HexBoard {
             return Err(BoardError::HexWidth(spec.hex_width_mm));
         }
         board.hex_width_mm = spec.hex_width_mm;
+        if let Some(s) = spec.spacing_mm
+            && !(s.is_finite() && s > 0.0)
+        {
+            return Err(BoardError::Spacing(s));
+        }
+        board.spacing_mm = spec.spacing_mm;
+        if let Some(n) = &spec.numbering {
+            n.distinct(&board).map_err(|(label, a, b)| {
+                let axial = |o: Offset| {
+                    let h = board.from_offset(o);
+                    format!("column {} row {} ({},{})", o.col + 1, o.row + 1, h.x, h.y)
+                };
+                BoardError::Numbering(label, axial(a), axial(b))
+            })?;
+        }
+        board.numbering = spec.numbering;
+        if let Some(b) = &spec.background {
+            b.check()?;
+        }
+        board.background = spec.background;
         for text in &spec.off_board {
             let hex = board.parse_label(text).map_err(BoardError::OffBoardLabel)?;
             if !board.in_rectangle(hex) {
@@ -152,6 +199,9 @@ impl From<HexBoard> for HexBoardSpec {
             labels: board.labels,
             hex_width_mm: board.hex_width_mm,
             off_board,
+            spacing_mm: board.spacing_mm,
+            numbering: board.numbering,
+            background: board.background,
         }
     }
 }
@@ -183,6 +233,9 @@ impl HexBoard {
             labels: LabelScheme::LetterNumber,
             hex_width_mm: default_hex_width(),
             off_board: BTreeSet::new(),
+            spacing_mm: None,
+            numbering: None,
+            background: None,
         })
     }
 
@@ -333,6 +386,12 @@ impl HexBoard {
                 rows: self.rows,
             })
         }
+    }
+
+    /// The staggered lines' spacing over that of regular hexes (1: regular).
+    pub fn stretch(&self) -> f64 {
+        self.spacing_mm
+            .map_or(1.0, |s| s / (self.hex_width_mm * 3f64.sqrt() / 2.0))
     }
 
     /// Whether two hexes share a side.

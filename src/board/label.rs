@@ -61,6 +61,11 @@ pub fn number_widths(board: &HexBoard) -> (usize, usize) {
 pub fn format(board: &HexBoard, hex: Hex) -> String {
     let Offset { col, row } = board.to_offset(hex);
     let axial = || format!("{},{}", hex.x, hex.y);
+    if let Some(n) = &board.numbering
+        && board.in_rectangle(hex)
+    {
+        return n.format(board, Offset { col, row });
+    }
     if col < 0 || row < 0 {
         return axial();
     }
@@ -82,6 +87,14 @@ pub fn parse(board: &HexBoard, text: &str) -> Result<Hex, LabelError> {
         scheme: board.labels,
         hint,
     };
+    if let Some(n) = &board.numbering {
+        if let Some(hex) = n.parse(board, text) {
+            return Ok(hex);
+        }
+        if !text.contains(',') {
+            return Err(bad("not a label of the board's numbering"));
+        }
+    }
     if text.contains(',') || board.labels == LabelScheme::Axial {
         return parse_axial(text).ok_or_else(|| bad("expected q,r such as -1,2"));
     }

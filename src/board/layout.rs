@@ -26,10 +26,17 @@ impl BoardLayout {
         };
         // hexx's matrices put axial +r at +y, which is the format's y-down screen; only
         // hexx's direction *names* assume y up, and they are not used here.
+        // Stretched hexes (a module's free dx and dy) keep the width across the flats
+        // and space the staggered lines apart by the board's stretch.
+        let stretch = board.stretch() as f32;
+        let scale = match board.orientation {
+            Orientation::Flat => Vec2::new(radius * stretch, radius),
+            Orientation::Pointy => Vec2::new(radius, radius * stretch),
+        };
         let layout = HexLayout {
             orientation,
             origin: Vec2::ZERO,
-            scale: Vec2::splat(radius),
+            scale,
         };
         let mut this = BoardLayout {
             layout,

@@ -1,12 +1,15 @@
 //! Geometry: hex boards on `hexx` and freeform tables on `geo`.
 
+pub mod background;
 pub mod freeform;
 pub mod hex;
 pub mod label;
 pub mod layout;
 pub mod line;
+pub mod numbering;
 pub mod side;
 
+pub use background::{Background, VassalBoard};
 pub use freeform::{FreeformBoard, TableUnit};
 pub use hex::{HexBoard, LabelScheme, Offset, Orientation, Stagger};
 pub use label::LabelError;

@@ -46,6 +46,10 @@ pub struct ExportArgs {
     /// and moves:UNIT:X,Y[:X,Y...][:charge].
     #[arg(long, value_name = "PREVIEW")]
     pub overlay: Vec<String>,
+    /// VASSAL: write this module back (the one the board was imported from) with
+    /// terrain zones on the imported board, every other entry unchanged.
+    #[arg(long, value_name = "MODULE.vmod")]
+    pub into: Option<PathBuf>,
     /// Errors as JSON on stdout, as the other commands' `--json`.
     #[arg(long)]
     pub json: bool,
@@ -126,9 +130,32 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
                 .map_err(|e: OverlayError| ExportError::Overlay(e.0))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let scenario = crate::io::load_scenario(&args.file, rulesets).map_err(CliError::from)?;
+    let mut scenario = crate::io::load_scenario(&args.file, rulesets).map_err(CliError::from)?;
+    // A background image is named relative to the scenario; the drawing reads it from
+    // wherever the export is written.
+    if let crate::board::Board::Hex(b) = &mut scenario.board
+        && let Some(bg) = &mut b.background
+        && !matches!(format.name(), "ron" | "json")
+    {
+        let dir = args.file.parent().unwrap_or(std::path::Path::new("."));
+        let path = dir.join(&bg.image);
+        bg.image = std::path::absolute(&path)
+            .unwrap_or(path)
+            .to_string_lossy()
+            .into_owned();
+    }
     let ruleset = crate::rules::check::ruleset_of(&scenario, rulesets)
         .map_err(|d| CliError::new(ErrorKind::UnknownRuleset, d.message).in_file(&args.file))?;
+    if let Some(into) = &args.into {
+        if format.name() != "vassal" {
+            return Err(CliError::new(
+                ErrorKind::UnknownFormat,
+                format!("--into writes a VASSAL module, not {}", format.name()),
+            ));
+        }
+        into_module(args, into, &scenario, ruleset)?;
+        return Ok(format);
+    }
     let options = ExportOptions {
         dpi: args.dpi,
         paper,
@@ -142,4 +169,23 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
     export::export_to(format, &job, &args.output)
         .map_err(|e| CliError::from(e).in_file(&args.output))?;
     Ok(format)
+}
+
+/// `export --format vassal --into MODULE.vmod`: the module back with the board's terrain.
+fn into_module(
+    args: &ExportArgs,
+    into: &std::path::Path,
+    scenario: &crate::scenario::Scenario,
+    ruleset: &crate::rules::Ruleset,
+) -> Result<(), CliError> {
+    use crate::io::vassal::{into, module::Module};
+    let bytes = std::fs::read(into).map_err(|e| {
+        CliError::new(ErrorKind::File, format!("cannot read the module: {e}")).in_file(into)
+    })?;
+    let module = Module::read(bytes)
+        .map_err(|e| CliError::new(ErrorKind::NotAMap, e.to_string()).in_file(into))?;
+    let out = into::write(scenario, ruleset, &module, None)
+        .map_err(|e| CliError::new(ErrorKind::File, e.to_string()).in_file(into))?;
+    crate::io::atomic::write(&args.output, &out)
+        .map_err(|e| CliError::new(ErrorKind::Output, e.to_string()).in_file(&args.output))
 }

@@ -51,7 +51,7 @@ pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
         for item in layer.items() {
             w.item(item, &mut icons);
         }
-        groups.push(w.finish());
+        groups.push((layer.id, w.finish()));
     }
     if !icons.used.is_empty() {
         doc = doc.add(icons.definitions());
@@ -62,11 +62,34 @@ pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
             .set("height", num_f(size.y))
             .set("fill", scene.background.hex()),
     );
-    for g in groups {
+    if let Some(b) = &scene.backdrop {
+        // Sized by the image itself; the terrain above lets it show through.
+        doc = doc.add(
+            Group::new().set("id", "layer-background").add(
+                Image::new()
+                    .set("href", b.image.as_str())
+                    .set("preserveAspectRatio", "none")
+                    .set(
+                        "transform",
+                        format!("translate({} {}) scale({})", b.at.x, b.at.y, b.scale),
+                    ),
+            ),
+        );
+    }
+    for (id, g) in groups {
+        let g = if scene.backdrop.is_some() && id == LayerId::Terrain {
+            g.set("opacity", BACKDROP_TERRAIN_OPACITY)
+        } else {
+            g
+        };
         doc = doc.add(g);
     }
     doc.to_string()
 }
+
+/// The terrain layer's opacity over a background image: the printed map shows
+/// through what is painted on it.
+const BACKDROP_TERRAIN_OPACITY: f32 = 0.6;
 
 /// Coordinates to a hundredth of a board unit: finer than print can show, and half
 /// the file of full precision.

@@ -99,6 +99,13 @@ pub fn write(root: &Element, indent: usize, standalone: Option<&str>) -> Vec<u8>
     out
 }
 
+/// One element as text, without a declaration or indentation.
+pub fn write_fragment(e: &Element) -> Vec<u8> {
+    let mut w = Writer::new(Vec::new());
+    write_element(&mut w, e);
+    w.into_inner()
+}
+
 fn write_element(w: &mut Writer<Vec<u8>>, e: &Element) {
     let start = BytesStart::new(e.name.as_str())
         .with_attributes(e.attributes.iter().map(|(k, v)| (k.as_str(), v.as_str())));

@@ -240,7 +240,7 @@ impl ScenarioFile {
 /// million of them.
 fn short_label(b: &HexBoard, hex: Hex) -> Label {
     let o = b.to_offset(hex);
-    if o.col < 0 || o.row < 0 {
+    if o.col < 0 || o.row < 0 || b.numbering.is_some() {
         return b.label(hex).into();
     }
     let (col, row) = (o.col as u32, o.row as u32 + 1);

@@ -321,6 +321,30 @@ pub struct Scene {
     pub layout: Option<(BoardLayout, crate::board::HexBoard)>,
     /// Hex boards: the hexes drawn (cells are numbered inside it).
     pub window: Option<Window>,
+    /// An image under every layer (the board's `background`).
+    pub backdrop: Option<Backdrop>,
+}
+
+/// The board's background image as the renderers draw it: under every layer, its
+/// top-left corner at `at`, each pixel `scale` board units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Backdrop {
+    /// The image file as the board names it (relative to the scenario, unless a front
+    /// end resolved it).
+    pub image: String,
+    pub at: Vec2,
+    pub scale: f32,
+}
+
+impl Backdrop {
+    /// The backdrop of a board's background.
+    pub fn of(bg: &crate::board::Background) -> Self {
+        Backdrop {
+            image: bg.image.clone(),
+            at: Vec2::new(bg.at.x as f32, bg.at.y as f32),
+            scale: bg.scale as f32,
+        }
+    }
 }
 
 impl Scene {

@@ -274,6 +274,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         layers: layers.finish(0),
         layout: None,
         window: None,
+        backdrop: None,
     }
 }
 

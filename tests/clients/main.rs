@@ -3,3 +3,6 @@
 
 mod tiled;
 mod vassal;
+mod vassal_import;
+#[path = "../common/vmod.rs"]
+mod vmod;

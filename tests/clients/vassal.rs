@@ -187,7 +187,7 @@ fn a_board_too_large_for_vassal_is_refused_naming_the_limit() {
 }
 
 /// The checker, or why there is none.
-fn checker() -> Result<PathBuf, String> {
+pub(crate) fn checker() -> Result<PathBuf, String> {
     let candidates = [
         std::env::var_os("VASSAL_CHECK").map(PathBuf::from),
         Some(

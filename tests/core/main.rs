@@ -26,3 +26,6 @@ mod sight;
 mod table_game;
 mod tiled_import;
 mod user_game;
+mod vassal_import;
+#[path = "../common/vmod.rs"]
+mod vmod;

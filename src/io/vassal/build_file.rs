@@ -66,38 +66,43 @@ fn hex_grid(g: &GridFit) -> Element {
         .child(numbering)
 }
 
+/// A zone of a `ZonedGrid` with its properties.
+pub fn zone_element(z: &super::Zone) -> Element {
+    let path: Vec<String> = z.path.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    let mut zone = el(&format!("{PKG_BOARD}.board.mapgrid.Zone"))
+        .attr("highlightProperty", "")
+        .attr(
+            "locationFormat",
+            if z.on_grid {
+                "$gridLocation$"
+            } else {
+                "$name$"
+            },
+        )
+        .attr("name", &z.name)
+        .attr("path", path.join(";"))
+        .attr("useHighlight", false)
+        .attr("useParentGrid", z.on_grid);
+    for (key, value) in &z.properties {
+        let numeric = value.parse::<i64>().is_ok();
+        zone = zone.child(
+            el("VASSAL.build.module.properties.ZoneProperty")
+                .attr("description", key)
+                .attr("initialValue", value)
+                .attr("isNumeric", numeric)
+                .attr("max", 1000)
+                .attr("min", -1000)
+                .attr("name", key)
+                .attr("wrap", false),
+        );
+    }
+    zone
+}
+
 fn zoned_grid(plan: &Plan) -> Element {
     let mut zg = el(&format!("{PKG_BOARD}.board.ZonedGrid"));
     for z in &plan.zones {
-        let path: Vec<String> = z.path.iter().map(|(x, y)| format!("{x},{y}")).collect();
-        let mut zone = el(&format!("{PKG_BOARD}.board.mapgrid.Zone"))
-            .attr("highlightProperty", "")
-            .attr(
-                "locationFormat",
-                if z.on_grid {
-                    "$gridLocation$"
-                } else {
-                    "$name$"
-                },
-            )
-            .attr("name", &z.name)
-            .attr("path", path.join(";"))
-            .attr("useHighlight", false)
-            .attr("useParentGrid", z.on_grid);
-        for (key, value) in &z.properties {
-            let numeric = value.parse::<i64>().is_ok();
-            zone = zone.child(
-                el("VASSAL.build.module.properties.ZoneProperty")
-                    .attr("description", key)
-                    .attr("initialValue", value)
-                    .attr("isNumeric", numeric)
-                    .attr("max", 1000)
-                    .attr("min", -1000)
-                    .attr("name", key)
-                    .attr("wrap", false),
-            );
-        }
-        zg = zg.child(zone);
+        zg = zg.child(zone_element(z));
     }
     if let Some(g) = &plan.grid {
         zg = zg.child(hex_grid(g));

@@ -6,6 +6,9 @@
 pub mod build_file;
 pub mod grid;
 pub mod image;
+pub mod import;
+pub mod into;
+pub mod module;
 pub mod pieces;
 pub mod read;
 pub mod sequence;
@@ -84,7 +87,7 @@ fn px(map: &PixelMap, p: hexx::Vec2) -> (i32, i32) {
     (x.round() as i32, y.round() as i32)
 }
 
-fn hex_zones(s: &Scenario, r: &Ruleset, board: &HexBoard, map: &PixelMap) -> Vec<Zone> {
+pub(crate) fn hex_zones(s: &Scenario, r: &Ruleset, board: &HexBoard, map: &PixelMap) -> Vec<Zone> {
     let layout = BoardLayout::new(board, board.hex_width_mm as f32);
     let default = r.default_terrain.as_deref().unwrap_or("");
     let mut sides: crate::scenario::HexMap<Vec<(usize, String)>> = Default::default();

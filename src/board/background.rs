@@ -1,0 +1,78 @@
+//! A board's background: an image (a module's printed map, a scanned map to trace)
+//! drawn under the terrain, placed in board units.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::freeform::Point;
+
+/// The optional `background` of a board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Background {
+    /// The image file (PNG, JPEG or GIF), relative to the scenario file.
+    pub image: String,
+    /// Where the image's top-left corner lies, in board units (millimetres on a hex
+    /// board).
+    #[serde(default)]
+    pub at: Point,
+    /// Board units per image pixel.
+    pub scale: f64,
+    /// The VASSAL module board this image and grid came from, for exporting back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vassal: Option<VassalBoard>,
+}
+
+/// Where in a VASSAL module a board came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VassalBoard {
+    /// The Map's name (`mapName`).
+    pub map: String,
+    /// The Board's name.
+    pub board: String,
+    /// In a `ZonedGrid`, the zone whose grid the board is; `None`: the board's grid
+    /// (or the zoned grid's background grid).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
+}
+
+/// Why a background cannot be used.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BackgroundError {
+    #[error("background: scale must be a positive number, not {0}")]
+    Scale(f64),
+    #[error("background: the image's place must be a finite point")]
+    At,
+    #[error("background: the image needs a file name")]
+    Image,
+}
+
+impl Background {
+    /// Checks the numbers a reader must refuse.
+    pub fn check(&self) -> Result<(), BackgroundError> {
+        if !(self.scale.is_finite() && self.scale > 0.0) {
+            return Err(BackgroundError::Scale(self.scale));
+        }
+        if !self.at.is_finite() {
+            return Err(BackgroundError::At);
+        }
+        if self.image.trim().is_empty() {
+            return Err(BackgroundError::Image);
+        }
+        Ok(())
+    }
+
+    /// Board units of an image pixel position.
+    pub fn to_board(&self, px: (f64, f64)) -> (f64, f64) {
+        (self.at.x + px.0 * self.scale, self.at.y + px.1 * self.scale)
+    }
+
+    /// Image pixels of a board position.
+    pub fn to_pixels(&self, p: (f64, f64)) -> (f64, f64) {
+        (
+            (p.0 - self.at.x) / self.scale,
+            (p.1 - self.at.y) / self.scale,
+        )
+    }
+}

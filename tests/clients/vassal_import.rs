@@ -1,0 +1,287 @@
+//! A board of someone's module through Sandtable and back, checked by VASSAL's real
+//! engine (`shared/tools/vassal-check`): before and after, the same maps, boards,
+//! pieces and at-start stacks, every hex label at the same centre; ours at VASSAL's
+//! centres within half a pixel; after, each piece reads the terrain painted under it
+//! and stands at the same location name and pixel position.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+use sandtable::board::{Board, BoardLayout, HexBoard};
+use sandtable::rules::Rulesets;
+use sandtable::scenario::{HexCell, Scenario};
+
+use super::vassal::checker;
+use super::vmod::{TestBoard, TestStack, hex_grid, module, numbering};
+
+fn run(args: &[&str]) -> (i32, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ),
+    )
+}
+
+fn check(checker: &Path, vmod: &Path) -> Value {
+    let out = Command::new(checker)
+        .arg(vmod)
+        .args(["--all-hexes", "--no-tree"])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{vmod:?}: {e}\n{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+fn hex_board(s: &Scenario) -> &HexBoard {
+    match &s.board {
+        Board::Hex(b) => b,
+        Board::Freeform(_) => panic!("a hex board"),
+    }
+}
+
+/// (label, x, y) of every hex VASSAL lists on the board.
+fn vassal_hexes(report: &Value, board: &str) -> Vec<(String, i64, i64)> {
+    let b = report["maps"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == board)
+        .unwrap();
+    b["hexes"]["table"]
+        .as_array()
+        .map(|t| {
+            t.iter()
+                .map(|r| {
+                    (
+                        r["label"].as_str().unwrap().to_string(),
+                        r["x"].as_i64().unwrap(),
+                        r["y"].as_i64().unwrap(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Where VASSAL's `getLocation` puts a label, where it differs from the centre its
+/// snapping gives (a hex grid whose `dy / 2` has a fraction snaps odd columns up to a
+/// pixel above where it places a piece named by the label).
+fn placed_at(report: &Value, board: &str) -> std::collections::HashMap<String, (i64, i64)> {
+    let b = report["maps"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == board)
+        .unwrap();
+    b["hexes"]["roundtrip_mismatches"]
+        .as_array()
+        .map(|v| {
+            v.iter()
+                .filter_map(|m| {
+                    let m = m.as_str()?;
+                    let (label, rest) = m.split_once(" centre=")?;
+                    let (_, at) = rest.split_once("getLocation=")?;
+                    let (x, y) = at.split_once(',')?;
+                    Some((label.to_string(), (x.parse().ok()?, y.parse().ok()?)))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// (name, map position, location name) of every piece placed at the start.
+fn placed(report: &Value) -> Vec<(String, Value, Value)> {
+    report["new_game"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].to_string(),
+                p["map_xy"].clone(),
+                p["LocationName"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// A grid: dx, dy, x0, y0, sideways.
+type Params = (f64, f64, i32, i32, bool);
+
+/// VASSAL's centre of raw column `c`, row `r` (`getCenterPoint`): pieces stand there.
+fn centre((dx, dy, x0, y0, sideways): Params, c: i32, r: i32) -> (i32, i32) {
+    let x = (f64::from(c) * dx) as i32 + x0;
+    let y = (f64::from(r) * dy + if c % 2 == 0 { 0.0 } else { dy / 2.0 }) as i32 + y0;
+    if sideways { (y, x) } else { (x, y) }
+}
+
+fn grids() -> Vec<(&'static str, Params, String, (u32, u32))> {
+    let cases: Vec<(&'static str, Params, &str, (u32, u32))> = vec![
+        ("flat", (55.4256, 64.0, 40, 40, false), "", (600, 430)),
+        ("sideways", (55.4256, 64.0, 30, 36, true), "", (600, 430)),
+        (
+            "offsets-letters-descending",
+            (50.0, 60.0, 20, 25, false),
+            r#"hType="A" hOff="0" vOff="5" hLeading="0" vDescend="true" sep="-""#,
+            (560, 400),
+        ),
+        (
+            "irregular",
+            (47.3, 61.7, 33, 28, false),
+            r#"first="V" stagger="false""#,
+            (500, 420),
+        ),
+        (
+            "sideways-descending",
+            (40.0, 46.0, 25, 10, true),
+            r#"hDescend="true" vOff="3""#,
+            (420, 380),
+        ),
+    ];
+    cases
+        .into_iter()
+        .map(|(name, p, n, size)| {
+            (
+                name,
+                p,
+                hex_grid(p.0, p.1, p.2, p.3, p.4, &numbering(n)),
+                size,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_terrain() {
+    let check_path = match checker() {
+        Ok(p) => p,
+        Err(why) => {
+            assert!(
+                std::env::var_os("SANDTABLE_REQUIRE_VASSAL").is_none(),
+                "vassal-check is required here: {why}"
+            );
+            eprintln!("skipped: VASSAL's engine is not installed ({why})");
+            return;
+        }
+    };
+    let rulesets = Rulesets::built_in();
+    for (name, params, grid, size) in grids() {
+        let dir = tempfile::tempdir().unwrap();
+        // Pieces by grid location and by pixel point.
+        let mk = |stack: &str, loc: Option<&str>, at: (i32, i32)| TestStack {
+            name: stack.into(),
+            board: "Main".into(),
+            location: loc.map(str::to_string),
+            at,
+            piece: format!("Union Infantry {stack}"),
+        };
+        let bytes = module(
+            "Roundtrip",
+            "1.2",
+            &[TestBoard {
+                name: "Main".into(),
+                size,
+                grid,
+                image_missing: false,
+            }],
+            &[
+                mk("p1", None, centre(params, 2, 2)),
+                mk("p2", None, centre(params, 3, 1)),
+            ],
+            &["Union", "Confederate"],
+        );
+        let vmod = dir.path().join("m.vmod");
+        std::fs::write(&vmod, &bytes).unwrap();
+        let before = check(&check_path, &vmod);
+        assert_eq!(before["errors"], serde_json::json!([]), "{name}: {before}");
+        let ron = dir.path().join("m.ron");
+        let (code, out) = run(&[
+            "import",
+            vmod.to_str().unwrap(),
+            "--ruleset",
+            "battle-cry-150",
+            "--output",
+            ron.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{name}: {out}");
+        let mut s = sandtable::io::load_scenario(&ron, &rulesets).unwrap();
+        let b = hex_board(&s).clone();
+        let layout = BoardLayout::new(&b, b.hex_width_mm as f32);
+        let bg = b.background.clone().unwrap();
+        // Every hex VASSAL lists is ours, at its centre within half a pixel.
+        let theirs = vassal_hexes(&before, "Main");
+        assert!(!theirs.is_empty(), "{name}");
+        let moved = placed_at(&before, "Main");
+        for (label, sx, sy) in &theirs {
+            // Our centre is VASSAL's `getCenterPoint` (where a piece named by the label
+            // lands) within half a pixel, and its snap point within one and a half.
+            let (x, y) = moved.get(label).copied().unwrap_or((*sx, *sy));
+            let hex = b
+                .hex_at(label)
+                .unwrap_or_else(|e| panic!("{name}: VASSAL's {label}: {e}"));
+            let c = layout.centre(hex);
+            let (px, py) = bg.to_pixels((f64::from(c.x), f64::from(c.y)));
+            assert!(
+                (px - x as f64).abs() <= 0.5 && (py - y as f64).abs() <= 0.5,
+                "{name}: {label} VASSAL ({x}, {y}), ours ({px:.2}, {py:.2})"
+            );
+            assert!((px - *sx as f64).abs() <= 1.5 && (py - *sy as f64).abs() <= 1.5);
+        }
+        // Paint: every third hex woods, the others hills at elevation 1.
+        for (i, h) in b.hexes().enumerate() {
+            let mut cell = HexCell::terrain(if i % 3 == 0 { "woods" } else { "hills" });
+            cell.elevation = i32::from(i % 3 != 0);
+            s.hexes.insert(h, cell);
+        }
+        sandtable::io::save_scenario(&s, &ron).unwrap();
+        let new = dir.path().join("new.vmod");
+        let (code, out) = run(&[
+            "export",
+            ron.to_str().unwrap(),
+            "--format",
+            "vassal",
+            "--into",
+            vmod.to_str().unwrap(),
+            "--output",
+            new.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{name}: {out}");
+        let after = check(&check_path, &new);
+        assert_eq!(after["errors"], serde_json::json!([]), "{name}: {after}");
+        assert_eq!(after["module"]["version"], "1.3", "{name}");
+        assert_eq!(
+            before["component_counts"]["VASSAL.build.module.map.SetupStack"],
+            after["component_counts"]["VASSAL.build.module.map.SetupStack"]
+        );
+        let bg_grid = &after["maps"][0]["boards"][0]["grid"]["background"];
+        let old_grid = &before["maps"][0]["boards"][0]["grid"];
+        assert_eq!(bg_grid, old_grid, "{name}: the same grid and numbering");
+        assert_eq!(
+            vassal_hexes(&before, "Main"),
+            vassal_hexes(&after, "Main"),
+            "{name}"
+        );
+        assert_eq!(placed(&before), placed(&after), "{name}: pieces stay put");
+        for p in after["new_game"]["pieces"].as_array().unwrap() {
+            let loc = p["LocationName"].as_str().unwrap();
+            let hex = b.hex_at(loc).unwrap();
+            let ours = s.hexes.get(&hex).unwrap().terrain.to_string();
+            assert_eq!(p["CurrentZone"].as_str(), Some(loc), "{name}");
+            assert_eq!(
+                p["zone_properties_seen_by_piece"]["terrain"].as_str(),
+                Some(ours.as_str()),
+                "{name}: {} on {loc}",
+                p["name"]
+            );
+        }
+    }
+}

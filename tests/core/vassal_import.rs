@@ -1,0 +1,452 @@
+//! `sandtable import MODULE.vmod` and `export --into`: a board of someone's module as a
+//! scenario (grid, labels, background, units) and the module written back, checked
+//! against a port of VASSAL's grid arithmetic (the real engine checks the same in
+//! `tests/clients/vassal.rs`).
+
+use std::path::{Path, PathBuf};
+
+use sandtable::board::{Board, BoardLayout, HexBoard};
+use sandtable::io::vassal::import::{self as vimport, Grid};
+use sandtable::io::vassal::module::Module;
+use sandtable::rules::Rulesets;
+use sandtable::scenario::Scenario;
+
+use super::common::sandtable;
+use super::vmod::{TestBoard, TestStack, hex_grid, module, numbering, simple};
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn import(vmod: &Path, out: &Path, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec![
+        "import",
+        vmod.to_str().unwrap(),
+        "--ruleset",
+        "battle-cry-150",
+        "--output",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    sandtable(&args)
+}
+
+fn load(path: &Path) -> Scenario {
+    sandtable::io::load_scenario(path, &Rulesets::built_in()).unwrap()
+}
+
+fn hex_board(s: &Scenario) -> &HexBoard {
+    match &s.board {
+        Board::Hex(b) => b,
+        Board::Freeform(_) => panic!("a hex board"),
+    }
+}
+
+/// The grid as the module states it.
+fn grid_of(bytes: &[u8], board: &str) -> Grid {
+    let m = Module::read(bytes.to_vec()).unwrap();
+    let (_, el) = vimport::pick(&m, None, Some(board)).unwrap();
+    vimport::find_grid(board, el, None).unwrap().0
+}
+
+/// Every hex of the board: its label and our centre in the module's pixels.
+fn our_centres(b: &HexBoard) -> Vec<(String, (f64, f64))> {
+    let layout = BoardLayout::new(b, b.hex_width_mm as f32);
+    let bg = b.background.as_ref().expect("a background");
+    b.hexes()
+        .map(|h| {
+            let c = layout.centre(h);
+            (b.label(h), bg.to_pixels((f64::from(c.x), f64::from(c.y))))
+        })
+        .collect()
+}
+
+/// VASSAL's label of a board point and the centre it gives that label, by a port of
+/// `HexGrid` and `HexGridNumbering` (no descending axes).
+fn vassal_label_and_centre(g: &Grid, p: (f64, f64)) -> (String, (i32, i32)) {
+    let n = g.numbering.as_ref().unwrap();
+    let (x, y) = if g.sideways { (p.1, p.0) } else { p };
+    let col = ((x - f64::from(g.x0)) / g.dx + 0.5).floor() as i32;
+    let odd = col % 2 != 0;
+    let row = if odd {
+        ((y - f64::from(g.y0) - g.dy / 2.0) / g.dy).round() as i32
+    } else {
+        ((y - f64::from(g.y0)) / g.dy).round() as i32
+    };
+    let named_row = row + i32::from(n.stagger && odd);
+    let part = |v: i32, t: char, lead: i32| {
+        sandtable::board::numbering::part(v, t == 'A', lead.max(0) as u32)
+    };
+    let c = part(col + n.h_off, n.h_type, n.h_leading);
+    let r = part(named_row + n.v_off, n.v_type, n.v_leading);
+    let label = if n.first == 'H' {
+        format!("{c}{}{r}", n.sep)
+    } else {
+        format!("{r}{}{c}", n.sep)
+    };
+    (label, g.centre(col, row))
+}
+
+fn assert_grid_reproduced(bytes: &[u8], board: &str, s: &Scenario) {
+    let g = grid_of(bytes, board);
+    let b = hex_board(s);
+    let centres = our_centres(b);
+    assert!(!centres.is_empty());
+    for (label, (x, y)) in centres {
+        let (vl, (vx, vy)) = vassal_label_and_centre(&g, (x, y));
+        assert_eq!(label, vl, "VASSAL names the hex at ({x:.1}, {y:.1}) {vl}");
+        assert!(
+            (x - f64::from(vx)).abs() <= 0.5 && (y - f64::from(vy)).abs() <= 0.5,
+            "{label}: ours ({x:.2}, {y:.2}), VASSAL's ({vx}, {vy})"
+        );
+    }
+}
+
+#[test]
+fn a_flat_grid_with_default_numbering_becomes_our_board_with_every_centre_and_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = simple(&hex_grid(55.4256, 64.0, 40, 40, false, &numbering("")));
+    let vmod = write(dir.path(), "flat.vmod", &bytes);
+    let out = dir.path().join("flat.ron");
+    let (code, stdout, stderr) = import(&vmod, &out, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let s = load(&out);
+    let b = hex_board(&s);
+    assert_eq!(b.background.as_ref().unwrap().image, "flat-board.png");
+    assert!(dir.path().join("flat-board.png").exists());
+    // VASSAL's default numbering: columns and rows from 1, two digits ("0101").
+    assert!(b.hex_at("0101").is_ok(), "{:?}", b.numbering);
+    assert_grid_reproduced(&bytes, "Main", &s);
+}
+
+#[test]
+fn sideways_offset_irregular_and_lettered_grids_are_reproduced() {
+    let cases = [
+        // Sideways (pointy-top) hexes.
+        hex_grid(55.4256, 64.0, 30, 36, true, &numbering("")),
+        // Offsets, a separator, letters for columns, no leading zeros.
+        hex_grid(
+            50.0,
+            60.0,
+            20,
+            25,
+            false,
+            &numbering(
+                r#"first="H" hType="A" hOff="0" vOff="5" hLeading="0" vLeading="0" sep="-""#,
+            ),
+        ),
+        // Irregular hexes: dx and dy free, fractional; rows first, no stagger.
+        hex_grid(
+            47.3,
+            61.7,
+            33,
+            28,
+            false,
+            &numbering(r#"first="V" stagger="false""#),
+        ),
+        // An origin off the image: columns with negative numbers are cut away.
+        hex_grid(
+            40.0,
+            46.0,
+            -15,
+            10,
+            true,
+            &numbering(r#"hOff="10" vOff="10""#),
+        ),
+    ];
+    for (i, grid) in cases.iter().enumerate() {
+        let dir = tempfile::tempdir().unwrap();
+        let bytes = simple(grid);
+        let vmod = write(dir.path(), "m.vmod", &bytes);
+        let out = dir.path().join("m.ron");
+        let (code, stdout, stderr) = import(&vmod, &out, &[]);
+        assert_eq!(code, 0, "case {i}: {stdout}{stderr}");
+        assert_grid_reproduced(&bytes, "Main", &load(&out));
+    }
+}
+
+#[test]
+fn descending_rows_are_counted_from_the_board_height_as_vassal_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = simple(&hex_grid(
+        55.4256,
+        64.0,
+        40,
+        40,
+        false,
+        &numbering(r#"vDescend="true""#),
+    ));
+    let vmod = write(dir.path(), "d.vmod", &bytes);
+    let out = dir.path().join("d.ron");
+    assert_eq!(import(&vmod, &out, &[]).0, 0);
+    let s = load(&out);
+    let b = hex_board(&s);
+    let rows = b.numbering.as_ref().unwrap().rows.clone();
+    assert_eq!(rows.step, -1);
+    // getMaxRows = floor(430 / dx + 0.5) = 8. Our row 0 is VASSAL's row -1 (odd
+    // columns' centres at y = 8 are on the image): 8 - (-1) + vOff 1 = 10.
+    assert_eq!(rows.first, 10);
+    // VASSAL's column 1 (odd), row -1: 8 - (-1) = 9, one less for the stagger going
+    // down, plus 1: row 9 of column 2.
+    let hex = b.from_offset(sandtable::board::Offset { col: 1, row: 0 });
+    assert_eq!(b.label(hex), "0209");
+}
+
+#[test]
+fn a_hex_grid_in_a_zone_and_a_board_of_two_are_found_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let zoned = format!(
+        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$gridLocation$" name="Battlefield" path="100,50;580,50;580,420;100,420" useHighlight="false" useParentGrid="false">{}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone></VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#,
+        hex_grid(55.4256, 64.0, 130, 80, false, &numbering(""))
+    );
+    let bytes = module(
+        "Two boards",
+        "2",
+        &[
+            TestBoard {
+                name: "North".into(),
+                size: (300, 200),
+                grid: hex_grid(40.0, 46.0, 20, 20, true, &numbering("")),
+                image_missing: false,
+            },
+            TestBoard {
+                name: "South".into(),
+                size: (600, 430),
+                grid: zoned,
+                image_missing: false,
+            },
+        ],
+        &[],
+        &[],
+    );
+    let vmod = write(dir.path(), "two.vmod", &bytes);
+    let out = dir.path().join("two.ron");
+    let (code, stdout, _) = import(&vmod, &out, &["--json"]);
+    assert_eq!(code, 2, "two boards: one must be chosen");
+    assert!(
+        stdout.contains("North") && stdout.contains("South"),
+        "{stdout}"
+    );
+    assert!(!out.exists());
+    let (code, stdout, stderr) = import(&vmod, &out, &["--board", "South"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let s = load(&out);
+    let b = hex_board(&s);
+    let bg = b.background.as_ref().unwrap();
+    assert_eq!(
+        bg.vassal.as_ref().unwrap().zone.as_deref(),
+        Some("Battlefield")
+    );
+    // Every hex centre lies in the zone.
+    for (label, (x, y)) in our_centres(b) {
+        assert!(
+            (99.5..=580.5).contains(&x) && (49.5..=420.5).contains(&y),
+            "{label} {x} {y}"
+        );
+    }
+    let (code, _, stderr) = import(&vmod, &out, &["--board", "North"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_grid_reproduced(&bytes, "North", &load(&out));
+}
+
+#[test]
+fn at_start_pieces_become_units_by_name_or_table_and_the_rest_are_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = hex_grid(55.4256, 64.0, 40, 40, false, &numbering(""));
+    let stack = |name: &str, loc: Option<&str>, at: (i32, i32), piece: &str| TestStack {
+        name: name.into(),
+        board: "Main".into(),
+        location: loc.map(str::to_string),
+        at,
+        piece: piece.into(),
+    };
+    let bytes = module(
+        "Pieces",
+        "1.0",
+        &[TestBoard {
+            name: "Main".into(),
+            size: (600, 430),
+            grid,
+            image_missing: false,
+        }],
+        &[
+            stack("a", Some("0302"), (0, 0), "Union Infantry"),
+            stack("b", None, (95, 72), "Confederate Cavalry"),
+            stack("c", Some("0404"), (0, 0), "Supply Wagon"),
+            stack("d", Some("0203"), (0, 0), "Stonewall"),
+        ],
+        &["Union", "Confederate"],
+    );
+    let vmod = write(dir.path(), "p.vmod", &bytes);
+    let units = write(
+        dir.path(),
+        "units.ron",
+        br#"{"Stonewall": (class: "general", side: "confederate")}"#,
+    );
+    let out = dir.path().join("p.ron");
+    let (code, stdout, stderr) =
+        import(&vmod, &out, &["--units", units.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let left: Vec<String> = serde_json::from_value(v["left_out"].clone()).unwrap();
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert!(
+        left[0].contains("Supply Wagon") && left[0].contains("0404"),
+        "{left:?}"
+    );
+    let s = load(&out);
+    let b = hex_board(&s);
+    let at = |class: &str| {
+        let u = s.units.iter().find(|u| u.class == class).unwrap();
+        (b.label(u.hex.unwrap()), u.side.clone())
+    };
+    assert_eq!(at("infantry"), ("0302".into(), "union".into()));
+    // (95, 72) is the centre of VASSAL's column 1, row 0, which its stagger names 0202.
+    assert_eq!(at("cavalry"), ("0202".into(), "confederate".into()));
+    assert_eq!(at("general"), ("0203".into(), "confederate".into()));
+}
+
+#[test]
+fn bad_modules_are_refused_naming_the_entry_with_exit_2_and_nothing_written() {
+    let grid = hex_grid(55.4256, 64.0, 40, 40, false, &numbering(""));
+    let no_build = super::vmod::zip(&[("moduledata".into(), b"<data/>".to_vec())]);
+    let missing = module(
+        "M",
+        "1",
+        &[TestBoard {
+            name: "Main".into(),
+            size: (600, 430),
+            grid: grid.clone(),
+            image_missing: true,
+        }],
+        &[],
+        &[],
+    );
+    let square = simple(
+        r#"<VASSAL.build.module.map.boardPicker.board.SquareGrid dx="50" dy="50" x0="0" y0="0"/>"#,
+    );
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("not a zip", b"hello".to_vec(), "not a zip"),
+        ("no build file", no_build, "no buildFile.xml"),
+        ("missing image", missing, "images/Main.png"),
+        (
+            "zero spacing",
+            simple(&hex_grid(0.0, 64.0, 40, 40, false, "")),
+            "dx=0",
+        ),
+        (
+            "negative spacing",
+            simple(&hex_grid(55.0, -3.0, 40, 40, false, "")),
+            "dy=-3",
+        ),
+        ("square grid", square, "square grid"),
+        ("no grid", simple(""), "no grid"),
+        (
+            "fractional origin",
+            simple(&hex_grid(55.0, 64.0, 40, 40, false, "").replace("x0=\"40\"", "x0=\"40.5\"")),
+            "x0=\"40.5\"",
+        ),
+    ];
+    for (what, bytes, says) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let vmod = write(dir.path(), "bad.vmod", &bytes);
+        let out = dir.path().join("bad.ron");
+        let (code, stdout, stderr) = import(&vmod, &out, &["--json"]);
+        assert_eq!(code, 2, "{what}: {stdout}{stderr}");
+        let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{what}: {message}");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "{what}: nothing written"
+        );
+    }
+}
+
+fn entries(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut b = Vec::new();
+            std::io::Read::read_to_end(&mut f, &mut b).unwrap();
+            (f.name().unwrap().into_owned(), b)
+        })
+        .collect()
+}
+
+#[test]
+fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_description() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = simple(&hex_grid(55.4256, 64.0, 40, 40, false, &numbering("")));
+    let vmod = write(dir.path(), "m.vmod", &bytes);
+    let ron = dir.path().join("m.ron");
+    assert_eq!(import(&vmod, &ron, &[]).0, 0);
+    // Paint a hex, as the designer would.
+    let mut s = load(&ron);
+    let hex = hex_board(&s).hex_at("0302").unwrap();
+    s.hexes
+        .insert(hex, sandtable::scenario::HexCell::terrain("woods"));
+    sandtable::io::save_scenario(&s, &ron).unwrap();
+    let new = dir.path().join("new.vmod");
+    let (code, stdout, stderr) = sandtable(&[
+        "export",
+        ron.to_str().unwrap(),
+        "--format",
+        "vassal",
+        "--into",
+        vmod.to_str().unwrap(),
+        "--output",
+        new.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let before = entries(&bytes);
+    let after = entries(&std::fs::read(&new).unwrap());
+    let names = |v: &[(String, Vec<u8>)]| v.iter().map(|e| e.0.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&before), names(&after));
+    for ((n, a), (_, b)) in before.iter().zip(&after) {
+        if n != "buildFile.xml" && n != "moduledata" {
+            assert_eq!(a, b, "{n} unchanged");
+        }
+    }
+    let build = |v: &[(String, Vec<u8>)], n: &str| {
+        String::from_utf8(v.iter().find(|e| e.0 == n).unwrap().1.clone()).unwrap()
+    };
+    let (old, newb) = (
+        build(&before, "buildFile.xml"),
+        build(&after, "buildFile.xml"),
+    );
+    // The original HexGrid, byte for byte, inside the new ZonedGrid.
+    let g0 = old
+        .find("<VASSAL.build.module.map.boardPicker.board.HexGrid")
+        .unwrap();
+    let g1 = old
+        .find("</VASSAL.build.module.map.boardPicker.board.HexGrid>")
+        .unwrap();
+    assert!(newb.contains(&old[g0..g1]));
+    assert!(newb.contains(r#"version="1.3""#), "minor step from 1.2");
+    assert!(newb.contains("added by Sandtable"));
+    let data = build(&after, "moduledata");
+    assert!(
+        data.contains("<version>1.3</version>") && data.contains("added by Sandtable"),
+        "{data}"
+    );
+    // Outside the grid, the build file is as it was.
+    let end = "</VASSAL.build.module.map.boardPicker.board.HexGrid>";
+    assert!(newb.ends_with(&old[g1 + end.len()..]));
+    let root_end = |t: &str| {
+        t.find("<VASSAL.build.GameModule").unwrap()
+            + t[t.find("<VASSAL.build.GameModule").unwrap()..]
+                .find('>')
+                .unwrap()
+            + 1
+    };
+    assert!(newb[root_end(&newb)..].starts_with(&old[root_end(&old)..g0]));
+    let view = sandtable::io::vassal::read::read(&std::fs::read(&new).unwrap()).unwrap();
+    assert_eq!(view.zones.len(), hex_board(&s).hexes().count());
+    let z = view.zones.iter().find(|z| z.name == "0302").unwrap();
+    assert_eq!(z.property("terrain"), Some("woods"));
+}
