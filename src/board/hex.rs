@@ -68,10 +68,11 @@ pub struct HexBoard {
     /// Distance between the centres of neighbouring staggered lines (columns of a flat
     /// board, rows of a pointy one); `None`: regular hexes (`hex_width_mm` * sqrt 3 / 2).
     pub spacing_mm: Option<f64>,
-    /// Counted labels (a VASSAL module's numbering), in place of `labels`.
-    pub numbering: Option<Numbering>,
+    /// Counted labels (a VASSAL module's numbering), in place of `labels`. Boxed, as
+    /// the background: a board without them stays small.
+    pub numbering: Option<Box<Numbering>>,
     /// An image drawn under the terrain.
-    pub background: Option<Background>,
+    pub background: Option<Box<Background>>,
 }
 
 /// The written form of a hex board (`off_board` as labels).
@@ -164,11 +165,11 @@ impl TryFrom<HexBoardSpec> for HexBoard {
                 BoardError::Numbering(label, axial(a), axial(b))
             })?;
         }
-        board.numbering = spec.numbering;
+        board.numbering = spec.numbering.map(Box::new);
         if let Some(b) = &spec.background {
             b.check()?;
         }
-        board.background = spec.background;
+        board.background = spec.background.map(Box::new);
         for text in &spec.off_board {
             let hex = board.parse_label(text).map_err(BoardError::OffBoardLabel)?;
             if !board.in_rectangle(hex) {
@@ -200,8 +201,8 @@ impl From<HexBoard> for HexBoardSpec {
             hex_width_mm: board.hex_width_mm,
             off_board,
             spacing_mm: board.spacing_mm,
-            numbering: board.numbering,
-            background: board.background,
+            numbering: board.numbering.map(|n| *n),
+            background: board.background.map(|b| *b),
         }
     }
 }

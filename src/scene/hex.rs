@@ -87,7 +87,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
         layers: layers.finish(window.len()),
         layout: Some((layout, board.clone())),
         window: Some(window),
-        backdrop: board.background.as_ref().map(super::Backdrop::of),
+        backdrop: board.background.as_deref().map(super::Backdrop::of),
     }
 }
 

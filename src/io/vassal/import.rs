@@ -620,7 +620,7 @@ pub fn import(
                 format!("two hexes are both labelled '{label}'; the labels cannot name hexes"),
             ));
         }
-        board.numbering = Some(numbering);
+        board.numbering = Some(Box::new(numbering));
     }
     // Place the image so that our centres fall on VASSAL's: its exact lattice, moved by
     // the middle of the truncation errors of `getCenterPoint` over the board.
@@ -664,7 +664,7 @@ pub fn import(
         f64::from(first.x) - px * MM_PER_PIXEL,
         f64::from(first.y) - py * MM_PER_PIXEL,
     );
-    board.background = Some(Background {
+    board.background = Some(Box::new(Background {
         image: String::new(),
         at,
         scale: MM_PER_PIXEL,
@@ -673,7 +673,7 @@ pub fn import(
             board: entry.board.clone(),
             zone: zone.clone(),
         }),
-    });
+    }));
     let title = match module.name() {
         "" => entry.board.clone(),
         n => format!("{n}: {}", entry.board),

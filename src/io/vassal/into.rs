@@ -299,7 +299,7 @@ pub fn write(
                 });
             }
             if !ours {
-                kept.push_str("\n");
+                kept.push('\n');
                 kept.push_str(&text[a..b]);
             }
         }
