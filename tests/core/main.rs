@@ -19,6 +19,7 @@ mod overlay;
 mod play;
 mod rules;
 mod rulesets;
+mod renderers;
 mod scene;
 mod schema;
 mod shapes;
