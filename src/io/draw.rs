@@ -492,7 +492,7 @@ fn shape(text: &str, size: f32) -> Label {
     buffer.push_str(text);
     buffer.set_direction(rustybuzz::Direction::LeftToRight);
     let shaped = rustybuzz::shape(face, &[], buffer);
-    let scale = size / f32::from(face.units_per_em());
+    let scale = size / face.units_per_em() as f32;
     let mut pb = PathBuilder::new();
     let mut pen = 0i32;
     for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
