@@ -173,7 +173,10 @@ fn findings(c: &mut Criterion) {
         let pretty = io::to_text(&with_findings(n), Format::Json).unwrap();
         let value: serde_json::Value = serde_json::from_str(&pretty).unwrap();
         std::fs::write(&path, serde_json::to_string(&value).unwrap()).unwrap();
-        let found = io::read_scenario(&path, &rulesets).unwrap().diagnostics.len();
+        let found = io::read_scenario(&path, &rulesets)
+            .unwrap()
+            .diagnostics
+            .len();
         assert!(found >= n, "{found} findings, expected {n}");
         group.bench_function(format!("read 1000x1000 json with {n} findings"), |b| {
             b.iter(|| io::read_scenario(black_box(&path), &rulesets).unwrap())

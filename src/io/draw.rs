@@ -86,13 +86,7 @@ pub fn draw(scene: &Scene, transform: Transform, pixmap: &mut PixmapMut, cache: 
         corners[0].y.max(corners[1].y),
     );
     let background = Rect { min, max };
-    fill_rect(
-        pixmap,
-        Vec2::ZERO,
-        scene.size,
-        scene.background,
-        transform,
-    );
+    fill_rect(pixmap, Vec2::ZERO, scene.size, scene.background, transform);
     let cells = scene.cells_in(min, max);
     let mut painter = Painter {
         pixmap,
@@ -234,7 +228,10 @@ impl Painter<'_, '_> {
         if self.run.as_ref().is_some_and(|(s, _)| *s != style) {
             self.flush();
         }
-        &mut self.run.get_or_insert_with(|| (style, PathBuilder::new())).1
+        &mut self
+            .run
+            .get_or_insert_with(|| (style, PathBuilder::new()))
+            .1
     }
 
     /// Draws the run of shapes waiting, fill then outline.

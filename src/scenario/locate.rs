@@ -34,7 +34,8 @@ pub fn hexes_by_id(s: &Scenario) -> rustc_hash::FxHashMap<&str, Vec<Hex>> {
         out.entry(&t.id).or_insert_with(|| vec![t.hex]);
     }
     for u in &s.units {
-        out.entry(&u.id).or_insert_with(|| u.hex.into_iter().collect());
+        out.entry(&u.id)
+            .or_insert_with(|| u.hex.into_iter().collect());
     }
     out
 }

@@ -19,7 +19,11 @@ pub fn fits(w: u32, h: u32) -> bool {
 
 /// Draws `scene` through `map` as PNG bytes. `clear`: pixels of exactly this colour
 /// become transparent (the paper behind a counter).
-pub fn render(scene: &Scene, map: &PixelMap, clear: Option<[u8; 3]>) -> Result<Vec<u8>, RasterError> {
+pub fn render(
+    scene: &Scene,
+    map: &PixelMap,
+    clear: Option<[u8; 3]>,
+) -> Result<Vec<u8>, RasterError> {
     // The scene's units may differ from millimetres (a table in cm).
     let mm_per_unit = f64::from(scene.mm_per_unit);
     let transform = tiny_skia::Transform::from_row(
