@@ -65,6 +65,10 @@ struct Label {
 
 type IconKey = (String, [u8; 4], [u32; 2], [u8; 2]);
 
+/// Steps within a pixel an icon's image is made for: a sixteenth of a pixel moves a
+/// thin line's edge by a level or two, where a quarter moved it by up to 48.
+const PHASES: f32 = 16.0;
+
 /// Draws the items of `scene` that reach into `pixmap`, bottom layer first.
 pub fn draw(scene: &Scene, transform: Transform, pixmap: &mut PixmapMut, cache: &Cache) {
     let Some(inverse) = transform.invert() else {
@@ -277,11 +281,11 @@ impl Painter<'_, '_> {
         let mut corner = tiny_skia::Point::from_xy(centre.x - size / 2.0, centre.y - size / 2.0);
         ts.map_point(&mut corner);
         // Drawn at a whole pixel with the image made for where it starts within one, to
-        // a quarter of a pixel: a few images per icon and size however many are drawn.
+        // a sixteenth of a pixel: a bounded number of images per icon and size however many are drawn.
         let (fx, fy) = (corner.x.floor(), corner.y.floor());
         let phase = [
-            ((corner.x - fx) * 4.0).round() as u8,
-            ((corner.y - fy) * 4.0).round() as u8,
+            ((corner.x - fx) * PHASES).round() as u8,
+            ((corner.y - fy) * PHASES).round() as u8,
         ];
         let px = [(size * sx).to_bits(), (size * sy).to_bits()];
         let Some(image) = self.cache.icon(id, tint, size, (sx, sy), px, phase) else {
@@ -351,7 +355,7 @@ impl Cache {
         label
     }
 
-    /// An icon's pixels at a pixel size, starting `phase` quarters into a pixel; `None`
+    /// An icon's pixels at a pixel size, starting `phase` sixteenths into a pixel; `None`
     /// for an icon we do not have.
     fn icon(
         &self,
@@ -399,7 +403,7 @@ fn icon_tree(id: &str, tint: Rgba) -> Option<Arc<usvg::Tree>> {
 }
 
 /// Draws an icon `size` board units square, at `scale` pixels per unit, into an image
-/// whose top-left pixel the square starts `phase` quarter pixels into. The icon keeps
+/// whose top-left pixel the square starts `phase` sixteenths of a pixel into. The icon keeps
 /// its proportions, centred in the square (SVG's `xMidYMid meet`).
 fn rasterise_icon(
     tree: &usvg::Tree,
@@ -410,7 +414,7 @@ fn rasterise_icon(
     let (tw, th) = (tree.size().width(), tree.size().height());
     let k = (size / tw).min(size / th);
     let (ox, oy) = ((size - tw * k) / 2.0, (size - th * k) / 2.0);
-    let (dx, dy) = (f32::from(phase[0]) / 4.0, f32::from(phase[1]) / 4.0);
+    let (dx, dy) = (f32::from(phase[0]) / PHASES, f32::from(phase[1]) / PHASES);
     let w = (dx + size * sx).ceil() as u32 + 1;
     let h = (dy + size * sy).ceil() as u32 + 1;
     let mut pixmap = Pixmap::new(w, h)?;
@@ -419,6 +423,11 @@ fn rasterise_icon(
         .pre_translate(ox, oy)
         .pre_scale(k, k);
     resvg::render(tree, ts, &mut pixmap.as_mut());
+    // The SVG's symbol clips the icon to its square.
+    let mut clip = tiny_skia::Mask::new(w, h)?;
+    let square = PathBuilder::from_rect(tiny_skia::Rect::from_xywh(dx, dy, size * sx, size * sy)?);
+    clip.fill_path(&square, FillRule::Winding, true, Transform::identity());
+    pixmap.apply_mask(&clip);
     Some(pixmap)
 }
 

@@ -127,7 +127,9 @@ impl MapFormat for Png {
         true
     }
     fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
-        Ok(super::draw::png(job.scene()?, job.options.dpi)?)
+        let drawing = job.drawing()?;
+        let tree = raster::parse(&drawing.svg)?;
+        Ok(raster::png(&tree, drawing.size_mm, job.options.dpi)?)
     }
 }
 

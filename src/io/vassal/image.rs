@@ -1,11 +1,10 @@
-//! The board and counter images: the scene drawn through a [`PixelMap`] (the grid's
-//! scale and shift), not the uniform scale of the PNG export.
+//! The board and counter images: the scene's SVG rasterised through a [`PixelMap`]
+//! (the grid's scale and shift), not the uniform scale of the PNG export.
 
-use resvg::tiny_skia;
+use resvg::{tiny_skia, usvg};
 
 use super::grid::PixelMap;
 use crate::io::raster::RasterError;
-use crate::scene::Scene;
 
 /// The largest image side VASSAL (Java's image code) is given: 32,767 pixels.
 pub const MAX_SIDE: u32 = 32_767;
@@ -17,15 +16,16 @@ pub fn fits(w: u32, h: u32) -> bool {
     w <= MAX_SIDE && h <= MAX_SIDE && u64::from(w) * u64::from(h) <= MAX_PIXELS
 }
 
-/// Draws `scene` through `map` as PNG bytes. `clear`: pixels of exactly this colour
-/// become transparent (the paper behind a counter).
+/// Rasterises a drawing of `size_mm` through `map` as PNG bytes. `clear`: pixels of
+/// exactly this colour become transparent (the paper behind a counter).
 pub fn render(
-    scene: &Scene,
+    tree: &usvg::Tree,
+    size_mm: (f64, f64),
     map: &PixelMap,
     clear: Option<[u8; 3]>,
 ) -> Result<Vec<u8>, RasterError> {
-    // The scene's units may differ from millimetres (a table in cm).
-    let mm_per_unit = f64::from(scene.mm_per_unit);
+    // The SVG's user units may differ from millimetres (a table in cm).
+    let mm_per_unit = size_mm.0 / f64::from(tree.size().width());
     let transform = tiny_skia::Transform::from_row(
         (map.scale.0 * mm_per_unit) as f32,
         0.0,
@@ -34,5 +34,5 @@ pub fn render(
         map.offset.0 as f32,
         map.offset.1 as f32,
     );
-    crate::io::draw::render_png(scene, transform, map.image, clear)
+    crate::io::raster::render_png(tree, transform, map.image, clear)
 }
