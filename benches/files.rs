@@ -1,7 +1,9 @@
 //! Issue targets: load a 100 x 100 scenario with every hex set from JSON < 30 ms, save
 //! it < 30 ms; label parse and print < 100 ns each. Big boards (issue 17): a 1000 x 1000
 //! board with every hex set and 2,000 units, number-number labels, loads < 1 s and saves
-//! < 1 s; load grows linearly (100, 250, 500, 1000 a side).
+//! < 1 s; load grows linearly (100, 250, 500, 1000 a side). Findings (issue 29): that
+//! board read and checked as `sandtable info` does with 100 and 1,000 cavalry units on
+//! rough terrain takes at most 1.2x the clean board's time.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -142,5 +144,46 @@ fn big_boards(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, files, labels, big_boards);
+/// The 1000 x 1000 board with its first `findings` units cavalry on rough terrain, each
+/// one finding ("A unit or general may not enter a rough terrain hex").
+fn with_findings(findings: usize) -> Scenario {
+    let mut s = sized_scenario(1000);
+    let hexes: Vec<_> = s.units[..findings]
+        .iter_mut()
+        .filter_map(|u| {
+            u.class = "cavalry".into();
+            u.hex
+        })
+        .collect();
+    for hex in hexes {
+        s.hexes.insert(hex, HexCell::terrain("rough-terrain"));
+    }
+    s
+}
+
+fn findings(c: &mut Criterion) {
+    let rulesets = Rulesets::built_in();
+    let dir = tempfile::tempdir().unwrap();
+    let mut group = c.benchmark_group("findings");
+    group.sample_size(10);
+    for n in [0usize, 100, 1000] {
+        // On one line, as `scripts/big_board.py` writes it: the file where a finding's
+        // column is furthest from the start of its line.
+        let path = dir.path().join(format!("f{n}.json"));
+        let pretty = io::to_text(&with_findings(n), Format::Json).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&pretty).unwrap();
+        std::fs::write(&path, serde_json::to_string(&value).unwrap()).unwrap();
+        let found = io::read_scenario(&path, &rulesets)
+            .unwrap()
+            .diagnostics
+            .len();
+        assert!(found >= n, "{found} findings, expected {n}");
+        group.bench_function(format!("read 1000x1000 json with {n} findings"), |b| {
+            b.iter(|| io::read_scenario(black_box(&path), &rulesets).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, files, labels, big_boards, findings);
 criterion_main!(benches);

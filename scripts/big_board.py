@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Writes an N x N Battle Cry scenario with every hex set and 2,000 units (issue 17's
-measuring file): python3 scripts/big_board.py 1000 /tmp/big1000.json"""
+measuring file): python3 scripts/big_board.py 1000 /tmp/big1000.json. An optional third
+argument F stands the first F units on rough terrain, so the file loads with F findings
+(issue 29): python3 scripts/big_board.py 1000 /tmp/big1000-f1000.json 1000"""
 import json
 import sys
 
 n = int(sys.argv[1])
 out = sys.argv[2]
+findings = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 w = len(str(n))
 terrains = ["woods", "hill", "town", "field", "orchard", "waterway", "clear"]
 hexes = {}
@@ -23,6 +26,10 @@ for k in range(2000):
     col, row = i % n, i // n
     units.append({"id": f"u{k}", "class": "infantry", "side": "a" if k % 2 else "b",
                   "hex": f"{col + 1:0{w}}{row + 1:0{w}}"})
+# Cavalry may not enter rough terrain: each of these units is one finding.
+for u in units[:findings]:
+    u["class"] = "cavalry"
+    hexes[u["hex"]] = {"terrain": "rough-terrain"}
 doc = {
     "format": "sandtable/scenario", "version": 1, "title": f"Big board {n}",
     "ruleset": "battle-cry-150",

@@ -105,38 +105,56 @@ const BARE_SEARCHES: usize = 64;
 /// findings, so a clean file costs nothing and a file with many findings costs one pass,
 /// not one pass per finding.
 pub fn locate_many(text: &str, wanted: &[(&str, usize)]) -> Vec<Option<(usize, usize)>> {
+    line_columns(text, &offsets_many(text, wanted))
+}
+
+/// The byte offset of the first `"needle"` (quoted) in `text`, or of the bare word when
+/// it is not found quoted.
+pub fn offset_of(text: &str, needle: &str) -> Option<usize> {
+    offsets_many(text, &[(needle, 0)])[0]
+}
+
+/// What [`locate_many`] finds, as byte offsets.
+fn offsets_many(text: &str, wanted: &[(&str, usize)]) -> Vec<Option<usize>> {
     let mut offsets: Vec<Option<usize>> = vec![None; wanted.len()];
     if wanted.is_empty() {
         return Vec::new();
     }
-    // For each needle: the requests for it, and how often and where it was last seen.
+    // For each needle: the requests for it in the order of the occurrence they want, the
+    // first not yet answered, and how often and where it was last seen.
     struct Seen {
-        requests: Vec<usize>,
+        requests: Vec<(usize, usize)>,
+        next: usize,
         count: usize,
         last: Option<usize>,
     }
     let mut needles: rustc_hash::FxHashMap<&str, Seen> = Default::default();
-    for (i, (needle, _)) in wanted.iter().enumerate() {
+    for (i, (needle, n)) in wanted.iter().enumerate() {
         needles
             .entry(needle)
             .or_insert_with(|| Seen {
                 requests: Vec::new(),
+                next: 0,
                 count: 0,
                 last: None,
             })
             .requests
-            .push(i);
+            .push((*n, i));
+    }
+    for seen in needles.values_mut() {
+        seen.requests.sort_unstable();
     }
     let mut open = wanted.len();
     for (start, end) in QuotedStrings::new(text.as_bytes()) {
         let Some(seen) = text.get(start..end).and_then(|t| needles.get_mut(t)) else {
             continue;
         };
-        for &i in &seen.requests {
-            if wanted[i].1 == seen.count && offsets[i].is_none() {
-                offsets[i] = Some(start);
-                open -= 1;
-            }
+        while let Some(&(n, i)) = seen.requests.get(seen.next)
+            && n == seen.count
+        {
+            offsets[i] = Some(start);
+            seen.next += 1;
+            open -= 1;
         }
         seen.count += 1;
         seen.last = Some(start);
@@ -158,7 +176,7 @@ pub fn locate_many(text: &str, wanted: &[(&str, usize)]) -> Vec<Option<(usize, u
             None => None,
         };
     }
-    line_columns(text, &offsets)
+    offsets
 }
 
 /// The 1-based line and column of the last `"key":` (a quoted map key) in `text`.
@@ -174,7 +192,10 @@ pub fn locate_last_key(text: &str, key: &str) -> Option<(usize, usize)> {
     line_columns(text, &[Some(last.0)])[0]
 }
 
-/// 1-based line and column (in characters) of each byte offset, in one pass.
+/// 1-based line and column (in characters) of each byte offset, in one pass: the walk
+/// goes from offset to offset in order, counting lines and characters only over the
+/// bytes between them. (A big scenario is one line of JSON: counting each column from
+/// the start of its line was a pass over the file per finding.)
 pub fn line_columns(text: &str, offsets: &[Option<usize>]) -> Vec<Option<(usize, usize)>> {
     let mut order: Vec<(usize, usize)> = offsets
         .iter()
@@ -184,20 +205,27 @@ pub fn line_columns(text: &str, offsets: &[Option<usize>]) -> Vec<Option<(usize,
     order.sort_unstable();
     let bytes = text.as_bytes();
     let mut out = vec![None; offsets.len()];
-    let (mut line, mut line_start, mut at) = (1, 0, 0);
+    // Where the walk is: a byte offset, and its line and column.
+    let (mut at, mut line, mut col) = (0, 1, 1);
     for (offset, i) in order {
-        for nl in memchr::memchr_iter(b'\n', &bytes[at..offset]) {
-            line += 1;
-            line_start = at + nl + 1;
+        let between = &bytes[at..offset];
+        match memchr::memrchr(b'\n', between) {
+            Some(last) => {
+                line += memchr::memchr_iter(b'\n', between).count();
+                col = 1 + chars(&between[last + 1..]);
+            }
+            None => col += chars(between),
         }
         at = offset;
-        let col = String::from_utf8_lossy(&bytes[line_start..offset])
-            .chars()
-            .count()
-            + 1;
         out[i] = Some((line, col));
     }
     out
+}
+
+/// The characters in UTF-8 bytes that start and end on character boundaries: the bytes
+/// that are not continuation bytes.
+fn chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 /// The byte ranges of the contents of `"..."` strings in JSON or RON text, skipping

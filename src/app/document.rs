@@ -133,12 +133,22 @@ impl Document {
         self.diagnostics = v.findings().cloned().collect();
         // A finding about a road, token or unit is shown, outlined and focused at its
         // hexes, as one about hexes is.
-        if self.scenario.board.as_hex().is_some() {
+        if self.scenario.board.as_hex().is_some()
+            && self
+                .diagnostics
+                .iter()
+                .any(|d| d.hexes.is_empty() && !d.features.is_empty())
+        {
+            // Looked up by id once for all of them: a big board's thousand findings
+            // would otherwise each walk its thousands of units.
+            let at = crate::scenario::locate::hexes_by_id(&self.scenario);
             for d in self.diagnostics.iter_mut().filter(|d| d.hexes.is_empty()) {
                 d.hexes = d
                     .features
                     .iter()
-                    .flat_map(|id| crate::scenario::locate::hexes_of(&self.scenario, id))
+                    .filter_map(|id| at.get(id.as_str()))
+                    .flatten()
+                    .copied()
                     .collect();
             }
         }

@@ -162,7 +162,7 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
         layers,
         overlays,
     };
-    if (format.uses_dpi() || format.uses_paper()) && !crate::io::raster::has_fonts() {
+    if format.draws_text() && !crate::io::raster::has_fonts() {
         eprintln!("warning: no font found on this system: the export has no labels");
     }
     let job = ExportJob::new(&scenario, ruleset, &options);

@@ -13,7 +13,7 @@ use crate::rules::Ruleset;
 use crate::scenario::Scenario;
 use crate::scene::overlay::{self, Ask};
 use crate::scene::table_overlay;
-use crate::scene::{self, LayerId, SceneOptions};
+use crate::scene::{self, LayerId, Scene, SceneOptions};
 
 /// What the user chose besides the format.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +65,7 @@ pub struct ExportJob<'a> {
     pub scenario: &'a Scenario,
     pub ruleset: &'a Ruleset,
     pub options: &'a ExportOptions,
+    scene: OnceCell<Scene>,
     drawing: OnceCell<Drawing>,
 }
 
@@ -74,14 +75,16 @@ impl<'a> ExportJob<'a> {
             scenario,
             ruleset,
             options,
+            scene: OnceCell::new(),
             drawing: OnceCell::new(),
         }
     }
 
-    /// The scene of the chosen layers with the previews asked for, as SVG.
-    pub fn drawing(&self) -> Result<&Drawing, ExportError> {
-        if let Some(d) = self.drawing.get() {
-            return Ok(d);
+    /// The scene of the chosen layers with the previews asked for: what every image of
+    /// the export draws.
+    pub fn scene(&self) -> Result<&Scene, ExportError> {
+        if let Some(s) = self.scene.get() {
+            return Ok(s);
         }
         let layers = self
             .options
@@ -113,8 +116,17 @@ impl<'a> ExportJob<'a> {
                 scene.add_overlay(items);
             }
         }
+        Ok(self.scene.get_or_init(|| scene))
+    }
+
+    /// The scene as SVG (the SVG and PDF exports).
+    pub fn drawing(&self) -> Result<&Drawing, ExportError> {
+        if let Some(d) = self.drawing.get() {
+            return Ok(d);
+        }
+        let scene = self.scene()?;
         let svg = write_svg(
-            &scene,
+            scene,
             &SvgOptions {
                 layers: None,
                 title: Some(self.scenario.title.clone()),
@@ -127,9 +139,15 @@ impl<'a> ExportJob<'a> {
         }))
     }
 
+    /// The board's size in millimetres.
+    pub fn size_mm(&self) -> Result<(f64, f64), ExportError> {
+        let size = self.scene()?.size_mm();
+        Ok((f64::from(size.x), f64::from(size.y)))
+    }
+
     /// How the board is cut into sheets of the chosen paper.
     pub fn sheets(&self) -> Result<SheetPlan, ExportError> {
-        Ok(sheets::plan(self.drawing()?.size_mm, self.options.paper))
+        Ok(sheets::plan(self.size_mm()?, self.options.paper))
     }
 }
 

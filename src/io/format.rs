@@ -33,6 +33,11 @@ pub trait MapFormat: Sync {
     fn uses_dpi(&self) -> bool {
         false
     }
+    /// Whether the format draws the labels in pixels or PDF paths, with the system's
+    /// fonts (reading them is most of a small export's start-up, so only these do).
+    fn draws_text(&self) -> bool {
+        self.uses_paper()
+    }
     /// Every file an export to `path` writes, the main one last (a Tiled map's tileset
     /// image goes beside it).
     fn files(&self, job: &ExportJob, path: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, ExportError> {
@@ -103,6 +108,9 @@ impl MapFormat for Svg {
 }
 
 impl MapFormat for Png {
+    fn draws_text(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "png"
     }
@@ -157,6 +165,9 @@ impl MapFormat for Pdf {
 struct Vassal;
 
 impl MapFormat for Vassal {
+    fn draws_text(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "vassal"
     }

@@ -36,7 +36,7 @@ const SANS: [&str; 6] = [
 
 /// The system's fonts, loaded once, with `sans-serif` (what labels ask for) bound to a
 /// family that is there.
-fn fonts() -> Arc<usvg::fontdb::Database> {
+pub(crate) fn fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     FONTS
         .get_or_init(|| {
@@ -144,8 +144,26 @@ const SMALL_PIXELS: u64 = 2_000_000;
 pub fn render_png(
     tree: &usvg::Tree,
     transform: tiny_skia::Transform,
+    size: (u32, u32),
+    clear: Option<[u8; 3]>,
+) -> Result<Vec<u8>, RasterError> {
+    let whole = size.1 as u64 * u64::from(size.0) <= SMALL_PIXELS;
+    render_bands(size, clear, &|pixmap, top| {
+        let shifted = transform.post_translate(0.0, -(top as f32));
+        if whole {
+            resvg::render(tree, shifted, pixmap);
+        } else {
+            draw_band(tree.root(), shifted, pixmap);
+        }
+    })
+}
+
+/// Makes a `w` x `h` image as PNG bytes from bands that `draw` paints (given a band's
+/// pixmap and the image row its top is), on every core for a big image.
+pub fn render_bands(
     (w, h): (u32, u32),
     clear: Option<[u8; 3]>,
+    draw: &(dyn Fn(&mut tiny_skia::PixmapMut, u32) + Sync),
 ) -> Result<Vec<u8>, RasterError> {
     if w == 0 || h == 0 {
         return Err(RasterError::TooLarge(w, h));
@@ -166,12 +184,7 @@ pub fn render_png(
         let top = i * rows;
         let height = rows.min(h - top);
         let mut pixmap = tiny_skia::Pixmap::new(w, height).ok_or(RasterError::TooLarge(w, h))?;
-        let shifted = transform.post_translate(0.0, -(top as f32));
-        if bands == 1 {
-            resvg::render(tree, shifted, &mut pixmap.as_mut());
-        } else {
-            draw_band(tree.root(), shifted, &mut pixmap.as_mut());
-        }
+        draw(&mut pixmap.as_mut(), top);
         Ok(straight_rgba(&pixmap, clear))
     };
 

@@ -81,9 +81,13 @@ pub fn check_ruleset_text(text: &str, path: &Path) -> Result<Ruleset, Vec<Source
     if problems.is_empty() {
         return Ok(ruleset);
     }
+    // Lines and columns counted in one pass for every problem.
+    let offsets: Vec<Option<usize>> = problems.iter().map(|p| p.at.offset(text)).collect();
+    let positions = source::line_columns(text, &offsets);
     Err(problems
         .into_iter()
-        .map(|p| SourceError::new(path, p.at.locate(text), p.message))
+        .zip(positions)
+        .map(|(p, at)| SourceError::new(path, at, p.message))
         .collect())
 }
 

@@ -30,28 +30,21 @@ pub struct Problem {
 }
 
 impl At {
-    /// The 1-based line and column in `text`.
-    pub fn locate(&self, text: &str) -> Option<(usize, usize)> {
+    /// The byte offset in `text`.
+    pub fn offset(&self, text: &str) -> Option<usize> {
         match self {
-            At::Text(needle) => crate::source::locate(text, needle),
-            At::Key(key) => find_word(text, key, 0).map(|o| line_col(text, o)),
+            At::Text(needle) => crate::source::offset_of(text, needle),
+            At::Key(key) => find_word(text, key, 0),
             At::Field { owner, field } => {
                 // A path (`zoc.blocks`) is found key by key.
                 let mut o = definition(text, owner)?;
                 for key in field.split('.') {
                     o = find_word(text, key, o).unwrap_or(o);
                 }
-                Some(line_col(text, o))
+                Some(o)
             }
         }
     }
-}
-
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rfind('\n').map_or(offset, |n| offset - n - 1) + 1;
-    (line, col)
 }
 
 /// The offset of the quoted `owner` where it is defined: after `id:`, `rule:` (a

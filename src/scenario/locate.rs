@@ -22,6 +22,24 @@ pub fn hexes_of(s: &Scenario, id: &str) -> Vec<Hex> {
         .collect()
 }
 
+/// [`hexes_of`] for every road, token and unit at once, for placing many findings: one
+/// pass over the scenario instead of one per finding.
+pub fn hexes_by_id(s: &Scenario) -> rustc_hash::FxHashMap<&str, Vec<Hex>> {
+    let mut out: rustc_hash::FxHashMap<&str, Vec<Hex>> = Default::default();
+    // The first of an id wins, roads before tokens before units, as in `hexes_of`.
+    for r in &s.roads {
+        out.entry(&r.id).or_insert_with(|| r.hexes.clone());
+    }
+    for t in &s.tokens {
+        out.entry(&t.id).or_insert_with(|| vec![t.hex]);
+    }
+    for u in &s.units {
+        out.entry(&u.id)
+            .or_insert_with(|| u.hex.into_iter().collect());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,5 +62,8 @@ mod tests {
         assert_eq!(hexes_of(&s, "r1"), path);
         assert_eq!(hexes_of(&s, "u1"), [Hex::new(2, 1)]);
         assert!(hexes_of(&s, "nothing").is_empty());
+        let all = hexes_by_id(&s);
+        assert_eq!(all["r1"], path);
+        assert_eq!(all["u1"], [Hex::new(2, 1)]);
     }
 }

@@ -17,6 +17,7 @@ mod mini_nap_cli;
 mod movement;
 mod overlay;
 mod play;
+mod renderers;
 mod rules;
 mod rulesets;
 mod scene;

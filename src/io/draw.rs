@@ -1,0 +1,521 @@
+//! The scene drawn straight onto a tiny-skia pixmap: what the PNG export and the VASSAL
+//! module's images are made of. The SVG written from the same scene is what usvg and
+//! resvg drew before; this draws the same primitives the way resvg draws that SVG
+//! (shapes of one style joined into one path, texts shaped by rustybuzz from the same
+//! font, icons drawn by resvg), without writing and parsing the SVG text, and with each
+//! label's outline and each icon's pixels made once and drawn many times.
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use hexx::Vec2;
+use resvg::tiny_skia::{
+    self, FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, PixmapMut, PixmapPaint,
+    Transform,
+};
+use resvg::usvg;
+use rustc_hash::FxHashMap;
+use rustybuzz::ttf_parser;
+
+use super::raster::{self, RasterError};
+use crate::scene::{Anchor, Cap, Item, Rgba, Scene, Stroke, Style, icons};
+
+/// Draws `scene` through `transform` (board units to pixels, a scale and a shift) into
+/// a `w` x `h` image, as PNG bytes: in bands on every core as [`raster::render_png`]
+/// does. `clear`: opaque pixels of exactly this colour become transparent.
+pub fn render_png(
+    scene: &Scene,
+    transform: Transform,
+    size: (u32, u32),
+    clear: Option<[u8; 3]>,
+) -> Result<Vec<u8>, RasterError> {
+    let cache = Cache::default();
+    raster::render_bands(size, clear, &|pixmap, top| {
+        let shifted = transform.post_translate(0.0, -(top as f32));
+        draw(scene, shifted, pixmap, &cache);
+    })
+}
+
+/// Draws the scene as a PNG of a board `size_mm` at `dpi` (what the PNG export writes).
+pub fn png(scene: &Scene, dpi: u32) -> Result<Vec<u8>, RasterError> {
+    if !raster::DPI_RANGE.contains(&dpi) {
+        return Err(RasterError::Dpi(dpi));
+    }
+    let mm = scene.size_mm();
+    let (w, h) = raster::pixel_size((f64::from(mm.x), f64::from(mm.y)), dpi);
+    // The scale from the board's true size, as the SVG's rasterising takes it.
+    let transform = Transform::from_scale(w as f32 / scene.size.x, h as f32 / scene.size.y);
+    render_png(scene, transform, (w, h), None)
+}
+
+/// What is made once and drawn many times: label outlines and icon pixels, shared by
+/// the bands drawn at once.
+#[derive(Default)]
+pub struct Cache {
+    /// Each label's outline by (text, size), at the origin, baseline at y = 0.
+    texts: Mutex<FxHashMap<(String, u32), Arc<Label>>>,
+    /// Each icon's pixels by (file, tint, pixel size, where it starts within a pixel).
+    icons: Mutex<FxHashMap<IconKey, Option<Arc<Pixmap>>>>,
+}
+
+/// A shaped label: its outline and advance, in board units.
+struct Label {
+    path: Option<tiny_skia::Path>,
+    width: f32,
+}
+
+type IconKey = (String, [u8; 4], [u32; 2], [u8; 2]);
+
+/// Steps within a pixel an icon's image is made for: a sixteenth of a pixel moves a
+/// thin line's edge by a level or two, where a quarter moved it by up to 48.
+const PHASES: f32 = 16.0;
+
+/// Draws the items of `scene` that reach into `pixmap`, bottom layer first.
+pub fn draw(scene: &Scene, transform: Transform, pixmap: &mut PixmapMut, cache: &Cache) {
+    let Some(inverse) = transform.invert() else {
+        return;
+    };
+    // The board rectangle the pixmap shows, with a pixel of margin for anti-aliasing.
+    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
+    let mut corners = [
+        tiny_skia::Point::from_xy(-1.0, -1.0),
+        tiny_skia::Point::from_xy(w + 1.0, h + 1.0),
+    ];
+    inverse.map_points(&mut corners);
+    let min = Vec2::new(
+        corners[0].x.min(corners[1].x),
+        corners[0].y.min(corners[1].y),
+    );
+    let max = Vec2::new(
+        corners[0].x.max(corners[1].x),
+        corners[0].y.max(corners[1].y),
+    );
+    let background = Rect { min, max };
+    fill_rect(pixmap, Vec2::ZERO, scene.size, scene.background, transform);
+    let cells = scene.cells_in(min, max);
+    let mut painter = Painter {
+        pixmap,
+        transform,
+        cache,
+        view: background,
+        run: None,
+    };
+    for layer in &scene.layers {
+        if layer.is_empty() {
+            continue;
+        }
+        match &cells {
+            Some(cells) => {
+                for &c in cells {
+                    for item in layer.cell(c) {
+                        painter.item(item);
+                    }
+                }
+                for item in layer.free() {
+                    painter.item(item);
+                }
+            }
+            None => {
+                for item in layer.items() {
+                    painter.item(item);
+                }
+            }
+        }
+        painter.flush();
+    }
+}
+
+/// A rectangle in board units.
+#[derive(Clone, Copy)]
+struct Rect {
+    min: Vec2,
+    max: Vec2,
+}
+
+impl Rect {
+    fn meets(&self, min: Vec2, max: Vec2) -> bool {
+        min.x <= self.max.x && max.x >= self.min.x && min.y <= self.max.y && max.y >= self.min.y
+    }
+}
+
+fn fill_rect(pixmap: &mut PixmapMut, at: Vec2, size: Vec2, colour: Rgba, ts: Transform) {
+    if let Some(r) = tiny_skia::Rect::from_xywh(at.x, at.y, size.x, size.y) {
+        pixmap.fill_rect(r, &paint(colour), ts, None);
+    }
+}
+
+fn paint(c: Rgba) -> Paint<'static> {
+    let [r, g, b, a] = c.0;
+    let mut p = Paint::default();
+    p.set_color_rgba8(r, g, b, a);
+    p.anti_alias = true;
+    p
+}
+
+struct Painter<'a, 'p> {
+    pixmap: &'a mut PixmapMut<'p>,
+    transform: Transform,
+    cache: &'a Cache,
+    view: Rect,
+    /// Shapes of one style waiting to be drawn as one path (the SVG writes such a run as
+    /// one `<path>`: overlaps within it are filled once, not blended twice).
+    run: Option<(Style, PathBuilder)>,
+}
+
+impl Painter<'_, '_> {
+    fn item(&mut self, item: &Item) {
+        match item {
+            Item::Polygon { points, style } => {
+                if let Some((min, max)) = bounds(points, style.stroke)
+                    && self.view.meets(min, max)
+                {
+                    let pb = self.shape(*style);
+                    polyline(pb, points, true);
+                }
+            }
+            Item::Polyline { points, stroke } => {
+                if let Some((min, max)) = bounds(points, Some(*stroke))
+                    && self.view.meets(min, max)
+                {
+                    let pb = self.shape(Style::stroke(*stroke));
+                    polyline(pb, points, false);
+                }
+            }
+            Item::Circle {
+                centre,
+                radius,
+                style,
+            } => {
+                let r = radius + style.stroke.map_or(0.0, |s| s.width / 2.0);
+                if self
+                    .view
+                    .meets(*centre - Vec2::splat(r), *centre + Vec2::splat(r))
+                {
+                    // As the SVG writes it: to a hundredth of a unit.
+                    let radius = (radius * 100.0).round() / 100.0;
+                    self.shape(*style).push_circle(centre.x, centre.y, radius);
+                }
+            }
+            Item::Text {
+                at,
+                text,
+                size,
+                anchor,
+                colour,
+            } => {
+                // Generous: a character is narrower than its size.
+                let half = *size * (text.chars().count() as f32 + 1.0);
+                if self
+                    .view
+                    .meets(*at - Vec2::splat(half), *at + Vec2::splat(half))
+                {
+                    self.flush();
+                    self.text(*at, text, *size, *anchor, *colour);
+                }
+            }
+            Item::Icon {
+                id,
+                centre,
+                size,
+                tint,
+            } => {
+                let half = Vec2::splat(size / 2.0);
+                if self.view.meets(*centre - half, *centre + half) {
+                    self.flush();
+                    self.icon(id, *centre, *size, *tint);
+                }
+            }
+        }
+    }
+
+    /// The path of the run of shapes of `style`, drawing the one before if it differs.
+    fn shape(&mut self, style: Style) -> &mut PathBuilder {
+        if self.run.as_ref().is_some_and(|(s, _)| *s != style) {
+            self.flush();
+        }
+        &mut self
+            .run
+            .get_or_insert_with(|| (style, PathBuilder::new()))
+            .1
+    }
+
+    /// Draws the run of shapes waiting, fill then outline.
+    fn flush(&mut self) {
+        let Some((style, pb)) = self.run.take() else {
+            return;
+        };
+        let Some(path) = pb.finish() else { return };
+        if let Some(fill) = style.fill {
+            self.pixmap
+                .fill_path(&path, &paint(fill), FillRule::Winding, self.transform, None);
+        }
+        if let Some(s) = style.stroke {
+            self.pixmap
+                .stroke_path(&path, &paint(s.colour), &stroke(&s), self.transform, None);
+        }
+    }
+
+    fn text(&mut self, at: Vec2, text: &str, size: f32, anchor: Anchor, colour: Rgba) {
+        // As the SVG writes it: the size to a hundredth, the baseline from the anchor (a
+        // capital's height is about 0.7 of the size).
+        let size = (size * 100.0).round() / 100.0;
+        let label = self.cache.label(text, size);
+        let Some(path) = &label.path else { return };
+        let baseline = match anchor.y() {
+            -1 => size * 0.75,
+            0 => size * 0.35,
+            _ => -size * 0.2,
+        };
+        let x = match anchor.x() {
+            -1 => 0.0,
+            0 => -label.width / 2.0,
+            _ => -label.width,
+        };
+        let ts = self.transform.pre_translate(at.x + x, at.y + baseline);
+        self.pixmap
+            .fill_path(path, &paint(colour), FillRule::Winding, ts, None);
+    }
+
+    fn icon(&mut self, id: &str, centre: Vec2, size: f32, tint: Rgba) {
+        let ts = self.transform;
+        let (sx, sy) = (ts.sx, ts.sy);
+        let mut corner = tiny_skia::Point::from_xy(centre.x - size / 2.0, centre.y - size / 2.0);
+        ts.map_point(&mut corner);
+        // Drawn at a whole pixel with the image made for where it starts within one, to
+        // a sixteenth of a pixel: a bounded number of images per icon and size however many are drawn.
+        let (fx, fy) = (corner.x.floor(), corner.y.floor());
+        let phase = [
+            ((corner.x - fx) * PHASES).round() as u8,
+            ((corner.y - fy) * PHASES).round() as u8,
+        ];
+        let px = [(size * sx).to_bits(), (size * sy).to_bits()];
+        let Some(image) = self.cache.icon(id, tint, size, (sx, sy), px, phase) else {
+            return;
+        };
+        let image: &Pixmap = &image;
+        self.pixmap.draw_pixmap(
+            fx as i32,
+            fy as i32,
+            image.as_ref(),
+            &PixmapPaint::default(),
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// The board rectangle a shape covers, its outline's half width around it.
+fn bounds(points: &[Vec2], stroke: Option<Stroke>) -> Option<(Vec2, Vec2)> {
+    let first = *points.first()?;
+    let (min, max) = points
+        .iter()
+        .fold((first, first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    let m = Vec2::splat(stroke.map_or(0.0, |s| s.width));
+    Some((min - m, max + m))
+}
+
+fn polyline(pb: &mut PathBuilder, points: &[Vec2], closed: bool) {
+    for (i, p) in points.iter().enumerate() {
+        if i == 0 {
+            pb.move_to(p.x, p.y);
+        } else {
+            pb.line_to(p.x, p.y);
+        }
+    }
+    if closed {
+        pb.close();
+    }
+}
+
+fn stroke(s: &Stroke) -> tiny_skia::Stroke {
+    let (line_cap, line_join) = match s.cap {
+        Cap::Butt => (LineCap::Butt, LineJoin::Miter),
+        Cap::Round => (LineCap::Round, LineJoin::Round),
+        Cap::Square => (LineCap::Square, LineJoin::Miter),
+    };
+    tiny_skia::Stroke {
+        width: s.width,
+        line_cap,
+        line_join,
+        dash: s
+            .dash
+            .and_then(|[dash, gap]| tiny_skia::StrokeDash::new(vec![dash, gap], 0.0)),
+        ..tiny_skia::Stroke::default()
+    }
+}
+
+impl Cache {
+    /// A label's outline, shaped and built once per text and size.
+    fn label(&self, text: &str, size: f32) -> Arc<Label> {
+        let key = (text.to_string(), size.to_bits());
+        if let Some(l) = lock(&self.texts).get(&key) {
+            return l.clone();
+        }
+        let label = Arc::new(shape(text, size));
+        lock(&self.texts).insert(key, label.clone());
+        label
+    }
+
+    /// An icon's pixels at a pixel size, starting `phase` sixteenths into a pixel; `None`
+    /// for an icon we do not have.
+    fn icon(
+        &self,
+        id: &str,
+        tint: Rgba,
+        size: f32,
+        scale: (f32, f32),
+        px: [u32; 2],
+        phase: [u8; 2],
+    ) -> Option<Arc<Pixmap>> {
+        let key = (id.to_string(), tint.0, px, phase);
+        if let Some(i) = lock(&self.icons).get(&key) {
+            return i.clone();
+        }
+        let image = icon_tree(id, tint).and_then(|tree| {
+            rasterise_icon(&tree, size, scale, [phase[0], phase[1]]).map(Arc::new)
+        });
+        lock(&self.icons).insert(key, image.clone());
+        image
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// An icon parsed once per tint (the icons draw in one dark ink; the tint takes its
+/// place, as in the SVG).
+fn icon_tree(id: &str, tint: Rgba) -> Option<Arc<usvg::Tree>> {
+    type Trees = Mutex<FxHashMap<(String, [u8; 4]), Option<Arc<usvg::Tree>>>>;
+    static TREES: OnceLock<Trees> = OnceLock::new();
+    let trees = TREES.get_or_init(Default::default);
+    let key = (id.to_string(), tint.0);
+    if let Some(t) = lock(trees).get(&key) {
+        return t.clone();
+    }
+    let tree = icons::svg(id).and_then(|bytes| {
+        let text = String::from_utf8_lossy(bytes).replace("#2b2b2b", &tint.hex());
+        usvg::Tree::from_str(&text, &usvg::Options::default())
+            .ok()
+            .map(Arc::new)
+    });
+    lock(trees).insert(key, tree.clone());
+    tree
+}
+
+/// Draws an icon `size` board units square, at `scale` pixels per unit, into an image
+/// whose top-left pixel the square starts `phase` sixteenths of a pixel into. The icon keeps
+/// its proportions, centred in the square (SVG's `xMidYMid meet`).
+fn rasterise_icon(
+    tree: &usvg::Tree,
+    size: f32,
+    (sx, sy): (f32, f32),
+    phase: [u8; 2],
+) -> Option<Pixmap> {
+    let (tw, th) = (tree.size().width(), tree.size().height());
+    let k = (size / tw).min(size / th);
+    let (ox, oy) = ((size - tw * k) / 2.0, (size - th * k) / 2.0);
+    let (dx, dy) = (f32::from(phase[0]) / PHASES, f32::from(phase[1]) / PHASES);
+    let w = (dx + size * sx).ceil() as u32 + 1;
+    let h = (dy + size * sy).ceil() as u32 + 1;
+    let mut pixmap = Pixmap::new(w, h)?;
+    let ts = Transform::from_translate(dx, dy)
+        .pre_scale(sx, sy)
+        .pre_translate(ox, oy)
+        .pre_scale(k, k);
+    resvg::render(tree, ts, &mut pixmap.as_mut());
+    // The SVG's symbol clips the icon to its square.
+    let mut clip = tiny_skia::Mask::new(w, h)?;
+    let square = PathBuilder::from_rect(tiny_skia::Rect::from_xywh(dx, dy, size * sx, size * sy)?);
+    clip.fill_path(&square, FillRule::Winding, true, Transform::identity());
+    pixmap.apply_mask(&clip);
+    Some(pixmap)
+}
+
+/// The labels' face (the family the SVG's `sans-serif` resolves to), read once.
+fn face() -> Option<&'static rustybuzz::Face<'static>> {
+    static FACE: OnceLock<Option<rustybuzz::Face<'static>>> = OnceLock::new();
+    FACE.get_or_init(|| {
+        let db = raster::fonts();
+        let id = db.query(&usvg::fontdb::Query {
+            families: &[usvg::fontdb::Family::SansSerif],
+            ..usvg::fontdb::Query::default()
+        })?;
+        let (data, index) = db.with_face_data(id, |data, index| (data.to_vec(), index))?;
+        // Kept for the life of the program, as the font database is.
+        let data: &'static [u8] = Box::leak(data.into_boxed_slice());
+        rustybuzz::Face::from_slice(data, index)
+    })
+    .as_ref()
+}
+
+/// Glyph outlines in font units, made once per glyph.
+fn glyph(face: &rustybuzz::Face, id: u16) -> Option<Arc<tiny_skia::Path>> {
+    type Glyphs = Mutex<FxHashMap<u16, Option<Arc<tiny_skia::Path>>>>;
+    static GLYPHS: OnceLock<Glyphs> = OnceLock::new();
+    let glyphs = GLYPHS.get_or_init(Default::default);
+    if let Some(g) = lock(glyphs).get(&id) {
+        return g.clone();
+    }
+    let mut outline = Outline(PathBuilder::new());
+    let path = face
+        .outline_glyph(ttf_parser::GlyphId(id), &mut outline)
+        .and_then(|_| outline.0.finish())
+        .map(Arc::new);
+    lock(glyphs).insert(id, path.clone());
+    path
+}
+
+struct Outline(PathBuilder);
+
+impl ttf_parser::OutlineBuilder for Outline {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.0.move_to(x, y);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.0.line_to(x, y);
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.0.quad_to(x1, y1, x, y);
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.0.cubic_to(x1, y1, x2, y2, x, y);
+    }
+    fn close(&mut self) {
+        self.0.close();
+    }
+}
+
+/// Shapes a label left to right with the face's default features, as usvg does, and
+/// joins its glyphs' outlines, scaled to `size` with y down, into one path.
+fn shape(text: &str, size: f32) -> Label {
+    let Some(face) = face() else {
+        return Label {
+            path: None,
+            width: 0.0,
+        };
+    };
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(text);
+    buffer.set_direction(rustybuzz::Direction::LeftToRight);
+    let shaped = rustybuzz::shape(face, &[], buffer);
+    let scale = size / face.units_per_em() as f32;
+    let mut pb = PathBuilder::new();
+    let mut pen = 0i32;
+    for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
+        if let Ok(id) = u16::try_from(info.glyph_id)
+            && let Some(outline) = glyph(face, id)
+        {
+            let ts = Transform::from_scale(scale, scale)
+                .pre_translate((pen + pos.x_offset) as f32, -(pos.y_offset as f32))
+                .pre_scale(1.0, -1.0);
+            if let Some(p) = outline.as_ref().clone().transform(ts) {
+                pb.push_path(&p);
+            }
+        }
+        pen += pos.x_advance;
+    }
+    Label {
+        path: pb.finish(),
+        width: pen as f32 * scale,
+    }
+}

@@ -1,0 +1,86 @@
+//! The PNG drawn straight from the scene against the scene's SVG rasterised by resvg
+//! (what the PNG export was before, and what the SVG export still is): every example,
+//! at a screen and a print resolution, within the tolerance the band test uses.
+
+use std::path::Path;
+
+use resvg::tiny_skia::Pixmap;
+use sandtable::io::svg::{SvgOptions, write_svg};
+use sandtable::io::{draw, raster};
+use sandtable::rules::Rulesets;
+use sandtable::scene::{self, SceneOptions};
+
+/// Pixels whose red, green, blue or alpha differ by more than `levels`, and the first.
+fn far_pixels(a: &Pixmap, b: &Pixmap, levels: u8) -> (usize, Option<(u32, u32)>) {
+    let mut first = None;
+    let mut count = 0;
+    for (i, (p, q)) in a.pixels().iter().zip(b.pixels()).enumerate() {
+        let (p, q) = (p.demultiply(), q.demultiply());
+        let far = [
+            (p.red(), q.red()),
+            (p.green(), q.green()),
+            (p.blue(), q.blue()),
+            (p.alpha(), q.alpha()),
+        ]
+        .iter()
+        .any(|(x, y)| x.abs_diff(*y) > levels);
+        if far {
+            count += 1;
+            first.get_or_insert((i as u32 % a.width(), i as u32 / a.width()));
+        }
+    }
+    (count, first)
+}
+
+#[test]
+#[ignore = "io::draw does not match yet: icons sit about half a pixel off and the banded \
+            150 DPI drawings differ in thousands of pixels (issue 29, branch speed's note)"]
+fn the_png_drawn_from_the_scene_is_the_png_drawn_from_its_svg() {
+    let rulesets = Rulesets::built_in();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let mut examples: Vec<_> = std::fs::read_dir(dir)
+        .expect("examples")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    examples.sort();
+    assert!(examples.len() >= 3, "{examples:?}");
+    let mut failures = Vec::new();
+    for example in examples {
+        let s = sandtable::io::load_scenario(&example, &rulesets).expect("example loads");
+        let r = rulesets.get(&s.ruleset).expect("ruleset");
+        let options = SceneOptions {
+            terrain_names: true,
+            ..SceneOptions::default()
+        };
+        let scene = scene::build(&s, r, &options);
+        let svg = write_svg(&scene, &SvgOptions::default());
+        let tree = raster::parse(&svg).expect("valid svg");
+        let size = scene.size_mm();
+        for dpi in [40, 150] {
+            let before = raster::png(&tree, (f64::from(size.x), f64::from(size.y)), dpi)
+                .expect("svg renders");
+            let after = draw::png(&scene, dpi).expect("scene renders");
+            let before = Pixmap::decode_png(&before).expect("a png");
+            let after = Pixmap::decode_png(&after).expect("a png");
+            assert_eq!(
+                (after.width(), after.height()),
+                (before.width(), before.height())
+            );
+            // As in the band test: edges may shade an anti-aliased pixel a little
+            // differently; nothing else moves.
+            let (far, first) = far_pixels(&before, &after, 48);
+            if far > 0 && std::env::var_os("SANDTABLE_RENDERERS_OUT").is_some() {
+                let stem = example.file_stem().and_then(|s| s.to_str()).unwrap_or("x");
+                let _ = before.save_png(format!("/tmp/{stem}-{dpi}-svg.png"));
+                let _ = after.save_png(format!("/tmp/{stem}-{dpi}-scene.png"));
+            }
+            if far > 0 {
+                failures.push(format!(
+                    "{} at {dpi} DPI: {far} pixels differ by more than 48 levels, the first at {first:?}",
+                    example.display()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
