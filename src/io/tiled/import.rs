@@ -16,7 +16,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
-use super::model::{HexGeometry, Layer, Object, Prop, Shape, TiledMap};
+use super::model::{Layer, Object, Prop, Shape, TiledMap};
 use super::place::{self, HexGrid};
 use super::tiles::{self, TileTable, Unmapped};
 use super::{JSON_MAP_PROPERTIES, JSON_OBJECT_PROPERTIES};
@@ -362,7 +362,7 @@ pub fn to_scenario(
     if let Some(t) = table {
         t.check(r)?;
     }
-    let mut warnings = Vec::new();
+    let mut warnings = m.notes.clone();
     let mut file = Map::new();
     file.insert("format".into(), json!(FORMAT_TAG));
     file.insert("version".into(), json!(FORMAT_VERSION));
@@ -481,12 +481,7 @@ fn hex_entries(
     warnings: &mut Vec<String>,
 ) -> Result<(), ImportError> {
     let grid = HexGrid {
-        geometry: HexGeometry {
-            tile: (m.tile_width, m.tile_height),
-            side: m.hex_side,
-            stagger_x: m.stagger_axis == "x",
-            stagger_even: m.stagger_index == "even",
-        },
+        geometry: m.hex_geometry(),
         board: b,
     };
     let pixels = super::pixel_map(b, &grid.geometry);

@@ -283,6 +283,7 @@ fn hex_map(
             Layer::objects("tokens", tokens),
             Layer::objects("units", units),
         ],
+        notes: Vec::new(),
     };
     Ok((m, png))
 }
@@ -363,6 +364,7 @@ fn table_map(job: &ExportJob, file: &Value) -> TiledMap {
             Layer::objects("landmarks", landmarks),
             Layer::objects("units", units),
         ],
+        notes: Vec::new(),
     }
 }
 

@@ -10,9 +10,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::data;
-use super::model::{
-    GID_MASK, HexGeometry, Layer, Object, Prop, Shape, TiledMap, Tileset, prop_kind,
-};
+use super::model::{GID_MASK, Layer, Object, Prop, Shape, TiledMap, Tileset, prop_kind};
 
 /// Reads the text of a Tiled JSON map; `dir` is where external tilesets are looked for.
 pub fn json(text: &str, dir: Option<&Path>) -> Result<TiledMap, String> {
@@ -155,6 +153,73 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, String> {
     })
 }
 
+/// An object as Tiled shows it: an instance of a template (`.tx` or `.tj`) is the
+/// template's object with the instance's own fields and properties over it. A tile
+/// template is refused: its tile id is counted in the template's own tileset, which
+/// the map may hold under another first id.
+fn instance(o: &Value, dir: Option<&Path>) -> Result<Object, String> {
+    let Some(source) = o.get("template").and_then(Value::as_str) else {
+        return Ok(object(o));
+    };
+    let what = || {
+        format!(
+            "object {} '{}' (template {source})",
+            u(o, "id").unwrap_or(0),
+            s(o, "name")
+        )
+    };
+    let path = dir.map_or_else(|| Path::new(source).to_path_buf(), |d| d.join(source));
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("{}: cannot read {}: {e}", what(), path.display()))?;
+    let template = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tj") || e.eq_ignore_ascii_case("json"))
+    {
+        serde_json::from_str::<Value>(&text).map_err(|e| format!("{}: not JSON: {e}", what()))?
+    } else {
+        let root = crate::io::xml::parse(&text).map_err(|e| {
+            let (line, column) = crate::io::xml::line_column(&text, e.offset);
+            format!(
+                "{}: not XML: {} (line {line}, column {column})",
+                what(),
+                e.message
+            )
+        })?;
+        super::tmx_read::template(&root)
+            .ok_or_else(|| format!("{}: not a Tiled template", what()))?
+    };
+    let Some(Value::Object(base)) = template.get("object") else {
+        return Err(format!("{}: the template holds no object", what()));
+    };
+    if base.contains_key("gid") && template.get("tileset").is_some() {
+        return Err(format!(
+            "{}: a tile template is not read (its tile is counted in the template's own \
+             tileset); in Tiled, Detach the template from the object",
+            what()
+        ));
+    }
+    let mut merged = base.clone();
+    if let Value::Object(own) = o {
+        for (k, v) in own {
+            if k != "properties" && k != "template" {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    // Properties by name: the instance's win, the template's others stay.
+    let mut props: Vec<Value> = base
+        .get("properties")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    for p in o["properties"].as_array().into_iter().flatten() {
+        props.retain(|q| q["name"] != p["name"]);
+        props.push(p.clone());
+    }
+    merged.insert("properties".into(), Value::Array(props));
+    Ok(object(&Value::Object(merged)))
+}
+
 fn object(o: &Value) -> Object {
     let shape = if o.get("polyline").is_some() {
         Shape::Polyline(points(&o["polyline"]))
@@ -196,11 +261,50 @@ enum Raw {
     Objects(Layer),
 }
 
-fn layers(v: &Value, parent: (bool, (f64, f64)), out: &mut Vec<Raw>) -> Result<(), String> {
+/// What a layer inherits from its groups: shown, offset, parallax factor.
+#[derive(Clone, Copy)]
+struct Parent {
+    shown: bool,
+    offset: (f64, f64),
+    parallax: (f64, f64),
+}
+
+const TOP: Parent = Parent {
+    shown: true,
+    offset: (0.0, 0.0),
+    parallax: (1.0, 1.0),
+};
+
+fn layers(
+    v: &Value,
+    parent: Parent,
+    dir: Option<&Path>,
+    out: &mut Vec<Raw>,
+    notes: &mut Vec<String>,
+) -> Result<(), String> {
     for l in v.as_array().into_iter().flatten() {
-        let shown = parent.0 && visible(l);
-        let offset = (parent.1.0 + f(l, "offsetx"), parent.1.1 + f(l, "offsety"));
+        let shown = parent.shown && visible(l);
+        let offset = (
+            parent.offset.0 + f(l, "offsetx"),
+            parent.offset.1 + f(l, "offsety"),
+        );
+        let factor = |key: &str| l.get(key).and_then(Value::as_f64).unwrap_or(1.0);
+        let parallax = (
+            parent.parallax.0 * factor("parallaxx"),
+            parent.parallax.1 * factor("parallaxy"),
+        );
         let name = s(l, "name");
+        let kind = l["type"].as_str().unwrap_or("");
+        // Parallax moves a layer only while Tiled's view scrolls; the file, Tiled's own
+        // exports and tmxrasterizer keep it where its cells and objects are, and so
+        // does the import. Said once per layer that holds something.
+        if parallax != (1.0, 1.0) && shown && matches!(kind, "tilelayer" | "objectgroup") {
+            notes.push(format!(
+                "layer '{name}' has a parallax factor of {} x {}: Tiled moves it only while \
+                 its view scrolls; it is read where the map places it (parallax ignored)",
+                parallax.0, parallax.1
+            ));
+        }
         match l["type"].as_str() {
             Some("tilelayer") => {
                 let (enc, comp) = (s(l, "encoding"), s(l, "compression"));
@@ -233,8 +337,8 @@ fn layers(v: &Value, parent: (bool, (f64, f64)), out: &mut Vec<Raw>) -> Result<(
                     .flatten()
                     // A hidden object is not on Tiled's map.
                     .filter(|o| visible(o))
-                    .map(object)
-                    .collect();
+                    .map(|o| instance(o, dir))
+                    .collect::<Result<Vec<_>, _>>()?;
                 out.push(Raw::Objects(Layer::Objects {
                     name,
                     objects,
@@ -242,7 +346,28 @@ fn layers(v: &Value, parent: (bool, (f64, f64)), out: &mut Vec<Raw>) -> Result<(
                     offset,
                 }));
             }
-            Some("group") => layers(&l["layers"], (shown, offset), out)?,
+            Some("group") => layers(
+                &l["layers"],
+                Parent {
+                    shown,
+                    offset,
+                    parallax,
+                },
+                dir,
+                out,
+                notes,
+            )?,
+            Some("imagelayer") if shown => {
+                let image = l
+                    .get("image")
+                    .and_then(Value::as_str)
+                    .filter(|i| !i.is_empty())
+                    .unwrap_or("no image");
+                notes.push(format!(
+                    "image layer '{name}' ({image}) is not imported: Sandtable reads terrain \
+                     from tiles and features from objects"
+                ));
+            }
             _ => {}
         }
     }
@@ -261,7 +386,8 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
         .map(|t| tileset(t, dir))
         .collect::<Result<Vec<_>, _>>()?;
     let mut raw = Vec::new();
-    layers(&v["layers"], (true, (0.0, 0.0)), &mut raw)?;
+    let mut notes = Vec::new();
+    layers(&v["layers"], TOP, dir, &mut raw, &mut notes)?;
     let mut m = TiledMap {
         orientation: s(v, "orientation"),
         width: need(v, "width", "the map")?,
@@ -274,6 +400,7 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
         properties: props(&v["properties"]),
         tilesets,
         layers: Vec::new(),
+        notes,
     };
     let infinite = v["infinite"].as_bool().unwrap_or(false);
     let (x0, y0) = if infinite {
@@ -377,12 +504,7 @@ fn recentre(m: &mut TiledMap, x0: i32, y0: i32) -> (f64, f64) {
             f64::from(y0) * f64::from(m.tile_height),
         );
     }
-    let g = HexGeometry {
-        tile: (m.tile_width, m.tile_height),
-        side: m.hex_side,
-        stagger_x: m.stagger_axis == "x",
-        stagger_even: m.stagger_index == "even",
-    };
+    let g = m.hex_geometry();
     let along = if g.stagger_x { x0 } else { y0 };
     let mut moved = g;
     if along & 1 == 1 {

@@ -212,13 +212,32 @@ fn layers(parent: &Element) -> Result<Vec<Value>, String> {
                 m.insert("layers".into(), Value::Array(layers(e)?));
                 "group"
             }
-            "imagelayer" => "imagelayer",
+            "imagelayer" => {
+                if let Some(source) = e.first("image").and_then(|i| i.get("source")) {
+                    m.insert("image".into(), json!(source));
+                }
+                "imagelayer"
+            }
             _ => continue,
         };
         m.insert("type".into(), json!(kind));
         out.push(Value::Object(m));
     }
     Ok(out)
+}
+
+/// A `<template>` element (`.tx`) as Tiled's JSON template (`.tj`).
+pub fn template(root: &Element) -> Option<Value> {
+    if root.name != "template" {
+        return None;
+    }
+    let mut m = Map::new();
+    m.insert("type".into(), json!("template"));
+    if let Some(t) = root.first("tileset") {
+        m.insert("tileset".into(), Value::Object(attrs(t)));
+    }
+    m.insert("object".into(), object(root.first("object")?));
+    Some(Value::Object(m))
 }
 
 /// A `<map>` element as Tiled's JSON map.
