@@ -7,6 +7,7 @@
 //! tiles' `terrain` property (or a table of tile ids to kinds).
 
 pub mod data;
+pub mod error;
 pub mod import;
 pub mod json;
 pub mod model;

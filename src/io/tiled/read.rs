@@ -10,12 +10,17 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::data;
+use super::error::{ReadError, ReadErrorKind as Kind};
 use super::model::{GID_MASK, Layer, Object, Prop, Shape, TiledMap, Tileset, prop_kind};
 
 /// Reads the text of a Tiled JSON map; `dir` is where external tilesets are looked for.
-pub fn json(text: &str, dir: Option<&Path>) -> Result<TiledMap, String> {
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| format!("not JSON: {e} (line {}, column {})", e.line(), e.column()))?;
+pub fn json(text: &str, dir: Option<&Path>) -> Result<TiledMap, ReadError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| {
+        ReadError::new(
+            Kind::Syntax,
+            format!("not JSON: {e} (line {}, column {})", e.line(), e.column()),
+        )
+    })?;
     map(&v, dir)
 }
 
@@ -25,8 +30,8 @@ fn u(v: &Value, key: &str) -> Option<u32> {
         .and_then(|n| u32::try_from(n).ok())
 }
 
-fn need(v: &Value, key: &str, what: &str) -> Result<u32, String> {
-    u(v, key).ok_or_else(|| format!("{what} has no \"{key}\""))
+fn need(v: &Value, key: &str, what: &str) -> Result<u32, ReadError> {
+    u(v, key).ok_or_else(|| ReadError::new(Kind::NotTiled, format!("{what} has no \"{key}\"")))
 }
 
 fn i(v: &Value, key: &str) -> i32 {
@@ -77,37 +82,50 @@ fn points(v: &Value) -> Vec<(f64, f64)> {
 }
 
 /// An external tileset's description, read from its file beside the map.
-fn external(source: &str, dir: Option<&Path>) -> Result<Value, String> {
+fn external(source: &str, dir: Option<&Path>) -> Result<Value, ReadError> {
     let path = dir.map_or_else(|| Path::new(source).to_path_buf(), |d| d.join(source));
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("tileset {source}: cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        ReadError::new(
+            Kind::Unreadable,
+            format!("tileset {source}: cannot read {}: {e}", path.display()),
+        )
+    })?;
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tsj") || e.eq_ignore_ascii_case("json"));
     if is_json {
         serde_json::from_str(&text).map_err(|e| {
-            format!(
-                "tileset {source}: not JSON: {e} (line {}, column {})",
-                e.line(),
-                e.column()
+            ReadError::new(
+                Kind::Syntax,
+                format!(
+                    "tileset {source}: not JSON: {e} (line {}, column {})",
+                    e.line(),
+                    e.column()
+                ),
             )
         })
     } else {
         let root = crate::io::xml::parse(&text).map_err(|e| {
             let (line, column) = crate::io::xml::line_column(&text, e.offset);
-            format!(
-                "tileset {source}: not XML: {} (line {line}, column {column})",
-                e.message
+            ReadError::new(
+                Kind::Syntax,
+                format!(
+                    "tileset {source}: not XML: {} (line {line}, column {column})",
+                    e.message
+                ),
             )
         })?;
         if root.name != "tileset" {
-            return Err(format!("tileset {source}: not a Tiled tileset"));
+            return Err(ReadError::new(
+                Kind::NotTiled,
+                format!("tileset {source}: not a Tiled tileset"),
+            ));
         }
         Ok(super::tmx_read::tileset(&root))
     }
 }
 
-fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, String> {
+fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
     let first_gid = need(t, "firstgid", "a tileset")?;
     let loaded;
     let t = match t.get("source").and_then(Value::as_str) {
@@ -157,7 +175,7 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, String> {
 /// template's object with the instance's own fields and properties over it. A tile
 /// template is refused: its tile id is counted in the template's own tileset, which
 /// the map may hold under another first id.
-fn instance(o: &Value, dir: Option<&Path>) -> Result<Object, String> {
+fn instance(o: &Value, dir: Option<&Path>) -> Result<Object, ReadError> {
     let Some(source) = o.get("template").and_then(Value::as_str) else {
         return Ok(object(o));
     };
@@ -169,33 +187,48 @@ fn instance(o: &Value, dir: Option<&Path>) -> Result<Object, String> {
         )
     };
     let path = dir.map_or_else(|| Path::new(source).to_path_buf(), |d| d.join(source));
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("{}: cannot read {}: {e}", what(), path.display()))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        ReadError::new(
+            Kind::Unreadable,
+            format!("{}: cannot read {}: {e}", what(), path.display()),
+        )
+    })?;
     let template = if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tj") || e.eq_ignore_ascii_case("json"))
     {
-        serde_json::from_str::<Value>(&text).map_err(|e| format!("{}: not JSON: {e}", what()))?
+        serde_json::from_str::<Value>(&text)
+            .map_err(|e| ReadError::new(Kind::Syntax, format!("{}: not JSON: {e}", what())))?
     } else {
         let root = crate::io::xml::parse(&text).map_err(|e| {
             let (line, column) = crate::io::xml::line_column(&text, e.offset);
-            format!(
-                "{}: not XML: {} (line {line}, column {column})",
-                what(),
-                e.message
+            ReadError::new(
+                Kind::Syntax,
+                format!(
+                    "{}: not XML: {} (line {line}, column {column})",
+                    what(),
+                    e.message
+                ),
             )
         })?;
-        super::tmx_read::template(&root)
-            .ok_or_else(|| format!("{}: not a Tiled template", what()))?
+        super::tmx_read::template(&root).ok_or_else(|| {
+            ReadError::new(Kind::NotTiled, format!("{}: not a Tiled template", what()))
+        })?
     };
     let Some(Value::Object(base)) = template.get("object") else {
-        return Err(format!("{}: the template holds no object", what()));
+        return Err(ReadError::new(
+            Kind::NotTiled,
+            format!("{}: the template holds no object", what()),
+        ));
     };
     if base.contains_key("gid") && template.get("tileset").is_some() {
-        return Err(format!(
-            "{}: a tile template is not read (its tile is counted in the template's own \
-             tileset); in Tiled, Detach the template from the object",
-            what()
+        return Err(ReadError::new(
+            Kind::Unsupported,
+            format!(
+                "{}: a tile template is not read (its tile is counted in the template's own \
+                 tileset); in Tiled, Detach the template from the object",
+                what()
+            ),
         ));
     }
     let mut merged = base.clone();
@@ -281,7 +314,7 @@ fn layers(
     dir: Option<&Path>,
     out: &mut Vec<Raw>,
     notes: &mut Vec<String>,
-) -> Result<(), String> {
+) -> Result<(), ReadError> {
     for l in v.as_array().into_iter().flatten() {
         let shown = parent.shown && visible(l);
         let offset = (
@@ -308,7 +341,7 @@ fn layers(
         match l["type"].as_str() {
             Some("tilelayer") => {
                 let (enc, comp) = (s(l, "encoding"), s(l, "compression"));
-                let what = |e: String| format!("tile layer '{name}': {e}");
+                let what = |e: ReadError| e.within(&format!("tile layer '{name}'"));
                 let mut rects = Vec::new();
                 if let Some(chunks) = l["chunks"].as_array() {
                     for c in chunks {
@@ -375,9 +408,12 @@ fn layers(
 }
 
 /// Reads a map from its JSON form.
-pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
+pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, ReadError> {
     if v["type"].as_str() != Some("map") {
-        return Err("not a Tiled map (no \"type\": \"map\")".into());
+        return Err(ReadError::new(
+            Kind::NotTiled,
+            "not a Tiled map (no \"type\": \"map\")",
+        ));
     }
     let tilesets = v["tilesets"]
         .as_array()
@@ -404,8 +440,12 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
     };
     let infinite = v["infinite"].as_bool().unwrap_or(false);
     let (x0, y0) = if infinite {
-        let bounds = tile_bounds(&raw)
-            .ok_or("an infinite map without a single tile: nothing says where the board is")?;
+        let bounds = tile_bounds(&raw).ok_or_else(|| {
+            ReadError::new(
+                Kind::NotTiled,
+                "an infinite map without a single tile: nothing says where the board is",
+            )
+        })?;
         m.width = (bounds.2 - bounds.0) as u32;
         m.height = (bounds.3 - bounds.1) as u32;
         (bounds.0, bounds.1)
@@ -461,11 +501,14 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
 const MAX_CELLS: u64 = 1_000_000;
 
 /// The number of cells of a `w` x `h` layer, refusing more than a board can have.
-fn cells_of(w: u32, h: u32) -> Result<usize, String> {
+fn cells_of(w: u32, h: u32) -> Result<usize, ReadError> {
     let n = u64::from(w) * u64::from(h);
     if n > MAX_CELLS {
-        return Err(format!(
-            "a tile layer of {w} x {h} cells is larger than the largest board (1000 x 1000)"
+        return Err(ReadError::new(
+            Kind::TooLarge,
+            format!(
+                "a tile layer of {w} x {h} cells is larger than the largest board (1000 x 1000)"
+            ),
         ));
     }
     Ok(n as usize)
@@ -528,8 +571,10 @@ mod tests {
             "layers": [{"type": "tilelayer", "name": "g", "width": 100000,
             "height": 100000, "data": []}]}"#;
         let e = json(text, None).unwrap_err();
+        assert_eq!(e.kind, Kind::TooLarge);
         assert!(
-            e.contains("100000 x 100000 cells is larger than the largest board"),
+            e.message
+                .contains("100000 x 100000 cells is larger than the largest board"),
             "{e}"
         );
     }

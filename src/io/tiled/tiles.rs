@@ -202,9 +202,11 @@ fn from_props(
     let mut elevation = 0;
     for p in props {
         match p.name.as_str() {
-            "terrain" => terrain = Some(super::import::string_value(p).map_err(bad)?),
+            "terrain" => {
+                terrain = Some(super::import::string_value(p).map_err(|e| bad(e.to_string()))?)
+            }
             "elevation" => {
-                let v = super::import::typed_value(p).map_err(bad)?;
+                let v = super::import::typed_value(p).map_err(|e| bad(e.to_string()))?;
                 elevation = match &v {
                     Value::Number(n) => n
                         .as_i64()
