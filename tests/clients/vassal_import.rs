@@ -13,7 +13,7 @@ use sandtable::board::{Board, BoardLayout, HexBoard};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{HexCell, Scenario};
 
-use super::vassal::checker;
+use super::vassal::checker_or_skip;
 use super::vmod::{TestBoard, TestStack, hex_grid, module, numbering};
 
 fn run(args: &[&str]) -> (i32, String) {
@@ -162,16 +162,8 @@ fn grids() -> Vec<(&'static str, Params, String, (u32, u32))> {
 
 #[test]
 fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_terrain() {
-    let check_path = match checker() {
-        Ok(p) => p,
-        Err(why) => {
-            assert!(
-                std::env::var_os("SANDTABLE_REQUIRE_VASSAL").is_none(),
-                "vassal-check is required here: {why}"
-            );
-            eprintln!("skipped: VASSAL's engine is not installed ({why})");
-            return;
-        }
+    let Some(check_path) = checker_or_skip() else {
+        return;
     };
     let rulesets = Rulesets::built_in();
     for (name, params, grid, size) in grids() {
@@ -292,16 +284,8 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
 /// and the same units as from the module before.
 #[test]
 fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
-    let check_path = match checker() {
-        Ok(p) => p,
-        Err(why) => {
-            assert!(
-                std::env::var_os("SANDTABLE_REQUIRE_VASSAL").is_none(),
-                "vassal-check is required here: {why}"
-            );
-            eprintln!("skipped: VASSAL's engine is not installed ({why})");
-            return;
-        }
+    let Some(check_path) = checker_or_skip() else {
+        return;
     };
     let dir = tempfile::tempdir().unwrap();
     let params: Params = (55.4256, 64.0, 40, 40, false);

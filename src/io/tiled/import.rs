@@ -74,16 +74,7 @@ pub fn read_map(path: &Path) -> Result<TiledMap, ImportError> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tmx"));
     if is_tmx {
-        let root = crate::io::xml::parse(&text).map_err(|e| {
-            let (line, column) = crate::io::xml::line_column(&text, e.offset);
-            ReadError::new(
-                ReadErrorKind::Syntax,
-                format!(
-                    "not a Tiled map: {} (line {line}, column {column})",
-                    e.message
-                ),
-            )
-        })?;
+        let root = super::read::parse_xml(&text, "not a Tiled map")?;
         let v = super::tmx_read::map(&root)?;
         Ok(super::read::map(&v, dir)?)
     } else {

@@ -15,13 +15,28 @@ use super::model::{GID_MASK, Layer, Object, Prop, Shape, TiledMap, Tileset, prop
 
 /// Reads the text of a Tiled JSON map; `dir` is where external tilesets are looked for.
 pub fn json(text: &str, dir: Option<&Path>) -> Result<TiledMap, ReadError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| {
+    map(&parse_json(text, "not JSON")?, dir)
+}
+
+/// JSON text as a value, or where it is not JSON, after `what`.
+fn parse_json(text: &str, what: &str) -> Result<Value, ReadError> {
+    serde_json::from_str(text).map_err(|e| {
         ReadError::new(
             Kind::Syntax,
-            format!("not JSON: {e} (line {}, column {})", e.line(), e.column()),
+            format!("{what}: {e} (line {}, column {})", e.line(), e.column()),
         )
-    })?;
-    map(&v, dir)
+    })
+}
+
+/// XML text as its root element, or where it is not XML, after `what`.
+pub(super) fn parse_xml(text: &str, what: &str) -> Result<crate::io::xml::Element, ReadError> {
+    crate::io::xml::parse(text).map_err(|e| {
+        let (line, column) = crate::io::xml::line_column(text, e.offset);
+        ReadError::new(
+            Kind::Syntax,
+            format!("{what}: {} (line {line}, column {column})", e.message),
+        )
+    })
 }
 
 fn u(v: &Value, key: &str) -> Option<u32> {
@@ -94,27 +109,9 @@ fn external(source: &str, dir: Option<&Path>) -> Result<Value, ReadError> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tsj") || e.eq_ignore_ascii_case("json"));
     if is_json {
-        serde_json::from_str(&text).map_err(|e| {
-            ReadError::new(
-                Kind::Syntax,
-                format!(
-                    "tileset {source}: not JSON: {e} (line {}, column {})",
-                    e.line(),
-                    e.column()
-                ),
-            )
-        })
+        parse_json(&text, &format!("tileset {source}: not JSON"))
     } else {
-        let root = crate::io::xml::parse(&text).map_err(|e| {
-            let (line, column) = crate::io::xml::line_column(&text, e.offset);
-            ReadError::new(
-                Kind::Syntax,
-                format!(
-                    "tileset {source}: not XML: {} (line {line}, column {column})",
-                    e.message
-                ),
-            )
-        })?;
+        let root = parse_xml(&text, &format!("tileset {source}: not XML"))?;
         if root.name != "tileset" {
             return Err(ReadError::new(
                 Kind::NotTiled,
@@ -197,20 +194,9 @@ fn instance(o: &Value, dir: Option<&Path>) -> Result<Object, ReadError> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tj") || e.eq_ignore_ascii_case("json"))
     {
-        serde_json::from_str::<Value>(&text)
-            .map_err(|e| ReadError::new(Kind::Syntax, format!("{}: not JSON: {e}", what())))?
+        parse_json(&text, &format!("{}: not JSON", what()))?
     } else {
-        let root = crate::io::xml::parse(&text).map_err(|e| {
-            let (line, column) = crate::io::xml::line_column(&text, e.offset);
-            ReadError::new(
-                Kind::Syntax,
-                format!(
-                    "{}: not XML: {} (line {line}, column {column})",
-                    what(),
-                    e.message
-                ),
-            )
-        })?;
+        let root = parse_xml(&text, &format!("{}: not XML", what()))?;
         super::tmx_read::template(&root).ok_or_else(|| {
             ReadError::new(Kind::NotTiled, format!("{}: not a Tiled template", what()))
         })?
