@@ -469,3 +469,26 @@ fn a_tile_table_naming_a_tileset_two_tilesets_share_is_refused() {
         "{msg}"
     );
 }
+
+/// A hidden object is not on Tiled's map, so it is not imported, but not without a
+/// word: the layer and the count are named.
+#[test]
+fn hidden_objects_are_left_out_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture("plain.tmx"))
+        .unwrap()
+        .replace(
+            "<object id=\"3\" type=\"token\"",
+            "<object id=\"3\" type=\"token\" visible=\"0\"",
+        );
+    let path = dir.path().join("hidden.tmx");
+    std::fs::write(&path, text).unwrap();
+    let (v, s) = ok(path.to_str().unwrap(), &["--map", &fixture("tiles.ron")]);
+    assert!(s.tokens.is_empty());
+    assert_eq!(s.units.len(), 2);
+    let w = warnings(&v).join("\n");
+    assert!(
+        w.contains("object layer 'army': 1 hidden object(s) are not imported"),
+        "{w}"
+    );
+}

@@ -350,11 +350,16 @@ fn layers(
                 }));
             }
             Some("objectgroup") => {
-                let objects = l["objects"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    // A hidden object is not on Tiled's map.
+                let all = l["objects"].as_array().map_or(&[][..], Vec::as_slice);
+                // A hidden object is not on Tiled's map: left out, with a word.
+                let hidden = all.iter().filter(|o| !visible(o)).count();
+                if hidden > 0 && shown {
+                    notes.push(format!(
+                        "object layer '{name}': {hidden} hidden object(s) are not imported"
+                    ));
+                }
+                let objects = all
+                    .iter()
                     .filter(|o| visible(o))
                     .map(|o| instance(o, dir))
                     .collect::<Result<Vec<_>, _>>()?;
