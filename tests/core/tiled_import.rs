@@ -471,15 +471,26 @@ fn a_tile_table_naming_a_tileset_two_tilesets_share_is_refused() {
 }
 
 /// A hidden object is not on Tiled's map, so it is not imported, but not without a
-/// word: the layer and the count are named.
+/// word: the layer and the count are named. An object whose template is hidden is
+/// hidden too.
 #[test]
 fn hidden_objects_are_left_out_with_a_warning() {
     let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("hidden.tx"),
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<template>
+ <object type="token" visible="0"><properties><property name="kind" value="fieldwork"/></properties><point/></object>
+</template>
+"#,
+    )
+    .unwrap();
     let text = std::fs::read_to_string(fixture("plain.tmx"))
         .unwrap()
         .replace(
             "<object id=\"3\" type=\"token\"",
-            "<object id=\"3\" type=\"token\" visible=\"0\"",
+            "<object id=\"4\" template=\"hidden.tx\" x=\"64\" y=\"92\"/>\n  \
+             <object id=\"3\" type=\"token\" visible=\"0\"",
         );
     let path = dir.path().join("hidden.tmx");
     std::fs::write(&path, text).unwrap();
@@ -488,7 +499,7 @@ fn hidden_objects_are_left_out_with_a_warning() {
     assert_eq!(s.units.len(), 2);
     let w = warnings(&v).join("\n");
     assert!(
-        w.contains("object layer 'army': 1 hidden object(s) are not imported"),
+        w.contains("object layer 'army': 2 hidden object(s) are not imported"),
         "{w}"
     );
 }

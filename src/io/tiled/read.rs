@@ -168,13 +168,13 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
     })
 }
 
-/// An object as Tiled shows it: an instance of a template (`.tx` or `.tj`) is the
+/// An object's fields as Tiled shows it: an instance of a template (`.tx` or `.tj`) is the
 /// template's object with the instance's own fields and properties over it. A tile
 /// template is refused: its tile id is counted in the template's own tileset, which
 /// the map may hold under another first id.
-fn instance(o: &Value, dir: Option<&Path>) -> Result<Object, ReadError> {
+fn instance(o: &Value, dir: Option<&Path>) -> Result<Value, ReadError> {
     let Some(source) = o.get("template").and_then(Value::as_str) else {
-        return Ok(object(o));
+        return Ok(o.clone());
     };
     let what = || {
         format!(
@@ -236,7 +236,7 @@ fn instance(o: &Value, dir: Option<&Path>) -> Result<Object, ReadError> {
         props.push(p.clone());
     }
     merged.insert("properties".into(), Value::Array(props));
-    Ok(object(&Value::Object(merged)))
+    Ok(Value::Object(merged))
 }
 
 fn object(o: &Value) -> Object {
@@ -350,19 +350,21 @@ fn layers(
                 }));
             }
             Some("objectgroup") => {
-                let all = l["objects"].as_array().map_or(&[][..], Vec::as_slice);
-                // A hidden object is not on Tiled's map: left out, with a word.
+                let all = l["objects"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|o| instance(o, dir))
+                    .collect::<Result<Vec<_>, _>>()?;
+                // A hidden object (or one whose template is hidden) is not on Tiled's
+                // map: left out, with a word.
                 let hidden = all.iter().filter(|o| !visible(o)).count();
                 if hidden > 0 && shown {
                     notes.push(format!(
                         "object layer '{name}': {hidden} hidden object(s) are not imported"
                     ));
                 }
-                let objects = all
-                    .iter()
-                    .filter(|o| visible(o))
-                    .map(|o| instance(o, dir))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let objects = all.iter().filter(|o| visible(o)).map(object).collect();
                 out.push(Raw::Objects(Layer::Objects {
                     name,
                     objects,
