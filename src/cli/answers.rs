@@ -5,7 +5,10 @@
 //! added to a command without its type fails that test.
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use crate::scenario::Scenario;
+use crate::scenario::diagnostic::{self, Diagnostic};
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -14,6 +17,16 @@ pub enum Severity {
     Error,
     Warning,
     Info,
+}
+
+impl From<diagnostic::Severity> for Severity {
+    fn from(s: diagnostic::Severity) -> Self {
+        match s {
+            diagnostic::Severity::Error => Severity::Error,
+            diagnostic::Severity::Warning => Severity::Warning,
+            diagnostic::Severity::Info => Severity::Info,
+        }
+    }
 }
 
 /// One finding of `validate`.
@@ -41,6 +54,24 @@ pub struct DiagnosticAnswer {
     /// The quick fixes the designer offers, by label.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fixes: Option<Vec<String>>,
+}
+
+impl DiagnosticAnswer {
+    /// A finding, its hexes labelled as the scenario labels them (none without one).
+    pub fn of(d: &Diagnostic, scenario: Option<&Scenario>) -> Self {
+        DiagnosticAnswer {
+            severity: d.severity.into(),
+            rule: d.rule.clone(),
+            message: d.message.clone(),
+            hexes: scenario
+                .map_or_else(Vec::new, |s| d.hexes.iter().map(|h| s.label(*h)).collect()),
+            features: d.features.clone(),
+            line: d.position.map(|(l, _)| l),
+            column: d.position.map(|(_, c)| c),
+            quote: d.quote.clone(),
+            fixes: (!d.fixes.is_empty()).then(|| d.fixes.iter().map(|f| f.label.clone()).collect()),
+        }
+    }
 }
 
 /// `sandtable validate FILE --json`. Exit 0: no errors; 1: errors; 2: unreadable (then
@@ -111,7 +142,7 @@ pub struct InfoAnswer {
 }
 
 /// A hex (by label) or a feature (by id) that blocks the line.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Blocker {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -126,7 +157,7 @@ pub struct Blocker {
 }
 
 /// A feature that gives the target cover.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CoverAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -137,7 +168,7 @@ pub struct CoverAnswer {
 }
 
 /// Something the line meets on its way.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Crossed {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -154,7 +185,7 @@ pub struct Crossed {
 
 /// `sandtable los FILE FROM TO --json`. On a hex board `range` is the distance in hexes
 /// and `distance` null; on a table `distance` is in the table's unit and `range` null.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "sandtable los --json")]
 #[serde(deny_unknown_fields)]
 pub struct LosAnswer {
@@ -173,7 +204,7 @@ pub struct LosAnswer {
 }
 
 /// A modifier of a battle: dice, a column shift or a factor, and whether it counts.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ModifierAnswer {
     pub source: String,
@@ -196,7 +227,7 @@ pub struct ModifierAnswer {
 
 /// `sandtable battle FILE ATTACKER TARGET --json`. `range` and `distance` as for `los`:
 /// on a table `range` is null and `distance` is the measure.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "sandtable battle --json")]
 #[serde(deny_unknown_fields)]
 pub struct BattleAnswer {
@@ -304,7 +335,7 @@ pub struct ChargesAnswer {
 }
 
 /// `sandtable path FILE UNIT --through x,y ... --json` (tables).
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "sandtable path --json")]
 #[serde(deny_unknown_fields)]
 pub struct PathAnswer {

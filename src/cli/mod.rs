@@ -297,6 +297,16 @@ pub(crate) fn unknown_ruleset(id: &str, rulesets: &Rulesets) -> CliError {
 }
 
 /// Prints a JSON value the way every `--json` output is printed.
+/// Prints a `--json` answer through its type (`cli/answers.rs`), so what is printed is
+/// what the type and its schema say. Keys come out in the order `print_json` gives
+/// them (sorted), as they always have.
+pub(crate) fn print_answer(answer: &impl serde::Serialize) {
+    match serde_json::to_value(answer) {
+        Ok(v) => print_json(&v),
+        Err(e) => print_json(&CliError::new(ErrorKind::Output, e.to_string()).to_json()),
+    }
+}
+
 pub(crate) fn print_json(value: &serde_json::Value) {
     println!(
         "{}",

@@ -7,38 +7,15 @@ use serde_json::{Value, json};
 use crate::board::Board;
 use crate::io;
 use crate::rules::{KindList, Rulesets};
-use crate::scenario::Scenario;
-use crate::scenario::diagnostic::{self, Diagnostic};
+use crate::scenario::diagnostic;
 use crate::source::SourceError;
 
+use super::answers::{
+    Counts, DiagnosticAnswer, InfoAnswer, InfoBoard, Problem, RulesetCheckAnswer, Severity,
+    ValidateAnswer,
+};
 use super::error::{CliError, ErrorKind};
-use super::print_json;
-
-/// A diagnostic in the `validate --json` contract (plus `line` and `column` when known).
-pub fn diagnostic_json(d: &Diagnostic, scenario: Option<&Scenario>) -> Value {
-    let hexes: Vec<String> = match scenario {
-        Some(s) => d.hexes.iter().map(|h| s.label(*h)).collect(),
-        None => Vec::new(),
-    };
-    let mut v = json!({
-        "severity": d.severity,
-        "rule": d.rule,
-        "message": d.message,
-        "hexes": hexes,
-        "features": d.features,
-    });
-    if let Some((line, column)) = d.position {
-        v["line"] = json!(line);
-        v["column"] = json!(column);
-    }
-    if let Some(quote) = &d.quote {
-        v["quote"] = json!(quote);
-    }
-    if !d.fixes.is_empty() {
-        v["fixes"] = json!(d.fixes.iter().map(|f| &f.label).collect::<Vec<_>>());
-    }
-    v
-}
+use super::{print_answer, print_json};
 
 pub fn validate(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
     let read = match io::read_scenario(file, rulesets) {
@@ -47,17 +24,17 @@ pub fn validate(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
     };
     let (errors, warnings) = diagnostic::counts(&read.diagnostics);
     if as_json {
-        let diags: Vec<Value> = read
-            .diagnostics
-            .iter()
-            .map(|d| diagnostic_json(d, Some(&read.scenario)))
-            .collect();
-        print_json(&json!({
-            "ruleset": read.scenario.ruleset,
-            "errors": errors,
-            "warnings": warnings,
-            "diagnostics": diags,
-        }));
+        print_answer(&ValidateAnswer {
+            ruleset: Some(read.scenario.ruleset.clone()),
+            errors,
+            warnings,
+            diagnostics: read
+                .diagnostics
+                .iter()
+                .map(|d| DiagnosticAnswer::of(d, Some(&read.scenario)))
+                .collect(),
+            error: None,
+        });
     } else {
         for d in &read.diagnostics {
             let at = match d.position {
@@ -87,23 +64,24 @@ pub fn validate(file: &Path, rulesets: &Rulesets, as_json: bool) -> i32 {
 fn unreadable(e: &SourceError, as_json: bool) -> i32 {
     eprintln!("error: {e}");
     if as_json {
-        let mut d = json!({
-            "severity": "error",
-            "rule": "file/unreadable",
-            "message": e.to_string(),
-            "hexes": [],
-            "features": [],
+        let (line, column) = e.position.unzip();
+        print_answer(&ValidateAnswer {
+            ruleset: None,
+            errors: 1,
+            warnings: 0,
+            diagnostics: vec![DiagnosticAnswer {
+                severity: Severity::Error,
+                rule: "file/unreadable".into(),
+                message: e.to_string(),
+                hexes: Vec::new(),
+                features: Vec::new(),
+                line,
+                column,
+                quote: None,
+                fixes: None,
+            }],
+            error: Some(CliError::from(e.clone())),
         });
-        if let Some((line, column)) = e.position {
-            d["line"] = json!(line);
-            d["column"] = json!(column);
-        }
-        let mut answer = CliError::from(e.clone()).to_json();
-        answer["ruleset"] = Value::Null;
-        answer["errors"] = json!(1);
-        answer["warnings"] = json!(0);
-        answer["diagnostics"] = json!([d]);
-        print_json(&answer);
     }
     2
 }
@@ -113,27 +91,44 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
     let s = &read.scenario;
     let ruleset_name = rulesets.get(&s.ruleset).map(|r| r.name.clone());
     let board = match &s.board {
-        Board::Hex(b) => json!({
-            "kind": "hex", "orientation": b.orientation, "columns": b.columns, "rows": b.rows,
-            "stagger": b.stagger, "labels": b.labels, "hexes": b.hexes().count(),
-        }),
-        Board::Freeform(t) => json!({
-            "kind": "freeform", "width": t.width, "height": t.height, "unit": t.unit,
-        }),
+        Board::Hex(b) => InfoBoard::Hex {
+            orientation: b.orientation.to_string(),
+            columns: b.columns,
+            rows: b.rows,
+            stagger: b.stagger.to_string(),
+            labels: b.labels.to_string(),
+            hexes: b.hexes().count(),
+        },
+        Board::Freeform(t) => InfoBoard::Freeform {
+            width: t.width,
+            height: t.height,
+            unit: t.unit.to_string(),
+        },
     };
-    let counts = json!({
-        "hexes": s.hexes.len(), "hexsides": s.hexsides.len(), "tokens": s.tokens.len(),
-        "roads": s.roads.len(), "units": s.units.len(), "areas": s.areas.len(),
-        "lines": s.lines.len(), "landmarks": s.landmarks.len(),
-    });
+    let counts = Counts {
+        hexes: s.hexes.len(),
+        hexsides: s.hexsides.len(),
+        tokens: s.tokens.len(),
+        roads: s.roads.len(),
+        units: s.units.len(),
+        areas: s.areas.len(),
+        lines: s.lines.len(),
+        landmarks: s.landmarks.len(),
+    };
     let (errors, warnings) = diagnostic::counts(&read.diagnostics);
     if as_json {
-        print_json(&json!({
-            "title": s.title, "author": s.author, "description": s.description,
-            "ruleset": s.ruleset, "ruleset_name": ruleset_name, "board": board,
-            "sides": s.sides.iter().map(|x| &x.id).collect::<Vec<_>>(),
-            "counts": counts, "errors": errors, "warnings": warnings,
-        }));
+        print_answer(&InfoAnswer {
+            title: s.title.clone(),
+            author: s.author.clone(),
+            description: s.description.clone(),
+            ruleset: s.ruleset.clone(),
+            ruleset_name,
+            board,
+            sides: s.sides.iter().map(|x| x.id.clone()).collect(),
+            counts,
+            errors,
+            warnings,
+        });
         return Ok(0);
     }
     println!("{}", s.title);
@@ -152,25 +147,20 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
         ),
         Board::Freeform(t) => println!("  board     {} x {} {} table", t.width, t.height, t.unit),
     }
-    const ORDER: [&str; 8] = [
-        "hexes",
-        "hexsides",
-        "tokens",
-        "roads",
-        "units",
-        "areas",
-        "lines",
-        "landmarks",
-    ];
-    let parts: Vec<String> = ORDER
-        .iter()
-        .filter_map(|k| {
-            counts[k]
-                .as_u64()
-                .filter(|n| *n > 0)
-                .map(|n| format!("{n} {k}"))
-        })
-        .collect();
+    let parts: Vec<String> = [
+        ("hexes", counts.hexes),
+        ("hexsides", counts.hexsides),
+        ("tokens", counts.tokens),
+        ("roads", counts.roads),
+        ("units", counts.units),
+        ("areas", counts.areas),
+        ("lines", counts.lines),
+        ("landmarks", counts.landmarks),
+    ]
+    .iter()
+    .filter(|(_, n)| *n > 0)
+    .map(|(k, n)| format!("{n} {k}"))
+    .collect();
     let contents = if parts.is_empty() {
         "empty".to_string()
     } else {
@@ -240,21 +230,18 @@ pub fn check_ruleset(file: &Path, as_json: bool) -> Result<i32, CliError> {
         Err(all) => (None, all),
     };
     if as_json {
-        let list: Vec<Value> = problems
-            .iter()
-            .map(|p| {
-                json!({
-                    "message": p.message,
-                    "line": p.position.map(|(l, _)| l),
-                    "column": p.position.map(|(_, c)| c),
+        print_answer(&RulesetCheckAnswer {
+            file: file.display().to_string(),
+            ruleset: id.clone(),
+            problems: problems
+                .iter()
+                .map(|p| Problem {
+                    message: p.message.clone(),
+                    line: p.position.map(|(l, _)| l),
+                    column: p.position.map(|(_, c)| c),
                 })
-            })
-            .collect();
-        print_json(&json!({
-            "file": file.display().to_string(),
-            "ruleset": id,
-            "problems": list,
-        }));
+                .collect(),
+        });
     } else if problems.is_empty() {
         println!(
             "{}: ruleset '{}' has no problems",

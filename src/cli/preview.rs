@@ -4,7 +4,6 @@
 use std::path::Path;
 
 use hexx::Hex;
-use serde_json::{Value, json};
 
 use crate::io;
 use crate::rules::arcs::arcs;
@@ -14,8 +13,25 @@ use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::{Scenario, Unit};
 use crate::scene::overlay::charge_lines;
 
+use super::answers::{
+    ArcsAnswer, BattleAnswer, ChargeAnswer, ChargesAnswer, LosAnswer, MoraleModifier, MovesAnswer,
+    Reachable, Target, ZocAnswer,
+};
 use super::error::{CliError, ErrorKind};
-use super::print_json;
+use super::print_answer;
+
+/// An answer the rules word as JSON (sight, battle, a table route), read into its type:
+/// a key the type does not name is refused here, not printed past the schema.
+pub(super) fn rules_answer<T: serde::de::DeserializeOwned>(
+    v: serde_json::Value,
+) -> Result<T, CliError> {
+    serde_json::from_value(v).map_err(|e| {
+        CliError::new(
+            ErrorKind::Output,
+            format!("the answer does not fit its schema: {e}"),
+        )
+    })
+}
 
 fn not_hex(file: &Path) -> CliError {
     CliError::new(
@@ -146,7 +162,7 @@ fn los_on<F: Field>(f: &F, from: &str, to: &str, as_json: bool) -> Result<i32, C
     let (a, b) = (f.place(from)?, f.place(to)?);
     let sight = play::sight::look(f, a, b);
     if as_json {
-        print_json(&play::sight::json(f, &sight));
+        print_answer(&rules_answer::<LosAnswer>(play::sight::json(f, &sight))?);
         return Ok(0);
     }
     println!("{}", play::sight::headline(f, a, b, &sight));
@@ -192,7 +208,7 @@ fn battle_on<F: Field>(
     let (a, t) = (f.unit(attacker)?, f.unit(target)?);
     let fight = play::battle::fight(f, a, t);
     if as_json {
-        print_json(&play::battle::json(&fight));
+        print_answer(&rules_answer::<BattleAnswer>(play::battle::json(&fight))?);
         return Ok(0);
     }
     println!("{}", play::battle::headline(f, a, t, &fight));
@@ -234,18 +250,19 @@ pub fn arcs_command(
     }
     let targets = arcs(map, u, range, target_class);
     if as_json {
-        let list: Vec<Value> = targets
-            .iter()
-            .map(|t| {
-                let mut v =
-                    json!({"hex": s.label(t.hex), "range": t.range, "los": t.los, "dice": t.dice});
-                if t.shift.is_some() {
-                    v["shift"] = json!(t.shift);
-                }
-                v
-            })
-            .collect();
-        print_json(&json!({"unit": u.id, "targets": list}));
+        print_answer(&ArcsAnswer {
+            unit: u.id.clone(),
+            targets: targets
+                .iter()
+                .map(|t| Target {
+                    hex: s.label(t.hex),
+                    range: t.range,
+                    los: t.los,
+                    dice: t.dice.map(|d| d.max(0).unsigned_abs()),
+                    shift: t.shift,
+                })
+                .collect(),
+        });
         return Ok(0);
     }
     let seen = targets.iter().filter(|t| t.los).count();
@@ -283,11 +300,18 @@ pub fn moves(
         })?;
         let allowance = allowance.or_else(|| map.allowance(u));
         if as_json {
-            let reach: Vec<Value> = list
-                .iter()
-                .map(|x| json!({"hex": s.label(x.hex), "cost": x.cost, "must_stop": x.must_stop}))
-                .collect();
-            print_json(&json!({"unit": u.id, "allowance": allowance, "reachable": reach}));
+            print_answer(&MovesAnswer {
+                unit: u.id.clone(),
+                allowance: allowance.unwrap_or(0),
+                reachable: list
+                    .iter()
+                    .map(|x| Reachable {
+                        hex: s.label(x.hex),
+                        cost: x.cost,
+                        must_stop: x.must_stop,
+                    })
+                    .collect(),
+            });
             return Ok(0);
         }
         println!(
@@ -326,7 +350,10 @@ pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> Resul
     hexes.dedup();
     let labels: Vec<String> = hexes.iter().map(|h| s.label(*h)).collect();
     if as_json {
-        print_json(&json!({"side": side, "controlled": labels}));
+        print_answer(&ZocAnswer {
+            side: side.to_string(),
+            controlled: labels,
+        });
     } else {
         println!(
             "{side} controls {} hexes: {}",
@@ -349,7 +376,11 @@ pub fn charges(
         // A unit that cannot charge has no legal charge: an answer, not an error.
         if let Some(why) = crate::rules::charge::cannot_charge(r, u) {
             if as_json {
-                print_json(&json!({"unit": u.id, "charges": [], "reason": why}));
+                print_answer(&ChargesAnswer {
+                    unit: u.id.clone(),
+                    charges: Vec::new(),
+                    reason: Some(why.to_string()),
+                });
             } else {
                 println!("{} ({}) has 0 legal charges: {why}", u.id, u.class);
             }
@@ -357,20 +388,28 @@ pub fn charges(
         }
         let list = crate::rules::charge::charges(map, s, r, u, allowance)?;
         if as_json {
-            let items: Vec<Value> = list
-                .iter()
-                .map(|c| {
-                    json!({
-                        "path": c.path.iter().map(|h| s.label(*h)).collect::<Vec<_>>(),
-                        "target": c.target,
-                        "morale_modifier": c.morale_modifier,
-                        "modifiers": c.modifiers.iter().map(|(w, m)| json!({"source": w, "morale": m})).collect::<Vec<_>>(),
-                        "strength_difference": c.strength_difference,
-                        "cost": c.cost,
+            print_answer(&ChargesAnswer {
+                unit: u.id.clone(),
+                charges: list
+                    .iter()
+                    .map(|c| ChargeAnswer {
+                        path: c.path.iter().map(|h| s.label(*h)).collect(),
+                        target: c.target.clone(),
+                        morale_modifier: c.morale_modifier,
+                        modifiers: c
+                            .modifiers
+                            .iter()
+                            .map(|(w, m)| MoraleModifier {
+                                source: w.clone(),
+                                morale: *m,
+                            })
+                            .collect(),
+                        strength_difference: c.strength_difference,
+                        cost: c.cost,
                     })
-                })
-                .collect();
-            print_json(&json!({"unit": u.id, "charges": items}));
+                    .collect(),
+                reason: None,
+            });
             return Ok(0);
         }
         println!("{} ({}) has {} legal charge(s)", u.id, u.class, list.len());

@@ -10,8 +10,9 @@ use crate::rules::play::table::TableField;
 use crate::rules::table::fire::Place;
 use crate::scenario::{Scenario, Unit};
 
+use super::answers::PathAnswer;
 use super::error::{CliError, ErrorKind};
-use super::print_json;
+use super::print_answer;
 
 /// A point written `x,y`, on the table.
 pub fn point(s: &Scenario, what: &str) -> Result<Point, CliError> {
@@ -49,7 +50,9 @@ pub fn path(
     let places: Vec<Place> = pts.into_iter().map(Place::Point).collect();
     let c = route(&field, u, &places);
     if as_json {
-        print_json(&moves::json(&c));
+        print_answer(&super::preview::rules_answer::<PathAnswer>(moves::json(
+            &c,
+        ))?);
         return Ok(0);
     }
     let word = unit_name(s);

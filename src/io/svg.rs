@@ -35,12 +35,10 @@ pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
     }
     let mut icons = Icons::default();
     let mut groups = Vec::new();
+    let wanted = |id: LayerId| options.layers.as_ref().is_none_or(|l| l.contains(&id));
+    let shades = Shades::of(scene, wanted);
     for layer in &scene.layers {
-        let wanted = options
-            .layers
-            .as_ref()
-            .is_none_or(|l| l.contains(&layer.id));
-        if !wanted || layer.is_empty() {
+        if !wanted(layer.id) || layer.is_empty() {
             continue;
         }
         let mut w = LayerWriter {
@@ -48,8 +46,24 @@ pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
             shapes: None,
             texts: None,
         };
-        for item in layer.items() {
-            w.item(item, &mut icons);
+        match &shades {
+            Some(shades) if shades.touches(layer.id) => {
+                for cell in 0..layer.cell_count() {
+                    for item in layer.cell(cell) {
+                        if let Some(item) = shades.blend(scene, layer.id, cell, item) {
+                            w.item(&item, &mut icons);
+                        }
+                    }
+                }
+                for item in layer.free() {
+                    w.item(item, &mut icons);
+                }
+            }
+            _ => {
+                for item in layer.items() {
+                    w.item(item, &mut icons);
+                }
+            }
         }
         groups.push((layer.id, w.finish()));
     }
@@ -85,6 +99,113 @@ pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
         doc = doc.add(g);
     }
     doc.to_string()
+}
+
+/// Each hex's elevation shade (a see-through fill over the whole hex), blended into the
+/// opaque colours of the terrain it covers. ImageMagick's and other SVG 1.1 readers
+/// ignore `fill-opacity` and would paint the shade solid black; blended, every reader
+/// draws the same colours. Over a background image the shade cannot be blended (what
+/// lies under it is the image), so it stays see-through there.
+struct Shades {
+    /// Per cell of the elevation layer: its shades folded into one colour and alpha.
+    cells: Vec<Option<Rgba>>,
+    /// Whether the terrain under the shades is written (else they cover the paper).
+    terrain: bool,
+}
+
+impl Shades {
+    fn of(scene: &Scene, wanted: impl Fn(LayerId) -> bool) -> Option<Shades> {
+        if scene.backdrop.is_some() || !wanted(LayerId::Elevation) {
+            return None;
+        }
+        let layer = scene.layer(LayerId::Elevation);
+        let cells: Vec<Option<Rgba>> = (0..layer.cell_count())
+            .map(|i| layer.cell(i).iter().filter_map(shade).reduce(over))
+            .collect();
+        if cells.iter().all(Option::is_none) {
+            return None;
+        }
+        Some(Shades {
+            cells,
+            terrain: wanted(LayerId::Terrain),
+        })
+    }
+
+    fn touches(&self, layer: LayerId) -> bool {
+        layer == LayerId::Elevation || (self.terrain && layer == LayerId::Terrain)
+    }
+
+    /// A cell's item as written: a terrain item in its shaded colours; a shade left out
+    /// where its terrain took it, else over the paper as an opaque fill.
+    fn blend(&self, scene: &Scene, layer: LayerId, cell: usize, item: &Item) -> Option<Item> {
+        let Some(s) = self.cells.get(cell).copied().flatten() else {
+            return Some(item.clone());
+        };
+        if layer == LayerId::Terrain {
+            return Some(tinted(item, |c| under(c, s)));
+        }
+        if shade(item).is_none() {
+            return Some(item.clone());
+        }
+        let covered = self.terrain && !scene.layer(LayerId::Terrain).cell(cell).is_empty();
+        if covered {
+            return None;
+        }
+        Some(tinted(item, |_| under(scene.background, s)))
+    }
+}
+
+/// A shade: a see-through fill with no outline.
+fn shade(item: &Item) -> Option<Rgba> {
+    match item {
+        Item::Polygon {
+            style:
+                Style {
+                    fill: Some(c),
+                    stroke: None,
+                },
+            ..
+        } if c.0[3] < 255 => Some(*c),
+        _ => None,
+    }
+}
+
+/// Shade `top` laid over shade `below`, as one.
+fn over(below: Rgba, top: Rgba) -> Rgba {
+    let (a1, a2) = (below.opacity(), top.opacity());
+    let a = a2 + a1 * (1.0 - a2);
+    if a <= 0.0 {
+        return Rgba([0, 0, 0, 0]);
+    }
+    let ch = |i: usize| {
+        let v = (top.0[i] as f32 * a2 + below.0[i] as f32 * a1 * (1.0 - a2)) / a;
+        v.round() as u8
+    };
+    Rgba([ch(0), ch(1), ch(2), (a * 255.0).round() as u8])
+}
+
+/// Colour `c` seen through shade `s` (keeping `c`'s own alpha).
+fn under(c: Rgba, s: Rgba) -> Rgba {
+    c.mix(s, s.opacity())
+}
+
+/// The item with every colour passed through `f`.
+fn tinted(item: &Item, f: impl Fn(Rgba) -> Rgba) -> Item {
+    let style = |s: &Style| Style {
+        fill: s.fill.map(&f),
+        stroke: s.stroke.map(|k| Stroke {
+            colour: f(k.colour),
+            ..k
+        }),
+    };
+    let mut item = item.clone();
+    match &mut item {
+        Item::Polygon { style: s, .. } | Item::Circle { style: s, .. } => *s = style(s),
+        Item::Polyline { stroke, .. } => stroke.colour = f(stroke.colour),
+        Item::Text { colour, .. } => *colour = f(*colour),
+        Item::Icon { tint, .. } => *tint = f(*tint),
+    }
+    item
 }
 
 /// The terrain layer's opacity over a background image: the printed map shows

@@ -62,6 +62,11 @@ impl Layer {
         }
     }
 
+    /// How many cells the layer holds (those of its scene's window).
+    pub fn cell_count(&self) -> usize {
+        self.cells.start.len().saturating_sub(1)
+    }
+
     /// The items that belong to no one cell.
     pub fn free(&self) -> &[Item] {
         &self.items[self.free_from..]

@@ -13,7 +13,7 @@ use sandtable::board::{Board, BoardLayout, HexBoard};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{HexCell, Scenario};
 
-use super::vassal::checker;
+use super::vassal::checker_or_skip;
 use super::vmod::{TestBoard, TestStack, hex_grid, module, numbering};
 
 fn run(args: &[&str]) -> (i32, String) {
@@ -162,16 +162,8 @@ fn grids() -> Vec<(&'static str, Params, String, (u32, u32))> {
 
 #[test]
 fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_terrain() {
-    let check_path = match checker() {
-        Ok(p) => p,
-        Err(why) => {
-            assert!(
-                std::env::var_os("SANDTABLE_REQUIRE_VASSAL").is_none(),
-                "vassal-check is required here: {why}"
-            );
-            eprintln!("skipped: VASSAL's engine is not installed ({why})");
-            return;
-        }
+    let Some(check_path) = checker_or_skip() else {
+        return;
     };
     let rulesets = Rulesets::built_in();
     for (name, params, grid, size) in grids() {
@@ -283,5 +275,115 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
                 p["name"]
             );
         }
+    }
+}
+
+/// Issue 28: "a module saved by VASSAL's own editor". VASSAL's editor code rewrites the
+/// module (`vassal-check --resave`: its own attribute order, defaults filled in, its
+/// own `moduledata`); the import gives the same board, every hex at VASSAL's centre,
+/// and the same units as from the module before.
+#[test]
+fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
+    let Some(check_path) = checker_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let params: Params = (55.4256, 64.0, 40, 40, false);
+    let stack = |name: &str, at: (i32, i32)| TestStack {
+        name: name.into(),
+        board: "Main".into(),
+        location: None,
+        at,
+        piece: format!("Union Infantry {name}"),
+    };
+    let bytes = module(
+        "Resaved",
+        "1.0",
+        &[TestBoard {
+            name: "Main".into(),
+            size: (600, 430),
+            grid: hex_grid(
+                params.0,
+                params.1,
+                params.2,
+                params.3,
+                params.4,
+                &numbering(r#"hOff="0" sep=".""#),
+            ),
+            image_missing: false,
+        }],
+        &[
+            stack("p1", centre(params, 2, 2)),
+            stack("p2", centre(params, 4, 1)),
+        ],
+        &["Union", "Confederate"],
+    );
+    let original = dir.path().join("original.vmod");
+    std::fs::write(&original, &bytes).unwrap();
+    let resaved = dir.path().join("resaved.vmod");
+    let out = Command::new(&check_path)
+        .arg("--resave")
+        .arg(&original)
+        .arg(&resaved)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() && resaved.exists(),
+        "resave: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_ne!(
+        std::fs::read(&resaved).unwrap(),
+        bytes,
+        "VASSAL wrote the module itself"
+    );
+    let rulesets = Rulesets::built_in();
+    let mut scenarios = Vec::new();
+    for vmod in [&original, &resaved] {
+        let ron = vmod.with_extension("ron");
+        let (code, text) = run(&[
+            "import",
+            vmod.to_str().unwrap(),
+            "--ruleset",
+            "battle-cry-150",
+            "--output",
+            ron.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{vmod:?}: {text}");
+        scenarios.push(sandtable::io::load_scenario(&ron, &rulesets).unwrap());
+    }
+    let (a, b) = (hex_board(&scenarios[0]), hex_board(&scenarios[1]));
+    assert_eq!(
+        (a.columns, a.rows, a.orientation),
+        (b.columns, b.rows, b.orientation)
+    );
+    assert_eq!(a.numbering, b.numbering);
+    let labels = |b: &HexBoard| b.hexes().map(|h| b.label(h)).collect::<Vec<_>>();
+    assert_eq!(labels(a), labels(b));
+    let units = |s: &Scenario| {
+        s.units
+            .iter()
+            .map(|u| (u.class.to_string(), u.side.to_string(), u.hex))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(units(&scenarios[0]), units(&scenarios[1]));
+    assert_eq!(scenarios[1].units.len(), 2);
+    // Every hex VASSAL lists on the resaved board is ours at its centre.
+    let report = check(&check_path, &resaved);
+    let layout = BoardLayout::new(b, b.hex_width_mm as f32);
+    let bg = b.background.clone().unwrap();
+    let theirs = vassal_hexes(&report, "Main");
+    assert!(!theirs.is_empty());
+    for (label, x, y) in theirs {
+        let hex = b.hex_at(&label).unwrap();
+        let (px, py) = bg.to_pixels({
+            let c = layout.centre(hex);
+            (f64::from(c.x), f64::from(c.y))
+        });
+        assert!(
+            (px - x as f64).abs() <= 1.5 && (py - y as f64).abs() <= 1.5,
+            "{label}: VASSAL ({x}, {y}), ours ({px:.2}, {py:.2})"
+        );
     }
 }

@@ -147,6 +147,104 @@ fn the_png_shows_each_hex_in_its_terrain_colour() {
     assert!(hexes_checked > 100, "only {hexes_checked} hexes checked");
 }
 
+/// Issue 27: "avoid `fill-opacity` where an opaque blend gives the same colour
+/// (ImageMagick draws elevated hexes black)". The elevation shade is blended into the
+/// colours of the hex it covers, its hatching included: the SVG has no see-through
+/// shape left, and the PNG shows each elevated hex in its terrain colour shaded by
+/// its height, as before.
+#[test]
+fn elevated_hexes_are_opaque_blends_that_every_svg_reader_draws_alike() {
+    let rulesets = Rulesets::built_in();
+    let dpi = 100;
+    let svg = format::by_name("svg").expect("svg format");
+    let mut checked = 0;
+    for example in examples() {
+        let s = load(&example, &rulesets);
+        let Board::Hex(board) = &s.board else {
+            continue;
+        };
+        let ruleset = rulesets.get(&s.ruleset).expect("ruleset");
+        let options = ExportOptions::default();
+        let text = String::from_utf8(svg.write(&ExportJob::new(&s, ruleset, &options)).unwrap())
+            .expect("utf-8");
+        for shape in text.split('<').filter(|t| t.starts_with("path ")) {
+            let tag = shape.split('>').next().unwrap_or("");
+            assert!(
+                !tag.contains("fill-opacity"),
+                "{}: a see-through shape: <{tag}>",
+                example.display()
+            );
+        }
+        let layers = Some(vec![LayerId::Terrain, LayerId::Elevation]);
+        let scene = scene::build(
+            &s,
+            ruleset,
+            &SceneOptions {
+                layers: layers.clone().unwrap(),
+                ..SceneOptions::default()
+            },
+        );
+        let window = scene.window.expect("a hex scene has a window");
+        let png = png_of(
+            &s,
+            &rulesets,
+            &ExportOptions {
+                dpi,
+                layers,
+                ..ExportOptions::default()
+            },
+        );
+        let px = |mm: f32| mm / 25.4 * dpi as f32;
+        for (hex, cell) in s.hexes.iter().filter(|(_, c)| c.elevation > 0) {
+            let i = window.cell(board, *hex).expect("on the board");
+            let Some(Item::Polygon { points, style }) =
+                scene.layer(LayerId::Terrain).cell(i).first()
+            else {
+                panic!("a hex's terrain starts with its fill");
+            };
+            let shade = (14 * cell.elevation.min(6)) as f32 / 255.0;
+            let want = style.fill.expect("filled").darker(shade).0;
+            let n = points.len() as f32;
+            let (cx, cy) = (
+                px(points.iter().map(|p| p.x).sum::<f32>() / n),
+                px(points.iter().map(|p| p.y).sum::<f32>() / n),
+            );
+            assert!(
+                text.contains(&format!(
+                    "fill=\"#{:02x}{:02x}{:02x}\"",
+                    want[0], want[1], want[2]
+                )),
+                "{}: the shaded fill of {} is written opaque",
+                example.display(),
+                s.label(*hex)
+            );
+            let width = points.iter().map(|p| p.x).fold(f32::MIN, f32::max)
+                - points.iter().map(|p| p.x).fold(f32::MAX, f32::min);
+            let r = (px(width) / 3.0) as i32;
+            let (mut near, mut total) = (0, 0);
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if let Some(p) = png.pixel((cx as i32 + dx) as u32, (cy as i32 + dy) as u32) {
+                        total += 1;
+                        let got = [p.red(), p.green(), p.blue()];
+                        if got.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 2) {
+                            near += 1;
+                        }
+                    }
+                }
+            }
+            assert!(
+                near * 3 >= total,
+                "{}: {} shows its shaded colour {want:?} on {near} of {total} px",
+                example.display(),
+                s.label(*hex)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "only {checked} elevated hexes checked");
+}
+
 #[test]
 fn a_hex_is_hex_width_mm_over_25_4_times_dpi_pixels_wide() {
     let rulesets = Rulesets::built_in();

@@ -348,3 +348,158 @@ fn messages_name_the_object_the_distinct_tiles_and_the_table_file() {
     );
     assert!(file.ends_with("lava.ron"));
 }
+
+/// Objects placed from Tiled's templates (`.tx` and `.tj`) are what Tiled shows: the
+/// template's object with the instance's own fields and properties over it. Before,
+/// such objects lost their class and properties ("of no kind ... not imported"). A
+/// tile template, whose tile id is counted in the template's own tileset, is refused
+/// with what to do.
+#[test]
+fn objects_from_templates_are_read_as_tiled_shows_them_and_tile_templates_refused() {
+    let (v, s) = ok(&fixture("templates.tmx"), &[]);
+    assert!(warnings(&v).is_empty(), "{v}");
+    let units: Vec<(String, String, String)> = s
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.class.to_string(), u.side.to_string(), unit_hex(&s, i)))
+        .collect();
+    assert_eq!(
+        units,
+        [
+            ("infantry".into(), "a".into(), "B2".into()),
+            ("infantry".into(), "b".into(), "E3".into()),
+        ],
+        "the second instance's own side wins over the template's"
+    );
+    assert_eq!(s.tokens.len(), 1);
+    assert_eq!(s.tokens[0].kind, "entrenchment");
+
+    let dir = tempfile::tempdir().unwrap();
+    let counter = std::fs::canonicalize(fixture("counter.tx")).unwrap();
+    let text = std::fs::read_to_string(fixture("templates.tmx"))
+        .unwrap()
+        .replace(
+            "template=\"entrenchment.tj\"",
+            &format!("template=\"{}\"", counter.display()),
+        );
+    let path = dir.path().join("tile-template.tmx");
+    std::fs::write(&path, text).unwrap();
+    // Without the units' template beside it, the map is refused naming it.
+    let (kind, msg, _) = refused(path.to_str().unwrap(), &[]);
+    assert_eq!(kind, "not-a-map");
+    assert!(
+        msg.contains("object 1 '' (template infantry.tx): cannot read"),
+        "{msg}"
+    );
+    std::fs::copy(fixture("infantry.tx"), dir.path().join("infantry.tx")).unwrap();
+    let (kind, msg, _) = refused(path.to_str().unwrap(), &[]);
+    assert_eq!(kind, "not-a-map");
+    assert!(
+        msg.contains("object 3 ''") && msg.contains("a tile template is not read"),
+        "{msg}"
+    );
+}
+
+/// The shape of libgdx's `tiled-json/hex_y.tmj` (Apache-2.0; a test map of a public
+/// game framework): an image layer, a tile layer with `parallaxy` 1.15, a second tile
+/// layer drawn 48, -24 px off its cells, base64 with `"compression": ""`, render
+/// order left-down. Tiled draws the offset layer between the hexes: refused naming it.
+/// Moved by whole hexes it is read where Tiled shows it. Parallax only moves a layer
+/// while Tiled's view scrolls (its exports and tmxrasterizer ignore it), so the layer
+/// is read where the map places it, with a warning; the image layer is named too.
+#[test]
+fn parallax_image_layers_and_offset_tile_layers_are_read_as_tiled_places_them_or_refused() {
+    let map = ["--map", &fixture("libgdx.ron")];
+    let (kind, msg, _) = refused(&fixture("libgdx-hex.tmj"), &map);
+    assert_eq!(kind, "bad-map");
+    assert!(
+        msg.contains("tile layer 'Tile Layer 2' is drawn 48 px right and -24 px down")
+            && msg.contains("stand between the hexes"),
+        "{msg}"
+    );
+
+    // One column right and two rows down (rows are 72 px apart on this grid).
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture("libgdx-hex.tmj"))
+        .unwrap()
+        .replace("\"offsetx\": 48", "\"offsetx\": 112")
+        .replace("\"offsety\": -24", "\"offsety\": 144");
+    let path = dir.path().join("whole-hexes.tmj");
+    std::fs::write(&path, text).unwrap();
+    let (v, s) = ok(path.to_str().unwrap(), &map);
+    assert_eq!(terrain(&s, "F3").0, "town", "E1's tile is drawn on F3");
+    assert_eq!(terrain(&s, "C4").0, "woods", "B2's tile is drawn on C4");
+    assert_eq!(terrain(&s, "B2").0, "clear", "only layer 1 is left there");
+    assert_eq!(s.hexes.len(), 3, "{:?}", s.hexes);
+    let w = warnings(&v).join("\n");
+    assert!(
+        w.contains("image layer 'Badlogic Layer' (../../badlogic.jpg) is not imported"),
+        "{w}"
+    );
+    assert!(
+        w.contains("layer 'Tile Layer 1' has a parallax factor of 1 x 1.15")
+            && w.contains("parallax ignored"),
+        "{w}"
+    );
+    assert!(
+        w.contains("'Tile Layer 2' is drawn 1 column(s) and 2 row(s) away by its offset: 1 of its tiles fall off the board"),
+        "{w}"
+    );
+}
+
+/// The shape of transoxiana-open's `desert.tmx` (a public hex strategy game): two
+/// external tilesets of one name from two files. A `--map` keyed by that name would
+/// give both the same terrain silently; it is refused.
+#[test]
+fn a_tile_table_naming_a_tileset_two_tilesets_share_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture("two-tilesets.tmx"))
+        .unwrap()
+        .replace("name=\"more\"", "name=\"hexes\"");
+    let path = dir.path().join("same-name.tmx");
+    std::fs::write(&path, text).unwrap();
+    let (kind, msg, _) = refused(
+        path.to_str().unwrap(),
+        &["--map", &fixture("two-tilesets.ron")],
+    );
+    assert_eq!(kind, "bad-tile-table");
+    assert!(
+        msg.contains("2 tilesets named 'hexes' (first ids 1, 4)"),
+        "{msg}"
+    );
+}
+
+/// A hidden object is not on Tiled's map, so it is not imported, but not without a
+/// word: the layer and the count are named. An object whose template is hidden is
+/// hidden too.
+#[test]
+fn hidden_objects_are_left_out_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("hidden.tx"),
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<template>
+ <object type="token" visible="0"><properties><property name="kind" value="fieldwork"/></properties><point/></object>
+</template>
+"#,
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(fixture("plain.tmx"))
+        .unwrap()
+        .replace(
+            "<object id=\"3\" type=\"token\"",
+            "<object id=\"4\" template=\"hidden.tx\" x=\"64\" y=\"92\"/>\n  \
+             <object id=\"3\" type=\"token\" visible=\"0\"",
+        );
+    let path = dir.path().join("hidden.tmx");
+    std::fs::write(&path, text).unwrap();
+    let (v, s) = ok(path.to_str().unwrap(), &["--map", &fixture("tiles.ron")]);
+    assert!(s.tokens.is_empty());
+    assert_eq!(s.units.len(), 2);
+    let w = warnings(&v).join("\n");
+    assert!(
+        w.contains("object layer 'army': 2 hidden object(s) are not imported"),
+        "{w}"
+    );
+}

@@ -450,3 +450,122 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
     let z = view.zones.iter().find(|z| z.name == "0302").unwrap();
     assert_eq!(z.property("terrain"), Some("woods"));
 }
+
+/// The module's entries with one board image turned into a JPEG (VASSAL boards are
+/// often JPEGs), the build file pointing at it.
+fn with_jpeg_board(bytes: &[u8], board: &str) -> Vec<u8> {
+    let png_name = format!("images/{board}.png");
+    let files: Vec<(String, Vec<u8>)> = entries(bytes)
+        .into_iter()
+        .map(|(name, data)| {
+            if name == png_name {
+                let img = image::load_from_memory(&data).unwrap().to_rgb8();
+                let mut jpeg = Vec::new();
+                image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
+                    .encode_image(&img)
+                    .unwrap();
+                (format!("images/{board}.jpg"), jpeg)
+            } else if name == "buildFile.xml" {
+                let text = String::from_utf8(data).unwrap();
+                let text = text.replace(
+                    &format!("image=\"{board}.png\""),
+                    &format!("image=\"{board}.jpg\""),
+                );
+                (name, text.into_bytes())
+            } else {
+                (name, data)
+            }
+        })
+        .collect();
+    super::vmod::zip(&files)
+}
+
+/// Issue 28: "a JPEG board in a test". A board whose image is a JPEG becomes the same
+/// board as from a PNG of that size: its size read from the JPEG, the image kept beside
+/// the scenario as its background.
+#[test]
+fn a_jpeg_board_image_gives_the_same_board_as_a_png_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let png_bytes = simple(&hex_grid(55.4256, 64.0, 40, 40, false, &numbering("")));
+    let jpg_bytes = with_jpeg_board(&png_bytes, "Main");
+    let (png_out, jpg_out) = (dir.path().join("png.ron"), dir.path().join("jpg.ron"));
+    for (name, bytes, out) in [
+        ("png.vmod", &png_bytes, &png_out),
+        ("jpg.vmod", &jpg_bytes, &jpg_out),
+    ] {
+        let vmod = write(dir.path(), name, bytes);
+        let (code, stdout, stderr) = import(&vmod, out, &[]);
+        assert_eq!(code, 0, "{name}: {stdout}{stderr}");
+    }
+    let (from_png, from_jpg) = (load(&png_out), load(&jpg_out));
+    let (a, b) = (hex_board(&from_png), hex_board(&from_jpg));
+    assert_eq!((a.columns, a.rows), (b.columns, b.rows));
+    assert_eq!(our_centres(a), our_centres(b));
+    let bg = b.background.as_ref().unwrap();
+    assert_eq!(bg.image, "jpg-board.jpg");
+    let written = image::open(dir.path().join("jpg-board.jpg")).unwrap();
+    assert_eq!((written.width(), written.height()), (600, 430));
+    assert_grid_reproduced(&jpg_bytes, "Main", &from_jpg);
+}
+
+/// Issue 28: "an export with a background in a test". The board image is drawn under
+/// the terrain in SVG (the image, placed and scaled), PNG (its colours show through
+/// where the terrain is see-through: the dark square of its top-left quarter is seen
+/// there and not in the bottom-right quarter) and PDF (the image embedded).
+#[test]
+fn an_export_draws_the_board_image_under_the_terrain() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = simple(&hex_grid(55.4256, 64.0, 40, 40, false, &numbering("")));
+    let vmod = write(dir.path(), "bg.vmod", &bytes);
+    let ron = dir.path().join("bg.ron");
+    let (code, stdout, stderr) = import(&vmod, &ron, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (svg, png, pdf) = (
+        dir.path().join("bg.svg"),
+        dir.path().join("bg.png"),
+        dir.path().join("bg.pdf"),
+    );
+    for out in [&svg, &png, &pdf] {
+        let (code, stdout, stderr) = sandtable(&[
+            "export",
+            ron.to_str().unwrap(),
+            "--output",
+            out.to_str().unwrap(),
+            "--layers",
+            "terrain",
+        ]);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.contains("id=\"layer-background\"") && text.contains("bg-board.png"),
+        "the SVG places the board image"
+    );
+    let img = image::open(&png).unwrap().to_rgb8();
+    let (w, h) = img.dimensions();
+    let at =
+        |fx: f64, fy: f64| *img.get_pixel((f64::from(w) * fx) as u32, (f64::from(h) * fy) as u32);
+    let (dark, light) = (at(0.2, 0.2), at(0.8, 0.8));
+    // The image's quarters are (60, 130, 60) and (225, 215, 170): under the same
+    // terrain, the top-left is much darker and greener.
+    assert!(
+        u32::from(dark.0[0]) + 40 < u32::from(light.0[0]),
+        "top-left {dark:?}, bottom-right {light:?}"
+    );
+    assert!(dark.0[1] > dark.0[0], "green shows through: {dark:?}");
+    // The PDF embeds the image (before, PNG and PDF left it out without a word: the
+    // renderers were built without image decoding).
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    let images = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|st| {
+            st.dict
+                .get(b"Subtype")
+                .and_then(|v| v.as_name())
+                .is_ok_and(|n| n == b"Image")
+        })
+        .count();
+    assert!(images >= 1, "the PDF holds the board image");
+}

@@ -7,6 +7,12 @@ use std::io::Read;
 use base64::Engine;
 use serde_json::Value;
 
+use super::error::{ReadError, ReadErrorKind};
+
+fn bad(message: String) -> ReadError {
+    ReadError::new(ReadErrorKind::Data, message)
+}
+
 /// The global ids of `data` (`count` of them): an array, or a base64 string with its
 /// `compression`.
 pub fn decode(
@@ -14,34 +20,36 @@ pub fn decode(
     encoding: &str,
     compression: &str,
     count: usize,
-) -> Result<Vec<u32>, String> {
+) -> Result<Vec<u32>, ReadError> {
     let ids = match data {
         Value::Array(a) => a
             .iter()
             .map(|g| {
                 g.as_u64()
                     .and_then(|g| u32::try_from(g).ok())
-                    .ok_or_else(|| format!("{g} is not a tile id"))
+                    .ok_or_else(|| bad(format!("{g} is not a tile id")))
             })
-            .collect::<Result<Vec<u32>, String>>()?,
+            .collect::<Result<Vec<u32>, ReadError>>()?,
         Value::String(s) if encoding == "base64" => base64_ids(s, compression)?,
-        Value::String(_) => return Err(format!("unknown tile data encoding \"{encoding}\"")),
-        _ => return Err("a tile layer without data".into()),
+        Value::String(_) => {
+            return Err(bad(format!("unknown tile data encoding \"{encoding}\"")));
+        }
+        _ => return Err(bad("a tile layer without data".into())),
     };
     if ids.len() != count {
-        return Err(format!(
+        return Err(bad(format!(
             "the tile data holds {} cells where the layer has {count}",
             ids.len()
-        ));
+        )));
     }
     Ok(ids)
 }
 
-fn base64_ids(text: &str, compression: &str) -> Result<Vec<u32>, String> {
+fn base64_ids(text: &str, compression: &str) -> Result<Vec<u32>, ReadError> {
     let clean: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(clean)
-        .map_err(|e| format!("the tile data is not base64: {e}"))?;
+        .map_err(|e| bad(format!("the tile data is not base64: {e}")))?;
     let mut raw = Vec::new();
     let unpacked = match compression {
         "" => {
@@ -53,14 +61,20 @@ fn base64_ids(text: &str, compression: &str) -> Result<Vec<u32>, String> {
         "zstd" => ruzstd::decoding::StreamingDecoder::new(bytes.as_slice())
             .map_err(|e| std::io::Error::other(e.to_string()))
             .and_then(|mut d| d.read_to_end(&mut raw)),
-        other => return Err(format!("unknown tile data compression \"{other}\"")),
+        other => {
+            return Err(bad(format!("unknown tile data compression \"{other}\"")));
+        }
     };
-    unpacked.map_err(|e| format!("the {compression} tile data cannot be unpacked: {e}"))?;
+    unpacked.map_err(|e| {
+        bad(format!(
+            "the {compression} tile data cannot be unpacked: {e}"
+        ))
+    })?;
     if raw.len() % 4 != 0 {
-        return Err(format!(
+        return Err(bad(format!(
             "the tile data is {} bytes, not a whole number of tile ids",
             raw.len()
-        ));
+        )));
     }
     Ok(raw
         .chunks_exact(4)
@@ -69,14 +83,14 @@ fn base64_ids(text: &str, compression: &str) -> Result<Vec<u32>, String> {
 }
 
 /// CSV cells as Tiled writes them (a comma after every cell but the last, rows on lines).
-pub fn csv(text: &str) -> Result<Vec<Value>, String> {
+pub fn csv(text: &str) -> Result<Vec<Value>, ReadError> {
     text.split(',')
         .map(str::trim)
         .filter(|c| !c.is_empty())
         .map(|c| {
             c.parse::<u32>()
                 .map(Value::from)
-                .map_err(|_| format!("'{c}' in the CSV tile data is not a tile id"))
+                .map_err(|_| bad(format!("'{c}' in the CSV tile data is not a tile id")))
         })
         .collect()
 }
@@ -108,6 +122,10 @@ mod tests {
             ids
         );
         let short = decode(&b64(&packed(&ids)), "base64", "", 6).unwrap_err();
-        assert!(short.contains("4 cells where the layer has 6"), "{short}");
+        assert_eq!(short.kind, ReadErrorKind::Data);
+        assert!(
+            short.message.contains("4 cells where the layer has 6"),
+            "{short}"
+        );
     }
 }

@@ -16,7 +16,8 @@ use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
-use super::model::{HexGeometry, Layer, Object, Prop, Shape, TiledMap};
+use super::error::{PropError, PropErrorKind, ReadError, ReadErrorKind};
+use super::model::{Layer, Object, Prop, Shape, TiledMap};
 use super::place::{self, HexGrid};
 use super::tiles::{self, TileTable, Unmapped};
 use super::{JSON_MAP_PROPERTIES, JSON_OBJECT_PROPERTIES};
@@ -30,7 +31,7 @@ pub use super::tiles::read_tile_table;
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ImportError {
     #[error("{0}")]
-    Read(String),
+    Read(#[from] ReadError),
     #[error("not a hexagonal map: orientation is \"{0}\" (Sandtable imports hexagonal Tiled maps)")]
     NotHexagonal(String),
     #[error("no ruleset: pass --ruleset ID (the map has no \"ruleset\" property)")]
@@ -67,68 +68,75 @@ pub struct Imported {
 /// read from beside it.
 pub fn read_map(path: &Path) -> Result<TiledMap, ImportError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| ImportError::Read(format!("cannot read: {e}")))?;
+        .map_err(|e| ReadError::new(ReadErrorKind::Unreadable, format!("cannot read: {e}")))?;
     let dir = path.parent();
     let is_tmx = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tmx"));
     if is_tmx {
-        let root = crate::io::xml::parse(&text).map_err(|e| {
-            let (line, column) = crate::io::xml::line_column(&text, e.offset);
-            ImportError::Read(format!(
-                "not a Tiled map: {} (line {line}, column {column})",
-                e.message
-            ))
-        })?;
-        let v = super::tmx_read::map(&root).map_err(ImportError::Read)?;
-        super::read::map(&v, dir).map_err(ImportError::Read)
+        let root = super::read::parse_xml(&text, "not a Tiled map")?;
+        let v = super::tmx_read::map(&root)?;
+        Ok(super::read::map(&v, dir)?)
     } else {
-        super::read::json(&text, dir).map_err(ImportError::Read)
+        Ok(super::read::json(&text, dir)?)
     }
 }
 
 /// A property's value as JSON, refusing the types a scenario field cannot hold: a
 /// class value, and an enum stored as a number (its names are in the Tiled project,
 /// not the map).
-pub fn typed_value(p: &Prop) -> Result<Value, String> {
+pub fn typed_value(p: &Prop) -> Result<Value, PropError> {
     match p.kind {
-        "class" => Err(format!(
-            "property '{}' is a class value ({}); Sandtable reads plain properties: make it a string",
-            p.name,
-            if p.propertytype.is_empty() {
-                "class"
-            } else {
-                &p.propertytype
-            }
+        "class" => Err(PropError::new(
+            PropErrorKind::ClassValue,
+            format!(
+                "property '{}' is a class value ({}); Sandtable reads plain properties: make it a string",
+                p.name,
+                if p.propertytype.is_empty() {
+                    "class"
+                } else {
+                    &p.propertytype
+                }
+            ),
         )),
-        "int" if !p.propertytype.is_empty() => Err(format!(
-            "property '{}' is the enum {} stored as a number ({}); Sandtable reads enums by \
+        "int" if !p.propertytype.is_empty() => Err(PropError::new(
+            PropErrorKind::EnumNumber,
+            format!(
+                "property '{}' is the enum {} stored as a number ({}); Sandtable reads enums by \
              name: in Tiled's Custom Types Editor, save {} as a string",
-            p.name, p.propertytype, p.value, p.propertytype
+                p.name, p.propertytype, p.value, p.propertytype
+            ),
         )),
         "int" | "object" => p.value.parse::<i64>().map(Value::from).map_err(|_| {
-            format!(
-                "property '{}' = '{}' is not a whole number",
-                p.name, p.value
+            PropError::new(
+                PropErrorKind::NotWhole,
+                format!(
+                    "property '{}' = '{}' is not a whole number",
+                    p.name, p.value
+                ),
             )
         }),
-        "float" => p
-            .value
-            .parse::<f64>()
-            .map(Value::from)
-            .map_err(|_| format!("property '{}' = '{}' is not a number", p.name, p.value)),
+        "float" => p.value.parse::<f64>().map(Value::from).map_err(|_| {
+            PropError::new(
+                PropErrorKind::NotNumber,
+                format!("property '{}' = '{}' is not a number", p.name, p.value),
+            )
+        }),
         "bool" => Ok(Value::Bool(p.value == "true")),
         _ => Ok(Value::String(p.value.clone())),
     }
 }
 
 /// A property that must be text (a kind, an id, a side).
-pub fn string_value(p: &Prop) -> Result<String, String> {
+pub fn string_value(p: &Prop) -> Result<String, PropError> {
     match typed_value(p)? {
         Value::String(s) => Ok(s),
-        other => Err(format!(
-            "property '{}' is {} {other}; it must be text (a string property)",
-            p.name, p.kind
+        other => Err(PropError::new(
+            PropErrorKind::NotText,
+            format!(
+                "property '{}' is {} {other}; it must be text (a string property)",
+                p.name, p.kind
+            ),
         )),
     }
 }
@@ -138,7 +146,7 @@ const TEXT_FIELDS: [&str; 8] = [
     "id", "class", "side", "kind", "terrain", "hex", "up", "owner",
 ];
 
-fn props_json(props: &[Prop], json_fields: &[&str]) -> Result<Map<String, Value>, String> {
+fn props_json(props: &[Prop], json_fields: &[&str]) -> Result<Map<String, Value>, PropError> {
     props
         .iter()
         .map(|p| {
@@ -362,7 +370,7 @@ pub fn to_scenario(
     if let Some(t) = table {
         t.check(r)?;
     }
-    let mut warnings = Vec::new();
+    let mut warnings = m.notes.clone();
     let mut file = Map::new();
     file.insert("format".into(), json!(FORMAT_TAG));
     file.insert("version".into(), json!(FORMAT_VERSION));
@@ -481,12 +489,7 @@ fn hex_entries(
     warnings: &mut Vec<String>,
 ) -> Result<(), ImportError> {
     let grid = HexGrid {
-        geometry: HexGeometry {
-            tile: (m.tile_width, m.tile_height),
-            side: m.hex_side,
-            stagger_x: m.stagger_axis == "x",
-            stagger_even: m.stagger_index == "even",
-        },
+        geometry: m.hex_geometry(),
         board: b,
     };
     let pixels = super::pixel_map(b, &grid.geometry);
@@ -675,4 +678,54 @@ fn table_entries(
         insert_list(file, layer, list);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prop(kind: &'static str, value: &str, propertytype: &str) -> Prop {
+        Prop {
+            name: "terrain".into(),
+            kind,
+            value: value.into(),
+            propertytype: propertytype.into(),
+        }
+    }
+
+    /// Each way a property can be of the wrong type is its own kind.
+    #[test]
+    fn properties_of_the_wrong_type_are_refused_by_kind() {
+        let kind = |p: Prop| typed_value(&p).unwrap_err().kind;
+        assert_eq!(kind(prop("class", "", "Ground")), PropErrorKind::ClassValue);
+        assert_eq!(kind(prop("int", "2", "Ground")), PropErrorKind::EnumNumber);
+        assert_eq!(kind(prop("int", "1.5", "")), PropErrorKind::NotWhole);
+        assert_eq!(kind(prop("float", "high", "")), PropErrorKind::NotNumber);
+        let e = string_value(&prop("int", "3", "")).unwrap_err();
+        assert_eq!(e.kind, PropErrorKind::NotText);
+        assert!(e.message.contains("it must be text"), "{e}");
+    }
+
+    /// A map that cannot be read says why by kind: no file, no XML, no map.
+    #[test]
+    fn unreadable_maps_are_refused_by_kind() {
+        let dir = tempfile::tempdir().unwrap();
+        let kind = |name: &str, text: Option<&str>| {
+            let path = dir.path().join(name);
+            if let Some(t) = text {
+                std::fs::write(&path, t).unwrap();
+            }
+            match read_map(&path).unwrap_err() {
+                ImportError::Read(e) => e.kind,
+                other => panic!("{other}"),
+            }
+        };
+        assert_eq!(kind("missing.tmx", None), ReadErrorKind::Unreadable);
+        assert_eq!(kind("broken.tmx", Some("<map")), ReadErrorKind::Syntax);
+        assert_eq!(
+            kind("tileset.tmx", Some("<tileset name=\"t\"/>")),
+            ReadErrorKind::NotTiled
+        );
+        assert_eq!(kind("empty.tmj", Some("{}")), ReadErrorKind::NotTiled);
+    }
 }

@@ -116,6 +116,6 @@ pub fn write(m: &TiledMap) -> Vec<u8> {
 }
 
 /// Reads a Tiled JSON map whose tilesets are embedded (see [`super::read::json`]).
-pub fn read(text: &str) -> Result<TiledMap, String> {
+pub fn read(text: &str) -> Result<TiledMap, super::error::ReadError> {
     super::read::json(text, None)
 }

@@ -7,6 +7,7 @@
 //! tiles' `terrain` property (or a table of tile ids to kinds).
 
 pub mod data;
+pub mod error;
 pub mod import;
 pub mod json;
 pub mod model;
@@ -283,6 +284,7 @@ fn hex_map(
             Layer::objects("tokens", tokens),
             Layer::objects("units", units),
         ],
+        notes: Vec::new(),
     };
     Ok((m, png))
 }
@@ -363,6 +365,7 @@ fn table_map(job: &ExportJob, file: &Value) -> TiledMap {
             Layer::objects("landmarks", landmarks),
             Layer::objects("units", units),
         ],
+        notes: Vec::new(),
     }
 }
 

@@ -181,6 +181,21 @@ pub struct TiledMap {
     pub properties: Vec<Prop>,
     pub tilesets: Vec<Tileset>,
     pub layers: Vec<Layer>,
+    /// What reading left out or read otherwise than Tiled's editor draws it (image
+    /// layers, parallax), each naming the layer: the import's warnings.
+    pub notes: Vec<String>,
+}
+
+impl TiledMap {
+    /// The hex grid of a hexagonal map, as Tiled's renderer draws it.
+    pub fn hex_geometry(&self) -> HexGeometry {
+        HexGeometry {
+            tile: (self.tile_width, self.tile_height),
+            side: self.hex_side,
+            stagger_x: self.stagger_axis == "x",
+            stagger_even: self.stagger_index == "even",
+        }
+    }
 }
 
 /// The tileset a global id falls in, and the tile's local id there.
@@ -279,6 +294,28 @@ impl HexGeometry {
             }
         }
         (best.0, best.1)
+    }
+
+    /// The whole cells (columns, rows) a layer drawn `offset` pixels away moves its
+    /// tiles by, when every tile lands on another cell's place; `None` when they stand
+    /// between cells (on a staggered grid, also an odd number of cells along the
+    /// stagger axis: rows of the two parities would move apart).
+    pub fn cell_shift(&self, offset: (f64, f64)) -> Option<(i32, i32)> {
+        let (x0, y0) = self.centre(0, 0);
+        let step_x = self.centre(1, 0).0 - x0;
+        let step_y = self.centre(0, 1).1 - y0;
+        if step_x <= 0.0 || step_y <= 0.0 {
+            return None;
+        }
+        let (dc, dr) = (
+            (offset.0 / step_x).round() as i32,
+            (offset.1 / step_y).round() as i32,
+        );
+        let lands = [(0, 0), (1, 0), (0, 1), (1, 1)].iter().all(|&(c, r)| {
+            let (a, b) = (self.centre(c, r), self.centre(c + dc, r + dr));
+            (b.0 - a.0 - offset.0).abs() < 0.01 && (b.1 - a.1 - offset.1).abs() < 0.01
+        });
+        lands.then_some((dc, dr))
     }
 
     /// The six corners of tile (`col`, `row`), as Tiled outlines it.

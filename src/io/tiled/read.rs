@@ -10,15 +10,33 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::data;
-use super::model::{
-    GID_MASK, HexGeometry, Layer, Object, Prop, Shape, TiledMap, Tileset, prop_kind,
-};
+use super::error::{ReadError, ReadErrorKind as Kind};
+use super::model::{GID_MASK, Layer, Object, Prop, Shape, TiledMap, Tileset, prop_kind};
 
 /// Reads the text of a Tiled JSON map; `dir` is where external tilesets are looked for.
-pub fn json(text: &str, dir: Option<&Path>) -> Result<TiledMap, String> {
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| format!("not JSON: {e} (line {}, column {})", e.line(), e.column()))?;
-    map(&v, dir)
+pub fn json(text: &str, dir: Option<&Path>) -> Result<TiledMap, ReadError> {
+    map(&parse_json(text, "not JSON")?, dir)
+}
+
+/// JSON text as a value, or where it is not JSON, after `what`.
+fn parse_json(text: &str, what: &str) -> Result<Value, ReadError> {
+    serde_json::from_str(text).map_err(|e| {
+        ReadError::new(
+            Kind::Syntax,
+            format!("{what}: {e} (line {}, column {})", e.line(), e.column()),
+        )
+    })
+}
+
+/// XML text as its root element, or where it is not XML, after `what`.
+pub(super) fn parse_xml(text: &str, what: &str) -> Result<crate::io::xml::Element, ReadError> {
+    crate::io::xml::parse(text).map_err(|e| {
+        let (line, column) = crate::io::xml::line_column(text, e.offset);
+        ReadError::new(
+            Kind::Syntax,
+            format!("{what}: {} (line {line}, column {column})", e.message),
+        )
+    })
 }
 
 fn u(v: &Value, key: &str) -> Option<u32> {
@@ -27,8 +45,8 @@ fn u(v: &Value, key: &str) -> Option<u32> {
         .and_then(|n| u32::try_from(n).ok())
 }
 
-fn need(v: &Value, key: &str, what: &str) -> Result<u32, String> {
-    u(v, key).ok_or_else(|| format!("{what} has no \"{key}\""))
+fn need(v: &Value, key: &str, what: &str) -> Result<u32, ReadError> {
+    u(v, key).ok_or_else(|| ReadError::new(Kind::NotTiled, format!("{what} has no \"{key}\"")))
 }
 
 fn i(v: &Value, key: &str) -> i32 {
@@ -79,37 +97,32 @@ fn points(v: &Value) -> Vec<(f64, f64)> {
 }
 
 /// An external tileset's description, read from its file beside the map.
-fn external(source: &str, dir: Option<&Path>) -> Result<Value, String> {
+fn external(source: &str, dir: Option<&Path>) -> Result<Value, ReadError> {
     let path = dir.map_or_else(|| Path::new(source).to_path_buf(), |d| d.join(source));
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("tileset {source}: cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        ReadError::new(
+            Kind::Unreadable,
+            format!("tileset {source}: cannot read {}: {e}", path.display()),
+        )
+    })?;
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tsj") || e.eq_ignore_ascii_case("json"));
     if is_json {
-        serde_json::from_str(&text).map_err(|e| {
-            format!(
-                "tileset {source}: not JSON: {e} (line {}, column {})",
-                e.line(),
-                e.column()
-            )
-        })
+        parse_json(&text, &format!("tileset {source}: not JSON"))
     } else {
-        let root = crate::io::xml::parse(&text).map_err(|e| {
-            let (line, column) = crate::io::xml::line_column(&text, e.offset);
-            format!(
-                "tileset {source}: not XML: {} (line {line}, column {column})",
-                e.message
-            )
-        })?;
+        let root = parse_xml(&text, &format!("tileset {source}: not XML"))?;
         if root.name != "tileset" {
-            return Err(format!("tileset {source}: not a Tiled tileset"));
+            return Err(ReadError::new(
+                Kind::NotTiled,
+                format!("tileset {source}: not a Tiled tileset"),
+            ));
         }
         Ok(super::tmx_read::tileset(&root))
     }
 }
 
-fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, String> {
+fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
     let first_gid = need(t, "firstgid", "a tileset")?;
     let loaded;
     let t = match t.get("source").and_then(Value::as_str) {
@@ -155,6 +168,77 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, String> {
     })
 }
 
+/// An object's fields as Tiled shows it: an instance of a template (`.tx` or `.tj`) is the
+/// template's object with the instance's own fields and properties over it. A tile
+/// template is refused: its tile id is counted in the template's own tileset, which
+/// the map may hold under another first id.
+fn instance(o: &Value, dir: Option<&Path>) -> Result<Value, ReadError> {
+    let Some(source) = o.get("template").and_then(Value::as_str) else {
+        return Ok(o.clone());
+    };
+    let what = || {
+        format!(
+            "object {} '{}' (template {source})",
+            u(o, "id").unwrap_or(0),
+            s(o, "name")
+        )
+    };
+    let path = dir.map_or_else(|| Path::new(source).to_path_buf(), |d| d.join(source));
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        ReadError::new(
+            Kind::Unreadable,
+            format!("{}: cannot read {}: {e}", what(), path.display()),
+        )
+    })?;
+    let template = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tj") || e.eq_ignore_ascii_case("json"))
+    {
+        parse_json(&text, &format!("{}: not JSON", what()))?
+    } else {
+        let root = parse_xml(&text, &format!("{}: not XML", what()))?;
+        super::tmx_read::template(&root).ok_or_else(|| {
+            ReadError::new(Kind::NotTiled, format!("{}: not a Tiled template", what()))
+        })?
+    };
+    let Some(Value::Object(base)) = template.get("object") else {
+        return Err(ReadError::new(
+            Kind::NotTiled,
+            format!("{}: the template holds no object", what()),
+        ));
+    };
+    if base.contains_key("gid") && template.get("tileset").is_some() {
+        return Err(ReadError::new(
+            Kind::Unsupported,
+            format!(
+                "{}: a tile template is not read (its tile is counted in the template's own \
+                 tileset); in Tiled, Detach the template from the object",
+                what()
+            ),
+        ));
+    }
+    let mut merged = base.clone();
+    if let Value::Object(own) = o {
+        for (k, v) in own {
+            if k != "properties" && k != "template" {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    // Properties by name: the instance's win, the template's others stay.
+    let mut props: Vec<Value> = base
+        .get("properties")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    for p in o["properties"].as_array().into_iter().flatten() {
+        props.retain(|q| q["name"] != p["name"]);
+        props.push(p.clone());
+    }
+    merged.insert("properties".into(), Value::Array(props));
+    Ok(Value::Object(merged))
+}
+
 fn object(o: &Value) -> Object {
     let shape = if o.get("polyline").is_some() {
         Shape::Polyline(points(&o["polyline"]))
@@ -196,15 +280,54 @@ enum Raw {
     Objects(Layer),
 }
 
-fn layers(v: &Value, parent: (bool, (f64, f64)), out: &mut Vec<Raw>) -> Result<(), String> {
+/// What a layer inherits from its groups: shown, offset, parallax factor.
+#[derive(Clone, Copy)]
+struct Parent {
+    shown: bool,
+    offset: (f64, f64),
+    parallax: (f64, f64),
+}
+
+const TOP: Parent = Parent {
+    shown: true,
+    offset: (0.0, 0.0),
+    parallax: (1.0, 1.0),
+};
+
+fn layers(
+    v: &Value,
+    parent: Parent,
+    dir: Option<&Path>,
+    out: &mut Vec<Raw>,
+    notes: &mut Vec<String>,
+) -> Result<(), ReadError> {
     for l in v.as_array().into_iter().flatten() {
-        let shown = parent.0 && visible(l);
-        let offset = (parent.1.0 + f(l, "offsetx"), parent.1.1 + f(l, "offsety"));
+        let shown = parent.shown && visible(l);
+        let offset = (
+            parent.offset.0 + f(l, "offsetx"),
+            parent.offset.1 + f(l, "offsety"),
+        );
+        let factor = |key: &str| l.get(key).and_then(Value::as_f64).unwrap_or(1.0);
+        let parallax = (
+            parent.parallax.0 * factor("parallaxx"),
+            parent.parallax.1 * factor("parallaxy"),
+        );
         let name = s(l, "name");
+        let kind = l["type"].as_str().unwrap_or("");
+        // Parallax moves a layer only while Tiled's view scrolls; the file, Tiled's own
+        // exports and tmxrasterizer keep it where its cells and objects are, and so
+        // does the import. Said once per layer that holds something.
+        if parallax != (1.0, 1.0) && shown && matches!(kind, "tilelayer" | "objectgroup") {
+            notes.push(format!(
+                "layer '{name}' has a parallax factor of {} x {}: Tiled moves it only while \
+                 its view scrolls; it is read where the map places it (parallax ignored)",
+                parallax.0, parallax.1
+            ));
+        }
         match l["type"].as_str() {
             Some("tilelayer") => {
                 let (enc, comp) = (s(l, "encoding"), s(l, "compression"));
-                let what = |e: String| format!("tile layer '{name}': {e}");
+                let what = |e: ReadError| e.within(&format!("tile layer '{name}'"));
                 let mut rects = Vec::new();
                 if let Some(chunks) = l["chunks"].as_array() {
                     for c in chunks {
@@ -227,14 +350,21 @@ fn layers(v: &Value, parent: (bool, (f64, f64)), out: &mut Vec<Raw>) -> Result<(
                 }));
             }
             Some("objectgroup") => {
-                let objects = l["objects"]
+                let all = l["objects"]
                     .as_array()
                     .into_iter()
                     .flatten()
-                    // A hidden object is not on Tiled's map.
-                    .filter(|o| visible(o))
-                    .map(object)
-                    .collect();
+                    .map(|o| instance(o, dir))
+                    .collect::<Result<Vec<_>, _>>()?;
+                // A hidden object (or one whose template is hidden) is not on Tiled's
+                // map: left out, with a word.
+                let hidden = all.iter().filter(|o| !visible(o)).count();
+                if hidden > 0 && shown {
+                    notes.push(format!(
+                        "object layer '{name}': {hidden} hidden object(s) are not imported"
+                    ));
+                }
+                let objects = all.iter().filter(|o| visible(o)).map(object).collect();
                 out.push(Raw::Objects(Layer::Objects {
                     name,
                     objects,
@@ -242,7 +372,28 @@ fn layers(v: &Value, parent: (bool, (f64, f64)), out: &mut Vec<Raw>) -> Result<(
                     offset,
                 }));
             }
-            Some("group") => layers(&l["layers"], (shown, offset), out)?,
+            Some("group") => layers(
+                &l["layers"],
+                Parent {
+                    shown,
+                    offset,
+                    parallax,
+                },
+                dir,
+                out,
+                notes,
+            )?,
+            Some("imagelayer") if shown => {
+                let image = l
+                    .get("image")
+                    .and_then(Value::as_str)
+                    .filter(|i| !i.is_empty())
+                    .unwrap_or("no image");
+                notes.push(format!(
+                    "image layer '{name}' ({image}) is not imported: Sandtable reads terrain \
+                     from tiles and features from objects"
+                ));
+            }
             _ => {}
         }
     }
@@ -250,9 +401,12 @@ fn layers(v: &Value, parent: (bool, (f64, f64)), out: &mut Vec<Raw>) -> Result<(
 }
 
 /// Reads a map from its JSON form.
-pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
+pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, ReadError> {
     if v["type"].as_str() != Some("map") {
-        return Err("not a Tiled map (no \"type\": \"map\")".into());
+        return Err(ReadError::new(
+            Kind::NotTiled,
+            "not a Tiled map (no \"type\": \"map\")",
+        ));
     }
     let tilesets = v["tilesets"]
         .as_array()
@@ -261,7 +415,8 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
         .map(|t| tileset(t, dir))
         .collect::<Result<Vec<_>, _>>()?;
     let mut raw = Vec::new();
-    layers(&v["layers"], (true, (0.0, 0.0)), &mut raw)?;
+    let mut notes = Vec::new();
+    layers(&v["layers"], TOP, dir, &mut raw, &mut notes)?;
     let mut m = TiledMap {
         orientation: s(v, "orientation"),
         width: need(v, "width", "the map")?,
@@ -274,11 +429,16 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
         properties: props(&v["properties"]),
         tilesets,
         layers: Vec::new(),
+        notes,
     };
     let infinite = v["infinite"].as_bool().unwrap_or(false);
     let (x0, y0) = if infinite {
-        let bounds = tile_bounds(&raw)
-            .ok_or("an infinite map without a single tile: nothing says where the board is")?;
+        let bounds = tile_bounds(&raw).ok_or_else(|| {
+            ReadError::new(
+                Kind::NotTiled,
+                "an infinite map without a single tile: nothing says where the board is",
+            )
+        })?;
         m.width = (bounds.2 - bounds.0) as u32;
         m.height = (bounds.3 - bounds.1) as u32;
         (bounds.0, bounds.1)
@@ -334,11 +494,14 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, String> {
 const MAX_CELLS: u64 = 1_000_000;
 
 /// The number of cells of a `w` x `h` layer, refusing more than a board can have.
-fn cells_of(w: u32, h: u32) -> Result<usize, String> {
+fn cells_of(w: u32, h: u32) -> Result<usize, ReadError> {
     let n = u64::from(w) * u64::from(h);
     if n > MAX_CELLS {
-        return Err(format!(
-            "a tile layer of {w} x {h} cells is larger than the largest board (1000 x 1000)"
+        return Err(ReadError::new(
+            Kind::TooLarge,
+            format!(
+                "a tile layer of {w} x {h} cells is larger than the largest board (1000 x 1000)"
+            ),
         ));
     }
     Ok(n as usize)
@@ -377,12 +540,7 @@ fn recentre(m: &mut TiledMap, x0: i32, y0: i32) -> (f64, f64) {
             f64::from(y0) * f64::from(m.tile_height),
         );
     }
-    let g = HexGeometry {
-        tile: (m.tile_width, m.tile_height),
-        side: m.hex_side,
-        stagger_x: m.stagger_axis == "x",
-        stagger_even: m.stagger_index == "even",
-    };
+    let g = m.hex_geometry();
     let along = if g.stagger_x { x0 } else { y0 };
     let mut moved = g;
     if along & 1 == 1 {
@@ -406,8 +564,10 @@ mod tests {
             "layers": [{"type": "tilelayer", "name": "g", "width": 100000,
             "height": 100000, "data": []}]}"#;
         let e = json(text, None).unwrap_err();
+        assert_eq!(e.kind, Kind::TooLarge);
         assert!(
-            e.contains("100000 x 100000 cells is larger than the largest board"),
+            e.message
+                .contains("100000 x 100000 cells is larger than the largest board"),
             "{e}"
         );
     }

@@ -132,14 +132,30 @@ impl TileTable {
     }
 
     /// The kind of a tile of `ts`; ids without a tileset name serve a map with one
-    /// tileset only (`tilesets` is how many the map has).
+    /// tileset only, and a name serves only the one tileset of the map that has it.
     fn kind(
         &self,
         ts: &Tileset,
         local: u32,
-        tilesets: usize,
+        all: &[Tileset],
     ) -> Result<Option<&String>, ImportError> {
+        let tilesets = all.len();
         if let Some(t) = self.by_tileset.get(&ts.name) {
+            let named: Vec<String> = all
+                .iter()
+                .filter(|o| o.name == ts.name)
+                .map(|o| o.first_gid.to_string())
+                .collect();
+            if named.len() > 1 {
+                return Err(ImportError::TileTable(format!(
+                    "{}: the map has {} tilesets named '{}' (first ids {}), whose tile ids \
+                     may mean different tiles: rename all but one in Tiled",
+                    self.source.display(),
+                    named.len(),
+                    ts.name,
+                    named.join(", ")
+                )));
+            }
             return Ok(t.get(&local));
         }
         if self.any.is_empty() {
@@ -186,9 +202,11 @@ fn from_props(
     let mut elevation = 0;
     for p in props {
         match p.name.as_str() {
-            "terrain" => terrain = Some(super::import::string_value(p).map_err(bad)?),
+            "terrain" => {
+                terrain = Some(super::import::string_value(p).map_err(|e| bad(e.to_string()))?)
+            }
             "elevation" => {
-                let v = super::import::typed_value(p).map_err(bad)?;
+                let v = super::import::typed_value(p).map_err(|e| bad(e.to_string()))?;
                 elevation = match &v {
                     Value::Number(n) => n
                         .as_i64()
@@ -220,7 +238,7 @@ fn tile_kind(
     let (terrain, elevation) = from_props(props, &what)?;
     let terrain = match (terrain, table) {
         (Some(t), _) => Some(t),
-        (None, Some(t)) => t.kind(ts, local, m.tilesets.len())?.cloned(),
+        (None, Some(t)) => t.kind(ts, local, &m.tilesets)?.cloned(),
         (None, None) => None,
     };
     if let Some(t) = &terrain
@@ -265,23 +283,37 @@ pub fn hex_cells(
             ));
             continue;
         }
-        if *offset != (0.0, 0.0) {
-            warnings.push(format!(
-                "tile layer '{name}' is drawn {} px right and {} px down in Tiled; its tiles \
-                 are read at their cells",
-                offset.0, offset.1
-            ));
-        }
+        // A layer Tiled draws shifted by whole cells is read where Tiled shows its
+        // tiles; one shifted between cells has no hexes to give them to.
+        let (dc, dr) = if *offset == (0.0, 0.0) {
+            (0, 0)
+        } else {
+            m.hex_geometry().cell_shift(*offset).ok_or_else(|| {
+                ImportError::BadMap(format!(
+                    "tile layer '{name}' is drawn {} px right and {} px down in Tiled \
+                     (its offset and its groups'), so its tiles stand between the hexes: \
+                     set the offset to 0 or to whole hexes, or hide the layer",
+                    offset.0, offset.1
+                ))
+            })?
+        };
         let mut layer_cells = Vec::new();
         let mut layer_unmapped: Vec<Unmapped> = Vec::new();
+        let mut shifted_off = 0usize;
         for (i, gid) in data.iter().enumerate() {
             let gid = gid & GID_MASK;
             if gid == 0 {
                 continue;
             }
-            let (col, row) = ((i as u32 % m.width) as i32, (i as u32 / m.width) as i32);
+            let (col, row) = (
+                (i as u32 % m.width) as i32 + dc,
+                (i as u32 / m.width) as i32 + dr,
+            );
             let hex = b.from_offset(Offset { col, row });
             if !b.contains(hex) {
+                if dc != 0 || dr != 0 {
+                    shifted_off += 1;
+                }
                 continue;
             }
             let kind = match known.entry(gid) {
@@ -314,6 +346,12 @@ pub fn hex_cells(
                     }
                 }
             }
+        }
+        if shifted_off > 0 {
+            warnings.push(format!(
+                "tile layer '{name}' is drawn {dc} column(s) and {dr} row(s) away by its \
+                 offset: {shifted_off} of its tiles fall off the board and are not imported"
+            ));
         }
         if layer_cells.is_empty() && !layer_unmapped.is_empty() {
             skipped.push((name, layer_unmapped));

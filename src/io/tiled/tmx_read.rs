@@ -5,6 +5,7 @@
 use serde_json::{Map, Value, json};
 
 use super::data;
+use super::error::{ReadError, ReadErrorKind};
 use crate::io::xml::Element;
 
 /// Attributes whose value is a number (the rest are strings).
@@ -126,7 +127,7 @@ pub fn tileset(e: &Element) -> Value {
 
 /// A `<data>` or `<chunk>`'s cells: CSV or `<tile gid>` elements as a list, base64 as
 /// the string.
-fn cells(d: &Element, encoding: &str) -> Result<Value, String> {
+fn cells(d: &Element, encoding: &str) -> Result<Value, ReadError> {
     match encoding {
         "csv" => data::csv(&d.text).map(Value::Array),
         "" => Ok(Value::Array(
@@ -171,7 +172,7 @@ fn object(o: &Element) -> Value {
     Value::Object(m)
 }
 
-fn layers(parent: &Element) -> Result<Vec<Value>, String> {
+fn layers(parent: &Element) -> Result<Vec<Value>, ReadError> {
     let mut out = Vec::new();
     for e in &parent.children {
         let mut m = attrs(e);
@@ -212,7 +213,12 @@ fn layers(parent: &Element) -> Result<Vec<Value>, String> {
                 m.insert("layers".into(), Value::Array(layers(e)?));
                 "group"
             }
-            "imagelayer" => "imagelayer",
+            "imagelayer" => {
+                if let Some(source) = e.first("image").and_then(|i| i.get("source")) {
+                    m.insert("image".into(), json!(source));
+                }
+                "imagelayer"
+            }
             _ => continue,
         };
         m.insert("type".into(), json!(kind));
@@ -221,12 +227,26 @@ fn layers(parent: &Element) -> Result<Vec<Value>, String> {
     Ok(out)
 }
 
+/// A `<template>` element (`.tx`) as Tiled's JSON template (`.tj`).
+pub fn template(root: &Element) -> Option<Value> {
+    if root.name != "template" {
+        return None;
+    }
+    let mut m = Map::new();
+    m.insert("type".into(), json!("template"));
+    if let Some(t) = root.first("tileset") {
+        m.insert("tileset".into(), Value::Object(attrs(t)));
+    }
+    m.insert("object".into(), object(root.first("object")?));
+    Some(Value::Object(m))
+}
+
 /// A `<map>` element as Tiled's JSON map.
-pub fn map(root: &Element) -> Result<Value, String> {
+pub fn map(root: &Element) -> Result<Value, ReadError> {
     if root.name != "map" {
-        return Err(format!(
-            "not a Tiled map: the document is a <{}>",
-            root.name
+        return Err(ReadError::new(
+            ReadErrorKind::NotTiled,
+            format!("not a Tiled map: the document is a <{}>", root.name),
         ));
     }
     let mut m = attrs(root);
