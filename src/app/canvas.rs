@@ -175,12 +175,9 @@ impl Canvas {
             self.view.pan(response.drag_delta());
         }
         if response.hovered() {
-            let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-            let at = response.hover_pos().unwrap_or(rect.center());
-            if scroll != 0.0 && wheel_zooms {
-                self.view.zoom_at(rect, at, (scroll / 200.0).exp());
-            }
+            let zoom = wheel_zoom(ui, wheel_zooms);
             if zoom != 1.0 {
+                let at = response.hover_pos().unwrap_or(rect.center());
                 self.view.zoom_at(rect, at, zoom);
             }
         }
@@ -399,6 +396,35 @@ fn scene_options(layers: &ViewLayers, table_grid: Option<f64>, doc: &Document) -
         })
         .collect();
     o
+}
+
+/// How much the wheel (Ctrl + wheel with the facing tool, whose plain wheel turns) and
+/// a pinch zoom this frame. Read from this frame's events, not egui's smoothed
+/// scrolling: that spreads one notch over several frames, each a new zoom, and on a big
+/// board each new zoom tessellates the view again, so nine notches lagged seconds.
+fn wheel_zoom(ui: &Ui, wheel_zooms: bool) -> f32 {
+    ui.input(|i| {
+        i.events
+            .iter()
+            .map(|e| match e {
+                egui::Event::MouseWheel {
+                    unit,
+                    delta,
+                    modifiers,
+                    ..
+                } if wheel_zooms || modifiers.command => {
+                    let points = match unit {
+                        egui::MouseWheelUnit::Point => delta.y,
+                        egui::MouseWheelUnit::Line => delta.y * NOTCH,
+                        egui::MouseWheelUnit::Page => delta.y * NOTCH * 10.0,
+                    };
+                    (points / 200.0).exp()
+                }
+                egui::Event::Zoom(f) => *f,
+                _ => 1.0,
+            })
+            .product()
+    })
 }
 
 /// Wheel scroll this frame in points; Ctrl + wheel is left to zooming. A wheel event

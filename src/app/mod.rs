@@ -17,7 +17,6 @@ mod overview;
 pub mod paint;
 mod panels;
 pub mod path_dialog;
-pub mod popup;
 pub mod preview;
 mod preview_table;
 mod preview_worker;
@@ -638,7 +637,8 @@ impl DesignerApp {
             .default_size(300.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    self.canvas.preview.panel(ui, &self.doc.scenario);
+                    let r = self.doc.ruleset(&self.rulesets);
+                    self.canvas.preview.panel(ui, &self.doc.scenario, r);
                     self.inspector(ui);
                     if self.doc.scenario.board.as_freeform().is_some() {
                         self.feature_inspector(ui);

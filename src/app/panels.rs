@@ -47,8 +47,9 @@ impl DesignerApp {
                        tool: &mut Tool,
                        puts: &[Tool]| {
             let kinds = r.kinds(list);
+            let mut clicked = false;
             if kinds.is_empty() {
-                return;
+                return clicked;
             }
             ui.separator();
             ui.heading(title);
@@ -67,6 +68,7 @@ impl DesignerApp {
                         .selectable_label(picked, &k.name)
                         .on_hover_text(&k.description);
                     if resp.clicked() {
+                        clicked = true;
                         *selected = k.id.clone();
                         if !puts.contains(tool) {
                             *tool = puts[0];
@@ -74,10 +76,15 @@ impl DesignerApp {
                     }
                 });
             }
+            clicked
         };
         let t = &mut self.tools;
         let line_before = t.line.clone();
-        section(
+        let tool_before = t.tool;
+        // A kind picked takes up its tool, as a tool button does: a preview shown hands
+        // the clicks back (else the clicks meant to draw went to the preview).
+        let mut picked = false;
+        picked |= section(
             ui,
             "Terrain",
             KindList::Terrain,
@@ -89,7 +96,7 @@ impl DesignerApp {
                 &[Tool::Area]
             },
         );
-        section(
+        picked |= section(
             ui,
             "Lines",
             KindList::Line,
@@ -103,7 +110,7 @@ impl DesignerApp {
         {
             t.line_width = w;
         }
-        section(
+        picked |= section(
             ui,
             "Landmarks",
             KindList::Landmark,
@@ -111,7 +118,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Landmark],
         );
-        section(
+        picked |= section(
             ui,
             "Hexsides",
             KindList::Hexside,
@@ -119,7 +126,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Hexside],
         );
-        section(
+        picked |= section(
             ui,
             "Tokens",
             KindList::Token,
@@ -127,7 +134,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Token],
         );
-        section(
+        picked |= section(
             ui,
             "Units",
             KindList::UnitClass,
@@ -135,7 +142,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Unit],
         );
-        section(
+        picked |= section(
             ui,
             "Roads",
             KindList::Road,
@@ -143,7 +150,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Road],
         );
-        section(
+        picked |= section(
             ui,
             "Markers",
             KindList::Marker,
@@ -151,6 +158,12 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Marker],
         );
+        if picked {
+            if self.tools.tool != tool_before {
+                self.canvas.table.drawing.clear();
+            }
+            self.canvas.preview.hand_back();
+        }
         let sides = self.doc.scenario.sides.clone();
         if !sides.iter().any(|s| s.id == self.tools.unit_side)
             && let Some(first) = sides.first()

@@ -541,3 +541,50 @@ fn the_table_movement_preview_costs_a_charge_when_ticked() {
         "{ask}"
     );
 }
+
+/// Sticks and Stones gives its unit classes no battle profile: fire arcs and movement
+/// ask for the range and allowance in the inspector (as `--range` and `--allowance` do
+/// on the command line) and keep them for the class.
+#[test]
+fn a_preview_asks_for_a_range_or_allowance_the_ruleset_does_not_give() {
+    use egui::accesskit::Role;
+    let mut h = app_on("sticks-and-stones-river.ron");
+    shift(&mut h, Key::A);
+    click(&mut h, "H5");
+    assert!(shows(
+        &h,
+        "Unit class 'leg' has no battle profile, so no range"
+    ));
+    assert!(!shows(&h, "hexes in range"));
+    h.get_by_role_and_label(Role::SpinButton, "Range for leg:")
+        .set_value_accesskit(2.0);
+    h.run();
+    assert!(
+        shows(&h, "from H5: 18 hexes in range"),
+        "{}",
+        answer_text(&h)
+    );
+    shift(&mut h, Key::M);
+    assert!(shows(&h, "Unit class 'leg' has no movement allowance"));
+    h.get_by_role_and_label(Role::SpinButton, "Allowance for leg:")
+        .set_value_accesskit(3.0);
+    h.run();
+    assert!(shows(&h, "hexes reachable"), "{}", answer_text(&h));
+    // Kept for the class: the other side's leg unit is answered at once.
+    shift(&mut h, Key::A);
+    click(&mut h, "L7");
+    assert!(
+        shows(&h, "from L7: 18 hexes in range"),
+        "{}",
+        answer_text(&h)
+    );
+    assert!(!shows(&h, "has no battle profile"));
+    assert!(!h.state().doc.history.can_undo());
+}
+
+fn answer_text(h: &Harness<'_, DesignerApp>) -> String {
+    let p = &h.state().canvas.preview;
+    p.answer()
+        .map(|a| format!("{} / {:?} / {:?}", a.summary, a.error, a.lines))
+        .unwrap_or_default()
+}

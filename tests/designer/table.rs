@@ -504,3 +504,75 @@ fn the_inspector_sets_the_structural_hits_of_a_village() {
     h.run();
     assert_eq!(hits(&h), None);
 }
+
+/// Clicks as quick as a user's: one frame down, one frame up, so that egui counts two
+/// of them at two places as a double-click.
+fn quick_click(h: &mut Harness<'_, DesignerApp>, p: Pos2) {
+    h.hover_at(p);
+    h.step();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    h.step();
+}
+
+fn last_line(h: &Harness<'_, DesignerApp>) -> Vec<Point> {
+    h.state()
+        .doc
+        .scenario
+        .lines
+        .last()
+        .map(|l| l.points.clone())
+        .unwrap_or_default()
+}
+
+/// A double-click ends a line with the point where it was made, however quickly the
+/// points before it were clicked, and right after a preview was left or while one is
+/// shown with a tool in hand.
+#[test]
+fn a_double_click_ends_a_line_with_its_own_point_even_after_a_preview() {
+    let mut h = table_app(vec![], vec![]);
+    let lines = h.state().doc.scenario.lines.len();
+    let wall = [(10.0, 100.0), (40.0, 100.0), (40.0, 115.0)];
+    let want: Vec<Point> = wall.iter().map(|(x, y)| Point::new(*x, *y)).collect();
+    // A preview opened, used and left with Esc, then the line drawn at once.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::L);
+    h.run();
+    let p = at(&h, 100.0, 60.0);
+    click(&mut h, p);
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!h.state().canvas.preview.active());
+    h.get_by_label("Stone wall").click();
+    h.run();
+    for (i, (x, y)) in wall[..2].iter().enumerate() {
+        let p = at(&h, *x, *y);
+        quick_click(&mut h, p);
+        assert_eq!(h.state().canvas.table.drawing.len(), i + 1);
+    }
+    let p = at(&h, wall[2].0, wall[2].1);
+    quick_click(&mut h, p);
+    assert_eq!(h.state().canvas.table.drawing.len(), 3);
+    quick_click(&mut h, p);
+    h.run();
+    assert_eq!(h.state().doc.scenario.lines.len(), lines + 1);
+    assert_eq!(last_line(&h), want);
+    // With a preview shown and the tool taken up from the palette, the same.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::L);
+    h.run();
+    h.get_by_label("Stone wall").click();
+    h.run();
+    // The preview stays shown; the palette's kind has the clicks.
+    assert!(h.state().canvas.preview.active());
+    assert!(!h.state().canvas.preview.takes_clicks());
+    let shifted: Vec<Point> = want.iter().map(|p| Point::new(p.x + 60.0, p.y)).collect();
+    for p in &shifted {
+        let s = at(&h, p.x, p.y);
+        quick_click(&mut h, s);
+    }
+    let s = at(&h, shifted[2].x, shifted[2].y);
+    quick_click(&mut h, s);
+    h.run();
+    assert_eq!(h.state().doc.scenario.lines.len(), lines + 2);
+    assert_eq!(last_line(&h), shifted);
+}
