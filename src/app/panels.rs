@@ -32,7 +32,8 @@ impl DesignerApp {
             }
         });
         if hex {
-            ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"));
+            ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"))
+                .on_hover_text("Keys 1, 2, 3; the same key again: one hex (radius 0)");
         } else {
             self.table_settings(ui);
         }

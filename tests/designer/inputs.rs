@@ -328,3 +328,24 @@ fn one_wheel_notch_zooms_once_in_the_frame_it_arrives() {
     // The hex under the pointer stays under it.
     assert!(at(&h, "G5").distance(p) < 1.0);
 }
+
+/// Escape closes an open menu, and only that: a preview or selection stays.
+#[test]
+fn escape_closes_an_open_menu() {
+    let mut h = app();
+    h.key_press_modifiers(Modifiers::SHIFT, Key::L);
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    assert!(
+        h.query_by_label("Import Tiled map...").is_some(),
+        "the File menu is open"
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(
+        h.query_by_label("Import Tiled map...").is_none(),
+        "Escape closed it"
+    );
+    assert!(h.state().canvas.preview.active(), "and did nothing else");
+}

@@ -576,3 +576,69 @@ fn a_double_click_ends_a_line_with_its_own_point_even_after_a_preview() {
     assert_eq!(h.state().doc.scenario.lines.len(), lines + 2);
     assert_eq!(last_line(&h), shifted);
 }
+
+/// Mini-Nap's defaults come from its rules: "Rivers can be from 2 cm to 4 cm wide", so
+/// a river picked in the palette is drawn 3 cm wide; a new unit faces the other side's
+/// base edge, not its own (the Austrians' edge is the north: they face south).
+#[test]
+fn mini_nap_defaults_a_river_3_cm_wide_and_a_unit_facing_the_enemy() {
+    let mut h = table_app(vec![], vec![]);
+    h.get_by_label("River").click();
+    h.run();
+    assert_eq!(h.state().tools.line_width, 3.0);
+    for (x, y) in [(100.0, 20.0), (130.0, 20.0)] {
+        let p = at(&h, x, y);
+        click(&mut h, p);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    let river = h.state().doc.scenario.lines.last().unwrap().clone();
+    assert_eq!((river.kind.as_str(), river.width), ("river", Some(3.0)));
+    assert!(
+        !h.state()
+            .doc
+            .diagnostics
+            .iter()
+            .any(|d| d.rule.contains("river-width")),
+        "a new river is valid as drawn"
+    );
+    h.get_by_label("Infantry").scroll_to_me();
+    h.run();
+    h.get_by_label("Infantry").click();
+    h.run();
+    for (side, facing) in [("austrian", 180.0), ("french", 0.0)] {
+        h.state_mut().tools.unit_side = side.to_string();
+        let p = at(&h, 150.0, if side == "french" { 100.0 } else { 30.0 });
+        click(&mut h, p);
+        let u = h.state().doc.scenario.units.last().unwrap().clone();
+        assert_eq!((u.side.as_str(), u.facing_deg), (side, Some(facing)));
+    }
+}
+
+/// Units on a table carry their id and their class's symbol (its initials where the
+/// ruleset gives no icon), as counters on a hex board do.
+#[test]
+fn table_units_show_their_id_and_class() {
+    use sandtable::scene::{Item, LayerId};
+    let h = table_app(vec![], vec![]);
+    let app = h.state();
+    let r = app.rulesets.get("mini-nap").unwrap();
+    let scene = sandtable::scene::build(&app.doc.scenario, r, &app.canvas.layers.options());
+    let texts: Vec<&str> = scene
+        .layer(LayerId::Units)
+        .items()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(texts.contains(&"i1") && texts.contains(&"k1"), "{texts:?}");
+    let symbols = scene
+        .layer(LayerId::Units)
+        .items()
+        .iter()
+        .filter(|i| matches!(i, Item::Icon { .. }) || matches!(i, Item::Text { text, .. } if text.len() <= 3 && text.chars().all(|c| c.is_uppercase())))
+        .count();
+    assert_eq!(symbols, 2, "one symbol per unit");
+}
