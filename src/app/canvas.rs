@@ -111,7 +111,10 @@ impl Canvas {
             painter.text(
                 rect.center(),
                 Align2::CENTER_CENTER,
-                "unknown ruleset",
+                format!(
+                    "Unknown ruleset '{}': File > Load ruleset... loads its file",
+                    doc.scenario.ruleset
+                ),
                 FontId::proportional(16.0),
                 Color32::RED,
             );

@@ -472,12 +472,35 @@ impl DesignerApp {
     }
 
     pub(super) fn validation_panel(&mut self, ui: &mut Ui) {
+        // A clicked finding's outline goes once the finding does (fixed, undone).
+        if !self.canvas.focus.is_empty()
+            && !self
+                .doc
+                .diagnostics
+                .iter()
+                .any(|d| d.hexes == self.canvas.focus)
+        {
+            self.canvas.focus.clear();
+        }
         let (errors, warnings) = self.doc.counts();
         ui.heading(format!(
             "Validation: {}, {}",
             super::counted(errors, "error"),
             super::counted(warnings, "warning")
         ));
+        if self.doc.ruleset(&self.rulesets).is_none() {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!(
+                    "Unknown ruleset '{}': nothing can be checked or drawn until File > Load ruleset... loads its file.",
+                    self.doc.scenario.ruleset
+                ),
+            );
+            if super::commands::Command::LoadRuleset.menu_item(ui, true) {
+                let ctx = ui.ctx().clone();
+                self.run_command(super::commands::Command::LoadRuleset, &ctx);
+            }
+        }
         let mut fix = None;
         let mut focus = None;
         for severity in [Severity::Error, Severity::Warning, Severity::Info] {

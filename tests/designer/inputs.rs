@@ -349,3 +349,34 @@ fn escape_closes_an_open_menu() {
     );
     assert!(h.state().canvas.preview.active(), "and did nothing else");
 }
+
+/// A file of a game the designer does not know says how to load the game: File > Load
+/// ruleset..., not only the command line's `--ruleset-file`.
+#[test]
+fn an_unknown_ruleset_says_file_load_ruleset() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("map.ron");
+    let board = sandtable::board::HexBoard::new(
+        sandtable::board::Orientation::Pointy,
+        6,
+        5,
+        sandtable::board::Stagger::Odd,
+    )
+    .unwrap();
+    let s =
+        sandtable::scenario::Scenario::new("mine", "my-game", sandtable::board::Board::Hex(board));
+    sandtable::io::save_scenario(&s, &map).unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![map],
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let error = h.state().error.clone().unwrap_or_default();
+    assert!(error.contains("File > Load ruleset..."), "{error}");
+    assert!(
+        h.query_all_by_label_contains("File > Load ruleset...")
+            .next()
+            .is_some()
+    );
+}
