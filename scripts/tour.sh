@@ -31,6 +31,9 @@ out=${2:-target/tour}
 shift $(( $# >= 2 ? 2 : 1 ))
 [[ ${1:-} == -- ]] && shift
 mkdir -p "$out"
+# A home of its own: no recovery prompt left by an earlier run, nothing left behind.
+home=$(mktemp -d)
+trap 'rm -rf "$home"' EXIT
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=${SANDTABLE:-$here/target/debug/sandtable}
 [[ -x $bin ]] || { echo "no designer at $bin: cargo build first" >&2; exit 1; }
@@ -42,17 +45,19 @@ wm=$(command -v openbox || command -v matchbox-window-manager || true)
 
 # Everything inside one X session.
 export TOUR_STEPS=$(realpath "$steps") TOUR_OUT=$(realpath "$out") TOUR_BIN=$bin TOUR_WM=$wm
-exec xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+export TOUR_HOME=$home
+xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
 set -euo pipefail
 "$TOUR_WM" >/dev/null 2>&1 &
 wm=$!
 sleep 1
 # Xvfb has no GPU: software rendering.
-LIBGL_ALWAYS_SOFTWARE=1 "$TOUR_BIN" "$@" >"$TOUR_OUT/designer.log" 2>&1 &
+HOME=$TOUR_HOME XDG_DATA_HOME=$TOUR_HOME/data XDG_CONFIG_HOME=$TOUR_HOME/config \
+    LIBGL_ALWAYS_SOFTWARE=1 "$TOUR_BIN" "$@" >"$TOUR_OUT/designer.log" 2>&1 &
 app=$!
 win=$(xdotool search --sync --onlyvisible --name Sandtable | head -1)
 xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
-xdotool windowmove "$win" 0 0 windowsize "$win" 1280 800
+xdotool windowmove "$win" 0 0 windowsize "$win" 1280 770
 sleep 3
 while IFS= read -r line || [[ -n $line ]]; do
     line=${line%%#*}
@@ -76,7 +81,7 @@ while IFS= read -r line || [[ -n $line ]]; do
         *) echo "unknown step: $op" >&2 ;;
     esac
     # Draw the frames that show the step (see above).
-    for _ in 1 2 3 4; do xdotool mousemove_relative 0 1 sleep 0.12 mousemove_relative -- 0 -1 sleep 0.12; done
+    for _ in 1 2 3 4 5; do xdotool mousemove_relative 0 1 sleep 0.25 mousemove_relative -- 0 -1 sleep 0.25; done
 done <"$TOUR_STEPS"
 kill "$app" 2>/dev/null || true
 sleep 1

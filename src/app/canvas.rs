@@ -430,10 +430,10 @@ fn wheel_zoom(ui: &Ui, wheel_zooms: bool) -> f32 {
     })
 }
 
-/// Wheel scroll this frame in points; Ctrl + wheel is left to zooming. A wheel event
-/// of a notch or more counts as one notch: some systems report a notch as a line,
-/// others as a hundred points or more, and one notch turns a facing one side. Smaller
-/// events (a touchpad's) add up.
+/// Wheel scroll this frame in points; Ctrl + wheel is left to zooming. A frame's wheel
+/// counts as one notch at most: some systems report a notch as a line, others as a
+/// hundred points or more, and one notch turns a facing one side. Smaller amounts (a
+/// touchpad's) add up over frames.
 fn wheel_points(ui: &Ui) -> f32 {
     ui.input(|i| {
         i.events
@@ -449,10 +449,14 @@ fn wheel_points(ui: &Ui) -> f32 {
                         egui::MouseWheelUnit::Point => delta.y,
                         egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => delta.y * NOTCH,
                     };
-                    points.clamp(-NOTCH, NOTCH)
+                    points
                 }
                 _ => 0.0,
             })
             .sum::<f32>()
+            // At most a notch a frame: under X11 a notch can come twice in one frame
+            // (as a button and as scroll-axis motion: seen with xdotool under Xvfb),
+            // and a facing is turned a side at a time anyway.
+            .clamp(-NOTCH, NOTCH)
     })
 }

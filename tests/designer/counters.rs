@@ -319,4 +319,21 @@ fn one_wheel_notch_turns_a_facing_one_side_however_the_system_counts_it() {
         h.run();
         assert_eq!(facing(&h), want, "one side a notch");
     }
+    // The same notch twice in one frame, as X11 can deliver it (a wheel button and
+    // scroll-axis motion): still one side.
+    for _ in 0..2 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: egui::vec2(0.0, -1.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Mouse,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.run();
+    assert_eq!(
+        facing(&h),
+        [Side::NE, Side::E],
+        "one side for a doubled notch"
+    );
 }
