@@ -333,7 +333,9 @@ impl ScenePainter {
             pixels_per_point,
             covers: view.visible(rect),
         };
-        self.overview.clear();
+        // The overview texture is kept while meshes draw: zooming back out past the
+        // threshold then costs no new texture (a few million texels on a 1000 x 1000
+        // board); a new scene makes a new one anyway.
         let origin = view.to_screen(rect, egui::Vec2::ZERO).to_vec2();
         let stale = self.stale.take();
         if self.meshes.is_none()

@@ -620,10 +620,12 @@ impl Previewer {
             }
             _ => {}
         }
+        // The question for a missing value says what the rules' error would.
+        let mut asked = false;
         if !self.on_table
             && let (Some(u), Some(r)) = (self.from.and_then(|h| unit_on(s, h)), r)
         {
-            self.ask_given(ui, mode, u, r);
+            asked = self.ask_given(ui, mode, u, r);
         }
         if mode == Mode::Arcs {
             ui.checkbox(&mut self.as_moved, "As if moved this turn");
@@ -641,7 +643,7 @@ impl Previewer {
                 });
         }
         if let Some(a) = self.answer() {
-            if let Some(e) = &a.error {
+            if let Some(e) = a.error.as_ref().filter(|_| !asked) {
                 ui.colored_label(ui.visuals().warn_fg_color, e);
             }
             if !a.summary.is_empty() {
@@ -676,8 +678,8 @@ impl Previewer {
 
     /// Asks for the range (fire arcs) or allowance (movement) the ruleset does not give
     /// the unit's class, as the command line's `--range` and `--allowance` do; the
-    /// value is kept for the class.
-    fn ask_given(&mut self, ui: &mut Ui, mode: Mode, u: &Unit, r: &Ruleset) {
+    /// value is kept for the class. True while the value is still missing.
+    fn ask_given(&mut self, ui: &mut Ui, mode: Mode, u: &Unit, r: &Ruleset) -> bool {
         let profile = r
             .kind(crate::rules::KindList::UnitClass, &u.class)
             .and_then(|k| k.profile.as_ref());
@@ -692,17 +694,18 @@ impl Previewer {
                 "Allowance",
                 "has no movement allowance: give one to see where it could go",
             ),
-            _ => return,
+            _ => return false,
         };
         if !missing {
-            return;
+            return false;
         }
         let given = self.given.entry(u.class.clone()).or_default();
         let value = match mode {
             Mode::Arcs => &mut given.range,
             _ => &mut given.allowance,
         };
-        if value.is_none() {
+        let asking = value.is_none();
+        if asking {
             ui.label(format!("Unit class '{}' {default}.", u.class));
         }
         ui.horizontal(|ui| {
@@ -716,6 +719,7 @@ impl Previewer {
                 *value = (n > 0).then_some(n);
             }
         });
+        asking
     }
 
     /// The open preview as an export draws it (`los:u2:C4`, `battle:u2:u5`,
