@@ -380,3 +380,19 @@ fn an_unknown_ruleset_says_file_load_ruleset() {
             .is_some()
     );
 }
+
+/// The inspector says a terrain's effects in words ("Lake (K4 on the chart): no unit
+/// may enter."), not the chart's shorthand ("Lake/K4: prohibited").
+#[test]
+fn the_inspector_words_sticks_and_stones_terrain_plainly() {
+    let mut h = app_on("sticks-and-stones-river.ron");
+    let k4 = at(&h, "K4");
+    h.hover_at(k4);
+    h.run();
+    h.get_by_label("Lake (K4 on the chart): no unit may enter.");
+    assert!(
+        h.query_all_by_label_contains("Lake/K4")
+            .next()
+            .is_none()
+    );
+}
