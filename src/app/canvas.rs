@@ -444,13 +444,10 @@ fn wheel_points(ui: &Ui) -> f32 {
                     delta,
                     modifiers,
                     ..
-                } if !modifiers.command => {
-                    let points = match unit {
-                        egui::MouseWheelUnit::Point => delta.y,
-                        egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => delta.y * NOTCH,
-                    };
-                    points
-                }
+                } if !modifiers.command => match unit {
+                    egui::MouseWheelUnit::Point => delta.y,
+                    egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => delta.y * NOTCH,
+                },
                 _ => 0.0,
             })
             .sum::<f32>()

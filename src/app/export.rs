@@ -29,7 +29,7 @@ pub struct ExportDialog {
     pub options: ExportOptions,
     /// The sheet plan shown, and what it was made for (document revision, paper), with
     /// the board's picture for it (none for a board too big to draw small quickly).
-    plan: Option<((u64, Paper), Option<(SheetPlan, Option<Scene>)>)>,
+    plan: Option<((u64, Paper), Option<Sheets>)>,
     /// Each layer of the scene, and whether the export draws it.
     pub layers: Vec<(LayerId, bool)>,
     /// Waiting for the app's own file dialog: hidden meanwhile.
@@ -37,6 +37,9 @@ pub struct ExportDialog {
     /// The preview open in the designer, and whether to draw it over the export.
     pub preview: Option<(crate::scene::overlay::Ask, bool)>,
 }
+
+/// How the board is cut into sheets, and its picture (none for a big board).
+type Sheets = (SheetPlan, Option<Scene>);
 
 /// The formats a scenario can be exported to, in the registry's order.
 pub fn writable() -> Vec<&'static dyn MapFormat> {
@@ -80,11 +83,7 @@ impl ExportDialog {
     }
 
     /// The sheets the board prints on, remade when the document or the paper changes.
-    fn sheets(
-        &mut self,
-        doc: &Document,
-        rulesets: &Rulesets,
-    ) -> Option<&(SheetPlan, Option<Scene>)> {
+    fn sheets(&mut self, doc: &Document, rulesets: &Rulesets) -> Option<&Sheets> {
         let key = (doc.revision, self.options.paper);
         if self.plan.as_ref().is_none_or(|(k, _)| *k != key) {
             let plan = doc.ruleset(rulesets).map(|r| {

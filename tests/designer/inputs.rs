@@ -390,9 +390,5 @@ fn the_inspector_words_sticks_and_stones_terrain_plainly() {
     h.hover_at(k4);
     h.run();
     h.get_by_label("Lake (K4 on the chart): no unit may enter.");
-    assert!(
-        h.query_all_by_label_contains("Lake/K4")
-            .next()
-            .is_none()
-    );
+    assert!(h.query_all_by_label_contains("Lake/K4").next().is_none());
 }
