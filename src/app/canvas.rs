@@ -401,6 +401,26 @@ fn scene_options(layers: &ViewLayers, table_grid: Option<f64>, doc: &Document) -
     o
 }
 
+/// A wheel event's vertical scroll in points (a line is a notch), and whether Ctrl
+/// (Cmd) was held.
+fn wheel_event(e: &egui::Event) -> Option<(f32, bool)> {
+    let egui::Event::MouseWheel {
+        unit,
+        delta,
+        modifiers,
+        ..
+    } = e
+    else {
+        return None;
+    };
+    let points = match unit {
+        egui::MouseWheelUnit::Point => delta.y,
+        egui::MouseWheelUnit::Line => delta.y * NOTCH,
+        egui::MouseWheelUnit::Page => delta.y * NOTCH * 10.0,
+    };
+    Some((points, modifiers.command))
+}
+
 /// How much the wheel (Ctrl + wheel with the facing tool, whose plain wheel turns) and
 /// a pinch zoom this frame. Read from this frame's events, not egui's smoothed
 /// scrolling: that spreads one notch over several frames, each a new zoom, and on a big
@@ -409,21 +429,9 @@ fn wheel_zoom(ui: &Ui, wheel_zooms: bool) -> f32 {
     ui.input(|i| {
         i.events
             .iter()
-            .map(|e| match e {
-                egui::Event::MouseWheel {
-                    unit,
-                    delta,
-                    modifiers,
-                    ..
-                } if wheel_zooms || modifiers.command => {
-                    let points = match unit {
-                        egui::MouseWheelUnit::Point => delta.y,
-                        egui::MouseWheelUnit::Line => delta.y * NOTCH,
-                        egui::MouseWheelUnit::Page => delta.y * NOTCH * 10.0,
-                    };
-                    (points / 200.0).exp()
-                }
-                egui::Event::Zoom(f) => *f,
+            .map(|e| match (e, wheel_event(e)) {
+                (_, Some((points, command))) if wheel_zooms || command => (points / 200.0).exp(),
+                (egui::Event::Zoom(f), _) => *f,
                 _ => 1.0,
             })
             .product()
@@ -438,18 +446,9 @@ fn wheel_points(ui: &Ui) -> f32 {
     ui.input(|i| {
         i.events
             .iter()
-            .map(|e| match e {
-                egui::Event::MouseWheel {
-                    unit,
-                    delta,
-                    modifiers,
-                    ..
-                } if !modifiers.command => match unit {
-                    egui::MouseWheelUnit::Point => delta.y,
-                    egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => delta.y * NOTCH,
-                },
-                _ => 0.0,
-            })
+            .filter_map(wheel_event)
+            .filter(|(_, command)| !command)
+            .map(|(points, _)| points)
             .sum::<f32>()
             // At most a notch a frame: under X11 a notch can come twice in one frame
             // (as a button and as scroll-axis motion: seen with xdotool under Xvfb),

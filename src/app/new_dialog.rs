@@ -119,13 +119,7 @@ impl NewDialog {
                 ui.selectable_value(&mut self.stagger, Stagger::Odd, "odd");
                 ui.selectable_value(&mut self.stagger, Stagger::Even, "even");
             });
-            ui.add(
-                egui::DragValue::new(&mut self.hex_mm)
-                    .range(2.0..=200.0)
-                    .speed(0.5)
-                    .prefix("hex width ")
-                    .suffix(" mm"),
-            );
+            hex_width_field(ui, &mut self.hex_mm);
             hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
         } else {
             ui.add(
@@ -188,4 +182,15 @@ pub fn hex_size_fields(ui: &mut Ui, columns: &mut u32, rows: &mut u32, labels: &
             ui.selectable_value(labels, *s, s.as_str());
         }
     });
+}
+
+/// A hex's width across the flats, in millimetres (New, Scenario properties).
+pub fn hex_width_field(ui: &mut Ui, mm: &mut f64) {
+    ui.add(
+        egui::DragValue::new(mm)
+            .range(2.0..=200.0)
+            .speed(0.5)
+            .prefix("hex width ")
+            .suffix(" mm"),
+    );
 }

@@ -292,13 +292,7 @@ impl ScenarioPanel {
                 &mut self.rows,
                 &mut self.labels,
             );
-            ui.add(
-                egui::DragValue::new(&mut self.hex_mm)
-                    .range(2.0..=200.0)
-                    .speed(0.5)
-                    .prefix("hex width ")
-                    .suffix(" mm"),
-            );
+            super::new_dialog::hex_width_field(ui, &mut self.hex_mm);
             if ui.button("Apply board size").clicked() {
                 match resize::resize_board(&doc.scenario, self.columns, self.rows, self.labels) {
                     Ok(Edit::SetBoard(Board::Hex(mut b))) => {

@@ -202,6 +202,22 @@ fn an_imported_tiled_map_is_unsaved_work() {
     h.get_by_label("Unsaved changes");
 }
 
+/// A small map of a game named "my-game", written to `dir`.
+fn my_game_map(dir: &std::path::Path) -> std::path::PathBuf {
+    let map = dir.join("map.ron");
+    let board = sandtable::board::HexBoard::new(
+        sandtable::board::Orientation::Pointy,
+        6,
+        5,
+        sandtable::board::Stagger::Odd,
+    )
+    .unwrap();
+    let s =
+        sandtable::scenario::Scenario::new("mine", "my-game", sandtable::board::Board::Hex(board));
+    sandtable::io::save_scenario(&s, &map).unwrap();
+    map
+}
+
 #[test]
 fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
     let dir = tempfile::tempdir().unwrap();
@@ -217,17 +233,7 @@ fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
         1,
     );
     std::fs::write(&game, text).unwrap();
-    let map = dir.path().join("map.ron");
-    let board = sandtable::board::HexBoard::new(
-        sandtable::board::Orientation::Pointy,
-        6,
-        5,
-        sandtable::board::Stagger::Odd,
-    )
-    .unwrap();
-    let s =
-        sandtable::scenario::Scenario::new("mine", "my-game", sandtable::board::Board::Hex(board));
-    sandtable::io::save_scenario(&s, &map).unwrap();
+    let map = my_game_map(dir.path());
     let mut h = app_with(ScriptedDialogs {
         opens: vec![game.clone(), map.clone()],
         ..Default::default()
@@ -355,17 +361,7 @@ fn escape_closes_an_open_menu() {
 #[test]
 fn an_unknown_ruleset_says_file_load_ruleset() {
     let dir = tempfile::tempdir().unwrap();
-    let map = dir.path().join("map.ron");
-    let board = sandtable::board::HexBoard::new(
-        sandtable::board::Orientation::Pointy,
-        6,
-        5,
-        sandtable::board::Stagger::Odd,
-    )
-    .unwrap();
-    let s =
-        sandtable::scenario::Scenario::new("mine", "my-game", sandtable::board::Board::Hex(board));
-    sandtable::io::save_scenario(&s, &map).unwrap();
+    let map = my_game_map(dir.path());
     let mut h = app_with(ScriptedDialogs {
         opens: vec![map],
         ..Default::default()
