@@ -1070,7 +1070,12 @@ impl DesignerApp {
         };
         let mut keep = true;
         let mut made = None;
-        let modal = egui::Modal::new(egui::Id::unique("new_dialog")).show(ui.ctx(), |ui| {
+        // Its top left stays put: centred, the dialog moved as its fields changed with
+        // the game picked, and the next click landed on another game.
+        let id = egui::Id::unique("new_dialog");
+        let left = ui.ctx().content_rect().center().x - 200.0;
+        let area = egui::Modal::default_area(id).anchor(egui::Align2::LEFT_TOP, [left, 120.0]);
+        let modal = egui::Modal::new(id).area(area).show(ui.ctx(), |ui| {
             ui.heading("New scenario");
             (made, keep) = dialog.ui(ui, &self.rulesets);
         });

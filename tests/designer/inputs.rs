@@ -388,3 +388,21 @@ fn the_inspector_words_sticks_and_stones_terrain_plainly() {
     h.get_by_label("Lake (K4 on the chart): no unit may enter.");
     assert!(h.query_all_by_label_contains("Lake/K4").next().is_none());
 }
+
+/// The New dialog keeps its top where it is while its fields change with the game
+/// picked: the game list stays under the pointer (centred, it moved, and the next
+/// click landed on another game).
+#[test]
+fn the_new_dialog_stays_put_when_the_game_changes() {
+    let mut h = app();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    let before = centre(&h, "Mini-Nap");
+    let p = centre(&h, "PBS (v2023.1)");
+    quick_click(&mut h, p);
+    assert_eq!(h.state().new_dialog.as_ref().unwrap().ruleset, "pbs-2023");
+    assert!(centre(&h, "Mini-Nap").distance(before) < 1.0);
+    let p = centre(&h, "Mini-Nap");
+    quick_click(&mut h, p);
+    assert_eq!(h.state().new_dialog.as_ref().unwrap().ruleset, "mini-nap");
+}
