@@ -324,9 +324,29 @@ impl ScenarioPanel {
             if ui.button("Apply table size").clicked() {
                 let mut t = table.clone();
                 (t.width, t.height) = self.table;
+                // As a hex board keeps the hexes that hold something, a table keeps
+                // its features on it.
+                let off: Vec<String> = crate::scenario::shape::table_features(&doc.scenario)
+                    .filter(|f| {
+                        let mut at = crate::scenario::shape::vertices(f)
+                            .iter()
+                            .copied()
+                            .chain(crate::scenario::shape::centre(f));
+                        at.any(|p| !t.contains(p))
+                    })
+                    .map(|f| f.id().to_string())
+                    .collect();
                 match t.check() {
-                    Ok(()) => edit = Some(Edit::SetBoard(Board::Freeform(t))),
                     Err(why) => self.message = Some(why.to_string()),
+                    Ok(()) if !off.is_empty() => {
+                        self.message = Some(format!(
+                            "{} x {} would leave {} off the table. Move them first.",
+                            t.width,
+                            t.height,
+                            off.join(", ")
+                        ));
+                    }
+                    Ok(()) => edit = Some(Edit::SetBoard(Board::Freeform(t))),
                 }
             }
         }

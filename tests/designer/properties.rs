@@ -287,4 +287,26 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
     h.run();
     let back = h.state().doc.scenario.board.as_freeform().unwrap().width;
     assert_eq!(back, t.width, "one undo step");
+    // A table too small for what stands on it is refused, naming what would be off.
+    h.state_mut()
+        .doc
+        .scenario
+        .landmarks
+        .push(sandtable::scenario::Landmark {
+            id: "c9".into(),
+            kind: "church".into(),
+            at: Some(sandtable::board::freeform::Point::new(t.width - 5.0, 10.0)),
+            size: Some(3.0),
+            ..Default::default()
+        });
+    h.state_mut().scenario_panel.as_mut().unwrap().table.0 = t.width - 20.0;
+    h.run();
+    h.get_by_label("Apply table size").click();
+    h.run();
+    let why = h.state().scenario_panel.as_ref().unwrap().message.clone();
+    assert!(why.as_deref().is_some_and(|m| m.contains("c9")), "{why:?}");
+    assert_eq!(
+        h.state().doc.scenario.board.as_freeform().unwrap().width,
+        t.width
+    );
 }
