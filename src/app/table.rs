@@ -193,7 +193,10 @@ impl BoardTool<Table> for PlaceUnit {
                 &t.doc.scenario,
                 &t.tools.unit_side,
             ));
+            // Selected, so that R turns it at once (as the hint says).
+            let id = u.id.clone();
             t.state.put(t.doc, t.rulesets, Feature::Unit(u));
+            t.state.select(FeatureKind::Unit, &id);
         }
     }
     fn hint(&self) -> &'static str {

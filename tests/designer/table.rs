@@ -639,6 +639,11 @@ fn mini_nap_defaults_a_river_3_cm_wide_and_a_unit_facing_the_enemy() {
         let u = h.state().doc.scenario.units.last().unwrap().clone();
         assert_eq!((u.side.as_str(), u.facing_deg), (side, Some(facing)));
     }
+    // The unit just placed is selected: R turns it.
+    h.key_press(Key::R);
+    h.run();
+    let u = h.state().doc.scenario.units.last().unwrap().clone();
+    assert_eq!(u.facing_deg, Some(15.0));
 }
 
 /// Units on a table carry their id and their class's symbol (its initials where the
