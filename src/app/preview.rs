@@ -296,11 +296,9 @@ impl Previewer {
                 if mode.needs_unit() && unit_on(s, hex).is_none() {
                     return;
                 }
-                self.from = if self.from == Some(hex) {
-                    None
-                } else {
-                    Some(hex)
-                };
+                // A click on the picked start keeps it (the mode's key picks again): a
+                // unit kept from the preview before, clicked to see this one, stays.
+                self.from = Some(hex);
                 self.pinned = None;
                 if let Some(u) = unit_on(s, hex) {
                     self.as_moved = u.moved;

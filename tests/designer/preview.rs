@@ -127,8 +127,11 @@ fn battle_lists_the_dice_and_every_modifier_and_the_fence_front() {
     assert!(shows(&h, "the attacker is in front of the target's fence"));
     // File > Export offers the battle itself, caption and front sides included.
     assert_eq!(exported(&h).as_deref(), Some("battle:c2:u1"));
-    // Out of sight: the battle is not allowed, and the panel says why.
+    // Out of sight: the battle is not allowed, and the panel says why. (The mode's key
+    // picks again; a click on the attacker keeps it.)
     click(&mut h, "F2");
+    assert!(shows(&h, "From c2 on F2"));
+    shift(&mut h, Key::B);
     click(&mut h, "E5");
     hover(&mut h, "C3");
     assert!(shows(&h, "Not allowed"));
@@ -587,4 +590,16 @@ fn answer_text(h: &Harness<'_, DesignerApp>) -> String {
     p.answer()
         .map(|a| format!("{} / {:?} / {:?}", a.summary, a.error, a.lines))
         .unwrap_or_default()
+}
+
+/// A unit picked in fire arcs is kept in movement; clicking it there (to see its
+/// movement) keeps it rather than dropping it (seen in the real-window tour).
+#[test]
+fn a_click_on_the_picked_unit_keeps_it_across_previews() {
+    let mut h = app();
+    shift(&mut h, Key::A);
+    click(&mut h, "J7");
+    shift(&mut h, Key::M);
+    click(&mut h, "J7");
+    assert!(shows(&h, "from J7: 31 hexes reachable"));
 }
