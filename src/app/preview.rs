@@ -93,7 +93,7 @@ impl Mode {
         match (self, picked) {
             (Mode::Sight, false) => "Line of sight: click a unit or hex to look from; Esc leaves",
             (Mode::Sight, true) => {
-                "Line of sight: hover or click a hex to look at; click the start again to pick anew; Esc leaves"
+                "Line of sight: hover or click a hex to look at; Shift+L picks the start anew; Esc leaves"
             }
             (Mode::Battle, false) => "Battle: click the attacking unit; Esc leaves",
             (Mode::Battle, true) => "Battle: hover or click a target unit; Esc leaves",
