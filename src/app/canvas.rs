@@ -111,7 +111,10 @@ impl Canvas {
             painter.text(
                 rect.center(),
                 Align2::CENTER_CENTER,
-                "unknown ruleset",
+                format!(
+                    "Unknown ruleset '{}': File > Load ruleset... loads its file",
+                    doc.scenario.ruleset
+                ),
                 FontId::proportional(16.0),
                 Color32::RED,
             );
@@ -175,12 +178,9 @@ impl Canvas {
             self.view.pan(response.drag_delta());
         }
         if response.hovered() {
-            let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-            let at = response.hover_pos().unwrap_or(rect.center());
-            if scroll != 0.0 && wheel_zooms {
-                self.view.zoom_at(rect, at, (scroll / 200.0).exp());
-            }
+            let zoom = wheel_zoom(ui, wheel_zooms);
             if zoom != 1.0 {
+                let at = response.hover_pos().unwrap_or(rect.center());
                 self.view.zoom_at(rect, at, zoom);
             }
         }
@@ -401,29 +401,58 @@ fn scene_options(layers: &ViewLayers, table_grid: Option<f64>, doc: &Document) -
     o
 }
 
-/// Wheel scroll this frame in points; Ctrl + wheel is left to zooming. A wheel event
-/// of a notch or more counts as one notch: some systems report a notch as a line,
-/// others as a hundred points or more, and one notch turns a facing one side. Smaller
-/// events (a touchpad's) add up.
+/// A wheel event's vertical scroll in points (a line is a notch), and whether Ctrl
+/// (Cmd) was held.
+fn wheel_event(e: &egui::Event) -> Option<(f32, bool)> {
+    let egui::Event::MouseWheel {
+        unit,
+        delta,
+        modifiers,
+        ..
+    } = e
+    else {
+        return None;
+    };
+    let points = match unit {
+        egui::MouseWheelUnit::Point => delta.y,
+        egui::MouseWheelUnit::Line => delta.y * NOTCH,
+        egui::MouseWheelUnit::Page => delta.y * NOTCH * 10.0,
+    };
+    Some((points, modifiers.command))
+}
+
+/// How much the wheel (Ctrl + wheel with the facing tool, whose plain wheel turns) and
+/// a pinch zoom this frame. Read from this frame's events, not egui's smoothed
+/// scrolling: that spreads one notch over several frames, each a new zoom, and on a big
+/// board each new zoom tessellates the view again, so nine notches lagged seconds.
+fn wheel_zoom(ui: &Ui, wheel_zooms: bool) -> f32 {
+    ui.input(|i| {
+        i.events
+            .iter()
+            .map(|e| match (e, wheel_event(e)) {
+                (_, Some((points, command))) if wheel_zooms || command => (points / 200.0).exp(),
+                (egui::Event::Zoom(f), _) => *f,
+                _ => 1.0,
+            })
+            .product()
+    })
+}
+
+/// Wheel scroll this frame in points; Ctrl + wheel is left to zooming. A frame's wheel
+/// counts as one notch at most: some systems report a notch as a line, others as a
+/// hundred points or more, and one notch turns a facing one side. Smaller amounts (a
+/// touchpad's) add up over frames.
 fn wheel_points(ui: &Ui) -> f32 {
     ui.input(|i| {
         i.events
             .iter()
-            .map(|e| match e {
-                egui::Event::MouseWheel {
-                    unit,
-                    delta,
-                    modifiers,
-                    ..
-                } if !modifiers.command => {
-                    let points = match unit {
-                        egui::MouseWheelUnit::Point => delta.y,
-                        egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => delta.y * NOTCH,
-                    };
-                    points.clamp(-NOTCH, NOTCH)
-                }
-                _ => 0.0,
-            })
+            .filter_map(wheel_event)
+            .filter(|(_, command)| !command)
+            .map(|(points, _)| points)
             .sum::<f32>()
+            // At most a notch a frame: under X11 a notch can come twice in one frame
+            // (as a button and as scroll-axis motion: seen with xdotool under Xvfb),
+            // and a facing is turned a side at a time anyway.
+            .clamp(-NOTCH, NOTCH)
     })
 }

@@ -1,5 +1,6 @@
-//! File > Export: the formats of the export registry (`io::format`), their options, and
-//! for PDF a preview of how the board is cut into sheets.
+//! File > Export: the formats of the export registry (`io::format`), their options, the
+//! layers drawn (as the command line's `--layers`), and for PDF a preview of how the
+//! board is cut into sheets, drawn with its terrain.
 
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
 
@@ -9,7 +10,7 @@ use crate::io::format::{self, MapFormat};
 use crate::io::raster::DPI_RANGE;
 use crate::io::sheets::{self, Paper, SheetPlan};
 use crate::rules::Rulesets;
-use crate::scene::{self, SceneOptions};
+use crate::scene::{self, LayerId, Scene, SceneOptions};
 
 /// What the dialog asks of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,13 +27,19 @@ pub struct ExportDialog {
     /// Index into the writable formats.
     pub format: usize,
     pub options: ExportOptions,
-    /// The sheet plan shown, and what it was made for (document revision, paper).
-    plan: Option<((u64, Paper), Option<SheetPlan>)>,
+    /// The sheet plan shown, and what it was made for (document revision, paper), with
+    /// the board's picture for it (none for a board too big to draw small quickly).
+    plan: Option<((u64, Paper), Option<Sheets>)>,
+    /// Each layer of the scene, and whether the export draws it.
+    pub layers: Vec<(LayerId, bool)>,
     /// Waiting for the app's own file dialog: hidden meanwhile.
     pub waiting: bool,
     /// The preview open in the designer, and whether to draw it over the export.
     pub preview: Option<(crate::scene::overlay::Ask, bool)>,
 }
+
+/// How the board is cut into sheets, and its picture (none for a big board).
+type Sheets = (SheetPlan, Option<Scene>);
 
 /// The formats a scenario can be exported to, in the registry's order.
 pub fn writable() -> Vec<&'static dyn MapFormat> {
@@ -52,6 +59,7 @@ impl Default for ExportDialog {
                 .unwrap_or(0),
             options: ExportOptions::default(),
             plan: None,
+            layers: LayerId::ALL.iter().map(|l| (*l, true)).collect(),
             waiting: false,
             preview: None,
         }
@@ -75,17 +83,35 @@ impl ExportDialog {
     }
 
     /// The sheets the board prints on, remade when the document or the paper changes.
-    fn sheets(&mut self, doc: &Document, rulesets: &Rulesets) -> Option<&SheetPlan> {
+    fn sheets(&mut self, doc: &Document, rulesets: &Rulesets) -> Option<&Sheets> {
         let key = (doc.revision, self.options.paper);
         if self.plan.as_ref().is_none_or(|(k, _)| *k != key) {
-            // No layers: only the board's size is wanted.
             let plan = doc.ruleset(rulesets).map(|r| {
+                // The terrain and what stands on it, to recognise the board by; on a
+                // big board only its size (each hex would be a speck anyway).
+                let small = doc
+                    .scenario
+                    .board
+                    .as_hex()
+                    .is_none_or(|b| b.area() <= THUMBNAIL_CELLS);
                 let options = SceneOptions {
-                    layers: Vec::new(),
+                    layers: if small {
+                        vec![
+                            LayerId::Terrain,
+                            LayerId::Hexsides,
+                            LayerId::Roads,
+                            LayerId::Tokens,
+                            LayerId::Units,
+                        ]
+                    } else {
+                        Vec::new()
+                    },
                     ..SceneOptions::default()
                 };
-                let size = scene::build(&doc.scenario, r, &options).size_mm();
-                sheets::plan((f64::from(size.x), f64::from(size.y)), self.options.paper)
+                let picture = scene::build(&doc.scenario, r, &options);
+                let size = picture.size_mm();
+                let plan = sheets::plan((f64::from(size.x), f64::from(size.y)), self.options.paper);
+                (plan, small.then_some(picture))
             });
             self.plan = Some((key, plan));
         }
@@ -130,12 +156,28 @@ impl ExportDialog {
                             }
                         });
                     match self.sheets(doc, rulesets) {
-                        Some(plan) => preview(ui, plan),
+                        Some((plan, picture)) => preview(ui, plan, picture.as_ref()),
                         None => {
                             ui.label("This scenario's ruleset is unknown: nothing to draw.");
                         }
                     }
                 }
+                egui::CollapsingHeader::new("Layers")
+                    .id_salt("export_layers")
+                    .show(ui, |ui| {
+                        ui.horizontal_wrapped(|ui| {
+                            for (id, on) in &mut self.layers {
+                                ui.checkbox(on, super::paint::layer_name(*id));
+                            }
+                        });
+                    });
+                let drawn: Vec<LayerId> = self
+                    .layers
+                    .iter()
+                    .filter(|(_, on)| *on)
+                    .map(|(id, _)| *id)
+                    .collect();
+                self.options.layers = (drawn.len() < self.layers.len()).then_some(drawn);
                 if let Some((ask, on)) = &mut self.preview {
                     ui.checkbox(on, format!("With the current preview ({ask})"));
                     self.options.overlays = if *on { vec![ask.clone()] } else { Vec::new() };
@@ -160,9 +202,28 @@ fn paper_name(p: Paper) -> &'static str {
     }
 }
 
+/// Hex boards with more hexes than this show the sheets over a plain board: drawing
+/// each hex into a few hundred points would take longer than it is worth.
+const THUMBNAIL_CELLS: usize = 20_000;
+
+/// The board's picture, `scale` screen points per millimetre, its top left at `origin`.
+fn picture(painter: &egui::Painter, s: &Scene, origin: egui::Pos2, scale: f32) {
+    let zoom = scale * s.mm_per_unit;
+    let to = |p: hexx::Vec2| origin + Vec2::new(p.x, p.y) * zoom;
+    let board = Rect::from_min_size(origin, Vec2::new(s.size.x, s.size.y) * zoom);
+    painter.rect_filled(board, 0.0, super::paint::colour(s.background));
+    for layer in &s.layers {
+        for item in layer.items() {
+            for shape in super::paint::shapes(item, &to, zoom, true) {
+                painter.add(shape);
+            }
+        }
+    }
+}
+
 /// The board with each sheet's part outlined and numbered by row and column, and what
 /// that comes to.
-fn preview(ui: &mut egui::Ui, plan: &SheetPlan) {
+fn preview(ui: &mut egui::Ui, plan: &SheetPlan, board_picture: Option<&Scene>) {
     let Some(last) = plan.sheets.last() else {
         return;
     };
@@ -210,10 +271,21 @@ fn preview(ui: &mut egui::Ui, plan: &SheetPlan) {
             StrokeKind::Inside,
         );
         let p = sheet.page;
-        painter.rect_filled(to_screen(p.x, p.y, p.width, p.height), 0.0, board_fill);
+        let on_page = to_screen(p.x, p.y, p.width, p.height);
+        match board_picture {
+            Some(s) => picture(&painter, s, on_page.min, scale),
+            None => {
+                painter.rect_filled(on_page, 0.0, board_fill);
+            }
+        }
         return;
     }
-    painter.rect_filled(to_screen(0.0, 0.0, board.0, board.1), 0.0, board_fill);
+    match board_picture {
+        Some(s) => picture(&painter, s, origin, scale),
+        None => {
+            painter.rect_filled(to_screen(0.0, 0.0, board.0, board.1), 0.0, board_fill);
+        }
+    }
     for s in &plan.sheets {
         let r = to_screen(s.board.x, s.board.y, s.board.width, s.board.height);
         painter.rect_stroke(

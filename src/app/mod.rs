@@ -17,7 +17,6 @@ mod overview;
 pub mod paint;
 mod panels;
 pub mod path_dialog;
-pub mod popup;
 pub mod preview;
 mod preview_table;
 mod preview_worker;
@@ -45,6 +44,21 @@ use crate::scenario::Scenario;
 
 /// The sample a new user meets: the Battle Cry example.
 pub const SAMPLE: &str = include_str!("../../assets/scenarios/battle-cry-crossroads.json");
+
+/// Opens a folder in the desktop's file manager.
+fn open_folder(dir: &Path) -> std::io::Result<()> {
+    let opener = if cfg!(windows) {
+        "explorer"
+    } else if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    std::process::Command::new(opener)
+        .arg(dir)
+        .spawn()
+        .map(|_| ())
+}
 
 /// How many recent files the File menu keeps.
 const RECENT: usize = 8;
@@ -107,6 +121,8 @@ pub struct DesignerApp {
     pub new_dialog: Option<new_dialog::NewDialog>,
     /// File > Export, while open (hidden while the app's own file dialog asks where).
     pub export_dialog: Option<export::ExportDialog>,
+    /// The file the last export wrote, said in a notice until it is closed.
+    pub exported: Option<PathBuf>,
     /// File > Scenario properties, while open.
     pub scenario_panel: Option<scenario_panel::ScenarioPanel>,
     /// Help > Keyboard shortcuts is open.
@@ -154,6 +170,7 @@ impl DesignerApp {
             send_close: false,
             new_dialog: None,
             export_dialog: None,
+            exported: None,
             scenario_panel: None,
             shortcuts_window: false,
             clipboard: None,
@@ -579,8 +596,41 @@ impl DesignerApp {
         };
         let job = io::export::ExportJob::new(&self.doc.scenario, ruleset, &dialog.options);
         match io::export::export_to(dialog.chosen(), &job, path) {
-            Ok(()) => self.export_dialog = None,
+            Ok(()) => {
+                self.export_dialog = None;
+                self.exported = Some(path.to_path_buf());
+            }
             Err(e) => self.error = Some(format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// Says where the export went, with a button that opens its folder.
+    fn exported_notice(&mut self, ui: &Ui) {
+        let Some(path) = self.exported.clone() else {
+            return;
+        };
+        let mut open = true;
+        egui::Window::new("Exported")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -40.0))
+            .open(&mut open)
+            .show(ui.ctx(), |ui| {
+                ui.label(format!("Wrote {}", path.display()));
+                ui.horizontal(|ui| {
+                    if let Some(dir) = path.parent()
+                        && ui.button("Open folder").clicked()
+                        && let Err(e) = open_folder(dir)
+                    {
+                        self.error = Some(format!("Could not open {}: {e}", dir.display()));
+                    }
+                    if ui.button("OK").clicked() {
+                        self.exported = None;
+                    }
+                });
+            });
+        if !open {
+            self.exported = None;
         }
     }
 
@@ -638,7 +688,8 @@ impl DesignerApp {
             .default_size(300.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    self.canvas.preview.panel(ui, &self.doc.scenario);
+                    let r = self.doc.ruleset(&self.rulesets);
+                    self.canvas.preview.panel(ui, &self.doc.scenario, r);
                     self.inspector(ui);
                     if self.doc.scenario.board.as_freeform().is_some() {
                         self.feature_inspector(ui);
@@ -663,6 +714,7 @@ impl DesignerApp {
         }
         self.new_window(ui);
         self.export_window(ui);
+        self.exported_notice(ui);
         self.recovery_window(ui);
         self.confirm_window(ui);
         self.path_window(ui);
@@ -695,6 +747,13 @@ impl DesignerApp {
             return;
         }
         let ctx = ui.ctx().clone();
+        // Escape closes an open menu (or list) first, and does nothing else.
+        if egui::Popup::is_any_open(&ctx)
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
+        {
+            egui::Popup::close_all(&ctx);
+            return;
+        }
         let typing = ctx.egui_wants_keyboard_input();
         let hex = self.doc.scenario.board.as_hex().is_some();
         let mut fired = Vec::new();
@@ -739,6 +798,7 @@ impl DesignerApp {
             }
         }
         if hex {
+            // 1-3 a radius; the same key again a single hex (0 fits the board).
             for (k, r) in [(Key::Num1, 1), (Key::Num2, 2), (Key::Num3, 3)] {
                 if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k)) {
                     self.tools.radius = if self.tools.radius == r { 0 } else { r };
@@ -888,9 +948,27 @@ impl DesignerApp {
                     }
                 }
                 ui.menu_button("Open Recent", |ui| {
+                    // A file that is gone (moved, deleted) is marked, and opens nothing.
+                    let mut gone = false;
                     for p in self.recent.clone() {
-                        if ui.button(p.display().to_string()).clicked() {
-                            self.ask(Replace::OpenPath(p));
+                        let name = p.display().to_string();
+                        if p.exists() {
+                            if ui.button(name).clicked() {
+                                self.ask(Replace::OpenPath(p));
+                            }
+                        } else {
+                            gone = true;
+                            ui.add_enabled(false, egui::Button::new(format!("{name} (missing)")))
+                                .on_disabled_hover_text("This file is no longer there");
+                        }
+                    }
+                    if self.recent.is_empty() {
+                        ui.weak("No recent files");
+                    }
+                    if gone {
+                        ui.separator();
+                        if ui.button("Remove missing files").clicked() {
+                            self.recent.retain(|p| p.exists());
                         }
                     }
                 });
@@ -992,7 +1070,12 @@ impl DesignerApp {
         };
         let mut keep = true;
         let mut made = None;
-        let modal = egui::Modal::new(egui::Id::unique("new_dialog")).show(ui.ctx(), |ui| {
+        // Its top left stays put: centred, the dialog moved as its fields changed with
+        // the game picked, and the next click landed on another game.
+        let id = egui::Id::unique("new_dialog");
+        let left = ui.ctx().content_rect().center().x - 200.0;
+        let area = egui::Modal::default_area(id).anchor(egui::Align2::LEFT_TOP, [left, 120.0]);
+        let modal = egui::Modal::new(id).area(area).show(ui.ctx(), |ui| {
             ui.heading("New scenario");
             (made, keep) = dialog.ui(ui, &self.rulesets);
         });

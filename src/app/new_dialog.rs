@@ -10,6 +10,10 @@ use crate::scenario::Scenario;
 pub struct NewDialog {
     pub ruleset: String,
     pub orientation: Orientation,
+    /// Which alternate rows (pointy) or columns (flat) are pushed out half a hex.
+    pub stagger: Stagger,
+    /// Hex width across the flats, in millimetres.
+    pub hex_mm: f64,
     pub columns: u32,
     pub rows: u32,
     pub labels: LabelScheme,
@@ -25,6 +29,8 @@ impl NewDialog {
         let mut d = NewDialog {
             ruleset: ruleset.to_string(),
             orientation: Orientation::Pointy,
+            stagger: Stagger::Odd,
+            hex_mm: 19.0,
             columns: 13,
             rows: 9,
             labels: LabelScheme::LetterNumber,
@@ -41,6 +47,8 @@ impl NewDialog {
         match rulesets.get(&self.ruleset).map(|r| &r.board) {
             Some(Board::Hex(b)) => {
                 self.orientation = b.orientation;
+                self.stagger = b.stagger;
+                self.hex_mm = b.hex_width_mm;
                 self.columns = b.columns;
                 self.rows = b.rows;
                 self.labels = b.labels;
@@ -59,15 +67,11 @@ impl NewDialog {
     pub fn scenario(&self, rulesets: &Rulesets) -> Result<Scenario, String> {
         let r = rulesets.get(&self.ruleset).ok_or("pick a ruleset")?;
         let board = match &r.board {
-            Board::Hex(default) => {
-                let mut b =
-                    HexBoard::new(self.orientation, self.columns, self.rows, default.stagger)
-                        .or_else(|_| {
-                            HexBoard::new(self.orientation, self.columns, self.rows, Stagger::Odd)
-                        })
-                        .map_err(|e| e.to_string())?;
+            Board::Hex(_) => {
+                let mut b = HexBoard::new(self.orientation, self.columns, self.rows, self.stagger)
+                    .map_err(|e| e.to_string())?;
                 b.labels = self.labels;
-                b.hex_width_mm = default.hex_width_mm;
+                b.hex_width_mm = self.hex_mm;
                 Board::Hex(b)
             }
             Board::Freeform(_) => {
@@ -94,10 +98,12 @@ impl NewDialog {
         let mut open = true;
         let mut made = None;
         let before = self.ruleset.clone();
-        let name = rulesets.get(&self.ruleset).map_or("", |r| r.name.as_str());
-        super::popup::combo(ui, "new_ruleset", "Ruleset", name, |ui| {
+        // The game is the dialog's main choice: every one in sight, no list to open
+        // (a combo box's list opened from a modal was drawn behind it in a real window).
+        ui.label("Game");
+        ui.indent("new_game", |ui| {
             for r in rulesets.iter() {
-                ui.selectable_value(&mut self.ruleset, r.id.clone(), &r.name);
+                ui.radio_value(&mut self.ruleset, r.id.clone(), &r.name);
             }
         });
         if self.ruleset != before {
@@ -109,7 +115,11 @@ impl NewDialog {
                 ui.label("Hexes");
                 ui.selectable_value(&mut self.orientation, Orientation::Pointy, "pointy");
                 ui.selectable_value(&mut self.orientation, Orientation::Flat, "flat");
+                ui.label("stagger");
+                ui.selectable_value(&mut self.stagger, Stagger::Odd, "odd");
+                ui.selectable_value(&mut self.stagger, Stagger::Even, "even");
             });
+            hex_width_field(ui, &mut self.hex_mm);
             hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
         } else {
             ui.add(
@@ -172,4 +182,15 @@ pub fn hex_size_fields(ui: &mut Ui, columns: &mut u32, rows: &mut u32, labels: &
             ui.selectable_value(labels, *s, s.as_str());
         }
     });
+}
+
+/// A hex's width across the flats, in millimetres (New, Scenario properties).
+pub fn hex_width_field(ui: &mut Ui, mm: &mut f64) {
+    ui.add(
+        egui::DragValue::new(mm)
+            .range(2.0..=200.0)
+            .speed(0.5)
+            .prefix("hex width ")
+            .suffix(" mm"),
+    );
 }

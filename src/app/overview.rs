@@ -147,12 +147,6 @@ impl Overview {
             Color32::WHITE,
         );
     }
-
-    /// Forgets the texture (another document, or the board drawn in full again).
-    pub fn clear(&mut self) {
-        self.scene = None;
-        self.texture = None;
-    }
 }
 
 fn options() -> TextureOptions {

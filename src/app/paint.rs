@@ -333,7 +333,9 @@ impl ScenePainter {
             pixels_per_point,
             covers: view.visible(rect),
         };
-        self.overview.clear();
+        // The overview texture is kept while meshes draw: zooming back out past the
+        // threshold then costs no new texture (a few million texels on a 1000 x 1000
+        // board); a new scene makes a new one anyway.
         let origin = view.to_screen(rect, egui::Vec2::ZERO).to_vec2();
         let stale = self.stale.take();
         if self.meshes.is_none()
@@ -773,6 +775,12 @@ impl ViewLayers {
         if !on {
             self.hidden.push(id.as_str().to_string());
         }
+        // The grid and labels layers are the hex grid and hex labels: one toggle each.
+        match id {
+            LayerId::Grid => self.grid = on,
+            LayerId::Labels => self.hex_labels = on,
+            _ => {}
+        }
     }
 
     pub fn label_place(&self) -> crate::scene::LabelPlace {
@@ -797,18 +805,22 @@ impl ViewLayers {
         }
     }
 
-    /// The View menu's and layers panel's toggles.
+    /// The View menu's and layers panel's toggles: one per layer (Grid and Labels are
+    /// the hex grid and hex labels, not asked again), then how hexes are labelled.
     pub fn ui(&mut self, ui: &mut Ui, hex_board: bool) {
         for id in LayerId::ALL {
-            let mut on = self.shows(*id);
+            let mut on = self.shows(*id)
+                && match id {
+                    LayerId::Grid => self.grid,
+                    LayerId::Labels => self.hex_labels,
+                    _ => true,
+                };
             if ui.checkbox(&mut on, layer_name(*id)).changed() {
                 self.set(*id, on);
             }
         }
         if hex_board {
             ui.separator();
-            ui.checkbox(&mut self.grid, "Hex grid");
-            ui.checkbox(&mut self.hex_labels, "Hex labels");
             ui.checkbox(&mut self.terrain_names, "Terrain names");
             let mut place = self.label_place();
             ui.horizontal(|ui| {

@@ -32,7 +32,8 @@ impl DesignerApp {
             }
         });
         if hex {
-            ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"));
+            ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"))
+                .on_hover_text("Keys 1, 2, 3; the same key again: one hex (radius 0)");
         } else {
             self.table_settings(ui);
         }
@@ -47,8 +48,9 @@ impl DesignerApp {
                        tool: &mut Tool,
                        puts: &[Tool]| {
             let kinds = r.kinds(list);
+            let mut clicked = false;
             if kinds.is_empty() {
-                return;
+                return clicked;
             }
             ui.separator();
             ui.heading(title);
@@ -67,6 +69,7 @@ impl DesignerApp {
                         .selectable_label(picked, &k.name)
                         .on_hover_text(&k.description);
                     if resp.clicked() {
+                        clicked = true;
                         *selected = k.id.clone();
                         if !puts.contains(tool) {
                             *tool = puts[0];
@@ -74,10 +77,15 @@ impl DesignerApp {
                     }
                 });
             }
+            clicked
         };
         let t = &mut self.tools;
         let line_before = t.line.clone();
-        section(
+        let tool_before = t.tool;
+        // A kind picked takes up its tool, as a tool button does: a preview shown hands
+        // the clicks back (else the clicks meant to draw went to the preview).
+        let mut picked = false;
+        picked |= section(
             ui,
             "Terrain",
             KindList::Terrain,
@@ -89,7 +97,7 @@ impl DesignerApp {
                 &[Tool::Area]
             },
         );
-        section(
+        picked |= section(
             ui,
             "Lines",
             KindList::Line,
@@ -103,7 +111,7 @@ impl DesignerApp {
         {
             t.line_width = w;
         }
-        section(
+        picked |= section(
             ui,
             "Landmarks",
             KindList::Landmark,
@@ -111,7 +119,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Landmark],
         );
-        section(
+        picked |= section(
             ui,
             "Hexsides",
             KindList::Hexside,
@@ -119,7 +127,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Hexside],
         );
-        section(
+        picked |= section(
             ui,
             "Tokens",
             KindList::Token,
@@ -127,7 +135,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Token],
         );
-        section(
+        picked |= section(
             ui,
             "Units",
             KindList::UnitClass,
@@ -135,7 +143,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Unit],
         );
-        section(
+        picked |= section(
             ui,
             "Roads",
             KindList::Road,
@@ -143,7 +151,7 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Road],
         );
-        section(
+        picked |= section(
             ui,
             "Markers",
             KindList::Marker,
@@ -151,6 +159,12 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Marker],
         );
+        if picked {
+            if self.tools.tool != tool_before {
+                self.canvas.table.drawing.clear();
+            }
+            self.canvas.preview.hand_back();
+        }
         let sides = self.doc.scenario.sides.clone();
         if !sides.iter().any(|s| s.id == self.tools.unit_side)
             && let Some(first) = sides.first()
@@ -458,12 +472,35 @@ impl DesignerApp {
     }
 
     pub(super) fn validation_panel(&mut self, ui: &mut Ui) {
+        // A clicked finding's outline goes once the finding does (fixed, undone).
+        if !self.canvas.focus.is_empty()
+            && !self
+                .doc
+                .diagnostics
+                .iter()
+                .any(|d| d.hexes == self.canvas.focus)
+        {
+            self.canvas.focus.clear();
+        }
         let (errors, warnings) = self.doc.counts();
         ui.heading(format!(
             "Validation: {}, {}",
             super::counted(errors, "error"),
             super::counted(warnings, "warning")
         ));
+        if self.doc.ruleset(&self.rulesets).is_none() {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!(
+                    "Unknown ruleset '{}': nothing can be checked or drawn until File > Load ruleset... loads its file.",
+                    self.doc.scenario.ruleset
+                ),
+            );
+            if super::commands::Command::LoadRuleset.menu_item(ui, true) {
+                let ctx = ui.ctx().clone();
+                self.run_command(super::commands::Command::LoadRuleset, &ctx);
+            }
+        }
         let mut fix = None;
         let mut focus = None;
         for severity in [Severity::Error, Severity::Warning, Severity::Info] {

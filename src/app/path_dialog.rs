@@ -307,10 +307,11 @@ impl PathDialog {
         }
         if self.filters.len() > 1 {
             let before = self.filter;
-            let name = self.filters.get(self.filter).map_or("", |f| f.name);
-            super::popup::combo(ui, "path_type", "Type", name, |ui| {
+            // Choices in sight rather than a combo box, whose list a modal hid.
+            ui.horizontal(|ui| {
+                ui.label("Type:");
                 for (i, f) in self.filters.iter().enumerate() {
-                    ui.selectable_value(&mut self.filter, i, f.name);
+                    ui.radio_value(&mut self.filter, i, f.name);
                 }
             });
             if self.filter != before && self.mode == Mode::Save {

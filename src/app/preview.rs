@@ -19,7 +19,7 @@ use crate::board::HexBoard;
 use crate::rules::Ruleset;
 use crate::scenario::{Scenario, Unit};
 use crate::scene::Item;
-use crate::scene::overlay::{self, Ask, Preview};
+use crate::scene::overlay::{self, Ask, Given, Preview};
 
 /// What a preview shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +93,7 @@ impl Mode {
         match (self, picked) {
             (Mode::Sight, false) => "Line of sight: click a unit or hex to look from; Esc leaves",
             (Mode::Sight, true) => {
-                "Line of sight: hover or click a hex to look at; click the start again to pick anew; Esc leaves"
+                "Line of sight: hover or click a hex to look at; Shift+L picks the start anew; Esc leaves"
             }
             (Mode::Battle, false) => "Battle: click the attacking unit; Esc leaves",
             (Mode::Battle, true) => "Battle: hover or click a target unit; Esc leaves",
@@ -134,6 +134,7 @@ pub struct Key {
     as_moved: bool,
     as_ordered: bool,
     side: String,
+    given: Given,
 }
 
 /// The rules' answer for the panel, the status bar and the canvas.
@@ -186,6 +187,10 @@ pub struct Previewer {
     pub table: TablePreview,
     /// The board is a table: the answer is the table preview's.
     on_table: bool,
+    /// Ranges and allowances given in the inspector, by unit class, where the ruleset
+    /// gives none: kept while the designer runs, as the command line's `--range` and
+    /// `--allowance` are given each time.
+    pub given: std::collections::BTreeMap<String, Given>,
 }
 
 type MeshKey = (u64, f32, egui::Vec2, Rect, f32);
@@ -234,6 +239,7 @@ impl Previewer {
     pub fn leave(&mut self) {
         *self = Previewer {
             side: std::mem::take(&mut self.side),
+            given: std::mem::take(&mut self.given),
             ..Previewer::default()
         };
     }
@@ -290,11 +296,9 @@ impl Previewer {
                 if mode.needs_unit() && unit_on(s, hex).is_none() {
                     return;
                 }
-                self.from = if self.from == Some(hex) {
-                    None
-                } else {
-                    Some(hex)
-                };
+                // A click on the picked start keeps it (the mode's key picks again): a
+                // unit kept from the preview before, clicked to see this one, stays.
+                self.from = Some(hex);
                 self.pinned = None;
                 if let Some(u) = unit_on(s, hex) {
                     self.as_moved = u.moved;
@@ -361,6 +365,12 @@ impl Previewer {
             as_moved: self.as_moved,
             as_ordered: self.as_ordered,
             side: self.side.clone(),
+            given: self
+                .from
+                .and_then(|h| unit_on(&doc.scenario, h))
+                .and_then(|u| self.given.get(&u.class))
+                .copied()
+                .unwrap_or_default(),
         };
         self.computing = false;
         if self.answer.as_ref().is_some_and(|(k, _)| *k == key) {
@@ -590,7 +600,7 @@ impl Previewer {
     }
 
     /// The inspector's part: the mode, what is picked, the answer and its reasons.
-    pub fn panel(&mut self, ui: &mut Ui, s: &Scenario) {
+    pub fn panel(&mut self, ui: &mut Ui, s: &Scenario, r: Option<&Ruleset>) {
         let Some(mode) = self.mode else {
             return;
         };
@@ -608,6 +618,13 @@ impl Previewer {
             }
             _ => {}
         }
+        // The question for a missing value says what the rules' error would.
+        let mut asked = false;
+        if !self.on_table
+            && let (Some(u), Some(r)) = (self.from.and_then(|h| unit_on(s, h)), r)
+        {
+            asked = self.ask_given(ui, mode, u, r);
+        }
         if mode == Mode::Arcs {
             ui.checkbox(&mut self.as_moved, "As if moved this turn");
             ui.checkbox(&mut self.as_ordered, "As if ordered");
@@ -624,7 +641,7 @@ impl Previewer {
                 });
         }
         if let Some(a) = self.answer() {
-            if let Some(e) = &a.error {
+            if let Some(e) = a.error.as_ref().filter(|_| !asked) {
                 ui.colored_label(ui.visuals().warn_fg_color, e);
             }
             if !a.summary.is_empty() {
@@ -655,6 +672,52 @@ impl Previewer {
             self.leave();
         }
         ui.separator();
+    }
+
+    /// Asks for the range (fire arcs) or allowance (movement) the ruleset does not give
+    /// the unit's class, as the command line's `--range` and `--allowance` do; the
+    /// value is kept for the class. True while the value is still missing.
+    fn ask_given(&mut self, ui: &mut Ui, mode: Mode, u: &Unit, r: &Ruleset) -> bool {
+        let profile = r
+            .kind(crate::rules::KindList::UnitClass, &u.class)
+            .and_then(|k| k.profile.as_ref());
+        let (missing, what, default) = match mode {
+            Mode::Arcs => (
+                profile.is_none(),
+                "Range",
+                "has no battle profile, so no range: give one to see what it would see",
+            ),
+            Mode::Moves => (
+                profile.and_then(|p| p.movement).is_none(),
+                "Allowance",
+                "has no movement allowance: give one to see where it could go",
+            ),
+            _ => return false,
+        };
+        if !missing {
+            return false;
+        }
+        let given = self.given.entry(u.class.clone()).or_default();
+        let value = match mode {
+            Mode::Arcs => &mut given.range,
+            _ => &mut given.allowance,
+        };
+        let asking = value.is_none();
+        if asking {
+            ui.label(format!("Unit class '{}' {default}.", u.class));
+        }
+        ui.horizontal(|ui| {
+            let mut n = value.unwrap_or(0);
+            let label = ui.label(format!("{what} for {}:", u.class));
+            let edited = ui
+                .add(egui::DragValue::new(&mut n).range(0..=99))
+                .labelled_by(label.id)
+                .changed();
+            if edited || value.is_some() {
+                *value = (n > 0).then_some(n);
+            }
+        });
+        asking
     }
 
     /// The open preview as an export draws it (`los:u2:C4`, `battle:u2:u5`,
@@ -832,6 +895,7 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
                     to: None,
                     charge: false,
                 },
+                key.given,
                 s,
                 r,
                 board,
@@ -865,7 +929,7 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
             None => return needs("Click a mounted unit to see its charge lanes."),
         },
     };
-    asked(&ask, s, r, board)
+    asked(&ask, key.given, s, r, board)
 }
 
 /// Fire arcs as if the unit had moved / been ordered: only the flags that differ
@@ -878,8 +942,8 @@ fn as_if(u: &Unit, moved: bool, ordered: bool) -> Ask {
     }
 }
 
-fn asked(ask: &Ask, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
-    match ask.answer(s, r) {
+fn asked(ask: &Ask, given: Given, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
+    match ask.answer_given(s, r, given) {
         Ok(p) => drawn(board, s, p),
         Err(e) => needs(&e.0),
     }

@@ -1,10 +1,10 @@
-//! File > Scenario properties: title, author, description, sides and the size and
-//! labels of a hex board, each change one undoable edit.
+//! File > Scenario properties: title, author, description, sides, the size, labels
+//! and hex width of a hex board, the size of a table, each change one undoable edit.
 
 use egui::Ui;
 
 use super::document::Document;
-use crate::board::LabelScheme;
+use crate::board::{Board, LabelScheme};
 use crate::colour::Colour;
 use crate::rules::Rulesets;
 use crate::scenario::model::Edge;
@@ -20,6 +20,10 @@ pub struct ScenarioPanel {
     pub columns: u32,
     pub rows: u32,
     pub labels: LabelScheme,
+    /// Hex width across the flats in millimetres (hex boards); table width and height
+    /// in its unit (tables).
+    pub hex_mm: f64,
+    pub table: (f64, f64),
     /// Why the last change was refused, or what it did.
     pub message: Option<String>,
     /// The settings as typed, by key (JSON, or plain text taken as a string).
@@ -92,6 +96,11 @@ impl ScenarioPanel {
             columns,
             rows,
             labels,
+            hex_mm: s.board.as_hex().map_or(19.0, |b| b.hex_width_mm),
+            table: s
+                .board
+                .as_freeform()
+                .map_or((0.0, 0.0), |t| (t.width, t.height)),
             message: None,
             settings: s
                 .settings
@@ -283,10 +292,61 @@ impl ScenarioPanel {
                 &mut self.rows,
                 &mut self.labels,
             );
+            super::new_dialog::hex_width_field(ui, &mut self.hex_mm);
             if ui.button("Apply board size").clicked() {
                 match resize::resize_board(&doc.scenario, self.columns, self.rows, self.labels) {
+                    Ok(Edit::SetBoard(Board::Hex(mut b))) => {
+                        b.hex_width_mm = self.hex_mm;
+                        edit = Some(Edit::SetBoard(Board::Hex(b)));
+                    }
                     Ok(e) => edit = Some(e),
                     Err(why) => self.message = Some(why.to_string()),
+                }
+            }
+        } else if let Some(table) = doc.scenario.board.as_freeform() {
+            ui.separator();
+            ui.heading("Table");
+            let unit = super::unit_label(table.unit);
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::DragValue::new(&mut self.table.0)
+                        .range(1.0..=10_000.0)
+                        .prefix("width ")
+                        .suffix(format!(" {unit}")),
+                );
+                ui.add(
+                    egui::DragValue::new(&mut self.table.1)
+                        .range(1.0..=10_000.0)
+                        .prefix("height ")
+                        .suffix(format!(" {unit}")),
+                );
+            });
+            if ui.button("Apply table size").clicked() {
+                let mut t = table.clone();
+                (t.width, t.height) = self.table;
+                // As a hex board keeps the hexes that hold something, a table keeps
+                // its features on it.
+                let off: Vec<String> = crate::scenario::shape::table_features(&doc.scenario)
+                    .filter(|f| {
+                        let mut at = crate::scenario::shape::vertices(f)
+                            .iter()
+                            .copied()
+                            .chain(crate::scenario::shape::centre(f));
+                        at.any(|p| !t.contains(p))
+                    })
+                    .map(|f| f.id().to_string())
+                    .collect();
+                match t.check() {
+                    Err(why) => self.message = Some(why.to_string()),
+                    Ok(()) if !off.is_empty() => {
+                        self.message = Some(format!(
+                            "{} x {} would leave {} off the table. Move them first.",
+                            t.width,
+                            t.height,
+                            off.join(", ")
+                        ));
+                    }
+                    Ok(()) => edit = Some(Edit::SetBoard(Board::Freeform(t))),
                 }
             }
         }

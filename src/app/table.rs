@@ -99,6 +99,9 @@ pub struct TableInput<'a> {
     clicked: bool,
     /// A double (or quick third) click.
     second_click: bool,
+    /// Primary-button releases this frame: both clicks of a double-click come in one
+    /// frame when frames are slow (a busy machine, software rendering).
+    releases: usize,
     /// Alt held: no snapping, free turning.
     alt: bool,
 }
@@ -137,7 +140,11 @@ impl BoardTool<Table> for DrawShape {
             .drawing
             .last()
             .is_some_and(|l| dist(*l, here) <= p.place.catch);
-        if p.second_click && on_last {
+        if p.second_click && (on_last || p.releases >= 2) {
+            // Both clicks in this frame: the first one's point is not down yet.
+            if !on_last {
+                t.state.drawing.push(here);
+            }
             t.state.finish(t.doc, t.rulesets, t.tools);
         } else if p.clicked {
             t.state.drawing.push(here);
@@ -186,7 +193,10 @@ impl BoardTool<Table> for PlaceUnit {
                 &t.doc.scenario,
                 &t.tools.unit_side,
             ));
+            // Selected, so that R turns it at once (as the hint says).
+            let id = u.id.clone();
             t.state.put(t.doc, t.rulesets, Feature::Unit(u));
+            t.state.select(FeatureKind::Unit, &id);
         }
     }
     fn hint(&self) -> &'static str {
@@ -363,6 +373,21 @@ impl TableTools {
             pressed: pressed && response.contains_pointer(),
             clicked: response.clicked(),
             second_click: second_click(response),
+            releases: ui.input(|i| {
+                i.events
+                    .iter()
+                    .filter(|e| {
+                        matches!(
+                            e,
+                            egui::Event::PointerButton {
+                                button: egui::PointerButton::Primary,
+                                pressed: false,
+                                ..
+                            }
+                        )
+                    })
+                    .count()
+            }),
             alt,
         };
         tool.input(

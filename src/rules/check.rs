@@ -19,7 +19,7 @@ pub fn ruleset_of<'a>(
             Diagnostic::error(
                 "file/unknown-ruleset",
                 format!(
-                    "unknown ruleset '{}' (known: {}; load another with --ruleset-file)",
+                    "unknown ruleset '{}' (known: {}; load another with --ruleset-file, or in the designer with File > Load ruleset...)",
                     s.ruleset,
                     rulesets.ids().join(", ")
                 ),

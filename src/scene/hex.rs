@@ -293,7 +293,7 @@ fn units(
 }
 
 /// Up to three initials of a name ("Foot artillery": "FA").
-fn initials(name: &str) -> String {
+pub(super) fn initials(name: &str) -> String {
     name.split(|c: char| !c.is_alphanumeric())
         .filter_map(|w| w.chars().next())
         .take(3)

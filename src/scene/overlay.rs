@@ -254,9 +254,30 @@ fn moves<'f, 'a>(field: &'f HexField<'a>) -> Result<&'f MoveMap<'a>, OverlayErro
         .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))
 }
 
+/// Values a preview needs that the ruleset may not give, as the command line's
+/// `--range` and `--allowance` give them: a unit class without a battle profile (or a
+/// movement allowance) is then answered with these.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Given {
+    /// The range fire arcs reach, in hexes.
+    pub range: Option<u32>,
+    /// The allowance movement spends.
+    pub allowance: Option<u32>,
+}
+
 impl Ask {
     /// The rules' answer on this scenario.
     pub fn answer(&self, s: &Scenario, r: &Ruleset) -> Result<Preview, OverlayError> {
+        self.answer_given(s, r, Given::default())
+    }
+
+    /// The rules' answer, with a range or allowance given where the ruleset has none.
+    pub fn answer_given(
+        &self,
+        s: &Scenario,
+        r: &Ruleset,
+        given: Given,
+    ) -> Result<Preview, OverlayError> {
         let board = s
             .board
             .as_hex()
@@ -298,13 +319,15 @@ impl Ask {
                         moved: None,
                         ordered: None,
                     };
-                    return plain.answer(&copy, r);
+                    return plain.answer_given(&copy, r, given);
                 }
                 let field = hex_field()?;
-                field.map.reach(u)?;
+                if given.range.is_none() {
+                    field.map.reach(u)?;
+                }
                 Ok(Preview::Arcs {
                     from,
-                    targets: arcs(&field.map, u, None, None),
+                    targets: arcs(&field.map, u, given.range, None),
                 })
             }
             Ask::Moves {
@@ -321,7 +344,7 @@ impl Ask {
                 let u = unit(s, id)?;
                 let from = on_hex(u)?;
                 let field = hex_field()?;
-                let (reach, ways) = moves(&field)?.reachable_ways(u, None)?;
+                let (reach, ways) = moves(&field)?.reachable_ways(u, given.allowance)?;
                 let path = match to {
                     Some(to) => {
                         let (goal, _) = field.place(to)?;

@@ -188,14 +188,35 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             style: Style::fill(class.map_or(super::style::UNKNOWN, |k| k.colour.into())),
         });
         let (fw, d) = shape::unit_size(u);
-        if let (Some(icon), Some(c)) = (class.and_then(|k| k.icon.as_deref()), u.at) {
-            l.free(Item::Icon {
+        let Some(c) = u.at else { continue };
+        // The class's symbol (its initials where it has none) and the unit's id
+        // beside it, as counters on a hex board show them.
+        let small = fw.min(d) as f32;
+        let centre = v(c);
+        match class.and_then(|k| k.icon.as_deref()) {
+            Some(icon) => l.free(Item::Icon {
                 id: icon.to_string(),
-                centre: v(c),
-                size: (fw.min(d) as f32) * 0.7,
+                centre,
+                size: small * 0.7,
                 tint: Rgba::WHITE,
-            });
+            }),
+            None => l.free(Item::Text {
+                at: centre,
+                text: super::hex::initials(class.map_or(u.class.as_str(), |k| k.name.as_str())),
+                size: small * 0.45,
+                anchor: Anchor::Centre,
+                colour: Rgba::WHITE,
+            }),
         }
+        // Along the front, inside the base.
+        let front = pts[0] + (pts[1] - pts[0]) * 0.5;
+        l.free(Item::Text {
+            at: front + (centre - front) * 0.35,
+            text: u.id.clone(),
+            size: small * 0.3,
+            anchor: Anchor::Centre,
+            colour: Rgba::WHITE,
+        });
     }
     if let Some(depth) = r.flank_sectors
         && let Some(l) = layers.on(LayerId::Overlays)

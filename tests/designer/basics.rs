@@ -111,12 +111,19 @@ fn a_diagnostic_appears_after_an_invalid_edit_and_goes_after_undo() {
     let p = at(&h, "J7");
     drag(&mut h, &[p]);
     let shown = "unit u4 (cavalry) stands on rough terrain at J7, which it may not enter";
-    h.get_by_label(shown);
+    h.get_by_label(shown).click();
+    h.run();
     assert_eq!(h.state().doc.counts().0, 1);
+    assert!(
+        !h.state().canvas.focus.is_empty(),
+        "the clicked finding is outlined"
+    );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert!(h.query_by_label(shown).is_none());
     assert_eq!(h.state().doc.counts().0, 0);
+    // Gone with its finding.
+    assert!(h.state().canvas.focus.is_empty());
 }
 
 #[test]

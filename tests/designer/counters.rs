@@ -319,4 +319,23 @@ fn one_wheel_notch_turns_a_facing_one_side_however_the_system_counts_it() {
         h.run();
         assert_eq!(facing(&h), want, "one side a notch");
     }
+    // The same notch twice in one frame, as X11 can deliver it (a wheel button and
+    // scroll-axis motion): still one side.
+    // (kittest gives each queued event a frame of its own: these go in one.)
+    for _ in 0..2 {
+        h.input_mut().events.push(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: egui::vec2(0.0, -1.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.step();
+    h.run();
+    assert_eq!(
+        facing(&h),
+        [Side::NE, Side::E],
+        "one side for a doubled notch"
+    );
 }

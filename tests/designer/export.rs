@@ -7,6 +7,14 @@ use sandtable::app::dialogs::ScriptedDialogs;
 use crate::designer_kit;
 use designer_kit::app_with;
 
+/// File > Export...
+fn open_export(h: &mut egui_kittest::Harness<'_, sandtable::app::DesignerApp>) {
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export...").click();
+    h.run();
+}
+
 #[test]
 fn export_previews_the_sheets_and_writes_the_pdf() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -15,10 +23,7 @@ fn export_previews_the_sheets_and_writes_the_pdf() {
         saves: vec![out.clone()],
         ..Default::default()
     });
-    h.get_by_label("File").click();
-    h.run();
-    h.get_by_label("Export...").click();
-    h.run();
+    open_export(&mut h);
     // The sample Battle Cry board is 675 x 404 mm: eight portrait A4 sheets.
     h.get_by_label("8 sheets (2 x 4), portrait, at 100%");
     h.snapshot("designer_export");
@@ -37,11 +42,44 @@ fn export_previews_the_sheets_and_writes_the_pdf() {
 #[test]
 fn export_cancelled_in_the_file_dialog_writes_nothing() {
     let mut h = app_with(ScriptedDialogs::default());
-    h.get_by_label("File").click();
-    h.run();
-    h.get_by_label("Export...").click();
-    h.run();
+    open_export(&mut h);
     h.get_by_label("Cancel").click();
     h.run();
     assert!(h.state().export_dialog.is_none());
+}
+
+/// The Export window draws only the layers ticked (as `--layers` does), and a notice
+/// then says where the file went.
+#[test]
+fn export_draws_the_ticked_layers_and_says_where_it_wrote() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("crossroads.svg");
+    let mut h = app_with(ScriptedDialogs {
+        saves: vec![out.clone()],
+        ..Default::default()
+    });
+    open_export(&mut h);
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Format")
+        .click();
+    h.run();
+    h.get_by_label("SVG drawing").click();
+    h.run();
+    h.get_by_label("Layers").click();
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Labels")
+        .click();
+    h.run();
+    h.query_all_by_label("Export...")
+        .last()
+        .expect("the window's button")
+        .click();
+    h.run();
+    let svg = std::fs::read_to_string(&out).expect("exported");
+    assert!(svg.contains("layer-terrain"));
+    assert!(!svg.contains("layer-labels"), "hex labels left out");
+    h.get_by_label(&format!("Wrote {}", out.display()));
+    h.get_by_label("Open folder");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().exported.is_none());
 }

@@ -321,3 +321,21 @@ fn after_the_unsaved_question_the_app_dialog_still_takes_the_keyboard() {
         "the path field has the keyboard"
     );
 }
+
+/// Open Recent marks a file that is no longer there and offers to remove it.
+#[test]
+fn open_recent_marks_missing_files_and_removes_them_when_asked() {
+    let mut h = app_with(ScriptedDialogs::default());
+    let gone = std::env::temp_dir().join("sandtable-no-such-file-26.ron");
+    let here = example("morne-plaine-bridge.json");
+    h.state_mut().recent = vec![gone.clone(), here.clone()];
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open Recent").hover();
+    h.run();
+    let missing = format!("{} (missing)", gone.display());
+    h.get_by_label(&missing);
+    h.get_by_label("Remove missing files").click();
+    h.run();
+    assert_eq!(h.state().recent, [here]);
+}

@@ -42,7 +42,7 @@ fn name_of(h: &Harness<'_, DesignerApp>, ruleset: &str) -> String {
 }
 
 #[test]
-fn file_new_lists_every_ruleset_above_the_dialog_each_time_it_opens() {
+fn file_new_shows_every_game_and_a_quick_click_picks_it_each_time() {
     let mut h = app();
     for pick in [
         "sticks-and-stones",
@@ -55,13 +55,9 @@ fn file_new_lists_every_ruleset_above_the_dialog_each_time_it_opens() {
         // A press in the dialog first (it comes to the top of its layer's order).
         let heading = centre(&h, "New scenario");
         quick_click(&mut h, heading);
-        let button = h
-            .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Ruleset")
-            .rect()
-            .center();
-        quick_click(&mut h, button);
+        // Every game is in sight in the dialog (no list to open), and a real click on
+        // one reaches it.
         let name = name_of(&h, pick);
-        // The entry is where the list shows it, and a real click there reaches it.
         let entry = centre(&h, &name);
         quick_click(&mut h, entry);
         let dialog = h.state().new_dialog.as_ref().expect("the dialog stays");
@@ -206,6 +202,22 @@ fn an_imported_tiled_map_is_unsaved_work() {
     h.get_by_label("Unsaved changes");
 }
 
+/// A small map of a game named "my-game", written to `dir`.
+fn my_game_map(dir: &std::path::Path) -> std::path::PathBuf {
+    let map = dir.join("map.ron");
+    let board = sandtable::board::HexBoard::new(
+        sandtable::board::Orientation::Pointy,
+        6,
+        5,
+        sandtable::board::Stagger::Odd,
+    )
+    .unwrap();
+    let s =
+        sandtable::scenario::Scenario::new("mine", "my-game", sandtable::board::Board::Hex(board));
+    sandtable::io::save_scenario(&s, &map).unwrap();
+    map
+}
+
 #[test]
 fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
     let dir = tempfile::tempdir().unwrap();
@@ -221,17 +233,7 @@ fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
         1,
     );
     std::fs::write(&game, text).unwrap();
-    let map = dir.path().join("map.ron");
-    let board = sandtable::board::HexBoard::new(
-        sandtable::board::Orientation::Pointy,
-        6,
-        5,
-        sandtable::board::Stagger::Odd,
-    )
-    .unwrap();
-    let s =
-        sandtable::scenario::Scenario::new("mine", "my-game", sandtable::board::Board::Hex(board));
-    sandtable::io::save_scenario(&s, &map).unwrap();
+    let map = my_game_map(dir.path());
     let mut h = app_with(ScriptedDialogs {
         opens: vec![game.clone(), map.clone()],
         ..Default::default()
@@ -250,7 +252,9 @@ fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
     // New offers it.
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
-    assert_eq!(combo_text(&h, "Ruleset").as_deref(), Some("My game"));
+    h.get_by_role_and_label(egui::accesskit::Role::RadioButton, "My game");
+    let dialog = h.state().new_dialog.as_ref().expect("New is open");
+    assert_eq!(dialog.ruleset, "my-game");
 }
 
 #[test]
@@ -301,4 +305,104 @@ fn a_new_maps_save_as_starts_where_the_last_save_went_not_where_a_file_was_opene
     h.run();
     assert!(target.exists());
     assert_eq!(new_map(&mut h), dir.path());
+}
+
+/// Issue 26 item 17: one wheel notch zooms once, in the frame it arrives, and the
+/// frames after it leave the zoom alone (egui's smoothed scrolling spread a notch over
+/// several frames, each a new zoom that a big board tessellated again).
+#[test]
+fn one_wheel_notch_zooms_once_in_the_frame_it_arrives() {
+    let mut h = app();
+    let p = at(&h, "G5");
+    h.hover_at(p);
+    h.run();
+    let before = h.state().canvas.view.zoom;
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: egui::vec2(0.0, 1.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    h.step();
+    let after = h.state().canvas.view.zoom;
+    assert!(after > before * 1.1, "{before} -> {after}");
+    for _ in 0..5 {
+        h.step();
+    }
+    assert_eq!(h.state().canvas.view.zoom, after);
+    // The hex under the pointer stays under it.
+    assert!(at(&h, "G5").distance(p) < 1.0);
+}
+
+/// Escape closes an open menu, and only that: a preview or selection stays.
+#[test]
+fn escape_closes_an_open_menu() {
+    let mut h = app();
+    h.key_press_modifiers(Modifiers::SHIFT, Key::L);
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    assert!(
+        h.query_by_label("Import Tiled map...").is_some(),
+        "the File menu is open"
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(
+        h.query_by_label("Import Tiled map...").is_none(),
+        "Escape closed it"
+    );
+    assert!(h.state().canvas.preview.active(), "and did nothing else");
+}
+
+/// A file of a game the designer does not know says how to load the game: File > Load
+/// ruleset..., not only the command line's `--ruleset-file`.
+#[test]
+fn an_unknown_ruleset_says_file_load_ruleset() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = my_game_map(dir.path());
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![map],
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let error = h.state().error.clone().unwrap_or_default();
+    assert!(error.contains("File > Load ruleset..."), "{error}");
+    assert!(
+        h.query_all_by_label_contains("File > Load ruleset...")
+            .next()
+            .is_some()
+    );
+}
+
+/// The inspector says a terrain's effects in words ("Lake (K4 on the chart): no unit
+/// may enter."), not the chart's shorthand ("Lake/K4: prohibited").
+#[test]
+fn the_inspector_words_sticks_and_stones_terrain_plainly() {
+    let mut h = app_on("sticks-and-stones-river.ron");
+    let k4 = at(&h, "K4");
+    h.hover_at(k4);
+    h.run();
+    h.get_by_label("Lake (K4 on the chart): no unit may enter.");
+    assert!(h.query_all_by_label_contains("Lake/K4").next().is_none());
+}
+
+/// The New dialog keeps its top where it is while its fields change with the game
+/// picked: the game list stays under the pointer (centred, it moved, and the next
+/// click landed on another game).
+#[test]
+fn the_new_dialog_stays_put_when_the_game_changes() {
+    let mut h = app();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    let before = centre(&h, "Mini-Nap");
+    let p = centre(&h, "PBS (v2023.1)");
+    quick_click(&mut h, p);
+    assert_eq!(h.state().new_dialog.as_ref().unwrap().ruleset, "pbs-2023");
+    assert!(centre(&h, "Mini-Nap").distance(before) < 1.0);
+    let p = centre(&h, "Mini-Nap");
+    quick_click(&mut h, p);
+    assert_eq!(h.state().new_dialog.as_ref().unwrap().ruleset, "mini-nap");
 }

@@ -15,8 +15,8 @@ fn view_layers_turn_off_units_the_grid_and_labels() {
     assert!(shown.shows(LayerId::Units) && shown.grid && shown.hex_labels);
     for (role, label) in [
         (Role::CheckBox, "Units"),
-        (Role::CheckBox, "Hex grid"),
-        (Role::CheckBox, "Hex labels"),
+        (Role::CheckBox, "Grid"),
+        (Role::CheckBox, "Labels"),
         (Role::RadioButton, "bottom"),
     ] {
         // A click in a menu closes it: open View > Layers each time.
@@ -32,6 +32,15 @@ fn view_layers_turn_off_units_the_grid_and_labels() {
     assert!(o.shows(LayerId::Terrain));
     assert!(!o.grid && !o.hex_labels);
     assert_eq!(o.label_place, LabelPlace::Bottom);
+    // One toggle each for the grid and the labels (they were asked twice, as a layer
+    // and as "Hex grid" / "Hex labels").
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Layers").click();
+    h.run();
+    assert_eq!(h.query_all_by_label("Grid").count(), 1);
+    assert!(h.query_by_label("Hex grid").is_none());
+    assert!(h.query_by_label("Hex labels").is_none());
     // The board drawn from these options has no counters and no hex outlines.
     let app = h.state();
     let r = app.rulesets.get(&app.doc.scenario.ruleset).unwrap();

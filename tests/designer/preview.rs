@@ -127,8 +127,11 @@ fn battle_lists_the_dice_and_every_modifier_and_the_fence_front() {
     assert!(shows(&h, "the attacker is in front of the target's fence"));
     // File > Export offers the battle itself, caption and front sides included.
     assert_eq!(exported(&h).as_deref(), Some("battle:c2:u1"));
-    // Out of sight: the battle is not allowed, and the panel says why.
+    // Out of sight: the battle is not allowed, and the panel says why. (The mode's key
+    // picks again; a click on the attacker keeps it.)
     click(&mut h, "F2");
+    assert!(shows(&h, "From c2 on F2"));
+    shift(&mut h, Key::B);
     click(&mut h, "E5");
     hover(&mut h, "C3");
     assert!(shows(&h, "Not allowed"));
@@ -540,4 +543,63 @@ fn the_table_movement_preview_costs_a_charge_when_ticked() {
         ask.starts_with("moves:i1:") && ask.ends_with(":charge"),
         "{ask}"
     );
+}
+
+/// Sticks and Stones gives its unit classes no battle profile: fire arcs and movement
+/// ask for the range and allowance in the inspector (as `--range` and `--allowance` do
+/// on the command line) and keep them for the class.
+#[test]
+fn a_preview_asks_for_a_range_or_allowance_the_ruleset_does_not_give() {
+    use egui::accesskit::Role;
+    let mut h = app_on("sticks-and-stones-river.ron");
+    shift(&mut h, Key::A);
+    click(&mut h, "H5");
+    assert!(shows(
+        &h,
+        "Unit class 'leg' has no battle profile, so no range"
+    ));
+    assert!(!shows(&h, "hexes in range"));
+    h.get_by_role_and_label(Role::SpinButton, "Range for leg:")
+        .set_value_accesskit(2.0);
+    h.run();
+    assert!(
+        shows(&h, "from H5: 18 hexes in range"),
+        "{}",
+        answer_text(&h)
+    );
+    shift(&mut h, Key::M);
+    assert!(shows(&h, "Unit class 'leg' has no movement allowance"));
+    h.get_by_role_and_label(Role::SpinButton, "Allowance for leg:")
+        .set_value_accesskit(3.0);
+    h.run();
+    assert!(shows(&h, "hexes reachable"), "{}", answer_text(&h));
+    // Kept for the class: the other side's leg unit is answered at once.
+    shift(&mut h, Key::A);
+    click(&mut h, "L7");
+    assert!(
+        shows(&h, "from L7: 18 hexes in range"),
+        "{}",
+        answer_text(&h)
+    );
+    assert!(!shows(&h, "has no battle profile"));
+    assert!(!h.state().doc.history.can_undo());
+}
+
+fn answer_text(h: &Harness<'_, DesignerApp>) -> String {
+    let p = &h.state().canvas.preview;
+    p.answer()
+        .map(|a| format!("{} / {:?} / {:?}", a.summary, a.error, a.lines))
+        .unwrap_or_default()
+}
+
+/// A unit picked in fire arcs is kept in movement; clicking it there (to see its
+/// movement) keeps it rather than dropping it (seen in the real-window tour).
+#[test]
+fn a_click_on_the_picked_unit_keeps_it_across_previews() {
+    let mut h = app();
+    shift(&mut h, Key::A);
+    click(&mut h, "J7");
+    shift(&mut h, Key::M);
+    click(&mut h, "J7");
+    assert!(shows(&h, "from J7: 31 hexes reachable"));
 }

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# A tour of the designer in a real window: starts it under Xvfb with a small window
+# manager, runs a list of steps and takes screenshots.
+#
+# What made it work (issue 26): under Xvfb the designer's frame on screen lags the
+# input by a frame or two (software rendering presents the previous one), and eframe
+# draws a new frame only on input. So a key or click seemed lost (Ctrl+N "did nothing",
+# menus "did not open") when it had arrived: the next pointer motion showed it. Every
+# step here is followed by a few one-pixel pointer moves, which draw the frames that
+# show it. The window manager gives the window the focus and a fixed place.
+#
+#   scripts/tour.sh STEPS [OUT_DIR] [-- designer arguments...]
+#
+# STEPS is a file of one step a line (blank lines and # comments skipped):
+#   key ctrl+n            xdotool key names, sent to the designer's window
+#   type bc1.json         text typed into the focused field
+#   click X Y             a left click at window coordinates
+#   rclick X Y            a right click
+#   dclick X Y            a double click
+#   drag X1 Y1 X2 Y2      a left-button drag
+#   move X Y              the pointer moved there
+#   wheel up|down [N]     N wheel notches (default 1)
+#   sleep S               wait S seconds
+#   shot NAME             a screenshot OUT_DIR/NAME.png of the whole screen
+#
+# Needs: xvfb-run (xvfb), xdotool, openbox (or matchbox-window-manager), and
+# ImageMagick's import. Install on Debian: apt-get install xvfb xdotool openbox imagemagick.
+set -euo pipefail
+steps=${1:?usage: scripts/tour.sh STEPS [OUT_DIR] [-- designer args]}
+out=${2:-target/tour}
+shift $(( $# >= 2 ? 2 : 1 ))
+[[ ${1:-} == -- ]] && shift
+mkdir -p "$out"
+# A home of its own: no recovery prompt left by an earlier run, nothing left behind.
+home=$(mktemp -d)
+trap 'rm -rf "$home"' EXIT
+here=$(cd "$(dirname "$0")/.." && pwd)
+bin=${SANDTABLE:-$here/target/debug/sandtable}
+[[ -x $bin ]] || { echo "no designer at $bin: cargo build first" >&2; exit 1; }
+for tool in xvfb-run xdotool import; do
+    command -v $tool >/dev/null || { echo "missing $tool" >&2; exit 1; }
+done
+wm=$(command -v openbox || command -v matchbox-window-manager || true)
+[[ -n $wm ]] || { echo "no window manager: apt-get install openbox" >&2; exit 1; }
+
+# Everything inside one X session.
+export TOUR_STEPS=$(realpath "$steps") TOUR_OUT=$(realpath "$out") TOUR_BIN=$bin TOUR_WM=$wm
+export TOUR_HOME=$home
+xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+set -euo pipefail
+"$TOUR_WM" >/dev/null 2>&1 &
+wm=$!
+sleep 1
+# Xvfb has no GPU: software rendering.
+HOME=$TOUR_HOME XDG_DATA_HOME=$TOUR_HOME/data XDG_CONFIG_HOME=$TOUR_HOME/config \
+    LIBGL_ALWAYS_SOFTWARE=1 "$TOUR_BIN" "$@" >"$TOUR_OUT/designer.log" 2>&1 &
+app=$!
+win=$(xdotool search --sync --onlyvisible --name Sandtable | head -1)
+xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
+xdotool windowmove "$win" 0 0 windowsize "$win" 1280 770
+sleep 3
+while IFS= read -r line || [[ -n $line ]]; do
+    line=${line%%#*}
+    read -r op a b c d <<<"$line" || true
+    [[ -z ${op:-} ]] && continue
+    echo "step: $op ${a:-} ${b:-} ${c:-} ${d:-}"
+    case $op in
+        key) xdotool key --clearmodifiers "$a" ;;
+        type) xdotool type --delay 40 "$a" ;;
+        click) xdotool mousemove --sync "$a" "$b" sleep 0.1 click 1 ;;
+        rclick) xdotool mousemove --sync "$a" "$b" sleep 0.1 click 3 ;;
+        dclick) xdotool mousemove --sync "$a" "$b" sleep 0.1 click --repeat 2 --delay 80 1 ;;
+        drag) xdotool mousemove --sync "$a" "$b" mousedown 1 sleep 0.2 \
+                  mousemove --sync $(( (a + c) / 2 )) $(( (b + d) / 2 )) sleep 0.2 \
+                  mousemove --sync "$c" "$d" sleep 0.2 mouseup 1 ;;
+        move) xdotool mousemove --sync "$a" "$b" ;;
+        wheel) n=${b:-1}; btn=$([[ $a == up ]] && echo 4 || echo 5)
+               xdotool click --repeat "$n" --delay 100 "$btn" ;;
+        sleep) sleep "$a" ;;
+        shot) import -window root "$TOUR_OUT/$a.png" ;;
+        *) echo "unknown step: $op" >&2 ;;
+    esac
+    # Draw the frames that show the step (see above).
+    for _ in 1 2 3 4 5; do xdotool mousemove_relative 0 1 sleep 0.25 mousemove_relative -- 0 -1 sleep 0.25; done
+done <"$TOUR_STEPS"
+kill "$app" 2>/dev/null || true
+sleep 1
+kill -9 "$app" 2>/dev/null || true
+kill "$wm" 2>/dev/null || true
+' tour "$@"
