@@ -63,11 +63,13 @@ struct Label {
     width: f32,
 }
 
-type IconKey = (String, [u8; 4], [u32; 2], [u8; 2]);
+type IconKey = (String, [u8; 4], [u32; 2], [u16; 2]);
 
-/// Steps within a pixel an icon's image is made for: a sixteenth of a pixel moves a
-/// thin line's edge by a level or two, where a quarter moved it by up to 48.
-const PHASES: f32 = 16.0;
+/// Steps within a pixel an icon's image is made for. The icons' thin lines are a pixel
+/// wide at 40 DPI: a sixteenth of a pixel still left a few pixels 48 levels from the
+/// SVG's drawing, a sixty-fourth two; at 1/1024 none. A counter placed on a hex centre
+/// repeats its phase along a row, so the cache still serves most of a board's counters.
+const PHASES: f32 = 1024.0;
 
 /// Draws the items of `scene` that reach into `pixmap`, bottom layer first.
 pub fn draw(scene: &Scene, transform: Transform, pixmap: &mut PixmapMut, cache: &Cache) {
@@ -190,9 +192,11 @@ impl Painter<'_, '_> {
                     .view
                     .meets(*centre - Vec2::splat(r), *centre + Vec2::splat(r))
                 {
-                    // As the SVG writes it: to a hundredth of a unit.
-                    let radius = (radius * 100.0).round() / 100.0;
-                    self.shape(*style).push_circle(centre.x, centre.y, radius);
+                    // As the SVG writes it: from its leftmost point, to a hundredth.
+                    let radius = hundredth(*radius);
+                    let left = hundredth(centre.x - radius);
+                    self.shape(*style)
+                        .push_circle(left + radius, hundredth(centre.y), radius);
                 }
             }
             Item::Text {
@@ -255,22 +259,24 @@ impl Painter<'_, '_> {
     }
 
     fn text(&mut self, at: Vec2, text: &str, size: f32, anchor: Anchor, colour: Rgba) {
-        // As the SVG writes it: the size to a hundredth, the baseline from the anchor (a
-        // capital's height is about 0.7 of the size).
-        let size = (size * 100.0).round() / 100.0;
+        // As the SVG writes it: the baseline from the anchor (a capital's height is about
+        // 0.7 of the size), then the size and the position to a hundredth.
+        let baseline = hundredth(
+            at.y + match anchor.y() {
+                -1 => size * 0.75,
+                0 => size * 0.35,
+                _ => -size * 0.2,
+            },
+        );
+        let size = hundredth(size);
         let label = self.cache.label(text, size);
         let Some(path) = &label.path else { return };
-        let baseline = match anchor.y() {
-            -1 => size * 0.75,
-            0 => size * 0.35,
-            _ => -size * 0.2,
-        };
         let x = match anchor.x() {
             -1 => 0.0,
             0 => -label.width / 2.0,
             _ => -label.width,
         };
-        let ts = self.transform.pre_translate(at.x + x, at.y + baseline);
+        let ts = self.transform.pre_translate(hundredth(at.x) + x, baseline);
         self.pixmap
             .fill_path(path, &paint(colour), FillRule::Winding, ts, None);
     }
@@ -278,14 +284,18 @@ impl Painter<'_, '_> {
     fn icon(&mut self, id: &str, centre: Vec2, size: f32, tint: Rgba) {
         let ts = self.transform;
         let (sx, sy) = (ts.sx, ts.sy);
-        let mut corner = tiny_skia::Point::from_xy(centre.x - size / 2.0, centre.y - size / 2.0);
+        let mut corner = tiny_skia::Point::from_xy(
+            hundredth(centre.x - size / 2.0),
+            hundredth(centre.y - size / 2.0),
+        );
+        let size = hundredth(size);
         ts.map_point(&mut corner);
         // Drawn at a whole pixel with the image made for where it starts within one, to
-        // a sixteenth of a pixel: a bounded number of images per icon and size however many are drawn.
+        // a 1/1024 of a pixel.
         let (fx, fy) = (corner.x.floor(), corner.y.floor());
         let phase = [
-            ((corner.x - fx) * PHASES).round() as u8,
-            ((corner.y - fy) * PHASES).round() as u8,
+            ((corner.x - fx) * PHASES).round() as u16,
+            ((corner.y - fy) * PHASES).round() as u16,
         ];
         let px = [(size * sx).to_bits(), (size * sy).to_bits()];
         let Some(image) = self.cache.icon(id, tint, size, (sx, sy), px, phase) else {
@@ -313,12 +323,20 @@ fn bounds(points: &[Vec2], stroke: Option<Stroke>) -> Option<(Vec2, Vec2)> {
     Some((min - m, max + m))
 }
 
+/// A coordinate to a hundredth of a board unit, as the SVG writes every number: the two
+/// renderers then draw the same shapes (on a table measured in base widths a hundredth
+/// is 0.4 mm, over two pixels at 150 DPI).
+fn hundredth(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0
+}
+
 fn polyline(pb: &mut PathBuilder, points: &[Vec2], closed: bool) {
     for (i, p) in points.iter().enumerate() {
+        let (x, y) = (hundredth(p.x), hundredth(p.y));
         if i == 0 {
-            pb.move_to(p.x, p.y);
+            pb.move_to(x, y);
         } else {
-            pb.line_to(p.x, p.y);
+            pb.line_to(x, y);
         }
     }
     if closed {
@@ -333,12 +351,12 @@ fn stroke(s: &Stroke) -> tiny_skia::Stroke {
         Cap::Square => (LineCap::Square, LineJoin::Miter),
     };
     tiny_skia::Stroke {
-        width: s.width,
+        width: hundredth(s.width),
         line_cap,
         line_join,
-        dash: s
-            .dash
-            .and_then(|[dash, gap]| tiny_skia::StrokeDash::new(vec![dash, gap], 0.0)),
+        dash: s.dash.and_then(|[dash, gap]| {
+            tiny_skia::StrokeDash::new(vec![hundredth(dash), hundredth(gap)], 0.0)
+        }),
         ..tiny_skia::Stroke::default()
     }
 }
@@ -355,7 +373,7 @@ impl Cache {
         label
     }
 
-    /// An icon's pixels at a pixel size, starting `phase` sixteenths into a pixel; `None`
+    /// An icon's pixels at a pixel size, starting `phase` / [`PHASES`] into a pixel; `None`
     /// for an icon we do not have.
     fn icon(
         &self,
@@ -364,7 +382,7 @@ impl Cache {
         size: f32,
         scale: (f32, f32),
         px: [u32; 2],
-        phase: [u8; 2],
+        phase: [u16; 2],
     ) -> Option<Arc<Pixmap>> {
         let key = (id.to_string(), tint.0, px, phase);
         if let Some(i) = lock(&self.icons).get(&key) {
@@ -403,13 +421,13 @@ fn icon_tree(id: &str, tint: Rgba) -> Option<Arc<usvg::Tree>> {
 }
 
 /// Draws an icon `size` board units square, at `scale` pixels per unit, into an image
-/// whose top-left pixel the square starts `phase` sixteenths of a pixel into. The icon keeps
+/// whose top-left pixel the square starts `phase` / [`PHASES`] of a pixel into. The icon keeps
 /// its proportions, centred in the square (SVG's `xMidYMid meet`).
 fn rasterise_icon(
     tree: &usvg::Tree,
     size: f32,
     (sx, sy): (f32, f32),
-    phase: [u8; 2],
+    phase: [u16; 2],
 ) -> Option<Pixmap> {
     let (tw, th) = (tree.size().width(), tree.size().height());
     let k = (size / tw).min(size / th);

@@ -1,10 +1,12 @@
-//! The board and counter images: the scene's SVG rasterised through a [`PixelMap`]
-//! (the grid's scale and shift), not the uniform scale of the PNG export.
+//! The board and counter images: the scene drawn through a [`PixelMap`] (the grid's
+//! scale and shift), not the uniform scale of the PNG export.
 
-use resvg::{tiny_skia, usvg};
+use resvg::tiny_skia;
 
 use super::grid::PixelMap;
 use crate::io::raster::RasterError;
+use crate::io::svg::{SvgOptions, write_svg};
+use crate::scene::Scene;
 
 /// The largest image side VASSAL (Java's image code) is given: 32,767 pixels.
 pub const MAX_SIDE: u32 = 32_767;
@@ -16,16 +18,15 @@ pub fn fits(w: u32, h: u32) -> bool {
     w <= MAX_SIDE && h <= MAX_SIDE && u64::from(w) * u64::from(h) <= MAX_PIXELS
 }
 
-/// Rasterises a drawing of `size_mm` through `map` as PNG bytes. `clear`: pixels of
-/// exactly this colour become transparent (the paper behind a counter).
+/// Draws `scene` through `map` as PNG bytes. `clear`: pixels of exactly this colour
+/// become transparent (the paper behind a counter).
 pub fn render(
-    tree: &usvg::Tree,
-    size_mm: (f64, f64),
+    scene: &Scene,
     map: &PixelMap,
     clear: Option<[u8; 3]>,
 ) -> Result<Vec<u8>, RasterError> {
-    // The SVG's user units may differ from millimetres (a table in cm).
-    let mm_per_unit = size_mm.0 / f64::from(tree.size().width());
+    // The scene's units may differ from millimetres (a table in cm).
+    let mm_per_unit = f64::from(scene.mm_per_unit);
     let transform = tiny_skia::Transform::from_row(
         (map.scale.0 * mm_per_unit) as f32,
         0.0,
@@ -34,5 +35,11 @@ pub fn render(
         map.offset.0 as f32,
         map.offset.1 as f32,
     );
-    crate::io::raster::render_png(tree, transform, map.image, clear)
+    if scene.backdrop.is_none() {
+        return crate::io::draw::render_png(scene, transform, map.image, clear);
+    }
+    // A printed map under the painting: the SVG embeds and places the image.
+    let svg = write_svg(scene, &SvgOptions::default());
+    let tree = crate::io::raster::parse(&svg)?;
+    crate::io::raster::render_png(&tree, transform, map.image, clear)
 }

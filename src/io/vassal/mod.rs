@@ -17,7 +17,6 @@ use std::io::Write;
 
 use crate::board::{Board, BoardLayout, HexBoard};
 use crate::io::export::{ExportError, ExportJob};
-use crate::io::svg::{SvgOptions, write_svg};
 use crate::io::xml;
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
@@ -279,15 +278,7 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
     if !image::fits(w, h) {
         return Err(too_large(w, h, dpi));
     }
-    let svg = write_svg(
-        &scene,
-        &SvgOptions {
-            layers: None,
-            title: Some(s.title.clone()),
-        },
-    );
-    let tree = crate::io::raster::parse(&svg)?;
-    let png = image::render(&tree, size_mm, &pixels, None)?;
+    let png = image::render(&scene, &pixels, None)?;
     let kinds = pieces::kinds(s, r, pixels.scale)?;
     let (zones, stacks) = match (&s.board, &grid) {
         (Board::Hex(b), Some(g)) => (hex_zones(s, r, b, &pixels), hex_stacks(s, b, g, &kinds)),

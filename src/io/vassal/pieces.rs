@@ -9,7 +9,6 @@ use super::image;
 use super::sequence::encode;
 use crate::board::{Board, BoardLayout, FreeformBoard, HexBoard, Offset, Side};
 use crate::io::raster::RasterError;
-use crate::io::svg::{SvgOptions, write_svg};
 use crate::rules::Ruleset;
 use crate::scenario::{Scenario, Token, Unit, shape};
 use crate::scene::{self, LayerId, SceneOptions};
@@ -189,16 +188,6 @@ fn draw(
         ..SceneOptions::default()
     };
     let scene = scene::build(mini, r, &options);
-    let svg = write_svg(
-        &scene,
-        &SvgOptions {
-            layers: None,
-            title: None,
-        },
-    );
-    let tree = crate::io::raster::parse(&svg)?;
-    let size = scene.size_mm();
-    let size_mm = (f64::from(size.x), f64::from(size.y));
     let mm_per_unit = f64::from(scene.mm_per_unit);
     let (cx, cy) = (
         f64::from(centre_mm.x) * mm_per_unit,
@@ -212,7 +201,7 @@ fn draw(
         image: (w, h),
     };
     let [r8, g8, b8, _] = scene.background.0;
-    let png = image::render(&tree, size_mm, &map, Some([r8, g8, b8]))?;
+    let png = image::render(&scene, &map, Some([r8, g8, b8]))?;
     Ok((png, (w, h)))
 }
 
