@@ -1,7 +1,10 @@
 //! The side panels and the status bar: tools and the ruleset's palette, the inspector,
 //! the validation list.
 
+use std::sync::Arc;
+
 use egui::{Color32, RichText, Ui};
+use rustc_hash::FxHashMap;
 
 use super::DesignerApp;
 use super::canvas::{Canvas, Hover};
@@ -503,6 +506,10 @@ impl DesignerApp {
         }
         let mut fix = None;
         let mut focus = None;
+        let heights_id = egui::Id::unique("finding-row-heights");
+        let heights: Arc<FxHashMap<u64, f32>> =
+            ui.data(|m| m.get_temp(heights_id)).unwrap_or_default();
+        let mut seen: FxHashMap<u64, f32> = FxHashMap::default();
         for severity in [Severity::Error, Severity::Warning, Severity::Info] {
             let list: Vec<_> = self
                 .doc
@@ -524,6 +531,21 @@ impl DesignerApp {
                     .strong(),
             );
             for d in list {
+                // A map breaking thousands of rules lists thousands of rows: only those
+                // in view are laid out, the others stand in as the height they had.
+                let key = row_key(d);
+                if let Some(h) = heights.get(&key).copied() {
+                    let rect = egui::Rect::from_min_size(
+                        ui.cursor().min,
+                        egui::vec2(ui.available_width(), h),
+                    );
+                    if !ui.is_rect_visible(rect) {
+                        ui.add_space(h);
+                        seen.insert(key, h);
+                        continue;
+                    }
+                }
+                let top = ui.cursor().min.y;
                 let short = d
                     .message
                     .split(" (\"")
@@ -546,8 +568,10 @@ impl DesignerApp {
                         fix = Some(f.edit.clone());
                     }
                 }
+                seen.insert(key, ui.cursor().min.y - top);
             }
         }
+        ui.data_mut(|m| m.insert_temp(heights_id, Arc::new(seen)));
         if let Some((hexes, features)) = focus {
             self.focus(hexes, &features);
         }
@@ -683,4 +707,18 @@ enum CounterAction {
     Pick,
     Remove,
     Duplicate,
+}
+
+/// What a findings row is known by from one frame to the next (its place in the list
+/// moves as findings come and go): its words, what it points at and its fixes, which
+/// are what decide its height.
+fn row_key(d: &crate::scenario::diagnostic::Diagnostic) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    d.message.hash(&mut h);
+    d.fixes.len().hash(&mut h);
+    for f in &d.fixes {
+        f.label.hash(&mut h);
+    }
+    h.finish()
 }
