@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::model::*;
-use super::table::TableEffect;
+use super::table::effect::{AreaTable, ClassTable, LandmarkTable, LineTable};
 
 /// `kind_type! { <doc> Name { <fields> } }`: a kind of one list, with the fields every
 /// kind has (id, name, colour, icon, pattern, description) and its own, each optional;
@@ -135,7 +135,7 @@ kind_type! {
     /// An area terrain of a freeform table (`terrains` of a table ruleset).
     Area {
         /// What it does on the table.
-        table: TableEffect,
+        table: AreaTable,
         /// Whether it blocks sight on the table.
         sight: FeatureSight,
     }
@@ -143,7 +143,7 @@ kind_type! {
     /// A line kind of a freeform table (rivers, hedges, roads).
     Line {
         /// What it does on the table.
-        table: TableEffect,
+        table: LineTable,
         /// Whether it blocks sight on the table.
         sight: FeatureSight,
     }
@@ -151,7 +151,7 @@ kind_type! {
     /// A landmark kind of a freeform table (a bridge, a farm).
     Landmark {
         /// What it does on the table.
-        table: TableEffect,
+        table: LandmarkTable,
         /// Whether it blocks sight on the table.
         sight: FeatureSight,
     }
@@ -160,8 +160,8 @@ kind_type! {
     TableUnitClass {
         /// The base profile.
         profile: Option<Profile>,
-        /// Its fire type, base, and what it may not do on the table.
-        table: TableEffect,
+        /// Its fire type, base, and whether it fires on the table.
+        table: ClassTable,
     }
 
     /// A kind of a list the ruleset's board does not use (a table ruleset's hexsides, a

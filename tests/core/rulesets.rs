@@ -185,6 +185,14 @@ fn each_list_takes_only_its_own_fields() {
             "terrain 'marsh': 'target_dice' has no effect on a terrain of a freeform table",
             "target_dice",
         ),
+        (
+            // A table's own effects are typed by list too: a road's move is a line's.
+            "mini-nap",
+            "table: (roads_only: [\"*\"])),\n        (",
+            "table: (roads_only: [\"*\"], road_move: {\"infantry\": 20.0})),\n        (",
+            "terrain 'marsh': 'road_move' has no effect on a terrain of a freeform table",
+            "road_move",
+        ),
     ];
     for (ruleset, from, to, message, on_line) in cases {
         let text = edit(&built_in_text(ruleset), from, to);
