@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
 
+use crate::rules::model::names_class;
+use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::Diagnostic;
 
 pub const BOARDS: Boards = Boards::Table;
@@ -34,7 +36,29 @@ impl Mechanism for UnitFeature {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(t) = super::table(on) {
-            t.unit_feature(c, &self.kinds, out);
+            unit_feature(t, c, &self.kinds, out);
+        }
+    }
+}
+
+fn unit_feature(t: &Table<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
+    for (u, inside) in t.units_in(kinds) {
+        for f in inside {
+            let e = f.effect;
+            let why = if names_class(&e.prohibited, &u.class) {
+                "may not enter"
+            } else if names_class(&e.no_stop, &u.class) {
+                "may not stop on"
+            } else {
+                continue;
+            };
+            let m = format!(
+                "unit {} ({}) stands in {}, which it {why}",
+                u.id,
+                t.class_name(u),
+                t.name(f)
+            );
+            out.push(t.diag(c, m, &[&u.id, &f.id]));
         }
     }
 }
