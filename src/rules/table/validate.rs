@@ -74,12 +74,7 @@ impl<'a> Table<'a> {
                 .touching(&base)
                 .into_iter()
                 .filter(|f| kinds.contains(&f.kind) && !f.destroyed)
-                .filter(|f| {
-                    f.shape
-                        .intersection(&MultiPolygon::new(vec![base.clone()]))
-                        .unsigned_area()
-                        > EPSILON_AREA
-                })
+                .filter(|f| overlaps(&f.shape, &base))
                 .collect();
             Some((u, inside))
         })
@@ -93,6 +88,14 @@ impl<'a> Table<'a> {
 }
 
 /// An id made from `base` that no feature has, remembered as taken.
+/// Whether a unit's base is in a shape: it overlaps it, more than by touching its edge.
+pub(crate) fn overlaps(shape: &MultiPolygon<f64>, base: &geo::Polygon<f64>) -> bool {
+    shape
+        .intersection(&MultiPolygon::new(vec![base.clone()]))
+        .unsigned_area()
+        > EPSILON_AREA
+}
+
 pub(crate) fn fresh_id(base: &str, taken: &mut Vec<String>) -> String {
     let id = (2..)
         .map(|n| format!("{base}-{n}"))
