@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
-use crate::rules::model::KindList;
 use crate::rules::table::validate::Table;
 use crate::scenario::Edit;
 use crate::scenario::Feature;
@@ -37,10 +36,7 @@ impl Mechanism for Bases {
 
 fn bases(t: &Table<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
     for u in &t.s.units {
-        let Some([w, d]) =
-            t.r.kind(KindList::UnitClass, &u.class)
-                .and_then(|k| k.table.base)
-        else {
+        let Some([w, d]) = crate::rules::table::class_base(t.r, &u.class) else {
             continue;
         };
         let (has_w, has_d) = crate::scenario::shape::unit_size(u);
