@@ -18,10 +18,15 @@ impl JsonSchema for Colour {
     }
 }
 
+/// A colour not written `#rrggbb`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("colour '{0}' is not of the form #rrggbb")]
+pub struct ColourError(pub String);
+
 impl TryFrom<String> for Colour {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
-        let bad = || format!("colour '{s}' is not of the form #rrggbb");
+    type Error = ColourError;
+    fn try_from(s: String) -> Result<Self, ColourError> {
+        let bad = || ColourError(s.clone());
         let hex = s
             .strip_prefix('#')
             .filter(|h| h.len() == 6)

@@ -68,21 +68,27 @@ pub fn parse<T: DeserializeOwned>(
     path: &Path,
 ) -> Result<T, SourceError> {
     match format {
-        TextFormat::Json => serde_json::from_str(text).map_err(|e| {
-            let pos = (e.line() > 0).then(|| (e.line(), e.column()));
-            // serde_json appends " at line L column C"; the position is given apart.
-            let msg = e.to_string();
-            let msg = msg
-                .rsplit_once(" at line ")
-                .map_or(msg.as_str(), |(m, _)| m)
-                .to_string();
-            SourceError::new(path, pos, msg)
-        }),
-        TextFormat::Ron => ron_options().from_str(text).map_err(|e| {
-            let p = e.span.start;
-            SourceError::new(path, Some((p.line, p.col)), e.code.to_string())
-        }),
+        TextFormat::Json => serde_json::from_str(text).map_err(|e| json_error(e, path)),
+        TextFormat::Ron => ron_options().from_str(text).map_err(|e| ron_error(e, path)),
     }
+}
+
+/// A JSON reader's error with its position.
+pub fn json_error(e: serde_json::Error, path: &Path) -> SourceError {
+    let pos = (e.line() > 0).then(|| (e.line(), e.column()));
+    // serde_json appends " at line L column C"; the position is given apart.
+    let msg = e.to_string();
+    let msg = msg
+        .rsplit_once(" at line ")
+        .map_or(msg.as_str(), |(m, _)| m)
+        .to_string();
+    SourceError::new(path, pos, msg)
+}
+
+/// A RON reader's error with its position.
+pub fn ron_error(e: ron::error::SpannedError, path: &Path) -> SourceError {
+    let p = e.span.start;
+    SourceError::new(path, Some((p.line, p.col)), e.code.to_string())
 }
 
 /// The 1-based line and column of the first `"needle"` (quoted) in `text`, or of the

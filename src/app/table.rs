@@ -193,6 +193,9 @@ impl BoardTool<Table> for PlaceUnit {
                 &t.doc.scenario,
                 &t.tools.unit_side,
             ));
+            if let Some(r) = t.doc.ruleset(t.rulesets) {
+                crate::rules::table::give_class_base(r, &mut u);
+            }
             // Selected, so that R turns it at once (as the hint says).
             let id = u.id.clone();
             t.state.put(t.doc, t.rulesets, Feature::Unit(u));

@@ -170,7 +170,7 @@ fn run_module(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
             })?;
             Some(
                 vimport::read_unit_table(&text)
-                    .map_err(|e| CliError::new(ErrorKind::File, e).in_file(p))?,
+                    .map_err(|e| CliError::new(ErrorKind::File, e.to_string()).in_file(p))?,
             )
         }
         None => None,

@@ -122,6 +122,8 @@ impl From<PlaceError> for CliError {
             PlaceErrorKind::BadPoint => ErrorKind::BadPoint,
             PlaceErrorKind::NotPlaced | PlaceErrorKind::NotAllowed => ErrorKind::NotAllowed,
             PlaceErrorKind::NoProfile => ErrorKind::NoProfile,
+            PlaceErrorKind::UnknownSide => ErrorKind::UnknownSide,
+            PlaceErrorKind::NoRule => ErrorKind::NoRule,
         };
         CliError::new(kind, e.message)
     }
@@ -331,23 +333,8 @@ pub fn moves(
 
 pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliError> {
     let (s, r) = open(file, rulesets)?;
-    if !crate::rules::zoc::has_zones(r) {
-        return Err(CliError::new(
-            ErrorKind::NoRule,
-            format!("ruleset {} has no zones of control", r.id),
-        ));
-    }
-    if !s.sides.iter().any(|x| x.id == side) && !s.units.iter().any(|u| u.side == side) {
-        return Err(CliError::new(
-            ErrorKind::UnknownSide,
-            format!("no side '{side}' in this scenario"),
-        ));
-    }
-    let zones = crate::rules::zoc::Zones::new(&s, r);
-    let board = s.board.as_hex().ok_or_else(|| not_hex(file))?;
-    let mut hexes: Vec<Hex> = zones.controlled_by(side).collect();
-    hexes.sort_by_key(|h| board.reading_order(*h));
-    hexes.dedup();
+    let hexes = crate::rules::play::hex::controlled(&s, r, side)?;
+    s.board.as_hex().ok_or_else(|| not_hex(file))?;
     let labels: Vec<String> = hexes.iter().map(|h| s.label(*h)).collect();
     if as_json {
         print_answer(&ZocAnswer {

@@ -201,15 +201,24 @@ pub enum SaveError {
         path: String,
         source: std::io::Error,
     },
-    #[error("{path}: cannot write the scenario: {message}")]
-    Serialize { path: String, message: String },
+    #[error("{path}: cannot write the scenario: {source}")]
+    Serialize { path: String, source: TextError },
+}
+
+/// Why a scenario could not be written as text (a value the format cannot hold).
+#[derive(Debug, thiserror::Error)]
+pub enum TextError {
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    #[error("{0}")]
+    Ron(#[from] ron::Error),
 }
 
 /// The scenario as text in `format`.
-pub fn to_text(s: &Scenario, format: Format) -> Result<String, String> {
+pub fn to_text(s: &Scenario, format: Format) -> Result<String, TextError> {
     let file = ScenarioFile::from_scenario(s);
     let mut text = match format {
-        Format::Json => serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?,
+        Format::Json => serde_json::to_string_pretty(&file)?,
         Format::Ron => {
             // The header `#![enable(implicit_some)]` lets any RON reader take an optional
             // field written bare, as JSON has it.
@@ -218,7 +227,7 @@ pub fn to_text(s: &Scenario, format: Format) -> Result<String, String> {
                 .struct_names(false)
                 .compact_arrays(true)
                 .indentor("  ".to_string());
-            ron::ser::to_string_pretty(&file, pretty).map_err(|e| e.to_string())?
+            ron::ser::to_string_pretty(&file, pretty)?
         }
     };
     text.push('\n');
@@ -243,9 +252,9 @@ pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), SaveError> {
             .map_err(io_error)
         }
         Format::Ron => {
-            let text = to_text(s, format).map_err(|message| SaveError::Serialize {
+            let text = to_text(s, format).map_err(|source| SaveError::Serialize {
                 path: path.display().to_string(),
-                message,
+                source,
             })?;
             atomic::write(path, text.as_bytes()).map_err(io_error)
         }

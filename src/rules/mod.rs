@@ -6,12 +6,15 @@ pub mod constraint;
 pub mod ground;
 pub mod hex;
 pub mod incremental;
+pub mod kinds;
+mod load;
 pub mod mechanism;
 pub mod model;
 pub mod modifier;
 pub mod play;
 pub mod question;
 mod ruleset_check;
+mod section;
 pub mod table;
 
 // The hex engines keep their paths (`rules::sight`, ...) beside `rules::hex::sight`.
@@ -76,7 +79,7 @@ pub fn parse_ruleset(text: &str, path: &Path) -> Result<Ruleset, SourceError> {
 /// shape error stops the reading (it is the only one), else every check runs.
 pub fn check_ruleset_text(text: &str, path: &Path) -> Result<Ruleset, Vec<SourceError>> {
     let format = TextFormat::from_path(path).unwrap_or(TextFormat::Ron);
-    let ruleset: Ruleset = source::parse(text, format, path).map_err(|e| vec![renamed(e)])?;
+    let ruleset = load::read(text, format, path).map_err(|e| vec![renamed(e)])?;
     let problems = ruleset_check::problems(&ruleset);
     if problems.is_empty() {
         return Ok(ruleset);
@@ -111,10 +114,20 @@ pub fn check_ruleset_text(text: &str, path: &Path) -> Result<Ruleset, Vec<Source
 /// );
 /// ```
 pub fn ruleset_problems(r: &Ruleset) -> Vec<String> {
-    ruleset_check::problems(r)
-        .into_iter()
-        .map(|p| p.message)
-        .collect()
+    // Written out and read back, a field set in a list where it does nothing is found
+    // as it is in a file.
+    let read = serde_json::to_string(r)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            load::read(&text, TextFormat::Json, Path::new("ruleset.json")).map_err(|e| e.message)
+        });
+    match read {
+        Ok(_) => ruleset_check::problems(r)
+            .into_iter()
+            .map(|p| p.message)
+            .collect(),
+        Err(message) => vec![message],
+    }
 }
 
 /// Names older rulesets used, and what they are now.

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::section::section;
 use crate::board::Board;
 use crate::scenario::PlayerSide;
 
@@ -65,11 +66,10 @@ crate::strenum::string_enum! {
 }
 
 /// One kind of thing a scenario may name: a terrain, a hexside feature, a token, a
-/// marker, a road, a line, a landmark or a unit class, with its effects as data. Each
-/// effect field works only in the lists docs/rulesets.md gives; elsewhere the loader
-/// rejects it with its position.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+/// marker, a road, a line, a landmark or a unit class, with its effects as data, as the
+/// engines read it. Files give each list its own type ([`super::kinds`]), holding only
+/// the fields that work there; each becomes a `Kind` once loaded.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[schemars(example = serde_json::json!({
     "id": "woods", "name": "Woods", "colour": "#3f7a3a", "pattern": "trees", "icon": "woods.svg",
     "description": "Must stop on entry; blocks line of sight.",
@@ -128,6 +128,37 @@ pub struct Kind {
     pub table: super::table::TableEffect,
 }
 
+impl Kind {
+    /// A kind with no effects.
+    pub fn bare(
+        id: String,
+        name: String,
+        colour: Colour,
+        icon: Option<String>,
+        pattern: Option<Pattern>,
+        description: String,
+    ) -> Kind {
+        Kind {
+            id,
+            name,
+            colour,
+            icon,
+            pattern,
+            description,
+            movement: MoveEffect::default(),
+            battle: BattleEffect::default(),
+            sight: SightEffect::default(),
+            facing: None,
+            allowed_on: Vec::new(),
+            zoc: ZocEffect::default(),
+            charge: ChargeEffect::default(),
+            large_group: None,
+            profile: None,
+            table: super::table::TableEffect::default(),
+        }
+    }
+}
+
 macro_rules! is_default {
     ($($t:ty),*) => {$(
         impl $t {
@@ -137,14 +168,7 @@ macro_rules! is_default {
         }
     )*};
 }
-is_default!(
-    SightModel,
-    MoveEffect,
-    BattleEffect,
-    SightEffect,
-    ZocEffect,
-    ChargeEffect
-);
+is_default!(SightModel);
 
 /// Unit class ids, or `"*"` for every class.
 pub type Classes = Vec<String>;
@@ -154,50 +178,63 @@ pub fn names_class(classes: &[String], class: &str) -> bool {
     classes.iter().any(|c| c == "*" || c == class)
 }
 
-/// What a kind does to movement: entering a hex, crossing a hexside, following a road.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(example = serde_json::json!({"cost": {"infantry": 1, "*": 2}, "prohibited": ["artillery"], "must_stop": ["*"]}))]
-pub struct MoveEffect {
-    /// Movement points to enter (a hex) or to cross (a hexside), by unit class; `"*"`
-    /// for every class not named. Hexside costs add to the hex's ("terrain effects are
-    /// cumulative").
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub cost: BTreeMap<String, u32>,
-    /// Classes that may not enter or cross it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub prohibited: Classes,
-    /// Classes that must stop on entering it (or, with facing, on crossing a front side).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub must_stop: Classes,
-    /// Roads: the cost of a hex entered along the road from a hex of the same road,
-    /// whatever its other terrain.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub along: Option<u32>,
-    /// Roads: points added to the allowance when all of it is spent on the road.
-    #[serde(default, skip_serializing_if = "is_zero_u32")]
-    pub all_road_bonus: u32,
-    /// Roads: the first road hex entered at the start of a turn from a hex of the same
-    /// road costs nothing.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub free_at_turn_start: bool,
-    /// Roads: jumping from it to another road without passing the crossroads loses the
-    /// road rate for that step and for the next road hex.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub jump_penalty: bool,
-    /// Hexsides: the hexside kinds on the same side whose prohibition this one lifts
-    /// (a bridge over a river).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub negates: Vec<String>,
-    /// The rule text does not give these values: they are the user's to fill in.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub user_values: bool,
-    /// Terrain: points added to enter a hex of it that is higher than the hex left, in
-    /// place of the ruleset's `climb_cost` ("a hill hex ... costs 1 point, plus 1 more
-    /// when it is higher than the hex the unit leaves": only hills pay for the climb).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(example = 1)]
-    pub climb_cost: Option<u32>,
+section! {
+    $ move_fields;
+    /// What a kind does to movement: entering a hex, crossing a hexside, following a road.
+    #[schemars(example = serde_json::json!({"cost": {"infantry": 1, "*": 2}, "prohibited": ["artillery"], "must_stop": ["*"]}))]
+    pub struct MoveEffect {
+        /// Movement points to enter (a hex) or to cross (a hexside), by unit class; `"*"`
+        /// for every class not named. Hexside costs add to the hex's ("terrain effects are
+        /// cumulative").
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        pub cost: BTreeMap<String, u32>,
+        /// Classes that may not enter or cross it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub prohibited: Classes,
+        /// Classes that must stop on entering it (or, with facing, on crossing a front side).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub must_stop: Classes,
+        /// Roads: the cost of a hex entered along the road from a hex of the same road,
+        /// whatever its other terrain.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub along: Option<u32>,
+        /// Roads: points added to the allowance when all of it is spent on the road.
+        #[serde(default, skip_serializing_if = "is_zero_u32")]
+        pub all_road_bonus: u32,
+        /// Roads: the first road hex entered at the start of a turn from a hex of the same
+        /// road costs nothing.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub free_at_turn_start: bool,
+        /// Roads: jumping from it to another road without passing the crossroads loses the
+        /// road rate for that step and for the next road hex.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub jump_penalty: bool,
+        /// Hexsides: the hexside kinds on the same side whose prohibition this one lifts
+        /// (a bridge over a river).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub negates: Vec<String>,
+        /// The rule text does not give these values: they are the user's to fill in.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub user_values: bool,
+        /// Terrain: points added to enter a hex of it that is higher than the hex left, in
+        /// place of the ruleset's `climb_cost` ("a hill hex ... costs 1 point, plus 1 more
+        /// when it is higher than the hex the unit leaves": only hills pay for the climb).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(example = 1)]
+        pub climb_cost: Option<u32>,
+    }
+    lists {
+        /// What a terrain does to movement.
+        TerrainMovement: [cost, climb_cost, prohibited, must_stop, user_values]
+        /// What a hexside feature does to movement.
+        HexsideMovement: [cost, prohibited, must_stop, negates, user_values]
+        /// What a token does to movement.
+        TokenMovement: [must_stop, user_values]
+        /// What a road does to movement.
+        RoadMovement: [along, all_road_bonus, free_at_turn_start, jump_penalty, user_values]
+        /// A large group's movement: its cost.
+        LargeGroupMovement: [cost, user_values]
+    }
 }
 
 fn is_zero_u32(n: &u32) -> bool {
@@ -246,53 +283,70 @@ pub struct RangeExtension {
     pub dice_beyond: u32,
 }
 
-/// What a kind does to battle: dice (with `combat: "dice"`) or column shifts (with
-/// `combat: "column-shift"`), and what a unit may do on it. Modifiers that depend on
-/// classes or situations are better written once as the ruleset's `modifiers`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(example = serde_json::json!({"target_dice": -2, "no_battle_after_move": ["*"]}))]
-pub struct BattleEffect {
-    /// Dice added (negative: taken away) when targeting a unit on it.
-    #[serde(default, skip_serializing_if = "is_zero_i32")]
-    pub target_dice: i32,
-    /// Dice added (negative: taken away) for a unit on it that battles.
-    #[serde(default, skip_serializing_if = "is_zero_i32")]
-    pub attacker_dice: i32,
-    /// The reduction and ignored flags apply only when the attacker is in front of the
-    /// kind's facing.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub front_only: bool,
-    /// Retreat flags a unit on it may ignore each time it is attacked.
-    #[serde(default, skip_serializing_if = "is_zero_u32")]
-    pub ignore_flags: u32,
-    /// Classes that may not battle on the turn they move onto it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub no_battle_after_move: Classes,
-    /// Range and dice that replace a class's own on it, in a situation.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub overrides: Vec<DiceOverride>,
-    /// Dice added when the target is on higher ground than the attacker on it (up hill).
-    #[serde(default, skip_serializing_if = "is_zero_i32")]
-    pub uphill_target_dice: i32,
-    /// Dice added when attacker and target are both on it and not adjacent.
-    #[serde(default, skip_serializing_if = "is_zero_i32")]
-    pub across_dice: i32,
-    /// Longer ranges for classes firing from it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub range_extensions: Vec<RangeExtension>,
-    /// Fire combat column shift to the left, by the target's class.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub fire_shift: BTreeMap<String, i32>,
-    /// Close assault column shift to the left, by the target's class.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assault_shift: BTreeMap<String, i32>,
-    /// The shifts apply only when attacked exclusively from lower elevation.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub shift_only_from_below: bool,
-    /// Shifts and dice are those of the other terrain in the hex (roads, wrecks).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub per_other_terrain: bool,
+section! {
+    $ battle_fields;
+    /// What a kind does to battle: dice (with `combat: "dice"`) or column shifts (with
+    /// `combat: "column-shift"`), and what a unit may do on it. Modifiers that depend on
+    /// classes or situations are better written once as the ruleset's `modifiers`.
+    #[schemars(example = serde_json::json!({"target_dice": -2, "no_battle_after_move": ["*"]}))]
+    pub struct BattleEffect {
+        /// Dice added (negative: taken away) when targeting a unit on it.
+        #[serde(default, skip_serializing_if = "is_zero_i32")]
+        pub target_dice: i32,
+        /// Dice added (negative: taken away) for a unit on it that battles.
+        #[serde(default, skip_serializing_if = "is_zero_i32")]
+        pub attacker_dice: i32,
+        /// The reduction and ignored flags apply only when the attacker is in front of the
+        /// kind's facing.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub front_only: bool,
+        /// Retreat flags a unit on it may ignore each time it is attacked.
+        #[serde(default, skip_serializing_if = "is_zero_u32")]
+        pub ignore_flags: u32,
+        /// Classes that may not battle on the turn they move onto it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub no_battle_after_move: Classes,
+        /// Range and dice that replace a class's own on it, in a situation.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub overrides: Vec<DiceOverride>,
+        /// Dice added when the target is on higher ground than the attacker on it (up hill).
+        #[serde(default, skip_serializing_if = "is_zero_i32")]
+        pub uphill_target_dice: i32,
+        /// Dice added when attacker and target are both on it and not adjacent.
+        #[serde(default, skip_serializing_if = "is_zero_i32")]
+        pub across_dice: i32,
+        /// Longer ranges for classes firing from it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub range_extensions: Vec<RangeExtension>,
+        /// Fire combat column shift to the left, by the target's class.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        pub fire_shift: BTreeMap<String, i32>,
+        /// Close assault column shift to the left, by the target's class.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        pub assault_shift: BTreeMap<String, i32>,
+        /// The shifts apply only when attacked exclusively from lower elevation.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub shift_only_from_below: bool,
+        /// Shifts and dice are those of the other terrain in the hex (roads, wrecks).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub per_other_terrain: bool,
+    }
+    lists {
+        /// What a terrain does to battles.
+        TerrainBattle: [target_dice, attacker_dice, front_only, ignore_flags,
+            no_battle_after_move, overrides, uphill_target_dice, across_dice,
+            range_extensions, fire_shift, assault_shift, shift_only_from_below]
+        /// What a hexside feature does to battles across it.
+        HexsideBattle: [target_dice, ignore_flags, fire_shift, assault_shift]
+        /// What a token does to battles.
+        TokenBattle: [target_dice, front_only, ignore_flags]
+        /// What a marker does to battles.
+        MarkerBattle: [target_dice, ignore_flags, fire_shift, assault_shift]
+        /// What a road does to battles.
+        RoadBattle: [per_other_terrain]
+        /// A large group's battle row: its column shifts.
+        LargeGroupBattle: [fire_shift, assault_shift, shift_only_from_below]
+    }
 }
 
 crate::strenum::string_enum! {
@@ -317,27 +371,36 @@ crate::strenum::string_enum! {
     }
 }
 
-/// What a kind does to line of sight.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(example = serde_json::json!({"blocks": true, "rules": ["plateau"]}))]
-pub struct SightEffect {
-    /// Terrain: its hexes block a line that passes strictly between the ends.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub blocks: bool,
-    /// Behaviours beyond plain blocking; `rolling`, `shadow` and `crest` need the
-    /// `two-level` sight model.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub rules: Vec<SightRule>,
-    /// Battle Cry hills: classes on it whose line of sight is not blocked by a friendly
-    /// unit on an adjacent lower hex without blocking terrain (artillery).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub see_over_adjacent_friends: Classes,
-    /// Terrain: its hexes never block line of sight, whatever their elevation (only a
-    /// unit standing on one does): "clear, marsh ... do not" block, even where the
-    /// `levels` or `two-level` model would count a raised hex as higher ground.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub never_blocks: bool,
+section! {
+    $ sight_fields;
+    /// What a kind does to line of sight.
+    #[schemars(example = serde_json::json!({"blocks": true, "rules": ["plateau"]}))]
+    pub struct SightEffect {
+        /// Terrain: its hexes block a line that passes strictly between the ends.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub blocks: bool,
+        /// Behaviours beyond plain blocking; `rolling`, `shadow` and `crest` need the
+        /// `two-level` sight model.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub rules: Vec<SightRule>,
+        /// Battle Cry hills: classes on it whose line of sight is not blocked by a friendly
+        /// unit on an adjacent lower hex without blocking terrain (artillery).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub see_over_adjacent_friends: Classes,
+        /// Terrain: its hexes never block line of sight, whatever their elevation (only a
+        /// unit standing on one does): "clear, marsh ... do not" block, even where the
+        /// `levels` or `two-level` model would count a raised hex as higher ground.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub never_blocks: bool,
+    }
+    lists {
+        /// What a terrain does to line of sight.
+        TerrainSight: [blocks, rules, see_over_adjacent_friends, never_blocks]
+        /// What a marker does to line of sight.
+        MarkerSight: [rules]
+        /// What an area, a line or a landmark of a freeform table does to sight.
+        FeatureSight: [blocks]
+    }
 }
 
 /// How many front sides a kind with facing has, and how they lie.
@@ -354,54 +417,67 @@ pub struct FacingSpec {
     pub contiguous: bool,
 }
 
-/// What a kind does to zones of control (the ruleset's `zones_of_control`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(example = serde_json::json!({"uncontrolled": true}))]
-pub struct ZocEffect {
-    /// Terrain: hexes of it cannot be controlled, and units in them control nothing.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub uncontrolled: bool,
-    /// Hexsides: no control across it.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub blocks: bool,
-    /// Terrain: exerts control over the adjacent hexes even when empty (a fort).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub exerts_when_empty: bool,
-    /// Terrain: units in it are not under enemy control.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub shelters: bool,
+section! {
+    $ zoc_fields;
+    /// What a kind does to zones of control (the ruleset's `zones_of_control`).
+    #[schemars(example = serde_json::json!({"uncontrolled": true}))]
+    pub struct ZocEffect {
+        /// Terrain: hexes of it cannot be controlled, and units in them control nothing.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub uncontrolled: bool,
+        /// Hexsides: no control across it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub blocks: bool,
+        /// Terrain: exerts control over the adjacent hexes even when empty (a fort).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub exerts_when_empty: bool,
+        /// Terrain: units in it are not under enemy control.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub shelters: bool,
+    }
+    lists {
+        /// What a terrain does to zones of control.
+        TerrainZoc: [uncontrolled, exerts_when_empty, shelters]
+        /// What a hexside feature does to zones of control.
+        HexsideZoc: [blocks]
+    }
 }
 
-/// What a kind does to cavalry charges (Morne Plaine's charge mechanism).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(example = serde_json::json!({"forbidden": true}))]
-pub struct ChargeEffect {
-    /// Terrain: a charge may cross hexes of it (clear terrain only).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub crossable: bool,
-    /// Terrain: a unit in it cannot be the target of a charge.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub no_target: bool,
-    /// Hexsides: a charge may not cross it.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub forbidden: bool,
-    /// Hexsides: morale modifier for the charged unit when the charge crosses it
-    /// (uphill when it has an `up` hex).
-    #[serde(default, skip_serializing_if = "is_zero_i32")]
-    pub morale: i32,
-    /// Slopes: modifier when the charge crosses it going down.
-    #[serde(default, skip_serializing_if = "is_zero_i32")]
-    pub morale_downhill: i32,
-    /// Bridges: the hexside kinds it may be charged across (a bridge over a stream).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub allows_over: Vec<String>,
+section! {
+    $ charge_fields;
+    /// What a kind does to cavalry charges (Morne Plaine's charge mechanism).
+    #[schemars(example = serde_json::json!({"forbidden": true}))]
+    pub struct ChargeEffect {
+        /// Terrain: a charge may cross hexes of it (clear terrain only).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub crossable: bool,
+        /// Terrain: a unit in it cannot be the target of a charge.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub no_target: bool,
+        /// Hexsides: a charge may not cross it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub forbidden: bool,
+        /// Hexsides: morale modifier for the charged unit when the charge crosses it
+        /// (uphill when it has an `up` hex).
+        #[serde(default, skip_serializing_if = "is_zero_i32")]
+        pub morale: i32,
+        /// Slopes: modifier when the charge crosses it going down.
+        #[serde(default, skip_serializing_if = "is_zero_i32")]
+        pub morale_downhill: i32,
+        /// Bridges: the hexside kinds it may be charged across (a bridge over a stream).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub allows_over: Vec<String>,
+    }
+    lists {
+        /// What a terrain does to charges.
+        TerrainCharge: [crossable, no_target]
+        /// What a hexside feature does to charges across it.
+        HexsideCharge: [forbidden, morale, morale_downhill, allows_over]
+    }
 }
 
 /// A built-up terrain's other row, for connected groups from `min_size` hexes on.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct LargeGroup {
     /// The group size from which the large row applies.
     #[schemars(example = 3)]
@@ -602,8 +678,9 @@ fn example_zoc_model() -> ZocModel {
     }
 }
 
-/// A game's rules as data.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+/// A game's rules as data. Files are read through [`super::kinds`], whose types give
+/// each list on each board only the fields that work there.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "Sandtable ruleset")]
 pub struct Ruleset {
@@ -632,26 +709,34 @@ pub struct Ruleset {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_terrain: Option<String>,
     /// Hex terrain, or freeform area terrain.
+    #[schemars(with = "Vec<super::kinds::TerrainOrArea>")]
     pub terrains: Vec<Kind>,
     /// Hexside features (rivers, walls, fords, bridges).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<super::kinds::Hexside>")]
     pub hexsides: Vec<Kind>,
     /// Tokens placed on hexes, usually with facing (entrenchments).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<super::kinds::Token>")]
     pub tokens: Vec<Kind>,
     /// Extra per-hex features (wrecks, a tunnel).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<super::kinds::Marker>")]
     pub markers: Vec<Kind>,
     /// Road kinds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<super::kinds::Road>")]
     pub roads: Vec<Kind>,
     /// Freeform tables: linear terrain kinds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<super::kinds::Line>")]
     pub lines: Vec<Kind>,
     /// Freeform tables: landmark kinds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<super::kinds::Landmark>")]
     pub landmarks: Vec<Kind>,
     /// Unit classes, each with its `profile`.
+    #[schemars(with = "Vec<super::kinds::AnyUnitClass>")]
     pub unit_classes: Vec<Kind>,
     /// Movement points added to enter a hex of higher elevation than the one left,
     /// whatever the higher hex's terrain (Sticks and Stones' Hill row gives "+1 to
@@ -702,6 +787,20 @@ impl KindList {
         KindList::Landmark,
         KindList::UnitClass,
     ];
+
+    /// Its key in a ruleset file.
+    pub fn key(self) -> &'static str {
+        match self {
+            KindList::Terrain => "terrains",
+            KindList::Hexside => "hexsides",
+            KindList::Token => "tokens",
+            KindList::Marker => "markers",
+            KindList::Road => "roads",
+            KindList::Line => "lines",
+            KindList::Landmark => "landmarks",
+            KindList::UnitClass => "unit_classes",
+        }
+    }
 
     /// What it is called in messages.
     pub fn noun(self) -> &'static str {

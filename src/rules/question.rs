@@ -29,6 +29,10 @@ pub enum PlaceErrorKind {
     NoProfile,
     /// The unit cannot do what was asked (a general battling, a unit not ordered).
     NotAllowed,
+    /// No unit and no listed side has that side id.
+    UnknownSide,
+    /// The ruleset has no mechanism for the question (no zones of control).
+    NoRule,
 }
 
 impl PlaceError {

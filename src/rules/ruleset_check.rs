@@ -1,6 +1,7 @@
 //! What a parsed ruleset must also satisfy: ids well formed, unique and defined where
-//! they are named; every field set on a kind one that works in the kind's list and
-//! with the mechanisms the ruleset names; each mechanism's parameters consistent.
+//! they are named; every field set on a kind one that works with the mechanisms the
+//! ruleset names (that it works in the kind's list is the list's type's to say, in
+//! `rules::kinds`); each mechanism's parameters consistent.
 //! Every problem is collected with where it is, so `sandtable rulesets check` can list
 //! them all.
 
@@ -312,218 +313,30 @@ fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
     ));
 }
 
-/// A field that is set on a kind, by the name written in the file.
-fn set_fields(k: &Kind) -> Vec<&'static str> {
-    let (m, b, s, z, c) = (&k.movement, &k.battle, &k.sight, &k.zoc, &k.charge);
-    let mut f = Vec::new();
-    let mut put = |on: bool, name: &'static str| {
-        if on {
-            f.push(name);
-        }
-    };
-    put(!m.cost.is_empty(), "cost");
-    put(!m.prohibited.is_empty(), "prohibited");
-    put(!m.must_stop.is_empty(), "must_stop");
-    put(m.along.is_some(), "along");
-    put(m.all_road_bonus != 0, "all_road_bonus");
-    put(m.free_at_turn_start, "free_at_turn_start");
-    put(m.jump_penalty, "jump_penalty");
-    put(!m.negates.is_empty(), "negates");
-    put(m.climb_cost.is_some(), "climb_cost");
-    put(b.target_dice != 0, "target_dice");
-    put(b.attacker_dice != 0, "attacker_dice");
-    put(b.front_only, "front_only");
-    put(b.ignore_flags != 0, "ignore_flags");
-    put(!b.no_battle_after_move.is_empty(), "no_battle_after_move");
-    put(!b.overrides.is_empty(), "overrides");
-    put(b.uphill_target_dice != 0, "uphill_target_dice");
-    put(b.across_dice != 0, "across_dice");
-    put(!b.range_extensions.is_empty(), "range_extensions");
-    put(!b.fire_shift.is_empty(), "fire_shift");
-    put(!b.assault_shift.is_empty(), "assault_shift");
-    put(b.shift_only_from_below, "shift_only_from_below");
-    put(b.per_other_terrain, "per_other_terrain");
-    put(s.blocks, "blocks");
-    put(
-        !s.see_over_adjacent_friends.is_empty(),
-        "see_over_adjacent_friends",
-    );
-    put(s.never_blocks, "never_blocks");
-    put(z.uncontrolled, "uncontrolled");
-    put(z.blocks, "blocks");
-    put(z.exerts_when_empty, "exerts_when_empty");
-    put(z.shelters, "shelters");
-    put(c.crossable, "crossable");
-    put(c.no_target, "no_target");
-    put(c.forbidden, "forbidden");
-    put(c.morale != 0, "morale");
-    put(c.morale_downhill != 0, "morale_downhill");
-    put(!c.allows_over.is_empty(), "allows_over");
-    put(k.facing.is_some(), "facing");
-    put(!k.allowed_on.is_empty(), "allowed_on");
-    put(k.large_group.is_some(), "large_group");
-    put(k.profile.is_some(), "profile");
-    put(!k.table.is_default(), "table");
-    f
-}
-
-/// The fields each list's kinds may set (names as written; `blocks` covers both
-/// `sight.blocks` and `zoc.blocks`, told apart below).
-fn allowed(list: KindList, hex: bool) -> &'static [&'static str] {
-    if !hex {
-        return match list {
-            KindList::UnitClass => &["profile", "table"],
-            KindList::Terrain | KindList::Line | KindList::Landmark => &["table"],
-            _ => &[],
-        };
-    }
-    match list {
-        KindList::Terrain => &[
-            "cost",
-            "climb_cost",
-            "prohibited",
-            "must_stop",
-            "target_dice",
-            "attacker_dice",
-            "front_only",
-            "ignore_flags",
-            "no_battle_after_move",
-            "overrides",
-            "uphill_target_dice",
-            "across_dice",
-            "range_extensions",
-            "fire_shift",
-            "assault_shift",
-            "shift_only_from_below",
-            "blocks",
-            "see_over_adjacent_friends",
-            "never_blocks",
-            "uncontrolled",
-            "exerts_when_empty",
-            "shelters",
-            "crossable",
-            "no_target",
-            "facing",
-            "large_group",
-        ],
-        KindList::Hexside => &[
-            "cost",
-            "prohibited",
-            "must_stop",
-            "negates",
-            "target_dice",
-            "ignore_flags",
-            "fire_shift",
-            "assault_shift",
-            "blocks",
-            "forbidden",
-            "morale",
-            "morale_downhill",
-            "allows_over",
-        ],
-        KindList::Token => &[
-            "must_stop",
-            "target_dice",
-            "front_only",
-            "ignore_flags",
-            "facing",
-            "allowed_on",
-        ],
-        KindList::Marker => &[
-            "target_dice",
-            "ignore_flags",
-            "fire_shift",
-            "assault_shift",
-            "allowed_on",
-        ],
-        KindList::Road => &[
-            "along",
-            "all_road_bonus",
-            "free_at_turn_start",
-            "jump_penalty",
-            "per_other_terrain",
-        ],
-        KindList::UnitClass => &["profile"],
-        KindList::Line | KindList::Landmark => &[],
-    }
-}
-
-const DICE_FIELDS: [&str; 7] = [
-    "target_dice",
-    "attacker_dice",
-    "no_battle_after_move",
-    "overrides",
-    "uphill_target_dice",
-    "across_dice",
-    "range_extensions",
-];
-const SHIFT_FIELDS: [&str; 3] = ["fire_shift", "assault_shift", "shift_only_from_below"];
-const ZOC_FIELDS: [&str; 3] = ["uncontrolled", "exerts_when_empty", "shelters"];
-
-/// Fields that do nothing where they are set, or that need a mechanism the ruleset
-/// does not name.
+/// Fields of a kind that need a mechanism the ruleset does not name, and values that do
+/// not fit the kind. Which fields a list may set at all is its type's
+/// ([`super::kinds`]): a misplaced field never loads.
 fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
-    let allowed = allowed(list, r.is_hex());
-    let mut fields = set_fields(k);
-    // `blocks` is both `sight.blocks` and `zoc.blocks`: only hexsides block zones, and
-    // only terrain blocks sight.
-    let sight_blocks = k.sight.blocks;
-    let zoc_blocks = k.zoc.blocks;
-    fields.retain(|f| *f != "blocks");
     let at = |field| At::Field {
         owner: k.id.clone(),
         field,
     };
     let noun = list.noun();
-    let misplaced = |field: &'static str, out: &mut Vec<Problem>| {
-        out.push(problem(
-            at(field),
-            format!(
-                "{noun} '{}': '{field}' has no effect on a {noun}{}",
-                k.id,
-                if r.is_hex() {
-                    ""
-                } else {
-                    " of a freeform table"
-                }
-            ),
-        ))
-    };
-    for f in &fields {
-        if !allowed.contains(f) {
-            misplaced(f, out);
-        }
-    }
-    // On a table, areas, lines and landmarks may block sight as terrain does on hexes.
-    let blocks_here = match list {
-        KindList::Terrain => true,
-        KindList::Line | KindList::Landmark => !r.is_hex(),
-        _ => false,
-    };
-    if sight_blocks && !blocks_here {
-        misplaced("sight.blocks", out);
-    }
-    if zoc_blocks && !(list == KindList::Hexside && r.is_hex()) {
-        misplaced("zoc.blocks", out);
-    }
     let rules = &k.sight.rules;
-    let markers_only = rules.iter().all(|x| *x == SightRule::Tunnel);
-    if !rules.is_empty() {
-        let fits = match list {
-            KindList::Terrain => !rules.contains(&SightRule::Tunnel),
-            KindList::Marker => markers_only,
-            _ => false,
-        };
-        if !fits || !r.is_hex() {
-            out.push(problem(
-                at("rules"),
-                format!(
-                    "{noun} '{}': sight rules {} have no effect on a {noun}",
-                    k.id,
-                    names(rules.iter().map(|x| x.as_str()))
-                ),
-            ));
-        }
+    // Terrain takes every sight rule but the tunnel; a marker only the tunnel.
+    let fits = match list {
+        KindList::Terrain => !rules.contains(&SightRule::Tunnel),
+        _ => rules.iter().all(|x| *x == SightRule::Tunnel),
+    };
+    if !fits {
+        out.push(problem(
+            at("rules"),
+            format!(
+                "{noun} '{}': sight rules {} have no effect on a {noun}",
+                k.id,
+                names(rules.iter().map(|x| x.as_str()))
+            ),
+        ));
     }
     let two_level = r.line_of_sight.elevation == ElevationSight::TwoLevel;
     for rule in rules {
@@ -554,65 +367,56 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
         ))
     };
     let combat = r.combat;
-    let mut battle_fields: Vec<&'static str> = fields.clone();
+    let mut battles = vec![&k.battle];
     if let Some(g) = &k.large_group {
-        // The large row replaces the kind's movement cost and column shifts; its other
-        // fields would be read nowhere.
-        let row = Kind {
-            id: k.id.clone(),
-            name: k.name.clone(),
-            colour: k.colour,
-            icon: None,
-            pattern: None,
-            description: String::new(),
-            movement: g.movement.clone(),
-            battle: g.battle.clone(),
-            sight: Default::default(),
-            facing: None,
-            allowed_on: Vec::new(),
-            zoc: Default::default(),
-            charge: Default::default(),
-            large_group: None,
-            profile: None,
-            table: Default::default(),
-        };
-        let inner = set_fields(&row);
-        for f in &inner {
-            if ![
-                "cost",
-                "fire_shift",
-                "assault_shift",
-                "shift_only_from_below",
-            ]
-            .contains(f)
-            {
-                out.push(problem(
-                    at(f),
-                    format!(
-                        "{noun} '{}': '{f}' has no effect in a large_group (its row gives cost and shifts only)",
-                        k.id
-                    ),
-                ));
+        battles.push(&g.battle);
+    }
+    for b in battles {
+        let dice = [
+            (b.target_dice != 0, "target_dice"),
+            (b.attacker_dice != 0, "attacker_dice"),
+            (!b.no_battle_after_move.is_empty(), "no_battle_after_move"),
+            (!b.overrides.is_empty(), "overrides"),
+            (b.uphill_target_dice != 0, "uphill_target_dice"),
+            (b.across_dice != 0, "across_dice"),
+            (!b.range_extensions.is_empty(), "range_extensions"),
+        ];
+        let shifts = [
+            (!b.fire_shift.is_empty(), "fire_shift"),
+            (!b.assault_shift.is_empty(), "assault_shift"),
+            (b.shift_only_from_below, "shift_only_from_below"),
+        ];
+        let any = [
+            (b.front_only, "front_only"),
+            (b.ignore_flags != 0, "ignore_flags"),
+        ];
+        let wanted = [
+            (&dice[..], combat == Some(Combat::Dice), "combat: \"dice\""),
+            (
+                &shifts[..],
+                combat == Some(Combat::ColumnShift),
+                "combat: \"column-shift\"",
+            ),
+            (&any[..], combat.is_some(), "a combat mechanism"),
+        ];
+        for (fields, named, what) in wanted {
+            for (_, field) in fields.iter().filter(|(set, _)| *set && !named) {
+                needs(field, what, out);
             }
         }
-        battle_fields.extend(inner);
     }
-    for f in battle_fields {
-        if DICE_FIELDS.contains(&f) && combat != Some(Combat::Dice) {
-            needs(f, "combat: \"dice\"", out);
+    if r.zones_of_control.is_none() {
+        let z = &k.zoc;
+        for (set, field) in [
+            (z.uncontrolled, "uncontrolled"),
+            (z.exerts_when_empty, "exerts_when_empty"),
+            (z.shelters, "shelters"),
+            (z.blocks, "zoc.blocks"),
+        ] {
+            if set {
+                needs(field, "zones_of_control", out);
+            }
         }
-        if SHIFT_FIELDS.contains(&f) && combat != Some(Combat::ColumnShift) {
-            needs(f, "combat: \"column-shift\"", out);
-        }
-        if ["ignore_flags", "front_only"].contains(&f) && combat.is_none() {
-            needs(f, "a combat mechanism", out);
-        }
-        if ZOC_FIELDS.contains(&f) && r.zones_of_control.is_none() {
-            needs(f, "zones_of_control", out);
-        }
-    }
-    if zoc_blocks && r.zones_of_control.is_none() {
-        needs("zoc.blocks", "zones_of_control", out);
     }
     if k.sight.never_blocks && (k.sight.blocks || !k.sight.rules.is_empty()) {
         out.push(problem(

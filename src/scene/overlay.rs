@@ -18,11 +18,10 @@ use crate::rules::charge::{Charge, cannot_charge, charges};
 use crate::rules::movement::{MoveMap, Reach, Ways};
 use crate::rules::play::Field;
 use crate::rules::play::battle::{Fight, details, fight, headline};
-use crate::rules::play::hex::HexField;
+use crate::rules::play::hex::{HexField, controlled};
 use crate::rules::play::moves::route;
 use crate::rules::play::sight::look;
 use crate::rules::sight::Sighting;
-use crate::rules::zoc::{Zones, has_zones};
 use crate::scenario::{Scenario, Unit};
 
 /// A preview asked for by name, before the rules answer it.
@@ -278,8 +277,7 @@ impl Ask {
         r: &Ruleset,
         given: Given,
     ) -> Result<Preview, OverlayError> {
-        let board = s
-            .board
+        s.board
             .as_hex()
             .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
         let hex_field = || {
@@ -361,26 +359,10 @@ impl Ask {
                     path,
                 })
             }
-            Ask::Zones { side } => {
-                if !has_zones(r) {
-                    return Err(OverlayError(format!(
-                        "ruleset {} has no zones of control",
-                        r.id
-                    )));
-                }
-                if !s.sides.iter().any(|x| x.id == *side)
-                    && !s.units.iter().any(|u| u.side == *side)
-                {
-                    return Err(OverlayError(format!("no side '{side}' in this scenario")));
-                }
-                let mut hexes: Vec<Hex> = Zones::new(s, r).controlled_by(side).collect();
-                hexes.sort_by_key(|h| board.reading_order(*h));
-                hexes.dedup();
-                Ok(Preview::Zones {
-                    colour: side_colour(s, side),
-                    hexes,
-                })
-            }
+            Ask::Zones { side } => Ok(Preview::Zones {
+                colour: side_colour(s, side),
+                hexes: controlled(s, r, side)?,
+            }),
             Ask::Viewshed { from } => {
                 let field = hex_field()?;
                 let (a, firer) = field.place(from)?;

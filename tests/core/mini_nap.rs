@@ -513,6 +513,42 @@ fn no_unit_stays_on_a_bridge_and_units_may_stand_in_contact_at_its_ends() {
     assert!(d[0].message.contains("may not stop on"), "{}", d[0].message);
 }
 
+/// Text 003: "Where a road crosses a river, stream or canal it is automatically a
+/// bridge", and "Units cannot stop and remain on a bridge": a unit standing where the
+/// road crosses the river is flagged whether the bridge is drawn or not.
+#[test]
+fn a_unit_on_a_bridge_by_rule_is_flagged_drawn_or_not() {
+    let stops = |s: &Scenario| -> Vec<_> {
+        rules::validate(s, &ruleset())
+            .into_iter()
+            .filter(|d| d.rule == "mini-nap/bridge-stop")
+            .collect()
+    };
+    let mut s = bridged_river();
+    s.landmarks.clear();
+    s.units.push(placed("i1", "infantry", [90.0, 49.0]));
+    let stop = stops(&s);
+    assert_eq!(stop.len(), 1, "{stop:#?}");
+    assert_eq!(
+        stop[0].message,
+        "unit i1 (infantry) stands on Bridge along rd rd/bridge-1, a bridge by rule, which it \
+         may not stop on (\"Units cannot stop and remain on a bridge\")"
+    );
+    assert_eq!(stop[0].features, ["i1", "rd"]);
+    // Off the crossing, nothing; with the bridge drawn, the drawn one is met instead.
+    s.units[0].at = Some(Point::new(90.0, 30.0));
+    assert!(stops(&s).is_empty());
+    s.units[0].at = Some(Point::new(90.0, 49.0));
+    s.landmarks.push(landmark("b", "bridge", [90.0, 50.0], 4.0));
+    let stop = stops(&s);
+    assert_eq!(stop.len(), 1, "{stop:#?}");
+    assert!(
+        stop[0].message.contains("stands in Bridge b"),
+        "{:?}",
+        stop[0]
+    );
+}
+
 #[test]
 fn artillery_cannot_remain_in_a_stream_nor_cavalry_on_a_hedge() {
     // "Infantry units and cavalry units can stop and remain in a stream but artillery

@@ -394,3 +394,34 @@ fn a_caption_beside_a_target_at_the_edge_stays_on_the_board() {
         );
     }
 }
+
+/// Zones of control are one question of the arena (`rules::play::hex::controlled`):
+/// `sandtable zoc` lists, and the `zoc:SIDE` preview draws, the same hexes, and refuse
+/// with the same words.
+#[test]
+fn zones_of_control_are_asked_once_for_the_command_line_and_the_preview() {
+    let rulesets = Rulesets::built_in();
+    let s = sandtable::io::load_scenario(std::path::Path::new(MORNE_PLAINE), &rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let hexes = sandtable::rules::play::hex::controlled(&s, r, "prussian").unwrap();
+    assert!(!hexes.is_empty());
+    let (code, out, _) = sandtable(&["zoc", MORNE_PLAINE, "--side", "prussian", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let labels: Vec<String> = hexes.iter().map(|h| s.label(*h)).collect();
+    assert_eq!(v["controlled"], serde_json::json!(labels));
+    let ask: Ask = "zoc:prussian".parse().unwrap();
+    match ask.answer(&s, r).unwrap() {
+        Preview::Zones { hexes: drawn, .. } => assert_eq!(drawn, hexes),
+        other => panic!("{other:?}"),
+    }
+    let (code, out, err) = sandtable(&["zoc", MORNE_PLAINE, "--side", "austrian", "--json"]);
+    assert_ne!(code, 0);
+    let e = "zoc:austrian"
+        .parse::<Ask>()
+        .unwrap()
+        .answer(&s, r)
+        .unwrap_err();
+    assert!(err.contains(&e.to_string()), "{err} / {e}");
+    assert!(out.contains("unknown-side"), "{out}");
+}

@@ -148,6 +148,94 @@ fn a_field_that_does_nothing_in_its_list_is_a_load_error_with_its_position() {
     assert!(line.contains("must_stop"), "{line}");
 }
 
+/// Each list is its own type holding only the fields that work there ("a terrain, a
+/// hexside feature, a road, a token, a marker, a unit class, an area, a line and a
+/// landmark each have their own type with only the fields that work there; a
+/// misplaced field is a load error by construction"): the reading stops at the field,
+/// names the kind, and points at the field's line, in RON and in JSON, on both boards.
+#[test]
+fn each_list_takes_only_its_own_fields() {
+    let cases = [
+        (
+            "morne-plaine",
+            "movement: (along: 1, free_at_turn_start: true, jump_penalty: true, user_values: true),\n        ),\n        (\n            id: \"track\"",
+            "movement: (along: 1, cost: {\"*\": 1}, free_at_turn_start: true, jump_penalty: true, user_values: true),\n        ),\n        (\n            id: \"track\"",
+            "road kind 'road': 'cost' has no effect on a road kind",
+            "cost",
+        ),
+        (
+            "battle-cry-150",
+            "movement: (must_stop: [\"*\"]),\n            battle: (target_dice: -2, front_only: true",
+            "movement: (must_stop: [\"*\"]),\n            sight: (blocks: true),\n            battle: (target_dice: -2, front_only: true",
+            "token kind 'entrenchment': 'sight.blocks' has no effect on a token kind",
+            "sight: (blocks",
+        ),
+        (
+            // A section the list does not have at all is told by its first field.
+            "sticks-and-stones",
+            "Limit one per hex.\",",
+            "Limit one per hex.\",\n            movement: (cost: {\"*\": 2}),",
+            "marker 'wreck': 'cost' has no effect on a marker",
+            "movement: (cost",
+        ),
+        (
+            "mini-nap",
+            "table: (roads_only: [\"*\"])),\n        (",
+            "table: (roads_only: [\"*\"]), battle: (target_dice: 1)),\n        (",
+            "terrain 'marsh': 'target_dice' has no effect on a terrain of a freeform table",
+            "target_dice",
+        ),
+        (
+            // A table's own effects are typed by list too: a road's move is a line's.
+            "mini-nap",
+            "table: (roads_only: [\"*\"])),\n        (",
+            "table: (roads_only: [\"*\"], road_move: {\"infantry\": 20.0})),\n        (",
+            "terrain 'marsh': 'road_move' has no effect on a terrain of a freeform table",
+            "road_move",
+        ),
+    ];
+    for (ruleset, from, to, message, on_line) in cases {
+        let text = edit(&built_in_text(ruleset), from, to);
+        let (err, line) = load_error(&text, "r.ron");
+        assert!(err.contains(message), "{ruleset}: {err}");
+        assert!(line.contains(on_line), "{ruleset}: {line}");
+    }
+    // The same in JSON, as another client would write it.
+    let r = Rulesets::built_in();
+    let mut json: serde_json::Value =
+        serde_json::to_value(r.get("sticks-and-stones").unwrap()).unwrap();
+    json["hexsides"][1]["movement"]["along"] = 1.into();
+    let text = serde_json::to_string_pretty(&json).unwrap();
+    let (err, line) = load_error(&text, "r.json");
+    assert!(
+        err.contains("hexside kind 'bridge': 'along' has no effect on a hexside kind"),
+        "{err}"
+    );
+    assert!(line.contains("\"along\""), "{line}");
+    // A misspelt field is not a misplaced one: the reader says what it expected there.
+    let text = edit(
+        &built_in_text("morne-plaine"),
+        "free_at_turn_start: true, jump_penalty",
+        "free_at_turn_strat: true, jump_penalty",
+    );
+    let (err, line) = load_error(&text, "r.ron");
+    assert!(err.contains("free_at_turn_strat"), "{err}");
+    assert!(!err.contains("has no effect"), "{err}");
+    assert!(line.contains("free_at_turn_strat"), "{line}");
+}
+
+/// A ruleset built in code (or in the module editor) is held to the same types.
+#[test]
+fn a_ruleset_built_in_code_is_held_to_its_lists_types() {
+    let mut r = Rulesets::built_in().get("morne-plaine").unwrap().clone();
+    assert!(sandtable::rules::ruleset_problems(&r).is_empty());
+    r.roads[0].movement.cost.insert("*".into(), 1);
+    assert_eq!(
+        sandtable::rules::ruleset_problems(&r),
+        ["road kind 'road': 'cost' has no effect on a road kind"]
+    );
+}
+
 /// "Adding one `fire_shift` to any kind switches the whole ruleset from dice to column
 /// shifts": now the ruleset names its combat, and a column-shift field in a dice game is
 /// an error.
@@ -272,40 +360,54 @@ fn rulesets_check_lists_every_problem_with_its_position() {
         "dice: -2, target: [\"cavalry\"]",
         "shift: 2, target: [\"hussar\"]",
     );
-    let bad = edit(
-        &bad,
-        "description: \"Elevation 1 or 2.\",\n            movement: (cost: {\"*\": 1}),",
-        "description: \"Elevation 1 or 2.\",\n            movement: (cost: {\"*\": 1}, along: 1),",
-    );
     std::fs::write(&path, &bad).unwrap();
     let p = path.to_str().unwrap();
     let (code, out) = sandtable(&["rulesets", "check", p]);
     assert_eq!(code, 1, "{out}");
     for want in [
         "unknown unit class 'hussar'",
-        "terrain 'hill': 'along' has no effect on a terrain",
         "'shift' needs combat: \"column-shift\"",
-        "3 problems",
+        "2 problems",
     ] {
         assert!(out.contains(want), "{want}: {out}");
     }
     // Each problem names the file, line and column of what it is about.
-    for line in out.lines().filter(|l| l.starts_with(p)) {
-        let rest = &line[p.len() + 1..];
-        let n: usize = rest.split(':').next().unwrap().parse().unwrap();
-        let text_line = bad.lines().nth(n - 1).unwrap();
-        assert!(
-            ["hussar", "along", "shift"]
-                .iter()
-                .any(|w| text_line.contains(w)),
-            "{line} -> {text_line}"
-        );
-    }
+    let lines_of = |out: &str, bad: &str| {
+        for line in out.lines().filter(|l| l.starts_with(p)) {
+            let rest = &line[p.len() + 1..];
+            let n: usize = rest.split(':').next().unwrap().parse().unwrap();
+            let text_line = bad.lines().nth(n - 1).unwrap();
+            assert!(
+                ["hussar", "along", "shift"]
+                    .iter()
+                    .any(|w| text_line.contains(w)),
+                "{line} -> {text_line}"
+            );
+        }
+    };
+    lines_of(&out, &bad);
     let (code, out) = sandtable(&["rulesets", "check", p, "--json"]);
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["problems"].as_array().unwrap().len(), 3);
+    assert_eq!(v["problems"].as_array().unwrap().len(), 2);
     assert!(v["problems"][0]["line"].is_u64());
+    // A field where it does nothing is a reading error, like a misspelt one: the file
+    // does not load, and it is the one problem told.
+    let bad = edit(
+        &bad,
+        "description: \"Elevation 1 or 2.\",\n            movement: (cost: {\"*\": 1}),",
+        "description: \"Elevation 1 or 2.\",\n            movement: (cost: {\"*\": 1}, along: 1),",
+    );
+    std::fs::write(&path, &bad).unwrap();
+    let (code, out) = sandtable(&["rulesets", "check", p]);
+    assert_eq!(code, 1, "{out}");
+    for want in [
+        "terrain 'hill': 'along' has no effect on a terrain",
+        "1 problem",
+    ] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+    lines_of(&out, &bad);
 }
 
 /// The battle JSON lists each applied modifier entry with its quote (an optional key).

@@ -13,6 +13,8 @@
 //!    seen."
 //! 5. "Cavalry never fire; they charge."
 //! 6. "No unit may stop on a bridge."
+//! 7. "A leader in base contact with a friendly unit is attached to it: the unit rolls
+//!    1 extra die."
 
 use std::path::Path;
 
@@ -47,11 +49,13 @@ const RULESET: &str = r##"(
     ],
     unit_classes: [
         (id: "infantry", name: "Infantry", colour: "#3d5a99",
-         profile: (range: 25, dice: [3, 2], bands: [10.0, 25.0], movement: 15),
+         profile: (range: 25, dice: [3, 2], bands: [10.0, 25.0], movement: 15, attached_general_dice: 1),
          table: (fire: "small-arms", base: (4.0, 3.0))),
         (id: "cavalry", name: "Cavalry", colour: "#c9a227",
          profile: (movement: 30),
          table: (no_fire: true, base: (4.0, 6.0))),
+        (id: "leader", name: "Leader", colour: "#7a3d99",
+         profile: (general: true, attaches_in_hex: true, movement: 30)),
     ],
     modifiers: [
         (name: "across a hedge", quote: "Firing across a hedge takes 1 die.", dice: -1, when: (across: ["hedge"])),
@@ -128,6 +132,37 @@ fn a_hedge_takes_a_die_and_a_village_halves() {
     let (allowed, dice, _) = battle(&duel(8.0, "infantry", village), "a", "t");
     assert!(allowed, "a unit in a village is seen");
     assert_eq!(dice, Some(1));
+}
+
+/// 7: "A leader in base contact with a friendly unit is attached to it: the unit rolls
+/// 1 extra die." On a table a leader's class with `attaches_in_hex` attaches by base
+/// contact, as it does on hexes by standing in the unit's hex.
+#[test]
+fn a_leader_in_base_contact_is_attached() {
+    // `a` (4 x 3, facing east) covers y 38 to 42; a 2 x 2 leader at y 43 touches it.
+    let leader = |side: &str, y: f64| {
+        format!(
+            r#", "units": [{{"id": "g", "class": "leader", "side": "{side}", "at": [10.0, {y}], "facing_deg": 90.0, "frontage": 2.0, "depth": 2.0}}]"#
+        )
+    };
+    let with = |side: &str, y: f64| {
+        let mut s = duel(8.0, "infantry", "");
+        let g = table(&leader(side, y)[2..]);
+        s.units.extend(g.units);
+        s
+    };
+    assert_eq!(battle(&duel(8.0, "infantry", ""), "a", "t").1, Some(3));
+    assert_eq!(battle(&with("x", 43.0), "a", "t").1, Some(4), "in contact");
+    assert_eq!(battle(&with("x", 50.0), "a", "t").1, Some(3), "apart");
+    assert_eq!(
+        battle(&with("y", 43.0), "a", "t").1,
+        Some(3),
+        "an enemy leader"
+    );
+    // With the unit's own general flag as well, the die counts once.
+    let mut s = with("x", 43.0);
+    s.units[0].general = true;
+    assert_eq!(battle(&s, "a", "t").1, Some(4));
 }
 
 /// 5: "Cavalry never fire; they charge."

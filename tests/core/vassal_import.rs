@@ -569,3 +569,21 @@ fn an_export_draws_the_board_image_under_the_terrain() {
         .count();
     assert!(images >= 1, "the PDF holds the board image");
 }
+
+/// The readers of a module, its board image and a `--units` file fail with typed kinds
+/// (not sentences to parse back), each still worded as before.
+#[test]
+fn a_bad_module_image_or_units_file_fails_with_its_kind() {
+    use sandtable::io::vassal::import::{ImageError, UnitTableError};
+    use sandtable::io::vassal::read::{ReadError, read};
+    let e = read(b"not a zip").unwrap_err();
+    assert!(matches!(e, ReadError::NotZip(_)), "{e:?}");
+    assert!(e.to_string().starts_with("not a zip archive"), "{e}");
+    let e = vimport::image_size(b"GIF? no, plain text").unwrap_err();
+    assert!(matches!(e, ImageError::NotAnImage), "{e:?}");
+    assert_eq!(e.to_string(), "not a PNG, JPEG or GIF image");
+    let e = vimport::read_unit_table("{\"US Infantry\": (class: ").unwrap_err();
+    assert!(matches!(e, UnitTableError::Ron(_)), "{e:?}");
+    let e = sandtable::rules::Colour::try_from("red".to_string()).unwrap_err();
+    assert_eq!(e.to_string(), "colour 'red' is not of the form #rrggbb");
+}

@@ -460,6 +460,37 @@ fn table_tools_measure_place_and_erase_and_the_status_bar_says_how() {
     h.get_by_label("This tool works on hex boards");
 }
 
+/// A class's base applies where a unit is placed: with Mini-Nap's infantry given a 4 x 3
+/// base ("Infantry stand on bases 4 cm wide and 3 cm deep"), a unit placed with the
+/// Unit tool stands on 4 x 3, so the `bases` check has nothing to say of it.
+#[test]
+fn a_unit_placed_on_a_table_stands_on_its_class_base() {
+    use sandtable::app::tools::Tool;
+    let mut h = table_app(vec![], vec![]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mini-nap.ron");
+    let text = std::fs::read_to_string("assets/rulesets/mini-nap.ron").unwrap();
+    let from =
+        "(id: \"infantry\", name: \"Infantry\", colour: \"#3d5a99\", table: (fire: \"small-arms\")";
+    assert!(text.contains(from));
+    let text = text.replacen(
+        from,
+        &format!("{}, base: (4.0, 3.0))", &from[..from.len() - 1]),
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    h.state_mut().rulesets.load_file(&path).unwrap();
+    let class = "infantry".to_string();
+    h.state_mut().tools.tool = Tool::Unit;
+    h.state_mut().tools.unit_class = class.clone();
+    h.run();
+    let p = at(&h, 100.0, 80.0);
+    click(&mut h, p);
+    let placed = h.state().doc.scenario.units.last().unwrap().clone();
+    assert_eq!(placed.class, class);
+    assert_eq!((placed.frontage, placed.depth), (Some(4.0), Some(3.0)));
+}
+
 /// Mini-Nap: "it takes 8 structural hits to "destroy" a village". The inspector of a
 /// selected village sets the hits it has taken (one undo step); a hill has none.
 #[test]

@@ -439,15 +439,24 @@ pub fn numbering(
     })
 }
 
+/// Why an image's size could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    #[error("{0}")]
+    Unreadable(#[from] std::io::Error),
+    #[error("not a PNG, JPEG or GIF image")]
+    NotAnImage,
+    #[error("{0}")]
+    Header(#[from] image::ImageError),
+}
+
 /// The size of an image from its header (PNG, JPEG, GIF), without decoding it.
-pub fn image_size(bytes: &[u8]) -> Result<(u32, u32), String> {
-    let reader = image::ImageReader::new(std::io::Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| e.to_string())?;
+pub fn image_size(bytes: &[u8]) -> Result<(u32, u32), ImageError> {
+    let reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
     if reader.format().is_none() {
-        return Err("not a PNG, JPEG or GIF image".into());
+        return Err(ImageError::NotAnImage);
     }
-    reader.into_dimensions().map_err(|e| e.to_string())
+    Ok(reader.into_dimensions()?)
 }
 
 /// The board's `width` and `height` when it has no image.
@@ -597,7 +606,7 @@ pub fn import(
         Some((path, bytes)) => image_size(bytes).map_err(|reason| ImportError::Image {
             board: entry.board.clone(),
             entry: path.clone(),
-            reason,
+            reason: reason.to_string(),
         })?,
         None => stated_size(element)
             .ok_or_else(|| grid_error(&entry.board, "the board has neither an image nor a size"))?,
@@ -790,10 +799,19 @@ fn place_units(
 
 /// Reads a `--units` file: piece names to class and side, RON or JSON:
 /// `{"US Infantry": (class: "infantry", side: "union")}`.
-pub fn read_unit_table(text: &str) -> Result<UnitTable, String> {
+pub fn read_unit_table(text: &str) -> Result<UnitTable, UnitTableError> {
     if text.trim_start().starts_with('{') && serde_json::from_str::<serde_json::Value>(text).is_ok()
     {
-        return serde_json::from_str(text).map_err(|e| e.to_string());
+        return Ok(serde_json::from_str(text)?);
     }
-    ron::from_str(text).map_err(|e| e.to_string())
+    Ok(ron::from_str(text)?)
+}
+
+/// Why a `--units` file could not be read, as its reader words it.
+#[derive(Debug, thiserror::Error)]
+pub enum UnitTableError {
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    #[error("{0}")]
+    Ron(#[from] ron::error::SpannedError),
 }

@@ -10,6 +10,42 @@ use std::io::Read;
 use super::sequence::decode;
 use crate::io::xml::{self, Element};
 
+/// Why a module does not load as VASSAL's loader reads it, by what is wrong.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReadError {
+    #[error("not a zip archive: {0}")]
+    NotZip(String),
+    #[error("no {0} in the module")]
+    MissingEntry(String),
+    #[error("{entry}: {message}")]
+    BadEntry { entry: String, message: String },
+    #[error("VassalVersion {0} is refused by VASSAL 3.6")]
+    Version(String),
+    #[error("the module has no board")]
+    NoBoard,
+    #[error("the board's image {0} is missing or not a PNG")]
+    BoardImage(String),
+    #[error("{element} has no {key}")]
+    NoAttribute { element: String, key: String },
+    #[error("{element}: {key}=\"{value}\" is not an integer (VASSAL drops the grid)")]
+    NotAnInteger {
+        element: String,
+        key: String,
+        value: String,
+    },
+    #[error("{element}: empty {key}")]
+    Empty { element: String, key: String },
+    #[error("HexGrid: {0} is not a number")]
+    NotANumber(String),
+    #[error("HexGrid without HexGridNumbering")]
+    NoNumbering,
+    #[error("bad zone path")]
+    ZonePath,
+    /// A piece VASSAL would not build, with why.
+    #[error("{0}")]
+    Piece(String),
+}
+
 /// The `HexGrid` and its numbering as VASSAL reads them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HexGridView {
@@ -85,36 +121,41 @@ fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((be(16), be(20)))
 }
 
-fn attr<'a>(e: &'a Element, key: &str) -> Result<&'a str, String> {
-    e.get(key).ok_or_else(|| format!("{} has no {key}", e.name))
-}
-
-fn int(e: &Element, key: &str) -> Result<i32, String> {
-    let v = attr(e, key)?;
-    v.parse().map_err(|_| {
-        format!(
-            "{}: {key}=\"{v}\" is not an integer (VASSAL drops the grid)",
-            e.name
-        )
+fn attr<'a>(e: &'a Element, key: &str) -> Result<&'a str, ReadError> {
+    e.get(key).ok_or_else(|| ReadError::NoAttribute {
+        element: e.name.clone(),
+        key: key.to_string(),
     })
 }
 
-fn char_of(e: &Element, key: &str) -> Result<char, String> {
+fn int(e: &Element, key: &str) -> Result<i32, ReadError> {
+    let v = attr(e, key)?;
+    v.parse().map_err(|_| ReadError::NotAnInteger {
+        element: e.name.clone(),
+        key: key.to_string(),
+        value: v.to_string(),
+    })
+}
+
+fn char_of(e: &Element, key: &str) -> Result<char, ReadError> {
     attr(e, key)?
         .chars()
         .next()
-        .ok_or_else(|| format!("{}: empty {key}", e.name))
+        .ok_or_else(|| ReadError::Empty {
+            element: e.name.clone(),
+            key: key.to_string(),
+        })
 }
 
-fn grid(e: &Element) -> Result<HexGridView, String> {
-    let num = |k: &str| -> Result<f64, String> {
+fn grid(e: &Element) -> Result<HexGridView, ReadError> {
+    let num = |k: &str| -> Result<f64, ReadError> {
         attr(e, k)?
             .parse()
-            .map_err(|_| format!("HexGrid: {k} is not a number"))
+            .map_err(|_| ReadError::NotANumber(k.to_string()))
     };
     let n = e
         .first("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering")
-        .ok_or("HexGrid without HexGridNumbering")?;
+        .ok_or(ReadError::NoNumbering)?;
     Ok(HexGridView {
         dx: num("dx")?,
         dy: num("dy")?,
@@ -133,10 +174,13 @@ fn grid(e: &Element) -> Result<HexGridView, String> {
     })
 }
 
-fn piece(slot: &Element, images: &dyn Fn(&str) -> bool) -> Result<PieceView, String> {
+fn piece(slot: &Element, images: &dyn Fn(&str) -> bool) -> Result<PieceView, ReadError> {
     let parts = decode(&slot.text, '/');
     if parts.len() != 4 || parts[0] != "+" {
-        return Err(format!("piece '{}' is not an AddPiece command", slot.text));
+        return Err(ReadError::Piece(format!(
+            "piece '{}' is not an AddPiece command",
+            slot.text
+        )));
     }
     let (mut type_, mut state) = (parts[2].clone(), parts[3].clone());
     let mut view = PieceView {
@@ -155,27 +199,29 @@ fn piece(slot: &Element, images: &dyn Fn(&str) -> bool) -> Result<PieceView, Str
             view.image = f.get(2).cloned().unwrap_or_default();
             view.name = f.get(3).cloned().unwrap_or_default();
             if !view.image.is_empty() && !images(&view.image) {
-                return Err(format!(
+                return Err(ReadError::Piece(format!(
                     "piece '{}' names a missing image {}",
                     view.name, view.image
-                ));
+                )));
             }
             return Ok(view);
         }
         if mine.starts_with("rotate;") {
-            view.angle = my_state
-                .parse()
-                .map_err(|_| format!("rotation state '{my_state}' is not a number"))?;
+            view.angle = my_state.parse().map_err(|_| {
+                ReadError::Piece(format!("rotation state '{my_state}' is not a number"))
+            })?;
         } else if let Some(keys) = mine.strip_prefix("mark;") {
             view.properties = decode(keys, ',')
                 .into_iter()
                 .zip(decode(&my_state, ','))
                 .collect();
         } else {
-            return Err(format!("unknown trait '{mine}'"));
+            return Err(ReadError::Piece(format!("unknown trait '{mine}'")));
         }
         if t.len() < 2 || s.len() < 2 {
-            return Err(format!("trait '{mine}' has no inner piece"));
+            return Err(ReadError::Piece(format!(
+                "trait '{mine}' has no inner piece"
+            )));
         }
         type_ = t[1].clone();
         state = s[1].clone();
@@ -183,29 +229,30 @@ fn piece(slot: &Element, images: &dyn Fn(&str) -> bool) -> Result<PieceView, Str
 }
 
 /// Reads a `.vmod`.
-pub fn read(bytes: &[u8]) -> Result<ModuleView, String> {
+pub fn read(bytes: &[u8]) -> Result<ModuleView, ReadError> {
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
-        .map_err(|e| format!("not a zip archive: {e}"))?;
-    let mut text = |name: &str| -> Result<String, String> {
+        .map_err(|e| ReadError::NotZip(e.to_string()))?;
+    let bad = |entry: &str, message: String| ReadError::BadEntry {
+        entry: entry.to_string(),
+        message,
+    };
+    let mut text = |name: &str| -> Result<String, ReadError> {
         let mut f = zip
             .by_name(name)
-            .map_err(|_| format!("no {name} in the module"))?;
+            .map_err(|_| ReadError::MissingEntry(name.to_string()))?;
         let mut s = String::new();
         f.read_to_string(&mut s)
-            .map_err(|e| format!("{name}: {e}"))?;
+            .map_err(|e| bad(name, e.to_string()))?;
         Ok(s)
     };
-    let data =
-        xml::parse(&text("moduledata")?).map_err(|e| format!("moduledata: {}", e.message))?;
+    let data = xml::parse(&text("moduledata")?).map_err(|e| bad("moduledata", e.message))?;
     let vassal_version = data
         .first("VassalVersion")
         .map(|e| e.text.clone())
         .unwrap_or_default();
     let v = version_parts(&vassal_version);
     if v.as_slice() >= [3, 7].as_slice() {
-        return Err(format!(
-            "VassalVersion {vassal_version} is refused by VASSAL 3.6"
-        ));
+        return Err(ReadError::Version(vassal_version));
     }
     let build_name = if v.as_slice() >= [3, 5].as_slice() {
         "buildFile.xml"
@@ -213,7 +260,7 @@ pub fn read(bytes: &[u8]) -> Result<ModuleView, String> {
         "buildFile"
     };
     let build = xml::parse(&text(build_name)?)
-        .map_err(|e| format!("{build_name}: {} (byte {})", e.message, e.offset))?;
+        .map_err(|e| bad(build_name, format!("{} (byte {})", e.message, e.offset)))?;
     let names: Vec<String> = zip
         .file_names()
         .filter_map(|n| n.ok())
@@ -229,12 +276,12 @@ pub fn read(bytes: &[u8]) -> Result<ModuleView, String> {
 
     let mut boards = Vec::new();
     build.descendants("VASSAL.build.module.map.boardPicker.Board", &mut boards);
-    let board = boards.first().ok_or("the module has no board")?;
+    let board = boards.first().ok_or(ReadError::NoBoard)?;
     let board_image = attr(board, "image")?.to_string();
     let board_size = image_bytes(&board_image)
         .as_deref()
         .and_then(png_size)
-        .ok_or_else(|| format!("the board's image {board_image} is missing or not a PNG"))?;
+        .ok_or_else(|| ReadError::BoardImage(board_image.clone()))?;
     let mut grids = Vec::new();
     board.descendants(
         "VASSAL.build.module.map.boardPicker.board.HexGrid",
@@ -252,13 +299,13 @@ pub fn read(bytes: &[u8]) -> Result<ModuleView, String> {
             let path = attr(z, "path")?
                 .split(';')
                 .map(|p| {
-                    let (x, y) = p.split_once(',').ok_or("bad zone path")?;
+                    let (x, y) = p.split_once(',').ok_or(ReadError::ZonePath)?;
                     Ok((
-                        x.trim().parse().map_err(|_| "bad zone path")?,
-                        y.trim().parse().map_err(|_| "bad zone path")?,
+                        x.trim().parse().map_err(|_| ReadError::ZonePath)?,
+                        y.trim().parse().map_err(|_| ReadError::ZonePath)?,
                     ))
                 })
-                .collect::<Result<Vec<(i32, i32)>, &str>>()?;
+                .collect::<Result<Vec<(i32, i32)>, ReadError>>()?;
             let properties = z
                 .all("VASSAL.build.module.properties.ZoneProperty")
                 .map(|p| {
@@ -274,7 +321,7 @@ pub fn read(bytes: &[u8]) -> Result<ModuleView, String> {
                 properties,
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, ReadError>>()?;
     let mut stack_elements = Vec::new();
     build.descendants("VASSAL.build.module.map.SetupStack", &mut stack_elements);
     let stacks = stack_elements
@@ -292,7 +339,7 @@ pub fn read(bytes: &[u8]) -> Result<ModuleView, String> {
                     .collect::<Result<Vec<_>, _>>()?,
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, ReadError>>()?;
     let mut windows = Vec::new();
     build.descendants("VASSAL.build.module.PieceWindow", &mut windows);
     let mut slots = Vec::new();

@@ -46,7 +46,7 @@ impl Mechanism for BuiltUpGroups {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(cx) = super::hex(on) {
-            cx.built_up(c, &self.terrain, out);
+            built_up(cx, c, &self.terrain, out);
         }
     }
 
@@ -58,6 +58,84 @@ impl Mechanism for BuiltUpGroups {
         focus: &HashSet<Hex>,
         out: &mut Vec<Diagnostic>,
     ) {
-        cx.built_up_from(c, &self.terrain, focus, out);
+        built_up_from(cx, c, &self.terrain, focus, out);
+    }
+}
+
+fn built_up(cx: &Context<'_>, c: &Constraint, terrain: &str, out: &mut Vec<Diagnostic>) {
+    let hexes = cx
+        .cells()
+        .filter(|(_, c)| c.terrain == terrain)
+        .map(|(h, _)| h);
+    let groups = cx.groups(hexes);
+    group_findings(cx, c, terrain, groups, out);
+}
+
+/// The built-up groups of `terrain` that hold a hex of `seeds`, found by walking
+/// out from them (a hex edit changes only those).
+fn built_up_from(
+    cx: &Context<'_>,
+    c: &Constraint,
+    terrain: &str,
+    seeds: &HashSet<Hex>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let of = |h: &Hex| cx.s.hexes.get(h).is_some_and(|c| c.terrain == terrain);
+    let mut seen: HashSet<Hex> = HashSet::default();
+    let mut gs = Vec::new();
+    for start in seeds.iter().filter(|h| of(h)) {
+        if !seen.insert(*start) {
+            continue;
+        }
+        let mut group = vec![*start];
+        let mut i = 0;
+        while i < group.len() {
+            for n in group[i].all_neighbors() {
+                if of(&n) && seen.insert(n) {
+                    group.push(n);
+                }
+            }
+            i += 1;
+        }
+        group.sort_by_key(|h| cx.board.reading_order(*h));
+        gs.push(group);
+    }
+    group_findings(cx, c, terrain, gs, out);
+}
+
+/// Each group with the row it takes.
+fn group_findings(
+    cx: &Context<'_>,
+    c: &Constraint,
+    terrain: &str,
+    groups: Vec<Vec<Hex>>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(kind) = cx.terrains.get(terrain) else {
+        return;
+    };
+    let Some(large) = &kind.large_group else {
+        return;
+    };
+    for group in groups {
+        let row = if group.len() >= large.min_size {
+            &large.name
+        } else {
+            &large.small_name
+        };
+        let labels: Vec<String> = group.iter().map(|h| cx.label(*h)).collect();
+        let mut d = cx.diag(
+            c,
+            format!(
+                "the group {} takes the {row} row ({} connected hex{})",
+                labels.join(", "),
+                group.len(),
+                if group.len() == 1 { "" } else { "es" }
+            ),
+        );
+        for h in &group {
+            d = d.with_hex(*h);
+        }
+        out.push(d.at(labels[0].clone()));
     }
 }

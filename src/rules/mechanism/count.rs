@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
 use crate::rules::constraint::Constraint;
 use crate::rules::ground::Ground;
+use crate::rules::ground::mechanisms::kind_name;
 use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
 use crate::scenario::diagnostic::Diagnostic;
 
@@ -34,7 +35,7 @@ impl OnGround for Count {
     }
 
     fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
-        cx.count(&self.kinds, self.min, self.max, out);
+        count(cx, &self.kinds, self.min, self.max, out);
     }
 }
 
@@ -51,5 +52,29 @@ impl Mechanism for Count {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         ground::run(self, on, c, out);
+    }
+}
+
+fn count<G: Ground>(
+    cx: &Cx<'_, G>,
+    kinds: &[String],
+    min: Option<usize>,
+    max: Option<usize>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let all: Vec<usize> = kinds.iter().flat_map(|k| cx.g.of_kind(k)).collect();
+    let n = all.len();
+    let names: Vec<String> = kinds
+        .iter()
+        .map(|k| kind_name(cx.r, k).to_lowercase())
+        .collect();
+    let names = names.join(" or ");
+    if let Some(min) = min.filter(|m| n < *m) {
+        let m = format!("the board holds {n} {names}, fewer than {min}");
+        out.push(cx.diag(m, &all));
+    }
+    if let Some(max) = max.filter(|m| n > *m) {
+        let m = format!("the board holds {n} {names}, more than {max}");
+        out.push(cx.diag(m, &all));
     }
 }

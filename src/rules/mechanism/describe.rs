@@ -60,21 +60,7 @@ pub enum ParamType {
 }
 
 fn keys<S: Serializer>(lists: &[KindList], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(lists.iter().map(|l| key(*l)))
-}
-
-/// The ruleset's key of a list, as `x-kinds` writes it.
-pub fn key(list: KindList) -> &'static str {
-    match list {
-        KindList::Terrain => "terrains",
-        KindList::Hexside => "hexsides",
-        KindList::Token => "tokens",
-        KindList::Marker => "markers",
-        KindList::Road => "roads",
-        KindList::Line => "lines",
-        KindList::Landmark => "landmarks",
-        KindList::UnitClass => "unit_classes",
-    }
+    s.collect_seq(lists.iter().map(|l| l.key()))
 }
 
 /// Describes the mechanism whose parameters are `T`.
@@ -133,7 +119,7 @@ fn param_type(p: &Value) -> ParamType {
         .map(|a| {
             a.iter()
                 .filter_map(Value::as_str)
-                .filter_map(|k| KindList::ALL.into_iter().find(|l| key(*l) == k))
+                .filter_map(|k| KindList::ALL.into_iter().find(|l| l.key() == k))
                 .collect()
         })
         .unwrap_or_default();

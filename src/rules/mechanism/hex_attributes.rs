@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
+use crate::rules::hex::validate::Context;
 use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
@@ -48,7 +49,59 @@ impl Mechanism for HexAttributes {
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(cx) = super::hex(on) {
             let range = (self.min_elevation, self.max_elevation);
-            cx.hex_attributes(c, &self.terrain, range, self.markers.as_deref(), out);
+            hex_attributes(cx, c, &self.terrain, range, self.markers.as_deref(), out);
+        }
+    }
+}
+
+/// Hexes of `terrain` at an elevation in `range` carrying only `markers` (when given).
+fn hex_attributes(
+    cx: &Context<'_>,
+    c: &Constraint,
+    terrain: &str,
+    (min, max): (Option<i32>, Option<i32>),
+    markers: Option<&[String]>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let name = cx.name(KindList::Terrain, terrain);
+    for (hex, cell) in cx.cells().filter(|(_, c)| c.terrain == terrain) {
+        let e = cell.elevation;
+        let low = min.is_some_and(|m| e < m);
+        let high = max.is_some_and(|m| e > m);
+        if low || high {
+            let want = match (min, max) {
+                (Some(a), Some(b)) if a == b => format!("{a}"),
+                (Some(a), Some(b)) => format!("{a} to {b}"),
+                (Some(a), None) => format!("{a} or higher"),
+                (None, Some(b)) => format!("{b} or lower"),
+                (None, None) => String::new(),
+            };
+            out.push(
+                cx.diag(
+                    c,
+                    format!(
+                        "{name} at {} has elevation {e}; {name} is at elevation {want}",
+                        cx.label(hex)
+                    ),
+                )
+                .with_hex(hex)
+                .at(cx.label(hex)),
+            );
+        }
+        let Some(allowed) = markers else { continue };
+        for m in cell.markers.iter().filter(|m| !allowed.contains(m)) {
+            out.push(
+                cx.diag(
+                    c,
+                    format!(
+                        "{} at {} is on {name}, which may not carry it",
+                        cx.name(KindList::Marker, m),
+                        cx.label(hex)
+                    ),
+                )
+                .with_hex(hex)
+                .at(cx.label(hex)),
+            );
         }
     }
 }

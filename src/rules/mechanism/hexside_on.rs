@@ -5,8 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
+use crate::rules::hex::validate::Context;
 use crate::rules::model::KindList;
+use crate::scenario::Edit;
 use crate::scenario::diagnostic::Diagnostic;
+use crate::scenario::diagnostic::Fix;
 
 pub const BOARDS: Boards = Boards::Hex;
 
@@ -43,7 +46,50 @@ impl Mechanism for HexsideOn {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(cx) = super::hex(on) {
-            cx.hexside_on(c, &self.kind, &self.on, out);
+            hexside_on(cx, c, &self.kind, &self.on, out);
         }
+    }
+}
+
+fn hexside_on(
+    cx: &Context<'_>,
+    c: &Constraint,
+    kind: &str,
+    on: &[String],
+    out: &mut Vec<Diagnostic>,
+) {
+    for (key, k) in cx.s.hexsides.keys() {
+        if k != kind {
+            continue;
+        }
+        if on
+            .iter()
+            .any(|o| cx.s.hexsides.contains_key(&(*key, o.clone())))
+        {
+            continue;
+        }
+        let (hex, side) = cx.board.name_hexside(*key);
+        let names: Vec<String> = on.iter().map(|t| cx.name(KindList::Hexside, t)).collect();
+        let name = cx.name(KindList::Hexside, kind);
+        out.push(
+            cx.diag(
+                c,
+                format!(
+                    "{name} on the {side} side of {} is not on a {} hexside",
+                    cx.label(hex),
+                    names.join(" or ")
+                ),
+            )
+            .with_hex(hex)
+            .at(cx.label(hex))
+            .with_fix(Fix::new(
+                format!("Remove the {name}"),
+                Edit::SetHexside {
+                    key: *key,
+                    kind: kind.to_string(),
+                    attrs: None,
+                },
+            )),
+        );
     }
 }

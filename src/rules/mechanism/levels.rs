@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
 
+use crate::rules::model::KindList;
+use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::Diagnostic;
 
 pub const BOARDS: Boards = Boards::Table;
@@ -24,7 +26,25 @@ impl Mechanism for Levels {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(t) = super::table(on) {
-            t.levels(c, out);
+            levels(t, c, out);
+        }
+    }
+}
+
+fn levels(t: &Table<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    for a in &t.s.areas {
+        let Some(k) = t.r.kind(KindList::Terrain, &a.terrain) else {
+            continue;
+        };
+        let (Some([lo, hi]), Some(level)) = (k.table.levels, a.level.or(k.table.level)) else {
+            continue;
+        };
+        if level < lo || level > hi {
+            let m = format!(
+                "{} {} is {level} levels high, not {lo} to {hi}",
+                k.name, a.id
+            );
+            out.push(t.diag(c, m, &[&a.id]));
         }
     }
 }

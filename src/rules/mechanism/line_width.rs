@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
 
+use crate::rules::model::KindList;
+use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::Diagnostic;
 
 pub const BOARDS: Boards = Boards::Table;
@@ -24,7 +26,28 @@ impl Mechanism for LineWidth {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(t) = super::table(on) {
-            t.line_width(c, out);
+            line_width(t, c, out);
+        }
+    }
+}
+
+fn line_width(t: &Table<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    for l in &t.s.lines {
+        let Some(k) = t.r.kind(KindList::Line, &l.kind) else {
+            continue;
+        };
+        let Some([lo, hi]) = k.table.width else {
+            continue;
+        };
+        let w = crate::scenario::shape::line_width(l);
+        if w < lo - 1e-9 || w > hi + 1e-9 {
+            let range = if lo == hi {
+                format!("{lo}")
+            } else {
+                format!("{lo} to {hi}")
+            };
+            let m = format!("{} {} is {w} wide, not {range}", k.name, l.id);
+            out.push(t.diag(c, m, &[&l.id]));
         }
     }
 }

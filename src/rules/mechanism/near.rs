@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
+use crate::rules::hex::validate::Context;
 use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
@@ -36,7 +37,41 @@ impl Mechanism for Near {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(cx) = super::hex(on) {
-            cx.near(c, &self.terrain, &self.near, out);
+            near(cx, c, &self.terrain, &self.near, out);
+        }
+    }
+}
+
+fn near(
+    cx: &Context<'_>,
+    c: &Constraint,
+    terrain: &str,
+    near: &[String],
+    out: &mut Vec<Diagnostic>,
+) {
+    for (hex, cell) in cx.cells() {
+        if cell.terrain != terrain {
+            continue;
+        }
+        let found = hex
+            .all_neighbors()
+            .iter()
+            .any(|n| near.iter().any(|t| t == cx.terrain(*n)));
+        if !found {
+            let names: Vec<String> = near.iter().map(|t| cx.name(KindList::Terrain, t)).collect();
+            out.push(
+                cx.diag(
+                    c,
+                    format!(
+                        "hex {}: {} has no {} next to it",
+                        cx.label(hex),
+                        cx.name(KindList::Terrain, terrain),
+                        names.join(" or ")
+                    ),
+                )
+                .with_hex(hex)
+                .at(cx.label(hex)),
+            );
         }
     }
 }

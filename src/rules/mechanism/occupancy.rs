@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
 
+use crate::rules::table::fire::TableFeature;
+use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::Diagnostic;
 
 pub const BOARDS: Boards = Boards::Table;
@@ -34,7 +36,35 @@ impl Mechanism for Occupancy {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(t) = super::table(on) {
-            t.occupancy(c, &self.kinds, self.max, out);
+            occupancy(t, c, &self.kinds, self.max, out);
         }
+    }
+}
+
+fn occupancy(
+    t: &Table<'_>,
+    c: &Constraint,
+    kinds: &[String],
+    max: usize,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut held: Vec<(&TableFeature, Vec<&str>)> = Vec::new();
+    for (u, inside) in t.units_in(kinds) {
+        for f in inside {
+            match held.iter_mut().find(|(h, _)| h.id == f.id) {
+                Some((_, units)) => units.push(&u.id),
+                None => held.push((f, vec![&u.id])),
+            }
+        }
+    }
+    for (f, units) in held.into_iter().filter(|(_, u)| u.len() > max) {
+        let m = format!(
+            "{} holds {} units ({}), more than {max}",
+            t.name(f),
+            units.len(),
+            units.join(", ")
+        );
+        let ids: Vec<&str> = std::iter::once(f.id.as_str()).chain(units).collect();
+        out.push(t.diag(c, m, &ids));
     }
 }

@@ -7,6 +7,7 @@ use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
 use crate::rules::constraint::Constraint;
 use crate::rules::ground::Ground;
 use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
+use crate::rules::ground::mechanisms::{EPSILON, kind_name};
 use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
@@ -38,7 +39,7 @@ impl OnGround for OnLine {
     }
 
     fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
-        cx.on_line(&self.kind, &self.lines, self.off, out);
+        on_line(cx, &self.kind, &self.lines, self.off, out);
     }
 }
 
@@ -59,5 +60,37 @@ impl Mechanism for OnLine {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         ground::run(self, on, c, out);
+    }
+}
+
+fn on_line<G: Ground>(
+    cx: &Cx<'_, G>,
+    kind: &str,
+    lines: &[String],
+    off: bool,
+    out: &mut Vec<Diagnostic>,
+) {
+    for i in cx.g.of_kind(kind) {
+        let mut on: Vec<usize> =
+            cx.g.within(i, 0.0)
+                .into_iter()
+                .filter(|j| {
+                    lines.iter().any(|l| l == cx.g.feature(*j).kind)
+                        && cx.g.gap(i, *j).into() <= EPSILON
+                })
+                .collect();
+        on.sort_unstable();
+        if !off && on.is_empty() {
+            let names: Vec<String> = lines
+                .iter()
+                .map(|l| kind_name(cx.r, l).to_lowercase())
+                .collect();
+            let m = format!("{} is not on a {}", cx.name(i), names.join(" or "));
+            out.push(cx.diag(m, &[i]));
+        }
+        if off && let Some(j) = on.first() {
+            let m = format!("{} is on {}", cx.name(i), cx.name(*j));
+            out.push(cx.diag(m, &[i, *j]));
+        }
     }
 }

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
 use crate::rules::constraint::Constraint;
+use crate::rules::ground::Form;
 use crate::rules::ground::Ground;
+use crate::rules::ground::mechanisms::EPSILON;
 use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
 use crate::scenario::diagnostic::Diagnostic;
 
@@ -35,7 +37,7 @@ impl OnGround for Size {
     }
 
     fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
-        cx.size(&self.kinds, self.min, self.max, out);
+        size(cx, &self.kinds, self.min, self.max, out);
     }
 }
 
@@ -52,5 +54,44 @@ impl Mechanism for Size {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         ground::run(self, on, c, out);
+    }
+}
+
+fn size<G: Ground>(
+    cx: &Cx<'_, G>,
+    kinds: &[String],
+    min: Option<f64>,
+    max: Option<f64>,
+    out: &mut Vec<Diagnostic>,
+) {
+    for kind in kinds {
+        for i in cx.g.of_kind(kind) {
+            let (narrowest, widest) = cx.g.extent(i);
+            let (narrowest, widest): (f64, f64) = (narrowest.into(), widest.into());
+            let line = cx.g.feature(i).form == Form::Line;
+            let (small, large) = if line {
+                ("wide", "wide")
+            } else {
+                ("across at its narrowest", "across at its widest")
+            };
+            if let Some(min) = min.filter(|m| narrowest < *m - EPSILON) {
+                let m = format!(
+                    "{} is {} {small}, less than {}",
+                    cx.name(i),
+                    cx.g.show(narrowest),
+                    cx.g.show(min)
+                );
+                out.push(cx.diag(m, &[i]));
+            }
+            if let Some(max) = max.filter(|m| widest > *m + EPSILON) {
+                let m = format!(
+                    "{} is {} {large}, more than {}",
+                    cx.name(i),
+                    cx.g.show(widest),
+                    cx.g.show(max)
+                );
+                out.push(cx.diag(m, &[i]));
+            }
+        }
     }
 }

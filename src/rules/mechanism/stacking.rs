@@ -1,11 +1,15 @@
 //! How many units a hex holds.
 
+use hexx::Hex;
+use rustc_hash::FxHashMap as HashMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
+use crate::rules::hex::validate::{Context, stack_allowed};
 use crate::rules::model::{Classes, KindList};
+use crate::scenario::Unit;
 use crate::scenario::diagnostic::Diagnostic;
 
 pub const BOARDS: Boards = Boards::Hex;
@@ -42,7 +46,46 @@ impl Mechanism for Stacking {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(cx) = super::hex(on) {
-            cx.stacking(c, self.max, &self.may_share, out);
+            stacking(cx, c, self.max, &self.may_share, out);
         }
+    }
+}
+
+fn stacking(
+    cx: &Context<'_>,
+    c: &Constraint,
+    max: usize,
+    may_share: &[String],
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut by_hex: HashMap<Hex, Vec<&Unit>> = HashMap::default();
+    for u in &cx.s.units {
+        if let Some(h) = u.hex {
+            by_hex.entry(h).or_default().push(u);
+        }
+    }
+    let mut crowded: Vec<_> = by_hex.into_iter().filter(|(_, v)| v.len() > 1).collect();
+    crowded.sort_by_key(|(h, _)| cx.board.reading_order(*h));
+    for (hex, units) in crowded {
+        if stack_allowed(&units, max, may_share) {
+            continue;
+        }
+        let ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
+        let mut d = cx
+            .diag(
+                c,
+                format!(
+                    "hex {} holds {} units ({})",
+                    cx.label(hex),
+                    units.len(),
+                    ids.join(", ")
+                ),
+            )
+            .with_hex(hex)
+            .at(ids[1]);
+        for id in ids {
+            d = d.with_feature(id);
+        }
+        out.push(d);
     }
 }

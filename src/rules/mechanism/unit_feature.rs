@@ -5,7 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
-
+use crate::rules::model::{KindList, names_class};
+use crate::rules::table::derived::derived;
+use crate::rules::table::effect::TableEffect;
+use crate::rules::table::{geometry, validate::Table, validate::overlaps};
+use crate::scenario::Unit;
 use crate::scenario::diagnostic::Diagnostic;
 
 pub const BOARDS: Boards = Boards::Table;
@@ -34,7 +38,61 @@ impl Mechanism for UnitFeature {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(t) = super::table(on) {
-            t.unit_feature(c, &self.kinds, out);
+            unit_feature(t, c, &self.kinds, out);
         }
+    }
+}
+
+fn unit_feature(t: &Table<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
+    // A bridge by rule where a road crosses water, drawn or not (Mini-Nap, text 003:
+    // "Where a road crosses a river, stream or canal it is automatically a bridge"), is
+    // a bridge a unit stands on; the finding names the road, which the map draws.
+    let by_rule: Vec<_> = derived(t.s, t.r)
+        .into_iter()
+        .filter(|d| d.list == KindList::Landmark && kinds.contains(&d.kind))
+        .filter_map(|d| {
+            let k = t.r.kind(KindList::Landmark, &d.kind)?;
+            let name = format!("{} along {} {}", k.name, d.from, d.id);
+            Some((d, &k.table, name))
+        })
+        .collect();
+    for (u, inside) in t.units_in(kinds) {
+        for f in inside {
+            if let Some(why) = refused(f.effect, u) {
+                let m = format!(
+                    "unit {} ({}) stands in {}, which it {why}",
+                    u.id,
+                    t.class_name(u),
+                    t.name(f)
+                );
+                out.push(t.diag(c, m, &[&u.id, &f.id]));
+            }
+        }
+        let Some(base) = geometry::unit(u) else {
+            continue;
+        };
+        for (d, e, name) in &by_rule {
+            if let Some(why) = refused(e, u)
+                && overlaps(&d.shape, &base)
+            {
+                let m = format!(
+                    "unit {} ({}) stands on {name}, a bridge by rule, which it {why}",
+                    u.id,
+                    t.class_name(u),
+                );
+                out.push(t.diag(c, m, &[&u.id, &d.from]));
+            }
+        }
+    }
+}
+
+/// Why a unit of its class may not be in a feature with effects `e`, if it may not.
+fn refused(e: &TableEffect, u: &Unit) -> Option<&'static str> {
+    if names_class(&e.prohibited, &u.class) {
+        Some("may not enter")
+    } else if names_class(&e.no_stop, &u.class) {
+        Some("may not stop on")
+    } else {
+        None
     }
 }

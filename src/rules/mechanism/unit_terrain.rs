@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
+use crate::rules::hex::validate::Context;
+use crate::rules::model::KindList;
+use crate::rules::model::names_class;
 use crate::scenario::diagnostic::Diagnostic;
 
 pub const BOARDS: Boards = Boards::Hex;
@@ -31,7 +34,36 @@ impl Mechanism for UnitTerrain {
 
     fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         if let Some(cx) = super::hex(on) {
-            cx.unit_terrain(c, out);
+            unit_terrain(cx, c, out);
+        }
+    }
+}
+
+fn unit_terrain(cx: &Context<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+    for u in &cx.s.units {
+        let Some(hex) = u.hex.filter(|h| cx.wanted(*h)) else {
+            continue;
+        };
+        let terrain = cx.terrain(hex);
+        let Some(kind) = cx.terrains.get(terrain) else {
+            continue;
+        };
+        if names_class(&kind.movement.prohibited, &u.class) {
+            out.push(
+                cx.diag(
+                    c,
+                    format!(
+                        "unit {} ({}) stands on {} at {}, which it may not enter",
+                        u.id,
+                        cx.name(KindList::UnitClass, &u.class),
+                        kind.name.to_lowercase(),
+                        cx.label(hex)
+                    ),
+                )
+                .with_hex(hex)
+                .with_feature(u.id.as_str())
+                .at(u.id.as_str()),
+            );
         }
     }
 }

@@ -66,6 +66,33 @@ impl<'a> HexField<'a> {
     }
 }
 
+/// The hexes `side` controls, in the board's reading order, each once: the arena's
+/// zones of control question (`sandtable zoc`, the `zoc:SIDE` preview). None on a
+/// table, which has no zones.
+pub fn controlled(s: &Scenario, r: &Ruleset, side: &str) -> Result<Vec<Hex>, PlaceError> {
+    if !crate::rules::zoc::has_zones(r) {
+        return Err(PlaceError::new(
+            PlaceErrorKind::NoRule,
+            format!("ruleset {} has no zones of control", r.id),
+        ));
+    }
+    if !s.sides.iter().any(|x| x.id == side) && !s.units.iter().any(|u| u.side == side) {
+        return Err(PlaceError::new(
+            PlaceErrorKind::UnknownSide,
+            format!("no side '{side}' in this scenario"),
+        ));
+    }
+    let Some(board) = s.board.as_hex() else {
+        return Ok(Vec::new());
+    };
+    let mut hexes: Vec<Hex> = crate::rules::zoc::Zones::new(s, r)
+        .controlled_by(side)
+        .collect();
+    hexes.sort_by_key(|h| board.reading_order(*h));
+    hexes.dedup();
+    Ok(hexes)
+}
+
 impl<'a> Field for HexField<'a> {
     type Place = (Hex, Option<&'a Unit>);
     type Line = Sighting;

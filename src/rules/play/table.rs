@@ -162,7 +162,7 @@ impl<'a> Field for TableField<'a> {
 
     fn odds(&self, a: &Unit, t: &Unit) -> (Between<Zone>, Odds) {
         let zone = self.zone(Place::Unit(a), Place::Unit(t));
-        let dice = super::table_dice::odds(&self.map, &zone, a, t);
+        let dice = super::table_dice::odds(&self.map, &self.s.units, &zone, a, t);
         let line = between(zone);
         let hand_to_hand = self
             .map

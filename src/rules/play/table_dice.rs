@@ -7,9 +7,10 @@
 
 use super::battle::Odds;
 use crate::rules::battle::{Counts, Modifier, apply_entries, rolled};
-use crate::rules::model::{Combat, KindList};
+use crate::rules::model::{Combat, KindList, Ruleset};
 use crate::rules::modifier::Situation;
 use crate::rules::table::fire::{TableMap, Zone};
+use crate::rules::table::geometry;
 use crate::scenario::Unit;
 
 fn refused(reason: String) -> Odds {
@@ -32,9 +33,31 @@ fn band(bands: &[f64], range: f64, n: usize, d: f64) -> usize {
     (0..n).find(|i| d <= reach(*i) + 1e-9).unwrap_or(n - 1)
 }
 
+/// Whether a general is attached to `u` on a table: its `general` flag, or a friendly
+/// general of a class that `attaches_in_hex` whose base touches its base (a table's
+/// "a leader may share the hex of one friendly unit"). Either way it counts once.
+pub fn attached(r: &Ruleset, units: &[Unit], u: &Unit) -> bool {
+    use geo::Intersects as _;
+    if u.general {
+        return true;
+    }
+    let Some(base) = geometry::unit(u) else {
+        return false;
+    };
+    units.iter().any(|g| {
+        g.id != u.id
+            && g.side == u.side
+            && r.kind(KindList::UnitClass, &g.class)
+                .and_then(|k| k.profile.as_ref())
+                .is_some_and(|p| p.general && p.attaches_in_hex)
+            && geometry::unit(g).is_some_and(|b| b.intersects(&base))
+    })
+}
+
 /// `a`'s count of dice against `t` along `zone`, before cover; `None` when the ruleset
-/// has no dice combat (a table then counts no dice of its own).
-pub fn odds(map: &TableMap, zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
+/// has no dice combat (a table then counts no dice of its own). `units` are the
+/// scenario's, among which a leader may be attached to `a`.
+pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
     let r = map.ruleset();
     if r.combat != Some(Combat::Dice) {
         return None;
@@ -71,7 +94,8 @@ pub fn odds(map: &TableMap, zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
     let base = p.dice[band(&p.bands, f64::from(p.range), p.dice.len(), d)] as i32;
     let mut dice = base;
     let mut mods = Vec::new();
-    if a.general && p.attached_general_dice != 0 {
+    let general = attached(r, units, a);
+    if general && p.attached_general_dice != 0 {
         dice += p.attached_general_dice;
         mods.push(Modifier {
             source: "an attached general".into(),
@@ -82,7 +106,7 @@ pub fn odds(map: &TableMap, zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
         });
     }
     let kinds_in = |u: &Unit| -> Vec<&str> {
-        let Some(base) = crate::rules::table::geometry::unit(u) else {
+        let Some(base) = geometry::unit(u) else {
             return Vec::new();
         };
         map.touching(&base)
@@ -110,7 +134,7 @@ pub fn odds(map: &TableMap, zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
         ordered: a.ordered,
         in_front: None,
         range: d.ceil() as u32,
-        general: a.general,
+        general,
         attacker_in: kinds_in(a),
         target_in: kinds_in(t),
     };

@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::model::{Classes, Kind, KindList, Ruleset};
+use crate::rules::section::section;
 use crate::scenario::Settings;
 
 crate::strenum::string_enum! {
@@ -20,107 +21,124 @@ crate::strenum::string_enum! {
     }
 }
 
-/// A kind's effects on a table. Distances are in the board's unit.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(example = serde_json::json!({
-    "level": 2, "half_rate": ["infantry", "cavalry"], "prohibited": ["foot-artillery"],
-    "cover": ["small-arms", "artillery"], "hand_to_hand": true
-}))]
-pub struct TableEffect {
-    /// Levels high for overhead fire when the feature gives none (`level` on an area).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub level: Option<i32>,
-    /// The levels an area of it may be given, lowest and highest (hills: 2 to 4).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub levels: Option<[i32; 2]>,
-    /// Classes that move at half rate while any part of them is in or on it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub half_rate: Classes,
-    /// Classes that may not enter it at all.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub prohibited: Classes,
-    /// Classes that may enter it only along a road through it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub roads_only: Classes,
-    /// An area of it marked `passable: false` is impassable to every class except
-    /// along roads (rough ground).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub impassable_unless_passable: bool,
-    /// Classes that may not stop while touching it (may cross only).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub no_stop: Classes,
-    /// Classes that may not charge into, through, out of or across it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub no_charge: Classes,
-    /// Classes that charge into or through it at half rate.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub charge_half_rate: Classes,
-    /// Fire types it gives cover against when in the zone of fire.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cover: Vec<FireType>,
-    /// Earthworks: the cover of one built during the game (`"built": "during"`), in
-    /// place of `cover`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cover_built_during: Option<Vec<FireType>>,
-    /// It gives the defender the hand-to-hand advantage.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub hand_to_hand: bool,
-    /// Structural hits that destroy it (the scenario's `structural_hits` setting may
-    /// change them); a destroyed structure is rough ground.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub structural_hits: Option<u32>,
-    /// The key of the scenario setting `structural_hits` that overrides it
-    /// (`village` or `other`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub structural_key: Option<String>,
-    /// The terrain a structure becomes once destroyed by its structural hits ("the
-    /// structure is considered to be merely rough ground").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub destroyed_as: Option<String>,
-    /// Lines: the narrowest and widest the line may be.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub width: Option<[f64; 2]>,
-    /// Lines: water that only bridges may overlap and roads cross only at a bridge.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub water: bool,
-    /// Lines: woods of this terrain and level along both banks, derived, not stored.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bank_woods: Option<BankWoods>,
-    /// Lines: both sides are treated as this line kind (a sunken road's stone walls).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sides_as: Option<String>,
-    /// Landmarks: treated as this kind (a ford as a stream).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub treat_as: Option<String>,
-    /// Roads: the move of each class that moves along it from start to end on it.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub road_move: BTreeMap<String, f64>,
-    /// Landmarks: it must be part of a road of these kinds (a bridge).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub on_road: Vec<String>,
-    /// Roads: where a line of it crosses a water line it is a landmark of this kind by
-    /// rule, drawn or not ("Where a road crosses a river, stream or canal it is
-    /// automatically a bridge"): movement, charges and sight meet one there, and the
-    /// validator only offers to draw it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub auto_bridge: Option<String>,
-    /// Areas: it is the ground itself (contours, hills): a unit on it stands at its
-    /// level, and it blocks only what lies beyond it lower than it.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub ground: bool,
-    /// Unit classes: the fire type of their fire.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fire: Option<FireType>,
-    /// Unit classes: the frontage and depth of every unit's base, in board units (the
-    /// `bases` mechanism checks them; a unit that gives none has 4 x 2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(example = [4.0, 3.0])]
-    pub base: Option<[f64; 2]>,
-    /// Unit classes: it never fires (cavalry in many games): a battle it would start is
-    /// refused; a charge from it still meets the hand-to-hand advantage.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub no_fire: bool,
+section! {
+    $ table_fields;
+    /// A kind's effects on a table. Distances are in the board's unit.
+    #[schemars(example = serde_json::json!({
+        "level": 2, "half_rate": ["infantry", "cavalry"], "prohibited": ["foot-artillery"],
+        "cover": ["small-arms", "artillery"], "hand_to_hand": true
+    }))]
+    pub struct TableEffect {
+        /// Levels high for overhead fire when the feature gives none (`level` on an area).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub level: Option<i32>,
+        /// The levels an area of it may be given, lowest and highest (hills: 2 to 4).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub levels: Option<[i32; 2]>,
+        /// Classes that move at half rate while any part of them is in or on it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub half_rate: Classes,
+        /// Classes that may not enter it at all.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub prohibited: Classes,
+        /// Classes that may enter it only along a road through it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub roads_only: Classes,
+        /// An area of it marked `passable: false` is impassable to every class except
+        /// along roads (rough ground).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub impassable_unless_passable: bool,
+        /// Classes that may not stop while touching it (may cross only).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub no_stop: Classes,
+        /// Classes that may not charge into, through, out of or across it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub no_charge: Classes,
+        /// Classes that charge into or through it at half rate.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub charge_half_rate: Classes,
+        /// Fire types it gives cover against when in the zone of fire.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub cover: Vec<FireType>,
+        /// Earthworks: the cover of one built during the game (`"built": "during"`), in
+        /// place of `cover`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub cover_built_during: Option<Vec<FireType>>,
+        /// It gives the defender the hand-to-hand advantage.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub hand_to_hand: bool,
+        /// Structural hits that destroy it (the scenario's `structural_hits` setting may
+        /// change them); a destroyed structure is rough ground.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub structural_hits: Option<u32>,
+        /// The key of the scenario setting `structural_hits` that overrides it
+        /// (`village` or `other`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub structural_key: Option<String>,
+        /// The terrain a structure becomes once destroyed by its structural hits ("the
+        /// structure is considered to be merely rough ground").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub destroyed_as: Option<String>,
+        /// Lines: the narrowest and widest the line may be.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub width: Option<[f64; 2]>,
+        /// Lines: water that only bridges may overlap and roads cross only at a bridge.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub water: bool,
+        /// Lines: woods of this terrain and level along both banks, derived, not stored.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub bank_woods: Option<BankWoods>,
+        /// Lines: both sides are treated as this line kind (a sunken road's stone walls).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub sides_as: Option<String>,
+        /// Landmarks: treated as this kind (a ford as a stream).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub treat_as: Option<String>,
+        /// Roads: the move of each class that moves along it from start to end on it.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        pub road_move: BTreeMap<String, f64>,
+        /// Landmarks: it must be part of a road of these kinds (a bridge).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub on_road: Vec<String>,
+        /// Roads: where a line of it crosses a water line it is a landmark of this kind by
+        /// rule, drawn or not ("Where a road crosses a river, stream or canal it is
+        /// automatically a bridge"): movement, charges and sight meet one there, and the
+        /// validator only offers to draw it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub auto_bridge: Option<String>,
+        /// Areas: it is the ground itself (contours, hills): a unit on it stands at its
+        /// level, and it blocks only what lies beyond it lower than it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub ground: bool,
+        /// Unit classes: the fire type of their fire.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub fire: Option<FireType>,
+        /// Unit classes: the frontage and depth of every unit's base, in board units (the
+        /// `bases` mechanism checks them; a unit that gives none has 4 x 2).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(example = [4.0, 3.0])]
+        pub base: Option<[f64; 2]>,
+        /// Unit classes: it never fires (cavalry in many games): a battle it would start is
+        /// refused; a charge from it still meets the hand-to-hand advantage.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub no_fire: bool,
+    }
+    lists {
+        /// What an area terrain does on the table.
+        AreaTable: [level, levels, ground, half_rate, prohibited, roads_only, no_stop,
+            impassable_unless_passable, no_charge, charge_half_rate, cover,
+            cover_built_during, hand_to_hand, structural_hits, structural_key, destroyed_as]
+        /// What a line does on the table.
+        LineTable: [level, levels, half_rate, prohibited, roads_only, no_stop, no_charge,
+            charge_half_rate, cover, cover_built_during, hand_to_hand, width, water,
+            bank_woods, sides_as, road_move, auto_bridge]
+        /// What a landmark does on the table.
+        LandmarkTable: [level, levels, half_rate, prohibited, roads_only, no_stop,
+            no_charge, charge_half_rate, cover, cover_built_during, hand_to_hand,
+            structural_hits, structural_key, destroyed_as, treat_as, on_road]
+        /// A unit class on the table: its fire, its base.
+        ClassTable: [fire, base, no_fire]
+    }
 }
 
 /// Woods along a river's banks.
@@ -140,10 +158,6 @@ pub struct BankWoods {
 }
 
 impl TableEffect {
-    pub fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
-
     /// The classes it names, for the ruleset's reference check.
     pub fn classes(&self) -> impl Iterator<Item = &String> {
         self.half_rate

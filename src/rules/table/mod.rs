@@ -9,3 +9,22 @@ pub mod path;
 pub mod validate;
 
 pub use effect::{BankWoods, FireType, TableEffect};
+
+use crate::rules::model::{KindList, Ruleset};
+use crate::scenario::Unit;
+
+/// The base of a unit of `class` as its class gives it (`table.base`: frontage,
+/// depth), if it does.
+pub fn class_base(r: &Ruleset, class: &str) -> Option<[f64; 2]> {
+    r.kind(KindList::UnitClass, class)
+        .and_then(|k| k.table.base)
+}
+
+/// A unit newly placed on a table stands on its class's base ("Infantry stand on bases
+/// 4 cm wide and 3 cm deep"); a class that gives none leaves the format's 4 x 2.
+pub fn give_class_base(r: &Ruleset, u: &mut Unit) {
+    if let Some([w, d]) = class_base(r, &u.class) {
+        u.frontage = Some(w);
+        u.depth = Some(d);
+    }
+}

@@ -1,0 +1,335 @@
+//! Kinds typed by list: what a ruleset file may say of a terrain, a hexside feature, a
+//! token, a marker, a road and a unit class on a hex board, and of an area (a table's
+//! terrain), a line, a landmark and a unit class on a freeform table. Each type holds
+//! only the fields that work in its list on its board, so a field set where it would do
+//! nothing is a load error by construction; once loaded each is the engines' [`Kind`].
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use super::model::*;
+use super::table::effect::{AreaTable, ClassTable, LandmarkTable, LineTable};
+
+/// `kind_type! { <doc> Name { <fields> } }`: a kind of one list, with the fields every
+/// kind has (id, name, colour, icon, pattern, description) and its own, each optional;
+/// a field whose type is not the engines' gives how it becomes it (`=> conversion`).
+macro_rules! kind_type {
+    ($(
+        $(#[$meta:meta])*
+        $name:ident { $( $(#[$fmeta:meta])* $field:ident : $ty:ty $(=> $conv:expr)? ),* $(,)? }
+    )*) => {$(
+        #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        $(#[$meta])*
+        pub struct $name {
+            /// The id written in scenario files (lower case, words joined by `-`).
+            pub id: String,
+            /// The name shown to people.
+            pub name: String,
+            /// Its colour on the map, `#rrggbb`.
+            #[schemars(example = "#3f7a3a")]
+            pub colour: Colour,
+            /// Icon file name under `assets/icons/`, if it has one.
+            #[serde(default)]
+            pub icon: Option<String>,
+            /// How the drawing dresses it beyond its colour (trees over woods, a bridge across
+            /// its hexside); without one it is drawn as a plain fill or line.
+            #[serde(default)]
+            pub pattern: Option<Pattern>,
+            /// A line on what it is, in the rule text's words where possible.
+            #[serde(default)]
+            pub description: String,
+            $( $(#[$fmeta])* #[serde(default)] pub $field: $ty, )*
+        }
+
+        impl From<$name> for Kind {
+            fn from(k: $name) -> Kind {
+                Kind {
+                    $( $field: kind_type!(@into k.$field $(, $conv)?), )*
+                    ..Kind::bare(k.id, k.name, k.colour, k.icon, k.pattern, k.description)
+                }
+            }
+        }
+    )*};
+    (@into $v:expr) => { $v.into() };
+    (@into $v:expr, $conv:expr) => { ($conv)($v) };
+}
+
+kind_type! {
+    /// A terrain of a hex board.
+    #[schemars(example = serde_json::json!({
+        "id": "woods", "name": "Woods", "colour": "#3f7a3a", "pattern": "trees",
+        "description": "Must stop on entry; blocks line of sight.",
+        "movement": {"cost": {"*": 1}, "must_stop": ["*"]},
+        "battle": {"target_dice": -1},
+        "sight": {"blocks": true}
+    }))]
+    Terrain {
+        /// What it does to movement.
+        movement: TerrainMovement,
+        /// What it does to battles.
+        battle: TerrainBattle,
+        /// What it does to line of sight.
+        sight: TerrainSight,
+        /// What it does to zones of control (needs the ruleset's `zones_of_control`).
+        zoc: TerrainZoc,
+        /// What it does to cavalry charges.
+        charge: TerrainCharge,
+        /// Terrain with front sides (an entrenched hex): how many, how arranged.
+        facing: Option<FacingSpec>,
+        /// Built-up terrain whose connected groups take another row of the chart from a
+        /// size on (Sticks and Stones: Town at 1-2 hexes, City at 3 or more).
+        large_group: Option<TerrainLargeGroup>
+            => |g: Option<TerrainLargeGroup>| g.map(LargeGroup::from),
+    }
+
+    /// A hexside feature (a river, a wall, a ford, a bridge).
+    Hexside {
+        /// What it does to movement across it.
+        movement: HexsideMovement,
+        /// What it does to battles across it.
+        battle: HexsideBattle,
+        /// What it does to zones of control (needs the ruleset's `zones_of_control`).
+        zoc: HexsideZoc,
+        /// What it does to cavalry charges across it.
+        charge: HexsideCharge,
+    }
+
+    /// A token placed on hexes, usually with facing (an entrenchment).
+    Token {
+        /// What it does to movement.
+        movement: TokenMovement,
+        /// What it does to battles.
+        battle: TokenBattle,
+        /// How many front sides it has, how arranged.
+        facing: Option<FacingSpec>,
+        /// The terrains it may be placed on (empty: any).
+        allowed_on: Vec<String>,
+    }
+
+    /// An extra per-hex feature (wrecks, a tunnel).
+    Marker {
+        /// What it does to battles.
+        battle: MarkerBattle,
+        /// What it does to line of sight (the `tunnel` rule).
+        sight: MarkerSight,
+        /// The terrains it may be placed on (empty: any).
+        allowed_on: Vec<String>,
+    }
+
+    /// A road of a hex board.
+    Road {
+        /// What it does to movement along it.
+        movement: RoadMovement,
+        /// What it does to battles (`per_other_terrain`).
+        battle: RoadBattle,
+    }
+
+    /// A unit class of a hex board.
+    UnitClass {
+        /// The base profile.
+        profile: Option<Profile>,
+    }
+
+    /// An area terrain of a freeform table (`terrains` of a table ruleset).
+    Area {
+        /// What it does on the table.
+        table: AreaTable,
+        /// Whether it blocks sight on the table.
+        sight: FeatureSight,
+    }
+
+    /// A line kind of a freeform table (rivers, hedges, roads).
+    Line {
+        /// What it does on the table.
+        table: LineTable,
+        /// Whether it blocks sight on the table.
+        sight: FeatureSight,
+    }
+
+    /// A landmark kind of a freeform table (a bridge, a farm).
+    Landmark {
+        /// What it does on the table.
+        table: LandmarkTable,
+        /// Whether it blocks sight on the table.
+        sight: FeatureSight,
+    }
+
+    /// A unit class of a freeform table.
+    TableUnitClass {
+        /// The base profile.
+        profile: Option<Profile>,
+        /// Its fire type, base, and whether it fires on the table.
+        table: ClassTable,
+    }
+
+    /// A kind of a list the ruleset's board does not use (a table ruleset's hexsides, a
+    /// hex ruleset's lines): it may be named and drawn, but does nothing.
+    Bare {}
+}
+
+/// A built-up terrain's other row, for connected groups from `min_size` hexes on.
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainLargeGroup {
+    /// The group size from which the large row applies.
+    #[schemars(example = 3)]
+    pub min_size: usize,
+    /// The row's name ("City"); the kind's own name is the small row's ("Town").
+    pub name: String,
+    /// The small row's name as the chart gives it ("Town").
+    pub small_name: String,
+    /// The large row's movement cost, in place of the kind's.
+    pub movement: LargeGroupMovement,
+    /// The large row's column shifts, in place of the kind's.
+    pub battle: LargeGroupBattle,
+}
+
+impl From<TerrainLargeGroup> for LargeGroup {
+    fn from(g: TerrainLargeGroup) -> LargeGroup {
+        LargeGroup {
+            min_size: g.min_size,
+            name: g.name,
+            small_name: g.small_name,
+            movement: g.movement.into(),
+            battle: g.battle.into(),
+        }
+    }
+}
+
+/// The type each list's kinds have on one kind of board.
+pub trait BoardKinds {
+    type Terrain: DeserializeOwned + Into<Kind>;
+    type Hexside: DeserializeOwned + Into<Kind>;
+    type Token: DeserializeOwned + Into<Kind>;
+    type Marker: DeserializeOwned + Into<Kind>;
+    type Road: DeserializeOwned + Into<Kind>;
+    type Line: DeserializeOwned + Into<Kind>;
+    type Landmark: DeserializeOwned + Into<Kind>;
+    type UnitClass: DeserializeOwned + Into<Kind>;
+}
+
+/// The kinds of a hex ruleset.
+pub enum OnHexes {}
+
+impl BoardKinds for OnHexes {
+    type Terrain = Terrain;
+    type Hexside = Hexside;
+    type Token = Token;
+    type Marker = Marker;
+    type Road = Road;
+    type Line = Bare;
+    type Landmark = Bare;
+    type UnitClass = UnitClass;
+}
+
+/// The kinds of a freeform table's ruleset.
+pub enum OnTables {}
+
+impl BoardKinds for OnTables {
+    type Terrain = Area;
+    type Hexside = Bare;
+    type Token = Bare;
+    type Marker = Bare;
+    type Road = Bare;
+    type Line = Line;
+    type Landmark = Landmark;
+    type UnitClass = TableUnitClass;
+}
+
+/// The schema of a ruleset's `terrains`: hex terrains or table areas, by its board.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code, clippy::large_enum_variant)]
+pub(crate) enum TerrainOrArea {
+    Terrain(Terrain),
+    Area(Area),
+}
+
+/// The schema of a ruleset's `unit_classes`, by its board.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code, clippy::large_enum_variant)]
+pub(crate) enum AnyUnitClass {
+    OnHexes(UnitClass),
+    OnTables(TableUnitClass),
+}
+
+/// A ruleset as a file says it, its lists typed for the board `B`.
+#[derive(Deserialize)]
+#[serde(rename = "Ruleset", deny_unknown_fields, bound = "")]
+pub(crate) struct RulesetText<B: BoardKinds> {
+    id: String,
+    name: String,
+    #[serde(default)]
+    source: String,
+    #[serde(default)]
+    description: String,
+    board: crate::board::Board,
+    #[serde(default)]
+    sides: Vec<crate::scenario::PlayerSide>,
+    #[serde(default)]
+    flank_sectors: Option<f64>,
+    #[serde(default)]
+    default_terrain: Option<String>,
+    terrains: Vec<B::Terrain>,
+    #[serde(default)]
+    hexsides: Vec<B::Hexside>,
+    #[serde(default)]
+    tokens: Vec<B::Token>,
+    #[serde(default)]
+    markers: Vec<B::Marker>,
+    #[serde(default)]
+    roads: Vec<B::Road>,
+    #[serde(default)]
+    lines: Vec<B::Line>,
+    #[serde(default)]
+    landmarks: Vec<B::Landmark>,
+    unit_classes: Vec<B::UnitClass>,
+    #[serde(default)]
+    climb_cost: u32,
+    #[serde(default)]
+    combat: Option<Combat>,
+    #[serde(default)]
+    line_of_sight: SightModel,
+    #[serde(default)]
+    zones_of_control: Option<ZocModel>,
+    #[serde(default)]
+    modifiers: Vec<super::modifier::ModifierEntry>,
+    #[serde(default)]
+    constraints: Vec<super::constraint::Constraint>,
+}
+
+fn kinds<T: Into<Kind>>(list: Vec<T>) -> Vec<Kind> {
+    list.into_iter().map(Into::into).collect()
+}
+
+impl<B: BoardKinds> From<RulesetText<B>> for Ruleset {
+    fn from(t: RulesetText<B>) -> Ruleset {
+        Ruleset {
+            id: t.id,
+            name: t.name,
+            source: t.source,
+            description: t.description,
+            board: t.board,
+            sides: t.sides,
+            flank_sectors: t.flank_sectors,
+            default_terrain: t.default_terrain,
+            terrains: kinds(t.terrains),
+            hexsides: kinds(t.hexsides),
+            tokens: kinds(t.tokens),
+            markers: kinds(t.markers),
+            roads: kinds(t.roads),
+            lines: kinds(t.lines),
+            landmarks: kinds(t.landmarks),
+            unit_classes: kinds(t.unit_classes),
+            climb_cost: t.climb_cost,
+            combat: t.combat,
+            line_of_sight: t.line_of_sight,
+            zones_of_control: t.zones_of_control,
+            modifiers: t.modifiers,
+            constraints: t.constraints,
+        }
+    }
+}
