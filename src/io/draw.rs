@@ -259,15 +259,9 @@ impl Painter<'_, '_> {
     }
 
     fn text(&mut self, at: Vec2, text: &str, size: f32, anchor: Anchor, colour: Rgba) {
-        // As the SVG writes it: the baseline from the anchor (a capital's height is about
-        // 0.7 of the size), then the size and the position to a hundredth.
-        let baseline = hundredth(
-            at.y + match anchor.y() {
-                -1 => size * 0.75,
-                0 => size * 0.35,
-                _ => -size * 0.2,
-            },
-        );
+        // As the SVG writes it: the baseline from the anchor, then the size and the
+        // position to a hundredth.
+        let baseline = hundredth(at.y + anchor.baseline(size));
         let size = hundredth(size);
         let label = self.cache.label(text, size);
         let Some(path) = &label.path else { return };

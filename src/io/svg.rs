@@ -439,13 +439,7 @@ fn text_group(size: f32, anchor: Anchor, colour: Rgba) -> Group {
 }
 
 fn text_node(at: Vec2, text: &str, size: f32, anchor: Anchor) -> Text {
-    // The baseline from the anchor: a capital's height is about 0.7 of the size.
-    let baseline = at.y
-        + match anchor.y() {
-            -1 => size * 0.75,
-            0 => size * 0.35,
-            _ => -size * 0.2,
-        };
+    let baseline = at.y + anchor.baseline(size);
     Text::new(text)
         .set("x", num_f(at.x))
         .set("y", num_f(baseline))

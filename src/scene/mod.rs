@@ -190,6 +190,17 @@ impl Anchor {
             Anchor::BottomLeft | Anchor::Bottom | Anchor::BottomRight => 1,
         }
     }
+
+    /// How far below the anchor point a text of `size` has its baseline (negative:
+    /// above), for the renderers that place text by its baseline: a capital's height is
+    /// about 0.7 of the size.
+    pub fn baseline(self, size: f32) -> f32 {
+        match self.y() {
+            -1 => size * 0.75,
+            0 => size * 0.35,
+            _ => -size * 0.2,
+        }
+    }
 }
 
 /// A shape's points: a hex's six corners and a two-point stroke sit inline, so a big

@@ -131,3 +131,44 @@ fn a_big_file_opens_in_the_background_with_its_name_and_progress() {
     assert_eq!(app.doc.scenario.units.len(), 2000);
     assert_eq!(app.window_title(), "campaign.json - Sandtable");
 }
+
+/// Issue 29: a map breaking a thousand rules lists a thousand findings, and the panel lays
+/// out only the rows in view (the others hold their place as empty space), so a frame
+/// does not grow with the number of findings.
+#[test]
+fn only_the_findings_in_view_are_laid_out() {
+    use egui_kittest::kittest::Queryable;
+    let rulesets = Rulesets::built_in();
+    let mut s = big(60);
+    // A thousand cavalry on rough terrain: a thousand errors.
+    s.units.clear();
+    let hexes: Vec<_> = s.board.as_hex().unwrap().hexes().take(1000).collect();
+    for (k, hex) in hexes.iter().enumerate() {
+        s.hexes.insert(*hex, HexCell::terrain("rough-terrain"));
+        let mut u = Unit::new(format!("c{k}"), "cavalry");
+        u.side = "a".into();
+        u.hex = Some(*hex);
+        s.units.push(u);
+    }
+    let mut app = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    app.doc = Document::new(s, None, &rulesets);
+    let errors = app.doc.counts().0;
+    assert!(errors >= 1000, "{errors} errors");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(4)
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.run();
+    h.get_by_label_contains(&format!("Validation: {errors} errors"));
+    // Each row reads "unit c7 (Cavalry) stands on rough terrain at 0108, which it may
+    // not enter".
+    let shown = h
+        .query_all_by_label_contains("which it may not enter")
+        .count();
+    assert!(shown >= 1, "the first findings are listed");
+    assert!(
+        shown < 100,
+        "{shown} of {errors} rows laid out in one frame"
+    );
+}
