@@ -553,6 +553,37 @@ fn an_export_draws_the_board_image_under_the_terrain() {
         "top-left {dark:?}, bottom-right {light:?}"
     );
     assert!(dark.0[1] > dark.0[0], "green shows through: {dark:?}");
+    // The VASSAL module's board image, drawn through its grid's scale, likewise.
+    let module = dir.path().join("bg-out.vmod");
+    let (code, stdout, stderr) = sandtable(&[
+        "export",
+        ron.to_str().unwrap(),
+        "--format",
+        "vassal",
+        "--output",
+        module.to_str().unwrap(),
+        "--layers",
+        "terrain",
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (_, board) = entries(&std::fs::read(&module).unwrap())
+        .into_iter()
+        .filter(|(name, _)| name.ends_with(".png"))
+        .max_by_key(|(_, data)| data.len())
+        .expect("a board image");
+    let img = image::load_from_memory(&board).unwrap().to_rgb8();
+    let (w, h) = img.dimensions();
+    let at =
+        |fx: f64, fy: f64| *img.get_pixel((f64::from(w) * fx) as u32, (f64::from(h) * fy) as u32);
+    let (dark, light) = (at(0.2, 0.2), at(0.8, 0.8));
+    assert!(
+        u32::from(dark.0[0]) + 40 < u32::from(light.0[0]),
+        "VASSAL board: top-left {dark:?}, bottom-right {light:?}"
+    );
+    assert!(
+        dark.0[1] > dark.0[0],
+        "VASSAL board: green shows through: {dark:?}"
+    );
     // The PDF embeds the image (before, PNG and PDF left it out without a word: the
     // renderers were built without image decoding).
     let doc = lopdf::Document::load(&pdf).unwrap();
