@@ -17,17 +17,28 @@ use rustc_hash::FxHashMap;
 use rustybuzz::ttf_parser;
 
 use super::raster::{self, RasterError};
+use super::svg::{SvgOptions, write_svg};
 use crate::scene::{Anchor, Cap, Item, Rgba, Scene, Stroke, Style, icons};
 
 /// Draws `scene` through `transform` (board units to pixels, a scale and a shift) into
 /// a `w` x `h` image, as PNG bytes: in bands on every core as [`raster::render_png`]
-/// does. `clear`: opaque pixels of exactly this colour become transparent.
+/// does. `clear`: opaque pixels of exactly this colour become transparent. A scene
+/// over a printed map (an imported board's image) goes through its SVG, which embeds
+/// and places the image.
 pub fn render_png(
     scene: &Scene,
     transform: Transform,
     size: (u32, u32),
     clear: Option<[u8; 3]>,
 ) -> Result<Vec<u8>, RasterError> {
+    if scene.backdrop.is_some() {
+        let tree = raster::parse(&write_svg(scene, &SvgOptions::default()))?;
+        // The tree is measured in CSS pixels of the SVG's millimetre size, not in the
+        // scene's units.
+        let (w, h) = (tree.size().width(), tree.size().height());
+        let transform = transform.pre_scale(scene.size.x / w, scene.size.y / h);
+        return raster::render_png(&tree, transform, size, clear);
+    }
     let cache = Cache::default();
     raster::render_bands(size, clear, &|pixmap, top| {
         let shifted = transform.post_translate(0.0, -(top as f32));

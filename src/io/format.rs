@@ -127,14 +127,7 @@ impl MapFormat for Png {
         true
     }
     fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
-        let scene = job.scene()?;
-        if scene.backdrop.is_none() {
-            return Ok(super::draw::png(scene, job.options.dpi)?);
-        }
-        // A printed map under the painting: the SVG embeds and places the image.
-        let drawing = job.drawing()?;
-        let tree = raster::parse(&drawing.svg)?;
-        Ok(raster::png(&tree, drawing.size_mm, job.options.dpi)?)
+        Ok(super::draw::png(job.scene()?, job.options.dpi)?)
     }
 }
 

@@ -5,7 +5,6 @@ use resvg::tiny_skia;
 
 use super::grid::PixelMap;
 use crate::io::raster::RasterError;
-use crate::io::svg::{SvgOptions, write_svg};
 use crate::scene::Scene;
 
 /// The largest image side VASSAL (Java's image code) is given: 32,767 pixels.
@@ -25,25 +24,15 @@ pub fn render(
     map: &PixelMap,
     clear: Option<[u8; 3]>,
 ) -> Result<Vec<u8>, RasterError> {
-    // From drawing units (the scene's: a table's may be cm) to the image's pixels.
-    let through = |mm_per_unit: f64| {
-        tiny_skia::Transform::from_row(
-            (map.scale.0 * mm_per_unit) as f32,
-            0.0,
-            0.0,
-            (map.scale.1 * mm_per_unit) as f32,
-            map.offset.0 as f32,
-            map.offset.1 as f32,
-        )
-    };
-    if scene.backdrop.is_none() {
-        let transform = through(f64::from(scene.mm_per_unit));
-        return crate::io::draw::render_png(scene, transform, map.image, clear);
-    }
-    // A printed map under the painting: the SVG embeds and places the image. Its tree
-    // is measured in CSS pixels of the SVG's millimetre size, not in the scene's units.
-    let svg = write_svg(scene, &SvgOptions::default());
-    let tree = crate::io::raster::parse(&svg)?;
-    let mm_per_px = f64::from(scene.size_mm().x) / f64::from(tree.size().width());
-    crate::io::raster::render_png(&tree, through(mm_per_px), map.image, clear)
+    // The scene's units may differ from millimetres (a table in cm).
+    let mm_per_unit = f64::from(scene.mm_per_unit);
+    let transform = tiny_skia::Transform::from_row(
+        (map.scale.0 * mm_per_unit) as f32,
+        0.0,
+        0.0,
+        (map.scale.1 * mm_per_unit) as f32,
+        map.offset.0 as f32,
+        map.offset.1 as f32,
+    );
+    crate::io::draw::render_png(scene, transform, map.image, clear)
 }
