@@ -151,8 +151,14 @@ pub fn build(job: &ExportJob, image: &str) -> Result<(TiledMap, Vec<u8>), Export
     if !crate::io::raster::DPI_RANGE.contains(&dpi) {
         return Err(crate::io::raster::RasterError::Dpi(dpi).into());
     }
-    let file = serde_json::to_value(ScenarioFile::from_scenario(s))
-        .map_err(|e| ExportError::Serialize(e.to_string()))?;
+    let mut file = ScenarioFile::from_scenario(s);
+    // A hex's terrain and elevation are its tile; only a hex with facing or markers is
+    // also an object. Dropping the others before the file becomes a JSON value keeps a
+    // big board's every hex from being turned into a map of strings and dropped again.
+    file.hexes
+        .0
+        .retain(|(_, c)| !c.facing.is_empty() || !c.markers.is_empty());
+    let file = serde_json::to_value(file).map_err(|e| ExportError::Serialize(e.to_string()))?;
     match &s.board {
         Board::Hex(board) => hex_map(job, board, &file, image),
         Board::Freeform(_) => Ok((table_map(job, &file), Vec::new())),
