@@ -46,6 +46,8 @@ pub struct Canvas {
     pub layers: ViewLayers,
     /// The preview under the mouse (Preview menu), when one is open.
     pub preview: super::preview::Previewer,
+    /// The board's background image.
+    pub backdrop: super::backdrop::BackdropView,
     last_rect: Option<Rect>,
 }
 
@@ -139,6 +141,11 @@ impl Canvas {
             visible: self.view.visible(rect),
         };
         self.painter.scene(doc, &ruleset, options, frame);
+        let bg = doc.scenario.board.background();
+        self.backdrop.update(ui.ctx(), bg, doc.path.as_deref());
+        if let Some(bg) = bg {
+            self.painter.under = self.backdrop.shapes(ui.ctx(), bg, &self.view, rect);
+        }
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, &board, &doc.scenario);
@@ -167,6 +174,12 @@ impl Canvas {
                 }
             }
         }
+        self.backdrop.notice(&painter, rect);
+    }
+
+    /// Whether the open board has a background image (View > Layers offers it).
+    pub fn has_backdrop(&self, doc: &Document) -> bool {
+        doc.scenario.board.background().is_some()
     }
 
     /// Pan (middle drag, space + drag, arrows), zoom (wheel at the cursor, Ctrl +/-).

@@ -1,6 +1,7 @@
 //! The map designer: an egui application over the library. This is the only module
 //! that uses egui; the document, rules and files come from the layers below.
 
+pub mod backdrop;
 pub mod board_tool;
 pub mod canvas;
 pub mod clipboard;
@@ -1024,7 +1025,13 @@ impl DesignerApp {
                     ui.ctx().set_theme(egui::Theme::Dark);
                     self.theme = Some(egui::Theme::Dark);
                 }
-                ui.menu_button("Layers", |ui| self.canvas.layers.ui(ui, hex_board));
+                ui.menu_button("Layers", |ui| {
+                    self.canvas.layers.ui(ui, hex_board);
+                    if self.canvas.has_backdrop(&self.doc) {
+                        ui.separator();
+                        self.canvas.backdrop.ui(ui);
+                    }
+                });
                 if !hex_board {
                     ui.separator();
                     ui.checkbox(&mut self.tools.snap_grid, "Snap to grid");

@@ -1,6 +1,7 @@
 //! The designer driven as a user would, through egui_kittest (and the real window for
 //! crash recovery): one test binary, built only with the `gui` feature.
 
+mod backdrop;
 mod basics;
 mod big;
 mod counters;

@@ -1,0 +1,190 @@
+//! Issue 28: a board's background image (a module's printed map, a scan to trace) on
+//! the canvas, under the terrain, decoded off the frame, with its own toggle and opacity.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use sandtable::app::DesignerApp;
+use sandtable::app::backdrop::Status;
+use sandtable::app::canvas::Canvas;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::board::{Background, Board, HexBoard, Orientation, Stagger};
+use sandtable::rules::Rulesets;
+use sandtable::scenario::Scenario;
+
+/// A `w` x `h` image: red on the left half, blue on the right.
+pub fn halves(w: u32, h: u32) -> Vec<u8> {
+    let img = image::RgbaImage::from_fn(w, h, |x, _| {
+        if x < w / 2 {
+            image::Rgba([220, 30, 30, 255])
+        } else {
+            image::Rgba([30, 30, 220, 255])
+        }
+    });
+    let mut out = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+        .unwrap();
+    out
+}
+
+/// A 10 x 8 Battle Cry board whose background `image` covers it (`px` image pixels
+/// wide), saved in `dir`.
+pub fn scenario_with(dir: &Path, image: &str, px: u32) -> std::path::PathBuf {
+    let mut board = HexBoard::new(Orientation::Pointy, 10, 8, Stagger::Odd).unwrap();
+    let width = f64::from(Canvas::board_size(&Board::Hex(board.clone())).x);
+    board.background = Some(Box::new(Background {
+        image: image.into(),
+        at: Default::default(),
+        scale: width / f64::from(px),
+        vassal: None,
+    }));
+    let s = Scenario::new("traced", "battle-cry-150", Board::Hex(board));
+    let path = dir.join("traced.ron");
+    sandtable::io::save_scenario(&s, &path).unwrap();
+    path
+}
+
+fn open(path: &Path) -> Harness<'static, DesignerApp> {
+    let app = DesignerApp::new(
+        Rulesets::built_in(),
+        Box::new(ScriptedDialogs {
+            opens: vec![path.to_path_buf()],
+            ..Default::default()
+        }),
+    );
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    h
+}
+
+/// Steps frames until the image has loaded or failed (the frame never waits for it).
+pub fn settled(h: &mut Harness<'_, DesignerApp>) -> Status {
+    let start = Instant::now();
+    loop {
+        h.step();
+        let s = h.state().canvas.backdrop.status();
+        if !matches!(s, Status::Loading(_) | Status::None)
+            || start.elapsed() > Duration::from_secs(60)
+        {
+            return s;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn pixel(h: &mut Harness<'_, DesignerApp>, label: &str) -> [u8; 3] {
+    h.run();
+    let p = crate::designer_kit::at(h, label);
+    let img = h.render().expect("the frame renders");
+    let ppp = h.ctx.pixels_per_point();
+    let px = img.get_pixel((p.x * ppp) as u32, (p.y * ppp) as u32);
+    [px[0], px[1], px[2]]
+}
+
+#[test]
+fn a_boards_background_image_shows_under_the_terrain_with_its_own_toggle_and_opacity() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("map.png"), halves(600, 400)).unwrap();
+    let path = scenario_with(dir.path(), "map.png", 600);
+    let mut h = open(&path);
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 400],
+            tiled: false
+        }
+    );
+    // A hex on the left shows the red half through its terrain, one on the right the
+    // blue half.
+    // How much redder than blue a colour is.
+    let red = |c: [u8; 3]| i32::from(c[0]) - i32::from(c[2]);
+    let left = pixel(&mut h, "B3");
+    let right = pixel(&mut h, "I3");
+    // View > Layers hides it: the same hex is its terrain over the paper.
+    h.state_mut().canvas.backdrop.shown = false;
+    let hidden = pixel(&mut h, "B3");
+    assert!(
+        red(left) > red(hidden) + 40,
+        "left {left:?}, hidden {hidden:?}"
+    );
+    assert!(
+        red(right) < red(hidden) - 40,
+        "right {right:?}, hidden {hidden:?}"
+    );
+    // Half opacity: between the two.
+    h.state_mut().canvas.backdrop.shown = true;
+    h.state_mut().canvas.backdrop.opacity = 0.5;
+    let half = pixel(&mut h, "B3");
+    assert!(
+        red(hidden) + 10 < red(half) && red(half) + 10 < red(left),
+        "{hidden:?} {half:?} {left:?}"
+    );
+}
+
+#[test]
+fn a_missing_background_image_is_named_and_the_board_still_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = scenario_with(dir.path(), "scans/gone.png", 600);
+    let mut h = open(&path);
+    let Status::Failed(why) = settled(&mut h) else {
+        panic!("the missing image was not reported");
+    };
+    assert!(why.contains("scans/gone.png"), "{why}");
+    let app = h.state();
+    assert!(app.error.is_none(), "no modal error: {:?}", app.error);
+    assert_eq!(app.doc.scenario.title, "traced");
+    assert_eq!(app.doc.path.as_deref(), Some(path.as_path()));
+}
+
+#[test]
+fn an_image_bigger_than_a_texture_is_drawn_from_tiles_when_zoomed_in() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("wide.png"), halves(9000, 600)).unwrap();
+    let path = scenario_with(dir.path(), "wide.png", 9000);
+    let mut h = open(&path);
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [9000, 600],
+            tiled: true
+        }
+    );
+    assert_eq!(
+        h.state().canvas.backdrop.tiles(),
+        0,
+        "seen whole: the overview"
+    );
+    // Zoomed in on the image's left half, the overview's texels would be blurry: the
+    // tiles in view are cut off the frame and drawn.
+    let rect = h.state().canvas.rect().unwrap();
+    let bg = h.state().doc.scenario.board.background().unwrap().clone();
+    let (x, y) = bg.to_board((1500.0, 300.0));
+    {
+        let view = &mut h.state_mut().canvas.view;
+        view.zoom = sandtable::app::view::View::MAX_ZOOM;
+        view.centre_on(rect, egui::vec2(x as f32, y as f32));
+    }
+    let start = Instant::now();
+    while h.state().canvas.backdrop.tiles() == 0 && start.elapsed() < Duration::from_secs(30) {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let tiles = h.state().canvas.backdrop.tiles();
+    assert!((1..=4).contains(&tiles), "{tiles} tiles");
+    h.run();
+    let img = h.render().expect("the frame renders");
+    let ppp = h.ctx.pixels_per_point();
+    let c = rect.center();
+    let px = img.get_pixel((c.x * ppp) as u32, (c.y * ppp) as u32);
+    assert!(
+        px[0] > px[2] + 100,
+        "the red half, drawn from a tile: {px:?}"
+    );
+}
