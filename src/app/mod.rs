@@ -11,6 +11,7 @@ pub mod document;
 pub mod export;
 pub mod hex_tools;
 pub mod icons;
+pub mod import_vassal;
 pub mod loading;
 pub mod memory;
 pub mod new_dialog;
@@ -76,6 +77,8 @@ pub enum Replace {
     OpenPath(PathBuf),
     /// File > Import (the file dialog for a Tiled map).
     Import,
+    /// File > Import VASSAL module (the file dialog for a module).
+    ImportVassal,
     /// Closing the window.
     Close,
 }
@@ -89,6 +92,8 @@ pub enum Purpose {
     Export,
     /// File > Import: the Tiled map to read.
     Import,
+    /// File > Import VASSAL module: the module to read.
+    ImportVassal,
     /// File > Load ruleset.
     LoadRuleset,
 }
@@ -124,6 +129,8 @@ pub struct DesignerApp {
     pub export_dialog: Option<export::ExportDialog>,
     /// The file the last export wrote, said in a notice until it is closed.
     pub exported: Option<PathBuf>,
+    /// File > Import VASSAL module's choice of board, while open.
+    pub import_vassal: Option<import_vassal::ImportVassal>,
     /// File > Scenario properties, while open.
     pub scenario_panel: Option<scenario_panel::ScenarioPanel>,
     /// Help > Keyboard shortcuts is open.
@@ -173,6 +180,7 @@ impl DesignerApp {
             export_dialog: None,
             exported: None,
             scenario_panel: None,
+            import_vassal: None,
             shortcuts_window: false,
             clipboard: None,
             theme: None,
@@ -358,6 +366,7 @@ impl DesignerApp {
             Replace::Open => self.open_dialog(),
             Replace::OpenPath(p) => self.open_path(&p),
             Replace::Import => self.import_dialog(),
+            Replace::ImportVassal => self.import_vassal_dialog(),
             Replace::Close => {
                 self.close_now = true;
                 self.recovery.clear();
@@ -526,6 +535,7 @@ impl DesignerApp {
         match (outcome, purpose) {
             (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
             (Outcome::Picked(p), Purpose::Import) => self.import_path(&p),
+            (Outcome::Picked(p), Purpose::ImportVassal) => self.import_vassal_path(&p),
             (Outcome::Picked(p), Purpose::LoadRuleset) => self.load_ruleset(&p),
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
             (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
@@ -636,6 +646,10 @@ impl DesignerApp {
     }
 
     fn save_to(&mut self, path: &Path) {
+        if let Err(e) = self.save_backdrop_beside(path) {
+            self.error = Some(format!("Could not save the board image:\n{e}"));
+            return;
+        }
         match io::save_scenario(&self.doc.scenario, path) {
             Ok(()) => {
                 self.saved_dir = path.parent().map(Path::to_path_buf);
@@ -714,6 +728,7 @@ impl DesignerApp {
             self.scenario_panel = Some(panel);
         }
         self.new_window(ui);
+        self.import_vassal_window(ui);
         self.export_window(ui);
         self.exported_notice(ui);
         self.recovery_window(ui);
@@ -833,6 +848,7 @@ impl DesignerApp {
                 self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
             }
             Command::Import => self.ask(Replace::Import),
+            Command::ImportVassal => self.ask(Replace::ImportVassal),
             Command::LoadRuleset => self.load_ruleset_dialog(),
             // Asks here, in this frame: a Close sent to the window shows nothing until
             // the next event wakes it.
@@ -980,6 +996,7 @@ impl DesignerApp {
                     Command::SaveAs,
                     Command::Export,
                     Command::Import,
+                    Command::ImportVassal,
                     Command::Quit,
                 ] {
                     if cmd.menu_item(ui, true) {
@@ -1153,6 +1170,7 @@ impl DesignerApp {
                 Replace::New => "before starting a new scenario",
                 Replace::Open | Replace::OpenPath(_) => "before opening another file",
                 Replace::Import => "before importing a map",
+                Replace::ImportVassal => "before importing a module",
             };
             let mut answer = None;
             let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ui.ctx(), |ui| {

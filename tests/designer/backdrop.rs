@@ -188,3 +188,106 @@ fn an_image_bigger_than_a_texture_is_drawn_from_tiles_when_zoomed_in() {
         "the red half, drawn from a tile: {px:?}"
     );
 }
+
+/// A module of two boards on one map, the second one's image left out of the archive.
+fn two_boards(dir: &Path) -> std::path::PathBuf {
+    use crate::vmod::{TestBoard, hex_grid, module, numbering};
+    let grid = hex_grid(55.4256, 64.0, 40, 40, false, &numbering(""));
+    let bytes = module(
+        "Two Boards",
+        "1.0",
+        &[
+            TestBoard {
+                name: "North".into(),
+                size: (600, 430),
+                grid: grid.clone(),
+                image_missing: false,
+            },
+            TestBoard {
+                name: "South".into(),
+                size: (600, 430),
+                grid,
+                image_missing: true,
+            },
+        ],
+        &[],
+        &["Union", "Confederate"],
+    );
+    let path = dir.join("twoboards.vmod");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn file_import_vassal_module_lists_its_boards_and_opens_the_one_chosen_over_its_image() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let vmod = two_boards(dir.path());
+    let saved = dir.path().join("saved/north.ron");
+    std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
+    let mut h = crate::designer_kit::app_with(ScriptedDialogs {
+        opens: vec![vmod.clone(), vmod.clone()],
+        saves: vec![saved.clone()],
+        ..Default::default()
+    });
+    let import = |h: &mut Harness<'_, DesignerApp>| {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label("Import VASSAL module...").click();
+        h.run();
+    };
+    // The board whose image is missing: the importer's error, plainly, and the
+    // document stays as it was.
+    import(&mut h);
+    let title = h.state().doc.scenario.title.clone();
+    h.get_by_label("map 'Main Map', board 'South' (South.png)")
+        .click();
+    h.run();
+    h.get_by_label("Battle Cry (150th anniversary)").click();
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    let error = h.state_mut().error.take().unwrap_or_default();
+    assert!(
+        error.contains("twoboards.vmod") && error.contains("images/South.png"),
+        "{error}"
+    );
+    assert_eq!(h.state().doc.scenario.title, title);
+    // The other board opens, unsaved, over its printed map.
+    import(&mut h);
+    h.get_by_label("map 'Main Map', board 'North' (North.png)")
+        .click();
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let doc = &h.state().doc;
+    assert_eq!(doc.scenario.title, "Two Boards: North");
+    assert_eq!(doc.scenario.ruleset, "battle-cry-150");
+    assert!(
+        doc.path.is_none() && doc.history.is_dirty(),
+        "imported, unsaved"
+    );
+    let bg = doc.scenario.board.background().expect("a background");
+    assert_eq!(bg.image, "twoboards-board.png");
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 430],
+            tiled: false
+        }
+    );
+    // Saving writes the image beside the scenario, where the board names it.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let image = saved.parent().unwrap().join("twoboards-board.png");
+    assert_eq!(image::image_dimensions(&image).unwrap(), (600, 430));
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 430],
+            tiled: false
+        }
+    );
+}

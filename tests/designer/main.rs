@@ -17,3 +17,5 @@ mod preview;
 mod properties;
 mod recovery;
 mod table;
+#[path = "../common/vmod.rs"]
+mod vmod;
