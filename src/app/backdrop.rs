@@ -37,12 +37,12 @@ pub struct Progress {
     pub fraction: f32,
 }
 
-/// The decoded image: its size, the overview's pixels (the image itself when it fits),
-/// and the full image when the overview is smaller.
+/// The decoded image, the overview's pixels (the image itself when it fits), and
+/// whether the overview is smaller (so tiles serve close views).
 struct Decoded {
-    size: [u32; 2],
+    image: Arc<image::RgbaImage>,
     overview: ColorImage,
-    full: Option<Arc<image::RgbaImage>>,
+    tiled: bool,
 }
 
 /// Where the image's bytes come from: a file, or an import not yet saved.
@@ -66,7 +66,9 @@ enum State {
 struct Pictures {
     size: [u32; 2],
     overview: TextureHandle,
-    full: Option<Arc<image::RgbaImage>>,
+    /// The image itself (tiles are cut from it, the terrain sampled on it).
+    full: Arc<image::RgbaImage>,
+    tiled: bool,
     /// Full-resolution tiles by (column, row), with the frame each was last drawn.
     tiles: FxHashMap<(u32, u32), (TextureHandle, u64)>,
     asked: FxHashSet<(u32, u32)>,
@@ -120,9 +122,17 @@ impl BackdropView {
             Some((_, State::Loading { progress, .. })) => Status::Loading(lock(progress).clone()),
             Some((_, State::Ready(p))) => Status::Ready {
                 size: p.size,
-                tiled: p.full.is_some(),
+                tiled: p.tiled,
             },
             Some((_, State::Failed(e))) => Status::Failed(e.clone()),
+        }
+    }
+
+    /// The decoded image, once it is.
+    pub fn image(&self) -> Option<Arc<image::RgbaImage>> {
+        match &self.loaded {
+            Some((_, State::Ready(p))) => Some(p.full.clone()),
+            _ => None,
         }
     }
 
@@ -162,9 +172,10 @@ impl BackdropView {
                 Some(Ok(d)) => {
                     let (tile_tx, tile_rx) = mpsc::channel();
                     *state = State::Ready(Box::new(Pictures {
-                        size: d.size,
+                        size: [d.image.width(), d.image.height()],
                         overview: ctx.load_texture("backdrop", d.overview, TextureOptions::LINEAR),
-                        full: d.full,
+                        full: d.image,
+                        tiled: d.tiled,
                         tiles: FxHashMap::default(),
                         asked: FxHashSet::default(),
                         tile_tx,
@@ -249,9 +260,10 @@ impl BackdropView {
         let whole = board_rect(0.0, 0.0, f64::from(w), f64::from(h));
         let uv = Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0));
         let mut out = vec![Shape::image(p.overview.id(), whole, uv, tint)];
-        let Some(full) = p.full.clone() else {
+        if !p.tiled {
             return out;
-        };
+        }
+        let full = p.full.clone();
         // Physical pixels an overview texel covers on screen.
         let texel = whole.width() / p.overview.size()[0] as f32 * ctx.pixels_per_point();
         while let Ok((key, img)) = p.tile_rx.try_recv() {
@@ -427,9 +439,9 @@ fn decode(bytes: &[u8], max: usize, at: &Mutex<Progress>) -> Result<Decoded, Str
         set(at, "Preparing", 0.9);
         let overview = ColorImage::from_rgba_unmultiplied([w as usize, h as usize], img.as_raw());
         return Ok(Decoded {
-            size: [w, h],
+            image: Arc::new(img),
             overview,
-            full: None,
+            tiled: false,
         });
     }
     set(at, "Scaling", 0.7);
@@ -442,8 +454,8 @@ fn decode(bytes: &[u8], max: usize, at: &Mutex<Progress>) -> Result<Decoded, Str
     set(at, "Preparing", 0.9);
     let overview = ColorImage::from_rgba_unmultiplied([ow as usize, oh as usize], small.as_raw());
     Ok(Decoded {
-        size: [w, h],
+        image: Arc::new(img),
         overview,
-        full: Some(Arc::new(img)),
+        tiled: true,
     })
 }

@@ -24,6 +24,7 @@ mod preview_table;
 mod preview_worker;
 pub mod properties;
 pub mod recovery;
+pub mod sample;
 pub mod scenario_panel;
 pub mod select;
 pub mod table;
@@ -729,6 +730,7 @@ impl DesignerApp {
         }
         self.new_window(ui);
         self.import_vassal_window(ui);
+        self.sample_window(ui);
         self.export_window(ui);
         self.exported_notice(ui);
         self.recovery_window(ui);

@@ -291,3 +291,57 @@ fn file_import_vassal_module_lists_its_boards_and_opens_the_one_chosen_over_its_
         }
     );
 }
+
+#[test]
+fn sample_the_background_sets_every_hex_showing_the_picked_colour_in_one_undo_step() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("map.png"), halves(600, 400)).unwrap();
+    let path = scenario_with(dir.path(), "map.png", 600);
+    let mut h = open(&path);
+    settled(&mut h);
+    let woods = |h: &Harness<'_, DesignerApp>| {
+        let s = &h.state().doc.scenario;
+        let board = s.board.as_hex().unwrap();
+        let mut l: Vec<String> = s
+            .hexes
+            .iter()
+            .filter(|(_, c)| c.terrain == "woods")
+            .map(|(hex, _)| board.label(*hex))
+            .collect();
+        l.sort();
+        l
+    };
+    h.get_by_label("Woods").click();
+    h.run();
+    h.get_by_label("Sample the background...").click();
+    h.run();
+    // The click on the map picks its colour; the brush in hand paints nothing.
+    let b3 = crate::designer_kit::at(&h, "B3");
+    crate::designer_kit::drag(&mut h, &[b3]);
+    assert!(woods(&h).is_empty(), "the pick painted {:?}", woods(&h));
+    h.get_by_label_contains("hexes to Woods").click();
+    h.run();
+    let set = woods(&h);
+    // Every hex whose centre lies on the red half, and none on the blue half.
+    let s = &h.state().doc.scenario;
+    let board = s.board.as_hex().unwrap();
+    let bg = board.background.as_deref().unwrap();
+    let red: Vec<String> = {
+        let mut l: Vec<String> = board
+            .hexes()
+            .filter(|hex| {
+                let c = Canvas::hex_centre(&s.board, *hex).unwrap();
+                bg.to_pixels((f64::from(c.x), f64::from(c.y))).0 < 300.0
+            })
+            .map(|hex| board.label(hex))
+            .collect();
+        l.sort();
+        l
+    };
+    assert_eq!(set, red);
+    // One undo step takes them all back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(woods(&h).is_empty(), "{:?}", woods(&h));
+}
