@@ -2,6 +2,7 @@
 //! that uses egui; the document, rules and files come from the layers below.
 
 pub mod backdrop;
+pub mod backdrop_panel;
 pub mod board_tool;
 pub mod canvas;
 pub mod clipboard;
@@ -728,6 +729,7 @@ impl DesignerApp {
         {
             self.scenario_panel = Some(panel);
         }
+        self.choose_backdrop_image();
         self.new_window(ui);
         self.import_vassal_window(ui);
         self.sample_window(ui);

@@ -345,3 +345,46 @@ fn sample_the_background_sets_every_hex_showing_the_picked_colour_in_one_undo_st
     h.run();
     assert!(woods(&h).is_empty(), "{:?}", woods(&h));
 }
+
+#[test]
+fn scenario_properties_put_a_scan_under_a_new_hex_board_as_one_undo_step() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let scan = dir.path().join("scan.png");
+    std::fs::write(&scan, halves(600, 400)).unwrap();
+    let mut h = crate::designer_kit::app_with(ScriptedDialogs {
+        opens: vec![scan.clone()],
+        ..Default::default()
+    });
+    assert!(h.state().doc.scenario.board.background().is_none());
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    h.get_by_label("Choose image...").click();
+    h.run();
+    h.get_by_label("Apply background").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let board = h.state().doc.scenario.board.clone();
+    let bg = board.background().expect("the board has the scan under it");
+    assert_eq!(
+        Path::new(&bg.image),
+        scan.as_path(),
+        "an unsaved scenario names it whole"
+    );
+    // Placed at the board's corner, as wide as the board.
+    let width = f64::from(Canvas::board_size(&board).x);
+    assert!((bg.scale * 600.0 - width).abs() < 1e-6, "{}", bg.scale);
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 400],
+            tiled: false
+        }
+    );
+    // One undo step takes it away again.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.state().doc.scenario.board.background().is_none());
+}
