@@ -55,8 +55,10 @@ impl BackdropFields {
 
     /// The section; an edit when Apply or Remove was pressed, or why not.
     pub fn ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Result<Edit, String>> {
-        let Board::Hex(board) = &doc.scenario.board else {
-            return None;
+        let board = &doc.scenario.board;
+        let unit = match board {
+            Board::Hex(_) => "mm",
+            Board::Freeform(t) => super::unit_label(t.unit),
         };
         ui.separator();
         ui.heading("Background image");
@@ -70,46 +72,45 @@ impl BackdropFields {
             }
         });
         ui.horizontal(|ui| {
+            let unit = format!(" {unit}");
             ui.add(
                 egui::DragValue::new(&mut self.x)
                     .speed(0.5)
                     .prefix("left ")
-                    .suffix(" mm"),
+                    .suffix(&unit),
             );
             ui.add(
                 egui::DragValue::new(&mut self.y)
                     .speed(0.5)
                     .prefix("top ")
-                    .suffix(" mm"),
+                    .suffix(&unit),
             );
             ui.add(
                 egui::DragValue::new(&mut self.width)
                     .speed(0.5)
-                    .range(0.1..=1.0e6)
+                    .range(0.01..=1.0e6)
                     .prefix("width ")
-                    .suffix(" mm"),
+                    .suffix(&unit),
             );
         });
         ui.horizontal(|ui| {
             if ui.button("Apply background").clicked() {
                 out = Some(self.edit(doc, board));
             }
-            if board.background.is_some() && ui.button("Remove background").clicked() {
-                let mut b = board.clone();
-                b.background = None;
-                out = Some(Ok(Edit::SetBoard(Board::Hex(b))));
+            if board.background().is_some() && ui.button("Remove background").clicked() {
+                out = Some(Ok(Edit::SetBoard(with_background(board, None))));
             }
         });
         out
     }
 
-    fn edit(&self, doc: &Document, board: &crate::board::HexBoard) -> Result<Edit, String> {
+    fn edit(&self, doc: &Document, board: &Board) -> Result<Edit, String> {
         let image = self.image.trim().to_string();
         if image.is_empty() {
             return Err("Choose an image first.".into());
         }
         let px = image_width(doc, &image)?;
-        let old = board.background.as_deref();
+        let old = board.background();
         let bg = Background {
             scale: self.width / px,
             at: crate::board::freeform::Point::new(self.x, self.y),
@@ -120,9 +121,21 @@ impl BackdropFields {
             image,
         };
         bg.check().map_err(|e| e.to_string())?;
-        let mut b = board.clone();
-        b.background = Some(Box::new(bg));
-        Ok(Edit::SetBoard(Board::Hex(b)))
+        Ok(Edit::SetBoard(with_background(board, Some(bg))))
+    }
+}
+
+/// The board with this background (or none).
+fn with_background(board: &Board, bg: Option<Background>) -> Board {
+    match board.clone() {
+        Board::Hex(mut b) => {
+            b.background = bg.map(Box::new);
+            Board::Hex(b)
+        }
+        Board::Freeform(mut t) => {
+            t.background = bg;
+            Board::Freeform(t)
+        }
     }
 }
 

@@ -1290,6 +1290,7 @@ fn sample_fallback() -> Scenario {
             height: 100.0,
             unit: crate::board::TableUnit::Cm,
             cm_per_unit: None,
+            background: None,
         })
     });
     Scenario::new("Untitled scenario", "battle-cry-150", board)

@@ -40,7 +40,7 @@ impl Board {
     pub fn background(&self) -> Option<&Background> {
         match self {
             Board::Hex(b) => b.background.as_deref(),
-            Board::Freeform(_) => None,
+            Board::Freeform(t) => t.background.as_ref(),
         }
     }
     pub fn as_freeform(&self) -> Option<&FreeformBoard> {

@@ -388,3 +388,47 @@ fn scenario_properties_put_a_scan_under_a_new_hex_board_as_one_undo_step() {
     h.run();
     assert!(h.state().doc.scenario.board.background().is_none());
 }
+
+#[test]
+fn a_table_takes_a_background_to_trace_too() {
+    use sandtable::board::{FreeformBoard, TableUnit};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("scan.png"), halves(600, 400)).unwrap();
+    let table = FreeformBoard {
+        width: 120.0,
+        height: 80.0,
+        unit: TableUnit::Cm,
+        cm_per_unit: None,
+        background: Some(Background {
+            image: "scan.png".into(),
+            at: Default::default(),
+            scale: 0.2,
+            vassal: None,
+        }),
+    };
+    let s = Scenario::new("table", "mini-nap", Board::Freeform(table));
+    let path = dir.path().join("table.ron");
+    sandtable::io::save_scenario(&s, &path).unwrap();
+    let mut h = open(&path);
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 400],
+            tiled: false
+        }
+    );
+    // The left half of the table shows the red half of the scan.
+    let rect = h.state().canvas.rect().unwrap();
+    let at = h
+        .state()
+        .canvas
+        .view
+        .to_screen(rect, egui::vec2(20.0, 40.0));
+    h.run();
+    let img = h.render().expect("the frame renders");
+    let ppp = h.ctx.pixels_per_point();
+    let px = img.get_pixel((at.x * ppp) as u32, (at.y * ppp) as u32);
+    // Under the table's ground, which lets it show.
+    assert!(px[0] > px[2] + 50, "{px:?}");
+}
