@@ -11,6 +11,9 @@ use super::DesignerApp;
 use crate::io::sample;
 use crate::scenario::{Edit, HexCell};
 
+/// Each hex's centre-area colour.
+type HexColours = Arc<Vec<(Hex, [u8; 3])>>;
+
 /// The sampler's window and its pick.
 pub struct Sampler {
     /// The next click on the board picks a colour rather than using the tool.
@@ -21,7 +24,7 @@ pub struct Sampler {
     pub tolerance: f64,
     /// Each hex's centre-area colour, for the document revision and image it was
     /// sampled from (sampled once per image and board).
-    colours: Option<(u64, usize, Arc<Vec<(Hex, [u8; 3])>>)>,
+    colours: Option<(u64, usize, HexColours)>,
 }
 
 impl Default for Sampler {
