@@ -10,7 +10,6 @@ use sandtable::app::backdrop::Status;
 use sandtable::app::canvas::Canvas;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::board::{Background, Board, HexBoard, Orientation, Stagger};
-use sandtable::rules::Rulesets;
 use sandtable::scenario::Scenario;
 
 /// A `w` x `h` image: red on the left half, blue on the right.
@@ -46,22 +45,7 @@ pub fn scenario_with(dir: &Path, image: &str, px: u32) -> std::path::PathBuf {
 }
 
 fn open(path: &Path) -> Harness<'static, DesignerApp> {
-    let app = DesignerApp::new(
-        Rulesets::built_in(),
-        Box::new(ScriptedDialogs {
-            opens: vec![path.to_path_buf()],
-            ..Default::default()
-        }),
-    );
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(12)
-        .wgpu()
-        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
-    h.run();
-    h
+    crate::designer_kit::drawn_on(path)
 }
 
 /// Steps frames until the image has loaded or failed (the frame never waits for it).
