@@ -216,6 +216,7 @@ fn busy_table() -> Scenario {
         height: 120.0,
         unit: TableUnit::Cm,
         cm_per_unit: None,
+        background: None,
     };
     let mut s = Scenario::new("bench", "mini-nap", Board::Freeform(t));
     let terrains = ["woods", "hill", "village", "marsh", "forest"];

@@ -46,6 +46,10 @@ pub struct Canvas {
     pub layers: ViewLayers,
     /// The preview under the mouse (Preview menu), when one is open.
     pub preview: super::preview::Previewer,
+    /// The board's background image.
+    pub backdrop: super::backdrop::BackdropView,
+    /// Sample the background's window, while open.
+    pub sampler: Option<super::sample::Sampler>,
     last_rect: Option<Rect>,
 }
 
@@ -139,10 +143,17 @@ impl Canvas {
             visible: self.view.visible(rect),
         };
         self.painter.scene(doc, &ruleset, options, frame);
+        let bg = doc.scenario.board.background();
+        self.backdrop.update(ui.ctx(), bg, doc.path.as_deref());
+        if let Some(bg) = bg {
+            self.painter.under = self.backdrop.shapes(ui.ctx(), bg, &self.view, rect);
+        }
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, &board, &doc.scenario);
-                if !self.preview.takes_clicks() {
+                if self.sample_click(&response, rect, doc) {
+                    // The click picked a colour for the sampler, not for the tool.
+                } else if !self.preview.takes_clicks() {
                     self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
                     self.counter_menu(&response, rect, doc, rulesets, &board);
                 }
@@ -167,6 +178,27 @@ impl Canvas {
                 }
             }
         }
+        self.backdrop.notice(&painter, rect);
+    }
+
+    /// While the sampler waits for a pick, a click on the board picks the image's
+    /// colour there (and is nothing else).
+    fn sample_click(&mut self, response: &egui::Response, rect: Rect, doc: &Document) -> bool {
+        let Some(sampler) = self.sampler.as_mut().filter(|s| s.picking) else {
+            return false;
+        };
+        if response.clicked_by(egui::PointerButton::Primary)
+            && let Some(p) = response.interact_pointer_pos()
+            && let (Some(img), Some(bg)) = (self.backdrop.image(), doc.scenario.board.background())
+        {
+            sampler.pick(&img, bg, self.view.to_board(rect, p));
+        }
+        true
+    }
+
+    /// Whether the open board has a background image (View > Layers offers it).
+    pub fn has_backdrop(&self, doc: &Document) -> bool {
+        doc.scenario.board.background().is_some()
     }
 
     /// Pan (middle drag, space + drag, arrows), zoom (wheel at the cursor, Ctrl +/-).

@@ -16,6 +16,7 @@ pub enum Command {
     SaveAs,
     Export,
     Import,
+    ImportVassal,
     LoadRuleset,
     Quit,
     Cut,
@@ -48,7 +49,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 31] = [
+    pub const ALL: [Command; 32] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -56,6 +57,7 @@ impl Command {
         Command::Save,
         Command::Export,
         Command::Import,
+        Command::ImportVassal,
         Command::LoadRuleset,
         Command::Quit,
         Command::Cut,
@@ -92,6 +94,7 @@ impl Command {
             Command::SaveAs => "Save As...",
             Command::Export => "Export...",
             Command::Import => "Import Tiled map...",
+            Command::ImportVassal => "Import VASSAL module...",
             Command::LoadRuleset => "Load ruleset...",
             Command::Quit => "Quit",
             Command::Cut => "Cut",
@@ -125,6 +128,9 @@ impl Command {
                 "SVG, PNG at a resolution, a print-and-play PDF, a VASSAL module or a Tiled map"
             }
             Command::Import => "Open a Tiled hex map (.tmx or Tiled JSON) as a new scenario",
+            Command::ImportVassal => {
+                "Open a board of a VASSAL module (.vmod) as a new scenario over its printed map"
+            }
             Command::LoadRuleset => {
                 "Load a game of your own (a ruleset file): New offers it, its files open"
             }
@@ -175,7 +181,9 @@ impl Command {
             Command::ScenarioProperties => vec![],
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
-            Command::Export | Command::Import | Command::LoadRuleset => vec![],
+            Command::Export | Command::Import | Command::ImportVassal | Command::LoadRuleset => {
+                vec![]
+            }
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Cut => vec![key(CMD, Key::X)],
             Command::Copy => vec![key(CMD, Key::C)],

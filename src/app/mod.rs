@@ -1,6 +1,8 @@
 //! The map designer: an egui application over the library. This is the only module
 //! that uses egui; the document, rules and files come from the layers below.
 
+pub mod backdrop;
+pub mod backdrop_panel;
 pub mod board_tool;
 pub mod canvas;
 pub mod clipboard;
@@ -10,6 +12,7 @@ pub mod document;
 pub mod export;
 pub mod hex_tools;
 pub mod icons;
+pub mod import_vassal;
 pub mod loading;
 pub mod memory;
 pub mod new_dialog;
@@ -22,6 +25,7 @@ mod preview_table;
 mod preview_worker;
 pub mod properties;
 pub mod recovery;
+pub mod sample;
 pub mod scenario_panel;
 pub mod select;
 pub mod table;
@@ -75,6 +79,8 @@ pub enum Replace {
     OpenPath(PathBuf),
     /// File > Import (the file dialog for a Tiled map).
     Import,
+    /// File > Import VASSAL module (the file dialog for a module).
+    ImportVassal,
     /// Closing the window.
     Close,
 }
@@ -88,6 +94,8 @@ pub enum Purpose {
     Export,
     /// File > Import: the Tiled map to read.
     Import,
+    /// File > Import VASSAL module: the module to read.
+    ImportVassal,
     /// File > Load ruleset.
     LoadRuleset,
 }
@@ -123,6 +131,8 @@ pub struct DesignerApp {
     pub export_dialog: Option<export::ExportDialog>,
     /// The file the last export wrote, said in a notice until it is closed.
     pub exported: Option<PathBuf>,
+    /// File > Import VASSAL module's choice of board, while open.
+    pub import_vassal: Option<import_vassal::ImportVassal>,
     /// File > Scenario properties, while open.
     pub scenario_panel: Option<scenario_panel::ScenarioPanel>,
     /// Help > Keyboard shortcuts is open.
@@ -172,6 +182,7 @@ impl DesignerApp {
             export_dialog: None,
             exported: None,
             scenario_panel: None,
+            import_vassal: None,
             shortcuts_window: false,
             clipboard: None,
             theme: None,
@@ -357,6 +368,7 @@ impl DesignerApp {
             Replace::Open => self.open_dialog(),
             Replace::OpenPath(p) => self.open_path(&p),
             Replace::Import => self.import_dialog(),
+            Replace::ImportVassal => self.import_vassal_dialog(),
             Replace::Close => {
                 self.close_now = true;
                 self.recovery.clear();
@@ -525,6 +537,7 @@ impl DesignerApp {
         match (outcome, purpose) {
             (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
             (Outcome::Picked(p), Purpose::Import) => self.import_path(&p),
+            (Outcome::Picked(p), Purpose::ImportVassal) => self.import_vassal_path(&p),
             (Outcome::Picked(p), Purpose::LoadRuleset) => self.load_ruleset(&p),
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
             (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
@@ -635,6 +648,10 @@ impl DesignerApp {
     }
 
     fn save_to(&mut self, path: &Path) {
+        if let Err(e) = self.save_backdrop_beside(path) {
+            self.error = Some(format!("Could not save the board image:\n{e}"));
+            return;
+        }
         match io::save_scenario(&self.doc.scenario, path) {
             Ok(()) => {
                 self.saved_dir = path.parent().map(Path::to_path_buf);
@@ -712,7 +729,10 @@ impl DesignerApp {
         {
             self.scenario_panel = Some(panel);
         }
+        self.choose_backdrop_image();
         self.new_window(ui);
+        self.import_vassal_window(ui);
+        self.sample_window(ui);
         self.export_window(ui);
         self.exported_notice(ui);
         self.recovery_window(ui);
@@ -832,6 +852,7 @@ impl DesignerApp {
                 self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
             }
             Command::Import => self.ask(Replace::Import),
+            Command::ImportVassal => self.ask(Replace::ImportVassal),
             Command::LoadRuleset => self.load_ruleset_dialog(),
             // Asks here, in this frame: a Close sent to the window shows nothing until
             // the next event wakes it.
@@ -979,6 +1000,7 @@ impl DesignerApp {
                     Command::SaveAs,
                     Command::Export,
                     Command::Import,
+                    Command::ImportVassal,
                     Command::Quit,
                 ] {
                     if cmd.menu_item(ui, true) {
@@ -1024,7 +1046,13 @@ impl DesignerApp {
                     ui.ctx().set_theme(egui::Theme::Dark);
                     self.theme = Some(egui::Theme::Dark);
                 }
-                ui.menu_button("Layers", |ui| self.canvas.layers.ui(ui, hex_board));
+                ui.menu_button("Layers", |ui| {
+                    self.canvas.layers.ui(ui, hex_board);
+                    if self.canvas.has_backdrop(&self.doc) {
+                        ui.separator();
+                        self.canvas.backdrop.ui(ui);
+                    }
+                });
                 if !hex_board {
                     ui.separator();
                     ui.checkbox(&mut self.tools.snap_grid, "Snap to grid");
@@ -1146,6 +1174,7 @@ impl DesignerApp {
                 Replace::New => "before starting a new scenario",
                 Replace::Open | Replace::OpenPath(_) => "before opening another file",
                 Replace::Import => "before importing a map",
+                Replace::ImportVassal => "before importing a module",
             };
             let mut answer = None;
             let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ui.ctx(), |ui| {
@@ -1261,6 +1290,7 @@ fn sample_fallback() -> Scenario {
             height: 100.0,
             unit: crate::board::TableUnit::Cm,
             cm_per_unit: None,
+            background: None,
         })
     });
     Scenario::new("Untitled scenario", "battle-cry-150", board)

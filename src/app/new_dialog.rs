@@ -80,6 +80,7 @@ impl NewDialog {
                     height: self.height,
                     unit: self.unit,
                     cm_per_unit: (self.unit == TableUnit::Bw).then_some(self.cm_per_unit),
+                    background: None,
                 };
                 t.check().map_err(|e| e.to_string())?;
                 Board::Freeform(t)

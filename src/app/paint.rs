@@ -184,6 +184,8 @@ pub struct ScenePainter {
     icons: FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>,
     /// A hex board too big on screen for meshes, as one colour per hex.
     overview: Overview,
+    /// Drawn over the paper and under every layer, this frame (the background image).
+    pub under: Vec<Shape>,
 }
 
 /// A scene built away from the painter (in the thread that loaded its document).
@@ -320,6 +322,7 @@ impl ScenePainter {
                 view.to_screen(rect, vec2(far.size.x, far.size.y)),
             );
             painter.rect_filled(board, 0.0, colour(far.background));
+            painter.extend(self.under.drain(..));
             self.overview.paint(ui.ctx(), painter, rect, view, &far);
             return;
         }
@@ -371,6 +374,7 @@ impl ScenePainter {
             view.to_screen(rect, vec2(scene.size.x, scene.size.y)),
         );
         painter.rect_filled(board, 0.0, colour(scene.background));
+        painter.extend(self.under.drain(..));
         let clip = painter.clip_rect();
         for bands in layers {
             let shown = || bands.iter().filter(|b| b.bounds.intersects(clip));
@@ -528,6 +532,14 @@ impl ScenePainter {
                                 tess.tessellate_shape(shape, &mut mesh);
                             }
                         }
+                    }
+                }
+                if scene.backdrop.is_some() && i == LayerId::Terrain as usize {
+                    // Over a background image the terrain lets it show, as in exports.
+                    for v in &mut mesh.vertices {
+                        v.color = v
+                            .color
+                            .gamma_multiply(crate::io::svg::BACKDROP_TERRAIN_OPACITY);
                     }
                 }
                 let bounds = labels

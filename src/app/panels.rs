@@ -100,6 +100,7 @@ impl DesignerApp {
                 &[Tool::Area]
             },
         );
+        super::sample::button(ui, &mut self.canvas, &self.doc);
         picked |= section(
             ui,
             "Lines",

@@ -12,6 +12,8 @@ use crate::scenario::{Edit, PlayerSide, resize};
 
 /// The window's drafts, applied to the document as the user confirms them.
 pub struct ScenarioPanel {
+    /// The board's background image, as typed.
+    pub backdrop: super::backdrop_panel::BackdropFields,
     pub title: String,
     pub author: String,
     pub description: String,
@@ -85,6 +87,7 @@ impl ScenarioPanel {
                 (b.columns, b.rows, b.labels)
             });
         ScenarioPanel {
+            backdrop: super::backdrop_panel::BackdropFields::of(doc),
             title: s.title.clone(),
             author: s.author.clone(),
             description: s.description.clone(),
@@ -349,6 +352,11 @@ impl ScenarioPanel {
                     Ok(()) => edit = Some(Edit::SetBoard(Board::Freeform(t))),
                 }
             }
+        }
+        match self.backdrop.ui(ui, doc) {
+            Some(Ok(e)) => edit = Some(e),
+            Some(Err(why)) => self.message = Some(why),
+            None => {}
         }
         if let Some(e) = edit {
             match doc.apply(e, rulesets) {

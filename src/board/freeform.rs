@@ -114,6 +114,9 @@ pub struct FreeformBoard {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(extend("exclusiveMinimum" = 0))]
     pub cm_per_unit: Option<f64>,
+    /// An image drawn under the table's features: a scanned map to trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub background: Option<super::Background>,
 }
 
 /// Why a table description cannot be used.
@@ -125,6 +128,8 @@ pub enum TableError {
     TooLarge(f64, f64),
     #[error("a table measured in base widths (\"bw\") needs a positive cm_per_unit")]
     NoBaseWidth,
+    #[error(transparent)]
+    Background(#[from] super::background::BackgroundError),
 }
 
 impl FreeformBoard {
@@ -147,6 +152,9 @@ impl FreeformBoard {
         let (w, h) = (self.width * cm, self.height * cm);
         if w > MAX_TABLE_CM || h > MAX_TABLE_CM {
             return Err(TableError::TooLarge(w, h));
+        }
+        if let Some(b) = &self.background {
+            b.check()?;
         }
         Ok(())
     }
@@ -241,6 +249,7 @@ mod tests {
             height: 16.0,
             unit: TableUnit::Bw,
             cm_per_unit: None,
+            background: None,
         };
         assert_eq!(b.check(), Err(TableError::NoBaseWidth));
         b.cm_per_unit = Some(4.0);

@@ -36,6 +36,13 @@ impl Board {
             Board::Freeform(_) => None,
         }
     }
+    /// The image drawn under the board's terrain, if it has one.
+    pub fn background(&self) -> Option<&Background> {
+        match self {
+            Board::Hex(b) => b.background.as_deref(),
+            Board::Freeform(t) => t.background.as_ref(),
+        }
+    }
     pub fn as_freeform(&self) -> Option<&FreeformBoard> {
         match self {
             Board::Freeform(b) => Some(b),

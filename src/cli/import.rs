@@ -131,20 +131,6 @@ impl From<vimport::ImportError> for CliError {
     }
 }
 
-/// The file name of a board image written beside `output`: its stem and the image's
-/// extension.
-fn image_name(output: &std::path::Path, entry: &str) -> String {
-    let stem = output
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "board".into());
-    let ext = std::path::Path::new(entry)
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_else(|| "png".into());
-    format!("{stem}-board.{ext}")
-}
-
 /// `sandtable import MODULE.vmod`: one board of the module, its image beside the
 /// scenario.
 fn run_module(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
@@ -190,7 +176,7 @@ fn run_module(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
     let image_file = imported
         .image
         .as_ref()
-        .map(|(entry, _)| image_name(&args.output, entry));
+        .map(|(entry, _)| vimport::image_file_name(&args.output, entry));
     if let crate::board::Board::Hex(b) = &mut imported.scenario.board
         && let Some(bg) = &mut b.background
     {

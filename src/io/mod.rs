@@ -6,6 +6,7 @@ pub mod export;
 pub mod format;
 pub mod pdf;
 pub mod raster;
+pub mod sample;
 pub mod schema;
 pub mod sheets;
 pub mod svg;

@@ -210,7 +210,7 @@ fn tinted(item: &Item, f: impl Fn(Rgba) -> Rgba) -> Item {
 
 /// The terrain layer's opacity over a background image: the printed map shows
 /// through what is painted on it.
-const BACKDROP_TERRAIN_OPACITY: f32 = 0.6;
+pub const BACKDROP_TERRAIN_OPACITY: f32 = 0.6;
 
 /// Coordinates to a hundredth of a board unit: finer than print can show, and half
 /// the file of full precision.

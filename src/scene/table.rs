@@ -295,7 +295,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         layers: layers.finish(0),
         layout: None,
         window: None,
-        backdrop: None,
+        backdrop: t.background.as_ref().map(super::Backdrop::of),
     }
 }
 

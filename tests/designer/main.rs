@@ -1,6 +1,7 @@
 //! The designer driven as a user would, through egui_kittest (and the real window for
 //! crash recovery): one test binary, built only with the `gui` feature.
 
+mod backdrop;
 mod basics;
 mod big;
 mod counters;
@@ -16,3 +17,5 @@ mod preview;
 mod properties;
 mod recovery;
 mod table;
+#[path = "../common/vmod.rs"]
+mod vmod;

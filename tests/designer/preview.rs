@@ -499,23 +499,7 @@ fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
 /// The README's screenshot of a zone of fire on the Mini-Nap example.
 #[test]
 fn snapshot_of_a_zone_of_fire_on_mini_nap() {
-    use sandtable::app::dialogs::ScriptedDialogs;
-    use sandtable::rules::Rulesets;
-    let app = DesignerApp::new(
-        Rulesets::built_in(),
-        Box::new(ScriptedDialogs {
-            opens: vec![designer_kit::example("mini-nap-village.ron")],
-            ..Default::default()
-        }),
-    );
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(12)
-        .wgpu()
-        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    h.run();
+    let mut h = designer_kit::drawn_on(&designer_kit::example("mini-nap-village.ron"));
     shift(&mut h, Key::L);
     click_table(&mut h, 40.0, 100.0);
     hover_table(&mut h, 140.0, 20.0);

@@ -355,22 +355,7 @@ fn copy_and_paste_a_feature_at_the_pointer() {
 /// screenshot of a freeform table (`UPDATE_SNAPSHOTS=1` rewrites it).
 #[test]
 fn snapshot_of_the_mini_nap_table() {
-    let app = DesignerApp::new(
-        Rulesets::built_in(),
-        Box::new(ScriptedDialogs {
-            opens: vec![example("mini-nap-village.ron")],
-            saves: vec![],
-            ..Default::default()
-        }),
-    );
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(12)
-        .wgpu()
-        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    h.run();
+    let mut h = crate::designer_kit::drawn_on(&example("mini-nap-village.ron"));
     h.key_press(Key::S);
     h.run();
     let p = at(&h, 25.0, 18.0);

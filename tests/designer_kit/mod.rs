@@ -59,6 +59,27 @@ pub fn example(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The designer drawn through wgpu (for renders and snapshots), with `file` opened
+/// through File > Open.
+pub fn drawn_on(file: &std::path::Path) -> Harness<'static, DesignerApp> {
+    let app = DesignerApp::new(
+        Rulesets::built_in(),
+        Box::new(ScriptedDialogs {
+            opens: vec![file.to_path_buf()],
+            ..Default::default()
+        }),
+    );
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    h
+}
+
 /// The designer with an example scenario opened through File > Open.
 pub fn app_on(name: &str) -> Harness<'static, DesignerApp> {
     let mut h = app_with(ScriptedDialogs {

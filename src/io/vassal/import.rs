@@ -83,6 +83,20 @@ pub struct Imported {
     pub board: BoardEntry,
 }
 
+/// The file name a board image takes beside a scenario `file` (or the module it came
+/// from): the file's stem, `-board`, and the image's own extension.
+pub fn image_file_name(file: &std::path::Path, entry: &str) -> String {
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "board".into());
+    let ext = std::path::Path::new(entry)
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_else(|| "png".into());
+    format!("{stem}-board.{ext}")
+}
+
 /// Which piece names are which units: a `--units` file.
 pub type UnitTable = BTreeMap<String, UnitSpec>;
 

@@ -238,6 +238,7 @@ fn unit_image(
                 height: side,
                 unit: t.unit,
                 cm_per_unit: t.cm_per_unit,
+                background: None,
             };
             let mm = table.cm_per_unit().unwrap_or(1.0) * 10.0;
             let mut mini = alone(s, Board::Freeform(table));

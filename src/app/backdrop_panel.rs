@@ -1,0 +1,194 @@
+//! Scenario properties' background section: an image under any board (a scanned map to
+//! trace on a new hex board), its place and its width on the board, set as one undo step.
+
+use std::path::{Path, PathBuf};
+
+use egui::Ui;
+
+use super::dialogs::{Answer, Filter};
+use super::document::Document;
+use crate::board::{Background, Board};
+use crate::scenario::Edit;
+
+/// What the image chooser offers: the formats the background reads.
+pub const IMAGES: &[Filter] = &[Filter {
+    name: "Image",
+    extensions: &["png", "jpg", "jpeg", "gif"],
+}];
+
+/// The section's fields, as typed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BackdropFields {
+    /// The image file, relative to the scenario (or absolute for one not saved yet).
+    pub image: String,
+    /// Where the image's top-left corner lies, in board units.
+    pub x: f64,
+    pub y: f64,
+    /// How wide the image lies on the board, in board units.
+    pub width: f64,
+    /// "Choose image..." was pressed: the app asks through its dialogs.
+    pub choose: bool,
+}
+
+impl BackdropFields {
+    /// The fields of the document's board.
+    pub fn of(doc: &Document) -> Self {
+        let board = &doc.scenario.board;
+        let width = f64::from(super::canvas::Canvas::board_size(board).x);
+        match board.background() {
+            Some(bg) => BackdropFields {
+                image: bg.image.clone(),
+                x: bg.at.x,
+                y: bg.at.y,
+                width: image_width(doc, &bg.image).map_or(width, |w| w * bg.scale),
+                choose: false,
+            },
+            None => BackdropFields {
+                image: String::new(),
+                x: 0.0,
+                y: 0.0,
+                width,
+                choose: false,
+            },
+        }
+    }
+
+    /// The section; an edit when Apply or Remove was pressed, or why not.
+    pub fn ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Result<Edit, String>> {
+        let board = &doc.scenario.board;
+        let unit = match board {
+            Board::Hex(_) => "mm",
+            Board::Freeform(t) => super::unit_label(t.unit),
+        };
+        ui.separator();
+        ui.heading("Background image");
+        let mut out = None;
+        ui.horizontal(|ui| {
+            let label = ui.label("Image");
+            ui.text_edit_singleline(&mut self.image)
+                .labelled_by(label.id);
+            if ui.button("Choose image...").clicked() {
+                self.choose = true;
+            }
+        });
+        ui.horizontal(|ui| {
+            let unit = format!(" {unit}");
+            ui.add(
+                egui::DragValue::new(&mut self.x)
+                    .speed(0.5)
+                    .prefix("left ")
+                    .suffix(&unit),
+            );
+            ui.add(
+                egui::DragValue::new(&mut self.y)
+                    .speed(0.5)
+                    .prefix("top ")
+                    .suffix(&unit),
+            );
+            ui.add(
+                egui::DragValue::new(&mut self.width)
+                    .speed(0.5)
+                    .range(0.01..=1.0e6)
+                    .prefix("width ")
+                    .suffix(&unit),
+            );
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Apply background").clicked() {
+                out = Some(self.edit(doc, board));
+            }
+            if board.background().is_some() && ui.button("Remove background").clicked() {
+                out = Some(Ok(Edit::SetBoard(with_background(board, None))));
+            }
+        });
+        out
+    }
+
+    fn edit(&self, doc: &Document, board: &Board) -> Result<Edit, String> {
+        let image = self.image.trim().to_string();
+        if image.is_empty() {
+            return Err("Choose an image first.".into());
+        }
+        let px = image_width(doc, &image)?;
+        let old = board.background();
+        let bg = Background {
+            scale: self.width / px,
+            at: crate::board::freeform::Point::new(self.x, self.y),
+            // The module a board came from stays known while its image is the same.
+            vassal: old
+                .filter(|o| o.image == image)
+                .and_then(|o| o.vassal.clone()),
+            image,
+        };
+        bg.check().map_err(|e| e.to_string())?;
+        Ok(Edit::SetBoard(with_background(board, Some(bg))))
+    }
+}
+
+/// The board with this background (or none).
+fn with_background(board: &Board, bg: Option<Background>) -> Board {
+    match board.clone() {
+        Board::Hex(mut b) => {
+            b.background = bg.map(Box::new);
+            Board::Hex(b)
+        }
+        Board::Freeform(mut t) => {
+            t.background = bg;
+            Board::Freeform(t)
+        }
+    }
+}
+
+/// The image's width in pixels, read from its header; why not, naming the file.
+fn image_width(doc: &Document, image: &str) -> Result<f64, String> {
+    let path = resolve(doc, image);
+    image::image_dimensions(&path)
+        .map(|(w, _)| f64::from(w))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The image's file: relative to the scenario's folder.
+fn resolve(doc: &Document, image: &str) -> PathBuf {
+    let dir = doc
+        .path
+        .as_deref()
+        .and_then(Path::parent)
+        .unwrap_or(Path::new(""));
+    dir.join(image)
+}
+
+/// How the board names a chosen file: relative to the scenario's folder when it lies
+/// within it, else as it is.
+pub fn name_for(doc: &Document, chosen: &Path) -> String {
+    let dir = doc.path.as_deref().and_then(Path::parent);
+    dir.and_then(|d| chosen.strip_prefix(d).ok())
+        .unwrap_or(chosen)
+        .to_string_lossy()
+        .into_owned()
+}
+
+impl super::DesignerApp {
+    /// Scenario properties' "Choose image...": asks through the dialogs and fills the
+    /// field (applied with the rest).
+    pub(super) fn choose_backdrop_image(&mut self) {
+        let Some(panel) = &mut self.scenario_panel else {
+            return;
+        };
+        if !std::mem::take(&mut panel.backdrop.choose) {
+            return;
+        }
+        match self.dialogs.open(IMAGES) {
+            Answer::Picked(p) => {
+                let name = name_for(&self.doc, &p);
+                if let Some(panel) = &mut self.scenario_panel {
+                    panel.backdrop.image = name;
+                }
+            }
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                self.error =
+                    Some("No file dialog could be shown: type the image's path instead.".into());
+            }
+        }
+    }
+}

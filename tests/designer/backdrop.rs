@@ -1,0 +1,418 @@
+//! Issue 28: a board's background image (a module's printed map, a scan to trace) on
+//! the canvas, under the terrain, decoded off the frame, with its own toggle and opacity.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use sandtable::app::DesignerApp;
+use sandtable::app::backdrop::Status;
+use sandtable::app::canvas::Canvas;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::board::{Background, Board, HexBoard, Orientation, Stagger};
+use sandtable::scenario::Scenario;
+
+/// A `w` x `h` image: red on the left half, blue on the right.
+pub fn halves(w: u32, h: u32) -> Vec<u8> {
+    let img = image::RgbaImage::from_fn(w, h, |x, _| {
+        if x < w / 2 {
+            image::Rgba([220, 30, 30, 255])
+        } else {
+            image::Rgba([30, 30, 220, 255])
+        }
+    });
+    let mut out = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+        .unwrap();
+    out
+}
+
+/// A 10 x 8 Battle Cry board whose background `image` covers it (`px` image pixels
+/// wide), saved in `dir`.
+pub fn scenario_with(dir: &Path, image: &str, px: u32) -> std::path::PathBuf {
+    let mut board = HexBoard::new(Orientation::Pointy, 10, 8, Stagger::Odd).unwrap();
+    let width = f64::from(Canvas::board_size(&Board::Hex(board.clone())).x);
+    board.background = Some(Box::new(Background {
+        image: image.into(),
+        at: Default::default(),
+        scale: width / f64::from(px),
+        vassal: None,
+    }));
+    let s = Scenario::new("traced", "battle-cry-150", Board::Hex(board));
+    let path = dir.join("traced.ron");
+    sandtable::io::save_scenario(&s, &path).unwrap();
+    path
+}
+
+fn open(path: &Path) -> Harness<'static, DesignerApp> {
+    crate::designer_kit::drawn_on(path)
+}
+
+/// Steps frames until the image has loaded or failed (the frame never waits for it).
+pub fn settled(h: &mut Harness<'_, DesignerApp>) -> Status {
+    let start = Instant::now();
+    loop {
+        h.step();
+        let s = h.state().canvas.backdrop.status();
+        if !matches!(s, Status::Loading(_) | Status::None)
+            || start.elapsed() > Duration::from_secs(60)
+        {
+            return s;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn pixel(h: &mut Harness<'_, DesignerApp>, label: &str) -> [u8; 3] {
+    h.run();
+    let p = crate::designer_kit::at(h, label);
+    let img = h.render().expect("the frame renders");
+    let ppp = h.ctx.pixels_per_point();
+    let px = img.get_pixel((p.x * ppp) as u32, (p.y * ppp) as u32);
+    [px[0], px[1], px[2]]
+}
+
+#[test]
+fn a_boards_background_image_shows_under_the_terrain_with_its_own_toggle_and_opacity() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("map.png"), halves(600, 400)).unwrap();
+    let path = scenario_with(dir.path(), "map.png", 600);
+    let mut h = open(&path);
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 400],
+            tiled: false
+        }
+    );
+    // A hex on the left shows the red half through its terrain, one on the right the
+    // blue half.
+    // How much redder than blue a colour is.
+    let red = |c: [u8; 3]| i32::from(c[0]) - i32::from(c[2]);
+    let left = pixel(&mut h, "B3");
+    let right = pixel(&mut h, "I3");
+    // View > Layers hides it: the same hex is its terrain over the paper.
+    h.state_mut().canvas.backdrop.shown = false;
+    let hidden = pixel(&mut h, "B3");
+    assert!(
+        red(left) > red(hidden) + 40,
+        "left {left:?}, hidden {hidden:?}"
+    );
+    assert!(
+        red(right) < red(hidden) - 40,
+        "right {right:?}, hidden {hidden:?}"
+    );
+    // Half opacity: between the two.
+    h.state_mut().canvas.backdrop.shown = true;
+    h.state_mut().canvas.backdrop.opacity = 0.5;
+    let half = pixel(&mut h, "B3");
+    assert!(
+        red(hidden) + 10 < red(half) && red(half) + 10 < red(left),
+        "{hidden:?} {half:?} {left:?}"
+    );
+}
+
+#[test]
+fn a_missing_background_image_is_named_and_the_board_still_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = scenario_with(dir.path(), "scans/gone.png", 600);
+    let mut h = open(&path);
+    let Status::Failed(why) = settled(&mut h) else {
+        panic!("the missing image was not reported");
+    };
+    assert!(why.contains("scans/gone.png"), "{why}");
+    let app = h.state();
+    assert!(app.error.is_none(), "no modal error: {:?}", app.error);
+    assert_eq!(app.doc.scenario.title, "traced");
+    assert_eq!(app.doc.path.as_deref(), Some(path.as_path()));
+}
+
+#[test]
+fn an_image_bigger_than_a_texture_is_drawn_from_tiles_when_zoomed_in() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("wide.png"), halves(9000, 600)).unwrap();
+    let path = scenario_with(dir.path(), "wide.png", 9000);
+    let mut h = open(&path);
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [9000, 600],
+            tiled: true
+        }
+    );
+    assert_eq!(
+        h.state().canvas.backdrop.tiles(),
+        0,
+        "seen whole: the overview"
+    );
+    // Zoomed in on the image's left half, the overview's texels would be blurry: the
+    // tiles in view are cut off the frame and drawn.
+    let rect = h.state().canvas.rect().unwrap();
+    let bg = h.state().doc.scenario.board.background().unwrap().clone();
+    let (x, y) = bg.to_board((1500.0, 300.0));
+    {
+        let view = &mut h.state_mut().canvas.view;
+        view.zoom = sandtable::app::view::View::MAX_ZOOM;
+        view.centre_on(rect, egui::vec2(x as f32, y as f32));
+    }
+    let start = Instant::now();
+    while h.state().canvas.backdrop.tiles() == 0 && start.elapsed() < Duration::from_secs(30) {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let tiles = h.state().canvas.backdrop.tiles();
+    assert!((1..=4).contains(&tiles), "{tiles} tiles");
+    h.run();
+    let img = h.render().expect("the frame renders");
+    let ppp = h.ctx.pixels_per_point();
+    let c = rect.center();
+    let px = img.get_pixel((c.x * ppp) as u32, (c.y * ppp) as u32);
+    assert!(
+        px[0] > px[2] + 100,
+        "the red half, drawn from a tile: {px:?}"
+    );
+}
+
+/// A module of two boards on one map, the second one's image left out of the archive.
+fn two_boards(dir: &Path) -> std::path::PathBuf {
+    use crate::vmod::{TestBoard, hex_grid, module, numbering};
+    let grid = hex_grid(55.4256, 64.0, 40, 40, false, &numbering(""));
+    let bytes = module(
+        "Two Boards",
+        "1.0",
+        &[
+            TestBoard {
+                name: "North".into(),
+                size: (600, 430),
+                grid: grid.clone(),
+                image_missing: false,
+            },
+            TestBoard {
+                name: "South".into(),
+                size: (600, 430),
+                grid,
+                image_missing: true,
+            },
+        ],
+        &[],
+        &["Union", "Confederate"],
+    );
+    let path = dir.join("twoboards.vmod");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn file_import_vassal_module_lists_its_boards_and_opens_the_one_chosen_over_its_image() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let vmod = two_boards(dir.path());
+    let saved = dir.path().join("saved/north.ron");
+    std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
+    let mut h = crate::designer_kit::app_with(ScriptedDialogs {
+        opens: vec![vmod.clone(), vmod.clone()],
+        saves: vec![saved.clone()],
+        ..Default::default()
+    });
+    let import = |h: &mut Harness<'_, DesignerApp>| {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label("Import VASSAL module...").click();
+        h.run();
+    };
+    // The board whose image is missing: the importer's error, plainly, and the
+    // document stays as it was.
+    import(&mut h);
+    let title = h.state().doc.scenario.title.clone();
+    h.get_by_label("map 'Main Map', board 'South' (South.png)")
+        .click();
+    h.run();
+    h.get_by_label("Battle Cry (150th anniversary)").click();
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    let error = h.state_mut().error.take().unwrap_or_default();
+    assert!(
+        error.contains("twoboards.vmod") && error.contains("images/South.png"),
+        "{error}"
+    );
+    assert_eq!(h.state().doc.scenario.title, title);
+    // The other board opens, unsaved, over its printed map.
+    import(&mut h);
+    h.get_by_label("map 'Main Map', board 'North' (North.png)")
+        .click();
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let doc = &h.state().doc;
+    assert_eq!(doc.scenario.title, "Two Boards: North");
+    assert_eq!(doc.scenario.ruleset, "battle-cry-150");
+    assert!(
+        doc.path.is_none() && doc.history.is_dirty(),
+        "imported, unsaved"
+    );
+    let bg = doc.scenario.board.background().expect("a background");
+    assert_eq!(bg.image, "twoboards-board.png");
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 430],
+            tiled: false
+        }
+    );
+    // Saving writes the image beside the scenario, where the board names it.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let image = saved.parent().unwrap().join("twoboards-board.png");
+    assert_eq!(image::image_dimensions(&image).unwrap(), (600, 430));
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 430],
+            tiled: false
+        }
+    );
+}
+
+#[test]
+fn sample_the_background_sets_every_hex_showing_the_picked_colour_in_one_undo_step() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("map.png"), halves(600, 400)).unwrap();
+    let path = scenario_with(dir.path(), "map.png", 600);
+    let mut h = open(&path);
+    settled(&mut h);
+    let woods = |h: &Harness<'_, DesignerApp>| {
+        let s = &h.state().doc.scenario;
+        let board = s.board.as_hex().unwrap();
+        let mut l: Vec<String> = s
+            .hexes
+            .iter()
+            .filter(|(_, c)| c.terrain == "woods")
+            .map(|(hex, _)| board.label(*hex))
+            .collect();
+        l.sort();
+        l
+    };
+    h.get_by_label("Woods").click();
+    h.run();
+    h.get_by_label("Sample the background...").click();
+    h.run();
+    // The click on the map picks its colour; the brush in hand paints nothing.
+    let b3 = crate::designer_kit::at(&h, "B3");
+    crate::designer_kit::drag(&mut h, &[b3]);
+    assert!(woods(&h).is_empty(), "the pick painted {:?}", woods(&h));
+    h.get_by_label_contains("hexes to Woods").click();
+    h.run();
+    let set = woods(&h);
+    // Every hex whose centre lies on the red half, and none on the blue half.
+    let s = &h.state().doc.scenario;
+    let board = s.board.as_hex().unwrap();
+    let bg = board.background.as_deref().unwrap();
+    let red: Vec<String> = {
+        let mut l: Vec<String> = board
+            .hexes()
+            .filter(|hex| {
+                let c = Canvas::hex_centre(&s.board, *hex).unwrap();
+                bg.to_pixels((f64::from(c.x), f64::from(c.y))).0 < 300.0
+            })
+            .map(|hex| board.label(hex))
+            .collect();
+        l.sort();
+        l
+    };
+    assert_eq!(set, red);
+    // One undo step takes them all back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(woods(&h).is_empty(), "{:?}", woods(&h));
+}
+
+#[test]
+fn scenario_properties_put_a_scan_under_a_new_hex_board_as_one_undo_step() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let scan = dir.path().join("scan.png");
+    std::fs::write(&scan, halves(600, 400)).unwrap();
+    let mut h = crate::designer_kit::app_with(ScriptedDialogs {
+        opens: vec![scan.clone()],
+        ..Default::default()
+    });
+    assert!(h.state().doc.scenario.board.background().is_none());
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    h.get_by_label("Choose image...").click();
+    h.run();
+    h.get_by_label("Apply background").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let board = h.state().doc.scenario.board.clone();
+    let bg = board.background().expect("the board has the scan under it");
+    assert_eq!(
+        Path::new(&bg.image),
+        scan.as_path(),
+        "an unsaved scenario names it whole"
+    );
+    // Placed at the board's corner, as wide as the board.
+    let width = f64::from(Canvas::board_size(&board).x);
+    assert!((bg.scale * 600.0 - width).abs() < 1e-6, "{}", bg.scale);
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 400],
+            tiled: false
+        }
+    );
+    // One undo step takes it away again.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.state().doc.scenario.board.background().is_none());
+}
+
+#[test]
+fn a_table_takes_a_background_to_trace_too() {
+    use sandtable::board::{FreeformBoard, TableUnit};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("scan.png"), halves(600, 400)).unwrap();
+    let table = FreeformBoard {
+        width: 120.0,
+        height: 80.0,
+        unit: TableUnit::Cm,
+        cm_per_unit: None,
+        background: Some(Background {
+            image: "scan.png".into(),
+            at: Default::default(),
+            scale: 0.2,
+            vassal: None,
+        }),
+    };
+    let s = Scenario::new("table", "mini-nap", Board::Freeform(table));
+    let path = dir.path().join("table.ron");
+    sandtable::io::save_scenario(&s, &path).unwrap();
+    let mut h = open(&path);
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 400],
+            tiled: false
+        }
+    );
+    // The left half of the table shows the red half of the scan.
+    let rect = h.state().canvas.rect().unwrap();
+    let at = h
+        .state()
+        .canvas
+        .view
+        .to_screen(rect, egui::vec2(20.0, 40.0));
+    h.run();
+    let img = h.render().expect("the frame renders");
+    let ppp = h.ctx.pixels_per_point();
+    let px = img.get_pixel((at.x * ppp) as u32, (at.y * ppp) as u32);
+    // Under the table's ground, which lets it show.
+    assert!(px[0] > px[2] + 50, "{px:?}");
+}
