@@ -48,7 +48,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 31] = [
+    pub const ALL: [Command; 32] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -80,6 +80,7 @@ impl Command {
         Command::Preview(Mode::Zones),
         Command::Preview(Mode::Viewshed),
         Command::Preview(Mode::Charges),
+        Command::Preview(Mode::Cover),
     ];
 
     /// The menu text.
@@ -163,6 +164,9 @@ impl Command {
             Command::Preview(Mode::Charges) => {
                 "Pick a mounted unit: each legal charge lane and the target's morale modifier"
             }
+            Command::Preview(Mode::Cover) => {
+                "On a table, pick a unit: from where an enemy could fire at it, and with how much cover"
+            }
         }
     }
 
@@ -202,6 +206,7 @@ impl Command {
                     Mode::Zones => Key::Z,
                     Mode::Viewshed => Key::V,
                     Mode::Charges => Key::C,
+                    Mode::Cover => Key::O,
                 };
                 vec![key(Modifiers::SHIFT, k)]
             }
