@@ -586,7 +586,19 @@ impl Previewer {
             && response.clicked_by(egui::PointerButton::Primary)
             && let Some(p) = point
         {
+            let picked = self.table.from.clone();
             self.table.click(mode, &doc.scenario, p);
+            // As on hexes, a unit picked brings its own moved and ordered flags.
+            if self.table.from != picked
+                && let Some(u) = doc
+                    .scenario
+                    .units
+                    .iter()
+                    .find(|u| Some(&u.id) == self.table.from.as_ref())
+            {
+                self.as_moved = u.moved;
+                self.as_ordered = u.ordered;
+            }
         }
         self.table.hover = point;
         if self.table.wake.is_none() {

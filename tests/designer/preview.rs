@@ -637,7 +637,7 @@ fn table_fields_fire_arc_cover_map_and_viewshed_on_mini_nap() {
         arc.starts_with("fire arc of i1:") && arc.contains("the whole table ahead"),
         "{arc}"
     );
-    assert!(shows(&h, "mini-nap gives an infantry no range"));
+    assert!(shows(&h, "mini-nap gives an infantry unit no range"));
     assert_eq!(exported(&h).as_deref(), Some("arcs:i1"));
     hover_table(&mut h, 100.0, 60.0);
     assert!(shows(&h, "i1 sees 100.0,60.0 at 68.8 cm"));
@@ -647,11 +647,17 @@ fn table_fields_fire_arc_cover_map_and_viewshed_on_mini_nap() {
     let near = field_summary(&mut h);
     assert!(near.contains("(40 cm)"), "{near}");
 
-    // Taking the village away answers the field again; undo brings it back.
+    // Taking the village away answers the field again; undo brings it back. Counted:
+    // the halvings of every point.
     let inside = |h: &Harness<'_, DesignerApp>| {
         let f = h.state().canvas.preview.table.field().cloned().unwrap();
-        f.field.unwrap().values
+        let halvings = |v: &sandtable::rules::play::sampled::Value| match v {
+            sandtable::rules::play::sampled::Value::Fire { halvings, .. } => *halvings,
+            _ => 0,
+        };
+        f.field.unwrap().values.iter().map(halvings).sum::<usize>()
     };
+    h.state_mut().canvas.preview.table.given.range = None;
     shift(&mut h, Key::O);
     assert_eq!(h.state().canvas.preview.mode, Some(Mode::Cover));
     assert!(shows(&h, "From i1"));
