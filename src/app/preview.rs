@@ -13,7 +13,7 @@ use hexx::Hex;
 use super::document::Document;
 use super::paint::{align, colour, shapes};
 use super::preview_table::TablePreview;
-use super::preview_worker::{Job, Worker};
+use super::preview_worker::{Shared, Worker};
 use super::view::View;
 use crate::board::HexBoard;
 use crate::rules::Ruleset;
@@ -198,9 +198,8 @@ pub struct Previewer {
     /// The thread that answers what follows the pointer on a big board, started when
     /// first needed.
     worker: Option<Worker<Key, Answer>>,
-    /// The scenario and ruleset as the thread sees them: (document, revision) and
-    /// copies made once per revision.
-    shared: Option<(u64, u64, Arc<Scenario>, Arc<Ruleset>)>,
+    /// The scenario and ruleset as the thread sees them.
+    shared: Shared,
     /// The answer shown is not yet the one for the hovered hex: the thread is on it.
     computing: bool,
     /// Woken by the thread when its answer is ready.
@@ -446,26 +445,10 @@ impl Previewer {
         if self.answer.as_ref().is_some_and(|(k, _)| k == key) {
             return true;
         }
-        if self
-            .shared
-            .as_ref()
-            .is_none_or(|(d, rev, _, _)| (*d, *rev) != now)
-        {
-            self.shared = Some((
-                key.doc,
-                key.revision,
-                Arc::new(doc.scenario.clone()),
-                Arc::new(r.clone()),
-            ));
-        }
-        if let Some((_, _, s, r)) = &self.shared {
-            worker.ask(Job {
-                key: key.clone(),
-                scenario: s.clone(),
-                ruleset: r.clone(),
-                wake: self.wake.clone(),
-            });
-        }
+        worker.ask(
+            self.shared
+                .job(key.clone(), now, &doc.scenario, r, self.wake.clone()),
+        );
         self.computing = true;
         true
     }

@@ -9,13 +9,11 @@
 //! samples (the frame goes on drawing the last answer), drawn from the scene's items,
 //! with the hovered point answered in words as `sandtable los` and `path` answer it.
 
-use std::sync::Arc;
-
 use egui::{Painter, Rect, vec2};
 
 use super::paint::shapes;
 use super::preview::{Answer, Mode, needs};
-use super::preview_worker::{Job, Worker};
+use super::preview_worker::{Shared, Worker};
 use super::view::View;
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
@@ -85,8 +83,8 @@ pub struct TablePreview {
     /// How many fields have been shown.
     fields: u64,
     worker: Option<Worker<FieldKey, TableAnswer>>,
-    /// The scenario and ruleset as the thread sees them, copied once per revision.
-    shared: Option<(u64, u64, Arc<Scenario>, Arc<Ruleset>)>,
+    /// The scenario and ruleset as the thread sees them.
+    shared: Shared,
     /// The field shown is not yet the one asked for: the thread is on it.
     computing: bool,
     /// Woken by the thread when its answer is ready.
@@ -277,25 +275,11 @@ impl TablePreview {
         if self.field.as_ref().is_some_and(|f| f.key == *key) {
             return true;
         }
-        if self
-            .shared
-            .as_ref()
-            .is_none_or(|(d, rev, _, _)| (*d, *rev) != now)
-        {
-            self.shared = Some((
-                key.doc,
-                key.revision,
-                Arc::new(doc.scenario.clone()),
-                Arc::new(r.clone()),
-            ));
-        }
-        if let (Some((_, _, s, r)), Some(worker)) = (&self.shared, &mut self.worker) {
-            worker.ask(Job {
-                key: key.clone(),
-                scenario: s.clone(),
-                ruleset: r.clone(),
-                wake: self.wake.clone(),
-            });
+        if let Some(worker) = &mut self.worker {
+            worker.ask(
+                self.shared
+                    .job(key.clone(), now, &doc.scenario, r, self.wake.clone()),
+            );
         }
         self.computing = true;
         true

@@ -496,9 +496,9 @@ fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
     assert_eq!(h.state().doc.scenario, before);
 }
 
-/// The README's screenshot of a zone of fire on the Mini-Nap example.
-#[test]
-fn snapshot_of_a_zone_of_fire_on_mini_nap() {
+/// The designer in a 1280 x 800 window drawn by wgpu (for the README's screenshots),
+/// the Mini-Nap example opened by File > Open.
+fn mini_nap_window() -> Harness<'static, DesignerApp> {
     use sandtable::app::dialogs::ScriptedDialogs;
     use sandtable::rules::Rulesets;
     let app = DesignerApp::new(
@@ -516,6 +516,13 @@ fn snapshot_of_a_zone_of_fire_on_mini_nap() {
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
+    h
+}
+
+/// The README's screenshot of a zone of fire on the Mini-Nap example.
+#[test]
+fn snapshot_of_a_zone_of_fire_on_mini_nap() {
+    let mut h = mini_nap_window();
     shift(&mut h, Key::L);
     click_table(&mut h, 40.0, 100.0);
     hover_table(&mut h, 140.0, 20.0);
@@ -695,23 +702,7 @@ fn table_fields_fire_arc_cover_map_and_viewshed_on_mini_nap() {
 /// The README's screenshots of a fire arc and a cover map on the Mini-Nap example.
 #[test]
 fn snapshot_of_a_fire_arc_and_a_cover_map_on_mini_nap() {
-    use sandtable::app::dialogs::ScriptedDialogs;
-    use sandtable::rules::Rulesets;
-    let app = DesignerApp::new(
-        Rulesets::built_in(),
-        Box::new(ScriptedDialogs {
-            opens: vec![designer_kit::example("mini-nap-village.ron")],
-            ..Default::default()
-        }),
-    );
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(12)
-        .wgpu()
-        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    h.run();
+    let mut h = mini_nap_window();
     shift(&mut h, Key::A);
     h.state_mut().canvas.preview.table.given.range = Some(90.0);
     click_table(&mut h, 40.0, 100.0);
