@@ -25,7 +25,10 @@ pub struct Job<K> {
 /// The scenario and ruleset as the thread sees them: copied once per revision of a
 /// document and shared by the questions asked until it changes.
 #[derive(Default)]
-pub struct Shared(Option<((u64, u64), Arc<Scenario>, Arc<Ruleset>)>);
+pub struct Shared(Option<Copies>);
+
+/// (document, revision), and the copies made at that revision.
+type Copies = ((u64, u64), Arc<Scenario>, Arc<Ruleset>);
 
 impl Shared {
     /// A question for `key` about document `at` = (id, revision) as `s` and `r` stand.
