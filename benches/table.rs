@@ -113,5 +113,39 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// Fields over the example table itself, at the default centimetre.
+fn fields(c: &mut Criterion) {
+    use sandtable::rules::play::sampled::{self, Given};
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("mini-nap").expect("mini-nap");
+    let text = include_str!("../assets/scenarios/mini-nap-village.ron");
+    let s = io::parse_scenario(text, Format::Ron, Path::new("mini-nap-village.ron"))
+        .expect("the example")
+        .scenario;
+    let field = TableField::new(&s, r);
+    let i1 = s.units.iter().find(|u| u.id == "i1").expect("i1");
+    let given = Given::default();
+    assert_eq!(sampled::fire_arc(&field, i1, &given).grid.len(), 21_600);
+    let mut g = c.benchmark_group("fields");
+    g.sample_size(10);
+    g.bench_function("fire arc of i1, 21,600 samples", |b| {
+        b.iter(|| sampled::fire_arc(&field, black_box(i1), &given).inside())
+    });
+    g.bench_function("cover map of i1, 21,600 samples", |b| {
+        b.iter(|| sampled::cover(&field, black_box(i1), &given).inside())
+    });
+    g.bench_function("viewshed of i1, 21,600 samples", |b| {
+        b.iter(|| sampled::viewshed(&field, Place::Unit(black_box(i1)), &given).inside())
+    });
+    let near = Given {
+        allowance: Some(30.0),
+        ..Given::default()
+    };
+    g.bench_function("reach of i1, 30 cm allowance", |b| {
+        b.iter(|| sampled::reach(&field, black_box(i1), &near).inside())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, fields);
 criterion_main!(benches);

@@ -82,6 +82,7 @@ impl Command {
         Command::Preview(Mode::Zones),
         Command::Preview(Mode::Viewshed),
         Command::Preview(Mode::Charges),
+        Command::Preview(Mode::Cover),
     ];
 
     /// The menu text.
@@ -169,6 +170,9 @@ impl Command {
             Command::Preview(Mode::Charges) => {
                 "Pick a mounted unit: each legal charge lane and the target's morale modifier"
             }
+            Command::Preview(Mode::Cover) => {
+                "On a table, pick a unit: from where an enemy could fire at it, and with how much cover"
+            }
         }
     }
 
@@ -210,6 +214,7 @@ impl Command {
                     Mode::Zones => Key::Z,
                     Mode::Viewshed => Key::V,
                     Mode::Charges => Key::C,
+                    Mode::Cover => Key::O,
                 };
                 vec![key(Modifiers::SHIFT, k)]
             }

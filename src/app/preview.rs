@@ -13,7 +13,7 @@ use hexx::Hex;
 use super::document::Document;
 use super::paint::{align, colour, shapes};
 use super::preview_table::TablePreview;
-use super::preview_worker::{Job, Worker};
+use super::preview_worker::{Shared, Worker};
 use super::view::View;
 use crate::board::HexBoard;
 use crate::rules::Ruleset;
@@ -31,10 +31,12 @@ pub enum Mode {
     Zones,
     Viewshed,
     Charges,
+    /// Tables only: where fire at a unit could come from, with its cover.
+    Cover,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 7] = [
+    pub const ALL: [Mode; 8] = [
         Mode::Sight,
         Mode::Battle,
         Mode::Arcs,
@@ -42,6 +44,7 @@ impl Mode {
         Mode::Zones,
         Mode::Viewshed,
         Mode::Charges,
+        Mode::Cover,
     ];
 
     pub fn name(self) -> &'static str {
@@ -53,12 +56,18 @@ impl Mode {
             Mode::Zones => "Zones of control",
             Mode::Viewshed => "Viewshed",
             Mode::Charges => "Charge lanes",
+            Mode::Cover => "Cover map",
         }
     }
 
     /// Whether the mode is drawn on a measured table too.
     pub fn on_tables(self) -> bool {
-        matches!(self, Mode::Sight | Mode::Battle | Mode::Moves)
+        !matches!(self, Mode::Zones | Mode::Charges)
+    }
+
+    /// Whether the mode is drawn on hex boards.
+    pub fn on_hexes(self) -> bool {
+        self != Mode::Cover
     }
 
     /// The status bar's line on a table.
@@ -74,7 +83,19 @@ impl Mode {
             }
             (Mode::Moves, false) => "Movement: click the unit to move; Esc leaves",
             (Mode::Moves, true) => {
-                "Movement: hover where to go, click to add a turn; click the unit to start again; Esc leaves"
+                "Movement: tinted where it can go this turn, hatched where it may not; hover where to go, click to add a turn; click the unit to start again; Esc leaves"
+            }
+            (Mode::Arcs, false) => "Fire arcs: click the firing unit; Esc leaves",
+            (Mode::Arcs, true) => {
+                "Fire arcs: tinted by the halvings (or dice) a target there gets, hatched where blocked; hover a point for the answer; Esc leaves"
+            }
+            (Mode::Cover, false) => "Cover map: click the unit fired at; Esc leaves",
+            (Mode::Cover, true) => {
+                "Cover map: tinted by the cover fire from there meets, hatched where blocked; hover a point for the answer; Esc leaves"
+            }
+            (Mode::Viewshed, false) => "Viewshed: click a unit or a point to look from; Esc leaves",
+            (Mode::Viewshed, true) => {
+                "Viewshed: shaded where out of sight; hover a point for the answer; click another unit or point to look from; Esc leaves"
             }
             _ => "This preview is drawn on hex boards; Esc leaves",
         }
@@ -84,7 +105,7 @@ impl Mode {
     fn needs_unit(self) -> bool {
         matches!(
             self,
-            Mode::Battle | Mode::Arcs | Mode::Moves | Mode::Charges
+            Mode::Battle | Mode::Arcs | Mode::Moves | Mode::Charges | Mode::Cover
         )
     }
 
@@ -113,6 +134,7 @@ impl Mode {
             (Mode::Charges, true) => {
                 "Charge lanes: each legal charge drawn with the target's morale modifier; click another unit to pick it; Esc leaves"
             }
+            (Mode::Cover, _) => "Cover map: drawn on measured tables; Esc leaves",
         }
     }
 }
@@ -176,9 +198,8 @@ pub struct Previewer {
     /// The thread that answers what follows the pointer on a big board, started when
     /// first needed.
     worker: Option<Worker<Key, Answer>>,
-    /// The scenario and ruleset as the thread sees them: (document, revision) and
-    /// copies made once per revision.
-    shared: Option<(u64, u64, Arc<Scenario>, Arc<Ruleset>)>,
+    /// The scenario and ruleset as the thread sees them.
+    shared: Shared,
     /// The answer shown is not yet the one for the hovered hex: the thread is on it.
     computing: bool,
     /// Woken by the thread when its answer is ready.
@@ -340,6 +361,7 @@ impl Previewer {
         self.on_table = doc.scenario.board.as_hex().is_none();
         let Some(board) = doc.scenario.board.as_hex() else {
             if mode.on_tables() {
+                self.table.as_if = (self.as_moved, self.as_ordered);
                 self.table.update(mode, doc, r);
             } else {
                 self.leave();
@@ -423,26 +445,10 @@ impl Previewer {
         if self.answer.as_ref().is_some_and(|(k, _)| k == key) {
             return true;
         }
-        if self
-            .shared
-            .as_ref()
-            .is_none_or(|(d, rev, _, _)| (*d, *rev) != now)
-        {
-            self.shared = Some((
-                key.doc,
-                key.revision,
-                Arc::new(doc.scenario.clone()),
-                Arc::new(r.clone()),
-            ));
-        }
-        if let Some((_, _, s, r)) = &self.shared {
-            worker.ask(Job {
-                key: key.clone(),
-                scenario: s.clone(),
-                ruleset: r.clone(),
-                wake: self.wake.clone(),
-            });
-        }
+        worker.ask(
+            self.shared
+                .job(key.clone(), now, &doc.scenario, r, self.wake.clone()),
+        );
         self.computing = true;
         true
     }
@@ -450,12 +456,13 @@ impl Previewer {
     /// Whether the answer shown is an older one while the thread works on the hovered
     /// hex's.
     pub fn computing(&self) -> bool {
-        self.computing
+        self.computing || self.table.computing()
     }
 
     /// Waits (at most `limit`) for the thread's answer to the question in hand and
     /// shows it: for tests and benches, which look at what a user sees a moment later.
     pub fn settle(&mut self, limit: std::time::Duration) {
+        self.table.settle(limit);
         let Some(worker) = &mut self.worker else {
             return;
         };
@@ -562,9 +569,24 @@ impl Previewer {
             && response.clicked_by(egui::PointerButton::Primary)
             && let Some(p) = point
         {
+            let picked = self.table.from.clone();
             self.table.click(mode, &doc.scenario, p);
+            // As on hexes, a unit picked brings its own moved and ordered flags.
+            if self.table.from != picked
+                && let Some(u) = doc
+                    .scenario
+                    .units
+                    .iter()
+                    .find(|u| Some(&u.id) == self.table.from.as_ref())
+            {
+                self.as_moved = u.moved;
+                self.as_ordered = u.ordered;
+            }
         }
         self.table.hover = point;
+        if self.table.wake.is_none() {
+            self.table.wake = Some(painter.ctx().clone());
+        }
         self.update(doc, r, None);
         self.table.paint(painter, rect, view);
         if point.is_some()
@@ -757,6 +779,7 @@ impl Previewer {
             Mode::Charges => Some(Ask::Charges {
                 unit: unit(self.from)?,
             }),
+            Mode::Cover => None,
         }
     }
 
@@ -766,8 +789,13 @@ impl Previewer {
         let a = self.answer()?;
         match self.mode? {
             Mode::Sight | Mode::Battle => {}
+            // On a table the hovered point's answer, as `sandtable los` gives it.
+            Mode::Arcs | Mode::Cover | Mode::Viewshed
+                if self.on_table && self.table.target().is_some() => {}
             Mode::Arcs => return a.lines.first().cloned(),
-            Mode::Moves | Mode::Zones | Mode::Viewshed | Mode::Charges => return None,
+            Mode::Moves | Mode::Zones | Mode::Viewshed | Mode::Charges | Mode::Cover => {
+                return None;
+            }
         }
         let mut text = a.error.clone().unwrap_or_else(|| a.summary.clone());
         for line in a.lines.iter().take(6) {
@@ -928,6 +956,7 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
             Some(u) => Ask::Charges { unit: u.id.clone() },
             None => return needs("Click a mounted unit to see its charge lanes."),
         },
+        Mode::Cover => return needs("A cover map is drawn on measured tables."),
     };
     asked(&ask, key.given, s, r, board)
 }
@@ -1072,7 +1101,11 @@ impl super::DesignerApp {
     pub(super) fn preview_menu(&mut self, ui: &mut Ui, ctx: &egui::Context) {
         let on_hexes = self.doc.scenario.board.as_hex().is_some();
         for mode in Mode::ALL {
-            let hex = on_hexes || mode.on_tables();
+            let hex = if on_hexes {
+                mode.on_hexes()
+            } else {
+                mode.on_tables()
+            };
             let cmd = super::commands::Command::Preview(mode);
             let open = self.canvas.preview.mode == Some(mode);
             let mut button = egui::Button::selectable(open, mode.name());
@@ -1082,7 +1115,11 @@ impl super::DesignerApp {
             if ui
                 .add_enabled(hex, button)
                 .on_hover_text(cmd.tooltip())
-                .on_disabled_hover_text("This preview is drawn on hex boards")
+                .on_disabled_hover_text(if on_hexes {
+                    "This preview is drawn on measured tables"
+                } else {
+                    "This preview is drawn on hex boards"
+                })
                 .clicked()
             {
                 self.run_command(cmd, ctx);

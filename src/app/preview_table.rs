@@ -3,18 +3,45 @@
 //! does to the dice (as `sandtable los` and `battle` say it), and the cost of a path
 //! clicked out from a unit (as `sandtable path` says it). Drawn over the table; like the
 //! hex previews, they only read the scenario and are answered again after each edit.
+//!
+//! Fire arcs, cover maps, viewsheds and a unit's reach are fields over the whole table
+//! (`rules::play::sampled`): answered on the preview's thread when the table has many
+//! samples (the frame goes on drawing the last answer), drawn from the scene's items,
+//! with the hovered point answered in words as `sandtable los` and `path` answer it.
 
 use egui::{Painter, Rect, vec2};
 
 use super::paint::shapes;
 use super::preview::{Answer, Mode, needs};
+use super::preview_worker::{Shared, Worker};
 use super::view::View;
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
+use crate::rules::play::sampled::{Given, Grid};
 use crate::scenario::shape::unit_at;
 use crate::scenario::{Scenario, Unit};
+use crate::scene::Item;
 use crate::scene::overlay::Ask;
 use crate::scene::table_overlay::{self, TableAnswer};
+
+/// Fields with at least this many samples are answered off the frame.
+pub const FIELD_IN_BACKGROUND: usize = 2_000;
+
+/// What a field was answered for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldKey {
+    doc: u64,
+    revision: u64,
+    ask: Ask,
+    given: Given,
+}
+
+/// A field answered, and its drawing in board units (built once per answer).
+struct Field {
+    key: FieldKey,
+    answer: TableAnswer,
+    items: Vec<Item>,
+}
 
 /// What a table preview was answered for.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +53,11 @@ struct Key {
     target: Option<(f64, f64)>,
     path: Vec<(f64, f64)>,
     charge: bool,
+    from_point: Option<(f64, f64)>,
+    /// How many fields have been shown, and whether one is being computed: the words
+    /// under the pointer include the field's.
+    fields: u64,
+    computing: bool,
 }
 
 /// A table preview's state between frames.
@@ -40,7 +72,23 @@ pub struct TablePreview {
     pub path: Vec<Point>,
     /// Movement: the path is charged (Mini-Nap's charge restrictions, no road move).
     pub charge: bool,
+    /// Viewshed: the point looked from, when no unit is picked.
+    pub from_point: Option<Point>,
+    /// Fire arcs: as if moved this turn, as if ordered (the inspector's toggles).
+    pub as_if: (bool, bool),
+    /// The grid's step, a range and an allowance given where the ruleset has none.
+    pub given: Given,
     answer: Option<(Key, Answer, TableAnswer)>,
+    field: Option<Field>,
+    /// How many fields have been shown.
+    fields: u64,
+    worker: Option<Worker<FieldKey, TableAnswer>>,
+    /// The scenario and ruleset as the thread sees them.
+    shared: Shared,
+    /// The field shown is not yet the one asked for: the thread is on it.
+    computing: bool,
+    /// Woken by the thread when its answer is ready.
+    pub wake: Option<egui::Context>,
 }
 
 fn unit<'s>(s: &'s Scenario, id: &Option<String>) -> Option<&'s Unit> {
@@ -53,7 +101,7 @@ impl TablePreview {
         self.answer.as_ref().map(|(_, a, _)| a)
     }
 
-    fn target(&self) -> Option<Point> {
+    pub(super) fn target(&self) -> Option<Point> {
         self.pinned.or(self.hover)
     }
 
@@ -61,6 +109,14 @@ impl TablePreview {
     /// sight, battle) or adds a point to the path (movement).
     pub fn click(&mut self, mode: Mode, s: &Scenario, p: Point) {
         let on = unit_at(s, p).map(|u| u.id.clone());
+        if mode == Mode::Viewshed {
+            // Any unit or point is looked from; the same one again drops it.
+            let same = on.is_some() && on == self.from
+                || on.is_none() && self.from.is_none() && self.from_point == Some(p);
+            self.from = if same { None } else { on.clone() };
+            self.from_point = (!same && on.is_none()).then_some(tenth(p));
+            return;
+        }
         if self.from.is_none() || (on.is_some() && on == self.from) {
             if on.is_some() {
                 self.from = if on == self.from { None } else { on };
@@ -87,6 +143,7 @@ impl TablePreview {
         if unit(s, &self.from).is_none() {
             self.from = None;
         }
+        self.update_field(mode, doc, r);
         let key = Key {
             doc: doc.id,
             revision: doc.revision,
@@ -95,6 +152,9 @@ impl TablePreview {
             target: self.target().map(|p| (p.x, p.y)),
             path: self.path.iter().map(|p| (p.x, p.y)).collect(),
             charge: self.charge,
+            from_point: self.from_point.map(|p| (p.x, p.y)),
+            fields: self.fields,
+            computing: self.computing,
         };
         if self.answer.as_ref().is_some_and(|(k, _, _)| *k == key) {
             return;
@@ -102,6 +162,7 @@ impl TablePreview {
         let (answer, drawn) = match mode {
             Mode::Moves => self.moves(s, r),
             Mode::Sight | Mode::Battle => self.fire(mode, s, r),
+            Mode::Arcs | Mode::Cover | Mode::Viewshed => self.hovered(mode, s, r),
             _ => (
                 needs("On a table: line of sight, battle and movement"),
                 TableAnswer::default(),
@@ -127,6 +188,186 @@ impl TablePreview {
         (worded(&drawn), drawn)
     }
 
+    /// The field the mode draws over the table, asked for by name as an export asks
+    /// for it: `arcs:UNIT`, `cover:UNIT`, `viewshed:UNIT|X,Y`, `moves:UNIT[:charge]`.
+    fn field_ask(&self, mode: Mode, s: &Scenario) -> Option<Ask> {
+        let unit = unit(s, &self.from);
+        match mode {
+            Mode::Arcs => unit.map(|u| Ask::Arcs {
+                unit: u.id.clone(),
+                moved: (self.as_if.0 != u.moved).then_some(self.as_if.0),
+                ordered: (self.as_if.1 != u.ordered).then_some(self.as_if.1),
+            }),
+            Mode::Cover => unit.map(|u| Ask::Cover { unit: u.id.clone() }),
+            Mode::Viewshed => unit
+                .map(|u| u.id.clone())
+                .or_else(|| self.from_point.map(|p| format!("{},{}", p.x, p.y)))
+                .map(|from| Ask::Viewshed { from }),
+            Mode::Moves => unit.map(|u| Ask::Moves {
+                unit: u.id.clone(),
+                to: None,
+                charge: self.charge,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Answers the mode's field for this revision, on the thread when it is big.
+    fn update_field(&mut self, mode: Mode, doc: &super::document::Document, r: &Ruleset) {
+        let s = &doc.scenario;
+        let Some(ask) = self.field_ask(mode, s) else {
+            self.field = None;
+            self.computing = false;
+            return;
+        };
+        let key = FieldKey {
+            doc: doc.id,
+            revision: doc.revision,
+            ask,
+            given: self.given.clone(),
+        };
+        if self.field.as_ref().is_some_and(|f| f.key == key) {
+            self.computing = false;
+            return;
+        }
+        let samples = s
+            .board
+            .as_freeform()
+            .map_or(0, |t| Grid::over(t, self.given.step).len());
+        if samples >= FIELD_IN_BACKGROUND && self.in_background(&key, doc, r) {
+            return;
+        }
+        let answer = field_answer(&key, s, r);
+        self.show(key, answer);
+    }
+
+    /// Keeps a field's answer and its drawing.
+    fn show(&mut self, key: FieldKey, answer: TableAnswer) {
+        let step = answer.field.as_ref().map_or(1.0, |f| f.grid.step as f32);
+        // Hatching a tenth of a sample wide, whatever the zoom.
+        let items = answer
+            .field
+            .as_ref()
+            .map_or_else(Vec::new, |f| crate::scene::table_field::draw(f, step * 0.1));
+        self.computing = false;
+        self.fields += 1;
+        self.field = Some(Field { key, answer, items });
+    }
+
+    /// Hands the field to the thread and shows the newest answer that has come back
+    /// for this revision; false when no thread could be started.
+    fn in_background(
+        &mut self,
+        key: &FieldKey,
+        doc: &super::document::Document,
+        r: &Ruleset,
+    ) -> bool {
+        let worker = self.worker.get_or_insert_with(|| {
+            Worker::start(|k: &FieldKey, s: &Scenario, r: &Ruleset| field_answer(k, s, r))
+        });
+        if !worker.running() {
+            return false;
+        }
+        let now = (key.doc, key.revision);
+        if let Some((k, a)) = worker.take(|k| (k.doc, k.revision) == now) {
+            self.show(k, a);
+        }
+        if self.field.as_ref().is_some_and(|f| f.key == *key) {
+            return true;
+        }
+        if let Some(worker) = &mut self.worker {
+            worker.ask(
+                self.shared
+                    .job(key.clone(), now, &doc.scenario, r, self.wake.clone()),
+            );
+        }
+        self.computing = true;
+        true
+    }
+
+    /// Whether the field shown is an older one while the thread works on the new one.
+    pub fn computing(&self) -> bool {
+        self.computing
+    }
+
+    /// Waits (at most `limit`) for the thread's field and shows it (tests, benches).
+    pub fn settle(&mut self, limit: std::time::Duration) {
+        let Some(worker) = &mut self.worker else {
+            return;
+        };
+        if let Some((k, a)) = worker.wait(limit) {
+            self.show(k, a);
+        }
+    }
+
+    /// The field shown, if any: its words and what it sampled.
+    pub fn field(&self) -> Option<&TableAnswer> {
+        self.field.as_ref().map(|f| &f.answer)
+    }
+
+    /// Fire arcs, cover maps and viewsheds: the field's words, then the hovered (or
+    /// clicked) point answered as `sandtable los` answers it.
+    fn hovered(&self, mode: Mode, s: &Scenario, r: &Ruleset) -> (Answer, TableAnswer) {
+        let none = TableAnswer::default();
+        let from = unit(s, &self.from);
+        let (who, what) = match (mode, from, self.from_point) {
+            (Mode::Viewshed, None, Some(p)) => (format!("{},{}", p.x, p.y), "the point"),
+            (_, Some(u), _) => (u.id.clone(), "the unit"),
+            (Mode::Viewshed, None, None) => {
+                return (needs("Click a unit or a point to look from."), none);
+            }
+            (Mode::Cover, None, _) => return (needs("Click the unit fired at."), none),
+            _ => return (needs("Click the firing unit."), none),
+        };
+        let field = self.field.as_ref().map(|f| &f.answer);
+        let mut answer = field.map_or_else(Answer::default, worded);
+        if self.computing {
+            answer
+                .lines
+                .insert(0, format!("Computing the field of {what} {who}..."));
+        }
+        let Some(p) = self.target().map(tenth) else {
+            return (answer, none);
+        };
+        let at = format!("{:.1},{:.1}", p.x, p.y);
+        let value = field.and_then(|f| f.field.as_ref()).and_then(|f| f.at(p));
+        let ask = match mode {
+            // Fire from the point at the unit.
+            Mode::Cover => Ask::Sight {
+                from: at.clone(),
+                to: who.clone(),
+            },
+            _ => Ask::Sight {
+                from: who.clone(),
+                to: at.clone(),
+            },
+        };
+        let drawn = if mode == Mode::Arcs {
+            table_overlay::answer(&ask, s, r)
+        } else {
+            table_overlay::looked(s, r, &ask)
+        };
+        let drawn = match drawn {
+            Ok(d) => d,
+            Err(e) => return (needs(&e.0), none),
+        };
+        if value == Some(crate::rules::play::sampled::Value::Out) {
+            answer.lines.insert(0, format!("{at}: outside the field"));
+        }
+        // The point's answer first: it is what the pointer asks.
+        let mut lines = vec![drawn.summary.clone()];
+        lines.extend(drawn.lines.iter().cloned());
+        lines.push(String::new());
+        lines.push(answer.summary.clone());
+        lines.extend(answer.lines);
+        let shown = Answer {
+            summary: drawn.summary.clone(),
+            lines: lines.into_iter().skip(1).collect(),
+            ..Answer::default()
+        };
+        (shown, drawn)
+    }
+
     /// Movement: the path from the unit through the clicked points and the hovered one.
     fn moves(&self, s: &Scenario, r: &Ruleset) -> (Answer, TableAnswer) {
         let Some(u) = unit(s, &self.from) else {
@@ -135,10 +376,13 @@ impl TablePreview {
         let mut through = self.path.clone();
         through.extend(self.hover);
         if through.is_empty() {
-            return (
-                needs("Hover where to go; click to add a turn of the path."),
-                TableAnswer::default(),
-            );
+            let mut a = self
+                .field
+                .as_ref()
+                .map_or_else(Answer::default, |f| worded(&f.answer));
+            a.lines
+                .push("Hover where to go; click to add a turn of the path.".into());
+            return (a, TableAnswer::default());
         }
         let drawn = table_overlay::charged(s, r, u, &through, self.charge);
         (worded(&drawn), drawn)
@@ -150,10 +394,55 @@ impl TablePreview {
             ui.checkbox(&mut self.charge, "Charge")
                 .on_hover_text("Cost the path as a charge (sandtable path --charge): no road move; charge restrictions and half rates apply");
         }
+        let value = |ui: &mut egui::Ui, what: &str, v: &mut Option<f64>, tip: &str| {
+            ui.horizontal(|ui| {
+                let mut on = v.is_some();
+                let label = ui.checkbox(&mut on, what).on_hover_text(tip);
+                let mut n = v.unwrap_or(1.0);
+                if on {
+                    ui.add(
+                        egui::DragValue::new(&mut n)
+                            .range(0.05..=10_000.0)
+                            .speed(0.5),
+                    )
+                    .labelled_by(label.id);
+                }
+                *v = on.then_some(n);
+            });
+        };
+        match mode {
+            Mode::Arcs | Mode::Cover => value(
+                ui,
+                "Range",
+                &mut self.given.range,
+                "How far fire reaches, edge to edge, where the ruleset gives the class no range",
+            ),
+            Mode::Moves => value(
+                ui,
+                "Allowance",
+                &mut self.given.allowance,
+                "How far the unit moves this turn, where the ruleset gives its class none",
+            ),
+            _ => {}
+        }
+        if matches!(
+            mode,
+            Mode::Arcs | Mode::Cover | Mode::Viewshed | Mode::Moves
+        ) {
+            value(
+                ui,
+                "Sample every",
+                &mut self.given.step,
+                "The grid the field is sampled on, in the table's unit (default: 1 cm, or 0.25 BW)",
+            );
+        }
     }
 
     /// What File > Export draws for the open preview (`--overlay`), if it can.
     pub fn ask(&self, mode: Mode, s: &Scenario) -> Option<Ask> {
+        if matches!(mode, Mode::Arcs | Mode::Cover | Mode::Viewshed) {
+            return self.field_ask(mode, s);
+        }
         let from = self.from.clone()?;
         let at = |p: Point| format!("{:.1},{:.1}", p.x, p.y);
         match mode {
@@ -179,9 +468,9 @@ impl TablePreview {
                     .chain(&self.hover)
                     .map(|p| at(*p))
                     .collect();
-                (!points.is_empty()).then(|| Ask::Moves {
+                Some(Ask::Moves {
                     unit: from,
-                    to: Some(points.join(":")),
+                    to: (!points.is_empty()).then(|| points.join(":")),
                     charge: self.charge,
                 })
             }
@@ -192,11 +481,16 @@ impl TablePreview {
     /// Paints the answer over the table: the scene's drawing of it, as an export
     /// draws it, without the caption (the inspector has the words).
     pub fn paint(&self, painter: &Painter, rect: Rect, view: &View) {
+        let px = 1.0 / view.zoom.max(f32::EPSILON);
+        let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
+        if let Some(f) = &self.field {
+            for item in &f.items {
+                painter.extend(shapes(item, &to, view.zoom, false));
+            }
+        }
         let Some((_, _, d)) = &self.answer else {
             return;
         };
-        let px = 1.0 / view.zoom.max(f32::EPSILON);
-        let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
         for item in table_overlay::draw(d, px, None) {
             painter.extend(shapes(&item, &to, view.zoom, false));
         }
@@ -210,4 +504,17 @@ fn worded(d: &TableAnswer) -> Answer {
         lines: d.lines.clone(),
         ..Answer::default()
     }
+}
+
+/// A field answered for its key (on the thread or in the frame).
+fn field_answer(k: &FieldKey, s: &Scenario, r: &Ruleset) -> TableAnswer {
+    table_overlay::answer_given(&k.ask, s, r, &k.given).unwrap_or_else(|e| TableAnswer {
+        summary: e.0,
+        ..TableAnswer::default()
+    })
+}
+
+/// A point to a tenth of the table's unit, as the preview names it (`100.0,60.0`).
+fn tenth(p: Point) -> Point {
+    Point::new((p.x * 10.0).round() / 10.0, (p.y * 10.0).round() / 10.0)
 }

@@ -22,6 +22,41 @@ pub struct Job<K> {
     pub wake: Option<egui::Context>,
 }
 
+/// The scenario and ruleset as the thread sees them: copied once per revision of a
+/// document and shared by the questions asked until it changes.
+#[derive(Default)]
+pub struct Shared(Option<Copies>);
+
+/// (document, revision), and the copies made at that revision.
+type Copies = ((u64, u64), Arc<Scenario>, Arc<Ruleset>);
+
+impl Shared {
+    /// A question for `key` about document `at` = (id, revision) as `s` and `r` stand.
+    pub fn job<K>(
+        &mut self,
+        key: K,
+        at: (u64, u64),
+        s: &Scenario,
+        r: &Ruleset,
+        wake: Option<egui::Context>,
+    ) -> Job<K> {
+        let (scenario, ruleset) = match &self.0 {
+            Some((now, s, r)) if *now == at => (s.clone(), r.clone()),
+            _ => {
+                let (s, r) = (Arc::new(s.clone()), Arc::new(r.clone()));
+                self.0 = Some((at, s.clone(), r.clone()));
+                (s, r)
+            }
+        };
+        Job {
+            key,
+            scenario,
+            ruleset,
+            wake,
+        }
+    }
+}
+
 /// The thread and the two ends of its channels; dropping it lets the thread end after
 /// the question in hand.
 pub struct Worker<K, A> {

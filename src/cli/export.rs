@@ -42,8 +42,9 @@ pub struct ExportArgs {
     pub layers: Vec<String>,
     /// A preview drawn over the map (repeatable): los:FROM:TO, arcs:UNIT,
     /// moves:UNIT[:HEX], zoc:SIDE, viewshed:FROM, charges:UNIT (FROM/TO: unit ids or
-    /// hex labels). On a table: los:UNIT:TO, battle:UNIT:UNIT (TO a unit id or x,y)
-    /// and moves:UNIT:X,Y[:X,Y...][:charge].
+    /// hex labels). On a table: los:UNIT:TO, battle:UNIT:UNIT (TO a unit id or x,y),
+    /// moves:UNIT:X,Y[:X,Y...][:charge], and the fields over the table arcs:UNIT,
+    /// cover:UNIT, viewshed:UNIT|X,Y and moves:UNIT[:charge] (its reach).
     #[arg(long, value_name = "PREVIEW")]
     pub overlay: Vec<String>,
     /// VASSAL: write this module back (the one the board was imported from) with

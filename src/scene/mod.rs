@@ -15,6 +15,7 @@ pub mod overlay;
 mod pattern;
 mod style;
 mod table;
+pub mod table_field;
 pub mod table_overlay;
 mod window;
 

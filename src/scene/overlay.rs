@@ -53,6 +53,9 @@ pub enum Ask {
     Viewshed { from: String },
     /// `charges:UNIT`: every legal charge of a mounted unit.
     Charges { unit: String },
+    /// `cover:UNIT` (tables): from where on the table an enemy could fire at the unit,
+    /// and with how much cover.
+    Cover { unit: String },
 }
 
 /// What the rules answered, ready to draw.
@@ -110,8 +113,8 @@ pub struct Front {
 pub struct OverlayError(pub String);
 
 /// The names a preview is asked for by, for messages.
-pub const KINDS: [&str; 7] = [
-    "los", "battle", "arcs", "moves", "zoc", "viewshed", "charges",
+pub const KINDS: [&str; 8] = [
+    "los", "battle", "arcs", "moves", "zoc", "viewshed", "charges", "cover",
 ];
 
 impl std::str::FromStr for Ask {
@@ -124,7 +127,8 @@ impl std::str::FromStr for Ask {
                 "overlay '{text}': {why} (known: los:FROM:TO, battle:ATTACKER:TARGET, \
                  arcs:UNIT[:moved|:not-moved][:ordered|:not-ordered], moves:UNIT[:HEX], \
                  zoc:SIDE, viewshed:FROM, charges:UNIT; on a table los:UNIT:TO, \
-                 battle:UNIT:UNIT, moves:UNIT:X,Y[:X,Y...])"
+                 battle:UNIT:UNIT, arcs:UNIT, cover:UNIT, viewshed:UNIT|X,Y, \
+                 moves:UNIT[:X,Y...][:charge])"
             ))
         };
         if parts.iter().any(|p| p.is_empty()) {
@@ -186,6 +190,9 @@ impl std::str::FromStr for Ask {
             ["charges", unit] => Ok(Ask::Charges {
                 unit: unit.to_string(),
             }),
+            ["cover", unit] => Ok(Ask::Cover {
+                unit: unit.to_string(),
+            }),
             [kind, ..] if !KINDS.contains(kind) => Err(bad(&format!("unknown kind '{kind}'"))),
             _ => Err(bad("wrong number of parts")),
         }
@@ -228,6 +235,7 @@ impl std::fmt::Display for Ask {
             Ask::Zones { side } => write!(f, "zoc:{side}"),
             Ask::Viewshed { from } => write!(f, "viewshed:{from}"),
             Ask::Charges { unit } => write!(f, "charges:{unit}"),
+            Ask::Cover { unit } => write!(f, "cover:{unit}"),
         }
     }
 }
@@ -381,6 +389,9 @@ impl Ask {
                 let lanes = charges(moves(&field)?, s, r, u, None)?;
                 Ok(Preview::Charges { from, lanes })
             }
+            Ask::Cover { .. } => Err(OverlayError(
+                "a cover map is drawn on measured tables (on hexes: arcs:UNIT)".into(),
+            )),
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::rules::play::Field as _;
 use crate::rules::play::Mark;
 use crate::rules::play::battle::{details, fight};
 use crate::rules::play::moves::{self, route};
+use crate::rules::play::sampled::{self, Given, Sampled};
 use crate::rules::play::sight::{self, Sight, look};
 use crate::rules::play::table::TableField;
 use crate::rules::table::fire::{Place, TableMap, Zone};
@@ -60,6 +61,10 @@ pub struct TableAnswer {
     pub features: Vec<(Vec<Point>, Effect)>,
     /// A movement path, start first.
     pub path: Vec<Point>,
+    /// A field over the table (fire arc, cover map, viewshed, reach).
+    pub field: Option<Sampled>,
+    /// Where a field's caption goes beside (the unit or point it is from).
+    pub anchor: Option<Point>,
 }
 
 /// The zone of fire of `a` at unit `t` (a battle when `battle`) or at point `p`.
@@ -220,8 +225,20 @@ fn place<'s>(s: &'s Scenario, what: &str) -> Result<(Option<&'s Unit>, Point), O
 }
 
 /// The answer to a preview asked for by name on a table: `los:UNIT:TO` and
-/// `battle:UNIT:UNIT` (TO a unit id or `x,y`), `moves:UNIT:X,Y[:X,Y...]`.
+/// `battle:UNIT:UNIT` (TO a unit id or `x,y`), `moves:UNIT:X,Y[:X,Y...]`, and the
+/// fields `arcs:UNIT`, `cover:UNIT`, `viewshed:UNIT|X,Y` and `moves:UNIT[:charge]`.
 pub fn answer(ask: &Ask, s: &Scenario, r: &Ruleset) -> Result<TableAnswer, OverlayError> {
+    answer_given(ask, s, r, &Given::default())
+}
+
+/// [`answer`], with the grid's step, a range or an allowance given where the ruleset
+/// has none (as the designer's inspector gives them).
+pub fn answer_given(
+    ask: &Ask,
+    s: &Scenario,
+    r: &Ruleset,
+    given: &Given,
+) -> Result<TableAnswer, OverlayError> {
     match ask {
         Ask::Sight { from, to } => {
             let a = unit(s, from)?;
@@ -240,9 +257,13 @@ pub fn answer(ask: &Ask, s: &Scenario, r: &Ruleset) -> Result<TableAnswer, Overl
         } => {
             let u = unit(s, id)?;
             let Some(to) = to else {
-                return Err(OverlayError(format!(
-                    "on a table, moves:{id} needs the points of its path (moves:{id}:X,Y[:X,Y...])"
-                )));
+                let given = Given {
+                    charge: *charge,
+                    ..given.clone()
+                };
+                return Ok(field(s, r, id, u.at, |f| {
+                    sampled::reach(&f.charging(*charge), u, &given)
+                }));
             };
             let through = to
                 .split(':')
@@ -250,9 +271,70 @@ pub fn answer(ask: &Ask, s: &Scenario, r: &Ruleset) -> Result<TableAnswer, Overl
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(charged(s, r, u, &through, *charge))
         }
+        Ask::Arcs {
+            unit: id,
+            moved,
+            ordered,
+        } => {
+            // As if: the flags changed on a copy of the firer; the scenario is untouched.
+            let mut a = unit(s, id)?.clone();
+            a.moved = moved.unwrap_or(a.moved);
+            a.ordered = ordered.unwrap_or(a.ordered);
+            Ok(field(s, r, id, a.at, |f| sampled::fire_arc(&f, &a, given)))
+        }
+        Ask::Cover { unit: id } => {
+            let u = unit(s, id)?;
+            Ok(field(s, r, id, u.at, |f| sampled::cover(&f, u, given)))
+        }
+        Ask::Viewshed { from } => {
+            let (u, p) = place(s, from)?;
+            let at = u.map_or(Place::Point(p), Place::Unit);
+            Ok(field(s, r, from, Some(p), |f| {
+                sampled::viewshed(&f, at, given)
+            }))
+        }
         other => Err(OverlayError(format!(
-            "'{other}' is drawn on hex boards only (on a table: los, battle, moves)"
+            "'{other}' is drawn on hex boards only (on a table: los, battle, arcs, cover, viewshed, moves)"
         ))),
+    }
+}
+
+/// `los:FROM:TO` between two places as the command line names them (a unit id or
+/// `x,y`, either end a point): its words as `sandtable los` prints them, nothing drawn.
+pub fn looked(s: &Scenario, r: &Ruleset, ask: &Ask) -> Result<TableAnswer, OverlayError> {
+    let Ask::Sight { from, to } = ask else {
+        return Err(OverlayError(format!("'{ask}' is not a line of sight")));
+    };
+    let field = TableField::new(s, r);
+    let (a, b) = (field.place(from)?, field.place(to)?);
+    let seen = look(&field, a, b);
+    Ok(TableAnswer {
+        summary: sight::headline(&field, a, b, &seen),
+        lines: sight::details(&field, &seen),
+        clear: seen.visible,
+        ..TableAnswer::default()
+    })
+}
+
+/// A field over the table answered by `sample` on the scenario's table field, with
+/// its words.
+fn field(
+    s: &Scenario,
+    r: &Ruleset,
+    who: &str,
+    at: Option<Point>,
+    sample: impl FnOnce(TableField) -> Sampled,
+) -> TableAnswer {
+    let f = sample(TableField::new(s, r));
+    let word = s.board.as_freeform().map_or("", |b| b.unit.as_str());
+    let (summary, lines) = super::table_field::words(&f, who, word);
+    TableAnswer {
+        summary,
+        lines,
+        clear: true,
+        field: Some(f),
+        anchor: at,
+        ..TableAnswer::default()
     }
 }
 
@@ -268,7 +350,10 @@ fn points(ps: &[Point]) -> Points {
 /// millimetre of the table). With the table's size, the words are added beside the
 /// target, as a file shows them (the designer has them in its inspector).
 pub fn draw(a: &TableAnswer, unit: f32, caption: Option<Vec2>) -> Vec<Item> {
-    let mut out = Vec::new();
+    let mut out = a
+        .field
+        .as_ref()
+        .map_or_else(Vec::new, |f| super::table_field::draw(f, unit));
     let colour = if a.clear { CLEAR } else { BLOCKED };
     if a.zone.len() >= 3 {
         out.push(Item::Polygon {
@@ -303,7 +388,11 @@ pub fn draw(a: &TableAnswer, unit: f32, caption: Option<Vec2>) -> Vec<Item> {
         }
     }
     if let Some(table) = caption {
-        let end = a.line.map(|[_, to]| to).or_else(|| a.path.last().copied());
+        let end = a
+            .line
+            .map(|[_, to]| to)
+            .or_else(|| a.path.last().copied())
+            .or(a.anchor);
         // Beside the target, kept on the table.
         if let Some(end) = end {
             let size = unit * 14.0;

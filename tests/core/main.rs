@@ -24,6 +24,7 @@ mod scene;
 mod schema;
 mod shapes;
 mod sight;
+mod table_field;
 mod table_game;
 mod tiled_import;
 mod user_game;

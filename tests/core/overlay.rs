@@ -352,10 +352,10 @@ fn a_hex_only_preview_on_a_table_exits_2_and_says_what_a_table_has() {
     let out = dir.path().join("map.svg");
     let out = out.to_str().unwrap();
     for (spec, says) in [
-        ("arcs:i1", "hex boards only"),
-        ("moves:i1", "needs the points of its path"),
+        ("zoc:french", "hex boards only"),
+        ("charges:k1", "hex boards only"),
         ("moves:i1:500,500", "off the 180 x 120 table"),
-        ("moves:i1:charge", "needs the points of its path"),
+        ("viewshed:500,500", "off the 180 x 120 table"),
         ("los:i1:nowhere", "not a point x,y"),
         ("battle:i1:zz", "no unit with id 'zz'"),
     ] {
@@ -364,6 +364,36 @@ fn a_hex_only_preview_on_a_table_exits_2_and_says_what_a_table_has() {
         assert!(err.contains(says), "{spec}: {err}");
         assert!(!std::path::Path::new(out).exists(), "{spec}");
     }
+}
+
+/// The fields over a table (`arcs:`, `cover:`, `viewshed:`, `moves:UNIT`) are drawn
+/// with a caption that counts them; a cover map is refused on hexes.
+#[test]
+fn fields_over_a_table_are_exported_with_their_counts() {
+    for (spec, says) in [
+        ("arcs:i1", "fire arc of i1:"),
+        ("arcs:i1:moved", "fire arc of i1:"),
+        ("cover:i1", "cover map of i1:"),
+        ("viewshed:k1", "k1 sees"),
+        ("viewshed:100,60", "100,60 sees"),
+        ("moves:i1", "i1 reaches"),
+        ("moves:i1:charge", "i1 may charge to"),
+    ] {
+        let drawn = exported_overlay(MINI_NAP, spec);
+        assert!(drawn.contains(says), "{spec}: {says}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("map.svg");
+    let (code, _, err) = sandtable(&[
+        "export",
+        BATTLE_CRY,
+        "--output",
+        out.to_str().unwrap(),
+        "--overlay",
+        "cover:u1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("drawn on measured tables"), "{err}");
 }
 
 /// A battle's caption stays on the board when the target stands by its right edge (c4

@@ -587,3 +587,107 @@ fn a_click_on_the_picked_unit_keeps_it_across_previews() {
     click(&mut h, "J7");
     assert!(shows(&h, "from J7: 31 hexes reachable"));
 }
+
+/// The field shown on a table, once the preview's thread has answered.
+fn field_summary(h: &mut Harness<'_, DesignerApp>) -> String {
+    h.state_mut()
+        .canvas
+        .preview
+        .settle(std::time::Duration::from_secs(120));
+    h.run();
+    h.state()
+        .canvas
+        .preview
+        .table
+        .field()
+        .map(|f| f.summary.clone())
+        .unwrap_or_default()
+}
+
+/// Mini-Nap: "This halving of the firing dice penalty is cumulative". The fire arc of
+/// i1 over the whole table, tinted by the halvings a target there gets, worked out off
+/// the frame; the hovered point answered as `sandtable los` answers it; an edit (the
+/// village taken away) and its undo answered again; the cover map and the viewshed.
+#[test]
+fn table_fields_fire_arc_cover_map_and_viewshed_on_mini_nap() {
+    let mut h = app_on("mini-nap-village.ron");
+    let before = h.state().doc.scenario.clone();
+    shift(&mut h, Key::A);
+    assert_eq!(h.state().canvas.preview.mode, Some(Mode::Arcs));
+    assert!(shows(&h, "Fire arcs: click the firing unit"));
+    click_table(&mut h, 40.0, 100.0);
+    let arc = field_summary(&mut h);
+    assert!(
+        arc.starts_with("fire arc of i1:") && arc.contains("the whole table ahead"),
+        "{arc}"
+    );
+    assert!(shows(&h, "mini-nap gives an infantry unit no range"));
+    assert_eq!(exported(&h).as_deref(), Some("arcs:i1"));
+    hover_table(&mut h, 100.0, 60.0);
+    assert!(shows(&h, "i1 sees 100.0,60.0 at 68.8 cm"));
+    // A range given in the inspector: the arc stops 40 cm out.
+    h.state_mut().canvas.preview.table.given.range = Some(40.0);
+    h.run();
+    let near = field_summary(&mut h);
+    assert!(near.contains("(40 cm)"), "{near}");
+
+    // Taking the village away answers the field again; undo brings it back. Counted:
+    // the halvings of every point.
+    let inside = |h: &Harness<'_, DesignerApp>| {
+        let f = h.state().canvas.preview.table.field().cloned().unwrap();
+        let halvings = |v: &sandtable::rules::play::sampled::Value| match v {
+            sandtable::rules::play::sampled::Value::Fire { halvings, .. } => *halvings,
+            _ => 0,
+        };
+        f.field.unwrap().values.iter().map(halvings).sum::<usize>()
+    };
+    h.state_mut().canvas.preview.table.given.range = None;
+    shift(&mut h, Key::O);
+    assert_eq!(h.state().canvas.preview.mode, Some(Mode::Cover));
+    assert!(shows(&h, "From i1"));
+    let cover = field_summary(&mut h);
+    assert!(cover.starts_with("cover map of i1:"), "{cover}");
+    let with_village = inside(&h);
+    let rulesets = h.state().rulesets.clone();
+    let edit = sandtable::scenario::Edit::PutFeature {
+        kind: sandtable::scenario::FeatureKind::Area,
+        id: "v1".into(),
+        feature: None,
+        index: None,
+    };
+    h.state_mut().doc.apply(edit, &rulesets).unwrap();
+    h.run();
+    field_summary(&mut h);
+    assert_ne!(inside(&h), with_village, "the village gave cover somewhere");
+    h.state_mut().doc.undo(&rulesets);
+    h.run();
+    field_summary(&mut h);
+    assert_eq!(inside(&h), with_village);
+    assert_eq!(exported(&h).as_deref(), Some("cover:i1"));
+
+    // The viewshed of a point clicked on the table.
+    shift(&mut h, Key::V);
+    click_table(&mut h, 100.0, 60.0);
+    let seen = field_summary(&mut h);
+    assert!(seen.contains("sees"), "{seen}");
+    assert!(exported(&h).is_some_and(|a| a.starts_with("viewshed:")));
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().doc.scenario, before);
+}
+
+/// The README's screenshots of a fire arc and a cover map on the Mini-Nap example.
+#[test]
+fn snapshot_of_a_fire_arc_and_a_cover_map_on_mini_nap() {
+    let mut h = designer_kit::drawn_on(&designer_kit::example("mini-nap-village.ron"));
+    shift(&mut h, Key::A);
+    h.state_mut().canvas.preview.table.given.range = Some(90.0);
+    click_table(&mut h, 40.0, 100.0);
+    field_summary(&mut h);
+    hover_table(&mut h, 100.0, 45.0);
+    h.snapshot("designer_preview_table_arc");
+    shift(&mut h, Key::O);
+    field_summary(&mut h);
+    hover_table(&mut h, 100.0, 30.0);
+    h.snapshot("designer_preview_table_cover");
+}

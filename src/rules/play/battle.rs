@@ -42,7 +42,13 @@ fn source(m: &Met) -> Option<(String, String)> {
 /// The battle of `a` against `t`: the one entry point of `sandtable battle` and the
 /// battle previews.
 pub fn fight<F: Field>(field: &F, a: &Unit, t: &Unit) -> Fight<F::Line> {
-    let (line, mut odds) = field.odds(a, t);
+    let (line, odds) = field.odds(a, t);
+    settle::<F>(line, odds)
+}
+
+/// A battle from the board's count and the line it is fought along: what [`fight`]
+/// does once the board has answered, and what a table's fire arc asks of each point.
+pub fn settle<F: Field>(line: super::Between<F::Line>, mut odds: Odds) -> Fight<F::Line> {
     let sight = judge(line);
     if odds.allowed && !sight.visible {
         let why: Vec<&str> = sight

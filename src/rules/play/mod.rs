@@ -15,6 +15,7 @@
 pub mod battle;
 pub mod hex;
 pub mod moves;
+pub mod sampled;
 pub mod sight;
 pub mod table;
 pub mod table_dice;

@@ -33,6 +33,49 @@ impl<'a> TableField<'a> {
         TableField { charge, ..self }
     }
 
+    /// `a`'s fire at a target imagined at point `p` (`target`: a unit standing there,
+    /// of the class the preview imagines), along the zone of fire to the point as
+    /// `sandtable los a x,y` draws it; no charge, so no hand-to-hand advantage.
+    pub fn odds_at(&self, a: &Unit, target: &Unit, p: Point) -> (Between<Zone>, Odds) {
+        let zone = self.zone(Place::Unit(a), Place::Point(p));
+        self.counted(a, target, zone, Vec::new())
+    }
+
+    /// `a`'s count of dice against `t` along `zone` (the board's count before cover),
+    /// with the hand-to-hand advantage already found: the battle's and the fire arc's.
+    fn counted(
+        &self,
+        a: &Unit,
+        t: &Unit,
+        zone: Zone,
+        hand_to_hand: Vec<(String, String)>,
+    ) -> (Between<Zone>, Odds) {
+        let dice = super::table_dice::odds(&self.map, &self.s.units, &zone, a, t);
+        let line = between(zone);
+        let class = self.map.ruleset().kind(KindList::UnitClass, &a.class);
+        let odds = if class.is_some_and(|k| k.table.no_fire) {
+            Odds {
+                allowed: false,
+                reason: Some(format!("{} never fires", crate::rules::a_unit(&a.class))),
+                hand_to_hand,
+                ..Odds::default()
+            }
+        } else if let Some(dice) = dice {
+            Odds {
+                hand_to_hand,
+                ..dice
+            }
+        } else {
+            Odds {
+                allowed: true,
+                dice_factor: Some(1.0),
+                hand_to_hand,
+                ..Odds::default()
+            }
+        };
+        (line, odds)
+    }
+
     /// The zone of fire from a firer (or point) to a target, for the firer's fire type
     /// (small arms from a point).
     pub fn zone(&self, from: Place, to: Place) -> Zone {
@@ -162,36 +205,13 @@ impl<'a> Field for TableField<'a> {
 
     fn odds(&self, a: &Unit, t: &Unit) -> (Between<Zone>, Odds) {
         let zone = self.zone(Place::Unit(a), Place::Unit(t));
-        let dice = super::table_dice::odds(&self.map, &self.s.units, &zone, a, t);
-        let line = between(zone);
         let hand_to_hand = self
             .map
             .hand_to_hand(a, t)
             .into_iter()
             .map(|f| (f.id.clone(), f.name.clone()))
             .collect();
-        let class = self.map.ruleset().kind(KindList::UnitClass, &a.class);
-        let odds = if class.is_some_and(|k| k.table.no_fire) {
-            Odds {
-                allowed: false,
-                reason: Some(format!("{} never fires", crate::rules::a_unit(&a.class))),
-                hand_to_hand,
-                ..Odds::default()
-            }
-        } else if let Some(dice) = dice {
-            Odds {
-                hand_to_hand,
-                ..dice
-            }
-        } else {
-            Odds {
-                allowed: true,
-                dice_factor: Some(1.0),
-                hand_to_hand,
-                ..Odds::default()
-            }
-        };
-        (line, odds)
+        self.counted(a, t, zone, hand_to_hand)
     }
 
     /// The whole polyline as one leg: `route_cost` measures the stretches where the base
