@@ -49,7 +49,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 32] = [
+    pub const ALL: [Command; 33] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
