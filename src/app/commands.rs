@@ -17,6 +17,10 @@ pub enum Command {
     Export,
     Import,
     LoadRuleset,
+    /// Tools > Module editor.
+    ModuleEditor,
+    SaveModuleAs,
+    OpenModule,
     Quit,
     Cut,
     Copy,
@@ -48,7 +52,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 31] = [
+    pub const ALL: [Command; 34] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -57,6 +61,9 @@ impl Command {
         Command::Export,
         Command::Import,
         Command::LoadRuleset,
+        Command::ModuleEditor,
+        Command::SaveModuleAs,
+        Command::OpenModule,
         Command::Quit,
         Command::Cut,
         Command::Copy,
@@ -93,6 +100,9 @@ impl Command {
             Command::Export => "Export...",
             Command::Import => "Import Tiled map...",
             Command::LoadRuleset => "Load ruleset...",
+            Command::ModuleEditor => "Module editor",
+            Command::SaveModuleAs => "Save module as...",
+            Command::OpenModule => "Open module...",
             Command::Quit => "Quit",
             Command::Cut => "Cut",
             Command::Copy => "Copy",
@@ -128,6 +138,11 @@ impl Command {
             Command::LoadRuleset => {
                 "Load a game of your own (a ruleset file): New offers it, its files open"
             }
+            Command::ModuleEditor => {
+                "Edit the game's terrain, pieces and rules; the map follows each change"
+            }
+            Command::SaveModuleAs => "Save the open scenario's module (its ruleset) as RON",
+            Command::OpenModule => "Open a module (a ruleset file) for the open scenario",
             Command::Quit => "Close the window (asking about unsaved changes)",
             Command::Cut => "Copy the selection and clear it",
             Command::Copy => "Copy the selection",
@@ -175,7 +190,12 @@ impl Command {
             Command::ScenarioProperties => vec![],
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
-            Command::Export | Command::Import | Command::LoadRuleset => vec![],
+            Command::Export
+            | Command::Import
+            | Command::LoadRuleset
+            | Command::ModuleEditor
+            | Command::SaveModuleAs
+            | Command::OpenModule => vec![],
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Cut => vec![key(CMD, Key::X)],
             Command::Copy => vec![key(CMD, Key::C)],
