@@ -37,7 +37,7 @@ impl Document {
         let mut d = Document {
             scenario,
             path,
-            history: History::new(),
+            history: History::empty(),
             module: None,
             diagnostics: Vec::new(),
             revision: 0,

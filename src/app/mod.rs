@@ -463,7 +463,7 @@ impl DesignerApp {
             Ok(import::Imported { scenario, warnings }) => {
                 let mut doc = Document::new(scenario, None, &self.rulesets);
                 // An import is unsaved work until it is saved.
-                doc.history = crate::scenario::History::unsaved();
+                doc.history = crate::scenario::History::empty_unsaved();
                 self.replace_document(doc);
                 if !warnings.is_empty() {
                     self.error = Some(format!(
@@ -1136,7 +1136,7 @@ impl DesignerApp {
         if let Some((s, origin)) = self.pending_recovery.take() {
             let mut doc = Document::new(s, origin, &self.rulesets);
             // Restored work is unsaved until the user saves it.
-            doc.history = crate::scenario::History::unsaved();
+            doc.history = crate::scenario::History::empty_unsaved();
             self.replace_document(doc);
         }
     }

@@ -292,6 +292,23 @@ pub fn remove_kind(r: &Ruleset, list: KindList, id: &str) -> Ruleset {
     out
 }
 
+/// The module without a kind, a modifier or a check (the board, sides and mechanisms
+/// are not removed: the module is returned as it is).
+pub fn remove_entry(r: &Ruleset, entry: &Entry) -> Ruleset {
+    let mut out = r.clone();
+    match entry {
+        Entry::Kind(list, id) => return remove_kind(r, *list, id),
+        Entry::Modifier(i) if *i < out.modifiers.len() => {
+            out.modifiers.remove(*i);
+        }
+        Entry::Check(i) if *i < out.constraints.len() => {
+            out.constraints.remove(*i);
+        }
+        _ => {}
+    }
+    out
+}
+
 /// Fields whose text is prose, never an id.
 const PROSE: [&str; 4] = ["name", "description", "source", "quote"];
 

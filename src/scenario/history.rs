@@ -49,7 +49,8 @@ impl<M> Default for History<M> {
 }
 
 impl<M> History<M> {
-    pub fn new() -> Self {
+    /// A history of a document as it was opened or saved.
+    pub fn empty() -> Self {
         History {
             saved: Some(0),
             ..Default::default()
@@ -57,7 +58,7 @@ impl<M> History<M> {
     }
 
     /// A history whose document has never been saved (restored work).
-    pub fn unsaved() -> Self {
+    pub fn empty_unsaved() -> Self {
         History {
             saved: None,
             ..Default::default()
@@ -198,6 +199,15 @@ impl<M> History<M> {
 }
 
 impl History<()> {
+    pub fn new() -> Self {
+        Self::empty()
+    }
+
+    /// A history whose document has never been saved (restored work).
+    pub fn unsaved() -> Self {
+        Self::empty_unsaved()
+    }
+
     /// Undoes the newest step. Returns false when there is none.
     pub fn undo(&mut self, s: &mut Scenario) -> bool {
         self.undo_in(s, &mut ())
@@ -227,7 +237,7 @@ mod tests {
         use crate::board::{Board, HexBoard, Orientation, Stagger};
         let board = HexBoard::new(Orientation::Pointy, 3, 3, Stagger::Odd).unwrap();
         let mut s = Scenario::new("t", "battle-cry-150", Board::Hex(board));
-        let mut h: History<u32> = History::new();
+        let mut h: History<u32> = History::empty();
         let mut slot = 1;
         h.apply(
             &mut s,

@@ -56,6 +56,9 @@ pub struct ModuleEditor {
     pub paste_text: String,
     /// What the last action could not do.
     pub message: Option<String>,
+    /// Start a new module: its id and name.
+    pub new_id: String,
+    pub new_name: String,
     /// The module's problems, for the module they were found in.
     problems: Option<(usize, Vec<(Option<Entry>, String)>)>,
 }
@@ -104,6 +107,9 @@ impl ModuleEditor {
                 actions.push(Action::Open);
             }
         });
+        egui::CollapsingHeader::new("Start a new module")
+            .default_open(false)
+            .show(ui, |ui| self.start(ui, doc, &r, actions));
         let problems = self.problems(&r).to_vec();
         if !problems.is_empty() {
             ui.colored_label(
@@ -125,6 +131,51 @@ impl ModuleEditor {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 sheet::show(self, ui, doc, &r, &problems, actions);
             });
+        });
+    }
+
+    /// A copy of the open module, or an empty one, under a new id: the scenario names
+    /// it in the same undo step.
+    fn start(&mut self, ui: &mut egui::Ui, doc: &Document, r: &Ruleset, actions: &mut Vec<Action>) {
+        egui::Grid::new("new-module").num_columns(2).show(ui, |ui| {
+            ui.label("New module id");
+            let r = ui.add(egui::TextEdit::singleline(&mut self.new_id).hint_text("my-game"));
+            sheet::named(&r, egui::Role::TextInput, "New module id");
+            ui.end_row();
+            ui.label("New module name");
+            let r = ui.add(egui::TextEdit::singleline(&mut self.new_name).hint_text("My game"));
+            sheet::named(&r, egui::Role::TextInput, "New module name");
+            ui.end_row();
+        });
+        let (id, name) = (
+            self.new_id.trim().to_string(),
+            self.new_name.trim().to_string(),
+        );
+        let name = if name.is_empty() { id.clone() } else { name };
+        let hex = doc.scenario.board.as_hex().is_some();
+        ui.horizontal(|ui| {
+            let copy = ui.button(format!("Copy of {}", r.name)).clicked();
+            let empty = ui.button("Empty module").clicked();
+            let made = if copy {
+                Some(module::copy_of(r, &id, &name))
+            } else if empty {
+                Some(module::empty(&id, &name, hex))
+            } else {
+                None
+            };
+            match made {
+                Some(Ok(new)) => {
+                    self.message = None;
+                    self.select(&new, Entry::Board);
+                    let edit = Edit::SetText {
+                        field: crate::scenario::edit::TextField::Ruleset,
+                        value: new.id.clone(),
+                    };
+                    actions.push(Action::Step(Box::new(new), edit));
+                }
+                Some(Err(e)) => self.message = Some(e.to_string()),
+                None => {}
+            }
         });
     }
 

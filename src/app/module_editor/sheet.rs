@@ -137,6 +137,11 @@ pub fn show(
             }
         }
     }
+    if matches!(entry, Entry::Modifier(_) | Entry::Check(_)) && ui.button("Delete").clicked() {
+        ed.selected = None;
+        let new = module::remove_entry(r, &entry);
+        actions.push(Action::Step(Box::new(new), Edit::Batch(Vec::new())));
+    }
     ui.separator();
     text_sheet(ed, ui, r, &entry, actions);
 }
@@ -237,7 +242,8 @@ fn id_row(
 ) {
     ui.horizontal(|ui| {
         ui.label("Id");
-        ui.add(egui::TextEdit::singleline(&mut ed.id_text).desired_width(140.0));
+        let field = ui.add(egui::TextEdit::singleline(&mut ed.id_text).desired_width(140.0));
+        named(&field, egui::Role::TextInput, "Kind id");
         let changed = ed.id_text != id;
         if ui
             .add_enabled(changed, egui::Button::new("Rename"))
@@ -391,11 +397,23 @@ fn movement_table(ui: &mut egui::Ui, r: &Ruleset, k: &mut Kind) {
                             let mut cost = k.movement.cost.get(class).copied();
                             let mut on = cost.is_some();
                             ui.horizontal(|ui| {
-                                if ui.checkbox(&mut on, "").changed() {
+                                let r = ui.checkbox(&mut on, "");
+                                let label = format!("cost for {class}");
+                                r.widget_info(|| {
+                                    egui::WidgetInfo::selected(
+                                        egui::Role::CheckBox,
+                                        true,
+                                        on,
+                                        &label,
+                                    )
+                                });
+                                if r.changed() {
                                     cost = on.then_some(1);
                                 }
                                 if let Some(c) = &mut cost {
-                                    ui.add(egui::DragValue::new(c).range(0..=20));
+                                    let r = ui.add(egui::DragValue::new(c).range(0..=20));
+                                    let label = format!("cost value for {class}");
+                                    named(&r, egui::Role::SpinButton, &label);
                                 }
                             });
                             match cost {
@@ -403,18 +421,22 @@ fn movement_table(ui: &mut egui::Ui, r: &Ruleset, k: &mut Kind) {
                                 None => k.movement.cost.remove(class),
                             };
                         });
-                        row.col(|ui| toggle(ui, &mut k.movement.prohibited, class));
-                        row.col(|ui| toggle(ui, &mut k.movement.must_stop, class));
+                        row.col(|ui| toggle(ui, &mut k.movement.prohibited, class, "prohibited"));
+                        row.col(|ui| toggle(ui, &mut k.movement.must_stop, class, "must stop"));
                     });
                 }
             });
     });
 }
 
-/// A class in or out of a list of classes.
-fn toggle(ui: &mut egui::Ui, list: &mut Vec<String>, class: &str) {
+/// A class in or out of a list of classes; `what` names the box for a screen reader
+/// (and a test): "prohibited for cavalry".
+fn toggle(ui: &mut egui::Ui, list: &mut Vec<String>, class: &str, what: &str) {
     let mut on = list.iter().any(|c| c == class);
-    if ui.checkbox(&mut on, "").changed() {
+    let r = ui.checkbox(&mut on, "");
+    let label = format!("{what} for {class}");
+    r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &label));
+    if r.changed() {
         if on {
             list.push(class.to_string());
         } else {
@@ -507,8 +529,8 @@ fn classes_table(
                         row.col(|ui| {
                             ui.label(&c.name);
                         });
-                        row.col(|ui| toggle(ui, attacker, &c.id));
-                        row.col(|ui| toggle(ui, target, &c.id));
+                        row.col(|ui| toggle(ui, attacker, &c.id, "attacker"));
+                        row.col(|ui| toggle(ui, target, &c.id, "target"));
                     });
                 }
             });
@@ -787,4 +809,9 @@ fn text_sheet(
                     .desired_width(f32::INFINITY),
             );
         });
+}
+
+/// Names a widget for a screen reader (and a test) where its text does not.
+pub(super) fn named(r: &egui::Response, role: egui::Role, label: &str) {
+    r.widget_info(|| egui::WidgetInfo::labeled(role, true, label));
 }
