@@ -312,6 +312,10 @@ pub fn remove_entry(r: &Ruleset, entry: &Entry) -> Ruleset {
 /// Fields whose text is prose, never an id.
 const PROSE: [&str; 4] = ["name", "description", "source", "quote"];
 
+/// Maps whose keys are ids (per-class tables); other maps' keys are field names (a
+/// profile's `general` is a flag, not the class).
+const ID_KEYS: [&str; 3] = ["cost", "fire_shift", "assault_shift"];
+
 /// The kind renamed, with every place the module names it (other kinds' fields and
 /// per-class tables, modifiers' conditions, checks' parameters, the default terrain).
 /// A kind of another list that has the same id keeps its own.
@@ -367,11 +371,12 @@ fn rename_in(key: &str, v: &mut Value, old: &str, new: &str) {
         Value::String(s) if s == old => *s = new.to_string(),
         Value::Array(items) => items.iter_mut().for_each(|x| rename_in(key, x, old, new)),
         Value::Object(map) => {
+            let ids = ID_KEYS.contains(&key);
             let renamed: serde_json::Map<String, Value> = std::mem::take(map)
                 .into_iter()
                 .map(|(k, mut x)| {
                     rename_in(&k, &mut x, old, new);
-                    (if k == old { new.to_string() } else { k }, x)
+                    (if ids && k == old { new.to_string() } else { k }, x)
                 })
                 .collect();
             *map = renamed;
@@ -548,7 +553,9 @@ fn names(v: &Value, key: &str, id: &str) -> bool {
     match v {
         Value::String(s) => s == id,
         Value::Array(items) => items.iter().any(|x| names(x, key, id)),
-        Value::Object(map) => map.iter().any(|(k, x)| k == id || names(x, k, id)),
+        Value::Object(map) => map
+            .iter()
+            .any(|(k, x)| (ID_KEYS.contains(&key) && k == id) || names(x, k, id)),
         _ => false,
     }
 }
@@ -728,7 +735,9 @@ pub fn problems(r: &Ruleset) -> Vec<(Option<Entry>, String)> {
 fn about(r: &Ruleset, message: &str) -> Option<Entry> {
     for list in KindList::ALL {
         for k in r.kinds(list) {
-            if message.starts_with(&format!("{} '{}'", list.noun(), k.id)) {
+            let named = message.starts_with(&format!("{} '{}'", list.noun(), k.id))
+                || message.starts_with(&format!("{}: ", k.id));
+            if named {
                 return Some(Entry::Kind(list, k.id.clone()));
             }
         }

@@ -344,8 +344,14 @@ fn kind_sheet(
             ui.end_row();
         });
     if list == KindList::UnitClass {
-        if r.is_hex() || k.profile.is_some() {
-            profile_sheet(ui, k.profile.get_or_insert_with(Profile::default));
+        // Looking is no edit: a class without a profile gets one only when asked.
+        match &mut k.profile {
+            Some(p) => profile_sheet(ui, p),
+            None => {
+                if ui.button("Add a profile (range, dice, movement)").clicked() {
+                    k.profile = Some(Profile::default());
+                }
+            }
         }
         return;
     }
