@@ -185,7 +185,7 @@ pub fn empty(id: &str, name: &str, hex: bool) -> Result<Ruleset, ModuleError> {
         r##"(id: "infantry", name: "Infantry", colour: "#3050a0")"##
     };
     let default = if hex {
-        r#"default_terrain: "clear","#
+        r#"default_terrain: "clear", combat: "dice","#
     } else {
         ""
     };

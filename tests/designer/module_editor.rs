@@ -30,7 +30,8 @@ fn click_hex(h: &mut Harness<'_, DesignerApp>, label: &str) {
 }
 
 fn open_editor(h: &mut Harness<'_, DesignerApp>) {
-    h.get_by_label("Tools").click();
+    // The menu, drawn first (the palette's heading says "Tools" too).
+    h.get_all_by_label("Tools").next().unwrap().click();
     h.run();
     h.get_by_label("Module editor").click();
     h.run();

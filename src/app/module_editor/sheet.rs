@@ -36,7 +36,7 @@ pub fn show(
     }
     ui.heading(module::label(r, &entry));
     for (_, p) in problems.iter().filter(|(e, _)| e.as_ref() == Some(&entry)) {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("⚠ {p}"));
+        ui.colored_label(ui.visuals().warn_fg_color, format!("(!) {p}"));
     }
     questions(ed, ui, doc, r, actions);
     let step = |new: Ruleset, actions: &mut Vec<Action>| {
@@ -75,9 +75,8 @@ pub fn show(
         Entry::Mechanisms => {
             let (mut combat, mut climb) = (r.combat, r.climb_cost);
             ui.horizontal(|ui| {
-                ui.label("Combat");
                 let text = combat.map_or("none", |c| c.as_str());
-                egui::ComboBox::from_id_salt("combat")
+                egui::ComboBox::from_label("Combat")
                     .selected_text(text)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut combat, None, "none");
@@ -88,7 +87,11 @@ pub fn show(
             });
             ui.horizontal(|ui| {
                 ui.label("Climb cost (every higher hex)");
-                ui.add(egui::DragValue::new(&mut climb).range(0..=9));
+                spin(
+                    ui,
+                    egui::DragValue::new(&mut climb).range(0..=9),
+                    "Climb cost",
+                );
             });
             if (combat, climb) != (r.combat, r.climb_cost) {
                 let mut new = r.clone();
@@ -103,10 +106,10 @@ pub fn show(
                 let mut m = before.clone();
                 ui.horizontal(|ui| {
                     ui.label("Name");
-                    ui.text_edit_singleline(&mut m.name);
+                    text(ui, &mut m.name, "Modifier name");
                 });
                 ui.label("Rule quote");
-                ui.text_edit_multiline(&mut m.quote);
+                quote(ui, &mut m.quote);
                 optional_number(ui, "Dice", &mut m.dice);
                 optional_number(ui, "Column shift", &mut m.shift);
                 ui.label("By class");
@@ -124,10 +127,10 @@ pub fn show(
                 let mut c = before.clone();
                 ui.horizontal(|ui| {
                     ui.label("Rule");
-                    ui.text_edit_singleline(&mut c.rule);
+                    text(ui, &mut c.rule, "Check rule");
                 });
                 ui.label("Rule quote");
-                ui.text_edit_multiline(&mut c.quote);
+                quote(ui, &mut c.quote);
                 if c != *before {
                     let mut new = r.clone();
                     new.constraints[*i] = c;
@@ -157,7 +160,7 @@ fn entry_gone(r: &Ruleset, entry: &Entry) -> bool {
 
 fn general_problems(ui: &mut egui::Ui, problems: &[(Option<Entry>, String)]) {
     for (_, p) in problems.iter().filter(|(e, _)| e.is_none()) {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("⚠ {p}"));
+        ui.colored_label(ui.visuals().warn_fg_color, format!("(!) {p}"));
     }
 }
 
@@ -307,14 +310,14 @@ fn kind_sheet(
         .num_columns(2)
         .show(ui, |ui| {
             ui.label("Name");
-            ui.text_edit_singleline(&mut k.name);
+            text(ui, &mut k.name, "Kind name");
             ui.end_row();
             ui.label("Colour");
             colour(ui, &mut k.colour);
             ui.end_row();
-            ui.label("Pattern");
+            ui.label("");
             let text = k.pattern.map_or("none", |p| p.as_str());
-            egui::ComboBox::from_id_salt("pattern")
+            egui::ComboBox::from_label("Pattern")
                 .selected_text(text)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut k.pattern, None, "none");
@@ -323,10 +326,10 @@ fn kind_sheet(
                     }
                 });
             ui.end_row();
-            ui.label("Icon");
+            ui.label("");
             ui.horizontal(|ui| {
                 let text = k.icon.clone().unwrap_or_else(|| "none".into());
-                egui::ComboBox::from_id_salt("icon")
+                egui::ComboBox::from_label("Icon")
                     .selected_text(text)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut k.icon, None, "none");
@@ -340,7 +343,7 @@ fn kind_sheet(
             });
             ui.end_row();
             ui.label("Description");
-            ui.text_edit_singleline(&mut k.description);
+            self::text(ui, &mut k.description, "Kind description");
             ui.end_row();
         });
     if list == KindList::UnitClass {
@@ -360,7 +363,11 @@ fn kind_sheet(
         ui.strong("Effects");
         ui.horizontal(|ui| {
             ui.label("Dice against a unit in it");
-            ui.add(egui::DragValue::new(&mut k.battle.target_dice).range(-6..=6));
+            spin(
+                ui,
+                egui::DragValue::new(&mut k.battle.target_dice).range(-6..=6),
+                "Dice against a unit in it",
+            );
             ui.checkbox(&mut k.sight.blocks, "Blocks line of sight");
         });
         ui.label("Movement by class");
@@ -457,9 +464,12 @@ fn profile_sheet(ui: &mut egui::Ui, p: &mut Profile) {
     ui.strong("Profile");
     ui.horizontal(|ui| {
         ui.label("Range");
-        if ui
-            .add(egui::DragValue::new(&mut p.range).range(0..=30))
-            .changed()
+        if spin(
+            ui,
+            egui::DragValue::new(&mut p.range).range(0..=30),
+            "Range",
+        )
+        .changed()
         {
             let n = p.range as usize;
             let last = p.dice.last().copied().unwrap_or(1);
@@ -469,7 +479,11 @@ fn profile_sheet(ui: &mut egui::Ui, p: &mut Profile) {
         ui.checkbox(&mut moves, "Movement");
         if moves {
             let m = p.movement.get_or_insert(1);
-            ui.add(egui::DragValue::new(m).range(0..=30));
+            spin(
+                ui,
+                egui::DragValue::new(m).range(0..=30),
+                "Movement allowance",
+            );
         } else {
             p.movement = None;
         }
@@ -502,7 +516,11 @@ fn profile_sheet(ui: &mut egui::Ui, p: &mut Profile) {
                             ui.label((i + 1).to_string());
                         });
                         row.col(|ui| {
-                            ui.add(egui::DragValue::new(d).range(0..=12));
+                            spin(
+                                ui,
+                                egui::DragValue::new(d).range(0..=12),
+                                &format!("Dice at range {}", i + 1),
+                            );
                         });
                     });
                 }
@@ -549,7 +567,11 @@ fn optional_number(ui: &mut egui::Ui, label: &str, v: &mut Option<i32>) {
         let mut on = v.is_some();
         ui.checkbox(&mut on, label);
         if on {
-            ui.add(egui::DragValue::new(v.get_or_insert(0)).range(-12..=12));
+            spin(
+                ui,
+                egui::DragValue::new(v.get_or_insert(0)).range(-12..=12),
+                label,
+            );
         } else {
             *v = None;
         }
@@ -569,7 +591,7 @@ struct Head {
 fn board_sheet(ed: &mut ModuleEditor, ui: &mut egui::Ui, r: &Ruleset, actions: &mut Vec<Action>) {
     ui.horizontal(|ui| {
         ui.label("Id");
-        ui.text_edit_singleline(&mut ed.id_text);
+        text(ui, &mut ed.id_text, "Module id");
         let new_id = ed.id_text.trim().to_string();
         if ui
             .add_enabled(new_id != r.id, egui::Button::new("Rename"))
@@ -600,18 +622,18 @@ fn board_sheet(ed: &mut ModuleEditor, ui: &mut egui::Ui, r: &Ruleset, actions: &
         .num_columns(2)
         .show(ui, |ui| {
             ui.label("Name");
-            ui.text_edit_singleline(&mut new.name);
+            text(ui, &mut new.name, "Module name");
             ui.end_row();
             ui.label("Description");
-            ui.text_edit_singleline(&mut new.description);
+            text(ui, &mut new.description, "Module description");
             ui.end_row();
             ui.label("Source");
-            ui.text_edit_singleline(&mut new.source);
+            text(ui, &mut new.source, "Module source");
             ui.end_row();
             if new.hex {
-                ui.label("Default terrain");
+                ui.label("");
                 let text = new.default_terrain.clone().unwrap_or_default();
-                egui::ComboBox::from_id_salt("default-terrain")
+                egui::ComboBox::from_label("Default terrain")
                     .selected_text(text)
                     .show_ui(ui, |ui| {
                         for t in &r.terrains {
@@ -640,13 +662,21 @@ fn sides_sheet(ui: &mut egui::Ui, sides: &mut Vec<crate::scenario::PlayerSide>) 
     let mut remove = None;
     for (i, s) in sides.iter_mut().enumerate() {
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut s.id).desired_width(60.0));
-            ui.add(egui::TextEdit::singleline(&mut s.name).desired_width(160.0));
+            named(
+                &ui.add(egui::TextEdit::singleline(&mut s.id).desired_width(60.0)),
+                egui::Role::TextInput,
+                "Side id",
+            );
+            named(
+                &ui.add(egui::TextEdit::singleline(&mut s.name).desired_width(160.0)),
+                egui::Role::TextInput,
+                "Side name",
+            );
             let mut c = s.colour.unwrap_or(Colour([128, 128, 128]));
             if ui.color_edit_button_srgb(&mut c.0).changed() {
                 s.colour = Some(c);
             }
-            if ui.small_button("🗑").clicked() {
+            if ui.small_button("Remove").clicked() {
                 remove = Some(i);
             }
         });
@@ -689,7 +719,7 @@ fn value_entry(
                 ui.push_id(*key, |ui| {
                     egui::CollapsingHeader::new(key.replace('_', " "))
                         .default_open(true)
-                        .show(ui, |ui| changed |= value_form(ui, x));
+                        .show(ui, |ui| changed |= value_form(ui, x, key));
                 });
             }
         }
@@ -707,7 +737,7 @@ fn value_entry(
 
 /// A form over a value: a checkbox per flag, a number field per number, a text per
 /// string, a comma-separated text per list of ids, nested maps indented.
-fn value_form(ui: &mut egui::Ui, v: &mut Value) -> bool {
+fn value_form(ui: &mut egui::Ui, v: &mut Value, label: &str) -> bool {
     let mut changed = false;
     match v {
         Value::Object(map) => {
@@ -717,34 +747,39 @@ fn value_form(ui: &mut egui::Ui, v: &mut Value) -> bool {
                     for (k, x) in map.iter_mut() {
                         ui.label(k.replace('_', " "));
                         ui.push_id(k.as_str(), |ui| {
-                            ui.vertical(|ui| changed |= value_form(ui, x));
+                            ui.vertical(|ui| changed |= value_form(ui, x, k));
                         });
                         ui.end_row();
                     }
                 });
         }
-        Value::Bool(b) => changed |= ui.checkbox(b, "").changed(),
+        Value::Bool(b) => {
+            let r = ui.checkbox(b, "");
+            let on = *b;
+            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, label));
+            changed |= r.changed();
+        }
         Value::Number(n) => {
             if let Some(mut i) = n.as_i64() {
-                if ui.add(egui::DragValue::new(&mut i)).changed() {
+                if spin(ui, egui::DragValue::new(&mut i), label).changed() {
                     *v = Value::from(i);
                     changed = true;
                 }
             } else if let Some(mut f) = n.as_f64()
-                && ui.add(egui::DragValue::new(&mut f).speed(0.1)).changed()
+                && spin(ui, egui::DragValue::new(&mut f).speed(0.1), label).changed()
             {
                 *v = Value::from(f);
                 changed = true;
             }
         }
-        Value::String(s) => changed |= ui.text_edit_singleline(s).changed(),
+        Value::String(s) => changed |= text(ui, s, label).changed(),
         Value::Array(items) if items.iter().all(Value::is_string) => {
             let mut text = items
                 .iter()
                 .filter_map(Value::as_str)
                 .collect::<Vec<_>>()
                 .join(", ");
-            if ui.text_edit_singleline(&mut text).changed() {
+            if self::text(ui, &mut text, label).changed() {
                 *items = text
                     .split(',')
                     .map(str::trim)
@@ -781,12 +816,13 @@ fn text_sheet(
             let Some((_, text)) = &mut ed.text else {
                 return;
             };
-            ui.add(
+            let field = ui.add(
                 egui::TextEdit::multiline(text)
                     .code_editor()
                     .desired_rows(8)
                     .desired_width(f32::INFINITY),
             );
+            named(&field, egui::Role::MultilineTextInput, "Entry as text");
             let text = text.clone();
             ui.horizontal(|ui| {
                 if ui.button("Apply").clicked() {
@@ -808,16 +844,38 @@ fn text_sheet(
         .default_open(false)
         .show(ui, |ui| {
             ui.weak("Paste a kind, modifier or check here (Ctrl+V), then press Paste in its list.");
-            ui.add(
+            let field = ui.add(
                 egui::TextEdit::multiline(&mut ed.paste_text)
                     .code_editor()
                     .desired_rows(4)
                     .desired_width(f32::INFINITY),
             );
+            named(&field, egui::Role::MultilineTextInput, "Text to paste");
         });
 }
 
 /// Names a widget for a screen reader (and a test) where its text does not.
 pub(super) fn named(r: &egui::Response, role: egui::Role, label: &str) {
     r.widget_info(|| egui::WidgetInfo::labeled(role, true, label));
+}
+
+/// A one-line text field with its name.
+fn text(ui: &mut egui::Ui, s: &mut String, label: &str) -> egui::Response {
+    let r = ui.text_edit_singleline(s);
+    named(&r, egui::Role::TextInput, label);
+    r
+}
+
+/// A rule quote's field.
+fn quote(ui: &mut egui::Ui, s: &mut String) -> egui::Response {
+    let r = ui.text_edit_multiline(s);
+    named(&r, egui::Role::MultilineTextInput, "Rule quote");
+    r
+}
+
+/// A number field with its name.
+fn spin(ui: &mut egui::Ui, d: egui::DragValue<'_>, label: &str) -> egui::Response {
+    let r = ui.add(d);
+    named(&r, egui::Role::SpinButton, label);
+    r
 }

@@ -14,7 +14,9 @@ pub fn show(
     problems: &[(Option<Entry>, String)],
     actions: &mut Vec<Action>,
 ) {
-    ui.add(egui::TextEdit::singleline(&mut ed.search).hint_text("Search id, name, field, quote"));
+    let search = ui
+        .add(egui::TextEdit::singleline(&mut ed.search).hint_text("Search id, name, field, quote"));
+    super::sheet::named(&search, egui::Role::SearchInput, "Search the module");
     let searching = !ed.search.trim().is_empty();
     egui::ScrollArea::vertical().show(ui, |ui| {
         let item = |ed: &mut ModuleEditor, ui: &mut egui::Ui, entry: Entry| {
@@ -24,7 +26,7 @@ pub fn show(
             let flagged = problems.iter().any(|(e, _)| e.as_ref() == Some(&entry));
             let mut text = module::label(r, &entry);
             if flagged {
-                text = format!("⚠ {text}");
+                text = format!("(!) {text}");
             }
             let on = ed.selected.as_ref() == Some(&entry);
             if ui.selectable_label(on, text).clicked() {
