@@ -177,7 +177,7 @@ pub fn empty(id: &str, name: &str, hex: bool) -> Result<Ruleset, ModuleError> {
     let board = if hex {
         r#"(kind: "hex", orientation: "flat", columns: 12, rows: 9)"#
     } else {
-        r#"(kind: "freeform", width: 120, height: 80)"#
+        r#"(kind: "freeform", width: 120.0, height: 80.0, unit: "cm")"#
     };
     let class = if hex {
         r##"(id: "infantry", name: "Infantry", colour: "#3050a0", profile: (range: 1, dice: [1]))"##
