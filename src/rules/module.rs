@@ -721,10 +721,13 @@ pub fn entry_text(r: &Ruleset, entry: &Entry) -> String {
     ron::ser::to_string_pretty(&entry_value(r, entry), config).unwrap_or_default()
 }
 
+/// A problem of the module, with the entry it is about (none: the module as a whole).
+pub type Problem = (Option<Entry>, String);
+
 /// Every problem `sandtable rulesets check` would report of the module, each with the
 /// entry it is about when one is named (shown beside that entry's fields), else `None`
 /// (shown above the sheet).
-pub fn problems(r: &Ruleset) -> Vec<(Option<Entry>, String)> {
+pub fn problems(r: &Ruleset) -> Vec<Problem> {
     super::ruleset_problems(r)
         .into_iter()
         .map(|message| (about(r, &message), message))

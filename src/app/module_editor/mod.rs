@@ -60,7 +60,7 @@ pub struct ModuleEditor {
     pub new_id: String,
     pub new_name: String,
     /// The module's problems, for the module they were found in.
-    problems: Option<(usize, Vec<(Option<Entry>, String)>)>,
+    problems: Option<(usize, Vec<module::Problem>)>,
 }
 
 impl ModuleEditor {
@@ -70,7 +70,7 @@ impl ModuleEditor {
 
     /// The module's problems (everything `sandtable rulesets check` reports), found
     /// once per module.
-    pub fn problems(&mut self, r: &std::sync::Arc<Ruleset>) -> &[(Option<Entry>, String)] {
+    pub fn problems(&mut self, r: &std::sync::Arc<Ruleset>) -> &[module::Problem] {
         let key = std::sync::Arc::as_ptr(r) as usize;
         if self.problems.as_ref().is_none_or(|(k, _)| *k != key) {
             self.problems = Some((key, module::problems(r)));

@@ -19,7 +19,7 @@ pub fn show(
     ui: &mut egui::Ui,
     doc: &Document,
     r: &Ruleset,
-    problems: &[(Option<Entry>, String)],
+    problems: &[module::Problem],
     actions: &mut Vec<Action>,
 ) {
     let Some(entry) = ed.selected.clone() else {
@@ -158,7 +158,7 @@ fn entry_gone(r: &Ruleset, entry: &Entry) -> bool {
     }
 }
 
-fn general_problems(ui: &mut egui::Ui, problems: &[(Option<Entry>, String)]) {
+fn general_problems(ui: &mut egui::Ui, problems: &[module::Problem]) {
     for (_, p) in problems.iter().filter(|(e, _)| e.is_none()) {
         ui.colored_label(ui.visuals().warn_fg_color, format!("(!) {p}"));
     }

@@ -11,7 +11,7 @@ pub fn show(
     ed: &mut ModuleEditor,
     ui: &mut egui::Ui,
     r: &Ruleset,
-    problems: &[(Option<Entry>, String)],
+    problems: &[module::Problem],
     actions: &mut Vec<Action>,
 ) {
     let search = ui
