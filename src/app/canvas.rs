@@ -111,7 +111,7 @@ impl Canvas {
         let wheel_turns = tools.tool == Tool::Facing && doc.scenario.board.as_hex().is_some();
         self.navigate(ui, &response, rect, !wheel_turns);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
-        let Some(ruleset) = doc.ruleset(rulesets).cloned() else {
+        let Some(ruleset) = doc.module().cloned() else {
             painter.text(
                 rect.center(),
                 Align2::CENTER_CENTER,

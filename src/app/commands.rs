@@ -18,6 +18,10 @@ pub enum Command {
     Import,
     ImportVassal,
     LoadRuleset,
+    /// Tools > Module editor.
+    ModuleEditor,
+    SaveModuleAs,
+    OpenModule,
     Quit,
     Cut,
     Copy,
@@ -49,7 +53,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 33] = [
+    pub const ALL: [Command; 36] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -59,6 +63,9 @@ impl Command {
         Command::Import,
         Command::ImportVassal,
         Command::LoadRuleset,
+        Command::ModuleEditor,
+        Command::SaveModuleAs,
+        Command::OpenModule,
         Command::Quit,
         Command::Cut,
         Command::Copy,
@@ -97,6 +104,9 @@ impl Command {
             Command::Import => "Import Tiled map...",
             Command::ImportVassal => "Import VASSAL module...",
             Command::LoadRuleset => "Load ruleset...",
+            Command::ModuleEditor => "Module editor",
+            Command::SaveModuleAs => "Save module as...",
+            Command::OpenModule => "Open module...",
             Command::Quit => "Quit",
             Command::Cut => "Cut",
             Command::Copy => "Copy",
@@ -135,6 +145,11 @@ impl Command {
             Command::LoadRuleset => {
                 "Load a game of your own (a ruleset file): New offers it, its files open"
             }
+            Command::ModuleEditor => {
+                "Edit the game's terrain, pieces and rules; the map follows each change"
+            }
+            Command::SaveModuleAs => "Save the open scenario's module (its ruleset) as RON",
+            Command::OpenModule => "Open a module (a ruleset file) for the open scenario",
             Command::Quit => "Close the window (asking about unsaved changes)",
             Command::Cut => "Copy the selection and clear it",
             Command::Copy => "Copy the selection",
@@ -185,9 +200,13 @@ impl Command {
             Command::ScenarioProperties => vec![],
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
-            Command::Export | Command::Import | Command::ImportVassal | Command::LoadRuleset => {
-                vec![]
-            }
+            Command::Export
+            | Command::Import
+            | Command::ImportVassal
+            | Command::LoadRuleset
+            | Command::ModuleEditor
+            | Command::SaveModuleAs
+            | Command::OpenModule => vec![],
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Cut => vec![key(CMD, Key::X)],
             Command::Copy => vec![key(CMD, Key::C)],

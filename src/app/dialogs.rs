@@ -26,6 +26,12 @@ pub const RULESET: &[Filter] = &[Filter {
     extensions: &["ron", "json"],
 }];
 
+/// What Save module as offers: a ruleset in RON.
+pub const RULESET_SAVE: &[Filter] = &[Filter {
+    name: "Sandtable module (RON)",
+    extensions: &["ron"],
+}];
+
 /// What File > Import offers: Tiled maps.
 pub const TILED: &[Filter] = &[Filter {
     name: "Tiled map",

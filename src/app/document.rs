@@ -1,7 +1,9 @@
 //! The open document: the scenario, where it lives, its undo history and the latest
-//! validation. Every change goes through [`Document::apply`].
+//! validation. Every change goes through [`Document::apply`] (the map) or
+//! [`Document::edit_module`] (its ruleset), both steps of one undo history.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::rules::{Ruleset, Rulesets, Validator};
 use crate::scenario::diagnostic::{self, Diagnostic};
@@ -12,7 +14,11 @@ pub struct Document {
     pub scenario: Scenario,
     /// Where it was opened from or last saved to.
     pub path: Option<PathBuf>,
-    pub history: History,
+    /// Map edits and module edits, one history (a module step swaps `module`).
+    pub history: History<Option<Arc<Ruleset>>>,
+    /// The ruleset the scenario names, shared: swapping it (a module edit, its undo)
+    /// copies nothing, and views read it every frame without a copy.
+    module: Option<Arc<Ruleset>>,
     /// The findings of the rules core for the scenario as it is now.
     pub diagnostics: Vec<Diagnostic>,
     /// Bumped by every change, so views know to redraw or recompute.
@@ -31,7 +37,8 @@ impl Document {
         let mut d = Document {
             scenario,
             path,
-            history: History::new(),
+            history: History::empty(),
+            module: None,
             diagnostics: Vec::new(),
             revision: 0,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -41,8 +48,46 @@ impl Document {
         d
     }
 
-    pub fn ruleset<'r>(&self, rulesets: &'r Rulesets) -> Option<&'r Ruleset> {
-        rulesets.get(&self.scenario.ruleset)
+    /// The ruleset the scenario names, as the document holds it.
+    pub fn ruleset(&self) -> Option<&Ruleset> {
+        self.module.as_deref()
+    }
+
+    /// The same, shared (a worker thread or a view keeping it past the frame).
+    pub fn module(&self) -> Option<&Arc<Ruleset>> {
+        self.module.as_ref()
+    }
+
+    /// Replaces the module by `ruleset` and applies `edit` to the scenario (a rename of
+    /// a kind where the map names it, or nothing) as one undo step, then validates the
+    /// map against the new module.
+    pub fn edit_module(
+        &mut self,
+        ruleset: Ruleset,
+        edit: Edit,
+        rulesets: &Rulesets,
+    ) -> Result<(), EditError> {
+        let new = Some(Arc::new(ruleset));
+        self.history
+            .swap(&mut self.scenario, &mut self.module, new, edit)?;
+        self.revision += 1;
+        self.revalidate(rulesets);
+        Ok(())
+    }
+
+    /// Takes the ruleset the scenario names from `rulesets` again (a file loaded anew
+    /// under the same id), and validates the map against it.
+    pub fn adopt(&mut self, rulesets: &Rulesets) {
+        self.module = None;
+        self.revalidate(rulesets);
+    }
+
+    /// Takes the ruleset the scenario names from `rulesets` unless the one held has
+    /// that id already (a module being edited is not replaced by its saved copy).
+    fn resolve(&mut self, rulesets: &Rulesets) {
+        if self.module.as_ref().map(|m| m.id.as_str()) != Some(self.scenario.ruleset.as_str()) {
+            self.module = rulesets.shared(&self.scenario.ruleset).cloned();
+        }
     }
 
     /// Applies an edit as (part of) one undo step and revalidates what it can affect.
@@ -57,8 +102,8 @@ impl Document {
     /// The errors `edit` would bring that are not found now, without making it: the
     /// scenario, its findings and the history are as they were afterwards (the edit
     /// and its inverse pass through the validator, which follows edits).
-    pub fn would_break(&mut self, edit: &Edit, rulesets: &Rulesets) -> Vec<Diagnostic> {
-        let (Some(v), Some(r)) = (&mut self.validator, rulesets.get(&self.scenario.ruleset)) else {
+    pub fn would_break(&mut self, edit: &Edit) -> Vec<Diagnostic> {
+        let (Some(v), Some(r)) = (&mut self.validator, self.module.as_deref()) else {
             return Vec::new();
         };
         let Ok(undo) = edit.clone().apply(&mut self.scenario) else {
@@ -82,29 +127,35 @@ impl Document {
     }
 
     pub fn undo(&mut self, rulesets: &Rulesets) -> bool {
-        let done = self.history.undo(&mut self.scenario);
+        let done = self.history.undo_in(&mut self.scenario, &mut self.module);
         if done {
-            let edit = self.history.last_undone().cloned();
+            let edit = (!self.history.swapped(true))
+                .then(|| self.history.last_undone().cloned())
+                .flatten();
             self.changed(rulesets, edit.as_ref());
         }
         done
     }
 
     pub fn redo(&mut self, rulesets: &Rulesets) -> bool {
-        let done = self.history.redo(&mut self.scenario);
+        let done = self.history.redo_in(&mut self.scenario, &mut self.module);
         if done {
-            let edit = self.history.last_done().cloned();
+            let edit = (!self.history.swapped(false))
+                .then(|| self.history.last_done().cloned())
+                .flatten();
             self.changed(rulesets, edit.as_ref());
         }
         done
     }
 
-    /// After `edit` (or an undo or redo, which change what their step changed): a new
-    /// revision, and the findings brought up to date.
+    /// After `edit` (or an undo or redo, which change what their step changed; `None`
+    /// when it swapped the module): a new revision, and the findings brought up to date.
     fn changed(&mut self, rulesets: &Rulesets, edit: Option<&Edit>) {
         self.revision += 1;
-        let ruleset = rulesets.get(&self.scenario.ruleset);
-        match (edit, &mut self.validator, ruleset) {
+        let held = self.module.as_ref().map(Arc::as_ptr);
+        self.resolve(rulesets);
+        let edit = edit.filter(|_| self.module.as_ref().map(Arc::as_ptr) == held);
+        match (edit, &mut self.validator, self.module.as_deref()) {
             (Some(e), Some(v), Some(r)) => {
                 v.apply(&self.scenario, r, e);
                 self.publish();
@@ -115,7 +166,9 @@ impl Document {
 
     /// Runs the rules core over the whole scenario (a new document or ruleset).
     pub fn revalidate(&mut self, rulesets: &Rulesets) {
-        match crate::rules::check::ruleset_of(&self.scenario, rulesets) {
+        self.resolve(rulesets);
+        let module = self.module.as_deref().ok_or(());
+        match module.or_else(|_| crate::rules::check::ruleset_of(&self.scenario, rulesets)) {
             Ok(r) => {
                 self.validator = Some(Validator::new(&self.scenario, r));
                 self.publish();

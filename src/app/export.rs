@@ -9,7 +9,6 @@ use crate::io::export::ExportOptions;
 use crate::io::format::{self, MapFormat};
 use crate::io::raster::DPI_RANGE;
 use crate::io::sheets::{self, Paper, SheetPlan};
-use crate::rules::Rulesets;
 use crate::scene::{self, LayerId, Scene, SceneOptions};
 
 /// What the dialog asks of the app.
@@ -83,10 +82,10 @@ impl ExportDialog {
     }
 
     /// The sheets the board prints on, remade when the document or the paper changes.
-    fn sheets(&mut self, doc: &Document, rulesets: &Rulesets) -> Option<&Sheets> {
+    fn sheets(&mut self, doc: &Document) -> Option<&Sheets> {
         let key = (doc.revision, self.options.paper);
         if self.plan.as_ref().is_none_or(|(k, _)| *k != key) {
-            let plan = doc.ruleset(rulesets).map(|r| {
+            let plan = doc.ruleset().map(|r| {
                 // The terrain and what stands on it, to recognise the board by; on a
                 // big board only its size (each hex would be a speck anyway).
                 let small = doc
@@ -119,7 +118,7 @@ impl ExportDialog {
     }
 
     /// Shows the window; says whether to keep it, close it, or export.
-    pub fn show(&mut self, ctx: &egui::Context, doc: &Document, rulesets: &Rulesets) -> Step {
+    pub fn show(&mut self, ctx: &egui::Context, doc: &Document) -> Step {
         if self.waiting {
             return Step::Open;
         }
@@ -155,7 +154,7 @@ impl ExportDialog {
                                 ui.selectable_value(&mut self.options.paper, *p, paper_name(*p));
                             }
                         });
-                    match self.sheets(doc, rulesets) {
+                    match self.sheets(doc) {
                         Some((plan, picture)) => preview(ui, plan, picture.as_ref()),
                         None => {
                             ui.label("This scenario's ruleset is unknown: nothing to draw.");

@@ -88,7 +88,7 @@ impl Loading {
                 at.store(Stage::Checking as u8, Ordering::Relaxed);
                 let doc = Document::new(s, Some(owned.clone()), &rulesets);
                 at.store(Stage::Drawing as u8, Ordering::Relaxed);
-                let scene = doc.ruleset(&rulesets).and_then(|r| {
+                let scene = doc.ruleset().and_then(|r| {
                     let o = options(&doc);
                     ScenePainter::prepare(&doc, r, o)
                 });

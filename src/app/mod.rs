@@ -15,6 +15,7 @@ pub mod icons;
 pub mod import_vassal;
 pub mod loading;
 pub mod memory;
+pub mod module_editor;
 pub mod new_dialog;
 mod overview;
 pub mod paint;
@@ -98,6 +99,10 @@ pub enum Purpose {
     ImportVassal,
     /// File > Load ruleset.
     LoadRuleset,
+    /// The module editor's Save module as.
+    SaveModule,
+    /// The module editor's Open module.
+    OpenModule,
 }
 
 /// The designer.
@@ -150,6 +155,10 @@ pub struct DesignerApp {
     pub ruleset_files: Vec<PathBuf>,
     /// The folder last saved to: where a new map's Save As starts.
     pub saved_dir: Option<PathBuf>,
+    /// Tools > Module editor, while open.
+    pub module_editor: Option<module_editor::ModuleEditor>,
+    /// The module file last saved or opened in the module editor.
+    pub module_file: Option<PathBuf>,
 }
 
 impl DesignerApp {
@@ -160,7 +169,7 @@ impl DesignerApp {
             .unwrap_or_else(|_| sample_fallback());
         let doc = Document::new(scenario, None, &rulesets);
         let mut tools = ToolState::new();
-        if let Some(r) = doc.ruleset(&rulesets) {
+        if let Some(r) = doc.ruleset() {
             tools.adopt(r);
         }
         DesignerApp {
@@ -191,6 +200,8 @@ impl DesignerApp {
             background_from: loading::BACKGROUND_FROM,
             ruleset_files: Vec::new(),
             saved_dir: None,
+            module_editor: None,
+            module_file: None,
         }
     }
 
@@ -249,7 +260,7 @@ impl DesignerApp {
                 }
                 // A document of that game opened before now has its rules.
                 if self.doc.scenario.ruleset == id {
-                    self.doc.revalidate(&self.rulesets);
+                    self.doc.adopt(&self.rulesets);
                 }
             }
             Err(e) => {
@@ -329,7 +340,7 @@ impl DesignerApp {
     /// selection, the ruler, a shape half drawn, the focus) goes with it.
     pub fn replace_document(&mut self, doc: Document) {
         self.doc = doc;
-        if let Some(r) = self.doc.ruleset(&self.rulesets) {
+        if let Some(r) = self.doc.ruleset() {
             self.tools.adopt(r);
             if self.tools.tool.unavailable(r).is_some() {
                 self.tools.tool = Tool::Select;
@@ -464,7 +475,7 @@ impl DesignerApp {
             Ok(import::Imported { scenario, warnings }) => {
                 let mut doc = Document::new(scenario, None, &self.rulesets);
                 // An import is unsaved work until it is saved.
-                doc.history = crate::scenario::History::unsaved();
+                doc.history = crate::scenario::History::empty_unsaved();
                 self.replace_document(doc);
                 if !warnings.is_empty() {
                     self.error = Some(format!(
@@ -539,6 +550,8 @@ impl DesignerApp {
             (Outcome::Picked(p), Purpose::Import) => self.import_path(&p),
             (Outcome::Picked(p), Purpose::ImportVassal) => self.import_vassal_path(&p),
             (Outcome::Picked(p), Purpose::LoadRuleset) => self.load_ruleset(&p),
+            (Outcome::Picked(p), Purpose::SaveModule) => self.save_module(&p),
+            (Outcome::Picked(p), Purpose::OpenModule) => self.open_module(&p),
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
             (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
             (Outcome::Cancelled, Purpose::Export) => {
@@ -560,7 +573,7 @@ impl DesignerApp {
         let Some(dialog) = &mut self.export_dialog else {
             return;
         };
-        match dialog.show(ui.ctx(), &self.doc, &self.rulesets) {
+        match dialog.show(ui.ctx(), &self.doc) {
             export::Step::Open => {}
             export::Step::Cancel => self.export_dialog = None,
             export::Step::Export => {
@@ -600,7 +613,7 @@ impl DesignerApp {
             return;
         };
         dialog.waiting = false;
-        let Some(ruleset) = self.doc.ruleset(&self.rulesets) else {
+        let Some(ruleset) = self.doc.ruleset() else {
             self.error = Some(format!(
                 "cannot export: unknown ruleset '{}'",
                 self.doc.scenario.ruleset
@@ -670,10 +683,29 @@ impl DesignerApp {
 
     pub fn undo(&mut self) {
         self.doc.undo(&self.rulesets);
+        self.module_changed();
     }
 
     pub fn redo(&mut self) {
         self.doc.redo(&self.rulesets);
+        self.module_changed();
+    }
+
+    /// After a module step (or its undo): the list of rulesets holds the document's
+    /// module as it is now, so New offers it and a scenario switching back to it finds
+    /// it; the tools' palette follows its kinds.
+    pub fn module_changed(&mut self) {
+        if let Some(m) = self.doc.module() {
+            let same = self
+                .rulesets
+                .shared(&m.id)
+                .is_some_and(|r| std::sync::Arc::ptr_eq(r, m));
+            if !same {
+                self.rulesets.insert(m.clone());
+                let m = m.clone();
+                self.tools.adopt(&m);
+            }
+        }
     }
 
     /// The window title: file name, unsaved mark.
@@ -705,7 +737,7 @@ impl DesignerApp {
             .default_size(300.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    let r = self.doc.ruleset(&self.rulesets);
+                    let r = self.doc.ruleset();
                     self.canvas.preview.panel(ui, &self.doc.scenario, r);
                     self.inspector(ui);
                     if self.doc.scenario.board.as_freeform().is_some() {
@@ -720,6 +752,8 @@ impl DesignerApp {
                         .show(ui, |ui| self.canvas.layers.ui(ui, hex));
                 });
             });
+        // Before the canvas: a module edit is drawn in the frame it is made.
+        self.module_editor_window(&ui.ctx().clone());
         egui::CentralPanel::default().show(ui, |ui| {
             self.canvas
                 .ui(ui, &mut self.doc, &self.rulesets, &mut self.tools);
@@ -854,6 +888,9 @@ impl DesignerApp {
             Command::Import => self.ask(Replace::Import),
             Command::ImportVassal => self.ask(Replace::ImportVassal),
             Command::LoadRuleset => self.load_ruleset_dialog(),
+            Command::ModuleEditor => self.open_module_editor(),
+            Command::SaveModuleAs => self.save_module_dialog(),
+            Command::OpenModule => self.open_module_dialog(),
             // Asks here, in this frame: a Close sent to the window shows nothing until
             // the next event wakes it.
             Command::Quit => self.ask(Replace::Close),
@@ -936,11 +973,7 @@ impl DesignerApp {
 
     /// Takes up a tool; leaving the table tools drops a half-drawn shape.
     pub fn set_tool(&mut self, tool: Tool) {
-        if let Some(why) = self
-            .doc
-            .ruleset(&self.rulesets)
-            .and_then(|r| tool.unavailable(r))
-        {
+        if let Some(why) = self.doc.ruleset().and_then(|r| tool.unavailable(r)) {
             // A tool with nothing to put down would make entries of no kind.
             self.error = Some(format!("{}: {why}.", tool.name()));
             return;
@@ -995,6 +1028,8 @@ impl DesignerApp {
                 });
                 for cmd in [
                     Command::LoadRuleset,
+                    Command::OpenModule,
+                    Command::SaveModuleAs,
                     Command::ScenarioProperties,
                     Command::Save,
                     Command::SaveAs,
@@ -1062,8 +1097,12 @@ impl DesignerApp {
             });
             ui.menu_button("Preview", |ui| self.preview_menu(ui, &ctx));
             ui.menu_button("Tools", |ui| {
+                if Command::ModuleEditor.menu_item(ui, true) {
+                    self.run_command(Command::ModuleEditor, &ctx);
+                }
+                ui.separator();
                 let hex = self.doc.scenario.board.as_hex().is_some();
-                let ruleset = self.doc.ruleset(&self.rulesets).cloned();
+                let ruleset = self.doc.module().cloned();
                 for tool in Tool::for_board(hex) {
                     let label = format!("{}  {}", tool.name(), tool.key().name());
                     let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
@@ -1125,7 +1164,7 @@ impl DesignerApp {
         if let Some((s, origin)) = self.pending_recovery.take() {
             let mut doc = Document::new(s, origin, &self.rulesets);
             // Restored work is unsaved until the user saves it.
-            doc.history = crate::scenario::History::unsaved();
+            doc.history = crate::scenario::History::empty_unsaved();
             self.replace_document(doc);
         }
     }

@@ -19,7 +19,7 @@ impl DesignerApp {
         ui.heading("Tools");
         let hex = self.doc.scenario.board.as_hex().is_some();
         // A wrapped row, so that the ruleset's palette below fits without scrolling.
-        let ruleset = self.doc.ruleset(&self.rulesets).cloned();
+        let ruleset = self.doc.module().cloned();
         ui.horizontal_wrapped(|ui| {
             for tool in Tool::for_board(hex) {
                 let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
@@ -40,7 +40,7 @@ impl DesignerApp {
         } else {
             self.table_settings(ui);
         }
-        let Some(r) = self.doc.ruleset(&self.rulesets).cloned() else {
+        let Some(r) = self.doc.module().cloned() else {
             return;
         };
         // Picking a kind picks the tool that puts it down (the brush keeps the fill).
@@ -224,7 +224,7 @@ impl DesignerApp {
 
     pub(super) fn inspector(&mut self, ui: &mut Ui) {
         ui.heading("Inspector");
-        let Some(r) = self.doc.ruleset(&self.rulesets) else {
+        let Some(r) = self.doc.ruleset() else {
             return;
         };
         let s = &self.doc.scenario;
@@ -398,7 +398,7 @@ impl DesignerApp {
         let Some(f) = shape::feature(s, kind, &id) else {
             return;
         };
-        let Some(r) = self.doc.ruleset(&self.rulesets) else {
+        let Some(r) = self.doc.ruleset() else {
             return;
         };
         let (list, kind_id) = match &f {
@@ -459,7 +459,7 @@ impl DesignerApp {
 
     /// The property editors of a feature; a drag of a value is one undo step.
     fn edit_feature(&mut self, ui: &mut Ui, f: &crate::scenario::Feature) {
-        let Some(r) = self.doc.ruleset(&self.rulesets).cloned() else {
+        let Some(r) = self.doc.module().cloned() else {
             return;
         };
         let s = &self.doc.scenario;
@@ -492,7 +492,7 @@ impl DesignerApp {
             super::counted(errors, "error"),
             super::counted(warnings, "warning")
         ));
-        if self.doc.ruleset(&self.rulesets).is_none() {
+        if self.doc.ruleset().is_none() {
             ui.colored_label(
                 ui.visuals().error_fg_color,
                 format!(
@@ -605,7 +605,7 @@ impl DesignerApp {
     fn under_pointer(&self, h: hexx::Hex) -> String {
         let s = &self.doc.scenario;
         let mut out = s.label(h);
-        let Some(r) = self.doc.ruleset(&self.rulesets) else {
+        let Some(r) = self.doc.ruleset() else {
             return out;
         };
         let terrain = s

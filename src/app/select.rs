@@ -226,7 +226,7 @@ impl HexSelection {
         let Some(c) = self.picked(&doc.scenario).cloned() else {
             return Ok(());
         };
-        if let Some(why) = refusal(&c, to, doc, rulesets) {
+        if let Some(why) = refusal(&c, to, doc) {
             return Err(why);
         }
         let Some(edit) = c.moved_to(&doc.scenario, to) else {
@@ -276,7 +276,7 @@ impl HexSelection {
             } else if self.refusal.as_ref().is_none_or(|(h, _)| *h != to)
                 && let Some(c) = self.picked(&doc.scenario).cloned()
             {
-                self.refusal = Some((to, refusal(&c, to, doc, rulesets)));
+                self.refusal = Some((to, refusal(&c, to, doc)));
             }
         }
         if p.down {
@@ -469,14 +469,9 @@ impl HexSelection {
 /// Why the rules refuse `counter` on `to`: the first error the move would bring that
 /// is about the counter or that hex (a unit on terrain it may not enter, too many in
 /// a stack), worded as the validation panel words it.
-pub fn refusal(
-    counter: &Counter,
-    to: Hex,
-    doc: &mut Document,
-    rulesets: &Rulesets,
-) -> Option<String> {
+pub fn refusal(counter: &Counter, to: Hex, doc: &mut Document) -> Option<String> {
     let edit = counter.moved_to(&doc.scenario, to)?;
-    doc.would_break(&edit, rulesets)
+    doc.would_break(&edit)
         .into_iter()
         .find(|d| d.features.contains(&counter.id) || d.hexes.contains(&to))
         .map(|d| d.message)

@@ -193,7 +193,7 @@ impl BoardTool<Table> for PlaceUnit {
                 &t.doc.scenario,
                 &t.tools.unit_side,
             ));
-            if let Some(r) = t.doc.ruleset(t.rulesets) {
+            if let Some(r) = t.doc.ruleset() {
                 crate::rules::table::give_class_base(r, &mut u);
             }
             // Selected, so that R turns it at once (as the hint says).

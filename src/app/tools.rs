@@ -288,7 +288,7 @@ impl ToolState {
 
     /// A brush dab or an eraser dab at `hex` (part of the open stroke).
     pub fn paint(&self, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard, hex: Hex) {
-        let Some(r) = doc.ruleset(rulesets) else {
+        let Some(r) = doc.ruleset() else {
             return;
         };
         let kind = r.kind(KindList::Terrain, &self.terrain);
@@ -363,7 +363,7 @@ impl ToolState {
         hex: Hex,
         at: hexx::Vec2,
     ) {
-        let Some(r) = doc.ruleset(rulesets) else {
+        let Some(r) = doc.ruleset() else {
             return;
         };
         let default = r.default_terrain.as_deref();

@@ -11,6 +11,7 @@ mod load;
 pub mod mechanism;
 pub mod model;
 pub mod modifier;
+pub mod module;
 pub mod play;
 pub mod question;
 mod ruleset_check;
@@ -21,7 +22,7 @@ pub mod table;
 pub use hex::{arcs, battle, built_up, charge, movement, sight, validate, zoc};
 
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 pub use constraint::Constraint;
 pub use incremental::Validator;
@@ -178,20 +179,22 @@ pub fn a_unit(class: &str) -> String {
     format!("{} {class} unit", if vowel { "an" } else { "a" })
 }
 
-/// The rulesets a scenario may name.
+/// The rulesets a scenario may name. Each is shared ([`Arc`]): a copy of the list, or a
+/// document holding the ruleset it uses, costs no copy of a ruleset.
 #[derive(Debug, Clone)]
 pub struct Rulesets {
-    list: Vec<Ruleset>,
+    list: Vec<Arc<Ruleset>>,
 }
 
 impl Rulesets {
     /// The built-in rulesets.
     pub fn built_in() -> Self {
-        static CACHE: OnceLock<Vec<Ruleset>> = OnceLock::new();
+        static CACHE: OnceLock<Vec<Arc<Ruleset>>> = OnceLock::new();
         let list = CACHE.get_or_init(|| {
             BUILT_IN
                 .iter()
                 .filter_map(|(name, text)| parse_ruleset(text, Path::new(name)).ok())
+                .map(Arc::new)
                 .collect()
         });
         Rulesets { list: list.clone() }
@@ -202,17 +205,34 @@ impl Rulesets {
         let text = std::fs::read_to_string(path)
             .map_err(|e| SourceError::new(path, None, format!("cannot read the ruleset: {e}")))?;
         let ruleset = parse_ruleset(&text, path)?;
-        self.list.retain(|r| r.id != ruleset.id);
-        self.list.push(ruleset);
-        Ok(self.list.last().expect("just pushed"))
+        Ok(self.insert(Arc::new(ruleset)))
+    }
+
+    /// Adds a ruleset; one with its id is replaced.
+    pub fn insert(&mut self, ruleset: Arc<Ruleset>) -> &Ruleset {
+        match self.list.iter().position(|r| r.id == ruleset.id) {
+            Some(i) => {
+                self.list[i] = ruleset;
+                &self.list[i]
+            }
+            None => {
+                self.list.push(ruleset);
+                self.list.last().expect("just pushed")
+            }
+        }
     }
 
     pub fn get(&self, id: &str) -> Option<&Ruleset> {
+        self.shared(id).map(|r| &**r)
+    }
+
+    /// The ruleset with `id`, shared.
+    pub fn shared(&self, id: &str) -> Option<&Arc<Ruleset>> {
         self.list.iter().find(|r| r.id == id)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Ruleset> {
-        self.list.iter()
+        self.list.iter().map(|r| &**r)
     }
 
     pub fn ids(&self) -> Vec<&str> {

@@ -764,7 +764,7 @@ pub struct Ruleset {
 }
 
 /// The lists of kinds a ruleset has, by what a scenario item names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KindList {
     Terrain,
     Hexside,

@@ -1,15 +1,28 @@
 //! Unlimited undo and redo over [`Edit`]s, with grouping (a paint stroke is one step).
+//!
+//! A history may also hold steps that swap a value the scenario does not contain (the
+//! designer's open module, `M`): such a step swaps it and applies an edit to the
+//! scenario (renaming a kind where the map names it) as one undo step, so map edits
+//! and module edits share one history.
 
 use super::Scenario;
 use super::edit::{Edit, EditError};
 
+/// One undo (or redo) step: an edit to the scenario, and the value to swap in for the
+/// document's `M` when the step swapped it.
+#[derive(Debug, Clone)]
+struct Step<M> {
+    edit: Edit,
+    swap: Option<M>,
+}
+
 /// The undo and redo stacks of one document.
-#[derive(Debug, Default, Clone)]
-pub struct History {
+#[derive(Debug, Clone)]
+pub struct History<M = ()> {
     /// Inverses of applied steps, newest last.
-    undo: Vec<Edit>,
+    undo: Vec<Step<M>>,
     /// Steps undone with the revision each leads back to, newest last.
-    redo: Vec<(Edit, u64)>,
+    redo: Vec<(Step<M>, u64)>,
     /// Inverses collected while a group is open.
     group: Option<Vec<Edit>>,
     /// Counts applied, undone and redone steps; compared with a saved mark.
@@ -21,8 +34,23 @@ pub struct History {
     next_revision: u64,
 }
 
-impl History {
-    pub fn new() -> Self {
+impl<M> Default for History<M> {
+    fn default() -> Self {
+        History {
+            undo: Vec::new(),
+            redo: Vec::new(),
+            group: None,
+            revision: 0,
+            marks: Vec::new(),
+            saved: None,
+            next_revision: 0,
+        }
+    }
+}
+
+impl<M> History<M> {
+    /// A history of a document as it was opened or saved.
+    pub fn empty() -> Self {
         History {
             saved: Some(0),
             ..Default::default()
@@ -30,7 +58,7 @@ impl History {
     }
 
     /// A history whose document has never been saved (restored work).
-    pub fn unsaved() -> Self {
+    pub fn empty_unsaved() -> Self {
         History {
             saved: None,
             ..Default::default()
@@ -42,17 +70,39 @@ impl History {
         let inverse = edit.apply(s)?;
         match &mut self.group {
             Some(group) => group.push(inverse),
-            None => self.push_step(inverse),
+            None => self.push_step(Step {
+                edit: inverse,
+                swap: None,
+            }),
         }
         Ok(())
     }
 
-    fn push_step(&mut self, inverse: Edit) {
-        if inverse.is_empty() {
+    /// Puts `value` in `slot` and applies `edit` as one undo step (closing any open
+    /// group first); undoing it puts the old value back and undoes the edit.
+    pub fn swap(
+        &mut self,
+        s: &mut Scenario,
+        slot: &mut M,
+        value: M,
+        edit: Edit,
+    ) -> Result<(), EditError> {
+        self.end_group();
+        let inverse = edit.apply(s)?;
+        let old = std::mem::replace(slot, value);
+        self.push_step(Step {
+            edit: inverse,
+            swap: Some(old),
+        });
+        Ok(())
+    }
+
+    fn push_step(&mut self, step: Step<M>) {
+        if step.edit.is_empty() && step.swap.is_none() {
             return;
         }
         self.marks.push(self.revision);
-        self.undo.push(inverse);
+        self.undo.push(step);
         self.redo.clear();
         self.next_revision += 1;
         self.revision = self.next_revision;
@@ -69,18 +119,22 @@ impl History {
     pub fn end_group(&mut self) {
         if let Some(mut group) = self.group.take() {
             group.reverse();
-            self.push_step(Edit::Batch(group));
+            self.push_step(Step {
+                edit: Edit::Batch(group),
+                swap: None,
+            });
         }
     }
 
-    /// Undoes the newest step. Returns false when there is none.
-    pub fn undo(&mut self, s: &mut Scenario) -> bool {
+    /// Undoes the newest step, swapping `slot` back when the step swapped it. Returns
+    /// false when there is none.
+    pub fn undo_in(&mut self, s: &mut Scenario, slot: &mut M) -> bool {
         self.end_group();
-        let Some(inverse) = self.undo.pop() else {
+        let Some(step) = self.undo.pop() else {
             return false;
         };
         let before = self.marks.pop().unwrap_or(0);
-        match inverse.apply(s) {
+        match run(step, s, slot) {
             Ok(redo) => {
                 self.redo.push((redo, self.revision));
                 self.revision = before;
@@ -91,11 +145,11 @@ impl History {
     }
 
     /// Redoes the newest undone step. Returns false when there is none.
-    pub fn redo(&mut self, s: &mut Scenario) -> bool {
-        let Some((edit, revision)) = self.redo.pop() else {
+    pub fn redo_in(&mut self, s: &mut Scenario, slot: &mut M) -> bool {
+        let Some((step, revision)) = self.redo.pop() else {
             return false;
         };
-        match edit.apply(s) {
+        match run(step, s, slot) {
             Ok(inverse) => {
                 self.marks.push(self.revision);
                 self.undo.push(inverse);
@@ -109,12 +163,21 @@ impl History {
     /// The edit that undoes the newest step: what the last apply, redo or closed group
     /// changed, read by whatever follows changes (incremental validation).
     pub fn last_done(&self) -> Option<&Edit> {
-        self.undo.last()
+        self.undo.last().map(|s| &s.edit)
     }
 
     /// The edit that redoes the newest undone step: what the last undo changed.
     pub fn last_undone(&self) -> Option<&Edit> {
-        self.redo.last().map(|(e, _)| e)
+        self.redo.last().map(|(s, _)| &s.edit)
+    }
+
+    /// Whether the newest step (or the newest undone one, `undone`) swapped the slot.
+    pub fn swapped(&self, undone: bool) -> bool {
+        if undone {
+            self.redo.last().is_some_and(|(s, _)| s.swap.is_some())
+        } else {
+            self.undo.last().is_some_and(|s| s.swap.is_some())
+        }
     }
 
     pub fn can_undo(&self) -> bool {
@@ -132,5 +195,75 @@ impl History {
     /// Whether the document differs from what was last saved.
     pub fn is_dirty(&self) -> bool {
         self.saved != Some(self.revision) || self.group.as_ref().is_some_and(|g| !g.is_empty())
+    }
+}
+
+impl History<()> {
+    pub fn new() -> Self {
+        Self::empty()
+    }
+
+    /// A history whose document has never been saved (restored work).
+    pub fn unsaved() -> Self {
+        Self::empty_unsaved()
+    }
+
+    /// Undoes the newest step. Returns false when there is none.
+    pub fn undo(&mut self, s: &mut Scenario) -> bool {
+        self.undo_in(s, &mut ())
+    }
+
+    /// Redoes the newest undone step. Returns false when there is none.
+    pub fn redo(&mut self, s: &mut Scenario) -> bool {
+        self.redo_in(s, &mut ())
+    }
+}
+
+/// Applies a step; returns its inverse.
+fn run<M>(step: Step<M>, s: &mut Scenario, slot: &mut M) -> Result<Step<M>, EditError> {
+    let edit = step.edit.apply(s)?;
+    let swap = step.swap.map(|v| std::mem::replace(slot, v));
+    Ok(Step { edit, swap })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::edit::TextField;
+
+    /// A step that swaps the slot and edits the scenario is undone and redone as one.
+    #[test]
+    fn a_swap_and_its_edit_are_one_step() {
+        use crate::board::{Board, HexBoard, Orientation, Stagger};
+        let board = HexBoard::new(Orientation::Pointy, 3, 3, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("t", "battle-cry-150", Board::Hex(board));
+        let mut h: History<u32> = History::empty();
+        let mut slot = 1;
+        h.apply(
+            &mut s,
+            Edit::SetText {
+                field: TextField::Title,
+                value: "a".into(),
+            },
+        )
+        .unwrap();
+        let rename = Edit::SetText {
+            field: TextField::Ruleset,
+            value: "mine".into(),
+        };
+        h.swap(&mut s, &mut slot, 2, rename).unwrap();
+        assert_eq!((slot, s.ruleset.as_str()), (2, "mine"));
+        assert!(h.swapped(false));
+        assert!(h.undo_in(&mut s, &mut slot));
+        assert_eq!((slot, s.ruleset.as_str()), (1, "battle-cry-150"));
+        assert!(h.swapped(true));
+        assert!(h.undo_in(&mut s, &mut slot));
+        assert_eq!((slot, s.title.as_str()), (1, "t"));
+        assert!(h.redo_in(&mut s, &mut slot) && h.redo_in(&mut s, &mut slot));
+        assert_eq!(
+            (slot, s.ruleset.as_str(), s.title.as_str()),
+            (2, "mine", "a")
+        );
+        assert!(h.is_dirty());
     }
 }

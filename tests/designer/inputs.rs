@@ -248,7 +248,7 @@ fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
     h.run();
     assert!(h.state().error.is_none(), "{:?}", h.state().error);
     assert_eq!(h.state().doc.scenario.ruleset, "my-game");
-    assert!(h.state().doc.ruleset(&h.state().rulesets).is_some());
+    assert!(h.state().doc.ruleset().is_some());
     // New offers it.
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();

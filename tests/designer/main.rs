@@ -12,6 +12,7 @@ mod files;
 mod import;
 mod inputs;
 mod layers;
+mod module_editor;
 mod palette;
 mod preview;
 mod properties;

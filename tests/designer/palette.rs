@@ -42,7 +42,7 @@ fn tools_without_kinds_in_the_ruleset_are_disabled_and_say_why() {
 #[test]
 fn every_marker_and_road_kind_is_in_the_palette_and_the_picked_one_is_placed() {
     let mut h = app_on("sticks-and-stones-river.ron");
-    let r = h.state().doc.ruleset(&h.state().rulesets).unwrap().clone();
+    let r = h.state().doc.ruleset().unwrap().clone();
     assert!(r.markers.len() > 1, "a ruleset with a choice of markers");
     h.get_by_label("Markers");
     h.get_by_label("Roads");

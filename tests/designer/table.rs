@@ -464,7 +464,8 @@ fn a_unit_placed_on_a_table_stands_on_its_class_base() {
         1,
     );
     std::fs::write(&path, text).unwrap();
-    h.state_mut().rulesets.load_file(&path).unwrap();
+    // File > Load ruleset: the open document takes the file's version of its game.
+    h.state_mut().load_ruleset(&path);
     let class = "infantry".to_string();
     h.state_mut().tools.tool = Tool::Unit;
     h.state_mut().tools.unit_class = class.clone();

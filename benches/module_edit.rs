@@ -1,0 +1,95 @@
+//! Issue 24's targets: a module edit applied to a 250 x 250 map (the module step,
+//! the map's revalidation against the new module, and the next frame: palette, drawing,
+//! panels) < 50 ms; opening the module editor on a built-in module (its first frame)
+//! < 100 ms. No GPU: egui runs headless and its output is tessellated.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sandtable::app::DesignerApp;
+use sandtable::app::dialogs::ScriptedDialogs;
+use sandtable::app::document::Document;
+use sandtable::board::{Board, HexBoard, Orientation, Stagger};
+use sandtable::rules::Rulesets;
+use sandtable::scenario::{Edit, HexCell, Scenario, Unit};
+
+fn board(n: u32) -> Scenario {
+    let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
+    let terrains = [
+        "woods", "hill", "town", "field", "orchard", "clear", "clear",
+    ];
+    let mut s = Scenario::new("bench", "battle-cry-150", Board::Hex(board.clone()));
+    for (i, hex) in board.hexes().enumerate() {
+        let t = terrains[(i * 7 + i / 13) % terrains.len()];
+        if t != "clear" {
+            s.hexes.insert(hex, HexCell::terrain(t));
+        }
+        if i % 37 == 0 {
+            let mut u = Unit::new(format!("u{i}"), "infantry");
+            u.hex = Some(hex);
+            s.units.push(u);
+        }
+    }
+    s
+}
+
+fn input() -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 800.0),
+        )),
+        ..Default::default()
+    }
+}
+
+fn frame(ctx: &egui::Context, app: &mut DesignerApp) -> usize {
+    let out = ctx.run_ui(input(), |ui| app.show(ui));
+    ctx.tessellate(out.shapes, out.pixels_per_point).len()
+}
+
+fn module_edit(c: &mut Criterion) {
+    let rulesets = Rulesets::built_in();
+    let mut app = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    app.doc = Document::new(board(250), None, &rulesets);
+    let ctx = egui::Context::default();
+    frame(&ctx, &mut app);
+    frame(&ctx, &mut app);
+    let mut cost = 1;
+    c.bench_function("module edit on a 250 x 250 map", |b| {
+        b.iter(|| {
+            // Woods cost 1 or 2 to enter, alternately: each iteration is a real change.
+            cost = 3 - cost;
+            let mut r = app.doc.ruleset().unwrap().clone();
+            r.terrains[1].movement.cost.insert("*".into(), cost);
+            app.module_step(r, Edit::Batch(Vec::new()));
+            black_box(frame(&ctx, &mut app))
+        })
+    });
+}
+
+fn open_editor(c: &mut Criterion) {
+    let rulesets = Rulesets::built_in();
+    for id in ["battle-cry-150", "sticks-and-stones", "mini-nap"] {
+        let r = rulesets.get(id).unwrap();
+        let s = Scenario::new("bench", id, r.board.clone());
+        let mut app = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+        app.doc = Document::new(s, None, &rulesets);
+        let ctx = egui::Context::default();
+        frame(&ctx, &mut app);
+        c.bench_function(&format!("open the module editor on {id}"), |b| {
+            b.iter(|| {
+                app.module_editor = None;
+                app.open_module_editor();
+                black_box(frame(&ctx, &mut app))
+            })
+        });
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = module_edit, open_editor
+}
+criterion_main!(benches);

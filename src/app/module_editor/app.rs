@@ -1,0 +1,158 @@
+//! The module editor in the app: its window, the steps it asks for, and File > Save
+//! module as / Open module.
+
+use std::path::{Path, PathBuf};
+
+use super::{Action, ModuleEditor};
+use crate::app::dialogs::{self, Answer};
+use crate::app::path_dialog::PathDialog;
+use crate::app::{DesignerApp, Purpose};
+use crate::rules::module;
+use crate::scenario::Edit;
+use crate::scenario::edit::TextField;
+
+impl DesignerApp {
+    /// Tools > Module editor: opens the window (or brings it back).
+    pub fn open_module_editor(&mut self) {
+        if self.module_editor.is_none() {
+            self.module_editor = Some(ModuleEditor::new());
+        }
+    }
+
+    /// The editor's window, shown before the canvas so that what it changes is drawn
+    /// in the same frame.
+    pub fn module_editor_window(&mut self, ctx: &egui::Context) {
+        let Some(mut ed) = self.module_editor.take() else {
+            return;
+        };
+        let mut open = true;
+        let actions = ed.show(ctx, &mut open, &self.doc);
+        if open {
+            self.module_editor = Some(ed);
+        }
+        for a in actions {
+            self.module_action(a, ctx);
+        }
+    }
+
+    pub fn module_action(&mut self, action: Action, ctx: &egui::Context) {
+        match action {
+            Action::Step(r, edit) => self.module_step(*r, edit),
+            Action::SaveAs => self.save_module_dialog(),
+            Action::Open => self.open_module_dialog(),
+            Action::CopyText(text) => ctx.copy_text(text),
+        }
+    }
+
+    /// One module step of the document's history; the palette and the list of
+    /// rulesets follow.
+    pub fn module_step(&mut self, r: crate::rules::Ruleset, edit: Edit) {
+        match self.doc.edit_module(r, edit, &self.rulesets) {
+            Ok(()) => self.module_changed(),
+            Err(e) => self.error = Some(format!("Could not change the module: {e}")),
+        }
+    }
+
+    /// Asks where to save the module, then saves it.
+    pub fn save_module_dialog(&mut self) {
+        let Some(r) = self.doc.ruleset() else {
+            self.error =
+                Some("There is no module to save: the scenario's ruleset is not loaded.".into());
+            return;
+        };
+        let suggested = format!("{}.ron", r.id);
+        match self.dialogs.save(&suggested, dialogs::RULESET_SAVE) {
+            Answer::Picked(p) => self.save_module(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::save(
+                    "Save module as",
+                    &suggested,
+                    dialogs::RULESET_SAVE,
+                    self.dialog_dir(),
+                    &self.recent,
+                );
+                self.path_dialog = Some((d, Purpose::SaveModule));
+            }
+        }
+    }
+
+    /// Writes the module as RON; a module that would not load is not written, and the
+    /// message says why.
+    pub fn save_module(&mut self, path: &Path) {
+        let Some(r) = self.doc.module().cloned() else {
+            return;
+        };
+        let problems = module::problems(&r);
+        if !problems.is_empty() {
+            let list: Vec<String> = problems
+                .into_iter()
+                .map(|(_, p)| format!("- {p}"))
+                .collect();
+            self.error = Some(format!(
+                "The module was not saved: it would not load.\n{}",
+                list.join("\n")
+            ));
+            return;
+        }
+        let text = module::to_ron(&r);
+        if let Err(e) = module::from_text(&text, path) {
+            self.error = Some(format!(
+                "The module was not saved: it would not read back.\n{e}"
+            ));
+            return;
+        }
+        match std::fs::write(path, text) {
+            Ok(()) => {
+                if !self.ruleset_files.iter().any(|p| p == path) {
+                    self.ruleset_files.push(path.to_path_buf());
+                }
+                self.module_file = Some(path.to_path_buf());
+            }
+            Err(e) => {
+                self.error = Some(format!(
+                    "Could not save the module to {}: {e}",
+                    path.display()
+                ))
+            }
+        }
+    }
+
+    /// Asks for a module file, then opens it.
+    pub fn open_module_dialog(&mut self) {
+        match self.dialogs.open(dialogs::RULESET) {
+            Answer::Picked(p) => self.open_module(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::open(
+                    "Open module",
+                    dialogs::RULESET,
+                    self.dialog_dir(),
+                    &self.recent,
+                );
+                self.path_dialog = Some((d, Purpose::OpenModule));
+            }
+        }
+    }
+
+    /// Opens a module file for the open scenario: one undo step that makes the
+    /// scenario name it and validates the map against it.
+    pub fn open_module(&mut self, path: &Path) {
+        let r = match self.rulesets.load_file(path) {
+            Ok(r) => r.clone(),
+            Err(e) => {
+                self.error = Some(format!("Could not open the module:\n{e}"));
+                return;
+            }
+        };
+        if !self.ruleset_files.iter().any(|p| p == path) {
+            self.ruleset_files.push(path.to_path_buf());
+        }
+        self.module_file = Some(PathBuf::from(path));
+        let edit = Edit::SetText {
+            field: TextField::Ruleset,
+            value: r.id.clone(),
+        };
+        self.module_step(r, edit);
+    }
+}

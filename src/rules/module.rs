@@ -1,0 +1,949 @@
+//! A module as the designer's module editor changes it: a ruleset and what its entries
+//! are (the tree's sections), with the edits that are more than setting a field (a new
+//! kind, a kind renamed in the ruleset and in the map, what uses a kind, copy and paste
+//! as RON text). Every edit returns a new ruleset read back through the file's reader,
+//! so an edited module holds only what a file could say.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::model::{Colour, Kind, KindList, Ruleset};
+use super::{constraint::Constraint, modifier::ModifierEntry};
+use crate::scenario::edit::{Edit, Feature};
+use crate::scenario::{HexsideAttrs, Scenario};
+use crate::source::{SourceError, TextFormat};
+
+/// Why a module edit does not apply; the module is left as it was.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ModuleError {
+    /// The edited module would not load (the reader's message).
+    #[error("{0}")]
+    WouldNotLoad(String),
+    /// Pasted text that is not one entry of the kind expected.
+    #[error("the clipboard holds no {what}: {why}")]
+    NotAnEntry { what: &'static str, why: String },
+    #[error("'{0}' is not an id: use lower case letters, digits and '-'")]
+    BadId(String),
+    #[error("the {noun} '{id}' exists already")]
+    Taken { noun: &'static str, id: String },
+    #[error("there is no {noun} '{id}'")]
+    NoSuch { noun: &'static str, id: String },
+}
+
+/// One entry of the editor's tree.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// The ruleset's id, name, board preset and default terrain.
+    Board,
+    /// The default sides with their colours.
+    Sides,
+    /// A kind of a list, by id.
+    Kind(KindList, String),
+    /// The mechanisms the ruleset names (combat, sight model, zones of control, climb).
+    Mechanisms,
+    /// A battle modifier, by position.
+    Modifier(usize),
+    /// A constraint, by position.
+    Check(usize),
+}
+
+/// The lists of kinds a board has, in the tree's order (a table has no hexsides,
+/// tokens, markers or roads; a hex board no lines or landmarks).
+pub fn lists(r: &Ruleset) -> Vec<KindList> {
+    let hex = r.is_hex();
+    KindList::ALL
+        .into_iter()
+        .filter(|l| match l {
+            KindList::Hexside | KindList::Token | KindList::Marker | KindList::Road => hex,
+            KindList::Line | KindList::Landmark => !hex,
+            KindList::Terrain | KindList::UnitClass => true,
+        })
+        .collect()
+}
+
+/// What the tree calls a list.
+pub fn list_title(list: KindList, hex: bool) -> &'static str {
+    match list {
+        KindList::Terrain if hex => "Terrain",
+        KindList::Terrain => "Areas",
+        KindList::Hexside => "Hexside features",
+        KindList::Token => "Tokens",
+        KindList::Marker => "Markers",
+        KindList::Road => "Roads",
+        KindList::Line => "Lines",
+        KindList::Landmark => "Landmarks",
+        KindList::UnitClass => "Unit classes",
+    }
+}
+
+/// Every entry of the module, in the tree's order.
+pub fn entries(r: &Ruleset) -> Vec<Entry> {
+    let mut out = vec![Entry::Board, Entry::Sides];
+    for list in lists(r) {
+        out.extend(
+            r.kinds(list)
+                .iter()
+                .map(|k| Entry::Kind(list, k.id.clone())),
+        );
+    }
+    out.push(Entry::Mechanisms);
+    out.extend((0..r.modifiers.len()).map(Entry::Modifier));
+    out.extend((0..r.constraints.len()).map(Entry::Check));
+    out
+}
+
+/// The entry as data (what search reads and copy writes).
+pub fn entry_value(r: &Ruleset, entry: &Entry) -> Value {
+    let json = |v: &dyn erased::Ser| v.to_value();
+    match entry {
+        Entry::Board => serde_json::json!({
+            "id": r.id, "name": r.name, "source": r.source, "description": r.description,
+            "board": json(&r.board), "default_terrain": r.default_terrain,
+        }),
+        Entry::Sides => json(&r.sides),
+        Entry::Kind(list, id) => r.kind(*list, id).map_or(Value::Null, |k| json(k)),
+        Entry::Mechanisms => serde_json::json!({
+            "climb_cost": r.climb_cost, "combat": json(&r.combat),
+            "line_of_sight": json(&r.line_of_sight),
+            "zones_of_control": json(&r.zones_of_control),
+        }),
+        Entry::Modifier(i) => r.modifiers.get(*i).map_or(Value::Null, |m| json(m)),
+        Entry::Check(i) => r.constraints.get(*i).map_or(Value::Null, |c| json(c)),
+    }
+}
+
+/// Serialising through a trait object, so [`entry_value`] reads as one table.
+mod erased {
+    pub trait Ser {
+        fn to_value(&self) -> serde_json::Value;
+    }
+    impl<T: serde::Serialize> Ser for T {
+        fn to_value(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+        }
+    }
+}
+
+/// Whether the entry matches what was typed in the tree's search field: its id, name,
+/// a field's name or value, or its rule quote (case ignored; empty matches all).
+pub fn matches(r: &Ruleset, entry: &Entry, query: &str) -> bool {
+    let q = query.trim().to_lowercase();
+    if q.is_empty() {
+        return true;
+    }
+    let label = label(r, entry).to_lowercase();
+    label.contains(&q)
+        || entry_value(r, entry)
+            .to_string()
+            .to_lowercase()
+            .contains(&q)
+}
+
+/// The entry's line in the tree.
+pub fn label(r: &Ruleset, entry: &Entry) -> String {
+    match entry {
+        Entry::Board => format!("Board: {}", r.name),
+        Entry::Sides => "Sides".into(),
+        Entry::Kind(list, id) => match r.kind(*list, id) {
+            Some(k) if k.name != k.id => format!("{} ({})", k.name, k.id),
+            _ => id.clone(),
+        },
+        Entry::Mechanisms => "Mechanisms".into(),
+        Entry::Modifier(i) => r
+            .modifiers
+            .get(*i)
+            .map_or_else(String::new, |m| m.name.clone()),
+        Entry::Check(i) => r
+            .constraints
+            .get(*i)
+            .map_or_else(String::new, |c| c.rule.clone()),
+    }
+}
+
+/// A copy of `r` under a new id and name (Start from a built-in).
+pub fn copy_of(r: &Ruleset, id: &str, name: &str) -> Result<Ruleset, ModuleError> {
+    check_id(id)?;
+    let mut copy = r.clone();
+    copy.id = id.to_string();
+    copy.name = name.to_string();
+    Ok(copy)
+}
+
+/// The smallest module that loads: one terrain, one unit class, a board of `hex`es or
+/// a table.
+pub fn empty(id: &str, name: &str, hex: bool) -> Result<Ruleset, ModuleError> {
+    check_id(id)?;
+    let board = if hex {
+        r#"(kind: "hex", orientation: "flat", columns: 12, rows: 9)"#
+    } else {
+        r#"(kind: "freeform", width: 120.0, height: 80.0, unit: "cm")"#
+    };
+    let class = if hex {
+        r##"(id: "infantry", name: "Infantry", colour: "#3050a0", profile: (range: 1, dice: [1]))"##
+    } else {
+        r##"(id: "infantry", name: "Infantry", colour: "#3050a0")"##
+    };
+    let default = if hex {
+        r#"default_terrain: "clear", combat: "dice","#
+    } else {
+        ""
+    };
+    let text = format!(
+        r##"(id: "{id}", name: "{name}", board: {board}, {default}
+            terrains: [(id: "clear", name: "Clear", colour: "#e8e4c8")],
+            unit_classes: [{class}])"##,
+        name = name.replace('"', "'"),
+    );
+    super::parse_ruleset(&text, Path::new("module.ron"))
+        .map_err(|e| ModuleError::WouldNotLoad(e.message))
+}
+
+fn check_id(id: &str) -> Result<(), ModuleError> {
+    let ok = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(ModuleError::BadId(id.to_string()))
+    }
+}
+
+/// The module as a RON file says it (File > Save module as).
+pub fn to_ron(r: &Ruleset) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .struct_names(false)
+        .indentor("    ".to_string())
+        .extensions(ron::extensions::Extensions::IMPLICIT_SOME);
+    ron::ser::to_string_pretty(r, config).unwrap_or_default()
+}
+
+/// Reads a module written by [`to_ron`] or by hand; the error names the file, line and
+/// column, and the rule.
+pub fn from_text(text: &str, path: &Path) -> Result<Ruleset, SourceError> {
+    super::parse_ruleset(text, path)
+}
+
+/// Reads back a module changed as data, through the file's reader.
+fn reread(v: &Value) -> Result<Ruleset, ModuleError> {
+    let text = v.to_string();
+    super::load::read(&text, TextFormat::Json, Path::new("module.json"))
+        .map_err(|e| ModuleError::WouldNotLoad(e.message))
+}
+
+fn as_value(r: &Ruleset) -> Value {
+    serde_json::to_value(r).unwrap_or(Value::Null)
+}
+
+/// A new kind in `list` with a fresh id (`new-terrain`, `new-terrain-2`, ...).
+pub fn add_kind(r: &Ruleset, list: KindList) -> (Ruleset, String) {
+    let base = format!("new-{}", list.noun().replace(' ', "-"));
+    let id = (1..)
+        .map(|n| {
+            if n == 1 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            }
+        })
+        .find(|id| r.kind(list, id).is_none())
+        .unwrap_or(base);
+    let mut kind = Kind::bare(
+        id.clone(),
+        format!("New {}", list.noun()),
+        Colour([0x90, 0x90, 0x90]),
+        None,
+        None,
+        String::new(),
+    );
+    if list == KindList::UnitClass && r.is_hex() {
+        kind.profile = Some(super::model::Profile {
+            range: 1,
+            dice: vec![1],
+            ..Default::default()
+        });
+    }
+    let mut out = r.clone();
+    kinds_mut(&mut out, list).push(kind);
+    (out, id)
+}
+
+/// The list of kinds, to change.
+pub fn kinds_mut(r: &mut Ruleset, list: KindList) -> &mut Vec<Kind> {
+    match list {
+        KindList::Terrain => &mut r.terrains,
+        KindList::Hexside => &mut r.hexsides,
+        KindList::Token => &mut r.tokens,
+        KindList::Marker => &mut r.markers,
+        KindList::Road => &mut r.roads,
+        KindList::Line => &mut r.lines,
+        KindList::Landmark => &mut r.landmarks,
+        KindList::UnitClass => &mut r.unit_classes,
+    }
+}
+
+/// The module without the kind (what still names it is then a problem of the module
+/// or a finding on the map, both shown).
+pub fn remove_kind(r: &Ruleset, list: KindList, id: &str) -> Ruleset {
+    let mut out = r.clone();
+    kinds_mut(&mut out, list).retain(|k| k.id != id);
+    out
+}
+
+/// The module without a kind, a modifier or a check (the board, sides and mechanisms
+/// are not removed: the module is returned as it is).
+pub fn remove_entry(r: &Ruleset, entry: &Entry) -> Ruleset {
+    let mut out = r.clone();
+    match entry {
+        Entry::Kind(list, id) => return remove_kind(r, *list, id),
+        Entry::Modifier(i) if *i < out.modifiers.len() => {
+            out.modifiers.remove(*i);
+        }
+        Entry::Check(i) if *i < out.constraints.len() => {
+            out.constraints.remove(*i);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Fields whose text is prose, never an id.
+const PROSE: [&str; 4] = ["name", "description", "source", "quote"];
+
+/// Maps whose keys are ids (per-class tables); other maps' keys are field names (a
+/// profile's `general` is a flag, not the class).
+const ID_KEYS: [&str; 3] = ["cost", "fire_shift", "assault_shift"];
+
+/// The kind renamed, with every place the module names it (other kinds' fields and
+/// per-class tables, modifiers' conditions, checks' parameters, the default terrain).
+/// A kind of another list that has the same id keeps its own.
+pub fn rename_kind(
+    r: &Ruleset,
+    list: KindList,
+    old: &str,
+    new: &str,
+) -> Result<Ruleset, ModuleError> {
+    check_id(new)?;
+    if r.kind(list, old).is_none() {
+        return Err(ModuleError::NoSuch {
+            noun: list.noun(),
+            id: old.into(),
+        });
+    }
+    if old == new {
+        return Ok(r.clone());
+    }
+    if r.kind(list, new).is_some() {
+        return Err(ModuleError::Taken {
+            noun: list.noun(),
+            id: new.into(),
+        });
+    }
+    let mut v = as_value(r);
+    if let Value::Object(top) = &mut v {
+        for (key, value) in top.iter_mut() {
+            let other_list = KindList::ALL.iter().any(|l| l.key() == key && *l != list);
+            match (other_list, value) {
+                (true, Value::Array(kinds)) => {
+                    for k in kinds {
+                        if let Value::Object(fields) = k {
+                            for (f, x) in fields.iter_mut().filter(|(f, _)| *f != "id") {
+                                rename_in(f, x, old, new);
+                            }
+                        }
+                    }
+                }
+                (_, value) => rename_in(key, value, old, new),
+            }
+        }
+    }
+    reread(&v)
+}
+
+/// Renames `old` to `new` wherever it stands as a whole string or a map key.
+fn rename_in(key: &str, v: &mut Value, old: &str, new: &str) {
+    if PROSE.contains(&key) {
+        return;
+    }
+    match v {
+        Value::String(s) if s == old => *s = new.to_string(),
+        Value::Array(items) => items.iter_mut().for_each(|x| rename_in(key, x, old, new)),
+        Value::Object(map) => {
+            let ids = ID_KEYS.contains(&key);
+            let renamed: serde_json::Map<String, Value> = std::mem::take(map)
+                .into_iter()
+                .map(|(k, mut x)| {
+                    rename_in(&k, &mut x, old, new);
+                    (if ids && k == old { new.to_string() } else { k }, x)
+                })
+                .collect();
+            *map = renamed;
+        }
+        _ => {}
+    }
+}
+
+/// The edit that renames a kind where the scenario names it (hexes, hexsides, tokens,
+/// markers, roads, units, areas, lines, landmarks); an empty batch when nothing does.
+pub fn rename_in_scenario(s: &Scenario, list: KindList, old: &str, new: &str) -> Edit {
+    let mut edits = Vec::new();
+    match list {
+        KindList::Terrain => {
+            for (hex, cell) in s.hexes.iter().filter(|(_, c)| c.terrain == old) {
+                let mut cell = cell.clone();
+                cell.terrain = new.into();
+                edits.push(Edit::SetHex {
+                    hex: *hex,
+                    cell: Some(cell),
+                });
+            }
+            for a in s.areas.iter().filter(|a| a.terrain == old) {
+                let mut a = a.clone();
+                a.terrain = new.into();
+                edits.push(Edit::put(Feature::Area(a)));
+            }
+        }
+        KindList::Marker => {
+            for (hex, cell) in s
+                .hexes
+                .iter()
+                .filter(|(_, c)| c.markers.iter().any(|m| m == old))
+            {
+                let mut cell = cell.clone();
+                for m in cell.markers.iter_mut().filter(|m| *m == old) {
+                    *m = new.into();
+                }
+                edits.push(Edit::SetHex {
+                    hex: *hex,
+                    cell: Some(cell),
+                });
+            }
+        }
+        KindList::Hexside => {
+            for ((key, kind), attrs) in s.hexsides.iter().filter(|((_, k), _)| k == old) {
+                edits.push(Edit::SetHexside {
+                    key: *key,
+                    kind: kind.clone(),
+                    attrs: None,
+                });
+                edits.push(Edit::SetHexside {
+                    key: *key,
+                    kind: new.into(),
+                    attrs: Some(HexsideAttrs::clone(attrs)),
+                });
+            }
+        }
+        KindList::Token => edits.extend(s.tokens.iter().filter(|t| t.kind == old).map(|t| {
+            let mut t = t.clone();
+            t.kind = new.into();
+            Edit::put(Feature::Token(t))
+        })),
+        KindList::Road => edits.extend(s.roads.iter().filter(|x| x.kind == old).map(|x| {
+            let mut x = x.clone();
+            x.kind = new.into();
+            Edit::put(Feature::Road(x))
+        })),
+        KindList::Line => edits.extend(s.lines.iter().filter(|x| x.kind == old).map(|x| {
+            let mut x = x.clone();
+            x.kind = new.into();
+            Edit::put(Feature::Line(x))
+        })),
+        KindList::Landmark => edits.extend(s.landmarks.iter().filter(|x| x.kind == old).map(|x| {
+            let mut x = x.clone();
+            x.kind = new.into();
+            Edit::put(Feature::Landmark(x))
+        })),
+        KindList::UnitClass => edits.extend(s.units.iter().filter(|u| u.class == old).map(|u| {
+            let mut u = u.clone();
+            u.class = new.into();
+            Edit::put(Feature::Unit(u))
+        })),
+    }
+    Edit::Batch(edits)
+}
+
+/// Where a kind is used: in the scenario (how many hexes, which items) and in the
+/// module (which entries name it), each a line to show before it is deleted.
+pub fn where_used(s: &Scenario, r: &Ruleset, list: KindList, id: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let hexes = match list {
+        KindList::Terrain => s.hexes.iter().filter(|(_, c)| c.terrain == id).count(),
+        KindList::Marker => s
+            .hexes
+            .iter()
+            .filter(|(_, c)| c.markers.iter().any(|m| m == id))
+            .count(),
+        _ => 0,
+    };
+    if hexes > 0 {
+        out.push(format!("{hexes} hex(es) of the map"));
+    }
+    let sides = s
+        .hexsides
+        .keys()
+        .filter(|(_, k)| list == KindList::Hexside && k == id)
+        .count();
+    if sides > 0 {
+        out.push(format!("{sides} hexside(s) of the map"));
+    }
+    let items: Vec<&str> = match list {
+        KindList::Terrain => s
+            .areas
+            .iter()
+            .filter(|a| a.terrain == id)
+            .map(|a| a.id.as_str())
+            .collect(),
+        KindList::Token => s
+            .tokens
+            .iter()
+            .filter(|t| t.kind == id)
+            .map(|t| t.id.as_str())
+            .collect(),
+        KindList::Road => s
+            .roads
+            .iter()
+            .filter(|t| t.kind == id)
+            .map(|t| t.id.as_str())
+            .collect(),
+        KindList::Line => s
+            .lines
+            .iter()
+            .filter(|t| t.kind == id)
+            .map(|t| t.id.as_str())
+            .collect(),
+        KindList::Landmark => s
+            .landmarks
+            .iter()
+            .filter(|t| t.kind == id)
+            .map(|t| t.id.as_str())
+            .collect(),
+        KindList::UnitClass => s
+            .units
+            .iter()
+            .filter(|u| u.class == id)
+            .map(|u| u.id.as_str())
+            .collect(),
+        _ => Vec::new(),
+    };
+    if !items.is_empty() {
+        out.push(format!("the map's {}", items.join(", ")));
+    }
+    for entry in entries(r) {
+        if entry == Entry::Kind(list, id.to_string()) {
+            continue;
+        }
+        let mut v = entry_value(r, &entry);
+        if let (Entry::Kind(..), Value::Object(m)) = (&entry, &mut v) {
+            m.remove("id");
+        }
+        if names(&v, "", id) {
+            out.push(format!("the module's {}", label(r, &entry)));
+        }
+    }
+    out
+}
+
+/// Whether `v` names `id` as a whole string or a map key outside prose.
+fn names(v: &Value, key: &str, id: &str) -> bool {
+    if PROSE.contains(&key) {
+        return false;
+    }
+    match v {
+        Value::String(s) => s == id,
+        Value::Array(items) => items.iter().any(|x| names(x, key, id)),
+        Value::Object(map) => map
+            .iter()
+            .any(|(k, x)| (ID_KEYS.contains(&key) && k == id) || names(x, k, id)),
+        _ => false,
+    }
+}
+
+/// The entry as RON text for the clipboard (a kind, a modifier or a check; other
+/// entries copy nothing).
+pub fn copy(r: &Ruleset, entry: &Entry) -> Option<String> {
+    let config = ron::ser::PrettyConfig::new()
+        .struct_names(false)
+        .extensions(ron::extensions::Extensions::IMPLICIT_SOME);
+    match entry {
+        Entry::Kind(list, id) => ron::ser::to_string_pretty(r.kind(*list, id)?, config).ok(),
+        Entry::Modifier(i) => ron::ser::to_string_pretty(r.modifiers.get(*i)?, config).ok(),
+        Entry::Check(i) => ron::ser::to_string_pretty(r.constraints.get(*i)?, config).ok(),
+        _ => None,
+    }
+}
+
+/// What pasting clipboard text adds where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PasteInto {
+    Kinds(KindList),
+    Modifiers,
+    Checks,
+}
+
+/// The module with the pasted entry added at the end of its list; a kind whose id is
+/// taken gets a fresh one (`woods-copy`). Returns the new entry too.
+pub fn paste(r: &Ruleset, into: PasteInto, text: &str) -> Result<(Ruleset, Entry), ModuleError> {
+    let parse = |what: &'static str| -> Result<Value, ModuleError> {
+        crate::source::ron_options()
+            .from_str::<Value>(text)
+            .map_err(|e| ModuleError::NotAnEntry {
+                what,
+                why: e.to_string(),
+            })
+    };
+    match into {
+        PasteInto::Kinds(list) => {
+            let mut kind = parse(list.noun())?;
+            let Some(fields) = kind.as_object_mut() else {
+                return Err(ModuleError::NotAnEntry {
+                    what: list.noun(),
+                    why: "not a (field: value, ...) entry".into(),
+                });
+            };
+            let mut id = fields
+                .get("id")
+                .and_then(Value::as_str)
+                .unwrap_or("pasted")
+                .to_string();
+            while r.kind(list, &id).is_some() {
+                id.push_str("-copy");
+            }
+            fields.insert("id".into(), Value::String(id.clone()));
+            let mut v = as_value(r);
+            if let Some(top) = v.as_object_mut() {
+                let items = top
+                    .entry(list.key())
+                    .or_insert_with(|| Value::Array(Vec::new()));
+                if let Value::Array(items) = items {
+                    items.push(kind);
+                }
+            }
+            Ok((reread(&v)?, Entry::Kind(list, id)))
+        }
+        PasteInto::Modifiers => {
+            let m: ModifierEntry = crate::source::ron_options().from_str(text).map_err(|e| {
+                ModuleError::NotAnEntry {
+                    what: "modifier",
+                    why: e.to_string(),
+                }
+            })?;
+            let mut out = r.clone();
+            out.modifiers.push(m);
+            let i = out.modifiers.len() - 1;
+            Ok((reread(&as_value(&out))?, Entry::Modifier(i)))
+        }
+        PasteInto::Checks => {
+            let c: Constraint = crate::source::ron_options().from_str(text).map_err(|e| {
+                ModuleError::NotAnEntry {
+                    what: "check",
+                    why: e.to_string(),
+                }
+            })?;
+            let mut out = r.clone();
+            out.constraints.push(c);
+            let i = out.constraints.len() - 1;
+            Ok((reread(&as_value(&out))?, Entry::Check(i)))
+        }
+    }
+}
+
+/// The module with the entry replaced by `value` (as [`entry_value`] gives it), read
+/// back through the file's reader: a value a file could not hold is refused with the
+/// reader's words. A kind keeps its place in its list; its id is renamed with
+/// [`rename_kind`], not here.
+pub fn set_entry(r: &Ruleset, entry: &Entry, value: Value) -> Result<Ruleset, ModuleError> {
+    let mut v = as_value(r);
+    let Some(top) = v.as_object_mut() else {
+        return Err(ModuleError::WouldNotLoad("the module is not a map".into()));
+    };
+    let item = |key: &str, i: usize, top: &mut serde_json::Map<String, Value>, value: Value| {
+        if let Some(Value::Array(items)) = top.get_mut(key)
+            && let Some(slot) = items.get_mut(i)
+        {
+            *slot = value;
+        }
+    };
+    match entry {
+        Entry::Board | Entry::Mechanisms => {
+            if let Value::Object(fields) = value {
+                for (k, x) in fields {
+                    if x.is_null() || x == Value::String(String::new()) {
+                        top.remove(&k);
+                    } else {
+                        top.insert(k, x);
+                    }
+                }
+            }
+        }
+        Entry::Sides => {
+            top.insert("sides".into(), value);
+        }
+        Entry::Kind(list, id) => {
+            let i = r
+                .kinds(*list)
+                .iter()
+                .position(|k| k.id == *id)
+                .ok_or_else(|| ModuleError::NoSuch {
+                    noun: list.noun(),
+                    id: id.clone(),
+                })?;
+            let mut value = value;
+            if let Some(fields) = value.as_object_mut() {
+                fields.insert("id".into(), Value::String(id.clone()));
+            }
+            item(list.key(), i, top, value);
+        }
+        Entry::Modifier(i) => item("modifiers", *i, top, value),
+        Entry::Check(i) => item("constraints", *i, top, value),
+    }
+    reread(&v)
+}
+
+/// The entry replaced by RON text (its sheet's "as text"), read as [`set_entry`] reads.
+pub fn set_entry_text(r: &Ruleset, entry: &Entry, text: &str) -> Result<Ruleset, ModuleError> {
+    let value = crate::source::ron_options()
+        .from_str::<Value>(text)
+        .map_err(|e| ModuleError::NotAnEntry {
+            what: "entry",
+            why: e.to_string(),
+        })?;
+    set_entry(r, entry, value)
+}
+
+/// The entry as RON text for its sheet's text field.
+pub fn entry_text(r: &Ruleset, entry: &Entry) -> String {
+    if let Some(text) = copy(r, entry) {
+        return text;
+    }
+    let config = ron::ser::PrettyConfig::new().struct_names(false);
+    ron::ser::to_string_pretty(&entry_value(r, entry), config).unwrap_or_default()
+}
+
+/// A problem of the module, with the entry it is about (none: the module as a whole).
+pub type Problem = (Option<Entry>, String);
+
+/// Every problem `sandtable rulesets check` would report of the module, each with the
+/// entry it is about when one is named (shown beside that entry's fields), else `None`
+/// (shown above the sheet).
+pub fn problems(r: &Ruleset) -> Vec<Problem> {
+    super::ruleset_problems(r)
+        .into_iter()
+        .map(|message| (about(r, &message), message))
+        .collect()
+}
+
+/// The entry a problem's message names: "terrain 'woods': ..." is about woods.
+fn about(r: &Ruleset, message: &str) -> Option<Entry> {
+    for list in KindList::ALL {
+        for k in r.kinds(list) {
+            let named = message.starts_with(&format!("{} '{}'", list.noun(), k.id))
+                || message.starts_with(&format!("{}: ", k.id));
+            if named {
+                return Some(Entry::Kind(list, k.id.clone()));
+            }
+        }
+    }
+    let quoted = |s: &str| message.contains(&format!("'{s}'"));
+    if let Some(i) = r.constraints.iter().position(|c| quoted(&c.rule)) {
+        return Some(Entry::Check(i));
+    }
+    if let Some(i) = r.modifiers.iter().position(|m| quoted(&m.name)) {
+        return Some(Entry::Modifier(i));
+    }
+    for list in KindList::ALL {
+        if let Some(k) = r.kinds(list).iter().find(|k| quoted(&k.id)) {
+            return Some(Entry::Kind(list, k.id.clone()));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, HexBoard, Orientation, Stagger};
+    use crate::rules::Rulesets;
+    use crate::scenario::{HexCell, Unit};
+
+    fn battle_cry() -> Ruleset {
+        Rulesets::built_in().get("battle-cry-150").unwrap().clone()
+    }
+
+    fn map() -> Scenario {
+        let board = HexBoard::new(Orientation::Pointy, 5, 5, Stagger::Odd).unwrap();
+        let hexes: Vec<_> = board.hexes().collect();
+        let mut s = Scenario::new("t", "battle-cry-150", Board::Hex(board));
+        for h in &hexes[..3] {
+            s.hexes.insert(*h, HexCell::terrain("woods"));
+        }
+        let mut u = Unit::new("u1", "infantry");
+        u.hex = Some(hexes[4]);
+        s.units.push(u);
+        s
+    }
+
+    /// Every built-in module saved as RON reads back as the same data.
+    #[test]
+    fn a_saved_module_reads_back_equal() {
+        for r in Rulesets::built_in().iter() {
+            let text = to_ron(r);
+            let back =
+                from_text(&text, Path::new("m.ron")).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(&back, r, "{}", r.id);
+        }
+    }
+
+    /// A kind renamed is renamed where the module names it (a check's parameters, a
+    /// per-class table) and, through the edit, where the map paints it.
+    #[test]
+    fn renaming_a_kind_follows_it_in_the_module_and_the_map() {
+        let r = battle_cry();
+        let renamed = rename_kind(&r, KindList::Terrain, "woods", "forest").unwrap();
+        assert!(renamed.kind(KindList::Terrain, "forest").is_some());
+        assert!(renamed.kind(KindList::Terrain, "woods").is_none());
+        let cavalry = rename_kind(&r, KindList::UnitClass, "cavalry", "horse").unwrap();
+        let woods = cavalry.kind(KindList::Terrain, "woods").unwrap();
+        assert_eq!(woods.battle.no_battle_after_move, ["horse", "artillery"]);
+        let general = rename_kind(&r, KindList::UnitClass, "general", "leader").unwrap();
+        let stacking = general
+            .constraints
+            .iter()
+            .find(|c| c.rule == "one-unit-per-hex")
+            .unwrap();
+        assert!(
+            serde_json::to_string(&stacking.check)
+                .unwrap()
+                .contains("\"leader\"")
+        );
+        // Prose keeps its words.
+        assert!(stacking.quote.contains("a general may share"));
+        let mut s = map();
+        rename_in_scenario(&s, KindList::Terrain, "woods", "forest")
+            .apply(&mut s)
+            .unwrap();
+        assert_eq!(
+            s.hexes
+                .iter()
+                .filter(|(_, c)| c.terrain == "forest")
+                .count(),
+            3
+        );
+        assert_eq!(
+            rename_kind(&r, KindList::Terrain, "woods", "hill"),
+            Err(ModuleError::Taken {
+                noun: "terrain",
+                id: "hill".into()
+            })
+        );
+    }
+
+    /// Deleting a kind in use says where it is used.
+    #[test]
+    fn where_a_kind_is_used_names_the_map_and_the_module() {
+        let r = battle_cry();
+        let s = map();
+        assert_eq!(
+            where_used(&s, &r, KindList::Terrain, "woods"),
+            ["3 hex(es) of the map"]
+        );
+        let cavalry = where_used(&s, &r, KindList::UnitClass, "cavalry");
+        assert!(cavalry.iter().any(|w| w.contains("Woods")), "{cavalry:?}");
+        let infantry = where_used(&s, &r, KindList::UnitClass, "infantry");
+        assert_eq!(infantry[0], "the map's u1");
+        let removed = remove_kind(&r, KindList::Terrain, "woods");
+        assert!(removed.kind(KindList::Terrain, "woods").is_none());
+    }
+
+    /// Copy and paste as RON text: a kind, a modifier and a check pasted into another
+    /// module come back equal (a kind whose id is taken gets a fresh one); a field that
+    /// does nothing where it is pasted is refused with the reader's words.
+    #[test]
+    fn kinds_modifiers_and_checks_copy_and_paste_as_text() {
+        let from = battle_cry();
+        let to = empty("mine", "Mine", true).unwrap();
+        let woods = copy(&from, &Entry::Kind(KindList::Terrain, "woods".into())).unwrap();
+        let (pasted, entry) = paste(&to, PasteInto::Kinds(KindList::Terrain), &woods).unwrap();
+        assert_eq!(entry, Entry::Kind(KindList::Terrain, "woods".into()));
+        assert_eq!(
+            pasted.kind(KindList::Terrain, "woods"),
+            from.kind(KindList::Terrain, "woods")
+        );
+        let (twice, entry) = paste(&pasted, PasteInto::Kinds(KindList::Terrain), &woods).unwrap();
+        assert_eq!(entry, Entry::Kind(KindList::Terrain, "woods-copy".into()));
+        assert_eq!(twice.terrains.len(), 3);
+        let check = copy(&from, &Entry::Check(4)).unwrap();
+        let (with_check, entry) = paste(&to, PasteInto::Checks, &check).unwrap();
+        assert_eq!(with_check.constraints[0], from.constraints[4]);
+        assert_eq!(entry, Entry::Check(0));
+        let morne = Rulesets::built_in().get("morne-plaine").unwrap().clone();
+        if let Some(m) = copy(&morne, &Entry::Modifier(0)) {
+            let (with, _) = paste(&to, PasteInto::Modifiers, &m).unwrap();
+            assert_eq!(with.modifiers[0], morne.modifiers[0]);
+        }
+        let road_field = r##"(id: "ford", name: "Ford", colour: "#88aacc", movement: (along: 1))"##;
+        let e = paste(&to, PasteInto::Kinds(KindList::Terrain), road_field).unwrap_err();
+        assert!(e.to_string().contains("along"), "{e}");
+        assert!(paste(&to, PasteInto::Checks, "not ron").is_err());
+    }
+
+    /// The search field filters by id, name, a field or the rule quote.
+    #[test]
+    fn search_finds_entries_by_id_name_field_and_quote() {
+        let r = battle_cry();
+        let hits = |q: &str| -> Vec<String> {
+            entries(&r)
+                .iter()
+                .filter(|e| matches(&r, e, q))
+                .map(|e| label(&r, e))
+                .collect()
+        };
+        assert!(hits("orchard").contains(&"Orchard (orchard)".to_string()));
+        assert_eq!(hits("may not enter a rough"), ["rough-terrain"]);
+        assert!(hits("see_over_adjacent_friends").contains(&"Hill (hill)".to_string()));
+        assert_eq!(hits("").len(), entries(&r).len());
+    }
+
+    /// What `rulesets check` reports is found as the module is edited, beside the
+    /// entry it is about.
+    #[test]
+    fn problems_are_placed_beside_their_entry() {
+        let mut r = battle_cry();
+        assert!(problems(&r).is_empty());
+        r.terrains[1]
+            .battle
+            .no_battle_after_move
+            .push("dragoons".into());
+        let p = problems(&r);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert_eq!(
+            p[0].0,
+            Some(Entry::Kind(KindList::Terrain, "woods".into())),
+            "{p:?}"
+        );
+        assert!(p[0].1.contains("dragoons"));
+    }
+
+    /// Start from a built-in (a copy with a new id) or from empty; both load.
+    #[test]
+    fn a_module_starts_as_a_copy_or_empty() {
+        let copy = copy_of(&battle_cry(), "my-war", "My war").unwrap();
+        assert_eq!(
+            (copy.id.as_str(), copy.terrains.len()),
+            ("my-war", battle_cry().terrains.len())
+        );
+        assert!(problems(&copy).is_empty());
+        for hex in [true, false] {
+            let e = empty("blank", "Blank", hex).unwrap();
+            assert!(problems(&e).is_empty(), "{:?}", problems(&e));
+        }
+        assert!(matches!(
+            copy_of(&battle_cry(), "My War", "x"),
+            Err(ModuleError::BadId(_))
+        ));
+        let (added, id) = add_kind(&copy, KindList::Terrain);
+        assert_eq!(id, "new-terrain");
+        assert!(problems(&added).is_empty(), "{:?}", problems(&added));
+    }
+}
