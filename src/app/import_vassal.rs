@@ -112,7 +112,7 @@ impl DesignerApp {
         // The open game, when it is a hex game, else the first hex game.
         let ruleset = self
             .doc
-            .ruleset(&self.rulesets)
+            .ruleset()
             .filter(|r| r.is_hex())
             .or_else(|| self.rulesets.iter().find(|r| r.is_hex()))
             .map(|r| r.id.clone())
@@ -162,7 +162,7 @@ impl DesignerApp {
         self.canvas.backdrop.memory = image.map(|(name, bytes)| (name, Arc::new(bytes)));
         let mut doc = Document::new(imported.scenario, None, &self.rulesets);
         // An import is unsaved work until it is saved.
-        doc.history = crate::scenario::History::unsaved();
+        doc.history = crate::scenario::History::empty_unsaved();
         self.replace_document(doc);
         if !imported.left_out.is_empty() {
             self.error = Some(format!(

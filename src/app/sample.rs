@@ -90,7 +90,7 @@ impl DesignerApp {
         let terrain = self.tools.terrain.clone();
         let name = self
             .doc
-            .ruleset(&self.rulesets)
+            .ruleset()
             .and_then(|r| r.terrains.iter().find(|k| k.id == terrain))
             .map_or(terrain.clone(), |k| k.name.clone());
         let hexes = sampler.matching(&self.doc, &img);

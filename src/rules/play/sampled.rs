@@ -204,6 +204,7 @@ fn table(field: &TableField) -> FreeformBoard {
             height: 1.0,
             unit: TableUnit::Cm,
             cm_per_unit: None,
+            background: None,
         })
 }
 
@@ -447,6 +448,7 @@ mod tests {
             height: 120.0,
             unit: TableUnit::Cm,
             cm_per_unit: None,
+            background: None,
         };
         let g = Grid::over(&t, None);
         assert_eq!((g.cols, g.rows, g.len()), (180, 120, 21_600));
@@ -464,6 +466,7 @@ mod tests {
             height: 30.0,
             unit: TableUnit::Bw,
             cm_per_unit: Some(4.0),
+            background: None,
         };
         let g = Grid::over(&t, None);
         assert_eq!((g.step, g.cols, g.rows), (0.25, 192, 120));
