@@ -22,6 +22,7 @@ mod preview_table;
 mod preview_worker;
 pub mod properties;
 pub mod recovery;
+pub mod pbs_panel;
 pub mod scenario_panel;
 pub mod select;
 pub mod table;

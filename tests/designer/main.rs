@@ -12,6 +12,7 @@ mod import;
 mod inputs;
 mod layers;
 mod palette;
+mod pbs;
 mod preview;
 mod properties;
 mod recovery;

@@ -7,14 +7,14 @@
 //! The dice are SplitMix64, a fixed algorithm written here so that a seed's table
 //! never changes with a dependency's version.
 
-use super::pieces::{sides, size_bounds};
+use super::pieces::size_bounds;
 use super::sectors::{Band, Frame, Sector};
 use super::{Category, Layout, TerrainEntry, Territory};
 use crate::board::Board;
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
 use crate::rules::table::geometry;
-use crate::scenario::{Area, Edge, Line, PlayerSide, Scenario};
+use crate::scenario::{Area, Edge, Line, Scenario};
 
 /// What to lay out.
 #[derive(Debug, Clone, Default)]
@@ -89,8 +89,8 @@ fn outline(d: &mut Dice, w: f64, h: f64) -> Vec<Point> {
                 let inward = d.range(0.0, 0.12) * w.min(h) * 0.5;
                 // Clockwise on a y-down table: the inward normal is to the right.
                 pts.push(Point::new(
-                    a.0 + (b.0 - a.0) * t - nx * inward,
-                    a.1 + (b.1 - a.1) * t - ny * inward,
+                    a.0 + (b.0 - a.0) * t + nx * inward,
+                    a.1 + (b.1 - a.1) * t + ny * inward,
                 ));
             }
         }
@@ -226,9 +226,10 @@ impl Laying<'_> {
             if hi <= lo {
                 return None;
             }
+            // Straight across from edge to edge: a slanting line's flat ends would
+            // hang a corner off the table.
             let x = round4(self.d.range(lo, hi));
-            let dx = round4(self.d.range(-1.0, 1.0).clamp(lo - x, hi - x));
-            p.points = vec![Point::new(x, 0.0), Point::new(round4(x + dx), self.frame.height)];
+            p.points = vec![Point::new(x, 0.0), Point::new(x, self.frame.height)];
             if self.fits(&p, &band, false, None) {
                 return Some(p);
             }
@@ -338,7 +339,9 @@ impl Laying<'_> {
         if let Some(p) = placed {
             self.placed.push(p);
             let i = self.placed.len() - 1;
-            self.answer(i, band, edge, entry.fixed);
+            // A watercourse moved would no longer run from edge to edge: the
+            // opponent only removes it.
+            self.answer(i, band, edge, entry.fixed || line);
         }
     }
 
@@ -541,7 +544,7 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, String> {
     let title = format!("{} table, seed {}", territory.name, req.seed);
     let mut s = Scenario::new(&title, &r.id, r.board.clone());
     s.settings = settings;
-    s.sides = r.sides.iter().cloned().map(|p: PlayerSide| p).collect();
+    s.sides = r.proposed_sides();
     let mut n = std::collections::BTreeMap::<String, usize>::new();
     for p in lay.placed {
         let count = n.entry(p.kind.clone()).or_default();
@@ -574,7 +577,5 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, String> {
             }),
         }
     }
-    // Never a piece outside its sizes: measured as the validator measures.
-    debug_assert!(s.areas.iter().all(|a| sides(&geometry::area(a)).0 > 0.0));
     Ok(s)
 }
