@@ -46,13 +46,13 @@ pub struct PieceSizes {
     pub quote: String,
 }
 
-/// A category of terrain in the tables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Category {
-    Good,
-    Rough,
-    Difficult,
+crate::strenum::string_enum! {
+    /// A category of terrain in the tables.
+    pub enum Category {
+        Good = "good",
+        Rough = "rough",
+        Difficult = "difficult",
+    }
 }
 
 impl Category {
