@@ -106,24 +106,27 @@ pub fn section(ui: &mut Ui, s: &Scenario, r: &Ruleset) -> Option<Result<Edit, St
     }
     let cell = s.settings.get("cell").and_then(parse_cell);
     if let Some(t) = l.territory(&chosen) {
-        egui::Grid::new("pbs-map").spacing([2.0, 2.0]).show(ui, |ui| {
-            for row in 1..=5 {
-                for col in 1..=5 {
-                    let text = t.cell_text(row, col).unwrap_or("");
-                    let on = cell == Some((row, col));
-                    let b = egui::Button::selectable(on, egui::RichText::new(short(text)).small())
-                        .min_size(egui::vec2(84.0, 30.0));
-                    if ui
-                        .add(b)
-                        .on_hover_text(format!("row {row}, column {col}: {text}"))
-                        .clicked()
-                    {
-                        out = cell_edit(l, &t.id, row, col).map(Ok);
+        egui::Grid::new("pbs-map")
+            .spacing([2.0, 2.0])
+            .show(ui, |ui| {
+                for row in 1..=5 {
+                    for col in 1..=5 {
+                        let text = t.cell_text(row, col).unwrap_or("");
+                        let on = cell == Some((row, col));
+                        let b =
+                            egui::Button::selectable(on, egui::RichText::new(short(text)).small())
+                                .min_size(egui::vec2(84.0, 30.0));
+                        if ui
+                            .add(b)
+                            .on_hover_text(format!("row {row}, column {col}: {text}"))
+                            .clicked()
+                        {
+                            out = cell_edit(l, &t.id, row, col).map(Ok);
+                        }
                     }
+                    ui.end_row();
                 }
-                ui.end_row();
-            }
-        });
+            });
         ui.label(format!(
             "density {}, secure flank {}",
             set.density.map_or("not set", |d| d.printed.as_str()),
@@ -139,8 +142,16 @@ pub fn section(ui: &mut Ui, s: &Scenario, r: &Ruleset) -> Option<Result<Edit, St
             let req = Request {
                 territory: chosen.clone(),
                 cell,
-                density: if cell.is_none() { set.density.map(|d| d.id.clone()) } else { None },
-                secure_flank: if cell.is_none() { set.flank.map(|f| f.id.clone()) } else { None },
+                density: if cell.is_none() {
+                    set.density.map(|d| d.id.clone())
+                } else {
+                    None
+                },
+                secure_flank: if cell.is_none() {
+                    set.flank.map(|f| f.id.clone())
+                } else {
+                    None
+                },
                 seed,
             };
             out = Some(generate_edit(s, r, &req));

@@ -58,7 +58,12 @@ pub fn run(a: &GenerateArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
         Some(text) => {
             let parts: Vec<Option<usize>> = text
                 .split(',')
-                .map(|p| p.trim().parse::<usize>().ok().filter(|n| (1..=5).contains(n)))
+                .map(|p| {
+                    p.trim()
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=5).contains(n))
+                })
                 .collect();
             match parts.as_slice() {
                 [Some(row), Some(col)] => Some((*row, *col)),
@@ -85,7 +90,13 @@ pub fn run(a: &GenerateArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
     };
     let scenario = match generate(r, &req) {
         Ok(s) => s,
-        Err(e) => return refuse(e.replace("territory '", "--territory '").replace("density '", "--density '").replace("secure_flank '", "--secure-flank '")),
+        Err(e) => {
+            return refuse(
+                e.replace("territory '", "--territory '")
+                    .replace("density '", "--density '")
+                    .replace("secure_flank '", "--secure-flank '"),
+            );
+        }
     };
     crate::io::save_scenario(&scenario, &a.output)
         .map_err(|e| CliError::new(ErrorKind::Output, e.to_string()).in_file(&a.output))?;

@@ -95,7 +95,15 @@ fn every_territory_is_data_quoting_the_text_as_printed() {
     let ids: Vec<&str> = l.territories.iter().map(|t| t.id.as_str()).collect();
     assert_eq!(
         ids,
-        ["waterside", "desert", "cultivated", "forest", "jungle", "plains", "mountains"]
+        [
+            "waterside",
+            "desert",
+            "cultivated",
+            "forest",
+            "jungle",
+            "plains",
+            "mountains"
+        ]
     );
     let quoted = |q: &str, what: &str| {
         assert!(text.contains(&norm(q)), "{what} is not in the text: {q}");
@@ -134,45 +142,81 @@ fn every_territory_is_data_quoting_the_text_as_printed() {
     // >6-10 BW Max size", "Max size ≤ 6BW".
     let w = l.territory("waterside").unwrap();
     let fields = w.entry("fields").unwrap();
-    assert_eq!((fields.max, fields.including.as_slice()), (Some(2), &["tilled-fields".to_string()][..]));
+    assert_eq!(
+        (fields.max, fields.including.as_slice()),
+        (Some(2), &["tilled-fields".to_string()][..])
+    );
     assert_eq!(fields.size.unwrap().max, 6.0);
     let town = w.entry("town").unwrap();
-    assert_eq!((town.size.unwrap().above, town.size.unwrap().max), (Some(6.0), 10.0));
+    assert_eq!(
+        (town.size.unwrap().above, town.size.unwrap().max),
+        (Some(6.0), 10.0)
+    );
     assert_eq!(w.entry("rivers-and-streams").unwrap().max_width, Some(2.0));
     let desert = l.territory("desert").unwrap();
     assert_eq!(desert.entry("dry-wadi").unwrap().max_width, Some(1.0));
     // Waterside's map, row 5, column 5: "Mountains/ Marsh ----- Very Dense".
     let (f, d) = l.parse_cell(w.cell_text(5, 5).unwrap()).unwrap();
-    assert_eq!((f.id.as_str(), d.id.as_str()), ("mountains-marsh", "very-dense"));
+    assert_eq!(
+        (f.id.as_str(), d.id.as_str()),
+        ("mountains-marsh", "very-dense")
+    );
 }
 
 #[test]
 fn the_cell_sets_density_and_secure_flank_and_a_direct_value_must_agree() {
     // "Terrain density is determined by the final position on PBS map."
-    let s = table(&[("territory", "waterside".into()), ("cell", serde_json::json!([5, 5]))]);
+    let s = table(&[
+        ("territory", "waterside".into()),
+        ("cell", serde_json::json!([5, 5])),
+    ]);
     assert!(errors(&s, "settings").is_empty());
     // Very Dense: "2 Difficult & 2 Rough/Good." An empty table has too few.
-    assert_eq!(warnings(&s, "density").len(), 1, "{:?}", warnings(&s, "density"));
+    assert_eq!(
+        warnings(&s, "density").len(),
+        1,
+        "{:?}",
+        warnings(&s, "density")
+    );
     let s = table(&[
         ("territory", "waterside".into()),
         ("cell", serde_json::json!([5, 5])),
         ("density", "open".into()),
     ]);
     let e = errors(&s, "settings");
-    assert!(e[0].contains("density 'open' disagrees with the cell's 'very-dense'"), "{e:?}");
+    assert!(
+        e[0].contains("density 'open' disagrees with the cell's 'very-dense'"),
+        "{e:?}"
+    );
     let s = table(&[("territory", "tundra".into())]);
     let e = errors(&s, "settings");
-    assert!(e[0].contains("territory 'tundra' is not one of waterside, desert"), "{e:?}");
+    assert!(
+        e[0].contains("territory 'tundra' is not one of waterside, desert"),
+        "{e:?}"
+    );
 }
 
 #[test]
 fn compulsory_pieces_follow_the_density_row() {
     // "Dense 2 Difficult & 1 Rough /Good."
     let mut s = waterside("dense");
-    s.areas.push(compulsory(rect("m1", "marsh", 12.0, 2.0, 6.0, 6.0), "defender"));
-    s.areas.push(compulsory(rect("m2", "mountains", 22.0, 2.0, 6.0, 6.0), "invader"));
-    s.areas.push(compulsory(rect("w1", "woods", 32.0, 2.0, 6.0, 6.0), "defender"));
-    assert!(errors(&s, "density").is_empty(), "{:?}", errors(&s, "density"));
+    s.areas.push(compulsory(
+        rect("m1", "marsh", 12.0, 2.0, 6.0, 6.0),
+        "defender",
+    ));
+    s.areas.push(compulsory(
+        rect("m2", "mountains", 22.0, 2.0, 6.0, 6.0),
+        "invader",
+    ));
+    s.areas.push(compulsory(
+        rect("w1", "woods", 32.0, 2.0, 6.0, 6.0),
+        "defender",
+    ));
+    assert!(
+        errors(&s, "density").is_empty(),
+        "{:?}",
+        errors(&s, "density")
+    );
     assert!(warnings(&s, "density").is_empty());
     // Three Difficult: one too many of the category.
     s.areas[2].terrain = "orchards-vineyards".into();
@@ -188,7 +232,10 @@ fn compulsory_pieces_follow_the_density_row() {
     s.areas[0].compulsory = None;
     s.areas[0].passable = Some(false);
     let e = errors(&s, "density");
-    assert!(e.iter().any(|m| m.contains("no impassable terrain")), "{e:?}");
+    assert!(
+        e.iter().any(|m| m.contains("no impassable terrain")),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -196,9 +243,15 @@ fn optional_pieces_are_up_to_2_per_player() {
     // "Optional (each player) ... Up to 2"
     let mut s = waterside("featureless");
     for (i, x) in [2.0, 12.0, 22.0].iter().enumerate() {
-        s.areas.push(optional(rect(&format!("h{i}"), "hills", *x, 2.0, 5.0, 5.0), "defender"));
+        s.areas.push(optional(
+            rect(&format!("h{i}"), "hills", *x, 2.0, 5.0, 5.0),
+            "defender",
+        ));
     }
-    s.areas.push(optional(rect("h9", "hills", 32.0, 2.0, 5.0, 5.0), "invader"));
+    s.areas.push(optional(
+        rect("h9", "hills", 32.0, 2.0, 5.0, 5.0),
+        "invader",
+    ));
     let e = errors(&s, "density");
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].contains("the defender has 3 optional pieces"), "{e:?}");
@@ -218,15 +271,30 @@ fn sizes_are_the_smallest_rectangle_in_the_pieces_own_orientation() {
     let mut hill = compulsory(rect("h1", "hills", 0.0, 0.0, 1.0, 1.0), "defender");
     hill.polygon = turned;
     s.areas.push(hill);
-    s.areas.push(optional(rect("b1", "brush", 35.0, 2.0, 3.0, 5.0), "invader"));
+    s.areas.push(optional(
+        rect("b1", "brush", 35.0, 2.0, 3.0, 5.0),
+        "invader",
+    ));
     // "Small settlement Max size ≤ 6BW"; "Larger Settlement >6-10 BW Max size".
-    s.areas.push(optional(rect("v1", "village", 2.0, 20.0, 7.0, 5.0), "invader"));
-    s.areas.push(compulsory(rect("t1", "town", 30.0, 18.0, 6.0, 8.0), "invader"));
+    s.areas.push(optional(
+        rect("v1", "village", 2.0, 20.0, 7.0, 5.0),
+        "invader",
+    ));
+    s.areas.push(compulsory(
+        rect("t1", "town", 30.0, 18.0, 6.0, 8.0),
+        "invader",
+    ));
     let e = errors(&s, "piece-size");
     assert_eq!(e.len(), 3, "{e:?}");
     assert!(e[0].contains("optional brush b1 is 3 x 5"), "{e:?}");
-    assert!(e[1].contains("village v1 is 5 x 7") && e[1].contains("4 to 6"), "{e:?}");
-    assert!(e[2].contains("town t1 is 6 x 8") && e[2].contains("more than 6 and at most 10"), "{e:?}");
+    assert!(
+        e[1].contains("village v1 is 5 x 7") && e[1].contains("4 to 6"),
+        "{e:?}"
+    );
+    assert!(
+        e[2].contains("town t1 is 6 x 8") && e[2].contains("more than 6 and at most 10"),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -242,7 +310,11 @@ fn rivers_are_straight_from_edge_to_edge_or_deep_water_and_at_most_2_bw_wide() {
         ..Line::default()
     };
     s.lines.push(river("r1", &[[20.0, 0.0], [22.0, 30.0]], 2.0));
-    assert!(errors(&s, "watercourses").is_empty(), "{:?}", errors(&s, "watercourses"));
+    assert!(
+        errors(&s, "watercourses").is_empty(),
+        "{:?}",
+        errors(&s, "watercourses")
+    );
     s.lines[0] = river("r1", &[[20.0, 0.0], [25.0, 15.0], [22.0, 30.0]], 2.5);
     let e = errors(&s, "watercourses");
     assert!(e.iter().any(|m| m.contains("2.5 wide")), "{e:?}");
@@ -252,10 +324,17 @@ fn rivers_are_straight_from_edge_to_edge_or_deep_water_and_at_most_2_bw_wide() {
     water.secure_flank = Some(true);
     s.areas.push(water);
     s.lines[0] = river("r1", &[[4.0, 15.0], [48.0, 15.0]], 1.0);
-    assert!(errors(&s, "watercourses").is_empty(), "{:?}", errors(&s, "watercourses"));
+    assert!(
+        errors(&s, "watercourses").is_empty(),
+        "{:?}",
+        errors(&s, "watercourses")
+    );
     s.lines[0] = river("r1", &[[10.0, 15.0], [48.0, 15.0]], 1.0);
     let e = errors(&s, "watercourses");
-    assert!(e[0].contains("starts at (10, 15), not on a table edge or in deep-water"), "{e:?}");
+    assert!(
+        e[0].contains("starts at (10, 15), not on a table edge or in deep-water"),
+        "{e:?}"
+    );
     // Desert: "Dry Wadi ... Can be no wider that 1BW."
     let mut d = table(&[("territory", "desert".into())]);
     d.lines.push(Line {
@@ -269,16 +348,35 @@ fn rivers_are_straight_from_edge_to_edge_or_deep_water_and_at_most_2_bw_wide() {
 fn only_the_territorys_terrain_within_its_max_counts() {
     // "Fields (max 2 including Tilled Fields)"
     let mut s = waterside("featureless");
-    s.areas.push(optional(rect("f1", "fields", 12.0, 2.0, 5.0, 5.0), "defender"));
-    s.areas.push(optional(rect("f2", "tilled-fields", 22.0, 2.0, 5.0, 5.0), "defender"));
+    s.areas.push(optional(
+        rect("f1", "fields", 12.0, 2.0, 5.0, 5.0),
+        "defender",
+    ));
+    s.areas.push(optional(
+        rect("f2", "tilled-fields", 22.0, 2.0, 5.0, 5.0),
+        "defender",
+    ));
     assert!(errors(&s, "territory-terrain").is_empty());
-    s.areas.push(optional(rect("f3", "fields", 32.0, 2.0, 5.0, 5.0), "invader"));
+    s.areas.push(optional(
+        rect("f3", "fields", 32.0, 2.0, 5.0, 5.0),
+        "invader",
+    ));
     let e = errors(&s, "territory-terrain");
-    assert!(e[0].contains("3 pieces of fields or tilled-fields"), "{e:?}");
+    assert!(
+        e[0].contains("3 pieces of fields or tilled-fields"),
+        "{e:?}"
+    );
     // Forest is not on the Waterside table.
-    s.areas.push(optional(rect("x1", "forest", 12.0, 20.0, 5.0, 5.0), "invader"));
+    s.areas.push(optional(
+        rect("x1", "forest", 12.0, 20.0, 5.0, 5.0),
+        "invader",
+    ));
     let e = errors(&s, "territory-terrain");
-    assert!(e.iter().any(|m| m.contains("forest x1 is not on the Waterside terrain table")), "{e:?}");
+    assert!(
+        e.iter()
+            .any(|m| m.contains("forest x1 is not on the Waterside terrain table")),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -309,18 +407,39 @@ fn pieces_lie_wholly_in_their_rolled_sector_from_the_owners_base_edge() {
     // placement is always taken from the players base-edge perspective."
     let mut s = waterside("normal");
     // The defender sits at the south edge: its left flank is the west 10 BW.
-    s.areas.push(rolled(compulsory(rect("d1", "hills", 2.0, 12.0, 6.0, 6.0), "defender"), 1));
+    s.areas.push(rolled(
+        compulsory(rect("d1", "hills", 2.0, 12.0, 6.0, 6.0), "defender"),
+        1,
+    ));
     // The invader sits at the north edge: its left flank is the east 10 BW.
-    s.areas.push(rolled(compulsory(rect("i1", "hills", 40.0, 12.0, 6.0, 6.0), "invader"), 1));
-    assert!(errors(&s, "sectors").is_empty(), "{:?}", errors(&s, "sectors"));
+    s.areas.push(rolled(
+        compulsory(rect("i1", "hills", 40.0, 12.0, 6.0, 6.0), "invader"),
+        1,
+    ));
+    assert!(
+        errors(&s, "sectors").is_empty(),
+        "{:?}",
+        errors(&s, "sectors")
+    );
     s.areas[1].owner = Some("defender".into());
     let e = errors(&s, "sectors");
-    assert!(e[0].contains("hills i1 rolled 1: it must lie wholly in the left flank sector of the defender"), "{e:?}");
+    assert!(
+        e[0].contains(
+            "hills i1 rolled 1: it must lie wholly in the left flank sector of the defender"
+        ),
+        "{e:?}"
+    );
     // "2-5 ... it must touch a table edge if the dice is odd."
     let mut s = waterside("normal");
-    s.areas.push(rolled(compulsory(rect("c1", "hills", 20.0, 12.0, 6.0, 6.0), "defender"), 3));
+    s.areas.push(rolled(
+        compulsory(rect("c1", "hills", 20.0, 12.0, 6.0, 6.0), "defender"),
+        3,
+    ));
     assert!(errors(&s, "sectors")[0].contains("odd centre roll: it must touch a table edge"));
-    s.areas[0] = rolled(compulsory(rect("c1", "hills", 20.0, 0.0, 6.0, 6.0), "defender"), 3);
+    s.areas[0] = rolled(
+        compulsory(rect("c1", "hills", 20.0, 0.0, 6.0, 6.0), "defender"),
+        3,
+    );
     assert!(errors(&s, "sectors").is_empty());
 }
 
@@ -332,24 +451,46 @@ fn territory_special_rules_on_sectors() {
     let mut water = rect("dw", "deep-water", 0.0, 0.0, 5.0, 30.0);
     water.secure_flank = Some(true);
     s.areas.push(water);
-    s.areas.push(rolled(optional(rect("v1", "village", 5.0, 10.0, 6.0, 6.0), "defender"), 1));
-    assert!(errors(&s, "sectors").is_empty(), "{:?}", errors(&s, "sectors"));
+    s.areas.push(rolled(
+        optional(rect("v1", "village", 5.0, 10.0, 6.0, 6.0), "defender"),
+        1,
+    ));
+    assert!(
+        errors(&s, "sectors").is_empty(),
+        "{:?}",
+        errors(&s, "sectors")
+    );
     // Desert town: "Can only be deployed touching a table edge."
     let mut d = table(&[("territory", "desert".into())]);
-    d.areas.push(optional(rect("t1", "town", 20.0, 10.0, 7.0, 7.0), "defender"));
+    d.areas.push(optional(
+        rect("t1", "town", 20.0, 10.0, 7.0, 7.0),
+        "defender",
+    ));
     assert!(errors(&d, "sectors")[0].contains("must touch a table edge"));
     // Plains mountains: "Can only be placed in Flank Sector."
     let mut p = table(&[("territory", "plains".into())]);
-    p.areas.push(optional(rect("m1", "mountains", 20.0, 10.0, 6.0, 6.0), "defender"));
+    p.areas.push(optional(
+        rect("m1", "mountains", 20.0, 10.0, 6.0, 6.0),
+        "defender",
+    ));
     assert!(errors(&p, "sectors")[0].contains("only be placed in a flank sector"));
     p.areas[0] = optional(rect("m1", "mountains", 41.0, 10.0, 6.0, 6.0), "defender");
     assert!(errors(&p, "sectors").is_empty());
     // Fields: "May be placed contiguous to a Field or Town/Village already placed
     // without dicing. Placing in such a manner must not straddle sectors"
     let mut s = waterside("normal");
-    s.areas.push(rolled(optional(rect("v1", "village", 12.0, 0.0, 5.0, 5.0), "defender"), 3));
-    s.areas.push(optional(rect("f1", "fields", 7.0, 0.0, 5.0, 5.0), "defender"));
-    assert!(errors(&s, "sectors")[0].contains("fields f1 is placed contiguous without a roll and straddles sectors"));
+    s.areas.push(rolled(
+        optional(rect("v1", "village", 12.0, 0.0, 5.0, 5.0), "defender"),
+        3,
+    ));
+    s.areas.push(optional(
+        rect("f1", "fields", 7.0, 0.0, 5.0, 5.0),
+        "defender",
+    ));
+    assert!(
+        errors(&s, "sectors")[0]
+            .contains("fields f1 is placed contiguous without a roll and straddles sectors")
+    );
     s.areas[1] = optional(rect("f1", "fields", 17.0, 0.0, 5.0, 5.0), "defender");
     assert!(errors(&s, "sectors").is_empty());
 }
@@ -360,21 +501,37 @@ fn pieces_keep_2_bw_apart_but_woods_and_forest_in_forest_and_jungle() {
     // Woods or Forests already placed."
     let close = |territory: &str| {
         let mut s = table(&[("territory", territory.into())]);
-        s.areas.push(optional(rect("w1", "woods", 12.0, 2.0, 5.0, 5.0), "defender"));
-        s.areas.push(optional(rect("w2", "woods", 18.0, 2.0, 5.0, 5.0), "invader"));
+        s.areas.push(optional(
+            rect("w1", "woods", 12.0, 2.0, 5.0, 5.0),
+            "defender",
+        ));
+        s.areas.push(optional(
+            rect("w2", "woods", 18.0, 2.0, 5.0, 5.0),
+            "invader",
+        ));
         errors(&s, "terrain-gap")
     };
     assert!(close("forest").is_empty());
     assert!(close("jungle").is_empty());
     let e = close("waterside");
-    assert!(e[0].contains("woods w1 is 1.00 from woods w2, closer than 2"), "{e:?}");
+    assert!(
+        e[0].contains("woods w1 is 1.00 from woods w2, closer than 2"),
+        "{e:?}"
+    );
     // Town: "May be placed touching, or superimposing onto, deep water."
     let mut s = waterside("normal");
     let mut water = rect("dw", "deep-water", 0.0, 0.0, 5.0, 30.0);
     water.secure_flank = Some(true);
     s.areas.push(water);
-    s.areas.push(optional(rect("t1", "town", 3.0, 10.0, 7.0, 7.0), "defender"));
-    assert!(errors(&s, "terrain-gap").is_empty(), "{:?}", errors(&s, "terrain-gap"));
+    s.areas.push(optional(
+        rect("t1", "town", 3.0, 10.0, 7.0, 7.0),
+        "defender",
+    ));
+    assert!(
+        errors(&s, "terrain-gap").is_empty(),
+        "{:?}",
+        errors(&s, "terrain-gap")
+    );
     s.areas[1].terrain = "hills".into();
     let e = errors(&s, "terrain-gap");
     assert!(e[0].contains("deep-water dw overlaps hills t1"), "{e:?}");
@@ -384,7 +541,10 @@ fn pieces_keep_2_bw_apart_but_woods_and_forest_in_forest_and_jungle() {
 fn secure_flank_pieces_match_the_cell() {
     // "A Deep Water secure flank is placed by the defender, no more than 6BW into the
     // table along a side edge."
-    let mut s = table(&[("territory", "waterside".into()), ("cell", serde_json::json!([2, 1]))]);
+    let mut s = table(&[
+        ("territory", "waterside".into()),
+        ("cell", serde_json::json!([2, 1])),
+    ]);
     let mut water = rect("dw", "deep-water", 0.0, 0.0, 7.0, 30.0);
     water.secure_flank = Some(true);
     s.areas.push(water);
@@ -396,13 +556,20 @@ fn secure_flank_pieces_match_the_cell() {
     assert!(errors(&s, "secure-flank")[0].contains("mark it secure_flank"));
     // Desert: "Either player may elect to place Sandy Ground instead of a Rocky
     // Ground/Wood or Mountains/Sand Dunes terrain in a secure flank."
-    let mut d = table(&[("territory", "desert".into()), ("cell", serde_json::json!([2, 1]))]);
+    let mut d = table(&[
+        ("territory", "desert".into()),
+        ("cell", serde_json::json!([2, 1])),
+    ]);
     let mut a = optional(rect("a", "sandy-ground", 1.0, 18.0, 6.0, 6.0), "defender");
     a.secure_flank = Some(true);
     let mut b = optional(rect("b", "woods", 1.0, 4.0, 6.0, 6.0), "invader");
     b.secure_flank = Some(true);
     d.areas.extend([a, b]);
-    assert!(errors(&d, "secure-flank").is_empty(), "{:?}", errors(&d, "secure-flank"));
+    assert!(
+        errors(&d, "secure-flank").is_empty(),
+        "{:?}",
+        errors(&d, "secure-flank")
+    );
     d.areas[0].terrain = "marsh".into();
     assert!(errors(&d, "secure-flank")[0].contains("is not rocky-ground or woods or sandy-ground"));
     // ... in one flank sector.
@@ -438,13 +605,20 @@ fn deployment_keeps_off_the_centre_line_and_out_of_unsecure_flanks() {
     let mut s = waterside("normal");
     s.units.push(unit("f1", "foot", "defender", [24.0, 25.0]));
     s.units.push(unit("f2", "foot", "defender", [24.0, 20.0]));
-    s.units.push(unit("a1", "artillery", "defender", [3.0, 25.0]));
+    s.units
+        .push(unit("a1", "artillery", "defender", [3.0, 25.0]));
     s.units.push(unit("m1", "mounted", "defender", [3.0, 26.0]));
     s.units.push(unit("c1", "camp", "defender", [24.0, 17.0]));
     let e = errors(&s, "deployment");
     assert_eq!(e.len(), 2, "{e:?}");
-    assert!(e[0].contains("foot f2 is 4.50 from the table centre line, closer than 6"), "{e:?}");
-    assert!(e[1].contains("artillery a1 is in an unsecure flank sector"), "{e:?}");
+    assert!(
+        e[0].contains("foot f2 is 4.50 from the table centre line, closer than 6"),
+        "{e:?}"
+    );
+    assert!(
+        e[1].contains("artillery a1 is in an unsecure flank sector"),
+        "{e:?}"
+    );
     // With a secure flank on the west, the west flank is secure and the camp goes
     // between the centre and the west edge.
     let mut water = rect("dw", "deep-water", 0.0, 0.0, 5.0, 30.0);
@@ -453,10 +627,16 @@ fn deployment_keeps_off_the_centre_line_and_out_of_unsecure_flanks() {
     s.units[4].at = Some(Point::new(30.0, 27.0));
     let e = errors(&s, "deployment");
     assert_eq!(e.len(), 2, "{e:?}");
-    assert!(e[1].contains("camp c1 is not between the centre and the secure flank's table edge"), "{e:?}");
+    assert!(
+        e[1].contains("camp c1 is not between the centre and the secure flank's table edge"),
+        "{e:?}"
+    );
     // Waterside: "The Defenders camp can be deployed in a Town or Village, if it is
     // adjacent to the Deep Water Flank."
-    s.areas.push(optional(rect("t1", "town", 5.0, 20.0, 7.0, 7.0), "defender"));
+    s.areas.push(optional(
+        rect("t1", "town", 5.0, 20.0, 7.0, 7.0),
+        "defender",
+    ));
     s.units[4].at = Some(Point::new(8.0, 23.0));
     let e = errors(&s, "deployment");
     assert_eq!(e.len(), 1, "{e:?}");
@@ -486,10 +666,19 @@ fn generated_tables_validate_for_every_territory_cell_and_many_seeds() {
                         .filter(|d| d.severity == Severity::Error)
                         .map(|d| format!("{}: {}", d.rule, d.message))
                         .collect();
-                    assert!(bad.is_empty(), "{} {row},{col} seed {}: {bad:#?}", t.id, req.seed);
+                    assert!(
+                        bad.is_empty(),
+                        "{} {row},{col} seed {}: {bad:#?}",
+                        t.id,
+                        req.seed
+                    );
                     for a in &s.areas {
                         assert!(a.owner.is_some(), "{}", a.id);
-                        assert!(a.sector_roll.is_some() || a.secure_flank == Some(true), "{}", a.id);
+                        assert!(
+                            a.sector_roll.is_some() || a.secure_flank == Some(true),
+                            "{}",
+                            a.id
+                        );
                     }
                 }
             }
@@ -504,8 +693,17 @@ fn generate_writes_the_same_file_for_the_same_seed_and_refuses_bad_input() {
     let out = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
     let args = |file: &str, seed: &str| {
         vec![
-            "generate", "--ruleset", "pbs-2023", "--territory", "forest", "--cell", "3,2",
-            "--seed", seed, "--output", file,
+            "generate",
+            "--ruleset",
+            "pbs-2023",
+            "--territory",
+            "forest",
+            "--cell",
+            "3,2",
+            "--seed",
+            seed,
+            "--output",
+            file,
         ]
         .into_iter()
         .map(String::from)
@@ -518,7 +716,10 @@ fn generate_writes_the_same_file_for_the_same_seed_and_refuses_bad_input() {
     let (ta, tb) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert_eq!(ta, tb);
     let text = String::from_utf8(ta).unwrap();
-    assert!(text.contains("\"sector_roll\"") && text.contains("\"owner\": \"defender\""), "{text}");
+    assert!(
+        text.contains("\"sector_roll\"") && text.contains("\"owner\": \"defender\""),
+        "{text}"
+    );
     let (code, _, _) = sandtable(&["validate", &a]);
     assert_eq!(code, 0);
     let c = out("c.json");
@@ -527,10 +728,22 @@ fn generate_writes_the_same_file_for_the_same_seed_and_refuses_bad_input() {
     // Bad input: one line naming the value and the choices, exit 2, nothing written.
     let bad = out("bad.json");
     for (flag, value, says) in [
-        ("--territory", "tundra", "--territory 'tundra' is not one of waterside, desert, cultivated, forest, jungle, plains, mountains"),
-        ("--cell", "6,1", "--cell '6,1' is not ROW,COL with each 1 to 5"),
+        (
+            "--territory",
+            "tundra",
+            "--territory 'tundra' is not one of waterside, desert, cultivated, forest, jungle, plains, mountains",
+        ),
+        (
+            "--cell",
+            "6,1",
+            "--cell '6,1' is not ROW,COL with each 1 to 5",
+        ),
         ("--seed", "x", "--seed 'x' is not a number"),
-        ("--density", "thick", "--density 'thick' is not one of very-dense, dense, normal, open, featureless"),
+        (
+            "--density",
+            "thick",
+            "--density 'thick' is not one of very-dense, dense, normal, open, featureless",
+        ),
     ] {
         let mut a = args(&bad, "1");
         let i = a.iter().position(|x| x == flag).unwrap_or(a.len());

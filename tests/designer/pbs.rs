@@ -29,17 +29,37 @@ fn a_cell_of_the_map_sets_cell_density_and_flank_and_generate_lays_out_the_table
     assert_eq!(setting(&h, "secure_flank"), Some("none".into()));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(setting(&h, "cell"), Some(serde_json::json!([2, 1])), "one undo step");
+    assert_eq!(
+        setting(&h, "cell"),
+        Some(serde_json::json!([2, 1])),
+        "one undo step"
+    );
     assert_eq!(setting(&h, "density"), Some("normal".into()));
 
     h.get_by_label("Generate table").click();
     h.run();
     let s = &h.state().doc.scenario;
-    assert!(s.areas.iter().all(|a| a.sector_roll.is_some() || a.secure_flank == Some(true)));
-    assert!(!s.areas.iter().any(|a| a.id == "w1"), "the table was replaced");
-    let errors = h.state().doc.diagnostics.iter().filter(|d| d.is_error()).count();
+    assert!(
+        s.areas
+            .iter()
+            .all(|a| a.sector_roll.is_some() || a.secure_flank == Some(true))
+    );
+    assert!(
+        !s.areas.iter().any(|a| a.id == "w1"),
+        "the table was replaced"
+    );
+    let errors = h
+        .state()
+        .doc
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .count();
     assert_eq!(errors, 0, "{:#?}", h.state().doc.diagnostics);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert!(h.state().doc.scenario.areas.iter().any(|a| a.id == "w1"), "one undo step");
+    assert!(
+        h.state().doc.scenario.areas.iter().any(|a| a.id == "w1"),
+        "one undo step"
+    );
 }

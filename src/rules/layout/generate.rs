@@ -101,13 +101,23 @@ fn outline(d: &mut Dice, w: f64, h: f64) -> Vec<Point> {
 fn transform(pts: &[Point], angle: f64, at: Point) -> Vec<Point> {
     let (s, c) = angle.sin_cos();
     pts.iter()
-        .map(|p| Point::new(round4(at.x + p.x * c - p.y * s), round4(at.y + p.x * s + p.y * c)))
+        .map(|p| {
+            Point::new(
+                round4(at.x + p.x * c - p.y * s),
+                round4(at.y + p.x * s + p.y * c),
+            )
+        })
         .collect()
 }
 
 fn bbox(pts: &[Point]) -> (f64, f64, f64, f64) {
     pts.iter().fold(
-        (f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY),
+        (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ),
         |(a, b, c, e), p| (a.min(p.x), b.min(p.y), c.max(p.x), e.max(p.y)),
     )
 }
@@ -146,7 +156,11 @@ const MARGIN: f64 = 0.05;
 
 impl Laying<'_> {
     fn edge(owner: &str) -> Edge {
-        if owner == "defender" { Edge::South } else { Edge::North }
+        if owner == "defender" {
+            Edge::South
+        } else {
+            Edge::North
+        }
     }
 
     /// Whether a piece may stand where it is among those placed: in `band`, touching a
@@ -169,17 +183,30 @@ impl Laying<'_> {
         }
         let shape = p.shape();
         self.placed.iter().enumerate().all(|(i, q)| {
-            if Some(i) == skip || (p.secure_flank && q.secure_flank && p.width.is_none() && q.width.is_none()) {
+            if Some(i) == skip
+                || (p.secure_flank && q.secure_flank && p.width.is_none() && q.width.is_none())
+            {
                 // Secure-flank pieces only must not overlap.
                 return Some(i) == skip || geometry::distance(&shape, &q.shape()) > 0.5;
             }
-            let want = if p.width.is_some() || q.width.is_some() { 1.0 } else { self.gap + 0.1 };
+            let want = if p.width.is_some() || q.width.is_some() {
+                1.0
+            } else {
+                self.gap + 0.1
+            };
             geometry::distance(&shape, &q.shape()) >= want
         })
     }
 
     /// Puts an area of `w` x `h` somewhere in `band`, against a table edge when `edge`.
-    fn place_area(&mut self, mut p: Piece, w: f64, h: f64, band: Band, edge: bool) -> Option<Piece> {
+    fn place_area(
+        &mut self,
+        mut p: Piece,
+        w: f64,
+        h: f64,
+        band: Band,
+        edge: bool,
+    ) -> Option<Piece> {
         let local = outline(&mut self.d, w, h);
         for _ in 0..60 {
             let angle = self.d.range(-0.35, 0.35);
@@ -257,13 +284,19 @@ impl Laying<'_> {
                 let (x0, y0, x1, y1) = bbox(&pts);
                 let centre = Point::new((x0 + x1) / 2.0, (y0 + y1) / 2.0);
                 let a = self.d.range(-0.5, 0.5);
-                let rel: Vec<Point> = pts.iter().map(|p| Point::new(p.x - centre.x, p.y - centre.y)).collect();
+                let rel: Vec<Point> = pts
+                    .iter()
+                    .map(|p| Point::new(p.x - centre.x, p.y - centre.y))
+                    .collect();
                 pts = transform(&rel, a, centre);
             } else {
                 let dist = self.d.range(0.5, sr.move_distance);
                 let a = self.d.range(0.0, std::f64::consts::TAU);
                 let (dx, dy) = (round4(dist * a.cos()), round4(dist * a.sin()));
-                pts = pts.iter().map(|p| Point::new(round4(p.x + dx), round4(p.y + dy))).collect();
+                pts = pts
+                    .iter()
+                    .map(|p| Point::new(round4(p.x + dx), round4(p.y + dy)))
+                    .collect();
             }
             if edge {
                 snap(&mut pts, self.frame.width, self.frame.height);
@@ -320,11 +353,19 @@ impl Laying<'_> {
             points: Vec::new(),
             width: None,
         };
-        let line = self.territory.entry(&entry.kind).and_then(|e| e.edge_to_edge.as_ref()).is_some();
+        let line = self
+            .territory
+            .entry(&entry.kind)
+            .and_then(|e| e.edge_to_edge.as_ref())
+            .is_some();
         let edge = entry.touch_edge || (sector == Sector::Centre && roll % 2 == 1);
         let placed = if line {
             let p = Piece {
-                width: Some(round4(self.d.range(0.5, entry.max_width.unwrap_or(2.0)).min(entry.max_width.unwrap_or(2.0)))),
+                width: Some(round4(
+                    self.d
+                        .range(0.5, entry.max_width.unwrap_or(2.0))
+                        .min(entry.max_width.unwrap_or(2.0)),
+                )),
                 ..p
             };
             self.place_line(p, band)
@@ -359,7 +400,11 @@ impl Laying<'_> {
                 .map(|k| {
                     let depth = round4(self.d.range(max * 0.4, max));
                     let y = round4(h * k as f64 / n as f64);
-                    let x = if side == 0 { depth } else { round4(self.frame.width - depth) };
+                    let x = if side == 0 {
+                        depth
+                    } else {
+                        round4(self.frame.width - depth)
+                    };
                     Point::new(x, y)
                 })
                 .collect();
@@ -396,9 +441,15 @@ impl Laying<'_> {
                 kind = s.clone();
             }
             let half = if owner == "defender" {
-                Band { y0: self.frame.height / 2.0, ..band }
+                Band {
+                    y0: self.frame.height / 2.0,
+                    ..band
+                }
             } else {
-                Band { y1: self.frame.height / 2.0, ..band }
+                Band {
+                    y1: self.frame.height / 2.0,
+                    ..band
+                }
             };
             let (lo, hi) = self.layout.sizes.optional;
             let w = round4(self.d.range(lo, hi.min(band.x1 - band.x0 - 1.5)));
@@ -477,7 +528,12 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, String> {
     }
     let mut lay = Laying {
         d: Dice(req.seed),
-        frame: Frame::new(table.width, table.height, r.flank_sectors.unwrap_or(0.0), Some(Edge::South)),
+        frame: Frame::new(
+            table.width,
+            table.height,
+            r.flank_sectors.unwrap_or(0.0),
+            Some(Edge::South),
+        ),
         layout,
         territory,
         gap: layout.min_gap.unwrap_or(0.0),

@@ -80,7 +80,11 @@ pub fn sides(s: &MultiPolygon<f64>) -> (f64, f64) {
 /// The bounds of a piece's sides: (least shorter side, exclusive?, most longer side),
 /// from whether it is compulsory and its terrain's caveat ("unless caveated by
 /// terrain type").
-pub fn size_bounds(layout: &Layout, entry: Option<&TerrainEntry>, compulsory: bool) -> (f64, bool, f64) {
+pub fn size_bounds(
+    layout: &Layout,
+    entry: Option<&TerrainEntry>,
+    compulsory: bool,
+) -> (f64, bool, f64) {
     let (min, max) = if compulsory {
         layout.sizes.compulsory
     } else {
@@ -179,7 +183,10 @@ pub fn run_on(
 /// A layout mechanism's load check: the ruleset has a layout.
 pub fn needs_layout(cx: &mut crate::rules::mechanism::LoadCheck<'_>) {
     if cx.r.layout.is_none() {
-        let m = format!("{}: the mechanism reads the ruleset's layout, which it lacks", cx.rule);
+        let m = format!(
+            "{}: the mechanism reads the ruleset's layout, which it lacks",
+            cx.rule
+        );
         cx.problem(cx.rule, m);
     }
 }

@@ -106,13 +106,33 @@ impl Frame {
         let (w, h) = (self.width, self.height);
         if self.north_south {
             [
-                Band { x0: 0.0, y0: 0.0, x1: d, y1: h },
-                Band { x0: w - d, y0: 0.0, x1: w, y1: h },
+                Band {
+                    x0: 0.0,
+                    y0: 0.0,
+                    x1: d,
+                    y1: h,
+                },
+                Band {
+                    x0: w - d,
+                    y0: 0.0,
+                    x1: w,
+                    y1: h,
+                },
             ]
         } else {
             [
-                Band { x0: 0.0, y0: 0.0, x1: w, y1: d },
-                Band { x0: 0.0, y0: h - d, x1: w, y1: h },
+                Band {
+                    x0: 0.0,
+                    y0: 0.0,
+                    x1: w,
+                    y1: d,
+                },
+                Band {
+                    x0: 0.0,
+                    y0: h - d,
+                    x1: w,
+                    y1: h,
+                },
             ]
         }
     }
@@ -120,9 +140,19 @@ impl Frame {
     pub fn centre(&self) -> Band {
         let d = self.depth;
         if self.north_south {
-            Band { x0: d, y0: 0.0, x1: self.width - d, y1: self.height }
+            Band {
+                x0: d,
+                y0: 0.0,
+                x1: self.width - d,
+                y1: self.height,
+            }
         } else {
-            Band { x0: 0.0, y0: d, x1: self.width, y1: self.height - d }
+            Band {
+                x0: 0.0,
+                y0: d,
+                x1: self.width,
+                y1: self.height - d,
+            }
         }
     }
 

@@ -54,9 +54,9 @@ impl Layout {
         let mut from_cell: Option<(&SecureFlank, &Density)> = None;
         if let Some(v) = settings.get("cell") {
             match parse_cell(v) {
-                None => r.problems.push(format!(
-                    "cell {v} is not [row, column] with each 1 to 5"
-                )),
+                None => r
+                    .problems
+                    .push(format!("cell {v} is not [row, column] with each 1 to 5")),
                 Some(cell) => {
                     r.cell = Some(cell);
                     match r.territory {

@@ -77,7 +77,10 @@ fn density(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagn
     }
     if row.no_impassable {
         for p in cx.pieces.iter().filter(|p| p.impassable) {
-            let m = format!("{} {} is impassable; a table of {} density has no impassable terrain", p.kind, p.id, row.printed);
+            let m = format!(
+                "{} {} is impassable; a table of {} density has no impassable terrain",
+                p.kind, p.id, row.printed
+            );
             out.push(t.diag(c, m, &[p.id]));
         }
     }
@@ -95,7 +98,11 @@ fn density(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagn
             .map(|p| p.id)
             .collect();
         // Pieces without an owner are shared out: two players' worth at most.
-        let limit = if owner.is_some() { row.optional } else { 2 * row.optional };
+        let limit = if owner.is_some() {
+            row.optional
+        } else {
+            2 * row.optional
+        };
         if mine.len() as u32 > limit {
             let who = owner.map_or("no player".to_string(), |o| format!("the {o}"));
             let m = format!(

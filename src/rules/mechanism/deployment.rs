@@ -51,12 +51,24 @@ impl Mechanism for Deployment {
     }
 }
 
-fn deployment(m: &Deployment, t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+fn deployment(
+    m: &Deployment,
+    t: &Table<'_>,
+    cx: &LayoutCx<'_>,
+    c: &Constraint,
+    out: &mut Vec<Diagnostic>,
+) {
     let f = &cx.frame;
     let unsecure = cx.unsecure_flanks();
-    let secure: Vec<_> = f.flanks().into_iter().filter(|b| !unsecure.contains(b)).collect();
+    let secure: Vec<_> = f
+        .flanks()
+        .into_iter()
+        .filter(|b| !unsecure.contains(b))
+        .collect();
     for u in &cx.s.units {
-        let Some(base) = geometry::unit(u) else { continue };
+        let Some(base) = geometry::unit(u) else {
+            continue;
+        };
         let base = MultiPolygon::new(vec![base]);
         let class = t.class_name(u);
         if u.class == m.camp {
@@ -65,7 +77,10 @@ fn deployment(m: &Deployment, t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, 
         }
         let d = f.from_centre_line(&base);
         if d < m.centre_line - 1e-6 {
-            let msg = format!("{class} {} is {d:.2} from the table centre line, closer than {}", u.id, m.centre_line);
+            let msg = format!(
+                "{class} {} is {d:.2} from the table centre line, closer than {}",
+                u.id, m.centre_line
+            );
             out.push(t.diag(c, msg, &[u.id.as_str()]));
         }
         if !m.unsecure_flank.contains(&u.class) && unsecure.iter().any(|b| b.meets(&base)) {
@@ -103,10 +118,17 @@ fn camp(
             return;
         }
     }
-    let Some(b) = base.bounding_rect() else { return };
+    let Some(b) = base.bounding_rect() else {
+        return;
+    };
     let (cx0, cy0) = (f.width / 2.0, f.height / 2.0);
     let ok = if secure.is_empty() {
-        let corners = [b.min(), b.max(), (b.min().x, b.max().y).into(), (b.max().x, b.min().y).into()];
+        let corners = [
+            b.min(),
+            b.max(),
+            (b.min().x, b.max().y).into(),
+            (b.max().x, b.min().y).into(),
+        ];
         corners
             .iter()
             .all(|p: &geo::Coord<f64>| (p.x - cx0).hypot(p.y - cy0) <= m.camp_centre + 1e-6)
@@ -114,7 +136,11 @@ fn camp(
         secure.iter().any(|s| {
             // Between the centre and the secure flank's side edge.
             if f.north_south {
-                if s.x0 <= 1e-6 { b.max().x <= cx0 + 1e-6 } else { b.min().x >= cx0 - 1e-6 }
+                if s.x0 <= 1e-6 {
+                    b.max().x <= cx0 + 1e-6
+                } else {
+                    b.min().x >= cx0 - 1e-6
+                }
             } else if s.y0 <= 1e-6 {
                 b.max().y <= cy0 + 1e-6
             } else {
@@ -124,9 +150,15 @@ fn camp(
     };
     if !ok {
         let msg = if secure.is_empty() {
-            format!("camp {} is not wholly within {} of the table's centre (the table has no secure flank)", u.id, m.camp_centre)
+            format!(
+                "camp {} is not wholly within {} of the table's centre (the table has no secure flank)",
+                u.id, m.camp_centre
+            )
         } else {
-            format!("camp {} is not between the centre and the secure flank's table edge", u.id)
+            format!(
+                "camp {} is not between the centre and the secure flank's table edge",
+                u.id
+            )
         };
         out.push(t.diag(c, msg, &[u.id.as_str()]));
     }

@@ -60,7 +60,10 @@ fn edge_to_edge(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<
         if let (Some(max), Some(w)) = (e.max_width, p.width)
             && w > max + SLACK
         {
-            let m = format!("{} {} is {w} wide; it can be no wider than {max}", p.kind, p.id);
+            let m = format!(
+                "{} {} is {w} wide; it can be no wider than {max}",
+                p.kind, p.id
+            );
             out.push(t.diag(c, m, &[p.id]));
         }
         let Some(ends_on) = &e.edge_to_edge else {

@@ -38,10 +38,18 @@ impl Mechanism for PieceSize {
 const TOLERANCE: f64 = 1e-3;
 
 fn piece_size(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
-    for p in cx.pieces.iter().filter(|p| p.line.is_none() && !p.secure_flank) {
+    for p in cx
+        .pieces
+        .iter()
+        .filter(|p| p.line.is_none() && !p.secure_flank)
+    {
         let (min, above, max) = size_bounds(cx.layout, cx.entry(p.kind), p.compulsory);
         let (short, long) = sides(&p.shape);
-        let what = if p.compulsory { "compulsory" } else { "optional" };
+        let what = if p.compulsory {
+            "compulsory"
+        } else {
+            "optional"
+        };
         let shown = |v: f64| (v * 100.0).round() / 100.0;
         let small = if above {
             short <= min + TOLERANCE

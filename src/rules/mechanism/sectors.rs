@@ -81,10 +81,9 @@ fn sectors(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagn
                 out.push(t.diag(c, m, &[p.id]));
             }
         } else if let Some(e) = entry.filter(|e| !e.contiguous.is_empty()) {
-            let next_to = cx
-                .pieces
-                .iter()
-                .any(|q| q.id != p.id && e.contiguous.iter().any(|k| k == q.kind) && cx.touch(p, q));
+            let next_to = cx.pieces.iter().any(|q| {
+                q.id != p.id && e.contiguous.iter().any(|k| k == q.kind) && cx.touch(p, q)
+            });
             if next_to && !bands.iter().any(|b| b.holds(&p.shape)) {
                 let m = format!(
                     "{} {} is placed contiguous without a roll and straddles sectors",

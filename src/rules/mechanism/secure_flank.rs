@@ -38,10 +38,20 @@ impl Mechanism for SecureFlank {
 fn secure_flank(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
     // Kinds that are only ever secure-flank pieces: on no territory's table.
     let flank_only = |k: &str| {
-        cx.layout.secure_flanks.iter().any(|f| f.max_depth.is_some() && f.pieces.iter().any(|p| p == k))
+        cx.layout
+            .secure_flanks
+            .iter()
+            .any(|f| f.max_depth.is_some() && f.pieces.iter().any(|p| p == k))
     };
-    for p in cx.pieces.iter().filter(|p| !p.secure_flank && flank_only(p.kind)) {
-        let m = format!("{} {} is a secure-flank piece: mark it secure_flank", p.kind, p.id);
+    for p in cx
+        .pieces
+        .iter()
+        .filter(|p| !p.secure_flank && flank_only(p.kind))
+    {
+        let m = format!(
+            "{} {} is a secure-flank piece: mark it secure_flank",
+            p.kind, p.id
+        );
         out.push(t.diag(c, m, &[p.id]));
     }
     let Some(flank) = cx.set.flank else {
@@ -51,7 +61,11 @@ fn secure_flank(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<
     let ids: Vec<&str> = placed.iter().map(|p| p.id).collect();
     if flank.pieces.is_empty() {
         if !placed.is_empty() {
-            let m = format!("the cell's secure flank is {}; the table has secure-flank pieces {}", flank.printed, ids.join(", "));
+            let m = format!(
+                "the cell's secure flank is {}; the table has secure-flank pieces {}",
+                flank.printed,
+                ids.join(", ")
+            );
             out.push(t.diag(c, m, &ids));
         }
         return;
@@ -78,10 +92,19 @@ fn secure_flank(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<
     }
     let wanted = if flank.max_depth.is_some() { 1 } else { 2 };
     if placed.len() > wanted {
-        let m = format!("{} secure-flank pieces ({}); the cell's {} has {wanted}", placed.len(), ids.join(", "), flank.printed);
+        let m = format!(
+            "{} secure-flank pieces ({}); the cell's {} has {wanted}",
+            placed.len(),
+            ids.join(", "),
+            flank.printed
+        );
         out.push(t.diag(c, m, &ids));
     } else if placed.len() < wanted {
-        let m = format!("{} secure-flank pieces; the cell's {} has {wanted}", placed.len(), flank.printed);
+        let m = format!(
+            "{} secure-flank pieces; the cell's {} has {wanted}",
+            placed.len(),
+            flank.printed
+        );
         let mut d = t.diag(c, m, &ids).at("settings");
         d.severity = Severity::Warning;
         out.push(d);
@@ -91,7 +114,10 @@ fn secure_flank(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<
             match cx.frame.depth_from_side(&p.shape) {
                 Some((_, depth)) if depth <= max + 1e-3 => {}
                 Some((_, depth)) => {
-                    let m = format!("{} {} reaches {depth:.2} into the table from its side edge, more than {max}", p.kind, p.id);
+                    let m = format!(
+                        "{} {} reaches {depth:.2} into the table from its side edge, more than {max}",
+                        p.kind, p.id
+                    );
                     out.push(t.diag(c, m, &[p.id]));
                 }
                 None => {
@@ -102,9 +128,14 @@ fn secure_flank(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<
         }
     } else {
         let flanks = cx.frame.flanks();
-        let together = flanks.iter().any(|b| placed.iter().all(|p| b.holds(&p.shape)));
+        let together = flanks
+            .iter()
+            .any(|b| placed.iter().all(|p| b.holds(&p.shape)));
         if !placed.is_empty() && !together {
-            let m = format!("the secure-flank pieces {} are not wholly in one flank sector", ids.join(", "));
+            let m = format!(
+                "the secure-flank pieces {} are not wholly in one flank sector",
+                ids.join(", ")
+            );
             out.push(t.diag(c, m, &ids));
         }
     }

@@ -84,7 +84,10 @@ fn territory_terrain(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut
     ];
     for (word, is, allowed) in declared {
         for e in &territory.terrain {
-            let these: Vec<_> = placed.iter().filter(|p| p.kind == e.kind && is(p)).collect();
+            let these: Vec<_> = placed
+                .iter()
+                .filter(|p| p.kind == e.kind && is(p))
+                .collect();
             let limit = allowed(e).unwrap_or(0);
             if these.len() as u32 > limit {
                 let ids: Vec<&str> = these.iter().map(|p| p.id).collect();
