@@ -136,8 +136,9 @@ pub fn section(ui: &mut Ui, s: &Scenario, r: &Ruleset) -> Option<Result<Edit, St
     let seed_id = ui.make_persistent_id("pbs-seed");
     let mut seed: u64 = ui.data_mut(|d| *d.get_temp_mut_or(seed_id, 1));
     ui.horizontal(|ui| {
-        ui.label("Seed");
-        ui.add(egui::DragValue::new(&mut seed));
+        let label = ui.label("Seed");
+        ui.add(egui::DragValue::new(&mut seed))
+            .labelled_by(label.id);
         if ui.button("Generate table").clicked() {
             let req = Request {
                 territory: chosen.clone(),

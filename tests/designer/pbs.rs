@@ -48,12 +48,14 @@ fn a_cell_of_the_map_sets_cell_density_and_flank_and_generate_lays_out_the_table
         !s.areas.iter().any(|a| a.id == "w1"),
         "the table was replaced"
     );
+    // The terrain checks find nothing (the example's units stay where they were, and
+    // the new table may leave some of them in an unsecure flank).
     let errors = h
         .state()
         .doc
         .diagnostics
         .iter()
-        .filter(|d| d.is_error())
+        .filter(|d| d.is_error() && d.rule != "pbs-2023/deployment")
         .count();
     assert_eq!(errors, 0, "{:#?}", h.state().doc.diagnostics);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);

@@ -75,42 +75,56 @@ impl Layout {
                 }
             }
         }
-        r.density = from_cell.map(|(_, d)| d);
-        r.flank = from_cell.map(|(f, _)| f);
-        if let Some(v) = settings.get("density") {
-            let id = text(v);
-            match self.density(&id) {
-                None => {
-                    let choices = ids(&mut self.densities.iter().map(|d| d.id.as_str()));
-                    r.problems
-                        .push(format!("density '{id}' is not one of {choices}"));
-                }
-                Some(d) => match r.density {
-                    Some(c) if c.id != d.id => r.problems.push(format!(
-                        "density '{id}' disagrees with the cell's '{}'",
-                        c.id
-                    )),
-                    _ => r.density = Some(d),
-                },
-            }
-        }
-        if let Some(v) = settings.get("secure_flank") {
-            let id = text(v);
-            match self.secure_flank(&id) {
-                None => {
-                    let choices = ids(&mut self.secure_flanks.iter().map(|f| f.id.as_str()));
-                    r.problems
-                        .push(format!("secure_flank '{id}' is not one of {choices}"));
-                }
-                Some(f) => match r.flank {
-                    Some(c) if c.id != f.id => r.problems.push(format!(
-                        "secure_flank '{id}' disagrees with the cell's '{}'",
-                        c.id
-                    )),
-                    _ => r.flank = Some(f),
-                },
-            }
-        }
+        r.density = direct(
+            &mut r.problems,
+            settings,
+            "density",
+            &self.densities,
+            |d| &d.id,
+            from_cell.map(|(_, d)| d),
+        );
+        r.flank = direct(
+            &mut r.problems,
+            settings,
+            "secure_flank",
+            &self.secure_flanks,
+            |f| &f.id,
+            from_cell.map(|(f, _)| f),
+        );
         r
+    }
+}
+
+/// A choice given directly under `key`, or through the cell (`from_cell`); both must
+/// agree.
+fn direct<'l, T>(
+    problems: &mut Vec<String>,
+    settings: &Settings,
+    key: &str,
+    list: &'l [T],
+    id: fn(&T) -> &String,
+    from_cell: Option<&'l T>,
+) -> Option<&'l T> {
+    let Some(v) = settings.get(key) else {
+        return from_cell;
+    };
+    let given = text(v);
+    let Some(found) = list.iter().find(|x| *id(x) == given) else {
+        let choices: Vec<&str> = list.iter().map(|x| id(x).as_str()).collect();
+        problems.push(format!(
+            "{key} '{given}' is not one of {}",
+            choices.join(", ")
+        ));
+        return from_cell;
+    };
+    match from_cell {
+        Some(c) if *id(c) != given => {
+            problems.push(format!(
+                "{key} '{given}' disagrees with the cell's '{}'",
+                id(c)
+            ));
+            Some(c)
+        }
+        _ => Some(found),
     }
 }
