@@ -74,7 +74,7 @@ fn secure_flank(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<
         .set
         .territory
         .and_then(|t| t.flank_substitute.as_ref())
-        .filter(|s| s.instead_of.iter().any(|i| *i == flank.id))
+        .filter(|s| s.instead_of.contains(&flank.id))
         .map(|s| s.terrain.as_str());
     for p in &placed {
         if !flank.pieces.iter().any(|k| k == p.kind) && substitute != Some(p.kind) {
