@@ -21,6 +21,7 @@ mod overview;
 pub mod paint;
 mod panels;
 pub mod path_dialog;
+pub mod pbs_panel;
 pub mod preview;
 mod preview_table;
 mod preview_worker;

@@ -244,6 +244,14 @@ impl ScenarioPanel {
                 }
             }
         });
+        if let Some(r) = doc.ruleset(rulesets)
+            && let Some(e) = super::pbs_panel::section(ui, &doc.scenario, r)
+        {
+            match e {
+                Ok(e) => edit = Some(e),
+                Err(why) => self.message = Some(why),
+            }
+        }
         ui.separator();
         ui.heading("Ruleset settings");
         let mut drop = None;

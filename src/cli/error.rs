@@ -37,6 +37,9 @@ crate::strenum::string_enum! {
         NoRule = "no-rule",
         /// The answer could not be written.
         Output = "output",
+        /// `generate`: an argument that is not one of its choices (the message names
+        /// the value and the choices).
+        BadArgument = "bad-argument",
         /// `export --format` names no format of the registry.
         UnknownFormat = "unknown-format",
         /// `export --layers` names a layer the scene does not have.

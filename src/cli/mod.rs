@@ -4,6 +4,7 @@
 pub mod answers;
 pub mod error;
 mod export;
+mod generate;
 mod import;
 mod output;
 mod preview;
@@ -149,6 +150,9 @@ pub enum Command {
     Export(export::ExportArgs),
     /// Import a Tiled hex map (.tmx, or Tiled JSON), or a board of a VASSAL module (.vmod), as a scenario (.ron or .json).
     Import(import::ImportArgs),
+    /// Lay out a table by the ruleset's pre-battle procedure with dice (pbs-2023):
+    /// `generate --ruleset pbs-2023 --territory T --cell ROW,COL --seed N --output FILE`.
+    Generate(generate::GenerateArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -205,6 +209,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
         } => new(&rulesets, &ruleset, &output, &title),
         Command::Export(args) => export::run(&args, &rulesets),
         Command::Import(args) => import::run(&args, &rulesets),
+        Command::Generate(args) => generate::run(&args, &rulesets),
         Command::Los {
             file,
             from,
@@ -280,7 +285,7 @@ impl Command {
             }
             Command::Export(args) => args.json,
             Command::Import(args) => args.json,
-            Command::Convert { .. } | Command::New { .. } => false,
+            Command::Convert { .. } | Command::New { .. } | Command::Generate(_) => false,
         }
     }
 }

@@ -299,6 +299,8 @@ pub(crate) struct RulesetText<B: BoardKinds> {
     modifiers: Vec<super::modifier::ModifierEntry>,
     #[serde(default)]
     constraints: Vec<super::constraint::Constraint>,
+    #[serde(default)]
+    layout: Option<super::layout::Layout>,
 }
 
 fn kinds<T: Into<Kind>>(list: Vec<T>) -> Vec<Kind> {
@@ -330,6 +332,7 @@ impl<B: BoardKinds> From<RulesetText<B>> for Ruleset {
             zones_of_control: t.zones_of_control,
             modifiers: t.modifiers,
             constraints: t.constraints,
+            layout: t.layout,
         }
     }
 }

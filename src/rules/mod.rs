@@ -7,6 +7,7 @@ pub mod ground;
 pub mod hex;
 pub mod incremental;
 pub mod kinds;
+pub mod layout;
 mod load;
 pub mod mechanism;
 pub mod model;

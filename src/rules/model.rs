@@ -761,6 +761,11 @@ pub struct Ruleset {
     /// What the validator checks, each a mechanism with parameters.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<super::constraint::Constraint>,
+    /// Tables laid out before the battle (PBS): territories, their maps and terrain
+    /// tables, densities, secure flanks and piece sizes, which the layout mechanisms
+    /// and `sandtable generate` read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<super::layout::Layout>,
 }
 
 /// The lists of kinds a ruleset has, by what a scenario item names.

@@ -16,6 +16,7 @@ mod mini_nap;
 mod mini_nap_cli;
 mod movement;
 mod overlay;
+mod pbs;
 mod play;
 mod renderers;
 mod rules;

@@ -14,6 +14,7 @@ mod inputs;
 mod layers;
 mod module_editor;
 mod palette;
+mod pbs;
 mod preview;
 mod properties;
 mod recovery;

@@ -16,23 +16,32 @@ pub mod bases;
 pub mod bridge_crossing;
 pub mod built_up_groups;
 pub mod count;
+pub mod density;
+pub mod deployment;
+pub mod edge_to_edge;
 pub mod facing;
 pub mod hex_attributes;
 pub mod hexside_on;
+pub mod layout_settings;
 pub mod levels;
 pub mod line_width;
 pub mod marker_limit;
 pub mod near;
 pub mod occupancy;
 pub mod on_line;
+pub mod piece_size;
 pub mod placement;
 pub mod road_crossing;
+pub mod sectors;
+pub mod secure_flank;
 pub mod size;
 pub mod spacing;
 pub mod stacking;
 pub mod straight_line;
 pub mod structures;
 pub mod table_size;
+pub mod terrain_gap;
+pub mod territory_terrain;
 pub mod unit_feature;
 pub mod unit_terrain;
 pub mod water_overlap;
@@ -330,6 +339,15 @@ registry! {
     BridgeCrossing = "bridge-crossing" => bridge_crossing::BridgeCrossing,
     Bases = "bases" => bases::Bases,
     TableSize = "table-size" => table_size::TableSize,
+    LayoutSettings = "layout-settings" => layout_settings::LayoutSettings,
+    Density = "density" => density::Density,
+    PieceSize = "piece-size" => piece_size::PieceSize,
+    TerritoryTerrain = "territory-terrain" => territory_terrain::TerritoryTerrain,
+    Sectors = "sectors" => sectors::Sectors,
+    EdgeToEdge = "edge-to-edge" => edge_to_edge::EdgeToEdge,
+    TerrainGap = "terrain-gap" => terrain_gap::TerrainGap,
+    SecureFlank = "secure-flank" => secure_flank::SecureFlank,
+    Deployment = "deployment" => deployment::Deployment,
 }
 
 /// Hex-board mechanisms: `run` reaches here only on a hex board.
@@ -355,7 +373,7 @@ mod tests {
     #[test]
     fn every_mechanism_is_described_with_its_parameters() {
         let all = registry();
-        assert_eq!(all.len(), 24);
+        assert_eq!(all.len(), 33);
         let spacing = all.iter().find(|d| d.name == "spacing").unwrap();
         assert_eq!(spacing.boards, Boards::Both);
         let names: Vec<&str> = spacing.params.iter().map(|p| p.name.as_str()).collect();
