@@ -244,7 +244,7 @@ impl ScenarioPanel {
                 }
             }
         });
-        if let Some(r) = doc.ruleset(rulesets)
+        if let Some(r) = doc.ruleset()
             && let Some(e) = super::pbs_panel::section(ui, &doc.scenario, r)
         {
             match e {
