@@ -6,8 +6,8 @@
 
 use crate::designer_kit;
 
-use designer_kit::{app, at, drag, terrain};
-use egui::{Key, Modifiers, Pos2};
+use designer_kit::{app, at, click_at, drag, terrain};
+use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
@@ -29,16 +29,6 @@ fn units_on(h: &Harness<'_, DesignerApp>, label: &str) -> Vec<String> {
         .filter(|u| u.hex == Some(hex))
         .map(|u| u.id.clone())
         .collect()
-}
-
-/// A click, pressed and released one frame apart.
-fn click_at(h: &mut Harness<'_, DesignerApp>, p: Pos2) {
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.step();
-    h.drop_at(p);
-    h.run();
 }
 
 fn picked(h: &Harness<'_, DesignerApp>) -> Option<Counter> {

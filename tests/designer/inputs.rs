@@ -96,15 +96,7 @@ fn save_as_with_a_typed_json_extension_writes_json_there() {
 #[test]
 fn a_previews_key_again_picks_again_and_only_escape_leaves() {
     let mut h = app();
-    let click = |h: &mut Harness<'_, DesignerApp>, label: &str| {
-        let p = at(h, label);
-        h.hover_at(p);
-        h.run();
-        h.drag_at(p);
-        h.step();
-        h.drop_at(p);
-        h.run();
-    };
+    let click = designer_kit::click_hex;
     h.get_by_label("Woods").click();
     h.run();
     h.key_press_modifiers(Modifiers::SHIFT, Key::L);

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::designer_kit;
 
-use designer_kit::{app, app_with, at};
+use designer_kit::{app, app_with, click_hex};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -18,16 +18,6 @@ use sandtable::rules::module::{self, Entry};
 use sandtable::rules::play::{Arena, Field, battle, sight};
 use sandtable::rules::{KindList, Ruleset, parse_ruleset};
 use sandtable::scenario::{Edit, HexCell, Scenario, Unit, edit::Feature};
-
-fn click_hex(h: &mut Harness<'_, DesignerApp>, label: &str) {
-    let p = at(h, label);
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.step();
-    h.drop_at(p);
-    h.run();
-}
 
 fn open_editor(h: &mut Harness<'_, DesignerApp>) {
     // The menu, drawn first (the palette's heading says "Tools" too).

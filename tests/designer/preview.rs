@@ -4,7 +4,7 @@
 
 use crate::designer_kit;
 
-use designer_kit::{app, app_on, at};
+use designer_kit::{app, app_on, at, click_at, click_hex as click};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -13,24 +13,6 @@ use sandtable::app::preview::Mode;
 
 fn shift(h: &mut Harness<'_, DesignerApp>, key: Key) {
     h.key_press_modifiers(Modifiers::SHIFT, key);
-    h.run();
-}
-
-/// A click on a hex: pressed and released one frame apart. (Running the harness
-/// between them would let the preview thread's wake-ups add frames, each a quarter of
-/// a second of the harness's time, until the press outlasts egui's click time and
-/// counts as a drag.)
-fn click(h: &mut Harness<'_, DesignerApp>, label: &str) {
-    let p = at(h, label);
-    click_at(h, p);
-}
-
-fn click_at(h: &mut Harness<'_, DesignerApp>, p: egui::Pos2) {
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.step();
-    h.drop_at(p);
     h.run();
 }
 

@@ -40,6 +40,24 @@ pub fn terrain(h: &Harness<'_, DesignerApp>, label: &str) -> Option<String> {
     s.hexes.get(&hex).map(|c| c.terrain.to_string())
 }
 
+/// A click on the hex labelled `label`, pressed and released one frame apart (a step, not
+/// a run, between them: the preview thread's wake-ups would otherwise add frames until the
+/// press outlasts egui's click time and counts as a drag).
+pub fn click_hex(h: &mut Harness<'_, DesignerApp>, label: &str) {
+    let p = at(h, label);
+    click_at(h, p);
+}
+
+/// A click at `p`, pressed and released one frame apart (see [`click_hex`]).
+pub fn click_at(h: &mut Harness<'_, DesignerApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    h.run();
+}
+
 pub fn drag(h: &mut Harness<'_, DesignerApp>, path: &[Pos2]) {
     h.hover_at(path[0]);
     h.run();
