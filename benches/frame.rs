@@ -14,6 +14,10 @@ use sandtable::board::{Board, HexBoard, Orientation, Stagger};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{HexCell, Scenario, Unit};
 
+#[path = "common/designer.rs"]
+mod designer;
+use designer::{frame, input};
+
 fn board(n: u32) -> Scenario {
     let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
     let terrains = [
@@ -40,21 +44,6 @@ fn app(n: u32) -> DesignerApp {
     app.doc = Document::new(board(n), None, &rulesets);
     app.canvas.fit_pending = true;
     app
-}
-
-fn input() -> egui::RawInput {
-    egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1280.0, 800.0),
-        )),
-        ..Default::default()
-    }
-}
-
-fn frame(ctx: &egui::Context, app: &mut DesignerApp) -> usize {
-    let out = ctx.run_ui(input(), |ui| app.show(ui));
-    ctx.tessellate(out.shapes, out.pixels_per_point).len()
 }
 
 fn frames(c: &mut Criterion) {

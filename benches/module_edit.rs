@@ -13,6 +13,10 @@ use sandtable::board::{Board, HexBoard, Orientation, Stagger};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{Edit, HexCell, Scenario, Unit};
 
+#[path = "common/designer.rs"]
+mod designer;
+use designer::frame;
+
 fn board(n: u32) -> Scenario {
     let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
     let terrains = [
@@ -31,21 +35,6 @@ fn board(n: u32) -> Scenario {
         }
     }
     s
-}
-
-fn input() -> egui::RawInput {
-    egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1280.0, 800.0),
-        )),
-        ..Default::default()
-    }
-}
-
-fn frame(ctx: &egui::Context, app: &mut DesignerApp) -> usize {
-    let out = ctx.run_ui(input(), |ui| app.show(ui));
-    ctx.tessellate(out.shapes, out.pixels_per_point).len()
 }
 
 fn module_edit(c: &mut Criterion) {
