@@ -40,7 +40,18 @@ pub fn render_png(
         return raster::render_png(&tree, transform, size, clear);
     }
     let cache = Cache::default();
-    raster::render_bands(size, clear, &|pixmap, top| {
+    // Opaque when the paper is and covers the whole image.
+    let mut corners = [
+        tiny_skia::Point::from_xy(0.0, 0.0),
+        tiny_skia::Point::from_xy(scene.size.x, scene.size.y),
+    ];
+    transform.map_points(&mut corners);
+    let covers = corners[0].x <= 0.0
+        && corners[0].y <= 0.0
+        && corners[1].x >= size.0 as f32
+        && corners[1].y >= size.1 as f32;
+    let opaque = covers && scene.background.0[3] == 255;
+    raster::render_bands(size, clear, opaque, &|pixmap, top| {
         let shifted = transform.post_translate(0.0, -(top as f32));
         draw(scene, shifted, pixmap, &cache);
     })
@@ -508,6 +519,28 @@ impl ttf_parser::OutlineBuilder for Outline {
     }
 }
 
+/// The shaping plan for a label's script and language, made once: `rustybuzz::shape`
+/// makes one per call, which cost more than shaping a board's short labels.
+fn plan(face: &rustybuzz::Face, buffer: &rustybuzz::UnicodeBuffer) -> Arc<rustybuzz::ShapePlan> {
+    type Key = (rustybuzz::Script, Option<rustybuzz::Language>);
+    type Plans = Mutex<FxHashMap<Key, Arc<rustybuzz::ShapePlan>>>;
+    static PLANS: OnceLock<Plans> = OnceLock::new();
+    let plans = PLANS.get_or_init(Default::default);
+    let key = (buffer.script(), buffer.language());
+    if let Some(p) = lock(plans).get(&key) {
+        return p.clone();
+    }
+    let plan = Arc::new(rustybuzz::ShapePlan::new(
+        face,
+        buffer.direction(),
+        Some(key.0),
+        key.1.as_ref(),
+        &[],
+    ));
+    lock(plans).insert(key, plan.clone());
+    plan
+}
+
 /// Shapes a label left to right with the face's default features, as usvg does, and
 /// joins its glyphs' outlines, scaled to `size` with y down, into one path.
 fn shape(text: &str, size: f32) -> Label {
@@ -520,7 +553,8 @@ fn shape(text: &str, size: f32) -> Label {
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.set_direction(rustybuzz::Direction::LeftToRight);
-    let shaped = rustybuzz::shape(face, &[], buffer);
+    buffer.guess_segment_properties();
+    let shaped = rustybuzz::shape_with_plan(face, &plan(face, &buffer), buffer);
     let scale = size / face.units_per_em() as f32;
     let mut pb = PathBuilder::new();
     let mut pen = 0i32;

@@ -1,7 +1,7 @@
 //! PNG and PDF from the board's SVG: parsing it once with `usvg` (with the system's fonts
 //! for labels), rasterising it with `resvg` at a print resolution.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::{tiny_skia, usvg};
 
@@ -148,7 +148,7 @@ pub fn render_png(
     clear: Option<[u8; 3]>,
 ) -> Result<Vec<u8>, RasterError> {
     let whole = size.1 as u64 * u64::from(size.0) <= SMALL_PIXELS;
-    render_bands(size, clear, &|pixmap, top| {
+    render_bands(size, clear, false, &|pixmap, top| {
         let shifted = transform.post_translate(0.0, -(top as f32));
         if whole {
             resvg::render(tree, shifted, pixmap);
@@ -159,10 +159,13 @@ pub fn render_png(
 }
 
 /// Makes a `w` x `h` image as PNG bytes from bands that `draw` paints (given a band's
-/// pixmap and the image row its top is), on every core for a big image.
+/// pixmap and the image row its top is), on every core for a big image. `opaque`: every
+/// pixel is drawn opaque (a board on its paper), so the PNG stores no alpha: a quarter
+/// less to filter and compress.
 pub fn render_bands(
     (w, h): (u32, u32),
     clear: Option<[u8; 3]>,
+    opaque: bool,
     draw: &(dyn Fn(&mut tiny_skia::PixmapMut, u32) + Sync),
 ) -> Result<Vec<u8>, RasterError> {
     if w == 0 || h == 0 {
@@ -180,17 +183,38 @@ pub fn render_bands(
         .min(u64::from(h));
     let rows = u32::try_from(u64::from(h).div_ceil(bands)).unwrap_or(h);
     let bands = h.div_ceil(rows);
+    let opaque = opaque && clear.is_none();
+    // Band pixmaps and rows are reused: a fresh band of 64 MB is a fresh mapping of the
+    // kernel's, zeroed page by page as it is first touched (a tenth of an export's time).
+    let pixmaps = Mutex::new(Vec::<tiny_skia::Pixmap>::new());
+    let buffers = Mutex::new(Vec::<Vec<u8>>::new());
     let band = |i: u32| -> Result<Vec<u8>, RasterError> {
         let top = i * rows;
         let height = rows.min(h - top);
-        let mut pixmap = tiny_skia::Pixmap::new(w, height).ok_or(RasterError::TooLarge(w, h))?;
+        let reused = lock(&pixmaps)
+            .pop()
+            .filter(|p| p.width() == w && p.height() == height);
+        let mut pixmap = match reused {
+            Some(mut p) => {
+                p.fill(tiny_skia::Color::TRANSPARENT);
+                p
+            }
+            None => tiny_skia::Pixmap::new(w, height).ok_or(RasterError::TooLarge(w, h))?,
+        };
         draw(&mut pixmap.as_mut(), top);
-        Ok(straight_rgba(&pixmap, clear))
+        let mut out = lock(&buffers).pop().unwrap_or_default();
+        straight(&pixmap, clear, opaque, &mut out);
+        lock(&pixmaps).push(pixmap);
+        Ok(out)
     };
 
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, w, h);
-    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_color(if opaque {
+        png::ColorType::Rgb
+    } else {
+        png::ColorType::Rgba
+    });
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
     let encode_error = |e: png::EncodingError| RasterError::Encode(e.to_string());
@@ -198,9 +222,11 @@ pub fn render_bands(
     let mut rows_out = writer.stream_writer().map_err(encode_error)?;
     let mut write = |data: Vec<u8>| {
         use std::io::Write as _;
-        rows_out
+        let written = rows_out
             .write_all(&data)
-            .map_err(|e| RasterError::Encode(e.to_string()))
+            .map_err(|e| RasterError::Encode(e.to_string()));
+        lock(&buffers).push(data);
+        written
     };
     if workers == 1 || bands == 1 {
         for i in 0..bands {
@@ -266,7 +292,7 @@ fn in_order<T: Send>(
     take: &mut dyn FnMut(T) -> Result<(), RasterError>,
 ) -> Result<(), RasterError> {
     use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-    use std::sync::{Condvar, Mutex, mpsc};
+    use std::sync::{Condvar, mpsc};
 
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
@@ -322,9 +348,23 @@ fn in_order<T: Send>(
     })
 }
 
-/// A band's premultiplied pixels as the straight RGBA rows PNG stores.
-fn straight_rgba(pixmap: &tiny_skia::Pixmap, clear: Option<[u8; 3]>) -> Vec<u8> {
-    let mut out = Vec::with_capacity(pixmap.data().len());
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A band's premultiplied pixels as the straight rows PNG stores, into `out`: RGB when
+/// `opaque`, else RGBA.
+fn straight(pixmap: &tiny_skia::Pixmap, clear: Option<[u8; 3]>, opaque: bool, out: &mut Vec<u8>) {
+    out.clear();
+    if opaque {
+        // Opaque pixels are the same premultiplied or not.
+        out.reserve(pixmap.data().len() / 4 * 3);
+        for px in pixmap.data().chunks_exact(4) {
+            out.extend_from_slice(&px[..3]);
+        }
+        return;
+    }
+    out.reserve(pixmap.data().len());
     for px in pixmap.pixels() {
         let c = px.demultiply();
         let rgba = [c.red(), c.green(), c.blue(), c.alpha()];
@@ -334,7 +374,6 @@ fn straight_rgba(pixmap: &tiny_skia::Pixmap, clear: Option<[u8; 3]>) -> Vec<u8> 
             out.extend_from_slice(&rgba);
         }
     }
-    out
 }
 
 #[cfg(test)]
