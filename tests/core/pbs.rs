@@ -10,14 +10,14 @@ use sandtable::scenario::{Area, Line, Scenario, Unit};
 use super::common::sandtable;
 
 /// Text 002 as the shared rules folder holds it.
-const TEXT: &str = include_str!("../fixtures/002_93254b14f65a79ab.txt");
+pub(super) const TEXT: &str = include_str!("../fixtures/002_93254b14f65a79ab.txt");
 
-fn ruleset() -> Ruleset {
+pub(super) fn ruleset() -> Ruleset {
     rules::Rulesets::built_in().get("pbs-2023").unwrap().clone()
 }
 
 /// An empty 48 x 30 BW table with these settings.
-fn table(settings: &[(&str, serde_json::Value)]) -> Scenario {
+pub(super) fn table(settings: &[(&str, serde_json::Value)]) -> Scenario {
     let r = ruleset();
     let mut s = Scenario::new("t", "pbs-2023", r.board.clone());
     s.sides = r.sides.clone();
@@ -39,7 +39,7 @@ fn pts(v: &[[f64; 2]]) -> Vec<Point> {
     v.iter().map(|p| Point::from(*p)).collect()
 }
 
-fn rect(id: &str, terrain: &str, x: f64, y: f64, w: f64, h: f64) -> Area {
+pub(super) fn rect(id: &str, terrain: &str, x: f64, y: f64, w: f64, h: f64) -> Area {
     Area {
         id: id.into(),
         terrain: terrain.into(),
@@ -578,7 +578,7 @@ fn secure_flank_pieces_match_the_cell() {
     assert!(errors(&d, "secure-flank")[0].contains("not wholly in one flank sector"));
 }
 
-fn unit(id: &str, class: &str, side: &str, at: [f64; 2]) -> Unit {
+pub(super) fn unit(id: &str, class: &str, side: &str, at: [f64; 2]) -> Unit {
     Unit {
         id: id.into(),
         class: class.into(),
