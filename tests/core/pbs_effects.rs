@@ -252,3 +252,38 @@ fn the_designers_viewshed_shows_what_the_woods_hide() {
     assert_eq!(v.at([13.0, 5.0].into()), Some(Value::Blocked));
     assert_eq!(v.at([30.0, 5.0].into()), Some(Value::Seen));
 }
+
+#[test]
+fn every_territorys_card_difference_is_a_walk_on_its_map() {
+    // "The winner moves the Army Marker according to the difference in the two PBS cards
+    // played." "Each pass counts as a Black card."
+    use sandtable::rules::layout::walk::legal_moves;
+    let r = ruleset();
+    let l = r.layout.as_ref().unwrap();
+    for t in &l.territories {
+        let moves = t.card_moves().unwrap();
+        assert_eq!(moves.len(), 4, "{}", t.name);
+        // "1 Better = 1 side-to-side": from the centre, the four cells sharing a side.
+        assert_eq!(
+            legal_moves(l, t, (3, 3), "green", "white").unwrap(),
+            [(2, 3), (3, 2), (3, 4), (4, 3)]
+        );
+        // "2 Better = 1 side-to-side or diagonal": the eight around it.
+        assert_eq!(legal_moves(l, t, (3, 3), "Red", "Green").unwrap().len(), 8);
+        // "3 Better = 2 side-to-side": two steps, never back where it started.
+        let three = legal_moves(l, t, (1, 1), "red", "white").unwrap();
+        assert_eq!(three, [(1, 3), (2, 2), (3, 1)]);
+        // Equal cards: no move; a pass is a Black card.
+        assert!(
+            legal_moves(l, t, (3, 3), "black", "black")
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(l.card_difference("red", "black").unwrap(), 4);
+    }
+    assert!(
+        l.card_difference("purple", "red")
+            .unwrap_err()
+            .contains("red, yellow")
+    );
+}

@@ -9,6 +9,7 @@ pub mod generate;
 pub mod pieces;
 pub mod sectors;
 pub mod settings;
+pub mod walk;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,20 @@ pub struct Layout {
     pub min_gap: Option<f64>,
     /// The territory types, each with its map and terrain table.
     pub territories: Vec<Territory>,
+    /// The PBS cards of the pre-battle walk (8.D), best first; the difference between
+    /// two played cards is the difference of their places in this list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<PbsCard>,
+}
+
+/// A PBS card colour.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PbsCard {
+    /// Its id ("red").
+    pub id: String,
+    /// Its name as the text prints it ("Red").
+    pub name: String,
 }
 
 /// How large a piece may be: the sides of the smallest rectangle that holds it, in its
