@@ -64,6 +64,30 @@ pub fn edit(
                 }
                 u.strength = has.then_some(v);
             });
+            if r.layout.is_some() {
+                use crate::scenario::{Order, Works};
+                choice(
+                    ui,
+                    &id,
+                    "order",
+                    &mut u.order,
+                    &[
+                        (Order::Close, "close"),
+                        (Order::Loose, "loose"),
+                        (Order::Open, "open"),
+                    ],
+                );
+                choice(
+                    ui,
+                    &id,
+                    "works",
+                    &mut u.works,
+                    &[
+                        (Works::Barricades, "barricades"),
+                        (Works::Redoubts, "redoubts"),
+                    ],
+                );
+            }
             if u.at.is_some() {
                 for (label, value, default, max) in [
                     ("facing", &mut u.facing_deg, 0.0, 359.9),
@@ -252,6 +276,28 @@ fn kind_combo(ui: &mut Ui, id: &str, label: &str, r: &Ruleset, list: KindList, v
         .show_ui(ui, |ui| {
             for k in r.kinds(list) {
                 ui.selectable_value(value, k.id.clone(), &k.name);
+            }
+        });
+}
+
+/// An optional choice: none or one of `options`.
+fn choice<T: Copy + PartialEq>(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    value: &mut Option<T>,
+    options: &[(T, &str)],
+) {
+    let shown = options
+        .iter()
+        .find(|(v, _)| Some(*v) == *value)
+        .map_or("none", |(_, n)| *n);
+    egui::ComboBox::new((id, label), label)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(value, None, "none");
+            for (v, name) in options {
+                ui.selectable_value(value, Some(*v), *name);
             }
         });
 }

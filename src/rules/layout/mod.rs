@@ -194,6 +194,15 @@ pub struct CampIn {
     /// A terrain that piece must touch (deep water); without one, a table edge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub touching: Option<String>,
+    /// The table edge it touches is in the camp's deployment zone (its side's half of
+    /// the table, short of the centre line by the deployment distance).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_deployment_zone: bool,
+    /// The sides whose camp may take the option, first first: a later side's camp may
+    /// only when no earlier side's does ("If the Defender does not take this option,
+    /// then the Attacker can"). Empty: any side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<String>,
 }
 
 /// A size caveat of a terrain: "Max size ≤ 6BW", "Larger Settlement >6-10 BW".
