@@ -244,8 +244,12 @@ pub fn section(ui: &mut Ui, s: &Scenario, r: &Ruleset) -> Option<Result<Edit, St
                             (_, true) => format!("Move here\n{}", short(text)),
                             _ => short(text),
                         };
-                        let b = egui::Button::selectable(on, egui::RichText::new(label).small())
-                            .min_size(egui::vec2(84.0, 30.0));
+                        let mut b =
+                            egui::Button::selectable(on, egui::RichText::new(label).small())
+                                .min_size(egui::vec2(84.0, 30.0));
+                        if legal_here {
+                            b = b.fill(ui.visuals().selection.bg_fill.gamma_multiply(0.4));
+                        }
                         if !ui
                             .add(b)
                             .on_hover_text(format!("row {row}, column {col}: {text}"))
