@@ -177,7 +177,8 @@ struct Piece<'a> {
 impl Piece<'_> {
     fn edit(self, ui: &mut Ui, id: &str, r: &Ruleset, sides: &[PlayerSide]) {
         tri_state(ui, id, "compulsory", self.compulsory);
-        if sides.is_empty() {
+        // A laid-out table's owner is one of its sides; elsewhere it stays free text.
+        if sides.is_empty() || r.layout.is_none() {
             ui.horizontal(|ui| {
                 let name = ui.label("owner");
                 let mut owner = self.owner.clone().unwrap_or_default();
