@@ -1,6 +1,7 @@
 //! The inspector's editors for a feature's properties: a unit's class, side and states,
 //! an area's terrain and attributes, a line's width, a landmark's size, the structural
-//! hits a structure has taken.
+//! hits a structure has taken, a laid-out table's piece attributes (compulsory, owner,
+//! sector roll, secure flank).
 
 use egui::Ui;
 
@@ -63,6 +64,30 @@ pub fn edit(
                 }
                 u.strength = has.then_some(v);
             });
+            if r.layout.is_some() {
+                use crate::scenario::{Order, Works};
+                choice(
+                    ui,
+                    &id,
+                    "order",
+                    &mut u.order,
+                    &[
+                        (Order::Close, "close"),
+                        (Order::Loose, "loose"),
+                        (Order::Open, "open"),
+                    ],
+                );
+                choice(
+                    ui,
+                    &id,
+                    "works",
+                    &mut u.works,
+                    &[
+                        (Works::Barricades, "barricades"),
+                        (Works::Redoubts, "redoubts"),
+                    ],
+                );
+            }
             if u.at.is_some() {
                 for (label, value, default, max) in [
                     ("facing", &mut u.facing_deg, 0.0, 359.9),
@@ -90,16 +115,16 @@ pub fn edit(
             for (label, value) in [
                 ("passable", &mut a.passable),
                 ("dangerous", &mut a.dangerous),
-                ("compulsory", &mut a.compulsory),
             ] {
                 tri_state(ui, &id, label, value);
             }
-            ui.horizontal(|ui| {
-                let name = ui.label("owner");
-                let mut owner = a.owner.clone().unwrap_or_default();
-                ui.text_edit_singleline(&mut owner).labelled_by(name.id);
-                a.owner = (!owner.is_empty()).then_some(owner);
-            });
+            let piece = Piece {
+                compulsory: &mut a.compulsory,
+                owner: &mut a.owner,
+                sector_roll: &mut a.sector_roll,
+                secure_flank: &mut a.secure_flank,
+            };
+            piece.edit(ui, &id, r, sides);
             if let Some(resp) = hits(ui, r, settings, KindList::Terrain, &a.terrain, &mut a.hits) {
                 track(resp);
             }
@@ -107,6 +132,15 @@ pub fn edit(
         Feature::Line(l) => {
             kind_combo(ui, &id, "kind", r, KindList::Line, &mut l.kind);
             track(number(ui, "width", l.width.get_or_insert(0.5), 50.0));
+            if r.layout.is_some() {
+                let piece = Piece {
+                    compulsory: &mut l.compulsory,
+                    owner: &mut l.owner,
+                    sector_roll: &mut l.sector_roll,
+                    secure_flank: &mut l.secure_flank,
+                };
+                piece.edit(ui, &id, r, sides);
+            }
         }
         Feature::Landmark(m) => {
             kind_combo(ui, &id, "kind", r, KindList::Landmark, &mut m.kind);
@@ -128,6 +162,67 @@ pub fn edit(
         change.feature = Some(out);
     }
     change
+}
+
+/// The attributes of a piece of a table laid out before the battle (PBS): whether it
+/// is compulsory, its owner, the sector its roll put it in, whether it is a
+/// secure-flank piece.
+struct Piece<'a> {
+    compulsory: &'a mut Option<bool>,
+    owner: &'a mut Option<String>,
+    sector_roll: &'a mut Option<u8>,
+    secure_flank: &'a mut Option<bool>,
+}
+
+impl Piece<'_> {
+    fn edit(self, ui: &mut Ui, id: &str, r: &Ruleset, sides: &[PlayerSide]) {
+        tri_state(ui, id, "compulsory", self.compulsory);
+        // A laid-out table's owner is one of its sides; elsewhere it stays free text.
+        if sides.is_empty() || r.layout.is_none() {
+            ui.horizontal(|ui| {
+                let name = ui.label("owner");
+                let mut owner = self.owner.clone().unwrap_or_default();
+                ui.text_edit_singleline(&mut owner).labelled_by(name.id);
+                *self.owner = (!owner.is_empty()).then_some(owner);
+            });
+        } else {
+            let shown = self
+                .owner
+                .as_deref()
+                .map_or("none".to_string(), |o| super::panels::side_name(sides, o));
+            egui::ComboBox::new((id, "owner"), "owner")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(self.owner, None, "none");
+                    for s in sides {
+                        ui.selectable_value(self.owner, Some(s.id.clone()), &s.name);
+                    }
+                });
+        }
+        // Only a laid-out table rolls sectors; elsewhere the attribute shows once set.
+        if r.layout.is_none() && self.sector_roll.is_none() && self.secure_flank.is_none() {
+            return;
+        }
+        let mut has = self.sector_roll.is_some();
+        ui.horizontal(|ui| {
+            let name = ui.checkbox(&mut has, "sector roll");
+            let mut v = self.sector_roll.unwrap_or(3);
+            if has {
+                ui.add(egui::DragValue::new(&mut v).range(1..=6))
+                    .labelled_by(name.id);
+                // 9.E: "1 ... left flank sector", "2-5 ... centre sector. Additionally,
+                // it must touch a table edge if the dice is odd.", "6 ... right flank".
+                ui.label(match v {
+                    1 => "left flank",
+                    6 => "right flank",
+                    3 | 5 => "centre, touching a table edge",
+                    _ => "centre",
+                });
+            }
+            *self.sector_roll = has.then_some(v);
+        });
+        tri_state(ui, id, "secure flank", self.secure_flank);
+    }
 }
 
 fn number(ui: &mut Ui, label: &str, value: &mut f64, max: f64) -> egui::Response {
@@ -182,6 +277,28 @@ fn kind_combo(ui: &mut Ui, id: &str, label: &str, r: &Ruleset, list: KindList, v
         .show_ui(ui, |ui| {
             for k in r.kinds(list) {
                 ui.selectable_value(value, k.id.clone(), &k.name);
+            }
+        });
+}
+
+/// An optional choice: none or one of `options`.
+fn choice<T: Copy + PartialEq>(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    value: &mut Option<T>,
+    options: &[(T, &str)],
+) {
+    let shown = options
+        .iter()
+        .find(|(v, _)| Some(*v) == *value)
+        .map_or("none", |(_, n)| *n);
+    egui::ComboBox::new((id, label), label)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(value, None, "none");
+            for (v, name) in options {
+                ui.selectable_value(value, Some(*v), *name);
             }
         });
 }

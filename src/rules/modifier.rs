@@ -109,7 +109,9 @@ pub struct ModifierEntry {
     /// Columns shifted to the left (column-shift combat); with `replaces`, the shift.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shift: Option<i32>,
-    /// The dice are multiplied by it, rounding down, after every die added.
+    /// The dice are multiplied by it, rounding down, after every die added. On a table
+    /// that counts no dice (no `combat`), an entry may give no amount at all: a benefit
+    /// the wider rules weigh, which `battle` lists with its quote.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub factor: Option<f64>,
     /// Attacker classes it is for (empty: every class).

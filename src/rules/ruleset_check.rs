@@ -498,7 +498,11 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
             field,
         };
         let amounts = [m.dice.is_some(), m.shift.is_some(), m.factor.is_some()];
-        if amounts.iter().filter(|x| **x).count() != 1 {
+        let given = amounts.iter().filter(|x| **x).count();
+        // A table that counts no dice lists benefits the wider rules weigh: an entry
+        // with no amount (PBS's "Cover (B)enefit").
+        let benefit = given == 0 && !r.is_hex() && r.combat.is_none();
+        if given != 1 && !benefit {
             out.push(problem(
                 At::Text(m.name.clone()),
                 format!(

@@ -21,8 +21,8 @@ pub use file::{FORMAT_TAG, FORMAT_VERSION, ScenarioFile};
 pub use grid::HexGrid;
 pub use history::History;
 pub use model::{
-    Area, Built, Edge, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road,
-    Settings, Terrain, Token, Unit,
+    Area, Built, Edge, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, Order, PlayerSide,
+    Road, Settings, Terrain, Token, Unit, Works,
 };
 
 use crate::board::{Board, HexsideKey};

@@ -165,6 +165,31 @@ pub struct Unit<H = Hex> {
     /// Combat strength, for charges and combat where the game has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength: Option<i32>,
+    /// PBS: its order (10.B: foot deploys in an unsecure flank sector only "in
+    /// Loose/Open Order").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<Order>,
+    /// PBS: barricades or redoubts it deploys with (10.C: then not in an unsecure flank
+    /// sector).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub works: Option<Works>,
+}
+
+/// A unit's order (PBS 10.B).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    Close,
+    Loose,
+    Open,
+}
+
+/// The field works a unit deploys with (PBS 10.C).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Works {
+    Barricades,
+    Redoubts,
 }
 
 impl<H> Unit<H> {
@@ -184,6 +209,8 @@ impl<H> Unit<H> {
             general: false,
             demoralised: false,
             strength: None,
+            order: None,
+            works: None,
         }
     }
 
@@ -203,6 +230,8 @@ impl<H> Unit<H> {
             general: self.general,
             demoralised: self.demoralised,
             strength: self.strength,
+            order: self.order,
+            works: self.works,
         }
     }
 }

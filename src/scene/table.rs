@@ -229,6 +229,21 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
                 stroke: Stroke::new(hair * 2.0, colour).dashed(hair * 10.0, hair * 6.0),
             });
         }
+        // The centre line between the two base edges (north and south): 10.B "You cannot
+        // deploy closer than 6BW to the table centre line".
+        if r.layout.is_some() {
+            l.free(Item::Polyline {
+                points: smallvec::smallvec![Vec2::new(0.0, h / 2.0), Vec2::new(w, h / 2.0)],
+                stroke: Stroke::new(hair * 2.0, colour).dashed(hair * 10.0, hair * 6.0),
+            });
+            l.free(Item::Text {
+                at: Vec2::new(hair * 4.0, h / 2.0 - hair * 2.0),
+                text: "centre line".to_string(),
+                size: hair * 5.0,
+                anchor: Anchor::BottomLeft,
+                colour,
+            });
+        }
         for (x, text) in [
             (d / 2.0, "flank sector"),
             (w / 2.0, "centre sector"),

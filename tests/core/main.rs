@@ -17,6 +17,7 @@ mod mini_nap_cli;
 mod movement;
 mod overlay;
 mod pbs;
+mod pbs_effects;
 mod play;
 mod renderers;
 mod rules;

@@ -10,14 +10,14 @@ use sandtable::scenario::{Area, Line, Scenario, Unit};
 use super::common::sandtable;
 
 /// Text 002 as the shared rules folder holds it.
-const TEXT: &str = include_str!("../fixtures/002_93254b14f65a79ab.txt");
+pub(super) const TEXT: &str = include_str!("../fixtures/002_93254b14f65a79ab.txt");
 
-fn ruleset() -> Ruleset {
+pub(super) fn ruleset() -> Ruleset {
     rules::Rulesets::built_in().get("pbs-2023").unwrap().clone()
 }
 
 /// An empty 48 x 30 BW table with these settings.
-fn table(settings: &[(&str, serde_json::Value)]) -> Scenario {
+pub(super) fn table(settings: &[(&str, serde_json::Value)]) -> Scenario {
     let r = ruleset();
     let mut s = Scenario::new("t", "pbs-2023", r.board.clone());
     s.sides = r.sides.clone();
@@ -39,7 +39,7 @@ fn pts(v: &[[f64; 2]]) -> Vec<Point> {
     v.iter().map(|p| Point::from(*p)).collect()
 }
 
-fn rect(id: &str, terrain: &str, x: f64, y: f64, w: f64, h: f64) -> Area {
+pub(super) fn rect(id: &str, terrain: &str, x: f64, y: f64, w: f64, h: f64) -> Area {
     Area {
         id: id.into(),
         terrain: terrain.into(),
@@ -578,7 +578,7 @@ fn secure_flank_pieces_match_the_cell() {
     assert!(errors(&d, "secure-flank")[0].contains("not wholly in one flank sector"));
 }
 
-fn unit(id: &str, class: &str, side: &str, at: [f64; 2]) -> Unit {
+pub(super) fn unit(id: &str, class: &str, side: &str, at: [f64; 2]) -> Unit {
     Unit {
         id: id.into(),
         class: class.into(),
@@ -593,6 +593,8 @@ fn unit(id: &str, class: &str, side: &str, at: [f64; 2]) -> Unit {
         general: false,
         demoralised: false,
         strength: None,
+        order: None,
+        works: None,
     }
 }
 
@@ -640,6 +642,94 @@ fn deployment_keeps_off_the_centre_line_and_out_of_unsecure_flanks() {
     s.units[4].at = Some(Point::new(8.0, 23.0));
     let e = errors(&s, "deployment");
     assert_eq!(e.len(), 1, "{e:?}");
+}
+
+#[test]
+fn close_order_foot_and_field_works_keep_out_of_unsecure_flanks() {
+    // "Only Foot TUGs in Loose/Open Order, Mounted, Elephantry or ambushers can be
+    // placed in unsecure flank sectors." "TUGs with Barricades or Redoubts cannot deploy
+    // in an unsecure flank sector."
+    use sandtable::scenario::{Order, Works};
+    let mut s = waterside("normal");
+    s.units.push(unit("f1", "foot", "defender", [3.0, 25.0]));
+    s.units.push(unit("m1", "mounted", "defender", [3.0, 27.0]));
+    assert!(
+        errors(&s, "deployment").is_empty(),
+        "no order given: not checked"
+    );
+    s.units[0].order = Some(Order::Loose);
+    assert!(errors(&s, "deployment").is_empty());
+    s.units[0].order = Some(Order::Close);
+    let e = errors(&s, "deployment");
+    assert!(
+        e[0].contains("foot f1 is in close order in an unsecure flank sector"),
+        "{e:?}"
+    );
+    s.units[0].order = Some(Order::Open);
+    s.units[1].works = Some(Works::Redoubts);
+    let e = errors(&s, "deployment");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].contains("mounted m1 deploys with redoubts in an unsecure flank sector"),
+        "{e:?}"
+    );
+    // In the centre sector the works are no matter.
+    s.units[1].at = Some(Point::new(24.0, 27.0));
+    assert!(errors(&s, "deployment").is_empty());
+}
+
+#[test]
+fn camp_options_go_to_the_sides_the_territory_names_in_their_order() {
+    // Waterside: "The Defenders camp can be deployed in a Town or Village, if it is
+    // adjacent to the Deep Water Flank. If the Defender does not take this option, then
+    // the Attacker can deploy their camp in a Town or Village, if it is adjacent to the
+    // Deep Water Flank."
+    let mut s = waterside("normal");
+    let mut water = rect("dw", "deep-water", 0.0, 0.0, 5.0, 30.0);
+    water.secure_flank = Some(true);
+    s.areas.push(water);
+    s.areas.push(rect("t1", "town", 5.0, 20.0, 7.0, 7.0));
+    s.areas.push(rect("v1", "village", 5.0, 2.0, 6.0, 6.0));
+    s.units.push(unit("ci", "camp", "invader", [8.0, 5.0]));
+    assert!(
+        errors(&s, "deployment").is_empty(),
+        "the defender does not take it"
+    );
+    s.units.push(unit("cd", "camp", "defender", [8.0, 23.0]));
+    let e = errors(&s, "deployment");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].contains("camp ci is in a town or village, which the defender camp takes first"),
+        "{e:?}"
+    );
+    // Forest: "The Defenders camp can be deployed in a Wood or Forest if it is touching a
+    // table edge in their deployment zone."
+    let mut s = table(&[
+        ("territory", "forest".into()),
+        ("density", "normal".into()),
+        ("secure_flank", "none".into()),
+    ]);
+    // Woods touching the north edge only: the invader's zone, not the defender's.
+    s.areas.push(rect("w1", "woods", 20.0, 0.0, 8.0, 6.0));
+    s.units.push(unit("cd", "camp", "defender", [24.0, 3.0]));
+    let e = errors(&s, "deployment");
+    assert!(
+        e.iter()
+            .any(|m| m.contains("camp cd is not wholly within 6")),
+        "{e:?}"
+    );
+    // Woods touching the south edge (the defender's): the camp may be in them.
+    s.areas[0] = rect("w1", "woods", 20.0, 24.0, 8.0, 6.0);
+    s.units[0].at = Some(Point::new(24.0, 27.0));
+    assert!(errors(&s, "deployment").is_empty());
+    // The invader's camp may not take the option at all.
+    s.areas.push(rect("w2", "woods", 20.0, 0.0, 8.0, 6.0));
+    s.units.push(unit("ci", "camp", "invader", [24.0, 3.0]));
+    let e = errors(&s, "deployment");
+    assert!(
+        e[0].contains("camp ci is in a woods or forest, which only the defender camp may be"),
+        "{e:?}"
+    );
 }
 
 #[test]

@@ -495,3 +495,27 @@ fn hex_colours_are_the_scenes_own() {
         assert_eq!(colours[i], want, "{}", board.label(hex));
     }
 }
+
+#[test]
+fn a_pbs_table_draws_its_sectors_and_centre_line_as_guides() {
+    // 9.E "The table has two flank sectors of 10BW measured from each side-edge"; 10.B
+    // "You cannot deploy closer than 6BW to the table centre line".
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("pbs-2023").unwrap();
+    let s = Scenario::new("t", "pbs-2023", r.board.clone());
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    let guides = scene.layer(LayerId::Overlays).free();
+    let texts: Vec<&str> = guides
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(texts.contains(&"centre line") && texts.contains(&"flank sector"));
+    let centre = guides.iter().any(|i| match i {
+        Item::Polyline { points, .. } => points.iter().all(|p| (p.y - 15.0).abs() < 1e-4),
+        _ => false,
+    });
+    assert!(centre, "a line across the table at 15 BW");
+}

@@ -65,3 +65,97 @@ fn a_cell_of_the_map_sets_cell_density_and_flank_and_generate_lays_out_the_table
         "one undo step"
     );
 }
+
+fn choose(h: &mut Harness<'static, DesignerApp>, combo: &str, card: &str) {
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, combo)
+        .click();
+    h.run();
+    // The option in the open list (the other combo box may show the same card).
+    h.query_all_by_label(card).last().unwrap().click();
+    h.run();
+}
+
+#[test]
+fn the_pre_battle_walk_moves_the_counter_by_the_card_difference_and_ends_on_the_tables_cell() {
+    // 8.D "The winner moves the Army Marker according to the difference in the two PBS
+    // cards played. Repeat the process a total of 5 times to find the final location of
+    // the battle." Cultivated: "1 Better = 1 side-to-side", "4 Better = 2 side-to-side
+    // or diagonal".
+    let mut h = designer_kit::app_on("pbs-agricultural.json");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    h.get_by_label("Pre-battle walk (8.C-8.D)").click();
+    h.run();
+    // 8.C: the counter goes on row 1, column 1 ("Mountains/ Marsh ----- Dense"); the
+    // table's cell is untouched.
+    h.get_all_by_label("Mountains/ Marsh\nDense")
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label("Army counter\nMountains/ Marsh\nDense")
+            .is_some()
+    );
+    assert_eq!(setting(&h, "cell"), Some(serde_json::json!([2, 1])));
+    // Day 1: Green against White is 1 better: one side-to-side step, two cells from
+    // the corner.
+    choose(&mut h, "Defender's card", "Green");
+    choose(&mut h, "Invader's card", "White");
+    assert_eq!(h.query_all_by_label_contains("Move here\n").count(), 2);
+    // Red against Black is 4 better: up to two steps with diagonals, 8 cells from the
+    // corner (every cell within two but the corner itself).
+    choose(&mut h, "Defender's card", "Red");
+    choose(&mut h, "Invader's card", "Black");
+    assert_eq!(h.query_all_by_label_contains("Move here\n").count(), 8);
+    // Row 3, column 3 ("No Flank ----- Dense").
+    h.get_by_label("Move here\nNo Flank\nDense").click();
+    h.run();
+    assert!(h.query_by_label("Army counter\nNo Flank\nDense").is_some());
+    // Days 2 to 5 with equal cards: the counter stays; after the fifth, its cell is
+    // the table's, in one undo step.
+    choose(&mut h, "Defender's card", "Black");
+    for _ in 2..=5 {
+        h.get_by_label("Next day").click();
+        h.run();
+    }
+    assert_eq!(setting(&h, "cell"), Some(serde_json::json!([3, 3])));
+    assert_eq!(setting(&h, "density"), Some("dense".into()));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(setting(&h, "cell"), Some(serde_json::json!([2, 1])));
+}
+
+#[test]
+fn the_inspector_edits_a_pieces_sector_roll_and_owner() {
+    // 9.E "For each terrain piece roll a standard dice (D6)": the roll and the piece's
+    // owner are what the sector check reads.
+    let mut h = designer_kit::app_on("pbs-agricultural.json");
+    h.state_mut()
+        .canvas
+        .table
+        .select(sandtable::scenario::edit::FeatureKind::Area, "w1");
+    h.run();
+    h.get_by_label("sector roll").click();
+    h.run();
+    let area = |h: &Harness<'static, DesignerApp>| {
+        h.state()
+            .doc
+            .scenario
+            .areas
+            .iter()
+            .find(|a| a.id == "w1")
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(area(&h).sector_roll, Some(3));
+    assert!(h.query_by_label("centre, touching a table edge").is_some());
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "owner")
+        .click();
+    h.run();
+    h.query_all_by_label("Invader").last().unwrap().click();
+    h.run();
+    assert_eq!(area(&h).owner.as_deref(), Some("invader"));
+}

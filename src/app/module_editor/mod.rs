@@ -17,6 +17,9 @@ use crate::scenario::Edit;
 use super::document::Document;
 
 /// What the editor asks the app to do.
+// A step carries an `Edit` (a whole unit or area): one action a frame at most, so its
+// size is no matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
     /// One undo step: the module becomes this, and the edit applies to the map.

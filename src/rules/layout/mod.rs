@@ -9,6 +9,7 @@ pub mod generate;
 pub mod pieces;
 pub mod sectors;
 pub mod settings;
+pub mod walk;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,20 @@ pub struct Layout {
     pub min_gap: Option<f64>,
     /// The territory types, each with its map and terrain table.
     pub territories: Vec<Territory>,
+    /// The PBS cards of the pre-battle walk (8.D), best first; the difference between
+    /// two played cards is the difference of their places in this list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<PbsCard>,
+}
+
+/// A PBS card colour.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PbsCard {
+    /// Its id ("red").
+    pub id: String,
+    /// Its name as the text prints it ("Red").
+    pub name: String,
 }
 
 /// How large a piece may be: the sides of the smallest rectangle that holds it, in its
@@ -179,6 +194,15 @@ pub struct CampIn {
     /// A terrain that piece must touch (deep water); without one, a table edge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub touching: Option<String>,
+    /// The table edge it touches is in the camp's deployment zone (its side's half of
+    /// the table, short of the centre line by the deployment distance).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_deployment_zone: bool,
+    /// The sides whose camp may take the option, first first: a later side's camp may
+    /// only when no earlier side's does ("If the Defender does not take this option,
+    /// then the Attacker can"). Empty: any side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<String>,
 }
 
 /// A size caveat of a terrain: "Max size ≤ 6BW", "Larger Settlement >6-10 BW".

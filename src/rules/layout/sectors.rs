@@ -30,6 +30,11 @@ impl Band {
         })
     }
 
+    /// The band as a polygon.
+    pub fn polygon(&self) -> geo::Polygon<f64> {
+        geo::Rect::new((self.x0, self.y0), (self.x1, self.y1)).to_polygon()
+    }
+
     /// Whether the shape has ground in the band (more than touching its border).
     pub fn meets(&self, s: &MultiPolygon<f64>) -> bool {
         s.bounding_rect().is_some_and(|b| {
@@ -185,6 +190,20 @@ impl Frame {
         } else {
             (lo - mid).abs().min((hi - mid).abs())
         }
+    }
+
+    /// The deployment zone of the player at `edge`: from that edge to `gap` short of the
+    /// centre line.
+    pub fn deployment_zone(&self, edge: Edge, gap: f64) -> Band {
+        let (w, h) = (self.width, self.height);
+        let mut b = self.table();
+        match edge {
+            Edge::South => b.y0 = h / 2.0 + gap,
+            Edge::North => b.y1 = h / 2.0 - gap,
+            Edge::West => b.x1 = w / 2.0 - gap,
+            Edge::East => b.x0 = w / 2.0 + gap,
+        }
+        b
     }
 
     /// Whether a shape touches a table edge.

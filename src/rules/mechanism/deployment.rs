@@ -9,9 +9,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
+use crate::rules::layout::CampIn;
 use crate::rules::layout::pieces::{LayoutCx, needs_layout, run_on};
 use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::Diagnostic;
+use crate::scenario::{Order, Unit, Works};
 
 pub const BOARDS: Boards = Boards::Table;
 
@@ -19,7 +21,9 @@ pub const BOARDS: Boards = Boards::Table;
 /// table's centre line; only the classes of `unsecure_flank` deploy in a flank sector
 /// with no secure-flank piece; a camp lies wholly within `camp_centre` of the
 /// table's centre point when the table has no secure flank, else between the centre
-/// and the secure flank's table edge, or in a piece the territory's rule allows.
+/// and the secure flank's table edge, or in a piece the territory's rule allows (to
+/// the sides it names, in their order). Units with barricades or redoubts never deploy
+/// in an unsecure flank sector, nor the classes of `loose_order` in close order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Deployment {
@@ -28,6 +32,11 @@ pub struct Deployment {
     /// The unit classes that may deploy in an unsecure flank sector.
     #[schemars(extend("x-kinds" = ["unit_classes"]))]
     pub unsecure_flank: Vec<String>,
+    /// Of those, the classes that deploy there only in loose or open order (a unit's
+    /// `order`; one that gives none is not checked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(extend("x-kinds" = ["unit_classes"]))]
+    pub loose_order: Vec<String>,
     /// The unit class of camps.
     #[schemars(extend("x-kinds" = ["unit_classes"]))]
     pub camp: String,
@@ -43,6 +52,7 @@ impl Mechanism for Deployment {
     fn check(&self, cx: &mut LoadCheck<'_>) {
         needs_layout(cx);
         cx.kinds(KindList::UnitClass, &self.unsecure_flank);
+        cx.kinds(KindList::UnitClass, &self.loose_order);
         cx.kinds(KindList::UnitClass, [&self.camp]);
     }
 
@@ -65,6 +75,15 @@ fn deployment(
         .into_iter()
         .filter(|b| !unsecure.contains(b))
         .collect();
+    // The camps that take the territory's camp option, by side.
+    let option = cx.set.territory.and_then(|t| t.camp_in.as_ref());
+    let takers: Vec<&str> =
+        cx.s.units
+            .iter()
+            .filter(|u| u.class == m.camp)
+            .filter(|u| option.is_some_and(|o| takes_option(m, cx, o, u)))
+            .map(|u| u.side.as_str())
+            .collect();
     for u in &cx.s.units {
         let Some(base) = geometry::unit(u) else {
             continue;
@@ -72,6 +91,12 @@ fn deployment(
         let base = MultiPolygon::new(vec![base]);
         let class = t.class_name(u);
         if u.class == m.camp {
+            if let Some(o) = option.filter(|o| takes_option(m, cx, o, u)) {
+                if let Some(why) = option_refused(o, u, &takers) {
+                    out.push(t.diag(c, why, &[u.id.as_str()]));
+                }
+                continue;
+            }
             camp(m, t, cx, c, u, &base, &secure, out);
             continue;
         }
@@ -83,11 +108,81 @@ fn deployment(
             );
             out.push(t.diag(c, msg, &[u.id.as_str()]));
         }
-        if !m.unsecure_flank.contains(&u.class) && unsecure.iter().any(|b| b.meets(&base)) {
+        if !unsecure.iter().any(|b| b.meets(&base)) {
+            continue;
+        }
+        if !m.unsecure_flank.contains(&u.class) {
             let msg = format!("{class} {} is in an unsecure flank sector", u.id);
+            out.push(t.diag(c, msg, &[u.id.as_str()]));
+        } else if m.loose_order.contains(&u.class) && u.order == Some(Order::Close) {
+            let msg = format!(
+                "{class} {} is in close order in an unsecure flank sector (only loose or open order)",
+                u.id
+            );
+            out.push(t.diag(c, msg, &[u.id.as_str()]));
+        }
+        if let Some(w) = u.works {
+            let works = match w {
+                Works::Barricades => "barricades",
+                Works::Redoubts => "redoubts",
+            };
+            let msg = format!(
+                "{class} {} deploys with {works} in an unsecure flank sector",
+                u.id
+            );
             out.push(t.diag(c, msg, &[u.id.as_str()]));
         }
     }
+}
+
+/// Whether camp `u` lies in a piece the territory's camp rule names: wholly in it, the
+/// piece touching the terrain the rule names, else a table edge (in the camp's
+/// deployment zone when the rule says so).
+fn takes_option(m: &Deployment, cx: &LayoutCx<'_>, rule: &CampIn, u: &Unit) -> bool {
+    use geo::{BooleanOps as _, Contains as _};
+    let Some(base) = geometry::unit(u) else {
+        return false;
+    };
+    let f = &cx.frame;
+    let zone = rule
+        .in_deployment_zone
+        .then(|| cx.edge_of(&u.side))
+        .flatten()
+        .map(|e| f.deployment_zone(e, m.centre_line));
+    cx.pieces.iter().any(|p| {
+        rule.kinds.iter().any(|k| k == p.kind)
+            && p.shape.contains(&base)
+            && match (&rule.touching, zone) {
+                (Some(k), _) => cx.pieces.iter().any(|q| q.kind == k && cx.touch(p, q)),
+                (None, Some(z)) => f.touches_edge(&p.shape.intersection(&z.polygon())),
+                (None, None) => f.touches_edge(&p.shape),
+            }
+    })
+}
+
+/// Why camp `u` may not take the option that `takers` (the sides of the camps that
+/// do) take: its side is not one the rule names, or an earlier side's camp takes it.
+fn option_refused(rule: &CampIn, u: &Unit, takers: &[&str]) -> Option<String> {
+    if rule.sides.is_empty() {
+        return None;
+    }
+    let Some(at) = rule.sides.iter().position(|s| *s == u.side) else {
+        return Some(format!(
+            "camp {} is in a {}, which only the {} camp may be",
+            u.id,
+            rule.kinds.join(" or "),
+            rule.sides.join(" or the ")
+        ));
+    };
+    let earlier = rule.sides[..at]
+        .iter()
+        .find(|s| takers.contains(&s.as_str()))?;
+    Some(format!(
+        "camp {} is in a {}, which the {} camp takes first",
+        u.id,
+        rule.kinds.join(" or "),
+        earlier
+    ))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -101,23 +196,8 @@ fn camp(
     secure: &[crate::rules::layout::sectors::Band],
     out: &mut Vec<Diagnostic>,
 ) {
-    use geo::{BoundingRect as _, Contains as _};
+    use geo::BoundingRect as _;
     let f = &cx.frame;
-    // The territory's rule: a camp in a town, village or wood that touches deep water
-    // or a table edge.
-    if let Some(rule) = cx.set.territory.and_then(|t| t.camp_in.as_ref()) {
-        let in_piece = cx.pieces.iter().any(|p| {
-            rule.kinds.iter().any(|k| k == p.kind)
-                && p.shape.contains(base)
-                && match &rule.touching {
-                    Some(k) => cx.pieces.iter().any(|q| q.kind == k && cx.touch(p, q)),
-                    None => f.touches_edge(&p.shape),
-                }
-        });
-        if in_piece {
-            return;
-        }
-    }
     let Some(b) = base.bounding_rect() else {
         return;
     };

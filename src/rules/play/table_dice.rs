@@ -60,7 +60,7 @@ pub fn attached(r: &Ruleset, units: &[Unit], u: &Unit) -> bool {
 pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
     let r = map.ruleset();
     if r.combat != Some(Combat::Dice) {
-        return None;
+        return benefits(map, units, zone, a, t);
     }
     if a.side == t.side && !a.side.is_empty() {
         return Some(refused(format!(
@@ -105,6 +105,33 @@ pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> 
             quote: None,
         });
     }
+    let situation = situation(map, zone, a, t, general);
+    let mut shift = 0;
+    let factor = apply_entries(r, &situation, &mut dice, &mut shift, &mut mods);
+    let (dice, allowed, reason) = rolled(dice, factor);
+    Some(Odds {
+        allowed,
+        reason,
+        base_dice: Some(base),
+        dice: Some(dice),
+        dice_factor: factor,
+        modifiers: mods,
+        ..Odds::default()
+    })
+}
+
+/// What the ruleset's modifier entries read of `a` attacking `t` along `zone` on a
+/// table: the areas and landmarks each base is in, the lines the zone crosses, the
+/// ground levels, the distance rounded up to whole units.
+fn situation<'x>(
+    map: &'x TableMap,
+    zone: &'x Zone,
+    a: &'x Unit,
+    t: &'x Unit,
+    general: bool,
+) -> Situation<'x> {
+    let r = map.ruleset();
+    let d = zone.distance;
     let kinds_in = |u: &Unit| -> Vec<&str> {
         let Some(base) = geometry::unit(u) else {
             return Vec::new();
@@ -122,7 +149,7 @@ pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> 
         .filter(|c| r.kind(KindList::Line, &c.kind).is_some())
         .map(|c| c.kind.as_str())
         .collect();
-    let situation = Situation {
+    Situation {
         attacker_class: &a.class,
         target_class: &t.class,
         attacker_terrain: "",
@@ -137,16 +164,23 @@ pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> 
         general,
         attacker_in: kinds_in(a),
         target_in: kinds_in(t),
-    };
-    let mut shift = 0;
-    let factor = apply_entries(r, &situation, &mut dice, &mut shift, &mut mods);
-    let (dice, allowed, reason) = rolled(dice, factor);
+    }
+}
+
+/// The benefits the ruleset's entries name without an amount (PBS's "Cover (B)enefit",
+/// "Uphill (B)enefit": the wider rules weigh them), for a ruleset whose table counts
+/// no dice: `battle` lists each that applies with its quote. `None` when it names none.
+fn benefits(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
+    let r = map.ruleset();
+    if r.modifiers.is_empty() {
+        return None;
+    }
+    let situation = situation(map, zone, a, t, attached(r, units, a));
+    let (mut dice, mut shift, mut mods) = (0, 0, Vec::new());
+    apply_entries(r, &situation, &mut dice, &mut shift, &mut mods);
     Some(Odds {
-        allowed,
-        reason,
-        base_dice: Some(base),
-        dice: Some(dice),
-        dice_factor: factor,
+        allowed: true,
+        dice_factor: Some(1.0),
         modifiers: mods,
         ..Odds::default()
     })

@@ -110,6 +110,10 @@ section! {
         /// level, and it blocks only what lies beyond it lower than it.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         pub ground: bool,
+        /// Areas: sight into or through it reaches only this far ("All Visible (V)
+        /// 1BW"): a line that runs farther inside it is blocked.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub visible_within: Option<VisibleWithin>,
         /// Unit classes: the fire type of their fire.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub fire: Option<FireType>,
@@ -127,7 +131,8 @@ section! {
         /// What an area terrain does on the table.
         AreaTable: [level, levels, ground, half_rate, prohibited, roads_only, no_stop,
             impassable_unless_passable, no_charge, charge_half_rate, cover,
-            cover_built_during, hand_to_hand, structural_hits, structural_key, destroyed_as]
+            cover_built_during, hand_to_hand, structural_hits, structural_key, destroyed_as,
+            visible_within]
         /// What a line does on the table.
         LineTable: [level, levels, half_rate, prohibited, roads_only, no_stop, no_charge,
             charge_half_rate, cover, cover_built_during, hand_to_hand, width, water,
@@ -155,6 +160,21 @@ pub struct BankWoods {
     /// mills and other landmarks), with what they cover.
     #[serde(default)]
     pub except: Vec<String>,
+}
+
+/// How far sight reaches inside an area (PBS's "All Visible (V) 1BW").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VisibleWithin {
+    /// The farthest a line of sight may run inside the area, in board units.
+    pub distance: f64,
+    /// Only a line across its boundary (one end inside, one outside) is limited: two
+    /// ends inside see each other freely and a line over it is not limited (a gully:
+    /// "when measuring visibility across boundary").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub across_boundary: bool,
+    /// The rule text it implements; a blocked line quotes it.
+    pub quote: String,
 }
 
 impl TableEffect {

@@ -12,13 +12,17 @@
 //!   centre when that line crosses it, it holds neither end, and it is higher than
 //!   both ends stand. Other features do not block: they give cover (fire across a
 //!   river through both bank strips halves twice, shared/rules README).
+//! - A kind that limits sight inside it (`visible_within`, PBS's "All Visible (V) 1BW")
+//!   blocks the same line when more of it than that distance lies inside the area; its
+//!   own feature limits the firer too (a unit deep in woods sees out no farther).
 //! - Artillery fires overhead: a feature whose top (its level, on the ground under it)
 //!   is lower than the level the firing battery stands at gives no cover, unless the
 //!   target is in it.
 
 use geo::{
-    BoundingRect as _, Centroid as _, ConvexHull as _, Coord, Distance as _, Euclidean,
-    Intersects as _, LineString, MultiPoint, MultiPolygon, Polygon,
+    BooleanOps as _, BoundingRect as _, Centroid as _, ConvexHull as _, Coord, Distance as _,
+    Euclidean, Intersects as _, Length as _, LineString, MultiLineString, MultiPoint, MultiPolygon,
+    Polygon,
 };
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
@@ -439,7 +443,22 @@ impl<'a> TableMap<'a> {
         };
         let mut crossed = Vec::new();
         for f in self.candidates(env) {
-            if !meets(f) || own(f) {
+            if !meets(f) {
+                continue;
+            }
+            if own(f) {
+                // The firer's own feature gives no cover, but sight inside it is still
+                // limited (a unit deep in woods sees out no farther than the woods let it).
+                if let Some(why) = self.limits_sight(f, &seg, from_mid, to_at) {
+                    crossed.push(Crossed {
+                        id: f.id.clone(),
+                        kind: f.kind.clone(),
+                        name: f.name.clone(),
+                        cover: false,
+                        blocks: Some(why),
+                        overhead: false,
+                    });
+                }
                 continue;
             }
             let holds_target = match &target_shape {
@@ -470,7 +489,8 @@ impl<'a> TableMap<'a> {
                     && !(f.top() < from_level && f.top() < to_level)
                     && f.shape.intersects(&seg))
                 .then(|| format!("{} {} blocks the line", f.name, f.id))
-            });
+            })
+            .or_else(|| self.limits_sight(f, &seg, from_mid, to_at));
             let cover = !overhead && f.effect.covers(fire, f.built_during);
             crossed.push(Crossed {
                 id: f.id.clone(),
@@ -491,6 +511,39 @@ impl<'a> TableMap<'a> {
             visible,
             halvings,
         }
+    }
+
+    /// Why `f` blocks the line of sight `seg` (from `from` to `to`) by limiting sight
+    /// inside it (`visible_within`): the line runs farther inside it than sight
+    /// reaches. Reading: the line runs from the middle of the firer's front edge to the
+    /// target's centre, and what counts is the length of it inside the area.
+    fn limits_sight(
+        &self,
+        f: &TableFeature,
+        seg: &LineString<f64>,
+        from: Point,
+        to: Point,
+    ) -> Option<String> {
+        let v = f.effect.visible_within.as_ref()?;
+        let inside = |p: Point| f.shape.intersects(&geo_point(p));
+        if v.across_boundary && inside(from) == inside(to) {
+            return None;
+        }
+        let clipped = f
+            .shape
+            .clip(&MultiLineString::new(vec![seg.clone()]), false);
+        let run: f64 = clipped.0.iter().map(|l| Euclidean.length(l)).sum();
+        let unit = if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.unit)
+        };
+        (run > v.distance + 1e-9).then(|| {
+            format!(
+                "{} {} lets sight reach {}{unit} inside it; the line runs {:.1}{unit} in it (\"{}\")",
+                f.name, f.id, v.distance, run, v.quote
+            )
+        })
     }
 
     /// The features that give `defender` the hand-to-hand advantage against a charge
