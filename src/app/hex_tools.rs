@@ -103,9 +103,9 @@ impl BoardTool<Hexes> for Stroke {
     }
     fn hint(&self) -> &'static str {
         if self.erases {
-            "Drag to erase terrain back to the default; 1 / 2 / 3 set the radius"
+            "Drag to erase terrain back to the default; ` / 1 / 2 / 3 set the radius"
         } else {
-            "Drag to paint; 1 / 2 / 3 set the brush radius"
+            "Drag to paint; ` / 1 / 2 / 3 set the brush radius"
         }
     }
 }

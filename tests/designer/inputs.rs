@@ -254,7 +254,7 @@ fn the_erasers_hint_says_it_erases() {
     let mut h = app();
     h.key_press(Key::E);
     h.run();
-    h.get_by_label("Drag to erase terrain back to the default; 1 / 2 / 3 set the radius");
+    h.get_by_label("Drag to erase terrain back to the default; ` / 1 / 2 / 3 set the radius");
 }
 
 #[test]
