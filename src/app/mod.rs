@@ -861,7 +861,12 @@ impl DesignerApp {
         }
         if hex {
             // ` one hex, 1-3 a radius; the same key again a single hex (0 fits the board).
-            let keys = [(Key::Backtick, 0), (Key::Num1, 1), (Key::Num2, 2), (Key::Num3, 3)];
+            let keys = [
+                (Key::Backtick, 0),
+                (Key::Num1, 1),
+                (Key::Num2, 2),
+                (Key::Num3, 3),
+            ];
             for (k, r) in keys {
                 if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k)) {
                     self.tools.radius = if self.tools.radius == r { 0 } else { r };

@@ -675,7 +675,11 @@ impl DesignerApp {
             ui.separator();
             let tool = match self.tools.tool {
                 Tool::Brush | Tool::Eraser if self.doc.scenario.board.as_hex().is_some() => {
-                    format!("{} ({})", self.tools.tool.name(), brush_words(self.tools.radius))
+                    format!(
+                        "{} ({})",
+                        self.tools.tool.name(),
+                        brush_words(self.tools.radius)
+                    )
                 }
                 t => t.name().to_string(),
             };

@@ -17,6 +17,7 @@ use super::preview_worker::{Shared, Worker};
 use super::view::View;
 use crate::board::HexBoard;
 use crate::rules::Ruleset;
+use crate::rules::play::battle::dice;
 use crate::scenario::{Scenario, Unit};
 use crate::scene::Item;
 use crate::scene::overlay::{self, Ask, Given, Preview};
@@ -992,15 +993,6 @@ fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec
         "out of sight".to_string()
     };
     vec![format!("{} at range {}: {what}", s.label(h), t.range)]
-}
-
-/// "1 die", "3 dice".
-fn dice(n: i32) -> String {
-    if n == 1 {
-        "1 die".to_string()
-    } else {
-        format!("{n} dice")
-    }
 }
 
 /// The fire arcs' legend: each number of dice (or shift) in its tint, and the hatching.

@@ -120,7 +120,10 @@ impl ScenarioPanel {
             columns,
             rows,
             labels,
-            orientation: s.board.as_hex().map_or(Orientation::Pointy, |b| b.orientation),
+            orientation: s
+                .board
+                .as_hex()
+                .map_or(Orientation::Pointy, |b| b.orientation),
             stagger: s.board.as_hex().map_or(Stagger::Odd, |b| b.stagger),
             pending: None,
             hex_mm: s.board.as_hex().map_or(19.0, |b| b.hex_width_mm),

@@ -820,6 +820,14 @@ impl KindList {
             KindList::UnitClass => "unit class",
         }
     }
+
+    /// More than one of them, in messages ("unit classes").
+    pub fn nouns(self) -> String {
+        match self {
+            KindList::UnitClass => "unit classes".into(),
+            other => format!("{}s", other.noun()),
+        }
+    }
 }
 
 impl Ruleset {

@@ -134,16 +134,30 @@ pub fn reshape_board(s: &Scenario, board: HexBoard) -> Result<Reshape, ResizeErr
     let mut clear = Vec::new();
     let mut put = Vec::new();
     for (h, cell) in s.hexes.iter() {
-        clear.push(Edit::SetHex { hex: *h, cell: None });
+        clear.push(Edit::SetHex {
+            hex: *h,
+            cell: None,
+        });
         let mut cell = cell.clone();
         if turned && !cell.facing.is_empty() {
             cell.facing = sides(&cell.facing);
-            costs.push(format!("the fronts of {} turn to {}", old.label(*h), names(&cell.facing)));
+            costs.push(format!(
+                "the fronts of {} turn to {}",
+                old.label(*h),
+                names(&cell.facing)
+            ));
         }
-        put.push(Edit::SetHex { hex: to(*h), cell: Some(cell) });
+        put.push(Edit::SetHex {
+            hex: to(*h),
+            cell: Some(cell),
+        });
     }
     for ((key, kind), attrs) in &s.hexsides {
-        clear.push(Edit::SetHexside { key: *key, kind: kind.clone(), attrs: None });
+        clear.push(Edit::SetHexside {
+            key: *key,
+            kind: kind.clone(),
+            attrs: None,
+        });
         let [a, b] = key.hexes();
         if HexBoard::adjacent(to(a), to(b)) {
             put.push(Edit::SetHexside {
@@ -173,7 +187,11 @@ pub fn reshape_board(s: &Scenario, board: HexBoard) -> Result<Reshape, ResizeErr
         t.hex = to(t.hex);
         if turned && !t.facing.is_empty() {
             t.facing = sides(&t.facing);
-            costs.push(format!("the fronts of {} turn to {}", t.id, names(&t.facing)));
+            costs.push(format!(
+                "the fronts of {} turn to {}",
+                t.id,
+                names(&t.facing)
+            ));
         }
         put.push(Edit::put(Feature::Token(t)));
     }
@@ -204,7 +222,11 @@ pub fn reshape_board(s: &Scenario, board: HexBoard) -> Result<Reshape, ResizeErr
 }
 
 fn names(sides: &[Side]) -> String {
-    sides.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(" ")
+    sides
+        .iter()
+        .map(|x| x.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn would_drop(columns: u32, rows: u32, lost: &BTreeSet<String>) -> ResizeError {
@@ -334,7 +356,8 @@ mod tests {
         let side = |a: &str, b: &str| HexsideKey::between(at(a), at(b));
         // C3-D3 share a side on both layouts; C3-B4 only on pointy hexes.
         for key in [side("C3", "D3"), side("C3", "B4")] {
-            s.hexsides.insert((key, "river".into()), HexsideAttrs::default());
+            s.hexsides
+                .insert((key, "river".into()), HexsideAttrs::default());
         }
         let mut flat = old.clone();
         flat.orientation = Orientation::Flat;
@@ -354,7 +377,11 @@ mod tests {
         assert_eq!(woods, ["C3"], "the woods keep their label");
         assert_eq!(s.units[0].hex.map(label).as_deref(), Some("D4"));
         let fronts = &s.hexes.get(&new.hex_at("E5").unwrap()).unwrap().facing;
-        assert_eq!(fronts, &[Side::N, Side::NE], "the n-th pointy side is the n-th flat one");
+        assert_eq!(
+            fronts,
+            &[Side::N, Side::NE],
+            "the n-th pointy side is the n-th flat one"
+        );
         let rivers: Vec<[String; 2]> = s
             .hexsides
             .keys()
@@ -362,7 +389,10 @@ mod tests {
             .collect();
         assert_eq!(rivers, [["C3".to_string(), "D3".to_string()]]);
         let said = r.costs.join("; ");
-        assert!(said.contains("river on") && said.contains("dropped"), "{said}");
+        assert!(
+            said.contains("river on") && said.contains("dropped"),
+            "{said}"
+        );
         assert!(said.contains("fronts of E5 turn to N NE"), "{said}");
         h.undo(&mut s);
         assert_eq!(s.board, before.board);

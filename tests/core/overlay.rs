@@ -237,6 +237,8 @@ fn a_battle_overlay_has_the_front_sides_and_the_dice_as_a_caption() {
     let group = exported_overlay(BATTLE_CRY, "battle:c2:u1");
     for line in [
         "Rolls 1 die",
+        // One die is "1 die" in the details too (it read "rolls 1 dice").
+        "rolls 1 die",
         "c2 (infantry, F2) against u1 (infantry, E5) at range 3",
         "base dice 2",
         "-1 target on fence",

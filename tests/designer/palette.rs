@@ -212,10 +212,19 @@ fn backtick_sets_the_brush_to_one_hex_and_the_status_bar_says_so() {
     // The palette shows the brush's size beside its slider.
     h.get_by_label("one hex");
     let around = ["D4", "F4", "E3", "E5"];
-    let before: Vec<_> = around.iter().map(|l| designer_kit::terrain(&h, l)).collect();
+    let before: Vec<_> = around
+        .iter()
+        .map(|l| designer_kit::terrain(&h, l))
+        .collect();
     let c = at(&h, "E4");
     drag(&mut h, &[c]);
     assert_eq!(designer_kit::terrain(&h, "E4").as_deref(), Some("woods"));
-    let after: Vec<_> = around.iter().map(|l| designer_kit::terrain(&h, l)).collect();
-    assert_eq!(after, before, "one hex only: its neighbours keep their terrain");
+    let after: Vec<_> = around
+        .iter()
+        .map(|l| designer_kit::terrain(&h, l))
+        .collect();
+    assert_eq!(
+        after, before,
+        "one hex only: its neighbours keep their terrain"
+    );
 }

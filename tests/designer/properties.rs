@@ -361,12 +361,18 @@ fn properties_turn_a_board_flat_keeping_every_label_after_a_confirm() {
     h.get_by_label("Apply anyway").click();
     h.run();
     let b = h.state().doc.scenario.board.as_hex().unwrap().clone();
-    assert_eq!((b.orientation, b.stagger), (Orientation::Flat, Stagger::Even));
+    assert_eq!(
+        (b.orientation, b.stagger),
+        (Orientation::Flat, Stagger::Even)
+    );
     assert_eq!(labelled(&h), before, "every hex and unit keeps its label");
     // One undo step.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     let b = h.state().doc.scenario.board.as_hex().unwrap().clone();
-    assert_eq!((b.orientation, b.stagger), (Orientation::Pointy, Stagger::Odd));
+    assert_eq!(
+        (b.orientation, b.stagger),
+        (Orientation::Pointy, Stagger::Odd)
+    );
     assert_eq!(labelled(&h), before);
 }
