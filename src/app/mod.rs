@@ -896,7 +896,7 @@ impl DesignerApp {
             Command::Save => self.save(),
             Command::SaveAs => self.save_as(),
             Command::Export => {
-                let ask = self.canvas.preview.ask(&self.doc.scenario);
+                let ask = self.canvas.preview.asked(&self.doc.scenario);
                 self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
             }
             Command::Import => self.ask(Replace::Import),

@@ -743,6 +743,24 @@ impl Previewer {
         asking
     }
 
+    /// What File > Export draws for the open preview, with the range, allowance and
+    /// step given in the inspector (`--overlay arcs:u1:range=3`).
+    pub fn asked(&self, s: &Scenario) -> Option<crate::scene::asked::Asked> {
+        let mut asked = crate::scene::asked::Asked::from(self.ask(s)?);
+        if self.on_table {
+            let g = &self.table.given;
+            (asked.step, asked.range, asked.allowance) = (g.step, g.range, g.allowance);
+        } else if let Some(g) = self
+            .from
+            .and_then(|h| unit_on(s, h))
+            .and_then(|u| self.given.get(&u.class))
+        {
+            asked.range = g.range.map(f64::from);
+            asked.allowance = g.allowance.map(f64::from);
+        }
+        Some(asked)
+    }
+
     /// The open preview as an export draws it (`los:u2:C4`, `battle:u2:u5`,
     /// `arcs:u3:moved` with the "as if" toggles that differ from the unit).
     pub fn ask(&self, s: &Scenario) -> Option<Ask> {

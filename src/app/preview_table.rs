@@ -282,7 +282,7 @@ impl TablePreview {
         let samples = s
             .board
             .as_freeform()
-            .map_or(0, |t| Grid::over(t, self.given.step).len());
+            .map_or(0, |t| Grid::over(t, self.given.step.or(r.field_step)).len());
         if samples >= FIELD_IN_BACKGROUND && self.in_background(&key, doc, r) {
             return;
         }
@@ -487,7 +487,7 @@ impl TablePreview {
                 ui,
                 "Sample every",
                 &mut self.given.step,
-                "The grid the field is sampled on, in the table's unit (default: 1 cm, or 0.25 BW)",
+                "The grid the field is sampled on, in the table's unit (default: the ruleset's field_step, else 1 cm, or 0.25 BW)",
             );
         }
     }
