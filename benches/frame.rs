@@ -458,7 +458,10 @@ fn table_field_frames(c: &mut Criterion) {
     a.canvas.preview.toggle(Mode::Arcs);
     a.canvas.preview.table.from = Some("i1".into());
     frame(&ctx, &mut a);
-    a.canvas.preview.table.settle(std::time::Duration::from_secs(60));
+    a.canvas
+        .preview
+        .table
+        .settle(std::time::Duration::from_secs(60));
     frame(&ctx, &mut a);
     assert!(a.canvas.preview.table.field().is_some(), "the arc is in");
     let rect = a.canvas.rect().expect("the canvas");

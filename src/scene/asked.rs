@@ -103,9 +103,9 @@ impl Asked {
             )));
         }
         let whole = |key: &str, v: Option<f64>| match v {
-            Some(n) if n.fract() != 0.0 || n > f64::from(u32::MAX) => Err(OverlayError(
-                format!("overlay '{self}': on a hex board {key}= is a whole number"),
-            )),
+            Some(n) if n.fract() != 0.0 || n > f64::from(u32::MAX) => Err(OverlayError(format!(
+                "overlay '{self}': on a hex board {key}= is a whole number"
+            ))),
             Some(n) => Ok(Some(n as u32)),
             None => Ok(None),
         };

@@ -291,8 +291,16 @@ fn a_class_with_range_and_dice_tints_its_fire_arc_by_the_dice() {
     assert_eq!(arc.range, Some(25.0));
     // `a`'s front edge is at x = 11.5; a target there stands 1.5 cm nearer.
     let at = |ahead: f64| arc.at(Point::new(11.5 + ahead, 40.0));
-    assert!(matches!(at(5.0), Some(Value::Fire { dice: Some(3), .. })), "{:?}", at(5.0));
-    assert!(matches!(at(20.0), Some(Value::Fire { dice: Some(2), .. })), "{:?}", at(20.0));
+    assert!(
+        matches!(at(5.0), Some(Value::Fire { dice: Some(3), .. })),
+        "{:?}",
+        at(5.0)
+    );
+    assert!(
+        matches!(at(20.0), Some(Value::Fire { dice: Some(2), .. })),
+        "{:?}",
+        at(20.0)
+    );
     assert_eq!(at(40.0), Some(Value::Out), "beyond 25 cm");
     assert_eq!(arc.at(Point::new(5.0, 40.0)), Some(Value::Out), "behind");
     let fills: Vec<_> = table_field::draw(&arc, 0.1)
@@ -307,12 +315,18 @@ fn a_class_with_range_and_dice_tints_its_fire_arc_by_the_dice() {
     }
     let (_, lines) = table_field::words(&arc, "a", "cm");
     assert!(
-        lines.iter().any(|l| l == "tinted by the dice a target there would roll"),
+        lines
+            .iter()
+            .any(|l| l == "tinted by the dice a target there would roll"),
         "{lines:?}"
     );
     // The ruleset's step, then a given one.
     let coarse = parse_ruleset(
-        &RULESET.replacen("combat: \"dice\",", "combat: \"dice\",\n    field_step: 2.0,", 1),
+        &RULESET.replacen(
+            "combat: \"dice\",",
+            "combat: \"dice\",\n    field_step: 2.0,",
+            1,
+        ),
         Path::new("hedgerow.ron"),
     )
     .unwrap();
@@ -327,7 +341,11 @@ fn a_class_with_range_and_dice_tints_its_fire_arc_by_the_dice() {
     assert_eq!(fire_arc(&field, a, &given).grid.len(), 30 * 20);
     // A step that is no distance is the ruleset's mistake, named.
     let broken = parse_ruleset(
-        &RULESET.replacen("combat: \"dice\",", "combat: \"dice\",\n    field_step: -1.0,", 1),
+        &RULESET.replacen(
+            "combat: \"dice\",",
+            "combat: \"dice\",\n    field_step: -1.0,",
+            1,
+        ),
         Path::new("hedgerow.ron"),
     );
     let why = broken.expect_err("a negative step is refused").to_string();

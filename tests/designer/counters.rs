@@ -115,8 +115,14 @@ fn a_counter_dragged_in_slow_frames_moves_from_where_it_was_pressed() {
     };
     frame(&mut app, vec![egui::Event::PointerMoved(e5)]);
     // Press on E5 and move on to D5 in one frame; drop on D6 in the next.
-    frame(&mut app, vec![button(e5, true), egui::Event::PointerMoved(d5)]);
-    frame(&mut app, vec![egui::Event::PointerMoved(d6), button(d6, false)]);
+    frame(
+        &mut app,
+        vec![button(e5, true), egui::Event::PointerMoved(d5)],
+    );
+    frame(
+        &mut app,
+        vec![egui::Event::PointerMoved(d6), button(d6, false)],
+    );
     frame(&mut app, Vec::new());
     let s = &app.doc.scenario;
     let u1 = s.units.iter().find(|u| u.id == "u1").and_then(|u| u.hex);
