@@ -37,7 +37,6 @@ impl DesignerApp {
         if hex {
             ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"))
                 .on_hover_text("Key ` one hex (radius 0); 1, 2, 3; the same key again: one hex");
-            ui.label(brush_words(self.tools.radius));
         } else {
             self.table_settings(ui);
         }
