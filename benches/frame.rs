@@ -435,5 +435,68 @@ fn zoom_frames(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frames, preview_frames, zoom_frames);
+/// Issue 30: a fire arc over the Mini-Nap example (180 x 120 cm, 21,600 samples at
+/// 1 cm): the frame with the field shown and the pointer moving (its point answered in
+/// words), and the frame while a new field is being computed on the preview's thread
+/// (each frame an edit asks for one): each < 16 ms. The field itself (< 50 ms) is the
+/// `fields` group of `benches/table.rs`.
+fn table_field_frames(c: &mut Criterion) {
+    let rulesets = Rulesets::built_in();
+    let text = include_str!("../assets/scenarios/mini-nap-village.ron");
+    let s = sandtable::io::parse_scenario(
+        text,
+        sandtable::io::Format::Ron,
+        std::path::Path::new("mini-nap-village.ron"),
+    )
+    .expect("the example")
+    .scenario;
+    let mut a = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    a.doc = Document::new(s, None, &rulesets);
+    a.canvas.fit_pending = true;
+    let ctx = egui::Context::default();
+    frame(&ctx, &mut a);
+    a.canvas.preview.toggle(Mode::Arcs);
+    a.canvas.preview.table.from = Some("i1".into());
+    frame(&ctx, &mut a);
+    a.canvas
+        .preview
+        .table
+        .settle(std::time::Duration::from_secs(60));
+    frame(&ctx, &mut a);
+    assert!(a.canvas.preview.table.field().is_some(), "the arc is in");
+    let rect = a.canvas.rect().expect("the canvas");
+    let spots: Vec<egui::Pos2> = (0..24)
+        .map(|k| {
+            let (fx, fy) = (0.3 + 0.025 * (k % 6) as f32, 0.2 + 0.1 * (k / 6) as f32);
+            rect.min + egui::vec2(rect.width() * fx, rect.height() * fy)
+        })
+        .collect();
+    let mut group = c.benchmark_group("fields");
+    let mut k = 0;
+    group.bench_function("frame: a fire arc on Mini-Nap shown, pointer moving", |b| {
+        b.iter(|| {
+            k = (k + 1) % spots.len();
+            frame_at(black_box(&ctx), &mut a, spots[k])
+        })
+    });
+    group.bench_function(
+        "frame: a fire arc on Mini-Nap being computed, an edit each frame",
+        |b| {
+            b.iter(|| {
+                a.doc.revision += 1;
+                k = (k + 1) % spots.len();
+                frame_at(black_box(&ctx), &mut a, spots[k])
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    frames,
+    preview_frames,
+    zoom_frames,
+    table_field_frames
+);
 criterion_main!(benches);

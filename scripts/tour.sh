@@ -17,7 +17,8 @@
 #   click X Y             a left click at window coordinates
 #   rclick X Y            a right click
 #   dclick X Y            a double click
-#   drag X1 Y1 X2 Y2      a left-button drag
+#   drag X1 Y1 X2 Y2      a left-button drag (slow: on a busy machine a frame can take
+#                         a few hundred ms, and a press and release in one frame are a click)
 #   move X Y              the pointer moved there
 #   wheel up|down [N]     N wheel notches (default 1)
 #   sleep S               wait S seconds
@@ -70,9 +71,9 @@ while IFS= read -r line || [[ -n $line ]]; do
         click) xdotool mousemove --sync "$a" "$b" sleep 0.1 click 1 ;;
         rclick) xdotool mousemove --sync "$a" "$b" sleep 0.1 click 3 ;;
         dclick) xdotool mousemove --sync "$a" "$b" sleep 0.1 click --repeat 2 --delay 80 1 ;;
-        drag) xdotool mousemove --sync "$a" "$b" mousedown 1 sleep 0.2 \
-                  mousemove --sync $(( (a + c) / 2 )) $(( (b + d) / 2 )) sleep 0.2 \
-                  mousemove --sync "$c" "$d" sleep 0.2 mouseup 1 ;;
+        drag) xdotool mousemove --sync "$a" "$b" mousedown 1 sleep 0.6 \
+                  mousemove --sync $(( (a + c) / 2 )) $(( (b + d) / 2 )) sleep 0.6 \
+                  mousemove --sync "$c" "$d" sleep 0.6 mouseup 1 ;;
         move) xdotool mousemove --sync "$a" "$b" ;;
         wheel) n=${b:-1}; btn=$([[ $a == up ]] && echo 4 || echo 5)
                xdotool click --repeat "$n" --delay 100 "$btn" ;;

@@ -324,14 +324,16 @@ impl Canvas {
         };
         let input = pointer.map(|p| {
             let (at, hex) = hex_of(p);
+            // The press's own place: in a busy frame the pointer may have moved on.
+            let (origin_at, origin) = ui
+                .input(|i| i.pointer.press_origin())
+                .filter(|_| pressed)
+                .map_or((at, hex), hex_of);
             HexInput {
                 at,
                 hex,
-                // The press's own hex: in a busy frame the pointer may have moved on.
-                origin: ui
-                    .input(|i| i.pointer.press_origin())
-                    .filter(|_| pressed)
-                    .map_or(hex, |o| hex_of(o).1),
+                origin,
+                origin_at,
                 pressed,
                 down: primary_down,
                 clicked: response.clicked_by(egui::PointerButton::Primary),

@@ -34,7 +34,7 @@ pub struct ExportDialog {
     /// Waiting for the app's own file dialog: hidden meanwhile.
     pub waiting: bool,
     /// The preview open in the designer, and whether to draw it over the export.
-    pub preview: Option<(crate::scene::overlay::Ask, bool)>,
+    pub preview: Option<(crate::scene::asked::Asked, bool)>,
 }
 
 /// How the board is cut into sheets, and its picture (none for a big board).
@@ -67,7 +67,7 @@ impl Default for ExportDialog {
 
 impl ExportDialog {
     /// The dialog offering to draw the designer's open preview (ticked to start with).
-    pub fn with_preview(mut self, ask: Option<crate::scene::overlay::Ask>) -> Self {
+    pub fn with_preview(mut self, ask: Option<crate::scene::asked::Asked>) -> Self {
         self.preview = ask.map(|a| (a, true));
         self
     }

@@ -19,6 +19,8 @@ pub struct HexInput {
     /// The hex where the button went down, when it went down this frame (a busy frame
     /// may already have moved the pointer on).
     pub origin: Hex,
+    /// The board point where the button went down (as `origin`).
+    pub origin_at: hexx::Vec2,
     pub pressed: bool,
     pub down: bool,
     /// Pressed and released without a drag.
@@ -103,9 +105,9 @@ impl BoardTool<Hexes> for Stroke {
     }
     fn hint(&self) -> &'static str {
         if self.erases {
-            "Drag to erase terrain back to the default; 1 / 2 / 3 set the radius"
+            "Drag to erase terrain back to the default; ` / 1 / 2 / 3 set the radius"
         } else {
-            "Drag to paint; 1 / 2 / 3 set the brush radius"
+            "Drag to paint; ` / 1 / 2 / 3 set the brush radius"
         }
     }
 }
@@ -266,6 +268,7 @@ impl BoardTool<Hexes> for HexSelection {
         let pointer = Pointer {
             at: egui::vec2(p.at.x, p.at.y),
             hex: p.hex,
+            origin: (egui::vec2(p.origin_at.x, p.origin_at.y), p.origin),
             pressed: p.pressed,
             down: p.down,
             shift: p.shift,
@@ -298,6 +301,7 @@ mod tests {
             at: hexx::Vec2::ZERO,
             hex,
             origin: hex,
+            origin_at: hexx::Vec2::ZERO,
             pressed,
             down,
             clicked: false,

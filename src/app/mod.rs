@@ -226,9 +226,16 @@ impl DesignerApp {
             if let Some(text) = storage.get_string("recent") {
                 app.recent = text.lines().map(PathBuf::from).collect();
             }
-            // Rulesets loaded in earlier runs, after those named now.
+            // Rulesets loaded in earlier runs, after those named now. One that is gone
+            // stays in Open Recent, marked missing, and raises no error at start.
             if let Some(text) = storage.get_string("ruleset_files") {
-                files.extend(text.lines().map(PathBuf::from));
+                for f in text.lines().map(PathBuf::from) {
+                    if f.exists() {
+                        files.push(f);
+                    } else if !app.ruleset_files.contains(&f) {
+                        app.ruleset_files.push(f);
+                    }
+                }
             }
             app.theme = match storage.get_string("theme").as_deref() {
                 Some("light") => Some(egui::Theme::Light),
@@ -853,8 +860,14 @@ impl DesignerApp {
             }
         }
         if hex {
-            // 1-3 a radius; the same key again a single hex (0 fits the board).
-            for (k, r) in [(Key::Num1, 1), (Key::Num2, 2), (Key::Num3, 3)] {
+            // ` one hex, 1-3 a radius; the same key again a single hex (0 fits the board).
+            let keys = [
+                (Key::Backtick, 0),
+                (Key::Num1, 1),
+                (Key::Num2, 2),
+                (Key::Num3, 3),
+            ];
+            for (k, r) in keys {
                 if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k)) {
                     self.tools.radius = if self.tools.radius == r { 0 } else { r };
                 }
@@ -883,7 +896,7 @@ impl DesignerApp {
             Command::Save => self.save(),
             Command::SaveAs => self.save_as(),
             Command::Export => {
-                let ask = self.canvas.preview.ask(&self.doc.scenario);
+                let ask = self.canvas.preview.asked(&self.doc.scenario);
                 self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
             }
             Command::Import => self.ask(Replace::Import),
@@ -1017,13 +1030,36 @@ impl DesignerApp {
                                 .on_disabled_hover_text("This file is no longer there");
                         }
                     }
-                    if self.recent.is_empty() {
+                    // Rulesets loaded before: reopening one loads it again.
+                    if !self.ruleset_files.is_empty() {
+                        ui.separator();
+                    }
+                    for p in self.ruleset_files.clone() {
+                        let name = p.display().to_string();
+                        if p.exists() {
+                            if ui
+                                .button(format!("{name} (ruleset)"))
+                                .on_hover_text("Load this ruleset again")
+                                .clicked()
+                            {
+                                self.load_ruleset(&p);
+                                ui.close();
+                            }
+                        } else {
+                            gone = true;
+                            let b = egui::Button::new(format!("{name} (ruleset, missing)"));
+                            ui.add_enabled(false, b)
+                                .on_disabled_hover_text("This file is no longer there");
+                        }
+                    }
+                    if self.recent.is_empty() && self.ruleset_files.is_empty() {
                         ui.weak("No recent files");
                     }
                     if gone {
                         ui.separator();
                         if ui.button("Remove missing files").clicked() {
                             self.recent.retain(|p| p.exists());
+                            self.ruleset_files.retain(|p| p.exists());
                         }
                     }
                 });

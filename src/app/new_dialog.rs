@@ -112,14 +112,7 @@ impl NewDialog {
         }
         let hex = rulesets.get(&self.ruleset).is_some_and(|r| r.is_hex());
         if hex {
-            ui.horizontal(|ui| {
-                ui.label("Hexes");
-                ui.selectable_value(&mut self.orientation, Orientation::Pointy, "pointy");
-                ui.selectable_value(&mut self.orientation, Orientation::Flat, "flat");
-                ui.label("stagger");
-                ui.selectable_value(&mut self.stagger, Stagger::Odd, "odd");
-                ui.selectable_value(&mut self.stagger, Stagger::Even, "even");
-            });
+            hex_layout_fields(ui, &mut self.orientation, &mut self.stagger);
             hex_width_field(ui, &mut self.hex_mm);
             hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
         } else {
@@ -165,6 +158,18 @@ impl NewDialog {
         });
         (made, open)
     }
+}
+
+/// A hex board's orientation and stagger (New, Scenario properties).
+pub fn hex_layout_fields(ui: &mut Ui, orientation: &mut Orientation, stagger: &mut Stagger) {
+    ui.horizontal(|ui| {
+        ui.label("Hexes");
+        ui.selectable_value(orientation, Orientation::Pointy, "pointy");
+        ui.selectable_value(orientation, Orientation::Flat, "flat");
+        ui.label("stagger");
+        ui.selectable_value(stagger, Stagger::Odd, "odd");
+        ui.selectable_value(stagger, Stagger::Even, "even");
+    });
 }
 
 /// Columns, rows and the label scheme of a hex board (New, Scenario properties).

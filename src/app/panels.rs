@@ -36,7 +36,7 @@ impl DesignerApp {
         });
         if hex {
             ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"))
-                .on_hover_text("Keys 1, 2, 3; the same key again: one hex (radius 0)");
+                .on_hover_text("Key ` one hex (radius 0); 1, 2, 3; the same key again: one hex");
         } else {
             self.table_settings(ui);
         }
@@ -672,11 +672,17 @@ impl DesignerApp {
                 super::counted(w, "warning")
             ));
             ui.separator();
-            ui.label(format!(
-                "{} | {}",
-                self.tools.tool.name(),
-                self.doc.scenario.ruleset
-            ));
+            let tool = match self.tools.tool {
+                Tool::Brush | Tool::Eraser if self.doc.scenario.board.as_hex().is_some() => {
+                    format!(
+                        "{} ({})",
+                        self.tools.tool.name(),
+                        brush_words(self.tools.radius)
+                    )
+                }
+                t => t.name().to_string(),
+            };
+            ui.label(format!("{tool} | {}", self.doc.scenario.ruleset));
             ui.separator();
             if let Some(why) = self.canvas.select.refused() {
                 ui.colored_label(ui.visuals().error_fg_color, format!("Not there: {why}"));
@@ -688,6 +694,14 @@ impl DesignerApp {
                 ui.weak(super::table::table_tool(&self.tools).hint());
             }
         });
+    }
+}
+
+/// The brush's size in words: radius 0 is the hex under the pointer alone.
+fn brush_words(radius: u32) -> String {
+    match radius {
+        0 => "one hex".into(),
+        r => format!("radius {r}"),
     }
 }
 

@@ -17,6 +17,7 @@ use super::preview_worker::{Shared, Worker};
 use super::view::View;
 use crate::board::HexBoard;
 use crate::rules::Ruleset;
+use crate::rules::play::battle::dice;
 use crate::scenario::{Scenario, Unit};
 use crate::scene::Item;
 use crate::scene::overlay::{self, Ask, Given, Preview};
@@ -742,6 +743,24 @@ impl Previewer {
         asking
     }
 
+    /// What File > Export draws for the open preview, with the range, allowance and
+    /// step given in the inspector (`--overlay arcs:u1:range=3`).
+    pub fn asked(&self, s: &Scenario) -> Option<crate::scene::asked::Asked> {
+        let mut asked = crate::scene::asked::Asked::from(self.ask(s)?);
+        if self.on_table {
+            let g = &self.table.given;
+            (asked.step, asked.range, asked.allowance) = (g.step, g.range, g.allowance);
+        } else if let Some(g) = self
+            .from
+            .and_then(|h| unit_on(s, h))
+            .and_then(|u| self.given.get(&u.class))
+        {
+            asked.range = g.range.map(f64::from);
+            asked.allowance = g.allowance.map(f64::from);
+        }
+        Some(asked)
+    }
+
     /// The open preview as an export draws it (`los:u2:C4`, `battle:u2:u5`,
     /// `arcs:u3:moved` with the "as if" toggles that differ from the unit).
     pub fn ask(&self, s: &Scenario) -> Option<Ask> {
@@ -992,15 +1011,6 @@ fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec
         "out of sight".to_string()
     };
     vec![format!("{} at range {}: {what}", s.label(h), t.range)]
-}
-
-/// "1 die", "3 dice".
-fn dice(n: i32) -> String {
-    if n == 1 {
-        "1 die".to_string()
-    } else {
-        format!("{n} dice")
-    }
 }
 
 /// The fire arcs' legend: each number of dice (or shift) in its tint, and the hatching.

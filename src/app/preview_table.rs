@@ -6,8 +6,8 @@
 //!
 //! Fire arcs, cover maps, viewsheds and a unit's reach are fields over the whole table
 //! (`rules::play::sampled`): answered on the preview's thread when the table has many
-//! samples (the frame goes on drawing the last answer), drawn from the scene's items,
-//! with the hovered point answered in words as `sandtable los` and `path` answer it.
+//! samples (the frame goes on drawing the last answer), drawn from the scene's items
+//! tessellated once per answer and zoom, with the hovered point answered in words as `sandtable los` and `path` answer it.
 
 use egui::{Painter, Rect, vec2};
 
@@ -41,6 +41,55 @@ struct Field {
     key: FieldKey,
     answer: TableAnswer,
     items: Vec<Item>,
+    /// The drawing tessellated for a zoom (built once per answer and zoom; a view
+    /// that only moves shifts it).
+    mesh: Option<FieldMesh>,
+}
+
+/// A field's drawing as one mesh on screen.
+struct FieldMesh {
+    zoom: f32,
+    pixels_per_point: f32,
+    /// Where the table's corner (0, 0) was on screen when the mesh was last placed.
+    corner: egui::Pos2,
+    mesh: std::sync::Arc<egui::Mesh>,
+}
+
+impl Field {
+    /// The field's mesh placed for `view` in `rect`: tessellated when the answer or
+    /// the zoom is new, else the last one, moved by as much as the view moved.
+    fn mesh(&mut self, rect: Rect, view: &View, ppp: f32) -> std::sync::Arc<egui::Mesh> {
+        use egui::epaint::{TessellationOptions, Tessellator};
+        let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
+        let corner = to(hexx::Vec2::ZERO);
+        match &mut self.mesh {
+            Some(m) if m.zoom == view.zoom && m.pixels_per_point == ppp => {
+                if m.corner != corner {
+                    std::sync::Arc::make_mut(&mut m.mesh).translate(corner - m.corner);
+                    m.corner = corner;
+                }
+                m.mesh.clone()
+            }
+            _ => {
+                let mut tess =
+                    Tessellator::new(ppp, TessellationOptions::default(), [1, 1], Vec::new());
+                let mut mesh = egui::Mesh::default();
+                for item in &self.items {
+                    for shape in shapes(item, &to, view.zoom, false) {
+                        tess.tessellate_shape(shape, &mut mesh);
+                    }
+                }
+                let mesh = std::sync::Arc::new(mesh);
+                self.mesh = Some(FieldMesh {
+                    zoom: view.zoom,
+                    pixels_per_point: ppp,
+                    corner,
+                    mesh: mesh.clone(),
+                });
+                mesh
+            }
+        }
+    }
 }
 
 /// What a table preview was answered for.
@@ -233,7 +282,7 @@ impl TablePreview {
         let samples = s
             .board
             .as_freeform()
-            .map_or(0, |t| Grid::over(t, self.given.step).len());
+            .map_or(0, |t| Grid::over(t, self.given.step.or(r.field_step)).len());
         if samples >= FIELD_IN_BACKGROUND && self.in_background(&key, doc, r) {
             return;
         }
@@ -251,7 +300,12 @@ impl TablePreview {
             .map_or_else(Vec::new, |f| crate::scene::table_field::draw(f, step * 0.1));
         self.computing = false;
         self.fields += 1;
-        self.field = Some(Field { key, answer, items });
+        self.field = Some(Field {
+            key,
+            answer,
+            items,
+            mesh: None,
+        });
     }
 
     /// Hands the field to the thread and shows the newest answer that has come back
@@ -433,7 +487,7 @@ impl TablePreview {
                 ui,
                 "Sample every",
                 &mut self.given.step,
-                "The grid the field is sampled on, in the table's unit (default: 1 cm, or 0.25 BW)",
+                "The grid the field is sampled on, in the table's unit (default: the ruleset's field_step, else 1 cm, or 0.25 BW)",
             );
         }
     }
@@ -480,13 +534,12 @@ impl TablePreview {
 
     /// Paints the answer over the table: the scene's drawing of it, as an export
     /// draws it, without the caption (the inspector has the words).
-    pub fn paint(&self, painter: &Painter, rect: Rect, view: &View) {
+    pub fn paint(&mut self, painter: &Painter, rect: Rect, view: &View) {
         let px = 1.0 / view.zoom.max(f32::EPSILON);
         let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
-        if let Some(f) = &self.field {
-            for item in &f.items {
-                painter.extend(shapes(item, &to, view.zoom, false));
-            }
+        if let Some(f) = &mut self.field {
+            let ppp = painter.ctx().pixels_per_point();
+            painter.add(egui::Shape::Mesh(f.mesh(rect, view, ppp)));
         }
         let Some((_, _, d)) = &self.answer else {
             return;

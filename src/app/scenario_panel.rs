@@ -1,10 +1,11 @@
-//! File > Scenario properties: title, author, description, sides, the size, labels
-//! and hex width of a hex board, the size of a table, each change one undoable edit.
+//! File > Scenario properties: title, author, description, sides, the size, labels,
+//! hex width, orientation and stagger of a hex board, the size of a table, each change
+//! one undoable edit.
 
 use egui::Ui;
 
 use super::document::Document;
-use crate::board::{Board, LabelScheme};
+use crate::board::{Board, LabelScheme, Orientation, Stagger};
 use crate::colour::Colour;
 use crate::rules::Rulesets;
 use crate::scenario::model::Edge;
@@ -22,6 +23,12 @@ pub struct ScenarioPanel {
     pub columns: u32,
     pub rows: u32,
     pub labels: LabelScheme,
+    pub orientation: Orientation,
+    pub stagger: Stagger,
+    /// A new layout that costs something (a hexside that no longer lies between
+    /// neighbours, a turned front), waiting for the user to confirm: the edit and the
+    /// costs in words.
+    pub pending: Option<(Edit, Vec<String>)>,
     /// Hex width across the flats in millimetres (hex boards); table width and height
     /// in its unit (tables).
     pub hex_mm: f64,
@@ -78,6 +85,20 @@ fn side_colour(ui: &mut Ui, index: usize, colour: &mut Option<Colour>) {
 }
 
 impl ScenarioPanel {
+    /// The board as the fields have it: resized in place, or laid out anew (every hex
+    /// keeping its label) when the orientation or stagger changed, with what that costs.
+    fn board_edit(&self, doc: &Document) -> Result<(Edit, Vec<String>), resize::ResizeError> {
+        let mut b = resize::resized(&doc.scenario, self.columns, self.rows, self.labels)?;
+        b.hex_width_mm = self.hex_mm;
+        if (b.orientation, b.stagger) == (self.orientation, self.stagger) {
+            return Ok((Edit::SetBoard(Board::Hex(b)), Vec::new()));
+        }
+        b.orientation = self.orientation;
+        b.stagger = self.stagger;
+        let r = resize::reshape_board(&doc.scenario, b)?;
+        Ok((r.edit, r.costs))
+    }
+
     pub fn new(doc: &Document) -> Self {
         let s = &doc.scenario;
         let (columns, rows, labels) = s
@@ -99,6 +120,12 @@ impl ScenarioPanel {
             columns,
             rows,
             labels,
+            orientation: s
+                .board
+                .as_hex()
+                .map_or(Orientation::Pointy, |b| b.orientation),
+            stagger: s.board.as_hex().map_or(Stagger::Odd, |b| b.stagger),
+            pending: None,
             hex_mm: s.board.as_hex().map_or(19.0, |b| b.hex_width_mm),
             table: s
                 .board
@@ -304,15 +331,31 @@ impl ScenarioPanel {
                 &mut self.labels,
             );
             super::new_dialog::hex_width_field(ui, &mut self.hex_mm);
+            super::new_dialog::hex_layout_fields(ui, &mut self.orientation, &mut self.stagger);
             if ui.button("Apply board size").clicked() {
-                match resize::resize_board(&doc.scenario, self.columns, self.rows, self.labels) {
-                    Ok(Edit::SetBoard(Board::Hex(mut b))) => {
-                        b.hex_width_mm = self.hex_mm;
-                        edit = Some(Edit::SetBoard(Board::Hex(b)));
-                    }
-                    Ok(e) => edit = Some(e),
+                self.pending = None;
+                match self.board_edit(doc) {
+                    Ok((e, costs)) if costs.is_empty() => edit = Some(e),
+                    Ok((e, costs)) => self.pending = Some((e, costs)),
                     Err(why) => self.message = Some(why.to_string()),
                 }
+            }
+            if let Some((_, costs)) = &self.pending {
+                ui.colored_label(ui.visuals().warn_fg_color, "The new layout would change:");
+                for c in costs.iter().take(12) {
+                    ui.label(format!("- {c}"));
+                }
+                if costs.len() > 12 {
+                    ui.label(format!("... and {} more", costs.len() - 12));
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Apply anyway").clicked() {
+                        edit = self.pending.take().map(|(e, _)| e);
+                    }
+                    if ui.button("Keep the board").clicked() {
+                        self.pending = None;
+                    }
+                });
             }
         } else if let Some(table) = doc.scenario.board.as_freeform() {
             ui.separator();

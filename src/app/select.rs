@@ -140,6 +140,10 @@ pub struct Pointer {
     /// Board point and hex under the pointer.
     pub at: Vec2,
     pub hex: Hex,
+    /// Board point and hex where the button went down, when it went down this frame: a
+    /// slow frame may bring the press and the pointer's first moves together, and the
+    /// drag starts where the press was (the counter under it), not where it got to.
+    pub origin: (Vec2, Hex),
     pub pressed: bool,
     pub down: bool,
     pub shift: bool,
@@ -240,27 +244,28 @@ impl HexSelection {
     /// Follows the pointer: starts, carries on or ends a box or a move.
     pub fn input(&mut self, p: Pointer, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard) {
         if p.pressed && self.drag.is_none() {
+            let (at, hex) = p.origin;
             // Several hexes selected: a press in them carries them all, counters too.
-            let whole = self.hexes.len() > 1 && self.contains(p.hex);
+            let whole = self.hexes.len() > 1 && self.contains(hex);
             let under = if p.shift || whole {
                 Vec::new()
             } else {
-                counters_at(&doc.scenario, board, p.at, p.hex)
+                counters_at(&doc.scenario, board, at, hex)
             };
             self.drag = Some(if let Some(top) = under.first() {
                 let again = self.counter.as_ref().is_some_and(|c| under.contains(c));
                 if !again {
                     self.counter = Some(top.clone());
                 }
-                self.hexes = vec![p.hex];
-                Drag::Counter { from: p.hex, again }
-            } else if self.contains(p.hex) && !p.shift {
+                self.hexes = vec![hex];
+                Drag::Counter { from: hex, again }
+            } else if self.contains(hex) && !p.shift {
                 self.counter = None;
-                Drag::Move { from: p.hex }
+                Drag::Move { from: hex }
             } else {
                 self.counter = None;
                 Drag::Box {
-                    from: p.at,
+                    from: at,
                     add: p.shift,
                 }
             });

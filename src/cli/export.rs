@@ -44,7 +44,10 @@ pub struct ExportArgs {
     /// moves:UNIT[:HEX], zoc:SIDE, viewshed:FROM, charges:UNIT (FROM/TO: unit ids or
     /// hex labels). On a table: los:UNIT:TO, battle:UNIT:UNIT (TO a unit id or x,y),
     /// moves:UNIT:X,Y[:X,Y...][:charge], and the fields over the table arcs:UNIT,
-    /// cover:UNIT, viewshed:UNIT|X,Y and moves:UNIT[:charge] (its reach).
+    /// cover:UNIT, viewshed:UNIT|X,Y and moves:UNIT[:charge] (its reach). Values
+    /// the ruleset may not give follow as :range=N, :allowance=N (hexes and movement
+    /// points on a hex board, board units on a table) and, on a table, :step=N (how far
+    /// apart the field is sampled), e.g. arcs:i1:range=30:step=0.5.
     #[arg(long, value_name = "PREVIEW")]
     pub overlay: Vec<String>,
     /// VASSAL: write this module back (the one the board was imported from) with

@@ -210,7 +210,7 @@ pub fn ruleset(rulesets: &Rulesets, id: &str, as_json: bool) -> Result<i32, CliE
         let kinds = r.kinds(list);
         if !kinds.is_empty() {
             let ids: Vec<&str> = kinds.iter().map(|k| k.id.as_str()).collect();
-            println!("  {:<14} {}", format!("{}s", list.noun()), ids.join(", "));
+            println!("  {:<14} {}", list.nouns(), ids.join(", "));
         }
     }
     Ok(0)

@@ -11,7 +11,8 @@ use super::sheets::{self, Paper, SheetPlan};
 use super::svg::{SvgOptions, write_svg};
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
-use crate::scene::overlay::{self, Ask};
+use crate::scene::asked::Asked;
+use crate::scene::overlay;
 use crate::scene::table_overlay;
 use crate::scene::{self, LayerId, Scene, SceneOptions};
 
@@ -24,8 +25,9 @@ pub struct ExportOptions {
     pub paper: Paper,
     /// The layers drawn; `None`: all.
     pub layers: Option<Vec<LayerId>>,
-    /// Previews drawn over the map, in the `overlays` layer.
-    pub overlays: Vec<Ask>,
+    /// Previews drawn over the map, in the `overlays` layer, with the values given
+    /// where the ruleset has none (`--overlay arcs:u1:range=12`).
+    pub overlays: Vec<Asked>,
 }
 
 impl Default for ExportOptions {
@@ -101,14 +103,17 @@ impl<'a> ExportJob<'a> {
             let items = match &scene.layout {
                 Some((layout, board)) => {
                     let preview = ask
-                        .answer(self.scenario, self.ruleset)
+                        .on_hexes()
+                        .and_then(|given| ask.ask.answer_given(self.scenario, self.ruleset, given))
                         .map_err(|e| ExportError::Overlay(e.0))?;
                     overlay::draw(&preview, board, layout)
                 }
                 // A table's scene is in board units: a thin line is a millimetre.
                 None => {
-                    let answer = table_overlay::answer(ask, self.scenario, self.ruleset)
-                        .map_err(|e| ExportError::Overlay(e.0))?;
+                    let given = ask.on_a_table();
+                    let answer =
+                        table_overlay::answer_given(&ask.ask, self.scenario, self.ruleset, &given)
+                            .map_err(|e| ExportError::Overlay(e.0))?;
                     table_overlay::draw(&answer, 1.0 / scene.mm_per_unit, Some(scene.size))
                 }
             };

@@ -272,6 +272,8 @@ pub(crate) struct RulesetText<B: BoardKinds> {
     #[serde(default)]
     flank_sectors: Option<f64>,
     #[serde(default)]
+    field_step: Option<f64>,
+    #[serde(default)]
     default_terrain: Option<String>,
     terrains: Vec<B::Terrain>,
     #[serde(default)]
@@ -317,6 +319,7 @@ impl<B: BoardKinds> From<RulesetText<B>> for Ruleset {
             board: t.board,
             sides: t.sides,
             flank_sectors: t.flank_sectors,
+            field_step: t.field_step,
             default_terrain: t.default_terrain,
             terrains: kinds(t.terrains),
             hexsides: kinds(t.hexsides),

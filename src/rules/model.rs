@@ -705,6 +705,12 @@ pub struct Ruleset {
     /// units (the rest is the centre sector). The designer draws the sectors as guides.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flank_sectors: Option<f64>,
+    /// Freeform tables: how far apart the previews' fields (fire arcs, cover maps,
+    /// viewsheds, reach) sample the table, in board units; a positive number, fine
+    /// enough for the smallest feature (default: 1 cm, or 0.25 on a table in base widths).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("exclusiveMinimum" = 0))]
+    pub field_step: Option<f64>,
     /// Hex boards: the terrain of a hex that a scenario does not list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_terrain: Option<String>,
@@ -818,6 +824,14 @@ impl KindList {
             KindList::Line => "line kind",
             KindList::Landmark => "landmark kind",
             KindList::UnitClass => "unit class",
+        }
+    }
+
+    /// More than one of them, in messages ("unit classes").
+    pub fn nouns(self) -> String {
+        match self {
+            KindList::UnitClass => "unit classes".into(),
+            other => format!("{}s", other.noun()),
         }
     }
 }

@@ -91,6 +91,7 @@ pub fn problems(r: &Ruleset) -> Vec<Problem> {
     ids(r, &mut out);
     references(r, &mut out);
     default_terrain(r, &mut out);
+    field_step(r, &mut out);
     for list in KindList::ALL {
         for k in r.kinds(list) {
             placement(r, list, k, &mut out);
@@ -155,6 +156,16 @@ fn default_terrain(r: &Ruleset, out: &mut Vec<Problem>) {
             format!("default_terrain '{t}' is not one of the ruleset's terrains"),
         )),
         _ => {}
+    }
+}
+
+/// A table's field step is a distance: a positive number.
+fn field_step(r: &Ruleset, out: &mut Vec<Problem>) {
+    if let Some(step) = r.field_step.filter(|s| !(s.is_finite() && *s > 0.0)) {
+        out.push(problem(
+            At::Key("field_step"),
+            format!("field_step {step} must be a positive number of board units"),
+        ));
     }
 }
 

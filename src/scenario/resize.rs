@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use hexx::Hex;
 
 use super::{Edit, Feature, PlayerSide, Scenario};
-use crate::board::{Board, HexBoard, LabelScheme};
+use crate::board::{Board, HexBoard, HexsideKey, LabelScheme, Side};
 
 /// Why a board or its sides cannot be changed so.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -44,6 +44,17 @@ pub fn resize_board(
     rows: u32,
     labels: LabelScheme,
 ) -> Result<Edit, ResizeError> {
+    resized(s, columns, rows, labels).map(|b| Edit::SetBoard(Board::Hex(b)))
+}
+
+/// `s`'s hex board with `columns` x `rows` hexes and `labels`, or why not (as
+/// [`resize_board`]).
+pub fn resized(
+    s: &Scenario,
+    columns: u32,
+    rows: u32,
+    labels: LabelScheme,
+) -> Result<HexBoard, ResizeError> {
     let Board::Hex(old) = &s.board else {
         return Err(error(
             ResizeErrorKind::NotHexBoard,
@@ -64,22 +75,175 @@ pub fn resize_board(
         .map(|h| old.label(h))
         .collect();
     if !lost.is_empty() {
-        let shown: Vec<String> = lost.iter().take(8).cloned().collect();
-        let more = if lost.len() > shown.len() {
-            format!(" and {} more", lost.len() - shown.len())
-        } else {
-            String::new()
-        };
-        return Err(error(
-            ResizeErrorKind::WouldDrop,
-            format!(
-                "{columns} x {rows} would drop hexes that hold something: {}{more}. Clear or \
-                 move them first.",
-                shown.join(", ")
-            ),
-        ));
+        return Err(would_drop(columns, rows, &lost));
     }
-    Ok(Edit::SetBoard(Board::Hex(new)))
+    Ok(new)
+}
+
+/// A hex board given a new orientation or stagger, and what that costs.
+#[derive(Debug, Clone)]
+pub struct Reshape {
+    /// One edit: the board and everything on it, each hex keeping its label.
+    pub edit: Edit,
+    /// What the new layout cannot keep or changes, in words, for the user to confirm:
+    /// hexside features between hexes that are no longer neighbours, roads that no
+    /// longer join, fronts turned to the new orientation's sides.
+    pub costs: Vec<String>,
+}
+
+/// The edit that lays `s`'s hex board out as `board` (its orientation, stagger and
+/// size): every hex keeps its column and row, so its label, and what it holds goes with
+/// it. Refuses, naming them, hexes that hold something and would fall off the board.
+pub fn reshape_board(s: &Scenario, board: HexBoard) -> Result<Reshape, ResizeError> {
+    let Board::Hex(old) = &s.board else {
+        return Err(error(
+            ResizeErrorKind::NotHexBoard,
+            "only a hex board has an orientation and a stagger",
+        ));
+    };
+    let mut new = HexBoard::new(board.orientation, board.columns, board.rows, board.stagger)
+        .map_err(|e| error(ResizeErrorKind::Size, e.to_string()))?;
+    new.labels = board.labels;
+    new.hex_width_mm = board.hex_width_mm;
+    new.spacing_mm = board.spacing_mm;
+    new.numbering = board.numbering.clone();
+    new.background = board.background.clone();
+    let layout = new.clone();
+    let to = |h: Hex| layout.from_offset(old.to_offset(h));
+    for hex in old.off_board_hexes() {
+        if new.in_rectangle(to(hex)) {
+            new.set_off_board(to(hex), true);
+        }
+    }
+    let lost: BTreeSet<String> = occupied(s)
+        .filter(|h| old.contains(*h) && !new.contains(to(*h)))
+        .map(|h| old.label(h))
+        .collect();
+    if !lost.is_empty() {
+        return Err(would_drop(board.columns, board.rows, &lost));
+    }
+    // Pointy sides run clockwise from NE, flat ones from N: the n-th side of the one
+    // becomes the n-th of the other, so fronts keep their pattern, turned 30 degrees.
+    let turned = old.orientation != new.orientation;
+    let side = |x: Side| {
+        x.index(old.orientation)
+            .map_or(x, |i| Side::from_index(new.orientation, i))
+    };
+    let sides = |v: &[Side]| v.iter().map(|x| side(*x)).collect::<Vec<_>>();
+    let mut costs = Vec::new();
+    let mut clear = Vec::new();
+    let mut put = Vec::new();
+    for (h, cell) in s.hexes.iter() {
+        clear.push(Edit::SetHex {
+            hex: *h,
+            cell: None,
+        });
+        let mut cell = cell.clone();
+        if turned && !cell.facing.is_empty() {
+            cell.facing = sides(&cell.facing);
+            costs.push(format!(
+                "the fronts of {} turn to {}",
+                old.label(*h),
+                names(&cell.facing)
+            ));
+        }
+        put.push(Edit::SetHex {
+            hex: to(*h),
+            cell: Some(cell),
+        });
+    }
+    for ((key, kind), attrs) in &s.hexsides {
+        clear.push(Edit::SetHexside {
+            key: *key,
+            kind: kind.clone(),
+            attrs: None,
+        });
+        let [a, b] = key.hexes();
+        if HexBoard::adjacent(to(a), to(b)) {
+            put.push(Edit::SetHexside {
+                key: HexsideKey::between(to(a), to(b)),
+                kind: kind.clone(),
+                attrs: Some(attrs.clone()),
+            });
+        } else {
+            let (h, x) = old.name_hexside(*key);
+            costs.push(format!(
+                "the {kind} on {} {x} is dropped: {} and {} are no longer neighbours",
+                old.label(h),
+                old.label(a),
+                old.label(b)
+            ));
+        }
+    }
+    for u in &s.units {
+        if let Some(h) = u.hex {
+            let mut u = u.clone();
+            u.hex = Some(to(h));
+            put.push(Edit::put(Feature::Unit(u)));
+        }
+    }
+    for t in &s.tokens {
+        let mut t = t.clone();
+        t.hex = to(t.hex);
+        if turned && !t.facing.is_empty() {
+            t.facing = sides(&t.facing);
+            costs.push(format!(
+                "the fronts of {} turn to {}",
+                t.id,
+                names(&t.facing)
+            ));
+        }
+        put.push(Edit::put(Feature::Token(t)));
+    }
+    for r in &s.roads {
+        let mut r = r.clone();
+        r.hexes = r.hexes.iter().map(|h| to(*h)).collect();
+        let apart = r
+            .hexes
+            .windows(2)
+            .position(|w| !HexBoard::adjacent(w[0], w[1]));
+        if let Some(i) = apart {
+            costs.push(format!(
+                "road {} no longer joins {} to {}",
+                r.id,
+                new.label(r.hexes[i]),
+                new.label(r.hexes[i + 1])
+            ));
+        }
+        put.push(Edit::put(Feature::Road(r)));
+    }
+    let mut edits = clear;
+    edits.push(Edit::SetBoard(Board::Hex(new)));
+    edits.extend(put);
+    Ok(Reshape {
+        edit: Edit::Batch(edits),
+        costs,
+    })
+}
+
+fn names(sides: &[Side]) -> String {
+    sides
+        .iter()
+        .map(|x| x.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn would_drop(columns: u32, rows: u32, lost: &BTreeSet<String>) -> ResizeError {
+    let shown: Vec<String> = lost.iter().take(8).cloned().collect();
+    let more = if lost.len() > shown.len() {
+        format!(" and {} more", lost.len() - shown.len())
+    } else {
+        String::new()
+    };
+    error(
+        ResizeErrorKind::WouldDrop,
+        format!(
+            "{columns} x {rows} would drop hexes that hold something: {}{more}. Clear or \
+             move them first.",
+            shown.join(", ")
+        ),
+    )
 }
 
 /// Every hex that holds something: terrain, a hexside feature, a token, a unit, a road.
@@ -174,6 +338,66 @@ mod tests {
         assert_eq!(why.kind, ResizeErrorKind::WouldDrop);
         assert!(why.message.contains("M9"), "{why}");
         assert!(resize_board(&s, 13, 9, LabelScheme::NumberNumber).is_ok());
+    }
+
+    #[test]
+    fn turning_a_board_flat_keeps_every_label_and_names_what_it_drops() {
+        use crate::scenario::HexsideAttrs;
+        let mut s = board(13, 9);
+        let old = s.board.as_hex().unwrap().clone();
+        let at = |l: &str| old.hex_at(l).unwrap();
+        let mut fence = HexCell::terrain("fence");
+        fence.facing = vec![Side::NE, Side::E];
+        s.hexes.insert(at("C3"), HexCell::terrain("woods"));
+        s.hexes.insert(at("E5"), fence);
+        let mut u = crate::scenario::Unit::new("u1", "infantry");
+        u.hex = Some(at("D4"));
+        s.units.push(u);
+        let side = |a: &str, b: &str| HexsideKey::between(at(a), at(b));
+        // C3-D3 share a side on both layouts; C3-B4 only on pointy hexes.
+        for key in [side("C3", "D3"), side("C3", "B4")] {
+            s.hexsides
+                .insert((key, "river".into()), HexsideAttrs::default());
+        }
+        let mut flat = old.clone();
+        flat.orientation = Orientation::Flat;
+        let r = reshape_board(&s, flat).unwrap();
+        let before = s.clone();
+        let mut h = History::new();
+        h.apply(&mut s, r.edit).unwrap();
+        let new = s.board.as_hex().unwrap().clone();
+        assert_eq!(new.orientation, Orientation::Flat);
+        let label = |h: Hex| new.label(h);
+        let woods: Vec<String> = s
+            .hexes
+            .iter()
+            .filter(|(_, c)| c.terrain.as_str() == "woods")
+            .map(|(h, _)| label(*h))
+            .collect();
+        assert_eq!(woods, ["C3"], "the woods keep their label");
+        assert_eq!(s.units[0].hex.map(label).as_deref(), Some("D4"));
+        let fronts = &s.hexes.get(&new.hex_at("E5").unwrap()).unwrap().facing;
+        assert_eq!(
+            fronts,
+            &[Side::N, Side::NE],
+            "the n-th pointy side is the n-th flat one"
+        );
+        let rivers: Vec<[String; 2]> = s
+            .hexsides
+            .keys()
+            .map(|(k, _)| k.hexes().map(label))
+            .collect();
+        assert_eq!(rivers, [["C3".to_string(), "D3".to_string()]]);
+        let said = r.costs.join("; ");
+        assert!(
+            said.contains("river on") && said.contains("dropped"),
+            "{said}"
+        );
+        assert!(said.contains("fronts of E5 turn to N NE"), "{said}");
+        h.undo(&mut s);
+        assert_eq!(s.board, before.board);
+        assert_eq!(s.hexsides, before.hexsides);
+        assert_eq!(s.units, before.units);
     }
 
     #[test]

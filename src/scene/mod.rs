@@ -6,6 +6,7 @@
 //! Items tied to one hex are kept per hex (a cell), so a front end that shows a part of
 //! a big board walks only the cells it shows.
 
+pub mod asked;
 mod build;
 mod colours;
 mod hex;

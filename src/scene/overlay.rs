@@ -421,8 +421,7 @@ fn battle_preview(field: &HexField, a: &Unit, t: &Unit) -> Result<Preview, Overl
     let o = &b.odds;
     let summary = match (o.allowed, o.dice, o.column_shift) {
         (false, _, _) => "Not allowed".to_string(),
-        (true, Some(1), _) => "Rolls 1 die".to_string(),
-        (true, Some(d), _) => format!("Rolls {d} dice"),
+        (true, Some(d), _) => format!("Rolls {}", crate::rules::play::battle::dice(d)),
         (true, None, Some(c)) => format!("Fire combat: {c} column(s) to the left"),
         _ => "Allowed".to_string(),
     };

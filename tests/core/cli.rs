@@ -175,6 +175,11 @@ fn rulesets_lists_the_five_built_in_games() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["board"]["orientation"], "flat");
     assert_eq!(v["hexsides"][0]["id"], "river");
+    // In words, a list of unit classes is "unit classes" (it read "unit classs").
+    let (code, out, _) = sandtable(&["rulesets", "show", "battle-cry-150"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("  unit classes "), "{out}");
+    assert!(!out.contains("classs"), "{out}");
     let (code, _, err) = sandtable(&["rulesets", "show", "chess"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown ruleset 'chess'"), "{err}");

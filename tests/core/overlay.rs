@@ -116,7 +116,7 @@ fn every_kind_of_preview_draws_on_an_example_it_applies_to() {
             (Preview::Battle { lines, .. }, _) => assert!(!lines.is_empty(), "{spec}"),
         }
         let options = ExportOptions {
-            overlays: vec![ask],
+            overlays: vec![ask.into()],
             ..ExportOptions::default()
         };
         let job = ExportJob::new(&s, r, &options);
@@ -237,6 +237,8 @@ fn a_battle_overlay_has_the_front_sides_and_the_dice_as_a_caption() {
     let group = exported_overlay(BATTLE_CRY, "battle:c2:u1");
     for line in [
         "Rolls 1 die",
+        // One die is "1 die" in the details too (it read "rolls 1 dice").
+        "rolls 1 die",
         "c2 (infantry, F2) against u1 (infantry, E5) at range 3",
         "base dice 2",
         "-1 target on fence",
@@ -454,4 +456,56 @@ fn zones_of_control_are_asked_once_for_the_command_line_and_the_preview() {
         .unwrap_err();
     assert!(err.contains(&e.to_string()), "{err} / {e}");
     assert!(out.contains("unknown-side"), "{out}");
+}
+
+/// `--overlay` takes the values the ruleset may not give, as the designer's inspector
+/// and `--range` / `--allowance` do: `arcs:a1:range=2` on Sticks and Stones (whose
+/// classes have no battle profile), `arcs:i1:range=30` and `:step=2` on Mini-Nap; the
+/// plain forms keep working.
+#[test]
+fn overlays_take_a_range_an_allowance_and_a_step() {
+    let sticks = "assets/scenarios/sticks-and-stones-river.ron";
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("map.svg");
+    let export = |spec: &str| {
+        sandtable(&[
+            "export",
+            sticks,
+            "--output",
+            out.to_str().unwrap(),
+            "--overlay",
+            spec,
+        ])
+    };
+    let (code, _, err) = export("arcs:a1");
+    assert_eq!(code, 2, "no range, no arc");
+    assert!(err.contains("no battle profile"), "{err}");
+    let drawn = exported_overlay(sticks, "arcs:a1:range=2");
+    assert!(drawn.contains("<path"), "{drawn}");
+    for (spec, why) in [
+        ("arcs:a1:range=1.5", "whole number"),
+        ("arcs:a1:step=1", "a hex board has none"),
+        ("arcs:a1:range=0", "not a positive number"),
+        ("arcs:a1:reach=2", "unknown value 'reach'"),
+        ("arcs:a1:range=2:range=3", "given twice"),
+    ] {
+        let (code, _, err) = export(spec);
+        assert_eq!(code, 2, "{spec}");
+        assert!(err.contains(why), "{spec}: {err}");
+    }
+    // On the table: a range replaces "the whole table ahead", and a coarser step
+    // samples fewer points; both read as the designer's Range and Sample every.
+    let plain = exported_overlay(MINI_NAP, "arcs:i1");
+    assert!(plain.contains("no range"), "{plain}");
+    let ranged = exported_overlay(MINI_NAP, "arcs:i1:range=30");
+    assert!(!ranged.contains("no range"), "{ranged}");
+    assert_ne!(ranged, plain);
+    let coarse = exported_overlay(MINI_NAP, "arcs:i1:range=30:step=2");
+    assert!(coarse.len() < ranged.len(), "fewer samples, fewer shapes");
+    let far = exported_overlay(MINI_NAP, "moves:i1:allowance=10");
+    assert_ne!(far, exported_overlay(MINI_NAP, "moves:i1"));
+    // Written back as it is read.
+    let asked: sandtable::scene::asked::Asked = "arcs:i1:moved:range=30:step=0.5".parse().unwrap();
+    assert_eq!(asked.to_string(), "arcs:i1:moved:range=30:step=0.5");
+    assert_eq!(asked.ask.to_string(), "arcs:i1:moved");
 }

@@ -272,3 +272,82 @@ fn the_table_size_and_the_bases_are_checked() {
     d[0].fixes[0].edit.clone().apply(&mut big).unwrap();
     assert!(validate(&big, &r).is_empty());
 }
+
+/// 3 on a field: "Infantry fire up to 25 cm: 3 dice up to 10 cm, 2 dice beyond." The
+/// fire arc of `a` is tinted by the dice a target there would roll, as `battle` counts
+/// them: 3 dice near, 2 beyond 10 cm, nothing beyond 25 cm; a ruleset's `field_step`
+/// sets how far apart the table is sampled, and a step given (the inspector's Sample
+/// every, `--overlay ...:step=N`) overrides it.
+#[test]
+fn a_class_with_range_and_dice_tints_its_fire_arc_by_the_dice() {
+    use sandtable::rules::play::sampled::{Given, Value, fire_arc};
+    use sandtable::scene::overlay::dice_colour;
+    use sandtable::scene::{Item, table_field};
+    let s = duel(8.0, "infantry", "");
+    let r = ruleset();
+    let field = TableField::new(&s, &r);
+    let a = field.unit("a").unwrap();
+    let arc = fire_arc(&field, a, &Given::default());
+    assert_eq!(arc.range, Some(25.0));
+    // `a`'s front edge is at x = 11.5; a target there stands 1.5 cm nearer.
+    let at = |ahead: f64| arc.at(Point::new(11.5 + ahead, 40.0));
+    assert!(
+        matches!(at(5.0), Some(Value::Fire { dice: Some(3), .. })),
+        "{:?}",
+        at(5.0)
+    );
+    assert!(
+        matches!(at(20.0), Some(Value::Fire { dice: Some(2), .. })),
+        "{:?}",
+        at(20.0)
+    );
+    assert_eq!(at(40.0), Some(Value::Out), "beyond 25 cm");
+    assert_eq!(arc.at(Point::new(5.0, 40.0)), Some(Value::Out), "behind");
+    let fills: Vec<_> = table_field::draw(&arc, 0.1)
+        .into_iter()
+        .filter_map(|i| match i {
+            Item::Polygon { style, .. } => style.fill,
+            _ => None,
+        })
+        .collect();
+    for d in [3, 2] {
+        assert!(fills.contains(&dice_colour(d, 3)), "{d} dice tinted");
+    }
+    let (_, lines) = table_field::words(&arc, "a", "cm");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "tinted by the dice a target there would roll"),
+        "{lines:?}"
+    );
+    // The ruleset's step, then a given one.
+    let coarse = parse_ruleset(
+        &RULESET.replacen(
+            "combat: \"dice\",",
+            "combat: \"dice\",\n    field_step: 2.0,",
+            1,
+        ),
+        Path::new("hedgerow.ron"),
+    )
+    .unwrap();
+    let field = TableField::new(&s, &coarse);
+    let a = field.unit("a").unwrap();
+    let arc = fire_arc(&field, a, &Given::default());
+    assert_eq!((arc.grid.step, arc.grid.len()), (2.0, 60 * 40));
+    let given = Given {
+        step: Some(4.0),
+        ..Given::default()
+    };
+    assert_eq!(fire_arc(&field, a, &given).grid.len(), 30 * 20);
+    // A step that is no distance is the ruleset's mistake, named.
+    let broken = parse_ruleset(
+        &RULESET.replacen(
+            "combat: \"dice\",",
+            "combat: \"dice\",\n    field_step: -1.0,",
+            1,
+        ),
+        Path::new("hedgerow.ron"),
+    );
+    let why = broken.expect_err("a negative step is refused").to_string();
+    assert!(why.contains("field_step -1 must be a positive"), "{why}");
+}

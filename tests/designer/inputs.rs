@@ -210,21 +210,25 @@ fn my_game_map(dir: &std::path::Path) -> std::path::PathBuf {
     map
 }
 
-#[test]
-fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
-    let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("my-game.ron");
-    let text = std::fs::read_to_string(
+/// Battle Cry's ruleset as a game of one's own, id "my-game", named `name`.
+fn my_game_text(name: &str) -> String {
+    std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rulesets/battle-cry-150.ron"),
     )
     .unwrap()
     .replacen("id: \"battle-cry-150\"", "id: \"my-game\"", 1)
     .replacen(
         "name: \"Battle Cry (150th anniversary)\"",
-        "name: \"My game\"",
+        &format!("name: \"{name}\""),
         1,
-    );
-    std::fs::write(&game, text).unwrap();
+    )
+}
+
+#[test]
+fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("my-game.ron");
+    std::fs::write(&game, my_game_text("My game")).unwrap();
     let map = my_game_map(dir.path());
     let mut h = app_with(ScriptedDialogs {
         opens: vec![game.clone(), map.clone()],
@@ -250,11 +254,48 @@ fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
 }
 
 #[test]
+fn a_loaded_ruleset_is_in_open_recent_and_reopening_it_loads_it_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("my-game.ron");
+    std::fs::write(&game, my_game_text("My game")).unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![game.clone()],
+        ..Default::default()
+    });
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Load ruleset...").click();
+    h.run();
+    // The file changes on disk; Open Recent loads it again.
+    std::fs::write(&game, my_game_text("My game, revised")).unwrap();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open Recent").hover();
+    h.run();
+    let entry = format!("{} (ruleset)", game.display());
+    h.get_by_label(&entry).click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let name = h.state().rulesets.get("my-game").map(|r| r.name.clone());
+    assert_eq!(name.as_deref(), Some("My game, revised"));
+    // Gone from the disk: marked, and removed when asked.
+    std::fs::remove_file(&game).unwrap();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open Recent").hover();
+    h.run();
+    h.get_by_label(&format!("{} (ruleset, missing)", game.display()));
+    h.get_by_label("Remove missing files").click();
+    h.run();
+    assert!(h.state().ruleset_files.is_empty());
+}
+
+#[test]
 fn the_erasers_hint_says_it_erases() {
     let mut h = app();
     h.key_press(Key::E);
     h.run();
-    h.get_by_label("Drag to erase terrain back to the default; 1 / 2 / 3 set the radius");
+    h.get_by_label("Drag to erase terrain back to the default; ` / 1 / 2 / 3 set the radius");
 }
 
 #[test]

@@ -171,7 +171,7 @@ fn the_status_bar_says_what_the_tool_in_hand_does() {
     h.get_by_label("Click or drag a box to select; drag the selection to move it");
     h.key_press(Key::B);
     h.run();
-    h.get_by_label("Drag to paint; 1 / 2 / 3 set the brush radius");
+    h.get_by_label("Drag to paint; ` / 1 / 2 / 3 set the brush radius");
     h.key_press(Key::F);
     h.run();
     h.get_by_label("Click near a side to toggle a front; wheel, R or Shift+R turn it");
@@ -195,4 +195,34 @@ fn beside_the_board_the_status_bar_names_no_hex() {
         other => panic!("the pointer is on the canvas: {other:?}"),
     }
     h.get_by_label("Under cursor: -");
+}
+
+#[test]
+fn backtick_sets_the_brush_to_one_hex_and_the_status_bar_says_so() {
+    let mut h = app();
+    h.get_by_label("Woods").click();
+    h.run();
+    h.key_press(Key::Num2);
+    h.run();
+    h.get_by_label("Terrain brush (radius 2) | battle-cry-150");
+    h.key_press(Key::Backtick);
+    h.run();
+    assert_eq!(h.state().tools.radius, 0);
+    h.get_by_label("Terrain brush (one hex) | battle-cry-150");
+    let around = ["D4", "F4", "E3", "E5"];
+    let before: Vec<_> = around
+        .iter()
+        .map(|l| designer_kit::terrain(&h, l))
+        .collect();
+    let c = at(&h, "E4");
+    drag(&mut h, &[c]);
+    assert_eq!(designer_kit::terrain(&h, "E4").as_deref(), Some("woods"));
+    let after: Vec<_> = around
+        .iter()
+        .map(|l| designer_kit::terrain(&h, l))
+        .collect();
+    assert_eq!(
+        after, before,
+        "one hex only: its neighbours keep their terrain"
+    );
 }

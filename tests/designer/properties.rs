@@ -310,3 +310,69 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
         t.width
     );
 }
+
+#[test]
+fn properties_turn_a_board_flat_keeping_every_label_after_a_confirm() {
+    use sandtable::board::{Orientation, Side, Stagger};
+    use sandtable::scenario::HexCell;
+    let mut h = app();
+    // A fence whose fronts must turn: the change asks first.
+    let b = h.state().doc.scenario.board.as_hex().unwrap().clone();
+    let mut fence = HexCell::terrain("fence");
+    fence.facing = vec![Side::NE];
+    h.state_mut()
+        .doc
+        .scenario
+        .hexes
+        .insert(b.hex_at("K2").unwrap(), fence);
+    let labelled = |h: &egui_kittest::Harness<'_, sandtable::app::DesignerApp>| {
+        let s = &h.state().doc.scenario;
+        let b = s.board.as_hex().unwrap();
+        let mut terrain: Vec<(String, String)> = s
+            .hexes
+            .iter()
+            .map(|(x, c)| (b.label(*x), c.terrain.as_str().to_string()))
+            .collect();
+        terrain.sort();
+        let units: Vec<(String, Option<String>)> = s
+            .units
+            .iter()
+            .map(|u| (u.id.clone(), u.hex.map(|x| b.label(x))))
+            .collect();
+        (terrain, units)
+    };
+    let before = labelled(&h);
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    h.get_by_label("flat").click();
+    h.get_by_label("even").click();
+    h.run();
+    h.get_by_label("Apply board size").click();
+    h.run();
+    h.get_by_label("The new layout would change:");
+    h.get_by_label("- the fronts of K2 turn to N");
+    assert_eq!(
+        h.state().doc.scenario.board.as_hex().unwrap().orientation,
+        Orientation::Pointy,
+        "nothing changes before the user confirms"
+    );
+    h.get_by_label("Apply anyway").click();
+    h.run();
+    let b = h.state().doc.scenario.board.as_hex().unwrap().clone();
+    assert_eq!(
+        (b.orientation, b.stagger),
+        (Orientation::Flat, Stagger::Even)
+    );
+    assert_eq!(labelled(&h), before, "every hex and unit keeps its label");
+    // One undo step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    let b = h.state().doc.scenario.board.as_hex().unwrap().clone();
+    assert_eq!(
+        (b.orientation, b.stagger),
+        (Orientation::Pointy, Stagger::Odd)
+    );
+    assert_eq!(labelled(&h), before);
+}

@@ -189,7 +189,7 @@ pub fn details<L>(f: &Fight<L>, attacker: &str, target: &str) -> Vec<String> {
         ));
     }
     if let (Some(d), true) = (o.dice, o.allowed) {
-        out.push(format!("rolls {d} dice"));
+        out.push(format!("rolls {}", dice(d)));
     }
     if let (Some(c), true) = (o.column_shift, o.allowed) {
         out.push(format!("fire combat: {c} column(s) to the left"));
@@ -209,4 +209,13 @@ pub fn details<L>(f: &Fight<L>, attacker: &str, target: &str) -> Vec<String> {
         ));
     }
     out
+}
+
+/// "1 die", "3 dice".
+pub fn dice(n: i32) -> String {
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
 }

@@ -159,7 +159,8 @@ impl Sampled {
 /// range and an allowance), and the grid's step.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Given {
-    /// The grid's step in board units (default: [`default_step`]).
+    /// The grid's step in board units (default: the ruleset's `field_step`, else
+    /// [`default_step`]).
     pub step: Option<f64>,
     /// How far fire reaches, edge to edge, in board units.
     pub range: Option<f64>,
@@ -169,6 +170,11 @@ pub struct Given {
     pub target_class: Option<String>,
     /// Reach: charges rather than moves.
     pub charge: bool,
+}
+
+/// The grid's step: the one given, else the ruleset's `field_step`, else the default.
+fn step(field: &TableField, given: &Given) -> Option<f64> {
+    given.step.or(field.map.ruleset().field_step)
 }
 
 /// Each sample of `grid` answered by `f`, on as many threads as the machine offers
@@ -250,7 +256,7 @@ fn imagined(field: &TableField, a: &Unit, class: &str) -> Unit {
 pub fn fire_arc(field: &TableField, a: &Unit, given: &Given) -> Sampled {
     let mut notes = Vec::new();
     let range = range_of(field, a, given, &mut notes);
-    let grid = Grid::over(&table(field), given.step);
+    let grid = Grid::over(&table(field), step(field, given));
     let edge = front_edge(a);
     let centre = a.at.unwrap_or_default();
     let class = given
@@ -319,7 +325,7 @@ fn never_fires(field: &TableField, a: &Unit) -> Option<String> {
 /// meets (`sandtable los x,y u`): blocked, or the halvings for its cover. Samples under
 /// `u`'s base are out; with a range, so are those farther from it.
 pub fn cover(field: &TableField, u: &Unit, given: &Given) -> Sampled {
-    let grid = Grid::over(&table(field), given.step);
+    let grid = Grid::over(&table(field), step(field, given));
     let base = crate::rules::table::geometry::unit(u);
     let values = sample(&grid, |p| {
         let gp = geo_point(p);
@@ -350,7 +356,7 @@ pub fn cover(field: &TableField, u: &Unit, given: &Given) -> Sampled {
 
 /// What a unit or a point sees: each sample seen ([`look`] from it is open) or not.
 pub fn viewshed(field: &TableField, from: Place, given: &Given) -> Sampled {
-    let grid = Grid::over(&table(field), given.step);
+    let grid = Grid::over(&table(field), step(field, given));
     let base = match from {
         Place::Unit(u) => crate::rules::table::geometry::unit(u),
         Place::Point(_) => None,
@@ -384,7 +390,7 @@ pub fn viewshed(field: &TableField, from: Place, given: &Given) -> Sampled {
 /// blocked where the move is refused, out beyond the allowance (its class's, else the
 /// one given; with neither, the whole table).
 pub fn reach(field: &TableField, u: &Unit, given: &Given) -> Sampled {
-    let grid = Grid::over(&table(field), given.step);
+    let grid = Grid::over(&table(field), step(field, given));
     let r = field.map.ruleset();
     let profile = r
         .kind(KindList::UnitClass, &u.class)
