@@ -222,3 +222,14 @@ pub fn simple(grid: &str) -> Vec<u8> {
         &["Union", "Confederate"],
     )
 }
+
+/// The text of one entry of a module's archive (empty when it has none).
+pub fn entry_text(vmod: &[u8], name: &str) -> String {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(vmod)).expect("a zip");
+    let mut text = String::new();
+    if let Ok(mut f) = archive.by_name(name) {
+        f.read_to_string(&mut text).expect("text");
+    }
+    text
+}
