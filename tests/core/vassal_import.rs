@@ -618,3 +618,88 @@ fn a_bad_module_image_or_units_file_fails_with_its_kind() {
     let e = sandtable::rules::Colour::try_from("red".to_string()).unwrap_err();
     assert_eq!(e.to_string(), "colour 'red' is not of the form #rrggbb");
 }
+
+/// Issue 28: "Nothing of the board image changes unless asked (`--redraw-board` draws
+/// our scene over it)". Without it the image entry keeps its bytes (above); with it the
+/// image is the same size (so the grid still fits), the printed map shows through the
+/// terrain, and a JPEG board stays a JPEG.
+#[test]
+fn redraw_board_draws_the_terrain_over_the_board_image_at_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let png_bytes = simple(&hex_grid(55.4256, 64.0, 40, 40, false, &numbering("")));
+    let jpg_bytes = with_jpeg_board(&png_bytes, "Main");
+    for (name, bytes, entry) in [
+        ("png", &png_bytes, "images/Main.png"),
+        ("jpg", &jpg_bytes, "images/Main.jpg"),
+    ] {
+        let vmod = write(dir.path(), &format!("{name}.vmod"), bytes);
+        let ron = dir.path().join(format!("{name}.ron"));
+        assert_eq!(import(&vmod, &ron, &[]).0, 0);
+        let mut s = load(&ron);
+        let b = hex_board(&s).clone();
+        for h in b.hexes() {
+            s.hexes
+                .insert(h, sandtable::scenario::HexCell::terrain("woods"));
+        }
+        sandtable::io::save_scenario(&s, &ron).unwrap();
+        let new = dir.path().join(format!("{name}-new.vmod"));
+        let (code, stdout, stderr) = sandtable(&[
+            "export",
+            ron.to_str().unwrap(),
+            "--format",
+            "vassal",
+            "--into",
+            vmod.to_str().unwrap(),
+            "--output",
+            new.to_str().unwrap(),
+            "--redraw-board",
+            "--layers",
+            "terrain",
+        ]);
+        assert_eq!(code, 0, "{name}: {stdout}{stderr}");
+        let image_of = |bytes: &[u8]| {
+            let data = entries(bytes)
+                .into_iter()
+                .find(|(n, _)| n == entry)
+                .unwrap_or_else(|| panic!("{name}: {entry}"))
+                .1;
+            let format = image::guess_format(&data).unwrap();
+            (format, image::load_from_memory(&data).unwrap().to_rgb8())
+        };
+        let (f0, before) = image_of(bytes);
+        let (f1, after) = image_of(&std::fs::read(&new).unwrap());
+        assert_eq!(f0, f1, "{name}: the same kind of image");
+        assert_eq!(before.dimensions(), after.dimensions(), "{name}: same size");
+        let (w, h) = after.dimensions();
+        let at = |img: &image::RgbImage, fx: f64, fy: f64| {
+            img.get_pixel((f64::from(w) * fx) as u32, (f64::from(h) * fy) as u32)
+                .0
+                .map(i32::from)
+        };
+        let (dark, light) = (at(&after, 0.2, 0.2), at(&after, 0.8, 0.8));
+        let diff = |a: [i32; 3], b: [i32; 3]| (0..3).map(|i| (a[i] - b[i]).abs()).sum::<i32>();
+        assert!(
+            diff(light, at(&before, 0.8, 0.8)) > 60,
+            "{name}: the woods drawn over the light ground: {light:?}"
+        );
+        assert!(
+            dark[0] + 40 < light[0],
+            "{name}: the printed map shows through: {dark:?} {light:?}"
+        );
+        // Without --redraw-board the image entry is the original's, byte for byte.
+        let plain = dir.path().join(format!("{name}-plain.vmod"));
+        let (code, ..) = sandtable(&[
+            "export",
+            ron.to_str().unwrap(),
+            "--format",
+            "vassal",
+            "--into",
+            vmod.to_str().unwrap(),
+            "--output",
+            plain.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0);
+        let raw = |bytes: &[u8]| entries(bytes).into_iter().find(|(n, _)| n == entry).unwrap().1;
+        assert_eq!(raw(&std::fs::read(&plain).unwrap()), raw(bytes), "{name}");
+    }
+}

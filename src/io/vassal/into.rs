@@ -261,7 +261,8 @@ fn pixels(board: &HexBoard, size: (u32, u32)) -> Option<PixelMap> {
 
 /// The module with the scenario's terrain in zones of its board. With `redraw`
 /// (`--redraw-board`), the scene drawn with those options over the board's own image, at
-/// its size, replaces the image entry (same name, PNG bytes), so the grid still fits.
+/// its size, replaces the image entry (same name; JPEG for a JPEG, else PNG), so the
+/// grid still fits.
 pub fn write(
     scenario: &Scenario,
     ruleset: &Ruleset,
@@ -480,7 +481,19 @@ fn redrawn(
         Some(b) => b.image = uri,
         None => return Err(IntoError::Redraw("the board has no background".into())),
     }
-    super::image::render(&scene, map, None).map_err(|e| IntoError::Redraw(e.to_string()))
+    let png = super::image::render(&scene, map, None).map_err(|e| IntoError::Redraw(e.to_string()))?;
+    if mime != "image/jpeg" {
+        return Ok(png);
+    }
+    // The entry keeps its name, so a JPEG board stays a JPEG.
+    let img = ::image::load_from_memory(&png)
+        .map_err(|e| IntoError::Redraw(e.to_string()))?
+        .to_rgb8();
+    let mut jpeg = Vec::new();
+    ::image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
+        .encode_image(&img)
+        .map_err(|e| IntoError::Redraw(e.to_string()))?;
+    Ok(jpeg)
 }
 
 /// The module's archive with the build file (and moduledata, and the board image)
