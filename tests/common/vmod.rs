@@ -7,6 +7,7 @@
 use std::io::Write;
 
 /// A board of the test module.
+#[derive(Clone)]
 pub struct TestBoard {
     pub name: String,
     pub size: (u32, u32),
@@ -17,6 +18,7 @@ pub struct TestBoard {
 }
 
 /// A piece at start: stack name, board, grid location or pixel point, piece name.
+#[derive(Clone)]
 pub struct TestStack {
     pub name: String,
     pub board: String,
@@ -223,13 +225,18 @@ pub fn simple(grid: &str) -> Vec<u8> {
     )
 }
 
-/// The text of one entry of a module's archive (empty when it has none).
-pub fn entry_text(vmod: &[u8], name: &str) -> String {
+/// The bytes of one entry of a module's archive (empty when it has none).
+pub fn entry_bytes(vmod: &[u8], name: &str) -> Vec<u8> {
     use std::io::Read;
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(vmod)).expect("a zip");
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     if let Ok(mut f) = archive.by_name(name) {
-        f.read_to_string(&mut text).expect("text");
+        f.read_to_end(&mut bytes).expect("bytes");
     }
-    text
+    bytes
+}
+
+/// The text of one entry of a module's archive (empty when it has none).
+pub fn entry_text(vmod: &[u8], name: &str) -> String {
+    String::from_utf8_lossy(&entry_bytes(vmod, name)).into_owned()
 }
