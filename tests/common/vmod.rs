@@ -154,7 +154,7 @@ pub fn module(
         .collect();
     let build = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="3.5.0" description="A test module" name="{name}" nextPieceSlotId="100" version="{version}">
+<VASSAL.launch.BasicModule ModuleOther1="" ModuleOther2="" VassalVersion="3.5.0" description="A test module" name="{name}" nextPieceSlotId="100" version="{version}">
     <VASSAL.build.module.BasicCommandEncoder/>
     <VASSAL.build.module.Documentation/>
     <VASSAL.build.module.PlayerRoster buttonKeyStroke="" buttonText="Retire" buttonToolTip="Switch sides">{roster}</VASSAL.build.module.PlayerRoster>
@@ -170,7 +170,7 @@ pub fn module(
         <VASSAL.build.module.map.CounterDetailViewer/>
         {stack_xml}
     </VASSAL.build.module.Map>
-</VASSAL.build.GameModule>
+</VASSAL.launch.BasicModule>
 "#
     );
     let data = format!(

@@ -438,8 +438,8 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
     let end = "</VASSAL.build.module.map.boardPicker.board.HexGrid>";
     assert!(newb.ends_with(&old[g1 + end.len()..]));
     let root_end = |t: &str| {
-        t.find("<VASSAL.build.GameModule").unwrap()
-            + t[t.find("<VASSAL.build.GameModule").unwrap()..]
+        t.find("<VASSAL.launch.BasicModule").unwrap()
+            + t[t.find("<VASSAL.launch.BasicModule").unwrap()..]
                 .find('>')
                 .unwrap()
             + 1
@@ -701,5 +701,41 @@ fn redraw_board_draws_the_terrain_over_the_board_image_at_its_size() {
         assert_eq!(code, 0);
         let raw = |bytes: &[u8]| entries(bytes).into_iter().find(|(n, _)| n == entry).unwrap().1;
         assert_eq!(raw(&std::fs::read(&plain).unwrap()), raw(bytes), "{name}");
+    }
+}
+
+/// Issue 28's bad input, for `export --into`: the original module as the output is
+/// refused (never overwritten), and a module that is not a zip is named; exit 2 and
+/// nothing written either way.
+#[test]
+fn export_into_refuses_the_original_and_a_bad_module_with_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = simple(&hex_grid(55.4256, 64.0, 40, 40, false, &numbering("")));
+    let vmod = write(dir.path(), "m.vmod", &bytes);
+    let ron = dir.path().join("m.ron");
+    assert_eq!(import(&vmod, &ron, &[]).0, 0);
+    let not_zip = write(dir.path(), "bad.vmod", b"hello");
+    let new = dir.path().join("new.vmod");
+    for (into, out, says) in [
+        (&vmod, &vmod, "that is the original module"),
+        (&not_zip, &new, "not a zip"),
+    ] {
+        let (code, stdout, stderr) = sandtable(&[
+            "export",
+            ron.to_str().unwrap(),
+            "--format",
+            "vassal",
+            "--into",
+            into.to_str().unwrap(),
+            "--output",
+            out.to_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(code, 2, "{stdout}{stderr}");
+        let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{message}");
+        assert!(!new.exists(), "nothing written");
+        assert_eq!(std::fs::read(&vmod).unwrap(), bytes, "the original untouched");
     }
 }

@@ -144,6 +144,24 @@ fn element_span(text: &str, path: &[usize]) -> Option<(usize, usize)> {
     }
 }
 
+/// Where the document's root element starts: the first `<` that opens an element
+/// (not `<?xml ...?>`, a comment or a doctype).
+fn root_start(text: &str) -> usize {
+    let mut from = 0;
+    while let Some(i) = text[from..].find('<') {
+        let at = from + i;
+        match text.as_bytes().get(at + 1) {
+            Some(b'?') => from = text[at..].find("?>").map_or(text.len(), |e| at + e + 2),
+            Some(b'!') if text[at..].starts_with("<!--") => {
+                from = text[at..].find("-->").map_or(text.len(), |e| at + e + 3)
+            }
+            Some(b'!') => from = text[at..].find('>').map_or(text.len(), |e| at + e + 1),
+            _ => return at,
+        }
+    }
+    0
+}
+
 /// `1.2` -> `1.3`, `2` -> `2.1`, `1.4.7` -> `1.5`; text that is no version gets `.1`.
 pub fn raise_minor(v: &str) -> String {
     let mut parts = v.trim().split('.');
@@ -407,7 +425,9 @@ pub fn write(
     build.push_str(&zg);
     build.push_str(&text[ge..]);
     // Version and description, in the build file's root and in moduledata.
-    let root_at = build.find("<VASSAL.build.GameModule").unwrap_or(0);
+    // The root is `VASSAL.build.GameModule` or (in most modules, and ours)
+    // `VASSAL.launch.BasicModule`: the first tag that is no declaration or comment.
+    let root_at = root_start(&build);
     let root_end = build[root_at..]
         .find('>')
         .map_or(build.len(), |i| root_at + i + 1);
@@ -566,6 +586,12 @@ mod tests {
         assert_eq!(&t[s..e], "<c><d>t</d><e/></c>");
         let (s, e) = element_span(t, &[0]).unwrap();
         assert_eq!(&t[s..e], r#"<b x="1"/>"#);
+    }
+
+    #[test]
+    fn the_root_is_found_past_the_declaration_and_comments() {
+        let t = "<?xml version=\"1.0\"?>\n<!-- made by hand -->\n<VASSAL.launch.BasicModule version=\"1\">";
+        assert!(t[root_start(t)..].starts_with("<VASSAL.launch.BasicModule"));
     }
 
     #[test]
