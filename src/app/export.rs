@@ -196,7 +196,10 @@ impl ExportDialog {
                          the original is not changed",
                     );
                     if self.into_module {
-                        ui.checkbox(&mut self.redraw_board, "Draw the terrain over its board image");
+                        ui.checkbox(
+                            &mut self.redraw_board,
+                            "Draw the terrain over its board image",
+                        );
                     }
                 }
                 if let Some((ask, on)) = &mut self.preview {

@@ -40,14 +40,8 @@ impl Writing {
                     *g = s;
                 }
             };
-            let result = into::export_file(
-                &scenario,
-                &ruleset,
-                &module,
-                &out,
-                redraw.as_ref(),
-                &say,
-            );
+            let result =
+                into::export_file(&scenario, &ruleset, &module, &out, redraw.as_ref(), &say);
             // The app may have gone (window closed): nobody to tell.
             let _ = tx.send(result.map_err(|e| e.to_string()));
         });

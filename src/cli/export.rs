@@ -186,17 +186,23 @@ fn into_module(
 ) -> Result<(), CliError> {
     use crate::io::vassal::{self, into::IntoError};
     let redraw = args.redraw_board.then(|| vassal::redraw_options(layers));
-    vassal::into::export_file(scenario, ruleset, into, &args.output, redraw.as_ref(), &|_| {}).map_err(
-        |e| {
-            let (kind, file) = match &e {
-                IntoError::Module(_) => (ErrorKind::NotAMap, into),
-                IntoError::Read(_) => (ErrorKind::File, into),
-                IntoError::Write(_) | IntoError::SameFile | IntoError::Zip(_) => {
-                    (ErrorKind::Output, args.output.as_path())
-                }
-                IntoError::Board(_) | IntoError::Redraw(_) => (ErrorKind::File, into),
-            };
-            CliError::new(kind, e.to_string()).in_file(file)
-        },
+    vassal::into::export_file(
+        scenario,
+        ruleset,
+        into,
+        &args.output,
+        redraw.as_ref(),
+        &|_| {},
     )
+    .map_err(|e| {
+        let (kind, file) = match &e {
+            IntoError::Module(_) => (ErrorKind::NotAMap, into),
+            IntoError::Read(_) => (ErrorKind::File, into),
+            IntoError::Write(_) | IntoError::SameFile | IntoError::Zip(_) => {
+                (ErrorKind::Output, args.output.as_path())
+            }
+            IntoError::Board(_) | IntoError::Redraw(_) => (ErrorKind::File, into),
+        };
+        CliError::new(kind, e.to_string()).in_file(file)
+    })
 }

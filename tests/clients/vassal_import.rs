@@ -186,7 +186,13 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
             mk("p1", None, centre(params, 2, 2)),
             mk("p2", None, centre(params, 3, 1)),
         ];
-        let bytes = module("Roundtrip", "1.2", &[board.clone()], &by_pixel, &[]);
+        let bytes = module(
+            "Roundtrip",
+            "1.2",
+            std::slice::from_ref(&board),
+            &by_pixel,
+            &[],
+        );
         // A third stack named by a grid location, as module designers place them: a
         // label of the board (VASSAL refuses the module if it is not one).
         let label = {
@@ -278,7 +284,9 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
         );
         assert_eq!(placed(&before), placed(&after), "{name}: pieces stay put");
         assert!(
-            placed(&after).iter().any(|p| p.2 == serde_json::json!(label)),
+            placed(&after)
+                .iter()
+                .any(|p| p.2 == serde_json::json!(label)),
             "{name}: the stack named {label} stands there"
         );
         for p in after["new_game"]["pieces"].as_array().unwrap() {
@@ -457,6 +465,9 @@ fn error_codes(report: &Value) -> Vec<String> {
         .collect()
 }
 
+/// A hex label and its centre in board pixels.
+type Centre = (String, (i64, i64));
+
 /// Imports `board` of `vmod`, paints woods and hills (elevation 1) by turns, and
 /// writes it back into `into` as `out`; the scenario and where each hex centre is in
 /// board pixels.
@@ -466,7 +477,7 @@ fn paint_and_export(
     board: &str,
     into: &Path,
     out: &Path,
-) -> (Scenario, Vec<(String, (i64, i64))>) {
+) -> (Scenario, Vec<Centre>) {
     let rulesets = Rulesets::built_in();
     let ron = dir.join(format!("{board}.ron"));
     let (code, text) = run(&[
@@ -560,7 +571,10 @@ fn two_boards_and_a_hex_grid_in_a_zone_go_back_with_their_terrain() {
     assert_eq!(after["module"]["version"], "2.2", "a minor step each time");
     for (name, s, at) in [("West", &west, &west_at), ("East", &east, &east_at)] {
         let (b0, b1) = (board_report(&before, name), board_report(&after, name));
-        assert_eq!(b0["hexes"], b1["hexes"], "{name}: same hexes, labels, centres");
+        assert_eq!(
+            b0["hexes"], b1["hexes"],
+            "{name}: same hexes, labels, centres"
+        );
         assert_eq!(b0["size"], b1["size"], "{name}");
         let b = hex_board(s);
         let probe = |r: &Value, (x, y): (i64, i64)| {

@@ -699,7 +699,13 @@ fn redraw_board_draws_the_terrain_over_the_board_image_at_its_size() {
             plain.to_str().unwrap(),
         ]);
         assert_eq!(code, 0);
-        let raw = |bytes: &[u8]| entries(bytes).into_iter().find(|(n, _)| n == entry).unwrap().1;
+        let raw = |bytes: &[u8]| {
+            entries(bytes)
+                .into_iter()
+                .find(|(n, _)| n == entry)
+                .unwrap()
+                .1
+        };
         assert_eq!(raw(&std::fs::read(&plain).unwrap()), raw(bytes), "{name}");
     }
 }
@@ -736,6 +742,10 @@ fn export_into_refuses_the_original_and_a_bad_module_with_nothing_written() {
         let message = v["error"]["message"].as_str().unwrap();
         assert!(message.contains(says), "{message}");
         assert!(!new.exists(), "nothing written");
-        assert_eq!(std::fs::read(&vmod).unwrap(), bytes, "the original untouched");
+        assert_eq!(
+            std::fs::read(&vmod).unwrap(),
+            bytes,
+            "the original untouched"
+        );
     }
 }

@@ -490,7 +490,16 @@ fn file_export_writes_the_imported_board_back_into_a_new_copy_of_its_module() {
     h.get_by_label("Import").click();
     h.run();
     assert!(h.state().error.is_none(), "{:?}", h.state().error);
-    let v = h.state().doc.scenario.board.background().unwrap().vassal.clone().unwrap();
+    let v = h
+        .state()
+        .doc
+        .scenario
+        .board
+        .background()
+        .unwrap()
+        .vassal
+        .clone()
+        .unwrap();
     assert_eq!(v.module.as_deref().map(Path::new), Some(vmod.as_path()));
     // Woods painted on one hex.
     let rulesets = h.state().rulesets.clone();
@@ -516,7 +525,11 @@ fn file_export_writes_the_imported_board_back_into_a_new_copy_of_its_module() {
     written(&mut h);
     assert!(h.state().error.is_none(), "{:?}", h.state().error);
     h.get_by_label(&format!("Wrote {}", out.display()));
-    assert_eq!(std::fs::read(&vmod).unwrap(), original, "original unchanged");
+    assert_eq!(
+        std::fs::read(&vmod).unwrap(),
+        original,
+        "original unchanged"
+    );
     let build = crate::vmod::entry_text(&std::fs::read(&out).unwrap(), "buildFile.xml");
     assert!(build.contains("ZonedGrid"), "{build}");
     assert!(
@@ -530,7 +543,13 @@ fn file_export_writes_the_imported_board_back_into_a_new_copy_of_its_module() {
     assert!(h.state().error.is_none(), "{:?}", h.state().error);
     let cli = dir.path().join("cli.vmod");
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(["export", saved.to_str().unwrap(), "--format", "vassal", "--into"])
+        .args([
+            "export",
+            saved.to_str().unwrap(),
+            "--format",
+            "vassal",
+            "--into",
+        ])
         .arg(&vmod)
         .arg("--output")
         .arg(&cli)

@@ -501,7 +501,8 @@ fn redrawn(
         Some(b) => b.image = uri,
         None => return Err(IntoError::Redraw("the board has no background".into())),
     }
-    let png = super::image::render(&scene, map, None).map_err(|e| IntoError::Redraw(e.to_string()))?;
+    let png =
+        super::image::render(&scene, map, None).map_err(|e| IntoError::Redraw(e.to_string()))?;
     if mime != "image/jpeg" {
         return Ok(png);
     }

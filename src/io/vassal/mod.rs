@@ -69,7 +69,7 @@ fn board_layers(job: &ExportJob) -> Vec<LayerId> {
 /// which are the module's pieces, nor findings.
 fn layers_on_board(layers: Option<&[LayerId]>) -> Vec<LayerId> {
     layers
-        .unwrap_or(&LayerId::ALL)
+        .unwrap_or(LayerId::ALL)
         .iter()
         .copied()
         .filter(|l| !matches!(l, LayerId::Units | LayerId::Tokens | LayerId::Findings))
