@@ -457,7 +457,9 @@ fn export_into_module(h: &mut Harness<'_, DesignerApp>, redraw: bool) {
         .last()
         .expect("the window's button")
         .click();
-    h.run();
+    // Stepped, not run: the progress window asks for frames until the module is written.
+    h.step();
+    h.step();
 }
 
 /// Issue 28, "Export back ... and in File > Export, when the scenario came from a
