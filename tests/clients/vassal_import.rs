@@ -534,10 +534,7 @@ fn two_boards_and_a_hex_grid_in_a_zone_go_back_with_their_terrain() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let zoned = format!(
-        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$gridLocation$" name="Battlefield" path="100,50;580,50;580,420;100,420" useHighlight="false" useParentGrid="false">{}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone></VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#,
-        hex_grid(55.4256, 64.0, 130, 80, false, &numbering(""))
-    );
+    let zoned = super::vmod::zoned_hex_grid();
     let bytes = module(
         "Two boards",
         "2",

@@ -240,3 +240,12 @@ pub fn entry_bytes(vmod: &[u8], name: &str) -> Vec<u8> {
 pub fn entry_text(vmod: &[u8], name: &str) -> String {
     String::from_utf8_lossy(&entry_bytes(vmod, name)).into_owned()
 }
+
+/// A `ZonedGrid` whose zone "Battlefield" (100,50 to 580,420) holds a flat hex grid
+/// (55.4256 x 64, origin 130,80) of its own.
+pub fn zoned_hex_grid() -> String {
+    format!(
+        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$gridLocation$" name="Battlefield" path="100,50;580,50;580,420;100,420" useHighlight="false" useParentGrid="false">{}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone></VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#,
+        hex_grid(55.4256, 64.0, 130, 80, false, &numbering(""))
+    )
+}

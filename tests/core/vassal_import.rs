@@ -197,10 +197,7 @@ fn descending_rows_are_counted_from_the_board_height_as_vassal_does() {
 #[test]
 fn a_hex_grid_in_a_zone_and_a_board_of_two_are_found_by_name() {
     let dir = tempfile::tempdir().unwrap();
-    let zoned = format!(
-        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$gridLocation$" name="Battlefield" path="100,50;580,50;580,420;100,420" useHighlight="false" useParentGrid="false">{}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone></VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#,
-        hex_grid(55.4256, 64.0, 130, 80, false, &numbering(""))
-    );
+    let zoned = super::vmod::zoned_hex_grid();
     let bytes = module(
         "Two boards",
         "2",
@@ -366,6 +363,22 @@ fn bad_modules_are_refused_naming_the_entry_with_exit_2_and_nothing_written() {
     }
 }
 
+/// `sandtable export RON --format vassal --into MODULE --output OUT EXTRA...`.
+fn export_into(ron: &Path, into: &Path, out: &Path, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec![
+        "export",
+        ron.to_str().unwrap(),
+        "--format",
+        "vassal",
+        "--into",
+        into.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    sandtable(&args)
+}
+
 fn entries(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
     let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
     (0..z.len())
@@ -392,16 +405,7 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
         .insert(hex, sandtable::scenario::HexCell::terrain("woods"));
     sandtable::io::save_scenario(&s, &ron).unwrap();
     let new = dir.path().join("new.vmod");
-    let (code, stdout, stderr) = sandtable(&[
-        "export",
-        ron.to_str().unwrap(),
-        "--format",
-        "vassal",
-        "--into",
-        vmod.to_str().unwrap(),
-        "--output",
-        new.to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = export_into(&ron, &vmod, &new, &[]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let before = entries(&bytes);
     let after = entries(&std::fs::read(&new).unwrap());
@@ -643,19 +647,12 @@ fn redraw_board_draws_the_terrain_over_the_board_image_at_its_size() {
         }
         sandtable::io::save_scenario(&s, &ron).unwrap();
         let new = dir.path().join(format!("{name}-new.vmod"));
-        let (code, stdout, stderr) = sandtable(&[
-            "export",
-            ron.to_str().unwrap(),
-            "--format",
-            "vassal",
-            "--into",
-            vmod.to_str().unwrap(),
-            "--output",
-            new.to_str().unwrap(),
-            "--redraw-board",
-            "--layers",
-            "terrain",
-        ]);
+        let (code, stdout, stderr) = export_into(
+            &ron,
+            &vmod,
+            &new,
+            &["--redraw-board", "--layers", "terrain"],
+        );
         assert_eq!(code, 0, "{name}: {stdout}{stderr}");
         let image_of = |bytes: &[u8]| {
             let data = entries(bytes)
@@ -688,16 +685,7 @@ fn redraw_board_draws_the_terrain_over_the_board_image_at_its_size() {
         );
         // Without --redraw-board the image entry is the original's, byte for byte.
         let plain = dir.path().join(format!("{name}-plain.vmod"));
-        let (code, ..) = sandtable(&[
-            "export",
-            ron.to_str().unwrap(),
-            "--format",
-            "vassal",
-            "--into",
-            vmod.to_str().unwrap(),
-            "--output",
-            plain.to_str().unwrap(),
-        ]);
+        let (code, ..) = export_into(&ron, &vmod, &plain, &[]);
         assert_eq!(code, 0);
         let raw = |bytes: &[u8]| {
             entries(bytes)
@@ -726,17 +714,7 @@ fn export_into_refuses_the_original_and_a_bad_module_with_nothing_written() {
         (&vmod, &vmod, "that is the original module"),
         (&not_zip, &new, "not a zip"),
     ] {
-        let (code, stdout, stderr) = sandtable(&[
-            "export",
-            ron.to_str().unwrap(),
-            "--format",
-            "vassal",
-            "--into",
-            into.to_str().unwrap(),
-            "--output",
-            out.to_str().unwrap(),
-            "--json",
-        ]);
+        let (code, stdout, stderr) = export_into(&ron, into, out, &["--json"]);
         assert_eq!(code, 2, "{stdout}{stderr}");
         let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
         let message = v["error"]["message"].as_str().unwrap();
