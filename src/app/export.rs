@@ -35,6 +35,11 @@ pub struct ExportDialog {
     pub waiting: bool,
     /// The preview open in the designer, and whether to draw it over the export.
     pub preview: Option<(crate::scene::asked::Asked, bool)>,
+    /// VASSAL, for a board imported from a module: write a new copy of that module
+    /// (`export --into`) instead of a module of our own; and whether to draw the
+    /// scene over its board image (`--redraw-board`).
+    pub into_module: bool,
+    pub redraw_board: bool,
 }
 
 /// How the board is cut into sheets, and its picture (none for a big board).
@@ -61,6 +66,8 @@ impl Default for ExportDialog {
             layers: LayerId::ALL.iter().map(|l| (*l, true)).collect(),
             waiting: false,
             preview: None,
+            into_module: false,
+            redraw_board: false,
         }
     }
 }
@@ -177,6 +184,24 @@ impl ExportDialog {
                     .map(|(id, _)| *id)
                     .collect();
                 self.options.layers = (drawn.len() < self.layers.len()).then_some(drawn);
+                if f.name() == "vassal"
+                    && let Some(module) = original_module(doc)
+                {
+                    ui.checkbox(
+                        &mut self.into_module,
+                        format!("Into the original module ({})", module.display()),
+                    )
+                    .on_hover_text(
+                        "A new copy of the module with terrain zones on its board; \
+                         the original is not changed",
+                    );
+                    if self.into_module {
+                        ui.checkbox(
+                            &mut self.redraw_board,
+                            "Draw the terrain over its board image",
+                        );
+                    }
+                }
                 if let Some((ask, on)) = &mut self.preview {
                     ui.checkbox(on, format!("With the current preview ({ask})"));
                     self.options.overlays = if *on { vec![ask.clone()] } else { Vec::new() };
@@ -192,6 +217,23 @@ impl ExportDialog {
             });
         step
     }
+}
+
+/// The module the document's board was imported from, when it names one.
+pub fn original_module(doc: &Document) -> Option<std::path::PathBuf> {
+    doc.scenario
+        .board
+        .background()?
+        .vassal
+        .as_ref()?
+        .module_path(doc.path.as_deref())
+}
+
+/// Whether the dialog writes into the original module.
+pub fn into_module(dialog: &ExportDialog, doc: &Document) -> Option<std::path::PathBuf> {
+    (dialog.into_module && dialog.chosen().name() == "vassal")
+        .then(|| original_module(doc))
+        .flatten()
 }
 
 fn paper_name(p: Paper) -> &'static str {

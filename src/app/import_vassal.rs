@@ -154,7 +154,13 @@ impl DesignerApp {
             .map(|(entry, bytes)| (vimport::image_file_name(&w.path, &entry), bytes));
         if let crate::board::Board::Hex(b) = &mut imported.scenario.board {
             match (&image, &mut b.background) {
-                (Some((name, _)), Some(bg)) => bg.image = name.clone(),
+                (Some((name, _)), Some(bg)) => {
+                    bg.image = name.clone();
+                    // Unsaved, so absolute: File > Export writes a new module from it.
+                    if let Some(v) = &mut bg.vassal {
+                        v.module = Some(crate::board::VassalBoard::module_name(None, &w.path));
+                    }
+                }
                 // A board with no image has nothing to draw under its hexes.
                 _ => b.background = None,
             }

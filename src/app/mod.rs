@@ -10,6 +10,7 @@ pub mod commands;
 pub mod dialogs;
 pub mod document;
 pub mod export;
+pub mod export_into;
 pub mod hex_tools;
 pub mod icons;
 pub mod import_vassal;
@@ -137,6 +138,8 @@ pub struct DesignerApp {
     pub export_dialog: Option<export::ExportDialog>,
     /// The file the last export wrote, said in a notice until it is closed.
     pub exported: Option<PathBuf>,
+    /// File > Export into the original module, while it is written.
+    pub writing_module: Option<export_into::Writing>,
     /// File > Import VASSAL module's choice of board, while open.
     pub import_vassal: Option<import_vassal::ImportVassal>,
     /// File > Scenario properties, while open.
@@ -191,6 +194,7 @@ impl DesignerApp {
             new_dialog: None,
             export_dialog: None,
             exported: None,
+            writing_module: None,
             scenario_panel: None,
             import_vassal: None,
             shortcuts_window: false,
@@ -628,6 +632,22 @@ impl DesignerApp {
             ));
             return;
         };
+        if let Some(module) = export::into_module(dialog, &self.doc)
+            && let Some(ruleset) = self.doc.module()
+        {
+            let redraw = dialog
+                .redraw_board
+                .then(|| io::vassal::redraw_options(dialog.options.layers.as_deref()));
+            self.writing_module = Some(export_into::Writing::start(
+                self.doc.scenario.clone(),
+                ruleset.clone(),
+                module,
+                path.to_path_buf(),
+                redraw,
+            ));
+            self.export_dialog = None;
+            return;
+        }
         let job = io::export::ExportJob::new(&self.doc.scenario, ruleset, &dialog.options);
         match io::export::export_to(dialog.chosen(), &job, path) {
             Ok(()) => {
@@ -635,6 +655,24 @@ impl DesignerApp {
                 self.exported = Some(path.to_path_buf());
             }
             Err(e) => self.error = Some(format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// The progress of File > Export into the original module; its notice or error.
+    fn writing_module_window(&mut self, ctx: &egui::Context) {
+        let Some(w) = &self.writing_module else {
+            return;
+        };
+        match w.poll() {
+            None => w.ui(ctx),
+            Some(result) => {
+                let path = w.output.clone();
+                self.writing_module = None;
+                match result {
+                    Ok(()) => self.exported = Some(path),
+                    Err(e) => self.error = Some(format!("{}: {e}", path.display())),
+                }
+            }
         }
     }
 
@@ -776,6 +814,7 @@ impl DesignerApp {
         self.import_vassal_window(ui);
         self.sample_window(ui);
         self.export_window(ui);
+        self.writing_module_window(ui.ctx());
         self.exported_notice(ui);
         self.recovery_window(ui);
         self.confirm_window(ui);
@@ -883,6 +922,7 @@ impl DesignerApp {
             || self.error.is_some()
             || self.pending_recovery.is_some()
             || self.loading.is_some()
+            || self.writing_module.is_some()
     }
 
     /// Does what a command says, from a menu or a key.

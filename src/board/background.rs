@@ -35,6 +35,35 @@ pub struct VassalBoard {
     /// (or the zoned grid's background grid).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
+    /// The module file itself (relative to the scenario's folder, or absolute), so that
+    /// File > Export can write a new module from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module: Option<String>,
+}
+
+impl VassalBoard {
+    /// How a scenario at `scenario` names the module at `module`: relative when the
+    /// module lies in the scenario's folder or below it, else absolute.
+    pub fn module_name(scenario: Option<&std::path::Path>, module: &std::path::Path) -> String {
+        let module = std::path::absolute(module).unwrap_or_else(|_| module.to_path_buf());
+        let dir = scenario
+            .and_then(|s| std::path::absolute(s).ok())
+            .and_then(|s| s.parent().map(std::path::Path::to_path_buf));
+        match dir.as_deref().and_then(|d| module.strip_prefix(d).ok()) {
+            Some(rel) => rel.to_string_lossy().into_owned(),
+            None => module.to_string_lossy().into_owned(),
+        }
+    }
+
+    /// The module's path for a scenario at `scenario` (`None`: unsaved, so the name is
+    /// taken as it is).
+    pub fn module_path(&self, scenario: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
+        let name = std::path::Path::new(self.module.as_deref()?);
+        Some(match scenario.and_then(std::path::Path::parent) {
+            Some(dir) if name.is_relative() => dir.join(name),
+            _ => name.to_path_buf(),
+        })
+    }
 }
 
 /// Why a background cannot be used.

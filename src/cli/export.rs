@@ -54,6 +54,10 @@ pub struct ExportArgs {
     /// terrain zones on the imported board, every other entry unchanged.
     #[arg(long, value_name = "MODULE.vmod")]
     pub into: Option<PathBuf>,
+    /// With --into: draw the scene (terrain and the --layers asked for, not the pieces)
+    /// over the board image, at its size; without it the image is left as it was.
+    #[arg(long, requires = "into")]
+    pub redraw_board: bool,
     /// Errors as JSON on stdout, as the other commands' `--json`.
     #[arg(long)]
     pub json: bool,
@@ -157,7 +161,7 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
                 format!("--into writes a VASSAL module, not {}", format.name()),
             ));
         }
-        into_module(args, into, &scenario, ruleset)?;
+        into_module(args, into, &scenario, ruleset, layers.as_deref())?;
         return Ok(format);
     }
     let options = ExportOptions {
@@ -181,15 +185,27 @@ fn into_module(
     into: &std::path::Path,
     scenario: &crate::scenario::Scenario,
     ruleset: &crate::rules::Ruleset,
+    layers: Option<&[crate::scene::LayerId]>,
 ) -> Result<(), CliError> {
-    use crate::io::vassal::{into, module::Module};
-    let bytes = std::fs::read(into).map_err(|e| {
-        CliError::new(ErrorKind::File, format!("cannot read the module: {e}")).in_file(into)
-    })?;
-    let module = Module::read(bytes)
-        .map_err(|e| CliError::new(ErrorKind::NotAMap, e.to_string()).in_file(into))?;
-    let out = into::write(scenario, ruleset, &module, None)
-        .map_err(|e| CliError::new(ErrorKind::File, e.to_string()).in_file(into))?;
-    crate::io::atomic::write(&args.output, &out)
-        .map_err(|e| CliError::new(ErrorKind::Output, e.to_string()).in_file(&args.output))
+    use crate::io::vassal::{self, into::IntoError};
+    let redraw = args.redraw_board.then(|| vassal::redraw_options(layers));
+    vassal::into::export_file(
+        scenario,
+        ruleset,
+        into,
+        &args.output,
+        redraw.as_ref(),
+        &|_| {},
+    )
+    .map_err(|e| {
+        let (kind, file) = match &e {
+            IntoError::Module(_) => (ErrorKind::NotAMap, into),
+            IntoError::Read(_) => (ErrorKind::File, into),
+            IntoError::Write(_) | IntoError::SameFile | IntoError::Zip(_) => {
+                (ErrorKind::Output, args.output.as_path())
+            }
+            IntoError::Board(_) | IntoError::Redraw(_) => (ErrorKind::File, into),
+        };
+        CliError::new(kind, e.to_string()).in_file(file)
+    })
 }

@@ -181,6 +181,12 @@ fn run_module(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
         && let Some(bg) = &mut b.background
     {
         bg.image = image_file.clone().unwrap_or_default();
+        if let Some(v) = &mut bg.vassal {
+            v.module = Some(crate::board::VassalBoard::module_name(
+                Some(&args.output),
+                &args.file,
+            ));
+        }
         if image_file.is_none() {
             b.background = None;
         }

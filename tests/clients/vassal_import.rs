@@ -176,19 +176,39 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
             at,
             piece: format!("Union Infantry {stack}"),
         };
+        let board = TestBoard {
+            name: "Main".into(),
+            size,
+            grid,
+            image_missing: false,
+        };
+        let by_pixel = [
+            mk("p1", None, centre(params, 2, 2)),
+            mk("p2", None, centre(params, 3, 1)),
+        ];
         let bytes = module(
             "Roundtrip",
             "1.2",
-            &[TestBoard {
-                name: "Main".into(),
-                size,
-                grid,
-                image_missing: false,
-            }],
-            &[
-                mk("p1", None, centre(params, 2, 2)),
-                mk("p2", None, centre(params, 3, 1)),
-            ],
+            std::slice::from_ref(&board),
+            &by_pixel,
+            &[],
+        );
+        // A third stack named by a grid location, as module designers place them: a
+        // label of the board (VASSAL refuses the module if it is not one).
+        let label = {
+            let m = sandtable::io::vassal::module::Module::read(bytes).unwrap();
+            let r = rulesets.get("battle-cry-150").unwrap();
+            let i = sandtable::io::vassal::import::import(&m, None, None, r, None).unwrap();
+            let b = hex_board(&i.scenario);
+            b.label(b.hexes().nth(7).unwrap())
+        };
+        let mut stacks = by_pixel.to_vec();
+        stacks.push(mk("p3", Some(&label), (0, 0)));
+        let bytes = module(
+            "Roundtrip",
+            "1.2",
+            &[board],
+            &stacks,
             &["Union", "Confederate"],
         );
         let vmod = dir.path().join("m.vmod");
@@ -263,6 +283,12 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
             "{name}"
         );
         assert_eq!(placed(&before), placed(&after), "{name}: pieces stay put");
+        assert!(
+            placed(&after)
+                .iter()
+                .any(|p| p.2 == serde_json::json!(label)),
+            "{name}: the stack named {label} stands there"
+        );
         for p in after["new_game"]["pieces"].as_array().unwrap() {
             let loc = p["LocationName"].as_str().unwrap();
             let hex = b.hex_at(loc).unwrap();
@@ -386,4 +412,230 @@ fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
             "{label}: VASSAL ({x}, {y}), ours ({px:.2}, {py:.2})"
         );
     }
+    // And back into the module VASSAL saved: its pieces stay put and read the terrain.
+    let new = dir.path().join("resaved-new.vmod");
+    let (_, _) = paint_and_export(dir.path(), &resaved, "Main", &resaved, &new);
+    let painted = sandtable::io::load_scenario(&dir.path().join("Main.ron"), &rulesets).unwrap();
+    let after = check(&check_path, &new);
+    assert_eq!(after["errors"], serde_json::json!([]), "{after}");
+    assert_eq!(placed(&report), placed(&after), "pieces stay put");
+    assert_eq!(vassal_hexes(&report, "Main"), vassal_hexes(&after, "Main"));
+    let b = hex_board(&painted);
+    for p in after["new_game"]["pieces"].as_array().unwrap() {
+        let loc = p["LocationName"].as_str().unwrap();
+        let ours = painted.hexes.get(&b.hex_at(loc).unwrap()).unwrap();
+        assert_eq!(
+            p["zone_properties_seen_by_piece"]["terrain"].as_str(),
+            Some(ours.terrain.as_str()),
+            "{} on {loc}",
+            p["name"]
+        );
+    }
+}
+
+/// `vassal-check` with probe points (board pixels, asked of every board).
+fn check_points(checker: &Path, vmod: &Path, points: &[(i64, i64)]) -> Value {
+    let mut c = Command::new(checker);
+    c.arg(vmod).args(["--all-hexes", "--no-tree"]);
+    for (x, y) in points {
+        c.arg("--point").arg(format!("{x},{y}"));
+    }
+    let out = c.output().unwrap();
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{vmod:?}: {e}\n{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+fn board_report<'a>(report: &'a Value, board: &str) -> &'a Value {
+    report["maps"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == board)
+        .unwrap_or_else(|| panic!("no board {board}: {report}"))
+}
+
+/// The error codes of a report (a module of two boards on one map reports that New
+/// Game chose none, before as after).
+fn error_codes(report: &Value) -> Vec<String> {
+    report["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["code"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// A hex label and its centre in board pixels.
+type Centre = (String, (i64, i64));
+
+/// Imports `board` of `vmod`, paints woods and hills (elevation 1) by turns, and
+/// writes it back into `into` as `out`; the scenario and where each hex centre is in
+/// board pixels.
+fn paint_and_export(
+    dir: &Path,
+    vmod: &Path,
+    board: &str,
+    into: &Path,
+    out: &Path,
+) -> (Scenario, Vec<Centre>) {
+    let rulesets = Rulesets::built_in();
+    let ron = dir.join(format!("{board}.ron"));
+    let (code, text) = run(&[
+        "import",
+        vmod.to_str().unwrap(),
+        "--board",
+        board,
+        "--ruleset",
+        "battle-cry-150",
+        "--output",
+        ron.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{board}: {text}");
+    let mut s = sandtable::io::load_scenario(&ron, &rulesets).unwrap();
+    let b = hex_board(&s).clone();
+    for (i, h) in b.hexes().enumerate() {
+        let mut cell = HexCell::terrain(if i % 2 == 0 { "woods" } else { "hills" });
+        cell.elevation = i32::from(i % 2 != 0);
+        s.hexes.insert(h, cell);
+    }
+    sandtable::io::save_scenario(&s, &ron).unwrap();
+    let (code, text) = run(&[
+        "export",
+        ron.to_str().unwrap(),
+        "--format",
+        "vassal",
+        "--into",
+        into.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{board}: {text}");
+    let layout = BoardLayout::new(&b, b.hex_width_mm as f32);
+    let bg = b.background.clone().unwrap();
+    let centres = b
+        .hexes()
+        .map(|h| {
+            let c = layout.centre(h);
+            let (x, y) = bg.to_pixels((f64::from(c.x), f64::from(c.y)));
+            (b.label(h), (x.round() as i64, y.round() as i64))
+        })
+        .collect();
+    (s, centres)
+}
+
+/// Issue 28's test modules "two boards" and "a board in a ZonedGrid with a hex grid in
+/// a zone", through VASSAL's engine: each board imported, painted and written back in
+/// turn (the second into the first's result); after, both boards have the same hexes,
+/// labels and centres, every hex centre keeps its location name, and VASSAL reads
+/// there the terrain painted (the zone's own grid copied into each hex zone names it).
+#[test]
+fn two_boards_and_a_hex_grid_in_a_zone_go_back_with_their_terrain() {
+    let Some(check_path) = checker_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let zoned = super::vmod::zoned_hex_grid();
+    let bytes = module(
+        "Two boards",
+        "2",
+        &[
+            TestBoard {
+                name: "West".into(),
+                size: (300, 200),
+                grid: hex_grid(40.0, 46.0, 20, 20, true, &numbering(r#"vOff="2""#)),
+                image_missing: false,
+            },
+            TestBoard {
+                name: "East".into(),
+                size: (600, 430),
+                grid: zoned,
+                image_missing: false,
+            },
+        ],
+        &[],
+        &["Union", "Confederate"],
+    );
+    let vmod = dir.path().join("two.vmod");
+    std::fs::write(&vmod, &bytes).unwrap();
+    let mid = dir.path().join("mid.vmod");
+    let last = dir.path().join("last.vmod");
+    let (west, west_at) = paint_and_export(dir.path(), &vmod, "West", &vmod, &mid);
+    let (east, east_at) = paint_and_export(dir.path(), &vmod, "East", &mid, &last);
+    let points: Vec<(i64, i64)> = west_at.iter().chain(&east_at).map(|(_, p)| *p).collect();
+    let before = check_points(&check_path, &vmod, &points);
+    let after = check_points(&check_path, &last, &points);
+    assert_eq!(error_codes(&before), error_codes(&after), "{after}");
+    assert_eq!(after["module"]["version"], "2.2", "a minor step each time");
+    for (name, s, at) in [("West", &west, &west_at), ("East", &east, &east_at)] {
+        let (b0, b1) = (board_report(&before, name), board_report(&after, name));
+        assert_eq!(
+            b0["hexes"], b1["hexes"],
+            "{name}: same hexes, labels, centres"
+        );
+        assert_eq!(b0["size"], b1["size"], "{name}");
+        let b = hex_board(s);
+        let probe = |r: &Value, (x, y): (i64, i64)| {
+            r["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["x"] == x && p["y"] == y)
+                .cloned()
+                .unwrap()
+        };
+        for (label, p) in at {
+            let (p0, p1) = (probe(b0, *p), probe(b1, *p));
+            assert_eq!(p0["location_name"], p1["location_name"], "{name} {label}");
+            assert_eq!(p1["location_name"], *label, "{name} {label}");
+            assert_eq!(p1["zone"], *label, "{name}: {label}'s zone");
+            let ours = s.hexes.get(&b.hex_at(label).unwrap()).unwrap();
+            let props = &p1["zone_properties"];
+            assert_eq!(
+                props["terrain"].as_str(),
+                Some(ours.terrain.as_str()),
+                "{name} {label}: {props}"
+            );
+        }
+    }
+}
+
+/// Issue 28's `--redraw-board`, through VASSAL's engine: the module with the terrain
+/// drawn over its board image loads without a fault, the image decodes at the size it
+/// had (so the grid and every hex centre stay), and it is not the original's picture.
+#[test]
+fn a_redrawn_board_image_loads_in_vassal_at_its_size() {
+    let Some(check_path) = checker_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let grid = hex_grid(55.4256, 64.0, 40, 40, false, &numbering(""));
+    let vmod = dir.path().join("m.vmod");
+    std::fs::write(&vmod, super::vmod::simple(&grid)).unwrap();
+    let plain = dir.path().join("plain.vmod");
+    paint_and_export(dir.path(), &vmod, "Main", &vmod, &plain);
+    let redrawn = dir.path().join("redrawn.vmod");
+    let ron = dir.path().join("Main.ron");
+    let (code, text) = run(&[
+        "export",
+        ron.to_str().unwrap(),
+        "--format",
+        "vassal",
+        "--into",
+        vmod.to_str().unwrap(),
+        "--output",
+        redrawn.to_str().unwrap(),
+        "--redraw-board",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let (before, after) = (check(&check_path, &vmod), check(&check_path, &redrawn));
+    assert_eq!(after["errors"], serde_json::json!([]), "{after}");
+    assert_eq!(before["images"]["sizes"], after["images"]["sizes"]);
+    assert_eq!(
+        before["images"]["sizes"]["Main.png"],
+        serde_json::json!([600, 430])
+    );
+    assert_eq!(vassal_hexes(&before, "Main"), vassal_hexes(&after, "Main"));
+    let image = |p: &Path| super::vmod::entry_bytes(&std::fs::read(p).unwrap(), "images/Main.png");
+    assert_eq!(image(&plain), image(&vmod), "unchanged unless asked");
+    assert_ne!(image(&redrawn), image(&vmod), "drawn over");
 }

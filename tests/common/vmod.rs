@@ -7,6 +7,7 @@
 use std::io::Write;
 
 /// A board of the test module.
+#[derive(Clone)]
 pub struct TestBoard {
     pub name: String,
     pub size: (u32, u32),
@@ -17,6 +18,7 @@ pub struct TestBoard {
 }
 
 /// A piece at start: stack name, board, grid location or pixel point, piece name.
+#[derive(Clone)]
 pub struct TestStack {
     pub name: String,
     pub board: String,
@@ -152,7 +154,7 @@ pub fn module(
         .collect();
     let build = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="3.5.0" description="A test module" name="{name}" nextPieceSlotId="100" version="{version}">
+<VASSAL.launch.BasicModule ModuleOther1="" ModuleOther2="" VassalVersion="3.5.0" description="A test module" name="{name}" nextPieceSlotId="100" version="{version}">
     <VASSAL.build.module.BasicCommandEncoder/>
     <VASSAL.build.module.Documentation/>
     <VASSAL.build.module.PlayerRoster buttonKeyStroke="" buttonText="Retire" buttonToolTip="Switch sides">{roster}</VASSAL.build.module.PlayerRoster>
@@ -168,7 +170,7 @@ pub fn module(
         <VASSAL.build.module.map.CounterDetailViewer/>
         {stack_xml}
     </VASSAL.build.module.Map>
-</VASSAL.build.GameModule>
+</VASSAL.launch.BasicModule>
 "#
     );
     let data = format!(
@@ -220,5 +222,30 @@ pub fn simple(grid: &str) -> Vec<u8> {
         }],
         &[],
         &["Union", "Confederate"],
+    )
+}
+
+/// The bytes of one entry of a module's archive (empty when it has none).
+pub fn entry_bytes(vmod: &[u8], name: &str) -> Vec<u8> {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(vmod)).expect("a zip");
+    let mut bytes = Vec::new();
+    if let Ok(mut f) = archive.by_name(name) {
+        f.read_to_end(&mut bytes).expect("bytes");
+    }
+    bytes
+}
+
+/// The text of one entry of a module's archive (empty when it has none).
+pub fn entry_text(vmod: &[u8], name: &str) -> String {
+    String::from_utf8_lossy(&entry_bytes(vmod, name)).into_owned()
+}
+
+/// A `ZonedGrid` whose zone "Battlefield" (100,50 to 580,420) holds a flat hex grid
+/// (55.4256 x 64, origin 130,80) of its own.
+pub fn zoned_hex_grid() -> String {
+    format!(
+        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$gridLocation$" name="Battlefield" path="100,50;580,50;580,420;100,420" useHighlight="false" useParentGrid="false">{}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone></VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#,
+        hex_grid(55.4256, 64.0, 130, 80, false, &numbering(""))
     )
 }

@@ -197,10 +197,7 @@ fn descending_rows_are_counted_from_the_board_height_as_vassal_does() {
 #[test]
 fn a_hex_grid_in_a_zone_and_a_board_of_two_are_found_by_name() {
     let dir = tempfile::tempdir().unwrap();
-    let zoned = format!(
-        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$gridLocation$" name="Battlefield" path="100,50;580,50;580,420;100,420" useHighlight="false" useParentGrid="false">{}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone></VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#,
-        hex_grid(55.4256, 64.0, 130, 80, false, &numbering(""))
-    );
+    let zoned = super::vmod::zoned_hex_grid();
     let bytes = module(
         "Two boards",
         "2",
@@ -366,6 +363,22 @@ fn bad_modules_are_refused_naming_the_entry_with_exit_2_and_nothing_written() {
     }
 }
 
+/// `sandtable export RON --format vassal --into MODULE --output OUT EXTRA...`.
+fn export_into(ron: &Path, into: &Path, out: &Path, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec![
+        "export",
+        ron.to_str().unwrap(),
+        "--format",
+        "vassal",
+        "--into",
+        into.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    sandtable(&args)
+}
+
 fn entries(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
     let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
     (0..z.len())
@@ -392,16 +405,7 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
         .insert(hex, sandtable::scenario::HexCell::terrain("woods"));
     sandtable::io::save_scenario(&s, &ron).unwrap();
     let new = dir.path().join("new.vmod");
-    let (code, stdout, stderr) = sandtable(&[
-        "export",
-        ron.to_str().unwrap(),
-        "--format",
-        "vassal",
-        "--into",
-        vmod.to_str().unwrap(),
-        "--output",
-        new.to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = export_into(&ron, &vmod, &new, &[]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let before = entries(&bytes);
     let after = entries(&std::fs::read(&new).unwrap());
@@ -438,8 +442,8 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
     let end = "</VASSAL.build.module.map.boardPicker.board.HexGrid>";
     assert!(newb.ends_with(&old[g1 + end.len()..]));
     let root_end = |t: &str| {
-        t.find("<VASSAL.build.GameModule").unwrap()
-            + t[t.find("<VASSAL.build.GameModule").unwrap()..]
+        t.find("<VASSAL.launch.BasicModule").unwrap()
+            + t[t.find("<VASSAL.launch.BasicModule").unwrap()..]
                 .find('>')
                 .unwrap()
             + 1
@@ -617,4 +621,109 @@ fn a_bad_module_image_or_units_file_fails_with_its_kind() {
     assert!(matches!(e, UnitTableError::Ron(_)), "{e:?}");
     let e = sandtable::rules::Colour::try_from("red".to_string()).unwrap_err();
     assert_eq!(e.to_string(), "colour 'red' is not of the form #rrggbb");
+}
+
+/// Issue 28: "Nothing of the board image changes unless asked (`--redraw-board` draws
+/// our scene over it)". Without it the image entry keeps its bytes (above); with it the
+/// image is the same size (so the grid still fits), the printed map shows through the
+/// terrain, and a JPEG board stays a JPEG.
+#[test]
+fn redraw_board_draws_the_terrain_over_the_board_image_at_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let png_bytes = simple(&hex_grid(55.4256, 64.0, 40, 40, false, &numbering("")));
+    let jpg_bytes = with_jpeg_board(&png_bytes, "Main");
+    for (name, bytes, entry) in [
+        ("png", &png_bytes, "images/Main.png"),
+        ("jpg", &jpg_bytes, "images/Main.jpg"),
+    ] {
+        let vmod = write(dir.path(), &format!("{name}.vmod"), bytes);
+        let ron = dir.path().join(format!("{name}.ron"));
+        assert_eq!(import(&vmod, &ron, &[]).0, 0);
+        let mut s = load(&ron);
+        let b = hex_board(&s).clone();
+        for h in b.hexes() {
+            s.hexes
+                .insert(h, sandtable::scenario::HexCell::terrain("woods"));
+        }
+        sandtable::io::save_scenario(&s, &ron).unwrap();
+        let new = dir.path().join(format!("{name}-new.vmod"));
+        let (code, stdout, stderr) = export_into(
+            &ron,
+            &vmod,
+            &new,
+            &["--redraw-board", "--layers", "terrain"],
+        );
+        assert_eq!(code, 0, "{name}: {stdout}{stderr}");
+        let image_of = |bytes: &[u8]| {
+            let data = entries(bytes)
+                .into_iter()
+                .find(|(n, _)| n == entry)
+                .unwrap_or_else(|| panic!("{name}: {entry}"))
+                .1;
+            let format = image::guess_format(&data).unwrap();
+            (format, image::load_from_memory(&data).unwrap().to_rgb8())
+        };
+        let (f0, before) = image_of(bytes);
+        let (f1, after) = image_of(&std::fs::read(&new).unwrap());
+        assert_eq!(f0, f1, "{name}: the same kind of image");
+        assert_eq!(before.dimensions(), after.dimensions(), "{name}: same size");
+        let (w, h) = after.dimensions();
+        let at = |img: &image::RgbImage, fx: f64, fy: f64| {
+            img.get_pixel((f64::from(w) * fx) as u32, (f64::from(h) * fy) as u32)
+                .0
+                .map(i32::from)
+        };
+        let (dark, light) = (at(&after, 0.2, 0.2), at(&after, 0.8, 0.8));
+        let diff = |a: [i32; 3], b: [i32; 3]| (0..3).map(|i| (a[i] - b[i]).abs()).sum::<i32>();
+        assert!(
+            diff(light, at(&before, 0.8, 0.8)) > 60,
+            "{name}: the woods drawn over the light ground: {light:?}"
+        );
+        assert!(
+            dark[0] + 40 < light[0],
+            "{name}: the printed map shows through: {dark:?} {light:?}"
+        );
+        // Without --redraw-board the image entry is the original's, byte for byte.
+        let plain = dir.path().join(format!("{name}-plain.vmod"));
+        let (code, ..) = export_into(&ron, &vmod, &plain, &[]);
+        assert_eq!(code, 0);
+        let raw = |bytes: &[u8]| {
+            entries(bytes)
+                .into_iter()
+                .find(|(n, _)| n == entry)
+                .unwrap()
+                .1
+        };
+        assert_eq!(raw(&std::fs::read(&plain).unwrap()), raw(bytes), "{name}");
+    }
+}
+
+/// Issue 28's bad input, for `export --into`: the original module as the output is
+/// refused (never overwritten), and a module that is not a zip is named; exit 2 and
+/// nothing written either way.
+#[test]
+fn export_into_refuses_the_original_and_a_bad_module_with_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = simple(&hex_grid(55.4256, 64.0, 40, 40, false, &numbering("")));
+    let vmod = write(dir.path(), "m.vmod", &bytes);
+    let ron = dir.path().join("m.ron");
+    assert_eq!(import(&vmod, &ron, &[]).0, 0);
+    let not_zip = write(dir.path(), "bad.vmod", b"hello");
+    let new = dir.path().join("new.vmod");
+    for (into, out, says) in [
+        (&vmod, &vmod, "that is the original module"),
+        (&not_zip, &new, "not a zip"),
+    ] {
+        let (code, stdout, stderr) = export_into(&ron, into, out, &["--json"]);
+        assert_eq!(code, 2, "{stdout}{stderr}");
+        let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{message}");
+        assert!(!new.exists(), "nothing written");
+        assert_eq!(
+            std::fs::read(&vmod).unwrap(),
+            bytes,
+            "the original untouched"
+        );
+    }
 }

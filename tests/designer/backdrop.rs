@@ -416,3 +416,151 @@ fn a_table_takes_a_background_to_trace_too() {
     // Under the table's ground, which lets it show.
     assert!(px[0] > px[2] + 50, "{px:?}");
 }
+
+/// Runs frames until File > Export into the original module has finished writing.
+fn written(h: &mut Harness<'_, DesignerApp>) {
+    let start = Instant::now();
+    while h.state().writing_module.is_some() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "still writing the module"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+}
+
+/// File > Export, VASSAL, "Into the original module", Export...
+fn export_into_module(h: &mut Harness<'_, DesignerApp>, redraw: bool) {
+    use egui_kittest::kittest::Queryable;
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export...").click();
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Format")
+        .click();
+    h.run();
+    h.get_by_label("VASSAL module").click();
+    h.run();
+    h.query_all_by_label_contains("Into the original module")
+        .next()
+        .expect("offered for a board imported from a module")
+        .click();
+    h.run();
+    if redraw {
+        h.get_by_label("Draw the terrain over its board image")
+            .click();
+        h.run();
+    }
+    h.query_all_by_label("Export...")
+        .last()
+        .expect("the window's button")
+        .click();
+    // Stepped, not run: the progress window asks for frames until the module is written.
+    h.step();
+    h.step();
+}
+
+/// Issue 28, "Export back ... and in File > Export, when the scenario came from a
+/// module": the module's path is remembered by the import, File > Export offers "Into
+/// the original module", refuses to overwrite the original, and writes in the
+/// background the same module `sandtable export --into` writes (which
+/// `tests/clients/vassal_import.rs` loads in VASSAL's engine).
+#[test]
+fn file_export_writes_the_imported_board_back_into_a_new_copy_of_its_module() {
+    use egui_kittest::kittest::Queryable;
+    use sandtable::scenario::{Edit, HexCell};
+    let dir = tempfile::tempdir().unwrap();
+    let vmod = dir.path().join("original.vmod");
+    let grid = crate::vmod::hex_grid(55.4256, 64.0, 40, 40, false, &crate::vmod::numbering(""));
+    std::fs::write(&vmod, crate::vmod::simple(&grid)).unwrap();
+    let original = std::fs::read(&vmod).unwrap();
+    let out = dir.path().join("with-terrain.vmod");
+    let saved = dir.path().join("board.ron");
+    let mut h = crate::designer_kit::app_with(ScriptedDialogs {
+        opens: vec![vmod.clone()],
+        saves: vec![vmod.clone(), out.clone(), saved.clone()],
+        ..Default::default()
+    });
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Import VASSAL module...").click();
+    h.run();
+    h.get_by_label("Battle Cry (150th anniversary)").click();
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let v = h
+        .state()
+        .doc
+        .scenario
+        .board
+        .background()
+        .unwrap()
+        .vassal
+        .clone()
+        .unwrap();
+    assert_eq!(v.module.as_deref().map(Path::new), Some(vmod.as_path()));
+    // Woods painted on one hex.
+    let rulesets = h.state().rulesets.clone();
+    let board = h.state().doc.scenario.board.as_hex().unwrap().clone();
+    let hex = board.hex_at(&board.label(hexx::Hex::new(2, 2))).unwrap();
+    let label = board.label(hex);
+    let e = Edit::SetHex {
+        hex,
+        cell: Some(HexCell::terrain("woods")),
+    };
+    h.state_mut().doc.apply(e, &rulesets).unwrap();
+    h.run();
+
+    // The first place asked is the original itself: refused, and it is untouched.
+    export_into_module(&mut h, false);
+    written(&mut h);
+    let error = h.state_mut().error.take().unwrap_or_default();
+    assert!(error.contains("that is the original module"), "{error}");
+    assert_eq!(std::fs::read(&vmod).unwrap(), original);
+
+    // Then a new file: the progress window while it is written, then the notice.
+    export_into_module(&mut h, false);
+    written(&mut h);
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    h.get_by_label(&format!("Wrote {}", out.display()));
+    assert_eq!(
+        std::fs::read(&vmod).unwrap(),
+        original,
+        "original unchanged"
+    );
+    let build = crate::vmod::entry_text(&std::fs::read(&out).unwrap(), "buildFile.xml");
+    assert!(build.contains("ZonedGrid"), "{build}");
+    assert!(
+        build.contains(&format!("name=\"{label}\"")) && build.contains("initialValue=\"woods\""),
+        "the painted hex's zone"
+    );
+
+    // The same bytes as the command line writes from the saved scenario.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let cli = dir.path().join("cli.vmod");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args([
+            "export",
+            saved.to_str().unwrap(),
+            "--format",
+            "vassal",
+            "--into",
+        ])
+        .arg(&vmod)
+        .arg("--output")
+        .arg(&cli)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(
+        std::fs::read(&cli).unwrap(),
+        std::fs::read(&out).unwrap(),
+        "the designer writes what `export --into` writes"
+    );
+}

@@ -695,6 +695,7 @@ pub fn import(
             map: entry.map.clone(),
             board: entry.board.clone(),
             zone: zone.clone(),
+            module: None,
         }),
     }));
     let title = match module.name() {

@@ -7,6 +7,7 @@
 //! what was added.
 
 use std::io::Write;
+use std::path::Path;
 
 use quick_xml::Reader;
 use quick_xml::events::Event;
@@ -17,6 +18,7 @@ use crate::board::{Board, HexBoard};
 use crate::io::xml;
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
+use crate::scene::{self, SceneOptions};
 
 /// Why the module cannot be written back.
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +29,57 @@ pub enum IntoError {
     Board(String),
     #[error("cannot write the module: {0}")]
     Zip(String),
+    #[error("cannot read the module: {0}")]
+    Read(String),
+    #[error("cannot write the new module: {0}")]
+    Write(String),
+    #[error("that is the original module: write the new one to another file")]
+    SameFile,
+    #[error("cannot redraw the board image: {0}")]
+    Redraw(String),
+}
+
+/// Reads the module at `module`, writes it back with the scenario's terrain (and, with
+/// `redraw`, the scene drawn over its board image) to `output`, saying each stage to
+/// `progress` as it starts. The original is never written: an `output` that is the same
+/// file is refused before anything is read.
+pub fn export_file(
+    scenario: &Scenario,
+    ruleset: &Ruleset,
+    module: &Path,
+    output: &Path,
+    redraw: Option<&SceneOptions>,
+    progress: &dyn Fn(&'static str),
+) -> Result<(), IntoError> {
+    if same_file(module, output) {
+        return Err(IntoError::SameFile);
+    }
+    progress("Reading the module");
+    let bytes = std::fs::read(module).map_err(|e| IntoError::Read(e.to_string()))?;
+    let read = Module::read(bytes).map_err(IntoError::Module)?;
+    progress(if redraw.is_some() {
+        "Adding the terrain zones and drawing the board image"
+    } else {
+        "Adding the terrain zones"
+    });
+    let out = write(scenario, ruleset, &read, redraw)?;
+    progress("Saving the new module");
+    crate::io::atomic::write(output, &out).map_err(|e| IntoError::Write(e.to_string()))
+}
+
+/// Whether two paths name one file (the second need not exist yet).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let full = |p: &Path| {
+        std::fs::canonicalize(p).ok().or_else(|| {
+            let dir = p.parent().filter(|d| !d.as_os_str().is_empty());
+            let dir = std::fs::canonicalize(dir.unwrap_or(Path::new("."))).ok()?;
+            Some(dir.join(p.file_name()?))
+        })
+    };
+    match (full(a), full(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
 }
 
 /// Byte ranges of an element (start of `<` to after its end) found by a path of child
@@ -89,6 +142,24 @@ fn element_span(text: &str, path: &[usize]) -> Option<(usize, usize)> {
             _ => {}
         }
     }
+}
+
+/// Where the document's root element starts: the first `<` that opens an element
+/// (not `<?xml ...?>`, a comment or a doctype).
+fn root_start(text: &str) -> usize {
+    let mut from = 0;
+    while let Some(i) = text[from..].find('<') {
+        let at = from + i;
+        match text.as_bytes().get(at + 1) {
+            Some(b'?') => from = text[at..].find("?>").map_or(text.len(), |e| at + e + 2),
+            Some(b'!') if text[at..].starts_with("<!--") => {
+                from = text[at..].find("-->").map_or(text.len(), |e| at + e + 3)
+            }
+            Some(b'!') => from = text[at..].find('>').map_or(text.len(), |e| at + e + 1),
+            _ => return at,
+        }
+    }
+    0
 }
 
 /// `1.2` -> `1.3`, `2` -> `2.1`, `1.4.7` -> `1.5`; text that is no version gets `.1`.
@@ -206,13 +277,15 @@ fn pixels(board: &HexBoard, size: (u32, u32)) -> Option<PixelMap> {
     })
 }
 
-/// The module with the scenario's terrain in zones of its board; `board_image`, when
-/// given, replaces the board's image entry (`--redraw-board`).
+/// The module with the scenario's terrain in zones of its board. With `redraw`
+/// (`--redraw-board`), the scene drawn with those options over the board's own image, at
+/// its size, replaces the image entry (same name; JPEG for a JPEG, else PNG), so the
+/// grid still fits.
 pub fn write(
     scenario: &Scenario,
     ruleset: &Ruleset,
     module: &Module,
-    board_image: Option<Vec<u8>>,
+    redraw: Option<&SceneOptions>,
 ) -> Result<Vec<u8>, IntoError> {
     let Board::Hex(board) = &scenario.board else {
         return Err(IntoError::Board(
@@ -228,15 +301,16 @@ pub fn write(
         .map_err(|e| IntoError::Board(e.to_string()))?;
     let zone_name = from.as_ref().and_then(|v| v.zone.clone());
     let image_entry = entry.image.as_ref().map(|i| format!("images/{i}"));
-    let size = match &image_entry {
-        Some(name) => {
-            let bytes = module.entry(name).ok_or_else(|| {
-                IntoError::Board(format!("{name}: the board's image is not in the module"))
-            })?;
-            super::import::image_size(&bytes)
-                .map_err(|e| IntoError::Board(format!("{name}: {e}")))?
-        }
-        None => (0, 0),
+    let image_bytes = match &image_entry {
+        Some(name) => Some(module.entry(name).ok_or_else(|| {
+            IntoError::Board(format!("{name}: the board's image is not in the module"))
+        })?),
+        None => None,
+    };
+    let size = match (&image_entry, &image_bytes) {
+        (Some(name), Some(bytes)) => super::import::image_size(bytes)
+            .map_err(|e| IntoError::Board(format!("{name}: {e}")))?,
+        _ => (0, 0),
     };
     let map = pixels(board, size).ok_or_else(|| {
         IntoError::Board(
@@ -244,6 +318,16 @@ pub fn write(
                 .into(),
         )
     })?;
+    let board_image = match (redraw, &image_bytes) {
+        (Some(options), Some(bytes)) => Some(redrawn(scenario, ruleset, options, bytes, &map)?),
+        (Some(_), None) => {
+            return Err(IntoError::Redraw(format!(
+                "board '{}' has no image to draw over",
+                entry.board
+            )));
+        }
+        (None, _) => None,
+    };
     let mut zones = super::hex_zones(scenario, ruleset, board, &map);
     // The board's grid and where it is in the build file's text.
     let (map_path, _) = module::maps(&module.build)
@@ -341,7 +425,9 @@ pub fn write(
     build.push_str(&zg);
     build.push_str(&text[ge..]);
     // Version and description, in the build file's root and in moduledata.
-    let root_at = build.find("<VASSAL.build.GameModule").unwrap_or(0);
+    // The root is `VASSAL.build.GameModule` or (in most modules, and ours)
+    // `VASSAL.launch.BasicModule`: the first tag that is no declaration or comment.
+    let root_at = root_start(&build);
     let root_end = build[root_at..]
         .find('>')
         .map_or(build.len(), |i| root_at + i + 1);
@@ -380,6 +466,55 @@ pub fn write(
         data.as_deref(),
         image_entry.as_deref().zip(board_image),
     )
+}
+
+/// The scene drawn over the module's board image `bytes`, at the image's size, as PNG.
+fn redrawn(
+    scenario: &Scenario,
+    ruleset: &Ruleset,
+    options: &SceneOptions,
+    bytes: &[u8],
+    map: &PixelMap,
+) -> Result<Vec<u8>, IntoError> {
+    let (w, h) = map.image;
+    if !super::image::fits(w, h) {
+        return Err(IntoError::Redraw(format!(
+            "the image is {w} x {h} px, more than {} px a side or {} pixels",
+            super::image::MAX_SIDE,
+            super::image::MAX_PIXELS
+        )));
+    }
+    let mut scene = scene::build(scenario, ruleset, options);
+    // The module's own image, whatever file the scenario's background names (an
+    // unsaved import has none on disk yet).
+    let mime = match bytes {
+        [0xFF, 0xD8, ..] => "image/jpeg",
+        [b'G', b'I', b'F', ..] => "image/gif",
+        _ => "image/png",
+    };
+    use base64::Engine as _;
+    let uri = format!(
+        "data:{mime};base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    );
+    match &mut scene.backdrop {
+        Some(b) => b.image = uri,
+        None => return Err(IntoError::Redraw("the board has no background".into())),
+    }
+    let png =
+        super::image::render(&scene, map, None).map_err(|e| IntoError::Redraw(e.to_string()))?;
+    if mime != "image/jpeg" {
+        return Ok(png);
+    }
+    // The entry keeps its name, so a JPEG board stays a JPEG.
+    let img = ::image::load_from_memory(&png)
+        .map_err(|e| IntoError::Redraw(e.to_string()))?
+        .to_rgb8();
+    let mut jpeg = Vec::new();
+    ::image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
+        .encode_image(&img)
+        .map_err(|e| IntoError::Redraw(e.to_string()))?;
+    Ok(jpeg)
 }
 
 /// The module's archive with the build file (and moduledata, and the board image)
@@ -452,6 +587,12 @@ mod tests {
         assert_eq!(&t[s..e], "<c><d>t</d><e/></c>");
         let (s, e) = element_span(t, &[0]).unwrap();
         assert_eq!(&t[s..e], r#"<b x="1"/>"#);
+    }
+
+    #[test]
+    fn the_root_is_found_past_the_declaration_and_comments() {
+        let t = "<?xml version=\"1.0\"?>\n<!-- made by hand -->\n<VASSAL.launch.BasicModule version=\"1\">";
+        assert!(t[root_start(t)..].starts_with("<VASSAL.launch.BasicModule"));
     }
 
     #[test]

@@ -62,13 +62,27 @@ pub struct Plan {
 
 /// The layers of the board image: the chosen ones but the pieces and findings.
 fn board_layers(job: &ExportJob) -> Vec<LayerId> {
-    job.options
-        .layers
-        .clone()
-        .unwrap_or_else(|| LayerId::ALL.to_vec())
-        .into_iter()
+    layers_on_board(job.options.layers.as_deref())
+}
+
+/// The layers a board image draws of `layers` (`None`: all): not the units and tokens,
+/// which are the module's pieces, nor findings.
+fn layers_on_board(layers: Option<&[LayerId]>) -> Vec<LayerId> {
+    layers
+        .unwrap_or(LayerId::ALL)
+        .iter()
+        .copied()
         .filter(|l| !matches!(l, LayerId::Units | LayerId::Tokens | LayerId::Findings))
         .collect()
+}
+
+/// What `export --into --redraw-board` draws over a module's board image: `layers`
+/// (`None`: all) but the pieces.
+pub fn redraw_options(layers: Option<&[LayerId]>) -> SceneOptions {
+    SceneOptions {
+        layers: layers_on_board(layers),
+        ..SceneOptions::default()
+    }
 }
 
 fn too_large(w: u32, h: u32, dpi: u32) -> ExportError {
