@@ -66,6 +66,8 @@ pub struct Loading {
     /// The file's size in bytes.
     pub bytes: u64,
     pub started: Instant,
+    /// Why the scenario's module file did not load, said once the scenario is open.
+    pub module_problem: Option<String>,
     stage: Arc<AtomicU8>,
     rx: Receiver<Result<Loaded, String>>,
 }
@@ -101,6 +103,7 @@ impl Loading {
             path: path.to_path_buf(),
             bytes,
             started: Instant::now(),
+            module_problem: None,
             stage,
             rx,
         }

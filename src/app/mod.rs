@@ -158,8 +158,9 @@ pub struct DesignerApp {
     pub saved_dir: Option<PathBuf>,
     /// Tools > Module editor, while open.
     pub module_editor: Option<module_editor::ModuleEditor>,
-    /// The module file last saved or opened in the module editor.
-    pub module_file: Option<PathBuf>,
+    /// The module file the open scenario uses: the one it names, or the one last saved
+    /// or opened in the module editor. Saving the scenario names it.
+    pub module_file: Option<module_editor::ModuleFile>,
 }
 
 impl DesignerApp {
@@ -290,14 +291,12 @@ impl DesignerApp {
     /// Opens a file; on failure the current document stays and the error is shown.
     pub fn open_path(&mut self, path: &Path) {
         let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+        let module_problem = self.load_module_of(path);
         if bytes >= self.background_from {
             let options = self.canvas.options_for(&self.tools);
-            self.loading = Some(loading::Loading::start(
-                path,
-                bytes,
-                self.rulesets.clone(),
-                options,
-            ));
+            let mut l = loading::Loading::start(path, bytes, self.rulesets.clone(), options);
+            l.module_problem = module_problem;
+            self.loading = Some(l);
             return;
         }
         match io::load_scenario(path, &self.rulesets) {
@@ -305,8 +304,9 @@ impl DesignerApp {
                 let doc = Document::new(s, Some(path.to_path_buf()), &self.rulesets);
                 self.replace_document(doc);
                 self.remember(path);
+                self.opened_without_module(module_problem);
             }
-            Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
+            Err(e) => self.error = Some(module_editor::could_not_open(&e, module_problem)),
         }
     }
 
@@ -317,8 +317,14 @@ impl DesignerApp {
             None => l.ui(ctx),
             Some(result) => {
                 let path = l.path.clone();
+                let module_problem = l.module_problem.clone();
                 self.loading = None;
                 self.finish_loading(&path, result);
+                match (self.error.as_mut(), module_problem) {
+                    (Some(e), Some(p)) => *e = format!("{e}\n{p}"),
+                    (None, p) => self.opened_without_module(p),
+                    (Some(_), None) => {}
+                }
             }
         }
     }
@@ -341,6 +347,7 @@ impl DesignerApp {
     /// selection, the ruler, a shape half drawn, the focus) goes with it.
     pub fn replace_document(&mut self, doc: Document) {
         self.doc = doc;
+        self.module_file = module_editor::ModuleFile::named_by(&self.doc);
         if let Some(r) = self.doc.ruleset() {
             self.tools.adopt(r);
             if self.tools.tool.unavailable(r).is_some() {
@@ -666,6 +673,10 @@ impl DesignerApp {
             self.error = Some(format!("Could not save the board image:\n{e}"));
             return;
         }
+        self.doc.scenario.ruleset_file = self
+            .module_file
+            .as_ref()
+            .and_then(|m| m.written(&self.doc, path));
         match io::save_scenario(&self.doc.scenario, path) {
             Ok(()) => {
                 self.saved_dir = path.parent().map(Path::to_path_buf);

@@ -4,6 +4,7 @@ pub mod atomic;
 pub mod draw;
 pub mod export;
 pub mod format;
+pub mod module_file;
 pub mod pdf;
 pub mod raster;
 pub mod sample;

@@ -379,3 +379,71 @@ fn a_module_that_would_not_load_is_not_saved() {
     );
     assert!(!path.exists());
 }
+
+/// "A scenario remembers the module file it uses (a path relative to the scenario,
+/// resolved beside it), and opening the scenario loads it, with a clear message naming
+/// the path if it is missing."
+#[test]
+fn a_saved_scenario_names_its_module_file_and_opening_it_loads_the_module() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("rules")).unwrap();
+    let module_path = dir.path().join("rules/my-copy.ron");
+    let scenario_path = dir.path().join("map.ron");
+    let mut h = app_with(ScriptedDialogs {
+        saves: vec![module_path.clone(), scenario_path.clone()],
+        ..Default::default()
+    });
+    open_editor(&mut h);
+    h.get_by_label("Start a new module").click();
+    h.run();
+    h.get_by_role_and_label(egui::Role::TextInput, "New module id")
+        .set_text_value_accesskit("my-copy");
+    h.run();
+    h.get_by_label_contains("Copy of Battle Cry").click();
+    h.run();
+    h.get_by_label("Save module as...").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(h.state().error, None);
+    let text = std::fs::read_to_string(&scenario_path).unwrap();
+    assert!(
+        text.contains(r#"ruleset_file: "rules/my-copy.ron""#),
+        "{text}"
+    );
+
+    // A designer that has never seen the module opens the scenario with it.
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![scenario_path.clone()],
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(h.state().error, None);
+    assert_eq!(
+        h.state().doc.ruleset().map(|r| r.id.as_str()),
+        Some("my-copy")
+    );
+
+    // Without the module file, a scenario of an id the designer knows opens with that
+    // ruleset, and says so, naming the path.
+    std::fs::remove_file(&module_path).unwrap();
+    let built_in = text.replace(r#"ruleset: "my-copy""#, r#"ruleset: "battle-cry-150""#);
+    std::fs::write(&scenario_path, built_in).unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![scenario_path.clone()],
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(h.state().doc.path.as_deref(), Some(scenario_path.as_path()));
+    assert_eq!(h.state().doc.scenario.ruleset, "battle-cry-150");
+    let error = h.state().error.clone().unwrap_or_default();
+    assert!(
+        error.contains("map.ron")
+            && error.contains("\"rules/my-copy.ron\"")
+            && error.contains("cannot be read")
+            && error.contains("open with the ruleset 'battle-cry-150'"),
+        "{error}"
+    );
+}

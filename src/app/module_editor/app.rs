@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Action, ModuleEditor};
+use super::{Action, ModuleEditor, ModuleFile};
 use crate::app::dialogs::{self, Answer};
 use crate::app::path_dialog::PathDialog;
 use crate::app::{DesignerApp, Purpose};
@@ -107,7 +107,10 @@ impl DesignerApp {
                 if !self.ruleset_files.iter().any(|p| p == path) {
                     self.ruleset_files.push(path.to_path_buf());
                 }
-                self.module_file = Some(path.to_path_buf());
+                self.module_file = Some(ModuleFile {
+                    path: path.to_path_buf(),
+                    id: r.id.clone(),
+                });
             }
             Err(e) => {
                 self.error = Some(format!(
@@ -148,11 +151,43 @@ impl DesignerApp {
         if !self.ruleset_files.iter().any(|p| p == path) {
             self.ruleset_files.push(path.to_path_buf());
         }
-        self.module_file = Some(PathBuf::from(path));
+        self.module_file = Some(ModuleFile {
+            path: PathBuf::from(path),
+            id: r.id.clone(),
+        });
         let edit = Edit::SetText {
             field: TextField::Ruleset,
             value: r.id.clone(),
         };
         self.module_step(r, edit);
+    }
+
+    /// Loads the module file that the scenario at `path` names, if it names one (into
+    /// the list of rulesets, so that the scenario finds it). What went wrong is
+    /// returned, to be said once the scenario is open (or with why it is not).
+    pub(crate) fn load_module_of(&mut self, path: &Path) -> Option<String> {
+        crate::io::module_file::load_for(path, &mut self.rulesets)
+            .err()
+            .map(|e| e.to_string())
+    }
+
+    /// Says that the scenario just opened is drawn without its module file, with the
+    /// ruleset of that id it found instead (a built-in, or one loaded before).
+    pub(crate) fn opened_without_module(&mut self, problem: Option<String>) {
+        if let Some(p) = problem {
+            self.error = Some(format!(
+                "{p}\nThe map is open with the ruleset '{}' this designer already has (built in or loaded before), not the module file.",
+                self.doc.scenario.ruleset
+            ));
+        }
+    }
+}
+
+/// The message for a scenario that did not open, with why its module file did not
+/// load when that is part of it.
+pub fn could_not_open(e: &dyn std::fmt::Display, module_problem: Option<String>) -> String {
+    match module_problem {
+        Some(p) => format!("Could not open the file:\n{e}\n{p}"),
+        None => format!("Could not open the file:\n{e}"),
     }
 }
