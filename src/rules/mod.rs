@@ -28,6 +28,7 @@ use std::sync::{Arc, OnceLock};
 pub use constraint::Constraint;
 pub use incremental::Validator;
 pub use model::{Colour, Kind, KindList, Pattern, Ruleset};
+pub use ruleset_check::{Place, Problem};
 pub use validate::validate;
 
 use crate::source::{self, SourceError, TextFormat};
@@ -116,6 +117,11 @@ pub fn check_ruleset_text(text: &str, path: &Path) -> Result<Ruleset, Vec<Source
 /// );
 /// ```
 pub fn ruleset_problems(r: &Ruleset) -> Vec<String> {
+    placed_problems(r).into_iter().map(|p| p.message).collect()
+}
+
+/// [`ruleset_problems`], each with the entry and field it is about.
+pub fn placed_problems(r: &Ruleset) -> Vec<Problem> {
     // Written out and read back, a field set in a list where it does nothing is found
     // as it is in a file.
     let read = serde_json::to_string(r)
@@ -124,11 +130,12 @@ pub fn ruleset_problems(r: &Ruleset) -> Vec<String> {
             load::read(&text, TextFormat::Json, Path::new("ruleset.json")).map_err(|e| e.message)
         });
     match read {
-        Ok(_) => ruleset_check::problems(r)
-            .into_iter()
-            .map(|p| p.message)
-            .collect(),
-        Err(message) => vec![message],
+        Ok(_) => ruleset_check::problems(r),
+        Err(message) => vec![Problem {
+            at: ruleset_check::At::Text(String::new()),
+            message,
+            place: Place::default(),
+        }],
     }
 }
 

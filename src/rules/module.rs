@@ -9,6 +9,8 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::model::{Colour, Kind, KindList, Ruleset};
+/// A problem of the module, with the entry and field it is about.
+pub use super::{Place, Problem};
 use super::{constraint::Constraint, modifier::ModifierEntry};
 use crate::scenario::edit::{Edit, Feature};
 use crate::scenario::{HexsideAttrs, Scenario};
@@ -721,43 +723,11 @@ pub fn entry_text(r: &Ruleset, entry: &Entry) -> String {
     ron::ser::to_string_pretty(&entry_value(r, entry), config).unwrap_or_default()
 }
 
-/// A problem of the module, with the entry it is about (none: the module as a whole).
-pub type Problem = (Option<Entry>, String);
-
 /// Every problem `sandtable rulesets check` would report of the module, each with the
-/// entry it is about when one is named (shown beside that entry's fields), else `None`
-/// (shown above the sheet).
+/// entry and field it is about (`place`; no entry: the module as a whole), so that the
+/// editor shows it under that field.
 pub fn problems(r: &Ruleset) -> Vec<Problem> {
-    super::ruleset_problems(r)
-        .into_iter()
-        .map(|message| (about(r, &message), message))
-        .collect()
-}
-
-/// The entry a problem's message names: "terrain 'woods': ..." is about woods.
-fn about(r: &Ruleset, message: &str) -> Option<Entry> {
-    for list in KindList::ALL {
-        for k in r.kinds(list) {
-            let named = message.starts_with(&format!("{} '{}'", list.noun(), k.id))
-                || message.starts_with(&format!("{}: ", k.id));
-            if named {
-                return Some(Entry::Kind(list, k.id.clone()));
-            }
-        }
-    }
-    let quoted = |s: &str| message.contains(&format!("'{s}'"));
-    if let Some(i) = r.constraints.iter().position(|c| quoted(&c.rule)) {
-        return Some(Entry::Check(i));
-    }
-    if let Some(i) = r.modifiers.iter().position(|m| quoted(&m.name)) {
-        return Some(Entry::Modifier(i));
-    }
-    for list in KindList::ALL {
-        if let Some(k) = r.kinds(list).iter().find(|k| quoted(&k.id)) {
-            return Some(Entry::Kind(list, k.id.clone()));
-        }
-    }
-    None
+    super::placed_problems(r)
 }
 
 #[cfg(test)]
@@ -917,12 +887,23 @@ mod tests {
             .push("dragoons".into());
         let p = problems(&r);
         assert_eq!(p.len(), 1, "{p:?}");
+        let woods = Entry::Kind(KindList::Terrain, "woods".into());
+        assert_eq!(p[0].place, Place::new(woods, "battle.no_battle_after_move"));
+        assert!(p[0].message.contains("dragoons"));
+        // A check's parameter naming an unknown kind, a mechanism's switch that needs
+        // another: each placed at its field, not found from the message.
+        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
+        let (mut r, _) = paste(&battle_cry(), PasteInto::Checks, c).unwrap();
+        r.line_of_sight.valley = true;
+        let places: Vec<Place> = problems(&r).into_iter().map(|p| p.place).collect();
+        let check = Entry::Check(r.constraints.len() - 1);
         assert_eq!(
-            p[0].0,
-            Some(Entry::Kind(KindList::Terrain, "woods".into())),
-            "{p:?}"
+            places,
+            [
+                Place::new(check, "check.terrain"),
+                Place::new(Entry::Mechanisms, "line_of_sight.valley"),
+            ]
         );
-        assert!(p[0].1.contains("dragoons"));
     }
 
     /// Start from a built-in (a copy with a new id) or from empty; both load.

@@ -447,3 +447,104 @@ fn a_saved_scenario_names_its_module_file_and_opening_it_loads_the_module() {
         "{error}"
     );
 }
+
+/// Picks an entry in the tree through the search field (which opens every list).
+fn pick(h: &mut Harness<'_, DesignerApp>, search: &str, label: &str) {
+    h.get_by_label("Search the module")
+        .set_text_value_accesskit(search);
+    h.run();
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// The top of `mark` lies just under `field` (a description line between them at
+/// most): the problem is shown beside the field it is about.
+fn just_under(field: egui::Rect, mark: egui::Rect) {
+    assert!(
+        mark.top() >= field.bottom() - 1.0 && mark.top() - field.bottom() < 45.0,
+        "field {field:?}, mark {mark:?}"
+    );
+}
+
+/// Issue 24: "The module is checked as you edit (... an id used but not defined ...),
+/// shown beside the field", and "each mechanism's sheet is built from its typed
+/// parameters": a check's sheet lists every parameter of its mechanism, absent ones
+/// too, with their docs, and the check's problem is under the field that names the
+/// unknown terrain.
+#[test]
+fn a_checks_sheet_shows_every_parameter_with_its_doc_and_its_problem_under_the_field() {
+    let mut h = app();
+    step(&mut h, |r| {
+        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
+        module::paste(r, module::PasteInto::Checks, c).unwrap().0
+    });
+    open_editor(&mut h);
+    pick(&mut h, "swamp-height", "(!) swamp-height");
+    // Every parameter, set or not, with its doc comment.
+    for label in [
+        "terrain",
+        "min elevation set",
+        "max elevation",
+        "markers set",
+    ] {
+        assert!(
+            h.query_all_by_label(label).next().is_some(),
+            "{label} missing"
+        );
+    }
+    assert!(
+        h.query_by_label_contains("The lowest elevation its hexes may have")
+            .is_some()
+    );
+    // The rule quote it implements, beside them.
+    let quote = h
+        .get_by_role_and_label(egui::Role::MultilineTextInput, "Rule quote")
+        .value();
+    assert_eq!(quote.as_deref(), Some("Swamps lie low."));
+    let field = h
+        .get_by_role_and_label(egui::Role::TextInput, "terrain")
+        .rect();
+    let mark = h
+        .get_by_label_contains("(!) swamp-height: unknown terrain 'swamp'")
+        .rect();
+    just_under(field, mark);
+    // A parameter set through its field is one module step.
+    h.get_by_role_and_label(egui::Role::SpinButton, "max elevation")
+        .set_value_accesskit(2.0);
+    h.run();
+    let r = h.state().doc.ruleset().unwrap().clone();
+    let check = serde_json::to_value(&r.constraints.last().unwrap().check).unwrap();
+    assert_eq!(check["max_elevation"], 2, "{check}");
+}
+
+/// "Typed sheets for ... sight": the sight model's switches are all shown with their
+/// docs, a switch set through the sheet changes the module, and the problem it makes
+/// ("'valley' needs elevation \"two-level\"") is shown under that switch.
+#[test]
+fn the_sight_models_sheet_shows_its_switches_and_a_problem_under_the_one_set() {
+    let mut h = app();
+    open_editor(&mut h);
+    pick(&mut h, "Mechanisms", "Mechanisms");
+    for label in ["valley", "crests", "shadows", "see over lower", "elevation"] {
+        assert!(
+            h.query_all_by_label(label).next().is_some(),
+            "{label} missing"
+        );
+    }
+    assert!(
+        h.query_by_label_contains("a hex of high ground between two ground-level ends blocks")
+            .is_some()
+    );
+    h.get_by_role_and_label(egui::Role::CheckBox, "valley")
+        .click();
+    h.run();
+    let r = h.state().doc.ruleset().unwrap().clone();
+    assert!(r.line_of_sight.valley);
+    let field = h
+        .get_by_role_and_label(egui::Role::CheckBox, "valley")
+        .rect();
+    let mark = h
+        .get_by_label_contains("(!) line_of_sight: 'valley' needs elevation")
+        .rect();
+    just_under(field, mark);
+}

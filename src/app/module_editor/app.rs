@@ -87,7 +87,7 @@ impl DesignerApp {
         if !problems.is_empty() {
             let list: Vec<String> = problems
                 .into_iter()
-                .map(|(_, p)| format!("- {p}"))
+                .map(|p| format!("- {}", p.message))
                 .collect();
             self.error = Some(format!(
                 "The module was not saved: it would not load.\n{}",

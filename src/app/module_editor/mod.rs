@@ -6,6 +6,7 @@
 //! a field live in the library (`rules::module`), tested without a window.
 
 mod app;
+mod form;
 
 pub use app::could_not_open;
 mod sheet;
