@@ -57,12 +57,12 @@ impl Place {
     }
 }
 
-/// A kind id named somewhere, looked up once every reference is collected.
-struct Ref {
-    list: KindList,
-    id: String,
-    whose: String,
-    place: Place,
+/// A kind id named somewhere: of which list, who names it, and at which field.
+pub(crate) struct Ref {
+    pub list: KindList,
+    pub id: String,
+    pub whose: String,
+    pub place: Place,
 }
 
 /// The path of the first string in `v` equal to `text`, from `prefix` (a check's
@@ -218,6 +218,69 @@ fn default_terrain(r: &Ruleset, out: &mut Vec<Problem>) {
 
 /// Every id an effect, a constraint, a modifier or a mechanism names is defined.
 fn references(r: &Ruleset, out: &mut Vec<Problem>) {
+    let mut refs = kind_refs(r);
+    let mut rules = HashSet::new();
+    for (i, c) in r.constraints.iter().enumerate() {
+        let entry = Entry::Check(i);
+        if !rules.insert(c.rule.as_str()) {
+            out.push(problem(
+                At::Text(c.rule.clone()),
+                format!("constraint '{}' is defined twice", c.rule),
+                Place::new(entry.clone(), "rule"),
+            ));
+        }
+        board_fits(r, i, c, out);
+        // The mechanism names its kinds and problems by text: each is placed at the
+        // parameter that holds that text.
+        let (mut named, from) = (Vec::new(), out.len());
+        c.check.mechanism().check(&mut LoadCheck {
+            r,
+            rule: &c.rule,
+            refs: &mut named,
+            out,
+        });
+        let params = serde_json::to_value(&c.check).unwrap_or_default();
+        let place = |text: &str| {
+            let field = path_of(&params, text, "check").unwrap_or_default();
+            Place::new(entry.clone(), field)
+        };
+        for p in &mut out[from..] {
+            if let At::Text(t) = &p.at {
+                p.place = place(t);
+            } else {
+                p.place = Place::new(entry.clone(), "");
+            }
+        }
+        for (list, id, whose) in named {
+            let place = place(&id);
+            refs.push(Ref {
+                list,
+                id,
+                whose,
+                place,
+            });
+        }
+    }
+    for Ref {
+        list,
+        id,
+        whose,
+        place,
+    } in refs
+    {
+        if r.kind(list, &id).is_none() {
+            out.push(problem(
+                At::Text(id.clone()),
+                format!("{whose}: unknown {} '{id}'", list.noun()),
+                place,
+            ));
+        }
+    }
+}
+
+/// Every kind id that a kind, a modifier or zones of control names (a check's are its
+/// mechanism's to say), typed by the list it must be of, with the field that names it.
+pub(crate) fn kind_refs(r: &Ruleset) -> Vec<Ref> {
     let mut refs: Vec<Ref> = Vec::new();
     let mut add = |list: KindList, id: &String, whose: &str, place: Place| {
         if list != KindList::UnitClass || id != "*" {
@@ -245,11 +308,11 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                         b.no_battle_after_move.iter().collect(),
                     ),
                     (
-                        "battle.overrides",
+                        "battle.overrides.classes",
                         b.overrides.iter().flat_map(|o| &o.classes).collect(),
                     ),
                     (
-                        "battle.range_extensions",
+                        "battle.range_extensions.classes",
                         b.range_extensions.iter().flat_map(|o| &o.classes).collect(),
                     ),
                     ("battle.fire_shift", b.fire_shift.keys().collect()),
@@ -267,7 +330,16 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
                     "sight.see_over_adjacent_friends",
                     k.sight.see_over_adjacent_friends.iter().collect::<Vec<_>>(),
                 ),
-                ("table", k.table.classes().collect()),
+                ("table.half_rate", k.table.half_rate.iter().collect()),
+                ("table.prohibited", k.table.prohibited.iter().collect()),
+                ("table.roads_only", k.table.roads_only.iter().collect()),
+                ("table.no_stop", k.table.no_stop.iter().collect()),
+                ("table.no_charge", k.table.no_charge.iter().collect()),
+                (
+                    "table.charge_half_rate",
+                    k.table.charge_half_rate.iter().collect(),
+                ),
+                ("table.road_move", k.table.road_move.keys().collect()),
             ];
             for (field, ids) in classes {
                 for id in ids {
@@ -291,14 +363,17 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
     }
     if let Some(z) = &r.zones_of_control {
         for e in &z.exceptions {
-            for id in e
-                .classes
-                .iter()
-                .chain(&e.unless_controlled_by)
-                .chain(&e.not_into)
-            {
-                let place = Place::new(Entry::Mechanisms, "zones_of_control.exceptions");
-                add(KindList::UnitClass, id, "zones_of_control", place);
+            let fields = [
+                ("classes", &e.classes),
+                ("unless_controlled_by", &e.unless_controlled_by),
+                ("not_into", &e.not_into),
+            ];
+            for (field, ids) in fields {
+                for id in ids {
+                    let field = format!("zones_of_control.exceptions.{field}");
+                    let place = Place::new(Entry::Mechanisms, field);
+                    add(KindList::UnitClass, id, "zones_of_control", place);
+                }
             }
         }
     }
@@ -396,63 +471,7 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
             add(across_list, h, &m.name, at("when.across"));
         }
     }
-    let mut rules = HashSet::new();
-    for (i, c) in r.constraints.iter().enumerate() {
-        let entry = Entry::Check(i);
-        if !rules.insert(c.rule.as_str()) {
-            out.push(problem(
-                At::Text(c.rule.clone()),
-                format!("constraint '{}' is defined twice", c.rule),
-                Place::new(entry.clone(), "rule"),
-            ));
-        }
-        board_fits(r, i, c, out);
-        // The mechanism names its kinds and problems by text: each is placed at the
-        // parameter that holds that text.
-        let (mut named, from) = (Vec::new(), out.len());
-        c.check.mechanism().check(&mut LoadCheck {
-            r,
-            rule: &c.rule,
-            refs: &mut named,
-            out,
-        });
-        let params = serde_json::to_value(&c.check).unwrap_or_default();
-        let place = |text: &str| {
-            let field = path_of(&params, text, "check").unwrap_or_default();
-            Place::new(entry.clone(), field)
-        };
-        for p in &mut out[from..] {
-            if let At::Text(t) = &p.at {
-                p.place = place(t);
-            } else {
-                p.place = Place::new(entry.clone(), "");
-            }
-        }
-        for (list, id, whose) in named {
-            let place = place(&id);
-            refs.push(Ref {
-                list,
-                id,
-                whose,
-                place,
-            });
-        }
-    }
-    for Ref {
-        list,
-        id,
-        whose,
-        place,
-    } in refs
-    {
-        if r.kind(list, &id).is_none() {
-            out.push(problem(
-                At::Text(id.clone()),
-                format!("{whose}: unknown {} '{id}'", list.noun()),
-                place,
-            ));
-        }
-    }
+    refs
 }
 
 /// A constraint whose mechanism cannot run on the ruleset's board would find nothing,
