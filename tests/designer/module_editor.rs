@@ -548,3 +548,55 @@ fn the_sight_models_sheet_shows_its_switches_and_a_problem_under_the_one_set() {
         .rect();
     just_under(field, mark);
 }
+
+/// "Undo steps per edit, not per keystroke": typing in a field is one undo step, and
+/// so is dragging a number.
+#[test]
+fn typing_in_a_field_or_dragging_a_value_is_one_undo_step() {
+    let mut h = app();
+    assert!(!h.state().doc.history.can_undo());
+    open_editor(&mut h);
+    pick(&mut h, "woods", "Woods (woods)");
+    h.get_by_role_and_label(egui::Role::TextInput, "Kind name")
+        .click();
+    h.run();
+    for keys in ["Old", " ", "oaks"] {
+        h.get_by_role_and_label(egui::Role::TextInput, "Kind name")
+            .type_text(keys);
+        h.run();
+    }
+    let name = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap().clone();
+        r.kind(KindList::Terrain, "woods").unwrap().name.clone()
+    };
+    assert!(name(&h).contains("Old oaks"), "{}", name(&h));
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(name(&h), "Woods");
+    assert!(!h.state().doc.history.can_undo());
+
+    // A drag over the dice field, several frames long: one step.
+    let dice = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap().clone();
+        r.kind(KindList::Terrain, "woods")
+            .unwrap()
+            .battle
+            .target_dice
+    };
+    let before = dice(&h);
+    let start = h
+        .get_by_role_and_label(egui::Role::SpinButton, "Dice against a unit in it")
+        .rect()
+        .center();
+    let path: Vec<egui::Pos2> = (0..6)
+        .map(|i| start + egui::vec2(12.0 * i as f32, 0.0))
+        .collect();
+    designer_kit::drag(&mut h, &path);
+    assert_ne!(dice(&h), before);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(dice(&h), before);
+    assert!(!h.state().doc.history.can_undo());
+}

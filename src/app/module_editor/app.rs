@@ -27,17 +27,20 @@ impl DesignerApp {
         };
         let mut open = true;
         let actions = ed.show(ctx, &mut open, &self.doc);
+        let gesture = ed.gesture();
         if open {
             self.module_editor = Some(ed);
         }
         for a in actions {
-            self.module_action(a, ctx);
+            self.module_action(a, ctx, gesture);
         }
     }
 
-    pub fn module_action(&mut self, action: Action, ctx: &egui::Context) {
+    /// Runs what the editor asked for; the steps of one `gesture` (typing in a field,
+    /// dragging a value) are one undo step.
+    pub fn module_action(&mut self, action: Action, ctx: &egui::Context, gesture: Option<u64>) {
         match action {
-            Action::Step(r, edit) => self.module_step(*r, edit),
+            Action::Step(r, edit) => self.module_step_in(*r, edit, gesture),
             Action::SaveAs => self.save_module_dialog(),
             Action::Open => self.open_module_dialog(),
             Action::CopyText(text) => ctx.copy_text(text),
@@ -47,7 +50,12 @@ impl DesignerApp {
     /// One module step of the document's history; the palette and the list of
     /// rulesets follow.
     pub fn module_step(&mut self, r: crate::rules::Ruleset, edit: Edit) {
-        match self.doc.edit_module(r, edit, &self.rulesets) {
+        self.module_step_in(r, edit, None);
+    }
+
+    /// [`DesignerApp::module_step`] as part of a gesture.
+    pub fn module_step_in(&mut self, r: crate::rules::Ruleset, edit: Edit, gesture: Option<u64>) {
+        match self.doc.edit_module_in(r, edit, &self.rulesets, gesture) {
             Ok(()) => self.module_changed(),
             Err(e) => self.error = Some(format!("Could not change the module: {e}")),
         }

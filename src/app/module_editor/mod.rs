@@ -89,6 +89,10 @@ pub struct ModuleEditor {
     pub new_name: String,
     /// The module's problems, for the module they were found in.
     problems: Option<(usize, Vec<module::Problem>)>,
+    /// The field being typed in or the value being dragged, and the number of its
+    /// gesture: the steps it makes are one undo step.
+    gesture: Option<(egui::Id, u64)>,
+    gestures: u64,
 }
 
 impl ModuleEditor {
@@ -114,7 +118,31 @@ impl ModuleEditor {
             .default_size([760.0, 540.0])
             .resizable(true)
             .show(ctx, |ui| self.ui(ui, doc, &mut actions));
+        self.follow_gesture(ctx);
         actions
+    }
+
+    /// Notes the widget being typed in (a focused text field) or dragged (a number)
+    /// this frame: while it stays the same one, its steps are one gesture; a frame
+    /// without one, or another widget, ends the gesture.
+    pub fn follow_gesture(&mut self, ctx: &egui::Context) {
+        let typing = ctx
+            .memory(|m| m.focused())
+            .filter(|id| egui::text_edit::TextEditState::load(ctx, *id).is_some());
+        let active = ctx.dragged_id().or(typing);
+        self.gesture = match (self.gesture, active) {
+            (Some((was, n)), Some(id)) if was == id => Some((was, n)),
+            (_, Some(id)) => {
+                self.gestures += 1;
+                Some((id, self.gestures))
+            }
+            (_, None) => None,
+        };
+    }
+
+    /// The gesture this frame's steps belong to, if one is going on.
+    pub fn gesture(&self) -> Option<u64> {
+        self.gesture.map(|(_, n)| n)
     }
 
     /// The editor's contents: a tree beside a property sheet.
