@@ -104,6 +104,8 @@ pub enum Purpose {
     SaveModule,
     /// The module editor's Open module.
     OpenModule,
+    /// The module editor's icon file for a kind.
+    IconFile,
 }
 
 /// The designer.
@@ -560,6 +562,7 @@ impl DesignerApp {
             (Outcome::Picked(p), Purpose::LoadRuleset) => self.load_ruleset(&p),
             (Outcome::Picked(p), Purpose::SaveModule) => self.save_module(&p),
             (Outcome::Picked(p), Purpose::OpenModule) => self.open_module(&p),
+            (Outcome::Picked(p), Purpose::IconFile) => self.set_icon_file(&p),
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
             (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
             (Outcome::Cancelled, Purpose::Export) => {

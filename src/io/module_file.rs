@@ -110,6 +110,7 @@ pub fn load_for(
             module.id
         )));
     }
+    crate::rules::icon_files::load_beside(&module, &path);
     let module = Arc::new(module);
     rulesets.insert(module.clone());
     Ok(Some((path, module)))

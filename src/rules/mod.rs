@@ -5,6 +5,7 @@ pub mod check;
 pub mod constraint;
 pub mod ground;
 pub mod hex;
+pub mod icon_files;
 pub mod incremental;
 pub mod kinds;
 pub mod layout;
@@ -213,6 +214,9 @@ impl Rulesets {
         let text = std::fs::read_to_string(path)
             .map_err(|e| SourceError::new(path, None, format!("cannot read the ruleset: {e}")))?;
         let ruleset = parse_ruleset(&text, path)?;
+        // An icon file that is there but unreadable is drawn as none: the module
+        // itself loads.
+        icon_files::load_beside(&ruleset, path);
         Ok(self.insert(Arc::new(ruleset)))
     }
 

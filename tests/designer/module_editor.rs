@@ -600,3 +600,52 @@ fn typing_in_a_field_or_dragging_a_value_is_one_undo_step() {
     assert_eq!(dice(&h), before);
     assert!(!h.state().doc.history.can_undo());
 }
+
+/// Issue 24: "Styles too: colour, pattern and icon (the built-in icons or a user's
+/// SVG/PNG file, stored beside the module)": a PNG chosen through the file dialog is
+/// the kind's icon, drawn by the scene and the SVG export, and Save module as writes it
+/// beside the module, which names it by that relative path.
+#[test]
+fn an_icon_file_of_ones_own_is_drawn_and_saved_beside_the_module() {
+    use sandtable::io::svg::{SvgOptions, write_svg};
+    use sandtable::scene::{self, SceneOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("castle-keep.png");
+    let bytes = resvg::tiny_skia::Pixmap::new(4, 4)
+        .unwrap()
+        .encode_png()
+        .unwrap();
+    std::fs::write(&png, &bytes).unwrap();
+    std::fs::create_dir_all(dir.path().join("out")).unwrap();
+    let saved = dir.path().join("out/my-war.ron");
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![png.clone()],
+        saves: vec![saved.clone()],
+        ..Default::default()
+    });
+    // The class of a unit on the map, so the scene draws its icon on the counter.
+    let class = h.state().doc.scenario.units[0].class.clone();
+    let r = h.state().doc.ruleset().unwrap().clone();
+    let label = module::label(&r, &Entry::Kind(KindList::UnitClass, class.clone()));
+    open_editor(&mut h);
+    pick(&mut h, &class, &label);
+    h.get_by_label("Icon file...").click();
+    h.run();
+    assert_eq!(h.state().error, None);
+    let r = h.state().doc.ruleset().unwrap().clone();
+    let kind = r.kind(KindList::UnitClass, &class).unwrap();
+    assert_eq!(kind.icon.as_deref(), Some("castle-keep.png"));
+    let drawn = scene::build(&h.state().doc.scenario, &r, &SceneOptions::default());
+    let svg = write_svg(&drawn, &SvgOptions::default());
+    assert!(svg.contains("icon-castle-keep"), "no symbol for the icon");
+
+    h.get_by_label("Save module as...").click();
+    h.run();
+    assert_eq!(h.state().error, None);
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains(r#"icon: "castle-keep.png""#), "{text}");
+    assert_eq!(
+        std::fs::read(dir.path().join("out/castle-keep.png")).unwrap(),
+        bytes
+    );
+}

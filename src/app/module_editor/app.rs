@@ -7,7 +7,8 @@ use super::{Action, ModuleEditor, ModuleFile};
 use crate::app::dialogs::{self, Answer};
 use crate::app::path_dialog::PathDialog;
 use crate::app::{DesignerApp, Purpose};
-use crate::rules::module;
+use crate::rules::model::KindList;
+use crate::rules::{icon_files, module};
 use crate::scenario::Edit;
 use crate::scenario::edit::TextField;
 
@@ -44,6 +45,7 @@ impl DesignerApp {
             Action::SaveAs => self.save_module_dialog(),
             Action::Open => self.open_module_dialog(),
             Action::CopyText(text) => ctx.copy_text(text),
+            Action::PickIcon(list, id) => self.icon_file_dialog(list, id),
         }
     }
 
@@ -110,6 +112,12 @@ impl DesignerApp {
             ));
             return;
         }
+        if let Err(e) = icon_files::save_beside(&r, path) {
+            self.error = Some(format!(
+                "The module was not saved: its icon file could not be written.\n{e}"
+            ));
+            return;
+        }
         match std::fs::write(path, text) {
             Ok(()) => {
                 if !self.ruleset_files.iter().any(|p| p == path) {
@@ -127,6 +135,62 @@ impl DesignerApp {
                 ))
             }
         }
+    }
+
+    /// Asks for an SVG or PNG file, then makes it the kind's icon.
+    pub fn icon_file_dialog(&mut self, list: KindList, id: String) {
+        if let Some(ed) = &mut self.module_editor {
+            ed.icon_for = Some((list, id));
+        }
+        match self.dialogs.open(dialogs::ICON) {
+            Answer::Picked(p) => self.set_icon_file(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d =
+                    PathDialog::open("Icon file", dialogs::ICON, self.dialog_dir(), &self.recent);
+                self.path_dialog = Some((d, Purpose::IconFile));
+            }
+        }
+    }
+
+    /// Makes the file at `path` the icon of the kind the editor asked for, in one
+    /// module step: held by its file name (which the module names, and beside which
+    /// Save module as writes it), renamed `own-...` where a built-in icon has that name.
+    pub fn set_icon_file(&mut self, path: &Path) {
+        let Some((list, id)) = self.module_editor.as_mut().and_then(|e| e.icon_for.take()) else {
+            return;
+        };
+        let Some(r) = self.doc.module().cloned() else {
+            return;
+        };
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !icon_files::is_image(&file) {
+            self.error = Some(format!("{}: an icon is an SVG or PNG file", path.display()));
+            return;
+        }
+        let name = if crate::scene::icons::built_in(&file).is_some() {
+            format!("own-{file}")
+        } else {
+            file
+        };
+        let held = std::fs::read(path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|bytes| icon_files::hold(&name, bytes));
+        if let Err(e) = held {
+            self.error = Some(format!("Could not use the icon file:\n{e}"));
+            return;
+        }
+        let mut new = (*r).clone();
+        if let Some(k) = module::kinds_mut(&mut new, list)
+            .iter_mut()
+            .find(|k| k.id == id)
+        {
+            k.icon = Some(name);
+        }
+        self.module_step(new, Edit::Batch(Vec::new()));
     }
 
     /// Asks for a module file, then opens it.

@@ -30,6 +30,8 @@ pub enum Action {
     Open,
     /// Put this text in the system clipboard.
     CopyText(String),
+    /// Choose an SVG or PNG file as this kind's icon.
+    PickIcon(KindList, String),
 }
 
 /// A module file the open scenario uses.
@@ -93,6 +95,8 @@ pub struct ModuleEditor {
     /// gesture: the steps it makes are one undo step.
     gesture: Option<(egui::Id, u64)>,
     gestures: u64,
+    /// The kind whose icon file is being chosen.
+    pub icon_for: Option<(KindList, String)>,
 }
 
 impl ModuleEditor {

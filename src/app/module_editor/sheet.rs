@@ -342,6 +342,13 @@ fn kind_sheet(
                 if let Some(img) = k.icon.as_deref().and_then(super::super::icons::icon) {
                     ui.add(egui::Image::new(img).fit_to_exact_size(egui::vec2(20.0, 20.0)));
                 }
+                if ui
+                    .button("Icon file...")
+                    .on_hover_text("An SVG or PNG of your own, saved beside the module")
+                    .clicked()
+                {
+                    actions.push(Action::PickIcon(list, k.id.clone()));
+                }
             });
             ui.end_row();
             ui.label("Description");
