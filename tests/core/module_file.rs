@@ -12,26 +12,16 @@ const MODULE: &str = r##"(id: "my-game", name: "My game", board: (kind: "hex", o
     default_terrain: "plain", terrains: [(id: "plain", name: "Plain", colour: "#eeeeee")],
     unit_classes: [(id: "foot", name: "Foot", colour: "#333333")])"##;
 
-/// A scenario in `maps/` naming `../rules/mine.ron`, written by `new` and given the field.
+/// A scenario in `maps/` naming `../rules/mine.ron`, the module, written beside it.
 fn scenario_naming_its_module(dir: &Path) -> std::path::PathBuf {
     std::fs::create_dir_all(dir.join("rules")).unwrap();
     std::fs::create_dir_all(dir.join("maps")).unwrap();
-    let rules = dir.join("rules/mine.ron");
-    std::fs::write(&rules, MODULE).unwrap();
+    std::fs::write(dir.join("rules/mine.ron"), MODULE).unwrap();
     let scen = dir.join("maps/s.json");
-    let (code, _, err) = sandtable(&[
-        "--ruleset-file",
-        rules.to_str().unwrap(),
-        "new",
-        "--ruleset",
-        "my-game",
-        "--output",
-        scen.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&scen).unwrap()).unwrap();
-    v["ruleset_file"] = "../rules/mine.ron".into();
-    std::fs::write(&scen, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let text = r#"{"format": "sandtable/scenario", "version": 1, "title": "Mine",
+        "ruleset": "my-game", "ruleset_file": "../rules/mine.ron",
+        "board": {"kind": "hex", "orientation": "flat", "columns": 8, "rows": 6}}"#;
+    std::fs::write(&scen, text).unwrap();
     scen
 }
 

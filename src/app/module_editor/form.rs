@@ -242,16 +242,8 @@ fn field(
     if nested {
         let mut on = present || !optional;
         if optional {
-            let r = ui.checkbox(&mut on, &title);
-            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &title));
-            if r.changed() {
-                if on {
-                    map.insert(key.to_string(), default_of(prop, inner));
-                } else {
-                    map.remove(key);
-                }
-                changed = true;
-            }
+            let default = || default_of(prop, inner);
+            changed |= set_or_not(ui, &mut on, (&title, &title), map, key, default);
         }
         if let Some(d) = description {
             describe(ui, d);
@@ -271,17 +263,9 @@ fn field(
     ui.horizontal(|ui| {
         let mut on = present || !optional;
         if optional {
-            let r = ui.checkbox(&mut on, "");
             let label = format!("{title} set");
-            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &label));
-            if r.changed() {
-                if on {
-                    map.insert(key.to_string(), default_of(prop, inner));
-                } else {
-                    map.remove(key);
-                }
-                changed = true;
-            }
+            let default = || default_of(prop, inner);
+            changed |= set_or_not(ui, &mut on, ("", &label), map, key, default);
         }
         ui.label(&title);
         if !on {
@@ -302,6 +286,29 @@ fn field(
     }
     marks.under(ui, path);
     changed
+}
+
+/// An optional field's box: ticked, the field holds `default`; unticked, it is left
+/// out. `text` is the box's own text and its name for a screen reader.
+fn set_or_not(
+    ui: &mut egui::Ui,
+    on: &mut bool,
+    (text, name): (&str, &str),
+    map: &mut Map<String, Value>,
+    key: &str,
+    default: impl FnOnce() -> Value,
+) -> bool {
+    let r = ui.checkbox(on, text);
+    let ticked = *on;
+    r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, name));
+    if r.changed() {
+        if ticked {
+            map.insert(key.to_string(), default());
+        } else {
+            map.remove(key);
+        }
+    }
+    r.changed()
 }
 
 /// A value's widget by its type: a choice, a flag, a number, a text, a list of ids.
