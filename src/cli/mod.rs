@@ -357,8 +357,7 @@ fn convert(input: &Path, output: &Path, rulesets: &Rulesets) -> Result<i32, CliE
     let mut scenario = io::load_scenario(input, rulesets)?;
     // The module file stays the same file, named from where the output is.
     if let Some(written) = &scenario.ruleset_file {
-        let module = io::module_file::resolve(input, written);
-        scenario.ruleset_file = Some(io::module_file::relative(output, &module));
+        scenario.ruleset_file = Some(io::module_file::moved(written, input, output));
     }
     save(&scenario, output)?;
     println!("wrote {}", output.display());

@@ -41,6 +41,12 @@ pub fn relative(scenario: &Path, module: &Path) -> String {
     parts.join("/")
 }
 
+/// How a scenario copied from `from` to `to` names the same module file that it
+/// named as `written`.
+pub fn moved(written: &str, from: &Path, to: &Path) -> String {
+    relative(to, &resolve(from, written))
+}
+
 /// The parts of `p` made absolute, its root (and drive) first, with `.` and `..` taken
 /// out by the text.
 fn absolute(p: &Path) -> Vec<OsString> {

@@ -51,6 +51,13 @@ fn every_command_loads_the_module_file_a_scenario_names_beside_it() {
     );
     let (code, out, err) = sandtable(&["validate", out_file.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
+    // So does a native export.
+    let exported = other.join("s.json");
+    let args = ["export", s, "--format", "json", "--output"];
+    let (code, _, err) = sandtable(&[&args[..], &[exported.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&exported).unwrap()).unwrap();
+    assert_eq!(v["ruleset_file"], "../../rules/mine.ron");
 }
 
 #[test]
