@@ -293,22 +293,27 @@ impl DesignerApp {
     /// Opens a file; on failure the current document stays and the error is shown.
     pub fn open_path(&mut self, path: &Path) {
         let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
-        let module_problem = self.load_module_of(path);
         if bytes >= self.background_from {
             let options = self.canvas.options_for(&self.tools);
-            let mut l = loading::Loading::start(path, bytes, self.rulesets.clone(), options);
-            l.module_problem = module_problem;
-            self.loading = Some(l);
+            self.loading = Some(loading::Loading::start(
+                path,
+                bytes,
+                self.rulesets.clone(),
+                options,
+            ));
             return;
         }
-        match io::load_scenario(path, &self.rulesets) {
-            Ok(s) => {
-                let doc = Document::new(s, Some(path.to_path_buf()), &self.rulesets);
+        match io::open_scenario(path, &self.rulesets) {
+            Ok(o) => {
+                if let Some(m) = o.module {
+                    self.rulesets.insert(m);
+                }
+                let doc = Document::new(o.scenario, Some(path.to_path_buf()), &self.rulesets);
                 self.replace_document(doc);
                 self.remember(path);
-                self.opened_without_module(module_problem);
+                self.opened_without_module(o.module_problem.map(|e| e.to_string()));
             }
-            Err(e) => self.error = Some(module_editor::could_not_open(&e, module_problem)),
+            Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
         }
     }
 
@@ -319,14 +324,8 @@ impl DesignerApp {
             None => l.ui(ctx),
             Some(result) => {
                 let path = l.path.clone();
-                let module_problem = l.module_problem.clone();
                 self.loading = None;
                 self.finish_loading(&path, result);
-                match (self.error.as_mut(), module_problem) {
-                    (Some(e), Some(p)) => *e = format!("{e}\n{p}"),
-                    (None, p) => self.opened_without_module(p),
-                    (Some(_), None) => {}
-                }
             }
         }
     }
@@ -335,7 +334,11 @@ impl DesignerApp {
     pub fn finish_loading(&mut self, path: &Path, result: Result<loading::Loaded, String>) {
         match result {
             Ok(loaded) => {
+                if let Some(m) = loaded.module {
+                    self.rulesets.insert(m);
+                }
                 self.replace_document(loaded.doc);
+                self.opened_without_module(loaded.module_problem);
                 if let Some(scene) = loaded.scene {
                     self.canvas.adopt(scene);
                 }

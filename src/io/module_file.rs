@@ -97,8 +97,20 @@ pub fn load_for(
     else {
         return Ok(None);
     };
-    let at = source::locate(&text, &written);
-    let path = resolve(scenario, &written);
+    load_named(scenario, &text, &written, ruleset.as_deref(), rulesets).map(Some)
+}
+
+/// Loads the module file `written` that the scenario at `scenario` (whose text is
+/// `text`, for the position) names for its ruleset `id`, into `rulesets`.
+pub fn load_named(
+    scenario: &Path,
+    text: &str,
+    written: &str,
+    id: Option<&str>,
+    rulesets: &mut Rulesets,
+) -> Result<(PathBuf, Arc<Ruleset>), SourceError> {
+    let at = source::locate(text, written);
+    let path = resolve(scenario, written);
     let fail = |why: String| {
         SourceError::new(
             scenario,
@@ -110,7 +122,7 @@ pub fn load_for(
         std::fs::read_to_string(&path).map_err(|e| fail(format!("cannot be read: {e}")))?;
     let module =
         parse_ruleset(&module_text, &path).map_err(|e| fail(format!("does not load: {e}")))?;
-    if let Some(id) = ruleset.filter(|id| *id != module.id) {
+    if let Some(id) = id.filter(|id| *id != module.id) {
         return Err(fail(format!(
             "defines the ruleset '{}', but the scenario's ruleset is '{id}'",
             module.id
@@ -119,7 +131,7 @@ pub fn load_for(
     crate::rules::icon_files::load_beside(&module, &path);
     let module = Arc::new(module);
     rulesets.insert(module.clone());
-    Ok(Some((path, module)))
+    Ok((path, module))
 }
 
 #[cfg(test)]

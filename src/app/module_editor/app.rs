@@ -234,15 +234,6 @@ impl DesignerApp {
         self.module_step(r, edit);
     }
 
-    /// Loads the module file that the scenario at `path` names, if it names one (into
-    /// the list of rulesets, so that the scenario finds it). What went wrong is
-    /// returned, to be said once the scenario is open (or with why it is not).
-    pub(crate) fn load_module_of(&mut self, path: &Path) -> Option<String> {
-        crate::io::module_file::load_for(path, &mut self.rulesets)
-            .err()
-            .map(|e| e.to_string())
-    }
-
     /// Says that the scenario just opened is drawn without its module file, with the
     /// ruleset of that id it found instead (a built-in, or one loaded before).
     pub(crate) fn opened_without_module(&mut self, problem: Option<String>) {
@@ -252,14 +243,5 @@ impl DesignerApp {
                 self.doc.scenario.ruleset
             ));
         }
-    }
-}
-
-/// The message for a scenario that did not open, with why its module file did not
-/// load when that is part of it.
-pub fn could_not_open(e: &dyn std::fmt::Display, module_problem: Option<String>) -> String {
-    match module_problem {
-        Some(p) => format!("Could not open the file:\n{e}\n{p}"),
-        None => format!("Could not open the file:\n{e}"),
     }
 }

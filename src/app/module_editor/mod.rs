@@ -8,7 +8,6 @@
 mod app;
 mod form;
 
-pub use app::could_not_open;
 mod sheet;
 mod tree;
 
