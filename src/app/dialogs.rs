@@ -27,6 +27,11 @@ pub const RULESET: &[Filter] = &[Filter {
 }];
 
 /// What Save module as offers: a ruleset in RON.
+pub const ICON: &[Filter] = &[Filter {
+    name: "Icon (SVG or PNG)",
+    extensions: &["svg", "png"],
+}];
+
 pub const RULESET_SAVE: &[Filter] = &[Filter {
     name: "Sandtable module (RON)",
     extensions: &["ron"],

@@ -67,9 +67,21 @@ impl Document {
         edit: Edit,
         rulesets: &Rulesets,
     ) -> Result<(), EditError> {
+        self.edit_module_in(ruleset, edit, rulesets, None)
+    }
+
+    /// [`Document::edit_module`] as part of a gesture (typing in one field, one drag):
+    /// the steps of one gesture are one undo step.
+    pub fn edit_module_in(
+        &mut self,
+        ruleset: Ruleset,
+        edit: Edit,
+        rulesets: &Rulesets,
+        gesture: Option<u64>,
+    ) -> Result<(), EditError> {
         let new = Some(Arc::new(ruleset));
         self.history
-            .swap(&mut self.scenario, &mut self.module, new, edit)?;
+            .swap_in_gesture(&mut self.scenario, &mut self.module, new, edit, gesture)?;
         self.revision += 1;
         self.revalidate(rulesets);
         Ok(())

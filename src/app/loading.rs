@@ -58,6 +58,10 @@ impl Stage {
 pub struct Loaded {
     pub doc: Document,
     pub scene: Option<PreparedScene>,
+    /// The module file the scenario names, loaded.
+    pub module: Option<Arc<crate::rules::Ruleset>>,
+    /// Why that module file did not load (the map opened with a ruleset of its id).
+    pub module_problem: Option<String>,
 }
 
 /// A file being opened in a background thread.
@@ -79,20 +83,29 @@ impl Loading {
         rulesets: Rulesets,
         options: impl FnOnce(&Document) -> SceneOptions + Send + 'static,
     ) -> Self {
+        let mut rulesets = rulesets;
         let (tx, rx) = mpsc::channel();
         let stage = Arc::new(AtomicU8::new(Stage::Reading as u8));
         let at = stage.clone();
         let owned = path.to_path_buf();
         std::thread::spawn(move || {
-            let result = io::load_scenario(&owned, &rulesets).map(|s| {
+            let result = io::open_scenario(&owned, &rulesets).map(|o| {
                 at.store(Stage::Checking as u8, Ordering::Relaxed);
-                let doc = Document::new(s, Some(owned.clone()), &rulesets);
+                if let Some(m) = &o.module {
+                    rulesets.insert(m.clone());
+                }
+                let doc = Document::new(o.scenario, Some(owned.clone()), &rulesets);
                 at.store(Stage::Drawing as u8, Ordering::Relaxed);
                 let scene = doc.ruleset().and_then(|r| {
                     let o = options(&doc);
                     ScenePainter::prepare(&doc, r, o)
                 });
-                Loaded { doc, scene }
+                Loaded {
+                    doc,
+                    scene,
+                    module: o.module,
+                    module_problem: o.module_problem.map(|e| e.to_string()),
+                }
             });
             // The app may have gone (window closed): nobody to tell.
             let _ = tx.send(result.map_err(|e| e.to_string()));

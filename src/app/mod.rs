@@ -105,6 +105,8 @@ pub enum Purpose {
     SaveModule,
     /// The module editor's Open module.
     OpenModule,
+    /// The module editor's icon file for a kind.
+    IconFile,
 }
 
 /// The designer.
@@ -161,8 +163,9 @@ pub struct DesignerApp {
     pub saved_dir: Option<PathBuf>,
     /// Tools > Module editor, while open.
     pub module_editor: Option<module_editor::ModuleEditor>,
-    /// The module file last saved or opened in the module editor.
-    pub module_file: Option<PathBuf>,
+    /// The module file the open scenario uses: the one it names, or the one last saved
+    /// or opened in the module editor. Saving the scenario names it.
+    pub module_file: Option<module_editor::ModuleFile>,
 }
 
 impl DesignerApp {
@@ -311,11 +314,15 @@ impl DesignerApp {
             ));
             return;
         }
-        match io::load_scenario(path, &self.rulesets) {
-            Ok(s) => {
-                let doc = Document::new(s, Some(path.to_path_buf()), &self.rulesets);
+        match io::open_scenario(path, &self.rulesets) {
+            Ok(o) => {
+                if let Some(m) = o.module {
+                    self.rulesets.insert(m);
+                }
+                let doc = Document::new(o.scenario, Some(path.to_path_buf()), &self.rulesets);
                 self.replace_document(doc);
                 self.remember(path);
+                self.opened_without_module(o.module_problem.map(|e| e.to_string()));
             }
             Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
         }
@@ -338,7 +345,11 @@ impl DesignerApp {
     pub fn finish_loading(&mut self, path: &Path, result: Result<loading::Loaded, String>) {
         match result {
             Ok(loaded) => {
+                if let Some(m) = loaded.module {
+                    self.rulesets.insert(m);
+                }
                 self.replace_document(loaded.doc);
+                self.opened_without_module(loaded.module_problem);
                 if let Some(scene) = loaded.scene {
                     self.canvas.adopt(scene);
                 }
@@ -352,6 +363,7 @@ impl DesignerApp {
     /// selection, the ruler, a shape half drawn, the focus) goes with it.
     pub fn replace_document(&mut self, doc: Document) {
         self.doc = doc;
+        self.module_file = module_editor::ModuleFile::named_by(&self.doc);
         if let Some(r) = self.doc.ruleset() {
             self.tools.adopt(r);
             if self.tools.tool.unavailable(r).is_some() {
@@ -564,6 +576,7 @@ impl DesignerApp {
             (Outcome::Picked(p), Purpose::LoadRuleset) => self.load_ruleset(&p),
             (Outcome::Picked(p), Purpose::SaveModule) => self.save_module(&p),
             (Outcome::Picked(p), Purpose::OpenModule) => self.open_module(&p),
+            (Outcome::Picked(p), Purpose::IconFile) => self.set_icon_file(&p),
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
             (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
             (Outcome::Cancelled, Purpose::Export) => {
@@ -711,6 +724,10 @@ impl DesignerApp {
             self.error = Some(format!("Could not save the board image:\n{e}"));
             return;
         }
+        self.doc.scenario.ruleset_file = self
+            .module_file
+            .as_ref()
+            .and_then(|m| m.written(&self.doc, path));
         match io::save_scenario(&self.doc.scenario, path) {
             Ok(()) => {
                 self.saved_dir = path.parent().map(Path::to_path_buf);

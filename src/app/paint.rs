@@ -567,7 +567,7 @@ impl ScenePainter {
             return Some(src.clone());
         }
         let bytes = crate::scene::icons::svg(file)?;
-        let text = String::from_utf8_lossy(bytes).replace("#2b2b2b", &tint.hex());
+        let text = String::from_utf8_lossy(&bytes).replace("#2b2b2b", &tint.hex());
         let src = egui::ImageSource::Bytes {
             // No '#' in the uri: the loader reads the type from its ending.
             uri: format!(

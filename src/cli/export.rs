@@ -152,6 +152,13 @@ fn export(args: &ExportArgs, rulesets: &Rulesets) -> Result<&'static dyn MapForm
             .to_string_lossy()
             .into_owned();
     }
+    // A native copy names the same module file, from where it is written.
+    if matches!(format.name(), "ron" | "json")
+        && let Some(written) = &scenario.ruleset_file
+    {
+        let moved = crate::io::module_file::moved(written, &args.file, &args.output);
+        scenario.ruleset_file = Some(moved);
+    }
     let ruleset = crate::rules::check::ruleset_of(&scenario, rulesets)
         .map_err(|d| CliError::new(ErrorKind::UnknownRuleset, d.message).in_file(&args.file))?;
     if let Some(into) = &args.into {

@@ -189,6 +189,11 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
             return CliError::from(e).report(as_json);
         }
     }
+    if let Some(file) = cli.command.scenario()
+        && let Err(e) = io::module_file::load_for(file, &mut rulesets)
+    {
+        return CliError::from(e).report(as_json);
+    }
     let answer = match cli.command {
         Command::Validate { file, json } => Ok(output::validate(&file, &rulesets, json)),
         Command::Convert { input, output } => convert(&input, &output, &rulesets),
@@ -288,6 +293,28 @@ impl Command {
             Command::Convert { .. } | Command::New { .. } | Command::Generate(_) => false,
         }
     }
+
+    /// The scenario the command reads, whose module file (if it names one) is loaded
+    /// before it runs.
+    fn scenario(&self) -> Option<&Path> {
+        match self {
+            Command::Validate { file, .. }
+            | Command::Info { file, .. }
+            | Command::Los { file, .. }
+            | Command::Battle { file, .. }
+            | Command::Arcs { file, .. }
+            | Command::Moves { file, .. }
+            | Command::Path { file, .. }
+            | Command::Zoc { file, .. }
+            | Command::Charges { file, .. }
+            | Command::Convert { input: file, .. } => Some(file),
+            Command::Export(args) => Some(&args.file),
+            Command::Rulesets { .. }
+            | Command::New { .. }
+            | Command::Import(_)
+            | Command::Generate(_) => None,
+        }
+    }
 }
 
 /// An unknown ruleset id, with the known ones.
@@ -327,7 +354,11 @@ fn convert(input: &Path, output: &Path, rulesets: &Rulesets) -> Result<i32, CliE
             "unknown output type: use .ron or .json",
         )));
     }
-    let scenario = io::load_scenario(input, rulesets)?;
+    let mut scenario = io::load_scenario(input, rulesets)?;
+    // The module file stays the same file, named from where the output is.
+    if let Some(written) = &scenario.ruleset_file {
+        scenario.ruleset_file = Some(io::module_file::moved(written, input, output));
+    }
     save(&scenario, output)?;
     println!("wrote {}", output.display());
     Ok(0)

@@ -427,7 +427,7 @@ fn icon_tree(id: &str, tint: Rgba) -> Option<Arc<usvg::Tree>> {
         return t.clone();
     }
     let tree = icons::svg(id).and_then(|bytes| {
-        let text = String::from_utf8_lossy(bytes).replace("#2b2b2b", &tint.hex());
+        let text = String::from_utf8_lossy(&bytes).replace("#2b2b2b", &tint.hex());
         usvg::Tree::from_str(&text, &usvg::Options::default())
             .ok()
             .map(Arc::new)

@@ -4,6 +4,7 @@ pub mod atomic;
 pub mod draw;
 pub mod export;
 pub mod format;
+pub mod module_file;
 pub mod pdf;
 pub mod raster;
 pub mod sample;
@@ -175,10 +176,64 @@ pub fn read_scenario(path: &Path, rulesets: &Rulesets) -> Result<Read, SourceErr
 pub fn load_scenario(path: &Path, rulesets: &Rulesets) -> Result<Scenario, SourceError> {
     let format = format_of(path)?;
     let text = read_text(path)?;
-    let mut read = parse_scenario(&text, format, path)?;
+    let read = parse_scenario(&text, format, path)?;
+    loaded(path, &text, read, rulesets)
+}
+
+/// A scenario opened with the module file it names ([`open_scenario`]).
+pub struct Opened {
+    pub scenario: Scenario,
+    /// The module its `ruleset_file` names, loaded.
+    pub module: Option<std::sync::Arc<crate::rules::Ruleset>>,
+    /// Why that module file did not load; the scenario then opened with a ruleset of
+    /// its id that `rulesets` has.
+    pub module_problem: Option<SourceError>,
+}
+
+/// [`load_scenario`], and the module file the scenario names loaded from beside it,
+/// the file read once (the designer: a big file, or a pipe, is read on a worker).
+/// When the scenario cannot open without its module, the error says why the module
+/// did not load too.
+pub fn open_scenario(path: &Path, rulesets: &Rulesets) -> Result<Opened, SourceError> {
+    let format = format_of(path)?;
+    let text = read_text(path)?;
+    let read = parse_scenario(&text, format, path)?;
+    let mut with_module = rulesets.clone();
+    let (module, module_problem) = match &read.scenario.ruleset_file {
+        Some(written) => {
+            let id = Some(read.scenario.ruleset.as_str());
+            match module_file::load_named(path, &text, written, id, &mut with_module) {
+                Ok((_, m)) => (Some(m), None),
+                Err(e) => (None, Some(e)),
+            }
+        }
+        None => (None, None),
+    };
+    match loaded(path, &text, read, &with_module) {
+        Ok(scenario) => Ok(Opened {
+            scenario,
+            module,
+            module_problem,
+        }),
+        Err(mut e) => {
+            if let Some(p) = module_problem {
+                e.message = format!("{}\n{p}", e.message);
+            }
+            Err(e)
+        }
+    }
+}
+
+/// What [`load_scenario`] makes of a parsed scenario: the first error, if any.
+fn loaded(
+    path: &Path,
+    text: &str,
+    mut read: Read,
+    rulesets: &Rulesets,
+) -> Result<Scenario, SourceError> {
     if let Err(d) = check::ruleset_of(&read.scenario, rulesets) {
         let mut d = vec![*d];
-        locate_all(&mut d, &text);
+        locate_all(&mut d, text);
         read.diagnostics.extend(d);
     }
     let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();

@@ -471,7 +471,7 @@ impl Icons {
                 continue;
             };
             // The icons draw in one dark ink; the tint takes its place.
-            let text = String::from_utf8_lossy(bytes).replace("#2b2b2b", &Rgba(*tint).hex());
+            let text = String::from_utf8_lossy(&bytes).replace("#2b2b2b", &Rgba(*tint).hex());
             let data = base64::engine::general_purpose::STANDARD.encode(text);
             defs = defs.add(
                 Symbol::new()

@@ -5,6 +5,7 @@ pub mod check;
 pub mod constraint;
 pub mod ground;
 pub mod hex;
+pub mod icon_files;
 pub mod incremental;
 pub mod kinds;
 pub mod layout;
@@ -28,6 +29,7 @@ use std::sync::{Arc, OnceLock};
 pub use constraint::Constraint;
 pub use incremental::Validator;
 pub use model::{Colour, Kind, KindList, Pattern, Ruleset};
+pub use ruleset_check::{Place, Problem};
 pub use validate::validate;
 
 use crate::source::{self, SourceError, TextFormat};
@@ -116,6 +118,11 @@ pub fn check_ruleset_text(text: &str, path: &Path) -> Result<Ruleset, Vec<Source
 /// );
 /// ```
 pub fn ruleset_problems(r: &Ruleset) -> Vec<String> {
+    placed_problems(r).into_iter().map(|p| p.message).collect()
+}
+
+/// [`ruleset_problems`], each with the entry and field it is about.
+pub fn placed_problems(r: &Ruleset) -> Vec<Problem> {
     // Written out and read back, a field set in a list where it does nothing is found
     // as it is in a file.
     let read = serde_json::to_string(r)
@@ -124,11 +131,12 @@ pub fn ruleset_problems(r: &Ruleset) -> Vec<String> {
             load::read(&text, TextFormat::Json, Path::new("ruleset.json")).map_err(|e| e.message)
         });
     match read {
-        Ok(_) => ruleset_check::problems(r)
-            .into_iter()
-            .map(|p| p.message)
-            .collect(),
-        Err(message) => vec![message],
+        Ok(_) => ruleset_check::problems(r),
+        Err(message) => vec![Problem {
+            at: ruleset_check::At::Text(String::new()),
+            message,
+            place: Place::default(),
+        }],
     }
 }
 
@@ -206,6 +214,9 @@ impl Rulesets {
         let text = std::fs::read_to_string(path)
             .map_err(|e| SourceError::new(path, None, format!("cannot read the ruleset: {e}")))?;
         let ruleset = parse_ruleset(&text, path)?;
+        // An icon file that is there but unreadable is drawn as none: the module
+        // itself loads.
+        icon_files::load_beside(&ruleset, path);
         Ok(self.insert(Arc::new(ruleset)))
     }
 

@@ -8,7 +8,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::mechanism::ParamType;
 use super::model::{Colour, Kind, KindList, Ruleset};
+/// A problem of the module, with the entry and field it is about.
+pub use super::{Place, Problem};
 use super::{constraint::Constraint, modifier::ModifierEntry};
 use crate::scenario::edit::{Edit, Feature};
 use crate::scenario::{HexsideAttrs, Scenario};
@@ -309,16 +312,12 @@ pub fn remove_entry(r: &Ruleset, entry: &Entry) -> Ruleset {
     out
 }
 
-/// Fields whose text is prose, never an id.
-const PROSE: [&str; 4] = ["name", "description", "source", "quote"];
-
-/// Maps whose keys are ids (per-class tables); other maps' keys are field names (a
-/// profile's `general` is a flag, not the class).
-const ID_KEYS: [&str; 3] = ["cost", "fire_shift", "assault_shift"];
-
-/// The kind renamed, with every place the module names it (other kinds' fields and
-/// per-class tables, modifiers' conditions, checks' parameters, the default terrain).
-/// A kind of another list that has the same id keeps its own.
+/// The kind renamed, with every place the module names it as a kind of that list
+/// (other kinds' fields and per-class tables, modifiers' conditions, zones of control,
+/// checks' parameters, the default terrain). The places come from the typed references
+/// the load check reads ([`super::ruleset_check::kind_refs`], a check's parameters by
+/// the lists their schema names): a kind of another list with the same id, and the
+/// fields that name it, keep their own.
 pub fn rename_kind(
     r: &Ruleset,
     list: KindList,
@@ -326,12 +325,12 @@ pub fn rename_kind(
     new: &str,
 ) -> Result<Ruleset, ModuleError> {
     check_id(new)?;
-    if r.kind(list, old).is_none() {
+    let Some(at) = r.kinds(list).iter().position(|k| k.id == old) else {
         return Err(ModuleError::NoSuch {
             noun: list.noun(),
             id: old.into(),
         });
-    }
+    };
     if old == new {
         return Ok(r.clone());
     }
@@ -342,46 +341,93 @@ pub fn rename_kind(
         });
     }
     let mut v = as_value(r);
-    if let Value::Object(top) = &mut v {
-        for (key, value) in top.iter_mut() {
-            let other_list = KindList::ALL.iter().any(|l| l.key() == key && *l != list);
-            match (other_list, value) {
-                (true, Value::Array(kinds)) => {
-                    for k in kinds {
-                        if let Value::Object(fields) = k {
-                            for (f, x) in fields.iter_mut().filter(|(f, _)| *f != "id") {
-                                rename_in(f, x, old, new);
-                            }
-                        }
-                    }
-                }
-                (_, value) => rename_in(key, value, old, new),
-            }
+    for (entry, path) in references(r, list, old) {
+        let path: Vec<&str> = path.split('.').collect();
+        if let Some(slot) = entry_slot(r, &mut v, &entry) {
+            rename_at(slot, &path, old, new);
         }
+    }
+    if let Some(kind) = v.get_mut(list.key()).and_then(|l| l.get_mut(at)) {
+        kind["id"] = Value::String(new.to_string());
     }
     reread(&v)
 }
 
-/// Renames `old` to `new` wherever it stands as a whole string or a map key.
-fn rename_in(key: &str, v: &mut Value, old: &str, new: &str) {
-    if PROSE.contains(&key) {
-        return;
-    }
-    match v {
-        Value::String(s) if s == old => *s = new.to_string(),
-        Value::Array(items) => items.iter_mut().for_each(|x| rename_in(key, x, old, new)),
-        Value::Object(map) => {
-            let ids = ID_KEYS.contains(&key);
-            let renamed: serde_json::Map<String, Value> = std::mem::take(map)
-                .into_iter()
-                .map(|(k, mut x)| {
-                    rename_in(&k, &mut x, old, new);
-                    (if ids && k == old { new.to_string() } else { k }, x)
-                })
-                .collect();
-            *map = renamed;
+/// Every place the module names `id` as a kind of `list`: the entry and the field
+/// (a dotted path from the entry, as [`super::Place`] has it).
+pub fn references(r: &Ruleset, list: KindList, id: &str) -> Vec<(Entry, String)> {
+    let mut out: Vec<(Entry, String)> = super::ruleset_check::kind_refs(r)
+        .into_iter()
+        .filter(|x| x.list == list && x.id == id)
+        .filter_map(|x| Some((x.place.entry?, x.place.field)))
+        .collect();
+    let registry = super::mechanism::registry();
+    for (i, c) in r.constraints.iter().enumerate() {
+        let Some(d) = registry.iter().find(|d| d.name == c.check.name()) else {
+            continue;
+        };
+        let mut params = serde_json::to_value(&c.check).unwrap_or_default();
+        for p in &d.params {
+            let of_list = match &p.ty {
+                ParamType::Kind(lists) | ParamType::Kinds(lists) => lists.contains(&list),
+                _ => false,
+            };
+            // Renamed in a copy, only to see whether the parameter names it.
+            if of_list && rename_at(&mut params, &[p.name.as_str()], id, "") {
+                out.push((Entry::Check(i), format!("check.{}", p.name)));
+            }
         }
-        _ => {}
+    }
+    if list == KindList::Terrain && r.default_terrain.as_deref() == Some(id) {
+        out.push((Entry::Board, "default_terrain".into()));
+    }
+    out.dedup();
+    out
+}
+
+/// Where an entry is in the module's value (the board's and the mechanisms' fields are
+/// the module's own).
+fn entry_slot<'v>(r: &Ruleset, v: &'v mut Value, entry: &Entry) -> Option<&'v mut Value> {
+    match entry {
+        Entry::Board | Entry::Mechanisms => Some(v),
+        Entry::Sides => v.get_mut("sides"),
+        Entry::Kind(list, id) => {
+            let i = r.kinds(*list).iter().position(|k| k.id == *id)?;
+            v.get_mut(list.key())?.get_mut(i)
+        }
+        Entry::Modifier(i) => v.get_mut("modifiers")?.get_mut(*i),
+        Entry::Check(i) => v.get_mut("constraints")?.get_mut(*i),
+    }
+}
+
+/// Renames `old` at `path` in `v`: a string equal to it, in a list of ids, or a key of
+/// a per-class table; a list met on the way is followed into each item.
+/// Whether it was there.
+fn rename_at(v: &mut Value, path: &[&str], old: &str, new: &str) -> bool {
+    match (v, path.split_first()) {
+        (Value::Array(items), _) => {
+            // Every item, not only up to the first that names it.
+            let mut found = false;
+            for x in items {
+                found |= rename_at(x, path, old, new);
+            }
+            found
+        }
+        (Value::Object(map), Some((key, rest))) => map
+            .get_mut(*key)
+            .is_some_and(|x| rename_at(x, rest, old, new)),
+        (Value::Object(map), None) => match map.remove(old) {
+            Some(x) => {
+                map.insert(new.to_string(), x);
+                true
+            }
+            None => false,
+        },
+        (Value::String(s), None) if s == old => {
+            *s = new.to_string();
+            true
+        }
+        _ => false,
     }
 }
 
@@ -530,34 +576,14 @@ pub fn where_used(s: &Scenario, r: &Ruleset, list: KindList, id: &str) -> Vec<St
     if !items.is_empty() {
         out.push(format!("the map's {}", items.join(", ")));
     }
-    for entry in entries(r) {
-        if entry == Entry::Kind(list, id.to_string()) {
-            continue;
-        }
-        let mut v = entry_value(r, &entry);
-        if let (Entry::Kind(..), Value::Object(m)) = (&entry, &mut v) {
-            m.remove("id");
-        }
-        if names(&v, "", id) {
+    let mut named: Vec<Entry> = Vec::new();
+    for (entry, _) in references(r, list, id) {
+        if !named.contains(&entry) {
             out.push(format!("the module's {}", label(r, &entry)));
+            named.push(entry);
         }
     }
     out
-}
-
-/// Whether `v` names `id` as a whole string or a map key outside prose.
-fn names(v: &Value, key: &str, id: &str) -> bool {
-    if PROSE.contains(&key) {
-        return false;
-    }
-    match v {
-        Value::String(s) => s == id,
-        Value::Array(items) => items.iter().any(|x| names(x, key, id)),
-        Value::Object(map) => map
-            .iter()
-            .any(|(k, x)| (ID_KEYS.contains(&key) && k == id) || names(x, k, id)),
-        _ => false,
-    }
 }
 
 /// The entry as RON text for the clipboard (a kind, a modifier or a check; other
@@ -721,43 +747,11 @@ pub fn entry_text(r: &Ruleset, entry: &Entry) -> String {
     ron::ser::to_string_pretty(&entry_value(r, entry), config).unwrap_or_default()
 }
 
-/// A problem of the module, with the entry it is about (none: the module as a whole).
-pub type Problem = (Option<Entry>, String);
-
 /// Every problem `sandtable rulesets check` would report of the module, each with the
-/// entry it is about when one is named (shown beside that entry's fields), else `None`
-/// (shown above the sheet).
+/// entry and field it is about (`place`; no entry: the module as a whole), so that the
+/// editor shows it under that field.
 pub fn problems(r: &Ruleset) -> Vec<Problem> {
-    super::ruleset_problems(r)
-        .into_iter()
-        .map(|message| (about(r, &message), message))
-        .collect()
-}
-
-/// The entry a problem's message names: "terrain 'woods': ..." is about woods.
-fn about(r: &Ruleset, message: &str) -> Option<Entry> {
-    for list in KindList::ALL {
-        for k in r.kinds(list) {
-            let named = message.starts_with(&format!("{} '{}'", list.noun(), k.id))
-                || message.starts_with(&format!("{}: ", k.id));
-            if named {
-                return Some(Entry::Kind(list, k.id.clone()));
-            }
-        }
-    }
-    let quoted = |s: &str| message.contains(&format!("'{s}'"));
-    if let Some(i) = r.constraints.iter().position(|c| quoted(&c.rule)) {
-        return Some(Entry::Check(i));
-    }
-    if let Some(i) = r.modifiers.iter().position(|m| quoted(&m.name)) {
-        return Some(Entry::Modifier(i));
-    }
-    for list in KindList::ALL {
-        if let Some(k) = r.kinds(list).iter().find(|k| quoted(&k.id)) {
-            return Some(Entry::Kind(list, k.id.clone()));
-        }
-    }
-    None
+    super::placed_problems(r)
 }
 
 #[cfg(test)]
@@ -917,12 +911,62 @@ mod tests {
             .push("dragoons".into());
         let p = problems(&r);
         assert_eq!(p.len(), 1, "{p:?}");
+        let woods = Entry::Kind(KindList::Terrain, "woods".into());
+        assert_eq!(p[0].place, Place::new(woods, "battle.no_battle_after_move"));
+        assert!(p[0].message.contains("dragoons"));
+        // A check's parameter naming an unknown kind, a mechanism's switch that needs
+        // another: each placed at its field, not found from the message.
+        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
+        let (mut r, _) = paste(&battle_cry(), PasteInto::Checks, c).unwrap();
+        r.line_of_sight.valley = true;
+        let places: Vec<Place> = problems(&r).into_iter().map(|p| p.place).collect();
+        let check = Entry::Check(r.constraints.len() - 1);
         assert_eq!(
-            p[0].0,
-            Some(Entry::Kind(KindList::Terrain, "woods".into())),
-            "{p:?}"
+            places,
+            [
+                Place::new(check, "check.terrain"),
+                Place::new(Entry::Mechanisms, "line_of_sight.valley"),
+            ]
         );
-        assert!(p[0].1.contains("dragoons"));
+    }
+
+    /// A rename follows the typed references of the kind's own list only: a hexside
+    /// kind that has the terrain's id, and the fields that name that hexside, keep it.
+    #[test]
+    fn a_rename_touches_only_references_of_its_own_list() {
+        let (mut r, _) = add_kind(&battle_cry(), KindList::Hexside);
+        r.hexsides[0].id = "woods".into();
+        let m = r#"(name: "in woods", quote: "Woods: 1 die fewer.", dice: -1, when: (target_on: ["woods"], across: ["woods"]))"#;
+        let (r, _) = paste(&r, PasteInto::Modifiers, m).unwrap();
+        let c = r#"(rule: "woods-height", quote: "Woods lie low.", check: (mechanism: "hex-attributes", terrain: "woods", max_elevation: 0))"#;
+        let (r, _) = paste(&r, PasteInto::Checks, c).unwrap();
+        assert!(problems(&r).is_empty(), "{:?}", problems(&r));
+
+        let t = rename_kind(&r, KindList::Terrain, "woods", "forest").unwrap();
+        assert!(t.kind(KindList::Terrain, "forest").is_some());
+        assert!(t.kind(KindList::Hexside, "woods").is_some());
+        let m = t.modifiers.last().unwrap();
+        assert_eq!(
+            (m.when.target_on.clone(), m.when.across.clone()),
+            (vec!["forest".to_string()], vec!["woods".to_string()])
+        );
+        let check = serde_json::to_value(&t.constraints.last().unwrap().check).unwrap();
+        assert_eq!(check["terrain"], "forest");
+
+        let h = rename_kind(&r, KindList::Hexside, "woods", "hedge").unwrap();
+        assert!(h.kind(KindList::Terrain, "woods").is_some());
+        let m = h.modifiers.last().unwrap();
+        assert_eq!(
+            (m.when.target_on.clone(), m.when.across.clone()),
+            (vec!["woods".to_string()], vec!["hedge".to_string()])
+        );
+        let check = serde_json::to_value(&h.constraints.last().unwrap().check).unwrap();
+        assert_eq!(check["terrain"], "woods");
+
+        // Where-used says the same, list by list.
+        let map = map();
+        let hexside_uses = where_used(&map, &r, KindList::Hexside, "woods");
+        assert_eq!(hexside_uses, ["the module's in woods"]);
     }
 
     /// Start from a built-in (a copy with a new id) or from empty; both load.

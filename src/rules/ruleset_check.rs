@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use super::constraint::Constraint;
 use super::mechanism::{Boards, LoadCheck};
 use super::model::{Combat, ElevationSight, Kind, KindList, Ruleset, SightRule};
+use super::module::Entry;
 use crate::board::Board;
 
 /// Where a problem is in the text.
@@ -17,8 +18,9 @@ use crate::board::Board;
 pub enum At {
     /// The first quoted occurrence of this text (or the bare word).
     Text(String),
-    /// The field `field` of the kind (or constraint) whose id (or rule) is `owner`.
-    Field { owner: String, field: &'static str },
+    /// The field `field` (a dotted path) of the kind (or constraint, or modifier)
+    /// whose id (or rule, or name) is `owner`.
+    Field { owner: String, field: String },
     /// The first occurrence of a key of the ruleset itself.
     Key(&'static str),
 }
@@ -28,6 +30,57 @@ pub enum At {
 pub struct Problem {
     pub at: At,
     pub message: String,
+    /// The entry and field it is about, for an editor to show it beside that field.
+    pub place: Place,
+}
+
+/// Which entry of a ruleset a problem is about, and which of its fields: a dotted path
+/// in the entry as it is written (`movement.cost`, `check.terrain`,
+/// `line_of_sight.valley`); empty for the entry as a whole. No entry: the ruleset as a
+/// whole.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Place {
+    pub entry: Option<Entry>,
+    pub field: String,
+}
+
+impl Place {
+    pub fn new(entry: Entry, field: impl Into<String>) -> Self {
+        Place {
+            entry: Some(entry),
+            field: field.into(),
+        }
+    }
+
+    fn kind(list: KindList, id: &str, field: impl Into<String>) -> Self {
+        Place::new(Entry::Kind(list, id.to_string()), field)
+    }
+}
+
+/// A kind id named somewhere: of which list, who names it, and at which field.
+pub(crate) struct Ref {
+    pub list: KindList,
+    pub id: String,
+    pub whose: String,
+    pub place: Place,
+}
+
+/// The path of the first string in `v` equal to `text`, from `prefix` (a check's
+/// parameter naming a kind the check's mechanism reported).
+fn path_of(v: &serde_json::Value, text: &str, prefix: &str) -> Option<String> {
+    match v {
+        serde_json::Value::String(s) if s == text => Some(prefix.to_string()),
+        serde_json::Value::Array(items) => items.iter().find_map(|x| path_of(x, text, prefix)),
+        serde_json::Value::Object(map) => map.iter().find_map(|(k, x)| {
+            let p = if prefix.is_empty() {
+                k.clone()
+            } else {
+                format!("{prefix}.{k}")
+            };
+            path_of(x, text, &p)
+        }),
+        _ => None,
+    }
 }
 
 impl At {
@@ -101,8 +154,8 @@ pub fn problems(r: &Ruleset) -> Vec<Problem> {
     out
 }
 
-fn problem(at: At, message: String) -> Problem {
-    Problem { at, message }
+fn problem(at: At, message: String, place: Place) -> Problem {
+    Problem { at, message, place }
 }
 
 fn well_formed(id: &str) -> bool {
@@ -120,6 +173,7 @@ fn ids(r: &Ruleset, out: &mut Vec<Problem>) {
                 "ruleset id '{}' must be lower case words joined by '-'",
                 r.id
             ),
+            Place::new(Entry::Board, "id"),
         ));
     }
     for list in KindList::ALL {
@@ -133,12 +187,14 @@ fn ids(r: &Ruleset, out: &mut Vec<Problem>) {
                         list.noun(),
                         kind.id
                     ),
+                    Place::kind(list, &kind.id, "id"),
                 ));
             }
             if !seen.insert(kind.id.as_str()) {
                 out.push(problem(
                     At::Text(kind.id.clone()),
                     format!("{} '{}' is defined twice", list.noun(), kind.id),
+                    Place::kind(list, &kind.id, "id"),
                 ));
             }
         }
@@ -150,10 +206,12 @@ fn default_terrain(r: &Ruleset, out: &mut Vec<Problem>) {
         (Board::Hex(_), None) => out.push(problem(
             At::Text(r.id.clone()),
             "a hex ruleset needs a default_terrain".to_string(),
+            Place::new(Entry::Board, "default_terrain"),
         )),
         (_, Some(t)) if r.kind(KindList::Terrain, t).is_none() => out.push(problem(
             At::Text(t.clone()),
             format!("default_terrain '{t}' is not one of the ruleset's terrains"),
+            Place::new(Entry::Board, "default_terrain"),
         )),
         _ => {}
     }
@@ -171,87 +229,230 @@ fn field_step(r: &Ruleset, out: &mut Vec<Problem>) {
 
 /// Every id an effect, a constraint, a modifier or a mechanism names is defined.
 fn references(r: &Ruleset, out: &mut Vec<Problem>) {
-    let mut refs: Vec<(KindList, String, String)> = Vec::new();
-    let mut class = |id: &String, whose: &str| {
-        if id != "*" {
-            refs.push((KindList::UnitClass, id.clone(), whose.to_string()));
+    let mut refs = kind_refs(r);
+    let mut rules = HashSet::new();
+    for (i, c) in r.constraints.iter().enumerate() {
+        let entry = Entry::Check(i);
+        if !rules.insert(c.rule.as_str()) {
+            out.push(problem(
+                At::Text(c.rule.clone()),
+                format!("constraint '{}' is defined twice", c.rule),
+                Place::new(entry.clone(), "rule"),
+            ));
+        }
+        board_fits(r, i, c, out);
+        // The mechanism names its kinds and problems by text: each is placed at the
+        // parameter that holds that text.
+        let (mut named, from) = (Vec::new(), out.len());
+        c.check.mechanism().check(&mut LoadCheck {
+            r,
+            rule: &c.rule,
+            refs: &mut named,
+            out,
+        });
+        let params = serde_json::to_value(&c.check).unwrap_or_default();
+        let place = |text: &str| {
+            let field = path_of(&params, text, "check").unwrap_or_default();
+            Place::new(entry.clone(), field)
+        };
+        for p in &mut out[from..] {
+            if let At::Text(t) = &p.at {
+                p.place = place(t);
+            } else {
+                p.place = Place::new(entry.clone(), "");
+            }
+        }
+        for (list, id, whose) in named {
+            let place = place(&id);
+            refs.push(Ref {
+                list,
+                id,
+                whose,
+                place,
+            });
+        }
+    }
+    for Ref {
+        list,
+        id,
+        whose,
+        place,
+    } in refs
+    {
+        if r.kind(list, &id).is_none() {
+            out.push(problem(
+                At::Text(id.clone()),
+                format!("{whose}: unknown {} '{id}'", list.noun()),
+                place,
+            ));
+        }
+    }
+}
+
+/// Every kind id that a kind, a modifier or zones of control names (a check's are its
+/// mechanism's to say), typed by the list it must be of, with the field that names it.
+pub(crate) fn kind_refs(r: &Ruleset) -> Vec<Ref> {
+    let mut refs: Vec<Ref> = Vec::new();
+    let mut add = |list: KindList, id: &String, whose: &str, place: Place| {
+        if list != KindList::UnitClass || id != "*" {
+            refs.push(Ref {
+                list,
+                id: id.clone(),
+                whose: whose.to_string(),
+                place,
+            });
         }
     };
     for list in KindList::ALL {
         for k in r.kinds(list) {
-            let mut effects = vec![(&k.movement, &k.battle)];
+            let mut effects = vec![("", &k.movement, &k.battle)];
             if let Some(g) = &k.large_group {
-                effects.push((&g.movement, &g.battle));
+                effects.push(("large_group.", &g.movement, &g.battle));
             }
-            for (m, b) in effects {
+            for (prefix, m, b) in effects {
                 let lists = [
-                    m.cost.keys().collect::<Vec<_>>(),
-                    m.prohibited.iter().collect(),
-                    m.must_stop.iter().collect(),
-                    b.no_battle_after_move.iter().collect(),
-                    b.overrides.iter().flat_map(|o| &o.classes).collect(),
-                    b.range_extensions.iter().flat_map(|o| &o.classes).collect(),
-                    b.fire_shift.keys().collect(),
-                    b.assault_shift.keys().collect(),
+                    ("movement.cost", m.cost.keys().collect::<Vec<_>>()),
+                    ("movement.prohibited", m.prohibited.iter().collect()),
+                    ("movement.must_stop", m.must_stop.iter().collect()),
+                    (
+                        "battle.no_battle_after_move",
+                        b.no_battle_after_move.iter().collect(),
+                    ),
+                    (
+                        "battle.overrides.classes",
+                        b.overrides.iter().flat_map(|o| &o.classes).collect(),
+                    ),
+                    (
+                        "battle.range_extensions.classes",
+                        b.range_extensions.iter().flat_map(|o| &o.classes).collect(),
+                    ),
+                    ("battle.fire_shift", b.fire_shift.keys().collect()),
+                    ("battle.assault_shift", b.assault_shift.keys().collect()),
                 ];
-                for id in lists.into_iter().flatten() {
-                    class(id, &k.id);
+                for (field, ids) in lists {
+                    for id in ids {
+                        let place = Place::kind(list, &k.id, format!("{prefix}{field}"));
+                        add(KindList::UnitClass, id, &k.id, place);
+                    }
                 }
             }
-            for id in &k.sight.see_over_adjacent_friends {
-                class(id, &k.id);
-            }
-            for id in k.table.classes() {
-                class(id, &k.id);
+            let classes = [
+                (
+                    "sight.see_over_adjacent_friends",
+                    k.sight.see_over_adjacent_friends.iter().collect::<Vec<_>>(),
+                ),
+                ("table.half_rate", k.table.half_rate.iter().collect()),
+                ("table.prohibited", k.table.prohibited.iter().collect()),
+                ("table.roads_only", k.table.roads_only.iter().collect()),
+                ("table.no_stop", k.table.no_stop.iter().collect()),
+                ("table.no_charge", k.table.no_charge.iter().collect()),
+                (
+                    "table.charge_half_rate",
+                    k.table.charge_half_rate.iter().collect(),
+                ),
+                ("table.road_move", k.table.road_move.keys().collect()),
+            ];
+            for (field, ids) in classes {
+                for id in ids {
+                    add(
+                        KindList::UnitClass,
+                        id,
+                        &k.id,
+                        Place::kind(list, &k.id, field),
+                    );
+                }
             }
         }
     }
-    for m in &r.modifiers {
-        for id in m.attacker.iter().chain(&m.target) {
-            class(id, &m.name);
+    for (i, m) in r.modifiers.iter().enumerate() {
+        for (field, ids) in [("attacker", &m.attacker), ("target", &m.target)] {
+            for id in ids {
+                let place = Place::new(Entry::Modifier(i), field);
+                add(KindList::UnitClass, id, &m.name, place);
+            }
         }
     }
     if let Some(z) = &r.zones_of_control {
         for e in &z.exceptions {
-            for id in e
-                .classes
-                .iter()
-                .chain(&e.unless_controlled_by)
-                .chain(&e.not_into)
-            {
-                class(id, "zones_of_control");
+            let fields = [
+                ("classes", &e.classes),
+                ("unless_controlled_by", &e.unless_controlled_by),
+                ("not_into", &e.not_into),
+            ];
+            for (field, ids) in fields {
+                for id in ids {
+                    let field = format!("zones_of_control.exceptions.{field}");
+                    let place = Place::new(Entry::Mechanisms, field);
+                    add(KindList::UnitClass, id, "zones_of_control", place);
+                }
             }
         }
     }
     for list in KindList::ALL {
         for k in r.kinds(list) {
-            for n in &k.movement.negates {
-                refs.push((KindList::Hexside, n.clone(), k.id.clone()));
-            }
-            for t in &k.allowed_on {
-                refs.push((KindList::Terrain, t.clone(), k.id.clone()));
-            }
-            for h in &k.charge.allows_over {
-                refs.push((KindList::Hexside, h.clone(), k.id.clone()));
-            }
             let t = &k.table;
-            if let Some(b) = &t.auto_bridge {
-                refs.push((KindList::Landmark, b.clone(), k.id.clone()));
+            let kinds = [
+                (
+                    KindList::Hexside,
+                    "movement.negates",
+                    k.movement.negates.iter().collect::<Vec<_>>(),
+                ),
+                (
+                    KindList::Terrain,
+                    "allowed_on",
+                    k.allowed_on.iter().collect(),
+                ),
+                (
+                    KindList::Hexside,
+                    "charge.allows_over",
+                    k.charge.allows_over.iter().collect(),
+                ),
+                (
+                    KindList::Landmark,
+                    "table.auto_bridge",
+                    t.auto_bridge.iter().collect(),
+                ),
+            ];
+            let after_lines = [
+                (
+                    KindList::Terrain,
+                    "table.bank_woods.terrain",
+                    t.bank_woods.iter().map(|b| &b.terrain).collect::<Vec<_>>(),
+                ),
+                (
+                    KindList::Terrain,
+                    "table.destroyed_as",
+                    t.destroyed_as.iter().collect(),
+                ),
+            ];
+            for (of, field, ids) in kinds {
+                for id in ids {
+                    add(of, id, &k.id, Place::kind(list, &k.id, field));
+                }
             }
-            let lines = t.sides_as.iter().chain(&t.treat_as).chain(&t.on_road);
-            for l in lines.chain(t.bank_woods.iter().flat_map(|b| &b.except)) {
-                let list = if r.kind(KindList::Landmark, l).is_some() {
-                    KindList::Landmark
-                } else {
-                    KindList::Line
-                };
-                refs.push((list, l.clone(), k.id.clone()));
+            let lines = [
+                ("table.sides_as", t.sides_as.iter().collect::<Vec<_>>()),
+                ("table.treat_as", t.treat_as.iter().collect()),
+                ("table.on_road", t.on_road.iter().collect()),
+            ];
+            let except = t
+                .bank_woods
+                .iter()
+                .map(|b| ("table.bank_woods.except", b.except.iter().collect()));
+            for (field, ids) in lines.into_iter().chain(except) {
+                for l in ids {
+                    let of = if r.kind(KindList::Landmark, l).is_some() {
+                        KindList::Landmark
+                    } else {
+                        KindList::Line
+                    };
+                    add(of, l, &k.id, Place::kind(list, &k.id, field));
+                }
             }
-            if let Some(b) = &t.bank_woods {
-                refs.push((KindList::Terrain, b.terrain.clone(), k.id.clone()));
-            }
-            if let Some(d) = &t.destroyed_as {
-                refs.push((KindList::Terrain, d.clone(), k.id.clone()));
+            for (of, field, ids) in after_lines {
+                for id in ids {
+                    add(of, id, &k.id, Place::kind(list, &k.id, field));
+                }
             }
         }
     }
@@ -261,49 +462,32 @@ fn references(r: &Ruleset, out: &mut Vec<Problem>) {
     } else {
         (&[KindList::Terrain, KindList::Landmark][..], KindList::Line)
     };
-    for m in &r.modifiers {
+    for (i, m) in r.modifiers.iter().enumerate() {
+        let at = |field: &str| Place::new(Entry::Modifier(i), field);
         let w = &m.when;
-        for t in w.target_on.iter().chain(&w.attacker_on) {
-            let list = on_lists
-                .iter()
-                .copied()
-                .find(|l| r.kind(*l, t).is_some())
-                .unwrap_or(KindList::Terrain);
-            refs.push((list, t.clone(), m.name.clone()));
+        for (field, ids) in [
+            ("when.target_on", &w.target_on),
+            ("when.attacker_on", &w.attacker_on),
+        ] {
+            for t in ids {
+                let of = on_lists
+                    .iter()
+                    .copied()
+                    .find(|l| r.kind(*l, t).is_some())
+                    .unwrap_or(KindList::Terrain);
+                add(of, t, &m.name, at(field));
+            }
         }
         for h in &w.across {
-            refs.push((across_list, h.clone(), m.name.clone()));
+            add(across_list, h, &m.name, at("when.across"));
         }
     }
-    let mut rules = HashSet::new();
-    for c in &r.constraints {
-        if !rules.insert(c.rule.as_str()) {
-            out.push(problem(
-                At::Text(c.rule.clone()),
-                format!("constraint '{}' is defined twice", c.rule),
-            ));
-        }
-        board_fits(r, c, out);
-        c.check.mechanism().check(&mut LoadCheck {
-            r,
-            rule: &c.rule,
-            refs: &mut refs,
-            out,
-        });
-    }
-    for (list, id, whose) in refs {
-        if r.kind(list, &id).is_none() {
-            out.push(problem(
-                At::Text(id.clone()),
-                format!("{whose}: unknown {} '{id}'", list.noun()),
-            ));
-        }
-    }
+    refs
 }
 
 /// A constraint whose mechanism cannot run on the ruleset's board would find nothing,
 /// silently.
-fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
+fn board_fits(r: &Ruleset, i: usize, c: &Constraint, out: &mut Vec<Problem>) {
     let hex = r.board.as_hex().is_some();
     let boards = c.check.mechanism().info().boards;
     if boards.runs_on(hex) {
@@ -321,6 +505,7 @@ fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
             "constraint '{}': mechanism '{mechanism}' runs on {runs} only, and this ruleset's board is {board}",
             c.rule
         ),
+        Place::new(Entry::Check(i), "check.mechanism"),
     ));
 }
 
@@ -328,9 +513,13 @@ fn board_fits(r: &Ruleset, c: &Constraint, out: &mut Vec<Problem>) {
 /// not fit the kind. Which fields a list may set at all is its type's
 /// ([`super::kinds`]): a misplaced field never loads.
 fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
-    let at = |field| At::Field {
-        owner: k.id.clone(),
-        field,
+    // `field` is the path in the kind; the message names its last key.
+    let push = |field: &str, message: String, out: &mut Vec<Problem>| {
+        let at = At::Field {
+            owner: k.id.clone(),
+            field: field.to_string(),
+        };
+        out.push(problem(at, message, Place::kind(list, &k.id, field)));
     };
     let noun = list.noun();
     let rules = &k.sight.rules;
@@ -340,14 +529,15 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
         _ => rules.iter().all(|x| *x == SightRule::Tunnel),
     };
     if !fits {
-        out.push(problem(
-            at("rules"),
+        push(
+            "sight.rules",
             format!(
                 "{noun} '{}': sight rules {} have no effect on a {noun}",
                 k.id,
                 names(rules.iter().map(|x| x.as_str()))
             ),
-        ));
+            out,
+        );
     }
     let two_level = r.line_of_sight.elevation == ElevationSight::TwoLevel;
     for rule in rules {
@@ -357,8 +547,8 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
             _ => false,
         };
         if needs {
-            out.push(problem(
-                at("rules"),
+            push(
+                "sight.rules",
                 format!(
                     "{noun} '{}': the '{rule}' sight rule needs line_of_sight elevation \"two-level\"{}",
                     k.id,
@@ -368,21 +558,25 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
                         ""
                     }
                 ),
-            ));
+                out,
+            );
         }
     }
-    let needs = |field: &'static str, what: &str, out: &mut Vec<Problem>| {
-        out.push(problem(
-            at(field),
-            format!("{noun} '{}': '{field}' needs {what}", k.id),
-        ))
+    let needs = |field: &str, what: &str, out: &mut Vec<Problem>| {
+        let key = field.rsplit('.').next().unwrap_or(field);
+        let key = if field == "zoc.blocks" { field } else { key };
+        push(
+            field,
+            format!("{noun} '{}': '{key}' needs {what}", k.id),
+            out,
+        )
     };
     let combat = r.combat;
-    let mut battles = vec![&k.battle];
+    let mut battles = vec![("battle.", &k.battle)];
     if let Some(g) = &k.large_group {
-        battles.push(&g.battle);
+        battles.push(("large_group.battle.", &g.battle));
     }
-    for b in battles {
+    for (prefix, b) in battles {
         let dice = [
             (b.target_dice != 0, "target_dice"),
             (b.attacker_dice != 0, "attacker_dice"),
@@ -412,16 +606,16 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
         ];
         for (fields, named, what) in wanted {
             for (_, field) in fields.iter().filter(|(set, _)| *set && !named) {
-                needs(field, what, out);
+                needs(&format!("{prefix}{field}"), what, out);
             }
         }
     }
     if r.zones_of_control.is_none() {
         let z = &k.zoc;
         for (set, field) in [
-            (z.uncontrolled, "uncontrolled"),
-            (z.exerts_when_empty, "exerts_when_empty"),
-            (z.shelters, "shelters"),
+            (z.uncontrolled, "zoc.uncontrolled"),
+            (z.exerts_when_empty, "zoc.exerts_when_empty"),
+            (z.shelters, "zoc.shelters"),
             (z.blocks, "zoc.blocks"),
         ] {
             if set {
@@ -430,16 +624,17 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
         }
     }
     if k.sight.never_blocks && (k.sight.blocks || !k.sight.rules.is_empty()) {
-        out.push(problem(
-            at("never_blocks"),
+        push(
+            "sight.never_blocks",
             format!(
                 "{noun} '{}': 'never_blocks' contradicts its other sight effects",
                 k.id
             ),
-        ));
+            out,
+        );
     }
     if k.battle.front_only && k.facing.is_none() {
-        needs("front_only", "a facing", out);
+        needs("battle.front_only", "a facing", out);
     }
     if let Some(p) = &k.profile {
         if (!p.dice.is_empty() || p.range != 0 || p.attached_general_dice != 0)
@@ -449,30 +644,31 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
         }
         if !p.bands.is_empty() && r.is_hex() {
             needs(
-                "bands",
+                "profile.bands",
                 "a freeform table (on hexes dice go by whole hexes)",
                 out,
             );
         }
         if !p.bands.is_empty() && p.bands.len() != p.dice.len() {
-            out.push(problem(
-                at("bands"),
+            push(
+                "profile.bands",
                 format!(
                     "{noun} '{}': 'bands' gives {} distances for {} dice",
                     k.id,
                     p.bands.len(),
                     p.dice.len()
                 ),
-            ));
+                out,
+            );
         }
         if p.attaches_in_hex && !p.general {
-            needs("attaches_in_hex", "general: true", out);
+            needs("profile.attaches_in_hex", "general: true", out);
         }
         if p.attached_general_flags != 0 && combat.is_none() {
-            needs("attached_general_flags", "a combat mechanism", out);
+            needs("profile.attached_general_flags", "a combat mechanism", out);
         }
         if p.exerts_zoc && r.zones_of_control.is_none() {
-            needs("exerts_zoc", "zones_of_control", out);
+            needs("profile.exerts_zoc", "zones_of_control", out);
         }
     }
 }
@@ -494,6 +690,7 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
             out.push(problem(
                 At::Key(key),
                 format!("line_of_sight: '{key}' needs elevation \"two-level\""),
+                Place::new(Entry::Mechanisms, format!("line_of_sight.{key}")),
             ));
         }
     }
@@ -501,12 +698,16 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
         out.push(problem(
             At::Key("see_over_lower"),
             "line_of_sight: 'see_over_lower' needs elevation \"levels\"".to_string(),
+            Place::new(Entry::Mechanisms, "line_of_sight.see_over_lower"),
         ));
     }
-    for m in &r.modifiers {
-        let at = |field| At::Field {
-            owner: m.name.clone(),
-            field,
+    for (i, m) in r.modifiers.iter().enumerate() {
+        let push = |field: &str, message: String, out: &mut Vec<Problem>| {
+            let at = At::Field {
+                owner: m.name.clone(),
+                field: field.to_string(),
+            };
+            out.push(problem(at, message, Place::new(Entry::Modifier(i), field)));
         };
         let amounts = [m.dice.is_some(), m.shift.is_some(), m.factor.is_some()];
         let given = amounts.iter().filter(|x| **x).count();
@@ -520,44 +721,50 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
                     "modifier '{}' must give exactly one of dice, shift and factor",
                     m.name
                 ),
+                Place::new(Entry::Modifier(i), ""),
             ));
         }
         if (m.dice.is_some() || m.factor.is_some()) && r.combat != Some(Combat::Dice) {
             let field = if m.dice.is_some() { "dice" } else { "factor" };
-            out.push(problem(
-                at(field),
+            push(
+                field,
                 format!("modifier '{}': '{field}' needs combat: \"dice\"", m.name),
-            ));
+                out,
+            );
         }
         if m.shift.is_some() && r.combat != Some(Combat::ColumnShift) {
-            out.push(problem(
-                at("shift"),
+            push(
+                "shift",
                 format!(
                     "modifier '{}': 'shift' needs combat: \"column-shift\"",
                     m.name
                 ),
-            ));
+                out,
+            );
         }
         if m.factor.is_some() && m.effect == super::modifier::Effect::Replaces {
-            out.push(problem(
-                at("effect"),
+            push(
+                "effect",
                 format!("modifier '{}': a factor cannot replace the dice", m.name),
-            ));
+                out,
+            );
         }
         if m.when.uphill && m.when.downhill {
-            out.push(problem(
-                at("downhill"),
+            push(
+                "when.downhill",
                 format!(
                     "modifier '{}': uphill and downhill cannot both hold",
                     m.name
                 ),
-            ));
+                out,
+            );
         }
     }
     if r.zones_of_control.is_some() && r.unit_classes.len() > 64 {
         out.push(problem(
             At::Key("zones_of_control"),
             "zones_of_control: at most 64 unit classes".to_string(),
+            Place::new(Entry::Mechanisms, "zones_of_control"),
         ));
     }
     if !r.is_hex() {
@@ -570,6 +777,7 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
                 out.push(problem(
                     At::Key(key),
                     format!("'{key}' works on hex boards only; this ruleset's board is freeform"),
+                    Place::new(Entry::Mechanisms, key),
                 ));
             }
         }
@@ -579,18 +787,23 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
             out.push(problem(
                 At::Key("combat"),
                 "combat \"column-shift\" works on hex boards only; a freeform table counts dice (\"dice\")".to_string(),
+                Place::new(Entry::Mechanisms, "combat"),
             ));
         }
-        for m in r.modifiers.iter().filter(|m| m.when.facing.is_some()) {
+        for (i, m) in r.modifiers.iter().enumerate() {
+            if m.when.facing.is_none() {
+                continue;
+            }
             out.push(problem(
                 At::Field {
                     owner: m.name.clone(),
-                    field: "facing",
+                    field: "when.facing".to_string(),
                 },
                 format!(
                     "modifier '{}': 'facing' works on hex boards only (a hex's front sides)",
                     m.name
                 ),
+                Place::new(Entry::Modifier(i), "when.facing"),
             ));
         }
     }

@@ -74,6 +74,10 @@ pub struct ScenarioFile {
     pub author: String,
     /// Id of a ruleset, built in or loaded from a file.
     pub ruleset: String,
+    /// The module file (a ruleset, RON or JSON) that defines `ruleset`, as a path
+    /// relative to this scenario's file; reading the scenario loads it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset_file: Option<String>,
     pub board: Board,
     #[serde(default, skip_serializing_if = "Settings::is_empty")]
     pub settings: Settings,
@@ -108,6 +112,7 @@ impl ScenarioFile {
         let mut out = Scenario::new(self.title, self.ruleset, self.board);
         out.description = self.description;
         out.author = self.author;
+        out.ruleset_file = self.ruleset_file;
         out.settings = self.settings;
         out.areas = self.areas;
         out.lines = self.lines;
@@ -220,6 +225,7 @@ impl ScenarioFile {
             description: s.description.clone(),
             author: s.author.clone(),
             ruleset: s.ruleset.clone(),
+            ruleset_file: s.ruleset_file.clone(),
             board: s.board.clone(),
             settings: s.settings.clone(),
             sides: s.sides.clone(),

@@ -32,6 +32,9 @@ pub struct History<M = ()> {
     marks: Vec<u64>,
     saved: Option<u64>,
     next_revision: u64,
+    /// The gesture (typing in one field, one drag) the newest step was made by, while
+    /// later swaps of that gesture join it.
+    gesture: Option<u64>,
 }
 
 impl<M> Default for History<M> {
@@ -44,6 +47,7 @@ impl<M> Default for History<M> {
             marks: Vec::new(),
             saved: None,
             next_revision: 0,
+            gesture: None,
         }
     }
 }
@@ -97,7 +101,37 @@ impl<M> History<M> {
         Ok(())
     }
 
+    /// [`History::swap`], except that a swap of the same `gesture` as the newest step
+    /// (the user still typing in one field, or dragging one value) with no map edit
+    /// joins that step: undoing it puts back the value from before the gesture.
+    pub fn swap_in_gesture(
+        &mut self,
+        s: &mut Scenario,
+        slot: &mut M,
+        value: M,
+        edit: Edit,
+        gesture: Option<u64>,
+    ) -> Result<(), EditError> {
+        let joins = gesture.is_some()
+            && gesture == self.gesture
+            && edit.is_empty()
+            && self.redo.is_empty()
+            && self.group.is_none()
+            && self.undo.last().is_some_and(|step| step.swap.is_some());
+        if joins {
+            *slot = value;
+            // Still one step, but not the document the step's mark was saved at.
+            self.next_revision += 1;
+            self.revision = self.next_revision;
+            return Ok(());
+        }
+        self.swap(s, slot, value, edit)?;
+        self.gesture = gesture;
+        Ok(())
+    }
+
     fn push_step(&mut self, step: Step<M>) {
+        self.gesture = None;
         if step.edit.is_empty() && step.swap.is_none() {
             return;
         }
@@ -130,6 +164,7 @@ impl<M> History<M> {
     /// false when there is none.
     pub fn undo_in(&mut self, s: &mut Scenario, slot: &mut M) -> bool {
         self.end_group();
+        self.gesture = None;
         let Some(step) = self.undo.pop() else {
             return false;
         };
@@ -146,6 +181,7 @@ impl<M> History<M> {
 
     /// Redoes the newest undone step. Returns false when there is none.
     pub fn redo_in(&mut self, s: &mut Scenario, slot: &mut M) -> bool {
+        self.gesture = None;
         let Some((step, revision)) = self.redo.pop() else {
             return false;
         };
@@ -232,6 +268,35 @@ mod tests {
     use crate::scenario::edit::TextField;
 
     /// A step that swaps the slot and edits the scenario is undone and redone as one.
+    #[test]
+    fn swaps_of_one_gesture_are_one_step() {
+        use crate::board::{Board, HexBoard, Orientation, Stagger};
+        let board = HexBoard::new(Orientation::Pointy, 3, 3, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("t", "battle-cry-150", Board::Hex(board));
+        let mut h: History<u32> = History::empty();
+        let mut slot = 0;
+        let none = || Edit::Batch(Vec::new());
+        // Typing "1", "12", "123" in one field; then another gesture.
+        for v in [1, 12, 123] {
+            h.swap_in_gesture(&mut s, &mut slot, v, none(), Some(7))
+                .unwrap();
+        }
+        h.swap_in_gesture(&mut s, &mut slot, 5, none(), Some(8))
+            .unwrap();
+        assert!(h.is_dirty());
+        assert!(h.undo_in(&mut s, &mut slot));
+        assert_eq!(slot, 123);
+        assert!(h.undo_in(&mut s, &mut slot));
+        assert_eq!(slot, 0);
+        assert!(!h.can_undo() && !h.is_dirty());
+        // After an undo the same gesture starts a new step.
+        assert!(h.redo_in(&mut s, &mut slot));
+        h.swap_in_gesture(&mut s, &mut slot, 124, none(), Some(7))
+            .unwrap();
+        assert!(h.undo_in(&mut s, &mut slot));
+        assert_eq!(slot, 123);
+    }
+
     #[test]
     fn a_swap_and_its_edit_are_one_step() {
         use crate::board::{Board, HexBoard, Orientation, Stagger};

@@ -42,6 +42,9 @@ pub struct Scenario {
     pub description: String,
     pub author: String,
     pub ruleset: String,
+    /// The module file that defines `ruleset`, relative to the scenario's file, as
+    /// written there.
+    pub ruleset_file: Option<String>,
     pub board: Board,
     pub settings: Settings,
     pub sides: Vec<PlayerSide>,
@@ -65,6 +68,7 @@ impl Scenario {
             description: String::new(),
             author: String::new(),
             ruleset: ruleset.into(),
+            ruleset_file: None,
             board,
             settings: Settings::new(),
             sides: Vec::new(),

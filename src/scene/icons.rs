@@ -1,6 +1,10 @@
 //! The kinds' icons (`assets/icons/*.svg`), built into the binary: the SVG export
 //! embeds them and the designer draws them.
 
+use std::borrow::Cow;
+
+use crate::rules::icon_files;
+
 /// Every icon a built-in ruleset names, by file name.
 pub const ICONS: &[(&str, &[u8])] = &[
     ("afv.svg", include_bytes!("../../assets/icons/afv.svg")),
@@ -77,7 +81,15 @@ pub const ICONS: &[(&str, &[u8])] = &[
 ];
 
 /// The SVG text of an icon file name, if it is one of ours.
-pub fn svg(file: &str) -> Option<&'static [u8]> {
+/// Else a module's own icon file held under that name ([`icon_files`]).
+pub fn svg(file: &str) -> Option<Cow<'static, [u8]>> {
+    built_in(file)
+        .map(Cow::Borrowed)
+        .or_else(|| icon_files::get(file).map(|f| Cow::Owned(f.svg.to_vec())))
+}
+
+/// The SVG text of a built-in icon.
+pub fn built_in(file: &str) -> Option<&'static [u8]> {
     ICONS
         .iter()
         .find(|(name, _)| *name == file)

@@ -14,6 +14,7 @@ mod ground;
 mod incremental;
 mod mini_nap;
 mod mini_nap_cli;
+mod module_file;
 mod movement;
 mod overlay;
 mod pbs;

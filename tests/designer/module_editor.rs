@@ -379,3 +379,273 @@ fn a_module_that_would_not_load_is_not_saved() {
     );
     assert!(!path.exists());
 }
+
+/// "A scenario remembers the module file it uses (a path relative to the scenario,
+/// resolved beside it), and opening the scenario loads it, with a clear message naming
+/// the path if it is missing."
+#[test]
+fn a_saved_scenario_names_its_module_file_and_opening_it_loads_the_module() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("rules")).unwrap();
+    let module_path = dir.path().join("rules/my-copy.ron");
+    let scenario_path = dir.path().join("map.ron");
+    let mut h = app_with(ScriptedDialogs {
+        saves: vec![module_path.clone(), scenario_path.clone()],
+        ..Default::default()
+    });
+    open_editor(&mut h);
+    h.get_by_label("Start a new module").click();
+    h.run();
+    h.get_by_role_and_label(egui::Role::TextInput, "New module id")
+        .set_text_value_accesskit("my-copy");
+    h.run();
+    h.get_by_label_contains("Copy of Battle Cry").click();
+    h.run();
+    h.get_by_label("Save module as...").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(h.state().error, None);
+    let text = std::fs::read_to_string(&scenario_path).unwrap();
+    assert!(
+        text.contains(r#"ruleset_file: "rules/my-copy.ron""#),
+        "{text}"
+    );
+
+    // A designer that has never seen the module opens the scenario with it.
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![scenario_path.clone()],
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(h.state().error, None);
+    assert_eq!(
+        h.state().doc.ruleset().map(|r| r.id.as_str()),
+        Some("my-copy")
+    );
+
+    // Without the module file, a scenario of an id the designer knows opens with that
+    // ruleset, and says so, naming the path.
+    std::fs::remove_file(&module_path).unwrap();
+    let built_in = text.replace(r#"ruleset: "my-copy""#, r#"ruleset: "battle-cry-150""#);
+    std::fs::write(&scenario_path, built_in).unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![scenario_path.clone()],
+        ..Default::default()
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(h.state().doc.path.as_deref(), Some(scenario_path.as_path()));
+    assert_eq!(h.state().doc.scenario.ruleset, "battle-cry-150");
+    let error = h.state().error.clone().unwrap_or_default();
+    assert!(
+        error.contains("map.ron")
+            && error.contains("\"rules/my-copy.ron\"")
+            && error.contains("cannot be read")
+            && error.contains("open with the ruleset 'battle-cry-150'"),
+        "{error}"
+    );
+}
+
+/// Picks an entry in the tree through the search field (which opens every list).
+fn pick(h: &mut Harness<'_, DesignerApp>, search: &str, label: &str) {
+    h.get_by_label("Search the module")
+        .set_text_value_accesskit(search);
+    h.run();
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// The top of `mark` lies just under `field` (a description line between them at
+/// most): the problem is shown beside the field it is about.
+fn just_under(field: egui::Rect, mark: egui::Rect) {
+    assert!(
+        mark.top() >= field.bottom() - 1.0 && mark.top() - field.bottom() < 45.0,
+        "field {field:?}, mark {mark:?}"
+    );
+}
+
+/// Issue 24: "The module is checked as you edit (... an id used but not defined ...),
+/// shown beside the field", and "each mechanism's sheet is built from its typed
+/// parameters": a check's sheet lists every parameter of its mechanism, absent ones
+/// too, with their docs, and the check's problem is under the field that names the
+/// unknown terrain.
+#[test]
+fn a_checks_sheet_shows_every_parameter_with_its_doc_and_its_problem_under_the_field() {
+    let mut h = app();
+    step(&mut h, |r| {
+        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
+        module::paste(r, module::PasteInto::Checks, c).unwrap().0
+    });
+    open_editor(&mut h);
+    pick(&mut h, "swamp-height", "(!) swamp-height");
+    // Every parameter, set or not, with its doc comment.
+    for label in [
+        "terrain",
+        "min elevation set",
+        "max elevation",
+        "markers set",
+    ] {
+        assert!(
+            h.query_all_by_label(label).next().is_some(),
+            "{label} missing"
+        );
+    }
+    assert!(
+        h.query_by_label_contains("The lowest elevation its hexes may have")
+            .is_some()
+    );
+    // The rule quote it implements, beside them.
+    let quote = h
+        .get_by_role_and_label(egui::Role::MultilineTextInput, "Rule quote")
+        .value();
+    assert_eq!(quote.as_deref(), Some("Swamps lie low."));
+    let field = h
+        .get_by_role_and_label(egui::Role::TextInput, "terrain")
+        .rect();
+    let mark = h
+        .get_by_label_contains("(!) swamp-height: unknown terrain 'swamp'")
+        .rect();
+    just_under(field, mark);
+    // A parameter set through its field is one module step.
+    h.get_by_role_and_label(egui::Role::SpinButton, "max elevation")
+        .set_value_accesskit(2.0);
+    h.run();
+    let r = h.state().doc.ruleset().unwrap().clone();
+    let check = serde_json::to_value(&r.constraints.last().unwrap().check).unwrap();
+    assert_eq!(check["max_elevation"], 2, "{check}");
+}
+
+/// "Typed sheets for ... sight": the sight model's switches are all shown with their
+/// docs, a switch set through the sheet changes the module, and the problem it makes
+/// ("'valley' needs elevation \"two-level\"") is shown under that switch.
+#[test]
+fn the_sight_models_sheet_shows_its_switches_and_a_problem_under_the_one_set() {
+    let mut h = app();
+    open_editor(&mut h);
+    pick(&mut h, "Mechanisms", "Mechanisms");
+    for label in ["valley", "crests", "shadows", "see over lower", "elevation"] {
+        assert!(
+            h.query_all_by_label(label).next().is_some(),
+            "{label} missing"
+        );
+    }
+    assert!(
+        h.query_by_label_contains("a hex of high ground between two ground-level ends blocks")
+            .is_some()
+    );
+    h.get_by_role_and_label(egui::Role::CheckBox, "valley")
+        .click();
+    h.run();
+    let r = h.state().doc.ruleset().unwrap().clone();
+    assert!(r.line_of_sight.valley);
+    let field = h
+        .get_by_role_and_label(egui::Role::CheckBox, "valley")
+        .rect();
+    let mark = h
+        .get_by_label_contains("(!) line_of_sight: 'valley' needs elevation")
+        .rect();
+    just_under(field, mark);
+}
+
+/// "Undo steps per edit, not per keystroke": typing in a field is one undo step, and
+/// so is dragging a number.
+#[test]
+fn typing_in_a_field_or_dragging_a_value_is_one_undo_step() {
+    let mut h = app();
+    assert!(!h.state().doc.history.can_undo());
+    open_editor(&mut h);
+    pick(&mut h, "woods", "Woods (woods)");
+    h.get_by_role_and_label(egui::Role::TextInput, "Kind name")
+        .click();
+    h.run();
+    for keys in ["Old", " ", "oaks"] {
+        h.get_by_role_and_label(egui::Role::TextInput, "Kind name")
+            .type_text(keys);
+        h.run();
+    }
+    let name = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap().clone();
+        r.kind(KindList::Terrain, "woods").unwrap().name.clone()
+    };
+    assert!(name(&h).contains("Old oaks"), "{}", name(&h));
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(name(&h), "Woods");
+    assert!(!h.state().doc.history.can_undo());
+
+    // A drag over the dice field, several frames long: one step.
+    let dice = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap().clone();
+        r.kind(KindList::Terrain, "woods")
+            .unwrap()
+            .battle
+            .target_dice
+    };
+    let before = dice(&h);
+    let start = h
+        .get_by_role_and_label(egui::Role::SpinButton, "Dice against a unit in it")
+        .rect()
+        .center();
+    let path: Vec<egui::Pos2> = (0..6)
+        .map(|i| start + egui::vec2(12.0 * i as f32, 0.0))
+        .collect();
+    designer_kit::drag(&mut h, &path);
+    assert_ne!(dice(&h), before);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(dice(&h), before);
+    assert!(!h.state().doc.history.can_undo());
+}
+
+/// Issue 24: "Styles too: colour, pattern and icon (the built-in icons or a user's
+/// SVG/PNG file, stored beside the module)": a PNG chosen through the file dialog is
+/// the kind's icon, drawn by the scene and the SVG export, and Save module as writes it
+/// beside the module, which names it by that relative path.
+#[test]
+fn an_icon_file_of_ones_own_is_drawn_and_saved_beside_the_module() {
+    use sandtable::io::svg::{SvgOptions, write_svg};
+    use sandtable::scene::{self, SceneOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("castle-keep.png");
+    let bytes = resvg::tiny_skia::Pixmap::new(4, 4)
+        .unwrap()
+        .encode_png()
+        .unwrap();
+    std::fs::write(&png, &bytes).unwrap();
+    std::fs::create_dir_all(dir.path().join("out")).unwrap();
+    let saved = dir.path().join("out/my-war.ron");
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![png.clone()],
+        saves: vec![saved.clone()],
+        ..Default::default()
+    });
+    // The class of a unit on the map, so the scene draws its icon on the counter.
+    let class = h.state().doc.scenario.units[0].class.clone();
+    let r = h.state().doc.ruleset().unwrap().clone();
+    let label = module::label(&r, &Entry::Kind(KindList::UnitClass, class.clone()));
+    open_editor(&mut h);
+    pick(&mut h, &class, &label);
+    h.get_by_label("Icon file...").click();
+    h.run();
+    assert_eq!(h.state().error, None);
+    let r = h.state().doc.ruleset().unwrap().clone();
+    let kind = r.kind(KindList::UnitClass, &class).unwrap();
+    assert_eq!(kind.icon.as_deref(), Some("castle-keep.png"));
+    let drawn = scene::build(&h.state().doc.scenario, &r, &SceneOptions::default());
+    let svg = write_svg(&drawn, &SvgOptions::default());
+    assert!(svg.contains("icon-castle-keep"), "no symbol for the icon");
+
+    h.get_by_label("Save module as...").click();
+    h.run();
+    assert_eq!(h.state().error, None);
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains(r#"icon: "castle-keep.png""#), "{text}");
+    assert_eq!(
+        std::fs::read(dir.path().join("out/castle-keep.png")).unwrap(),
+        bytes
+    );
+}

@@ -3,11 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Action, ModuleEditor};
+use super::{Action, ModuleEditor, ModuleFile};
 use crate::app::dialogs::{self, Answer};
 use crate::app::path_dialog::PathDialog;
 use crate::app::{DesignerApp, Purpose};
-use crate::rules::module;
+use crate::rules::model::KindList;
+use crate::rules::{icon_files, module};
 use crate::scenario::Edit;
 use crate::scenario::edit::TextField;
 
@@ -27,27 +28,36 @@ impl DesignerApp {
         };
         let mut open = true;
         let actions = ed.show(ctx, &mut open, &self.doc);
+        let gesture = ed.gesture();
         if open {
             self.module_editor = Some(ed);
         }
         for a in actions {
-            self.module_action(a, ctx);
+            self.module_action(a, ctx, gesture);
         }
     }
 
-    pub fn module_action(&mut self, action: Action, ctx: &egui::Context) {
+    /// Runs what the editor asked for; the steps of one `gesture` (typing in a field,
+    /// dragging a value) are one undo step.
+    pub fn module_action(&mut self, action: Action, ctx: &egui::Context, gesture: Option<u64>) {
         match action {
-            Action::Step(r, edit) => self.module_step(*r, edit),
+            Action::Step(r, edit) => self.module_step_in(*r, edit, gesture),
             Action::SaveAs => self.save_module_dialog(),
             Action::Open => self.open_module_dialog(),
             Action::CopyText(text) => ctx.copy_text(text),
+            Action::PickIcon(list, id) => self.icon_file_dialog(list, id),
         }
     }
 
     /// One module step of the document's history; the palette and the list of
     /// rulesets follow.
     pub fn module_step(&mut self, r: crate::rules::Ruleset, edit: Edit) {
-        match self.doc.edit_module(r, edit, &self.rulesets) {
+        self.module_step_in(r, edit, None);
+    }
+
+    /// [`DesignerApp::module_step`] as part of a gesture.
+    pub fn module_step_in(&mut self, r: crate::rules::Ruleset, edit: Edit, gesture: Option<u64>) {
+        match self.doc.edit_module_in(r, edit, &self.rulesets, gesture) {
             Ok(()) => self.module_changed(),
             Err(e) => self.error = Some(format!("Could not change the module: {e}")),
         }
@@ -87,7 +97,7 @@ impl DesignerApp {
         if !problems.is_empty() {
             let list: Vec<String> = problems
                 .into_iter()
-                .map(|(_, p)| format!("- {p}"))
+                .map(|p| format!("- {}", p.message))
                 .collect();
             self.error = Some(format!(
                 "The module was not saved: it would not load.\n{}",
@@ -102,12 +112,21 @@ impl DesignerApp {
             ));
             return;
         }
+        if let Err(e) = icon_files::save_beside(&r, path) {
+            self.error = Some(format!(
+                "The module was not saved: its icon file could not be written.\n{e}"
+            ));
+            return;
+        }
         match std::fs::write(path, text) {
             Ok(()) => {
                 if !self.ruleset_files.iter().any(|p| p == path) {
                     self.ruleset_files.push(path.to_path_buf());
                 }
-                self.module_file = Some(path.to_path_buf());
+                self.module_file = Some(ModuleFile {
+                    path: path.to_path_buf(),
+                    id: r.id.clone(),
+                });
             }
             Err(e) => {
                 self.error = Some(format!(
@@ -116,6 +135,62 @@ impl DesignerApp {
                 ))
             }
         }
+    }
+
+    /// Asks for an SVG or PNG file, then makes it the kind's icon.
+    pub fn icon_file_dialog(&mut self, list: KindList, id: String) {
+        if let Some(ed) = &mut self.module_editor {
+            ed.icon_for = Some((list, id));
+        }
+        match self.dialogs.open(dialogs::ICON) {
+            Answer::Picked(p) => self.set_icon_file(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d =
+                    PathDialog::open("Icon file", dialogs::ICON, self.dialog_dir(), &self.recent);
+                self.path_dialog = Some((d, Purpose::IconFile));
+            }
+        }
+    }
+
+    /// Makes the file at `path` the icon of the kind the editor asked for, in one
+    /// module step: held by its file name (which the module names, and beside which
+    /// Save module as writes it), renamed `own-...` where a built-in icon has that name.
+    pub fn set_icon_file(&mut self, path: &Path) {
+        let Some((list, id)) = self.module_editor.as_mut().and_then(|e| e.icon_for.take()) else {
+            return;
+        };
+        let Some(r) = self.doc.module().cloned() else {
+            return;
+        };
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !icon_files::is_image(&file) {
+            self.error = Some(format!("{}: an icon is an SVG or PNG file", path.display()));
+            return;
+        }
+        let name = if crate::scene::icons::built_in(&file).is_some() {
+            format!("own-{file}")
+        } else {
+            file
+        };
+        let held = std::fs::read(path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|bytes| icon_files::hold(&name, bytes));
+        if let Err(e) = held {
+            self.error = Some(format!("Could not use the icon file:\n{e}"));
+            return;
+        }
+        let mut new = (*r).clone();
+        if let Some(k) = module::kinds_mut(&mut new, list)
+            .iter_mut()
+            .find(|k| k.id == id)
+        {
+            k.icon = Some(name);
+        }
+        self.module_step(new, Edit::Batch(Vec::new()));
     }
 
     /// Asks for a module file, then opens it.
@@ -148,11 +223,25 @@ impl DesignerApp {
         if !self.ruleset_files.iter().any(|p| p == path) {
             self.ruleset_files.push(path.to_path_buf());
         }
-        self.module_file = Some(PathBuf::from(path));
+        self.module_file = Some(ModuleFile {
+            path: PathBuf::from(path),
+            id: r.id.clone(),
+        });
         let edit = Edit::SetText {
             field: TextField::Ruleset,
             value: r.id.clone(),
         };
         self.module_step(r, edit);
+    }
+
+    /// Says that the scenario just opened is drawn without its module file, with the
+    /// ruleset of that id it found instead (a built-in, or one loaded before).
+    pub(crate) fn opened_without_module(&mut self, problem: Option<String>) {
+        if let Some(p) = problem {
+            self.error = Some(format!(
+                "{p}\nThe map is open with the ruleset '{}' this designer already has (built in or loaded before), not the module file.",
+                self.doc.scenario.ruleset
+            ));
+        }
     }
 }

@@ -6,6 +6,8 @@
 //! a field live in the library (`rules::module`), tested without a window.
 
 mod app;
+mod form;
+
 mod sheet;
 mod tree;
 
@@ -30,6 +32,33 @@ pub enum Action {
     Open,
     /// Put this text in the system clipboard.
     CopyText(String),
+    /// Choose an SVG or PNG file as this kind's icon.
+    PickIcon(KindList, String),
+}
+
+/// A module file the open scenario uses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleFile {
+    pub path: std::path::PathBuf,
+    /// The id of the ruleset it holds: a scenario that has since changed ruleset no
+    /// longer names it.
+    pub id: String,
+}
+
+impl ModuleFile {
+    /// The module file the document's scenario names (resolved beside its file).
+    pub fn named_by(doc: &Document) -> Option<Self> {
+        let (file, written) = (doc.path.as_ref()?, doc.scenario.ruleset_file.as_ref()?);
+        Some(ModuleFile {
+            path: crate::io::module_file::resolve(file, written),
+            id: doc.scenario.ruleset.clone(),
+        })
+    }
+
+    /// How the scenario saved to `to` names this file, if the scenario still uses it.
+    pub fn written(&self, doc: &Document, to: &std::path::Path) -> Option<String> {
+        (doc.scenario.ruleset == self.id).then(|| crate::io::module_file::relative(to, &self.path))
+    }
 }
 
 /// A kind's new id, waiting for the user to say whether the map follows.
@@ -64,6 +93,12 @@ pub struct ModuleEditor {
     pub new_name: String,
     /// The module's problems, for the module they were found in.
     problems: Option<(usize, Vec<module::Problem>)>,
+    /// The field being typed in or the value being dragged, and the number of its
+    /// gesture: the steps it makes are one undo step.
+    gesture: Option<(egui::Id, u64)>,
+    gestures: u64,
+    /// The kind whose icon file is being chosen.
+    pub icon_for: Option<(KindList, String)>,
 }
 
 impl ModuleEditor {
@@ -89,7 +124,31 @@ impl ModuleEditor {
             .default_size([760.0, 540.0])
             .resizable(true)
             .show(ctx, |ui| self.ui(ui, doc, &mut actions));
+        self.follow_gesture(ctx);
         actions
+    }
+
+    /// Notes the widget being typed in (a focused text field) or dragged (a number)
+    /// this frame: while it stays the same one, its steps are one gesture; a frame
+    /// without one, or another widget, ends the gesture.
+    pub fn follow_gesture(&mut self, ctx: &egui::Context) {
+        let typing = ctx
+            .memory(|m| m.focused())
+            .filter(|id| egui::text_edit::TextEditState::load(ctx, *id).is_some());
+        let active = ctx.dragged_id().or(typing);
+        self.gesture = match (self.gesture, active) {
+            (Some((was, n)), Some(id)) if was == id => Some((was, n)),
+            (_, Some(id)) => {
+                self.gestures += 1;
+                Some((id, self.gestures))
+            }
+            (_, None) => None,
+        };
+    }
+
+    /// The gesture this frame's steps belong to, if one is going on.
+    pub fn gesture(&self) -> Option<u64> {
+        self.gesture.map(|(_, n)| n)
     }
 
     /// The editor's contents: a tree beside a property sheet.

@@ -4,7 +4,6 @@
 //! entry beside its fields; and the entry as RON text, to copy or to edit as a whole.
 
 use egui_extras::{Column, TableBuilder};
-use serde_json::Value;
 
 use crate::rules::model::{Kind, KindList, Pattern, Profile};
 use crate::rules::module::{self, Entry};
@@ -12,6 +11,7 @@ use crate::rules::{Colour, Ruleset};
 use crate::scenario::Edit;
 
 use super::super::document::Document;
+use super::form::{self, Marks};
 use super::{Action, ModuleEditor, Rename};
 
 pub fn show(
@@ -35,9 +35,14 @@ pub fn show(
         return;
     }
     ui.heading(module::label(r, &entry));
-    for (_, p) in problems.iter().filter(|(e, _)| e.as_ref() == Some(&entry)) {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("(!) {p}"));
+    let mut marks = Marks::new(problems, &entry);
+    if !marks.is_empty() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            "This entry has problems: each is marked (!) under its field.",
+        );
     }
+    let marks = &mut marks;
     questions(ed, ui, doc, r, actions);
     let step = |new: Ruleset, actions: &mut Vec<Action>| {
         if new != *r {
@@ -49,7 +54,7 @@ pub fn show(
             if let Some(before) = r.kind(*list, id) {
                 // The entry is copied, not the module: the module only on a change.
                 let mut k = before.clone();
-                kind_sheet(ed, ui, doc, r, *list, &mut k, actions);
+                kind_sheet(ed, ui, doc, r, (*list, &mut k), marks, actions);
                 if k != *before {
                     let mut new = r.clone();
                     if let Some(slot) = module::kinds_mut(&mut new, *list)
@@ -62,7 +67,7 @@ pub fn show(
                 }
             }
         }
-        Entry::Board => board_sheet(ed, ui, r, actions),
+        Entry::Board => board_sheet(ed, ui, r, marks, actions),
         Entry::Sides => {
             let mut sides = r.sides.clone();
             sides_sheet(ui, &mut sides);
@@ -73,33 +78,12 @@ pub fn show(
             }
         }
         Entry::Mechanisms => {
-            let (mut combat, mut climb) = (r.combat, r.climb_cost);
-            ui.horizontal(|ui| {
-                let text = combat.map_or("none", |c| c.as_str());
-                egui::ComboBox::from_label("Combat")
-                    .selected_text(text)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut combat, None, "none");
-                        for c in crate::rules::model::Combat::ALL {
-                            ui.selectable_value(&mut combat, Some(*c), c.as_str());
-                        }
-                    });
-            });
-            ui.horizontal(|ui| {
-                ui.label("Climb cost (every higher hex)");
-                spin(
-                    ui,
-                    egui::DragValue::new(&mut climb).range(0..=9),
-                    "Climb cost",
-                );
-            });
-            if (combat, climb) != (r.combat, r.climb_cost) {
-                let mut new = r.clone();
-                new.combat = combat;
-                new.climb_cost = climb;
-                step(new, actions);
-            }
-            value_entry(ed, ui, r, &entry, actions);
+            let keys: Vec<(&str, &serde_json::Value)> =
+                ["combat", "climb_cost", "line_of_sight", "zones_of_control"]
+                    .into_iter()
+                    .filter_map(|k| Some((k, form::ruleset_field(k)?)))
+                    .collect();
+            schema_entry(ed, ui, r, &entry, &keys, marks, actions);
         }
         Entry::Modifier(i) => {
             if let Some(before) = r.modifiers.get(*i) {
@@ -108,18 +92,27 @@ pub fn show(
                     ui.label("Name");
                     text(ui, &mut m.name, "Modifier name");
                 });
+                marks.under(ui, "name");
                 ui.label("Rule quote");
                 quote(ui, &mut m.quote);
+                marks.under(ui, "quote");
                 optional_number(ui, "Dice", &mut m.dice);
+                marks.under(ui, "dice");
                 optional_number(ui, "Column shift", &mut m.shift);
+                marks.under(ui, "shift");
                 ui.label("By class");
                 classes_table(ui, r, &mut m.attacker, &mut m.target);
+                marks.under(ui, "attacker");
+                marks.under(ui, "target");
                 if m != *before {
                     let mut new = r.clone();
                     new.modifiers[*i] = m;
                     step(new, actions);
                 }
-                value_entry(ed, ui, r, &entry, actions);
+                let when = form::definition("ModifierEntry")
+                    .and_then(|d| d.get("properties")?.get("when"));
+                let keys: Vec<_> = when.map(|w| ("when", w)).into_iter().collect();
+                schema_entry(ed, ui, r, &entry, &keys, marks, actions);
             }
         }
         Entry::Check(i) => {
@@ -129,14 +122,21 @@ pub fn show(
                     ui.label("Rule");
                     text(ui, &mut c.rule, "Check rule");
                 });
+                marks.under(ui, "rule");
                 ui.label("Rule quote");
                 quote(ui, &mut c.quote);
+                marks.under(ui, "quote");
                 if c != *before {
                     let mut new = r.clone();
                     new.constraints[*i] = c;
                     step(new, actions);
                 }
-                value_entry(ed, ui, r, &entry, actions);
+                let props = form::definition("Constraint").and_then(|d| d.get("properties"));
+                let keys: Vec<_> = ["severity", "check"]
+                    .into_iter()
+                    .filter_map(|k| Some((k, props?.get(k)?)))
+                    .collect();
+                schema_entry(ed, ui, r, &entry, &keys, marks, actions);
             }
         }
     }
@@ -145,6 +145,7 @@ pub fn show(
         let new = module::remove_entry(r, &entry);
         actions.push(Action::Step(Box::new(new), Edit::Batch(Vec::new())));
     }
+    marks.rest(ui);
     ui.separator();
     text_sheet(ed, ui, r, &entry, actions);
 }
@@ -159,8 +160,8 @@ fn entry_gone(r: &Ruleset, entry: &Entry) -> bool {
 }
 
 fn general_problems(ui: &mut egui::Ui, problems: &[module::Problem]) {
-    for (_, p) in problems.iter().filter(|(e, _)| e.is_none()) {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("(!) {p}"));
+    for p in problems.iter().filter(|p| p.place.entry.is_none()) {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("(!) {}", p.message));
     }
 }
 
@@ -300,12 +301,13 @@ fn kind_sheet(
     ui: &mut egui::Ui,
     doc: &Document,
     r: &Ruleset,
-    list: KindList,
-    k: &mut Kind,
+    (list, k): (KindList, &mut Kind),
+    marks: &mut Marks,
     actions: &mut Vec<Action>,
 ) {
     let id = k.id.clone();
     id_row(ed, ui, doc, r, list, &id, actions);
+    marks.under(ui, "id");
     egui::Grid::new("kind-fields")
         .num_columns(2)
         .show(ui, |ui| {
@@ -340,16 +342,29 @@ fn kind_sheet(
                 if let Some(img) = k.icon.as_deref().and_then(super::super::icons::icon) {
                     ui.add(egui::Image::new(img).fit_to_exact_size(egui::vec2(20.0, 20.0)));
                 }
+                if ui
+                    .button("Icon file...")
+                    .on_hover_text("An SVG or PNG of your own, saved beside the module")
+                    .clicked()
+                {
+                    actions.push(Action::PickIcon(list, k.id.clone()));
+                }
             });
             ui.end_row();
             ui.label("Description");
             self::text(ui, &mut k.description, "Kind description");
             ui.end_row();
         });
+    for f in ["name", "colour", "pattern", "icon", "description"] {
+        marks.under(ui, f);
+    }
     if list == KindList::UnitClass {
         // Looking is no edit: a class without a profile gets one only when asked.
         match &mut k.profile {
-            Some(p) => profile_sheet(ui, p),
+            Some(p) => {
+                profile_sheet(ui, p);
+                marks.under(ui, "profile");
+            }
             None => {
                 if ui.button("Add a profile (range, dice, movement)").clicked() {
                     k.profile = Some(Profile::default());
@@ -370,8 +385,11 @@ fn kind_sheet(
             );
             ui.checkbox(&mut k.sight.blocks, "Blocks line of sight");
         });
+        marks.under(ui, "battle.target_dice");
+        marks.under(ui, "sight.blocks");
         ui.label("Movement by class");
         movement_table(ui, r, k);
+        marks.under(ui, "movement");
     }
 }
 
@@ -588,7 +606,13 @@ struct Head {
     hex: bool,
 }
 
-fn board_sheet(ed: &mut ModuleEditor, ui: &mut egui::Ui, r: &Ruleset, actions: &mut Vec<Action>) {
+fn board_sheet(
+    ed: &mut ModuleEditor,
+    ui: &mut egui::Ui,
+    r: &Ruleset,
+    marks: &mut Marks,
+    actions: &mut Vec<Action>,
+) {
     ui.horizontal(|ui| {
         ui.label("Id");
         text(ui, &mut ed.id_text, "Module id");
@@ -655,7 +679,14 @@ fn board_sheet(ed: &mut ModuleEditor, ui: &mut egui::Ui, r: &Ruleset, actions: &
         module.default_terrain = new.default_terrain;
         actions.push(Action::Step(Box::new(module), Edit::Batch(Vec::new())));
     }
-    value_entry(ed, ui, r, &Entry::Board, actions);
+    for f in ["id", "name", "description", "source", "default_terrain"] {
+        marks.under(ui, f);
+    }
+    let keys: Vec<_> = form::ruleset_field("board")
+        .map(|b| ("board", b))
+        .into_iter()
+        .collect();
+    schema_entry(ed, ui, r, &Entry::Board, &keys, marks, actions);
 }
 
 fn sides_sheet(ui: &mut egui::Ui, sides: &mut Vec<crate::scenario::PlayerSide>) {
@@ -696,35 +727,18 @@ fn sides_sheet(ui: &mut egui::Ui, sides: &mut Vec<crate::scenario::PlayerSide>) 
 }
 
 /// The parameters of an entry whose fields are data (a check's mechanism, the sight
-/// model, zones of control, the board preset) as a form built from their values.
-fn value_entry(
+/// model, zones of control, the board preset, a modifier's conditions) as a form built
+/// from the schema: `keys` are the entry's fields with their schemas.
+fn schema_entry(
     ed: &mut ModuleEditor,
     ui: &mut egui::Ui,
     r: &Ruleset,
     entry: &Entry,
+    keys: &[(&str, &serde_json::Value)],
+    marks: &mut Marks,
     actions: &mut Vec<Action>,
 ) {
-    let mut v = module::entry_value(r, entry);
-    let keys: &[&str] = match entry {
-        Entry::Check(_) => &["check"],
-        Entry::Mechanisms => &["line_of_sight", "zones_of_control"],
-        Entry::Board => &["board"],
-        Entry::Modifier(_) => &["when"],
-        _ => &[],
-    };
-    let mut changed = false;
-    if let Value::Object(map) = &mut v {
-        for key in keys {
-            if let Some(x) = map.get_mut(*key) {
-                ui.push_id(*key, |ui| {
-                    egui::CollapsingHeader::new(key.replace('_', " "))
-                        .default_open(true)
-                        .show(ui, |ui| changed |= value_form(ui, x, key));
-                });
-            }
-        }
-    }
-    if changed {
+    if let Some(v) = form::entry(ui, r, entry, keys, marks) {
         match module::set_entry(r, entry, v) {
             Ok(new) => {
                 ed.message = None;
@@ -733,70 +747,6 @@ fn value_entry(
             Err(e) => ed.message = Some(e.to_string()),
         }
     }
-}
-
-/// A form over a value: a checkbox per flag, a number field per number, a text per
-/// string, a comma-separated text per list of ids, nested maps indented.
-fn value_form(ui: &mut egui::Ui, v: &mut Value, label: &str) -> bool {
-    let mut changed = false;
-    match v {
-        Value::Object(map) => {
-            egui::Grid::new(ui.next_auto_id())
-                .num_columns(2)
-                .show(ui, |ui| {
-                    for (k, x) in map.iter_mut() {
-                        ui.label(k.replace('_', " "));
-                        ui.push_id(k.as_str(), |ui| {
-                            ui.vertical(|ui| changed |= value_form(ui, x, k));
-                        });
-                        ui.end_row();
-                    }
-                });
-        }
-        Value::Bool(b) => {
-            let r = ui.checkbox(b, "");
-            let on = *b;
-            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, label));
-            changed |= r.changed();
-        }
-        Value::Number(n) => {
-            if let Some(mut i) = n.as_i64() {
-                if spin(ui, egui::DragValue::new(&mut i), label).changed() {
-                    *v = Value::from(i);
-                    changed = true;
-                }
-            } else if let Some(mut f) = n.as_f64()
-                && spin(ui, egui::DragValue::new(&mut f).speed(0.1), label).changed()
-            {
-                *v = Value::from(f);
-                changed = true;
-            }
-        }
-        Value::String(s) => changed |= text(ui, s, label).changed(),
-        Value::Array(items) if items.iter().all(Value::is_string) => {
-            let mut text = items
-                .iter()
-                .filter_map(Value::as_str)
-                .collect::<Vec<_>>()
-                .join(", ");
-            if self::text(ui, &mut text, label).changed() {
-                *items = text
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(|s| Value::String(s.to_string()))
-                    .collect();
-                changed = true;
-            }
-        }
-        Value::Null => {
-            ui.weak("none");
-        }
-        other => {
-            ui.monospace(other.to_string());
-        }
-    }
-    changed
 }
 
 /// The entry as RON text: Copy, and Apply after editing it as a whole.

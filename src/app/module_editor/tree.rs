@@ -23,7 +23,9 @@ pub fn show(
             if !module::matches(r, &entry, &ed.search) {
                 return;
             }
-            let flagged = problems.iter().any(|(e, _)| e.as_ref() == Some(&entry));
+            let flagged = problems
+                .iter()
+                .any(|p| p.place.entry.as_ref() == Some(&entry));
             let mut text = module::label(r, &entry);
             if flagged {
                 text = format!("(!) {text}");

@@ -242,6 +242,8 @@ impl LoadCheck<'_> {
         self.out.push(Problem {
             at: At::Text(text.to_string()),
             message,
+            // Placed by the caller, which knows the check's entry.
+            place: Default::default(),
         });
     }
 

@@ -1,0 +1,429 @@
+//! Sheets built from the ruleset's JSON Schema (what `schemars` derives from the typed
+//! parameters and their doc comments): every parameter of a mechanism, a check, the
+//! sight model, zones of control or the board preset is shown, an absent one with its
+//! default, each with its description; and the module's problems under the field they
+//! are about.
+
+use std::sync::OnceLock;
+
+use serde_json::{Map, Value};
+
+use crate::rules::module::{self, Entry};
+use crate::rules::{Problem, Ruleset};
+
+use super::sheet::named;
+
+/// The ruleset's schema, made once.
+pub fn root() -> &'static Value {
+    static ROOT: OnceLock<Value> = OnceLock::new();
+    ROOT.get_or_init(|| serde_json::to_value(schemars::schema_for!(Ruleset)).unwrap_or_default())
+}
+
+/// A node with its `$ref` followed (one level is all `schemars` writes).
+fn resolve(node: &Value) -> &Value {
+    node.get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+        .and_then(|name| root().get("$defs")?.get(name))
+        .unwrap_or(node)
+}
+
+/// The schema of a field of the ruleset itself (`line_of_sight`, `board`...).
+pub fn ruleset_field(key: &str) -> Option<&'static Value> {
+    root().get("properties")?.get(key)
+}
+
+/// The schema of a definition (`Constraint`, `ModifierEntry`...).
+pub fn definition(name: &str) -> Option<&'static Value> {
+    root().get("$defs")?.get(name)
+}
+
+/// `node` without an `Option`'s null, and whether it was optional.
+fn unwrap_optional(node: &Value) -> (&Value, bool) {
+    if let Some(any) = node.get("anyOf").and_then(Value::as_array)
+        && any.len() == 2
+        && let Some(i) = any
+            .iter()
+            .position(|x| x.get("type") == Some(&"null".into()))
+    {
+        return (resolve(&any[1 - i]), true);
+    }
+    if let Some(types) = node.get("type").and_then(Value::as_array)
+        && types.iter().any(|t| t == "null")
+    {
+        return (node, true);
+    }
+    (resolve(node), false)
+}
+
+fn type_of(node: &Value) -> Option<&str> {
+    match node.get("type")? {
+        Value::String(s) => Some(s),
+        Value::Array(types) => types
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|t| *t != "null"),
+        _ => None,
+    }
+}
+
+/// The variant of a tagged `oneOf` (a check by `mechanism`, a board by `kind`) that
+/// `v` is, with its tag's key.
+fn variant<'s>(node: &'s Value, v: &Value) -> Option<(&'s Value, &'s str)> {
+    let branches = node.get("oneOf")?.as_array()?;
+    branches.iter().find_map(|b| {
+        let props = b.get("properties")?.as_object()?;
+        props.iter().find_map(|(key, p)| {
+            let tag = p.get("const")?;
+            (v.get(key) == Some(tag)).then_some((b, key.as_str()))
+        })
+    })
+}
+
+/// The choices of a string enum (`enum`, or a `oneOf` of constants).
+fn choices(node: &Value) -> Option<Vec<String>> {
+    if let Some(list) = node.get("enum").and_then(Value::as_array) {
+        return Some(
+            list.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect(),
+        );
+    }
+    let branches = node.get("oneOf")?.as_array()?;
+    branches
+        .iter()
+        .map(|b| b.get("const").and_then(Value::as_str).map(String::from))
+        .collect()
+}
+
+/// What an absent field stands for: the schema's default, else its type's empty value.
+fn default_of(prop: &Value, inner: &Value) -> Value {
+    if let Some(d) = prop.get("default").or_else(|| inner.get("default")) {
+        return d.clone();
+    }
+    if let Some(c) = choices(inner) {
+        return c.first().cloned().map_or(Value::Null, Value::String);
+    }
+    match type_of(inner) {
+        Some("boolean") => Value::Bool(false),
+        Some("integer") => inner.get("minimum").cloned().unwrap_or(Value::from(0)),
+        Some("number") => Value::from(0.0),
+        Some("string") => Value::String(String::new()),
+        Some("array") => Value::Array(Vec::new()),
+        _ => Value::Object(Map::new()),
+    }
+}
+
+/// The entry's problems, each shown once: under the field it is about where the sheet
+/// draws that field, the rest (fields the sheet has no widget for) at its end.
+pub struct Marks {
+    items: Vec<(String, String, bool)>,
+}
+
+impl Marks {
+    pub fn new(problems: &[Problem], entry: &Entry) -> Self {
+        let items = problems
+            .iter()
+            .filter(|p| p.place.entry.as_ref() == Some(entry))
+            .map(|p| (p.place.field.clone(), p.message.clone(), false))
+            .collect();
+        Marks { items }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Shows the problems about `field` or a field inside it, not shown yet.
+    pub fn under(&mut self, ui: &mut egui::Ui, field: &str) {
+        for (f, message, shown) in &mut self.items {
+            let inside = f == field
+                || (f.len() > field.len()
+                    && f.starts_with(field)
+                    && f.as_bytes()[field.len()] == b'.');
+            if !*shown && inside {
+                *shown = true;
+                mark(ui, message);
+            }
+        }
+    }
+
+    /// The problems no field showed, with the field they are about.
+    pub fn rest(&mut self, ui: &mut egui::Ui) {
+        for (f, message, shown) in &mut self.items {
+            if !*shown {
+                *shown = true;
+                if f.is_empty() {
+                    mark(ui, message);
+                } else {
+                    mark(ui, &format!("{f}: {message}"));
+                }
+            }
+        }
+    }
+}
+
+/// One problem, in the warning colour, named for a screen reader.
+fn mark(ui: &mut egui::Ui, message: &str) {
+    let text = format!("(!) {message}");
+    let r = ui.colored_label(ui.visuals().warn_fg_color, &text);
+    named(&r, egui::Role::Label, &text);
+}
+
+/// The fields of the object `v` that `node` (an object schema, or a tagged `oneOf`)
+/// describes, each with its widget and description; `path` is `v`'s place in the entry
+/// (`check`, `line_of_sight`). Returns whether a field changed.
+pub fn object(
+    ui: &mut egui::Ui,
+    node: &Value,
+    v: &mut Value,
+    path: &str,
+    marks: &mut Marks,
+) -> bool {
+    let node = resolve(node);
+    let (node, tag) = match variant(node, v) {
+        Some((b, tag)) => (b, Some(tag)),
+        None => (node, None),
+    };
+    let Some(props) = node.get("properties").and_then(Value::as_object) else {
+        return false;
+    };
+    if !v.is_object() {
+        *v = Value::Object(Map::new());
+    }
+    let mut changed = false;
+    if let Some(tag) = tag {
+        let name = v.get(tag).and_then(Value::as_str).unwrap_or_default();
+        ui.horizontal(|ui| {
+            ui.label(tag.replace('_', " "));
+            ui.strong(name);
+        });
+        if let Some(d) = node.get("description").and_then(Value::as_str) {
+            describe(ui, d);
+        }
+    }
+    for (key, prop) in props {
+        if Some(key.as_str()) == tag {
+            continue;
+        }
+        let here = if path.is_empty() {
+            key.clone()
+        } else {
+            format!("{path}.{key}")
+        };
+        let Value::Object(map) = v else { break };
+        ui.push_id(key, |ui| {
+            changed |= field(ui, key, prop, map, &here, marks);
+        });
+    }
+    changed
+}
+
+/// One field of an object: its widget, its description, its problems.
+fn field(
+    ui: &mut egui::Ui,
+    key: &str,
+    prop: &Value,
+    map: &mut Map<String, Value>,
+    path: &str,
+    marks: &mut Marks,
+) -> bool {
+    let (inner, optional) = unwrap_optional(prop);
+    let title = key.replace('_', " ");
+    let description = prop
+        .get("description")
+        .or_else(|| inner.get("description"))
+        .and_then(Value::as_str);
+    let mut changed = false;
+    // A record, or a tagged choice of records (a check's mechanism, a board's kind).
+    let nested = inner.get("properties").is_some()
+        || (inner.get("oneOf").is_some() && choices(inner).is_none());
+    let present = map.get(key).is_some_and(|x| !x.is_null());
+    if nested {
+        let mut on = present || !optional;
+        if optional {
+            let default = || default_of(prop, inner);
+            changed |= set_or_not(ui, &mut on, (&title, &title), map, key, default);
+        }
+        if let Some(d) = description {
+            describe(ui, d);
+        }
+        if on {
+            let value = map
+                .entry(key.to_string())
+                .or_insert_with(|| default_of(prop, inner));
+            egui::CollapsingHeader::new(&title)
+                .id_salt(path)
+                .default_open(true)
+                .show(ui, |ui| changed |= object(ui, inner, value, path, marks));
+        }
+        marks.under(ui, path);
+        return changed;
+    }
+    ui.horizontal(|ui| {
+        let mut on = present || !optional;
+        if optional {
+            let label = format!("{title} set");
+            let default = || default_of(prop, inner);
+            changed |= set_or_not(ui, &mut on, ("", &label), map, key, default);
+        }
+        ui.label(&title);
+        if !on {
+            ui.weak("none");
+            return;
+        }
+        let mut value = map
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| default_of(prop, inner));
+        if leaf(ui, inner, &mut value, &title) {
+            map.insert(key.to_string(), value);
+            changed = true;
+        }
+    });
+    if let Some(d) = description {
+        describe(ui, d);
+    }
+    marks.under(ui, path);
+    changed
+}
+
+/// An optional field's box: ticked, the field holds `default`; unticked, it is left
+/// out. `text` is the box's own text and its name for a screen reader.
+fn set_or_not(
+    ui: &mut egui::Ui,
+    on: &mut bool,
+    (text, name): (&str, &str),
+    map: &mut Map<String, Value>,
+    key: &str,
+    default: impl FnOnce() -> Value,
+) -> bool {
+    let r = ui.checkbox(on, text);
+    let ticked = *on;
+    r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, name));
+    if r.changed() {
+        if ticked {
+            map.insert(key.to_string(), default());
+        } else {
+            map.remove(key);
+        }
+    }
+    r.changed()
+}
+
+/// A value's widget by its type: a choice, a flag, a number, a text, a list of ids.
+fn leaf(ui: &mut egui::Ui, node: &Value, v: &mut Value, label: &str) -> bool {
+    if let Some(options) = choices(node) {
+        let mut current = v.as_str().unwrap_or_default().to_string();
+        let before = current.clone();
+        egui::ComboBox::from_id_salt(label)
+            .selected_text(&current)
+            .show_ui(ui, |ui| {
+                for o in &options {
+                    ui.selectable_value(&mut current, o.clone(), o);
+                }
+            })
+            .response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, label));
+        if current != before {
+            *v = Value::String(current);
+            return true;
+        }
+        return false;
+    }
+    let spin = |ui: &mut egui::Ui, d: egui::DragValue<'_>| {
+        let r = ui.add(d);
+        named(&r, egui::Role::SpinButton, label);
+        r.changed()
+    };
+    match (type_of(node), &mut *v) {
+        (Some("boolean"), Value::Bool(b)) => {
+            let r = ui.checkbox(b, "");
+            let on = *b;
+            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, label));
+            r.changed()
+        }
+        (Some("integer"), n) => {
+            let mut i = n.as_i64().unwrap_or(0);
+            let mut d = egui::DragValue::new(&mut i);
+            if let Some(min) = node.get("minimum").and_then(Value::as_i64) {
+                let max = node
+                    .get("maximum")
+                    .and_then(Value::as_i64)
+                    .unwrap_or(i64::MAX);
+                d = d.range(min..=max);
+            }
+            let changed = spin(ui, d);
+            if changed {
+                *v = Value::from(i);
+            }
+            changed
+        }
+        (Some("number"), n) => {
+            let mut f = n.as_f64().unwrap_or(0.0);
+            let changed = spin(ui, egui::DragValue::new(&mut f).speed(0.1));
+            if changed {
+                *v = Value::from(f);
+            }
+            changed
+        }
+        (Some("string"), Value::String(s)) => {
+            let r = ui.text_edit_singleline(s);
+            named(&r, egui::Role::TextInput, label);
+            r.changed()
+        }
+        (Some("array"), Value::Array(items)) if items.iter().all(Value::is_string) => {
+            let mut text = items
+                .iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(", ");
+            let r = ui.text_edit_singleline(&mut text);
+            named(&r, egui::Role::TextInput, label);
+            if r.changed() {
+                *items = text
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(|s| Value::String(s.to_string()))
+                    .collect();
+            }
+            r.changed()
+        }
+        (_, other) => {
+            // Lists of records and maps: shown as they are, edited as text.
+            ui.monospace(other.to_string());
+            ui.weak("(edit under As text)");
+            false
+        }
+    }
+}
+
+/// A parameter's doc comment, small and quiet.
+fn describe(ui: &mut egui::Ui, text: &str) {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    ui.label(egui::RichText::new(one_line).small().weak());
+}
+
+/// The schema-built part of an entry's sheet: the keys of its value that `node`
+/// describes (all of them for a check or the board preset). Returns the entry's new
+/// value when a field changed.
+pub fn entry(
+    ui: &mut egui::Ui,
+    r: &Ruleset,
+    entry: &Entry,
+    keys: &[(&str, &Value)],
+    marks: &mut Marks,
+) -> Option<Value> {
+    let mut v = module::entry_value(r, entry);
+    let mut changed = false;
+    let Value::Object(map) = &mut v else {
+        return None;
+    };
+    for (key, node) in keys {
+        ui.push_id(*key, |ui| {
+            changed |= field(ui, key, node, map, key, marks);
+        });
+    }
+    changed.then_some(v)
+}

@@ -1,0 +1,163 @@
+//! A module's own icons: SVG or PNG files beside the module file, named by a kind's
+//! `icon` as a path relative to the module. Read when the module is loaded (or picked
+//! in the module editor) and held here by that name, so the scene, the designer and
+//! every export draw them as they draw the built-in icons; written beside the module
+//! when it is saved.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, OnceLock, RwLock};
+
+use base64::Engine;
+
+use super::Ruleset;
+
+/// One icon file: the bytes as the user gave them, and as SVG for drawing.
+#[derive(Debug, Clone)]
+pub struct IconFile {
+    pub original: Arc<[u8]>,
+    pub svg: Arc<[u8]>,
+}
+
+fn registry() -> &'static RwLock<HashMap<String, IconFile>> {
+    static ICONS: OnceLock<RwLock<HashMap<String, IconFile>>> = OnceLock::new();
+    ICONS.get_or_init(Default::default)
+}
+
+/// The icon held under `name`, if one was loaded or picked.
+pub fn get(name: &str) -> Option<IconFile> {
+    registry().read().ok()?.get(name).cloned()
+}
+
+/// Whether `name` ends like an image file this module takes (SVG or PNG).
+pub fn is_image(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.ends_with(".svg") || lower.ends_with(".png")
+}
+
+/// Holds the file's `bytes` under `name` (a PNG is drawn through an SVG that embeds
+/// it, so every drawing path takes one kind of icon). A PNG whose size cannot be read
+/// is refused.
+pub fn hold(name: &str, bytes: Vec<u8>) -> Result<(), String> {
+    let svg = if name.to_ascii_lowercase().ends_with(".png") {
+        let (w, h) = png_size(&bytes).ok_or_else(|| format!("{name}: not a PNG image"))?;
+        let data = base64::engine::general_purpose::STANDARD.encode(&bytes);
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 {w} {h}" width="{w}" height="{h}"><image width="{w}" height="{h}" href="data:image/png;base64,{data}" xlink:href="data:image/png;base64,{data}"/></svg>"#
+        )
+        .into_bytes()
+    } else {
+        bytes.clone()
+    };
+    let file = IconFile {
+        original: bytes.into(),
+        svg: svg.into(),
+    };
+    if let Ok(mut icons) = registry().write() {
+        icons.insert(name.to_string(), file);
+    }
+    Ok(())
+}
+
+/// Width and height from a PNG's header.
+fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    let header = bytes.get(..24)?;
+    if &header[..8] != b"\x89PNG\r\n\x1a\n" || &header[12..16] != b"IHDR" {
+        return None;
+    }
+    let w = u32::from_be_bytes(header[16..20].try_into().ok()?);
+    let h = u32::from_be_bytes(header[20..24].try_into().ok()?);
+    Some((w, h))
+}
+
+/// The icon names of `r`'s kinds that are image files (a built-in icon's name too:
+/// the drawing looks for the built-in first).
+fn image_icons(r: &Ruleset) -> Vec<&str> {
+    let mut names: Vec<&str> = super::KindList::ALL
+        .into_iter()
+        .flat_map(|l| r.kinds(l))
+        .filter_map(|k| k.icon.as_deref())
+        .filter(|i| is_image(i))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// Reads the icon files `r` names that are beside `module` (its file). An icon with no
+/// file there is a built-in one, or is drawn as none; a file that is there but cannot
+/// be read or is no image is named in the returned list.
+pub fn load_beside(r: &Ruleset, module: &Path) -> Vec<String> {
+    let dir = module.parent().unwrap_or(Path::new(""));
+    let mut problems = Vec::new();
+    for name in image_icons(r) {
+        let path = dir.join(name);
+        if !path.is_file() {
+            continue;
+        }
+        let read = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()));
+        if let Err(e) = read.and_then(|bytes| hold(name, bytes)) {
+            problems.push(e);
+        }
+    }
+    problems
+}
+
+/// Writes the icon files held for `r`'s kinds beside `module` (its file).
+pub fn save_beside(r: &Ruleset, module: &Path) -> Result<(), String> {
+    let dir = module.parent().unwrap_or(Path::new(""));
+    for name in image_icons(r) {
+        let Some(file) = get(name) else {
+            continue;
+        };
+        let path = dir.join(name);
+        if std::fs::read(&path).is_ok_and(|b| *b == *file.original) {
+            continue;
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, &file.original).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rulesets;
+
+    /// A module file naming `tower-test.svg` beside it: loading the module holds the
+    /// icon under that name; an icon with no file beside it (a built-in's) is skipped.
+    #[test]
+    fn loading_a_module_reads_its_icon_files_from_beside_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#2b2b2b"/></svg>"##;
+        std::fs::write(dir.path().join("tower-test.svg"), svg).unwrap();
+        let module = dir.path().join("m.ron");
+        std::fs::write(
+            &module,
+            r##"(id: "towers", name: "Towers", board: (kind: "hex", orientation: "flat", columns: 5, rows: 5),
+                default_terrain: "plain", terrains: [
+                    (id: "plain", name: "Plain", colour: "#eeeeee", icon: "clear.svg"),
+                    (id: "tower", name: "Tower", colour: "#999999", icon: "tower-test.svg")],
+                unit_classes: [])"##,
+        )
+        .unwrap();
+        let mut rulesets = Rulesets::built_in();
+        rulesets.load_file(&module).unwrap();
+        let held = get("tower-test.svg").unwrap();
+        assert_eq!(&*held.svg, svg.as_bytes());
+        assert!(get("clear.svg").is_none());
+        // A PNG is held as an SVG that embeds it.
+        let png = resvg::tiny_skia::Pixmap::new(3, 2)
+            .unwrap()
+            .encode_png()
+            .unwrap();
+        hold("tower-test.png", png.clone()).unwrap();
+        let held = get("tower-test.png").unwrap();
+        assert_eq!(&*held.original, &png[..]);
+        assert!(String::from_utf8_lossy(&held.svg).contains(r#"viewBox="0 0 3 2""#));
+        assert!(hold("broken.png", b"not a png".to_vec()).is_err());
+    }
+}
