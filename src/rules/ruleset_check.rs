@@ -223,6 +223,7 @@ fn field_step(r: &Ruleset, out: &mut Vec<Problem>) {
         out.push(problem(
             At::Key("field_step"),
             format!("field_step {step} must be a positive number of board units"),
+            Place::new(Entry::Board, "field_step"),
         ));
     }
 }
