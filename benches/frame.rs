@@ -18,24 +18,14 @@ use sandtable::scenario::{HexCell, Scenario, Unit};
 mod designer;
 use designer::{frame, input};
 
+/// The boards of these benches: their terrains in a fixed scatter.
 fn board(n: u32) -> Scenario {
-    let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
-    let terrains = [
-        "woods", "hill", "town", "field", "orchard", "waterway", "clear", "clear",
-    ];
-    let mut s = Scenario::new("bench", "battle-cry-150", Board::Hex(board.clone()));
-    for (i, hex) in board.hexes().enumerate() {
-        let t = terrains[(i * 7 + i / 13) % terrains.len()];
-        if t != "clear" {
-            s.hexes.insert(hex, HexCell::terrain(t));
-        }
-        if i % 37 == 0 {
-            let mut u = Unit::new(format!("u{i}"), "infantry");
-            u.hex = Some(hex);
-            s.units.push(u);
-        }
-    }
-    s
+    designer::board(
+        n,
+        &[
+            "woods", "hill", "town", "field", "orchard", "waterway", "clear", "clear",
+        ],
+    )
 }
 
 fn app(n: u32) -> DesignerApp {

@@ -9,32 +9,21 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::app::DesignerApp;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::document::Document;
-use sandtable::board::{Board, HexBoard, Orientation, Stagger};
 use sandtable::rules::Rulesets;
-use sandtable::scenario::{Edit, HexCell, Scenario, Unit};
+use sandtable::scenario::{Edit, Scenario};
 
 #[path = "common/designer.rs"]
 mod designer;
 use designer::frame;
 
+/// The boards of these benches: their terrains in a fixed scatter.
 fn board(n: u32) -> Scenario {
-    let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
-    let terrains = [
-        "woods", "hill", "town", "field", "orchard", "clear", "clear",
-    ];
-    let mut s = Scenario::new("bench", "battle-cry-150", Board::Hex(board.clone()));
-    for (i, hex) in board.hexes().enumerate() {
-        let t = terrains[(i * 7 + i / 13) % terrains.len()];
-        if t != "clear" {
-            s.hexes.insert(hex, HexCell::terrain(t));
-        }
-        if i % 37 == 0 {
-            let mut u = Unit::new(format!("u{i}"), "infantry");
-            u.hex = Some(hex);
-            s.units.push(u);
-        }
-    }
-    s
+    designer::board(
+        n,
+        &[
+            "woods", "hill", "town", "field", "orchard", "clear", "clear",
+        ],
+    )
 }
 
 fn module_edit(c: &mut Criterion) {

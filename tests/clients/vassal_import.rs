@@ -31,6 +31,23 @@ fn run(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// `sandtable export RON --format vassal --into MODULE --output OUT EXTRA...`, as
+/// `tests/core/vassal_import.rs` runs it.
+fn export_into(ron: &Path, into: &Path, out: &Path, extra: &[&str]) -> (i32, String) {
+    let mut args = vec![
+        "export",
+        ron.to_str().unwrap(),
+        "--format",
+        "vassal",
+        "--into",
+        into.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 fn check(checker: &Path, vmod: &Path) -> Value {
     let out = Command::new(checker)
         .arg(vmod)
@@ -256,16 +273,7 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
         }
         sandtable::io::save_scenario(&s, &ron).unwrap();
         let new = dir.path().join("new.vmod");
-        let (code, out) = run(&[
-            "export",
-            ron.to_str().unwrap(),
-            "--format",
-            "vassal",
-            "--into",
-            vmod.to_str().unwrap(),
-            "--output",
-            new.to_str().unwrap(),
-        ]);
+        let (code, out) = export_into(&ron, &vmod, &new, &[]);
         assert_eq!(code, 0, "{name}: {out}");
         let after = check(&check_path, &new);
         assert_eq!(after["errors"], serde_json::json!([]), "{name}: {after}");
@@ -499,16 +507,7 @@ fn paint_and_export(
         s.hexes.insert(h, cell);
     }
     sandtable::io::save_scenario(&s, &ron).unwrap();
-    let (code, text) = run(&[
-        "export",
-        ron.to_str().unwrap(),
-        "--format",
-        "vassal",
-        "--into",
-        into.to_str().unwrap(),
-        "--output",
-        out.to_str().unwrap(),
-    ]);
+    let (code, text) = export_into(&ron, into, out, &[]);
     assert_eq!(code, 0, "{board}: {text}");
     let layout = BoardLayout::new(&b, b.hex_width_mm as f32);
     let bg = b.background.clone().unwrap();
@@ -615,17 +614,7 @@ fn a_redrawn_board_image_loads_in_vassal_at_its_size() {
     paint_and_export(dir.path(), &vmod, "Main", &vmod, &plain);
     let redrawn = dir.path().join("redrawn.vmod");
     let ron = dir.path().join("Main.ron");
-    let (code, text) = run(&[
-        "export",
-        ron.to_str().unwrap(),
-        "--format",
-        "vassal",
-        "--into",
-        vmod.to_str().unwrap(),
-        "--output",
-        redrawn.to_str().unwrap(),
-        "--redraw-board",
-    ]);
+    let (code, text) = export_into(&ron, &vmod, &redrawn, &["--redraw-board"]);
     assert_eq!(code, 0, "{text}");
     let (before, after) = (check(&check_path, &vmod), check(&check_path, &redrawn));
     assert_eq!(after["errors"], serde_json::json!([]), "{after}");

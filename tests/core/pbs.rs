@@ -580,21 +580,12 @@ fn secure_flank_pieces_match_the_cell() {
 
 pub(super) fn unit(id: &str, class: &str, side: &str, at: [f64; 2]) -> Unit {
     Unit {
-        id: id.into(),
-        class: class.into(),
         side: side.into(),
-        hex: None,
         at: Some(Point::from(at)),
         facing_deg: Some(0.0),
         frontage: Some(1.0),
         depth: Some(1.0),
-        moved: false,
-        ordered: true,
-        general: false,
-        demoralised: false,
-        strength: None,
-        order: None,
-        works: None,
+        ..Unit::new(id, class)
     }
 }
 

@@ -388,6 +388,19 @@ fn click_table(h: &mut Harness<'_, DesignerApp>, x: f64, y: f64) {
     click_at(h, p);
 }
 
+/// Takes area `id` off the table as one edit of the document, and draws a frame.
+fn remove_area(h: &mut Harness<'_, DesignerApp>, id: &str) {
+    let rulesets = h.state().rulesets.clone();
+    let edit = sandtable::scenario::Edit::PutFeature {
+        kind: sandtable::scenario::FeatureKind::Area,
+        id: id.into(),
+        feature: None,
+        index: None,
+    };
+    h.state_mut().doc.apply(edit, &rulesets).unwrap();
+    h.run();
+}
+
 fn hover_table(h: &mut Harness<'_, DesignerApp>, x: f64, y: f64) {
     let p = table_at(h, x, y);
     h.hover_at(p);
@@ -437,19 +450,12 @@ fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
         "dice halved 3 time(s), rounding down each time (x0.125)"
     ));
     // The village taken away: one halving fewer, at once.
-    let rulesets = h.state().rulesets.clone();
-    let edit = sandtable::scenario::Edit::PutFeature {
-        kind: sandtable::scenario::FeatureKind::Area,
-        id: "v1".into(),
-        feature: None,
-        index: None,
-    };
-    h.state_mut().doc.apply(edit, &rulesets).unwrap();
-    h.run();
+    remove_area(&mut h, "v1");
     assert!(shows(
         &h,
         "dice halved 2 time(s), rounding down each time (x0.25)"
     ));
+    let rulesets = h.state().rulesets.clone();
     h.state_mut().doc.undo(&rulesets);
     h.run();
     assert!(shows(&h, "dice halved 3 time(s)"));
@@ -630,17 +636,10 @@ fn table_fields_fire_arc_cover_map_and_viewshed_on_mini_nap() {
     let cover = field_summary(&mut h);
     assert!(cover.starts_with("cover map of i1:"), "{cover}");
     let with_village = inside(&h);
-    let rulesets = h.state().rulesets.clone();
-    let edit = sandtable::scenario::Edit::PutFeature {
-        kind: sandtable::scenario::FeatureKind::Area,
-        id: "v1".into(),
-        feature: None,
-        index: None,
-    };
-    h.state_mut().doc.apply(edit, &rulesets).unwrap();
-    h.run();
+    remove_area(&mut h, "v1");
     field_summary(&mut h);
     assert_ne!(inside(&h), with_village, "the village gave cover somewhere");
+    let rulesets = h.state().rulesets.clone();
     h.state_mut().doc.undo(&rulesets);
     h.run();
     field_summary(&mut h);
