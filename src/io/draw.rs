@@ -16,7 +16,7 @@ use resvg::usvg;
 use rustc_hash::FxHashMap;
 use rustybuzz::ttf_parser;
 
-use super::raster::{self, RasterError};
+use super::raster::{self, RasterError, lock};
 use super::svg::{SvgOptions, write_svg};
 use crate::scene::{Anchor, Cap, Item, Rgba, Scene, Stroke, Style, icons};
 
@@ -410,10 +410,6 @@ impl Cache {
         lock(&self.icons).insert(key, image.clone());
         image
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// An icon parsed once per tint (the icons draw in one dark ink; the tint takes its

@@ -348,7 +348,9 @@ fn in_order<T: Send>(
     })
 }
 
-fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+/// A mutex's guard, poisoned or not: what it guards (caches, buffers) stays usable after
+/// a panic elsewhere.
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
