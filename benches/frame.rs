@@ -190,13 +190,7 @@ fn busy_table() -> Scenario {
     use sandtable::board::freeform::Point;
     use sandtable::board::{FreeformBoard, TableUnit};
     use sandtable::scenario::{Area, Line};
-    let t = FreeformBoard {
-        width: 180.0,
-        height: 120.0,
-        unit: TableUnit::Cm,
-        cm_per_unit: None,
-        background: None,
-    };
+    let t = FreeformBoard::new(180.0, 120.0, TableUnit::Cm);
     let mut s = Scenario::new("bench", "mini-nap", Board::Freeform(t));
     let terrains = ["woods", "hill", "village", "marsh", "forest"];
     for i in 0..400 {

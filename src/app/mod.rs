@@ -1418,13 +1418,11 @@ fn sample_fallback() -> Scenario {
     )
     .map(crate::board::Board::Hex)
     .unwrap_or_else(|_| {
-        crate::board::Board::Freeform(crate::board::FreeformBoard {
-            width: 100.0,
-            height: 100.0,
-            unit: crate::board::TableUnit::Cm,
-            cm_per_unit: None,
-            background: None,
-        })
+        crate::board::Board::Freeform(crate::board::FreeformBoard::new(
+            100.0,
+            100.0,
+            crate::board::TableUnit::Cm,
+        ))
     });
     Scenario::new("Untitled scenario", "battle-cry-150", board)
 }

@@ -133,6 +133,17 @@ pub enum TableError {
 }
 
 impl FreeformBoard {
+    /// A bare table `width` x `height` in `unit` (no size of a base width, no image).
+    pub fn new(width: f64, height: f64, unit: TableUnit) -> Self {
+        FreeformBoard {
+            width,
+            height,
+            unit,
+            cm_per_unit: None,
+            background: None,
+        }
+    }
+
     /// How many centimetres one board unit is.
     pub fn cm_per_unit(&self) -> Option<f64> {
         match self.unit {
@@ -244,13 +255,7 @@ mod tests {
 
     #[test]
     fn base_widths_need_a_size_in_cm() {
-        let mut b = FreeformBoard {
-            width: 24.0,
-            height: 16.0,
-            unit: TableUnit::Bw,
-            cm_per_unit: None,
-            background: None,
-        };
+        let mut b = FreeformBoard::new(24.0, 16.0, TableUnit::Bw);
         assert_eq!(b.check(), Err(TableError::NoBaseWidth));
         b.cm_per_unit = Some(4.0);
         assert_eq!(b.check(), Ok(()));

@@ -379,16 +379,13 @@ fn a_table_takes_a_background_to_trace_too() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("scan.png"), halves(600, 400)).unwrap();
     let table = FreeformBoard {
-        width: 120.0,
-        height: 80.0,
-        unit: TableUnit::Cm,
-        cm_per_unit: None,
         background: Some(Background {
             image: "scan.png".into(),
             at: Default::default(),
             scale: 0.2,
             vassal: None,
         }),
+        ..FreeformBoard::new(120.0, 80.0, TableUnit::Cm)
     };
     let s = Scenario::new("table", "mini-nap", Board::Freeform(table));
     let path = dir.path().join("table.ron");

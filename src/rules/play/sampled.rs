@@ -205,13 +205,7 @@ fn table(field: &TableField) -> FreeformBoard {
         .board
         .as_freeform()
         .cloned()
-        .unwrap_or(FreeformBoard {
-            width: 1.0,
-            height: 1.0,
-            unit: TableUnit::Cm,
-            cm_per_unit: None,
-            background: None,
-        })
+        .unwrap_or_else(|| FreeformBoard::new(1.0, 1.0, TableUnit::Cm))
 }
 
 /// The class's range in board units, or the one given; and a note when neither.
@@ -449,13 +443,7 @@ mod tests {
 
     #[test]
     fn a_cell_holds_its_own_centre() {
-        let t = FreeformBoard {
-            width: 180.0,
-            height: 120.0,
-            unit: TableUnit::Cm,
-            cm_per_unit: None,
-            background: None,
-        };
+        let t = FreeformBoard::new(180.0, 120.0, TableUnit::Cm);
         let g = Grid::over(&t, None);
         assert_eq!((g.cols, g.rows, g.len()), (180, 120, 21_600));
         for i in [0, 1, 179, 180, 21_599] {
