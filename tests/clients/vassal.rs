@@ -238,13 +238,7 @@ fn vassal_itself_loads_every_example_with_our_labels_pieces_and_terrain() {
         let dpi = 100;
         let file = dir.path().join("m.vmod");
         std::fs::write(&file, module(&s, r, dpi)).unwrap();
-        let out = Command::new(&check)
-            .arg(&file)
-            .args(["--all-hexes", "--no-tree"])
-            .output()
-            .unwrap();
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout)
-            .unwrap_or_else(|e| panic!("{path:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        let report = crate::engine::report(&check, &file, &[]);
         assert_eq!(report["errors"], serde_json::json!([]), "{path:?}");
         assert_eq!(report["warnings"], serde_json::json!([]), "{path:?}");
         assert_eq!(report["ok"], true, "{path:?}");

@@ -13,6 +13,7 @@ use sandtable::board::{Board, BoardLayout, HexBoard};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{HexCell, Scenario};
 
+use super::engine;
 use super::vassal::checker_or_skip;
 use super::vmod::{TestBoard, TestStack, hex_grid, module, numbering};
 
@@ -49,13 +50,7 @@ fn export_into(ron: &Path, into: &Path, out: &Path, extra: &[&str]) -> (i32, Str
 }
 
 fn check(checker: &Path, vmod: &Path) -> Value {
-    let out = Command::new(checker)
-        .arg(vmod)
-        .args(["--all-hexes", "--no-tree"])
-        .output()
-        .unwrap();
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{vmod:?}: {e}\n{}", String::from_utf8_lossy(&out.stderr)))
+    engine::report(checker, vmod, &[])
 }
 
 fn hex_board(s: &Scenario) -> &HexBoard {
@@ -355,7 +350,7 @@ fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
     let original = dir.path().join("original.vmod");
     std::fs::write(&original, &bytes).unwrap();
     let resaved = dir.path().join("resaved.vmod");
-    let out = Command::new(&check_path)
+    let out = engine::command(&check_path)
         .arg("--resave")
         .arg(&original)
         .arg(&resaved)
@@ -443,14 +438,11 @@ fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
 
 /// `vassal-check` with probe points (board pixels, asked of every board).
 fn check_points(checker: &Path, vmod: &Path, points: &[(i64, i64)]) -> Value {
-    let mut c = Command::new(checker);
-    c.arg(vmod).args(["--all-hexes", "--no-tree"]);
-    for (x, y) in points {
-        c.arg("--point").arg(format!("{x},{y}"));
-    }
-    let out = c.output().unwrap();
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{vmod:?}: {e}\n{}", String::from_utf8_lossy(&out.stderr)))
+    let args: Vec<String> = points
+        .iter()
+        .flat_map(|(x, y)| ["--point".to_string(), format!("{x},{y}")])
+        .collect();
+    engine::report(checker, vmod, &args)
 }
 
 fn board_report<'a>(report: &'a Value, board: &str) -> &'a Value {

@@ -373,13 +373,15 @@ fn a_hex_only_preview_on_a_table_exits_2_and_says_what_a_table_has() {
 #[test]
 fn fields_over_a_table_are_exported_with_their_counts() {
     for (spec, says) in [
-        ("arcs:i1", "fire arc of i1:"),
-        ("arcs:i1:moved", "fire arc of i1:"),
-        ("cover:i1", "cover map of i1:"),
-        ("viewshed:k1", "k1 sees"),
-        ("viewshed:100,60", "100,60 sees"),
-        ("moves:i1", "i1 reaches"),
-        ("moves:i1:charge", "i1 may charge to"),
+        // Sampled every 2 cm: the captions are what is checked here, and the agreement
+        // of each sample with the command line is `table_field`'s.
+        ("arcs:i1:step=2", "fire arc of i1:"),
+        ("arcs:i1:moved:step=2", "fire arc of i1:"),
+        ("cover:i1:step=2", "cover map of i1:"),
+        ("viewshed:k1:step=2", "k1 sees"),
+        ("viewshed:100,60:step=2", "100,60 sees"),
+        ("moves:i1:step=2", "i1 reaches"),
+        ("moves:i1:charge:step=2", "i1 may charge to"),
     ] {
         let drawn = exported_overlay(MINI_NAP, spec);
         assert!(drawn.contains(says), "{spec}: {says}");

@@ -158,8 +158,12 @@ fn every_answer_of_every_example_validates_against_its_schema() {
     };
     let error = load("cli-error.schema.json");
     let mut checked = std::collections::BTreeMap::<&str, usize>::new();
+    // Compiled once per command: compiling a schema costs more than the command it checks.
+    let mut schemas = std::collections::HashMap::<&str, jsonschema::Validator>::new();
     let mut check = |command: &'static str, args: Vec<String>| {
-        let schema = load(&format!("cli-{command}.schema.json"));
+        let schema = schemas
+            .entry(command)
+            .or_insert_with(|| load(&format!("cli-{command}.schema.json")));
         let mut a: Vec<&str> = args.iter().map(String::as_str).collect();
         a.push("--json");
         let (code, out, err) = sandtable(&a);
@@ -168,7 +172,7 @@ fn every_answer_of_every_example_validates_against_its_schema() {
         let against = if code == 2 && command != "validate" {
             &error
         } else {
-            &schema
+            &*schema
         };
         let errors: Vec<String> = against
             .iter_errors(&v)
