@@ -11,6 +11,7 @@ pub mod dialogs;
 pub mod document;
 pub mod export;
 pub mod export_into;
+pub mod file_flow;
 pub mod hex_tools;
 pub mod icons;
 pub mod import_vassal;
@@ -70,23 +71,7 @@ fn open_folder(dir: &Path) -> std::io::Result<()> {
 /// How many recent files the File menu keeps.
 const RECENT: usize = 8;
 
-/// An action that replaces the open document, so asks first when it has unsaved
-/// changes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Replace {
-    /// File > New (the New dialog).
-    New,
-    /// File > Open (the file dialog).
-    Open,
-    /// Open Recent, or a file named otherwise.
-    OpenPath(PathBuf),
-    /// File > Import (the file dialog for a Tiled map).
-    Import,
-    /// File > Import VASSAL module (the file dialog for a module).
-    ImportVassal,
-    /// Closing the window.
-    Close,
-}
+pub use self::file_flow::Replace;
 
 /// What the app's own file dialog is choosing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,18 +107,10 @@ pub struct DesignerApp {
     pub recovery: recovery::Recovery,
     /// Unsaved work found at start, waiting for the user to restore or discard it.
     pub pending_recovery: Option<(Scenario, Option<PathBuf>)>,
-    /// Something would replace a document with unsaved changes: the Save / Don't
-    /// save / Cancel question is showing.
-    pub confirm: Option<Replace>,
-    /// What to do once the Save that the question started has finished (in the
-    /// app's own file dialog).
-    after_save: Option<Replace>,
+    /// New, Open, Save and Close, and the unsaved-changes question between them.
+    pub files: file_flow::FileFlow,
     /// The app's own file dialog, when the system shows none, and what it is for.
     pub path_dialog: Option<(PathDialog, Purpose)>,
-    /// The user answered: close now.
-    close_now: bool,
-    /// Close the window on the next frame (an answer given outside a frame's `Ui`).
-    send_close: bool,
     /// File > New is open.
     pub new_dialog: Option<new_dialog::NewDialog>,
     /// File > Export, while open (hidden while the app's own file dialog asks where).
@@ -189,11 +166,8 @@ impl DesignerApp {
             recent: Vec::new(),
             recovery: recovery::Recovery::new(None),
             pending_recovery: None,
-            confirm: None,
-            after_save: None,
+            files: file_flow::FileFlow::default(),
             path_dialog: None,
-            close_now: false,
-            send_close: false,
             new_dialog: None,
             export_dialog: None,
             exported: None,
@@ -384,10 +358,28 @@ impl DesignerApp {
     /// Replaces the document by `action`, asking Save / Don't save / Cancel first when
     /// it has unsaved changes.
     pub fn ask(&mut self, action: Replace) {
-        if self.doc.history.is_dirty() && !self.close_now {
-            self.confirm = Some(action);
-        } else {
-            self.run(action);
+        let next = self.files.ask(action, self.doc.history.is_dirty());
+        self.follow(next);
+    }
+
+    /// Does what the file flow says comes next.
+    fn follow(&mut self, next: file_flow::Next) {
+        match next {
+            file_flow::Next::Wait => {}
+            file_flow::Next::Run(action) => self.run(action),
+            file_flow::Next::Save(action) => {
+                self.save();
+                let how = if !self.doc.history.is_dirty() {
+                    file_flow::Saved::Written
+                } else if self.path_dialog.is_some() {
+                    file_flow::Saved::Asking
+                } else {
+                    file_flow::Saved::NotWritten
+                };
+                if let Some(action) = self.files.saved(action, how) {
+                    self.run(action);
+                }
+            }
         }
     }
 
@@ -405,33 +397,16 @@ impl DesignerApp {
             Replace::Import => self.import_dialog(),
             Replace::ImportVassal => self.import_vassal_dialog(),
             Replace::Close => {
-                self.close_now = true;
+                self.files.close();
                 self.recovery.clear();
-                self.send_close = true;
             }
         }
     }
 
-    /// The user answered the unsaved-changes question.
-    pub fn answer(&mut self, save: Option<bool>) {
-        let Some(action) = self.confirm.take() else {
-            return;
-        };
-        match save {
-            None => {}
-            Some(false) => self.run(action),
-            Some(true) => {
-                self.save();
-                if !self.doc.history.is_dirty() {
-                    self.run(action);
-                } else if self.path_dialog.is_some() {
-                    // Saving goes on in the app's own dialog; the action waits for it.
-                    self.after_save = Some(action);
-                }
-                // Otherwise the save failed or was cancelled: doing the action would
-                // lose the work.
-            }
-        }
+    /// The user replied to the unsaved-changes question.
+    pub fn reply(&mut self, reply: file_flow::Reply) {
+        let next = self.files.reply(reply);
+        self.follow(next);
     }
 
     fn remember(&mut self, path: &Path) {
@@ -586,9 +561,7 @@ impl DesignerApp {
             }
             (Outcome::Cancelled, _) => {}
         }
-        if let Some(action) = self.after_save.take()
-            && !self.doc.history.is_dirty()
-        {
+        if let Some(action) = self.files.dialog_closed(self.doc.history.is_dirty()) {
             self.run(action);
         }
     }
@@ -720,27 +693,28 @@ impl DesignerApp {
     }
 
     fn save_to(&mut self, path: &Path) {
-        if let Err(e) = self.save_backdrop_beside(path) {
-            self.error = Some(format!("Could not save the board image:\n{e}"));
-            return;
-        }
-        self.doc.scenario.ruleset_file = self
-            .module_file
-            .as_ref()
-            .and_then(|m| m.written(&self.doc, path));
-        match io::save_scenario(&self.doc.scenario, path) {
+        // An imported board image held in memory is written beside the scenario, under
+        // the name its background gives.
+        let board_image = match (
+            &self.canvas.backdrop.memory,
+            self.doc.scenario.board.background(),
+        ) {
+            (Some((name, bytes)), Some(bg)) if bg.image == *name => {
+                Some((name.as_str(), bytes.as_slice()))
+            }
+            _ => None,
+        };
+        let beside = file_flow::Beside {
+            board_image,
+            module: self.module_file.as_mut(),
+        };
+        match file_flow::write(&mut self.doc, path, beside) {
             Ok(()) => {
                 self.saved_dir = path.parent().map(Path::to_path_buf);
-                self.doc.path = Some(path.to_path_buf());
-                self.doc.history.mark_saved();
                 self.recovery.clear();
                 self.remember(path);
             }
-            Err(e) => {
-                self.error = Some(format!(
-                    "Could not save; the previous file is unchanged.\n{e}"
-                ))
-            }
+            Err(e) => self.error = Some(e),
         }
     }
 
@@ -933,7 +907,7 @@ impl DesignerApp {
 
     /// Whether a modal dialog is showing.
     pub fn modal_open(&self) -> bool {
-        self.confirm.is_some()
+        self.files.question().is_some()
             || self.new_dialog.is_some()
             || self.path_dialog.is_some()
             || self.error.is_some()
@@ -1288,27 +1262,17 @@ impl DesignerApp {
 
     /// Whether the window may close now; with unsaved changes, asks first.
     pub fn request_close(&mut self) -> bool {
-        if self.close_now || !self.doc.history.is_dirty() {
-            return true;
-        }
-        self.confirm = Some(Replace::Close);
-        false
+        self.files.may_close(self.doc.history.is_dirty())
     }
 
     /// The Save / Don't save / Cancel question, and closing once it allows.
     fn confirm_window(&mut self, ui: &mut Ui) {
+        use file_flow::Reply;
         if ui.ctx().input(|i| i.viewport().close_requested()) && !self.request_close() {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
-        if let Some(action) = self.confirm.clone() {
-            let question = match action {
-                Replace::Close => "before closing",
-                Replace::New => "before starting a new scenario",
-                Replace::Open | Replace::OpenPath(_) => "before opening another file",
-                Replace::Import => "before importing a map",
-                Replace::ImportVassal => "before importing a module",
-            };
+        if let Some(question) = self.files.question().map(Replace::question) {
             let mut answer = None;
             let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ui.ctx(), |ui| {
                 ui.heading("Unsaved changes");
@@ -1318,24 +1282,24 @@ impl DesignerApp {
                 ));
                 ui.horizontal(|ui| {
                     if ui.button("Save").clicked() {
-                        answer = Some(Some(true));
+                        answer = Some(Reply::Save);
                     }
                     if ui.button("Don't save").clicked() {
-                        answer = Some(Some(false));
+                        answer = Some(Reply::DontSave);
                     }
                     if ui.button("Cancel").clicked() {
-                        answer = Some(None);
+                        answer = Some(Reply::Cancel);
                     }
                 });
             });
             if modal.should_close() && answer.is_none() {
-                answer = Some(None);
+                answer = Some(Reply::Cancel);
             }
             if let Some(a) = answer {
-                self.answer(a);
+                self.reply(a);
             }
         }
-        if std::mem::take(&mut self.send_close) {
+        if self.files.take_close_window() {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
@@ -1364,7 +1328,7 @@ impl eframe::App for DesignerApp {
 
     fn on_exit(&mut self) {
         // A clean exit leaves no recovery file behind.
-        if !self.doc.history.is_dirty() || self.close_now {
+        if !self.doc.history.is_dirty() || self.files.closing() {
             self.recovery.clear();
         }
     }

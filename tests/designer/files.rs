@@ -252,7 +252,7 @@ fn escape_answers_the_question_with_cancel_and_keys_do_not_reach_the_board() {
     paint_town(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
-    assert!(h.state().confirm.is_some());
+    h.get_by_label("Unsaved changes");
     // A tool key while the question shows does not change the tool.
     let tool = h.state().tools.tool;
     h.key_press(Key::S);
@@ -260,8 +260,11 @@ fn escape_answers_the_question_with_cancel_and_keys_do_not_reach_the_board() {
     assert_eq!(h.state().tools.tool, tool);
     h.key_press(Key::Escape);
     h.run();
-    assert!(h.state().confirm.is_none(), "Escape cancels");
-    assert!(h.state().new_dialog.is_none());
+    assert!(
+        h.query_by_label("Unsaved changes").is_none(),
+        "Escape cancels"
+    );
+    assert!(h.query_by_label("New scenario").is_none());
     assert_eq!(terrain(&h, "A1").as_deref(), Some("town"));
 }
 

@@ -93,32 +93,7 @@ impl DesignerApp {
         let Some(r) = self.doc.module().cloned() else {
             return;
         };
-        let problems = module::problems(&r);
-        if !problems.is_empty() {
-            let list: Vec<String> = problems
-                .into_iter()
-                .map(|p| format!("- {}", p.message))
-                .collect();
-            self.error = Some(format!(
-                "The module was not saved: it would not load.\n{}",
-                list.join("\n")
-            ));
-            return;
-        }
-        let text = module::to_ron(&r);
-        if let Err(e) = module::from_text(&text, path) {
-            self.error = Some(format!(
-                "The module was not saved: it would not read back.\n{e}"
-            ));
-            return;
-        }
-        if let Err(e) = icon_files::save_beside(&r, path) {
-            self.error = Some(format!(
-                "The module was not saved: its icon file could not be written.\n{e}"
-            ));
-            return;
-        }
-        match std::fs::write(path, text) {
+        match crate::app::file_flow::write_module(&r, path) {
             Ok(()) => {
                 if !self.ruleset_files.iter().any(|p| p == path) {
                     self.ruleset_files.push(path.to_path_buf());
@@ -126,14 +101,10 @@ impl DesignerApp {
                 self.module_file = Some(ModuleFile {
                     path: path.to_path_buf(),
                     id: r.id.clone(),
+                    written: Some(r),
                 });
             }
-            Err(e) => {
-                self.error = Some(format!(
-                    "Could not save the module to {}: {e}",
-                    path.display()
-                ))
-            }
+            Err(e) => self.error = Some(e),
         }
     }
 
@@ -223,15 +194,17 @@ impl DesignerApp {
         if !self.ruleset_files.iter().any(|p| p == path) {
             self.ruleset_files.push(path.to_path_buf());
         }
-        self.module_file = Some(ModuleFile {
-            path: PathBuf::from(path),
-            id: r.id.clone(),
-        });
         let edit = Edit::SetText {
             field: TextField::Ruleset,
             value: r.id.clone(),
         };
         self.module_step(r, edit);
+        // As the file holds it: saving the scenario then leaves the file alone.
+        self.module_file = Some(ModuleFile {
+            path: PathBuf::from(path),
+            id: self.doc.scenario.ruleset.clone(),
+            written: self.doc.module().cloned(),
+        });
     }
 
     /// Says that the scenario just opened is drawn without its module file, with the
