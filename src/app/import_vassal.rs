@@ -101,7 +101,7 @@ impl DesignerApp {
                     self.dialog_dir(),
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::ImportVassal));
+                self.windows.path = Some((d, Purpose::ImportVassal));
             }
         }
     }

@@ -1132,7 +1132,7 @@ impl super::DesignerApp {
                 })
                 .clicked()
             {
-                self.run_command(cmd, ctx);
+                self.queue(cmd);
             }
         }
         ui.separator();

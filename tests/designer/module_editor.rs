@@ -25,7 +25,7 @@ fn open_editor(h: &mut Harness<'_, DesignerApp>) {
     h.run();
     h.get_by_label("Module editor").click();
     h.run();
-    assert!(h.state().module_editor.is_some());
+    assert!(h.state().windows.module_editor.is_some());
 }
 
 fn summary(h: &Harness<'_, DesignerApp>) -> String {

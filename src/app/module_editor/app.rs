@@ -15,25 +15,8 @@ use crate::scenario::edit::TextField;
 impl DesignerApp {
     /// Tools > Module editor: opens the window (or brings it back).
     pub fn open_module_editor(&mut self) {
-        if self.module_editor.is_none() {
-            self.module_editor = Some(ModuleEditor::new());
-        }
-    }
-
-    /// The editor's window, shown before the canvas so that what it changes is drawn
-    /// in the same frame.
-    pub fn module_editor_window(&mut self, ctx: &egui::Context) {
-        let Some(mut ed) = self.module_editor.take() else {
-            return;
-        };
-        let mut open = true;
-        let actions = ed.show(ctx, &mut open, &self.doc);
-        let gesture = ed.gesture();
-        if open {
-            self.module_editor = Some(ed);
-        }
-        for a in actions {
-            self.module_action(a, ctx, gesture);
+        if self.windows.module_editor.is_none() {
+            self.windows.module_editor = Some(ModuleEditor::new());
         }
     }
 
@@ -82,7 +65,7 @@ impl DesignerApp {
                     self.dialog_dir(),
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::SaveModule));
+                self.windows.path = Some((d, Purpose::SaveModule));
             }
         }
     }
@@ -110,7 +93,7 @@ impl DesignerApp {
 
     /// Asks for an SVG or PNG file, then makes it the kind's icon.
     pub fn icon_file_dialog(&mut self, list: KindList, id: String) {
-        if let Some(ed) = &mut self.module_editor {
+        if let Some(ed) = &mut self.windows.module_editor {
             ed.icon_for = Some((list, id));
         }
         match self.dialogs.open(dialogs::ICON) {
@@ -119,7 +102,7 @@ impl DesignerApp {
             Answer::Unavailable => {
                 let d =
                     PathDialog::open("Icon file", dialogs::ICON, self.dialog_dir(), &self.recent);
-                self.path_dialog = Some((d, Purpose::IconFile));
+                self.windows.path = Some((d, Purpose::IconFile));
             }
         }
     }
@@ -128,7 +111,12 @@ impl DesignerApp {
     /// module step: held by its file name (which the module names, and beside which
     /// Save module as writes it), renamed `own-...` where a built-in icon has that name.
     pub fn set_icon_file(&mut self, path: &Path) {
-        let Some((list, id)) = self.module_editor.as_mut().and_then(|e| e.icon_for.take()) else {
+        let Some((list, id)) = self
+            .windows
+            .module_editor
+            .as_mut()
+            .and_then(|e| e.icon_for.take())
+        else {
             return;
         };
         let Some(r) = self.doc.module().cloned() else {
@@ -176,7 +164,7 @@ impl DesignerApp {
                     self.dialog_dir(),
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::OpenModule));
+                self.windows.path = Some((d, Purpose::OpenModule));
             }
         }
     }
