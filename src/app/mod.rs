@@ -237,6 +237,7 @@ impl DesignerApp {
                 if !self.ruleset_files.iter().any(|p| p == path) {
                     self.ruleset_files.push(path.to_path_buf());
                 }
+                self.unreadable_icons(&id, path);
                 // A document of that game opened before now has its rules.
                 if self.doc.scenario.ruleset == id {
                     self.doc.adopt(&self.rulesets);
@@ -287,6 +288,7 @@ impl DesignerApp {
                 self.replace_document(doc);
                 self.remember(path);
                 self.opened_without_module(o.module_problem.map(|e| e.to_string()));
+                self.module_icons();
             }
             Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
         }
@@ -301,12 +303,21 @@ impl DesignerApp {
                 }
                 self.replace_document(loaded.doc);
                 self.opened_without_module(loaded.module_problem);
+                self.module_icons();
                 if let Some(scene) = loaded.scene {
                     self.canvas.adopt(scene);
                 }
                 self.remember(path);
             }
             Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
+        }
+    }
+
+    /// Says which icon files of the module file the opened scenario names could not
+    /// be read.
+    fn module_icons(&mut self) {
+        if let Some(m) = self.module_file.clone() {
+            self.unreadable_icons(&m.id, &m.path);
         }
     }
 

@@ -649,3 +649,35 @@ fn an_icon_file_of_ones_own_is_drawn_and_saved_beside_the_module() {
         bytes
     );
 }
+
+/// An icon file that is beside the module but cannot be read as an image is drawn as no
+/// icon, and the message names it.
+#[test]
+fn an_unreadable_icon_file_is_named_when_the_module_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("assets/rulesets/battle-cry-150.ron").unwrap();
+    let from = r#"icon: "infantry.svg""#;
+    assert!(text.contains(from));
+    let text = text
+        .replacen(from, r#"icon: "broken-badge.png""#, 1)
+        .replacen(r#"id: "battle-cry-150""#, r#"id: "broken-icons""#, 1);
+    let module = dir.path().join("broken-icons.ron");
+    std::fs::write(&module, text).unwrap();
+    std::fs::write(dir.path().join("broken-badge.png"), b"not a picture").unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![module.clone()],
+        ..Default::default()
+    });
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open module...").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.ruleset,
+        "broken-icons",
+        "the module loads"
+    );
+    let e = h.state().error.clone().expect("a message");
+    assert!(e.contains("broken-badge.png"), "{e}");
+    h.get_by_label_contains("broken-badge.png");
+}

@@ -182,6 +182,7 @@ impl DesignerApp {
         if !self.ruleset_files.iter().any(|p| p == path) {
             self.ruleset_files.push(path.to_path_buf());
         }
+        self.unreadable_icons(&r.id, path);
         let edit = Edit::SetText {
             field: TextField::Ruleset,
             value: r.id.clone(),
@@ -193,6 +194,26 @@ impl DesignerApp {
             id: self.doc.scenario.ruleset.clone(),
             written: self.doc.module().cloned(),
         });
+    }
+
+    /// Says which icon files the module `id`, read from `path`, names but could not read
+    /// (they are drawn as no icon; the module itself loaded).
+    pub(crate) fn unreadable_icons(&mut self, id: &str, path: &Path) {
+        let Some(r) = self.rulesets.get(id) else {
+            return;
+        };
+        let problems = icon_files::load_beside(r, path);
+        if !problems.is_empty() {
+            let list = problems.join("\n");
+            let said = format!(
+                "{} loaded, but an icon file it names could not be read; the kind is drawn without its icon:\n{list}",
+                path.display()
+            );
+            self.error = Some(match self.error.take() {
+                Some(e) => format!("{e}\n{said}"),
+                None => said,
+            });
+        }
     }
 
     /// Says that the scenario just opened is drawn without its module file, with the
