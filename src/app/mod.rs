@@ -583,12 +583,12 @@ impl DesignerApp {
         use windows::Outcome as O;
         match outcome {
             O::Made(s) => {
-                let doc = Document::new(s, None, &self.rulesets);
+                let doc = Document::new(*s, None, &self.rulesets);
                 self.replace_document(doc);
             }
             O::Export => self.export_where(),
             O::Path(o, purpose) => self.path_picked(o, purpose),
-            O::Loaded(path, result) => self.finish_loading(&path, result),
+            O::Loaded(path, result) => self.finish_loading(&path, *result),
             O::Module(actions, gesture) => {
                 for a in actions {
                     self.module_action(a, ctx, gesture);

@@ -25,13 +25,13 @@ pub struct Desk<'a> {
 /// What came of a window.
 pub enum Outcome {
     /// File > New made this scenario.
-    Made(Scenario),
+    Made(Box<Scenario>),
     /// File > Export: ask where, then write.
     Export,
     /// The app's own file dialog ended, for this purpose.
     Path(path_dialog::Outcome, Purpose),
     /// A background load ended.
-    Loaded(PathBuf, Result<Loaded, String>),
+    Loaded(PathBuf, Box<Result<Loaded, String>>),
     /// The module editor asked for these, as part of this gesture.
     Module(Vec<module_editor::Action>, Option<u64>),
     /// The unsaved-changes question was answered.
@@ -161,7 +161,7 @@ impl Window for NewDialog {
         }
         Shown {
             keep,
-            outcome: made.map(Outcome::Made),
+            outcome: made.map(|s| Outcome::Made(Box::new(s))),
         }
     }
 }
@@ -202,7 +202,7 @@ impl Window for Loading {
                 self.ui(ctx);
                 Shown::open()
             }
-            Some(result) => Shown::done(Outcome::Loaded(self.path.clone(), result)),
+            Some(result) => Shown::done(Outcome::Loaded(self.path.clone(), Box::new(result))),
         }
     }
 }
