@@ -436,15 +436,14 @@ mod tests {
             written: Some(r.clone()),
         };
         let path = dir.path().join("map.ron");
-        write(
-            &mut doc,
-            &path,
-            Beside {
-                module: Some(&mut file),
+        let save = |doc: &mut Document, file: &mut ModuleFile| {
+            let beside = Beside {
+                module: Some(file),
                 ..Default::default()
-            },
-        )
-        .unwrap();
+            };
+            write(doc, &path, beside).unwrap();
+        };
+        save(&mut doc, &mut file);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("ruleset_file: \"my-game.ron\""), "{text}");
         let untouched = std::fs::read(&module_path).unwrap();
@@ -453,15 +452,7 @@ mod tests {
         changed.name = "My own game".into();
         doc.edit_module(changed, Edit::Batch(Vec::new()), &rulesets)
             .unwrap();
-        write(
-            &mut doc,
-            &path,
-            Beside {
-                module: Some(&mut file),
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        save(&mut doc, &mut file);
         let saved = std::fs::read_to_string(&module_path).unwrap();
         assert_ne!(saved.as_bytes(), untouched);
         assert!(saved.contains("My own game"), "{saved}");
