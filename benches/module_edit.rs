@@ -57,7 +57,7 @@ fn open_editor(c: &mut Criterion) {
         frame(&ctx, &mut app);
         c.bench_function(&format!("open the module editor on {id}"), |b| {
             b.iter(|| {
-                app.module_editor = None;
+                app.windows.module_editor = None;
                 app.open_module_editor();
                 black_box(frame(&ctx, &mut app))
             })

@@ -171,7 +171,7 @@ impl super::DesignerApp {
     /// Scenario properties' "Choose image...": asks through the dialogs and fills the
     /// field (applied with the rest).
     pub(super) fn choose_backdrop_image(&mut self) {
-        let Some(panel) = &mut self.scenario_panel else {
+        let Some(panel) = &mut self.windows.properties else {
             return;
         };
         if !std::mem::take(&mut panel.backdrop.choose) {
@@ -180,7 +180,7 @@ impl super::DesignerApp {
         match self.dialogs.open(IMAGES) {
             Answer::Picked(p) => {
                 let name = name_for(&self.doc, &p);
-                if let Some(panel) = &mut self.scenario_panel {
+                if let Some(panel) = &mut self.windows.properties {
                     panel.backdrop.image = name;
                 }
             }

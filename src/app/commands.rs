@@ -5,6 +5,7 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::preview::Mode;
+use super::tools::Tool;
 
 /// An action the user can take from a menu or a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,23 @@ pub enum Command {
     KeyboardShortcuts,
     /// Opens (or leaves) a preview under the mouse.
     Preview(Mode),
+    /// Takes up a tool.
+    Tool(Tool),
+    /// The brush's radius on a hex board (0: one hex); the same key again makes it one
+    /// hex.
+    Radius(u32),
+    /// View > Light theme, Dark theme.
+    Theme(egui::Theme),
+    /// Turns a snap of the table tools on or off.
+    Snap(Snap),
+}
+
+/// What a table tool's point snaps to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Snap {
+    Grid,
+    Vertices,
+    TableEdge,
 }
 
 const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
@@ -53,7 +71,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 36] = [
+    pub const ALL: [Command; 62] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -90,6 +108,33 @@ impl Command {
         Command::Preview(Mode::Viewshed),
         Command::Preview(Mode::Charges),
         Command::Preview(Mode::Cover),
+        // After the previews: Shift + a letter is a preview, the plain letter a tool.
+        Command::Tool(Tool::Select),
+        Command::Tool(Tool::Inspect),
+        Command::Tool(Tool::Brush),
+        Command::Tool(Tool::Fill),
+        Command::Tool(Tool::Eraser),
+        Command::Tool(Tool::Raise),
+        Command::Tool(Tool::Lower),
+        Command::Tool(Tool::Hexside),
+        Command::Tool(Tool::Facing),
+        Command::Tool(Tool::Token),
+        Command::Tool(Tool::Unit),
+        Command::Tool(Tool::Road),
+        Command::Tool(Tool::Marker),
+        Command::Tool(Tool::Area),
+        Command::Tool(Tool::Line),
+        Command::Tool(Tool::Landmark),
+        Command::Tool(Tool::Ruler),
+        Command::Radius(0),
+        Command::Radius(1),
+        Command::Radius(2),
+        Command::Radius(3),
+        Command::Theme(egui::Theme::Light),
+        Command::Theme(egui::Theme::Dark),
+        Command::Snap(Snap::Grid),
+        Command::Snap(Snap::Vertices),
+        Command::Snap(Snap::TableEdge),
     ];
 
     /// The menu text.
@@ -124,6 +169,16 @@ impl Command {
             Command::DropSelection => "Drop the selection",
             Command::KeyboardShortcuts => "Keyboard shortcuts",
             Command::Preview(m) => m.name(),
+            Command::Tool(t) => t.name(),
+            Command::Radius(0) => "Brush: one hex",
+            Command::Radius(1) => "Brush radius 1",
+            Command::Radius(2) => "Brush radius 2",
+            Command::Radius(_) => "Brush radius 3",
+            Command::Theme(egui::Theme::Light) => "Light theme",
+            Command::Theme(egui::Theme::Dark) => "Dark theme",
+            Command::Snap(Snap::Grid) => "Snap to grid",
+            Command::Snap(Snap::Vertices) => "Snap to vertices",
+            Command::Snap(Snap::TableEdge) => "Snap to table edge",
         }
     }
 
@@ -188,6 +243,14 @@ impl Command {
             Command::Preview(Mode::Cover) => {
                 "On a table, pick a unit: from where an enemy could fire at it, and with how much cover"
             }
+            Command::Tool(t) => t.description(),
+            Command::Radius(_) => {
+                "The brush paints this many hexes around the pointer; the same key again: one hex"
+            }
+            Command::Theme(_) => "Kept for the next run",
+            Command::Snap(Snap::Grid) => "Table tools put points on the grid",
+            Command::Snap(Snap::Vertices) => "Table tools put points on nearby shapes' corners",
+            Command::Snap(Snap::TableEdge) => "Table tools put points on the table's edge",
         }
     }
 
@@ -237,6 +300,17 @@ impl Command {
                 };
                 vec![key(Modifiers::SHIFT, k)]
             }
+            Command::Tool(t) => vec![key(NONE, t.key())],
+            Command::Radius(r) => {
+                let k = match r {
+                    0 => Key::Backtick,
+                    1 => Key::Num1,
+                    2 => Key::Num2,
+                    _ => Key::Num3,
+                };
+                vec![key(NONE, k)]
+            }
+            Command::Theme(_) | Command::Snap(_) => vec![],
         }
     }
 
@@ -255,6 +329,7 @@ impl Command {
     /// and only some previews are drawn on tables.
     pub fn hex_board_keys(self, previewing: bool) -> bool {
         match self {
+            Command::Radius(_) => true,
             Command::TurnFacing
             | Command::TurnFacingBack
             | Command::DeleteSelection
@@ -263,6 +338,14 @@ impl Command {
             Command::DropSelection => !previewing,
             Command::Preview(m) => !m.on_tables(),
             _ => false,
+        }
+    }
+
+    /// Whether its keys act on this board: a tool's only where it is a tool.
+    pub fn keys_on(self, hex: bool, previewing: bool) -> bool {
+        match self {
+            Command::Tool(t) => Tool::for_board(hex).contains(&t),
+            _ => hex || !self.hex_board_keys(previewing),
         }
     }
 
@@ -304,6 +387,30 @@ mod tests {
             for s in c.shortcuts() {
                 assert!(!seen.contains(&s), "{c:?} reuses {s:?}");
                 seen.push(s);
+            }
+        }
+        for t in Tool::HEX.iter().chain(&Tool::TABLE) {
+            assert!(Command::ALL.contains(&Command::Tool(*t)), "{t:?}'s key");
+        }
+    }
+
+    /// egui matches a plain key when Shift is held too, so the table tries Shift + a
+    /// key before the key alone (Shift+L a preview, L the line tool).
+    #[test]
+    fn a_shifted_key_is_tried_before_the_same_key_alone() {
+        let at = |k: &KeyboardShortcut| Command::ALL.iter().position(|c| c.shortcuts().contains(k));
+        for c in Command::ALL {
+            for s in c.shortcuts().iter().filter(|s| s.modifiers.shift) {
+                let plain = key(
+                    Modifiers {
+                        shift: false,
+                        ..s.modifiers
+                    },
+                    s.logical_key,
+                );
+                if let (Some(shifted), Some(alone)) = (at(s), at(&plain)) {
+                    assert!(shifted < alone, "{c:?} after the key alone");
+                }
             }
         }
     }

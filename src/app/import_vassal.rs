@@ -101,7 +101,7 @@ impl DesignerApp {
                     self.dialog_dir(),
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::ImportVassal));
+                self.windows.path = Some((d, Purpose::ImportVassal));
             }
         }
     }
@@ -194,22 +194,5 @@ impl DesignerApp {
             Some(false) => {}
             None => self.import_vassal = Some(w),
         }
-    }
-
-    /// On saving to `path`: an imported board image held in memory is written beside
-    /// the scenario under the name its background gives.
-    pub(super) fn save_backdrop_beside(&self, path: &Path) -> Result<(), String> {
-        let (Some((name, bytes)), Some(bg)) = (
-            &self.canvas.backdrop.memory,
-            self.doc.scenario.board.background(),
-        ) else {
-            return Ok(());
-        };
-        if bg.image != *name {
-            return Ok(());
-        }
-        let dir = path.parent().unwrap_or(Path::new(""));
-        let file = dir.join(name);
-        crate::io::atomic::write(&file, bytes).map_err(|e| format!("{}: {e}", file.display()))
     }
 }

@@ -11,6 +11,7 @@ pub mod dialogs;
 pub mod document;
 pub mod export;
 pub mod export_into;
+pub mod file_flow;
 pub mod hex_tools;
 pub mod icons;
 pub mod import_vassal;
@@ -34,13 +35,14 @@ pub mod select;
 pub mod table;
 pub mod tools;
 pub mod view;
+pub mod windows;
 
 use std::path::{Path, PathBuf};
 
 use egui::Ui;
 
 use self::canvas::{Canvas, Hover};
-use self::commands::Command;
+use self::commands::{Command, Snap};
 use self::dialogs::{Answer, FileDialogs, NativeDialogs};
 use self::document::Document;
 use self::path_dialog::{Outcome, PathDialog};
@@ -70,23 +72,7 @@ fn open_folder(dir: &Path) -> std::io::Result<()> {
 /// How many recent files the File menu keeps.
 const RECENT: usize = 8;
 
-/// An action that replaces the open document, so asks first when it has unsaved
-/// changes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Replace {
-    /// File > New (the New dialog).
-    New,
-    /// File > Open (the file dialog).
-    Open,
-    /// Open Recent, or a file named otherwise.
-    OpenPath(PathBuf),
-    /// File > Import (the file dialog for a Tiled map).
-    Import,
-    /// File > Import VASSAL module (the file dialog for a module).
-    ImportVassal,
-    /// Closing the window.
-    Close,
-}
+pub use self::file_flow::Replace;
 
 /// What the app's own file dialog is choosing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,30 +108,17 @@ pub struct DesignerApp {
     pub recovery: recovery::Recovery,
     /// Unsaved work found at start, waiting for the user to restore or discard it.
     pub pending_recovery: Option<(Scenario, Option<PathBuf>)>,
-    /// Something would replace a document with unsaved changes: the Save / Don't
-    /// save / Cancel question is showing.
-    pub confirm: Option<Replace>,
-    /// What to do once the Save that the question started has finished (in the
-    /// app's own file dialog).
-    after_save: Option<Replace>,
-    /// The app's own file dialog, when the system shows none, and what it is for.
-    pub path_dialog: Option<(PathDialog, Purpose)>,
-    /// The user answered: close now.
-    close_now: bool,
-    /// Close the window on the next frame (an answer given outside a frame's `Ui`).
-    send_close: bool,
-    /// File > New is open.
-    pub new_dialog: Option<new_dialog::NewDialog>,
-    /// File > Export, while open (hidden while the app's own file dialog asks where).
-    pub export_dialog: Option<export::ExportDialog>,
+    /// New, Open, Save and Close, and the unsaved-changes question between them.
+    pub files: file_flow::FileFlow,
+    /// The windows: New, Export, Scenario properties, the app's own file dialog,
+    /// loading, the module editor.
+    pub windows: windows::Windows,
     /// The file the last export wrote, said in a notice until it is closed.
     pub exported: Option<PathBuf>,
     /// File > Export into the original module, while it is written.
     pub writing_module: Option<export_into::Writing>,
     /// File > Import VASSAL module's choice of board, while open.
     pub import_vassal: Option<import_vassal::ImportVassal>,
-    /// File > Scenario properties, while open.
-    pub scenario_panel: Option<scenario_panel::ScenarioPanel>,
     /// Help > Keyboard shortcuts is open.
     pub shortcuts_window: bool,
     /// What Copy or Cut took.
@@ -153,19 +126,17 @@ pub struct DesignerApp {
     /// The theme the user picked, kept between runs.
     pub theme: Option<egui::Theme>,
     title: String,
-    /// A big file being opened in the background.
-    pub loading: Option<loading::Loading>,
     /// Files of at least this many bytes open in the background.
     pub background_from: u64,
     /// Rulesets of the user's own loaded in this run, remembered for the next.
     pub ruleset_files: Vec<PathBuf>,
     /// The folder last saved to: where a new map's Save As starts.
     pub saved_dir: Option<PathBuf>,
-    /// Tools > Module editor, while open.
-    pub module_editor: Option<module_editor::ModuleEditor>,
     /// The module file the open scenario uses: the one it names, or the one last saved
     /// or opened in the module editor. Saving the scenario names it.
     pub module_file: Option<module_editor::ModuleFile>,
+    /// Commands asked for by menus, keys and buttons, run in one place.
+    queued: Vec<Command>,
 }
 
 impl DesignerApp {
@@ -189,34 +160,27 @@ impl DesignerApp {
             recent: Vec::new(),
             recovery: recovery::Recovery::new(None),
             pending_recovery: None,
-            confirm: None,
-            after_save: None,
-            path_dialog: None,
-            close_now: false,
-            send_close: false,
-            new_dialog: None,
-            export_dialog: None,
+            files: file_flow::FileFlow::default(),
+            windows: windows::Windows::default(),
             exported: None,
             writing_module: None,
-            scenario_panel: None,
             import_vassal: None,
             shortcuts_window: false,
             clipboard: None,
             theme: None,
             title: String::new(),
-            loading: None,
             background_from: loading::BACKGROUND_FROM,
             ruleset_files: Vec::new(),
             saved_dir: None,
-            module_editor: None,
             module_file: None,
+            queued: Vec::new(),
         }
     }
 
     /// Turns autosave on, writing to `path`, and looks for work a crash left there.
     pub fn with_recovery(mut self, path: Option<PathBuf>) -> Self {
         self.recovery = recovery::Recovery::new(path);
-        self.pending_recovery = self.recovery.leftover(&self.rulesets);
+        self.pending_recovery = self.recovery.leftover(&mut self.rulesets);
         self
     }
 
@@ -273,6 +237,7 @@ impl DesignerApp {
                 if !self.ruleset_files.iter().any(|p| p == path) {
                     self.ruleset_files.push(path.to_path_buf());
                 }
+                self.unreadable_icons(&id, path);
                 // A document of that game opened before now has its rules.
                 if self.doc.scenario.ruleset == id {
                     self.doc.adopt(&self.rulesets);
@@ -296,7 +261,7 @@ impl DesignerApp {
                     self.dialog_dir(),
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::LoadRuleset));
+                self.windows.path = Some((d, Purpose::LoadRuleset));
             }
         }
     }
@@ -306,7 +271,7 @@ impl DesignerApp {
         let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
         if bytes >= self.background_from {
             let options = self.canvas.options_for(&self.tools);
-            self.loading = Some(loading::Loading::start(
+            self.windows.loading = Some(loading::Loading::start(
                 path,
                 bytes,
                 self.rulesets.clone(),
@@ -323,21 +288,9 @@ impl DesignerApp {
                 self.replace_document(doc);
                 self.remember(path);
                 self.opened_without_module(o.module_problem.map(|e| e.to_string()));
+                self.module_icons();
             }
             Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
-        }
-    }
-
-    /// Shows the progress of a background load, and takes its document when it is done.
-    fn loading_window(&mut self, ctx: &egui::Context) {
-        let Some(l) = &self.loading else { return };
-        match l.poll() {
-            None => l.ui(ctx),
-            Some(result) => {
-                let path = l.path.clone();
-                self.loading = None;
-                self.finish_loading(&path, result);
-            }
         }
     }
 
@@ -350,12 +303,21 @@ impl DesignerApp {
                 }
                 self.replace_document(loaded.doc);
                 self.opened_without_module(loaded.module_problem);
+                self.module_icons();
                 if let Some(scene) = loaded.scene {
                     self.canvas.adopt(scene);
                 }
                 self.remember(path);
             }
             Err(e) => self.error = Some(format!("Could not open the file:\n{e}")),
+        }
+    }
+
+    /// Says which icon files of the module file the opened scenario names could not
+    /// be read.
+    fn module_icons(&mut self) {
+        if let Some(m) = self.module_file.clone() {
+            self.unreadable_icons(&m.id, &m.path);
         }
     }
 
@@ -378,16 +340,34 @@ impl DesignerApp {
         self.canvas.table = table::TableTools::default();
         self.canvas.preview.leave();
         self.canvas.preview.side.clear();
-        self.scenario_panel = None;
+        self.windows.properties = None;
     }
 
     /// Replaces the document by `action`, asking Save / Don't save / Cancel first when
     /// it has unsaved changes.
     pub fn ask(&mut self, action: Replace) {
-        if self.doc.history.is_dirty() && !self.close_now {
-            self.confirm = Some(action);
-        } else {
-            self.run(action);
+        let next = self.files.ask(action, self.doc.history.is_dirty());
+        self.follow(next);
+    }
+
+    /// Does what the file flow says comes next.
+    fn follow(&mut self, next: file_flow::Next) {
+        match next {
+            file_flow::Next::Wait => {}
+            file_flow::Next::Run(action) => self.run(action),
+            file_flow::Next::Save(action) => {
+                self.save();
+                let how = if !self.doc.history.is_dirty() {
+                    file_flow::Saved::Written
+                } else if self.windows.path.is_some() {
+                    file_flow::Saved::Asking
+                } else {
+                    file_flow::Saved::NotWritten
+                };
+                if let Some(action) = self.files.saved(action, how) {
+                    self.run(action);
+                }
+            }
         }
     }
 
@@ -395,7 +375,7 @@ impl DesignerApp {
     fn run(&mut self, action: Replace) {
         match action {
             Replace::New => {
-                self.new_dialog = Some(new_dialog::NewDialog::new(
+                self.windows.new = Some(new_dialog::NewDialog::new(
                     &self.rulesets,
                     &self.doc.scenario.ruleset,
                 ));
@@ -405,33 +385,16 @@ impl DesignerApp {
             Replace::Import => self.import_dialog(),
             Replace::ImportVassal => self.import_vassal_dialog(),
             Replace::Close => {
-                self.close_now = true;
+                self.files.close();
                 self.recovery.clear();
-                self.send_close = true;
             }
         }
     }
 
-    /// The user answered the unsaved-changes question.
-    pub fn answer(&mut self, save: Option<bool>) {
-        let Some(action) = self.confirm.take() else {
-            return;
-        };
-        match save {
-            None => {}
-            Some(false) => self.run(action),
-            Some(true) => {
-                self.save();
-                if !self.doc.history.is_dirty() {
-                    self.run(action);
-                } else if self.path_dialog.is_some() {
-                    // Saving goes on in the app's own dialog; the action waits for it.
-                    self.after_save = Some(action);
-                }
-                // Otherwise the save failed or was cancelled: doing the action would
-                // lose the work.
-            }
-        }
+    /// The user replied to the unsaved-changes question.
+    pub fn reply(&mut self, reply: file_flow::Reply) {
+        let next = self.files.reply(reply);
+        self.follow(next);
     }
 
     fn remember(&mut self, path: &Path) {
@@ -462,7 +425,7 @@ impl DesignerApp {
                     self.dialog_dir(),
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::Open));
+                self.windows.path = Some((d, Purpose::Open));
             }
         }
     }
@@ -479,7 +442,7 @@ impl DesignerApp {
                     self.dialog_dir(),
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::Import));
+                self.windows.path = Some((d, Purpose::Import));
             }
         }
     }
@@ -554,21 +517,13 @@ impl DesignerApp {
                     dir,
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::SaveAs));
+                self.windows.path = Some((d, Purpose::SaveAs));
             }
         }
     }
 
-    /// The app's own file dialog, while it is open.
-    fn path_window(&mut self, ui: &Ui) {
-        let Some((dialog, purpose)) = &mut self.path_dialog else {
-            return;
-        };
-        let purpose = *purpose;
-        let Some(outcome) = dialog.show(ui.ctx()) else {
-            return;
-        };
-        self.path_dialog = None;
+    /// What the app's own file dialog picked, for `purpose`.
+    fn path_picked(&mut self, outcome: path_dialog::Outcome, purpose: Purpose) {
         match (outcome, purpose) {
             (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
             (Outcome::Picked(p), Purpose::Import) => self.import_path(&p),
@@ -580,61 +535,118 @@ impl DesignerApp {
             (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
             (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
             (Outcome::Cancelled, Purpose::Export) => {
-                if let Some(d) = &mut self.export_dialog {
+                if let Some(d) = &mut self.windows.export {
                     d.waiting = false;
                 }
             }
             (Outcome::Cancelled, _) => {}
         }
-        if let Some(action) = self.after_save.take()
-            && !self.doc.history.is_dirty()
-        {
+        if let Some(action) = self.files.dialog_closed(self.doc.history.is_dirty()) {
             self.run(action);
         }
     }
 
-    /// File > Export's window; on Export, asks where and writes.
-    fn export_window(&mut self, ui: &Ui) {
-        let Some(dialog) = &mut self.export_dialog else {
+    /// File > Export's Export: asks where, then writes.
+    fn export_where(&mut self) {
+        let Some(dialog) = &mut self.windows.export else {
             return;
         };
-        match dialog.show(ui.ctx(), &self.doc) {
-            export::Step::Open => {}
-            export::Step::Cancel => self.export_dialog = None,
-            export::Step::Export => {
-                let format = dialog.chosen();
-                let filters = [dialogs::Filter {
-                    name: format.description(),
-                    extensions: format.extensions(),
-                }];
-                let suggested = format!(
-                    "{}.{}",
-                    self.doc.scenario.title.replace(['/', '\\', ':'], "-"),
-                    format.extensions().first().copied().unwrap_or("out")
+        let format = dialog.chosen();
+        let filters = [dialogs::Filter {
+            name: format.description(),
+            extensions: format.extensions(),
+        }];
+        let suggested = format!(
+            "{}.{}",
+            self.doc.scenario.title.replace(['/', '\\', ':'], "-"),
+            format.extensions().first().copied().unwrap_or("out")
+        );
+        match self.dialogs.save(&suggested, &filters) {
+            Answer::Picked(p) => self.export_to(&p),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                dialog.waiting = true;
+                let d = PathDialog::save(
+                    "Export",
+                    &suggested,
+                    &filters,
+                    self.dialog_dir(),
+                    &self.recent,
                 );
-                match self.dialogs.save(&suggested, &filters) {
-                    Answer::Picked(p) => self.export_to(&p),
-                    Answer::Cancelled => {}
-                    Answer::Unavailable => {
-                        dialog.waiting = true;
-                        let d = PathDialog::save(
-                            "Export",
-                            &suggested,
-                            &filters,
-                            self.dialog_dir(),
-                            &self.recent,
-                        );
-                        self.path_dialog = Some((d, Purpose::Export));
-                    }
+                self.windows.path = Some((d, Purpose::Export));
+            }
+        }
+    }
+
+    /// Acts on what came of a window: the one place windows act through.
+    fn outcome(&mut self, outcome: windows::Outcome, ctx: &egui::Context) {
+        use windows::Outcome as O;
+        match outcome {
+            O::Made(s) => {
+                let doc = Document::new(*s, None, &self.rulesets);
+                self.replace_document(doc);
+            }
+            O::Export => self.export_where(),
+            O::Path(o, purpose) => self.path_picked(o, purpose),
+            O::Loaded(path, result) => self.finish_loading(&path, *result),
+            O::Module(actions, gesture) => {
+                for a in actions {
+                    self.module_action(a, ctx, gesture);
                 }
             }
+            O::Reply(r) => self.reply(r),
+            O::Dismissed => self.error = None,
+            O::Recover(true) => self.restore(),
+            O::Recover(false) => self.discard_recovery(),
+        }
+    }
+
+    /// Shows the open windows and acts on what came of them.
+    fn show_windows(&mut self, ctx: &egui::Context) {
+        let mut desk = windows::Desk {
+            doc: &mut self.doc,
+            rulesets: &self.rulesets,
+        };
+        for o in self.windows.show(ctx, &mut desk) {
+            self.outcome(o, ctx);
+        }
+    }
+
+    /// The questions: a crash's work to restore, unsaved changes, a problem; views of
+    /// the app's state shown through the same [`windows::Window`] trait.
+    fn show_questions(&mut self, ctx: &egui::Context) {
+        use windows::Window;
+        if ctx.input(|i| i.viewport().close_requested()) && !self.request_close() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
+        let mut desk = windows::Desk {
+            doc: &mut self.doc,
+            rulesets: &self.rulesets,
+        };
+        let mut outcomes = Vec::new();
+        if self.pending_recovery.is_some() {
+            outcomes.extend(windows::Recovery.show(ctx, &mut desk).outcome);
+        }
+        if let Some(question) = self.files.question().map(Replace::question) {
+            let name = desk.doc.name();
+            let mut w = windows::Unsaved { name, question };
+            outcomes.extend(w.show(ctx, &mut desk).outcome);
+        }
+        if let Some(message) = &self.error {
+            outcomes.extend(windows::Problem(message).show(ctx, &mut desk).outcome);
+        }
+        for o in outcomes {
+            self.outcome(o, ctx);
+        }
+        if self.files.take_close_window() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 
     /// Writes the export dialog's choice to `path` and closes the dialog; a failure is
     /// shown and the dialog stays for another try.
     fn export_to(&mut self, path: &Path) {
-        let Some(dialog) = &mut self.export_dialog else {
+        let Some(dialog) = &mut self.windows.export else {
             return;
         };
         dialog.waiting = false;
@@ -658,13 +670,13 @@ impl DesignerApp {
                 path.to_path_buf(),
                 redraw,
             ));
-            self.export_dialog = None;
+            self.windows.export = None;
             return;
         }
         let job = io::export::ExportJob::new(&self.doc.scenario, ruleset, &dialog.options);
         match io::export::export_to(dialog.chosen(), &job, path) {
             Ok(()) => {
-                self.export_dialog = None;
+                self.windows.export = None;
                 self.exported = Some(path.to_path_buf());
             }
             Err(e) => self.error = Some(format!("{}: {e}", path.display())),
@@ -720,27 +732,28 @@ impl DesignerApp {
     }
 
     fn save_to(&mut self, path: &Path) {
-        if let Err(e) = self.save_backdrop_beside(path) {
-            self.error = Some(format!("Could not save the board image:\n{e}"));
-            return;
-        }
-        self.doc.scenario.ruleset_file = self
-            .module_file
-            .as_ref()
-            .and_then(|m| m.written(&self.doc, path));
-        match io::save_scenario(&self.doc.scenario, path) {
+        // An imported board image held in memory is written beside the scenario, under
+        // the name its background gives.
+        let board_image = match (
+            &self.canvas.backdrop.memory,
+            self.doc.scenario.board.background(),
+        ) {
+            (Some((name, bytes)), Some(bg)) if bg.image == *name => {
+                Some((name.as_str(), bytes.as_slice()))
+            }
+            _ => None,
+        };
+        let beside = file_flow::Beside {
+            board_image,
+            module: self.module_file.as_mut(),
+        };
+        match file_flow::write(&mut self.doc, path, beside) {
             Ok(()) => {
                 self.saved_dir = path.parent().map(Path::to_path_buf);
-                self.doc.path = Some(path.to_path_buf());
-                self.doc.history.mark_saved();
                 self.recovery.clear();
                 self.remember(path);
             }
-            Err(e) => {
-                self.error = Some(format!(
-                    "Could not save; the previous file is unchanged.\n{e}"
-                ))
-            }
+            Err(e) => self.error = Some(e),
         }
     }
 
@@ -787,9 +800,10 @@ impl DesignerApp {
         // Ctrl+Plus / Ctrl+Minus zoom the board (the canvas reads them), not the whole
         // interface.
         ui.ctx().options_mut(|o| o.zoom_with_keyboard = false);
-        self.loading_window(ui.ctx());
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        // Keys and the menu act before the panels are drawn.
+        self.run_queued(ui.ctx());
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::Panel::left("palette")
             .default_size(210.0)
@@ -815,29 +829,25 @@ impl DesignerApp {
                         .show(ui, |ui| self.canvas.layers.ui(ui, hex));
                 });
             });
-        // Before the canvas: a module edit is drawn in the frame it is made.
-        self.module_editor_window(&ui.ctx().clone());
+        // Before the canvas: a module edit, a loaded file, a new scenario are drawn in
+        // the frame they are made.
+        self.show_windows(&ui.ctx().clone());
         egui::CentralPanel::default().show(ui, |ui| {
             self.canvas
                 .ui(ui, &mut self.doc, &self.rulesets, &mut self.tools);
         });
-        if let Some(mut panel) = self.scenario_panel.take()
-            && panel.show(ui.ctx(), &mut self.doc, &self.rulesets)
-        {
-            self.scenario_panel = Some(panel);
-        }
         self.choose_backdrop_image();
-        self.new_window(ui);
         self.import_vassal_window(ui);
         self.sample_window(ui);
-        self.export_window(ui);
         self.writing_module_window(ui.ctx());
         self.exported_notice(ui);
-        self.recovery_window(ui);
-        self.confirm_window(ui);
-        self.path_window(ui);
-        self.error_window(ui);
+        self.show_questions(&ui.ctx().clone());
         self.shortcuts_window(ui);
+        // Asked for by the panels and windows drawn since: run now, drawn next frame.
+        if !self.queued.is_empty() {
+            self.run_queued(ui.ctx());
+            ui.ctx().request_repaint();
+        }
         let dirty = self.doc.history.is_dirty();
         self.recovery.tick(
             &self.doc.scenario,
@@ -874,11 +884,12 @@ impl DesignerApp {
         }
         let typing = ctx.egui_wants_keyboard_input();
         let hex = self.doc.scenario.board.as_hex().is_some();
+        let previewing = self.canvas.preview.active();
         let mut fired = Vec::new();
         for cmd in Command::ALL {
             if cmd.read_by_canvas()
                 || (typing && cmd.not_while_typing())
-                || (!hex && cmd.hex_board_keys(self.canvas.preview.active()))
+                || !cmd.keys_on(hex, previewing)
             {
                 continue;
             }
@@ -904,41 +915,28 @@ impl DesignerApp {
                 }
             }
         });
-        for cmd in fired {
-            self.run_command(cmd, &ctx);
-        }
-        if typing {
-            return;
-        }
-        for tool in Tool::for_board(hex) {
-            if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, tool.key())) {
-                self.set_tool(*tool);
-            }
-        }
-        if hex {
-            // ` one hex, 1-3 a radius; the same key again a single hex (0 fits the board).
-            let keys = [
-                (Key::Backtick, 0),
-                (Key::Num1, 1),
-                (Key::Num2, 2),
-                (Key::Num3, 3),
-            ];
-            for (k, r) in keys {
-                if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k)) {
-                    self.tools.radius = if self.tools.radius == r { 0 } else { r };
-                }
-            }
+        self.queued.extend(fired);
+    }
+
+    /// Asks for `cmd`: it runs with the others asked for in this frame.
+    pub fn queue(&mut self, cmd: Command) {
+        self.queued.push(cmd);
+    }
+
+    /// Runs the commands asked for, in order: the one place menus, keys and buttons
+    /// act through.
+    pub fn run_queued(&mut self, ctx: &egui::Context) {
+        for cmd in std::mem::take(&mut self.queued) {
+            self.run_command(cmd, ctx);
         }
     }
 
     /// Whether a modal dialog is showing.
     pub fn modal_open(&self) -> bool {
-        self.confirm.is_some()
-            || self.new_dialog.is_some()
-            || self.path_dialog.is_some()
+        self.files.question().is_some()
+            || self.windows.modal()
             || self.error.is_some()
             || self.pending_recovery.is_some()
-            || self.loading.is_some()
             || self.writing_module.is_some()
     }
 
@@ -948,13 +946,13 @@ impl DesignerApp {
             Command::New => self.ask(Replace::New),
             Command::Open => self.ask(Replace::Open),
             Command::ScenarioProperties => {
-                self.scenario_panel = Some(scenario_panel::ScenarioPanel::new(&self.doc));
+                self.windows.properties = Some(scenario_panel::ScenarioPanel::new(&self.doc));
             }
             Command::Save => self.save(),
             Command::SaveAs => self.save_as(),
             Command::Export => {
                 let ask = self.canvas.preview.asked(&self.doc.scenario);
-                self.export_dialog = Some(export::ExportDialog::default().with_preview(ask));
+                self.windows.export = Some(export::ExportDialog::default().with_preview(ask));
             }
             Command::Import => self.ask(Replace::Import),
             Command::ImportVassal => self.ask(Replace::ImportVassal),
@@ -993,6 +991,18 @@ impl DesignerApp {
             Command::DropSelection => self.canvas.select.clear(),
             Command::Preview(mode) => self.canvas.preview.toggle(mode),
             Command::KeyboardShortcuts => self.shortcuts_window = true,
+            Command::Tool(tool) => self.set_tool(tool),
+            Command::Radius(r) => {
+                self.tools.radius = if self.tools.radius == r { 0 } else { r };
+            }
+            Command::Theme(theme) => {
+                ctx.set_theme(theme);
+                self.theme = Some(theme);
+            }
+            Command::Snap(snap) => {
+                let on = self.tools.snap_to(snap);
+                *on = !*on;
+            }
         }
     }
 
@@ -1018,15 +1028,6 @@ impl DesignerApp {
                                 ui.label(cmd.text());
                                 ui.label(cmd.keys_text(&ctx));
                                 ui.label(cmd.tooltip());
-                                ui.end_row();
-                            }
-                            for tool in Tool::HEX
-                                .iter()
-                                .chain(Tool::TABLE.iter().filter(|t| !Tool::HEX.contains(t)))
-                            {
-                                ui.label(tool.name());
-                                ui.label(tool.key().name());
-                                ui.label(tool.description());
                                 ui.end_row();
                             }
                         });
@@ -1069,7 +1070,7 @@ impl DesignerApp {
             ui.menu_button("File", |ui| {
                 for cmd in [Command::New, Command::Open] {
                     if cmd.menu_item(ui, true) {
-                        self.run_command(cmd, &ctx);
+                        self.queue(cmd);
                     }
                 }
                 ui.menu_button("Open Recent", |ui| {
@@ -1133,7 +1134,7 @@ impl DesignerApp {
                     Command::Quit,
                 ] {
                     if cmd.menu_item(ui, true) {
-                        self.run_command(cmd, &ctx);
+                        self.queue(cmd);
                     }
                 }
             });
@@ -1156,7 +1157,7 @@ impl DesignerApp {
                         ui.separator();
                     }
                     if cmd.menu_item(ui, enabled) {
-                        self.run_command(cmd, &ctx);
+                        self.queue(cmd);
                     }
                 }
             });
@@ -1164,16 +1165,13 @@ impl DesignerApp {
             ui.menu_button("View", |ui| {
                 for cmd in [Command::FitBoard, Command::ZoomIn, Command::ZoomOut] {
                     if cmd.menu_item(ui, true) {
-                        self.run_command(cmd, &ctx);
+                        self.queue(cmd);
                     }
                 }
-                if ui.button("Light theme").clicked() {
-                    ui.ctx().set_theme(egui::Theme::Light);
-                    self.theme = Some(egui::Theme::Light);
-                }
-                if ui.button("Dark theme").clicked() {
-                    ui.ctx().set_theme(egui::Theme::Dark);
-                    self.theme = Some(egui::Theme::Dark);
+                for theme in [egui::Theme::Light, egui::Theme::Dark] {
+                    if Command::Theme(theme).menu_item(ui, true) {
+                        self.queue(Command::Theme(theme));
+                    }
                 }
                 ui.menu_button("Layers", |ui| {
                     self.canvas.layers.ui(ui, hex_board);
@@ -1184,15 +1182,23 @@ impl DesignerApp {
                 });
                 if !hex_board {
                     ui.separator();
-                    ui.checkbox(&mut self.tools.snap_grid, "Snap to grid");
-                    ui.checkbox(&mut self.tools.snap_vertices, "Snap to vertices");
-                    ui.checkbox(&mut self.tools.snap_edge, "Snap to table edge");
+                    for snap in [Snap::Grid, Snap::Vertices, Snap::TableEdge] {
+                        let cmd = Command::Snap(snap);
+                        let mut on = *self.tools.snap_to(snap);
+                        if ui
+                            .checkbox(&mut on, cmd.text())
+                            .on_hover_text(cmd.tooltip())
+                            .clicked()
+                        {
+                            self.queue(cmd);
+                        }
+                    }
                 }
             });
             ui.menu_button("Preview", |ui| self.preview_menu(ui, &ctx));
             ui.menu_button("Tools", |ui| {
                 if Command::ModuleEditor.menu_item(ui, true) {
-                    self.run_command(Command::ModuleEditor, &ctx);
+                    self.queue(Command::ModuleEditor);
                 }
                 ui.separator();
                 let hex = self.doc.scenario.board.as_hex().is_some();
@@ -1207,13 +1213,13 @@ impl DesignerApp {
                         .on_disabled_hover_text(why.unwrap_or_default())
                         .clicked()
                     {
-                        self.set_tool(*tool);
+                        self.queue(Command::Tool(*tool));
                     }
                 }
             });
             ui.menu_button("Help", |ui| {
                 if Command::KeyboardShortcuts.menu_item(ui, true) {
-                    self.run_command(Command::KeyboardShortcuts, &ctx);
+                    self.queue(Command::KeyboardShortcuts);
                 }
                 ui.separator();
                 ui.label("Sandtable: a rules-aware editor for wargame maps.");
@@ -1223,34 +1229,6 @@ impl DesignerApp {
                 ui.label("Pan: middle drag, Space + drag, arrows. Zoom: wheel, Ctrl +/-. Fit: 0.");
             });
         });
-    }
-
-    fn new_window(&mut self, ui: &mut Ui) {
-        let Some(mut dialog) = self.new_dialog.take() else {
-            return;
-        };
-        let mut keep = true;
-        let mut made = None;
-        // Its top left stays put: centred, the dialog moved as its fields changed with
-        // the game picked, and the next click landed on another game.
-        let id = egui::Id::unique("new_dialog");
-        let left = ui.ctx().content_rect().center().x - 200.0;
-        let area = egui::Modal::default_area(id).anchor(egui::Align2::LEFT_TOP, [left, 120.0]);
-        let modal = egui::Modal::new(id).area(area).show(ui.ctx(), |ui| {
-            ui.heading("New scenario");
-            (made, keep) = dialog.ui(ui, &self.rulesets);
-        });
-        // A stray click beside the dialog should not throw the choices away; Escape does.
-        if modal.should_close() && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-            keep = false;
-        }
-        if let Some(s) = made {
-            let doc = Document::new(s, None, &self.rulesets);
-            self.replace_document(doc);
-        }
-        if keep {
-            self.new_dialog = Some(dialog);
-        }
     }
 
     /// Restores the work a crash left behind, as an unsaved document.
@@ -1268,92 +1246,9 @@ impl DesignerApp {
         self.recovery.clear();
     }
 
-    fn recovery_window(&mut self, ui: &mut Ui) {
-        if self.pending_recovery.is_none() {
-            return;
-        }
-        egui::Modal::new(egui::Id::unique("recovery")).show(ui.ctx(), |ui| {
-            ui.heading("Restore unsaved work?");
-            ui.label("Sandtable did not close cleanly last time. Restore the unsaved work?");
-            ui.horizontal(|ui| {
-                if ui.button("Restore").clicked() {
-                    self.restore();
-                }
-                if ui.button("Discard").clicked() {
-                    self.discard_recovery();
-                }
-            });
-        });
-    }
-
     /// Whether the window may close now; with unsaved changes, asks first.
     pub fn request_close(&mut self) -> bool {
-        if self.close_now || !self.doc.history.is_dirty() {
-            return true;
-        }
-        self.confirm = Some(Replace::Close);
-        false
-    }
-
-    /// The Save / Don't save / Cancel question, and closing once it allows.
-    fn confirm_window(&mut self, ui: &mut Ui) {
-        if ui.ctx().input(|i| i.viewport().close_requested()) && !self.request_close() {
-            ui.ctx()
-                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
-        }
-        if let Some(action) = self.confirm.clone() {
-            let question = match action {
-                Replace::Close => "before closing",
-                Replace::New => "before starting a new scenario",
-                Replace::Open | Replace::OpenPath(_) => "before opening another file",
-                Replace::Import => "before importing a map",
-                Replace::ImportVassal => "before importing a module",
-            };
-            let mut answer = None;
-            let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ui.ctx(), |ui| {
-                ui.heading("Unsaved changes");
-                ui.label(format!(
-                    "Save the changes to {} {question}?",
-                    self.doc.name()
-                ));
-                ui.horizontal(|ui| {
-                    if ui.button("Save").clicked() {
-                        answer = Some(Some(true));
-                    }
-                    if ui.button("Don't save").clicked() {
-                        answer = Some(Some(false));
-                    }
-                    if ui.button("Cancel").clicked() {
-                        answer = Some(None);
-                    }
-                });
-            });
-            if modal.should_close() && answer.is_none() {
-                answer = Some(None);
-            }
-            if let Some(a) = answer {
-                self.answer(a);
-            }
-        }
-        if std::mem::take(&mut self.send_close) {
-            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-        }
-    }
-
-    fn error_window(&mut self, ui: &mut Ui) {
-        let Some(msg) = self.error.clone() else {
-            return;
-        };
-        let modal = egui::Modal::new(egui::Id::unique("problem")).show(ui.ctx(), |ui| {
-            ui.heading("Problem");
-            ui.label(msg);
-            if ui.button("OK").clicked() {
-                self.error = None;
-            }
-        });
-        if modal.should_close() {
-            self.error = None;
-        }
+        self.files.may_close(self.doc.history.is_dirty())
     }
 }
 
@@ -1364,7 +1259,7 @@ impl eframe::App for DesignerApp {
 
     fn on_exit(&mut self) {
         // A clean exit leaves no recovery file behind.
-        if !self.doc.history.is_dirty() || self.close_now {
+        if !self.doc.history.is_dirty() || self.files.closing() {
             self.recovery.clear();
         }
     }

@@ -78,7 +78,7 @@ impl MeshKey {
 
 /// Text and icons of a layer, laid out per frame by egui (its own caches make that cheap).
 #[derive(Clone)]
-enum Label {
+pub(super) enum Label {
     Text {
         at: Pos2,
         text: String,
@@ -90,6 +90,108 @@ enum Label {
         src: egui::ImageSource<'static>,
         rect: Rect,
     },
+}
+
+/// What to leave out of a drawing.
+#[derive(Clone, Copy)]
+pub(super) enum Cull {
+    /// What is too small to see at this zoom (text, icons, shapes), and icons off
+    /// `screen`; on `tiny` hexes, patterns are drawn plain.
+    Small { tiny: bool, screen: Rect },
+    /// Only text too small to read: an answer's marks are few and each tells.
+    Text,
+}
+
+/// Where a drawing is tessellated: the shapes into one mesh, the text and icons as
+/// labels drawn over it. The scene's layers and the previews' answers are drawn
+/// through here alike.
+pub(super) struct Tessellated<'a> {
+    pub tess: &'a mut Tessellator,
+    pub mesh: &'a mut Mesh,
+    pub labels: &'a mut Vec<Label>,
+}
+
+impl Tessellated<'_> {
+    /// Tessellates `items` where `to` puts them at `zoom`; `icon` gives an icon's
+    /// picture (none: not drawn).
+    pub fn items<'i>(
+        &mut self,
+        items: impl IntoIterator<Item = &'i Item>,
+        to: &impl Fn(hexx::Vec2) -> Pos2,
+        zoom: f32,
+        cull: Cull,
+        icon: &mut dyn FnMut(&str, Rgba) -> Option<egui::ImageSource<'static>>,
+    ) {
+        let (tiny, screen) = match cull {
+            Cull::Small { tiny, screen } => (tiny, Some(screen)),
+            Cull::Text => (false, None),
+        };
+        for item in items {
+            match item {
+                Item::Text { size, .. } if size * zoom < MIN_TEXT => continue,
+                Item::Icon { size, .. } if screen.is_some() && size * zoom < MIN_ICON => continue,
+                i if screen.is_some() && i.detail() * zoom < MIN_SHAPE => continue,
+                _ => {}
+            }
+            match item {
+                Item::Text {
+                    at,
+                    text,
+                    size,
+                    anchor,
+                    colour: c,
+                } => self.labels.push(Label::Text {
+                    at: to(*at),
+                    text: text.clone(),
+                    size: size * zoom,
+                    align: align(*anchor),
+                    colour: colour(*c),
+                }),
+                Item::Icon {
+                    id,
+                    centre,
+                    size,
+                    tint,
+                } => {
+                    if let Some(src) = icon(id, *tint) {
+                        let r = Rect::from_center_size(to(*centre), vec2(*size, *size) * zoom);
+                        if screen.is_none_or(|s| r.intersects(s)) {
+                            self.labels.push(Label::Icon { src, rect: r });
+                        }
+                    }
+                }
+                _ => {
+                    for shape in shapes(item, to, zoom, tiny) {
+                        self.tess.tessellate_shape(shape, self.mesh);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Draws `labels` (text and icons) over the meshes drawn before.
+pub(super) fn paint_labels<'l>(
+    ui: &Ui,
+    painter: &egui::Painter,
+    labels: impl IntoIterator<Item = &'l Label>,
+) {
+    for l in labels {
+        match l {
+            Label::Text {
+                at,
+                text,
+                size,
+                align,
+                colour,
+            } => {
+                painter.text(*at, *align, text, FontId::proportional(*size), *colour);
+            }
+            Label::Icon { src, rect } => {
+                egui::Image::new(src.clone()).paint_at(ui, *rect);
+            }
+        }
+    }
 }
 
 /// Rows of the scene's window whose items share one mesh. egui copies every mesh it
@@ -382,22 +484,7 @@ impl ScenePainter {
                 painter.add(Shape::Mesh(band.mesh.clone()));
             }
             // A layer's text and icons over all of its shapes, as one mesh drew them.
-            for l in shown().flat_map(|b| &b.labels) {
-                match l {
-                    Label::Text {
-                        at,
-                        text,
-                        size,
-                        align,
-                        colour,
-                    } => {
-                        painter.text(*at, *align, text, FontId::proportional(*size), *colour);
-                    }
-                    Label::Icon { src, rect } => {
-                        egui::Image::new(src.clone()).paint_at(ui, *rect);
-                    }
-                }
-            }
+            paint_labels(ui, painter, shown().flat_map(|b| &b.labels));
         }
     }
 
@@ -492,48 +579,13 @@ impl ScenePainter {
                     mesh.indices.reserve(band.mesh.indices.len());
                 }
                 let mut labels = Vec::new();
-                for item in items {
-                    match item {
-                        Item::Text { size, .. } if size * zoom < MIN_TEXT => continue,
-                        Item::Icon { size, .. } if size * zoom < MIN_ICON => continue,
-                        i if i.detail() * zoom < MIN_SHAPE => continue,
-                        _ => {}
-                    }
-                    match item {
-                        Item::Text {
-                            at,
-                            text,
-                            size,
-                            anchor,
-                            colour: c,
-                        } => labels.push(Label::Text {
-                            at: to(*at),
-                            text: text.clone(),
-                            size: size * zoom,
-                            align: align(*anchor),
-                            colour: colour(*c),
-                        }),
-                        Item::Icon {
-                            id,
-                            centre,
-                            size,
-                            tint,
-                        } => {
-                            if let Some(src) = self.icon(id, *tint) {
-                                let r =
-                                    Rect::from_center_size(to(*centre), vec2(*size, *size) * zoom);
-                                if r.intersects(screen) {
-                                    labels.push(Label::Icon { src, rect: r });
-                                }
-                            }
-                        }
-                        _ => {
-                            for shape in shapes(item, &to, zoom, tiny) {
-                                tess.tessellate_shape(shape, &mut mesh);
-                            }
-                        }
-                    }
-                }
+                let mut icon = |id: &str, tint| self.icon(id, tint);
+                let mut out = Tessellated {
+                    tess: &mut tess,
+                    mesh: &mut mesh,
+                    labels: &mut labels,
+                };
+                out.items(items, &to, zoom, Cull::Small { tiny, screen }, &mut icon);
                 if scene.backdrop.is_some() && i == LayerId::Terrain as usize {
                     // Over a background image the terrain lets it show, as in exports.
                     for v in &mut mesh.vertices {

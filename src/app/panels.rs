@@ -30,7 +30,7 @@ impl DesignerApp {
                     .on_disabled_hover_text(why.unwrap_or_default())
                     .clicked()
                 {
-                    self.set_tool(*tool);
+                    self.queue(super::commands::Command::Tool(*tool));
                 }
             }
         });

@@ -11,7 +11,7 @@ use egui::{Mesh, Pos2, Rect, Shape, Ui, vec2};
 use hexx::Hex;
 
 use super::document::Document;
-use super::paint::{align, colour, shapes};
+use super::paint::{Cull, Label, Tessellated, colour, paint_labels};
 use super::preview_table::TablePreview;
 use super::preview_worker::{Shared, Worker};
 use super::view::View;
@@ -216,15 +216,6 @@ pub struct Previewer {
 }
 
 type MeshKey = (u64, f32, egui::Vec2, Rect, f32);
-
-/// A text of the drawing, laid out by egui each frame (its cache makes that cheap).
-struct Label {
-    at: Pos2,
-    align: egui::Align2,
-    text: String,
-    size: f32,
-    colour: egui::Color32,
-}
 
 impl Previewer {
     pub fn active(&self) -> bool {
@@ -610,15 +601,7 @@ impl Previewer {
         }
         if let Some((_, mesh, labels)) = &self.mesh {
             painter.add(Shape::Mesh(mesh.clone()));
-            for l in labels {
-                painter.text(
-                    l.at,
-                    l.align,
-                    &l.text,
-                    egui::FontId::proportional(l.size),
-                    l.colour,
-                );
-            }
+            paint_labels(ui, painter, labels);
         }
     }
 
@@ -1051,45 +1034,19 @@ fn swatch(ui: &mut Ui, c: egui::Color32) {
     ui.painter().rect_filled(r, 2.0, c);
 }
 
-/// The drawing's shapes in one mesh, and its labels.
+/// The drawing's shapes in one mesh, and its labels, tessellated as the scene is.
 fn tessellate(items: &[Item], view: &View, rect: Rect, ppp: f32) -> (Mesh, Vec<Label>) {
     let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
-    let zoom = view.zoom;
     let visible = rect.expand(200.0);
     let mut tess = Tessellator::new(ppp, TessellationOptions::default(), [1, 1], Vec::new());
-    let mut mesh = Mesh::default();
-    let mut labels = Vec::new();
-    let tiny = false;
-    for item in items {
-        if !near(item, &to, visible) {
-            continue;
-        }
-        match item {
-            Item::Text {
-                at,
-                text,
-                size,
-                anchor,
-                colour: c,
-            } => {
-                if size * zoom >= 5.0 {
-                    labels.push(Label {
-                        at: to(*at),
-                        align: align(*anchor),
-                        text: text.clone(),
-                        size: size * zoom,
-                        colour: colour(*c),
-                    });
-                }
-            }
-            Item::Icon { .. } => {}
-            _ => {
-                for shape in shapes(item, &to, zoom, tiny) {
-                    tess.tessellate_shape(shape, &mut mesh);
-                }
-            }
-        }
-    }
+    let (mut mesh, mut labels) = (Mesh::default(), Vec::new());
+    let mut out = Tessellated {
+        tess: &mut tess,
+        mesh: &mut mesh,
+        labels: &mut labels,
+    };
+    let near = items.iter().filter(|i| near(i, &to, visible));
+    out.items(near, &to, view.zoom, Cull::Text, &mut |_, _| None);
     (mesh, labels)
 }
 
@@ -1132,7 +1089,7 @@ impl super::DesignerApp {
                 })
                 .clicked()
             {
-                self.run_command(cmd, ctx);
+                self.queue(cmd);
             }
         }
         ui.separator();

@@ -64,6 +64,19 @@ impl Recovery {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
+        // The copy names the scenario's module file relative to itself, not to the
+        // file the work came from.
+        let copy;
+        let scenario = match (&scenario.ruleset_file, origin) {
+            (Some(written), Some(from)) => {
+                copy = Scenario {
+                    ruleset_file: Some(io::module_file::moved(written, from, path)),
+                    ..scenario.clone()
+                };
+                &copy
+            }
+            _ => scenario,
+        };
         if io::save_scenario(scenario, path).is_ok() {
             let origin_text = origin.map(|p| p.display().to_string()).unwrap_or_default();
             let _ = std::fs::write(Self::origin_path(path), origin_text);
@@ -81,17 +94,60 @@ impl Recovery {
     }
 
     /// Work left behind by a session that did not end cleanly: the scenario and the
-    /// file it came from.
-    pub fn leftover(&self, rulesets: &Rulesets) -> Option<(Scenario, Option<PathBuf>)> {
+    /// file it came from. The module file it names is loaded into `rulesets`, and the
+    /// scenario names it relative to that file again.
+    pub fn leftover(&self, rulesets: &mut Rulesets) -> Option<(Scenario, Option<PathBuf>)> {
         let path = self.path.as_ref()?;
         if !path.exists() {
             return None;
         }
-        let scenario = io::load_scenario(path, rulesets).ok()?;
+        let opened = io::open_scenario(path, rulesets).ok()?;
+        if let Some(m) = opened.module {
+            rulesets.insert(m);
+        }
+        let mut scenario = opened.scenario;
         let origin = std::fs::read_to_string(Self::origin_path(path))
             .ok()
             .filter(|s| !s.is_empty())
             .map(PathBuf::from);
+        if let (Some(written), Some(to)) = (&scenario.ruleset_file, &origin) {
+            scenario.ruleset_file = Some(io::module_file::moved(written, path, to));
+        }
         Some((scenario, origin))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_recovery_copy_finds_the_module_file_named_beside_the_original() {
+        let work = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        let mut rulesets = Rulesets::built_in();
+        let mut own = rulesets.get("battle-cry-150").unwrap().clone();
+        own.id = "my-game".into();
+        let module = work.path().join("rules").join("my-game.ron");
+        std::fs::create_dir(module.parent().unwrap()).unwrap();
+        std::fs::write(&module, crate::rules::module::to_ron(&own)).unwrap();
+        let origin = work.path().join("map.ron");
+        let mut s = crate::io::parse_scenario(
+            crate::app::SAMPLE,
+            io::Format::Json,
+            Path::new("sample.json"),
+        )
+        .unwrap()
+        .scenario;
+        s.ruleset = "my-game".into();
+        s.ruleset_file = Some("rules/my-game.ron".into());
+
+        let mut r = Recovery::new(Some(data.path().join("recovery.ron")));
+        r.save_now(&s, Some(&origin), 1);
+        assert!(rulesets.get("my-game").is_none());
+        let (back, from) = r.leftover(&mut rulesets).expect("the work is found");
+        assert!(rulesets.get("my-game").is_some(), "the module file loads");
+        assert_eq!(from.as_deref(), Some(origin.as_path()));
+        assert_eq!(back.ruleset_file.as_deref(), Some("rules/my-game.ron"));
     }
 }

@@ -199,6 +199,16 @@ pub struct ToolState {
 }
 
 impl ToolState {
+    /// Whether points snap to `what`.
+    pub fn snap_to(&mut self, what: super::commands::Snap) -> &mut bool {
+        use super::commands::Snap;
+        match what {
+            Snap::Grid => &mut self.snap_grid,
+            Snap::Vertices => &mut self.snap_vertices,
+            Snap::TableEdge => &mut self.snap_edge,
+        }
+    }
+
     pub fn new() -> Self {
         ToolState {
             // A first click on the sample must not paint: start by selecting.

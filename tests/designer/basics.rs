@@ -319,7 +319,7 @@ fn new_scenario_with_a_chosen_board() {
     h.run();
     h.get_by_label("New scenario");
     {
-        let d = h.state_mut().new_dialog.as_mut().unwrap();
+        let d = h.state_mut().windows.new.as_mut().unwrap();
         d.columns = 20;
         d.rows = 11;
         d.orientation = sandtable::board::Orientation::Flat;
@@ -339,7 +339,7 @@ fn new_scenario_with_a_chosen_board() {
     {
         let app = h.state_mut();
         let rulesets = app.rulesets.clone();
-        let d = app.new_dialog.as_mut().unwrap();
+        let d = app.windows.new.as_mut().unwrap();
         *d = sandtable::app::new_dialog::NewDialog::new(&rulesets, "mini-nap");
         d.width = 120.0;
     }

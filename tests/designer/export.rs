@@ -36,7 +36,7 @@ fn export_previews_the_sheets_and_writes_the_pdf() {
     h.run();
     let bytes = std::fs::read(&out).expect("exported");
     assert!(bytes.starts_with(b"%PDF"));
-    assert!(h.state().export_dialog.is_none(), "the window closes");
+    assert!(h.query_by_label("Format").is_none(), "the window closes");
 }
 
 #[test]
@@ -45,7 +45,7 @@ fn export_cancelled_in_the_file_dialog_writes_nothing() {
     open_export(&mut h);
     h.get_by_label("Cancel").click();
     h.run();
-    assert!(h.state().export_dialog.is_none());
+    assert!(h.query_by_label("Format").is_none());
 }
 
 /// The Export window draws only the layers ticked (as `--layers` does), and a notice

@@ -90,7 +90,7 @@ fn new_with_unsaved_changes_asks_and_the_new_dialog_is_modal() {
     let p = at(&h, "M9");
     drag(&mut h, &[p]);
     assert_eq!(h.state().doc.scenario, before);
-    assert!(h.state().new_dialog.is_some(), "the dialog stays open");
+    h.get_by_label("New scenario"); // the dialog stays open
     h.get_by_label("Create").click();
     h.run();
     assert!(h.state().doc.scenario.hexes.is_empty());
@@ -166,10 +166,10 @@ fn without_a_system_dialog_the_app_offers_its_own_to_open_and_save() {
         .into_owned();
     h.get_by_label(&name).click();
     h.run();
-    assert_eq!(h.state().path_dialog.as_ref().unwrap().0.dir, dir.path());
+    assert_eq!(h.state().windows.path.as_ref().unwrap().0.dir, dir.path());
     h.get_by_label("Cancel").click();
     h.run();
-    assert!(h.state().path_dialog.is_none());
+    assert!(h.state().windows.path.is_none());
 }
 
 #[test]
@@ -252,7 +252,7 @@ fn escape_answers_the_question_with_cancel_and_keys_do_not_reach_the_board() {
     paint_town(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
-    assert!(h.state().confirm.is_some());
+    h.get_by_label("Unsaved changes");
     // A tool key while the question shows does not change the tool.
     let tool = h.state().tools.tool;
     h.key_press(Key::S);
@@ -260,8 +260,11 @@ fn escape_answers_the_question_with_cancel_and_keys_do_not_reach_the_board() {
     assert_eq!(h.state().tools.tool, tool);
     h.key_press(Key::Escape);
     h.run();
-    assert!(h.state().confirm.is_none(), "Escape cancels");
-    assert!(h.state().new_dialog.is_none());
+    assert!(
+        h.query_by_label("Unsaved changes").is_none(),
+        "Escape cancels"
+    );
+    assert!(h.query_by_label("New scenario").is_none());
     assert_eq!(terrain(&h, "A1").as_deref(), Some("town"));
 }
 

@@ -60,7 +60,7 @@ fn file_new_shows_every_game_and_a_quick_click_picks_it_each_time() {
         let name = name_of(&h, pick);
         let entry = centre(&h, &name);
         quick_click(&mut h, entry);
-        let dialog = h.state().new_dialog.as_ref().expect("the dialog stays");
+        let dialog = h.state().windows.new.as_ref().expect("the dialog stays");
         assert_eq!(dialog.ruleset, pick, "picked {name} from the list");
         h.get_by_label("Create").click();
         h.run();
@@ -249,7 +249,7 @@ fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     h.get_by_role_and_label(egui::accesskit::Role::RadioButton, "My game");
-    let dialog = h.state().new_dialog.as_ref().expect("New is open");
+    let dialog = h.state().windows.new.as_ref().expect("New is open");
     assert_eq!(dialog.ruleset, "my-game");
 }
 
@@ -317,7 +317,8 @@ fn a_new_maps_save_as_starts_where_the_last_save_went_not_where_a_file_was_opene
         h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         h.run();
         h.state()
-            .path_dialog
+            .windows
+            .path
             .as_ref()
             .expect("the app's dialog")
             .0
@@ -433,9 +434,9 @@ fn the_new_dialog_stays_put_when_the_game_changes() {
     let before = centre(&h, "Mini-Nap");
     let p = centre(&h, "PBS (v2023.1)");
     quick_click(&mut h, p);
-    assert_eq!(h.state().new_dialog.as_ref().unwrap().ruleset, "pbs-2023");
+    assert_eq!(h.state().windows.new.as_ref().unwrap().ruleset, "pbs-2023");
     assert!(centre(&h, "Mini-Nap").distance(before) < 1.0);
     let p = centre(&h, "Mini-Nap");
     quick_click(&mut h, p);
-    assert_eq!(h.state().new_dialog.as_ref().unwrap().ruleset, "mini-nap");
+    assert_eq!(h.state().windows.new.as_ref().unwrap().ruleset, "mini-nap");
 }

@@ -25,7 +25,7 @@ fn open_editor(h: &mut Harness<'_, DesignerApp>) {
     h.run();
     h.get_by_label("Module editor").click();
     h.run();
-    assert!(h.state().module_editor.is_some());
+    assert!(h.state().windows.module_editor.is_some());
 }
 
 fn summary(h: &Harness<'_, DesignerApp>) -> String {
@@ -648,4 +648,99 @@ fn an_icon_file_of_ones_own_is_drawn_and_saved_beside_the_module() {
         std::fs::read(dir.path().join("out/castle-keep.png")).unwrap(),
         bytes
     );
+}
+
+/// An icon file that is beside the module but cannot be read as an image is drawn as no
+/// icon, and the message names it.
+#[test]
+fn an_unreadable_icon_file_is_named_when_the_module_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("assets/rulesets/battle-cry-150.ron").unwrap();
+    let from = r#"icon: "infantry.svg""#;
+    assert!(text.contains(from));
+    let text = text
+        .replacen(from, r#"icon: "broken-badge.png""#, 1)
+        .replacen(r#"id: "battle-cry-150""#, r#"id: "broken-icons""#, 1);
+    let module = dir.path().join("broken-icons.ron");
+    std::fs::write(&module, text).unwrap();
+    std::fs::write(dir.path().join("broken-badge.png"), b"not a picture").unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![module.clone()],
+        ..Default::default()
+    });
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open module...").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.ruleset,
+        "broken-icons",
+        "the module loads"
+    );
+    let e = h.state().error.clone().expect("a message");
+    assert!(e.contains("broken-badge.png"), "{e}");
+    h.get_by_label_contains("broken-badge.png");
+}
+
+/// "Each mechanism's sheet is built from its typed parameters": a list of records (zone
+/// of control exceptions) takes rows added and removed in the sheet, and a check's
+/// mechanism is switched in the form, the new one starting from its defaults; each is
+/// one module step.
+#[test]
+fn rows_of_a_list_are_added_and_removed_and_a_checks_mechanism_is_switched_in_the_form() {
+    let mut h = app();
+    open_editor(&mut h);
+    pick(&mut h, "Mechanisms", "Mechanisms");
+    if h.state().doc.ruleset().unwrap().zones_of_control.is_none() {
+        h.get_by_role_and_label(egui::Role::CheckBox, "zones of control")
+            .click_accesskit();
+        h.run();
+    }
+    let exceptions = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap();
+        r.zones_of_control.as_ref().unwrap().exceptions.clone()
+    };
+    let before = exceptions(&h).len();
+    h.get_by_label("Add to exceptions").click_accesskit();
+    h.run();
+    let now = exceptions(&h);
+    let said = h
+        .state()
+        .windows
+        .module_editor
+        .as_ref()
+        .unwrap()
+        .message
+        .clone();
+    assert_eq!(now.len(), before + 1, "{said:?}");
+    assert!(now.last().unwrap().classes.is_empty());
+    let row = format!("Remove exceptions {}", before + 1);
+    h.get_by_label(&row).click_accesskit();
+    h.run();
+    assert_eq!(exceptions(&h).len(), before);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        exceptions(&h).len(),
+        before + 1,
+        "removing a row is one step"
+    );
+
+    step(&mut h, |r| {
+        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "clear", max_elevation: 0))"#;
+        module::paste(r, module::PasteInto::Checks, c).unwrap().0
+    });
+    pick(&mut h, "swamp-height", "swamp-height");
+    h.get_by_role_and_label(egui::Role::ComboBox, "mechanism")
+        .click();
+    h.run();
+    h.get_by_label("stacking").click();
+    h.run();
+    let r = h.state().doc.ruleset().unwrap().clone();
+    let c = r.constraints.last().unwrap();
+    assert_eq!(c.rule, "swamp-height", "the rule and its quote stay");
+    let check = serde_json::to_value(&c.check).unwrap();
+    assert_eq!(check["mechanism"], "stacking", "{check}");
+    assert!(check.get("terrain").is_none(), "{check}");
+    h.get_by_role_and_label(egui::Role::SpinButton, "max");
 }

@@ -87,7 +87,7 @@ fn base_widths_are_written_bw() {
     {
         let app = h.state_mut();
         let rulesets = app.rulesets.clone();
-        *app.new_dialog.as_mut().unwrap() =
+        *app.windows.new.as_mut().unwrap() =
             sandtable::app::new_dialog::NewDialog::new(&rulesets, "pbs-2023");
     }
     h.run();

@@ -224,7 +224,7 @@ fn export_with_the_current_preview_draws_it() {
         h.run();
         h.get_by_label("Export...").click();
         h.run();
-        h.state_mut().export_dialog.as_mut().unwrap().format = svg;
+        h.state_mut().windows.export.as_mut().unwrap().format = svg;
         h.run();
         let offer = "With the current preview (los:u2:C4)";
         assert!(shows(&h, offer));

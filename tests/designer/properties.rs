@@ -28,13 +28,14 @@ fn add_a_side_and_resize_the_board_in_scenario_properties() {
     assert_eq!(h.state().doc.scenario.sides.len(), 2, "one undo step");
 
     // Shrinking would drop L2 and M3, which hold rough terrain: refused, and why.
-    h.state_mut().scenario_panel.as_mut().unwrap().columns = 10;
+    h.state_mut().windows.properties.as_mut().unwrap().columns = 10;
     h.run();
     h.get_by_label("Apply board size").click();
     h.run();
     let why = h
         .state()
-        .scenario_panel
+        .windows
+        .properties
         .as_ref()
         .unwrap()
         .message
@@ -48,7 +49,7 @@ fn add_a_side_and_resize_the_board_in_scenario_properties() {
     assert_eq!(h.state().doc.scenario.board.as_hex().unwrap().columns, 13);
     h.get_by_label(&why);
     // Growing is fine, and undoes in one step.
-    h.state_mut().scenario_panel.as_mut().unwrap().columns = 20;
+    h.state_mut().windows.properties.as_mut().unwrap().columns = 20;
     h.run();
     h.get_by_label("Apply board size").click();
     h.run();
@@ -199,7 +200,7 @@ fn a_side_gets_its_own_colour_in_scenario_properties_as_one_undo_step() {
     assert!(first.is_some(), "the first side has its own colour");
     assert!(h.state().doc.scenario.sides[1].colour.is_none());
     // A picked colour is applied the same way.
-    h.state_mut().scenario_panel.as_mut().unwrap().sides[0]
+    h.state_mut().windows.properties.as_mut().unwrap().sides[0]
         .1
         .colour = Some(sandtable::colour::Colour([10, 20, 30]));
     h.run();
@@ -246,7 +247,7 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
     h.run();
     h.get_by_label("even").click();
     h.run();
-    h.state_mut().new_dialog.as_mut().unwrap().hex_mm = 25.0;
+    h.state_mut().windows.new.as_mut().unwrap().hex_mm = 25.0;
     h.run();
     h.get_by_label("Create").click();
     h.run();
@@ -256,8 +257,8 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
     h.run();
     h.get_by_label("Scenario properties...").click();
     h.run();
-    assert_eq!(h.state().scenario_panel.as_ref().unwrap().hex_mm, 25.0);
-    h.state_mut().scenario_panel.as_mut().unwrap().hex_mm = 16.0;
+    assert_eq!(h.state().windows.properties.as_ref().unwrap().hex_mm, 25.0);
+    h.state_mut().windows.properties.as_mut().unwrap().hex_mm = 16.0;
     h.run();
     h.get_by_label("Apply board size").click();
     h.run();
@@ -277,7 +278,7 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
     h.run();
     h.get_by_label("Scenario properties...").click();
     h.run();
-    h.state_mut().scenario_panel.as_mut().unwrap().table.0 = t.width + 60.0;
+    h.state_mut().windows.properties.as_mut().unwrap().table.0 = t.width + 60.0;
     h.run();
     h.get_by_label("Apply table size").click();
     h.run();
@@ -299,11 +300,18 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
             size: Some(3.0),
             ..Default::default()
         });
-    h.state_mut().scenario_panel.as_mut().unwrap().table.0 = t.width - 20.0;
+    h.state_mut().windows.properties.as_mut().unwrap().table.0 = t.width - 20.0;
     h.run();
     h.get_by_label("Apply table size").click();
     h.run();
-    let why = h.state().scenario_panel.as_ref().unwrap().message.clone();
+    let why = h
+        .state()
+        .windows
+        .properties
+        .as_ref()
+        .unwrap()
+        .message
+        .clone();
     assert!(why.as_deref().is_some_and(|m| m.contains("c9")), "{why:?}");
     assert_eq!(
         h.state().doc.scenario.board.as_freeform().unwrap().width,

@@ -8,6 +8,7 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
+use sandtable::app::commands::{Command, Snap};
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::board::freeform::Point;
 use sandtable::rules::Rulesets;
@@ -237,7 +238,9 @@ fn points_snap_to_other_vertices_and_to_the_table_edge() {
     let mut h = table_app(vec![], vec![]);
     h.get_by_label("Marsh").click();
     h.run();
-    h.state_mut().tools.snap_grid = false;
+    // View > Snap to grid, off.
+    h.state_mut().queue(Command::Snap(Snap::Grid));
+    h.run();
     // Near the woods' corner (20, 15), near the top edge, and a free point.
     for (x, y) in [(20.4, 15.3), (5.0, 0.6), (3.3, 17.7)] {
         let p = at(&h, x, y);
@@ -409,7 +412,7 @@ fn edit_an_area_in_the_inspector_and_draw_an_outlined_landmark() {
 fn table_tools_measure_place_and_erase_and_the_status_bar_says_how() {
     use sandtable::app::tools::Tool;
     let mut h = table_app(vec![], vec![]);
-    h.state_mut().tools.tool = Tool::Ruler;
+    h.key_press(Key::Q);
     h.run();
     h.get_by_label("Drag to measure");
     let (a, b) = (at(&h, 20.0, 20.0), at(&h, 50.0, 60.0));
@@ -419,7 +422,7 @@ fn table_tools_measure_place_and_erase_and_the_status_bar_says_how() {
         Some((Point::new(20.0, 20.0), Point::new(50.0, 60.0)))
     );
     let units = h.state().doc.scenario.units.len();
-    h.state_mut().tools.tool = Tool::Unit;
+    h.key_press(Key::U);
     h.run();
     h.get_by_label("Click to place a unit of the picked class and side; R turns the selected one");
     let p = at(&h, 100.0, 80.0);
@@ -427,7 +430,7 @@ fn table_tools_measure_place_and_erase_and_the_status_bar_says_how() {
     let placed = h.state().doc.scenario.units.last().unwrap().clone();
     assert_eq!(h.state().doc.scenario.units.len(), units + 1);
     assert_eq!(placed.at, Some(Point::new(100.0, 80.0)));
-    h.state_mut().tools.tool = Tool::Eraser;
+    h.key_press(Key::E);
     h.run();
     h.get_by_label("Click a feature to remove it");
     click(&mut h, p);
@@ -450,7 +453,6 @@ fn table_tools_measure_place_and_erase_and_the_status_bar_says_how() {
 /// Unit tool stands on 4 x 3, so the `bases` check has nothing to say of it.
 #[test]
 fn a_unit_placed_on_a_table_stands_on_its_class_base() {
-    use sandtable::app::tools::Tool;
     let mut h = table_app(vec![], vec![]);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mini-nap.ron");
@@ -467,7 +469,7 @@ fn a_unit_placed_on_a_table_stands_on_its_class_base() {
     // File > Load ruleset: the open document takes the file's version of its game.
     h.state_mut().load_ruleset(&path);
     let class = "infantry".to_string();
-    h.state_mut().tools.tool = Tool::Unit;
+    h.key_press(Key::U);
     h.state_mut().tools.unit_class = class.clone();
     h.run();
     let p = at(&h, 100.0, 80.0);

@@ -15,25 +15,8 @@ use crate::scenario::edit::TextField;
 impl DesignerApp {
     /// Tools > Module editor: opens the window (or brings it back).
     pub fn open_module_editor(&mut self) {
-        if self.module_editor.is_none() {
-            self.module_editor = Some(ModuleEditor::new());
-        }
-    }
-
-    /// The editor's window, shown before the canvas so that what it changes is drawn
-    /// in the same frame.
-    pub fn module_editor_window(&mut self, ctx: &egui::Context) {
-        let Some(mut ed) = self.module_editor.take() else {
-            return;
-        };
-        let mut open = true;
-        let actions = ed.show(ctx, &mut open, &self.doc);
-        let gesture = ed.gesture();
-        if open {
-            self.module_editor = Some(ed);
-        }
-        for a in actions {
-            self.module_action(a, ctx, gesture);
+        if self.windows.module_editor.is_none() {
+            self.windows.module_editor = Some(ModuleEditor::new());
         }
     }
 
@@ -82,7 +65,7 @@ impl DesignerApp {
                     self.dialog_dir(),
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::SaveModule));
+                self.windows.path = Some((d, Purpose::SaveModule));
             }
         }
     }
@@ -93,32 +76,7 @@ impl DesignerApp {
         let Some(r) = self.doc.module().cloned() else {
             return;
         };
-        let problems = module::problems(&r);
-        if !problems.is_empty() {
-            let list: Vec<String> = problems
-                .into_iter()
-                .map(|p| format!("- {}", p.message))
-                .collect();
-            self.error = Some(format!(
-                "The module was not saved: it would not load.\n{}",
-                list.join("\n")
-            ));
-            return;
-        }
-        let text = module::to_ron(&r);
-        if let Err(e) = module::from_text(&text, path) {
-            self.error = Some(format!(
-                "The module was not saved: it would not read back.\n{e}"
-            ));
-            return;
-        }
-        if let Err(e) = icon_files::save_beside(&r, path) {
-            self.error = Some(format!(
-                "The module was not saved: its icon file could not be written.\n{e}"
-            ));
-            return;
-        }
-        match std::fs::write(path, text) {
+        match crate::app::file_flow::write_module(&r, path) {
             Ok(()) => {
                 if !self.ruleset_files.iter().any(|p| p == path) {
                     self.ruleset_files.push(path.to_path_buf());
@@ -126,20 +84,16 @@ impl DesignerApp {
                 self.module_file = Some(ModuleFile {
                     path: path.to_path_buf(),
                     id: r.id.clone(),
+                    written: Some(r),
                 });
             }
-            Err(e) => {
-                self.error = Some(format!(
-                    "Could not save the module to {}: {e}",
-                    path.display()
-                ))
-            }
+            Err(e) => self.error = Some(e),
         }
     }
 
     /// Asks for an SVG or PNG file, then makes it the kind's icon.
     pub fn icon_file_dialog(&mut self, list: KindList, id: String) {
-        if let Some(ed) = &mut self.module_editor {
+        if let Some(ed) = &mut self.windows.module_editor {
             ed.icon_for = Some((list, id));
         }
         match self.dialogs.open(dialogs::ICON) {
@@ -148,7 +102,7 @@ impl DesignerApp {
             Answer::Unavailable => {
                 let d =
                     PathDialog::open("Icon file", dialogs::ICON, self.dialog_dir(), &self.recent);
-                self.path_dialog = Some((d, Purpose::IconFile));
+                self.windows.path = Some((d, Purpose::IconFile));
             }
         }
     }
@@ -157,7 +111,12 @@ impl DesignerApp {
     /// module step: held by its file name (which the module names, and beside which
     /// Save module as writes it), renamed `own-...` where a built-in icon has that name.
     pub fn set_icon_file(&mut self, path: &Path) {
-        let Some((list, id)) = self.module_editor.as_mut().and_then(|e| e.icon_for.take()) else {
+        let Some((list, id)) = self
+            .windows
+            .module_editor
+            .as_mut()
+            .and_then(|e| e.icon_for.take())
+        else {
             return;
         };
         let Some(r) = self.doc.module().cloned() else {
@@ -205,7 +164,7 @@ impl DesignerApp {
                     self.dialog_dir(),
                     &self.recent,
                 );
-                self.path_dialog = Some((d, Purpose::OpenModule));
+                self.windows.path = Some((d, Purpose::OpenModule));
             }
         }
     }
@@ -223,15 +182,38 @@ impl DesignerApp {
         if !self.ruleset_files.iter().any(|p| p == path) {
             self.ruleset_files.push(path.to_path_buf());
         }
-        self.module_file = Some(ModuleFile {
-            path: PathBuf::from(path),
-            id: r.id.clone(),
-        });
+        self.unreadable_icons(&r.id, path);
         let edit = Edit::SetText {
             field: TextField::Ruleset,
             value: r.id.clone(),
         };
         self.module_step(r, edit);
+        // As the file holds it: saving the scenario then leaves the file alone.
+        self.module_file = Some(ModuleFile {
+            path: PathBuf::from(path),
+            id: self.doc.scenario.ruleset.clone(),
+            written: self.doc.module().cloned(),
+        });
+    }
+
+    /// Says which icon files the module `id`, read from `path`, names but could not read
+    /// (they are drawn as no icon; the module itself loaded).
+    pub(crate) fn unreadable_icons(&mut self, id: &str, path: &Path) {
+        let Some(r) = self.rulesets.get(id) else {
+            return;
+        };
+        let problems = icon_files::load_beside(r, path);
+        if !problems.is_empty() {
+            let list = problems.join("\n");
+            let said = format!(
+                "{} loaded, but an icon file it names could not be read; the kind is drawn without its icon:\n{list}",
+                path.display()
+            );
+            self.error = Some(match self.error.take() {
+                Some(e) => format!("{e}\n{said}"),
+                None => said,
+            });
+        }
     }
 
     /// Says that the scenario just opened is drawn without its module file, with the

@@ -181,8 +181,19 @@ pub fn object(
     marks: &mut Marks,
 ) -> bool {
     let node = resolve(node);
+    let mut changed = false;
     let (node, tag) = match variant(node, v) {
-        Some((b, tag)) => (b, Some(tag)),
+        Some((b, tag)) => {
+            // The tag chooses the variant: another one starts from its defaults.
+            if let Some(other) = switch_variant(ui, node, tag, v, path) {
+                *v = other;
+                changed = true;
+            }
+            match variant(node, v) {
+                Some((b, _)) => (b, Some(tag)),
+                None => (b, Some(tag)),
+            }
+        }
         None => (node, None),
     };
     let Some(props) = node.get("properties").and_then(Value::as_object) else {
@@ -191,16 +202,10 @@ pub fn object(
     if !v.is_object() {
         *v = Value::Object(Map::new());
     }
-    let mut changed = false;
-    if let Some(tag) = tag {
-        let name = v.get(tag).and_then(Value::as_str).unwrap_or_default();
-        ui.horizontal(|ui| {
-            ui.label(tag.replace('_', " "));
-            ui.strong(name);
-        });
-        if let Some(d) = node.get("description").and_then(Value::as_str) {
-            describe(ui, d);
-        }
+    if tag.is_some()
+        && let Some(d) = node.get("description").and_then(Value::as_str)
+    {
+        describe(ui, d);
     }
     for (key, prop) in props {
         if Some(key.as_str()) == tag {
@@ -239,6 +244,20 @@ fn field(
     let nested = inner.get("properties").is_some()
         || (inner.get("oneOf").is_some() && choices(inner).is_none());
     let present = map.get(key).is_some_and(|x| !x.is_null());
+    if let Some(row) = record_rows(inner) {
+        if let Some(d) = description {
+            describe(ui, d);
+        }
+        let rows = map
+            .entry(key.to_string())
+            .or_insert_with(|| Value::Array(Vec::new()));
+        changed |= records(ui, &title, row, rows, path, marks);
+        if rows.as_array().is_some_and(Vec::is_empty) && optional {
+            map.remove(key);
+        }
+        marks.under(ui, path);
+        return changed;
+    }
     if nested {
         let mut on = present || !optional;
         if optional {
@@ -285,6 +304,132 @@ fn field(
         describe(ui, d);
     }
     marks.under(ui, path);
+    changed
+}
+
+/// The choice of a tagged `oneOf`'s variant (a check's mechanism, a board's kind):
+/// the value of another variant, its required fields at their defaults, when the user
+/// picks one.
+fn switch_variant(
+    ui: &mut egui::Ui,
+    node: &Value,
+    tag: &str,
+    v: &Value,
+    path: &str,
+) -> Option<Value> {
+    let branches = node.get("oneOf")?.as_array()?;
+    let name_of = |b: &Value| {
+        b.get("properties")?
+            .get(tag)?
+            .get("const")?
+            .as_str()
+            .map(String::from)
+    };
+    let current = v.get(tag).and_then(Value::as_str).unwrap_or_default();
+    let mut picked = current.to_string();
+    let label = tag.replace('_', " ");
+    ui.horizontal(|ui| {
+        ui.label(&label);
+        egui::ComboBox::from_id_salt((path, tag))
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for b in branches {
+                    if let Some(n) = name_of(b) {
+                        ui.selectable_value(&mut picked, n.clone(), &n);
+                    }
+                }
+            })
+            .response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
+    });
+    if picked == current {
+        return None;
+    }
+    let b = branches
+        .iter()
+        .find(|b| name_of(b).as_deref() == Some(picked.as_str()))?;
+    let mut out = fresh(b);
+    if let Value::Object(m) = &mut out {
+        m.insert(tag.to_string(), Value::String(picked));
+    }
+    Some(out)
+}
+
+/// The schema of a list's rows, when they are records.
+fn record_rows(node: &Value) -> Option<&Value> {
+    if type_of(node) != Some("array") {
+        return None;
+    }
+    let row = resolve(node.get("items")?);
+    row.get("properties").is_some().then_some(row)
+}
+
+/// A new row of `row`'s records: each required field at its default.
+fn fresh(row: &Value) -> Value {
+    let required: Vec<&str> = row
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut out = Map::new();
+    if let Some(props) = row.get("properties").and_then(Value::as_object) {
+        for (key, prop) in props.iter().filter(|(k, _)| required.contains(&k.as_str())) {
+            let (inner, _) = unwrap_optional(prop);
+            let v = if inner.get("properties").is_some() {
+                fresh(inner)
+            } else {
+                default_of(prop, inner)
+            };
+            out.insert(key.clone(), v);
+        }
+    }
+    Value::Object(out)
+}
+
+/// A list of records: each row's fields as a form, with a button that removes it, and
+/// one that adds a row.
+fn records(
+    ui: &mut egui::Ui,
+    title: &str,
+    row: &Value,
+    rows: &mut Value,
+    path: &str,
+    marks: &mut Marks,
+) -> bool {
+    let Value::Array(list) = rows else {
+        return false;
+    };
+    let mut changed = false;
+    let mut remove = None;
+    for (i, item) in list.iter_mut().enumerate() {
+        let here = format!("{path}.{i}");
+        let name = format!("{title} {}", i + 1);
+        ui.push_id(i, |ui| {
+            egui::CollapsingHeader::new(&name)
+                .id_salt(&here)
+                .default_open(true)
+                .show(ui, |ui| {
+                    changed |= object(ui, row, item, &here, marks);
+                    let label = format!("Remove {name}");
+                    let r = ui.button("Remove");
+                    named(&r, egui::Role::Button, &label);
+                    if r.clicked() {
+                        remove = Some(i);
+                    }
+                });
+        });
+    }
+    if let Some(i) = remove {
+        list.remove(i);
+        changed = true;
+    }
+    let label = format!("Add to {title}");
+    let r = ui.button(format!("Add ({title})"));
+    named(&r, egui::Role::Button, &label);
+    if r.clicked() {
+        list.push(fresh(row));
+        changed = true;
+    }
     changed
 }
 
@@ -391,7 +536,7 @@ fn leaf(ui: &mut egui::Ui, node: &Value, v: &mut Value, label: &str) -> bool {
             r.changed()
         }
         (_, other) => {
-            // Lists of records and maps: shown as they are, edited as text.
+            // Maps: shown as they are, edited as text.
             ui.monospace(other.to_string());
             ui.weak("(edit under As text)");
             false

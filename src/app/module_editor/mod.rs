@@ -36,30 +36,7 @@ pub enum Action {
     PickIcon(KindList, String),
 }
 
-/// A module file the open scenario uses.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ModuleFile {
-    pub path: std::path::PathBuf,
-    /// The id of the ruleset it holds: a scenario that has since changed ruleset no
-    /// longer names it.
-    pub id: String,
-}
-
-impl ModuleFile {
-    /// The module file the document's scenario names (resolved beside its file).
-    pub fn named_by(doc: &Document) -> Option<Self> {
-        let (file, written) = (doc.path.as_ref()?, doc.scenario.ruleset_file.as_ref()?);
-        Some(ModuleFile {
-            path: crate::io::module_file::resolve(file, written),
-            id: doc.scenario.ruleset.clone(),
-        })
-    }
-
-    /// How the scenario saved to `to` names this file, if the scenario still uses it.
-    pub fn written(&self, doc: &Document, to: &std::path::Path) -> Option<String> {
-        (doc.scenario.ruleset == self.id).then(|| crate::io::module_file::relative(to, &self.path))
-    }
-}
+pub use crate::app::file_flow::ModuleFile;
 
 /// A kind's new id, waiting for the user to say whether the map follows.
 #[derive(Debug, Clone, PartialEq)]
