@@ -17,6 +17,7 @@ use super::preview_worker::{Shared, Worker};
 use super::view::View;
 use crate::board::HexBoard;
 use crate::rules::Ruleset;
+use crate::rules::play::Where;
 use crate::rules::play::battle::dice;
 use crate::scenario::{Scenario, Unit};
 use crate::scene::Item;
@@ -786,7 +787,9 @@ impl Previewer {
                 to: self
                     .target()
                     .filter(|h| self.answer().is_some_and(|a| reaches(a, *h)))
-                    .map(|h| s.label(h)),
+                    .map(|h| hex(s, h))
+                    .into_iter()
+                    .collect(),
                 charge: false,
             }),
             Mode::Zones => Some(Ask::Zones {
@@ -832,9 +835,14 @@ fn unit_on(s: &Scenario, hex: Hex) -> Option<&Unit> {
     first.or_else(|| on.next())
 }
 
-/// How a hex is named to `Ask`: the unit standing there, else its label.
-fn named(s: &Scenario, hex: Hex) -> String {
-    unit_on(s, hex).map_or_else(|| s.label(hex), |u| u.id.clone())
+/// How a hex is given to `Ask`: the unit standing there, else the hex.
+fn named(s: &Scenario, at: Hex) -> Where {
+    unit_on(s, at).map_or_else(|| hex(s, at), |u| Where::Unit(u.id.clone()))
+}
+
+/// The hex itself (shown by its label).
+fn hex(s: &Scenario, at: Hex) -> Where {
+    Where::Hex(at, s.label(at))
 }
 
 /// The sides of the scenario: listed ones, then any a unit names.
@@ -909,7 +917,7 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
         Mode::Sight => match (key.from, key.target) {
             (Some(a), Some(b)) => Ask::Sight {
                 from: named(s, a),
-                to: s.label(b),
+                to: hex(s, b),
             },
             (None, _) => return needs("Click a unit or hex to look from."),
             (_, None) => return needs("Hover or click the hex to look at."),
@@ -939,7 +947,7 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
             let base = asked(
                 &Ask::Moves {
                     unit: u.id.clone(),
-                    to: None,
+                    to: Vec::new(),
                     charge: false,
                 },
                 key.given,

@@ -17,6 +17,7 @@ use super::preview_worker::{Shared, Worker};
 use super::view::View;
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
+use crate::rules::play::Where;
 use crate::rules::play::sampled::{Given, Grid};
 use crate::scenario::shape::unit_at;
 use crate::scenario::{Scenario, Unit};
@@ -150,7 +151,7 @@ impl TablePreview {
         self.answer.as_ref().map(|(_, a, _)| a)
     }
 
-    pub(super) fn target(&self) -> Option<Point> {
+    pub fn target(&self) -> Option<Point> {
         self.pinned.or(self.hover)
     }
 
@@ -163,7 +164,7 @@ impl TablePreview {
             let same = on.is_some() && on == self.from
                 || on.is_none() && self.from.is_none() && self.from_point == Some(p);
             self.from = if same { None } else { on.clone() };
-            self.from_point = (!same && on.is_none()).then_some(tenth(p));
+            self.from_point = (!same && on.is_none()).then_some(p);
             return;
         }
         if self.from.is_none() || (on.is_some() && on == self.from) {
@@ -249,12 +250,12 @@ impl TablePreview {
             }),
             Mode::Cover => unit.map(|u| Ask::Cover { unit: u.id.clone() }),
             Mode::Viewshed => unit
-                .map(|u| u.id.clone())
-                .or_else(|| self.from_point.map(|p| format!("{},{}", p.x, p.y)))
+                .map(|u| Where::Unit(u.id.clone()))
+                .or_else(|| self.from_point.map(Where::Point))
                 .map(|from| Ask::Viewshed { from }),
             Mode::Moves => unit.map(|u| Ask::Moves {
                 unit: u.id.clone(),
-                to: None,
+                to: Vec::new(),
                 charge: self.charge,
             }),
             _ => None,
@@ -365,7 +366,7 @@ impl TablePreview {
         let none = TableAnswer::default();
         let from = unit(s, &self.from);
         let (who, what) = match (mode, from, self.from_point) {
-            (Mode::Viewshed, None, Some(p)) => (format!("{},{}", p.x, p.y), "the point"),
+            (Mode::Viewshed, None, Some(p)) => (Where::Point(p).to_string(), "the point"),
             (_, Some(u), _) => (u.id.clone(), "the unit"),
             (Mode::Viewshed, None, None) => {
                 return (needs("Click a unit or a point to look from."), none);
@@ -380,19 +381,19 @@ impl TablePreview {
                 .lines
                 .insert(0, format!("Computing the field of {what} {who}..."));
         }
-        let Some(p) = self.target().map(tenth) else {
+        let Some(p) = self.target() else {
             return (answer, none);
         };
-        let at = format!("{:.1},{:.1}", p.x, p.y);
+        let at = Where::Point(p);
         let value = field.and_then(|f| f.field.as_ref()).and_then(|f| f.at(p));
         let ask = match mode {
             // Fire from the point at the unit.
             Mode::Cover => Ask::Sight {
                 from: at.clone(),
-                to: who.clone(),
+                to: Where::Named(who.clone()),
             },
             _ => Ask::Sight {
-                from: who.clone(),
+                from: Where::Named(who.clone()),
                 to: at.clone(),
             },
         };
@@ -498,7 +499,6 @@ impl TablePreview {
             return self.field_ask(mode, s);
         }
         let from = self.from.clone()?;
-        let at = |p: Point| format!("{:.1},{:.1}", p.x, p.y);
         match mode {
             Mode::Sight | Mode::Battle => {
                 let p = self.target()?;
@@ -509,25 +509,22 @@ impl TablePreview {
                         target,
                     }),
                     (Mode::Sight, on) => Some(Ask::Sight {
-                        from,
-                        to: on.unwrap_or_else(|| at(p)),
+                        from: Where::Unit(from),
+                        to: on.map_or(Where::Point(p), Where::Unit),
                     }),
                     _ => None,
                 }
             }
-            Mode::Moves => {
-                let points: Vec<String> = self
+            Mode::Moves => Some(Ask::Moves {
+                unit: from,
+                to: self
                     .path
                     .iter()
                     .chain(&self.hover)
-                    .map(|p| at(*p))
-                    .collect();
-                Some(Ask::Moves {
-                    unit: from,
-                    to: (!points.is_empty()).then(|| points.join(":")),
-                    charge: self.charge,
-                })
-            }
+                    .map(|p| Where::Point(*p))
+                    .collect(),
+                charge: self.charge,
+            }),
             _ => None,
         }
     }
@@ -565,9 +562,4 @@ fn field_answer(k: &FieldKey, s: &Scenario, r: &Ruleset) -> TableAnswer {
         summary: e.0,
         ..TableAnswer::default()
     })
-}
-
-/// A point to a tenth of the table's unit, as the preview names it (`100.0,60.0`).
-fn tenth(p: Point) -> Point {
-    Point::new((p.x * 10.0).round() / 10.0, (p.y * 10.0).round() / 10.0)
 }

@@ -16,19 +16,19 @@ use crate::rules::Ruleset;
 use crate::rules::arcs::{ArcTarget, arcs, viewshed};
 use crate::rules::charge::{Charge, cannot_charge, charges};
 use crate::rules::movement::{MoveMap, Reach, Ways};
-use crate::rules::play::Field;
 use crate::rules::play::battle::{Fight, details, fight, headline};
 use crate::rules::play::hex::{HexField, controlled};
 use crate::rules::play::moves::route;
 use crate::rules::play::sight::look;
+use crate::rules::play::{Field, Where};
 use crate::rules::sight::Sighting;
 use crate::scenario::{Scenario, Unit};
 
 /// A preview asked for by name, before the rules answer it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Ask {
-    /// `los:FROM:TO`: unit ids or hex labels.
-    Sight { from: String, to: String },
+    /// `los:FROM:TO`: unit ids or hex labels (on a table, points too).
+    Sight { from: Where, to: Where },
     /// `battle:ATTACKER:TARGET`: the line, the target's front sides and the dice with
     /// every modifier as a caption.
     Battle { attacker: String, target: String },
@@ -41,16 +41,16 @@ pub enum Ask {
     },
     /// `moves:UNIT` or `moves:UNIT:HEX` (with the cheapest way there); on a table
     /// `moves:UNIT:X,Y[:X,Y...][:charge]`, the path through those points, moved or
-    /// charged.
+    /// charged. `to` is empty when no way is asked for.
     Moves {
         unit: String,
-        to: Option<String>,
+        to: Vec<Where>,
         charge: bool,
     },
     /// `zoc:SIDE`.
     Zones { side: String },
-    /// `viewshed:FROM`: a unit id or a hex label.
-    Viewshed { from: String },
+    /// `viewshed:FROM`: a unit id or a hex label (on a table, a point too).
+    Viewshed { from: Where },
     /// `charges:UNIT`: every legal charge of a mounted unit.
     Charges { unit: String },
     /// `cover:UNIT` (tables): from where on the table an enemy could fire at the unit,
@@ -136,8 +136,8 @@ impl std::str::FromStr for Ask {
         }
         match parts.as_slice() {
             ["los", from, to] => Ok(Ask::Sight {
-                from: from.to_string(),
-                to: to.to_string(),
+                from: (*from).into(),
+                to: (*to).into(),
             }),
             ["battle", attacker, target] => Ok(Ask::Battle {
                 attacker: attacker.to_string(),
@@ -177,7 +177,7 @@ impl std::str::FromStr for Ask {
                 };
                 Ok(Ask::Moves {
                     unit: unit.to_string(),
-                    to: (!to.is_empty()).then(|| to.join(":")),
+                    to: to.iter().map(|p| (*p).into()).collect(),
                     charge,
                 })
             }
@@ -185,7 +185,7 @@ impl std::str::FromStr for Ask {
                 side: side.to_string(),
             }),
             ["viewshed", from] => Ok(Ask::Viewshed {
-                from: from.to_string(),
+                from: (*from).into(),
             }),
             ["charges", unit] => Ok(Ask::Charges {
                 unit: unit.to_string(),
@@ -224,7 +224,7 @@ impl std::fmt::Display for Ask {
             }
             Ask::Moves { unit, to, charge } => {
                 write!(f, "moves:{unit}")?;
-                if let Some(to) = to {
+                for to in to {
                     write!(f, ":{to}")?;
                 }
                 if *charge {
@@ -295,7 +295,7 @@ impl Ask {
         match self {
             Ask::Sight { from, to } => {
                 let field = hex_field()?;
-                let named = |w: &str| field.place(w).map_err(|e| OverlayError(e.message));
+                let named = |w: &Where| field.place_at(w).map_err(|e| OverlayError(e.message));
                 let (a, b) = (named(from)?, named(to)?);
                 Ok(Preview::Sight(look(&field, a, b).between.own))
             }
@@ -351,14 +351,23 @@ impl Ask {
                 let from = on_hex(u)?;
                 let field = hex_field()?;
                 let (reach, ways) = moves(&field)?.reachable_ways(u, given.allowance)?;
-                let path = match to {
-                    Some(to) => {
-                        let (goal, _) = field.place(to)?;
+                let path = match to.as_slice() {
+                    [] => None,
+                    to => {
+                        // One hex; more parts are read as one name (and refused so).
+                        let (goal, _) = match to {
+                            [one] => field.place_at(one)?,
+                            more => field.place_at(&Where::Named(
+                                more.iter()
+                                    .map(Where::to_string)
+                                    .collect::<Vec<_>>()
+                                    .join(":"),
+                            ))?,
+                        };
                         Some(way_and_cost(&field, u, &ways, goal).ok_or_else(|| {
                             OverlayError(format!("{id} cannot reach {} this turn", s.label(goal)))
                         })?)
                     }
-                    None => None,
                 };
                 Ok(Preview::Moves {
                     from,
@@ -373,7 +382,7 @@ impl Ask {
             }),
             Ask::Viewshed { from } => {
                 let field = hex_field()?;
-                let (a, firer) = field.place(from)?;
+                let (a, firer) = field.place_at(from)?;
                 Ok(Preview::Viewshed {
                     from: a,
                     seen: viewshed(&field.map.sight, a, firer),

@@ -484,6 +484,51 @@ fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
     assert_eq!(h.state().doc.scenario, before);
 }
 
+/// The typed place: a table preview asks at the exact point under the pointer (not its
+/// text to a tenth read back), and answers there as `sandtable los i1 X,Y` does with
+/// that point written in full; in line of sight and in the fire arc's hovered point.
+#[test]
+fn a_table_preview_answers_at_the_exact_point_as_los_does() {
+    use sandtable::rules::play::table::TableField;
+    use sandtable::rules::play::{Field as _, Where, sight};
+    use sandtable::scene::overlay::Ask;
+    let mut h = app_on("mini-nap-village.ron");
+    for mode in [Key::L, Key::A] {
+        shift(&mut h, mode);
+        click_table(&mut h, 40.0, 100.0);
+        hover_table(&mut h, 100.03, 60.07);
+        let app = h.state();
+        let p = app.canvas.preview.table.target().expect("a hovered point");
+        let tenth = |v: f64| ((v * 10.0).round() - v * 10.0).abs() < 1e-9;
+        assert!(!(tenth(p.x) && tenth(p.y)), "finer than a tenth: {p:?}");
+        let s = &app.doc.scenario;
+        if mode == Key::L {
+            match app.canvas.preview.ask(s) {
+                Some(Ask::Sight {
+                    to: Where::Point(asked),
+                    ..
+                }) => assert_eq!(asked, p),
+                other => panic!("asked {other:?}"),
+            }
+        }
+        let r = app.rulesets.get(&s.ruleset).unwrap();
+        let field = TableField::new(s, r);
+        let (a, b) = (
+            field.place("i1").unwrap(),
+            field.place(&format!("{},{}", p.x, p.y)).unwrap(),
+        );
+        let seen = sight::look(&field, a, b);
+        let headline = sight::headline(&field, a, b, &seen);
+        let lines = sight::details(&field, &seen);
+        assert!(shows(&h, &headline), "{headline}");
+        for line in lines {
+            assert!(shows(&h, &line), "{line}");
+        }
+        h.key_press(Key::Escape);
+        h.run();
+    }
+}
+
 /// The README's screenshot of a zone of fire on the Mini-Nap example.
 #[test]
 fn snapshot_of_a_zone_of_fire_on_mini_nap() {

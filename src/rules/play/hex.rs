@@ -8,7 +8,7 @@ use hexx::Hex;
 
 use super::battle::Odds;
 use super::moves::{Leg, Legs};
-use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
+use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind, Where};
 use crate::board::line::Step;
 use crate::rules::Ruleset;
 use crate::rules::battle::{Battle, BattleMap};
@@ -100,7 +100,16 @@ impl<'a> Field for HexField<'a> {
     type Route = Vec<Hex>;
     const LINE: &'static str = "line of sight";
 
-    fn place(&self, what: &str) -> Result<Self::Place, PlaceError> {
+    fn place_at(&self, what: &Where) -> Result<Self::Place, PlaceError> {
+        let what = match what {
+            Where::Named(text) => text.as_str(),
+            Where::Unit(id) => {
+                let u = super::unit(self.s, id)?;
+                return Ok((super::standing(u)?, Some(u)));
+            }
+            Where::Hex(h, _) if self.map.board().contains(*h) => return Ok((*h, None)),
+            other => return Err(crate::rules::question::not_on_this_board(other)),
+        };
         if let Some(u) = self.s.units.iter().find(|u| u.id == what) {
             return Ok((super::standing(u)?, Some(u)));
         }
