@@ -876,21 +876,7 @@ fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
     let mut lines = Vec::new();
     match &preview {
         Preview::Battle { lines: l, .. } => lines.clone_from(l),
-        Preview::Sight(x) => {
-            lines.push(if x.visible {
-                "Visible".to_string()
-            } else {
-                "Blocked".to_string()
-            });
-            for b in &x.blockers {
-                lines.push(format!(
-                    "blocked at {}: {} [{}]",
-                    s.label(b.hex),
-                    b.reason,
-                    b.rule
-                ));
-            }
-        }
+        Preview::Sight(_, words) => lines.clone_from(&words.lines),
         Preview::Moves { reach, .. } => {
             let stops = reach.iter().filter(|r| r.must_stop).count();
             if stops > 0 {
@@ -1013,12 +999,7 @@ fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec
     let Some(t) = targets.iter().find(|t| t.hex == h) else {
         return vec![format!("{}: out of range", s.label(h))];
     };
-    let what = if t.los {
-        t.odds_words()
-    } else {
-        "out of sight".to_string()
-    };
-    vec![format!("{} at range {}: {what}", s.label(h), t.range)]
+    vec![t.line(&s.label(h))]
 }
 
 /// The fire arcs' legend: each number of dice (or shift) in its tint, and the hatching.

@@ -19,7 +19,7 @@ use crate::rules::movement::{MoveMap, Reach, Ways};
 use crate::rules::play::battle::{Fight, details, fight, headline};
 use crate::rules::play::hex::{HexField, controlled};
 use crate::rules::play::moves::route;
-use crate::rules::play::sight::look;
+use crate::rules::play::sight::{self, look};
 use crate::rules::play::{Field, Where};
 use crate::rules::sight::Sighting;
 use crate::scenario::{Scenario, Unit};
@@ -58,10 +58,18 @@ pub enum Ask {
     Cover { unit: String },
 }
 
+/// An answer's words as `sandtable` prints them: its headline and the lines under it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Words {
+    pub headline: String,
+    pub lines: Vec<String>,
+}
+
 /// What the rules answered, ready to draw.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Preview {
-    Sight(Sighting),
+    /// The line, and its words as `sandtable los` prints them.
+    Sight(Sighting, Words),
     Battle {
         battle: Box<Fight<Sighting>>,
         /// The target's fence or entrenchment, when it has one.
@@ -74,6 +82,8 @@ pub enum Preview {
     Arcs {
         from: Hex,
         targets: Vec<ArcTarget>,
+        /// As `sandtable arcs` heads it.
+        headline: String,
     },
     Moves {
         from: Hex,
@@ -94,6 +104,8 @@ pub enum Preview {
     Charges {
         from: Hex,
         lanes: Vec<Charge>,
+        /// As `sandtable charges` heads it.
+        headline: String,
     },
 }
 
@@ -297,7 +309,12 @@ impl Ask {
                 let field = hex_field()?;
                 let named = |w: &Where| field.place_at(w).map_err(|e| OverlayError(e.message));
                 let (a, b) = (named(from)?, named(to)?);
-                Ok(Preview::Sight(look(&field, a, b).between.own))
+                let seen = look(&field, a, b);
+                let words = Words {
+                    headline: sight::headline(&field, a, b, &seen),
+                    lines: sight::details(&field, &seen),
+                };
+                Ok(Preview::Sight(seen.between.own, words))
             }
             Ask::Battle { attacker, target } => {
                 let (a, t) = (unit(s, attacker)?, unit(s, target)?);
@@ -331,9 +348,11 @@ impl Ask {
                 if given.range.is_none() {
                     field.map.reach(u)?;
                 }
+                let targets = arcs(&field.map, u, given.range, None);
                 Ok(Preview::Arcs {
                     from,
-                    targets: arcs(&field.map, u, given.range, None),
+                    headline: crate::rules::arcs::headline(u, &targets),
+                    targets,
                 })
             }
             Ask::Moves {
@@ -396,7 +415,12 @@ impl Ask {
                 }
                 let field = hex_field()?;
                 let lanes = charges(moves(&field)?, s, r, u, None)?;
-                Ok(Preview::Charges { from, lanes })
+                let headline = crate::rules::charge::headline(u, &lanes);
+                Ok(Preview::Charges {
+                    from,
+                    lanes,
+                    headline,
+                })
             }
             Ask::Cover { .. } => Err(OverlayError(
                 "a cover map is drawn on measured tables (on hexes: arcs:UNIT)".into(),
@@ -636,7 +660,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
     match preview {
         Preview::Battle { battle, front, .. } => {
             out = draw_on_screen(
-                &Preview::Sight(battle.sight.between.own.clone()),
+                &Preview::Sight(battle.sight.between.own.clone(), Words::default()),
                 board,
                 layout,
             );
@@ -650,7 +674,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
                 }));
             }
         }
-        Preview::Sight(sighting) => {
+        Preview::Sight(sighting, _) => {
             for step in &sighting.steps {
                 match step {
                     Step::Cross(h) => out.push(fill(layout, *h, CROSSED.alpha(70))),
@@ -685,7 +709,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
                 });
             }
         }
-        Preview::Arcs { from, targets } => {
+        Preview::Arcs { from, targets, .. } => {
             let most = targets
                 .iter()
                 .filter_map(|t| t.dice.or(t.shift.map(|s| s.abs())))
@@ -763,7 +787,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
             }
             out.push(outline(layout, *from, w * 0.06, SEEN));
         }
-        Preview::Charges { from, lanes } => {
+        Preview::Charges { from, lanes, .. } => {
             for c in lanes {
                 out.extend(lane(layout, w, *from, c));
             }
@@ -828,30 +852,8 @@ pub fn charge_lines(c: &Charge, s: &Scenario) -> Vec<String> {
 pub fn summary(preview: &Preview, s: &Scenario) -> String {
     match preview {
         Preview::Battle { summary, .. } => summary.clone(),
-        Preview::Sight(x) => {
-            let verdict = if x.visible { "sees" } else { "does not see" };
-            let mut line = format!(
-                "{} {verdict} {} at range {}",
-                s.label(x.from),
-                s.label(x.to),
-                x.range
-            );
-            if let Some(b) = x.blockers.first() {
-                line.push_str(&format!(": blocked at {} ({})", s.label(b.hex), b.reason));
-            }
-            line
-        }
-        Preview::Arcs { from, targets } => {
-            let open = targets
-                .iter()
-                .filter(|t| t.los && (t.dice.is_some() || t.shift.is_some()));
-            format!(
-                "from {}: {} hexes in range, {} of them in sight to fire at",
-                s.label(*from),
-                targets.len(),
-                open.count()
-            )
-        }
+        Preview::Sight(_, words) => words.headline.clone(),
+        Preview::Arcs { headline, .. } | Preview::Charges { headline, .. } => headline.clone(),
         Preview::Moves {
             from, reach, path, ..
         } => {
@@ -866,9 +868,6 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
         Preview::Zones { hexes, .. } => format!("{} hexes under control", hexes.len()),
         Preview::Viewshed { from, seen } => {
             format!("{} sees {} hexes", s.label(*from), seen.len())
-        }
-        Preview::Charges { from, lanes } => {
-            format!("from {}: {} legal charge(s)", s.label(*from), lanes.len())
         }
     }
 }
