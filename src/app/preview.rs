@@ -13,7 +13,7 @@ use hexx::Hex;
 use super::document::Document;
 use super::paint::{align, colour, shapes};
 use super::preview_table::TablePreview;
-use super::preview_worker::{Shared, Worker};
+use super::preview_worker::Background;
 use super::view::View;
 use crate::board::HexBoard;
 use crate::rules::Ruleset;
@@ -199,9 +199,7 @@ pub struct Previewer {
     answered: u64,
     /// The thread that answers what follows the pointer on a big board, started when
     /// first needed.
-    worker: Option<Worker<Key, Answer>>,
-    /// The scenario and ruleset as the thread sees them.
-    shared: Shared,
+    thread: Background<Key, Answer>,
     /// The answer shown is not yet the one for the hovered hex: the thread is on it.
     computing: bool,
     /// Woken by the thread when its answer is ready.
@@ -428,30 +426,26 @@ impl Previewer {
     /// come back for this revision meanwhile (answers for older ones are dropped). False
     /// when no thread could be started: the frame answers then.
     fn in_background(&mut self, key: &Key, doc: &Document, r: &Ruleset) -> bool {
-        let worker = self.worker.get_or_insert_with(|| {
-            Worker::start(
-                |key: &Key, s: &Scenario, r: &Ruleset| match s.board.as_hex() {
-                    Some(board) => answer(key, s, r, board),
-                    None => needs("previews are drawn on hex boards only"),
-                },
-            )
-        });
-        if !worker.running() {
-            return false;
-        }
         let now = (key.doc, key.revision);
-        if let Some(done) = worker.take(|k| (k.doc, k.revision) == now) {
+        let on_hexes = |key: &Key, s: &Scenario, r: &Ruleset| match s.board.as_hex() {
+            Some(board) => answer(key, s, r, board),
+            None => needs("previews are drawn on hex boards only"),
+        };
+        let Some(came) = self
+            .thread
+            .came_back(on_hexes, now, |k| (k.doc, k.revision))
+        else {
+            return false;
+        };
+        if let Some(done) = came {
             self.answer = Some(done);
             self.answered += 1;
         }
-        if self.answer.as_ref().is_some_and(|(k, _)| k == key) {
-            return true;
+        if self.answer.as_ref().is_none_or(|(k, _)| k != key) {
+            let wake = self.wake.clone();
+            self.thread.ask(key.clone(), now, &doc.scenario, r, wake);
+            self.computing = true;
         }
-        worker.ask(
-            self.shared
-                .job(key.clone(), now, &doc.scenario, r, self.wake.clone()),
-        );
-        self.computing = true;
         true
     }
 
@@ -465,10 +459,7 @@ impl Previewer {
     /// shows it: for tests and benches, which look at what a user sees a moment later.
     pub fn settle(&mut self, limit: std::time::Duration) {
         self.table.settle(limit);
-        let Some(worker) = &mut self.worker else {
-            return;
-        };
-        if let Some(done) = worker.wait(limit) {
+        if let Some(done) = self.thread.wait(limit) {
             self.computing = false;
             self.answer = Some(done);
             self.answered += 1;

@@ -13,7 +13,7 @@ use egui::{Painter, Rect, vec2};
 
 use super::paint::shapes;
 use super::preview::{Answer, Mode, needs};
-use super::preview_worker::{Shared, Worker};
+use super::preview_worker::Background;
 use super::view::View;
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
@@ -132,9 +132,8 @@ pub struct TablePreview {
     field: Option<Field>,
     /// How many fields have been shown.
     fields: u64,
-    worker: Option<Worker<FieldKey, TableAnswer>>,
-    /// The scenario and ruleset as the thread sees them.
-    shared: Shared,
+    /// The thread that answers a big field, started when first needed.
+    thread: Background<FieldKey, TableAnswer>,
     /// The field shown is not yet the one asked for: the thread is on it.
     computing: bool,
     /// Woken by the thread when its answer is ready.
@@ -317,26 +316,21 @@ impl TablePreview {
         doc: &super::document::Document,
         r: &Ruleset,
     ) -> bool {
-        let worker = self.worker.get_or_insert_with(|| {
-            Worker::start(|k: &FieldKey, s: &Scenario, r: &Ruleset| field_answer(k, s, r))
-        });
-        if !worker.running() {
-            return false;
-        }
         let now = (key.doc, key.revision);
-        if let Some((k, a)) = worker.take(|k| (k.doc, k.revision) == now) {
+        let Some(came) = self
+            .thread
+            .came_back(field_answer, now, |k| (k.doc, k.revision))
+        else {
+            return false;
+        };
+        if let Some((k, a)) = came {
             self.show(k, a);
         }
-        if self.field.as_ref().is_some_and(|f| f.key == *key) {
-            return true;
+        if self.field.as_ref().is_none_or(|f| f.key != *key) {
+            let wake = self.wake.clone();
+            self.thread.ask(key.clone(), now, &doc.scenario, r, wake);
+            self.computing = true;
         }
-        if let Some(worker) = &mut self.worker {
-            worker.ask(
-                self.shared
-                    .job(key.clone(), now, &doc.scenario, r, self.wake.clone()),
-            );
-        }
-        self.computing = true;
         true
     }
 
@@ -347,10 +341,7 @@ impl TablePreview {
 
     /// Waits (at most `limit`) for the thread's field and shows it (tests, benches).
     pub fn settle(&mut self, limit: std::time::Duration) {
-        let Some(worker) = &mut self.worker else {
-            return;
-        };
-        if let Some((k, a)) = worker.wait(limit) {
+        if let Some((k, a)) = self.thread.wait(limit) {
             self.show(k, a);
         }
     }
