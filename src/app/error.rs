@@ -53,6 +53,18 @@ pub enum AppError {
     NoRuleset,
     #[error("Choose an image first.")]
     NoImage,
+    /// The file dialog's Open or Save pressed with no name typed.
+    #[error("Type a file name or pick one from the list.")]
+    NoFileName,
+    #[error("{} does not exist.", .0.display())]
+    Missing(PathBuf),
+    #[error("The folder {} does not exist.", .0.display())]
+    NoFolder(PathBuf),
+    #[error("Name a file, not a folder.")]
+    NotAFile,
+    /// Save over a file that is there: pressed again, it is replaced.
+    #[error("{} exists: press Save again to replace it.", .0.display())]
+    Exists(PathBuf),
 }
 
 impl AppError {
