@@ -332,8 +332,8 @@ pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> Resul
         });
     } else {
         println!(
-            "{side} controls {} hexes: {}",
-            labels.len(),
+            "{}: {}",
+            crate::rules::play::hex::zoc_headline(side, labels.len()),
             labels.join(", ")
         );
     }

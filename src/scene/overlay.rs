@@ -96,6 +96,8 @@ pub enum Preview {
     Zones {
         colour: Rgba,
         hexes: Vec<Hex>,
+        /// The side whose zones they are.
+        side: String,
     },
     Viewshed {
         from: Hex,
@@ -398,6 +400,7 @@ impl Ask {
             Ask::Zones { side } => Ok(Preview::Zones {
                 colour: side_colour(s, side),
                 hexes: controlled(s, r, side)?,
+                side: side.clone(),
             }),
             Ask::Viewshed { from } => {
                 let field = hex_field()?;
@@ -772,7 +775,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
                 }
             }
         }
-        Preview::Zones { colour, hexes } => {
+        Preview::Zones { colour, hexes, .. } => {
             for h in hexes {
                 out.push(fill(layout, *h, colour.alpha(70)));
                 out.push(outline(layout, *h, w * 0.025, colour.alpha(200)));
@@ -865,7 +868,9 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
             }
             line
         }
-        Preview::Zones { hexes, .. } => format!("{} hexes under control", hexes.len()),
+        Preview::Zones { hexes, side, .. } => {
+            crate::rules::play::hex::zoc_headline(side, hexes.len())
+        }
         Preview::Viewshed { from, seen } => {
             format!("{} sees {} hexes", s.label(*from), seen.len())
         }

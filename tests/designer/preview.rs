@@ -156,7 +156,7 @@ fn zones_of_control_per_side_on_morne_plaine() {
     let mut h = app_on("morne-plaine-bridge.json");
     shift(&mut h, Key::Z);
     assert_eq!(h.state().canvas.preview.mode, Some(Mode::Zones));
-    assert!(shows(&h, "hexes under control"));
+    assert!(shows(&h, " controls "), "{}", answer_text(&h));
     // Battle Cry has none, and says so.
     let mut h = app();
     shift(&mut h, Key::Z);

@@ -66,6 +66,12 @@ impl<'a> HexField<'a> {
     }
 }
 
+/// The headline of the hexes `side` controls (`n` of them), as the command line (which
+/// lists them after it) and the inspector word it.
+pub fn zoc_headline(side: &str, n: usize) -> String {
+    format!("{side} controls {n} hexes")
+}
+
 /// The hexes `side` controls, in the board's reading order, each once: the arena's
 /// zones of control question (`sandtable zoc`, the `zoc:SIDE` preview). None on a
 /// table, which has no zones.
