@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use egui::{Color32, ColorImage, Pos2, Rect, Shape, TextureHandle, TextureOptions, pos2, vec2};
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::error::AppError;
 use super::view::View;
 use crate::board::Background;
 
@@ -54,7 +55,7 @@ enum Source {
 
 enum State {
     Loading {
-        rx: Receiver<Result<Decoded, String>>,
+        rx: Receiver<Result<Decoded, AppError>>,
         progress: Arc<Mutex<Progress>>,
         started: Instant,
     },
@@ -165,7 +166,7 @@ impl BackdropView {
                 Ok(r) => Some(r),
                 Err(TryRecvError::Empty) => None,
                 Err(TryRecvError::Disconnected) => {
-                    Some(Err("the decoding thread stopped unexpectedly".to_string()))
+                    Some(Err(AppError::Stopped("the decoding thread")))
                 }
             };
             match done {
@@ -183,7 +184,7 @@ impl BackdropView {
                     }));
                     ctx.request_repaint();
                 }
-                Some(Err(e)) => *state = State::Failed(e),
+                Some(Err(e)) => *state = State::Failed(e.to_string()),
                 // The thread does not wake the UI: look again soon.
                 None => ctx.request_repaint_after(Duration::from_millis(100)),
             }
@@ -215,10 +216,13 @@ impl BackdropView {
         std::thread::spawn(move || {
             let bytes = match &source {
                 Source::File(p) => read(p, &at).map(Arc::new),
-                Source::Memory(name) => memory.ok_or_else(|| format!("{name}: not in memory")),
+                Source::Memory(name) => memory.ok_or_else(|| AppError::NotInMemory(name.clone())),
             };
             let result = bytes.and_then(|b| {
-                decode(&b, max, &at).map_err(|e| format!("{}: {e}", source_path(&source)))
+                decode(&b, max, &at).map_err(|e| AppError::Image {
+                    name: source_path(&source),
+                    source: e,
+                })
             });
             // The app may have gone (window closed): nobody to tell.
             let _ = tx.send(result);
@@ -406,15 +410,14 @@ fn set(at: &Mutex<Progress>, stage: &'static str, fraction: f32) {
 }
 
 /// Reads the file in pieces, saying how much is read.
-fn read(path: &Path, at: &Mutex<Progress>) -> Result<Vec<u8>, String> {
+fn read(path: &Path, at: &Mutex<Progress>) -> Result<Vec<u8>, AppError> {
     use std::io::Read;
-    let named = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut f = std::fs::File::open(path).map_err(named)?;
+    let mut f = std::fs::File::open(path).map_err(AppError::file(path))?;
     let len = f.metadata().map(|m| m.len()).unwrap_or(0).max(1);
     let mut out = Vec::with_capacity(len as usize);
     let mut buf = vec![0u8; 1 << 20];
     loop {
-        let n = f.read(&mut buf).map_err(named)?;
+        let n = f.read(&mut buf).map_err(AppError::file(path))?;
         if n == 0 {
             break;
         }
@@ -425,14 +428,12 @@ fn read(path: &Path, at: &Mutex<Progress>) -> Result<Vec<u8>, String> {
 }
 
 /// Decodes the image and makes its overview (at most `max` pixels a side).
-fn decode(bytes: &[u8], max: usize, at: &Mutex<Progress>) -> Result<Decoded, String> {
+fn decode(bytes: &[u8], max: usize, at: &Mutex<Progress>) -> Result<Decoded, image::ImageError> {
     set(at, "Decoding", 0.3);
-    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| e.to_string())?;
+    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
     // VASSAL's boards reach 32,767 px a side: more than the crate's default 512 MB.
     reader.no_limits();
-    let img = reader.decode().map_err(|e| e.to_string())?.into_rgba8();
+    let img = reader.decode()?.into_rgba8();
     let (w, h) = img.dimensions();
     let side = w.max(h) as usize;
     if side <= max {

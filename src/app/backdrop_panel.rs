@@ -1,6 +1,7 @@
 //! Scenario properties' background section: an image under any board (a scanned map to
 //! trace on a new hex board), its place and its width on the board, set as one undo step.
 
+use super::error::AppError;
 use std::path::{Path, PathBuf};
 
 use egui::Ui;
@@ -54,7 +55,7 @@ impl BackdropFields {
     }
 
     /// The section; an edit when Apply or Remove was pressed, or why not.
-    pub fn ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Result<Edit, String>> {
+    pub fn ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Result<Edit, AppError>> {
         let board = &doc.scenario.board;
         let unit = match board {
             Board::Hex(_) => "mm",
@@ -104,10 +105,10 @@ impl BackdropFields {
         out
     }
 
-    fn edit(&self, doc: &Document, board: &Board) -> Result<Edit, String> {
+    fn edit(&self, doc: &Document, board: &Board) -> Result<Edit, AppError> {
         let image = self.image.trim().to_string();
         if image.is_empty() {
-            return Err("Choose an image first.".into());
+            return Err(AppError::NoImage);
         }
         let px = image_width(doc, &image)?;
         let old = board.background();
@@ -120,7 +121,7 @@ impl BackdropFields {
                 .and_then(|o| o.vassal.clone()),
             image,
         };
-        bg.check().map_err(|e| e.to_string())?;
+        bg.check()?;
         Ok(Edit::SetBoard(with_background(board, Some(bg))))
     }
 }
@@ -140,11 +141,15 @@ fn with_background(board: &Board, bg: Option<Background>) -> Board {
 }
 
 /// The image's width in pixels, read from its header; why not, naming the file.
-fn image_width(doc: &Document, image: &str) -> Result<f64, String> {
+fn image_width(doc: &Document, image: &str) -> Result<f64, AppError> {
     let path = resolve(doc, image);
-    image::image_dimensions(&path)
-        .map(|(w, _)| f64::from(w))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    match image::image_dimensions(&path) {
+        Ok((w, _)) => Ok(f64::from(w)),
+        Err(source) => Err(AppError::Image {
+            name: path.display().to_string(),
+            source,
+        }),
+    }
 }
 
 /// The image's file: relative to the scenario's folder.

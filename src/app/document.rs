@@ -100,6 +100,10 @@ impl Document {
         if self.module.as_ref().map(|m| m.id.as_str()) != Some(self.scenario.ruleset.as_str()) {
             self.module = rulesets.shared(&self.scenario.ruleset).cloned();
         }
+        // Units without a size of their own stand on their class's base.
+        if let Some(r) = &self.module {
+            crate::rules::table::stand_on_class_bases(r, &mut self.scenario);
+        }
     }
 
     /// Applies an edit as (part of) one undo step and revalidates what it can affect.

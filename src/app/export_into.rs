@@ -7,6 +7,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::error::AppError;
 use crate::io::vassal::into;
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
@@ -17,7 +18,7 @@ pub struct Writing {
     pub output: PathBuf,
     pub started: Instant,
     stage: Arc<Mutex<&'static str>>,
-    rx: Receiver<Result<(), String>>,
+    rx: Receiver<Result<(), AppError>>,
 }
 
 impl Writing {
@@ -43,7 +44,7 @@ impl Writing {
             let result =
                 into::export_file(&scenario, &ruleset, &module, &out, redraw.as_ref(), &say);
             // The app may have gone (window closed): nobody to tell.
-            let _ = tx.send(result.map_err(|e| e.to_string()));
+            let _ = tx.send(result.map_err(AppError::from));
         });
         Writing {
             output,
@@ -54,11 +55,11 @@ impl Writing {
     }
 
     /// The outcome, once the thread is done.
-    pub fn poll(&self) -> Option<Result<(), String>> {
+    pub fn poll(&self) -> Option<Result<(), AppError>> {
         match self.rx.try_recv() {
             Ok(r) => Some(r),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Err("the export stopped unexpectedly".into())),
+            Err(TryRecvError::Disconnected) => Some(Err(AppError::Stopped("the export"))),
         }
     }
 

@@ -10,6 +10,7 @@ use egui::Ui;
 
 use super::dialogs::{Answer, Filter};
 use super::document::Document;
+use super::error::AppError;
 use super::path_dialog::PathDialog;
 use super::{DesignerApp, Purpose};
 use crate::io::vassal::import as vimport;
@@ -34,12 +35,12 @@ pub struct ImportVassal {
 
 impl ImportVassal {
     /// Reads the module at `path` (its build file, not its images).
-    pub fn read(path: &Path, ruleset: String) -> Result<Self, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read the module: {e}"))?;
-        let module = Module::read(bytes).map_err(|e| e.to_string())?;
+    pub fn read(path: &Path, ruleset: String) -> Result<Self, AppError> {
+        let bytes = std::fs::read(path).map_err(AppError::ReadModule)?;
+        let module = Module::read(bytes)?;
         let boards = module.boards();
         if boards.is_empty() {
-            return Err("the module has no board".into());
+            return Err(AppError::NoBoard);
         }
         Ok(ImportVassal {
             path: path.to_path_buf(),

@@ -2,6 +2,7 @@
 //! 1000 x 1000 board takes seconds, and the window must keep answering (and say what
 //! it is doing) meanwhile.
 
+use super::error::AppError;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -71,7 +72,7 @@ pub struct Loading {
     pub bytes: u64,
     pub started: Instant,
     stage: Arc<AtomicU8>,
-    rx: Receiver<Result<Loaded, String>>,
+    rx: Receiver<Result<Loaded, AppError>>,
 }
 
 impl Loading {
@@ -108,7 +109,7 @@ impl Loading {
                 }
             });
             // The app may have gone (window closed): nobody to tell.
-            let _ = tx.send(result.map_err(|e| e.to_string()));
+            let _ = tx.send(result.map_err(AppError::from));
         });
         Loading {
             path: path.to_path_buf(),
@@ -124,23 +125,21 @@ impl Loading {
     }
 
     /// The outcome, once the thread has finished.
-    pub fn poll(&self) -> Option<Result<Loaded, String>> {
+    pub fn poll(&self) -> Option<Result<Loaded, AppError>> {
         match self.rx.try_recv() {
             Ok(r) => Some(r),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                Some(Err("the loading thread stopped unexpectedly".to_string()))
-            }
+            Err(TryRecvError::Disconnected) => Some(Err(AppError::Stopped("the loading thread"))),
         }
     }
 
     /// Waits for the outcome (tests and benches).
-    pub fn wait(&self, limit: Duration) -> Option<Result<Loaded, String>> {
+    pub fn wait(&self, limit: Duration) -> Option<Result<Loaded, AppError>> {
         match self.rx.recv_timeout(limit) {
             Ok(r) => Some(r),
             Err(mpsc::RecvTimeoutError::Timeout) => None,
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                Some(Err("the loading thread stopped unexpectedly".to_string()))
+                Some(Err(AppError::Stopped("the loading thread")))
             }
         }
     }

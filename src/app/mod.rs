@@ -9,6 +9,7 @@ pub mod clipboard;
 pub mod commands;
 pub mod dialogs;
 pub mod document;
+pub mod error;
 pub mod export;
 pub mod export_into;
 pub mod file_flow;
@@ -295,7 +296,11 @@ impl DesignerApp {
     }
 
     /// Puts a background load's document in place (or shows why it failed).
-    pub fn finish_loading(&mut self, path: &Path, result: Result<loading::Loaded, String>) {
+    pub fn finish_loading(
+        &mut self,
+        path: &Path,
+        result: Result<loading::Loaded, error::AppError>,
+    ) {
         match result {
             Ok(loaded) => {
                 if let Some(m) = loaded.module {

@@ -1,5 +1,6 @@
 //! File > New: choose the ruleset and the board.
 
+use super::error::AppError;
 use egui::Ui;
 
 use crate::board::{Board, FreeformBoard, HexBoard, LabelScheme, Orientation, Stagger, TableUnit};
@@ -64,12 +65,11 @@ impl NewDialog {
     }
 
     /// The blank scenario the choices describe, or why not.
-    pub fn scenario(&self, rulesets: &Rulesets) -> Result<Scenario, String> {
-        let r = rulesets.get(&self.ruleset).ok_or("pick a ruleset")?;
+    pub fn scenario(&self, rulesets: &Rulesets) -> Result<Scenario, AppError> {
+        let r = rulesets.get(&self.ruleset).ok_or(AppError::NoRuleset)?;
         let board = match &r.board {
             Board::Hex(_) => {
-                let mut b = HexBoard::new(self.orientation, self.columns, self.rows, self.stagger)
-                    .map_err(|e| e.to_string())?;
+                let mut b = HexBoard::new(self.orientation, self.columns, self.rows, self.stagger)?;
                 b.labels = self.labels;
                 b.hex_width_mm = self.hex_mm;
                 Board::Hex(b)
@@ -82,7 +82,7 @@ impl NewDialog {
                     cm_per_unit: (self.unit == TableUnit::Bw).then_some(self.cm_per_unit),
                     background: None,
                 };
-                t.check().map_err(|e| e.to_string())?;
+                t.check()?;
                 Board::Freeform(t)
             }
         };
@@ -142,7 +142,7 @@ impl NewDialog {
         }
         let result = self.scenario(rulesets);
         if let Err(e) = &result {
-            ui.colored_label(egui::Color32::RED, e);
+            ui.colored_label(egui::Color32::RED, e.to_string());
         }
         ui.horizontal(|ui| {
             if ui

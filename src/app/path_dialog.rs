@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 use super::dialogs::Filter;
+use super::error::AppError;
 
 /// Whether the dialog picks a file to read or a place to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,9 +167,9 @@ impl PathDialog {
 
     /// Presses Open or Save: the file chosen, `Ok(None)` when the dialog only moved
     /// into a folder, or why the path cannot be used.
-    pub fn confirm(&mut self) -> Result<Option<PathBuf>, String> {
+    pub fn confirm(&mut self) -> Result<Option<PathBuf>, AppError> {
         if self.name.trim().is_empty() {
-            return Err("Type a file name or pick one from the list.".into());
+            return Err(AppError::NoFileName);
         }
         let mut path = self.typed();
         if path.is_dir() {
@@ -181,7 +182,7 @@ impl PathDialog {
                 if path.is_file() {
                     Ok(Some(path))
                 } else {
-                    Err(format!("{} does not exist.", path.display()))
+                    Err(AppError::Missing(path))
                 }
             }
             Mode::Save => {
@@ -212,16 +213,13 @@ impl PathDialog {
                 match path.parent() {
                     Some(dir) if dir.is_dir() => {}
                     Some(dir) => {
-                        return Err(format!("The folder {} does not exist.", dir.display()));
+                        return Err(AppError::NoFolder(dir.to_path_buf()));
                     }
-                    None => return Err("Name a file, not a folder.".into()),
+                    None => return Err(AppError::NotAFile),
                 }
                 if path.exists() && self.replace.as_ref() != Some(&path) {
                     self.replace = Some(path.clone());
-                    return Err(format!(
-                        "{} exists: press Save again to replace it.",
-                        path.display()
-                    ));
+                    return Err(AppError::Exists(path));
                 }
                 Ok(Some(path))
             }
@@ -370,7 +368,7 @@ impl PathDialog {
         match self.confirm() {
             Ok(Some(p)) => *outcome = Some(Outcome::Picked(p)),
             Ok(None) => {}
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
@@ -419,9 +417,10 @@ mod tests {
         std::fs::create_dir(dir.path().join("maps")).unwrap();
         let mut d = PathDialog::open("Open", SCENARIO, dir.path().to_path_buf(), &[]);
         d.name = "nope.ron".into();
-        assert!(d.confirm().unwrap_err().contains("does not exist"));
+        let e = d.confirm().unwrap_err().to_string();
+        assert!(e.contains("does not exist"), "{e}");
         d.name = "maps".into();
-        assert_eq!(d.confirm(), Ok(None));
+        assert_eq!(d.confirm().unwrap(), None);
         assert_eq!(d.dir, dir.path().join("maps"));
     }
 
@@ -437,9 +436,10 @@ mod tests {
         );
         d.filter = 1;
         d.name = "battle".into();
-        assert_eq!(d.confirm(), Ok(Some(dir.path().join("battle.json"))));
+        let battle = Some(dir.path().join("battle.json"));
+        assert_eq!(d.confirm().unwrap(), battle);
         std::fs::write(dir.path().join("battle.json"), "").unwrap();
-        assert!(d.confirm().unwrap_err().contains("replace"));
-        assert_eq!(d.confirm(), Ok(Some(dir.path().join("battle.json"))));
+        assert!(d.confirm().unwrap_err().to_string().contains("replace"));
+        assert_eq!(d.confirm().unwrap(), battle);
     }
 }

@@ -9,6 +9,7 @@ use egui::Ui;
 
 use crate::rules::Ruleset;
 use crate::rules::layout::Layout;
+use crate::rules::layout::LayoutError;
 use crate::rules::layout::generate::{Request, generate};
 use crate::rules::layout::settings::parse_cell;
 use crate::rules::layout::walk::{Cell, legal_moves};
@@ -33,7 +34,7 @@ pub fn cell_edit(l: &Layout, territory: &str, row: usize, col: usize) -> Option<
 
 /// The edit that replaces the table's areas and lines with a generated table's, and
 /// its settings with the generator's.
-pub fn generate_edit(s: &Scenario, r: &Ruleset, req: &Request) -> Result<Edit, String> {
+pub fn generate_edit(s: &Scenario, r: &Ruleset, req: &Request) -> Result<Edit, LayoutError> {
     let table = generate(r, req)?;
     let mut edits = Vec::new();
     for a in &s.areas {
@@ -115,7 +116,7 @@ fn walk_controls(
     l: &Layout,
     territory: &str,
     w: &mut Walk,
-    legal: &Result<Vec<Cell>, String>,
+    legal: &Result<Vec<Cell>, LayoutError>,
 ) -> Option<Edit> {
     let Some(at) = w.counter else {
         ui.label("8.C: click a cell to place the army counter.");
@@ -156,7 +157,7 @@ fn walk_controls(
     }
     match legal {
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+            ui.colored_label(ui.visuals().error_fg_color, e.to_string());
         }
         Ok(cells) if cells.is_empty() => {
             ui.label("Equal cards: the counter stays.");
@@ -184,7 +185,7 @@ fn walk_controls(
 }
 
 /// The section; returns the edit a click makes, or why generation failed.
-pub fn section(ui: &mut Ui, s: &Scenario, r: &Ruleset) -> Option<Result<Edit, String>> {
+pub fn section(ui: &mut Ui, s: &Scenario, r: &Ruleset) -> Option<Result<Edit, LayoutError>> {
     let l = r.layout.as_ref()?;
     let mut out = None;
     ui.separator();

@@ -13,10 +13,11 @@ use hexx::Hex;
 use super::document::Document;
 use super::paint::{Cull, Label, Tessellated, colour, paint_labels};
 use super::preview_table::TablePreview;
-use super::preview_worker::{Shared, Worker};
+use super::preview_worker::Background;
 use super::view::View;
 use crate::board::HexBoard;
 use crate::rules::Ruleset;
+use crate::rules::play::Where;
 use crate::rules::play::battle::dice;
 use crate::scenario::{Scenario, Unit};
 use crate::scene::Item;
@@ -198,9 +199,7 @@ pub struct Previewer {
     answered: u64,
     /// The thread that answers what follows the pointer on a big board, started when
     /// first needed.
-    worker: Option<Worker<Key, Answer>>,
-    /// The scenario and ruleset as the thread sees them.
-    shared: Shared,
+    thread: Background<Key, Answer>,
     /// The answer shown is not yet the one for the hovered hex: the thread is on it.
     computing: bool,
     /// Woken by the thread when its answer is ready.
@@ -418,30 +417,26 @@ impl Previewer {
     /// come back for this revision meanwhile (answers for older ones are dropped). False
     /// when no thread could be started: the frame answers then.
     fn in_background(&mut self, key: &Key, doc: &Document, r: &Ruleset) -> bool {
-        let worker = self.worker.get_or_insert_with(|| {
-            Worker::start(
-                |key: &Key, s: &Scenario, r: &Ruleset| match s.board.as_hex() {
-                    Some(board) => answer(key, s, r, board),
-                    None => needs("previews are drawn on hex boards only"),
-                },
-            )
-        });
-        if !worker.running() {
-            return false;
-        }
         let now = (key.doc, key.revision);
-        if let Some(done) = worker.take(|k| (k.doc, k.revision) == now) {
+        let on_hexes = |key: &Key, s: &Scenario, r: &Ruleset| match s.board.as_hex() {
+            Some(board) => answer(key, s, r, board),
+            None => needs("previews are drawn on hex boards only"),
+        };
+        let Some(came) = self
+            .thread
+            .came_back(on_hexes, now, |k| (k.doc, k.revision))
+        else {
+            return false;
+        };
+        if let Some(done) = came {
             self.answer = Some(done);
             self.answered += 1;
         }
-        if self.answer.as_ref().is_some_and(|(k, _)| k == key) {
-            return true;
+        if self.answer.as_ref().is_none_or(|(k, _)| k != key) {
+            let wake = self.wake.clone();
+            self.thread.ask(key.clone(), now, &doc.scenario, r, wake);
+            self.computing = true;
         }
-        worker.ask(
-            self.shared
-                .job(key.clone(), now, &doc.scenario, r, self.wake.clone()),
-        );
-        self.computing = true;
         true
     }
 
@@ -455,10 +450,7 @@ impl Previewer {
     /// shows it: for tests and benches, which look at what a user sees a moment later.
     pub fn settle(&mut self, limit: std::time::Duration) {
         self.table.settle(limit);
-        let Some(worker) = &mut self.worker else {
-            return;
-        };
-        if let Some(done) = worker.wait(limit) {
+        if let Some(done) = self.thread.wait(limit) {
             self.computing = false;
             self.answer = Some(done);
             self.answered += 1;
@@ -769,7 +761,9 @@ impl Previewer {
                 to: self
                     .target()
                     .filter(|h| self.answer().is_some_and(|a| reaches(a, *h)))
-                    .map(|h| s.label(h)),
+                    .map(|h| hex(s, h))
+                    .into_iter()
+                    .collect(),
                 charge: false,
             }),
             Mode::Zones => Some(Ask::Zones {
@@ -815,9 +809,14 @@ fn unit_on(s: &Scenario, hex: Hex) -> Option<&Unit> {
     first.or_else(|| on.next())
 }
 
-/// How a hex is named to `Ask`: the unit standing there, else its label.
-fn named(s: &Scenario, hex: Hex) -> String {
-    unit_on(s, hex).map_or_else(|| s.label(hex), |u| u.id.clone())
+/// How a hex is given to `Ask`: the unit standing there, else the hex.
+fn named(s: &Scenario, at: Hex) -> Where {
+    unit_on(s, at).map_or_else(|| hex(s, at), |u| Where::Unit(u.id.clone()))
+}
+
+/// The hex itself (shown by its label).
+fn hex(s: &Scenario, at: Hex) -> Where {
+    Where::Hex(at, s.label(at))
 }
 
 /// The sides of the scenario: listed ones, then any a unit names.
@@ -851,21 +850,7 @@ fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
     let mut lines = Vec::new();
     match &preview {
         Preview::Battle { lines: l, .. } => lines.clone_from(l),
-        Preview::Sight(x) => {
-            lines.push(if x.visible {
-                "Visible".to_string()
-            } else {
-                "Blocked".to_string()
-            });
-            for b in &x.blockers {
-                lines.push(format!(
-                    "blocked at {}: {} [{}]",
-                    s.label(b.hex),
-                    b.reason,
-                    b.rule
-                ));
-            }
-        }
+        Preview::Sight(_, words) => lines.clone_from(&words.lines),
         Preview::Moves { reach, .. } => {
             let stops = reach.iter().filter(|r| r.must_stop).count();
             if stops > 0 {
@@ -892,7 +877,7 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
         Mode::Sight => match (key.from, key.target) {
             (Some(a), Some(b)) => Ask::Sight {
                 from: named(s, a),
-                to: s.label(b),
+                to: hex(s, b),
             },
             (None, _) => return needs("Click a unit or hex to look from."),
             (_, None) => return needs("Hover or click the hex to look at."),
@@ -922,7 +907,7 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
             let base = asked(
                 &Ask::Moves {
                     unit: u.id.clone(),
-                    to: None,
+                    to: Vec::new(),
                     charge: false,
                 },
                 key.given,
@@ -988,12 +973,7 @@ fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec
     let Some(t) = targets.iter().find(|t| t.hex == h) else {
         return vec![format!("{}: out of range", s.label(h))];
     };
-    let what = if t.los {
-        t.odds_words()
-    } else {
-        "out of sight".to_string()
-    };
-    vec![format!("{} at range {}: {what}", s.label(h), t.range)]
+    vec![t.line(&s.label(h))]
 }
 
 /// The fire arcs' legend: each number of dice (or shift) in its tint, and the hatching.

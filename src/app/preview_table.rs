@@ -13,10 +13,11 @@ use egui::{Painter, Rect, vec2};
 
 use super::paint::shapes;
 use super::preview::{Answer, Mode, needs};
-use super::preview_worker::{Shared, Worker};
+use super::preview_worker::Background;
 use super::view::View;
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
+use crate::rules::play::Where;
 use crate::rules::play::sampled::{Given, Grid};
 use crate::scenario::shape::unit_at;
 use crate::scenario::{Scenario, Unit};
@@ -131,9 +132,8 @@ pub struct TablePreview {
     field: Option<Field>,
     /// How many fields have been shown.
     fields: u64,
-    worker: Option<Worker<FieldKey, TableAnswer>>,
-    /// The scenario and ruleset as the thread sees them.
-    shared: Shared,
+    /// The thread that answers a big field, started when first needed.
+    thread: Background<FieldKey, TableAnswer>,
     /// The field shown is not yet the one asked for: the thread is on it.
     computing: bool,
     /// Woken by the thread when its answer is ready.
@@ -150,7 +150,7 @@ impl TablePreview {
         self.answer.as_ref().map(|(_, a, _)| a)
     }
 
-    pub(super) fn target(&self) -> Option<Point> {
+    pub fn target(&self) -> Option<Point> {
         self.pinned.or(self.hover)
     }
 
@@ -163,7 +163,7 @@ impl TablePreview {
             let same = on.is_some() && on == self.from
                 || on.is_none() && self.from.is_none() && self.from_point == Some(p);
             self.from = if same { None } else { on.clone() };
-            self.from_point = (!same && on.is_none()).then_some(tenth(p));
+            self.from_point = (!same && on.is_none()).then_some(p);
             return;
         }
         if self.from.is_none() || (on.is_some() && on == self.from) {
@@ -249,12 +249,12 @@ impl TablePreview {
             }),
             Mode::Cover => unit.map(|u| Ask::Cover { unit: u.id.clone() }),
             Mode::Viewshed => unit
-                .map(|u| u.id.clone())
-                .or_else(|| self.from_point.map(|p| format!("{},{}", p.x, p.y)))
+                .map(|u| Where::Unit(u.id.clone()))
+                .or_else(|| self.from_point.map(Where::Point))
                 .map(|from| Ask::Viewshed { from }),
             Mode::Moves => unit.map(|u| Ask::Moves {
                 unit: u.id.clone(),
-                to: None,
+                to: Vec::new(),
                 charge: self.charge,
             }),
             _ => None,
@@ -316,26 +316,21 @@ impl TablePreview {
         doc: &super::document::Document,
         r: &Ruleset,
     ) -> bool {
-        let worker = self.worker.get_or_insert_with(|| {
-            Worker::start(|k: &FieldKey, s: &Scenario, r: &Ruleset| field_answer(k, s, r))
-        });
-        if !worker.running() {
-            return false;
-        }
         let now = (key.doc, key.revision);
-        if let Some((k, a)) = worker.take(|k| (k.doc, k.revision) == now) {
+        let Some(came) = self
+            .thread
+            .came_back(field_answer, now, |k| (k.doc, k.revision))
+        else {
+            return false;
+        };
+        if let Some((k, a)) = came {
             self.show(k, a);
         }
-        if self.field.as_ref().is_some_and(|f| f.key == *key) {
-            return true;
+        if self.field.as_ref().is_none_or(|f| f.key != *key) {
+            let wake = self.wake.clone();
+            self.thread.ask(key.clone(), now, &doc.scenario, r, wake);
+            self.computing = true;
         }
-        if let Some(worker) = &mut self.worker {
-            worker.ask(
-                self.shared
-                    .job(key.clone(), now, &doc.scenario, r, self.wake.clone()),
-            );
-        }
-        self.computing = true;
         true
     }
 
@@ -346,10 +341,7 @@ impl TablePreview {
 
     /// Waits (at most `limit`) for the thread's field and shows it (tests, benches).
     pub fn settle(&mut self, limit: std::time::Duration) {
-        let Some(worker) = &mut self.worker else {
-            return;
-        };
-        if let Some((k, a)) = worker.wait(limit) {
+        if let Some((k, a)) = self.thread.wait(limit) {
             self.show(k, a);
         }
     }
@@ -365,7 +357,7 @@ impl TablePreview {
         let none = TableAnswer::default();
         let from = unit(s, &self.from);
         let (who, what) = match (mode, from, self.from_point) {
-            (Mode::Viewshed, None, Some(p)) => (format!("{},{}", p.x, p.y), "the point"),
+            (Mode::Viewshed, None, Some(p)) => (Where::Point(p).to_string(), "the point"),
             (_, Some(u), _) => (u.id.clone(), "the unit"),
             (Mode::Viewshed, None, None) => {
                 return (needs("Click a unit or a point to look from."), none);
@@ -380,19 +372,19 @@ impl TablePreview {
                 .lines
                 .insert(0, format!("Computing the field of {what} {who}..."));
         }
-        let Some(p) = self.target().map(tenth) else {
+        let Some(p) = self.target() else {
             return (answer, none);
         };
-        let at = format!("{:.1},{:.1}", p.x, p.y);
+        let at = Where::Point(p);
         let value = field.and_then(|f| f.field.as_ref()).and_then(|f| f.at(p));
         let ask = match mode {
             // Fire from the point at the unit.
             Mode::Cover => Ask::Sight {
                 from: at.clone(),
-                to: who.clone(),
+                to: Where::Named(who.clone()),
             },
             _ => Ask::Sight {
-                from: who.clone(),
+                from: Where::Named(who.clone()),
                 to: at.clone(),
             },
         };
@@ -498,7 +490,6 @@ impl TablePreview {
             return self.field_ask(mode, s);
         }
         let from = self.from.clone()?;
-        let at = |p: Point| format!("{:.1},{:.1}", p.x, p.y);
         match mode {
             Mode::Sight | Mode::Battle => {
                 let p = self.target()?;
@@ -509,25 +500,22 @@ impl TablePreview {
                         target,
                     }),
                     (Mode::Sight, on) => Some(Ask::Sight {
-                        from,
-                        to: on.unwrap_or_else(|| at(p)),
+                        from: Where::Unit(from),
+                        to: on.map_or(Where::Point(p), Where::Unit),
                     }),
                     _ => None,
                 }
             }
-            Mode::Moves => {
-                let points: Vec<String> = self
+            Mode::Moves => Some(Ask::Moves {
+                unit: from,
+                to: self
                     .path
                     .iter()
                     .chain(&self.hover)
-                    .map(|p| at(*p))
-                    .collect();
-                Some(Ask::Moves {
-                    unit: from,
-                    to: (!points.is_empty()).then(|| points.join(":")),
-                    charge: self.charge,
-                })
-            }
+                    .map(|p| Where::Point(*p))
+                    .collect(),
+                charge: self.charge,
+            }),
             _ => None,
         }
     }
@@ -565,9 +553,4 @@ fn field_answer(k: &FieldKey, s: &Scenario, r: &Ruleset) -> TableAnswer {
         summary: e.0,
         ..TableAnswer::default()
     })
-}
-
-/// A point to a tenth of the table's unit, as the preview names it (`100.0,60.0`).
-fn tenth(p: Point) -> Point {
-    Point::new((p.x * 10.0).round() / 10.0, (p.y * 10.0).round() / 10.0)
 }

@@ -158,6 +158,66 @@ where
     }
 }
 
+/// A preview's thread as the frame uses it (the hex previews' and the table fields'
+/// alike): started on the first question, fed the newest one, its answers taken for
+/// the document's revision in hand, the scenario copied once per revision.
+pub struct Background<K, A> {
+    worker: Option<Worker<K, A>>,
+    shared: Shared,
+}
+
+impl<K, A> Default for Background<K, A> {
+    fn default() -> Self {
+        Background {
+            worker: None,
+            shared: Shared::default(),
+        }
+    }
+}
+
+/// What a preview's thread asks each question.
+pub type Answerer<K, A> = fn(&K, &Scenario, &Ruleset) -> A;
+
+impl<K, A> Background<K, A>
+where
+    K: Clone + PartialEq + Send + 'static,
+    A: Send + 'static,
+{
+    /// Starts the thread with `answer` if it is not running yet; then the newest answer
+    /// that has come back for revision `now` (`revision` reads a question's), if any.
+    /// `None` when no thread could be started: the frame answers then.
+    pub fn came_back(
+        &mut self,
+        answer: Answerer<K, A>,
+        now: (u64, u64),
+        revision: impl Fn(&K) -> (u64, u64),
+    ) -> Option<Option<(K, A)>> {
+        let worker = self.worker.get_or_insert_with(|| Worker::start(answer));
+        worker
+            .running()
+            .then(|| worker.take(|k| revision(k) == now))
+    }
+
+    /// Hands `key` about document `now` (as `s` and `r` stand) to the thread.
+    pub fn ask(
+        &mut self,
+        key: K,
+        now: (u64, u64),
+        s: &Scenario,
+        r: &Ruleset,
+        wake: Option<egui::Context>,
+    ) {
+        if let Some(worker) = &mut self.worker {
+            worker.ask(self.shared.job(key, now, s, r, wake));
+        }
+    }
+
+    /// [`Worker::wait`], when the thread was started.
+    pub fn wait(&mut self, limit: std::time::Duration) -> Option<(K, A)> {
+        self.worker.as_mut()?.wait(limit)
+    }
+}
+
 impl<K, A> Drop for Worker<K, A> {
     fn drop(&mut self) {
         // Closing the channel ends the thread after the question in hand; it is not

@@ -276,7 +276,7 @@ impl ScenarioPanel {
         {
             match e {
                 Ok(e) => edit = Some(e),
-                Err(why) => self.message = Some(why),
+                Err(why) => self.message = Some(why.to_string()),
             }
         }
         ui.separator();
@@ -406,7 +406,7 @@ impl ScenarioPanel {
         }
         match self.backdrop.ui(ui, doc) {
             Some(Ok(e)) => edit = Some(e),
-            Some(Err(why)) => self.message = Some(why),
+            Some(Err(why)) => self.message = Some(why.to_string()),
             None => {}
         }
         if let Some(e) = edit {

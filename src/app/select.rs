@@ -4,6 +4,7 @@
 //! Delete removes it, Ctrl+D duplicates it; a click on a picked counter's stack picks
 //! the next one down.
 
+use super::error::AppError;
 use std::collections::HashSet;
 
 use egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2};
@@ -226,17 +227,17 @@ impl HexSelection {
         to: Hex,
         doc: &mut Document,
         rulesets: &Rulesets,
-    ) -> Result<(), String> {
+    ) -> Result<(), AppError> {
         let Some(c) = self.picked(&doc.scenario).cloned() else {
             return Ok(());
         };
         if let Some(why) = refusal(&c, to, doc) {
-            return Err(why);
+            return Err(AppError::Refused(why));
         }
         let Some(edit) = c.moved_to(&doc.scenario, to) else {
             return Ok(());
         };
-        doc.apply(edit, rulesets).map_err(|e| e.to_string())?;
+        doc.apply(edit, rulesets)?;
         self.hexes = vec![to];
         Ok(())
     }

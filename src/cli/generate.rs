@@ -92,7 +92,8 @@ pub fn run(a: &GenerateArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
         Ok(s) => s,
         Err(e) => {
             return refuse(
-                e.replace("territory '", "--territory '")
+                e.to_string()
+                    .replace("territory '", "--territory '")
                     .replace("density '", "--density '")
                     .replace("secure_flank '", "--secure-flank '"),
             );

@@ -267,20 +267,9 @@ pub fn arcs_command(
         });
         return Ok(0);
     }
-    let seen = targets.iter().filter(|t| t.los).count();
-    println!(
-        "{} ({}) sees {seen} of {} hexes in reach",
-        u.id,
-        u.class,
-        targets.len()
-    );
+    println!("{}", crate::rules::arcs::headline(u, &targets));
     for t in targets.iter().filter(|t| t.los) {
-        println!(
-            "  {:<6} range {}  {}",
-            s.label(t.hex),
-            t.range,
-            t.odds_words()
-        );
+        println!("  {}", t.line(&s.label(t.hex)));
     }
     Ok(0)
 }
@@ -343,8 +332,8 @@ pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> Resul
         });
     } else {
         println!(
-            "{side} controls {} hexes: {}",
-            labels.len(),
+            "{}: {}",
+            crate::rules::play::hex::zoc_headline(side, labels.len()),
             labels.join(", ")
         );
     }
@@ -399,7 +388,7 @@ pub fn charges(
             });
             return Ok(0);
         }
-        println!("{} ({}) has {} legal charge(s)", u.id, u.class, list.len());
+        println!("{}", crate::rules::charge::headline(u, &list));
         for line in list.iter().flat_map(|c| charge_lines(c, s)) {
             println!("  {line}");
         }

@@ -163,8 +163,15 @@ pub enum ExportError {
     UnknownFormat(String),
     #[error("unknown layer '{0}' (known: {known})", known = LayerId::NAMES.join(", "))]
     UnknownLayer(String),
+    /// The scenario could not be written as its text format.
     #[error("cannot write the scenario: {0}")]
-    Serialize(String),
+    Text(#[from] super::TextError),
+    /// The scenario could not be written as JSON (a Tiled map's properties).
+    #[error("cannot write the scenario: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The module's zip archive could not be written.
+    #[error("cannot write the scenario: cannot write the module: {0}")]
+    Module(#[from] zip::result::ZipError),
     #[error("{0}")]
     Raster(#[from] RasterError),
     #[error("{0}")]

@@ -85,7 +85,7 @@ impl MapFormat for Native {
     fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
         super::to_text(job.scenario, self.0)
             .map(String::into_bytes)
-            .map_err(|e| ExportError::Serialize(e.to_string()))
+            .map_err(ExportError::from)
     }
 }
 

@@ -238,7 +238,11 @@ fn loaded(
     }
     let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();
     let Some(first) = errors.first() else {
-        return Ok(read.scenario);
+        let mut s = read.scenario;
+        if let Some(r) = rulesets.get(&s.ruleset) {
+            crate::rules::table::stand_on_class_bases(r, &mut s);
+        }
+        return Ok(s);
     };
     let mut message = first.message.clone();
     if errors.len() > 1 {

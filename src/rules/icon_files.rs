@@ -35,12 +35,41 @@ pub fn is_image(name: &str) -> bool {
     lower.ends_with(".svg") || lower.ends_with(".png")
 }
 
+/// Why an icon file could not be held or written.
+#[derive(Debug, thiserror::Error)]
+pub enum IconError {
+    /// A `.png` whose header is not a PNG's.
+    #[error("{0}: not a PNG image")]
+    NotPng(String),
+    /// The file (or its folder) could not be read or written.
+    #[error("{}: {source}", path.display())]
+    File {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl IconError {
+    fn file(path: &Path) -> impl FnOnce(std::io::Error) -> Self + '_ {
+        move |source| IconError::File {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// Reads the icon file at `path` and holds it under `name` (see [`hold`]).
+pub fn hold_file(name: &str, path: &Path) -> Result<(), IconError> {
+    let bytes = std::fs::read(path).map_err(IconError::file(path))?;
+    hold(name, bytes)
+}
+
 /// Holds the file's `bytes` under `name` (a PNG is drawn through an SVG that embeds
 /// it, so every drawing path takes one kind of icon). A PNG whose size cannot be read
 /// is refused.
-pub fn hold(name: &str, bytes: Vec<u8>) -> Result<(), String> {
+pub fn hold(name: &str, bytes: Vec<u8>) -> Result<(), IconError> {
     let svg = if name.to_ascii_lowercase().ends_with(".png") {
-        let (w, h) = png_size(&bytes).ok_or_else(|| format!("{name}: not a PNG image"))?;
+        let (w, h) = png_size(&bytes).ok_or_else(|| IconError::NotPng(name.to_string()))?;
         let data = base64::engine::general_purpose::STANDARD.encode(&bytes);
         format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 {w} {h}" width="{w}" height="{h}"><image width="{w}" height="{h}" href="data:image/png;base64,{data}" xlink:href="data:image/png;base64,{data}"/></svg>"#
@@ -95,16 +124,15 @@ pub fn load_beside(r: &Ruleset, module: &Path) -> Vec<String> {
         if !path.is_file() {
             continue;
         }
-        let read = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()));
-        if let Err(e) = read.and_then(|bytes| hold(name, bytes)) {
-            problems.push(e);
+        if let Err(e) = hold_file(name, &path) {
+            problems.push(e.to_string());
         }
     }
     problems
 }
 
 /// Writes the icon files held for `r`'s kinds beside `module` (its file).
-pub fn save_beside(r: &Ruleset, module: &Path) -> Result<(), String> {
+pub fn save_beside(r: &Ruleset, module: &Path) -> Result<(), IconError> {
     let dir = module.parent().unwrap_or(Path::new(""));
     for name in image_icons(r) {
         let Some(file) = get(name) else {
@@ -115,9 +143,9 @@ pub fn save_beside(r: &Ruleset, module: &Path) -> Result<(), String> {
             continue;
         }
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+            std::fs::create_dir_all(parent).map_err(IconError::file(parent))?;
         }
-        std::fs::write(&path, &file.original).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, &file.original).map_err(IconError::file(&path))?;
     }
     Ok(())
 }

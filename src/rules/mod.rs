@@ -12,6 +12,7 @@ pub mod layout;
 mod load;
 pub mod mechanism;
 pub mod model;
+pub mod models;
 pub mod modifier;
 pub mod module;
 pub mod play;

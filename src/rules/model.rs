@@ -10,6 +10,11 @@ use super::section::section;
 use crate::board::Board;
 use crate::scenario::PlayerSide;
 
+// The ruleset-level models, each in its own file (`rules::models`).
+pub use super::models::combat::Combat;
+pub use super::models::sight::{ElevationSight, SightModel};
+pub use super::models::zoc::{ZocException, ZocModel};
+
 pub use crate::colour::Colour;
 
 crate::strenum::string_enum! {
@@ -159,17 +164,6 @@ impl Kind {
     }
 }
 
-macro_rules! is_default {
-    ($($t:ty),*) => {$(
-        impl $t {
-            pub fn is_default(&self) -> bool {
-                *self == Self::default()
-            }
-        }
-    )*};
-}
-is_default!(SightModel);
-
 /// Unit class ids, or `"*"` for every class.
 pub type Classes = Vec<String>;
 
@@ -237,7 +231,7 @@ section! {
     }
 }
 
-fn is_zero_u32(n: &u32) -> bool {
+pub(crate) fn is_zero_u32(n: &u32) -> bool {
     *n == 0
 }
 fn is_zero_i32(n: &i32) -> bool {
@@ -534,148 +528,6 @@ pub struct Profile {
     /// Blocks line of sight (Battle Cry: units and generals do).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocks_sight: bool,
-}
-
-crate::strenum::string_enum! {
-    /// How a battle is resolved.
-    pub enum Combat {
-        /// A number of dice: the class's dice by range, with dice added or taken away
-        /// (the Commands & Colors family).
-        Dice = "dice",
-        /// A column shift on a fire table, to the left, by the target's class (charts
-        /// with columns, such as Sticks and Stones).
-        ColumnShift = "column-shift",
-    }
-}
-
-crate::strenum::string_enum! {
-    /// Whether and how line of sight compares the hexes' elevations.
-    pub enum ElevationSight {
-        /// Elevation plays no part: blocking terrain and units block.
-        Flat = "flat",
-        /// Ground level (elevation 0) against high ground (above 0): a high hex between
-        /// two ground-level ends blocks (`valley`); between two high ends only blocking
-        /// terrain that is itself high blocks; from high ground to the ground, crests and
-        /// shadows apply when switched on.
-        TwoLevel = "two-level",
-        /// Elevations compared as numbers: a hex higher than either end blocks ("a hill
-        /// blocks unless both ends are at its level or higher"); blocking terrain blocks
-        /// unless `see_over_lower` and both ends stand higher than it.
-        Levels = "levels",
-    }
-}
-
-fn flat() -> ElevationSight {
-    ElevationSight::Flat
-}
-fn is_flat(e: &ElevationSight) -> bool {
-    *e == ElevationSight::Flat
-}
-
-/// The line of sight mechanism: the exact centre-to-centre line with the edge rule (a
-/// line along a hexside is blocked only when both hexes beside it block), with these
-/// parameters. Which kinds block is each kind's `sight`; which units block is each
-/// class's `profile.blocks_sight`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(example = example_sight_model())]
-pub struct SightModel {
-    /// How elevations are compared: `flat`, `two-level` or `levels`.
-    #[serde(default = "flat", skip_serializing_if = "is_flat")]
-    pub elevation: ElevationSight,
-    /// `two-level`: a hex of high ground between two ground-level ends blocks.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub valley: bool,
-    /// `two-level`: from high ground to the ground the line may pass no crest side (a
-    /// side between a higher and a lower hex) other than one of the high end's own hex.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub crests: bool,
-    /// `two-level`: terrain with the `shadow` rule, on lower ground, hides the hex right
-    /// behind it from an observer on high ground.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub shadows: bool,
-    /// `levels`: blocking terrain does not block when both ends stand higher than it.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub see_over_lower: bool,
-}
-
-impl Default for SightModel {
-    fn default() -> Self {
-        SightModel {
-            elevation: ElevationSight::Flat,
-            valley: false,
-            crests: false,
-            shadows: false,
-            see_over_lower: false,
-        }
-    }
-}
-
-fn example_sight_model() -> SightModel {
-    SightModel {
-        elevation: ElevationSight::Levels,
-        see_over_lower: true,
-        ..SightModel::default()
-    }
-}
-
-/// An exception to how units leave an enemy zone of control.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZocException {
-    /// The unit classes it is for.
-    pub classes: Classes,
-    /// The exception holds only when no unit of these classes controls the hex left
-    /// (empty: whoever controls it).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unless_controlled_by: Classes,
-    /// Points added to leave the zone, in place of the general `leave_cost`.
-    pub leave_cost: u32,
-    /// The unit may not move from the zone straight into a hex controlled by these
-    /// classes (`"*"`: by anyone, an empty fort too); empty: into any hex.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub not_into: Classes,
-}
-
-fn yes() -> bool {
-    true
-}
-fn is_true(b: &bool) -> bool {
-    *b
-}
-
-/// The zones of control mechanism: the six hexes around a unit of a class whose
-/// profile has `exerts_zoc`, less the exceptions of the terrain's and hexsides' `zoc`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(example = example_zoc_model())]
-pub struct ZocModel {
-    /// Entering an enemy-controlled hex ends the unit's move.
-    #[serde(default = "yes", skip_serializing_if = "is_true")]
-    pub enter_stops: bool,
-    /// Points added to leave an enemy-controlled hex at the start of the move.
-    #[serde(default, skip_serializing_if = "is_zero_u32")]
-    pub leave_cost: u32,
-    /// Whether a unit may move from an enemy-controlled hex straight into another.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub zone_to_zone: bool,
-    /// Classes that leave by other terms, the first that fits applies.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub exceptions: Vec<ZocException>,
-}
-
-fn example_zoc_model() -> ZocModel {
-    ZocModel {
-        enter_stops: true,
-        leave_cost: 1,
-        zone_to_zone: false,
-        exceptions: vec![ZocException {
-            classes: vec!["cavalry".into()],
-            unless_controlled_by: vec!["cavalry".into()],
-            leave_cost: 0,
-            not_into: Vec::new(),
-        }],
-    }
 }
 
 /// A game's rules as data. Files are read through [`super::kinds`], whose types give

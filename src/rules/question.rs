@@ -4,7 +4,40 @@
 
 use hexx::Hex;
 
+use crate::board::freeform::Point;
 use crate::scenario::{Scenario, Unit};
+
+/// A place a question names. The command line types it as text, which the board reads
+/// (`Named`: a unit id, a hex label or a point `x,y`); the designer gives it as it knows
+/// it: a unit, a hex, an exact point, with no text to read back (a point is not rounded).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Where {
+    /// As typed: a unit id, a hex label or a point `x,y`, read by the board.
+    Named(String),
+    /// The unit with this id, where it stands.
+    Unit(String),
+    /// A hex, with the label it is shown by.
+    Hex(Hex, String),
+    /// A point of the table, exactly.
+    Point(Point),
+}
+
+impl From<&str> for Where {
+    fn from(text: &str) -> Self {
+        Where::Named(text.to_string())
+    }
+}
+
+/// As `--overlay` writes it; a point as [`point_words`] words it (shown only: the
+/// question keeps the exact point).
+impl std::fmt::Display for Where {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Where::Named(t) | Where::Unit(t) | Where::Hex(_, t) => f.write_str(t),
+            Where::Point(p) => f.write_str(&point_words(*p)),
+        }
+    }
+}
 
 /// Why a place or unit named in a question cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +106,21 @@ pub fn unit<'s>(s: &'s Scenario, id: &str) -> Result<&'s Unit, PlaceError> {
             format!("no unit with id '{id}'"),
         )
     })
+}
+
+/// How every answer words a point of the table: to a tenth of the table's unit, as
+/// its distances are.
+pub fn point_words(p: Point) -> String {
+    format!("{:.1},{:.1}", p.x, p.y)
+}
+
+/// The refusal of a place the board does not have: a point on a hex board, a hex on a
+/// table.
+pub fn not_on_this_board(w: &Where) -> PlaceError {
+    PlaceError::new(
+        PlaceErrorKind::UnknownHex,
+        format!("'{w}' is not a place of this board"),
+    )
 }
 
 /// The hex a unit stands on, on a hex board.

@@ -680,28 +680,7 @@ fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
 
 /// The ruleset-level mechanisms' parameters agree with each other.
 fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
-    let los = &r.line_of_sight;
-    let two_level = los.elevation == ElevationSight::TwoLevel;
-    for (on, key) in [
-        (los.valley, "valley"),
-        (los.crests, "crests"),
-        (los.shadows, "shadows"),
-    ] {
-        if on && !two_level {
-            out.push(problem(
-                At::Key(key),
-                format!("line_of_sight: '{key}' needs elevation \"two-level\""),
-                Place::new(Entry::Mechanisms, format!("line_of_sight.{key}")),
-            ));
-        }
-    }
-    if los.see_over_lower && los.elevation != ElevationSight::Levels {
-        out.push(problem(
-            At::Key("see_over_lower"),
-            "line_of_sight: 'see_over_lower' needs elevation \"levels\"".to_string(),
-            Place::new(Entry::Mechanisms, "line_of_sight.see_over_lower"),
-        ));
-    }
+    super::models::check_parameters(r, out);
     for (i, m) in r.modifiers.iter().enumerate() {
         let push = |field: &str, message: String, out: &mut Vec<Problem>| {
             let at = At::Field {
@@ -761,36 +740,9 @@ fn mechanisms(r: &Ruleset, out: &mut Vec<Problem>) {
             );
         }
     }
-    if r.zones_of_control.is_some() && r.unit_classes.len() > 64 {
-        out.push(problem(
-            At::Key("zones_of_control"),
-            "zones_of_control: at most 64 unit classes".to_string(),
-            Place::new(Entry::Mechanisms, "zones_of_control"),
-        ));
-    }
+    // Each model's own checks (`rules::models`): its boards, its limits.
+    super::models::check_against(r, out);
     if !r.is_hex() {
-        let hex_only = [
-            (r.zones_of_control.is_some(), "zones_of_control"),
-            (!los.is_default(), "line_of_sight"),
-        ];
-        for (on, key) in hex_only {
-            if on {
-                out.push(problem(
-                    At::Key(key),
-                    format!("'{key}' works on hex boards only; this ruleset's board is freeform"),
-                    Place::new(Entry::Mechanisms, key),
-                ));
-            }
-        }
-        // Tables count dice (combat "dice" and its modifiers); a fire table's columns
-        // are read by hex.
-        if r.combat == Some(Combat::ColumnShift) {
-            out.push(problem(
-                At::Key("combat"),
-                "combat \"column-shift\" works on hex boards only; a freeform table counts dice (\"dice\")".to_string(),
-                Place::new(Entry::Mechanisms, "combat"),
-            ));
-        }
         for (i, m) in r.modifiers.iter().enumerate() {
             if m.when.facing.is_none() {
                 continue;

@@ -173,6 +173,12 @@ pub struct Unit<H = Hex> {
     /// sector).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub works: Option<Works>,
+    /// Tables: the base (frontage, depth) its class gives, which it stands on when it
+    /// has no size of its own. Set from the ruleset when the scenario meets it
+    /// (`rules::table::stand_on_class_bases`); never read from or written to a file.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub class_base: Option<[f64; 2]>,
 }
 
 /// A unit's order (PBS 10.B).
@@ -211,6 +217,7 @@ impl<H> Unit<H> {
             strength: None,
             order: None,
             works: None,
+            class_base: None,
         }
     }
 
@@ -232,6 +239,7 @@ impl<H> Unit<H> {
             strength: self.strength,
             order: self.order,
             works: self.works,
+            class_base: self.class_base,
         }
     }
 }

@@ -229,10 +229,11 @@ pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
     dist(p, Point::new(a.x + t * dx, a.y + t * dy))
 }
 
-/// A unit's base on a table, frontage by depth, in board units (the format's defaults
-/// when the file gives none). Drawing and picking both use it.
+/// A unit's base on a table, frontage by depth, in board units: its own size, else its
+/// class's base, else the format's defaults. Drawing, picking and measuring all use it.
 pub fn unit_size(u: &Unit) -> (f64, f64) {
-    (u.frontage.unwrap_or(4.0), u.depth.unwrap_or(2.0))
+    let [w, d] = u.class_base.unwrap_or([4.0, 2.0]);
+    (u.frontage.unwrap_or(w), u.depth.unwrap_or(d))
 }
 
 /// The corners of a unit's base on a table, turned to its facing: front left, front

@@ -16,19 +16,19 @@ use crate::rules::Ruleset;
 use crate::rules::arcs::{ArcTarget, arcs, viewshed};
 use crate::rules::charge::{Charge, cannot_charge, charges};
 use crate::rules::movement::{MoveMap, Reach, Ways};
-use crate::rules::play::Field;
 use crate::rules::play::battle::{Fight, details, fight, headline};
 use crate::rules::play::hex::{HexField, controlled};
 use crate::rules::play::moves::route;
-use crate::rules::play::sight::look;
+use crate::rules::play::sight::{self, look};
+use crate::rules::play::{Field, Where};
 use crate::rules::sight::Sighting;
 use crate::scenario::{Scenario, Unit};
 
 /// A preview asked for by name, before the rules answer it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Ask {
-    /// `los:FROM:TO`: unit ids or hex labels.
-    Sight { from: String, to: String },
+    /// `los:FROM:TO`: unit ids or hex labels (on a table, points too).
+    Sight { from: Where, to: Where },
     /// `battle:ATTACKER:TARGET`: the line, the target's front sides and the dice with
     /// every modifier as a caption.
     Battle { attacker: String, target: String },
@@ -41,16 +41,16 @@ pub enum Ask {
     },
     /// `moves:UNIT` or `moves:UNIT:HEX` (with the cheapest way there); on a table
     /// `moves:UNIT:X,Y[:X,Y...][:charge]`, the path through those points, moved or
-    /// charged.
+    /// charged. `to` is empty when no way is asked for.
     Moves {
         unit: String,
-        to: Option<String>,
+        to: Vec<Where>,
         charge: bool,
     },
     /// `zoc:SIDE`.
     Zones { side: String },
-    /// `viewshed:FROM`: a unit id or a hex label.
-    Viewshed { from: String },
+    /// `viewshed:FROM`: a unit id or a hex label (on a table, a point too).
+    Viewshed { from: Where },
     /// `charges:UNIT`: every legal charge of a mounted unit.
     Charges { unit: String },
     /// `cover:UNIT` (tables): from where on the table an enemy could fire at the unit,
@@ -58,10 +58,18 @@ pub enum Ask {
     Cover { unit: String },
 }
 
+/// An answer's words as `sandtable` prints them: its headline and the lines under it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Words {
+    pub headline: String,
+    pub lines: Vec<String>,
+}
+
 /// What the rules answered, ready to draw.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Preview {
-    Sight(Sighting),
+    /// The line, and its words as `sandtable los` prints them.
+    Sight(Sighting, Words),
     Battle {
         battle: Box<Fight<Sighting>>,
         /// The target's fence or entrenchment, when it has one.
@@ -74,6 +82,8 @@ pub enum Preview {
     Arcs {
         from: Hex,
         targets: Vec<ArcTarget>,
+        /// As `sandtable arcs` heads it.
+        headline: String,
     },
     Moves {
         from: Hex,
@@ -86,6 +96,8 @@ pub enum Preview {
     Zones {
         colour: Rgba,
         hexes: Vec<Hex>,
+        /// The side whose zones they are.
+        side: String,
     },
     Viewshed {
         from: Hex,
@@ -94,6 +106,8 @@ pub enum Preview {
     Charges {
         from: Hex,
         lanes: Vec<Charge>,
+        /// As `sandtable charges` heads it.
+        headline: String,
     },
 }
 
@@ -136,8 +150,8 @@ impl std::str::FromStr for Ask {
         }
         match parts.as_slice() {
             ["los", from, to] => Ok(Ask::Sight {
-                from: from.to_string(),
-                to: to.to_string(),
+                from: (*from).into(),
+                to: (*to).into(),
             }),
             ["battle", attacker, target] => Ok(Ask::Battle {
                 attacker: attacker.to_string(),
@@ -177,7 +191,7 @@ impl std::str::FromStr for Ask {
                 };
                 Ok(Ask::Moves {
                     unit: unit.to_string(),
-                    to: (!to.is_empty()).then(|| to.join(":")),
+                    to: to.iter().map(|p| (*p).into()).collect(),
                     charge,
                 })
             }
@@ -185,7 +199,7 @@ impl std::str::FromStr for Ask {
                 side: side.to_string(),
             }),
             ["viewshed", from] => Ok(Ask::Viewshed {
-                from: from.to_string(),
+                from: (*from).into(),
             }),
             ["charges", unit] => Ok(Ask::Charges {
                 unit: unit.to_string(),
@@ -224,7 +238,7 @@ impl std::fmt::Display for Ask {
             }
             Ask::Moves { unit, to, charge } => {
                 write!(f, "moves:{unit}")?;
-                if let Some(to) = to {
+                for to in to {
                     write!(f, ":{to}")?;
                 }
                 if *charge {
@@ -295,9 +309,14 @@ impl Ask {
         match self {
             Ask::Sight { from, to } => {
                 let field = hex_field()?;
-                let named = |w: &str| field.place(w).map_err(|e| OverlayError(e.message));
+                let named = |w: &Where| field.place_at(w).map_err(|e| OverlayError(e.message));
                 let (a, b) = (named(from)?, named(to)?);
-                Ok(Preview::Sight(look(&field, a, b).between.own))
+                let seen = look(&field, a, b);
+                let words = Words {
+                    headline: sight::headline(&field, a, b, &seen),
+                    lines: sight::details(&field, &seen),
+                };
+                Ok(Preview::Sight(seen.between.own, words))
             }
             Ask::Battle { attacker, target } => {
                 let (a, t) = (unit(s, attacker)?, unit(s, target)?);
@@ -331,9 +350,11 @@ impl Ask {
                 if given.range.is_none() {
                     field.map.reach(u)?;
                 }
+                let targets = arcs(&field.map, u, given.range, None);
                 Ok(Preview::Arcs {
                     from,
-                    targets: arcs(&field.map, u, given.range, None),
+                    headline: crate::rules::arcs::headline(u, &targets),
+                    targets,
                 })
             }
             Ask::Moves {
@@ -351,14 +372,23 @@ impl Ask {
                 let from = on_hex(u)?;
                 let field = hex_field()?;
                 let (reach, ways) = moves(&field)?.reachable_ways(u, given.allowance)?;
-                let path = match to {
-                    Some(to) => {
-                        let (goal, _) = field.place(to)?;
+                let path = match to.as_slice() {
+                    [] => None,
+                    to => {
+                        // One hex; more parts are read as one name (and refused so).
+                        let (goal, _) = match to {
+                            [one] => field.place_at(one)?,
+                            more => field.place_at(&Where::Named(
+                                more.iter()
+                                    .map(Where::to_string)
+                                    .collect::<Vec<_>>()
+                                    .join(":"),
+                            ))?,
+                        };
                         Some(way_and_cost(&field, u, &ways, goal).ok_or_else(|| {
                             OverlayError(format!("{id} cannot reach {} this turn", s.label(goal)))
                         })?)
                     }
-                    None => None,
                 };
                 Ok(Preview::Moves {
                     from,
@@ -370,10 +400,11 @@ impl Ask {
             Ask::Zones { side } => Ok(Preview::Zones {
                 colour: side_colour(s, side),
                 hexes: controlled(s, r, side)?,
+                side: side.clone(),
             }),
             Ask::Viewshed { from } => {
                 let field = hex_field()?;
-                let (a, firer) = field.place(from)?;
+                let (a, firer) = field.place_at(from)?;
                 Ok(Preview::Viewshed {
                     from: a,
                     seen: viewshed(&field.map.sight, a, firer),
@@ -387,7 +418,12 @@ impl Ask {
                 }
                 let field = hex_field()?;
                 let lanes = charges(moves(&field)?, s, r, u, None)?;
-                Ok(Preview::Charges { from, lanes })
+                let headline = crate::rules::charge::headline(u, &lanes);
+                Ok(Preview::Charges {
+                    from,
+                    lanes,
+                    headline,
+                })
             }
             Ask::Cover { .. } => Err(OverlayError(
                 "a cover map is drawn on measured tables (on hexes: arcs:UNIT)".into(),
@@ -627,7 +663,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
     match preview {
         Preview::Battle { battle, front, .. } => {
             out = draw_on_screen(
-                &Preview::Sight(battle.sight.between.own.clone()),
+                &Preview::Sight(battle.sight.between.own.clone(), Words::default()),
                 board,
                 layout,
             );
@@ -641,7 +677,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
                 }));
             }
         }
-        Preview::Sight(sighting) => {
+        Preview::Sight(sighting, _) => {
             for step in &sighting.steps {
                 match step {
                     Step::Cross(h) => out.push(fill(layout, *h, CROSSED.alpha(70))),
@@ -676,7 +712,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
                 });
             }
         }
-        Preview::Arcs { from, targets } => {
+        Preview::Arcs { from, targets, .. } => {
             let most = targets
                 .iter()
                 .filter_map(|t| t.dice.or(t.shift.map(|s| s.abs())))
@@ -739,7 +775,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
                 }
             }
         }
-        Preview::Zones { colour, hexes } => {
+        Preview::Zones { colour, hexes, .. } => {
             for h in hexes {
                 out.push(fill(layout, *h, colour.alpha(70)));
                 out.push(outline(layout, *h, w * 0.025, colour.alpha(200)));
@@ -754,7 +790,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
             }
             out.push(outline(layout, *from, w * 0.06, SEEN));
         }
-        Preview::Charges { from, lanes } => {
+        Preview::Charges { from, lanes, .. } => {
             for c in lanes {
                 out.extend(lane(layout, w, *from, c));
             }
@@ -819,30 +855,8 @@ pub fn charge_lines(c: &Charge, s: &Scenario) -> Vec<String> {
 pub fn summary(preview: &Preview, s: &Scenario) -> String {
     match preview {
         Preview::Battle { summary, .. } => summary.clone(),
-        Preview::Sight(x) => {
-            let verdict = if x.visible { "sees" } else { "does not see" };
-            let mut line = format!(
-                "{} {verdict} {} at range {}",
-                s.label(x.from),
-                s.label(x.to),
-                x.range
-            );
-            if let Some(b) = x.blockers.first() {
-                line.push_str(&format!(": blocked at {} ({})", s.label(b.hex), b.reason));
-            }
-            line
-        }
-        Preview::Arcs { from, targets } => {
-            let open = targets
-                .iter()
-                .filter(|t| t.los && (t.dice.is_some() || t.shift.is_some()));
-            format!(
-                "from {}: {} hexes in range, {} of them in sight to fire at",
-                s.label(*from),
-                targets.len(),
-                open.count()
-            )
-        }
+        Preview::Sight(_, words) => words.headline.clone(),
+        Preview::Arcs { headline, .. } | Preview::Charges { headline, .. } => headline.clone(),
         Preview::Moves {
             from, reach, path, ..
         } => {
@@ -854,12 +868,11 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
             }
             line
         }
-        Preview::Zones { hexes, .. } => format!("{} hexes under control", hexes.len()),
+        Preview::Zones { hexes, side, .. } => {
+            crate::rules::play::hex::zoc_headline(side, hexes.len())
+        }
         Preview::Viewshed { from, seen } => {
             format!("{} sees {} hexes", s.label(*from), seen.len())
-        }
-        Preview::Charges { from, lanes } => {
-            format!("from {}: {} legal charge(s)", s.label(*from), lanes.len())
         }
     }
 }

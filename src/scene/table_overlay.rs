@@ -12,12 +12,13 @@ use super::{Item, Points, Rgba, Stroke, Style};
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
 use crate::rules::play::Field as _;
-use crate::rules::play::Mark;
 use crate::rules::play::battle::{details, fight};
 use crate::rules::play::moves::{self, route};
 use crate::rules::play::sampled::{self, Given, Sampled};
 use crate::rules::play::sight::{self, Sight, look};
 use crate::rules::play::table::TableField;
+use crate::rules::play::{Mark, Where};
+use crate::rules::question::not_on_this_board;
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::geometry::front_edge;
 use crate::scenario::shape::unit_base;
@@ -96,17 +97,7 @@ pub fn fire(
         _ => {
             let target = t.map_or(Place::Point(p), Place::Unit);
             let sight = look(&field, Place::Unit(a), target);
-            let to = t.map_or_else(|| format!("{:.1},{:.1}", p.x, p.y), |t| t.id.clone());
-            let summary = format!(
-                "{} {} {to} at {}",
-                a.id,
-                if sight.visible {
-                    "sees"
-                } else {
-                    "does not see"
-                },
-                field.measure(&sight.between)
-            );
+            let summary = sight::headline(&field, Place::Unit(a), target, &sight);
             (summary, sight::details(&field, &sight), sight)
         }
     };
@@ -215,13 +206,29 @@ pub fn point(s: &Scenario, what: &str) -> Result<Point, OverlayError> {
     crate::rules::play::table::point(s, what).map_err(|e| OverlayError(e.message))
 }
 
-/// A unit id or a point: the unit when it names one, and where it stands.
-fn place<'s>(s: &'s Scenario, what: &str) -> Result<(Option<&'s Unit>, Point), OverlayError> {
-    if s.units.iter().any(|u| u.id == what) {
-        let u = unit(s, what)?;
-        return Ok((Some(u), u.at.unwrap_or_default()));
+/// A unit or a point: the unit when it names one, and where it stands.
+fn place<'s>(s: &'s Scenario, what: &Where) -> Result<(Option<&'s Unit>, Point), OverlayError> {
+    match what {
+        Where::Named(id) | Where::Unit(id) if s.units.iter().any(|u| u.id == *id) => {
+            let u = unit(s, id)?;
+            Ok((Some(u), u.at.unwrap_or_default()))
+        }
+        Where::Named(text) | Where::Unit(text) => point(s, text).map(|p| (None, p)),
+        Where::Point(p) => Ok((None, exact(s, *p)?)),
+        Where::Hex(..) => Err(OverlayError(not_on_this_board(what).message)),
     }
-    point(s, what).map(|p| (None, p))
+}
+
+/// A point of a path: written `x,y`, or given exactly.
+fn path_point(s: &Scenario, what: &Where) -> Result<Point, OverlayError> {
+    match what {
+        Where::Point(p) => exact(s, *p),
+        other => point(s, &other.to_string()),
+    }
+}
+
+fn exact(s: &Scenario, p: Point) -> Result<Point, OverlayError> {
+    crate::rules::play::table::exact(s, p).map_err(|e| OverlayError(e.message))
 }
 
 /// The answer to a preview asked for by name on a table: `los:UNIT:TO` and
@@ -241,7 +248,7 @@ pub fn answer_given(
 ) -> Result<TableAnswer, OverlayError> {
     match ask {
         Ask::Sight { from, to } => {
-            let a = unit(s, from)?;
+            let a = unit(s, &from.to_string())?;
             let (t, p) = place(s, to)?;
             Ok(fire(s, r, a, t, p, false))
         }
@@ -256,7 +263,7 @@ pub fn answer_given(
             charge,
         } => {
             let u = unit(s, id)?;
-            let Some(to) = to else {
+            if to.is_empty() {
                 let given = Given {
                     charge: *charge,
                     ..given.clone()
@@ -264,10 +271,10 @@ pub fn answer_given(
                 return Ok(field(s, r, id, u.at, |f| {
                     sampled::reach(&f.charging(*charge), u, &given)
                 }));
-            };
+            }
             let through = to
-                .split(':')
-                .map(|p| point(s, p))
+                .iter()
+                .map(|p| path_point(s, p))
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(charged(s, r, u, &through, *charge))
         }
@@ -289,7 +296,7 @@ pub fn answer_given(
         Ask::Viewshed { from } => {
             let (u, p) = place(s, from)?;
             let at = u.map_or(Place::Point(p), Place::Unit);
-            Ok(field(s, r, from, Some(p), |f| {
+            Ok(field(s, r, &from.to_string(), Some(p), |f| {
                 sampled::viewshed(&f, at, given)
             }))
         }
@@ -306,7 +313,7 @@ pub fn looked(s: &Scenario, r: &Ruleset, ask: &Ask) -> Result<TableAnswer, Overl
         return Err(OverlayError(format!("'{ask}' is not a line of sight")));
     };
     let field = TableField::new(s, r);
-    let (a, b) = (field.place(from)?, field.place(to)?);
+    let (a, b) = (field.place_at(from)?, field.place_at(to)?);
     let seen = look(&field, a, b);
     Ok(TableAnswer {
         summary: sight::headline(&field, a, b, &seen),

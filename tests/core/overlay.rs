@@ -111,7 +111,7 @@ fn every_kind_of_preview_draws_on_an_example_it_applies_to() {
             }
             (Preview::Zones { hexes, .. }, _) => assert!(!hexes.is_empty(), "{spec}"),
             (Preview::Viewshed { seen, .. }, _) => assert!(!seen.is_empty(), "{spec}"),
-            (Preview::Sight(_), _) => {}
+            (Preview::Sight(..), _) => {}
             (Preview::Charges { lanes, .. }, _) => assert!(!lanes.is_empty(), "{spec}"),
             (Preview::Battle { lines, .. }, _) => assert!(!lines.is_empty(), "{spec}"),
         }

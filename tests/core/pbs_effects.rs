@@ -284,6 +284,7 @@ fn every_territorys_card_difference_is_a_walk_on_its_map() {
     assert!(
         l.card_difference("purple", "red")
             .unwrap_err()
+            .to_string()
             .contains("red, yellow")
     );
 }

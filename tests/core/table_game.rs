@@ -351,3 +351,59 @@ fn a_class_with_range_and_dice_tints_its_fire_arc_by_the_dice() {
     let why = broken.expect_err("a negative step is refused").to_string();
     assert!(why.contains("field_step -1 must be a positive"), "{why}");
 }
+
+/// 1 where units are drawn, picked and measured: "Infantry stand on bases 4 cm wide and
+/// 3 cm deep, cavalry on bases 4 cm wide and 6 cm deep." A unit with no size of its own
+/// stands on its class's base once the scenario is loaded with its ruleset: the scene
+/// draws it 4 x 6, a click 2.8 cm behind the cavalry's centre picks it (a 4 x 2 base
+/// reaches 1 cm), and the distance between the two is measured between those bases.
+#[test]
+fn a_unit_without_its_own_size_stands_on_its_class_base() {
+    use sandtable::rules::Rulesets;
+    use sandtable::scenario::shape::{unit_at, unit_size};
+    use sandtable::scene::{self, Item, LayerId, SceneOptions};
+    let r = ruleset();
+    let mut rulesets = Rulesets::built_in();
+    rulesets.insert(std::sync::Arc::new(r.clone()));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.json");
+    let board = serde_json::to_string(&r.board).unwrap();
+    std::fs::write(
+        &file,
+        format!(
+            r#"{{"format": "sandtable/scenario", "version": 1, "title": "t", "ruleset": "hedgerow", "board": {board},
+                "units": [{{"id": "a", "class": "infantry", "side": "x", "at": [10.0, 40.0], "facing_deg": 90.0}},
+                          {{"id": "k", "class": "cavalry", "side": "y", "at": [40.0, 40.0], "facing_deg": 270.0}}]}}"#
+        ),
+    )
+    .unwrap();
+    let s = io::load_scenario(&file, &rulesets).unwrap();
+    let k = &s.units[1];
+    assert_eq!(unit_size(k), (4.0, 6.0));
+    assert_eq!(unit_size(&s.units[0]), (4.0, 3.0));
+    // Picking: k faces west, so its depth runs east-west.
+    let picked = unit_at(&s, Point::new(42.8, 40.0)).map(|u| u.id.as_str());
+    assert_eq!(picked, Some("k"));
+    // Drawing: the units' polygons are the class bases (6 cm east-west for k).
+    let drawn = scene::build(&s, &r, &SceneOptions::default());
+    let widths: Vec<f32> = drawn
+        .layer(LayerId::Units)
+        .free()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Polygon { points, .. } if points.len() == 4 => {
+                let xs = points.iter().map(|p| p.x);
+                Some(xs.clone().fold(f32::MIN, f32::max) - xs.fold(f32::MAX, f32::min))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(widths.iter().any(|w| (w - 6.0).abs() < 1e-3), "{widths:?}");
+    // Measuring: a's front edge at 11.5 (3 deep), k's at 37 (6 deep): 25.5 cm apart,
+    // so the 25 cm range does not reach.
+    let field = TableField::new(&s, &r);
+    let (a, t) = (field.unit("a").unwrap(), field.unit("k").unwrap());
+    let f = fight(&field, a, t);
+    assert!((f.sight.between.own.distance - 25.5).abs() < 1e-9);
+    assert!(!f.odds.allowed, "{:?}", f.odds.reason);
+}

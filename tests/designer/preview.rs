@@ -38,7 +38,7 @@ fn line_of_sight_by_its_shortcut_says_what_blocks_and_why() {
     click(&mut h, "F5");
     hover(&mut h, "C4");
     assert!(shows(&h, "F5 does not see C4 at range 3"));
-    assert!(shows(&h, "Blocked"));
+    assert!(shows(&h, "the line crosses E5, D4"));
     assert!(shows(
         &h,
         "blocked at E5: a unit stands on E5 [battle-cry-150/los-unit]"
@@ -46,7 +46,6 @@ fn line_of_sight_by_its_shortcut_says_what_blocks_and_why() {
     // The answer follows the pointer.
     hover(&mut h, "F4");
     assert!(shows(&h, "F5 sees F4 at range 1"));
-    assert!(shows(&h, "Visible"));
     // Previews only read: no edit, no undo step.
     assert_eq!(h.state().doc.scenario, before);
     assert!(!h.state().doc.history.can_undo());
@@ -125,14 +124,11 @@ fn fire_arcs_tint_by_dice_and_say_the_hovered_dice() {
     let mut h = app();
     shift(&mut h, Key::A);
     click(&mut h, "G5");
-    assert!(shows(
-        &h,
-        "from G5: 96 hexes in range, 48 of them in sight to fire at"
-    ));
+    assert!(shows(&h, "u3 (artillery) sees 48 of 96 hexes in reach"));
     assert!(shows(&h, "Legend"));
     assert!(shows(&h, "hatched: in range, out of sight"));
     hover(&mut h, "G4");
-    assert!(shows(&h, "G4 at range 1: 5 dice"));
+    assert!(shows(&h, "G4     range 1  5 dice"));
     // "As if moved" asks the rules about a copy: the scenario keeps its flags.
     h.get_by_label("As if moved this turn").click();
     h.run();
@@ -160,7 +156,7 @@ fn zones_of_control_per_side_on_morne_plaine() {
     let mut h = app_on("morne-plaine-bridge.json");
     shift(&mut h, Key::Z);
     assert_eq!(h.state().canvas.preview.mode, Some(Mode::Zones));
-    assert!(shows(&h, "hexes under control"));
+    assert!(shows(&h, " controls "), "{}", answer_text(&h));
     // Battle Cry has none, and says so.
     let mut h = app();
     shift(&mut h, Key::Z);
@@ -260,7 +256,7 @@ fn charge_lanes_of_a_mounted_unit_by_their_shortcut() {
     assert!(shows(&h, "Charge lanes: click a mounted unit"));
     // p2, cavalry on 1106, charges f5 on 0806 through 1006 and 0906.
     click(&mut h, "1106");
-    assert!(shows(&h, "from 1106: 1 legal charge(s)"));
+    assert!(shows(&h, "p2 (cavalry) has 1 legal charge(s)"));
     assert!(shows(&h, "through 1006, 0906 at f5: target morale +0"));
     assert!(shows(&h, "strength difference -2 to the random number"));
     assert!(shows(&h, "Charge lanes: each legal charge drawn"));
@@ -484,6 +480,112 @@ fn table_previews_zone_of_fire_battle_and_path_on_mini_nap() {
     assert_eq!(h.state().doc.scenario, before);
 }
 
+/// The typed place: a table preview asks at the exact point under the pointer (not its
+/// text to a tenth read back), and answers there as `sandtable los i1 X,Y` does with
+/// that point written in full; in line of sight and in the fire arc's hovered point.
+#[test]
+fn a_table_preview_answers_at_the_exact_point_as_los_does() {
+    use sandtable::rules::play::table::TableField;
+    use sandtable::rules::play::{Field as _, Where, sight};
+    use sandtable::scene::overlay::Ask;
+    let mut h = app_on("mini-nap-village.ron");
+    for mode in [Key::L, Key::A] {
+        shift(&mut h, mode);
+        click_table(&mut h, 40.0, 100.0);
+        hover_table(&mut h, 100.03, 60.07);
+        let app = h.state();
+        let p = app.canvas.preview.table.target().expect("a hovered point");
+        let tenth = |v: f64| ((v * 10.0).round() - v * 10.0).abs() < 1e-9;
+        assert!(!(tenth(p.x) && tenth(p.y)), "finer than a tenth: {p:?}");
+        let s = &app.doc.scenario;
+        if mode == Key::L {
+            match app.canvas.preview.ask(s) {
+                Some(Ask::Sight {
+                    to: Where::Point(asked),
+                    ..
+                }) => assert_eq!(asked, p),
+                other => panic!("asked {other:?}"),
+            }
+        }
+        let r = app.rulesets.get(&s.ruleset).unwrap();
+        let field = TableField::new(s, r);
+        let (a, b) = (
+            field.place("i1").unwrap(),
+            field.place(&format!("{},{}", p.x, p.y)).unwrap(),
+        );
+        let seen = sight::look(&field, a, b);
+        let headline = sight::headline(&field, a, b, &seen);
+        let lines = sight::details(&field, &seen);
+        assert!(shows(&h, &headline), "{headline}");
+        for line in lines {
+            assert!(shows(&h, &line), "{line}");
+        }
+        h.key_press(Key::Escape);
+        h.run();
+    }
+}
+
+/// One wording of each answer: the inspector prints the command line's own words for
+/// the same question (line of sight, a battle, a fire arc and one hex of it, charges).
+#[test]
+fn the_inspector_and_the_command_line_word_an_answer_alike() {
+    let cli = |args: &[&str]| -> Vec<String> {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines().map(|l| l.trim().to_string()).collect()
+    };
+    let file = designer_kit::example("battle-cry-crossroads.json");
+    let f = file.to_str().unwrap();
+    let mut h = app_on("battle-cry-crossroads.json");
+    let on = |h: &Harness<'_, DesignerApp>, label: &str| {
+        let s = &h.state().doc.scenario;
+        let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
+        s.units
+            .iter()
+            .find(|u| u.hex == Some(hex))
+            .unwrap()
+            .id
+            .clone()
+    };
+    shift(&mut h, Key::L);
+    click(&mut h, "C3");
+    hover(&mut h, "E5");
+    let words = cli(&["los", f, "C3", "E5"]);
+    assert!(words.len() > 1, "{words:?}");
+    for line in &words {
+        assert!(shows(&h, line), "{line}");
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    shift(&mut h, Key::B);
+    click(&mut h, "F5");
+    hover(&mut h, "E5");
+    let (a, t) = (on(&h, "F5"), on(&h, "E5"));
+    for line in cli(&["battle", f, &a, &t]) {
+        assert!(shows(&h, &line), "{line}");
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    shift(&mut h, Key::A);
+    click(&mut h, "G5");
+    hover(&mut h, "G4");
+    let arcs = cli(&["arcs", f, &on(&h, "G5")]);
+    assert!(shows(&h, &arcs[0]), "{}", arcs[0]);
+    let g4 = arcs.iter().find(|l| l.starts_with("G4 ")).unwrap();
+    assert!(shows(&h, g4), "{g4}");
+
+    let file = designer_kit::example("morne-plaine-bridge.json");
+    let mut h = app_on("morne-plaine-bridge.json");
+    shift(&mut h, Key::C);
+    click(&mut h, "1106");
+    for line in cli(&["charges", file.to_str().unwrap(), "p2"]) {
+        assert!(shows(&h, &line), "{line}");
+    }
+}
+
 /// The README's screenshot of a zone of fire on the Mini-Nap example.
 #[test]
 fn snapshot_of_a_zone_of_fire_on_mini_nap() {
@@ -530,12 +632,12 @@ fn a_preview_asks_for_a_range_or_allowance_the_ruleset_does_not_give() {
         &h,
         "Unit class 'leg' has no battle profile, so no range"
     ));
-    assert!(!shows(&h, "hexes in range"));
+    assert!(!shows(&h, "hexes in reach"));
     h.get_by_role_and_label(Role::SpinButton, "Range for leg:")
         .set_value_accesskit(2.0);
     h.run();
     assert!(
-        shows(&h, "from H5: 18 hexes in range"),
+        shows(&h, "a1 (leg) sees 18 of 18 hexes in reach"),
         "{}",
         answer_text(&h)
     );
@@ -549,7 +651,7 @@ fn a_preview_asks_for_a_range_or_allowance_the_ruleset_does_not_give() {
     shift(&mut h, Key::A);
     click(&mut h, "L7");
     assert!(
-        shows(&h, "from L7: 18 hexes in range"),
+        shows(&h, "sees 18 of 18 hexes in reach"),
         "{}",
         answer_text(&h)
     );

@@ -135,10 +135,7 @@ impl DesignerApp {
         } else {
             file
         };
-        let held = std::fs::read(path)
-            .map_err(|e| format!("{}: {e}", path.display()))
-            .and_then(|bytes| icon_files::hold(&name, bytes));
-        if let Err(e) = held {
+        if let Err(e) = icon_files::hold_file(&name, path) {
             self.error = Some(format!("Could not use the icon file:\n{e}"));
             return;
         }

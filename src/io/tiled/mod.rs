@@ -158,7 +158,7 @@ pub fn build(job: &ExportJob, image: &str) -> Result<(TiledMap, Vec<u8>), Export
     file.hexes
         .0
         .retain(|(_, c)| !c.facing.is_empty() || !c.markers.is_empty());
-    let file = serde_json::to_value(file).map_err(|e| ExportError::Serialize(e.to_string()))?;
+    let file = serde_json::to_value(file)?;
     match &s.board {
         Board::Hex(board) => hex_map(job, board, &file, image),
         Board::Freeform(_) => Ok((table_map(job, &file), Vec::new())),

@@ -337,7 +337,7 @@ pub fn write(job: &ExportJob) -> Result<Vec<u8>, ExportError> {
     for k in &plan.kinds {
         files.push((format!("images/{}", k.image), k.png.clone()));
     }
-    zip(&files).map_err(|e| ExportError::Serialize(format!("cannot write the module: {e}")))
+    Ok(zip(&files)?)
 }
 
 fn zip(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, zip::result::ZipError> {

@@ -19,7 +19,29 @@ pub struct ArcTarget {
     pub shift: Option<i32>,
 }
 
+/// The headline of `unit`'s fire arc, as the command line and the inspector word it.
+pub fn headline(unit: &Unit, targets: &[ArcTarget]) -> String {
+    let seen = targets.iter().filter(|t| t.los).count();
+    format!(
+        "{} ({}) sees {seen} of {} hexes in reach",
+        unit.id,
+        unit.class,
+        targets.len()
+    )
+}
+
 impl ArcTarget {
+    /// The arc's line for this hex (`label` its label), as the command line lists it
+    /// and the inspector shows the hovered hex: its range and odds, or "out of sight".
+    pub fn line(&self, label: &str) -> String {
+        let what = if self.los {
+            self.odds_words()
+        } else {
+            "out of sight".to_string()
+        };
+        format!("{label:<6} range {}  {what}", self.range)
+    }
+
     /// What a battle against a unit there gets, as the command line, the inspector and
     /// the previews all word it: "4 dice", "2 column(s) left", or "no battle".
     pub fn odds_words(&self) -> String {

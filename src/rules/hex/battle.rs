@@ -102,6 +102,32 @@ pub struct Odds {
     pub hand_to_hand: Vec<(String, String)>,
 }
 
+impl Odds {
+    /// An attack the rules refuse, and why.
+    pub fn refused(reason: String) -> Odds {
+        Odds {
+            allowed: false,
+            reason: Some(reason),
+            ..Odds::default()
+        }
+    }
+
+    /// Dice counted on either board: `base` before modifiers, `dice` after them, then
+    /// multiplied by `factor` (rounding down) and never below 0; no dice left refuse.
+    pub fn dice(base: i32, dice: i32, factor: Option<f64>, modifiers: Vec<Modifier>) -> Odds {
+        let (dice, allowed, reason) = rolled(dice, factor);
+        Odds {
+            allowed,
+            reason,
+            base_dice: Some(base),
+            dice: Some(dice),
+            dice_factor: factor,
+            modifiers,
+            ..Odds::default()
+        }
+    }
+}
+
 /// The answer to "what happens if ATTACKER battles TARGET?" on a hex board: the odds
 /// (read through it: `b.dice`), the range, and the line of sight they were counted on.
 #[derive(Debug, Clone, PartialEq)]
@@ -517,17 +543,10 @@ impl<'a> BattleMap<'a> {
         let factor = self.entries(
             u, target, range, &sighting, &mut dice, &mut shift, &mut mods,
         );
-        let (dice, allowed, reason) = rolled(dice, factor);
         Battle {
             odds: Odds {
-                allowed,
-                reason,
-                base_dice: Some(base),
-                dice: Some(dice),
-                dice_factor: factor,
-                modifiers: mods,
                 ignore_retreat_flags: flags,
-                ..Odds::default()
+                ..Odds::dice(base, dice, factor, mods)
             },
             range,
             los: true,
@@ -873,7 +892,7 @@ impl<'a> BattleMap<'a> {
 
 /// The dice rolled from those counted (never below 0) and the factor of the modifier
 /// entries (rounding down), and whether that leaves any: (dice, allowed, reason).
-pub fn rolled(dice: i32, factor: Option<f64>) -> (i32, bool, Option<String>) {
+fn rolled(dice: i32, factor: Option<f64>) -> (i32, bool, Option<String>) {
     let dice = match factor {
         Some(f) => (f64::from(dice.max(0)) * f).floor() as i32,
         None => dice.max(0),
@@ -952,11 +971,7 @@ fn same_side(a: &Unit, b: &Unit) -> bool {
 
 fn refuse(range: u32, los: bool, sighting: Sighting, reason: String) -> Battle {
     Battle {
-        odds: Odds {
-            allowed: false,
-            reason: Some(reason),
-            ..Odds::default()
-        },
+        odds: Odds::refused(reason),
         range,
         los,
         sighting,

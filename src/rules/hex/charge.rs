@@ -26,6 +26,16 @@ pub struct Charge {
     pub cost: u32,
 }
 
+/// The headline of `u`'s legal charges, as the command line and the inspector word it.
+pub fn headline(u: &Unit, charges: &[Charge]) -> String {
+    format!(
+        "{} ({}) has {} legal charge(s)",
+        u.id,
+        u.class,
+        charges.len()
+    )
+}
+
 /// Why `u` cannot charge at all, if it cannot: only mounted units charge.
 pub fn cannot_charge(r: &Ruleset, u: &Unit) -> Option<String> {
     let mounted = r

@@ -9,7 +9,7 @@
 
 use super::pieces::size_bounds;
 use super::sectors::{Band, Frame, Sector};
-use super::{Category, Layout, TerrainEntry, Territory};
+use super::{Category, Layout, LayoutError, TerrainEntry, Territory};
 use crate::board::Board;
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
@@ -491,11 +491,11 @@ fn snap(pts: &mut [Point], w: f64, h: f64) {
 
 /// A table laid out for the request, or a sentence naming the value that does not
 /// read and the choices.
-pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, String> {
+pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {
     let layout = r
         .layout
         .as_ref()
-        .ok_or_else(|| format!("ruleset {} has no layout to generate", r.id))?;
+        .ok_or_else(|| LayoutError::NoLayout(r.id.clone()))?;
     let mut settings = crate::scenario::Settings::new();
     settings.insert("territory".into(), req.territory.clone().into());
     if let Some((row, col)) = req.cell {
@@ -509,19 +509,17 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, String> {
     }
     let set = layout.resolve(&settings);
     if let Some(p) = set.problems.first() {
-        return Err(p.clone());
+        return Err(LayoutError::Setting(p.clone()));
     }
-    let territory = set.territory.ok_or("no territory")?;
-    let density = set
-        .density
-        .ok_or("give --cell or --density: the table's density is not known")?;
+    let territory = set.territory.ok_or(LayoutError::NoTerritory)?;
+    let density = set.density.ok_or(LayoutError::NoDensity)?;
     let flank = set.flank.or_else(|| layout.secure_flank("none"));
     settings.insert("density".into(), density.id.clone().into());
     if let Some(f) = flank {
         settings.insert("secure_flank".into(), f.id.clone().into());
     }
     let Board::Freeform(table) = &r.board else {
-        return Err(format!("ruleset {} does not play on a table", r.id));
+        return Err(LayoutError::NotTable(r.id.clone()));
     };
     if table.unit.as_str() == "bw" {
         settings.insert("cm_per_bw".into(), serde_json::json!(table.cm_per_unit));

@@ -295,23 +295,52 @@ impl Layout {
     }
 
     /// The cell of a printed map: (secure flank, density) ids, or why it does not read.
-    pub fn parse_cell(&self, text: &str) -> Result<(&SecureFlank, &Density), String> {
+    pub fn parse_cell(&self, text: &str) -> Result<(&SecureFlank, &Density), LayoutError> {
         let (flank, density) = text
             .split_once("-----")
-            .ok_or_else(|| format!("'{text}' is not \"Flank ----- Density\""))?;
+            .ok_or_else(|| LayoutError::Cell(text.to_string()))?;
         let (flank, density) = (flank.trim(), density.trim());
         let f = self
             .secure_flanks
             .iter()
             .find(|f| f.printed == flank)
-            .ok_or_else(|| format!("'{flank}' is not a secure flank the layout prints"))?;
+            .ok_or_else(|| LayoutError::Flank(flank.to_string()))?;
         let d = self
             .densities
             .iter()
             .find(|d| d.printed == density)
-            .ok_or_else(|| format!("'{density}' is not a density the layout prints"))?;
+            .ok_or_else(|| LayoutError::Density(density.to_string()))?;
         Ok((f, d))
     }
+}
+
+/// Why a layout's value does not read or a table cannot be laid out; the message names
+/// the value and, where there are few, the choices.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LayoutError {
+    #[error("ruleset {0} has no layout to generate")]
+    NoLayout(String),
+    #[error("ruleset {0} does not play on a table")]
+    NotTable(String),
+    /// A setting that does not read, as the settings' reading words it.
+    #[error("{0}")]
+    Setting(String),
+    #[error("no territory")]
+    NoTerritory,
+    #[error("give --cell or --density: the table's density is not known")]
+    NoDensity,
+    #[error("'{0}' is not \"Flank ----- Density\"")]
+    Cell(String),
+    #[error("'{0}' is not a secure flank the layout prints")]
+    Flank(String),
+    #[error("'{0}' is not a density the layout prints")]
+    Density(String),
+    #[error("'{card}' is not a PBS card; the cards are {cards}")]
+    Card { card: String, cards: String },
+    #[error(
+        "{territory}: the card difference \"{text}\" is not \"N Better = M side-to-side[ or diagonal]\""
+    )]
+    CardDifference { territory: String, text: String },
 }
 
 impl Territory {

@@ -65,7 +65,7 @@ impl Layout {
                             .push("cell is given without a territory whose map it is on".into()),
                         Some(t) => match t.cell_text(cell.0, cell.1).map(|c| self.parse_cell(c)) {
                             Some(Ok(fd)) => from_cell = Some(fd),
-                            Some(Err(e)) => r.problems.push(e),
+                            Some(Err(e)) => r.problems.push(e.to_string()),
                             None => r.problems.push(format!(
                                 "cell [{}, {}] is not on {}'s map",
                                 cell.0, cell.1, t.name

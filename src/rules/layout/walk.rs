@@ -11,7 +11,7 @@
 //! - Equal cards move nothing; a difference larger than the largest printed one moves
 //!   as the largest.
 
-use super::{Layout, Territory};
+use super::{Layout, LayoutError, Territory};
 
 /// A cell of the map: (row, column), each 1 to 5.
 pub type Cell = (usize, usize);
@@ -49,15 +49,13 @@ pub fn parse_move(line: &str) -> Option<CardMove> {
 impl Territory {
     /// Its card-difference lines as moves, in printed order; an unreadable line is
     /// named in the error.
-    pub fn card_moves(&self) -> Result<Vec<CardMove>, String> {
+    pub fn card_moves(&self) -> Result<Vec<CardMove>, LayoutError> {
         self.card_difference
             .iter()
             .map(|l| {
-                parse_move(l).ok_or_else(|| {
-                    format!(
-                        "{}: the card difference \"{l}\" is not \"N Better = M side-to-side[ or diagonal]\"",
-                        self.name
-                    )
+                parse_move(l).ok_or_else(|| LayoutError::CardDifference {
+                    territory: self.name.clone(),
+                    text: l.clone(),
                 })
             })
             .collect()
@@ -65,7 +63,7 @@ impl Territory {
 
     /// The move for a card difference: `None` for equal cards; a difference beyond
     /// the largest printed moves as the largest.
-    pub fn card_move(&self, difference: usize) -> Result<Option<CardMove>, String> {
+    pub fn card_move(&self, difference: usize) -> Result<Option<CardMove>, LayoutError> {
         if difference == 0 {
             return Ok(None);
         }
@@ -80,21 +78,21 @@ impl Territory {
 
 impl Layout {
     /// A card by id or name (case ignored).
-    fn card_rank(&self, card: &str) -> Result<usize, String> {
+    fn card_rank(&self, card: &str) -> Result<usize, LayoutError> {
         self.cards
             .iter()
             .position(|c| c.id.eq_ignore_ascii_case(card) || c.name.eq_ignore_ascii_case(card))
             .ok_or_else(|| {
                 let names: Vec<&str> = self.cards.iter().map(|c| c.id.as_str()).collect();
-                format!(
-                    "'{card}' is not a PBS card; the cards are {}",
-                    names.join(", ")
-                )
+                LayoutError::Card {
+                    card: card.to_string(),
+                    cards: names.join(", "),
+                }
             })
     }
 
     /// How many places apart two played cards are.
-    pub fn card_difference(&self, a: &str, b: &str) -> Result<usize, String> {
+    pub fn card_difference(&self, a: &str, b: &str) -> Result<usize, LayoutError> {
         Ok(self.card_rank(a)?.abs_diff(self.card_rank(b)?))
     }
 }
@@ -152,7 +150,7 @@ pub fn legal_moves(
     from: Cell,
     a: &str,
     b: &str,
-) -> Result<Vec<Cell>, String> {
+) -> Result<Vec<Cell>, LayoutError> {
     let d = l.card_difference(a, b)?;
     Ok(territory
         .card_move(d)?

@@ -10,7 +10,7 @@
 //! type, range and the lists of kinds it names), which is how the module editor draws a
 //! mechanism's parameter sheet.
 
-mod describe;
+pub(crate) mod describe;
 
 pub mod bases;
 pub mod bridge_crossing;

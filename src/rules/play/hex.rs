@@ -8,7 +8,7 @@ use hexx::Hex;
 
 use super::battle::Odds;
 use super::moves::{Leg, Legs};
-use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
+use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind, Where};
 use crate::board::line::Step;
 use crate::rules::Ruleset;
 use crate::rules::battle::{Battle, BattleMap};
@@ -66,6 +66,12 @@ impl<'a> HexField<'a> {
     }
 }
 
+/// The headline of the hexes `side` controls (`n` of them), as the command line (which
+/// lists them after it) and the inspector word it.
+pub fn zoc_headline(side: &str, n: usize) -> String {
+    format!("{side} controls {n} hexes")
+}
+
 /// The hexes `side` controls, in the board's reading order, each once: the arena's
 /// zones of control question (`sandtable zoc`, the `zoc:SIDE` preview). None on a
 /// table, which has no zones.
@@ -100,7 +106,16 @@ impl<'a> Field for HexField<'a> {
     type Route = Vec<Hex>;
     const LINE: &'static str = "line of sight";
 
-    fn place(&self, what: &str) -> Result<Self::Place, PlaceError> {
+    fn place_at(&self, what: &Where) -> Result<Self::Place, PlaceError> {
+        let what = match what {
+            Where::Named(text) => text.as_str(),
+            Where::Unit(id) => {
+                let u = super::unit(self.s, id)?;
+                return Ok((super::standing(u)?, Some(u)));
+            }
+            Where::Hex(h, _) if self.map.board().contains(*h) => return Ok((*h, None)),
+            other => return Err(crate::rules::question::not_on_this_board(other)),
+        };
         if let Some(u) = self.s.units.iter().find(|u| u.id == what) {
             return Ok((super::standing(u)?, Some(u)));
         }

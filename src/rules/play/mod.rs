@@ -24,7 +24,7 @@ use crate::rules::Ruleset;
 use crate::rules::table::FireType;
 use crate::scenario::{Scenario, Unit};
 
-pub use crate::rules::question::{PlaceError, PlaceErrorKind, standing, unit};
+pub use crate::rules::question::{PlaceError, PlaceErrorKind, Where, standing, unit};
 
 /// Where a thing met lies: a hex (by its label) or a feature of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,7 +79,12 @@ pub trait Field {
 
     /// A place named on the command line or in a preview: a unit id, a hex label or
     /// a point `x,y`.
-    fn place(&self, what: &str) -> Result<Self::Place, PlaceError>;
+    fn place(&self, what: &str) -> Result<Self::Place, PlaceError> {
+        self.place_at(&Where::Named(what.to_string()))
+    }
+    /// A place as a question gives it: named as above, or given exactly by a preview
+    /// (a unit, a hex, a point).
+    fn place_at(&self, what: &Where) -> Result<Self::Place, PlaceError>;
     /// A unit by id, standing somewhere on the board.
     fn unit(&self, id: &str) -> Result<&Unit, PlaceError>;
     /// Where a unit stands, as a message adds it after its class ("F2"); `None` when

@@ -4,7 +4,7 @@
 
 use super::battle::Odds;
 use super::moves::{Leg, Legs};
-use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind};
+use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind, Where};
 use crate::board::freeform::Point;
 use crate::rules::table::fire::{Place, TableMap, Zone};
 use crate::rules::table::path::route_cost;
@@ -133,7 +133,17 @@ pub fn point(s: &Scenario, what: &str) -> Result<Point, PlaceError> {
                 ))
             })
     };
-    let p = Point::new(num(x)?, num(y)?);
+    on_table(s, Point::new(num(x)?, num(y)?), what)
+}
+
+/// A point given exactly (a preview's), when it is on the table.
+pub fn exact(s: &Scenario, p: Point) -> Result<Point, PlaceError> {
+    on_table(s, p, &Where::Point(p).to_string())
+}
+
+/// `p` (written `what`) when it is on the table.
+fn on_table(s: &Scenario, p: Point, what: &str) -> Result<Point, PlaceError> {
+    let bad = |why: &str| PlaceError::new(PlaceErrorKind::BadPoint, format!("'{what}' {why}"));
     match s.board.as_freeform() {
         Some(t) if !t.contains(p) => {
             Err(bad(&format!("is off the {} x {} table", t.width, t.height)))
@@ -161,12 +171,14 @@ impl<'a> Field for TableField<'a> {
     type Route = Vec<Point>;
     const LINE: &'static str = "zone of fire";
 
-    /// A point when it has a comma, else a unit id.
-    fn place(&self, what: &str) -> Result<Place<'a>, PlaceError> {
-        if what.contains(',') {
-            return point(self.s, what).map(Place::Point);
+    /// Named: a point when it has a comma, else a unit id.
+    fn place_at(&self, what: &Where) -> Result<Place<'a>, PlaceError> {
+        match what {
+            Where::Named(text) if text.contains(',') => point(self.s, text).map(Place::Point),
+            Where::Named(id) | Where::Unit(id) => placed(self.s, id).map(Place::Unit),
+            Where::Point(p) => exact(self.s, *p).map(Place::Point),
+            Where::Hex(..) => Err(crate::rules::question::not_on_this_board(what)),
         }
-        placed(self.s, what).map(Place::Unit)
     }
 
     fn unit(&self, id: &str) -> Result<&Unit, PlaceError> {
@@ -180,7 +192,7 @@ impl<'a> Field for TableField<'a> {
     fn name(&self, p: Place<'a>) -> String {
         match p {
             Place::Unit(u) => u.id.clone(),
-            Place::Point(p) => format!("{},{}", p.x, p.y),
+            Place::Point(p) => crate::rules::question::point_words(p),
         }
     }
 

@@ -6,20 +6,12 @@
 //! from [`super::battle::fight`], as on every board.
 
 use super::battle::Odds;
-use crate::rules::battle::{Counts, Modifier, apply_entries, rolled};
+use crate::rules::battle::{Counts, Modifier, apply_entries};
 use crate::rules::model::{Combat, KindList, Ruleset};
 use crate::rules::modifier::Situation;
 use crate::rules::table::fire::{TableMap, Zone};
 use crate::rules::table::geometry;
 use crate::scenario::Unit;
-
-fn refused(reason: String) -> Odds {
-    Odds {
-        allowed: false,
-        reason: Some(reason),
-        ..Odds::default()
-    }
-}
 
 /// The dice entry for a distance `d`: the first band that reaches it (`bands`, else
 /// `range` split evenly among `n` entries).
@@ -63,7 +55,7 @@ pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> 
         return benefits(map, units, zone, a, t);
     }
     if a.side == t.side && !a.side.is_empty() {
-        return Some(refused(format!(
+        return Some(Odds::refused(format!(
             "{} and {} are on the same side",
             a.id, t.id
         )));
@@ -72,21 +64,21 @@ pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> 
         .kind(KindList::UnitClass, &a.class)
         .and_then(|k| k.profile.as_ref())
     else {
-        return Some(refused(format!(
+        return Some(Odds::refused(format!(
             "unit class '{}' has no battle profile",
             a.class
         )));
     };
     if p.general || p.dice.is_empty() {
-        return Some(refused(format!("a {} does not battle", a.class)));
+        return Some(Odds::refused(format!("a {} does not battle", a.class)));
     }
     if !a.ordered {
-        return Some(refused(format!("{} is not ordered this turn", a.id)));
+        return Some(Odds::refused(format!("{} is not ordered this turn", a.id)));
     }
     let unit = &map.unit;
     let d = zone.distance;
     if d > f64::from(p.range) + 1e-9 {
-        return Some(refused(format!(
+        return Some(Odds::refused(format!(
             "the target is {d:.1} {unit} away; {} reaches {} {unit}",
             a.id, p.range
         )));
@@ -108,16 +100,7 @@ pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> 
     let situation = situation(map, zone, a, t, general);
     let mut shift = 0;
     let factor = apply_entries(r, &situation, &mut dice, &mut shift, &mut mods);
-    let (dice, allowed, reason) = rolled(dice, factor);
-    Some(Odds {
-        allowed,
-        reason,
-        base_dice: Some(base),
-        dice: Some(dice),
-        dice_factor: factor,
-        modifiers: mods,
-        ..Odds::default()
-    })
+    Some(Odds::dice(base, dice, factor, mods))
 }
 
 /// What the ruleset's modifier entries read of `a` attacking `t` along `zone` on a
