@@ -65,6 +65,33 @@ pub enum AppError {
     /// Save over a file that is there: pressed again, it is replaced.
     #[error("{} exists: press Save again to replace it.", .0.display())]
     Exists(PathBuf),
+    /// A module that would not load is not written: each of its problems.
+    #[error("The module was not saved: it would not load.\n{}", .0.iter().map(|p| format!("- {p}")).collect::<Vec<_>>().join("\n"))]
+    ModuleWouldNotLoad(Vec<String>),
+    /// A module whose RON would not read back is not written.
+    #[error("The module was not saved: it would not read back.\n{0}")]
+    ModuleWouldNotReadBack(crate::source::SourceError),
+    #[error("The module was not saved: its icon file could not be written.\n{0}")]
+    IconNotWritten(#[from] crate::rules::icon_files::IconError),
+    #[error("Could not save the module to {}: {source}", path.display())]
+    ModuleNotWritten {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Saving a scenario writes its board image first; it could not be.
+    #[error("Could not save the board image; the scenario was not saved.\n{}: {source}", path.display())]
+    BoardImageNotWritten {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Saving a scenario writes its changed module first; it could not be.
+    #[error("{source}\nThe scenario was not saved either: it names {}.", module.display())]
+    ModuleFirst {
+        module: PathBuf,
+        source: Box<AppError>,
+    },
+    #[error("Could not save; the previous file is unchanged.\n{0}")]
+    NotSaved(#[from] crate::io::SaveError),
 }
 
 impl AppError {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::document::Document;
+use super::error::AppError;
 use crate::rules::{Ruleset, icon_files, module};
 
 /// An action that replaces the open document, so asks first when it has unsaved
@@ -198,29 +199,20 @@ impl ModuleFile {
 
 /// Writes a module as RON with its icon files beside it. A module that would not
 /// load, or not read back, is not written, and the message says why.
-pub fn write_module(r: &Ruleset, path: &Path) -> Result<(), String> {
+pub fn write_module(r: &Ruleset, path: &Path) -> Result<(), AppError> {
     let problems = module::problems(r);
     if !problems.is_empty() {
-        let list: Vec<String> = problems
-            .into_iter()
-            .map(|p| format!("- {}", p.message))
-            .collect();
-        return Err(format!(
-            "The module was not saved: it would not load.\n{}",
-            list.join("\n")
+        return Err(AppError::ModuleWouldNotLoad(
+            problems.into_iter().map(|p| p.message).collect(),
         ));
     }
     let text = module::to_ron(r);
-    if let Err(e) = module::from_text(&text, path) {
-        return Err(format!(
-            "The module was not saved: it would not read back.\n{e}"
-        ));
-    }
-    icon_files::save_beside(r, path).map_err(|e| {
-        format!("The module was not saved: its icon file could not be written.\n{e}")
-    })?;
-    crate::io::atomic::write(path, text.as_bytes())
-        .map_err(|e| format!("Could not save the module to {}: {e}", path.display()))
+    module::from_text(&text, path).map_err(AppError::ModuleWouldNotReadBack)?;
+    icon_files::save_beside(r, path)?;
+    crate::io::atomic::write(path, text.as_bytes()).map_err(|source| AppError::ModuleNotWritten {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// What is written beside the scenario file besides the scenario.
@@ -236,24 +228,18 @@ pub struct Beside<'a> {
 /// scenario, naming its module file relative to `path`. Any failure leaves every file
 /// as it was before (each is replaced atomically, the scenario last) and the document
 /// unsaved; the message says what was not written.
-pub fn write(doc: &mut Document, path: &Path, beside: Beside) -> Result<(), String> {
+pub fn write(doc: &mut Document, path: &Path, beside: Beside) -> Result<(), AppError> {
     if let Some((name, bytes)) = beside.board_image {
         let file = path.parent().unwrap_or(Path::new("")).join(name);
-        crate::io::atomic::write(&file, bytes).map_err(|e| {
-            format!(
-                "Could not save the board image; the scenario was not saved.\n{}: {e}",
-                file.display()
-            )
-        })?;
+        crate::io::atomic::write(&file, bytes)
+            .map_err(|source| AppError::BoardImageNotWritten { path: file, source })?;
     }
     let mut ruleset_file = None;
     if let Some(m) = beside.module {
         if let Some(r) = m.changed(doc).cloned() {
-            write_module(&r, &m.path).map_err(|e| {
-                format!(
-                    "{e}\nThe scenario was not saved either: it names {}.",
-                    m.path.display()
-                )
+            write_module(&r, &m.path).map_err(|e| AppError::ModuleFirst {
+                module: m.path.clone(),
+                source: Box::new(e),
             })?;
             m.written = Some(r);
         }
@@ -268,9 +254,7 @@ pub fn write(doc: &mut Document, path: &Path, beside: Beside) -> Result<(), Stri
         }
         Err(e) => {
             doc.scenario.ruleset_file = before;
-            Err(format!(
-                "Could not save; the previous file is unchanged.\n{e}"
-            ))
+            Err(AppError::NotSaved(e))
         }
     }
 }
@@ -397,7 +381,7 @@ mod tests {
             board_image: Some(("board.png", b"png")),
             module: None,
         };
-        let e = write(&mut doc, &path, beside).unwrap_err();
+        let e = write(&mut doc, &path, beside).unwrap_err().to_string();
         assert!(e.contains("board.png") && e.contains("not saved"), "{e}");
         assert_eq!(
             std::fs::read(&path).unwrap(),
@@ -417,7 +401,8 @@ mod tests {
             &dir.path().join("crossroads.txt"),
             Beside::default(),
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("previous file is unchanged"), "{e}");
         assert!(!dir.path().join("crossroads.txt").exists());
         assert_eq!(doc.path.as_deref(), Some(path.as_path()));

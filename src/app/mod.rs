@@ -758,7 +758,7 @@ impl DesignerApp {
                 self.recovery.clear();
                 self.remember(path);
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 

@@ -2,6 +2,7 @@
 //! shown each frame it is open, it says the same way whether it stays and what came
 //! of it (an [`Outcome`]), and the app acts on every outcome in one place.
 
+use super::error::AppError;
 use std::path::PathBuf;
 
 use super::Purpose;
@@ -31,7 +32,7 @@ pub enum Outcome {
     /// The app's own file dialog ended, for this purpose.
     Path(path_dialog::Outcome, Purpose),
     /// A background load ended.
-    Loaded(PathBuf, Box<Result<Loaded, String>>),
+    Loaded(PathBuf, Box<Result<Loaded, AppError>>),
     /// The module editor asked for these, as part of this gesture.
     Module(Vec<module_editor::Action>, Option<u64>),
     /// The unsaved-changes question was answered.

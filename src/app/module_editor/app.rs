@@ -87,7 +87,7 @@ impl DesignerApp {
                     written: Some(r),
                 });
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
