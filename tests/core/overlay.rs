@@ -12,6 +12,7 @@ use serde_json::Value;
 
 const BATTLE_CRY: &str = "assets/scenarios/battle-cry-crossroads.json";
 const MORNE_PLAINE: &str = "assets/scenarios/morne-plaine-bridge.json";
+const PBS: &str = "assets/scenarios/pbs-agricultural.json";
 
 /// The `overlays` group of an exported SVG.
 fn overlay_group(svg: &str) -> &str {
@@ -396,6 +397,24 @@ fn fields_over_a_table_are_exported_with_their_counts() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("drawn on measured tables"), "{err}");
+}
+
+/// The four fields on a table measured in base widths (the PBS example), as on
+/// Mini-Nap: each drawn with its caption, sampled every quarter of a base width.
+#[test]
+fn fields_over_a_pbs_table_are_exported_with_their_counts() {
+    for (spec, says) in [
+        ("arcs:i1:range=8", "fire arc of i1:"),
+        ("cover:d1:range=10", "cover map of d1:"),
+        ("viewshed:d3", "d3 sees"),
+        ("viewshed:24,15", "24,15 sees"),
+        ("moves:d2:allowance=6", "d2 reaches"),
+        ("moves:d2:charge:allowance=6", "d2 may charge to"),
+    ] {
+        let drawn = exported_overlay(PBS, spec);
+        assert!(drawn.contains(says), "{spec}: {says}");
+        assert!(drawn.contains("sampled every 0.25 bw"), "{spec}");
+    }
 }
 
 /// A battle's caption stays on the board when the target stands by its right edge (c4

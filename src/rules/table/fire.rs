@@ -19,6 +19,7 @@
 //!   is lower than the level the firing battery stands at gives no cover, unless the
 //!   target is in it.
 
+use geo::kernels::{Kernel as _, Orientation, RobustKernel};
 use geo::{
     BooleanOps as _, BoundingRect as _, Centroid as _, ConvexHull as _, Coord, Distance as _,
     Euclidean, Intersects as _, Length as _, LineString, MultiLineString, MultiPoint, MultiPolygon,
@@ -118,6 +119,42 @@ impl<'a> TableMap<'a> {
     }
 }
 
+/// The firer's end of a zone of fire, worked out once ([`TableMap::firer`]): a field
+/// asks thousands of zones from one firer.
+#[derive(Debug, Clone)]
+pub struct Firer {
+    /// The front edge, left to right; the point fired from; nothing for a unit not
+    /// placed.
+    edge: Vec<Point>,
+    edge_line: LineString<f64>,
+    /// Where the line of sight starts: the middle of the front edge, or the point.
+    mid: Point,
+    /// What it stands on: the unit's centre, or the point.
+    at: Point,
+    level: i32,
+    /// The features holding `at`, ascending.
+    holding: Vec<usize>,
+    /// The features holding the whole front edge (its own), ascending.
+    own: Vec<usize>,
+    pub fire: FireType,
+}
+
+/// The target's end of a zone of fire, worked out once ([`TableMap::target`]): a cover
+/// map asks thousands of zones at one target.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// The base's corners, or the point.
+    pts: Vec<Point>,
+    /// Where the line of sight ends, and what it stands on: the centre, or the point.
+    at: Point,
+    base: Option<Polygon<f64>>,
+    level: i32,
+    /// The features holding `at`, ascending.
+    holding: Vec<usize>,
+    /// The features the base touches (or holding the point), ascending.
+    touched: Vec<usize>,
+}
+
 /// A place a question is about: a unit's base or a point.
 #[derive(Debug, Clone, Copy)]
 pub enum Place<'u> {
@@ -165,12 +202,28 @@ pub fn halve(dice: u32, times: usize) -> u32 {
     (0..times).fold(dice, |d, _| d / 2)
 }
 
-fn envelope(s: &Shape) -> Option<AABB<[f64; 2]>> {
+fn envelope<S: geo::BoundingRect<f64, Output = Option<geo::Rect<f64>>>>(
+    s: &S,
+) -> Option<AABB<[f64; 2]>> {
     let b = s.bounding_rect()?;
     Some(AABB::from_corners(
         [b.min().x, b.min().y],
         [b.max().x, b.max().y],
     ))
+}
+
+/// Whether box `b` lies wholly beyond the line of one edge of the convex polygon `hull`
+/// (counter-clockwise, as geo's convex hull is), so nothing in it meets the hull. The
+/// orientation is geo's exact one, so this is a quick "no" before the exact test that
+/// never answers differently from it.
+fn beyond(hull: &Polygon<f64>, b: &Rectangle<[f64; 2]>) -> bool {
+    let ([x0, y0], [x1, y1]) = (b.lower(), b.upper());
+    let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|(x, y)| Coord { x, y });
+    hull.exterior().lines().any(|l| {
+        corners
+            .iter()
+            .all(|c| RobustKernel::orient2d(l.start, l.end, *c) == Orientation::Clockwise)
+    })
 }
 
 impl<'a> TableMap<'a> {
@@ -359,11 +412,7 @@ impl<'a> TableMap<'a> {
 
     /// The level of the ground at a point: the highest contour or hill there.
     pub fn ground_at(&self, p: Point) -> i32 {
-        self.at(p)
-            .filter(|f| f.effect.ground)
-            .map(|f| f.level)
-            .max()
-            .unwrap_or(0)
+        self.level_of(&self.holding(p))
     }
 
     /// The features a footprint touches.
@@ -385,9 +434,32 @@ impl<'a> TableMap<'a> {
             .unwrap_or(FireType::SmallArms)
     }
 
-    /// The zone of fire from `firer` to `target` for `fire`.
-    pub fn zone_of_fire(&self, firer: Place, target: Place, fire: FireType) -> Zone {
-        let (edge, from_mid, from_at) = match firer {
+    /// The features holding point `p`, ascending.
+    fn holding(&self, p: Point) -> Vec<usize> {
+        let gp = geo_point(p);
+        let mut held: Vec<usize> = self
+            .indices_in(AABB::from_point([p.x, p.y]))
+            .filter(|i| self.features[*i].shape.intersects(&gp))
+            .collect();
+        held.sort_unstable();
+        held
+    }
+
+    /// The level of the ground under the features `holding` a point.
+    fn level_of(&self, holding: &[usize]) -> i32 {
+        holding
+            .iter()
+            .map(|i| &self.features[*i])
+            .filter(|f| f.effect.ground)
+            .map(|f| f.level)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The firer's end of zones of fire from `firer` with `fire`: its front edge (or the
+    /// point), the ground it stands on, the features that hold it.
+    pub fn firer(&self, firer: Place, fire: FireType) -> Firer {
+        let (edge, mid, at) = match firer {
             Place::Unit(u) => match (geometry::front_edge(u), u.at) {
                 (Some([a, b]), Some(at)) => (
                     vec![a, b],
@@ -398,27 +470,84 @@ impl<'a> TableMap<'a> {
             },
             Place::Point(p) => (vec![p], p, p),
         };
-        let (target_pts, to_at) = match target {
+        let holding = self.holding(at);
+        // The firer's own features hold its whole front edge.
+        let own = match edge.as_slice() {
+            [l, r] => {
+                let right = self.holding(*r);
+                self.holding(*l)
+                    .into_iter()
+                    .filter(|i| right.binary_search(i).is_ok())
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        Firer {
+            level: self.level_of(&holding),
+            edge_line: geometry::freeform_line(&edge),
+            edge,
+            mid,
+            at,
+            holding,
+            own,
+            fire,
+        }
+    }
+
+    /// The target's end of zones of fire at `target`: its base's corners (or the point),
+    /// the ground it stands on, the features that hold it and those it touches.
+    pub fn target(&self, target: Place) -> Target {
+        let (pts, at, base) = match target {
             Place::Unit(u) => (
                 crate::scenario::shape::unit_base(u).map_or(Vec::new(), |c| c.to_vec()),
                 u.at.unwrap_or_default(),
+                geometry::unit(u),
             ),
-            Place::Point(p) => (vec![p], p),
+            Place::Point(p) => (vec![p], p, None),
         };
-        let target_shape: Option<Polygon<f64>> = match target {
-            Place::Unit(u) => geometry::unit(u),
-            Place::Point(_) => None,
+        let holding = self.holding(at);
+        let touched = match &base {
+            Some(b) => {
+                let mut touched: Vec<usize> = envelope(b)
+                    .into_iter()
+                    .flat_map(|e| self.indices_in(e))
+                    .filter(|i| self.features[*i].shape.intersects(b))
+                    .collect();
+                touched.sort_unstable();
+                touched
+            }
+            None => holding.clone(),
         };
-        let edge_ls = geometry::freeform_line(&edge);
-        let distance = match (&target_shape, edge.len()) {
-            (Some(t), 2) => Euclidean.distance(&edge_ls, t),
+        Target {
+            level: self.level_of(&holding),
+            pts,
+            at,
+            base,
+            holding,
+            touched,
+        }
+    }
+
+    /// The zone of fire from `firer` to `target` for `fire`.
+    pub fn zone_of_fire(&self, firer: Place, target: Place, fire: FireType) -> Zone {
+        self.zone_between(&self.firer(firer, fire), &self.target(target))
+    }
+
+    /// The zone of fire between two ends worked out before: what [`Self::zone_of_fire`]
+    /// answers for their places.
+    pub fn zone_between(&self, from: &Firer, to: &Target) -> Zone {
+        let fire = from.fire;
+        let edge = &from.edge;
+        let (from_mid, from_at, to_at) = (from.mid, from.at, to.at);
+        let distance = match (&to.base, edge.len()) {
+            (Some(t), 2) => Euclidean.distance(&from.edge_line, t),
             (Some(t), _) => Euclidean.distance(&geo_point(from_at), t),
-            (None, 2) => Euclidean.distance(&edge_ls, &geo_point(to_at)),
+            (None, 2) => Euclidean.distance(&from.edge_line, &geo_point(to_at)),
             (None, _) => Euclidean.distance(&geo_point(from_at), &geo_point(to_at)),
         };
         let all: Vec<Coord<f64>> = edge
             .iter()
-            .chain(&target_pts)
+            .chain(&to.pts)
             .map(|p| Coord { x: p.x, y: p.y })
             .collect();
         let hull = MultiPoint::from(all.clone()).convex_hull();
@@ -426,27 +555,27 @@ impl<'a> TableMap<'a> {
         let seg = LineString::from(vec![(from_mid.x, from_mid.y), (to_at.x, to_at.y)]);
         let meets = |f: &TableFeature| {
             if area_zone {
-                f.shape.intersects(&hull)
+                // Each polygon on its own: the whole shape's box is the R-tree's.
+                f.shape.iter().any(|p| p.intersects(&hull))
             } else {
                 f.shape.intersects(&LineString::from(all.clone()))
             }
         };
-        let from_level = self.ground_at(from_at);
-        let to_level = self.ground_at(to_at);
+        let (from_level, to_level) = (from.level, to.level);
         let overhead_from = (fire == FireType::Artillery).then_some(from_level);
         let env = hull
             .bounding_rect()
             .map(|b| AABB::from_corners([b.min().x, b.min().y], [b.max().x, b.max().y]))
             .unwrap_or_else(|| AABB::from_point([from_mid.x, from_mid.y]));
-        let own = |f: &TableFeature| {
-            edge.len() == 2 && edge.iter().all(|p| f.shape.intersects(&geo_point(*p)))
-        };
+        let has = |set: &[usize], i: usize| set.binary_search(&i).is_ok();
         let mut crossed = Vec::new();
-        for f in self.candidates(env) {
-            if !meets(f) {
+        for g in self.tree.locate_in_envelope_intersecting(&env) {
+            let (i, f) = (g.data, &self.features[g.data]);
+            // Most features whose boxes meet the hull's box lie beside a long thin zone.
+            if (area_zone && beyond(&hull, g.geom())) || !meets(f) {
                 continue;
             }
-            if own(f) {
+            if has(&from.own, i) {
                 // The firer's own feature gives no cover, but sight inside it is still
                 // limited (a unit deep in woods sees out no farther than the woods let it).
                 if let Some(why) = self.limits_sight(f, &seg, from_mid, to_at) {
@@ -461,13 +590,9 @@ impl<'a> TableMap<'a> {
                 }
                 continue;
             }
-            let holds_target = match &target_shape {
-                Some(t) => f.shape.intersects(t),
-                None => f.shape.intersects(&geo_point(to_at)),
-            };
+            let holds_target = has(&to.touched, i);
             let overhead = overhead_from.is_some_and(|l| f.top() < l) && !holds_target;
-            let holds_end =
-                f.shape.intersects(&geo_point(from_at)) || f.shape.intersects(&geo_point(to_at));
+            let holds_end = has(&from.holding, i) || has(&to.holding, i);
             let blocks = (f.effect.ground
                 && !holds_end
                 && f.top() > from_level.max(to_level)
