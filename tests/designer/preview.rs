@@ -698,18 +698,21 @@ fn table_fields_fire_arc_cover_map_viewshed_and_reach_on_pbs() {
     assert!(cover.starts_with("cover map of d1:"), "{cover}");
     assert_eq!(exported(&h).as_deref(), Some("cover:d1"));
 
+    // The viewshed of a point clicked on the table.
     shift(&mut h, Key::V);
+    click_table(&mut h, 24.0, 15.0);
     let seen = field_summary(&mut h);
-    assert!(seen.starts_with("d1 sees"), "{seen}");
-    assert_eq!(exported(&h).as_deref(), Some("viewshed:d1"));
+    assert!(seen.contains(" sees ") && !seen.starts_with("d1"), "{seen}");
+    assert!(exported(&h).is_some_and(|a| a.starts_with("viewshed:2")));
 
     shift(&mut h, Key::M);
+    click_table(&mut h, 10.0, 28.0);
     let reach = field_summary(&mut h);
     assert!(
-        reach.starts_with("d1 reaches") && reach.contains("(allowance 6 bw)"),
+        reach.starts_with("d2 reaches") && reach.contains("(allowance 6 bw)"),
         "{reach}"
     );
-    assert_eq!(exported(&h).as_deref(), Some("moves:d1"));
+    assert_eq!(exported(&h).as_deref(), Some("moves:d2"));
     h.key_press(Key::Escape);
     h.run();
     assert_eq!(h.state().doc.scenario, before);

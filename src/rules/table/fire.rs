@@ -107,6 +107,9 @@ static NO_EFFECT: std::sync::LazyLock<TableEffect> = std::sync::LazyLock::new(Ta
 pub struct TableMap<'a> {
     pub features: Vec<TableFeature<'a>>,
     tree: RTree<Entry>,
+    /// Each feature's convex hull, counter-clockwise and closed: what a zone is tested
+    /// against ([`apart`]) before the exact test.
+    hulls: Vec<Vec<Coord<f64>>>,
     r: &'a Ruleset,
     /// The board's unit ("cm"), for messages.
     pub unit: String,
@@ -212,18 +215,19 @@ fn envelope<S: geo::BoundingRect<f64, Output = Option<geo::Rect<f64>>>>(
     ))
 }
 
-/// Whether box `b` lies wholly beyond the line of one edge of the convex polygon `hull`
-/// (counter-clockwise, as geo's convex hull is), so nothing in it meets the hull. The
-/// orientation is geo's exact one, so this is a quick "no" before the exact test that
-/// never answers differently from it.
-fn beyond(hull: &Polygon<f64>, b: &Rectangle<[f64; 2]>) -> bool {
-    let ([x0, y0], [x1, y1]) = (b.lower(), b.upper());
-    let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|(x, y)| Coord { x, y });
-    hull.exterior().lines().any(|l| {
-        corners
-            .iter()
-            .all(|c| RobustKernel::orient2d(l.start, l.end, *c) == Orientation::Clockwise)
-    })
+/// Whether two convex rings (closed, counter-clockwise, as geo's convex hulls are) lie
+/// apart: the other wholly beyond the line of one edge of either. The orientation is
+/// geo's exact one, so shapes inside them cannot meet: a quick "no" before the exact
+/// test that never answers differently from it. A ring of two points (a segment, there
+/// and back) is convex too.
+fn apart(a: &[Coord<f64>], b: &[Coord<f64>]) -> bool {
+    let beyond = |ring: &[Coord<f64>], pts: &[Coord<f64>]| {
+        ring.windows(2).any(|e| {
+            pts.iter()
+                .all(|p| RobustKernel::orient2d(e[0], e[1], *p) == Orientation::Clockwise)
+        })
+    };
+    beyond(a, b) || beyond(b, a)
 }
 
 impl<'a> TableMap<'a> {
@@ -349,9 +353,14 @@ impl<'a> TableMap<'a> {
                 ))
             })
             .collect();
+        let hulls = features
+            .iter()
+            .map(|f| f.shape.convex_hull().exterior().0.clone())
+            .collect();
         let mut map = TableMap {
             features,
             tree: RTree::bulk_load(entries),
+            hulls,
             r,
             unit: s
                 .board
@@ -568,11 +577,14 @@ impl<'a> TableMap<'a> {
             .map(|b| AABB::from_corners([b.min().x, b.min().y], [b.max().x, b.max().y]))
             .unwrap_or_else(|| AABB::from_point([from_mid.x, from_mid.y]));
         let has = |set: &[usize], i: usize| set.binary_search(&i).is_ok();
+        let line = [seg.0[0], seg.0[1], seg.0[0]];
+        let on_line =
+            |i: usize, f: &TableFeature| !apart(&line, &self.hulls[i]) && f.shape.intersects(&seg);
         let mut crossed = Vec::new();
-        for g in self.tree.locate_in_envelope_intersecting(&env) {
-            let (i, f) = (g.data, &self.features[g.data]);
+        for i in self.indices_in(env) {
+            let f = &self.features[i];
             // Most features whose boxes meet the hull's box lie beside a long thin zone.
-            if (area_zone && beyond(&hull, g.geom())) || !meets(f) {
+            if (area_zone && apart(&hull.exterior().0, &self.hulls[i])) || !meets(f) {
                 continue;
             }
             if has(&from.own, i) {
@@ -596,7 +608,7 @@ impl<'a> TableMap<'a> {
             let blocks = (f.effect.ground
                 && !holds_end
                 && f.top() > from_level.max(to_level)
-                && f.shape.intersects(&seg))
+                && on_line(i, f))
             .then(|| {
                 format!(
                     "{} is {} level(s) high, above both ends ({} and {})",
@@ -612,7 +624,7 @@ impl<'a> TableMap<'a> {
                 (f.blocks_sight
                     && !holds_end
                     && !(f.top() < from_level && f.top() < to_level)
-                    && f.shape.intersects(&seg))
+                    && on_line(i, f))
                 .then(|| format!("{} {} blocks the line", f.name, f.id))
             })
             .or_else(|| self.limits_sight(f, &seg, from_mid, to_at));
@@ -688,5 +700,32 @@ impl<'a> TableMap<'a> {
             .into_iter()
             .filter(|f| f.effect.hand_to_hand && f.shape.intersects(&path))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ring(pts: &[(f64, f64)]) -> Vec<Coord<f64>> {
+        let mut r: Vec<Coord<f64>> = pts.iter().map(|&(x, y)| Coord { x, y }).collect();
+        r.push(r[0]);
+        r
+    }
+
+    #[test]
+    fn rings_are_apart_only_when_a_line_separates_them() {
+        let square = ring(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]);
+        let far = ring(&[(3.0, 0.0), (5.0, 0.0), (5.0, 2.0), (3.0, 2.0)]);
+        let touching = ring(&[(2.0, 1.0), (4.0, 1.0), (4.0, 3.0), (2.0, 3.0)]);
+        // By the corner: no edge of the square separates them, one of the triangle's does.
+        let diagonal = ring(&[(2.5, 1.8), (3.0, 3.0), (1.8, 2.5)]);
+        assert!(apart(&square, &far) && apart(&far, &square));
+        assert!(!apart(&square, &touching));
+        assert!(apart(&square, &diagonal));
+        let segment = ring(&[(-1.0, 3.0), (3.0, -1.0)]);
+        assert!(!apart(&square, &segment), "the segment crosses a corner");
+        let beside = ring(&[(-1.0, 5.0), (5.0, -1.0)]);
+        assert!(apart(&square, &beside));
     }
 }
