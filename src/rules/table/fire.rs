@@ -554,21 +554,20 @@ impl<'a> TableMap<'a> {
             (None, 2) => Euclidean.distance(&from.edge_line, &geo_point(to_at)),
             (None, _) => Euclidean.distance(&geo_point(from_at), &geo_point(to_at)),
         };
-        let all: Vec<Coord<f64>> = edge
+        let all: MultiPoint<f64> = edge
             .iter()
             .chain(&to.pts)
-            .map(|p| Coord { x: p.x, y: p.y })
+            .map(|p| geo::Point::new(p.x, p.y))
             .collect();
-        let hull = MultiPoint::from(all.clone()).convex_hull();
+        let hull = all.convex_hull();
         let area_zone = geo::Area::unsigned_area(&hull) > 1e-9;
+        // A zone with no area (a point to a point) is the line through its points.
+        let thin = (!area_zone).then(|| all.iter().map(|p| p.0).collect::<LineString<f64>>());
         let seg = LineString::from(vec![(from_mid.x, from_mid.y), (to_at.x, to_at.y)]);
-        let meets = |f: &TableFeature| {
-            if area_zone {
-                // Each polygon on its own: the whole shape's box is the R-tree's.
-                f.shape.iter().any(|p| p.intersects(&hull))
-            } else {
-                f.shape.intersects(&LineString::from(all.clone()))
-            }
+        let meets = |f: &TableFeature| match &thin {
+            // Each polygon on its own: the whole shape's box is the R-tree's.
+            None => f.shape.iter().any(|p| p.intersects(&hull)),
+            Some(line) => f.shape.intersects(line),
         };
         let (from_level, to_level) = (from.level, to.level);
         let overhead_from = (fire == FireType::Artillery).then_some(from_level);
