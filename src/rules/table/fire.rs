@@ -108,8 +108,9 @@ pub struct TableMap<'a> {
     pub features: Vec<TableFeature<'a>>,
     tree: RTree<Entry>,
     /// Each feature's convex hull, counter-clockwise and closed: what a zone is tested
-    /// against ([`apart`]) before the exact test.
-    hulls: Vec<Vec<Coord<f64>>>,
+    /// against ([`apart`]) before the exact test. Made when a zone first asks, so that
+    /// validation, which asks none, does not pay for them.
+    hulls: std::sync::OnceLock<Vec<Vec<Coord<f64>>>>,
     r: &'a Ruleset,
     /// The board's unit ("cm"), for messages.
     pub unit: String,
@@ -353,14 +354,10 @@ impl<'a> TableMap<'a> {
                 ))
             })
             .collect();
-        let hulls = features
-            .iter()
-            .map(|f| f.shape.convex_hull().exterior().0.clone())
-            .collect();
         let mut map = TableMap {
             features,
             tree: RTree::bulk_load(entries),
-            hulls,
+            hulls: std::sync::OnceLock::new(),
             r,
             unit: s
                 .board
@@ -375,6 +372,16 @@ impl<'a> TableMap<'a> {
             map.features[i].base = c.map_or(0, |c| map.ground_at(Point::new(c.x(), c.y())));
         }
         map
+    }
+
+    /// Each feature's convex hull, made on first use.
+    fn hulls(&self) -> &[Vec<Coord<f64>>] {
+        self.hulls.get_or_init(|| {
+            self.features
+                .iter()
+                .map(|f| f.shape.convex_hull().exterior().0.clone())
+                .collect()
+        })
     }
 
     /// The features whose bounding boxes meet `env` (a first cut before exact tests).
@@ -576,14 +583,15 @@ impl<'a> TableMap<'a> {
             .map(|b| AABB::from_corners([b.min().x, b.min().y], [b.max().x, b.max().y]))
             .unwrap_or_else(|| AABB::from_point([from_mid.x, from_mid.y]));
         let has = |set: &[usize], i: usize| set.binary_search(&i).is_ok();
+        let hulls = self.hulls();
         let line = [seg.0[0], seg.0[1], seg.0[0]];
         let on_line =
-            |i: usize, f: &TableFeature| !apart(&line, &self.hulls[i]) && f.shape.intersects(&seg);
+            |i: usize, f: &TableFeature| !apart(&line, &hulls[i]) && f.shape.intersects(&seg);
         let mut crossed = Vec::new();
         for i in self.indices_in(env) {
             let f = &self.features[i];
             // Most features whose boxes meet the hull's box lie beside a long thin zone.
-            if (area_zone && apart(&hull.exterior().0, &self.hulls[i])) || !meets(f) {
+            if (area_zone && apart(&hull.exterior().0, &hulls[i])) || !meets(f) {
                 continue;
             }
             if has(&from.own, i) {
