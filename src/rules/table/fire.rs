@@ -732,7 +732,9 @@ mod tests {
         assert!(apart(&square, &diagonal));
         let segment = ring(&[(-1.0, 3.0), (3.0, -1.0)]);
         assert!(!apart(&square, &segment), "the segment crosses a corner");
-        let beside = ring(&[(-1.0, 5.0), (5.0, -1.0)]);
+        let corner = ring(&[(-1.0, 5.0), (5.0, -1.0)]);
+        assert!(!apart(&square, &corner), "touching a corner is meeting it");
+        let beside = ring(&[(-1.0, 6.0), (6.0, -1.0)]);
         assert!(apart(&square, &beside));
     }
 }
