@@ -12,6 +12,7 @@ use serde_json::Value;
 
 const BATTLE_CRY: &str = "assets/scenarios/battle-cry-crossroads.json";
 const MORNE_PLAINE: &str = "assets/scenarios/morne-plaine-bridge.json";
+const PBS: &str = "assets/scenarios/pbs-agricultural.json";
 
 /// The `overlays` group of an exported SVG.
 fn overlay_group(svg: &str) -> &str {
@@ -369,22 +370,29 @@ fn a_hex_only_preview_on_a_table_exits_2_and_says_what_a_table_has() {
 }
 
 /// The fields over a table (`arcs:`, `cover:`, `viewshed:`, `moves:UNIT`) are drawn
-/// with a caption that counts them; a cover map is refused on hexes.
+/// with a caption that counts them, on Mini-Nap every centimetre and on PBS every
+/// quarter of a base width; a cover map is refused on hexes.
 #[test]
 fn fields_over_a_table_are_exported_with_their_counts() {
-    for (spec, says) in [
-        // Sampled every 2 cm: the captions are what is checked here, and the agreement
-        // of each sample with the command line is `table_field`'s.
-        ("arcs:i1:step=2", "fire arc of i1:"),
-        ("arcs:i1:moved:step=2", "fire arc of i1:"),
-        ("cover:i1:step=2", "cover map of i1:"),
-        ("viewshed:k1:step=2", "k1 sees"),
-        ("viewshed:100,60:step=2", "100,60 sees"),
-        ("moves:i1:step=2", "i1 reaches"),
-        ("moves:i1:charge:step=2", "i1 may charge to"),
+    for (file, spec, says) in [
+        (MINI_NAP, "arcs:i1", "fire arc of i1:"),
+        (MINI_NAP, "arcs:i1:moved", "fire arc of i1:"),
+        (MINI_NAP, "cover:i1", "cover map of i1:"),
+        (MINI_NAP, "viewshed:k1", "k1 sees"),
+        (MINI_NAP, "viewshed:100,60", "100,60 sees"),
+        (MINI_NAP, "moves:i1", "i1 reaches"),
+        (MINI_NAP, "moves:i1:charge", "i1 may charge to"),
+        (PBS, "arcs:i1:range=8", "fire arc of i1:"),
+        (PBS, "cover:d1:range=10", "cover map of d1:"),
+        (PBS, "viewshed:d3", "d3 sees"),
+        (PBS, "viewshed:24,15", "24,15 sees"),
+        (PBS, "moves:d2:allowance=6", "d2 reaches"),
+        (PBS, "moves:d2:charge:allowance=6", "d2 may charge to"),
     ] {
-        let drawn = exported_overlay(MINI_NAP, spec);
+        let drawn = exported_overlay(file, spec);
         assert!(drawn.contains(says), "{spec}: {says}");
+        let every = if file == PBS { "0.25 bw" } else { "1 cm" };
+        assert!(drawn.contains(&format!("sampled every {every}")), "{spec}");
     }
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("map.svg");

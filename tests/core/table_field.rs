@@ -17,10 +17,26 @@ use serde_json::Value as Json;
 
 use crate::common::sandtable;
 
-const EXAMPLES: [&str; 2] = [
-    "assets/scenarios/mini-nap-village.ron",
-    "assets/scenarios/pbs-agricultural.json",
-];
+const MINI_NAP: &str = "assets/scenarios/mini-nap-village.ron";
+const PBS: &str = "assets/scenarios/pbs-agricultural.json";
+
+/// Every example on a measured table: found, not listed, so that a new one is checked
+/// too.
+fn examples() -> Vec<String> {
+    let rulesets = Rulesets::built_in();
+    let mut found: Vec<String> = std::fs::read_dir("assets/scenarios")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| io::load_scenario(p, &rulesets).is_ok_and(|s| s.board.as_freeform().is_some()))
+        .map(|p| p.to_str().unwrap().to_string())
+        .collect();
+    found.sort();
+    assert!(
+        found.iter().any(|f| f == MINI_NAP) && found.iter().any(|f| f == PBS),
+        "{found:?}"
+    );
+    found
+}
 
 /// Random points checked per field.
 const POINTS: usize = 300;
@@ -90,7 +106,7 @@ fn a_fire_arc_agrees_with_los_at_every_point_checked() {
     // "A unit firing at (or at and through) a unit claiming cover then uses half the
     // number of dice [...] This halving of the firing dice penalty is cumulative":
     // each point is tinted by the halvings `los` counts there, hatched where blocked.
-    for file in EXAMPLES {
+    for file in &examples() {
         let (s, rs) = load(file);
         let r = rs.get(&s.ruleset).unwrap();
         let field = TableField::new(&s, r);
@@ -135,7 +151,7 @@ fn a_fire_arc_agrees_with_los_at_every_point_checked() {
 
 #[test]
 fn a_cover_map_agrees_with_los_from_every_point_checked() {
-    for file in EXAMPLES {
+    for file in &examples() {
         let (s, rs) = load(file);
         let r = rs.get(&s.ruleset).unwrap();
         let field = TableField::new(&s, r);
@@ -165,7 +181,7 @@ fn a_cover_map_agrees_with_los_from_every_point_checked() {
 
 #[test]
 fn a_viewshed_agrees_with_los_at_every_point_checked() {
-    for file in EXAMPLES {
+    for file in &examples() {
         let (s, rs) = load(file);
         let r = rs.get(&s.ruleset).unwrap();
         let field = TableField::new(&s, r);
@@ -199,7 +215,7 @@ fn a_viewshed_agrees_with_los_at_every_point_checked() {
 fn reach_agrees_with_path_at_every_point_checked() {
     // "Rivers [...] are impassable to all units except at fords or bridges": hatched;
     // the rest tinted by what `sandtable path` says the move there costs.
-    for file in EXAMPLES {
+    for file in &examples() {
         let (s, rs) = load(file);
         let r = rs.get(&s.ruleset).unwrap();
         let allowance = s.board.as_freeform().unwrap().width / 4.0;
@@ -257,13 +273,13 @@ fn reach_agrees_with_path_at_every_point_checked() {
 
 #[test]
 fn the_default_grid_is_a_centimetre_on_mini_nap_and_a_quarter_base_width_on_pbs() {
-    let (s, rs) = load(EXAMPLES[0]);
+    let (s, rs) = load(MINI_NAP);
     let r = rs.get(&s.ruleset).unwrap();
     let field = TableField::new(&s, r);
     let u = s.units.iter().find(|u| u.id == "i1").unwrap();
     let f = sampled::cover(&field, u, &Given::default());
     assert_eq!((f.grid.step, f.grid.len()), (1.0, 21_600));
-    let (s, _) = load(EXAMPLES[1]);
+    let (s, _) = load(PBS);
     let g = sampled::Grid::over(s.board.as_freeform().unwrap(), None);
     assert_eq!(g.step, 0.25);
 }

@@ -759,6 +759,67 @@ fn table_fields_fire_arc_cover_map_and_viewshed_on_mini_nap() {
     assert_eq!(h.state().doc.scenario, before);
 }
 
+/// The four fields on a table measured in base widths (the PBS example), as on
+/// Mini-Nap: each answered off the frame, sampled every quarter of a base width, and
+/// asked of an export as the designer asks it; the hovered point answered as
+/// `sandtable los` answers it.
+#[test]
+fn table_fields_fire_arc_cover_map_viewshed_and_reach_on_pbs() {
+    use sandtable::board::freeform::Point;
+    use sandtable::rules::play::sight;
+    use sandtable::rules::play::table::TableField;
+    use sandtable::rules::table::fire::Place;
+    let mut h = app_on("pbs-agricultural.json");
+    let before = h.state().doc.scenario.clone();
+    h.state_mut().canvas.preview.table.given.range = Some(10.0);
+    h.state_mut().canvas.preview.table.given.allowance = Some(6.0);
+    shift(&mut h, Key::A);
+    click_table(&mut h, 24.0, 27.0);
+    let arc = field_summary(&mut h);
+    assert!(
+        arc.starts_with("fire arc of d1:") && arc.contains("(10 bw), sampled every 0.25 bw"),
+        "{arc}"
+    );
+    assert_eq!(exported(&h).as_deref(), Some("arcs:d1"));
+    hover_table(&mut h, 24.0, 20.0);
+    let rulesets = h.state().rulesets.clone();
+    let r = rulesets.get(&before.ruleset).unwrap();
+    let field = TableField::new(&before, r);
+    let d1 = before.units.iter().find(|u| u.id == "d1").unwrap();
+    let seen = sight::look(
+        &field,
+        Place::Unit(d1),
+        Place::Point(Point::new(24.0, 20.0)),
+    );
+    let verb = if seen.visible { "sees" } else { "does not see" };
+    let says = format!("d1 {verb} 24.0,20.0 at {:.1} bw", seen.between.own.distance);
+    assert!(shows(&h, &says), "{says}: {}", answer_text(&h));
+
+    shift(&mut h, Key::O);
+    let cover = field_summary(&mut h);
+    assert!(cover.starts_with("cover map of d1:"), "{cover}");
+    assert_eq!(exported(&h).as_deref(), Some("cover:d1"));
+
+    // The viewshed of a point clicked on the table.
+    shift(&mut h, Key::V);
+    click_table(&mut h, 24.0, 15.0);
+    let seen = field_summary(&mut h);
+    assert!(seen.contains(" sees ") && !seen.starts_with("d1"), "{seen}");
+    assert!(exported(&h).is_some_and(|a| a.starts_with("viewshed:2")));
+
+    shift(&mut h, Key::M);
+    click_table(&mut h, 10.0, 28.0);
+    let reach = field_summary(&mut h);
+    assert!(
+        reach.starts_with("d2 reaches") && reach.contains("(allowance 6 bw)"),
+        "{reach}"
+    );
+    assert_eq!(exported(&h).as_deref(), Some("moves:d2"));
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().doc.scenario, before);
+}
+
 /// The README's screenshots of a fire arc and a cover map on the Mini-Nap example.
 #[test]
 fn snapshot_of_a_fire_arc_and_a_cover_map_on_mini_nap() {

@@ -1,7 +1,7 @@
 //! A field over a measured table: the table sampled on a grid fine enough for its
 //! smallest feature (a centimetre, or a quarter of a base width on a table measured in
 //! base widths), each sample answered by the mechanisms `sandtable los`, `battle` and
-//! `path` answer through ([`look`], [`settle`], [`route`]), so a point's tint is the
+//! `path` answer through ([`look`](super::sight::look), [`settle`], [`route`]), so a point's tint is the
 //! command line's answer for that point. The zone of fire of each sample asks the
 //! table's R-tree for the features near it only.
 //!
@@ -21,7 +21,6 @@ use geo::{Distance as _, Euclidean};
 
 use super::battle::settle;
 use super::moves::route;
-use super::sight::look;
 use super::table::TableField;
 use crate::board::freeform::{FreeformBoard, Point, TableUnit, geo_point};
 use crate::rules::KindList;
@@ -177,21 +176,31 @@ fn step(field: &TableField, given: &Given) -> Option<f64> {
     given.step.or(field.map.ruleset().field_step)
 }
 
-/// Each sample of `grid` answered by `f`, on as many threads as the machine offers
-/// (each takes whole rows; the answer does not depend on how they are split).
+/// Rows a thread takes at a time.
+const ROWS: usize = 4;
+
+/// Each sample of `grid` answered by `f`, on as many threads as the machine offers.
+/// Threads take a few rows at a time until none are left: a fire arc or a cover map
+/// has its work on one side of the table, and fixed halves would leave one thread idle
+/// (the answer does not depend on how the rows are shared).
 fn sample(grid: &Grid, f: impl Fn(Point) -> Value + Sync) -> Vec<Value> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 8);
-    let n = grid.len();
-    let mut values = vec![Value::Out; n];
-    let chunk = n.div_ceil(threads).max(1);
+    let mut values = vec![Value::Out; grid.len()];
+    let block = grid.cols * ROWS;
+    let parts = std::sync::Mutex::new(values.chunks_mut(block).enumerate());
     std::thread::scope(|scope| {
-        for (k, part) in values.chunks_mut(chunk).enumerate() {
-            let f = &f;
+        for _ in 0..threads {
+            let (f, parts) = (&f, &parts);
             scope.spawn(move || {
-                for (j, v) in part.iter_mut().enumerate() {
-                    *v = f(grid.centre(k * chunk + j));
+                loop {
+                    // Poisoned only when another thread panicked, which the scope raises at its end.
+                    let next = parts.lock().unwrap_or_else(|e| e.into_inner()).next();
+                    let Some((k, part)) = next else { break };
+                    for (j, v) in part.iter_mut().enumerate() {
+                        *v = f(grid.centre(k * block + j));
+                    }
                 }
             });
         }
@@ -266,6 +275,7 @@ pub fn fire_arc(field: &TableField, a: &Unit, given: &Given) -> Sampled {
         }
         None => true,
     };
+    let from = field.firer(Place::Unit(a));
     let values = sample(&grid, |p| {
         if !ahead(p) {
             return Value::Out;
@@ -278,7 +288,7 @@ pub fn fire_arc(field: &TableField, a: &Unit, given: &Given) -> Sampled {
         }
         let mut t = target.clone();
         t.at = Some(p);
-        let (line, odds) = field.odds_at(a, &t, p);
+        let (line, odds) = field.odds_from(&from, a, &t, p);
         let f = settle::<TableField>(line, odds);
         if !f.sight.visible {
             Value::Blocked
@@ -321,13 +331,15 @@ fn never_fires(field: &TableField, a: &Unit) -> Option<String> {
 pub fn cover(field: &TableField, u: &Unit, given: &Given) -> Sampled {
     let grid = Grid::over(&table(field), step(field, given));
     let base = crate::rules::table::geometry::unit(u);
+    let to = field.map.target(Place::Unit(u));
     let values = sample(&grid, |p| {
         let gp = geo_point(p);
         let d = base.as_ref().map_or(0.0, |b| Euclidean.distance(b, &gp));
         if d <= 0.0 || given.range.is_some_and(|r| d > r + 1e-9) {
             return Value::Out;
         }
-        let seen = look(field, Place::Point(p), Place::Unit(u));
+        // `look(field, p, u)`, the target's end worked out once.
+        let seen = field.look_between(&field.firer(Place::Point(p)), &to);
         if seen.visible {
             Value::Fire {
                 halvings: seen.halvings,
@@ -348,13 +360,15 @@ pub fn cover(field: &TableField, u: &Unit, given: &Given) -> Sampled {
     }
 }
 
-/// What a unit or a point sees: each sample seen ([`look`] from it is open) or not.
+/// What a unit or a point sees: each sample seen ([`look`](super::sight::look) from it
+/// is open) or not.
 pub fn viewshed(field: &TableField, from: Place, given: &Given) -> Sampled {
     let grid = Grid::over(&table(field), step(field, given));
     let base = match from {
         Place::Unit(u) => crate::rules::table::geometry::unit(u),
         Place::Point(_) => None,
     };
+    let firer = field.firer(from);
     let values = sample(&grid, |p| {
         if base
             .as_ref()
@@ -362,7 +376,9 @@ pub fn viewshed(field: &TableField, from: Place, given: &Given) -> Sampled {
         {
             return Value::Out;
         }
-        if look(field, from, Place::Point(p)).visible {
+        // `look(field, from, p)`, the firer's end worked out once.
+        let to = field.map.target(Place::Point(p));
+        if field.look_between(&firer, &to).visible {
             Value::Seen
         } else {
             Value::Blocked

@@ -4,9 +4,10 @@
 
 use super::battle::Odds;
 use super::moves::{Leg, Legs};
+use super::sight::{Sight, judge};
 use super::{Between, Field, Mark, Met, PlaceError, PlaceErrorKind, Where};
 use crate::board::freeform::Point;
-use crate::rules::table::fire::{Place, TableMap, Zone};
+use crate::rules::table::fire::{Firer, Place, TableMap, Target, Zone};
 use crate::rules::table::path::route_cost;
 use crate::rules::{KindList, Ruleset};
 use crate::scenario::{Scenario, Unit};
@@ -37,7 +38,21 @@ impl<'a> TableField<'a> {
     /// of the class the preview imagines), along the zone of fire to the point as
     /// `sandtable los a x,y` draws it; no charge, so no hand-to-hand advantage.
     pub fn odds_at(&self, a: &Unit, target: &Unit, p: Point) -> (Between<Zone>, Odds) {
-        let zone = self.zone(Place::Unit(a), Place::Point(p));
+        self.odds_from(&self.firer(Place::Unit(a)), a, target, p)
+    }
+
+    /// [`Self::odds_at`] with `a`'s end of the zone worked out once ([`Self::firer`]),
+    /// as a fire arc asks it at every sample.
+    pub fn odds_from(
+        &self,
+        from: &Firer,
+        a: &Unit,
+        target: &Unit,
+        p: Point,
+    ) -> (Between<Zone>, Odds) {
+        let zone = self
+            .map
+            .zone_between(from, &self.map.target(Place::Point(p)));
         self.counted(a, target, zone, Vec::new())
     }
 
@@ -79,11 +94,23 @@ impl<'a> TableField<'a> {
     /// The zone of fire from a firer (or point) to a target, for the firer's fire type
     /// (small arms from a point).
     pub fn zone(&self, from: Place, to: Place) -> Zone {
+        self.map
+            .zone_between(&self.firer(from), &self.map.target(to))
+    }
+
+    /// The firer's end of zones of fire from `from`, with its fire type (small arms
+    /// from a point).
+    pub fn firer(&self, from: Place) -> Firer {
         let fire = match from {
             Place::Unit(u) => self.map.fire_of(u),
             Place::Point(_) => crate::rules::table::FireType::SmallArms,
         };
-        self.map.zone_of_fire(from, to, fire)
+        self.map.firer(from, fire)
+    }
+
+    /// Sight between two ends worked out before: what `look` answers for their places.
+    pub fn look_between(&self, from: &Firer, to: &Target) -> Sight<Zone> {
+        judge(between(self.map.zone_between(from, to)))
     }
 }
 

@@ -19,6 +19,7 @@
 //!   is lower than the level the firing battery stands at gives no cover, unless the
 //!   target is in it.
 
+use geo::kernels::{Kernel as _, Orientation, RobustKernel};
 use geo::{
     BooleanOps as _, BoundingRect as _, Centroid as _, ConvexHull as _, Coord, Distance as _,
     Euclidean, Intersects as _, Length as _, LineString, MultiLineString, MultiPoint, MultiPolygon,
@@ -106,6 +107,10 @@ static NO_EFFECT: std::sync::LazyLock<TableEffect> = std::sync::LazyLock::new(Ta
 pub struct TableMap<'a> {
     pub features: Vec<TableFeature<'a>>,
     tree: RTree<Entry>,
+    /// Each feature's convex hull, counter-clockwise and closed: what a zone is tested
+    /// against ([`apart`]) before the exact test. Made when a zone first asks, so that
+    /// validation, which asks none, does not pay for them.
+    hulls: std::sync::OnceLock<Vec<Vec<Coord<f64>>>>,
     r: &'a Ruleset,
     /// The board's unit ("cm"), for messages.
     pub unit: String,
@@ -116,6 +121,42 @@ impl<'a> TableMap<'a> {
     pub fn ruleset(&self) -> &'a Ruleset {
         self.r
     }
+}
+
+/// The firer's end of a zone of fire, worked out once ([`TableMap::firer`]): a field
+/// asks thousands of zones from one firer.
+#[derive(Debug, Clone)]
+pub struct Firer {
+    /// The front edge, left to right; the point fired from; nothing for a unit not
+    /// placed.
+    edge: Vec<Point>,
+    edge_line: LineString<f64>,
+    /// Where the line of sight starts: the middle of the front edge, or the point.
+    mid: Point,
+    /// What it stands on: the unit's centre, or the point.
+    at: Point,
+    level: i32,
+    /// The features holding `at`, ascending.
+    holding: Vec<usize>,
+    /// The features holding the whole front edge (its own), ascending.
+    own: Vec<usize>,
+    pub fire: FireType,
+}
+
+/// The target's end of a zone of fire, worked out once ([`TableMap::target`]): a cover
+/// map asks thousands of zones at one target.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// The base's corners, or the point.
+    pts: Vec<Point>,
+    /// Where the line of sight ends, and what it stands on: the centre, or the point.
+    at: Point,
+    base: Option<Polygon<f64>>,
+    level: i32,
+    /// The features holding `at`, ascending.
+    holding: Vec<usize>,
+    /// The features the base touches (or holding the point), ascending.
+    touched: Vec<usize>,
 }
 
 /// A place a question is about: a unit's base or a point.
@@ -165,12 +206,29 @@ pub fn halve(dice: u32, times: usize) -> u32 {
     (0..times).fold(dice, |d, _| d / 2)
 }
 
-fn envelope(s: &Shape) -> Option<AABB<[f64; 2]>> {
+fn envelope<S: geo::BoundingRect<f64, Output = Option<geo::Rect<f64>>>>(
+    s: &S,
+) -> Option<AABB<[f64; 2]>> {
     let b = s.bounding_rect()?;
     Some(AABB::from_corners(
         [b.min().x, b.min().y],
         [b.max().x, b.max().y],
     ))
+}
+
+/// Whether two convex rings (closed, counter-clockwise, as geo's convex hulls are) lie
+/// apart: the other wholly beyond the line of one edge of either. The orientation is
+/// geo's exact one, so shapes inside them cannot meet: a quick "no" before the exact
+/// test that never answers differently from it. A ring of two points (a segment, there
+/// and back) is convex too.
+fn apart(a: &[Coord<f64>], b: &[Coord<f64>]) -> bool {
+    let beyond = |ring: &[Coord<f64>], pts: &[Coord<f64>]| {
+        ring.windows(2).any(|e| {
+            pts.iter()
+                .all(|p| RobustKernel::orient2d(e[0], e[1], *p) == Orientation::Clockwise)
+        })
+    };
+    beyond(a, b) || beyond(b, a)
 }
 
 impl<'a> TableMap<'a> {
@@ -299,6 +357,7 @@ impl<'a> TableMap<'a> {
         let mut map = TableMap {
             features,
             tree: RTree::bulk_load(entries),
+            hulls: std::sync::OnceLock::new(),
             r,
             unit: s
                 .board
@@ -313,6 +372,16 @@ impl<'a> TableMap<'a> {
             map.features[i].base = c.map_or(0, |c| map.ground_at(Point::new(c.x(), c.y())));
         }
         map
+    }
+
+    /// Each feature's convex hull, made on first use.
+    fn hulls(&self) -> &[Vec<Coord<f64>>] {
+        self.hulls.get_or_init(|| {
+            self.features
+                .iter()
+                .map(|f| f.shape.convex_hull().exterior().0.clone())
+                .collect()
+        })
     }
 
     /// The features whose bounding boxes meet `env` (a first cut before exact tests).
@@ -359,11 +428,7 @@ impl<'a> TableMap<'a> {
 
     /// The level of the ground at a point: the highest contour or hill there.
     pub fn ground_at(&self, p: Point) -> i32 {
-        self.at(p)
-            .filter(|f| f.effect.ground)
-            .map(|f| f.level)
-            .max()
-            .unwrap_or(0)
+        self.level_of(&self.holding(p))
     }
 
     /// The features a footprint touches.
@@ -385,9 +450,32 @@ impl<'a> TableMap<'a> {
             .unwrap_or(FireType::SmallArms)
     }
 
-    /// The zone of fire from `firer` to `target` for `fire`.
-    pub fn zone_of_fire(&self, firer: Place, target: Place, fire: FireType) -> Zone {
-        let (edge, from_mid, from_at) = match firer {
+    /// The features holding point `p`, ascending.
+    fn holding(&self, p: Point) -> Vec<usize> {
+        let gp = geo_point(p);
+        let mut held: Vec<usize> = self
+            .indices_in(AABB::from_point([p.x, p.y]))
+            .filter(|i| self.features[*i].shape.intersects(&gp))
+            .collect();
+        held.sort_unstable();
+        held
+    }
+
+    /// The level of the ground under the features `holding` a point.
+    fn level_of(&self, holding: &[usize]) -> i32 {
+        holding
+            .iter()
+            .map(|i| &self.features[*i])
+            .filter(|f| f.effect.ground)
+            .map(|f| f.level)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The firer's end of zones of fire from `firer` with `fire`: its front edge (or the
+    /// point), the ground it stands on, the features that hold it.
+    pub fn firer(&self, firer: Place, fire: FireType) -> Firer {
+        let (edge, mid, at) = match firer {
             Place::Unit(u) => match (geometry::front_edge(u), u.at) {
                 (Some([a, b]), Some(at)) => (
                     vec![a, b],
@@ -398,55 +486,115 @@ impl<'a> TableMap<'a> {
             },
             Place::Point(p) => (vec![p], p, p),
         };
-        let (target_pts, to_at) = match target {
+        let holding = self.holding(at);
+        // The firer's own features hold its whole front edge.
+        let own = match edge.as_slice() {
+            [l, r] => {
+                let right = self.holding(*r);
+                self.holding(*l)
+                    .into_iter()
+                    .filter(|i| right.binary_search(i).is_ok())
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        Firer {
+            level: self.level_of(&holding),
+            edge_line: geometry::freeform_line(&edge),
+            edge,
+            mid,
+            at,
+            holding,
+            own,
+            fire,
+        }
+    }
+
+    /// The target's end of zones of fire at `target`: its base's corners (or the point),
+    /// the ground it stands on, the features that hold it and those it touches.
+    pub fn target(&self, target: Place) -> Target {
+        let (pts, at, base) = match target {
             Place::Unit(u) => (
                 crate::scenario::shape::unit_base(u).map_or(Vec::new(), |c| c.to_vec()),
                 u.at.unwrap_or_default(),
+                geometry::unit(u),
             ),
-            Place::Point(p) => (vec![p], p),
+            Place::Point(p) => (vec![p], p, None),
         };
-        let target_shape: Option<Polygon<f64>> = match target {
-            Place::Unit(u) => geometry::unit(u),
-            Place::Point(_) => None,
+        let holding = self.holding(at);
+        let touched = match &base {
+            Some(b) => {
+                let mut touched: Vec<usize> = envelope(b)
+                    .into_iter()
+                    .flat_map(|e| self.indices_in(e))
+                    .filter(|i| self.features[*i].shape.intersects(b))
+                    .collect();
+                touched.sort_unstable();
+                touched
+            }
+            None => holding.clone(),
         };
-        let edge_ls = geometry::freeform_line(&edge);
-        let distance = match (&target_shape, edge.len()) {
-            (Some(t), 2) => Euclidean.distance(&edge_ls, t),
+        Target {
+            level: self.level_of(&holding),
+            pts,
+            at,
+            base,
+            holding,
+            touched,
+        }
+    }
+
+    /// The zone of fire from `firer` to `target` for `fire`.
+    pub fn zone_of_fire(&self, firer: Place, target: Place, fire: FireType) -> Zone {
+        self.zone_between(&self.firer(firer, fire), &self.target(target))
+    }
+
+    /// The zone of fire between two ends worked out before: what [`Self::zone_of_fire`]
+    /// answers for their places.
+    pub fn zone_between(&self, from: &Firer, to: &Target) -> Zone {
+        let fire = from.fire;
+        let edge = &from.edge;
+        let (from_mid, from_at, to_at) = (from.mid, from.at, to.at);
+        let distance = match (&to.base, edge.len()) {
+            (Some(t), 2) => Euclidean.distance(&from.edge_line, t),
             (Some(t), _) => Euclidean.distance(&geo_point(from_at), t),
-            (None, 2) => Euclidean.distance(&edge_ls, &geo_point(to_at)),
+            (None, 2) => Euclidean.distance(&from.edge_line, &geo_point(to_at)),
             (None, _) => Euclidean.distance(&geo_point(from_at), &geo_point(to_at)),
         };
-        let all: Vec<Coord<f64>> = edge
+        let all: MultiPoint<f64> = edge
             .iter()
-            .chain(&target_pts)
-            .map(|p| Coord { x: p.x, y: p.y })
+            .chain(&to.pts)
+            .map(|p| geo::Point::new(p.x, p.y))
             .collect();
-        let hull = MultiPoint::from(all.clone()).convex_hull();
+        let hull = all.convex_hull();
         let area_zone = geo::Area::unsigned_area(&hull) > 1e-9;
+        // A zone with no area (a point to a point) is the line through its points.
+        let thin = (!area_zone).then(|| all.iter().map(|p| p.0).collect::<LineString<f64>>());
         let seg = LineString::from(vec![(from_mid.x, from_mid.y), (to_at.x, to_at.y)]);
-        let meets = |f: &TableFeature| {
-            if area_zone {
-                f.shape.intersects(&hull)
-            } else {
-                f.shape.intersects(&LineString::from(all.clone()))
-            }
+        let meets = |f: &TableFeature| match &thin {
+            // Each polygon on its own: the whole shape's box is the R-tree's.
+            None => f.shape.iter().any(|p| p.intersects(&hull)),
+            Some(line) => f.shape.intersects(line),
         };
-        let from_level = self.ground_at(from_at);
-        let to_level = self.ground_at(to_at);
+        let (from_level, to_level) = (from.level, to.level);
         let overhead_from = (fire == FireType::Artillery).then_some(from_level);
         let env = hull
             .bounding_rect()
             .map(|b| AABB::from_corners([b.min().x, b.min().y], [b.max().x, b.max().y]))
             .unwrap_or_else(|| AABB::from_point([from_mid.x, from_mid.y]));
-        let own = |f: &TableFeature| {
-            edge.len() == 2 && edge.iter().all(|p| f.shape.intersects(&geo_point(*p)))
-        };
+        let has = |set: &[usize], i: usize| set.binary_search(&i).is_ok();
+        let hulls = self.hulls();
+        let line = [seg.0[0], seg.0[1], seg.0[0]];
+        let on_line =
+            |i: usize, f: &TableFeature| !apart(&line, &hulls[i]) && f.shape.intersects(&seg);
         let mut crossed = Vec::new();
-        for f in self.candidates(env) {
-            if !meets(f) {
+        for i in self.indices_in(env) {
+            let f = &self.features[i];
+            // Most features whose boxes meet the hull's box lie beside a long thin zone.
+            if (area_zone && apart(&hull.exterior().0, &hulls[i])) || !meets(f) {
                 continue;
             }
-            if own(f) {
+            if has(&from.own, i) {
                 // The firer's own feature gives no cover, but sight inside it is still
                 // limited (a unit deep in woods sees out no farther than the woods let it).
                 if let Some(why) = self.limits_sight(f, &seg, from_mid, to_at) {
@@ -461,17 +609,13 @@ impl<'a> TableMap<'a> {
                 }
                 continue;
             }
-            let holds_target = match &target_shape {
-                Some(t) => f.shape.intersects(t),
-                None => f.shape.intersects(&geo_point(to_at)),
-            };
+            let holds_target = has(&to.touched, i);
             let overhead = overhead_from.is_some_and(|l| f.top() < l) && !holds_target;
-            let holds_end =
-                f.shape.intersects(&geo_point(from_at)) || f.shape.intersects(&geo_point(to_at));
+            let holds_end = has(&from.holding, i) || has(&to.holding, i);
             let blocks = (f.effect.ground
                 && !holds_end
                 && f.top() > from_level.max(to_level)
-                && f.shape.intersects(&seg))
+                && on_line(i, f))
             .then(|| {
                 format!(
                     "{} is {} level(s) high, above both ends ({} and {})",
@@ -487,7 +631,7 @@ impl<'a> TableMap<'a> {
                 (f.blocks_sight
                     && !holds_end
                     && !(f.top() < from_level && f.top() < to_level)
-                    && f.shape.intersects(&seg))
+                    && on_line(i, f))
                 .then(|| format!("{} {} blocks the line", f.name, f.id))
             })
             .or_else(|| self.limits_sight(f, &seg, from_mid, to_at));
@@ -563,5 +707,34 @@ impl<'a> TableMap<'a> {
             .into_iter()
             .filter(|f| f.effect.hand_to_hand && f.shape.intersects(&path))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ring(pts: &[(f64, f64)]) -> Vec<Coord<f64>> {
+        let mut r: Vec<Coord<f64>> = pts.iter().map(|&(x, y)| Coord { x, y }).collect();
+        r.push(r[0]);
+        r
+    }
+
+    #[test]
+    fn rings_are_apart_only_when_a_line_separates_them() {
+        let square = ring(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]);
+        let far = ring(&[(3.0, 0.0), (5.0, 0.0), (5.0, 2.0), (3.0, 2.0)]);
+        let touching = ring(&[(2.0, 1.0), (4.0, 1.0), (4.0, 3.0), (2.0, 3.0)]);
+        // By the corner: no edge of the square separates them, one of the triangle's does.
+        let diagonal = ring(&[(2.5, 1.8), (3.0, 3.0), (1.8, 2.5)]);
+        assert!(apart(&square, &far) && apart(&far, &square));
+        assert!(!apart(&square, &touching));
+        assert!(apart(&square, &diagonal));
+        let segment = ring(&[(-1.0, 3.0), (3.0, -1.0)]);
+        assert!(!apart(&square, &segment), "the segment crosses a corner");
+        let corner = ring(&[(-1.0, 5.0), (5.0, -1.0)]);
+        assert!(!apart(&square, &corner), "touching a corner is meeting it");
+        let beside = ring(&[(-1.0, 6.0), (6.0, -1.0)]);
+        assert!(apart(&square, &beside));
     }
 }
