@@ -769,6 +769,104 @@ fn generated_tables_validate_for_every_territory_cell_and_many_seeds() {
 }
 
 #[test]
+fn the_generator_answers_each_roll_as_9e_allows_and_lays_rivers_edge_to_edge() {
+    // 9.E: "The opposing player now rolls a standard dice (D6). 4+ Player can move the
+    // terrain up to 6 BW, keeping the original orientation. 5+ As above, or player can
+    // pivot the terrain up to 360° from a single point. 6 As above, or player can
+    // remove the terrain piece." Rivers: "placed in a straight line from table-edge to
+    // another table-edge/Deep Water"; "Rivers and Streams cannot be moved, they can
+    // however be removed."
+    let r = ruleset();
+    let (mut out_of_sector, mut removed_compulsory, mut removed_optional) = (0, 0, 0);
+    let (mut slanting, mut corner, mut into_water, mut ridges) = (0, 0, 0, 0);
+    let mut answers = [0usize; 7];
+    let mut requests = Vec::new();
+    for territory in ["waterside", "cultivated", "forest", "plains", "mountains"] {
+        for seed in 0..40u64 {
+            let cell = (1 + (seed % 5) as usize, 1 + (seed / 5 % 5) as usize);
+            requests.push(Request {
+                territory: territory.into(),
+                cell: Some(cell),
+                seed,
+                ..Request::default()
+            });
+        }
+    }
+    // Rivers by deep water.
+    for seed in 0..60u64 {
+        requests.push(Request {
+            territory: "waterside".into(),
+            density: Some("very-dense".into()),
+            secure_flank: Some("deep-water".into()),
+            seed,
+            ..Request::default()
+        });
+    }
+    for req in requests {
+        {
+            let (territory, seed) = (req.territory.as_str(), req.seed);
+            let s = generate(&r, &req).unwrap();
+            // The removed pieces are listed, so the density row sees them: no warning.
+            let w = warnings(&s, "density");
+            assert!(w.is_empty(), "{territory} {seed}: {w:?}");
+            for x in s.settings.get("removed").and_then(|v| v.as_array()).into_iter().flatten() {
+                assert_eq!(x["opponent_roll"], 6, "{x}");
+                if x["compulsory"] == true {
+                    removed_compulsory += 1;
+                } else {
+                    removed_optional += 1;
+                }
+            }
+            let rolls = s.areas.iter().map(|a| (a.sector_roll, a.opponent_roll));
+            let rolls = rolls.chain(s.lines.iter().map(|l| (l.sector_roll, l.opponent_roll)));
+            for (sector, answer) in rolls {
+                if sector.is_some() {
+                    answers[answer.expect("every rolled piece has its answer") as usize] += 1;
+                }
+            }
+            // Without the answers, pieces the opponent moved or pivoted out of their
+            // sectors are errors: the answers are what make them legal.
+            let mut bare = s.clone();
+            bare.areas.iter_mut().for_each(|a| a.opponent_roll = None);
+            out_of_sector += errors(&bare, "sectors").len();
+            for l in &s.lines {
+                let [a, b] = [l.points[0], l.points[l.points.len() - 1]];
+                match l.kind.as_str() {
+                    "ridge-line" => ridges += 1,
+                    _ => {
+                        assert!(l.opponent_roll.is_some_and(|n| (1..=6).contains(&n)));
+                        let edge = |p: Point| p.x <= 0.0 || p.x >= 48.0 || p.y <= 0.0 || p.y >= 30.0;
+                        if edge(a) && edge(b) && a.x != b.x && (a.y - b.y).abs() == 30.0 {
+                            slanting += 1;
+                        } else if edge(a) && edge(b) && (a.y - b.y).abs() != 30.0 {
+                            corner += 1;
+                        } else if !edge(b) {
+                            into_water += 1;
+                        }
+                    }
+                }
+            }
+            // Hills and mountains carry their crest; areas are irregular outlines.
+            let raised = s
+                .areas
+                .iter()
+                .filter(|a| a.terrain == "hills" || a.terrain == "mountains")
+                .count();
+            let crests = s.lines.iter().filter(|l| l.kind == "ridge-line").count();
+            assert_eq!(raised, crests, "{territory} {seed}");
+            for a in s.areas.iter().filter(|a| a.terrain != "deep-water") {
+                assert!(a.polygon.len() >= 12, "{}: {} points", a.id, a.polygon.len());
+            }
+        }
+    }
+    // Every answer happens, for compulsory pieces as for optional ones.
+    assert!(answers[1..=6].iter().all(|&n| n > 0), "{answers:?}");
+    assert!(out_of_sector > 0 && removed_compulsory > 0 && removed_optional > 0);
+    assert!(slanting > 0 && corner > 0 && into_water > 0, "{slanting} {corner} {into_water}");
+    assert!(ridges > 0);
+}
+
+#[test]
 fn generate_writes_the_same_file_for_the_same_seed_and_refuses_bad_input() {
     let dir = tempfile::tempdir().unwrap();
     let out = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
@@ -824,6 +922,11 @@ fn generate_writes_the_same_file_for_the_same_seed_and_refuses_bad_input() {
             "--density",
             "thick",
             "--density 'thick' is not one of very-dense, dense, normal, open, featureless",
+        ),
+        (
+            "--secure-flank",
+            "cliffs",
+            "--secure-flank 'cliffs' is not one of none, deep-water, rocky-ground-wood",
         ),
     ] {
         let mut a = args(&bad, "1");

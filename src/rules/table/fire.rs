@@ -29,6 +29,7 @@ use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 use super::derived::derived;
 use super::effect::{FireType, TableEffect, destroyed_as};
 use super::geometry::{self, Shape};
+use super::ridge;
 use crate::board::freeform::{Point, geo_point};
 use crate::rules::model::{KindList, Ruleset};
 use crate::scenario::{Scenario, Unit};
@@ -123,6 +124,14 @@ impl<'a> TableMap<'a> {
 pub enum Place<'u> {
     Unit(&'u Unit),
     Point(Point),
+}
+
+/// The base of a unit firing, for the ridge rule.
+fn firer_unit_base(firer: Place) -> Option<Polygon<f64>> {
+    match firer {
+        Place::Unit(u) => geometry::unit(u),
+        Place::Point(_) => None,
+    }
 }
 
 /// One feature the zone of fire meets, and what it does there.
@@ -409,6 +418,12 @@ impl<'a> TableMap<'a> {
             Place::Unit(u) => geometry::unit(u),
             Place::Point(_) => None,
         };
+        let end = |place: Place, shape: Option<Polygon<f64>>, at: Point| match (place, shape) {
+            (Place::Unit(_), Some(b)) => ridge::End::Base(b),
+            _ => ridge::End::Point(at),
+        };
+        let from_end = end(firer, firer_unit_base(firer), from_mid);
+        let to_end = end(target, target_shape.clone(), to_at);
         let edge_ls = geometry::freeform_line(&edge);
         let distance = match (&target_shape, edge.len()) {
             (Some(t), 2) => Euclidean.distance(&edge_ls, t),
@@ -490,7 +505,8 @@ impl<'a> TableMap<'a> {
                     && f.shape.intersects(&seg))
                 .then(|| format!("{} {} blocks the line", f.name, f.id))
             })
-            .or_else(|| self.limits_sight(f, &seg, from_mid, to_at));
+            .or_else(|| self.limits_sight(f, &seg, from_mid, to_at))
+            .or_else(|| ridge::blocks(f, &seg, &from_end, &to_end, &self.unit));
             let cover = !overhead && f.effect.covers(fire, f.built_during);
             crossed.push(Crossed {
                 id: f.id.clone(),
