@@ -176,6 +176,17 @@ fn a_ridge_line_hides_what_lies_more_than_half_a_bw_behind_it() {
         s.lines.clear();
         assert!(seen(&s, "a", "t").0, "{kind}");
     }
+    // The designer's previews ask the same of every sample: a viewshed from the plain
+    // south of the hill sees the crest but not the reverse slope behind it.
+    let mut s = plains();
+    s.areas.push(rect("h", "hills", 10.0, 10.0, 10.0, 10.0));
+    s.lines.push(ridge("r", [10.5, 15.0], [19.5, 15.0]));
+    let r = ruleset();
+    let f = TableField::new(&s, &r);
+    let v = sampled::viewshed(&f, Place::Point([15.0, 24.0].into()), &Given::default());
+    assert_eq!(v.at([15.0, 17.0].into()), Some(Value::Seen));
+    assert_eq!(v.at([15.0, 14.8].into()), Some(Value::Seen));
+    assert_eq!(v.at([15.0, 12.0].into()), Some(Value::Blocked));
     // `sandtable los` answers with it.
     let mut s = plains();
     s.areas.push(rect("h", "hills", 10.0, 10.0, 10.0, 10.0));
