@@ -122,6 +122,7 @@ pub fn edit(
                 compulsory: &mut a.compulsory,
                 owner: &mut a.owner,
                 sector_roll: &mut a.sector_roll,
+                opponent_roll: &mut a.opponent_roll,
                 secure_flank: &mut a.secure_flank,
             };
             piece.edit(ui, &id, r, sides);
@@ -137,6 +138,7 @@ pub fn edit(
                     compulsory: &mut l.compulsory,
                     owner: &mut l.owner,
                     sector_roll: &mut l.sector_roll,
+                    opponent_roll: &mut l.opponent_roll,
                     secure_flank: &mut l.secure_flank,
                 };
                 piece.edit(ui, &id, r, sides);
@@ -165,12 +167,13 @@ pub fn edit(
 }
 
 /// The attributes of a piece of a table laid out before the battle (PBS): whether it
-/// is compulsory, its owner, the sector its roll put it in, whether it is a
-/// secure-flank piece.
+/// is compulsory, its owner, the sector its roll put it in and the opponent's answer,
+/// whether it is a secure-flank piece.
 struct Piece<'a> {
     compulsory: &'a mut Option<bool>,
     owner: &'a mut Option<String>,
     sector_roll: &'a mut Option<u8>,
+    opponent_roll: &'a mut Option<u8>,
     secure_flank: &'a mut Option<bool>,
 }
 
@@ -221,6 +224,26 @@ impl Piece<'_> {
             }
             *self.sector_roll = has.then_some(v);
         });
+        if has {
+            let mut answered = self.opponent_roll.is_some();
+            ui.horizontal(|ui| {
+                let name = ui.checkbox(&mut answered, "opponent's roll");
+                let mut v = self.opponent_roll.unwrap_or(4);
+                if answered {
+                    ui.add(egui::DragValue::new(&mut v).range(1..=6))
+                        .labelled_by(name.id);
+                    // 9.E: "4+ Player can move the terrain up to 6 BW", "5+ As above,
+                    // or player can pivot", "6 As above, or player can remove".
+                    ui.label(match v {
+                        4 => "may have moved",
+                        5 => "may have moved or pivoted",
+                        6 => "may have moved, pivoted or gone",
+                        _ => "stays",
+                    });
+                }
+                *self.opponent_roll = answered.then_some(v);
+            });
+        }
         tri_state(ui, id, "secure flank", self.secure_flank);
     }
 }
