@@ -463,7 +463,10 @@ fn the_opponents_answer_lets_a_piece_leave_its_sector_as_far_as_9e_allows() {
         1,
     ));
     let e = errors(&s, "sectors");
-    assert!(e[0].contains("must lie wholly in the left flank sector"), "{e:?}");
+    assert!(
+        e[0].contains("must lie wholly in the left flank sector"),
+        "{e:?}"
+    );
     // The opponent rolled a 3: nothing moves, still wrong.
     s.areas[0].opponent_roll = Some(3);
     assert_eq!(errors(&s, "sectors").len(), 1);
@@ -535,7 +538,8 @@ fn pieces_the_opponent_removed_are_listed_and_counted_in_the_density_row() {
     let e = errors(&s, "density");
     assert!(e[0].contains("the defender has 3 optional pieces"), "{e:?}");
     // A list that does not read names the keys.
-    s.settings.insert("removed".into(), serde_json::json!(["woods"]));
+    s.settings
+        .insert("removed".into(), serde_json::json!(["woods"]));
     let e = errors(&s, "settings");
     assert!(e[0].contains("removed is not a list of"), "{e:?}");
 }
@@ -915,7 +919,13 @@ fn the_generator_answers_each_roll_as_9e_allows_and_lays_rivers_edge_to_edge() {
             // The removed pieces are listed, so the density row sees them: no warning.
             let w = warnings(&s, "density");
             assert!(w.is_empty(), "{territory} {seed}: {w:?}");
-            for x in s.settings.get("removed").and_then(|v| v.as_array()).into_iter().flatten() {
+            for x in s
+                .settings
+                .get("removed")
+                .and_then(|v| v.as_array())
+                .into_iter()
+                .flatten()
+            {
                 assert_eq!(x["opponent_roll"], 6, "{x}");
                 if x["compulsory"] == true {
                     removed_compulsory += 1;
@@ -941,7 +951,8 @@ fn the_generator_answers_each_roll_as_9e_allows_and_lays_rivers_edge_to_edge() {
                     "ridge-line" => ridges += 1,
                     _ => {
                         assert!(l.opponent_roll.is_some_and(|n| (1..=6).contains(&n)));
-                        let edge = |p: Point| p.x <= 0.0 || p.x >= 48.0 || p.y <= 0.0 || p.y >= 30.0;
+                        let edge =
+                            |p: Point| p.x <= 0.0 || p.x >= 48.0 || p.y <= 0.0 || p.y >= 30.0;
                         if edge(a) && edge(b) && a.x != b.x && (a.y - b.y).abs() == 30.0 {
                             slanting += 1;
                         } else if edge(a) && edge(b) && (a.y - b.y).abs() != 30.0 {
@@ -961,14 +972,22 @@ fn the_generator_answers_each_roll_as_9e_allows_and_lays_rivers_edge_to_edge() {
             let crests = s.lines.iter().filter(|l| l.kind == "ridge-line").count();
             assert_eq!(raised, crests, "{territory} {seed}");
             for a in s.areas.iter().filter(|a| a.terrain != "deep-water") {
-                assert!(a.polygon.len() >= 12, "{}: {} points", a.id, a.polygon.len());
+                assert!(
+                    a.polygon.len() >= 12,
+                    "{}: {} points",
+                    a.id,
+                    a.polygon.len()
+                );
             }
         }
     }
     // Every answer happens, for compulsory pieces as for optional ones.
     assert!(answers[1..=6].iter().all(|&n| n > 0), "{answers:?}");
     assert!(out_of_sector > 0 && removed_compulsory > 0 && removed_optional > 0);
-    assert!(slanting > 0 && corner > 0 && into_water > 0, "{slanting} {corner} {into_water}");
+    assert!(
+        slanting > 0 && corner > 0 && into_water > 0,
+        "{slanting} {corner} {into_water}"
+    );
     assert!(ridges > 0);
 }
 

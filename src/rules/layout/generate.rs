@@ -12,8 +12,8 @@
 //! never changes with a dependency's version.
 
 use super::pieces::{sides, size_bounds};
-use super::settings::Removed;
 use super::sectors::{Band, Frame, Sector};
+use super::settings::Removed;
 use super::{Category, Layout, TerrainEntry, Territory};
 use crate::board::Board;
 use crate::board::freeform::Point;
@@ -280,9 +280,8 @@ impl Laying<'_> {
                 return geometry::distance(&shape, &other) > 0.5;
             }
             // A watercourse may run into the deep water it ends in.
-            let flows = |a: &Piece, b: &Piece| {
-                a.width.is_some() && self.ends_in(&a.kind).contains(&b.kind)
-            };
+            let flows =
+                |a: &Piece, b: &Piece| a.width.is_some() && self.ends_in(&a.kind).contains(&b.kind);
             if flows(p, q) || flows(q, p) {
                 return true;
             }
@@ -415,12 +414,15 @@ impl Laying<'_> {
                 (1, Some(x)) => Point::new(x, round4(self.d.range(w, th - w))),
                 (2, _) => {
                     // A point well inside the water (it lies along the side edge).
-                    let x = if band.x0 == 0.0 { w.max(1.0) } else { tw - w.max(1.0) };
+                    let x = if band.x0 == 0.0 {
+                        w.max(1.0)
+                    } else {
+                        tw - w.max(1.0)
+                    };
                     let q = Point::new(round4(x), round4(self.d.range(th * 0.2, th * 0.8)));
-                    if !water
-                        .iter()
-                        .any(|s| geo::Intersects::intersects(s, &crate::board::freeform::geo_point(q)))
-                    {
+                    if !water.iter().any(|s| {
+                        geo::Intersects::intersects(s, &crate::board::freeform::geo_point(q))
+                    }) {
                         continue;
                     }
                     q
@@ -695,20 +697,15 @@ fn crest(points: &[Point]) -> Option<Vec<Point>> {
         return None;
     }
     let mid = |a: geo::Coord<f64>, b: geo::Coord<f64>| ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
-    let long01 = (c[1].x - c[0].x).hypot(c[1].y - c[0].y)
-        >= (c[2].x - c[1].x).hypot(c[2].y - c[1].y);
+    let long01 =
+        (c[1].x - c[0].x).hypot(c[1].y - c[0].y) >= (c[2].x - c[1].x).hypot(c[2].y - c[1].y);
     // The midpoints of the two short sides.
     let (a, b) = if long01 {
         (mid(c[1], c[2]), mid(c[3], c[0]))
     } else {
         (mid(c[0], c[1]), mid(c[2], c[3]))
     };
-    let at = |t: f64| {
-        Point::new(
-            round4(a.0 + (b.0 - a.0) * t),
-            round4(a.1 + (b.1 - a.1) * t),
-        )
-    };
+    let at = |t: f64| Point::new(round4(a.0 + (b.0 - a.0) * t), round4(a.1 + (b.1 - a.1) * t));
     Some(vec![at(0.2), at(0.8)])
 }
 
