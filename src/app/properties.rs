@@ -206,46 +206,49 @@ impl Piece<'_> {
         if r.layout.is_none() && self.sector_roll.is_none() && self.secure_flank.is_none() {
             return;
         }
-        let mut has = self.sector_roll.is_some();
-        ui.horizontal(|ui| {
-            let name = ui.checkbox(&mut has, "sector roll");
-            let mut v = self.sector_roll.unwrap_or(3);
-            if has {
-                ui.add(egui::DragValue::new(&mut v).range(1..=6))
-                    .labelled_by(name.id);
-                // 9.E: "1 ... left flank sector", "2-5 ... centre sector. Additionally,
-                // it must touch a table edge if the dice is odd.", "6 ... right flank".
-                ui.label(match v {
-                    1 => "left flank",
-                    6 => "right flank",
-                    3 | 5 => "centre, touching a table edge",
-                    _ => "centre",
-                });
-            }
-            *self.sector_roll = has.then_some(v);
+        // 9.E: "1 ... left flank sector", "2-5 ... centre sector. Additionally, it must
+        // touch a table edge if the dice is odd.", "6 ... right flank".
+        let rolled = die(ui, "sector roll", self.sector_roll, 3, |v| match v {
+            1 => "left flank",
+            6 => "right flank",
+            3 | 5 => "centre, touching a table edge",
+            _ => "centre",
         });
-        if has {
-            let mut answered = self.opponent_roll.is_some();
-            ui.horizontal(|ui| {
-                let name = ui.checkbox(&mut answered, "opponent's roll");
-                let mut v = self.opponent_roll.unwrap_or(4);
-                if answered {
-                    ui.add(egui::DragValue::new(&mut v).range(1..=6))
-                        .labelled_by(name.id);
-                    // 9.E: "4+ Player can move the terrain up to 6 BW", "5+ As above,
-                    // or player can pivot", "6 As above, or player can remove".
-                    ui.label(match v {
-                        4 => "may have moved",
-                        5 => "may have moved or pivoted",
-                        6 => "may have moved, pivoted or gone",
-                        _ => "stays",
-                    });
-                }
-                *self.opponent_roll = answered.then_some(v);
+        if rolled {
+            // "4+ Player can move the terrain up to 6 BW", "5+ As above, or player can
+            // pivot", "6 As above, or player can remove".
+            die(ui, "opponent's roll", self.opponent_roll, 4, |v| match v {
+                4 => "may have moved",
+                5 => "may have moved or pivoted",
+                6 => "may have moved, pivoted or gone",
+                _ => "stays",
             });
         }
         tri_state(ui, id, "secure flank", self.secure_flank);
     }
+}
+
+/// A die roll (1-6) that may be unset: a checkbox, the value and what it means;
+/// whether it is set.
+fn die(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut Option<u8>,
+    first: u8,
+    means: fn(u8) -> &'static str,
+) -> bool {
+    let mut has = value.is_some();
+    ui.horizontal(|ui| {
+        let name = ui.checkbox(&mut has, label);
+        let mut v = value.unwrap_or(first);
+        if has {
+            ui.add(egui::DragValue::new(&mut v).range(1..=6))
+                .labelled_by(name.id);
+            ui.label(means(v));
+        }
+        *value = has.then_some(v);
+    });
+    has
 }
 
 fn number(ui: &mut Ui, label: &str, value: &mut f64, max: f64) -> egui::Response {
