@@ -142,7 +142,7 @@ impl<'a> LayoutCx<'a> {
             .into_iter()
             .filter(|p| p.line.is_none() || !ridge(p.kind))
             .map(|mut p| {
-                if p.line.is_some() {
+                if p.line.is_some() && !frame.table().holds(&p.shape) {
                     p.shape = geo::BooleanOps::intersection(&p.shape, &table);
                 }
                 p
