@@ -682,6 +682,19 @@ fn secure_flank_pieces_match_the_cell() {
     );
     d.areas[0].terrain = "marsh".into();
     assert!(errors(&d, "secure-flank")[0].contains("is not rocky-ground or woods or sandy-ground"));
+    // Plains: "Either player may elect to place Sandy Ground instead of a Rocky
+    // Ground/Wood terrain in a secure flank."
+    let mut p = table(&[
+        ("territory", "plains".into()),
+        ("secure_flank", "rocky-ground-wood".into()),
+    ]);
+    p.areas.extend(d.areas.iter().cloned());
+    p.areas[0].terrain = "sandy-ground".into();
+    assert!(
+        errors(&p, "secure-flank").is_empty(),
+        "{:?}",
+        errors(&p, "secure-flank")
+    );
     // ... in one flank sector.
     d.areas[0].terrain = "sandy-ground".into();
     d.areas[1].polygon = rect("b", "woods", 40.0, 4.0, 6.0, 6.0).polygon;
