@@ -126,14 +126,6 @@ pub enum Place<'u> {
     Point(Point),
 }
 
-/// The base of a unit firing, for the ridge rule.
-fn firer_unit_base(firer: Place) -> Option<Polygon<f64>> {
-    match firer {
-        Place::Unit(u) => geometry::unit(u),
-        Place::Point(_) => None,
-    }
-}
-
 /// One feature the zone of fire meets, and what it does there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Crossed {
@@ -418,12 +410,10 @@ impl<'a> TableMap<'a> {
             Place::Unit(u) => geometry::unit(u),
             Place::Point(_) => None,
         };
-        let end = |place: Place, shape: Option<Polygon<f64>>, at: Point| match (place, shape) {
-            (Place::Unit(_), Some(b)) => ridge::End::Base(b),
-            _ => ridge::End::Point(at),
-        };
-        let from_end = end(firer, firer_unit_base(firer), from_mid);
-        let to_end = end(target, target_shape.clone(), to_at);
+        let (from_end, to_end) = (
+            ridge::End::of(firer, from_mid),
+            ridge::End::of(target, to_at),
+        );
         let edge_ls = geometry::freeform_line(&edge);
         let distance = match (&target_shape, edge.len()) {
             (Some(t), 2) => Euclidean.distance(&edge_ls, t),

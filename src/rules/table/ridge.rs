@@ -10,7 +10,7 @@
 
 use geo::{Distance as _, Euclidean, Intersects as _, LineString, Polygon};
 
-use super::fire::TableFeature;
+use super::fire::{Place, TableFeature};
 use crate::board::freeform::{Point, geo_point};
 
 /// One end of a line of sight: a unit's base, or a point.
@@ -21,6 +21,14 @@ pub enum End {
 }
 
 impl End {
+    /// The end a place gives: a unit's base, else the point `at`.
+    pub fn of(place: Place, at: Point) -> End {
+        match place {
+            Place::Unit(u) => super::geometry::unit(u).map_or(End::Point(at), End::Base),
+            Place::Point(_) => End::Point(at),
+        }
+    }
+
     fn distance(&self, ridge: &super::geometry::Shape) -> f64 {
         match self {
             End::Base(b) => ridge
