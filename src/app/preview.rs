@@ -571,7 +571,14 @@ impl Previewer {
         if self.table.wake.is_none() {
             self.table.wake = Some(painter.ctx().clone());
         }
+        let answers = self.table.answers();
         self.update(doc, r, None);
+        // The panels drawn before the canvas show the answer: when it changed in this
+        // frame (the thread's field came in, an edit), draw once more, or they would
+        // show the old one until the next input.
+        if self.table.answers() != answers {
+            painter.ctx().request_repaint();
+        }
         self.table.paint(painter, rect, view);
         if point.is_some()
             && let Some(text) = self.tooltip()

@@ -129,6 +129,8 @@ pub struct TablePreview {
     /// The grid's step, a range and an allowance given where the ruleset has none.
     pub given: Given,
     answer: Option<(Key, Answer, TableAnswer)>,
+    /// How many answers have been made.
+    answers: u64,
     field: Option<Field>,
     /// How many fields have been shown.
     fields: u64,
@@ -218,6 +220,12 @@ impl TablePreview {
             ),
         };
         self.answer = Some((key, answer, drawn));
+        self.answers += 1;
+    }
+
+    /// How many answers have been made: a new one changes what the panels show.
+    pub fn answers(&self) -> u64 {
+        self.answers
     }
 
     /// Line of sight (to a unit or a point) and battle (to a unit): the zone of fire.

@@ -122,6 +122,7 @@ pub fn edit(
                 compulsory: &mut a.compulsory,
                 owner: &mut a.owner,
                 sector_roll: &mut a.sector_roll,
+                opponent_roll: &mut a.opponent_roll,
                 secure_flank: &mut a.secure_flank,
             };
             piece.edit(ui, &id, r, sides);
@@ -137,6 +138,7 @@ pub fn edit(
                     compulsory: &mut l.compulsory,
                     owner: &mut l.owner,
                     sector_roll: &mut l.sector_roll,
+                    opponent_roll: &mut l.opponent_roll,
                     secure_flank: &mut l.secure_flank,
                 };
                 piece.edit(ui, &id, r, sides);
@@ -165,12 +167,13 @@ pub fn edit(
 }
 
 /// The attributes of a piece of a table laid out before the battle (PBS): whether it
-/// is compulsory, its owner, the sector its roll put it in, whether it is a
-/// secure-flank piece.
+/// is compulsory, its owner, the sector its roll put it in and the opponent's answer,
+/// whether it is a secure-flank piece.
 struct Piece<'a> {
     compulsory: &'a mut Option<bool>,
     owner: &'a mut Option<String>,
     sector_roll: &'a mut Option<u8>,
+    opponent_roll: &'a mut Option<u8>,
     secure_flank: &'a mut Option<bool>,
 }
 
@@ -203,26 +206,49 @@ impl Piece<'_> {
         if r.layout.is_none() && self.sector_roll.is_none() && self.secure_flank.is_none() {
             return;
         }
-        let mut has = self.sector_roll.is_some();
-        ui.horizontal(|ui| {
-            let name = ui.checkbox(&mut has, "sector roll");
-            let mut v = self.sector_roll.unwrap_or(3);
-            if has {
-                ui.add(egui::DragValue::new(&mut v).range(1..=6))
-                    .labelled_by(name.id);
-                // 9.E: "1 ... left flank sector", "2-5 ... centre sector. Additionally,
-                // it must touch a table edge if the dice is odd.", "6 ... right flank".
-                ui.label(match v {
-                    1 => "left flank",
-                    6 => "right flank",
-                    3 | 5 => "centre, touching a table edge",
-                    _ => "centre",
-                });
-            }
-            *self.sector_roll = has.then_some(v);
+        // 9.E: "1 ... left flank sector", "2-5 ... centre sector. Additionally, it must
+        // touch a table edge if the dice is odd.", "6 ... right flank".
+        let rolled = die(ui, "sector roll", self.sector_roll, 3, |v| match v {
+            1 => "left flank",
+            6 => "right flank",
+            3 | 5 => "centre, touching a table edge",
+            _ => "centre",
         });
+        if rolled {
+            // "4+ Player can move the terrain up to 6 BW", "5+ As above, or player can
+            // pivot", "6 As above, or player can remove".
+            die(ui, "opponent's roll", self.opponent_roll, 4, |v| match v {
+                4 => "may have moved",
+                5 => "may have moved or pivoted",
+                6 => "may have moved, pivoted or gone",
+                _ => "stays",
+            });
+        }
         tri_state(ui, id, "secure flank", self.secure_flank);
     }
+}
+
+/// A die roll (1-6) that may be unset: a checkbox, the value and what it means;
+/// whether it is set.
+fn die(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut Option<u8>,
+    first: u8,
+    means: fn(u8) -> &'static str,
+) -> bool {
+    let mut has = value.is_some();
+    ui.horizontal(|ui| {
+        let name = ui.checkbox(&mut has, label);
+        let mut v = value.unwrap_or(first);
+        if has {
+            ui.add(egui::DragValue::new(&mut v).range(1..=6))
+                .labelled_by(name.id);
+            ui.label(means(v));
+        }
+        *value = has.then_some(v);
+    });
+    has
 }
 
 fn number(ui: &mut Ui, label: &str, value: &mut f64, max: f64) -> egui::Response {

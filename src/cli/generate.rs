@@ -101,12 +101,26 @@ pub fn run(a: &GenerateArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
     };
     crate::io::save_scenario(&scenario, &a.output)
         .map_err(|e| CliError::new(ErrorKind::Output, e.to_string()).in_file(&a.output))?;
+    // Ridge lines mark the crests of hills and mountains; they are no pieces.
+    let ridges = scenario
+        .lines
+        .iter()
+        .filter(|l| {
+            r.kind(crate::rules::model::KindList::Line, &l.kind)
+                .is_some_and(|k| k.table.ridge.is_some())
+        })
+        .count();
+    let lines = scenario.lines.len() - ridges;
+    let crests = match ridges {
+        0 => String::new(),
+        1 => ", and 1 ridge line".to_string(),
+        n => format!(", and {n} ridge lines"),
+    };
     println!(
-        "wrote {} ({} pieces: {} areas, {} lines)",
+        "wrote {} ({} pieces: {} areas, {lines} lines{crests})",
         a.output.display(),
-        scenario.areas.len() + scenario.lines.len(),
+        scenario.areas.len() + lines,
         scenario.areas.len(),
-        scenario.lines.len()
     );
     Ok(0)
 }

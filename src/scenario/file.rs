@@ -555,18 +555,29 @@ impl Resolver {
             self.diags
                 .push(Diagnostic::error("file/board", e.to_string()));
         }
-        // PBS 9.E rolls a d6 for the sector: the format's `sector_roll` is 1-6.
+        // PBS 9.E rolls a d6 for the sector and the opponent one for the answer: the
+        // format's `sector_roll` and `opponent_roll` are 1-6.
         let rolls = s
             .areas
             .iter()
-            .map(|a| (a.id.as_str(), a.sector_roll))
-            .chain(s.lines.iter().map(|l| (l.id.as_str(), l.sector_roll)));
-        for (id, roll) in rolls {
+            .flat_map(|a| {
+                [
+                    (a.id.as_str(), "sector_roll", a.sector_roll),
+                    (a.id.as_str(), "opponent_roll", a.opponent_roll),
+                ]
+            })
+            .chain(s.lines.iter().flat_map(|l| {
+                [
+                    (l.id.as_str(), "sector_roll", l.sector_roll),
+                    (l.id.as_str(), "opponent_roll", l.opponent_roll),
+                ]
+            }));
+        for (id, key, roll) in rolls {
             if let Some(n) = roll.filter(|n| !(1..=6).contains(n)) {
                 self.diags.push(
                     Diagnostic::error(
                         "file/sector-roll",
-                        format!("{id}: sector_roll {n} is not a die roll (1 to 6)"),
+                        format!("{id}: {key} {n} is not a die roll (1 to 6)"),
                     )
                     .at(id),
                 );

@@ -266,6 +266,11 @@ pub struct Area {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 6))]
     pub sector_roll: Option<u8>,
+    /// PBS: the die the opponent rolled for this piece after its sector roll (1-6): on
+    /// a 4+ it may have been moved up to 6 BW, on a 5+ pivoted (9.E).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 6))]
+    pub opponent_roll: Option<u8>,
     /// PBS: a secure-flank piece (neither compulsory nor optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secure_flank: Option<bool>,
@@ -292,6 +297,10 @@ pub struct Line {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 6))]
     pub sector_roll: Option<u8>,
+    /// PBS: the die the opponent rolled for this piece after its sector roll (1-6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 6))]
+    pub opponent_roll: Option<u8>,
     /// PBS: a secure-flank piece.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secure_flank: Option<bool>,

@@ -392,6 +392,15 @@ fn dangerous_and_impassable_pieces_are_few_and_of_minimum_size() {
     s.areas[0] = m;
     let e = errors(&s, "territory-terrain");
     assert!(e[0].contains("not of minimum size"), "{e:?}");
+    // Jungle: "Up to 2 Forests of minimum size can be declared Dangerous".
+    let mut s = table(&[("territory", "jungle".into())]);
+    let mut f = optional(rect("f1", "forest", 12.0, 2.0, 4.0, 4.0), "defender");
+    f.dangerous = Some(true);
+    s.areas.push(f.clone());
+    assert!(errors(&s, "territory-terrain").is_empty());
+    f.polygon = rect("f1", "forest", 12.0, 2.0, 6.0, 4.0).polygon;
+    s.areas[0] = f;
+    assert!(errors(&s, "territory-terrain")[0].contains("not of minimum size"));
     // Hills may not be declared impassable.
     let mut s = table(&[("territory", "mountains".into())]);
     let mut h = optional(rect("h1", "hills", 12.0, 2.0, 4.0, 4.0), "defender");
@@ -444,6 +453,98 @@ fn pieces_lie_wholly_in_their_rolled_sector_from_the_owners_base_edge() {
 }
 
 #[test]
+fn the_opponents_answer_lets_a_piece_leave_its_sector_as_far_as_9e_allows() {
+    // "4+ Player can move the terrain up to 6 BW, keeping the original orientation. 5+
+    // As above, or player can pivot the terrain up to 360° from a single point."
+    let mut s = waterside("normal");
+    // The defender's left flank is x 0-10: a hill 4 BW out of it.
+    s.areas.push(rolled(
+        compulsory(rect("d1", "hills", 8.0, 12.0, 6.0, 6.0), "defender"),
+        1,
+    ));
+    let e = errors(&s, "sectors");
+    assert!(
+        e[0].contains("must lie wholly in the left flank sector"),
+        "{e:?}"
+    );
+    // The opponent rolled a 3: nothing moves, still wrong.
+    s.areas[0].opponent_roll = Some(3);
+    assert_eq!(errors(&s, "sectors").len(), 1);
+    // A 4 moved it up to 6 BW: every point within 6 BW of its sector.
+    s.areas[0].opponent_roll = Some(4);
+    assert!(errors(&s, "sectors").is_empty());
+    // 7 BW out of the sector is more than a move: wrong even on a 4, and the message
+    // says what the answer allowed.
+    s.areas[0].polygon = rect("d1", "hills", 11.0, 12.0, 6.0, 6.0).polygon;
+    let e = errors(&s, "sectors");
+    assert!(
+        e[0].contains("(the opponent's 4 lets it move up to 6)"),
+        "{e:?}"
+    );
+    // A 5 may have pivoted it on a point still in its sector: a long piece with one end
+    // in the flank.
+    s.areas[0].polygon = rect("d1", "hills", 9.0, 12.0, 9.5, 6.0).polygon;
+    s.areas[0].opponent_roll = Some(4);
+    assert_eq!(errors(&s, "sectors").len(), 1);
+    s.areas[0].opponent_roll = Some(5);
+    assert!(errors(&s, "sectors").is_empty());
+    // An odd centre roll touched a table edge; moved, it lies within 6 BW of one.
+    let mut s = waterside("normal");
+    s.areas.push(rolled(
+        compulsory(rect("c1", "hills", 20.0, 5.0, 6.0, 6.0), "defender"),
+        3,
+    ));
+    assert!(errors(&s, "sectors")[0].contains("odd centre roll"));
+    s.areas[0].opponent_roll = Some(4);
+    assert!(errors(&s, "sectors").is_empty());
+    s.areas[0].polygon = rect("c1", "hills", 20.0, 7.0, 6.0, 6.0).polygon;
+    assert!(errors(&s, "sectors")[0].contains("odd centre roll"));
+}
+
+#[test]
+fn pieces_the_opponent_removed_are_listed_and_counted_in_the_density_row() {
+    // "6 As above, or player can remove the terrain piece." Removed pieces were
+    // selected: "Normal 2 of any type." counts them.
+    let mut s = waterside("normal");
+    s.areas.push(compulsory(
+        rect("h1", "hills", 20.0, 0.0, 6.0, 6.0),
+        "defender",
+    ));
+    assert_eq!(warnings(&s, "density").len(), 1);
+    let gone = serde_json::json!([{"terrain": "woods", "owner": "invader",
+        "compulsory": true, "sector_roll": 2, "opponent_roll": 6}]);
+    s.settings.insert("removed".into(), gone);
+    assert!(warnings(&s, "density").is_empty());
+    assert!(errors(&s, "density").is_empty());
+    // Only a 6 removes.
+    s.settings.insert(
+        "removed".into(),
+        serde_json::json!([{"terrain": "woods", "compulsory": true, "opponent_roll": 5}]),
+    );
+    let e = errors(&s, "density");
+    assert!(e[0].contains("only a 6 removes a piece"), "{e:?}");
+    // A removed optional piece still counts in "Up to 2" of its player.
+    let mut s = waterside("normal");
+    for (i, x) in [2.0, 30.0].into_iter().enumerate() {
+        s.areas.push(optional(
+            rect(&format!("o{i}"), "hills", x, 0.0, 5.0, 5.0),
+            "defender",
+        ));
+    }
+    s.settings.insert(
+        "removed".into(),
+        serde_json::json!([{"terrain": "woods", "owner": "defender", "opponent_roll": 6}]),
+    );
+    let e = errors(&s, "density");
+    assert!(e[0].contains("the defender has 3 optional pieces"), "{e:?}");
+    // A list that does not read names the keys.
+    s.settings
+        .insert("removed".into(), serde_json::json!(["woods"]));
+    let e = errors(&s, "settings");
+    assert!(e[0].contains("removed is not a list of"), "{e:?}");
+}
+
+#[test]
 fn territory_special_rules_on_sectors() {
     // Waterside village: "May be placed touching deep water even if it extends into
     // the central sector."
@@ -467,6 +568,15 @@ fn territory_special_rules_on_sectors() {
         "defender",
     ));
     assert!(errors(&d, "sectors")[0].contains("must touch a table edge"));
+    // Jungle village: "Can only be deployed touching a table edge."
+    let mut j = table(&[("territory", "jungle".into())]);
+    j.areas.push(optional(
+        rect("v1", "village", 20.0, 10.0, 5.0, 5.0),
+        "defender",
+    ));
+    assert!(errors(&j, "sectors")[0].contains("village v1 must touch a table edge"));
+    j.areas[0] = optional(rect("v1", "village", 20.0, 25.0, 5.0, 5.0), "defender");
+    assert!(errors(&j, "sectors").is_empty());
     // Plains mountains: "Can only be placed in Flank Sector."
     let mut p = table(&[("territory", "plains".into())]);
     p.areas.push(optional(
@@ -572,6 +682,19 @@ fn secure_flank_pieces_match_the_cell() {
     );
     d.areas[0].terrain = "marsh".into();
     assert!(errors(&d, "secure-flank")[0].contains("is not rocky-ground or woods or sandy-ground"));
+    // Plains: "Either player may elect to place Sandy Ground instead of a Rocky
+    // Ground/Wood terrain in a secure flank."
+    let mut p = table(&[
+        ("territory", "plains".into()),
+        ("secure_flank", "rocky-ground-wood".into()),
+    ]);
+    p.areas.extend(d.areas.iter().cloned());
+    p.areas[0].terrain = "sandy-ground".into();
+    assert!(
+        errors(&p, "secure-flank").is_empty(),
+        "{:?}",
+        errors(&p, "secure-flank")
+    );
     // ... in one flank sector.
     d.areas[0].terrain = "sandy-ground".into();
     d.areas[1].polygon = rect("b", "woods", 40.0, 4.0, 6.0, 6.0).polygon;
@@ -769,6 +892,119 @@ fn generated_tables_validate_for_every_territory_cell_and_many_seeds() {
 }
 
 #[test]
+fn the_generator_answers_each_roll_as_9e_allows_and_lays_rivers_edge_to_edge() {
+    // 9.E: "The opposing player now rolls a standard dice (D6). 4+ Player can move the
+    // terrain up to 6 BW, keeping the original orientation. 5+ As above, or player can
+    // pivot the terrain up to 360° from a single point. 6 As above, or player can
+    // remove the terrain piece." Rivers: "placed in a straight line from table-edge to
+    // another table-edge/Deep Water"; "Rivers and Streams cannot be moved, they can
+    // however be removed."
+    let r = ruleset();
+    let (mut out_of_sector, mut removed_compulsory, mut removed_optional) = (0, 0, 0);
+    let (mut slanting, mut corner, mut into_water, mut ridges) = (0, 0, 0, 0);
+    let mut answers = [0usize; 7];
+    let mut requests = Vec::new();
+    for territory in ["waterside", "cultivated", "forest", "plains", "mountains"] {
+        for seed in 0..40u64 {
+            let cell = (1 + (seed % 5) as usize, 1 + (seed / 5 % 5) as usize);
+            requests.push(Request {
+                territory: territory.into(),
+                cell: Some(cell),
+                seed,
+                ..Request::default()
+            });
+        }
+    }
+    // Rivers by deep water.
+    for seed in 0..60u64 {
+        requests.push(Request {
+            territory: "waterside".into(),
+            density: Some("very-dense".into()),
+            secure_flank: Some("deep-water".into()),
+            seed,
+            ..Request::default()
+        });
+    }
+    for req in requests {
+        {
+            let (territory, seed) = (req.territory.as_str(), req.seed);
+            let s = generate(&r, &req).unwrap();
+            // The removed pieces are listed, so the density row sees them: no warning.
+            let w = warnings(&s, "density");
+            assert!(w.is_empty(), "{territory} {seed}: {w:?}");
+            for x in s
+                .settings
+                .get("removed")
+                .and_then(|v| v.as_array())
+                .into_iter()
+                .flatten()
+            {
+                assert_eq!(x["opponent_roll"], 6, "{x}");
+                if x["compulsory"] == true {
+                    removed_compulsory += 1;
+                } else {
+                    removed_optional += 1;
+                }
+            }
+            let rolls = s.areas.iter().map(|a| (a.sector_roll, a.opponent_roll));
+            let rolls = rolls.chain(s.lines.iter().map(|l| (l.sector_roll, l.opponent_roll)));
+            for (sector, answer) in rolls {
+                if sector.is_some() {
+                    answers[answer.expect("every rolled piece has its answer") as usize] += 1;
+                }
+            }
+            // Without the answers, pieces the opponent moved or pivoted out of their
+            // sectors are errors: the answers are what make them legal.
+            let mut bare = s.clone();
+            bare.areas.iter_mut().for_each(|a| a.opponent_roll = None);
+            out_of_sector += errors(&bare, "sectors").len();
+            for l in &s.lines {
+                let [a, b] = [l.points[0], l.points[l.points.len() - 1]];
+                match l.kind.as_str() {
+                    "ridge-line" => ridges += 1,
+                    _ => {
+                        assert!(l.opponent_roll.is_some_and(|n| (1..=6).contains(&n)));
+                        let edge =
+                            |p: Point| p.x <= 0.0 || p.x >= 48.0 || p.y <= 0.0 || p.y >= 30.0;
+                        if edge(a) && edge(b) && a.x != b.x && (a.y - b.y).abs() == 30.0 {
+                            slanting += 1;
+                        } else if edge(a) && edge(b) && (a.y - b.y).abs() != 30.0 {
+                            corner += 1;
+                        } else if !edge(b) {
+                            into_water += 1;
+                        }
+                    }
+                }
+            }
+            // Hills and mountains carry their crest; areas are irregular outlines.
+            let raised = s
+                .areas
+                .iter()
+                .filter(|a| a.terrain == "hills" || a.terrain == "mountains")
+                .count();
+            let crests = s.lines.iter().filter(|l| l.kind == "ridge-line").count();
+            assert_eq!(raised, crests, "{territory} {seed}");
+            for a in s.areas.iter().filter(|a| a.terrain != "deep-water") {
+                assert!(
+                    a.polygon.len() >= 12,
+                    "{}: {} points",
+                    a.id,
+                    a.polygon.len()
+                );
+            }
+        }
+    }
+    // Every answer happens, for compulsory pieces as for optional ones.
+    assert!(answers[1..=6].iter().all(|&n| n > 0), "{answers:?}");
+    assert!(out_of_sector > 0 && removed_compulsory > 0 && removed_optional > 0);
+    assert!(
+        slanting > 0 && corner > 0 && into_water > 0,
+        "{slanting} {corner} {into_water}"
+    );
+    assert!(ridges > 0);
+}
+
+#[test]
 fn generate_writes_the_same_file_for_the_same_seed_and_refuses_bad_input() {
     let dir = tempfile::tempdir().unwrap();
     let out = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
@@ -824,6 +1060,11 @@ fn generate_writes_the_same_file_for_the_same_seed_and_refuses_bad_input() {
             "--density",
             "thick",
             "--density 'thick' is not one of very-dense, dense, normal, open, featureless",
+        ),
+        (
+            "--secure-flank",
+            "cliffs",
+            "--secure-flank 'cliffs' is not one of none, deep-water, rocky-ground-wood",
         ),
     ] {
         let mut a = args(&bad, "1");

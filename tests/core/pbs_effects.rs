@@ -46,6 +46,11 @@ fn every_effect_quotes_the_text() {
             quotes.push(&v.quote);
         }
     }
+    for k in &r.lines {
+        if let Some(v) = &k.table.ridge {
+            quotes.push(&v.quote);
+        }
+    }
     assert!(quotes.len() >= 12);
     for q in quotes {
         assert!(text.contains(q), "not in the text: {q}");
@@ -127,6 +132,93 @@ fn hills_and_mountains_block_a_line_over_them_between_lower_ends() {
         s.units[0].at = Some([13.0, 12.0].into());
         assert!(seen(&s, "a", "t").0, "{kind}");
     }
+}
+
+fn ridge(id: &str, from: [f64; 2], to: [f64; 2]) -> sandtable::scenario::Line {
+    sandtable::scenario::Line {
+        id: id.into(),
+        kind: "ridge-line".into(),
+        points: vec![from.into(), to.into()],
+        width: Some(0.1),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn a_ridge_line_hides_what_lies_more_than_half_a_bw_behind_it() {
+    // Hills and mountains: "All Visible (V) 0.5BW of a ridge line". A hill 10 BW deep
+    // with its crest along y = 15: sight across the crest reaches a unit on or within
+    // 0.5 BW of it, not one farther down the reverse slope.
+    for kind in ["hills", "mountains"] {
+        let mut s = plains();
+        s.areas.push(rect("h", kind, 10.0, 10.0, 10.0, 10.0));
+        s.lines.push(ridge("r", [10.5, 15.0], [19.5, 15.0]));
+        // Both on the hill, 3 BW either side of the crest: hidden from each other.
+        s.units.push(foot("t", "invader", [15.0, 12.0]));
+        s.units.push(foot("a", "defender", [15.0, 18.0]));
+        let (visible, why) = seen(&s, "a", "t");
+        assert!(!visible, "{kind}");
+        assert!(
+            why.iter()
+                .any(|w| w.contains("Ridge line r") && w.contains("0.5BW of a ridge line")),
+            "{why:?}"
+        );
+        // The target steps up behind the crest, its base 0.3 BW from it: seen, and it
+        // sees.
+        s.units[0].at = Some([15.0, 14.2].into());
+        assert!(seen(&s, "a", "t").0, "{kind}");
+        assert!(seen(&s, "t", "a").0, "{kind}");
+        // From the plain in front of the hill, the reverse slope is hidden too.
+        s.units[0].at = Some([15.0, 12.0].into());
+        s.units[1].at = Some([15.0, 24.0].into());
+        assert!(!seen(&s, "a", "t").0, "{kind}");
+        // Without a ridge line the hill has no crest: a unit anywhere on it is seen.
+        s.lines.clear();
+        assert!(seen(&s, "a", "t").0, "{kind}");
+    }
+    // The designer's previews ask the same of every sample: a viewshed from the plain
+    // south of the hill sees the crest but not the reverse slope behind it.
+    let mut s = plains();
+    s.areas.push(rect("h", "hills", 10.0, 10.0, 10.0, 10.0));
+    s.lines.push(ridge("r", [10.5, 15.0], [19.5, 15.0]));
+    let r = ruleset();
+    let f = TableField::new(&s, &r);
+    let v = sampled::viewshed(&f, Place::Point([15.0, 24.0].into()), &Given::default());
+    assert_eq!(v.at([15.0, 17.0].into()), Some(Value::Seen));
+    assert_eq!(v.at([15.0, 14.8].into()), Some(Value::Seen));
+    assert_eq!(v.at([15.0, 12.0].into()), Some(Value::Blocked));
+    // `sandtable los` answers with it.
+    let mut s = plains();
+    s.areas.push(rect("h", "hills", 10.0, 10.0, 10.0, 10.0));
+    s.lines.push(ridge("r", [10.5, 15.0], [19.5, 15.0]));
+    s.units.push(foot("t", "invader", [15.0, 12.0]));
+    s.units.push(foot("a", "defender", [15.0, 18.0]));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ridge.json");
+    io::save_scenario(&s, &path).unwrap();
+    let (code, out, err) = sandtable(&["los", path.to_str().unwrap(), "a", "t", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("0.5BW of a ridge line"), "{out}");
+    // A ridge line is no terrain piece: the layout checks do not count it.
+    let r = ruleset();
+    let errors: Vec<String> = sandtable::rules::validate(&s, &r)
+        .into_iter()
+        .filter(|d| d.message.contains("ridge"))
+        .map(|d| d.message)
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn a_gullys_central_ridge_is_its_lowest_point_and_hides_nothing() {
+    // Gully: "A gully is treated as an inverted hill. The central ridge is the lowest
+    // point. If both bases are wholly within then there are no visibility restrictions."
+    let mut s = plains();
+    s.areas.push(rect("g", "gully", 10.0, 10.0, 10.0, 10.0));
+    s.lines.push(ridge("r", [10.5, 15.0], [19.5, 15.0]));
+    s.units.push(foot("t", "invader", [15.0, 12.0]));
+    s.units.push(foot("a", "defender", [15.0, 18.0]));
+    assert!(seen(&s, "a", "t").0);
 }
 
 fn benefits(s: &Scenario, a: &str, t: &str) -> Vec<String> {

@@ -129,7 +129,7 @@ fn the_pre_battle_walk_moves_the_counter_by_the_card_difference_and_ends_on_the_
 }
 
 #[test]
-fn the_inspector_edits_a_pieces_sector_roll_and_owner() {
+fn the_inspector_edits_a_pieces_sector_roll_its_answer_and_owner() {
     // 9.E "For each terrain piece roll a standard dice (D6)": the roll and the piece's
     // owner are what the sector check reads.
     let mut h = designer_kit::app_on("pbs-agricultural.json");
@@ -152,6 +152,11 @@ fn the_inspector_edits_a_pieces_sector_roll_and_owner() {
     };
     assert_eq!(area(&h).sector_roll, Some(3));
     assert!(h.query_by_label("centre, touching a table edge").is_some());
+    // "The opposing player now rolls a standard dice (D6)": its answer, beside the roll.
+    h.get_by_label("opponent's roll").click();
+    h.run();
+    assert_eq!(area(&h).opponent_roll, Some(4));
+    assert!(h.query_by_label("may have moved").is_some());
     h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "owner")
         .click();
     h.run();

@@ -1,18 +1,24 @@
 //! A table laid out by the pre-battle procedure with dice: the secure flank (9.A),
 //! compulsory pieces selected and placed alternately starting with the defender (9.C),
 //! then optional pieces (9.D), each placed in the sector its roll gives and then
-//! answered by the opponent's roll (9.E: move, pivot or remove). The same request and
-//! seed give the same scenario, value for value.
+//! answered by the opponent's roll (9.E: move up to 6 BW, pivot on a point, or remove,
+//! as the roll allows and the dice choose; a removed piece is listed in the settings'
+//! `removed`). Areas are irregular outlines of the right size; rivers run straight from
+//! a table edge to another or into deep water; hills and mountains get a ridge line
+//! along their crest. The same request and seed give the same scenario, value for
+//! value.
 //!
 //! The dice are SplitMix64, a fixed algorithm written here so that a seed's table
 //! never changes with a dependency's version.
 
-use super::pieces::size_bounds;
+use super::pieces::{sides, size_bounds};
 use super::sectors::{Band, Frame, Sector};
+use super::settings::Removed;
 use super::{Category, Layout, LayoutError, TerrainEntry, Territory};
 use crate::board::Board;
 use crate::board::freeform::Point;
 use crate::rules::Ruleset;
+use crate::rules::model::KindList;
 use crate::rules::table::geometry;
 use crate::scenario::{Area, Edge, Line, Scenario};
 
@@ -58,9 +64,51 @@ fn round4(v: f64) -> f64 {
     if r == 0.0 { 0.0 } else { r }
 }
 
-/// An irregular outline whose smallest rectangle is `w` x `h`: a box with cut corners
-/// and edges dented inwards, so its convex hull touches every side of the box.
+/// An irregular outline whose bounding box is `w` x `h`: a superellipse (from round to
+/// boxy) whose radius swells and dents by a few smooth waves, stretched to the box.
 fn outline(d: &mut Dice, w: f64, h: f64) -> Vec<Point> {
+    use std::f64::consts::TAU;
+    const N: usize = 20;
+    let e = d.range(2.2, 4.5);
+    let waves: Vec<(f64, f64, f64)> = (2..6)
+        .map(|k| (k as f64, d.range(0.0, 0.06), d.range(0.0, TAU)))
+        .collect();
+    let raw: Vec<(f64, f64)> = (0..N)
+        .map(|i| {
+            let t = TAU * i as f64 / N as f64;
+            let (sin, cos) = t.sin_cos();
+            let r = 1.0
+                - waves
+                    .iter()
+                    .map(|(k, a, ph)| a * (0.5 + 0.5 * (k * t + ph).sin()))
+                    .sum::<f64>();
+            let f = |v: f64| v.signum() * v.abs().powf(2.0 / e) * r;
+            (f(cos), f(sin))
+        })
+        .collect();
+    let (x0, y0, x1, y1) = raw.iter().fold(
+        (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ),
+        |(a, b, c, e), p| (a.min(p.0), b.min(p.1), c.max(p.0), e.max(p.1)),
+    );
+    raw.iter()
+        .map(|(x, y)| {
+            Point::new(
+                (x - x0) / (x1 - x0) * w - w / 2.0,
+                (y - y0) / (y1 - y0) * h - h / 2.0,
+            )
+        })
+        .collect()
+}
+
+/// A box with cut corners and edges dented inwards, its convex hull touching every side
+/// of the `w` x `h` box: its smallest rectangle is the box (for pieces whose size is
+/// fixed, where a rounder outline's smallest rectangle would turn and shrink).
+fn octagon(d: &mut Dice, w: f64, h: f64) -> Vec<Point> {
     let c = d.range(0.08, 0.2) * w.min(h);
     let (x0, y0, x1, y1) = (-w / 2.0, -h / 2.0, w / 2.0, h / 2.0);
     // The octagon's corners, clockwise from the top edge's left end.
@@ -129,18 +177,45 @@ struct Piece {
     compulsory: bool,
     secure_flank: bool,
     roll: Option<u8>,
+    /// The opponent's answer to the roll (9.E).
+    answer: Option<u8>,
     /// An area's outline, or a line's two ends.
     points: Vec<Point>,
     width: Option<f64>,
 }
 
 impl Piece {
-    fn shape(&self) -> geometry::Shape {
+    fn new(kind: &str, owner: &'static str, compulsory: bool) -> Piece {
+        Piece {
+            kind: kind.to_string(),
+            owner,
+            compulsory,
+            secure_flank: false,
+            roll: None,
+            answer: None,
+            points: Vec::new(),
+            width: None,
+        }
+    }
+
+    /// Its footprint on the table (a line's flat ends clipped to the table's edges).
+    fn shape(&self, frame: &Frame) -> geometry::Shape {
         match self.width {
-            Some(w) => geometry::band(&self.points, w),
+            Some(w) => geo::BooleanOps::intersection(
+                &geometry::band(&self.points, w),
+                &geo::MultiPolygon::new(vec![frame.table().polygon()]),
+            ),
             None => geo::MultiPolygon::new(vec![crate::board::freeform::polygon(&self.points)]),
         }
     }
+}
+
+/// What the opponent does with a piece on the answer's roll.
+#[derive(Clone, Copy)]
+enum Answer {
+    Move,
+    Pivot,
+    Remove,
 }
 
 struct Laying<'a> {
@@ -150,6 +225,7 @@ struct Laying<'a> {
     territory: &'a Territory,
     gap: f64,
     placed: Vec<Piece>,
+    removed: Vec<Removed>,
 }
 
 const MARGIN: f64 = 0.05;
@@ -163,51 +239,117 @@ impl Laying<'_> {
         }
     }
 
+    /// The kinds a watercourse of `kind` may end in (deep water).
+    fn ends_in(&self, kind: &str) -> &[String] {
+        self.territory
+            .entry(kind)
+            .and_then(|e| e.edge_to_edge.as_deref())
+            .unwrap_or(&[])
+    }
+
     /// Whether a piece may stand where it is among those placed: in `band`, touching a
     /// table edge when it must, far enough from the others.
     fn fits(&self, p: &Piece, band: &Band, edge: bool, skip: Option<usize>) -> bool {
-        let (x0, y0, x1, y1) = bbox(&p.points);
-        let eps = if p.width.is_some() { 1e-9 } else { MARGIN };
-        let inside = |lo: f64, hi: f64, blo: f64, bhi: f64, table: f64| {
-            (lo >= blo + eps || (blo == 0.0 && lo == 0.0))
-                && (hi <= bhi - eps || (bhi == table && hi == table))
-        };
-        if p.width.is_none()
-            && !(inside(x0, x1, band.x0, band.x1, self.frame.width)
+        let shape = p.shape(&self.frame);
+        if p.width.is_some() {
+            if !band.holds(&shape) {
+                return false;
+            }
+        } else {
+            let (x0, y0, x1, y1) = bbox(&p.points);
+            let inside = |lo: f64, hi: f64, blo: f64, bhi: f64, table: f64| {
+                (lo >= blo + MARGIN || (blo == 0.0 && lo == 0.0))
+                    && (hi <= bhi - MARGIN || (bhi == table && hi == table))
+            };
+            if !(inside(x0, x1, band.x0, band.x1, self.frame.width)
                 && inside(y0, y1, band.y0, band.y1, self.frame.height))
-        {
+            {
+                return false;
+            }
+        }
+        if edge && !self.frame.touches_edge(&shape) {
             return false;
         }
-        if edge && !self.frame.touches_edge(&p.shape()) {
-            return false;
-        }
-        let shape = p.shape();
+        let reach = |q: &Piece| {
+            let (x0, y0, x1, y1) = bbox(&q.points);
+            let w = q.width.unwrap_or(0.0);
+            (x0 - w, y0 - w, x1 + w, y1 + w)
+        };
+        let mine = reach(p);
         self.placed.iter().enumerate().all(|(i, q)| {
-            if Some(i) == skip
-                || (p.secure_flank && q.secure_flank && p.width.is_none() && q.width.is_none())
+            if Some(i) == skip {
+                return true;
+            }
+            let want = if p.secure_flank && q.secure_flank && p.width.is_none() && q.width.is_none()
             {
                 // Secure-flank pieces only must not overlap.
-                return Some(i) == skip || geometry::distance(&shape, &q.shape()) > 0.5;
-            }
-            let want = if p.width.is_some() || q.width.is_some() {
+                0.5 + 1e-9
+            } else if p.width.is_some() || q.width.is_some() {
                 1.0
             } else {
                 self.gap + 0.1
             };
-            geometry::distance(&shape, &q.shape()) >= want
+            // Boxes farther apart than that: no need to measure the outlines.
+            let theirs = reach(q);
+            let gap = (mine.0 - theirs.2)
+                .max(theirs.0 - mine.2)
+                .max(mine.1 - theirs.3)
+                .max(theirs.1 - mine.3);
+            if gap > want {
+                return true;
+            }
+            // A watercourse may run into the deep water it ends in.
+            let flows =
+                |a: &Piece, b: &Piece| a.width.is_some() && self.ends_in(&a.kind).contains(&b.kind);
+            if flows(p, q) || flows(q, p) {
+                return true;
+            }
+            geometry::distance(&shape, &q.shape(&self.frame)) >= want
         })
     }
 
-    /// Puts an area of `w` x `h` somewhere in `band`, against a table edge when `edge`.
+    /// Puts an area within the size bounds (`min`, above it only when `above`, `max`)
+    /// somewhere in `band`, against a table edge when `edge`.
     fn place_area(
         &mut self,
         mut p: Piece,
-        w: f64,
-        h: f64,
+        (min, above, max): (f64, bool, f64),
         band: Band,
         edge: bool,
     ) -> Option<Piece> {
-        let local = outline(&mut self.d, w, h);
+        // Some room inside the bounds, so that an outline's smallest rectangle, which
+        // may turn a little from the box it was drawn in, keeps within them.
+        let lo = if above { min + 0.3 } else { min + 0.2 };
+        let (lo, hi) = if max - 0.2 > lo {
+            (lo, max - 0.2)
+        } else {
+            (min, max)
+        };
+        let w = round4(self.d.range(lo, hi.max(lo)));
+        let h = round4(self.d.range(lo, hi.max(lo)));
+        let fixed_size = hi - lo < 0.1;
+        let mut local = Vec::new();
+        for _ in 0..6 {
+            let blob = if fixed_size {
+                octagon(&mut self.d, w, h)
+            } else {
+                outline(&mut self.d, w, h)
+            };
+            let shape = geo::MultiPolygon::new(vec![crate::board::freeform::polygon(&blob)]);
+            let (short, long) = sides(&shape);
+            let small = if above {
+                short <= min + 0.01
+            } else {
+                short < min + 0.01
+            };
+            if !small && long <= max - 0.01 || fixed_size {
+                local = blob;
+                break;
+            }
+        }
+        if local.is_empty() {
+            local = octagon(&mut self.d, w, h);
+        }
         for _ in 0..60 {
             let angle = self.d.range(-0.35, 0.35);
             let pts = transform(&local, angle, Point::new(0.0, 0.0));
@@ -244,19 +386,64 @@ impl Laying<'_> {
         None
     }
 
-    /// A straight line from the north edge to the south edge in `band`.
+    /// A straight watercourse in `band` from a table edge to another table edge, or
+    /// into the deep water it may end in: north to south (slanting as it likes), from
+    /// a side edge the band reaches to the north or south edge, or from the north or
+    /// south edge into deep water.
     fn place_line(&mut self, mut p: Piece, band: Band) -> Option<Piece> {
         let w = p.width.unwrap_or(1.0);
+        let (tw, th) = (self.frame.width, self.frame.height);
+        let water: Vec<geometry::Shape> = self
+            .placed
+            .iter()
+            .filter(|q| self.ends_in(&p.kind).contains(&q.kind))
+            .map(|q| q.shape(&self.frame))
+            .filter(|s| band.meets(s))
+            .collect();
+        let side = if band.x0 == 0.0 {
+            Some(0.0)
+        } else if band.x1 == tw {
+            Some(tw)
+        } else {
+            None
+        };
+        let (lo, hi) = (band.x0 + w + MARGIN, band.x1 - w - MARGIN);
+        if hi <= lo {
+            return None;
+        }
         for _ in 0..40 {
-            let lo = band.x0 + w / 2.0 + MARGIN;
-            let hi = band.x1 - w / 2.0 - MARGIN;
-            if hi <= lo {
-                return None;
+            // A river in the sector of deep water flows into it one time in two.
+            let mut ways = vec![0];
+            if side.is_some() {
+                ways.push(1);
             }
-            // Straight across from edge to edge: a slanting line's flat ends would
-            // hang a corner off the table.
-            let x = round4(self.d.range(lo, hi));
-            p.points = vec![Point::new(x, 0.0), Point::new(x, self.frame.height)];
+            let way = if !water.is_empty() && self.d.below(2) == 0 {
+                2
+            } else {
+                ways[self.d.below(ways.len())]
+            };
+            let y_end = if self.d.below(2) == 0 { 0.0 } else { th };
+            let a = Point::new(round4(self.d.range(lo, hi)), y_end);
+            let b = match (way, side) {
+                (1, Some(x)) => Point::new(x, round4(self.d.range(w, th - w))),
+                (2, _) => {
+                    // A point well inside the water (it lies along the side edge).
+                    let x = if band.x0 == 0.0 {
+                        w.max(1.0)
+                    } else {
+                        tw - w.max(1.0)
+                    };
+                    let q = Point::new(round4(x), round4(self.d.range(th * 0.2, th * 0.8)));
+                    if !water.iter().any(|s| {
+                        geo::Intersects::intersects(s, &crate::board::freeform::geo_point(q))
+                    }) {
+                        continue;
+                    }
+                    q
+                }
+                _ => Point::new(round4(self.d.range(lo, hi)), th - y_end),
+            };
+            p.points = vec![a, b];
             if self.fits(&p, &band, false, None) {
                 return Some(p);
             }
@@ -264,45 +451,94 @@ impl Laying<'_> {
         None
     }
 
-    /// The opponent's roll: move up to the distance, pivot, or remove an optional
-    /// piece; a fixed piece (a river) is only removed. Each answer keeps the piece
-    /// where it may stand; one that would not is not made.
-    fn answer(&mut self, i: usize, band: Band, edge: bool, fixed: bool) {
+    /// The opponent's roll (9.E): on a 4+ the dice choose among what the roll allows,
+    /// moving the piece up to the distance keeping its orientation, pivoting it on one
+    /// of its points, or removing it; a fixed piece (a river: "cannot be moved, they can
+    /// however be removed") is only removed. A move or pivot that would leave the piece
+    /// where it may not stand (off the table, too near another piece, away from the
+    /// edge it must touch) is not made.
+    fn answer(&mut self, i: usize, band: Band, entry: &TerrainEntry, odd_centre: bool) {
         let roll = self.d.d6();
+        self.placed[i].answer = Some(roll);
         let sr = &self.layout.sector_roll;
-        if roll >= sr.remove_on && !self.placed[i].compulsory {
-            self.placed.remove(i);
+        let fixed = entry.fixed || self.placed[i].width.is_some();
+        let mut options = Vec::new();
+        if roll >= sr.move_on && !fixed {
+            options.push(Answer::Move);
+        }
+        if roll >= sr.pivot_on && !fixed {
+            options.push(Answer::Pivot);
+        }
+        if roll >= sr.remove_on {
+            options.push(Answer::Remove);
+        }
+        if options.is_empty() {
             return;
         }
-        if fixed || roll < sr.move_on {
+        let distance = sr.move_distance;
+        let choice = options[self.d.below(options.len())];
+        if let Answer::Remove = choice {
+            let p = self.placed.remove(i);
+            self.removed.push(Removed {
+                terrain: p.kind,
+                owner: Some(p.owner.to_string()),
+                compulsory: p.compulsory,
+                sector_roll: p.roll,
+                opponent_roll: roll,
+            });
             return;
         }
+        // "Only in a flank sector" still holds after the answer; otherwise the table.
+        let room = if entry.flank_only {
+            band
+        } else {
+            self.frame.table()
+        };
         let old = self.placed[i].points.clone();
-        for _ in 0..8 {
-            let mut pts = old.clone();
-            if roll >= sr.pivot_on && self.d.below(2) == 0 {
-                let (x0, y0, x1, y1) = bbox(&pts);
-                let centre = Point::new((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-                let a = self.d.range(-0.5, 0.5);
-                let rel: Vec<Point> = pts
-                    .iter()
-                    .map(|p| Point::new(p.x - centre.x, p.y - centre.y))
-                    .collect();
-                pts = transform(&rel, a, centre);
-            } else {
-                let dist = self.d.range(0.5, sr.move_distance);
-                let a = self.d.range(0.0, std::f64::consts::TAU);
-                let (dx, dy) = (round4(dist * a.cos()), round4(dist * a.sin()));
-                pts = pts
-                    .iter()
-                    .map(|p| Point::new(round4(p.x + dx), round4(p.y + dy)))
-                    .collect();
-            }
-            if edge {
-                snap(&mut pts, self.frame.width, self.frame.height);
-            }
+        let (tw, th) = (self.frame.width, self.frame.height);
+        let on_edge = |p: &Point| p.x == 0.0 || p.y == 0.0 || p.x == tw || p.y == th;
+        for _ in 0..12 {
+            let pts = match choice {
+                Answer::Pivot => {
+                    // On a point of the piece: one on the table edge when it touches
+                    // one (so that it still does), else any.
+                    let at: Vec<Point> = if odd_centre || entry.touch_edge {
+                        old.iter().copied().filter(on_edge).collect()
+                    } else {
+                        old.clone()
+                    };
+                    let Some(&pivot) = at.get(self.d.below(at.len())) else {
+                        break;
+                    };
+                    let a = self.d.range(0.0, std::f64::consts::TAU);
+                    let rel: Vec<Point> = old
+                        .iter()
+                        .map(|p| Point::new(p.x - pivot.x, p.y - pivot.y))
+                        .collect();
+                    transform(&rel, a, pivot)
+                }
+                _ => {
+                    let dist = self.d.range(0.5, distance);
+                    let mut a = self.d.range(0.0, std::f64::consts::TAU);
+                    if entry.touch_edge {
+                        // Along the edge it touches, so that it still does.
+                        let (x0, _, x1, _) = bbox(&old);
+                        let along_y = x0 == 0.0 || x1 == tw;
+                        a = if along_y { 0.5 } else { 0.0 } * std::f64::consts::PI
+                            + if self.d.below(2) == 0 {
+                                0.0
+                            } else {
+                                std::f64::consts::PI
+                            };
+                    }
+                    let (dx, dy) = (round4(dist * a.cos()), round4(dist * a.sin()));
+                    old.iter()
+                        .map(|p| Point::new(round4(p.x + dx), round4(p.y + dy)))
+                        .collect()
+                }
+            };
             self.placed[i].points = pts;
-            if self.fits(&self.placed[i], &band, edge, Some(i)) {
+            if self.fits(&self.placed[i], &room, entry.touch_edge, Some(i)) {
                 return;
             }
         }
@@ -335,54 +571,40 @@ impl Laying<'_> {
         choices.get(i).copied()
     }
 
-    /// Selects and places one piece of `entry` for `owner`.
+    /// Selects and places one piece of `entry` for `owner`. A piece that finds no room
+    /// in its rolled sector (one the secure flank fills) is rolled for again: the text
+    /// does not say what then, and a selected compulsory piece must reach the table.
     fn lay(&mut self, entry: &TerrainEntry, owner: &'static str, compulsory: bool) {
-        let mut roll = self.d.d6();
-        if entry.flank_only {
-            // "Dice to place - Odd - Left flank Even - Right flank".
-            roll = if roll % 2 == 1 { 1 } else { 6 };
-        }
-        let sector = Sector::of_roll(roll);
-        let band = self.frame.sector(sector, Self::edge(owner));
-        let p = Piece {
-            kind: entry.kind.clone(),
-            owner,
-            compulsory,
-            secure_flank: false,
-            roll: Some(roll),
-            points: Vec::new(),
-            width: None,
-        };
-        let line = self
-            .territory
-            .entry(&entry.kind)
-            .and_then(|e| e.edge_to_edge.as_ref())
-            .is_some();
-        let edge = entry.touch_edge || (sector == Sector::Centre && roll % 2 == 1);
-        let placed = if line {
+        for _ in 0..8 {
+            let mut roll = self.d.d6();
+            if entry.flank_only {
+                // "Dice to place - Odd - Left flank Even - Right flank".
+                roll = if roll % 2 == 1 { 1 } else { 6 };
+            }
+            let sector = Sector::of_roll(roll);
+            let band = self.frame.sector(sector, Self::edge(owner));
             let p = Piece {
-                width: Some(round4(
-                    self.d
-                        .range(0.5, entry.max_width.unwrap_or(2.0))
-                        .min(entry.max_width.unwrap_or(2.0)),
-                )),
-                ..p
+                roll: Some(roll),
+                ..Piece::new(&entry.kind, owner, compulsory)
             };
-            self.place_line(p, band)
-        } else {
-            let (min, above, max) = size_bounds(self.layout, Some(entry), compulsory);
-            let lo = if above { min + 0.2 } else { min };
-            let hi = max.max(lo);
-            let w = round4(self.d.range(lo, hi));
-            let h = round4(self.d.range(lo, hi));
-            self.place_area(p, w, h, band, edge)
-        };
-        if let Some(p) = placed {
-            self.placed.push(p);
-            let i = self.placed.len() - 1;
-            // A watercourse moved would no longer run from edge to edge: the
-            // opponent only removes it.
-            self.answer(i, band, edge, entry.fixed || line);
+            let odd_centre = sector == Sector::Centre && roll % 2 == 1;
+            let placed = if entry.edge_to_edge.is_some() {
+                let max = entry.max_width.unwrap_or(2.0);
+                let p = Piece {
+                    width: Some(round4(self.d.range(0.5, max).min(max))),
+                    ..p
+                };
+                self.place_line(p, band)
+            } else {
+                let bounds = size_bounds(self.layout, Some(entry), compulsory);
+                self.place_area(p, bounds, band, entry.touch_edge || odd_centre)
+            };
+            if let Some(p) = placed {
+                self.placed.push(p);
+                let i = self.placed.len() - 1;
+                self.answer(i, band, entry, odd_centre);
+                return;
+            }
         }
     }
 
@@ -415,13 +637,9 @@ impl Laying<'_> {
                 shore.reverse();
             }
             self.placed.push(Piece {
-                kind: flank.pieces[0].clone(),
-                owner: "defender",
-                compulsory: false,
                 secure_flank: true,
-                roll: None,
                 points: shore,
-                width: None,
+                ..Piece::new(&flank.pieces[0], "defender", false)
             });
             return;
         }
@@ -452,18 +670,12 @@ impl Laying<'_> {
                 }
             };
             let (lo, hi) = self.layout.sizes.optional;
-            let w = round4(self.d.range(lo, hi.min(band.x1 - band.x0 - 1.5)));
-            let h = round4(self.d.range(lo, hi));
+            let hi = hi.min(band.x1 - band.x0 - 1.5);
             let p = Piece {
-                kind,
-                owner,
-                compulsory: false,
                 secure_flank: true,
-                roll: None,
-                points: Vec::new(),
-                width: None,
+                ..Piece::new(&kind, owner, false)
             };
-            if let Some(p) = self.place_area(p, w, h, half, false) {
+            if let Some(p) = self.place_area(p, (lo, false, hi), half, false) {
                 self.placed.push(p);
             }
         }
@@ -487,6 +699,28 @@ fn snap(pts: &mut [Point], w: f64, h: f64) {
     for p in pts.iter_mut() {
         *p = Point::new(round4(p.x + dx), round4(p.y + dy));
     }
+}
+
+/// A ridge line along the crest of a piece of raised ground: the middle of the longer
+/// axis of its smallest rectangle, short of its ends.
+fn crest(points: &[Point]) -> Option<Vec<Point>> {
+    use geo::MinimumRotatedRect as _;
+    let rect = crate::board::freeform::polygon(points).minimum_rotated_rect()?;
+    let c = &rect.exterior().0;
+    if c.len() < 4 {
+        return None;
+    }
+    let mid = |a: geo::Coord<f64>, b: geo::Coord<f64>| ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+    let long01 =
+        (c[1].x - c[0].x).hypot(c[1].y - c[0].y) >= (c[2].x - c[1].x).hypot(c[2].y - c[1].y);
+    // The midpoints of the two short sides.
+    let (a, b) = if long01 {
+        (mid(c[1], c[2]), mid(c[3], c[0]))
+    } else {
+        (mid(c[0], c[1]), mid(c[2], c[3]))
+    };
+    let at = |t: f64| Point::new(round4(a.0 + (b.0 - a.0) * t), round4(a.1 + (b.1 - a.1) * t));
+    Some(vec![at(0.2), at(0.8)])
 }
 
 /// A table laid out for the request, or a sentence naming the value that does not
@@ -536,6 +770,7 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {
         territory,
         gap: layout.min_gap.unwrap_or(0.0),
         placed: Vec::new(),
+        removed: Vec::new(),
     };
     if let Some(f) = flank {
         lay.secure_flank(f);
@@ -550,15 +785,7 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {
     for (k, (want, not)) in wanted.into_iter().enumerate() {
         if let Some(e) = lay.pick(want, not).cloned() {
             // Counted as chosen, so a later pick sees the max.
-            lay.placed.push(Piece {
-                kind: e.kind.clone(),
-                owner: owners[k % 2],
-                compulsory: true,
-                secure_flank: false,
-                roll: None,
-                points: Vec::new(),
-                width: None,
-            });
+            lay.placed.push(Piece::new(&e.kind, owners[k % 2], true));
             chosen.push((e, owners[k % 2]));
         }
     }
@@ -573,15 +800,7 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {
         let n = lay.d.below(density.optional as usize + 1);
         for _ in 0..n {
             if let Some(e) = lay.pick(None, None).cloned() {
-                lay.placed.push(Piece {
-                    kind: e.kind.clone(),
-                    owner: owners[k],
-                    compulsory: false,
-                    secure_flank: false,
-                    roll: None,
-                    points: Vec::new(),
-                    width: None,
-                });
+                lay.placed.push(Piece::new(&e.kind, owners[k], false));
                 list.push(e);
             }
         }
@@ -595,10 +814,23 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {
             }
         }
     }
+    if !lay.removed.is_empty() {
+        let removed = serde_json::to_value(&lay.removed)
+            .map_err(|e| LayoutError::Setting(format!("removed: {e}")))?;
+        settings.insert("removed".into(), removed);
+    }
     let title = format!("{} table, seed {}", territory.name, req.seed);
     let mut s = Scenario::new(&title, &r.id, r.board.clone());
     s.settings = settings;
     s.sides = r.proposed_sides();
+    // Raised ground (hills, mountains) gets its crest as a ridge line, when the
+    // ruleset has one ("All Visible (V) 0.5BW of a ridge line").
+    let ridge_kind = r.lines.iter().find(|k| k.table.ridge.is_some());
+    let raised = |kind: &str| {
+        r.kind(KindList::Terrain, kind)
+            .is_some_and(|k| k.table.ground && k.table.level.unwrap_or(0) > 0)
+    };
+    let mut ridges = Vec::new();
     let mut n = std::collections::BTreeMap::<String, usize>::new();
     for p in lay.placed {
         let count = n.entry(p.kind.clone()).or_default();
@@ -607,6 +839,17 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {
         let compulsory = p.compulsory.then_some(true);
         let secure_flank = p.secure_flank.then_some(true);
         let owner = Some(p.owner.to_string());
+        if let Some(k) = ridge_kind.filter(|_| p.width.is_none() && raised(&p.kind))
+            && let Some(points) = crest(&p.points)
+        {
+            ridges.push(Line {
+                id: format!("{}-{}", k.id, ridges.len() + 1),
+                kind: k.id.clone(),
+                points,
+                width: Some(0.2),
+                ..Line::default()
+            });
+        }
         match p.width {
             Some(w) => s.lines.push(Line {
                 id,
@@ -616,6 +859,7 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {
                 compulsory,
                 owner,
                 sector_roll: p.roll,
+                opponent_roll: p.answer,
                 secure_flank,
                 ..Line::default()
             }),
@@ -626,10 +870,12 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {
                 compulsory,
                 owner,
                 sector_roll: p.roll,
+                opponent_roll: p.answer,
                 secure_flank,
                 ..Area::default()
             }),
         }
     }
+    s.lines.extend(ridges);
     Ok(s)
 }

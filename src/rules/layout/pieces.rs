@@ -20,6 +20,8 @@ pub struct Piece<'s> {
     pub secure_flank: bool,
     pub owner: Option<&'s str>,
     pub sector_roll: Option<u8>,
+    /// The opponent's answer to the sector roll (9.E).
+    pub opponent_roll: Option<u8>,
     pub dangerous: bool,
     pub impassable: bool,
 }
@@ -43,6 +45,7 @@ pub fn pieces(s: &Scenario) -> Vec<Piece<'_>> {
         secure_flank: a.secure_flank == Some(true),
         owner: a.owner.as_deref(),
         sector_roll: a.sector_roll,
+        opponent_roll: a.opponent_roll,
         dangerous: a.dangerous == Some(true),
         impassable: a.passable == Some(false),
     });
@@ -56,6 +59,7 @@ pub fn pieces(s: &Scenario) -> Vec<Piece<'_>> {
         secure_flank: l.secure_flank == Some(true),
         owner: l.owner.as_deref(),
         sector_roll: l.sector_roll,
+        opponent_roll: l.opponent_roll,
         dangerous: false,
         impassable: false,
     });
@@ -125,12 +129,31 @@ impl<'a> LayoutCx<'a> {
         let t = s.board.as_freeform()?;
         let edge = s.sides.iter().find_map(|p| p.base_edge);
         let depth = r.flank_sectors.unwrap_or(0.0);
+        let frame = super::sectors::Frame::new(t.width, t.height, depth, edge);
+        // A line's flat end on a table edge hangs a corner off the table when the line
+        // slants; only what is on the table is the piece. Ridge lines mark ground, they
+        // are no pieces.
+        let table = MultiPolygon::new(vec![frame.table().polygon()]);
+        let ridge = |k: &str| {
+            r.kind(crate::rules::model::KindList::Line, k)
+                .is_some_and(|k| k.table.ridge.is_some())
+        };
+        let pieces = pieces(s)
+            .into_iter()
+            .filter(|p| p.line.is_none() || !ridge(p.kind))
+            .map(|mut p| {
+                if p.line.is_some() && !frame.table().holds(&p.shape) {
+                    p.shape = geo::BooleanOps::intersection(&p.shape, &table);
+                }
+                p
+            })
+            .collect();
         Some(LayoutCx {
             s,
             layout,
             set: layout.resolve(&s.settings),
-            frame: super::sectors::Frame::new(t.width, t.height, depth, edge),
-            pieces: pieces(s),
+            frame,
+            pieces,
         })
     }
 

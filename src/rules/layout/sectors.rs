@@ -30,6 +30,16 @@ impl Band {
         })
     }
 
+    /// The band grown by `d` on every side.
+    pub fn grown(&self, d: f64) -> Band {
+        Band {
+            x0: self.x0 - d,
+            y0: self.y0 - d,
+            x1: self.x1 + d,
+            y1: self.y1 + d,
+        }
+    }
+
     /// The band as a polygon.
     pub fn polygon(&self) -> geo::Polygon<f64> {
         geo::Rect::new((self.x0, self.y0), (self.x1, self.y1)).to_polygon()
@@ -213,6 +223,18 @@ impl Frame {
                 || b.min().y <= SLACK
                 || b.max().x >= self.width - SLACK
                 || b.max().y >= self.height - SLACK
+        })
+    }
+
+    /// How far a shape's nearest point is from a table edge (0 when it touches one).
+    pub fn from_edge(&self, s: &MultiPolygon<f64>) -> f64 {
+        s.bounding_rect().map_or(f64::INFINITY, |b| {
+            b.min()
+                .x
+                .min(b.min().y)
+                .min(self.width - b.max().x)
+                .min(self.height - b.max().y)
+                .max(0.0)
         })
     }
 

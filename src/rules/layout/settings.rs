@@ -2,6 +2,7 @@
 //! against a ruleset's [`Layout`]: a cell of the territory's map sets the density and
 //! the secure flank; a value given both directly and through the cell must agree.
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Density, Layout, SecureFlank, Territory};
@@ -14,9 +15,28 @@ pub struct Resolved<'l> {
     pub cell: Option<(usize, usize)>,
     pub density: Option<&'l Density>,
     pub flank: Option<&'l SecureFlank>,
+    /// The pieces the opponent's roll removed (the `removed` setting).
+    pub removed: Vec<Removed>,
     /// Settings that do not read, each a sentence naming the key, the value and the
     /// choices.
     pub problems: Vec<String>,
+}
+
+/// A piece the opponent's roll removed (9.E "6 As above, or player can remove the
+/// terrain piece"), kept in the settings' `removed` list: it is off the table, but it
+/// was selected, so the density row and the optional count still count it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Removed {
+    pub terrain: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub compulsory: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sector_roll: Option<u8>,
+    /// The opponent's roll that removed it.
+    pub opponent_roll: u8,
 }
 
 fn text(v: &Value) -> String {
@@ -73,6 +93,14 @@ impl Layout {
                         },
                     }
                 }
+            }
+        }
+        if let Some(v) = settings.get("removed") {
+            match serde_json::from_value::<Vec<Removed>>(v.clone()) {
+                Ok(list) => r.removed = list,
+                Err(e) => r.problems.push(format!(
+                    "removed is not a list of {{terrain, owner, compulsory, sector_roll, opponent_roll}}: {e}"
+                )),
             }
         }
         r.density = direct(

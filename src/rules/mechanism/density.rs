@@ -15,8 +15,8 @@ pub const BOARDS: Boards = Boards::Table;
 /// Tables with a layout: the compulsory pieces match the density row (so many
 /// Difficult, so many Rough or Good, so many of any category); a row that allows no
 /// impassable terrain has none; each player places at most the row's optional pieces.
-/// Fewer compulsory pieces than the row is a warning (the opponent's roll may remove a
-/// piece).
+/// Pieces the opponent's roll removed, listed in the `removed` setting, count as
+/// selected; fewer compulsory pieces than the row is otherwise a warning.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Density {}
@@ -41,15 +41,35 @@ fn density(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagn
     };
     let compulsory: Vec<_> = cx.pieces.iter().filter(|p| p.compulsory).collect();
     let ids: Vec<&str> = compulsory.iter().map(|p| p.id).collect();
-    let n = compulsory.len() as u32;
+    // Removed pieces were selected: they count in the row.
+    let removed = &cx.set.removed;
+    let remove_on = cx.layout.sector_roll.remove_on;
+    for x in removed.iter().filter(|x| x.opponent_roll < remove_on) {
+        let m = format!(
+            "settings: removed {} has the opponent's roll {}; only a {remove_on} removes a piece",
+            x.terrain, x.opponent_roll
+        );
+        out.push(t.diag(c, m, &[]).at("settings"));
+    }
+    let kinds: Vec<&str> = compulsory
+        .iter()
+        .map(|p| p.kind)
+        .chain(
+            removed
+                .iter()
+                .filter(|x| x.compulsory)
+                .map(|x| x.terrain.as_str()),
+        )
+        .collect();
+    let n = kinds.len() as u32;
     let category = |k: &str| cx.entry(k).map(|e| e.category);
-    let difficult = compulsory
+    let difficult = kinds
         .iter()
-        .filter(|p| category(p.kind) == Some(Category::Difficult))
+        .filter(|k| category(k) == Some(Category::Difficult))
         .count() as u32;
-    let rough_or_good = compulsory
+    let rough_or_good = kinds
         .iter()
-        .filter(|p| matches!(category(p.kind), Some(Category::Rough | Category::Good)))
+        .filter(|k| matches!(category(k), Some(Category::Rough | Category::Good)))
         .count() as u32;
     let wanted = format!(
         "{} asks for {}",
@@ -85,9 +105,14 @@ fn density(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagn
         }
     }
     let mut owners: Vec<Option<&str>> = Vec::new();
-    for p in cx.pieces.iter().filter(|p| p.optional()) {
-        if !owners.contains(&p.owner) {
-            owners.push(p.owner);
+    let optional_owners = cx.pieces.iter().filter(|p| p.optional()).map(|p| p.owner);
+    let removed_owners = removed
+        .iter()
+        .filter(|x| !x.compulsory)
+        .map(|x| x.owner.as_deref());
+    for o in optional_owners.chain(removed_owners) {
+        if !owners.contains(&o) {
+            owners.push(o);
         }
     }
     for owner in owners {
@@ -96,6 +121,12 @@ fn density(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagn
             .iter()
             .filter(|p| p.optional() && p.owner == owner)
             .map(|p| p.id)
+            .chain(
+                removed
+                    .iter()
+                    .filter(|x| !x.compulsory && x.owner.as_deref() == owner)
+                    .map(|x| x.terrain.as_str()),
+            )
             .collect();
         // Pieces without an owner are shared out: two players' worth at most.
         let limit = if owner.is_some() {

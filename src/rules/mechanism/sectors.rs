@@ -1,6 +1,6 @@
 //! Pieces in the sectors their rolls and their terrain's rules give them.
 
-use crate::rules::layout::sectors::Sector;
+use crate::rules::layout::sectors::{SLACK, Sector};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -60,20 +60,40 @@ fn sectors(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<Diagn
                 // A flank roll without an owner has no left or right.
                 _ => None,
             };
+            // 9.E: the opponent's answer may have moved the piece "up to 6 BW" (every
+            // point within that of its sector) or pivoted it "from a single point" (one
+            // that stays in the sector, or on the table edge it touched).
+            let sr = &cx.layout.sector_roll;
+            let answer = p.opponent_roll.unwrap_or(0);
+            let (moved, pivoted) = (answer >= sr.move_on, answer >= sr.pivot_on);
+            let d = sr.move_distance;
             if let Some(band) = band
-                && !band.holds(&p.shape)
                 && !beside
+                && !band.holds(&p.shape)
+                && !(moved && band.grown(d).holds(&p.shape))
+                && !(pivoted && band.meets(&p.shape))
             {
                 let whose = p.owner.map_or(String::new(), |o| format!(" of the {o}"));
+                let answered = match (moved, pivoted) {
+                    (_, true) => format!(
+                        " (the opponent's {answer} lets it move up to {d} or pivot on a point in it)"
+                    ),
+                    (true, _) => format!(" (the opponent's {answer} lets it move up to {d})"),
+                    _ => String::new(),
+                };
                 let m = format!(
-                    "{} {} rolled {roll}: it must lie wholly in the {}{whose}",
+                    "{} {} rolled {roll}: it must lie wholly in the {}{whose}{answered}",
                     p.kind,
                     p.id,
                     sector.name()
                 );
                 out.push(t.diag(c, m, &[p.id]));
             }
-            if sector == Sector::Centre && roll % 2 == 1 && !f.touches_edge(&p.shape) {
+            if sector == Sector::Centre
+                && roll % 2 == 1
+                && !f.touches_edge(&p.shape)
+                && !(moved && f.from_edge(&p.shape) <= d + SLACK)
+            {
                 let m = format!(
                     "{} {} rolled {roll}, an odd centre roll: it must touch a table edge",
                     p.kind, p.id

@@ -42,9 +42,23 @@ fn terrain_gap(t: &Table<'_>, cx: &LayoutCx<'_>, c: &Constraint, out: &mut Vec<D
         cx.entry(a).is_some_and(|x| e(x).iter().any(|k| k == b))
             || cx.entry(b).is_some_and(|x| e(x).iter().any(|k| k == a))
     };
+    // Boxes farther apart than the gap hold pieces farther apart: only the others are
+    // measured outline to outline.
+    let boxes: Vec<_> = areas
+        .iter()
+        .map(|p| geo::BoundingRect::bounding_rect(&p.shape))
+        .collect();
+    let apart = |i: usize, j: usize| match (boxes[i], boxes[j]) {
+        (Some(a), Some(b)) => {
+            let dx = (a.min().x - b.max().x).max(b.min().x - a.max().x);
+            let dy = (a.min().y - b.max().y).max(b.min().y - a.max().y);
+            dx.max(dy) > gap
+        }
+        _ => false,
+    };
     for (i, a) in areas.iter().enumerate() {
-        for b in &areas[i + 1..] {
-            if a.secure_flank && b.secure_flank {
+        for (j, b) in areas.iter().enumerate().skip(i + 1) {
+            if a.secure_flank && b.secure_flank || apart(i, j) {
                 continue;
             }
             let d = geometry::distance(&a.shape, &b.shape);

@@ -114,6 +114,12 @@ section! {
         /// 1BW"): a line that runs farther inside it is blocked.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub visible_within: Option<VisibleWithin>,
+        /// Lines: a ridge line (a hill's crest): a line of sight across it is blocked
+        /// unless one end is within `within` of it ("All Visible (V) 0.5BW of a ridge
+        /// line"). A ridge line on ground below the table (a gully's central ridge, "the
+        /// lowest point") blocks nothing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub ridge: Option<Ridge>,
         /// Unit classes: the fire type of their fire.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub fire: Option<FireType>,
@@ -136,7 +142,7 @@ section! {
         /// What a line does on the table.
         LineTable: [level, levels, half_rate, prohibited, roads_only, no_stop, no_charge,
             charge_half_rate, cover, cover_built_during, hand_to_hand, width, water,
-            bank_woods, sides_as, road_move, auto_bridge]
+            bank_woods, sides_as, road_move, auto_bridge, ridge]
         /// What a landmark does on the table.
         LandmarkTable: [level, levels, half_rate, prohibited, roads_only, no_stop,
             no_charge, charge_half_rate, cover, cover_built_during, hand_to_hand,
@@ -173,6 +179,17 @@ pub struct VisibleWithin {
     /// "when measuring visibility across boundary").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub across_boundary: bool,
+    /// The rule text it implements; a blocked line quotes it.
+    pub quote: String,
+}
+
+/// A ridge line's sight rule (PBS's "All Visible (V) 0.5BW of a ridge line").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ridge {
+    /// How near the ridge line an end of a line of sight across it must be, in board
+    /// units.
+    pub within: f64,
     /// The rule text it implements; a blocked line quotes it.
     pub quote: String,
 }

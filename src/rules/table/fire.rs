@@ -30,6 +30,7 @@ use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 use super::derived::derived;
 use super::effect::{FireType, TableEffect, destroyed_as};
 use super::geometry::{self, Shape};
+use super::ridge;
 use crate::board::freeform::{Point, geo_point};
 use crate::rules::model::{KindList, Ruleset};
 use crate::scenario::{Scenario, Unit};
@@ -140,6 +141,8 @@ pub struct Firer {
     holding: Vec<usize>,
     /// The features holding the whole front edge (its own), ascending.
     own: Vec<usize>,
+    /// The end a ridge line measures from: the unit's base, or the point.
+    end: ridge::End,
     pub fire: FireType,
 }
 
@@ -152,6 +155,8 @@ pub struct Target {
     /// Where the line of sight ends, and what it stands on: the centre, or the point.
     at: Point,
     base: Option<Polygon<f64>>,
+    /// The end a ridge line measures to: the base, or the point.
+    end: ridge::End,
     level: i32,
     /// The features holding `at`, ascending.
     holding: Vec<usize>,
@@ -500,6 +505,7 @@ impl<'a> TableMap<'a> {
         };
         Firer {
             level: self.level_of(&holding),
+            end: ridge::End::of(firer, mid),
             edge_line: geometry::freeform_line(&edge),
             edge,
             mid,
@@ -536,6 +542,7 @@ impl<'a> TableMap<'a> {
         };
         Target {
             level: self.level_of(&holding),
+            end: base.clone().map_or(ridge::End::Point(at), ridge::End::Base),
             pts,
             at,
             base,
@@ -555,6 +562,7 @@ impl<'a> TableMap<'a> {
         let fire = from.fire;
         let edge = &from.edge;
         let (from_mid, from_at, to_at) = (from.mid, from.at, to.at);
+        let (from_end, to_end) = (&from.end, &to.end);
         let distance = match (&to.base, edge.len()) {
             (Some(t), 2) => Euclidean.distance(&from.edge_line, t),
             (Some(t), _) => Euclidean.distance(&geo_point(from_at), t),
@@ -634,7 +642,8 @@ impl<'a> TableMap<'a> {
                     && on_line(i, f))
                 .then(|| format!("{} {} blocks the line", f.name, f.id))
             })
-            .or_else(|| self.limits_sight(f, &seg, from_mid, to_at));
+            .or_else(|| self.limits_sight(f, &seg, from_mid, to_at))
+            .or_else(|| ridge::blocks(f, &seg, from_end, to_end, &self.unit));
             let cover = !overhead && f.effect.covers(fire, f.built_during);
             crossed.push(Crossed {
                 id: f.id.clone(),

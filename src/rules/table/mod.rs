@@ -6,6 +6,7 @@ pub mod effect;
 pub mod fire;
 pub mod geometry;
 pub mod path;
+pub mod ridge;
 pub mod validate;
 
 pub use effect::{BankWoods, FireType, TableEffect};
