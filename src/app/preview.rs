@@ -469,13 +469,18 @@ impl Previewer {
             return None;
         }
         let Some(Preview::Moves {
-            from, reach, ways, ..
+            from,
+            headline,
+            reach,
+            ways,
+            ..
         }) = &a.preview
         else {
             return None;
         };
         let preview = Preview::Moves {
             from: *from,
+            headline: headline.clone(),
             reach: reach.clone(),
             ways: ways.clone(),
             path: key
@@ -923,7 +928,11 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
                 board,
             );
             let Some(Preview::Moves {
-                from, reach, ways, ..
+                from,
+                headline,
+                reach,
+                ways,
+                ..
             }) = base.preview
             else {
                 return base;
@@ -933,6 +942,7 @@ fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
                 .and_then(|goal| overlay::known_way(&reach, &ways, goal));
             let moves = Preview::Moves {
                 from,
+                headline,
                 reach,
                 ways,
                 path,

@@ -306,11 +306,8 @@ pub fn moves(
             return Ok(0);
         }
         println!(
-            "{} ({}) can reach {} hexes with {} movement points",
-            u.id,
-            u.class,
-            list.len(),
-            allowance.unwrap_or(0)
+            "{}",
+            crate::rules::hex::movement::reach_headline(u, list.len(), allowance)
         );
         for x in &list {
             let stop = if x.must_stop { "  must stop" } else { "" };

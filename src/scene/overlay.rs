@@ -87,6 +87,8 @@ pub enum Preview {
     },
     Moves {
         from: Hex,
+        /// The command line's headline: the unit, how many hexes, the allowance.
+        headline: String,
         reach: Vec<Reach>,
         /// The way the search took to each of them.
         ways: Ways,
@@ -371,7 +373,13 @@ impl Ask {
                 let u = unit(s, id)?;
                 let from = on_hex(u)?;
                 let field = hex_field()?;
-                let (reach, ways) = moves(&field)?.reachable_ways(u, given.allowance)?;
+                let map = moves(&field)?;
+                let (reach, ways) = map.reachable_ways(u, given.allowance)?;
+                let headline = crate::rules::hex::movement::reach_headline(
+                    u,
+                    reach.len(),
+                    given.allowance.or_else(|| map.allowance(u)),
+                );
                 let path = match to.as_slice() {
                     [] => None,
                     to => {
@@ -392,6 +400,7 @@ impl Ask {
                 };
                 Ok(Preview::Moves {
                     from,
+                    headline,
                     reach,
                     ways,
                     path,
@@ -857,10 +866,8 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
         Preview::Battle { summary, .. } => summary.clone(),
         Preview::Sight(_, words) => words.headline.clone(),
         Preview::Arcs { headline, .. } | Preview::Charges { headline, .. } => headline.clone(),
-        Preview::Moves {
-            from, reach, path, ..
-        } => {
-            let mut line = format!("from {}: {} hexes reachable", s.label(*from), reach.len());
+        Preview::Moves { headline, path, .. } => {
+            let mut line = headline.clone();
             if let Some((way, cost)) = path
                 && let Some(end) = way.last()
             {

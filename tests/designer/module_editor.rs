@@ -46,7 +46,7 @@ fn a_movement_cost_edited_under_the_movement_preview_changes_the_reach_in_that_f
     h.run();
     click_hex(&mut h, "J7");
     assert!(
-        summary(&h).contains("31 hexes reachable"),
+        summary(&h).contains("can reach 31 hexes"),
         "{}",
         summary(&h)
     );
@@ -57,7 +57,7 @@ fn a_movement_cost_edited_under_the_movement_preview_changes_the_reach_in_that_f
     h.get_by_label("cost for cavalry").click();
     h.run();
     assert!(
-        summary(&h).contains("31 hexes reachable"),
+        summary(&h).contains("can reach 31 hexes"),
         "{}",
         summary(&h)
     );
@@ -71,7 +71,7 @@ fn a_movement_cost_edited_under_the_movement_preview_changes_the_reach_in_that_f
     assert_eq!(clear.movement.cost.get("cavalry"), Some(&3));
     let now = summary(&h);
     assert!(
-        now.contains("hexes reachable") && !now.contains("31 hexes"),
+        now.contains("can reach") && !now.contains("31 hexes"),
         "{now}"
     );
     // Module steps are undone with the map's: back to a cost of 1, then none.
@@ -80,7 +80,7 @@ fn a_movement_cost_edited_under_the_movement_preview_changes_the_reach_in_that_f
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert!(
-        summary(&h).contains("31 hexes reachable"),
+        summary(&h).contains("can reach 31 hexes"),
         "{}",
         summary(&h)
     );

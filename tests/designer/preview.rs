@@ -146,9 +146,10 @@ fn movement_counts_the_reachable_hexes_and_costs_the_hovered_one() {
     shift(&mut h, Key::M);
     assert!(shows(&h, "Movement: click a unit"));
     click(&mut h, "J7");
-    assert!(shows(&h, "from J7: 31 hexes reachable"));
+    assert!(shows(&h, "can reach 31 hexes with"));
     hover(&mut h, "I6");
-    assert!(shows(&h, "from J7: 31 hexes reachable; to I6 costs 1"));
+    assert!(shows(&h, "can reach 31 hexes with"));
+    assert!(shows(&h, "movement points; to I6 costs 1"));
 }
 
 #[test]
@@ -576,6 +577,12 @@ fn the_inspector_and_the_command_line_word_an_answer_alike() {
     assert!(shows(&h, &arcs[0]), "{}", arcs[0]);
     let g4 = arcs.iter().find(|l| l.starts_with("G4 ")).unwrap();
     assert!(shows(&h, g4), "{g4}");
+    h.key_press(Key::Escape);
+    h.run();
+    shift(&mut h, Key::M);
+    click(&mut h, "G5");
+    let moves = cli(&["moves", f, &on(&h, "G5")]);
+    assert!(shows(&h, &moves[0]), "{}", moves[0]);
 
     let file = designer_kit::example("morne-plaine-bridge.json");
     let mut h = app_on("morne-plaine-bridge.json");
@@ -646,7 +653,7 @@ fn a_preview_asks_for_a_range_or_allowance_the_ruleset_does_not_give() {
     h.get_by_role_and_label(Role::SpinButton, "Allowance for leg:")
         .set_value_accesskit(3.0);
     h.run();
-    assert!(shows(&h, "hexes reachable"), "{}", answer_text(&h));
+    assert!(shows(&h, "can reach"), "{}", answer_text(&h));
     // Kept for the class: the other side's leg unit is answered at once.
     shift(&mut h, Key::A);
     click(&mut h, "L7");
@@ -675,7 +682,7 @@ fn a_click_on_the_picked_unit_keeps_it_across_previews() {
     click(&mut h, "J7");
     shift(&mut h, Key::M);
     click(&mut h, "J7");
-    assert!(shows(&h, "from J7: 31 hexes reachable"));
+    assert!(shows(&h, "can reach 31 hexes with"));
 }
 
 /// The field shown on a table, once the preview's thread has answered.

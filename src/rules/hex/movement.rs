@@ -19,6 +19,17 @@ use crate::scenario::{Scenario, Token, Unit};
 /// The cost for a unit of `class` to cross a side holding the hexside features `side`,
 /// or `None` where one of them prohibits it and no other negates it (a river with no
 /// bridge). The features' costs add up.
+/// The headline of a unit's reach, as `sandtable moves`, the designer's movement
+/// preview and its export caption word it.
+pub fn reach_headline(u: &Unit, hexes: usize, allowance: Option<u32>) -> String {
+    format!(
+        "{} ({}) can reach {hexes} hexes with {} movement points",
+        u.id,
+        u.class,
+        allowance.unwrap_or(0)
+    )
+}
+
 pub fn crossing(side: &[&Kind], class: &str) -> Option<u32> {
     let mut cost = 0;
     for k in side.iter().filter(|k| !negated(side, &k.id)) {
