@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
 use crate::rules::model::{KindList, names_class};
-use crate::rules::table::derived::derived;
 use crate::rules::table::effect::TableEffect;
 use crate::rules::table::{geometry, validate::Table, validate::overlaps};
 use crate::scenario::Unit;
@@ -47,8 +46,9 @@ fn unit_feature(t: &Table<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<D
     // A bridge by rule where a road crosses water, drawn or not (Mini-Nap, text 003:
     // "Where a road crosses a river, stream or canal it is automatically a bridge"), is
     // a bridge a unit stands on; the finding names the road, which the map draws.
-    let by_rule: Vec<_> = derived(t.s, t.r)
-        .into_iter()
+    let by_rule: Vec<_> = t
+        .derived()
+        .iter()
         .filter(|d| d.list == KindList::Landmark && kinds.contains(&d.kind))
         .filter_map(|d| {
             let k = t.r.kind(KindList::Landmark, &d.kind)?;

@@ -23,6 +23,9 @@ pub struct Table<'a> {
     pub s: &'a Scenario,
     pub r: &'a Ruleset,
     pub map: TableMap<'a>,
+    /// The features the rules derive (banks, bridges by rule), worked out on first
+    /// use: each `unit-feature` check reads them, and Mini-Nap has five.
+    derived: std::sync::OnceLock<Vec<crate::rules::table::derived::Derived>>,
 }
 
 impl<'a> Table<'a> {
@@ -31,7 +34,14 @@ impl<'a> Table<'a> {
             s,
             r,
             map: TableMap::stored(s, r),
+            derived: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Every derived feature of the table, worked out once.
+    pub fn derived(&self) -> &[crate::rules::table::derived::Derived] {
+        self.derived
+            .get_or_init(|| crate::rules::table::derived::derived(self.s, self.r))
     }
 
     pub(crate) fn name(&self, f: &TableFeature) -> String {
