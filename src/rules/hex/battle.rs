@@ -170,17 +170,31 @@ pub struct BattleMap<'a> {
     r: &'a Ruleset,
     board: &'a HexBoard,
     built_up: BuiltUp,
+    /// The generals that attach to a friendly unit by standing in its hex, found once:
+    /// every battle asks, and most games have none.
+    attachers: Vec<&'a Unit>,
 }
 
 impl<'a> BattleMap<'a> {
     /// `None` on a freeform board.
     pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Option<Self> {
+        let attachers = s
+            .units
+            .iter()
+            .filter(|g| {
+                g.hex.is_some()
+                    && r.kind(KindList::UnitClass, &g.class)
+                        .and_then(|k| k.profile.as_ref())
+                        .is_some_and(|p| p.general && p.attaches_in_hex)
+            })
+            .collect();
         Some(BattleMap {
             sight: SightMap::new(s, r)?,
             s,
             r,
             board: s.board.as_hex()?,
             built_up: BuiltUp::new(s, r),
+            attachers,
         })
     }
 
@@ -244,15 +258,9 @@ impl<'a> BattleMap<'a> {
     pub fn attached(&self, u: &Unit) -> bool {
         u.general
             || u.hex.is_some_and(|h| {
-                self.s.units.iter().any(|g| {
-                    g.id != u.id
-                        && g.hex == Some(h)
-                        && g.side == u.side
-                        && self
-                            .class(g)
-                            .and_then(|k| k.profile.as_ref())
-                            .is_some_and(|p| p.general && p.attaches_in_hex)
-                })
+                self.attachers
+                    .iter()
+                    .any(|g| g.id != u.id && g.hex == Some(h) && g.side == u.side)
             })
     }
 
