@@ -141,8 +141,8 @@ pub struct Firer {
     holding: Vec<usize>,
     /// The features holding the whole front edge (its own), ascending.
     own: Vec<usize>,
-    /// The end a ridge line measures from: the unit's base, or the point.
-    end: ridge::End,
+    /// The unit's base, which a ridge line measures from; nothing for a point.
+    base: Option<Polygon<f64>>,
     pub fire: FireType,
 }
 
@@ -155,8 +155,6 @@ pub struct Target {
     /// Where the line of sight ends, and what it stands on: the centre, or the point.
     at: Point,
     base: Option<Polygon<f64>>,
-    /// The end a ridge line measures to: the base, or the point.
-    end: ridge::End,
     level: i32,
     /// The features holding `at`, ascending.
     holding: Vec<usize>,
@@ -505,7 +503,10 @@ impl<'a> TableMap<'a> {
         };
         Firer {
             level: self.level_of(&holding),
-            end: ridge::End::of(firer, mid),
+            base: match firer {
+                Place::Unit(u) => geometry::unit(u),
+                Place::Point(_) => None,
+            },
             edge_line: geometry::freeform_line(&edge),
             edge,
             mid,
@@ -542,7 +543,6 @@ impl<'a> TableMap<'a> {
         };
         Target {
             level: self.level_of(&holding),
-            end: base.clone().map_or(ridge::End::Point(at), ridge::End::Base),
             pts,
             at,
             base,
@@ -562,7 +562,10 @@ impl<'a> TableMap<'a> {
         let fire = from.fire;
         let edge = &from.edge;
         let (from_mid, from_at, to_at) = (from.mid, from.at, to.at);
-        let (from_end, to_end) = (&from.end, &to.end);
+        let (from_end, to_end) = (
+            ridge::End::of(from.base.as_ref(), from_mid),
+            ridge::End::of(to.base.as_ref(), to_at),
+        );
         let distance = match (&to.base, edge.len()) {
             (Some(t), 2) => Euclidean.distance(&from.edge_line, t),
             (Some(t), _) => Euclidean.distance(&geo_point(from_at), t),

@@ -10,33 +10,31 @@
 
 use geo::{Distance as _, Euclidean, Intersects as _, LineString, Polygon};
 
-use super::fire::{Place, TableFeature};
+use super::fire::TableFeature;
 use crate::board::freeform::{Point, geo_point};
 
-/// One end of a line of sight: a unit's base, or a point.
-#[derive(Debug, Clone)]
-pub enum End {
-    Base(Polygon<f64>),
+/// One end of a line of sight: a unit's base, or a point; borrowed from the zone's
+/// end, which works its base out once for every zone it is asked about.
+#[derive(Debug, Clone, Copy)]
+pub enum End<'a> {
+    Base(&'a Polygon<f64>),
     Point(Point),
 }
 
-impl End {
-    /// The end a place gives: a unit's base, else the point `at`.
-    pub fn of(place: Place, at: Point) -> End {
-        match place {
-            Place::Unit(u) => super::geometry::unit(u).map_or(End::Point(at), End::Base),
-            Place::Point(_) => End::Point(at),
-        }
+impl<'a> End<'a> {
+    /// The end a base gives, else the point `at`.
+    pub fn of(base: Option<&'a Polygon<f64>>, at: Point) -> End<'a> {
+        base.map_or(End::Point(at), End::Base)
     }
 
-    fn distance(&self, ridge: &super::geometry::Shape) -> f64 {
+    fn distance(self, ridge: &super::geometry::Shape) -> f64 {
         match self {
             End::Base(b) => ridge
                 .0
                 .iter()
                 .map(|r| Euclidean.distance(b, r))
                 .fold(f64::INFINITY, f64::min),
-            End::Point(p) => Euclidean.distance(&geo_point(*p), ridge),
+            End::Point(p) => Euclidean.distance(&geo_point(p), ridge),
         }
     }
 }
@@ -46,8 +44,8 @@ impl End {
 pub fn blocks(
     f: &TableFeature,
     seg: &LineString<f64>,
-    from: &End,
-    to: &End,
+    from: End<'_>,
+    to: End<'_>,
     unit: &str,
 ) -> Option<String> {
     let ridge = f.effect.ridge.as_ref()?;
