@@ -35,18 +35,8 @@ fn run(args: &[&str]) -> (i32, String) {
 /// `sandtable export RON --format vassal --into MODULE --output OUT EXTRA...`, as
 /// `tests/core/vassal_import.rs` runs it.
 fn export_into(ron: &Path, into: &Path, out: &Path, extra: &[&str]) -> (i32, String) {
-    let mut args = vec![
-        "export",
-        ron.to_str().unwrap(),
-        "--format",
-        "vassal",
-        "--into",
-        into.to_str().unwrap(),
-        "--output",
-        out.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    run(&args)
+    let args = super::vmod::export_into_args(ron, into, out, extra);
+    run(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 fn check(checker: &Path, vmod: &Path) -> Value {

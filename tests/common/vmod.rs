@@ -249,3 +249,27 @@ pub fn zoned_hex_grid() -> String {
         hex_grid(55.4256, 64.0, 130, 80, false, &numbering(""))
     )
 }
+
+/// The arguments of `sandtable export RON --format vassal --into MODULE --output OUT
+/// EXTRA...`, as the command-line and the real-engine tests both run it.
+pub fn export_into_args(
+    ron: &std::path::Path,
+    into: &std::path::Path,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "export",
+        ron.to_str().unwrap(),
+        "--format",
+        "vassal",
+        "--into",
+        into.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+    ]
+    .map(String::from)
+    .to_vec();
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args
+}

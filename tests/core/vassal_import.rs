@@ -365,18 +365,8 @@ fn bad_modules_are_refused_naming_the_entry_with_exit_2_and_nothing_written() {
 
 /// `sandtable export RON --format vassal --into MODULE --output OUT EXTRA...`.
 fn export_into(ron: &Path, into: &Path, out: &Path, extra: &[&str]) -> (i32, String, String) {
-    let mut args = vec![
-        "export",
-        ron.to_str().unwrap(),
-        "--format",
-        "vassal",
-        "--into",
-        into.to_str().unwrap(),
-        "--output",
-        out.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    sandtable(&args)
+    let args = crate::vmod::export_into_args(ron, into, out, extra);
+    sandtable(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 fn entries(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
