@@ -273,6 +273,41 @@ pub fn add_kind(r: &Ruleset, list: KindList) -> (Ruleset, String) {
     (out, id)
 }
 
+/// A new battle modifier at the end of the list, named "New modifier", with no amount
+/// and no condition yet (the module's check says so until one is given). Returns its
+/// entry.
+pub fn add_modifier(r: &Ruleset) -> (Ruleset, Entry) {
+    let mut out = r.clone();
+    out.modifiers.push(ModifierEntry {
+        name: "New modifier".into(),
+        quote: String::new(),
+        dice: None,
+        shift: None,
+        factor: None,
+        attacker: Vec::new(),
+        target: Vec::new(),
+        when: Default::default(),
+        effect: super::modifier::Effect::Adds,
+    });
+    let i = out.modifiers.len() - 1;
+    (out, Entry::Modifier(i))
+}
+
+/// A new check at the end of the list, with a fresh rule id (`new-check`,
+/// `new-check-2`, ...) and the mechanism `placement` (which has no parameters), to be
+/// switched in its sheet. Returns its entry.
+pub fn add_check(r: &Ruleset) -> Result<(Ruleset, Entry), ModuleError> {
+    let rule = (1..)
+        .map(|n| match n {
+            1 => "new-check".to_string(),
+            n => format!("new-check-{n}"),
+        })
+        .find(|id| r.constraints.iter().all(|c| c.rule != *id))
+        .unwrap_or_default();
+    let text = format!(r#"(rule: "{rule}", quote: "", check: (mechanism: "placement"))"#);
+    paste(r, PasteInto::Checks, &text)
+}
+
 /// The list of kinds, to change.
 pub fn kinds_mut(r: &mut Ruleset, list: KindList) -> &mut Vec<Kind> {
     match list {
@@ -928,6 +963,24 @@ mod tests {
                 Place::new(Entry::Mechanisms, "line_of_sight.valley"),
             ]
         );
+    }
+
+    /// The tree's + adds a modifier and a check a user then fills in: each loads, and a
+    /// second check gets a rule id of its own.
+    #[test]
+    fn a_new_modifier_and_new_checks_load_with_ids_of_their_own() {
+        let (r, entry) = add_modifier(&battle_cry());
+        assert_eq!(entry, Entry::Modifier(0));
+        assert_eq!(r.modifiers[0].name, "New modifier");
+        let (r, first) = add_check(&r).unwrap();
+        let (r, second) = add_check(&r).unwrap();
+        let n = battle_cry().constraints.len();
+        assert_eq!((first, second), (Entry::Check(n), Entry::Check(n + 1)));
+        assert_eq!(r.constraints[n + 1].rule, "new-check-2");
+        // Until it is given an amount, the modifier is the module's one problem.
+        let p = problems(&r);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(p[0].message.contains("exactly one of dice, shift"), "{p:?}");
     }
 
     /// A rename follows the typed references of the kind's own list only: a hexside

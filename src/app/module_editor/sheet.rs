@@ -30,8 +30,10 @@ pub fn show(
     if ed.id_for.as_ref() != Some(&entry) {
         ed.select(r, entry.clone());
     }
+    // An entry just added is in the module from the next frame on; one removed (by
+    // undo) leaves the sheet empty.
     if entry_gone(r, &entry) {
-        ed.selected = None;
+        ui.weak("Pick an entry in the tree; its properties show here.");
         return;
     }
     ui.heading(module::label(r, &entry));
@@ -109,9 +111,11 @@ pub fn show(
                     new.modifiers[*i] = m;
                     step(new, actions);
                 }
-                let when = form::definition("ModifierEntry")
-                    .and_then(|d| d.get("properties")?.get("when"));
-                let keys: Vec<_> = when.map(|w| ("when", w)).into_iter().collect();
+                let props = form::definition("ModifierEntry").and_then(|d| d.get("properties"));
+                let keys: Vec<_> = ["factor", "effect", "when"]
+                    .into_iter()
+                    .filter_map(|k| Some((k, props?.get(k)?)))
+                    .collect();
                 schema_entry(ed, ui, r, &entry, &keys, marks, actions);
             }
         }
@@ -393,11 +397,31 @@ fn kind_sheet(
     }
 }
 
-/// A colour with egui's picker.
+/// A colour with egui's picker, or typed as `#rrggbb` (the text being typed is kept
+/// while the field has the focus; a colour is taken once the text reads as one).
 fn colour(ui: &mut egui::Ui, c: &mut Colour) {
     ui.horizontal(|ui| {
         ui.color_edit_button_srgb(&mut c.0);
-        ui.monospace(String::from(*c));
+        let id = ui.scope_id().with("colour-text");
+        let mut typed = ui
+            .data(|d| d.get_temp::<String>(id))
+            .unwrap_or_else(|| String::from(*c));
+        let r = ui.add(
+            egui::TextEdit::singleline(&mut typed)
+                .font(egui::TextStyle::Monospace)
+                .desired_width(70.0),
+        );
+        named(&r, egui::Role::TextInput, "Colour");
+        if r.changed()
+            && let Ok(new) = Colour::try_from(typed.trim().to_string())
+        {
+            *c = new;
+        }
+        if r.has_focus() {
+            ui.data_mut(|d| d.insert_temp(id, typed));
+        } else {
+            ui.data_mut(|d| d.remove::<String>(id));
+        }
     });
 }
 
