@@ -103,6 +103,8 @@ pub fn entry_value(r: &Ruleset, entry: &Entry) -> Value {
         Entry::Board => serde_json::json!({
             "id": r.id, "name": r.name, "source": r.source, "description": r.description,
             "board": json(&r.board), "default_terrain": r.default_terrain,
+            "field_step": r.field_step, "flank_sectors": r.flank_sectors,
+            "layout": json(&r.layout),
         }),
         Entry::Sides => json(&r.sides),
         Entry::Kind(list, id) => r.kind(*list, id).map_or(Value::Null, |k| json(k)),

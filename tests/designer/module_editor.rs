@@ -910,3 +910,43 @@ fn rows_of_a_list_are_added_and_removed_and_a_checks_mechanism_is_switched_in_th
     assert!(check.get("terrain").is_none(), "{check}");
     h.get_by_role_and_label(egui::Role::SpinButton, "max");
 }
+
+/// Issue 24: "The module is checked as you edit ... shown beside the field": a field the
+/// kind's sheet has no hand-made widget for (a terrain's `no_battle_after_move`) has one
+/// under More fields, opened when it has a problem, and the problem is under it; the
+/// sheet's end holds no stray problems.
+#[test]
+fn a_problem_of_a_field_off_the_hand_made_sheet_is_shown_under_its_own_field() {
+    let mut h = app();
+    step(&mut h, |r| {
+        let mut out = r.clone();
+        let woods = out.terrains.iter_mut().find(|k| k.id == "woods").unwrap();
+        woods.battle.no_battle_after_move.push("dragoons".into());
+        out
+    });
+    open_editor(&mut h);
+    pick(&mut h, "woods", "(!) Woods (woods)");
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "no battle after move");
+    assert_eq!(
+        field.value().as_deref(),
+        Some("cavalry, artillery, dragoons")
+    );
+    let mark = h.get_by_label_contains("dragoons").rect();
+    just_under(field.rect(), mark);
+    assert!(
+        h.query_by_label_contains("battle.no_battle_after_move:")
+            .is_none(),
+        "no stray problem at the sheet's end"
+    );
+    // Mended in its own field: one module step, and the problem is gone.
+    h.get_by_role_and_label(egui::Role::TextInput, "no battle after move")
+        .set_text_value_accesskit("cavalry, artillery");
+    h.run();
+    assert!(module::problems(h.state().doc.ruleset().unwrap()).is_empty());
+    assert!(h.query_by_label_contains("dragoons").is_none());
+    // A modifier's every field has a widget: its factor and effect too.
+    step(&mut h, |r| module::add_modifier(r).0);
+    pick(&mut h, "New modifier", "(!) New modifier");
+    h.get_by_role_and_label(egui::Role::CheckBox, "factor set");
+    h.get_by_role_and_label(egui::Role::ComboBox, "effect");
+}

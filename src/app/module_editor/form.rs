@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use serde_json::{Map, Value};
 
+use crate::rules::model::KindList;
 use crate::rules::module::{self, Entry};
 use crate::rules::{Problem, Ruleset};
 
@@ -36,6 +37,32 @@ pub fn ruleset_field(key: &str) -> Option<&'static Value> {
 /// The schema of a definition (`Constraint`, `ModifierEntry`...).
 pub fn definition(name: &str) -> Option<&'static Value> {
     root().get("$defs")?.get(name)
+}
+
+/// The schema of a kind of `list` as a file of a hex board (`hex`) or a table says it:
+/// only the fields that work in that list.
+pub fn kind_definition(list: KindList, hex: bool) -> Option<&'static Value> {
+    let name = match list {
+        KindList::Terrain if hex => "Terrain",
+        KindList::Terrain => "Area",
+        KindList::Hexside => "Hexside",
+        KindList::Token => "Token",
+        KindList::Marker => "Marker",
+        KindList::Road => "Road",
+        KindList::Line => "Line",
+        KindList::Landmark => "Landmark",
+        KindList::UnitClass if hex => "UnitClass",
+        KindList::UnitClass => "TableUnitClass",
+    };
+    definition(name)
+}
+
+/// The fields of a schema object, in the schema's order.
+pub fn properties(node: &Value) -> Vec<(&str, &Value)> {
+    node.get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.iter().map(|(k, v)| (k.as_str(), v)).collect())
+        .unwrap_or_default()
 }
 
 /// `node` without an `Option`'s null, and whether it was optional.
@@ -134,6 +161,18 @@ impl Marks {
         self.items.is_empty()
     }
 
+    /// Shows the problems about the entry as a whole (no field), not shown yet.
+    pub fn whole(&mut self, ui: &mut egui::Ui) {
+        self.under(ui, "");
+    }
+
+    /// Whether a problem about a field of the entry is still to be shown.
+    pub fn pending(&self) -> bool {
+        self.items
+            .iter()
+            .any(|(f, _, shown)| !shown && !f.is_empty())
+    }
+
     /// Shows the problems about `field` or a field inside it, not shown yet.
     pub fn under(&mut self, ui: &mut egui::Ui, field: &str) {
         for (f, message, shown) in &mut self.items {
@@ -179,6 +218,7 @@ pub fn object(
     v: &mut Value,
     path: &str,
     marks: &mut Marks,
+    skip: &[&str],
 ) -> bool {
     let node = resolve(node);
     let mut changed = false;
@@ -216,9 +256,12 @@ pub fn object(
         } else {
             format!("{path}.{key}")
         };
+        if skip.contains(&here.as_str()) {
+            continue;
+        }
         let Value::Object(map) = v else { break };
         ui.push_id(key, |ui| {
-            changed |= field(ui, key, prop, map, &here, marks);
+            changed |= field(ui, key, prop, map, &here, marks, skip);
         });
     }
     changed
@@ -232,6 +275,7 @@ fn field(
     map: &mut Map<String, Value>,
     path: &str,
     marks: &mut Marks,
+    skip: &[&str],
 ) -> bool {
     let (inner, optional) = unwrap_optional(prop);
     let title = key.replace('_', " ");
@@ -248,12 +292,18 @@ fn field(
         if let Some(d) = description {
             describe(ui, d);
         }
-        let rows = map
-            .entry(key.to_string())
-            .or_insert_with(|| Value::Array(Vec::new()));
-        changed |= records(ui, &title, row, rows, path, marks);
-        if rows.as_array().is_some_and(Vec::is_empty) && optional {
-            map.remove(key);
+        // The map holds the list only once it changes.
+        let mut rows = map
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| Value::Array(Vec::new()));
+        if records(ui, &title, row, &mut rows, path, marks, skip) {
+            changed = true;
+            if rows.as_array().is_some_and(Vec::is_empty) && optional {
+                map.remove(key);
+            } else {
+                map.insert(key.to_string(), rows);
+            }
         }
         marks.under(ui, path);
         return changed;
@@ -268,13 +318,19 @@ fn field(
             describe(ui, d);
         }
         if on {
-            let value = map
-                .entry(key.to_string())
-                .or_insert_with(|| default_of(prop, inner));
+            let mut value = map
+                .get(key)
+                .cloned()
+                .unwrap_or_else(|| default_of(prop, inner));
             egui::CollapsingHeader::new(&title)
                 .id_salt(path)
                 .default_open(true)
-                .show(ui, |ui| changed |= object(ui, inner, value, path, marks));
+                .show(ui, |ui| {
+                    if object(ui, inner, &mut value, path, marks, skip) {
+                        map.insert(key.to_string(), value);
+                        changed = true;
+                    }
+                });
         }
         marks.under(ui, path);
         return changed;
@@ -395,6 +451,7 @@ fn records(
     rows: &mut Value,
     path: &str,
     marks: &mut Marks,
+    skip: &[&str],
 ) -> bool {
     let Value::Array(list) = rows else {
         return false;
@@ -409,7 +466,7 @@ fn records(
                 .id_salt(&here)
                 .default_open(true)
                 .show(ui, |ui| {
-                    changed |= object(ui, row, item, &here, marks);
+                    changed |= object(ui, row, item, &here, marks, skip);
                     let label = format!("Remove {name}");
                     let r = ui.button("Remove");
                     named(&r, egui::Role::Button, &label);
@@ -551,14 +608,16 @@ fn describe(ui: &mut egui::Ui, text: &str) {
 }
 
 /// The schema-built part of an entry's sheet: the keys of its value that `node`
-/// describes (all of them for a check or the board preset). Returns the entry's new
-/// value when a field changed.
+/// describes (all of them for a check or the board preset), less the fields at the
+/// paths in `skip` (which the sheet draws by hand). Returns the entry's new value when a
+/// field changed.
 pub fn entry(
     ui: &mut egui::Ui,
     r: &Ruleset,
     entry: &Entry,
     keys: &[(&str, &Value)],
     marks: &mut Marks,
+    skip: &[&str],
 ) -> Option<Value> {
     let mut v = module::entry_value(r, entry);
     let mut changed = false;
@@ -567,7 +626,7 @@ pub fn entry(
     };
     for (key, node) in keys {
         ui.push_id(*key, |ui| {
-            changed |= field(ui, key, node, map, key, marks);
+            changed |= field(ui, key, node, map, key, marks, skip);
         });
     }
     changed.then_some(v)

@@ -44,6 +44,7 @@ pub fn show(
             "This entry has problems: each is marked (!) under its field.",
         );
     }
+    marks.whole(ui);
     let marks = &mut marks;
     questions(ed, ui, doc, r, actions);
     let step = |new: Ruleset, actions: &mut Vec<Action>| {
@@ -57,6 +58,7 @@ pub fn show(
                 // The entry is copied, not the module: the module only on a change.
                 let mut k = before.clone();
                 kind_sheet(ed, ui, doc, r, (*list, &mut k), marks, actions);
+                more_fields(ed, ui, r, (*list, before), marks, actions);
                 if k != *before {
                     let mut new = r.clone();
                     if let Some(slot) = module::kinds_mut(&mut new, *list)
@@ -85,7 +87,7 @@ pub fn show(
                     .into_iter()
                     .filter_map(|k| Some((k, form::ruleset_field(k)?)))
                     .collect();
-            schema_entry(ed, ui, r, &entry, &keys, marks, actions);
+            schema_entry(ed, ui, r, &entry, (&keys, &[]), marks, actions);
         }
         Entry::Modifier(i) => {
             if let Some(before) = r.modifiers.get(*i) {
@@ -116,7 +118,7 @@ pub fn show(
                     .into_iter()
                     .filter_map(|k| Some((k, props?.get(k)?)))
                     .collect();
-                schema_entry(ed, ui, r, &entry, &keys, marks, actions);
+                schema_entry(ed, ui, r, &entry, (&keys, &[]), marks, actions);
             }
         }
         Entry::Check(i) => {
@@ -140,7 +142,7 @@ pub fn show(
                     .into_iter()
                     .filter_map(|k| Some((k, props?.get(k)?)))
                     .collect();
-                schema_entry(ed, ui, r, &entry, &keys, marks, actions);
+                schema_entry(ed, ui, r, &entry, (&keys, &[]), marks, actions);
             }
         }
     }
@@ -367,7 +369,9 @@ fn kind_sheet(
         match &mut k.profile {
             Some(p) => {
                 profile_sheet(ui, p);
-                marks.under(ui, "profile");
+                for f in PROFILE_BY_HAND {
+                    marks.under(ui, f);
+                }
             }
             None => {
                 if ui.button("Add a profile (range, dice, movement)").clicked() {
@@ -393,8 +397,70 @@ fn kind_sheet(
         marks.under(ui, "sight.blocks");
         ui.label("Movement by class");
         movement_table(ui, r, k);
-        marks.under(ui, "movement");
+        for f in &EFFECTS_BY_HAND[2..] {
+            marks.under(ui, f);
+        }
     }
+}
+
+/// The fields of a unit class's profile its sheet draws by hand.
+const PROFILE_BY_HAND: [&str; 6] = [
+    "profile.range",
+    "profile.dice",
+    "profile.movement",
+    "profile.mounted",
+    "profile.general",
+    "profile.blocks_sight",
+];
+
+/// The effects a hex kind's sheet draws by hand.
+const EFFECTS_BY_HAND: [&str; 5] = [
+    "battle.target_dice",
+    "sight.blocks",
+    "movement.cost",
+    "movement.prohibited",
+    "movement.must_stop",
+];
+
+/// Every other field the kind's list has (its schema less what the sheet draws by
+/// hand), so that each field has a widget and each problem shows beside its field; open
+/// while one of them has a problem.
+fn more_fields(
+    ed: &mut ModuleEditor,
+    ui: &mut egui::Ui,
+    r: &Ruleset,
+    (list, k): (KindList, &Kind),
+    marks: &mut Marks,
+    actions: &mut Vec<Action>,
+) {
+    let hex = r.is_hex();
+    let Some(def) = form::kind_definition(list, hex) else {
+        return;
+    };
+    let mut by_hand = vec!["id", "name", "colour", "icon", "pattern", "description"];
+    let skip: &[&str] = match list {
+        KindList::UnitClass if k.profile.is_none() => {
+            by_hand.push("profile");
+            &[]
+        }
+        KindList::UnitClass => &PROFILE_BY_HAND,
+        _ if hex => &EFFECTS_BY_HAND,
+        _ => &[],
+    };
+    let keys: Vec<_> = form::properties(def)
+        .into_iter()
+        .filter(|(key, _)| !by_hand.contains(key))
+        .collect();
+    if keys.is_empty() {
+        return;
+    }
+    let entry = Entry::Kind(list, k.id.clone());
+    egui::CollapsingHeader::new("More fields")
+        .default_open(false)
+        .open(marks.pending().then_some(true))
+        .show(ui, |ui| {
+            schema_entry(ed, ui, r, &entry, (&keys, skip), marks, actions);
+        });
 }
 
 /// A colour with egui's picker, or typed as `#rrggbb` (the text being typed is kept
@@ -706,11 +772,13 @@ fn board_sheet(
     for f in ["id", "name", "description", "source", "default_terrain"] {
         marks.under(ui, f);
     }
-    let keys: Vec<_> = form::ruleset_field("board")
-        .map(|b| ("board", b))
-        .into_iter()
+    // The preset, and the settings of a table's fields and layout (PBS).
+    let table = ["field_step", "flank_sectors", "layout"];
+    let keys: Vec<_> = std::iter::once("board")
+        .chain(table.into_iter().filter(|_| !r.is_hex()))
+        .filter_map(|k| Some((k, form::ruleset_field(k)?)))
         .collect();
-    schema_entry(ed, ui, r, &Entry::Board, &keys, marks, actions);
+    schema_entry(ed, ui, r, &Entry::Board, (&keys, &[]), marks, actions);
 }
 
 fn sides_sheet(ui: &mut egui::Ui, sides: &mut Vec<crate::scenario::PlayerSide>) {
@@ -758,11 +826,11 @@ fn schema_entry(
     ui: &mut egui::Ui,
     r: &Ruleset,
     entry: &Entry,
-    keys: &[(&str, &serde_json::Value)],
+    (keys, skip): (&[(&str, &serde_json::Value)], &[&str]),
     marks: &mut Marks,
     actions: &mut Vec<Action>,
 ) {
-    if let Some(v) = form::entry(ui, r, entry, keys, marks) {
+    if let Some(v) = form::entry(ui, r, entry, keys, marks, skip) {
         match module::set_entry(r, entry, v) {
             Ok(new) => {
                 ed.message = None;
