@@ -169,10 +169,12 @@ fn add(h: &mut Harness<'_, DesignerApp>, label: &str) {
 
 /// A choice in a drop-down of the sheet.
 fn choose(h: &mut Harness<'_, DesignerApp>, combo: &str, option: &str) {
-    h.get_by_role_and_label(egui::Role::ComboBox, combo).click();
+    h.get_by_role_and_label(egui::Role::ComboBox, combo)
+        .click_accesskit();
     h.run();
     // Through the accessibility tree: a long list scrolls the option out of view.
-    h.get_by_label(option).click_accesskit();
+    h.get_by_role_and_label(egui::Role::Button, option)
+        .click_accesskit();
     h.run();
 }
 
@@ -949,4 +951,57 @@ fn a_problem_of_a_field_off_the_hand_made_sheet_is_shown_under_its_own_field() {
     pick(&mut h, "New modifier", "(!) New modifier");
     h.get_by_role_and_label(egui::Role::CheckBox, "factor set");
     h.get_by_role_and_label(egui::Role::ComboBox, "effect");
+}
+
+/// Issue 24: "Per-class values (movement costs, dice by range, modifiers by class) are
+/// tables": a per-class map of a schema sheet (Sticks and Stones' forest fire shifts) is
+/// a table with a row per class, whose value is set, whose row is removed and to which
+/// a class is added; a list of dice (Battle Cry woods' dice when moved in) is a table
+/// with a row per range. Each change is one module step.
+#[test]
+fn per_class_values_and_dice_by_range_are_tables_with_rows_added_and_removed() {
+    let mut h = designer_kit::app_on("sticks-and-stones-river.ron");
+    open_editor(&mut h);
+    pick(&mut h, "forest", "Forest (forest)");
+    h.get_by_label("More fields").click();
+    h.run();
+    let shifts = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap();
+        let forest = r.kind(KindList::Terrain, "forest").unwrap();
+        forest.battle.fire_shift.clone()
+    };
+    assert_eq!(
+        h.get_by_role_and_label(egui::Role::SpinButton, "fire shift for leg")
+            .value()
+            .as_deref(),
+        Some("2")
+    );
+    set_number(&mut h, "fire shift for leg", 3.0);
+    assert_eq!(shifts(&h).get("leg"), Some(&3));
+    press(&mut h, egui::Role::Button, "Remove fire shift afv");
+    assert_eq!(shifts(&h).get("afv"), None);
+    choose(&mut h, "Add a row to fire shift", "every class");
+    assert_eq!(shifts(&h).get("*"), Some(&0));
+    assert_eq!(shifts(&h).len(), 2);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(shifts(&h).get("afv"), None, "adding a row is one step");
+    assert_eq!(shifts(&h).get("*"), None);
+
+    let mut h = app();
+    open_editor(&mut h);
+    pick(&mut h, "woods", "Woods (woods)");
+    h.get_by_label("More fields").click();
+    h.run();
+    let dice = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap();
+        let woods = r.kind(KindList::Terrain, "woods").unwrap();
+        woods.battle.overrides[0].dice.clone()
+    };
+    assert_eq!(dice(&h), [2, 1]);
+    set_number(&mut h, "dice 2", 2.0);
+    press(&mut h, egui::Role::Button, "Add to dice");
+    assert_eq!(dice(&h), [2, 2, 2]);
+    press(&mut h, egui::Role::Button, "Remove dice 1");
+    assert_eq!(dice(&h), [2, 2]);
 }
