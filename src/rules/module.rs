@@ -784,6 +784,45 @@ pub fn entry_text(r: &Ruleset, entry: &Entry) -> String {
     ron::ser::to_string_pretty(&entry_value(r, entry), config).unwrap_or_default()
 }
 
+/// The fields of the record `value` stands for at `path` in the entry (a dotted path,
+/// empty for the entry itself), in the order its type declares them: the file's reader
+/// names them so when it meets a field it does not know. `None` where the reader would
+/// not say (a record that takes unknown fields, a module that would not load, a path
+/// through a row the module does not have yet).
+pub fn field_order(r: &Ruleset, entry: &Entry, path: &str, value: &Value) -> Option<Vec<String>> {
+    const PROBE: &str = "x-field-order-probe";
+    let mut doc = as_value(r);
+    let mut slot = entry_slot(r, &mut doc, entry)?;
+    for key in path.split('.').filter(|k| !k.is_empty()) {
+        slot = match slot {
+            Value::Array(items) => items.get_mut(key.parse::<usize>().ok()?)?,
+            Value::Object(fields) => fields
+                .entry(key.to_string())
+                .or_insert_with(|| Value::Object(Default::default())),
+            _ => return None,
+        };
+    }
+    let mut probe = value.as_object()?.clone();
+    probe.insert(PROBE.into(), Value::Bool(true));
+    *slot = Value::Object(probe);
+    let Err(e) = super::load::read(&doc.to_string(), TextFormat::Json, Path::new("probe.json"))
+    else {
+        return None;
+    };
+    // "unknown field `x`, expected one of `a`, `b`" (or "`a` or `b`", or "`a`").
+    let (said, expected) = e.message.split_once("expected")?;
+    if !said.contains(PROBE) {
+        return None;
+    }
+    let names = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect();
+    Some(names)
+}
+
 /// Every problem `sandtable rulesets check` would report of the module, each with the
 /// entry and field it is about (`place`; no entry: the module as a whole), so that the
 /// editor shows it under that field.
@@ -983,6 +1022,26 @@ mod tests {
         let p = problems(&r);
         assert_eq!(p.len(), 1, "{p:?}");
         assert!(p[0].message.contains("exactly one of dice, shift"), "{p:?}");
+    }
+
+    /// A record's fields in the order its type declares them, not alphabetical: a
+    /// terrain's battle effects, a check's parameters, the sight model's switches.
+    #[test]
+    fn fields_come_in_the_order_their_type_declares_them() {
+        let r = battle_cry();
+        let woods = Entry::Kind(KindList::Terrain, "woods".into());
+        let battle = entry_value(&r, &woods)["battle"].clone();
+        let order = field_order(&r, &woods, "battle", &battle).unwrap();
+        assert_eq!(order[..2], ["target_dice", "attacker_dice"], "{order:?}");
+        let kind = field_order(&r, &woods, "", &entry_value(&r, &woods)).unwrap();
+        assert_eq!(kind[..4], ["id", "name", "colour", "icon"], "{kind:?}");
+        let stacking = Entry::Check(4);
+        let check = entry_value(&r, &stacking)["check"].clone();
+        let order = field_order(&r, &stacking, "check", &check).unwrap();
+        assert_eq!(order[0], "max", "{order:?}");
+        let sight = entry_value(&r, &Entry::Mechanisms)["line_of_sight"].clone();
+        let order = field_order(&r, &Entry::Mechanisms, "line_of_sight", &sight).unwrap();
+        assert_eq!(order[0], "elevation", "{order:?}");
     }
 
     /// A rename follows the typed references of the kind's own list only: a hexside

@@ -703,6 +703,15 @@ fn the_sight_models_sheet_shows_its_switches_and_a_problem_under_the_one_set() {
         h.query_by_label_contains("a hex of high ground between two ground-level ends blocks")
             .is_some()
     );
+    // In the order the model declares its switches, not alphabetical.
+    let top = |h: &Harness<'_, DesignerApp>, label: &str| {
+        h.get_all_by_label(label).next().unwrap().rect().top()
+    };
+    let tops: Vec<f32> = ["elevation", "valley", "crests", "shadows", "see over lower"]
+        .iter()
+        .map(|l| top(&h, l))
+        .collect();
+    assert!(tops.is_sorted(), "{tops:?}");
     h.get_by_role_and_label(egui::Role::CheckBox, "valley")
         .click();
     h.run();

@@ -4,7 +4,8 @@
 //! default, each with its description; and the module's problems under the field they
 //! are about.
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use serde_json::{Map, Value};
 
@@ -57,12 +58,44 @@ pub fn kind_definition(list: KindList, hex: bool) -> Option<&'static Value> {
     definition(name)
 }
 
-/// The fields of a schema object, in the schema's order.
-pub fn properties(node: &Value) -> Vec<(&str, &Value)> {
-    node.get("properties")
-        .and_then(Value::as_object)
-        .map(|p| p.iter().map(|(k, v)| (k.as_str(), v)).collect())
-        .unwrap_or_default()
+/// The fields of a schema object (`node`, a record of the entry at `path` holding
+/// `value`) in the order its type declares them ([`module::field_order`], asked once per
+/// record type), where the schema's map would list them alphabetically; fields the
+/// order does not name follow.
+pub fn properties<'s>(
+    r: &Ruleset,
+    entry: &Entry,
+    path: &str,
+    node: &'s Value,
+    value: &Value,
+) -> Vec<(&'s str, &'s Value)> {
+    static ORDERS: OnceLock<Mutex<HashMap<usize, Option<Vec<String>>>>> = OnceLock::new();
+    let Some(props) = node.get("properties").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    // The schema is made once and never moves: a node's address names its type.
+    let key = std::ptr::from_ref(node) as usize;
+    let orders = ORDERS.get_or_init(Default::default);
+    let known = orders.lock().ok().and_then(|m| m.get(&key).cloned());
+    let order = known.unwrap_or_else(|| {
+        let found = module::field_order(r, entry, path, value);
+        if let Ok(mut m) = orders.lock() {
+            m.insert(key, found.clone());
+        }
+        found
+    });
+    let mut out: Vec<(&str, &Value)> = Vec::with_capacity(props.len());
+    for name in order.iter().flatten() {
+        if let Some((k, v)) = props.get_key_value(name.as_str()) {
+            out.push((k.as_str(), v));
+        }
+    }
+    for (k, v) in props {
+        if !out.iter().any(|(x, _)| *x == k.as_str()) {
+            out.push((k.as_str(), v));
+        }
+    }
+    out
 }
 
 /// `node` without an `Option`'s null, and whether it was optional.
@@ -205,6 +238,8 @@ impl Marks {
 /// What a schema sheet's fields share: the entry's problems, the paths the sheet draws
 /// by hand (left out here), and the keys a per-class table offers.
 pub struct Cx<'a> {
+    r: &'a Ruleset,
+    entry: &'a Entry,
     marks: &'a mut Marks,
     skip: &'a [&'a str],
     classes: Vec<String>,
@@ -237,23 +272,24 @@ pub fn object(ui: &mut egui::Ui, node: &Value, v: &mut Value, path: &str, cx: &m
         }
         None => (node, None),
     };
-    let Some(props) = node.get("properties").and_then(Value::as_object) else {
+    if node.get("properties").is_none() {
         return false;
-    };
+    }
     if !v.is_object() {
         *v = Value::Object(Map::new());
     }
+    let props = properties(cx.r, cx.entry, path, node, v);
     if tag.is_some()
         && let Some(d) = node.get("description").and_then(Value::as_str)
     {
         describe(ui, d);
     }
     for (key, prop) in props {
-        if Some(key.as_str()) == tag {
+        if Some(key) == tag {
             continue;
         }
         let here = if path.is_empty() {
-            key.clone()
+            key.to_string()
         } else {
             format!("{path}.{key}")
         };
@@ -805,6 +841,8 @@ pub fn entry(
         .chain(r.unit_classes.iter().map(|c| c.id.clone()))
         .collect();
     let mut cx = Cx {
+        r,
+        entry,
         marks,
         skip,
         classes,

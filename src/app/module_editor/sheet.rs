@@ -447,14 +447,15 @@ fn more_fields(
         _ if hex => &EFFECTS_BY_HAND,
         _ => &[],
     };
-    let keys: Vec<_> = form::properties(def)
+    let entry = Entry::Kind(list, k.id.clone());
+    let value = module::entry_value(r, &entry);
+    let keys: Vec<_> = form::properties(r, &entry, "", def, &value)
         .into_iter()
         .filter(|(key, _)| !by_hand.contains(key))
         .collect();
     if keys.is_empty() {
         return;
     }
-    let entry = Entry::Kind(list, k.id.clone());
     egui::CollapsingHeader::new("More fields")
         .default_open(false)
         .open(marks.pending().then_some(true))
