@@ -166,9 +166,11 @@ pub fn label(r: &Ruleset, entry: &Entry) -> String {
     }
 }
 
-/// A copy of `r` under a new id and name (Start from a built-in).
+/// A copy of `r` under a new id and name (Start from a built-in), drawing the icon
+/// files of its own that `r` draws.
 pub fn copy_of(r: &Ruleset, id: &str, name: &str) -> Result<Ruleset, ModuleError> {
     check_id(id)?;
+    super::icon_files::share(&r.id, id);
     let mut copy = r.clone();
     copy.id = id.to_string();
     copy.name = name.to_string();

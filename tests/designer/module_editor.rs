@@ -814,7 +814,10 @@ fn an_icon_file_of_ones_own_is_drawn_and_saved_beside_the_module() {
     assert_eq!(kind.icon.as_deref(), Some("castle-keep.png"));
     let drawn = scene::build(&h.state().doc.scenario, &r, &SceneOptions::default());
     let svg = write_svg(&drawn, &SvgOptions::default());
-    assert!(svg.contains("icon-castle-keep"), "no symbol for the icon");
+    assert!(
+        svg.contains("icon-battle-cry-150-castle-keep"),
+        "no symbol for the module's icon"
+    );
 
     h.get_by_label("Save module as...").click();
     h.run();

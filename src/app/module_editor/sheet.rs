@@ -345,7 +345,11 @@ fn kind_sheet(
                             ui.selectable_value(&mut k.icon, Some(name.to_string()), *name);
                         }
                     });
-                if let Some(img) = k.icon.as_deref().and_then(super::super::icons::icon) {
+                let img = k
+                    .icon
+                    .as_deref()
+                    .and_then(|f| super::super::icons::icon(r, f));
+                if let Some(img) = img {
                     ui.add(egui::Image::new(img).fit_to_exact_size(egui::vec2(20.0, 20.0)));
                 }
                 if ui
