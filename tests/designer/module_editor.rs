@@ -210,7 +210,7 @@ fn unit_on(h: &Harness<'_, DesignerApp>, label: &str) -> String {
 /// Everything is done by labels, clicks and typing, as a user would.
 #[test]
 fn a_small_game_built_from_a_built_in_copy_saves_as_the_same_game_written_by_hand() {
-    use egui::Role::{Button, CheckBox, MultilineTextInput, TextInput};
+    use egui::Role::{CheckBox, MultilineTextInput, TextInput};
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("ford-war.ron");
     let map = dir.path().join("ford.json");
