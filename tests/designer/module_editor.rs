@@ -123,6 +123,11 @@ fn step(h: &mut Harness<'_, DesignerApp>, f: impl FnOnce(&Ruleset) -> Ruleset) {
     h.run();
 }
 
+/// What the module editor says its last action could not do.
+fn editor_says(h: &Harness<'_, DesignerApp>) -> Option<String> {
+    h.state().windows.module_editor.as_ref()?.message.clone()
+}
+
 /// Whether some text on screen contains `text`.
 fn shows(h: &Harness<'_, DesignerApp>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
@@ -308,29 +313,13 @@ fn a_small_game_built_from_a_built_in_copy_saves_as_the_same_game_written_by_han
         "Forests stand at elevation 1 or 2.",
     );
     choose(&mut h, "mechanism", "hex-attributes");
-    let said = h
-        .state()
-        .windows
-        .module_editor
-        .as_ref()
-        .unwrap()
-        .message
-        .clone();
-    assert_eq!(said, None);
+    assert_eq!(editor_says(&h), None);
     type_in(&mut h, TextInput, "terrain", "forest");
     press(&mut h, CheckBox, "min elevation set");
     set_number(&mut h, "min elevation", 1.0);
     press(&mut h, CheckBox, "max elevation set");
     set_number(&mut h, "max elevation", 2.0);
-    let said = h
-        .state()
-        .windows
-        .module_editor
-        .as_ref()
-        .unwrap()
-        .message
-        .clone();
-    assert_eq!(said, None);
+    assert_eq!(editor_says(&h), None);
     assert!(
         !shows(&h, "cannot be saved"),
         "{:?}",
@@ -884,15 +873,7 @@ fn rows_of_a_list_are_added_and_removed_and_a_checks_mechanism_is_switched_in_th
     h.get_by_label("Add to exceptions").click_accesskit();
     h.run();
     let now = exceptions(&h);
-    let said = h
-        .state()
-        .windows
-        .module_editor
-        .as_ref()
-        .unwrap()
-        .message
-        .clone();
-    assert_eq!(now.len(), before + 1, "{said:?}");
+    assert_eq!(now.len(), before + 1, "{:?}", editor_says(&h));
     assert!(now.last().unwrap().classes.is_empty());
     let row = format!("Remove exceptions {}", before + 1);
     h.get_by_label(&row).click_accesskit();
