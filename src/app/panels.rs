@@ -64,7 +64,7 @@ impl DesignerApp {
                         ui.allocate_exact_size(egui::vec2(20.0, 20.0), egui::Sense::hover());
                     ui.painter()
                         .rect_filled(rect, 3.0, Color32::from_rgb(cr, cg, cb));
-                    if let Some(src) = k.icon.as_deref().and_then(icons::icon) {
+                    if let Some(src) = k.icon.as_deref().and_then(|f| icons::icon(&r, f)) {
                         egui::Image::new(src).paint_at(ui, rect.shrink(1.0));
                     }
                     let picked = *selected == k.id && puts.contains(tool);

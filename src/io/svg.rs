@@ -460,7 +460,12 @@ impl Icons {
         let id = self
             .used
             .entry((file.to_string(), tint.0))
-            .or_insert_with(|| format!("icon-{}-{n}", file.trim_end_matches(".svg")));
+            .or_insert_with(|| {
+                format!(
+                    "icon-{}-{n}",
+                    file.trim_end_matches(".svg").replace('/', "-")
+                )
+            });
         Some(id.clone())
     }
 

@@ -1,8 +1,9 @@
 //! A module's own icons: SVG or PNG files beside the module file, named by a kind's
 //! `icon` as a path relative to the module. Read when the module is loaded (or picked
-//! in the module editor) and held here by that name, so the scene, the designer and
-//! every export draw them as they draw the built-in icons; written beside the module
-//! when it is saved.
+//! in the module editor) and held here under the module's id and that name ([`key`]:
+//! two modules may each have an `icons/tree.svg` of their own), so the scene, the
+//! designer and every export draw them as they draw the built-in icons; written beside
+//! the module when it is saved.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -24,9 +25,28 @@ fn registry() -> &'static RwLock<HashMap<String, IconFile>> {
     ICONS.get_or_init(Default::default)
 }
 
-/// The icon held under `name`, if one was loaded or picked.
-pub fn get(name: &str) -> Option<IconFile> {
-    registry().read().ok()?.get(name).cloned()
+/// What an icon file `name` of the module `module` is held and drawn under.
+pub fn key(module: &str, name: &str) -> String {
+    format!("{module}/{name}")
+}
+
+/// The icon held under `key` ([`key`]), if one was loaded or picked.
+pub fn get(key: &str) -> Option<IconFile> {
+    registry().read().ok()?.get(key).cloned()
+}
+
+/// The module `from`'s own icons held for the module `to` too (a copy of a module
+/// under a new id draws what the original drew).
+pub fn share(from: &str, to: &str) {
+    let Ok(mut icons) = registry().write() else {
+        return;
+    };
+    let prefix = key(from, "");
+    let copies: Vec<(String, IconFile)> = icons
+        .iter()
+        .filter_map(|(k, f)| Some((key(to, k.strip_prefix(&prefix)?), f.clone())))
+        .collect();
+    icons.extend(copies);
 }
 
 /// Whether `name` ends like an image file this module takes (SVG or PNG).
@@ -58,16 +78,16 @@ impl IconError {
     }
 }
 
-/// Reads the icon file at `path` and holds it under `name` (see [`hold`]).
-pub fn hold_file(name: &str, path: &Path) -> Result<(), IconError> {
+/// Reads the icon file at `path` and holds it as the module's `name` (see [`hold`]).
+pub fn hold_file(module: &str, name: &str, path: &Path) -> Result<(), IconError> {
     let bytes = std::fs::read(path).map_err(IconError::file(path))?;
-    hold(name, bytes)
+    hold(module, name, bytes)
 }
 
-/// Holds the file's `bytes` under `name` (a PNG is drawn through an SVG that embeds
-/// it, so every drawing path takes one kind of icon). A PNG whose size cannot be read
-/// is refused.
-pub fn hold(name: &str, bytes: Vec<u8>) -> Result<(), IconError> {
+/// Holds the file's `bytes` as the module's icon `name` (a PNG is drawn through an SVG
+/// that embeds it, so every drawing path takes one kind of icon). A PNG whose size
+/// cannot be read is refused.
+pub fn hold(module: &str, name: &str, bytes: Vec<u8>) -> Result<(), IconError> {
     let svg = if name.to_ascii_lowercase().ends_with(".png") {
         let (w, h) = png_size(&bytes).ok_or_else(|| IconError::NotPng(name.to_string()))?;
         let data = base64::engine::general_purpose::STANDARD.encode(&bytes);
@@ -83,7 +103,7 @@ pub fn hold(name: &str, bytes: Vec<u8>) -> Result<(), IconError> {
         svg: svg.into(),
     };
     if let Ok(mut icons) = registry().write() {
-        icons.insert(name.to_string(), file);
+        icons.insert(key(module, name), file);
     }
     Ok(())
 }
@@ -124,7 +144,7 @@ pub fn load_beside(r: &Ruleset, module: &Path) -> Vec<String> {
         if !path.is_file() {
             continue;
         }
-        if let Err(e) = hold_file(name, &path) {
+        if let Err(e) = hold_file(&r.id, name, &path) {
             problems.push(e.to_string());
         }
     }
@@ -135,7 +155,7 @@ pub fn load_beside(r: &Ruleset, module: &Path) -> Vec<String> {
 pub fn save_beside(r: &Ruleset, module: &Path) -> Result<(), IconError> {
     let dir = module.parent().unwrap_or(Path::new(""));
     for name in image_icons(r) {
-        let Some(file) = get(name) else {
+        let Some(file) = get(&key(&r.id, name)) else {
             continue;
         };
         let path = dir.join(name);
@@ -174,18 +194,70 @@ mod tests {
         .unwrap();
         let mut rulesets = Rulesets::built_in();
         rulesets.load_file(&module).unwrap();
-        let held = get("tower-test.svg").unwrap();
+        let held = get(&key("towers", "tower-test.svg")).unwrap();
         assert_eq!(&*held.svg, svg.as_bytes());
-        assert!(get("clear.svg").is_none());
+        assert!(get(&key("towers", "clear.svg")).is_none());
         // A PNG is held as an SVG that embeds it.
         let png = resvg::tiny_skia::Pixmap::new(3, 2)
             .unwrap()
             .encode_png()
             .unwrap();
-        hold("tower-test.png", png.clone()).unwrap();
-        let held = get("tower-test.png").unwrap();
+        hold("towers", "tower-test.png", png.clone()).unwrap();
+        let held = get(&key("towers", "tower-test.png")).unwrap();
         assert_eq!(&*held.original, &png[..]);
         assert!(String::from_utf8_lossy(&held.svg).contains(r#"viewBox="0 0 3 2""#));
-        assert!(hold("broken.png", b"not a png".to_vec()).is_err());
+        assert!(hold("towers", "broken.png", b"not a png".to_vec()).is_err());
+    }
+
+    /// Two modules each with an `icons/tree.svg` of their own: each module's scene draws
+    /// its own, and a copy of one under a new id draws the original's.
+    #[test]
+    fn two_modules_with_an_icon_file_of_the_same_name_each_draw_their_own() {
+        use crate::board::{Board, HexBoard, Orientation, Stagger};
+        use crate::scenario::{HexCell, Scenario};
+        let mut rulesets = Rulesets::built_in();
+        let mut drawn = Vec::new();
+        for (id, fill) in [("north-war", "#111111"), ("south-war", "#eeeeee")] {
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::create_dir_all(dir.path().join("icons")).unwrap();
+            let svg = format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="{fill}"/></svg>"#
+            );
+            std::fs::write(dir.path().join("icons/tree.svg"), &svg).unwrap();
+            let module = dir.path().join("m.ron");
+            let text = format!(
+                r##"(id: "{id}", name: "{id}", board: (kind: "hex", orientation: "flat", columns: 3, rows: 3),
+                    default_terrain: "wood", terrains: [(id: "wood", name: "Wood", colour: "#336633")],
+                    unit_classes: [(id: "archer", name: "Archer", colour: "#336633", icon: "icons/tree.svg")])"##
+            );
+            std::fs::write(&module, text).unwrap();
+            let r = rulesets.load_file(&module).unwrap().clone();
+            let board = HexBoard::new(Orientation::Flat, 3, 3, Stagger::Odd).unwrap();
+            let hex = board.hexes().next().unwrap();
+            let mut s = Scenario::new("s", id, Board::Hex(board));
+            s.hexes.insert(hex, HexCell::terrain("wood"));
+            let mut u = crate::scenario::Unit::new("a1", "archer");
+            u.hex = Some(hex);
+            s.units.push(u);
+            let scene = crate::scene::build(&s, &r, &Default::default());
+            let ids: Vec<String> = scene
+                .layers
+                .iter()
+                .flat_map(|l| l.items())
+                .filter_map(|i| match i {
+                    crate::scene::Item::Icon { id, .. } => Some(id.clone()),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(ids, [key(id, "icons/tree.svg")]);
+            let bytes = crate::scene::icons::svg(&ids[0]).unwrap();
+            assert_eq!(&*bytes, svg.as_bytes());
+            drawn.push(bytes.into_owned());
+        }
+        assert_ne!(drawn[0], drawn[1]);
+        let r = rulesets.get("north-war").unwrap();
+        let copy = crate::rules::module::copy_of(r, "north-war-2", "Copy").unwrap();
+        let svg = crate::scene::icons::svg(&crate::scene::icons::drawn_as(&copy, "icons/tree.svg"));
+        assert_eq!(svg.as_deref(), Some(&drawn[0][..]));
     }
 }

@@ -103,6 +103,8 @@ pub fn entry_value(r: &Ruleset, entry: &Entry) -> Value {
         Entry::Board => serde_json::json!({
             "id": r.id, "name": r.name, "source": r.source, "description": r.description,
             "board": json(&r.board), "default_terrain": r.default_terrain,
+            "field_step": r.field_step, "flank_sectors": r.flank_sectors,
+            "layout": json(&r.layout),
         }),
         Entry::Sides => json(&r.sides),
         Entry::Kind(list, id) => r.kind(*list, id).map_or(Value::Null, |k| json(k)),
@@ -164,9 +166,11 @@ pub fn label(r: &Ruleset, entry: &Entry) -> String {
     }
 }
 
-/// A copy of `r` under a new id and name (Start from a built-in).
+/// A copy of `r` under a new id and name (Start from a built-in), drawing the icon
+/// files of its own that `r` draws.
 pub fn copy_of(r: &Ruleset, id: &str, name: &str) -> Result<Ruleset, ModuleError> {
     check_id(id)?;
+    super::icon_files::share(&r.id, id);
     let mut copy = r.clone();
     copy.id = id.to_string();
     copy.name = name.to_string();
@@ -271,6 +275,41 @@ pub fn add_kind(r: &Ruleset, list: KindList) -> (Ruleset, String) {
     let mut out = r.clone();
     kinds_mut(&mut out, list).push(kind);
     (out, id)
+}
+
+/// A new battle modifier at the end of the list, named "New modifier", with no amount
+/// and no condition yet (the module's check says so until one is given). Returns its
+/// entry.
+pub fn add_modifier(r: &Ruleset) -> (Ruleset, Entry) {
+    let mut out = r.clone();
+    out.modifiers.push(ModifierEntry {
+        name: "New modifier".into(),
+        quote: String::new(),
+        dice: None,
+        shift: None,
+        factor: None,
+        attacker: Vec::new(),
+        target: Vec::new(),
+        when: Default::default(),
+        effect: super::modifier::Effect::Adds,
+    });
+    let i = out.modifiers.len() - 1;
+    (out, Entry::Modifier(i))
+}
+
+/// A new check at the end of the list, with a fresh rule id (`new-check`,
+/// `new-check-2`, ...) and the mechanism `placement` (which has no parameters), to be
+/// switched in its sheet. Returns its entry.
+pub fn add_check(r: &Ruleset) -> Result<(Ruleset, Entry), ModuleError> {
+    let rule = (1..)
+        .map(|n| match n {
+            1 => "new-check".to_string(),
+            n => format!("new-check-{n}"),
+        })
+        .find(|id| r.constraints.iter().all(|c| c.rule != *id))
+        .unwrap_or_default();
+    let text = format!(r#"(rule: "{rule}", quote: "", check: (mechanism: "placement"))"#);
+    paste(r, PasteInto::Checks, &text)
 }
 
 /// The list of kinds, to change.
@@ -747,6 +786,45 @@ pub fn entry_text(r: &Ruleset, entry: &Entry) -> String {
     ron::ser::to_string_pretty(&entry_value(r, entry), config).unwrap_or_default()
 }
 
+/// The fields of the record `value` stands for at `path` in the entry (a dotted path,
+/// empty for the entry itself), in the order its type declares them: the file's reader
+/// names them so when it meets a field it does not know. `None` where the reader would
+/// not say (a record that takes unknown fields, a module that would not load, a path
+/// through a row the module does not have yet).
+pub fn field_order(r: &Ruleset, entry: &Entry, path: &str, value: &Value) -> Option<Vec<String>> {
+    const PROBE: &str = "x-field-order-probe";
+    let mut doc = as_value(r);
+    let mut slot = entry_slot(r, &mut doc, entry)?;
+    for key in path.split('.').filter(|k| !k.is_empty()) {
+        slot = match slot {
+            Value::Array(items) => items.get_mut(key.parse::<usize>().ok()?)?,
+            Value::Object(fields) => fields
+                .entry(key.to_string())
+                .or_insert_with(|| Value::Object(Default::default())),
+            _ => return None,
+        };
+    }
+    let mut probe = value.as_object()?.clone();
+    probe.insert(PROBE.into(), Value::Bool(true));
+    *slot = Value::Object(probe);
+    let Err(e) = super::load::read(&doc.to_string(), TextFormat::Json, Path::new("probe.json"))
+    else {
+        return None;
+    };
+    // "unknown field `x`, expected one of `a`, `b`" (or "`a` or `b`", or "`a`").
+    let (said, expected) = e.message.split_once("expected")?;
+    if !said.contains(PROBE) {
+        return None;
+    }
+    let names = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect();
+    Some(names)
+}
+
 /// Every problem `sandtable rulesets check` would report of the module, each with the
 /// entry and field it is about (`place`; no entry: the module as a whole), so that the
 /// editor shows it under that field.
@@ -928,6 +1006,44 @@ mod tests {
                 Place::new(Entry::Mechanisms, "line_of_sight.valley"),
             ]
         );
+    }
+
+    /// The tree's + adds a modifier and a check a user then fills in: each loads, and a
+    /// second check gets a rule id of its own.
+    #[test]
+    fn a_new_modifier_and_new_checks_load_with_ids_of_their_own() {
+        let (r, entry) = add_modifier(&battle_cry());
+        assert_eq!(entry, Entry::Modifier(0));
+        assert_eq!(r.modifiers[0].name, "New modifier");
+        let (r, first) = add_check(&r).unwrap();
+        let (r, second) = add_check(&r).unwrap();
+        let n = battle_cry().constraints.len();
+        assert_eq!((first, second), (Entry::Check(n), Entry::Check(n + 1)));
+        assert_eq!(r.constraints[n + 1].rule, "new-check-2");
+        // Until it is given an amount, the modifier is the module's one problem.
+        let p = problems(&r);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(p[0].message.contains("exactly one of dice, shift"), "{p:?}");
+    }
+
+    /// A record's fields in the order its type declares them, not alphabetical: a
+    /// terrain's battle effects, a check's parameters, the sight model's switches.
+    #[test]
+    fn fields_come_in_the_order_their_type_declares_them() {
+        let r = battle_cry();
+        let woods = Entry::Kind(KindList::Terrain, "woods".into());
+        let battle = entry_value(&r, &woods)["battle"].clone();
+        let order = field_order(&r, &woods, "battle", &battle).unwrap();
+        assert_eq!(order[..2], ["target_dice", "attacker_dice"], "{order:?}");
+        let kind = field_order(&r, &woods, "", &entry_value(&r, &woods)).unwrap();
+        assert_eq!(kind[..4], ["id", "name", "colour", "icon"], "{kind:?}");
+        let stacking = Entry::Check(4);
+        let check = entry_value(&r, &stacking)["check"].clone();
+        let order = field_order(&r, &stacking, "check", &check).unwrap();
+        assert_eq!(order[0], "max", "{order:?}");
+        let sight = entry_value(&r, &Entry::Mechanisms)["line_of_sight"].clone();
+        let order = field_order(&r, &Entry::Mechanisms, "line_of_sight", &sight).unwrap();
+        assert_eq!(order[0], "elevation", "{order:?}");
     }
 
     /// A rename follows the typed references of the kind's own list only: a hexside

@@ -71,7 +71,8 @@ impl Layers {
 pub(super) struct Look<'r> {
     pub colour: super::Rgba,
     pub pattern: Option<Pattern>,
-    pub icon: Option<&'r str>,
+    /// What the drawing knows its icon by ([`super::icons::drawn_as`]).
+    pub icon: Option<String>,
     pub name: &'r str,
 }
 
@@ -80,7 +81,7 @@ pub(super) fn look<'r>(r: &'r Ruleset, list: KindList, id: &'r str) -> Look<'r> 
         Some(k) => Look {
             colour: k.colour.into(),
             pattern: k.pattern,
-            icon: k.icon.as_deref(),
+            icon: k.icon.as_deref().map(|f| super::icons::drawn_as(r, f)),
             name: &k.name,
         },
         None => Look {

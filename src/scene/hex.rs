@@ -98,9 +98,9 @@ fn disc(at: Vec2, radius: f32, k: &super::build::Look, out: &mut impl FnMut(Item
         radius,
         style: Style::outlined(k.colour.lighter(0.65), Stroke::new(radius * 0.15, k.colour)),
     });
-    match k.icon {
+    match &k.icon {
         Some(icon) => out(Item::Icon {
-            id: icon.to_string(),
+            id: icon.clone(),
             centre: at,
             size: radius * 1.6,
             tint: k.colour.darker(0.3),
@@ -260,7 +260,7 @@ fn units(
             Some(icon) => l.at(
                 cell,
                 Item::Icon {
-                    id: icon.to_string(),
+                    id: super::icons::drawn_as(r, icon),
                     centre: symbol,
                     size: half_h * 1.1,
                     tint: Rgba::WHITE,

@@ -80,8 +80,17 @@ pub const ICONS: &[(&str, &[u8])] = &[
     ("wreck.svg", include_bytes!("../../assets/icons/wreck.svg")),
 ];
 
-/// The SVG text of an icon file name, if it is one of ours.
-/// Else a module's own icon file held under that name ([`icon_files`]).
+/// What the drawing knows a kind's icon `file` of the module `r` by: a built-in icon's
+/// file name, or the module's own file under the module's id ([`icon_files::key`]).
+pub fn drawn_as(r: &crate::rules::Ruleset, file: &str) -> String {
+    match built_in(file) {
+        Some(_) => file.to_string(),
+        None => icon_files::key(&r.id, file),
+    }
+}
+
+/// The SVG text of an icon, by what the drawing knows it by ([`drawn_as`]): one of
+/// ours, else a module's own icon file ([`icon_files`]).
 pub fn svg(file: &str) -> Option<Cow<'static, [u8]>> {
     built_in(file)
         .map(Cow::Borrowed)

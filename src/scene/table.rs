@@ -158,7 +158,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         }
         if let (Some(icon), Some(c)) = (k.icon, centre) {
             l.free(Item::Icon {
-                id: icon.to_string(),
+                id: icon,
                 centre: c,
                 size,
                 tint: INK,
@@ -195,7 +195,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         let centre = v(c);
         match class.and_then(|k| k.icon.as_deref()) {
             Some(icon) => l.free(Item::Icon {
-                id: icon.to_string(),
+                id: super::icons::drawn_as(r, icon),
                 centre,
                 size: small * 0.7,
                 tint: Rgba::WHITE,

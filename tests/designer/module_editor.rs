@@ -12,12 +12,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
 use sandtable::app::dialogs::ScriptedDialogs;
-use sandtable::app::document::Document;
-use sandtable::board::{Board, HexBoard, Orientation, Stagger};
 use sandtable::rules::module::{self, Entry};
-use sandtable::rules::play::{Arena, Field, battle, sight};
 use sandtable::rules::{KindList, Ruleset, parse_ruleset};
-use sandtable::scenario::{Edit, HexCell, Scenario, Unit, edit::Feature};
+use sandtable::scenario::Edit;
 
 fn open_editor(h: &mut Harness<'_, DesignerApp>) {
     // The menu, drawn first (the palette's heading says "Tools" too).
@@ -126,102 +123,209 @@ fn step(h: &mut Harness<'_, DesignerApp>, f: impl FnOnce(&Ruleset) -> Ruleset) {
     h.run();
 }
 
-/// Line of sight from B3 to D3 over the forest at C3, and the dice of an infantry
-/// unit at B5 against infantry in the forest at C5 and of cavalry at D6 against it.
-fn answers(s: &Scenario, r: &Ruleset) -> (String, Option<i32>) {
-    let Some(Arena::Hex(field)) = Arena::new(s, r) else {
-        panic!("a hex board")
-    };
-    let (from, to) = (field.place("B3").unwrap(), field.place("D3").unwrap());
-    let seen = sight::look(&*field, from, to);
-    let los = sight::headline(&*field, from, to, &seen);
-    let unit = |id: &str| s.units.iter().find(|u| u.id == id).unwrap().clone();
-    let fight = battle::fight(&*field, &unit("a1"), &unit("t1"));
-    (los, fight.odds.dice)
+/// What the module editor says its last action could not do.
+fn editor_says(h: &Harness<'_, DesignerApp>) -> Option<String> {
+    h.state().windows.module_editor.as_ref()?.message.clone()
 }
 
-/// "A kittest test builds a small new ruleset in the editor from a built-in copy ...
-/// saves it; paints a map with it; gets the expected line of sight and dice from the
-/// previews and the expected finding; the saved RON gives the same answers on the
-/// command line and equals, as data, the same ruleset written by hand."
+/// Whether some text on screen contains `text`.
+fn shows(h: &Harness<'_, DesignerApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// The command line's answer, a line a string.
+fn cli(args: &[&str]) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().map(|l| l.trim().to_string()).collect()
+}
+
+/// A text field of the sheet, typed in as a whole.
+fn type_in(h: &mut Harness<'_, DesignerApp>, role: egui::Role, label: &str, text: &str) {
+    h.get_by_role_and_label(role, label)
+        .set_text_value_accesskit(text);
+    h.run();
+}
+
+/// A number of the sheet, set.
+fn set_number(h: &mut Harness<'_, DesignerApp>, label: &str, v: f64) {
+    h.get_by_role_and_label(egui::Role::SpinButton, label)
+        .set_value_accesskit(v);
+    h.run();
+}
+
+/// A button, box or entry of the editor, pressed (through the accessibility tree: it
+/// may lie below the sheet's scrolled view).
+fn press(h: &mut Harness<'_, DesignerApp>, role: egui::Role, label: &str) {
+    h.get_by_role_and_label(role, label).click_accesskit();
+    h.run();
+}
+
+/// A new entry by a list's + in the tree (every list shown: the search emptied).
+fn add(h: &mut Harness<'_, DesignerApp>, label: &str) {
+    h.get_by_label("Search the module")
+        .set_text_value_accesskit("");
+    h.run();
+    press(h, egui::Role::Button, label);
+}
+
+/// A choice in a drop-down of the sheet.
+fn choose(h: &mut Harness<'_, DesignerApp>, combo: &str, option: &str) {
+    h.get_by_role_and_label(egui::Role::ComboBox, combo)
+        .click_accesskit();
+    h.run();
+    // Through the accessibility tree: a long list scrolls the option out of view.
+    h.get_by_role_and_label(egui::Role::Button, option)
+        .click_accesskit();
+    h.run();
+}
+
+/// Deletes the kind, modifier or check the tree lists as `label` (found by `search`),
+/// the way a user does: picked, Delete, and "Delete anyway" if the module names it.
+fn delete(h: &mut Harness<'_, DesignerApp>, search: &str, label: &str) {
+    pick(h, search, label);
+    press(h, egui::Role::Button, "Delete");
+    if h.query_by_label("Delete anyway").is_some() {
+        h.get_by_label("Delete anyway").click();
+        h.run();
+    }
+    assert!(h.query_by_label(label).is_none(), "{label} is still listed");
+}
+
+/// The id of the unit on the hex labelled `label`.
+fn unit_on(h: &Harness<'_, DesignerApp>, label: &str) -> String {
+    let s = &h.state().doc.scenario;
+    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
+    s.units
+        .iter()
+        .find(|u| u.hex == Some(hex))
+        .map(|u| u.id.clone())
+        .unwrap_or_else(|| panic!("no unit on {label}"))
+}
+
+/// "A kittest test builds a small new ruleset in the editor from a built-in copy: two
+/// terrain kinds (one blocks line of sight and takes 1 die from infantry and 2 from
+/// cavalry), a unit class with range 3 and dice 3/2/1, a check that limits a terrain to
+/// elevation 1-2; saves it; paints a map with it; gets the expected line of sight and
+/// dice from the previews and the expected finding; the saved RON gives the same
+/// answers on the command line and equals, as data, the same ruleset written by hand."
+/// Everything is done by labels, clicks and typing, as a user would.
 #[test]
 fn a_small_game_built_from_a_built_in_copy_saves_as_the_same_game_written_by_hand() {
+    use egui::Role::{CheckBox, MultilineTextInput, TextInput};
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("ford-war.ron");
+    let map = dir.path().join("ford.json");
     let mut h = app_with(ScriptedDialogs {
-        saves: vec![saved.clone()],
+        saves: vec![saved.clone(), map.clone()],
         ..Default::default()
     });
-    // An empty Battle Cry map to paint on.
-    let board = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
-    let s = Scenario::new("Ford", "battle-cry-150", Board::Hex(board));
-    let doc = Document::new(s, None, &h.state().rulesets);
-    h.state_mut().doc = doc;
+    // File > New: an empty Battle Cry map to paint on.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert!(h.state().doc.scenario.hexes.is_empty());
     open_editor(&mut h);
     // Start a new module: a copy of Battle Cry under a new id and name.
     h.get_by_label("Start a new module").click();
     h.run();
-    h.get_by_role_and_label(egui::Role::TextInput, "New module id")
-        .set_text_value_accesskit("ford-war");
-    h.run();
-    h.get_by_role_and_label(egui::Role::TextInput, "New module name")
-        .set_text_value_accesskit("Ford war");
-    h.run();
+    type_in(&mut h, TextInput, "New module id", "ford-war");
+    type_in(&mut h, TextInput, "New module name", "Ford war");
     h.get_by_label_contains("Copy of Battle Cry").click();
     h.run();
     assert_eq!(h.state().doc.scenario.ruleset, "ford-war");
-    // Keep clear, infantry and cavalry; drop the rest of the copy.
-    step(&mut h, |r| {
-        let mut out = r.clone();
-        for list in KindList::ALL {
-            for k in r.kinds(list) {
-                let keep = matches!(k.id.as_str(), "clear" | "infantry" | "cavalry");
-                if !keep {
-                    out = module::remove_kind(&out, list, &k.id);
-                }
+    // Keep clear, infantry and cavalry; delete the rest of the copy, checks first.
+    let copy = h.state().doc.ruleset().unwrap().clone();
+    for c in &copy.constraints {
+        delete(&mut h, &c.rule, &c.rule);
+    }
+    for list in [KindList::Terrain, KindList::Token, KindList::UnitClass] {
+        for k in copy.kinds(list) {
+            if !matches!(k.id.as_str(), "clear" | "infantry" | "cavalry") {
+                let label = module::label(&copy, &Entry::Kind(list, k.id.clone()));
+                delete(&mut h, &k.id, &label);
             }
         }
-        while !out.constraints.is_empty() {
-            out = module::remove_entry(&out, &Entry::Check(0));
-        }
-        let head = serde_json::json!({"source": "", "description": ""});
-        let out = module::set_entry(&out, &Entry::Board, head).unwrap();
-        module::set_entry(&out, &Entry::Sides, serde_json::json!([])).unwrap()
-    });
-    // A new terrain, renamed, coloured, blocking sight.
-    step(&mut h, |r| module::add_kind(r, KindList::Terrain).0);
-    step(&mut h, |r| {
-        module::rename_kind(r, KindList::Terrain, "new-terrain", "forest").unwrap()
-    });
-    step(&mut h, |r| {
-        let forest = r##"(id: "forest", name: "Forest", colour: "#2f6a2a", pattern: "trees", sight: (blocks: true))"##;
-        let e = Entry::Kind(KindList::Terrain, "forest".into());
-        module::set_entry_text(r, &e, forest).unwrap()
-    });
-    // Infantry: range 3, dice 3/2/1.
-    step(&mut h, |r| {
-        let mut out = r.clone();
-        let p = out.unit_classes[0].profile.as_mut().unwrap();
-        p.range = 3;
-        p.dice = vec![3, 2, 1];
-        out
-    });
-    // Two modifiers and a check, pasted as text.
-    for m in [
-        r#"(name: "forest (infantry)", quote: "A unit in a forest: 1 die fewer against infantry.", dice: -1, target: ["infantry"], when: (target_on: ["forest"]))"#,
-        r#"(name: "forest (cavalry)", quote: "A unit in a forest: 2 dice fewer against cavalry.", dice: -2, target: ["cavalry"], when: (target_on: ["forest"]))"#,
-    ] {
-        step(&mut h, |r| {
-            module::paste(r, module::PasteInto::Modifiers, m).unwrap().0
-        });
     }
-    step(&mut h, |r| {
-        let c = r#"(rule: "forest-height", quote: "Forests stand at elevation 1 or 2.", check: (mechanism: "hex-attributes", terrain: "forest", min_elevation: 1, max_elevation: 2))"#;
-        module::paste(r, module::PasteInto::Checks, c).unwrap().0
-    });
-    assert!(module::problems(h.state().doc.ruleset().unwrap()).is_empty());
-    // Save module as...
+    pick(&mut h, "", "Board: Ford war");
+    type_in(&mut h, TextInput, "Module source", "");
+    type_in(&mut h, TextInput, "Module description", "");
+    pick(&mut h, "", "Sides");
+    for _ in &copy.sides {
+        h.get_all_by_label("Remove")
+            .next()
+            .unwrap()
+            .click_accesskit();
+        h.run();
+    }
+    // A new terrain: forest, dark green, drawn with trees, blocking sight.
+    add(&mut h, "Add a terrain");
+    type_in(&mut h, TextInput, "Kind id", "forest");
+    h.get_by_label("Rename").click();
+    h.run();
+    type_in(&mut h, TextInput, "Kind name", "Forest");
+    type_in(&mut h, TextInput, "Colour", "#2f6a2a");
+    choose(&mut h, "Pattern", "trees");
+    press(&mut h, CheckBox, "Blocks line of sight");
+    // Infantry: range 3, dice 3/2/1.
+    pick(&mut h, "infantry", "Infantry (infantry)");
+    set_number(&mut h, "Range", 3.0);
+    for (range, dice) in [(1, 3.0), (2, 2.0), (3, 1.0)] {
+        set_number(&mut h, &format!("Dice at range {range}"), dice);
+    }
+    // Two modifiers: 1 die fewer against infantry in a forest, 2 against cavalry.
+    for (class, dice, quote) in [
+        (
+            "infantry",
+            -1.0,
+            "A unit in a forest: 1 die fewer against infantry.",
+        ),
+        (
+            "cavalry",
+            -2.0,
+            "A unit in a forest: 2 dice fewer against cavalry.",
+        ),
+    ] {
+        add(&mut h, "Add a modifier");
+        type_in(
+            &mut h,
+            TextInput,
+            "Modifier name",
+            &format!("forest ({class})"),
+        );
+        type_in(&mut h, MultilineTextInput, "Rule quote", quote);
+        press(&mut h, CheckBox, "Dice");
+        set_number(&mut h, "Dice", dice);
+        press(&mut h, CheckBox, &format!("target for {class}"));
+        type_in(&mut h, TextInput, "target on", "forest");
+    }
+    // A check: forests stand at elevation 1 or 2.
+    add(&mut h, "Add a check");
+    type_in(&mut h, TextInput, "Check rule", "forest-height");
+    type_in(
+        &mut h,
+        MultilineTextInput,
+        "Rule quote",
+        "Forests stand at elevation 1 or 2.",
+    );
+    choose(&mut h, "mechanism", "hex-attributes");
+    assert_eq!(editor_says(&h), None);
+    type_in(&mut h, TextInput, "terrain", "forest");
+    press(&mut h, CheckBox, "min elevation set");
+    set_number(&mut h, "min elevation", 1.0);
+    press(&mut h, CheckBox, "max elevation set");
+    set_number(&mut h, "max elevation", 2.0);
+    assert_eq!(editor_says(&h), None);
+    assert!(
+        !shows(&h, "cannot be saved"),
+        "{:?}",
+        module::problems(h.state().doc.ruleset().unwrap())
+    );
+    // Save module as...: the file equals the game written by hand.
     h.get_by_label("Save module as...").click();
     h.run();
     assert_eq!(h.state().error, None);
@@ -229,66 +333,119 @@ fn a_small_game_built_from_a_built_in_copy_saves_as_the_same_game_written_by_han
     let from_file = parse_ruleset(&text, &saved).unwrap();
     let by_hand = parse_ruleset(BY_HAND, Path::new("by-hand.ron")).unwrap();
     assert_eq!(from_file, by_hand, "saved:\n{text}");
-    // Paint the map with it: forest at C3 (elevation 1) and C5 (elevation 0, too low).
-    let board = h.state().doc.scenario.board.as_hex().unwrap().clone();
-    let hex = |l: &str| board.hex_at(l).unwrap();
-    let rulesets = h.state().rulesets.clone();
-    for (l, elevation) in [("C3", 1), ("C5", 0)] {
-        let mut cell = HexCell::terrain("forest");
-        cell.elevation = elevation;
-        let e = Edit::SetHex {
-            hex: hex(l),
-            cell: Some(cell),
-        };
-        h.state_mut().doc.apply(e, &rulesets).unwrap();
-    }
-    for (id, class, at) in [
-        ("a1", "infantry", "B5"),
-        ("t1", "infantry", "C5"),
-        ("c1", "cavalry", "D6"),
-    ] {
-        let mut u = Unit::new(id, class);
-        u.hex = Some(hex(at));
-        h.state_mut()
-            .doc
-            .apply(Edit::put(Feature::Unit(u)), &rulesets)
-            .unwrap();
-    }
+
+    // Paint the map with it: forest at C3 (raised to 1), C5 (left at 0, too low) and C7
+    // (raised to 2); infantry of side A at B5 and B7, of side B at C5, cavalry of side
+    // B at C7.
+    h.get_by_label("Close window").click();
     h.run();
-    let doc = &h.state().doc;
-    let finding = doc
+    assert!(h.state().windows.module_editor.is_none());
+    h.get_by_label("Forest").click();
+    h.run();
+    h.key_press(Key::Backtick);
+    h.run();
+    for l in ["C3", "C5", "C7"] {
+        let p = designer_kit::at(&h, l);
+        designer_kit::drag(&mut h, &[p]);
+    }
+    h.get_by_label("Raise elevation").click();
+    h.run();
+    for l in ["C3", "C7", "C7"] {
+        let p = designer_kit::at(&h, l);
+        designer_kit::drag(&mut h, &[p]);
+    }
+    for (class, side, at) in [
+        ("Infantry", "Side A", "B5"),
+        ("Infantry", "Side A", "B7"),
+        ("Infantry", "Side B", "C5"),
+        ("Cavalry", "Side B", "C7"),
+    ] {
+        h.get_by_label(class).click();
+        h.run();
+        choose(&mut h, "side of new units", side);
+        click_hex(&mut h, at);
+    }
+    let (a1, a2, t1, t2) = (
+        unit_on(&h, "B5"),
+        unit_on(&h, "B7"),
+        unit_on(&h, "C5"),
+        unit_on(&h, "C7"),
+    );
+    // The expected finding: the forest at elevation 0, and only it.
+    let findings: Vec<_> = h
+        .state()
+        .doc
         .diagnostics
         .iter()
-        .find(|d| d.rule == "ford-war/forest-height")
-        .expect("the forest at elevation 0 is found");
-    assert_eq!(finding.hexes, [hex("C5")]);
-    assert_eq!(
-        doc.diagnostics
+        .filter(|d| d.rule == "ford-war/forest-height")
+        .cloned()
+        .collect();
+    let c5 = h
+        .state()
+        .doc
+        .scenario
+        .board
+        .as_hex()
+        .unwrap()
+        .hex_at("C5")
+        .unwrap();
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0].hexes, [c5]);
+    // The list of findings shows it (its words before the quote of the rule).
+    let words = findings[0].message.split(" (\"").next().unwrap();
+    assert!(shows(&h, words), "not listed: {words}");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(h.state().error, None);
+    let (m, f) = (saved.to_str().unwrap(), map.to_str().unwrap());
+    let validate = cli(&["validate", "--ruleset-file", m, f]);
+    assert!(
+        validate
             .iter()
-            .filter(|d| d.rule == "ford-war/forest-height")
-            .count(),
-        1
+            .any(|l| l.contains("forest-height") && l.contains("C5")),
+        "{validate:?}"
     );
-    // The answers of the editor's module (the previews') and of the saved file (the
-    // command line's) are the same, and the expected ones.
-    let (los, dice) = answers(&doc.scenario, doc.ruleset().unwrap());
-    assert!(los.starts_with("B3 does not see D3"), "{los}");
-    assert_eq!(
-        dice,
-        Some(2),
-        "3 dice at range 1, 1 fewer against infantry in a forest"
-    );
-    assert_eq!(answers(&doc.scenario, &from_file), (los, dice));
-    let mut s = doc.scenario.clone();
-    s.units.retain(|u| u.id != "t1");
-    let mut t = Unit::new("t1", "cavalry");
-    t.hex = Some(hex("C5"));
-    s.units.push(t);
-    assert_eq!(
-        answers(&s, &from_file).1,
-        Some(1),
-        "2 dice fewer against cavalry"
-    );
+
+    // The line of sight from B3 to D3 in its preview: the forest on C3 blocks it, in the
+    // command line's words.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::L);
+    h.run();
+    click_hex(&mut h, "B3");
+    let d3 = designer_kit::at(&h, "D3");
+    h.hover_at(d3);
+    h.run();
+    let los = cli(&["los", "--ruleset-file", m, f, "B3", "D3"]);
+    assert!(los[0].starts_with("B3 does not see D3"), "{los:?}");
+    assert!(los.iter().any(|l| l.contains("forest on C3")), "{los:?}");
+    for line in &los {
+        assert!(shows(&h, line), "the preview does not say: {line}");
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    // The dice in the battle preview: 3 at range 1, 1 fewer against infantry in a
+    // forest, 2 fewer against cavalry.
+    for (from, to, a, t, dice) in [
+        ("B5", "C5", &a1, &t1, "Rolls 2 dice"),
+        ("B7", "C7", &a2, &t2, "Rolls 1 die"),
+    ] {
+        h.key_press_modifiers(Modifiers::SHIFT, Key::B);
+        h.run();
+        click_hex(&mut h, from);
+        let p = designer_kit::at(&h, to);
+        h.hover_at(p);
+        h.run();
+        assert!(shows(&h, dice), "{from} against {to}: not '{dice}'");
+        let battle = cli(&["battle", "--ruleset-file", m, f, a, t]);
+        assert!(
+            battle.iter().any(|l| l.eq_ignore_ascii_case(dice)),
+            "{battle:?}"
+        );
+        for line in &battle {
+            assert!(shows(&h, line), "the preview does not say: {line}");
+        }
+        h.key_press(Key::Escape);
+        h.run();
+    }
 }
 
 /// Renaming a kind in use offers to rename it in the map too, in the same undo step;
@@ -535,6 +692,15 @@ fn the_sight_models_sheet_shows_its_switches_and_a_problem_under_the_one_set() {
         h.query_by_label_contains("a hex of high ground between two ground-level ends blocks")
             .is_some()
     );
+    // In the order the model declares its switches, not alphabetical.
+    let top = |h: &Harness<'_, DesignerApp>, label: &str| {
+        h.get_all_by_label(label).next().unwrap().rect().top()
+    };
+    let tops: Vec<f32> = ["elevation", "valley", "crests", "shadows", "see over lower"]
+        .iter()
+        .map(|l| top(&h, l))
+        .collect();
+    assert!(tops.is_sorted(), "{tops:?}");
     h.get_by_role_and_label(egui::Role::CheckBox, "valley")
         .click();
     h.run();
@@ -637,7 +803,10 @@ fn an_icon_file_of_ones_own_is_drawn_and_saved_beside_the_module() {
     assert_eq!(kind.icon.as_deref(), Some("castle-keep.png"));
     let drawn = scene::build(&h.state().doc.scenario, &r, &SceneOptions::default());
     let svg = write_svg(&drawn, &SvgOptions::default());
-    assert!(svg.contains("icon-castle-keep"), "no symbol for the icon");
+    assert!(
+        svg.contains("icon-battle-cry-150-castle-keep"),
+        "no symbol for the module's icon"
+    );
 
     h.get_by_label("Save module as...").click();
     h.run();
@@ -704,15 +873,7 @@ fn rows_of_a_list_are_added_and_removed_and_a_checks_mechanism_is_switched_in_th
     h.get_by_label("Add to exceptions").click_accesskit();
     h.run();
     let now = exceptions(&h);
-    let said = h
-        .state()
-        .windows
-        .module_editor
-        .as_ref()
-        .unwrap()
-        .message
-        .clone();
-    assert_eq!(now.len(), before + 1, "{said:?}");
+    assert_eq!(now.len(), before + 1, "{:?}", editor_says(&h));
     assert!(now.last().unwrap().classes.is_empty());
     let row = format!("Remove exceptions {}", before + 1);
     h.get_by_label(&row).click_accesskit();
@@ -743,4 +904,97 @@ fn rows_of_a_list_are_added_and_removed_and_a_checks_mechanism_is_switched_in_th
     assert_eq!(check["mechanism"], "stacking", "{check}");
     assert!(check.get("terrain").is_none(), "{check}");
     h.get_by_role_and_label(egui::Role::SpinButton, "max");
+}
+
+/// Issue 24: "The module is checked as you edit ... shown beside the field": a field the
+/// kind's sheet has no hand-made widget for (a terrain's `no_battle_after_move`) has one
+/// under More fields, opened when it has a problem, and the problem is under it; the
+/// sheet's end holds no stray problems.
+#[test]
+fn a_problem_of_a_field_off_the_hand_made_sheet_is_shown_under_its_own_field() {
+    let mut h = app();
+    step(&mut h, |r| {
+        let mut out = r.clone();
+        let woods = out.terrains.iter_mut().find(|k| k.id == "woods").unwrap();
+        woods.battle.no_battle_after_move.push("dragoons".into());
+        out
+    });
+    open_editor(&mut h);
+    pick(&mut h, "woods", "(!) Woods (woods)");
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "no battle after move");
+    assert_eq!(
+        field.value().as_deref(),
+        Some("cavalry, artillery, dragoons")
+    );
+    let mark = h.get_by_label_contains("dragoons").rect();
+    just_under(field.rect(), mark);
+    assert!(
+        h.query_by_label_contains("battle.no_battle_after_move:")
+            .is_none(),
+        "no stray problem at the sheet's end"
+    );
+    // Mended in its own field: one module step, and the problem is gone.
+    h.get_by_role_and_label(egui::Role::TextInput, "no battle after move")
+        .set_text_value_accesskit("cavalry, artillery");
+    h.run();
+    assert!(module::problems(h.state().doc.ruleset().unwrap()).is_empty());
+    assert!(h.query_by_label_contains("dragoons").is_none());
+    // A modifier's every field has a widget: its factor and effect too.
+    step(&mut h, |r| module::add_modifier(r).0);
+    pick(&mut h, "New modifier", "(!) New modifier");
+    h.get_by_role_and_label(egui::Role::CheckBox, "factor set");
+    h.get_by_role_and_label(egui::Role::ComboBox, "effect");
+}
+
+/// Issue 24: "Per-class values (movement costs, dice by range, modifiers by class) are
+/// tables": a per-class map of a schema sheet (Sticks and Stones' forest fire shifts) is
+/// a table with a row per class, whose value is set, whose row is removed and to which
+/// a class is added; a list of dice (Battle Cry woods' dice when moved in) is a table
+/// with a row per range. Each change is one module step.
+#[test]
+fn per_class_values_and_dice_by_range_are_tables_with_rows_added_and_removed() {
+    let mut h = designer_kit::app_on("sticks-and-stones-river.ron");
+    open_editor(&mut h);
+    pick(&mut h, "forest", "Forest (forest)");
+    h.get_by_label("More fields").click();
+    h.run();
+    let shifts = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap();
+        let forest = r.kind(KindList::Terrain, "forest").unwrap();
+        forest.battle.fire_shift.clone()
+    };
+    assert_eq!(
+        h.get_by_role_and_label(egui::Role::SpinButton, "fire shift for leg")
+            .value()
+            .as_deref(),
+        Some("2")
+    );
+    set_number(&mut h, "fire shift for leg", 3.0);
+    assert_eq!(shifts(&h).get("leg"), Some(&3));
+    press(&mut h, egui::Role::Button, "Remove fire shift afv");
+    assert_eq!(shifts(&h).get("afv"), None);
+    choose(&mut h, "Add a row to fire shift", "every class");
+    assert_eq!(shifts(&h).get("*"), Some(&0));
+    assert_eq!(shifts(&h).len(), 2);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(shifts(&h).get("afv"), None, "adding a row is one step");
+    assert_eq!(shifts(&h).get("*"), None);
+
+    let mut h = app();
+    open_editor(&mut h);
+    pick(&mut h, "woods", "Woods (woods)");
+    h.get_by_label("More fields").click();
+    h.run();
+    let dice = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap();
+        let woods = r.kind(KindList::Terrain, "woods").unwrap();
+        woods.battle.overrides[0].dice.clone()
+    };
+    assert_eq!(dice(&h), [2, 1]);
+    set_number(&mut h, "dice 2", 2.0);
+    press(&mut h, egui::Role::Button, "Add to dice");
+    assert_eq!(dice(&h), [2, 2, 2]);
+    press(&mut h, egui::Role::Button, "Remove dice 1");
+    assert_eq!(dice(&h), [2, 2]);
 }

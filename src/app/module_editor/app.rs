@@ -108,8 +108,9 @@ impl DesignerApp {
     }
 
     /// Makes the file at `path` the icon of the kind the editor asked for, in one
-    /// module step: held by its file name (which the module names, and beside which
-    /// Save module as writes it), renamed `own-...` where a built-in icon has that name.
+    /// module step: held for this module by its file name (which the module names, and
+    /// beside which Save module as writes it), renamed `own-...` where a built-in icon
+    /// has that name.
     pub fn set_icon_file(&mut self, path: &Path) {
         let Some((list, id)) = self
             .windows
@@ -135,7 +136,7 @@ impl DesignerApp {
         } else {
             file
         };
-        if let Err(e) = icon_files::hold_file(&name, path) {
+        if let Err(e) = icon_files::hold_file(&r.id, &name, path) {
             self.error = Some(format!("Could not use the icon file:\n{e}"));
             return;
         }

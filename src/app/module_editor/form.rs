@@ -4,10 +4,12 @@
 //! default, each with its description; and the module's problems under the field they
 //! are about.
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use serde_json::{Map, Value};
 
+use crate::rules::model::KindList;
 use crate::rules::module::{self, Entry};
 use crate::rules::{Problem, Ruleset};
 
@@ -36,6 +38,64 @@ pub fn ruleset_field(key: &str) -> Option<&'static Value> {
 /// The schema of a definition (`Constraint`, `ModifierEntry`...).
 pub fn definition(name: &str) -> Option<&'static Value> {
     root().get("$defs")?.get(name)
+}
+
+/// The schema of a kind of `list` as a file of a hex board (`hex`) or a table says it:
+/// only the fields that work in that list.
+pub fn kind_definition(list: KindList, hex: bool) -> Option<&'static Value> {
+    let name = match list {
+        KindList::Terrain if hex => "Terrain",
+        KindList::Terrain => "Area",
+        KindList::Hexside => "Hexside",
+        KindList::Token => "Token",
+        KindList::Marker => "Marker",
+        KindList::Road => "Road",
+        KindList::Line => "Line",
+        KindList::Landmark => "Landmark",
+        KindList::UnitClass if hex => "UnitClass",
+        KindList::UnitClass => "TableUnitClass",
+    };
+    definition(name)
+}
+
+/// The fields of a schema object (`node`, a record of the entry at `path` holding
+/// `value`) in the order its type declares them ([`module::field_order`], asked once per
+/// record type), where the schema's map would list them alphabetically; fields the
+/// order does not name follow.
+pub fn properties<'s>(
+    r: &Ruleset,
+    entry: &Entry,
+    path: &str,
+    node: &'s Value,
+    value: &Value,
+) -> Vec<(&'s str, &'s Value)> {
+    static ORDERS: OnceLock<Mutex<HashMap<usize, Option<Vec<String>>>>> = OnceLock::new();
+    let Some(props) = node.get("properties").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    // The schema is made once and never moves: a node's address names its type.
+    let key = std::ptr::from_ref(node) as usize;
+    let orders = ORDERS.get_or_init(Default::default);
+    let known = orders.lock().ok().and_then(|m| m.get(&key).cloned());
+    let order = known.unwrap_or_else(|| {
+        let found = module::field_order(r, entry, path, value);
+        if let Ok(mut m) = orders.lock() {
+            m.insert(key, found.clone());
+        }
+        found
+    });
+    let mut out: Vec<(&str, &Value)> = Vec::with_capacity(props.len());
+    for name in order.iter().flatten() {
+        if let Some((k, v)) = props.get_key_value(name.as_str()) {
+            out.push((k.as_str(), v));
+        }
+    }
+    for (k, v) in props {
+        if !out.iter().any(|(x, _)| *x == k.as_str()) {
+            out.push((k.as_str(), v));
+        }
+    }
+    out
 }
 
 /// `node` without an `Option`'s null, and whether it was optional.
@@ -134,6 +194,18 @@ impl Marks {
         self.items.is_empty()
     }
 
+    /// Shows the problems about the entry as a whole (no field), not shown yet.
+    pub fn whole(&mut self, ui: &mut egui::Ui) {
+        self.under(ui, "");
+    }
+
+    /// Whether a problem about a field of the entry is still to be shown.
+    pub fn pending(&self) -> bool {
+        self.items
+            .iter()
+            .any(|(f, _, shown)| !shown && !f.is_empty())
+    }
+
     /// Shows the problems about `field` or a field inside it, not shown yet.
     pub fn under(&mut self, ui: &mut egui::Ui, field: &str) {
         for (f, message, shown) in &mut self.items {
@@ -163,6 +235,16 @@ impl Marks {
     }
 }
 
+/// What a schema sheet's fields share: the entry's problems, the paths the sheet draws
+/// by hand (left out here), and the keys a per-class table offers.
+pub struct Cx<'a> {
+    r: &'a Ruleset,
+    entry: &'a Entry,
+    marks: &'a mut Marks,
+    skip: &'a [&'a str],
+    classes: Vec<String>,
+}
+
 /// One problem, in the warning colour, named for a screen reader.
 fn mark(ui: &mut egui::Ui, message: &str) {
     let text = format!("(!) {message}");
@@ -173,13 +255,7 @@ fn mark(ui: &mut egui::Ui, message: &str) {
 /// The fields of the object `v` that `node` (an object schema, or a tagged `oneOf`)
 /// describes, each with its widget and description; `path` is `v`'s place in the entry
 /// (`check`, `line_of_sight`). Returns whether a field changed.
-pub fn object(
-    ui: &mut egui::Ui,
-    node: &Value,
-    v: &mut Value,
-    path: &str,
-    marks: &mut Marks,
-) -> bool {
+pub fn object(ui: &mut egui::Ui, node: &Value, v: &mut Value, path: &str, cx: &mut Cx<'_>) -> bool {
     let node = resolve(node);
     let mut changed = false;
     let (node, tag) = match variant(node, v) {
@@ -196,29 +272,33 @@ pub fn object(
         }
         None => (node, None),
     };
-    let Some(props) = node.get("properties").and_then(Value::as_object) else {
+    if node.get("properties").is_none() {
         return false;
-    };
+    }
     if !v.is_object() {
         *v = Value::Object(Map::new());
     }
+    let props = properties(cx.r, cx.entry, path, node, v);
     if tag.is_some()
         && let Some(d) = node.get("description").and_then(Value::as_str)
     {
         describe(ui, d);
     }
     for (key, prop) in props {
-        if Some(key.as_str()) == tag {
+        if Some(key) == tag {
             continue;
         }
         let here = if path.is_empty() {
-            key.clone()
+            key.to_string()
         } else {
             format!("{path}.{key}")
         };
+        if cx.skip.contains(&here.as_str()) {
+            continue;
+        }
         let Value::Object(map) = v else { break };
         ui.push_id(key, |ui| {
-            changed |= field(ui, key, prop, map, &here, marks);
+            changed |= field(ui, key, prop, map, &here, cx);
         });
     }
     changed
@@ -231,7 +311,7 @@ fn field(
     prop: &Value,
     map: &mut Map<String, Value>,
     path: &str,
-    marks: &mut Marks,
+    cx: &mut Cx<'_>,
 ) -> bool {
     let (inner, optional) = unwrap_optional(prop);
     let title = key.replace('_', " ");
@@ -248,14 +328,48 @@ fn field(
         if let Some(d) = description {
             describe(ui, d);
         }
-        let rows = map
-            .entry(key.to_string())
-            .or_insert_with(|| Value::Array(Vec::new()));
-        changed |= records(ui, &title, row, rows, path, marks);
-        if rows.as_array().is_some_and(Vec::is_empty) && optional {
-            map.remove(key);
+        // The map holds the list only once it changes.
+        let mut rows = map
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| Value::Array(Vec::new()));
+        if records(ui, &title, row, &mut rows, path, cx) {
+            changed = true;
+            if rows.as_array().is_some_and(Vec::is_empty) && optional {
+                map.remove(key);
+            } else {
+                map.insert(key.to_string(), rows);
+            }
         }
-        marks.under(ui, path);
+        cx.marks.under(ui, path);
+        return changed;
+    }
+    if let Some(table) = Table::of(inner) {
+        let mut on = present || !optional;
+        ui.horizontal(|ui| {
+            if optional {
+                let label = format!("{title} set");
+                let default = || default_of(prop, inner);
+                changed |= set_or_not(ui, &mut on, ("", &label), map, key, default);
+            }
+            ui.label(&title);
+        });
+        if on {
+            let mut value = map
+                .get(key)
+                .cloned()
+                .unwrap_or_else(|| default_of(prop, inner));
+            ui.push_id(path, |ui| {
+                if table.show(ui, &title, &mut value, cx) {
+                    map.insert(key.to_string(), value);
+                    changed = true;
+                }
+            });
+        }
+        if let Some(d) = description {
+            describe(ui, d);
+        }
+        cx.marks.under(ui, path);
         return changed;
     }
     if nested {
@@ -268,15 +382,21 @@ fn field(
             describe(ui, d);
         }
         if on {
-            let value = map
-                .entry(key.to_string())
-                .or_insert_with(|| default_of(prop, inner));
+            let mut value = map
+                .get(key)
+                .cloned()
+                .unwrap_or_else(|| default_of(prop, inner));
             egui::CollapsingHeader::new(&title)
                 .id_salt(path)
                 .default_open(true)
-                .show(ui, |ui| changed |= object(ui, inner, value, path, marks));
+                .show(ui, |ui| {
+                    if object(ui, inner, &mut value, path, cx) {
+                        map.insert(key.to_string(), value);
+                        changed = true;
+                    }
+                });
         }
-        marks.under(ui, path);
+        cx.marks.under(ui, path);
         return changed;
     }
     ui.horizontal(|ui| {
@@ -303,7 +423,7 @@ fn field(
     if let Some(d) = description {
         describe(ui, d);
     }
-    marks.under(ui, path);
+    cx.marks.under(ui, path);
     changed
 }
 
@@ -394,7 +514,7 @@ fn records(
     row: &Value,
     rows: &mut Value,
     path: &str,
-    marks: &mut Marks,
+    cx: &mut Cx<'_>,
 ) -> bool {
     let Value::Array(list) = rows else {
         return false;
@@ -409,7 +529,7 @@ fn records(
                 .id_salt(&here)
                 .default_open(true)
                 .show(ui, |ui| {
-                    changed |= object(ui, row, item, &here, marks);
+                    changed |= object(ui, row, item, &here, cx);
                     let label = format!("Remove {name}");
                     let r = ui.button("Remove");
                     named(&r, egui::Role::Button, &label);
@@ -431,6 +551,155 @@ fn records(
         changed = true;
     }
     changed
+}
+
+/// A field shown as a table: a map keyed by class (`*`: every class) with a value a
+/// row, rows added and removed; or a list of numbers (dice by range, levels) with a row
+/// an item, added and removed unless the list has a fixed length (a point, a base).
+enum Table<'s> {
+    ByClass(&'s Value),
+    Numbers(&'s Value, Option<usize>),
+}
+
+impl<'s> Table<'s> {
+    fn of(node: &'s Value) -> Option<Self> {
+        match type_of(node)? {
+            "object" if node.get("properties").is_none() => {
+                let values = node.get("additionalProperties")?;
+                values.is_object().then(|| Table::ByClass(resolve(values)))
+            }
+            "array" => {
+                let item = resolve(node.get("items")?);
+                if !matches!(type_of(item), Some("integer" | "number")) {
+                    return None;
+                }
+                let len = |k: &str| node.get(k).and_then(Value::as_u64);
+                let fixed = match (len("minItems"), len("maxItems")) {
+                    (Some(a), Some(b)) if a == b => usize::try_from(a).ok(),
+                    _ => None,
+                };
+                Some(Table::Numbers(item, fixed))
+            }
+            _ => None,
+        }
+    }
+
+    /// The table; returns whether a value, or the rows, changed.
+    fn show(&self, ui: &mut egui::Ui, title: &str, v: &mut Value, cx: &Cx<'_>) -> bool {
+        use egui_extras::{Column, TableBuilder};
+        // The rows as (key, value): a class id, or the item's place from 1.
+        let (mut rows, item): (Vec<(String, Value)>, &Value) = match (self, &*v) {
+            (Table::ByClass(item), Value::Object(m)) => (
+                m.iter().map(|(k, x)| (k.clone(), x.clone())).collect(),
+                item,
+            ),
+            (Table::Numbers(item, _), Value::Array(xs)) => (
+                xs.iter()
+                    .enumerate()
+                    .map(|(i, x)| ((i + 1).to_string(), x.clone()))
+                    .collect(),
+                item,
+            ),
+            (Table::ByClass(item), _) => (Vec::new(), *item),
+            (Table::Numbers(item, _), _) => (Vec::new(), *item),
+        };
+        let by_class = matches!(self, Table::ByClass(_));
+        let removable = !matches!(self, Table::Numbers(_, Some(_)));
+        let (mut changed, mut remove) = (false, None);
+        let head = if by_class { "Class" } else { "#" };
+        TableBuilder::new(ui)
+            .id_salt(title)
+            .striped(true)
+            .vscroll(false)
+            .column(Column::auto().at_least(if by_class { 90.0 } else { 30.0 }))
+            .column(Column::auto().at_least(70.0))
+            .column(Column::auto())
+            .header(20.0, |mut h| {
+                for t in [head, "Value", ""] {
+                    h.col(|ui| {
+                        ui.strong(t);
+                    });
+                }
+            })
+            .body(|mut body| {
+                for (i, (key, x)) in rows.iter_mut().enumerate() {
+                    body.row(22.0, |mut row| {
+                        row.col(|ui| {
+                            ui.label(if key == "*" {
+                                "every class"
+                            } else {
+                                key.as_str()
+                            });
+                        });
+                        row.col(|ui| {
+                            let name = if by_class {
+                                format!("{title} for {key}")
+                            } else {
+                                format!("{title} {key}")
+                            };
+                            changed |= leaf(ui, item, x, &name);
+                        });
+                        row.col(|ui| {
+                            if removable {
+                                let r = ui.small_button("Remove");
+                                named(&r, egui::Role::Button, &format!("Remove {title} {key}"));
+                                if r.clicked() {
+                                    remove = Some(i);
+                                }
+                            }
+                        });
+                    });
+                }
+            });
+        if let Some(i) = remove {
+            rows.remove(i);
+            changed = true;
+        }
+        let fresh = || default_of(item, item);
+        if by_class {
+            let free: Vec<&String> = cx
+                .classes
+                .iter()
+                .filter(|c| rows.iter().all(|(k, _)| k != *c))
+                .collect();
+            let mut picked = None;
+            if !free.is_empty() {
+                let label = format!("Add a row to {title}");
+                egui::ComboBox::from_id_salt((title, "add"))
+                    .selected_text("Add a class...")
+                    .show_ui(ui, |ui| {
+                        for c in free {
+                            let text = if c == "*" { "every class" } else { c.as_str() };
+                            if ui.selectable_label(false, text).clicked() {
+                                picked = Some(c.clone());
+                            }
+                        }
+                    })
+                    .response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
+            }
+            if let Some(c) = picked {
+                rows.push((c, fresh()));
+                changed = true;
+            }
+        } else if removable {
+            let r = ui.small_button("Add");
+            named(&r, egui::Role::Button, &format!("Add to {title}"));
+            if r.clicked() {
+                let last = rows.last().map_or_else(fresh, |(_, x)| x.clone());
+                rows.push((String::new(), last));
+                changed = true;
+            }
+        }
+        if changed {
+            *v = if by_class {
+                Value::Object(rows.into_iter().collect())
+            } else {
+                Value::Array(rows.into_iter().map(|(_, x)| x).collect())
+            };
+        }
+        changed
+    }
 }
 
 /// An optional field's box: ticked, the field holds `default`; unticked, it is left
@@ -536,7 +805,7 @@ fn leaf(ui: &mut egui::Ui, node: &Value, v: &mut Value, label: &str) -> bool {
             r.changed()
         }
         (_, other) => {
-            // Maps: shown as they are, edited as text.
+            // What no widget edits yet: shown as it is, edited as text.
             ui.monospace(other.to_string());
             ui.weak("(edit under As text)");
             false
@@ -551,23 +820,36 @@ fn describe(ui: &mut egui::Ui, text: &str) {
 }
 
 /// The schema-built part of an entry's sheet: the keys of its value that `node`
-/// describes (all of them for a check or the board preset). Returns the entry's new
-/// value when a field changed.
+/// describes (all of them for a check or the board preset), less the fields at the
+/// paths in `skip` (which the sheet draws by hand). Returns the entry's new value when a
+/// field changed.
 pub fn entry(
     ui: &mut egui::Ui,
     r: &Ruleset,
     entry: &Entry,
     keys: &[(&str, &Value)],
     marks: &mut Marks,
+    skip: &[&str],
 ) -> Option<Value> {
     let mut v = module::entry_value(r, entry);
     let mut changed = false;
     let Value::Object(map) = &mut v else {
         return None;
     };
+    // A per-class table's rows are keyed by a class id, or `*` for every class.
+    let classes = std::iter::once("*".to_string())
+        .chain(r.unit_classes.iter().map(|c| c.id.clone()))
+        .collect();
+    let mut cx = Cx {
+        r,
+        entry,
+        marks,
+        skip,
+        classes,
+    };
     for (key, node) in keys {
         ui.push_id(*key, |ui| {
-            changed |= field(ui, key, node, map, key, marks);
+            changed |= field(ui, key, node, map, key, &mut cx);
         });
     }
     changed.then_some(v)

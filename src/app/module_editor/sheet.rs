@@ -30,8 +30,10 @@ pub fn show(
     if ed.id_for.as_ref() != Some(&entry) {
         ed.select(r, entry.clone());
     }
+    // An entry just added is in the module from the next frame on; one removed (by
+    // undo) leaves the sheet empty.
     if entry_gone(r, &entry) {
-        ed.selected = None;
+        ui.weak("Pick an entry in the tree; its properties show here.");
         return;
     }
     ui.heading(module::label(r, &entry));
@@ -42,6 +44,7 @@ pub fn show(
             "This entry has problems: each is marked (!) under its field.",
         );
     }
+    marks.whole(ui);
     let marks = &mut marks;
     questions(ed, ui, doc, r, actions);
     let step = |new: Ruleset, actions: &mut Vec<Action>| {
@@ -55,6 +58,7 @@ pub fn show(
                 // The entry is copied, not the module: the module only on a change.
                 let mut k = before.clone();
                 kind_sheet(ed, ui, doc, r, (*list, &mut k), marks, actions);
+                more_fields(ed, ui, r, (*list, before), marks, actions);
                 if k != *before {
                     let mut new = r.clone();
                     if let Some(slot) = module::kinds_mut(&mut new, *list)
@@ -83,7 +87,7 @@ pub fn show(
                     .into_iter()
                     .filter_map(|k| Some((k, form::ruleset_field(k)?)))
                     .collect();
-            schema_entry(ed, ui, r, &entry, &keys, marks, actions);
+            schema_entry(ed, ui, r, &entry, (&keys, &[]), marks, actions);
         }
         Entry::Modifier(i) => {
             if let Some(before) = r.modifiers.get(*i) {
@@ -109,10 +113,12 @@ pub fn show(
                     new.modifiers[*i] = m;
                     step(new, actions);
                 }
-                let when = form::definition("ModifierEntry")
-                    .and_then(|d| d.get("properties")?.get("when"));
-                let keys: Vec<_> = when.map(|w| ("when", w)).into_iter().collect();
-                schema_entry(ed, ui, r, &entry, &keys, marks, actions);
+                let props = form::definition("ModifierEntry").and_then(|d| d.get("properties"));
+                let keys: Vec<_> = ["factor", "effect", "when"]
+                    .into_iter()
+                    .filter_map(|k| Some((k, props?.get(k)?)))
+                    .collect();
+                schema_entry(ed, ui, r, &entry, (&keys, &[]), marks, actions);
             }
         }
         Entry::Check(i) => {
@@ -136,7 +142,7 @@ pub fn show(
                     .into_iter()
                     .filter_map(|k| Some((k, props?.get(k)?)))
                     .collect();
-                schema_entry(ed, ui, r, &entry, &keys, marks, actions);
+                schema_entry(ed, ui, r, &entry, (&keys, &[]), marks, actions);
             }
         }
     }
@@ -339,7 +345,11 @@ fn kind_sheet(
                             ui.selectable_value(&mut k.icon, Some(name.to_string()), *name);
                         }
                     });
-                if let Some(img) = k.icon.as_deref().and_then(super::super::icons::icon) {
+                let img = k
+                    .icon
+                    .as_deref()
+                    .and_then(|f| super::super::icons::icon(r, f));
+                if let Some(img) = img {
                     ui.add(egui::Image::new(img).fit_to_exact_size(egui::vec2(20.0, 20.0)));
                 }
                 if ui
@@ -363,7 +373,9 @@ fn kind_sheet(
         match &mut k.profile {
             Some(p) => {
                 profile_sheet(ui, p);
-                marks.under(ui, "profile");
+                for f in PROFILE_BY_HAND {
+                    marks.under(ui, f);
+                }
             }
             None => {
                 if ui.button("Add a profile (range, dice, movement)").clicked() {
@@ -389,15 +401,98 @@ fn kind_sheet(
         marks.under(ui, "sight.blocks");
         ui.label("Movement by class");
         movement_table(ui, r, k);
-        marks.under(ui, "movement");
+        for f in &EFFECTS_BY_HAND[2..] {
+            marks.under(ui, f);
+        }
     }
 }
 
-/// A colour with egui's picker.
+/// The fields of a unit class's profile its sheet draws by hand.
+const PROFILE_BY_HAND: [&str; 6] = [
+    "profile.range",
+    "profile.dice",
+    "profile.movement",
+    "profile.mounted",
+    "profile.general",
+    "profile.blocks_sight",
+];
+
+/// The effects a hex kind's sheet draws by hand.
+const EFFECTS_BY_HAND: [&str; 5] = [
+    "battle.target_dice",
+    "sight.blocks",
+    "movement.cost",
+    "movement.prohibited",
+    "movement.must_stop",
+];
+
+/// Every other field the kind's list has (its schema less what the sheet draws by
+/// hand), so that each field has a widget and each problem shows beside its field; open
+/// while one of them has a problem.
+fn more_fields(
+    ed: &mut ModuleEditor,
+    ui: &mut egui::Ui,
+    r: &Ruleset,
+    (list, k): (KindList, &Kind),
+    marks: &mut Marks,
+    actions: &mut Vec<Action>,
+) {
+    let hex = r.is_hex();
+    let Some(def) = form::kind_definition(list, hex) else {
+        return;
+    };
+    let mut by_hand = vec!["id", "name", "colour", "icon", "pattern", "description"];
+    let skip: &[&str] = match list {
+        KindList::UnitClass if k.profile.is_none() => {
+            by_hand.push("profile");
+            &[]
+        }
+        KindList::UnitClass => &PROFILE_BY_HAND,
+        _ if hex => &EFFECTS_BY_HAND,
+        _ => &[],
+    };
+    let entry = Entry::Kind(list, k.id.clone());
+    let value = module::entry_value(r, &entry);
+    let keys: Vec<_> = form::properties(r, &entry, "", def, &value)
+        .into_iter()
+        .filter(|(key, _)| !by_hand.contains(key))
+        .collect();
+    if keys.is_empty() {
+        return;
+    }
+    egui::CollapsingHeader::new("More fields")
+        .default_open(false)
+        .open(marks.pending().then_some(true))
+        .show(ui, |ui| {
+            schema_entry(ed, ui, r, &entry, (&keys, skip), marks, actions);
+        });
+}
+
+/// A colour with egui's picker, or typed as `#rrggbb` (the text being typed is kept
+/// while the field has the focus; a colour is taken once the text reads as one).
 fn colour(ui: &mut egui::Ui, c: &mut Colour) {
     ui.horizontal(|ui| {
         ui.color_edit_button_srgb(&mut c.0);
-        ui.monospace(String::from(*c));
+        let id = ui.scope_id().with("colour-text");
+        let mut typed = ui
+            .data(|d| d.get_temp::<String>(id))
+            .unwrap_or_else(|| String::from(*c));
+        let r = ui.add(
+            egui::TextEdit::singleline(&mut typed)
+                .font(egui::TextStyle::Monospace)
+                .desired_width(70.0),
+        );
+        named(&r, egui::Role::TextInput, "Colour");
+        if r.changed()
+            && let Ok(new) = Colour::try_from(typed.trim().to_string())
+        {
+            *c = new;
+        }
+        if r.has_focus() {
+            ui.data_mut(|d| d.insert_temp(id, typed));
+        } else {
+            ui.data_mut(|d| d.remove::<String>(id));
+        }
     });
 }
 
@@ -682,11 +777,13 @@ fn board_sheet(
     for f in ["id", "name", "description", "source", "default_terrain"] {
         marks.under(ui, f);
     }
-    let keys: Vec<_> = form::ruleset_field("board")
-        .map(|b| ("board", b))
-        .into_iter()
+    // The preset, and the settings of a table's fields and layout (PBS).
+    let table = ["field_step", "flank_sectors", "layout"];
+    let keys: Vec<_> = std::iter::once("board")
+        .chain(table.into_iter().filter(|_| !r.is_hex()))
+        .filter_map(|k| Some((k, form::ruleset_field(k)?)))
         .collect();
-    schema_entry(ed, ui, r, &Entry::Board, &keys, marks, actions);
+    schema_entry(ed, ui, r, &Entry::Board, (&keys, &[]), marks, actions);
 }
 
 fn sides_sheet(ui: &mut egui::Ui, sides: &mut Vec<crate::scenario::PlayerSide>) {
@@ -734,11 +831,11 @@ fn schema_entry(
     ui: &mut egui::Ui,
     r: &Ruleset,
     entry: &Entry,
-    keys: &[(&str, &serde_json::Value)],
+    (keys, skip): (&[(&str, &serde_json::Value)], &[&str]),
     marks: &mut Marks,
     actions: &mut Vec<Action>,
 ) {
-    if let Some(v) = form::entry(ui, r, entry, keys, marks) {
+    if let Some(v) = form::entry(ui, r, entry, keys, marks, skip) {
         match module::set_entry(r, entry, v) {
             Ok(new) => {
                 ed.message = None;

@@ -38,8 +38,17 @@ pub fn show(
         item(ed, ui, Entry::Board);
         item(ed, ui, Entry::Sides);
         let hex = r.is_hex();
+        // While searching, a list none of whose entries match is left out.
+        let query = ed.search.clone();
+        let any = |entries: Vec<Entry>| {
+            !searching || entries.iter().any(|e| module::matches(r, e, &query))
+        };
         for list in module::lists(r) {
             let title = module::list_title(list, hex);
+            let kinds = r.kinds(list).iter();
+            if !any(kinds.map(|k| Entry::Kind(list, k.id.clone())).collect()) {
+                continue;
+            }
             section(ui, title, searching, |ui| {
                 for k in r.kinds(list) {
                     item(ed, ui, Entry::Kind(list, k.id.clone()));
@@ -48,18 +57,29 @@ pub fn show(
             });
         }
         item(ed, ui, Entry::Mechanisms);
-        section(ui, "Modifiers", searching, |ui| {
-            for i in 0..r.modifiers.len() {
-                item(ed, ui, Entry::Modifier(i));
-            }
-            adders(ed, ui, r, PasteInto::Modifiers, actions);
-        });
-        section(ui, "Checks", searching, |ui| {
-            for i in 0..r.constraints.len() {
-                item(ed, ui, Entry::Check(i));
-            }
-            adders(ed, ui, r, PasteInto::Checks, actions);
-        });
+        let (modifiers, checks) = (
+            any((0..r.modifiers.len()).map(Entry::Modifier).collect()),
+            any((0..r.constraints.len()).map(Entry::Check).collect()),
+        );
+        if !modifiers && !checks {
+            return;
+        }
+        if modifiers {
+            section(ui, "Modifiers", searching, |ui| {
+                for i in 0..r.modifiers.len() {
+                    item(ed, ui, Entry::Modifier(i));
+                }
+                adders(ed, ui, r, PasteInto::Modifiers, actions);
+            });
+        }
+        if checks {
+            section(ui, "Checks", searching, |ui| {
+                for i in 0..r.constraints.len() {
+                    item(ed, ui, Entry::Check(i));
+                }
+                adders(ed, ui, r, PasteInto::Checks, actions);
+            });
+        }
     });
 }
 
@@ -79,15 +99,30 @@ fn adders(
     actions: &mut Vec<Action>,
 ) {
     ui.horizontal(|ui| {
-        if let PasteInto::Kinds(list) = into
-            && ui
-                .small_button("+")
-                .on_hover_text(format!("A new {}", list.noun()))
-                .clicked()
-        {
-            let (new, id) = module::add_kind(r, list);
-            ed.select(&new, Entry::Kind(list, id));
-            actions.push(Action::Step(Box::new(new), Edit::Batch(Vec::new())));
+        let noun = match into {
+            PasteInto::Kinds(list) => list.noun(),
+            PasteInto::Modifiers => "modifier",
+            PasteInto::Checks => "check",
+        };
+        let label = format!("Add a {noun}");
+        let add = ui.small_button("+").on_hover_text(&label);
+        super::sheet::named(&add, egui::Role::Button, &label);
+        if add.clicked() {
+            let made = match into {
+                PasteInto::Kinds(list) => {
+                    let (new, id) = module::add_kind(r, list);
+                    Ok((new, Entry::Kind(list, id)))
+                }
+                PasteInto::Modifiers => Ok(module::add_modifier(r)),
+                PasteInto::Checks => module::add_check(r),
+            };
+            match made {
+                Ok((new, entry)) => {
+                    ed.select(&new, entry);
+                    actions.push(Action::Step(Box::new(new), Edit::Batch(Vec::new())));
+                }
+                Err(e) => ed.message = Some(e.to_string()),
+            }
         }
         let paste = ui
             .small_button("Paste")
