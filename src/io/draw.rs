@@ -9,13 +9,14 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use hexx::Vec2;
 use resvg::tiny_skia::{
-    self, FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, PixmapMut, PixmapPaint,
-    Transform,
+    self, FillRule, LineCap, LineJoin, Paint, PathBuilder, PathStroker, Pixmap, PixmapMut,
+    PixmapPaint, Transform,
 };
 use resvg::usvg;
 use rustc_hash::FxHashMap;
 use rustybuzz::ttf_parser;
 
+use super::coverage::{self, Coverage};
 use super::raster::{self, RasterError, lock};
 use super::svg::{SvgOptions, write_svg};
 use crate::scene::{Anchor, Cap, Item, Rgba, Scene, Stroke, Style, icons};
@@ -122,6 +123,7 @@ pub fn draw(scene: &Scene, transform: Transform, pixmap: &mut PixmapMut, cache: 
         cache,
         view: background,
         run: None,
+        coverage: Coverage::default(),
     };
     for layer in &scene.layers {
         if layer.is_empty() {
@@ -183,6 +185,8 @@ struct Painter<'a, 'p> {
     /// Shapes of one style waiting to be drawn as one path (the SVG writes such a run as
     /// one `<path>`: overlaps within it are filled once, not blended twice).
     run: Option<(Style, PathBuilder)>,
+    /// The scratch grid small shapes are drawn with.
+    coverage: Coverage,
 }
 
 impl Painter<'_, '_> {
@@ -271,12 +275,60 @@ impl Painter<'_, '_> {
         };
         let Some(path) = pb.finish() else { return };
         if let Some(fill) = style.fill {
-            self.pixmap
-                .fill_path(&path, &paint(fill), FillRule::Winding, self.transform, None);
+            self.fill(&path, fill, self.transform);
         }
         if let Some(s) = style.stroke {
+            self.stroke(&path, &s, self.transform);
+        }
+    }
+
+    /// Fills `path` (non-zero), with its exact coverage when it is small.
+    fn fill(&mut self, path: &tiny_skia::Path, colour: Rgba, ts: Transform) {
+        if self.coverage.fill(path, ts) {
+            self.coverage.blend(self.pixmap, colour.0, 1.0);
+        } else {
             self.pixmap
-                .stroke_path(&path, &paint(s.colour), &stroke(&s), self.transform, None);
+                .fill_path(path, &paint(colour), FillRule::Winding, ts, None);
+        }
+    }
+
+    /// Strokes `path` as tiny-skia does (dashes first; under a pixel wide, a hairline of
+    /// that much coverage; else the stroke's outline filled), with exact coverage when
+    /// it is small.
+    fn stroke(&mut self, path: &tiny_skia::Path, s: &Stroke, ts: Transform) {
+        let st = stroke(s);
+        let res_scale = PathStroker::compute_resolution_scale(&ts);
+        let dashed;
+        let path = match &st.dash {
+            Some(dash) => match path.dash(dash, res_scale) {
+                Some(p) => {
+                    dashed = p;
+                    &dashed
+                }
+                // Nothing to draw (tiny-skia draws nothing either).
+                None => return,
+            },
+            None => path,
+        };
+        let drawn = match hairline(st.width, ts) {
+            Some(opacity) => self
+                .coverage
+                .hairline(path, ts, st.line_cap)
+                .then_some(opacity),
+            None => (coverage::fits(path, ts, st.width * 4.0)
+                && path
+                    .stroke(&st, res_scale)
+                    .is_some_and(|outline| self.coverage.fill(&outline, ts)))
+            .then_some(1.0),
+        };
+        match drawn {
+            Some(opacity) => self.coverage.blend(self.pixmap, s.colour.0, opacity),
+            None => {
+                // Already dashed.
+                let st = tiny_skia::Stroke { dash: None, ..st };
+                self.pixmap
+                    .stroke_path(path, &paint(s.colour), &st, ts, None);
+            }
         }
     }
 
@@ -293,8 +345,7 @@ impl Painter<'_, '_> {
             _ => -label.width,
         };
         let ts = self.transform.pre_translate(hundredth(at.x) + x, baseline);
-        self.pixmap
-            .fill_path(path, &paint(colour), FillRule::Winding, ts, None);
+        self.fill(path, colour, ts);
     }
 
     fn icon(&mut self, id: &str, centre: Vec2, size: f32, tint: Rgba) {
@@ -358,6 +409,31 @@ fn polyline(pb: &mut PathBuilder, points: &[Vec2], closed: bool) {
     if closed {
         pb.close();
     }
+}
+
+/// The coverage tiny-skia draws a stroke `width` wide with as a hairline, when it is
+/// under a pixel each way through `ts` (its `treat_as_hairline`, and the opacity its
+/// paint then takes, to a 256th).
+fn hairline(width: f32, ts: Transform) -> Option<f32> {
+    let coverage = if width == 0.0 {
+        1.0
+    } else {
+        let fast_len = |x: f32, y: f32| {
+            let (x, y) = (x.abs(), y.abs());
+            x.max(y) + x.min(y) / 2.0
+        };
+        let a = fast_len(ts.sx * width, ts.ky * width);
+        let b = fast_len(ts.kx * width, ts.sy * width);
+        if a > 1.0 || b > 1.0 {
+            return None;
+        }
+        (a + b) / 2.0
+    };
+    if coverage == 1.0 {
+        return Some(1.0);
+    }
+    let scale = (coverage * 256.0) as i32;
+    Some(((255 * scale) >> 8) as f32 / 255.0)
 }
 
 fn stroke(s: &Stroke) -> tiny_skia::Stroke {

@@ -360,9 +360,11 @@ fn straight(pixmap: &tiny_skia::Pixmap, clear: Option<[u8; 3]>, opaque: bool, ou
     out.clear();
     if opaque {
         // Opaque pixels are the same premultiplied or not.
-        out.reserve(pixmap.data().len() / 4 * 3);
-        for px in pixmap.data().chunks_exact(4) {
-            out.extend_from_slice(&px[..3]);
+        // Sized once and written in place: a three-byte `extend_from_slice` per pixel was
+        // a call to `memmove` each, 6% of a board's export.
+        out.resize(pixmap.data().len() / 4 * 3, 0);
+        for (rgb, px) in out.chunks_exact_mut(3).zip(pixmap.data().chunks_exact(4)) {
+            rgb.copy_from_slice(&px[..3]);
         }
         return;
     }
