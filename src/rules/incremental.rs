@@ -16,7 +16,7 @@ use super::Ruleset;
 use super::check::{Known, Structure, off_board_cell};
 use super::constraint::Constraint;
 use super::mechanism::{Reach, Reads};
-use super::validate::{validate_at, validate_constraints};
+use super::validate::{Bounds, validate_at, validate_constraints};
 use crate::board::HexBoard;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::edit::TextField;
@@ -234,31 +234,6 @@ impl Validator {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-}
-
-/// The axial box around some hexes: most hexes of a big board are told apart from them
-/// by two comparisons, without hashing.
-struct Bounds {
-    x: (i32, i32),
-    y: (i32, i32),
-}
-
-impl Bounds {
-    fn of(hexes: &HashSet<Hex>) -> Bounds {
-        let mut b = Bounds {
-            x: (i32::MAX, i32::MIN),
-            y: (i32::MAX, i32::MIN),
-        };
-        for h in hexes {
-            b.x = (b.x.0.min(h.x), b.x.1.max(h.x));
-            b.y = (b.y.0.min(h.y), b.y.1.max(h.y));
-        }
-        b
-    }
-
-    fn holds(&self, h: Hex) -> bool {
-        (self.x.0..=self.x.1).contains(&h.x) && (self.y.0..=self.y.1).contains(&h.y)
     }
 }
 

@@ -535,6 +535,19 @@ fn a_unit_on_a_bridge_by_rule_is_flagged_drawn_or_not() {
          may not stop on (\"Units cannot stop and remain on a bridge\")"
     );
     assert_eq!(stop[0].features, ["i1", "rd"]);
+    // The bridge validation meets is the one the map draws among the derived features.
+    let r = ruleset();
+    let drawn: Vec<_> = rules::table::derived::derived(&s, &r)
+        .into_iter()
+        .filter(|d| d.list == KindList::Landmark)
+        .map(|d| (d.id, d.shape))
+        .collect();
+    let met: Vec<_> = rules::table::derived::bridges_by_rule(&s, &r)
+        .into_iter()
+        .map(|d| (d.id, d.shape))
+        .collect();
+    assert_eq!(drawn.len(), 1);
+    assert_eq!(met, drawn);
     // Off the crossing, nothing; with the bridge drawn, the drawn one is met instead.
     s.units[0].at = Some(Point::new(90.0, 30.0));
     assert!(stops(&s).is_empty());

@@ -2,6 +2,8 @@
 //! each edit. Linear in the size of the scenario. It builds a hex board's lookups once
 //! ([`Context`]); each mechanism's body is in its own file of `rules::mechanism`.
 
+use std::cell::OnceCell;
+
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use hexx::Hex;
@@ -12,7 +14,7 @@ use crate::rules::constraint::Constraint;
 use crate::rules::mechanism::On;
 use crate::rules::model::{Kind, KindList, Ruleset, names_class};
 use crate::scenario::diagnostic::Diagnostic;
-use crate::scenario::{HexCell, Scenario, Unit};
+use crate::scenario::{HexCell, Scenario, Token, Unit};
 
 /// Everything wrong with a scenario under its ruleset: the structural checks, then each
 /// constraint's findings in the ruleset's order.
@@ -165,6 +167,14 @@ pub struct Context<'a> {
     pub(crate) cells: Vec<(Hex, &'a HexCell, Option<&'a Kind>)>,
     /// Only findings at these hexes are wanted (after an edit of them).
     pub(crate) focus: Option<&'a HashSet<Hex>>,
+    /// The box around `focus`: most hexes are told apart from it by comparisons,
+    /// without hashing.
+    near: Option<Bounds>,
+    /// The tokens and the placed units at wanted hexes, in the scenario's order, found
+    /// on first use: after a one-hex edit each facing and placement check would
+    /// otherwise walk every token of the board to find the one or two there.
+    tokens: OnceCell<Vec<&'a Token>>,
+    units: OnceCell<Vec<(&'a Unit, Hex)>>,
 }
 
 impl<'a> Context<'a> {
@@ -197,12 +207,36 @@ impl<'a> Context<'a> {
             default_terrain: r.default_terrain.as_deref().unwrap_or(""),
             cells,
             focus,
+            near: focus.map(Bounds::of),
+            tokens: OnceCell::new(),
+            units: OnceCell::new(),
         }
     }
 
     /// Whether a finding at `hex` is wanted.
     pub(crate) fn wanted(&self, hex: Hex) -> bool {
-        self.focus.is_none_or(|f| f.contains(&hex))
+        match (self.focus, &self.near) {
+            (Some(f), Some(near)) => near.holds(hex) && f.contains(&hex),
+            _ => true,
+        }
+    }
+
+    /// The tokens at hexes where a finding is wanted, in the scenario's order.
+    pub(crate) fn tokens(&self) -> &[&'a Token] {
+        self.tokens.get_or_init(|| {
+            let s = self.s;
+            s.tokens.iter().filter(|t| self.wanted(t.hex)).collect()
+        })
+    }
+
+    /// The units standing at hexes where a finding is wanted, with their hex, in the
+    /// scenario's order.
+    pub(crate) fn units(&self) -> &[(&'a Unit, Hex)] {
+        self.units.get_or_init(|| {
+            let s = self.s;
+            let placed = s.units.iter().filter_map(|u| Some((u, u.hex?)));
+            placed.filter(|(_, h)| self.wanted(*h)).collect()
+        })
     }
 
     pub(crate) fn terrain(&self, hex: Hex) -> &'a str {
@@ -254,6 +288,30 @@ impl<'a> Context<'a> {
 
     pub(crate) fn name_of(&self, kind: Option<&Kind>, id: &str) -> String {
         kind.map_or_else(|| id.to_string(), |k| k.name.to_lowercase())
+    }
+}
+
+/// The axial box around some hexes.
+pub(crate) struct Bounds {
+    x: (i32, i32),
+    y: (i32, i32),
+}
+
+impl Bounds {
+    pub(crate) fn of(hexes: &HashSet<Hex>) -> Bounds {
+        let mut b = Bounds {
+            x: (i32::MAX, i32::MIN),
+            y: (i32::MAX, i32::MIN),
+        };
+        for h in hexes {
+            b.x = (b.x.0.min(h.x), b.x.1.max(h.x));
+            b.y = (b.y.0.min(h.y), b.y.1.max(h.y));
+        }
+        b
+    }
+
+    pub(crate) fn holds(&self, h: Hex) -> bool {
+        (self.x.0..=self.x.1).contains(&h.x) && (self.y.0..=self.y.1).contains(&h.y)
     }
 }
 

@@ -159,7 +159,7 @@ fn facing(cx: &Context<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diag
         };
         one(*kind, &cell.terrain, &cell.facing, *hex, None, &deduped);
     }
-    for t in cx.s.tokens.iter().filter(|t| cx.wanted(t.hex)) {
+    for &t in cx.tokens() {
         let deduped = || {
             let mut token = t.clone();
             token.facing = once_each(&token.facing);

@@ -54,7 +54,7 @@ fn placement(cx: &Context<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         })
         .unwrap_or_default()
     };
-    for t in cx.s.tokens.iter().filter(|t| cx.wanted(t.hex)) {
+    for &t in cx.tokens() {
         let kind = cx.r.kind(KindList::Token, &t.kind);
         let terrain = cx.terrain(t.hex);
         if !allowed(kind, terrain) {

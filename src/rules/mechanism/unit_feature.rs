@@ -47,9 +47,9 @@ fn unit_feature(t: &Table<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<D
     // "Where a road crosses a river, stream or canal it is automatically a bridge"), is
     // a bridge a unit stands on; the finding names the road, which the map draws.
     let by_rule: Vec<_> = t
-        .derived()
+        .bridges_by_rule()
         .iter()
-        .filter(|d| d.list == KindList::Landmark && kinds.contains(&d.kind))
+        .filter(|d| kinds.contains(&d.kind))
         .filter_map(|d| {
             let k = t.r.kind(KindList::Landmark, &d.kind)?;
             let name = format!("{} along {} {}", k.name, d.from, d.id);

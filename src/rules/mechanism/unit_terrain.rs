@@ -40,10 +40,7 @@ impl Mechanism for UnitTerrain {
 }
 
 fn unit_terrain(cx: &Context<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
-    for u in &cx.s.units {
-        let Some(hex) = u.hex.filter(|h| cx.wanted(*h)) else {
-            continue;
-        };
+    for &(u, hex) in cx.units() {
         let terrain = cx.terrain(hex);
         let Some(kind) = cx.terrains.get(terrain) else {
             continue;

@@ -129,6 +129,20 @@ pub fn derived(s: &Scenario, r: &Ruleset) -> Vec<Derived> {
     out
 }
 
+/// The bridges by rule alone, in the order [`derived`] lists them among its features:
+/// what validation reads, without the woods along the banks (each a polygon
+/// difference per bridge, ford and road, most of a validation's time).
+pub fn bridges_by_rule(s: &Scenario, r: &Ruleset) -> Vec<Derived> {
+    let mut out = Vec::new();
+    for l in &s.lines {
+        let bridge = r.kind(KindList::Line, &l.kind);
+        if let Some(bridge) = bridge.and_then(|k| k.table.auto_bridge.as_deref()) {
+            auto_bridges(s, r, l, bridge, &mut out);
+        }
+    }
+    out
+}
+
 /// The bridges a road is by rule where it crosses water and no bridge is drawn: each
 /// the landmark the validator's quick fix would draw there (the water's width and 1
 /// across), `<road id>/bridge-1`, ...

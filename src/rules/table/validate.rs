@@ -23,9 +23,9 @@ pub struct Table<'a> {
     pub s: &'a Scenario,
     pub r: &'a Ruleset,
     pub map: TableMap<'a>,
-    /// The features the rules derive (banks, bridges by rule), worked out on first
-    /// use: each `unit-feature` check reads them, and Mini-Nap has five.
-    derived: std::sync::OnceLock<Vec<crate::rules::table::derived::Derived>>,
+    /// The bridges by rule, worked out on first use: each `unit-feature` check reads
+    /// them, and Mini-Nap has five.
+    bridges: std::sync::OnceLock<Vec<crate::rules::table::derived::Derived>>,
 }
 
 impl<'a> Table<'a> {
@@ -34,14 +34,14 @@ impl<'a> Table<'a> {
             s,
             r,
             map: TableMap::stored(s, r),
-            derived: std::sync::OnceLock::new(),
+            bridges: std::sync::OnceLock::new(),
         }
     }
 
-    /// Every derived feature of the table, worked out once.
-    pub fn derived(&self) -> &[crate::rules::table::derived::Derived] {
-        self.derived
-            .get_or_init(|| crate::rules::table::derived::derived(self.s, self.r))
+    /// The bridges a road is by rule where it crosses water, worked out once.
+    pub fn bridges_by_rule(&self) -> &[crate::rules::table::derived::Derived] {
+        self.bridges
+            .get_or_init(|| crate::rules::table::derived::bridges_by_rule(self.s, self.r))
     }
 
     pub(crate) fn name(&self, f: &TableFeature) -> String {
