@@ -417,7 +417,8 @@ fn a_table_takes_a_background_to_trace_too() {
 /// Runs frames until File > Export into the original module has finished writing.
 fn written(h: &mut Harness<'_, DesignerApp>) {
     let start = Instant::now();
-    while h.state().writing_module.is_some() {
+    use egui_kittest::kittest::Queryable;
+    while h.query_by_label("Exporting into the module").is_some() {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "still writing the module"
