@@ -386,6 +386,12 @@ impl DesignerApp {
     }
 
     pub(super) fn save_to(&mut self, path: &Path) {
+        self.save_to_asking(path, true);
+    }
+
+    /// Saves to `path`; `ask`: ask for a module file when the module's changes would be
+    /// kept nowhere (the answer to that question is being acted on when not).
+    pub(super) fn save_to_asking(&mut self, path: &Path, ask: bool) {
         // An imported board image held in memory is written beside the scenario, under
         // the name its background gives.
         let board_image = match (
@@ -397,15 +403,38 @@ impl DesignerApp {
             }
             _ => None,
         };
-        let beside = file_flow::Beside {
+        let how = file_flow::Save {
             board_image,
-            module: self.module_file.as_mut(),
+            module_file: &mut self.module_file,
+            files: &self.ruleset_files,
+            ask,
         };
-        match file_flow::write(&mut self.doc, path, beside) {
-            Ok(()) => {
+        match file_flow::save(&mut self.doc, path, how, self.dialogs.as_mut()) {
+            Ok(file_flow::Done::AskModuleFile) => {
+                self.files.module_first(path.to_path_buf());
+                let r = self.doc.module().map_or("module".into(), |r| r.id.clone());
+                let d = PathDialog::save(
+                    "Save the module's changes as",
+                    &format!("{r}.ron"),
+                    dialogs::RULESET_SAVE,
+                    PathDialog::start_dir(Some(path)),
+                    &self.recent,
+                );
+                self.windows.path = Some((d, Purpose::ModuleFirst));
+                return;
+            }
+            Ok(done) => {
+                if let Some(m) = &self.module_file
+                    && !self.ruleset_files.contains(&m.path)
+                {
+                    self.ruleset_files.push(m.path.clone());
+                }
                 self.saved_dir = path.parent().map(Path::to_path_buf);
                 self.recovery.clear();
                 self.remember(path);
+                if let file_flow::Done::ModuleUnsaved(said) = done {
+                    self.error = Some(said);
+                }
             }
             Err(e) => self.error = Some(e.to_string()),
         }

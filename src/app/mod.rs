@@ -84,6 +84,8 @@ pub enum Purpose {
     OpenModule,
     /// The module editor's icon file for a kind.
     IconFile,
+    /// Where a changed module goes before the scenario that names it is saved.
+    ModuleFirst,
 }
 
 /// The designer.

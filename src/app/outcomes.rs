@@ -23,6 +23,19 @@ impl DesignerApp {
                     d.waiting = false;
                 }
             }
+            (Outcome::Picked(p), Purpose::ModuleFirst) => {
+                self.save_module(&p);
+                let scenario = self.files.take_module_first();
+                // A module that could not be written is said; the scenario waits.
+                if let Some(scenario) = scenario.filter(|_| self.error.is_none()) {
+                    self.save_to(&scenario);
+                }
+            }
+            (Outcome::Cancelled, Purpose::ModuleFirst) => {
+                if let Some(scenario) = self.files.take_module_first() {
+                    self.save_to_asking(&scenario, false);
+                }
+            }
             (Outcome::Cancelled, _) => {}
         }
         if let Some(action) = self.files.dialog_closed(self.doc.history.is_dirty()) {
