@@ -421,7 +421,6 @@ impl DesignerApp {
                     &self.recent,
                 );
                 self.windows.path = Some((d, Purpose::ModuleFirst));
-                return;
             }
             Ok(done) => {
                 if let Some(m) = &self.module_file
