@@ -174,7 +174,7 @@ impl Canvas {
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);
                     self.preview
-                        .table_frame(&response, &painter, rect, &view, hover, doc, &ruleset);
+                        .table_frame(ui, &response, &painter, rect, &view, hover, doc, &ruleset);
                 }
             }
         }
