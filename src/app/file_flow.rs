@@ -580,6 +580,16 @@ mod tests {
         assert_eq!(&read, &**doc.module().unwrap());
     }
 
+    /// A save that asks for a module file where one is needed, with no ruleset files.
+    fn asking(module_file: &mut Option<ModuleFile>) -> Save<'_> {
+        Save {
+            board_image: None,
+            module_file,
+            files: &[],
+            ask: true,
+        }
+    }
+
     /// A changed built-in module (the scenario's module edited in the module editor)
     /// with the document renamed to `name`, and where each file goes.
     fn changed_built_in(name: &str) -> (Document, tempfile::TempDir) {
@@ -602,14 +612,8 @@ mod tests {
             ..Default::default()
         };
         let mut file = None;
-        let how = Save {
-            board_image: None,
-            module_file: &mut file,
-            files: &[],
-            ask: true,
-        };
         assert_eq!(
-            save(&mut doc, &scenario, how, &mut dialogs).unwrap(),
+            save(&mut doc, &scenario, asking(&mut file), &mut dialogs).unwrap(),
             Done::Written
         );
         assert!(dialogs.saves.is_empty(), "asked where the module goes");
@@ -632,19 +636,11 @@ mod tests {
         let (mut doc, dir) = changed_built_in("Battle Cry, my way");
         let scenario = dir.path().join("map.ron");
         let mut file = None;
-        fn how(module_file: &mut Option<ModuleFile>) -> Save<'_> {
-            Save {
-                board_image: None,
-                module_file,
-                files: &[],
-                ask: true,
-            }
-        }
         // Cancelled: the scenario is written, and the answer says what is not.
         let done = save(
             &mut doc,
             &scenario,
-            how(&mut file),
+            asking(&mut file),
             &mut ScriptedDialogs::default(),
         )
         .unwrap();
@@ -666,7 +662,7 @@ mod tests {
             unavailable: true,
             ..Default::default()
         };
-        let done = save(&mut doc, &scenario, how(&mut file), &mut none).unwrap();
+        let done = save(&mut doc, &scenario, asking(&mut file), &mut none).unwrap();
         assert_eq!(done, Done::AskModuleFile);
         assert!(!scenario.exists());
     }
@@ -682,15 +678,9 @@ mod tests {
             ..Default::default()
         };
         let mut file = None;
-        let how = Save {
-            board_image: None,
-            module_file: &mut file,
-            files: &[],
-            ask: true,
-        };
         let scenario = dir.path().join("map.ron");
         assert_eq!(
-            save(&mut doc, &scenario, how, &mut dialogs).unwrap(),
+            save(&mut doc, &scenario, asking(&mut file), &mut dialogs).unwrap(),
             Done::Written
         );
         assert_eq!(dialogs.saves.len(), 1, "nothing asked");
