@@ -91,7 +91,8 @@ fn import_to_drawn_board(c: &mut Criterion) {
             let mut app = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
             let ctx = egui::Context::default();
             let w = ImportVassal::read(&path, "battle-cry-150".into()).expect("read");
-            app.import_vassal_board(&w);
+            let imported = w.import(&app.rulesets).expect("import");
+            app.imported_vassal(&path, imported);
             let start = Instant::now();
             loop {
                 frame(&ctx, &mut app);

@@ -8,6 +8,7 @@ use super::board_tool::BoardTool;
 use super::document::Document;
 use super::hex_tools::{HexInput, HexTools, Hexes, NOTCH, Target};
 use super::paint::{ScenePainter, ViewLayers};
+use super::sample::Sampler;
 use super::select::HexSelection;
 use super::table::TableTools;
 use super::tools::{Tool, ToolState};
@@ -48,8 +49,6 @@ pub struct Canvas {
     pub preview: super::preview::Previewer,
     /// The board's background image.
     pub backdrop: super::backdrop::BackdropView,
-    /// Sample the background's window, while open.
-    pub sampler: Option<super::sample::Sampler>,
     last_rect: Option<Rect>,
 }
 
@@ -95,6 +94,7 @@ impl Canvas {
         doc: &mut Document,
         rulesets: &Rulesets,
         tools: &mut ToolState,
+        sampler: Option<&mut Sampler>,
     ) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
@@ -151,7 +151,7 @@ impl Canvas {
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, &board, &doc.scenario);
-                if self.sample_click(&response, rect, doc) {
+                if self.sample_click(sampler, &response, rect, doc) {
                     // The click picked a colour for the sampler, not for the tool.
                 } else if !self.preview.takes_clicks() {
                     self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
@@ -174,7 +174,7 @@ impl Canvas {
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);
                     self.preview
-                        .table_frame(&response, &painter, rect, &view, hover, doc, &ruleset);
+                        .table_frame(ui, &response, &painter, rect, &view, hover, doc, &ruleset);
                 }
             }
         }
@@ -183,8 +183,14 @@ impl Canvas {
 
     /// While the sampler waits for a pick, a click on the board picks the image's
     /// colour there (and is nothing else).
-    fn sample_click(&mut self, response: &egui::Response, rect: Rect, doc: &Document) -> bool {
-        let Some(sampler) = self.sampler.as_mut().filter(|s| s.picking) else {
+    fn sample_click(
+        &mut self,
+        sampler: Option<&mut Sampler>,
+        response: &egui::Response,
+        rect: Rect,
+        doc: &Document,
+    ) -> bool {
+        let Some(sampler) = sampler.filter(|s| s.picking) else {
             return false;
         };
         if response.clicked_by(egui::PointerButton::Primary)
@@ -192,6 +198,8 @@ impl Canvas {
             && let (Some(img), Some(bg)) = (self.backdrop.image(), doc.scenario.board.background())
         {
             sampler.pick(&img, bg, self.view.to_board(rect, p));
+            // Its window, drawn before the board, shows the pick next frame.
+            response.ctx.request_repaint();
         }
         true
     }

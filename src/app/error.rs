@@ -20,6 +20,10 @@ pub enum AppError {
     Module(#[from] crate::io::vassal::module::ModuleError),
     #[error("the module has no board")]
     NoBoard,
+    #[error("{0}")]
+    VassalImport(#[from] crate::io::vassal::import::ImportError),
+    #[error("no ruleset '{0}'")]
+    UnknownRuleset(String),
     /// A scenario that did not open (the file, line and column are in it).
     #[error("{0}")]
     Open(#[from] crate::source::SourceError),

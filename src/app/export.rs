@@ -5,6 +5,7 @@
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 use super::document::Document;
+use super::windows::{Desk, Outcome, Shown, Window};
 use crate::io::export::ExportOptions;
 use crate::io::format::{self, MapFormat};
 use crate::io::raster::DPI_RANGE;
@@ -343,4 +344,52 @@ fn preview(ui: &mut egui::Ui, plan: &SheetPlan, board_picture: Option<&Scene>) {
             Color32::from_rgb(40, 60, 140),
         );
     }
+}
+
+/// The notice saying where the last export went, with a button that opens its folder.
+pub struct Exported(pub std::path::PathBuf);
+
+impl Window for Exported {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Desk) -> Shown {
+        let mut open = true;
+        let mut read = false;
+        let mut shown = Shown::open();
+        egui::Window::new("Exported")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -40.0))
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.label(format!("Wrote {}", self.0.display()));
+                ui.horizontal(|ui| {
+                    if let Some(dir) = self.0.parent()
+                        && ui.button("Open folder").clicked()
+                        && let Err(e) = open_folder(dir)
+                    {
+                        shown = Shown::said(Outcome::Problem(format!(
+                            "Could not open {}: {e}",
+                            dir.display()
+                        )));
+                    }
+                    read = ui.button("OK").clicked();
+                });
+            });
+        shown.keep = open && !read;
+        shown
+    }
+}
+
+/// Opens a folder in the desktop's file manager.
+fn open_folder(dir: &std::path::Path) -> std::io::Result<()> {
+    let opener = if cfg!(windows) {
+        "explorer"
+    } else if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    std::process::Command::new(opener)
+        .arg(dir)
+        .spawn()
+        .map(|_| ())
 }

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::error::AppError;
+use super::windows::{Desk, Outcome, Shown, Window};
 use crate::io::vassal::into;
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
@@ -86,5 +87,20 @@ impl Writing {
         });
         // The thread does not wake the UI: look again soon.
         ctx.request_repaint_after(Duration::from_millis(100));
+    }
+}
+
+impl Window for Writing {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Desk) -> Shown {
+        match self.poll() {
+            None => {
+                self.ui(ctx);
+                Shown::open()
+            }
+            Some(Ok(())) => Shown::done(Outcome::Exported(self.output.clone())),
+            Some(Err(e)) => {
+                Shown::done(Outcome::Problem(format!("{}: {e}", self.output.display())))
+            }
+        }
     }
 }

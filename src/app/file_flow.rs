@@ -83,6 +83,8 @@ pub struct FileFlow {
     closing: bool,
     /// Close the window on the next frame (an answer given outside a frame).
     close_window: bool,
+    /// The scenario file waiting while the app's own dialog asks where its module goes.
+    module_first: Option<PathBuf>,
 }
 
 impl FileFlow {
@@ -152,6 +154,16 @@ impl FileFlow {
     /// Whether the user chose to close.
     pub fn closing(&self) -> bool {
         self.closing
+    }
+
+    /// The scenario is to be saved to `path` once its module file is chosen.
+    pub fn module_first(&mut self, path: PathBuf) {
+        self.module_first = Some(path);
+    }
+
+    /// Where the scenario waiting on its module file goes (once).
+    pub fn take_module_first(&mut self) -> Option<PathBuf> {
+        self.module_first.take()
     }
 
     /// Whether to send the window its Close now (once).
@@ -257,6 +269,129 @@ pub fn write(doc: &mut Document, path: &Path, beside: Beside) -> Result<(), AppE
             Err(AppError::NotSaved(e))
         }
     }
+}
+
+/// Where the document's module is kept once the scenario is saved naming its id.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kept {
+    /// In the module file the scenario names (written first when changed), or there
+    /// is no module to keep.
+    Named,
+    /// Built in: the scenario names a built-in game, unchanged.
+    BuiltIn,
+    /// In a ruleset file loaded before, unchanged.
+    File(PathBuf),
+    /// Nowhere: a built-in game changed, or a copy under a new id, with no module file.
+    Nowhere(Arc<Ruleset>),
+}
+
+/// Where the document's module will be found when the saved scenario opens again:
+/// its module file, the built-in game of its id, or one of the ruleset `files` loaded
+/// before, each only as the document holds it now.
+pub fn kept(doc: &Document, module_file: Option<&ModuleFile>, files: &[PathBuf]) -> Kept {
+    let Some(now) = doc.module() else {
+        return Kept::Named;
+    };
+    if module_file.is_some_and(|m| m.id == doc.scenario.ruleset) {
+        return Kept::Named;
+    }
+    if let Some(built) = crate::rules::Rulesets::built_in().shared(&now.id)
+        && (Arc::ptr_eq(built, now) || **built == **now)
+    {
+        return Kept::BuiltIn;
+    }
+    // A ruleset loaded from a file (File > Load ruleset, --ruleset-file) is read
+    // again from it next time.
+    let same_file = files.iter().find(|f| {
+        std::fs::read_to_string(f)
+            .ok()
+            .and_then(|text| crate::rules::parse_ruleset(&text, f).ok())
+            .is_some_and(|r| r == **now)
+    });
+    match same_file {
+        Some(f) => Kept::File(f.clone()),
+        None => Kept::Nowhere(now.clone()),
+    }
+}
+
+/// How a save with [`save`] went.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Done {
+    /// The scenario (and its module, where it has a file) is written.
+    Written,
+    /// The scenario is written, but its module's changes are in no file: this says so.
+    ModuleUnsaved(String),
+    /// Nothing written yet: no system dialog could ask where the module goes, so the
+    /// app's own asks; then [`save`] again, with the module file or without asking.
+    AskModuleFile,
+}
+
+/// What [`save`] needs besides the document and where it goes.
+pub struct Save<'a> {
+    /// A board image held in memory (an imported VASSAL board): its file name and bytes.
+    pub board_image: Option<(&'a str, &'a [u8])>,
+    /// The module file the scenario names; set when the user picks one.
+    pub module_file: &'a mut Option<ModuleFile>,
+    /// Ruleset files loaded before (opened again by the next run).
+    pub files: &'a [PathBuf],
+    /// Ask for a module file when the module's changes would be kept nowhere.
+    pub ask: bool,
+}
+
+/// Saves the document to `path` as [`write`] does; when its module has changes no file
+/// keeps (a built-in game changed, a copy under a new id, with no module file), first
+/// asks `dialogs` where to save the module: a file picked is written and named by the
+/// scenario; cancelled, the scenario is saved and the answer says what was not kept.
+pub fn save(
+    doc: &mut Document,
+    path: &Path,
+    how: Save,
+    dialogs: &mut dyn super::dialogs::FileDialogs,
+) -> Result<Done, AppError> {
+    let mut unsaved = None;
+    if let Kept::Nowhere(r) = kept(doc, how.module_file.as_ref(), how.files) {
+        let picked = if how.ask {
+            dialogs.save(&format!("{}.ron", r.id), super::dialogs::RULESET_SAVE)
+        } else {
+            super::dialogs::Answer::Cancelled
+        };
+        match picked {
+            super::dialogs::Answer::Picked(m) => {
+                write_module(&r, &m).map_err(|e| AppError::ModuleFirst {
+                    module: m.clone(),
+                    source: Box::new(e),
+                })?;
+                *how.module_file = Some(ModuleFile {
+                    path: m,
+                    id: r.id.clone(),
+                    written: Some(r),
+                });
+            }
+            super::dialogs::Answer::Unavailable => return Ok(Done::AskModuleFile),
+            super::dialogs::Answer::Cancelled => unsaved = Some(not_kept(&r)),
+        }
+    }
+    let beside = Beside {
+        board_image: how.board_image,
+        module: how.module_file.as_mut(),
+    };
+    write(doc, path, beside)?;
+    Ok(unsaved.map_or(Done::Written, Done::ModuleUnsaved))
+}
+
+/// What the user is told when the scenario is saved and its module's changes are not.
+fn not_kept(r: &Ruleset) -> String {
+    let next = if crate::rules::Rulesets::built_in().get(&r.id).is_some() {
+        format!("it opens with the built-in '{}' next time", r.name)
+    } else {
+        "no other run of Sandtable has its ruleset".to_string()
+    };
+    format!(
+        "The scenario was saved; the changes to its module '{}' were not: they stay in this \
+         window until it closes. The scenario names the ruleset '{}', so {next}. \
+         File > Save module as... keeps them in a file the scenario then names.",
+        r.name, r.id
+    )
 }
 
 #[cfg(test)]
@@ -443,5 +578,126 @@ mod tests {
         assert!(saved.contains("My own game"), "{saved}");
         let read = module::from_text(&saved, &module_path).unwrap();
         assert_eq!(&read, &**doc.module().unwrap());
+    }
+
+    /// A save that asks for a module file where one is needed, with no ruleset files.
+    fn asking(module_file: &mut Option<ModuleFile>) -> Save<'_> {
+        Save {
+            board_image: None,
+            module_file,
+            files: &[],
+            ask: true,
+        }
+    }
+
+    /// A changed built-in module (the scenario's module edited in the module editor)
+    /// with the document renamed to `name`, and where each file goes.
+    fn changed_built_in(name: &str) -> (Document, tempfile::TempDir) {
+        let (mut doc, rulesets) = doc();
+        let mut changed = (**doc.module().unwrap()).clone();
+        changed.name = name.into();
+        doc.edit_module(changed, Edit::Batch(Vec::new()), &rulesets)
+            .unwrap();
+        (doc, tempfile::tempdir().unwrap())
+    }
+
+    #[test]
+    fn saving_a_changed_built_in_module_asks_for_a_module_file_that_the_scenario_names() {
+        use crate::app::dialogs::ScriptedDialogs;
+        let (mut doc, dir) = changed_built_in("Battle Cry, my way");
+        assert!(matches!(kept(&doc, None, &[]), Kept::Nowhere(_)));
+        let (scenario, module) = (dir.path().join("map.ron"), dir.path().join("mine.ron"));
+        let mut dialogs = ScriptedDialogs {
+            saves: vec![module.clone()],
+            ..Default::default()
+        };
+        let mut file = None;
+        assert_eq!(
+            save(&mut doc, &scenario, asking(&mut file), &mut dialogs).unwrap(),
+            Done::Written
+        );
+        assert!(dialogs.saves.is_empty(), "asked where the module goes");
+        let text = std::fs::read_to_string(&scenario).unwrap();
+        assert!(text.contains("ruleset_file: \"mine.ron\""), "{text}");
+        let saved = module::from_text(&std::fs::read_to_string(&module).unwrap(), &module);
+        assert_eq!(&saved.unwrap(), &**doc.module().unwrap(), "the edits kept");
+        assert_eq!(
+            file.as_ref().map(|f| f.path.as_path()),
+            Some(module.as_path())
+        );
+        assert!(!doc.history.is_dirty());
+        // Saved again: the module file keeps it now, nothing more is asked.
+        assert_eq!(kept(&doc, file.as_ref(), &[]), Kept::Named);
+    }
+
+    #[test]
+    fn a_module_file_refused_saves_the_scenario_and_says_the_module_changes_are_not_kept() {
+        use crate::app::dialogs::ScriptedDialogs;
+        let (mut doc, dir) = changed_built_in("Battle Cry, my way");
+        let scenario = dir.path().join("map.ron");
+        let mut file = None;
+        // Cancelled: the scenario is written, and the answer says what is not.
+        let done = save(
+            &mut doc,
+            &scenario,
+            asking(&mut file),
+            &mut ScriptedDialogs::default(),
+        )
+        .unwrap();
+        let Done::ModuleUnsaved(said) = done else {
+            panic!("{done:?}")
+        };
+        assert!(
+            said.contains("'Battle Cry, my way' were not")
+                && said.contains("battle-cry-150")
+                && said.contains("Save module as"),
+            "{said}"
+        );
+        let text = std::fs::read_to_string(&scenario).unwrap();
+        assert!(!text.contains("ruleset_file"), "{text}");
+        assert!(file.is_none());
+        // No dialog service: nothing is written until the app's own dialog answers.
+        std::fs::remove_file(&scenario).unwrap();
+        let mut none = ScriptedDialogs {
+            unavailable: true,
+            ..Default::default()
+        };
+        let done = save(&mut doc, &scenario, asking(&mut file), &mut none).unwrap();
+        assert_eq!(done, Done::AskModuleFile);
+        assert!(!scenario.exists());
+    }
+
+    #[test]
+    fn an_unchanged_module_is_kept_where_it_came_from_and_nothing_is_asked() {
+        use crate::app::dialogs::ScriptedDialogs;
+        let (mut doc, rulesets) = doc();
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(kept(&doc, None, &[]), Kept::BuiltIn);
+        let mut dialogs = ScriptedDialogs {
+            saves: vec![dir.path().join("never.ron")],
+            ..Default::default()
+        };
+        let mut file = None;
+        let scenario = dir.path().join("map.ron");
+        assert_eq!(
+            save(&mut doc, &scenario, asking(&mut file), &mut dialogs).unwrap(),
+            Done::Written
+        );
+        assert_eq!(dialogs.saves.len(), 1, "nothing asked");
+        // A copy under a new id is in no file until one is chosen; once written and
+        // loaded as a ruleset file, it is kept there.
+        let copy = module::copy_of(doc.ruleset().unwrap(), "my-game", "My game").unwrap();
+        let edit = Edit::SetText {
+            field: crate::scenario::edit::TextField::Ruleset,
+            value: "my-game".into(),
+        };
+        doc.edit_module(copy.clone(), edit, &rulesets).unwrap();
+        assert!(matches!(kept(&doc, None, &[]), Kept::Nowhere(_)));
+        let path = dir.path().join("my-game.ron");
+        write_module(&copy, &path).unwrap();
+        assert_eq!(
+            kept(&doc, None, std::slice::from_ref(&path)),
+            Kept::File(path.clone())
+        );
     }
 }

@@ -12,9 +12,11 @@ use super::dialogs::{Answer, Filter};
 use super::document::Document;
 use super::error::AppError;
 use super::path_dialog::PathDialog;
+use super::windows::{Desk, Outcome, Shown, Window};
 use super::{DesignerApp, Purpose};
 use crate::io::vassal::import as vimport;
 use crate::io::vassal::module::{BoardEntry, Module};
+use crate::rules::Rulesets;
 
 /// What File > Import VASSAL module offers.
 pub const VASSAL: &[Filter] = &[Filter {
@@ -52,7 +54,7 @@ impl ImportVassal {
     }
 
     /// The window; `Some(true)`: Import was pressed, `Some(false)`: Cancel.
-    fn ui(&mut self, ui: &mut Ui, rulesets: &crate::rules::Rulesets) -> Option<bool> {
+    fn ui(&mut self, ui: &mut Ui, rulesets: &Rulesets) -> Option<bool> {
         let mut answer = None;
         ui.label(format!(
             "{}: choose a board and the game its hexes follow.",
@@ -119,54 +121,15 @@ impl DesignerApp {
             .map(|r| r.id.clone())
             .unwrap_or_default();
         match ImportVassal::read(path, ruleset) {
-            Ok(w) => self.import_vassal = Some(w),
+            Ok(w) => self.windows.import_vassal = Some(w),
             Err(e) => self.error = Some(format!("Could not import {}:\n{e}", path.display())),
         }
     }
 
-    /// Imports the board chosen in the window as a new, unsaved scenario.
-    pub fn import_vassal_board(&mut self, w: &ImportVassal) {
-        let failed =
-            |e: &dyn std::fmt::Display| format!("Could not import {}:\n{e}", w.path.display());
-        let Some(ruleset) = self.rulesets.get(&w.ruleset) else {
-            self.error = Some(failed(&format!("no ruleset '{}'", w.ruleset)));
-            return;
-        };
-        let Some(entry) = w.boards.get(w.board) else {
-            return;
-        };
-        let imported = vimport::import(
-            &w.module,
-            Some(&entry.map),
-            Some(&entry.board),
-            ruleset,
-            None,
-        );
-        let mut imported = match imported {
-            Ok(i) => i,
-            Err(e) => {
-                self.error = Some(failed(&e));
-                return;
-            }
-        };
-        let image = imported
-            .image
-            .take()
-            .map(|(entry, bytes)| (vimport::image_file_name(&w.path, &entry), bytes));
-        if let crate::board::Board::Hex(b) = &mut imported.scenario.board {
-            match (&image, &mut b.background) {
-                (Some((name, _)), Some(bg)) => {
-                    bg.image = name.clone();
-                    // Unsaved, so absolute: File > Export writes a new module from it.
-                    if let Some(v) = &mut bg.vassal {
-                        v.module = Some(crate::board::VassalBoard::module_name(None, &w.path));
-                    }
-                }
-                // A board with no image has nothing to draw under its hexes.
-                _ => b.background = None,
-            }
-        }
-        self.canvas.backdrop.memory = image.map(|(name, bytes)| (name, Arc::new(bytes)));
+    /// Puts the board imported from the module at `path` in place as a new, unsaved
+    /// scenario over its image (held in memory until saved).
+    pub fn imported_vassal(&mut self, path: &Path, imported: vimport::Imported) {
+        self.canvas.backdrop.memory = imported.image.map(|(name, bytes)| (name, Arc::new(bytes)));
         let mut doc = Document::new(imported.scenario, None, &self.rulesets);
         // An import is unsaved work until it is saved.
         doc.history = crate::scenario::History::empty_unsaved();
@@ -174,26 +137,65 @@ impl DesignerApp {
         if !imported.left_out.is_empty() {
             self.error = Some(format!(
                 "Imported {} with pieces left out (they say no unit class and side):\n{}",
-                w.path.display(),
+                path.display(),
                 imported.left_out.join("\n")
             ));
         }
     }
+}
 
-    /// The window choosing a module's board, while it is open.
-    pub(super) fn import_vassal_window(&mut self, ui: &Ui) {
-        let Some(mut w) = self.import_vassal.take() else {
-            return;
-        };
+impl ImportVassal {
+    /// The board chosen, imported with the ruleset chosen; its image (if any) named as
+    /// the file it will be written to beside the scenario.
+    pub fn import(&self, rulesets: &Rulesets) -> Result<vimport::Imported, AppError> {
+        let ruleset = rulesets
+            .get(&self.ruleset)
+            .ok_or_else(|| AppError::UnknownRuleset(self.ruleset.clone()))?;
+        let entry = self.boards.get(self.board).ok_or(AppError::NoBoard)?;
+        let mut imported = vimport::import(
+            &self.module,
+            Some(&entry.map),
+            Some(&entry.board),
+            ruleset,
+            None,
+        )?;
+        imported.image = imported
+            .image
+            .take()
+            .map(|(entry, bytes)| (vimport::image_file_name(&self.path, &entry), bytes));
+        if let crate::board::Board::Hex(b) = &mut imported.scenario.board {
+            match (&imported.image, &mut b.background) {
+                (Some((name, _)), Some(bg)) => {
+                    bg.image = name.clone();
+                    // Unsaved, so absolute: File > Export writes a new module from it.
+                    if let Some(v) = &mut bg.vassal {
+                        v.module = Some(crate::board::VassalBoard::module_name(None, &self.path));
+                    }
+                }
+                // A board with no image has nothing to draw under its hexes.
+                _ => b.background = None,
+            }
+        }
+        Ok(imported)
+    }
+}
+
+impl Window for ImportVassal {
+    fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
         let mut answer = None;
-        egui::Modal::new(egui::Id::unique("import vassal")).show(ui.ctx(), |ui| {
+        egui::Modal::new(egui::Id::unique("import vassal")).show(ctx, |ui| {
             ui.heading("Import VASSAL module");
-            answer = w.ui(ui, &self.rulesets);
+            answer = self.ui(ui, desk.rulesets);
         });
         match answer {
-            Some(true) => self.import_vassal_board(&w),
-            Some(false) => {}
-            None => self.import_vassal = Some(w),
+            None => Shown::open(),
+            Some(false) => Shown::closed(),
+            Some(true) => Shown::done(match self.import(desk.rulesets) {
+                Ok(i) => Outcome::ImportedVassal(self.path.clone(), Box::new(i)),
+                Err(e) => {
+                    Outcome::Problem(format!("Could not import {}:\n{e}", self.path.display()))
+                }
+            }),
         }
     }
 }

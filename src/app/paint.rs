@@ -170,6 +170,89 @@ impl Tessellated<'_> {
     }
 }
 
+/// A preview's answer as drawn: tessellated through [`Tessellated`] once per answer,
+/// zoom and scale, and only moved while the view pans within what it covers, as the
+/// scene's bands are. The hex previews and the table previews draw through it.
+#[derive(Default)]
+pub(super) struct Drawing {
+    /// The answer (a count its owner bumps for each new one), zoom and scale drawn.
+    key: Option<(u64, f32, f32)>,
+    /// The board rectangle whose items it holds; `None`: all of them.
+    covers: Option<Rect>,
+    /// Where the board's origin was on screen when the mesh was last placed.
+    corner: Pos2,
+    mesh: Arc<Mesh>,
+    labels: Vec<Label>,
+}
+
+impl Drawing {
+    /// Paints answer number `answer` for `view` in `rect`: `items` are asked for and
+    /// tessellated when the answer, the zoom or the scale is new, or the view left the
+    /// part drawn; else the last drawing is moved by as much as the view moved.
+    /// `margin` (in points): only items near the view (lines always) are drawn, this
+    /// far around it; `None`: all of them.
+    #[allow(clippy::too_many_arguments)]
+    pub fn paint<'i, I: IntoIterator<Item = &'i Item>>(
+        &mut self,
+        ui: &Ui,
+        painter: &egui::Painter,
+        rect: Rect,
+        view: &View,
+        answer: u64,
+        margin: Option<f32>,
+        items: impl FnOnce() -> I,
+    ) {
+        let ppp = ui.ctx().pixels_per_point();
+        let key = Some((answer, view.zoom, ppp));
+        let corner = view.to_screen(rect, vec2(0.0, 0.0));
+        let seen = view.visible(rect);
+        let inside = self.covers.is_none_or(|c| c.contains_rect(seen));
+        if self.key != key || !inside {
+            let covers = margin.map(|m| seen.expand(m / view.zoom.max(f32::EPSILON)));
+            let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
+            let mut tess =
+                Tessellator::new(ppp, TessellationOptions::default(), [1, 1], Vec::new());
+            let (mut mesh, mut labels) = (Mesh::default(), Vec::new());
+            let mut out = Tessellated {
+                tess: &mut tess,
+                mesh: &mut mesh,
+                labels: &mut labels,
+            };
+            let near = items()
+                .into_iter()
+                .filter(|i| covers.is_none_or(|c| near(i, c)));
+            out.items(near, &to, view.zoom, Cull::Text, &mut |_, _| None);
+            *self = Drawing {
+                key,
+                covers,
+                corner,
+                mesh: Arc::new(mesh),
+                labels,
+            };
+        } else if self.corner != corner {
+            let d = corner - self.corner;
+            Arc::make_mut(&mut self.mesh).translate(d);
+            self.labels.iter_mut().for_each(|l| l.translate(d));
+            self.corner = corner;
+        }
+        painter.add(Shape::Mesh(self.mesh.clone()));
+        paint_labels(ui, painter, &self.labels);
+    }
+}
+
+/// Whether an item lies in `covers` (board units), by its first point; lines, which may
+/// cross it from far away, always do.
+fn near(item: &Item, covers: Rect) -> bool {
+    let p = match item {
+        Item::Polygon { points, .. } => points.first().copied(),
+        Item::Polyline { .. } => None,
+        Item::Circle { centre, .. } => Some(*centre),
+        Item::Text { at, .. } => Some(*at),
+        Item::Icon { centre, .. } => Some(*centre),
+    };
+    p.is_none_or(|p| covers.contains(pos2(p.x, p.y)))
+}
+
 /// Draws `labels` (text and icons) over the meshes drawn before.
 pub(super) fn paint_labels<'l>(
     ui: &Ui,

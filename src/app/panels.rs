@@ -100,7 +100,7 @@ impl DesignerApp {
                 &[Tool::Area]
             },
         );
-        super::sample::button(ui, &mut self.canvas, &self.doc);
+        super::sample::button(ui, &mut self.windows.sample, &self.doc);
         picked |= section(
             ui,
             "Lines",

@@ -4,14 +4,11 @@
 //! A preview only reads the scenario: it is never an edit and never an undo step; it is
 //! answered again whenever the document's revision changes.
 
-use std::sync::Arc;
-
-use egui::epaint::{TessellationOptions, Tessellator};
-use egui::{Mesh, Pos2, Rect, Shape, Ui, vec2};
+use egui::{Rect, Ui, vec2};
 use hexx::Hex;
 
 use super::document::Document;
-use super::paint::{Cull, Label, Tessellated, colour, paint_labels};
+use super::paint::{Drawing, colour};
 use super::preview_table::TablePreview;
 use super::preview_worker::Background;
 use super::view::View;
@@ -194,8 +191,8 @@ pub struct Previewer {
     /// stays drawn and answers again after each edit.
     pub editing: bool,
     answer: Option<(Key, Answer)>,
-    /// The drawing tessellated for a view: (answer count, zoom, origin, rect, ppp).
-    mesh: Option<(MeshKey, Arc<Mesh>, Vec<Label>)>,
+    /// The answer as drawn for the view, through the scene's tessellation.
+    drawing: Drawing,
     answered: u64,
     /// The thread that answers what follows the pointer on a big board, started when
     /// first needed.
@@ -213,8 +210,6 @@ pub struct Previewer {
     /// `--allowance` are given each time.
     pub given: std::collections::BTreeMap<String, Given>,
 }
-
-type MeshKey = (u64, f32, egui::Vec2, Rect, f32);
 
 impl Previewer {
     pub fn active(&self) -> bool {
@@ -534,6 +529,7 @@ impl Previewer {
     #[allow(clippy::too_many_arguments)]
     pub fn table_frame(
         &mut self,
+        ui: &Ui,
         response: &egui::Response,
         painter: &egui::Painter,
         rect: Rect,
@@ -584,7 +580,7 @@ impl Previewer {
         if self.table.answers() != answers {
             painter.ctx().request_repaint();
         }
-        self.table.paint(painter, rect, view);
+        self.table.paint(ui, painter, rect, view);
         if point.is_some()
             && let Some(text) = self.tooltip()
         {
@@ -597,16 +593,11 @@ impl Previewer {
         let Some((_, a)) = &self.answer else {
             return;
         };
-        let ppp = ui.ctx().pixels_per_point();
-        let key: MeshKey = (self.answered, view.zoom, view.origin, rect, ppp);
-        if self.mesh.as_ref().is_none_or(|(k, _, _)| *k != key) {
-            let (mesh, labels) = tessellate(&a.items, view, rect, ppp);
-            self.mesh = Some((key, Arc::new(mesh), labels));
-        }
-        if let Some((_, mesh, labels)) = &self.mesh {
-            painter.add(Shape::Mesh(mesh.clone()));
-            paint_labels(ui, painter, labels);
-        }
+        // A hex-sized item this far off screen is left out until the view comes near.
+        let (drawing, items) = (&mut self.drawing, &a.items);
+        drawing.paint(ui, painter, rect, view, self.answered, Some(200.0), || {
+            items
+        });
     }
 
     /// The inspector's part: the mode, what is picked, the answer and its reasons.
@@ -1029,35 +1020,6 @@ fn legend(ui: &mut Ui, preview: Option<&Preview>) {
 fn swatch(ui: &mut Ui, c: egui::Color32) {
     let (r, _) = ui.allocate_exact_size(vec2(14.0, 14.0), egui::Sense::hover());
     ui.painter().rect_filled(r, 2.0, c);
-}
-
-/// The drawing's shapes in one mesh, and its labels, tessellated as the scene is.
-fn tessellate(items: &[Item], view: &View, rect: Rect, ppp: f32) -> (Mesh, Vec<Label>) {
-    let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
-    let visible = rect.expand(200.0);
-    let mut tess = Tessellator::new(ppp, TessellationOptions::default(), [1, 1], Vec::new());
-    let (mut mesh, mut labels) = (Mesh::default(), Vec::new());
-    let mut out = Tessellated {
-        tess: &mut tess,
-        mesh: &mut mesh,
-        labels: &mut labels,
-    };
-    let near = items.iter().filter(|i| near(i, &to, visible));
-    out.items(near, &to, view.zoom, Cull::Text, &mut |_, _| None);
-    (mesh, labels)
-}
-
-/// Whether a hex-sized item is near the screen (lines, which may cross it from far
-/// away, always are).
-fn near(item: &Item, to: &impl Fn(hexx::Vec2) -> Pos2, visible: Rect) -> bool {
-    let p = match item {
-        Item::Polygon { points, .. } => points.first().copied(),
-        Item::Polyline { .. } => None,
-        Item::Circle { centre, .. } => Some(*centre),
-        Item::Text { at, .. } => Some(*at),
-        Item::Icon { centre, .. } => Some(*centre),
-    };
-    p.is_none_or(|p| visible.contains(to(p)))
 }
 
 impl super::DesignerApp {

@@ -9,9 +9,9 @@
 //! samples (the frame goes on drawing the last answer), drawn from the scene's items
 //! tessellated once per answer and zoom, with the hovered point answered in words as `sandtable los` and `path` answer it.
 
-use egui::{Painter, Rect, vec2};
+use egui::{Painter, Rect};
 
-use super::paint::shapes;
+use super::paint::Drawing;
 use super::preview::{Answer, Mode, needs};
 use super::preview_worker::Background;
 use super::view::View;
@@ -42,55 +42,8 @@ struct Field {
     key: FieldKey,
     answer: TableAnswer,
     items: Vec<Item>,
-    /// The drawing tessellated for a zoom (built once per answer and zoom; a view
-    /// that only moves shifts it).
-    mesh: Option<FieldMesh>,
-}
-
-/// A field's drawing as one mesh on screen.
-struct FieldMesh {
-    zoom: f32,
-    pixels_per_point: f32,
-    /// Where the table's corner (0, 0) was on screen when the mesh was last placed.
-    corner: egui::Pos2,
-    mesh: std::sync::Arc<egui::Mesh>,
-}
-
-impl Field {
-    /// The field's mesh placed for `view` in `rect`: tessellated when the answer or
-    /// the zoom is new, else the last one, moved by as much as the view moved.
-    fn mesh(&mut self, rect: Rect, view: &View, ppp: f32) -> std::sync::Arc<egui::Mesh> {
-        use egui::epaint::{TessellationOptions, Tessellator};
-        let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
-        let corner = to(hexx::Vec2::ZERO);
-        match &mut self.mesh {
-            Some(m) if m.zoom == view.zoom && m.pixels_per_point == ppp => {
-                if m.corner != corner {
-                    std::sync::Arc::make_mut(&mut m.mesh).translate(corner - m.corner);
-                    m.corner = corner;
-                }
-                m.mesh.clone()
-            }
-            _ => {
-                let mut tess =
-                    Tessellator::new(ppp, TessellationOptions::default(), [1, 1], Vec::new());
-                let mut mesh = egui::Mesh::default();
-                for item in &self.items {
-                    for shape in shapes(item, &to, view.zoom, false) {
-                        tess.tessellate_shape(shape, &mut mesh);
-                    }
-                }
-                let mesh = std::sync::Arc::new(mesh);
-                self.mesh = Some(FieldMesh {
-                    zoom: view.zoom,
-                    pixels_per_point: ppp,
-                    corner,
-                    mesh: mesh.clone(),
-                });
-                mesh
-            }
-        }
-    }
+    /// The drawing, tessellated once per zoom (a view that only moves shifts it).
+    drawing: Drawing,
 }
 
 /// What a table preview was answered for.
@@ -140,6 +93,8 @@ pub struct TablePreview {
     computing: bool,
     /// Woken by the thread when its answer is ready.
     pub wake: Option<egui::Context>,
+    /// The answer (not a field) as drawn.
+    drawing: Drawing,
 }
 
 fn unit<'s>(s: &'s Scenario, id: &Option<String>) -> Option<&'s Unit> {
@@ -312,7 +267,7 @@ impl TablePreview {
             key,
             answer,
             items,
-            mesh: None,
+            drawing: Drawing::default(),
         });
     }
 
@@ -529,20 +484,25 @@ impl TablePreview {
     }
 
     /// Paints the answer over the table: the scene's drawing of it, as an export
-    /// draws it, without the caption (the inspector has the words).
-    pub fn paint(&mut self, painter: &Painter, rect: Rect, view: &View) {
-        let px = 1.0 / view.zoom.max(f32::EPSILON);
-        let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
+    /// draws it, without the caption (the inspector has the words), through the same
+    /// tessellation and cache as the scene's and the hex previews' drawings.
+    pub fn paint(&mut self, ui: &egui::Ui, painter: &Painter, rect: Rect, view: &View) {
         if let Some(f) = &mut self.field {
-            let ppp = painter.ctx().pixels_per_point();
-            painter.add(egui::Shape::Mesh(f.mesh(rect, view, ppp)));
+            let (drawing, items) = (&mut f.drawing, &f.items);
+            drawing.paint(ui, painter, rect, view, self.fields, None, || items);
         }
         let Some((_, _, d)) = &self.answer else {
             return;
         };
-        for item in table_overlay::draw(d, px, None) {
-            painter.extend(shapes(&item, &to, view.zoom, false));
-        }
+        // Its lines are as wide as a pixel at the zoom drawn (a new zoom draws it anew).
+        let px = 1.0 / view.zoom.max(f32::EPSILON);
+        let drawn = std::cell::OnceCell::new();
+        self.drawing
+            .paint(ui, painter, rect, view, self.answers, None, || {
+                drawn
+                    .get_or_init(|| table_overlay::draw(d, px, None))
+                    .iter()
+            });
     }
 }
 

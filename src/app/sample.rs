@@ -7,7 +7,7 @@ use std::sync::Arc;
 use egui::{Color32, Ui};
 use hexx::Hex;
 
-use super::DesignerApp;
+use super::windows::{Desk, Outcome, Shown, Window};
 use crate::io::sample;
 use crate::scenario::{Edit, HexCell};
 
@@ -76,35 +76,30 @@ impl Sampler {
     }
 }
 
-impl DesignerApp {
-    /// The sampler's window, while open.
-    pub(super) fn sample_window(&mut self, ui: &Ui) {
-        let Some(mut sampler) = self.canvas.sampler.take() else {
-            return;
-        };
-        let Some(img) = self.canvas.backdrop.image() else {
+impl Window for Sampler {
+    fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
+        let Some(img) = desk.backdrop.clone() else {
             // No image decoded (yet, or at all): nothing to sample.
-            self.canvas.sampler = Some(sampler);
-            return;
+            return Shown::open();
         };
-        let terrain = self.tools.terrain.clone();
-        let name = self
+        let terrain = desk.terrain;
+        let name = desk
             .doc
             .ruleset()
             .and_then(|r| r.terrains.iter().find(|k| k.id == terrain))
-            .map_or(terrain.clone(), |k| k.name.clone());
-        let hexes = sampler.matching(&self.doc, &img);
+            .map_or(terrain.to_string(), |k| k.name.clone());
+        let hexes = self.matching(desk.doc, &img);
         let mut open = true;
         let mut apply = false;
         egui::Window::new("Sample the background")
             .open(&mut open)
             .resizable(false)
-            .show(ui.ctx(), |ui| {
+            .show(ctx, |ui| {
                 ui.label(format!("Terrain: {name} (pick another in the palette)"));
                 ui.horizontal(|ui| {
                     let (rect, _) =
                         ui.allocate_exact_size(egui::vec2(24.0, 24.0), egui::Sense::hover());
-                    match sampler.colour {
+                    match self.colour {
                         Some([r, g, b]) => {
                             ui.painter()
                                 .rect_filled(rect, 3.0, Color32::from_rgb(r, g, b));
@@ -118,53 +113,55 @@ impl DesignerApp {
                             );
                         }
                     }
-                    let text = if sampler.picking {
+                    let text = if self.picking {
                         "Click the map where it shows this terrain"
                     } else {
                         "Pick a colour on the map"
                     };
-                    if ui.selectable_label(sampler.picking, text).clicked() {
-                        sampler.picking = !sampler.picking;
+                    if ui.selectable_label(self.picking, text).clicked() {
+                        self.picking = !self.picking;
                     }
                 });
-                ui.add(egui::Slider::new(&mut sampler.tolerance, 0.0..=200.0).text("tolerance"));
+                ui.add(egui::Slider::new(&mut self.tolerance, 0.0..=200.0).text("tolerance"));
                 let button = egui::Button::new(format!("Set {} hexes to {name}", hexes.len()));
                 if ui.add_enabled(!hexes.is_empty(), button).clicked() {
                     apply = true;
                 }
             });
+        let mut outcome = None;
         if apply {
             let edits: Vec<Edit> = hexes
                 .iter()
                 .map(|h| {
                     // The hex keeps its elevation and the rest; only the terrain changes.
-                    let mut cell = self
+                    let mut cell = desk
                         .doc
                         .scenario
                         .hexes
                         .get(h)
                         .cloned()
-                        .unwrap_or_else(|| HexCell::terrain(terrain.as_str()));
-                    cell.terrain = terrain.as_str().into();
+                        .unwrap_or_else(|| HexCell::terrain(terrain));
+                    cell.terrain = terrain.into();
                     Edit::SetHex {
                         hex: *h,
                         cell: Some(cell),
                     }
                 })
                 .collect();
-            if let Err(e) = self.doc.apply(Edit::Batch(edits), &self.rulesets) {
-                self.error = Some(format!("Could not set the terrain: {e}"));
+            if let Err(e) = desk.doc.apply(Edit::Batch(edits), desk.rulesets) {
+                outcome = Some(Outcome::Problem(format!("Could not set the terrain: {e}")));
             }
         }
-        if open {
-            self.canvas.sampler = Some(sampler);
+        Shown {
+            keep: open,
+            outcome,
         }
     }
 }
 
 /// The terrain palette's button that opens the sampler (boards with an image only).
-pub fn button(ui: &mut Ui, canvas: &mut super::canvas::Canvas, doc: &super::document::Document) {
-    if canvas.has_backdrop(doc)
+pub fn button(ui: &mut Ui, slot: &mut Option<Sampler>, doc: &super::document::Document) {
+    if doc.scenario.board.background().is_some()
         && doc.scenario.board.as_hex().is_some()
         && ui
             .button("Sample the background...")
@@ -174,6 +171,6 @@ pub fn button(ui: &mut Ui, canvas: &mut super::canvas::Canvas, doc: &super::docu
             )
             .clicked()
     {
-        canvas.sampler = Some(Sampler::default());
+        *slot = Some(Sampler::default());
     }
 }

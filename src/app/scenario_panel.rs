@@ -365,13 +365,13 @@ impl ScenarioPanel {
                 ui.add(
                     egui::DragValue::new(&mut self.table.0)
                         .range(1.0..=10_000.0)
-                        .prefix("width ")
+                        .prefix("table width ")
                         .suffix(format!(" {unit}")),
                 );
                 ui.add(
                     egui::DragValue::new(&mut self.table.1)
                         .range(1.0..=10_000.0)
-                        .prefix("height ")
+                        .prefix("table height ")
                         .suffix(format!(" {unit}")),
                 );
             });

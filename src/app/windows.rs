@@ -2,25 +2,36 @@
 //! shown each frame it is open, it says the same way whether it stays and what came
 //! of it (an [`Outcome`]), and the app acts on every outcome in one place.
 
-use super::error::AppError;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use super::Purpose;
 use super::document::Document;
-use super::export::{ExportDialog, Step};
+use super::error::AppError;
+use super::export::{ExportDialog, Exported, Step};
+use super::export_into::Writing;
 use super::file_flow::Reply;
+use super::import_vassal::ImportVassal;
 use super::loading::{Loaded, Loading};
 use super::module_editor::{self, ModuleEditor};
 use super::new_dialog::NewDialog;
 use super::path_dialog::{self, PathDialog};
+use super::sample::Sampler;
 use super::scenario_panel::ScenarioPanel;
+use super::shortcuts::Shortcuts;
+use crate::io::vassal::import as vimport;
 use crate::rules::Rulesets;
 use crate::scenario::Scenario;
 
-/// What a window may read and change: the open document and the known rulesets.
+/// What a window may read and change: the open document, the known rulesets, and
+/// what the sampler reads (the board's image, the terrain picked in the palette).
 pub struct Desk<'a> {
     pub doc: &'a mut Document,
     pub rulesets: &'a Rulesets,
+    /// The board's background image, once decoded.
+    pub backdrop: Option<Arc<image::RgbaImage>>,
+    /// The terrain picked in the palette.
+    pub terrain: &'a str,
 }
 
 /// What came of a window.
@@ -41,6 +52,12 @@ pub enum Outcome {
     Dismissed,
     /// Restore the work a crash left (true), or discard it.
     Recover(bool),
+    /// Something went wrong: say this to the user.
+    Problem(String),
+    /// File > Import VASSAL module imported a board of the module at this path.
+    ImportedVassal(PathBuf, Box<vimport::Imported>),
+    /// An export was written here: say where.
+    Exported(PathBuf),
 }
 
 /// A window's frame: whether it stays open, and what came of it.
@@ -89,7 +106,8 @@ pub trait Window {
     fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown;
 }
 
-/// The windows open in the designer, a slot each. The questions (unsaved changes, a
+/// The windows open in the designer, a slot each, shown before the board so that what
+/// they change is drawn in the same frame. The questions (unsaved changes, a
 /// problem, restoring a crash's work) are not kept here: they are views of the app's
 /// state, made each frame and shown through the same trait.
 #[derive(Default)]
@@ -106,6 +124,16 @@ pub struct Windows {
     pub loading: Option<Loading>,
     /// Tools > Module editor.
     pub module_editor: Option<ModuleEditor>,
+    /// File > Import VASSAL module's choice of board.
+    pub import_vassal: Option<ImportVassal>,
+    /// File > Export into the original module, while it is written.
+    pub writing: Option<Writing>,
+    /// Where the last export went, until the notice is closed.
+    pub exported: Option<Exported>,
+    /// Help > Keyboard shortcuts.
+    pub shortcuts: Option<Shortcuts>,
+    /// The terrain palette's Sample the background.
+    pub sample: Option<Sampler>,
 }
 
 impl Windows {
@@ -119,12 +147,21 @@ impl Windows {
         show(&mut self.new, ctx, desk, &mut outcomes);
         show(&mut self.export, ctx, desk, &mut outcomes);
         show(&mut self.path, ctx, desk, &mut outcomes);
+        show(&mut self.import_vassal, ctx, desk, &mut outcomes);
+        show(&mut self.sample, ctx, desk, &mut outcomes);
+        show(&mut self.writing, ctx, desk, &mut outcomes);
+        show(&mut self.exported, ctx, desk, &mut outcomes);
+        show(&mut self.shortcuts, ctx, desk, &mut outcomes);
         outcomes
     }
 
     /// Whether one of them holds the keys (the board takes none meanwhile).
     pub fn modal(&self) -> bool {
-        self.new.is_some() || self.path.is_some() || self.loading.is_some()
+        self.new.is_some()
+            || self.path.is_some()
+            || self.loading.is_some()
+            || self.import_vassal.is_some()
+            || self.writing.is_some()
     }
 }
 

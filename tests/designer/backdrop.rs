@@ -5,6 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
 use sandtable::app::backdrop::Status;
 use sandtable::app::canvas::Canvas;
@@ -63,6 +64,28 @@ pub fn settled(h: &mut Harness<'_, DesignerApp>) -> Status {
     }
 }
 
+/// The problem shown, read and dismissed with OK.
+fn problem_read(h: &mut Harness<'_, DesignerApp>) -> String {
+    h.get_by_label("Problem");
+    let text = h.state().error.clone().unwrap_or_default();
+    h.get_by_label(&text);
+    h.get_by_label("OK").click();
+    h.run();
+    text
+}
+
+/// Opens View > Layers, does `act` there, and closes the menu.
+fn view_layers(h: &mut Harness<'_, DesignerApp>, act: impl FnOnce(&mut Harness<'_, DesignerApp>)) {
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Layers").click();
+    h.run();
+    act(h);
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+}
+
 fn pixel(h: &mut Harness<'_, DesignerApp>, label: &str) -> [u8; 3] {
     h.run();
     let p = crate::designer_kit::at(h, label);
@@ -92,7 +115,10 @@ fn a_boards_background_image_shows_under_the_terrain_with_its_own_toggle_and_opa
     let left = pixel(&mut h, "B3");
     let right = pixel(&mut h, "I3");
     // View > Layers hides it: the same hex is its terrain over the paper.
-    h.state_mut().canvas.backdrop.shown = false;
+    view_layers(&mut h, |h| {
+        h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Background image")
+            .click();
+    });
     let hidden = pixel(&mut h, "B3");
     assert!(
         red(left) > red(hidden) + 40,
@@ -103,8 +129,14 @@ fn a_boards_background_image_shows_under_the_terrain_with_its_own_toggle_and_opa
         "right {right:?}, hidden {hidden:?}"
     );
     // Half opacity: between the two.
-    h.state_mut().canvas.backdrop.shown = true;
-    h.state_mut().canvas.backdrop.opacity = 0.5;
+    view_layers(&mut h, |h| {
+        h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Background image")
+            .click();
+    });
+    view_layers(&mut h, |h| {
+        h.get_by_role_and_label(egui::accesskit::Role::Slider, "Image opacity")
+            .set_value_accesskit(0.5);
+    });
     let half = pixel(&mut h, "B3");
     assert!(
         red(hidden) + 10 < red(half) && red(half) + 10 < red(left),
@@ -204,7 +236,6 @@ fn two_boards(dir: &Path) -> std::path::PathBuf {
 
 #[test]
 fn file_import_vassal_module_lists_its_boards_and_opens_the_one_chosen_over_its_image() {
-    use egui_kittest::kittest::Queryable;
     let dir = tempfile::tempdir().unwrap();
     let vmod = two_boards(dir.path());
     let saved = dir.path().join("saved/north.ron");
@@ -231,7 +262,7 @@ fn file_import_vassal_module_lists_its_boards_and_opens_the_one_chosen_over_its_
     h.run();
     h.get_by_label("Import").click();
     h.run();
-    let error = h.state_mut().error.take().unwrap_or_default();
+    let error = problem_read(&mut h);
     assert!(
         error.contains("twoboards.vmod") && error.contains("images/South.png"),
         "{error}"
@@ -278,7 +309,6 @@ fn file_import_vassal_module_lists_its_boards_and_opens_the_one_chosen_over_its_
 
 #[test]
 fn sample_the_background_sets_every_hex_showing_the_picked_colour_in_one_undo_step() {
-    use egui_kittest::kittest::Queryable;
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("map.png"), halves(600, 400)).unwrap();
     let path = scenario_with(dir.path(), "map.png", 600);
@@ -332,7 +362,6 @@ fn sample_the_background_sets_every_hex_showing_the_picked_colour_in_one_undo_st
 
 #[test]
 fn scenario_properties_put_a_scan_under_a_new_hex_board_as_one_undo_step() {
-    use egui_kittest::kittest::Queryable;
     let dir = tempfile::tempdir().unwrap();
     let scan = dir.path().join("scan.png");
     std::fs::write(&scan, halves(600, 400)).unwrap();
@@ -417,7 +446,7 @@ fn a_table_takes_a_background_to_trace_too() {
 /// Runs frames until File > Export into the original module has finished writing.
 fn written(h: &mut Harness<'_, DesignerApp>) {
     let start = Instant::now();
-    while h.state().writing_module.is_some() {
+    while h.query_by_label("Exporting into the module").is_some() {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "still writing the module"
@@ -430,7 +459,6 @@ fn written(h: &mut Harness<'_, DesignerApp>) {
 
 /// File > Export, VASSAL, "Into the original module", Export...
 fn export_into_module(h: &mut Harness<'_, DesignerApp>, redraw: bool) {
-    use egui_kittest::kittest::Queryable;
     h.get_by_label("File").click();
     h.run();
     h.get_by_label("Export...").click();
@@ -466,7 +494,6 @@ fn export_into_module(h: &mut Harness<'_, DesignerApp>, redraw: bool) {
 /// `tests/clients/vassal_import.rs` loads in VASSAL's engine).
 #[test]
 fn file_export_writes_the_imported_board_back_into_a_new_copy_of_its_module() {
-    use egui_kittest::kittest::Queryable;
     use sandtable::scenario::{Edit, HexCell};
     let dir = tempfile::tempdir().unwrap();
     let vmod = dir.path().join("original.vmod");
@@ -515,7 +542,7 @@ fn file_export_writes_the_imported_board_back_into_a_new_copy_of_its_module() {
     // The first place asked is the original itself: refused, and it is untouched.
     export_into_module(&mut h, false);
     written(&mut h);
-    let error = h.state_mut().error.take().unwrap_or_default();
+    let error = problem_read(&mut h);
     assert!(error.contains("that is the original module"), "{error}");
     assert_eq!(std::fs::read(&vmod).unwrap(), original);
 

@@ -318,12 +318,9 @@ fn new_scenario_with_a_chosen_board() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     h.get_by_label("New scenario");
-    {
-        let d = h.state_mut().windows.new.as_mut().unwrap();
-        d.columns = 20;
-        d.rows = 11;
-        d.orientation = sandtable::board::Orientation::Flat;
-    }
+    designer_kit::set_number(&mut h, "columns ", 20.0);
+    designer_kit::set_number(&mut h, "rows ", 11.0);
+    h.get_by_label("flat").click();
     h.run();
     h.get_by_label("Create").click();
     h.run();
@@ -336,14 +333,9 @@ fn new_scenario_with_a_chosen_board() {
     // A freeform table for Mini-Nap, in cm.
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
-    {
-        let app = h.state_mut();
-        let rulesets = app.rulesets.clone();
-        let d = app.windows.new.as_mut().unwrap();
-        *d = sandtable::app::new_dialog::NewDialog::new(&rulesets, "mini-nap");
-        d.width = 120.0;
-    }
+    h.get_by_label("Mini-Nap").click();
     h.run();
+    designer_kit::set_number(&mut h, "width ", 120.0);
     h.get_by_label("Create").click();
     h.run();
     let t = h.state().doc.scenario.board.as_freeform().unwrap().clone();

@@ -81,5 +81,8 @@ fn export_draws_the_ticked_layers_and_says_where_it_wrote() {
     h.get_by_label("Open folder");
     h.get_by_label("OK").click();
     h.run();
-    assert!(h.state().exported.is_none());
+    assert!(
+        h.query_by_label("Open folder").is_none(),
+        "the notice closed"
+    );
 }

@@ -60,8 +60,10 @@ fn file_new_shows_every_game_and_a_quick_click_picks_it_each_time() {
         let name = name_of(&h, pick);
         let entry = centre(&h, &name);
         quick_click(&mut h, entry);
-        let dialog = h.state().windows.new.as_ref().expect("the dialog stays");
-        assert_eq!(dialog.ruleset, pick, "picked {name} from the list");
+        assert!(
+            designer_kit::is_on(&h, &name),
+            "picked {name} from the list"
+        );
         h.get_by_label("Create").click();
         h.run();
         assert_eq!(h.state().doc.scenario.ruleset, pick);
@@ -182,8 +184,14 @@ fn the_zones_of_control_side_is_the_open_documents_and_shown_by_name() {
 fn an_imported_tiled_map_is_unsaved_work() {
     let map =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiled/hand.tmx");
-    let mut h = app_with(ScriptedDialogs::default());
-    h.state_mut().import_path(&map);
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![map.clone()],
+        ..Default::default()
+    });
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Import Tiled map...").click();
+    h.run();
     h.run();
     assert!(h.state().error.is_none(), "{:?}", h.state().error);
     assert!(h.state().doc.history.is_dirty());
@@ -249,8 +257,7 @@ fn a_ruleset_of_ones_own_is_loaded_then_offered_in_new_and_its_files_open() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     h.get_by_role_and_label(egui::accesskit::Role::RadioButton, "My game");
-    let dialog = h.state().windows.new.as_ref().expect("New is open");
-    assert_eq!(dialog.ruleset, "my-game");
+    assert!(designer_kit::is_on(&h, "My game"), "New picks it");
 }
 
 #[test]
@@ -434,9 +441,9 @@ fn the_new_dialog_stays_put_when_the_game_changes() {
     let before = centre(&h, "Mini-Nap");
     let p = centre(&h, "PBS (v2023.1)");
     quick_click(&mut h, p);
-    assert_eq!(h.state().windows.new.as_ref().unwrap().ruleset, "pbs-2023");
+    assert!(designer_kit::is_on(&h, "PBS (v2023.1)"));
     assert!(centre(&h, "Mini-Nap").distance(before) < 1.0);
     let p = centre(&h, "Mini-Nap");
     quick_click(&mut h, p);
-    assert_eq!(h.state().windows.new.as_ref().unwrap().ruleset, "mini-nap");
+    assert!(designer_kit::is_on(&h, "Mini-Nap"));
 }

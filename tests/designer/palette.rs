@@ -84,12 +84,7 @@ fn base_widths_are_written_bw() {
     let mut h = app();
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
-    {
-        let app = h.state_mut();
-        let rulesets = app.rulesets.clone();
-        *app.windows.new.as_mut().unwrap() =
-            sandtable::app::new_dialog::NewDialog::new(&rulesets, "pbs-2023");
-    }
+    h.get_by_label("PBS (v2023.1)").click();
     h.run();
     h.get_by_label("BW");
     assert!(h.query_by_label("bw").is_none());

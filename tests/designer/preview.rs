@@ -205,7 +205,6 @@ fn snapshots_of_sight_arcs_and_movement_on_battle_cry() {
 #[test]
 fn export_with_the_current_preview_draws_it() {
     use sandtable::app::dialogs::ScriptedDialogs;
-    use sandtable::app::export::writable;
     let dir = tempfile::tempdir().expect("tempdir");
     let (with, without) = (dir.path().join("with.svg"), dir.path().join("without.svg"));
     let mut h = designer_kit::app_with(ScriptedDialogs {
@@ -215,13 +214,15 @@ fn export_with_the_current_preview_draws_it() {
     shift(&mut h, Key::L);
     click(&mut h, "F5");
     click(&mut h, "C4");
-    let svg = writable().iter().position(|f| f.name() == "svg").unwrap();
     for (path, tick) in [(&with, false), (&without, true)] {
         h.get_by_label("File").click();
         h.run();
         h.get_by_label("Export...").click();
         h.run();
-        h.state_mut().windows.export.as_mut().unwrap().format = svg;
+        h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Format")
+            .click();
+        h.run();
+        h.get_by_label("SVG drawing").click();
         h.run();
         let offer = "With the current preview (los:u2:C4)";
         assert!(shows(&h, offer));
@@ -378,6 +379,23 @@ fn table_at(h: &Harness<'_, DesignerApp>, x: f64, y: f64) -> egui::Pos2 {
     app.canvas
         .view
         .to_screen(app.canvas.rect().unwrap(), egui::vec2(x as f32, y as f32))
+}
+
+/// Gives the table preview's `what` ("Range", "Allowance") in the inspector, as a user
+/// ticks its box and types the number; `None` unticks it.
+fn give(h: &mut Harness<'_, DesignerApp>, what: &str, value: Option<f64>) {
+    use egui::accesskit::Role;
+    let on = h.query_by_role_and_label(Role::SpinButton, what).is_some();
+    if on != value.is_some() {
+        h.get_by_role_and_label(Role::CheckBox, what)
+            .click_accesskit();
+        h.run();
+    }
+    if let Some(v) = value {
+        h.get_by_role_and_label(Role::SpinButton, what)
+            .set_value_accesskit(v);
+        h.run();
+    }
 }
 
 fn click_table(h: &mut Harness<'_, DesignerApp>, x: f64, y: f64) {
@@ -723,8 +741,7 @@ fn table_fields_fire_arc_cover_map_and_viewshed_on_mini_nap() {
     hover_table(&mut h, 100.0, 60.0);
     assert!(shows(&h, "i1 sees 100.0,60.0 at 68.8 cm"));
     // A range given in the inspector: the arc stops 40 cm out.
-    h.state_mut().canvas.preview.table.given.range = Some(40.0);
-    h.run();
+    give(&mut h, "Range", Some(40.0));
     let near = field_summary(&mut h);
     assert!(near.contains("(40 cm)"), "{near}");
 
@@ -738,7 +755,7 @@ fn table_fields_fire_arc_cover_map_and_viewshed_on_mini_nap() {
         };
         f.field.unwrap().values.iter().map(halvings).sum::<usize>()
     };
-    h.state_mut().canvas.preview.table.given.range = None;
+    give(&mut h, "Range", None);
     shift(&mut h, Key::O);
     assert_eq!(h.state().canvas.preview.mode, Some(Mode::Cover));
     assert!(shows(&h, "From i1"));
@@ -778,9 +795,8 @@ fn table_fields_fire_arc_cover_map_viewshed_and_reach_on_pbs() {
     use sandtable::rules::table::fire::Place;
     let mut h = app_on("pbs-agricultural.json");
     let before = h.state().doc.scenario.clone();
-    h.state_mut().canvas.preview.table.given.range = Some(10.0);
-    h.state_mut().canvas.preview.table.given.allowance = Some(6.0);
     shift(&mut h, Key::A);
+    give(&mut h, "Range", Some(10.0));
     click_table(&mut h, 24.0, 27.0);
     let arc = field_summary(&mut h);
     assert!(
@@ -815,6 +831,7 @@ fn table_fields_fire_arc_cover_map_viewshed_and_reach_on_pbs() {
     assert!(exported(&h).is_some_and(|a| a.starts_with("viewshed:2")));
 
     shift(&mut h, Key::M);
+    give(&mut h, "Allowance", Some(6.0));
     click_table(&mut h, 10.0, 28.0);
     let reach = field_summary(&mut h);
     assert!(
@@ -832,7 +849,7 @@ fn table_fields_fire_arc_cover_map_viewshed_and_reach_on_pbs() {
 fn snapshot_of_a_fire_arc_and_a_cover_map_on_mini_nap() {
     let mut h = designer_kit::drawn_on(&designer_kit::example("mini-nap-village.ron"));
     shift(&mut h, Key::A);
-    h.state_mut().canvas.preview.table.given.range = Some(90.0);
+    give(&mut h, "Range", Some(90.0));
     click_table(&mut h, 40.0, 100.0);
     field_summary(&mut h);
     hover_table(&mut h, 100.0, 45.0);

@@ -3,7 +3,7 @@
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::designer_kit;
 use designer_kit::app;
@@ -28,19 +28,14 @@ fn add_a_side_and_resize_the_board_in_scenario_properties() {
     assert_eq!(h.state().doc.scenario.sides.len(), 2, "one undo step");
 
     // Shrinking would drop L2 and M3, which hold rough terrain: refused, and why.
-    h.state_mut().windows.properties.as_mut().unwrap().columns = 10;
-    h.run();
+    designer_kit::set_number(&mut h, "columns ", 10.0);
     h.get_by_label("Apply board size").click();
     h.run();
     let why = h
-        .state()
-        .windows
-        .properties
-        .as_ref()
-        .unwrap()
-        .message
-        .clone()
-        .unwrap();
+        .get_by_label_contains("would drop hexes")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
     assert!(
         why.contains("would drop hexes that hold something"),
         "{why}"
@@ -49,8 +44,7 @@ fn add_a_side_and_resize_the_board_in_scenario_properties() {
     assert_eq!(h.state().doc.scenario.board.as_hex().unwrap().columns, 13);
     h.get_by_label(&why);
     // Growing is fine, and undoes in one step.
-    h.state_mut().windows.properties.as_mut().unwrap().columns = 20;
-    h.run();
+    designer_kit::set_number(&mut h, "columns ", 20.0);
     h.get_by_label("Apply board size").click();
     h.run();
     assert_eq!(h.state().doc.scenario.board.as_hex().unwrap().columns, 20);
@@ -114,10 +108,8 @@ fn menus_and_the_shortcuts_window_read_one_table_of_commands() {
     let mut h = app();
     h.key_press(Key::F1);
     h.run();
-    assert!(
-        h.state().shortcuts_window,
-        "F1 opens Help > Keyboard shortcuts"
-    );
+    // F1 opens Help > Keyboard shortcuts (its title, and its row for F1).
+    assert_eq!(h.query_all_by_label("Keyboard shortcuts").count(), 2);
     // Every command with keys is listed with them, and every tool with its key.
     let keys = Command::SaveAs.keys_text(&h.ctx);
     assert!(
@@ -127,7 +119,9 @@ fn menus_and_the_shortcuts_window_read_one_table_of_commands() {
     h.get_by_label(Command::SaveAs.tooltip());
     h.get_by_label(sandtable::app::tools::Tool::Fill.description());
     // The Edit menu's entries come from the same table and act.
-    h.state_mut().shortcuts_window = false;
+    h.get_by_label("Close window").click();
+    h.run();
+    assert!(h.query_by_label("Keyboard shortcuts").is_none(), "closed");
     h.get_by_label("Edit").click();
     h.run();
     let item = h.get_by_label_contains("Select all");
@@ -200,6 +194,8 @@ fn a_side_gets_its_own_colour_in_scenario_properties_as_one_undo_step() {
     assert!(first.is_some(), "the first side has its own colour");
     assert!(h.state().doc.scenario.sides[1].colour.is_none());
     // A picked colour is applied the same way.
+    // (Set in the panel's state: the picker's popup draws a clipboard emoji that the
+    // test fonts have no glyph for, and the harness refuses to draw it.)
     h.state_mut().windows.properties.as_mut().unwrap().sides[0]
         .1
         .colour = Some(sandtable::colour::Colour([10, 20, 30]));
@@ -247,8 +243,7 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
     h.run();
     h.get_by_label("even").click();
     h.run();
-    h.state_mut().windows.new.as_mut().unwrap().hex_mm = 25.0;
-    h.run();
+    designer_kit::set_number(&mut h, "hex width ", 25.0);
     h.get_by_label("Create").click();
     h.run();
     let b = h.state().doc.scenario.board.as_hex().unwrap().clone();
@@ -257,9 +252,11 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
     h.run();
     h.get_by_label("Scenario properties...").click();
     h.run();
-    assert_eq!(h.state().windows.properties.as_ref().unwrap().hex_mm, 25.0);
-    h.state_mut().windows.properties.as_mut().unwrap().hex_mm = 16.0;
-    h.run();
+    assert_eq!(
+        designer_kit::number_shown(&h, "hex width "),
+        "hex width 25.0 mm"
+    );
+    designer_kit::set_number(&mut h, "hex width ", 16.0);
     h.get_by_label("Apply board size").click();
     h.run();
     let b = h.state().doc.scenario.board.as_hex().unwrap().clone();
@@ -278,8 +275,7 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
     h.run();
     h.get_by_label("Scenario properties...").click();
     h.run();
-    h.state_mut().windows.properties.as_mut().unwrap().table.0 = t.width + 60.0;
-    h.run();
+    designer_kit::set_number(&mut h, "table width ", t.width + 60.0);
     h.get_by_label("Apply table size").click();
     h.run();
     let wider = h.state().doc.scenario.board.as_freeform().unwrap().clone();
@@ -300,19 +296,10 @@ fn new_sets_hex_width_and_stagger_and_properties_resize_a_table() {
             size: Some(3.0),
             ..Default::default()
         });
-    h.state_mut().windows.properties.as_mut().unwrap().table.0 = t.width - 20.0;
-    h.run();
+    designer_kit::set_number(&mut h, "table width ", t.width - 20.0);
     h.get_by_label("Apply table size").click();
     h.run();
-    let why = h
-        .state()
-        .windows
-        .properties
-        .as_ref()
-        .unwrap()
-        .message
-        .clone();
-    assert!(why.as_deref().is_some_and(|m| m.contains("c9")), "{why:?}");
+    h.get_by_label_contains("c9");
     assert_eq!(
         h.state().doc.scenario.board.as_freeform().unwrap().width,
         t.width

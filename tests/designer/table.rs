@@ -150,7 +150,9 @@ fn draw_a_line_with_its_width_and_place_a_landmark() {
     let mut h = table_app(vec![], vec![]);
     h.get_by_label("Stone wall").click();
     h.run();
-    h.state_mut().tools.line_width = 0.8;
+    h.get_by_role_and_label(egui::accesskit::Role::SpinButton, "line width")
+        .set_value_accesskit(0.8);
+    h.run();
     for (x, y) in [(10.0, 110.0), (40.0, 110.0), (40.0, 116.0)] {
         let p = at(&h, x, y);
         click(&mut h, p);
@@ -453,9 +455,9 @@ fn table_tools_measure_place_and_erase_and_the_status_bar_says_how() {
 /// Unit tool stands on 4 x 3, so the `bases` check has nothing to say of it.
 #[test]
 fn a_unit_placed_on_a_table_stands_on_its_class_base() {
-    let mut h = table_app(vec![], vec![]);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mini-nap.ron");
+    let mut h = table_app(vec![], vec![path.clone()]);
     let text = std::fs::read_to_string("assets/rulesets/mini-nap.ron").unwrap();
     let from =
         "(id: \"infantry\", name: \"Infantry\", colour: \"#3d5a99\", table: (fire: \"small-arms\")";
@@ -467,10 +469,16 @@ fn a_unit_placed_on_a_table_stands_on_its_class_base() {
     );
     std::fs::write(&path, text).unwrap();
     // File > Load ruleset: the open document takes the file's version of its game.
-    h.state_mut().load_ruleset(&path);
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Load ruleset...").click();
+    h.run();
     let class = "infantry".to_string();
     h.key_press(Key::U);
-    h.state_mut().tools.unit_class = class.clone();
+    h.run();
+    h.get_by_label("Infantry").scroll_to_me();
+    h.run();
+    h.get_by_label("Infantry").click();
     h.run();
     let p = at(&h, 100.0, 80.0);
     click(&mut h, p);
@@ -651,8 +659,11 @@ fn mini_nap_defaults_a_river_3_cm_wide_and_a_unit_facing_the_enemy() {
     h.run();
     h.get_by_label("Infantry").click();
     h.run();
-    for (side, facing) in [("austrian", 180.0), ("french", 0.0)] {
-        h.state_mut().tools.unit_side = side.to_string();
+    for (side, name, facing) in [("austrian", "Austrian", 180.0), ("french", "French", 0.0)] {
+        h.get_by_label("side of new units").click();
+        h.run();
+        h.get_by_label(name).click();
+        h.run();
         let p = at(&h, 150.0, if side == "french" { 100.0 } else { 30.0 });
         click(&mut h, p);
         let u = h.state().doc.scenario.units.last().unwrap().clone();

@@ -108,3 +108,36 @@ pub fn app_on(name: &str) -> Harness<'static, DesignerApp> {
     h.run();
     h
 }
+
+/// Sets the number field shown as `shown` and its value ("columns 13": its prefix as on
+/// screen) to `value`, as assistive technology does (AccessKit's SetValue).
+pub fn set_number(h: &mut Harness<'_, DesignerApp>, shown: &str, value: f64) {
+    use egui_kittest::kittest::{Queryable, by};
+    let prefix = shown.to_string();
+    h.get(
+        by().role(egui::accesskit::Role::SpinButton)
+            .predicate(move |n| n.value().is_some_and(|v| v.starts_with(&prefix))),
+    )
+    .set_value_accesskit(value);
+    h.run();
+}
+
+/// Whether the radio button, checkbox or selectable labelled `label` is on.
+pub fn is_on(h: &Harness<'_, DesignerApp>, label: &str) -> bool {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let node = h.get_by_label(label);
+    node.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+        || node.accesskit_node().is_selected() == Some(true)
+}
+
+/// What the number field whose value begins with `prefix` shows ("hex width 25 mm").
+pub fn number_shown(h: &Harness<'_, DesignerApp>, prefix: &str) -> String {
+    use egui_kittest::kittest::{Queryable, by};
+    let p = prefix.to_string();
+    h.get(
+        by().role(egui::accesskit::Role::SpinButton)
+            .predicate(move |n| n.value().is_some_and(|v| v.starts_with(&p))),
+    )
+    .value()
+    .unwrap_or_default()
+}

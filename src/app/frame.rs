@@ -1,0 +1,91 @@
+//! The frame's layout: the menu bar, the status bar, the palette and inspector panels,
+//! the windows, the board, in the order that draws an edit in the frame it is made.
+
+use egui::Ui;
+
+use super::DesignerApp;
+
+impl DesignerApp {
+    /// The window title: file name, unsaved mark.
+    pub fn window_title(&self) -> String {
+        let dirty = if self.doc.history.is_dirty() {
+            " *"
+        } else {
+            ""
+        };
+        format!("{}{dirty} - Sandtable", self.doc.name())
+    }
+
+    /// The whole window's contents.
+    pub fn show(&mut self, ui: &mut Ui) {
+        egui_extras::install_image_loaders(ui.ctx());
+        // Ctrl+Plus / Ctrl+Minus zoom the board (the canvas reads them), not the whole
+        // interface.
+        ui.ctx().options_mut(|o| o.zoom_with_keyboard = false);
+        self.shortcuts(ui);
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        // Keys and the menu act before the panels are drawn.
+        self.run_queued(ui.ctx());
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::left("palette")
+            .default_size(210.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.palette(ui));
+            });
+        egui::Panel::right("inspector")
+            .default_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    let r = self.doc.ruleset();
+                    self.canvas.preview.panel(ui, &self.doc.scenario, r);
+                    self.inspector(ui);
+                    if self.doc.scenario.board.as_freeform().is_some() {
+                        self.feature_inspector(ui);
+                    }
+                    ui.separator();
+                    self.validation_panel(ui);
+                    ui.separator();
+                    let hex = self.doc.scenario.board.as_hex().is_some();
+                    egui::CollapsingHeader::new("Layers shown")
+                        .default_open(false)
+                        .show(ui, |ui| self.canvas.layers.ui(ui, hex));
+                });
+            });
+        // Before the canvas: a module edit, a loaded file, a new scenario are drawn in
+        // the frame they are made.
+        self.show_windows(&ui.ctx().clone());
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.canvas.ui(
+                ui,
+                &mut self.doc,
+                &self.rulesets,
+                &mut self.tools,
+                self.windows.sample.as_mut(),
+            );
+        });
+        self.choose_backdrop_image();
+        self.show_questions(&ui.ctx().clone());
+        // Asked for by the panels and windows drawn since: run now, drawn next frame.
+        if !self.queued.is_empty() {
+            self.run_queued(ui.ctx());
+            ui.ctx().request_repaint();
+        }
+        let dirty = self.doc.history.is_dirty();
+        self.recovery.tick(
+            &self.doc.scenario,
+            self.doc.path.as_deref(),
+            self.doc.revision,
+            dirty,
+        );
+        // Autosave must not wait for the user to move the mouse: wake when it is due.
+        if let Some(wait) = self.recovery.due_in(self.doc.revision, dirty) {
+            ui.ctx().request_repaint_after(wait);
+        }
+        let title = self.window_title();
+        if title != self.title {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Where the windows act: each window's outcome, the app's own file dialog's pick, and
+//! the questions (a crash's work, unsaved changes, a problem) shown and answered.
+
+use super::document::Document;
+use super::path_dialog::{self, Outcome};
+use super::{DesignerApp, Purpose, Replace, export, windows};
+
+impl DesignerApp {
+    /// What the app's own file dialog picked, for `purpose`.
+    pub(super) fn path_picked(&mut self, outcome: path_dialog::Outcome, purpose: Purpose) {
+        match (outcome, purpose) {
+            (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
+            (Outcome::Picked(p), Purpose::Import) => self.import_path(&p),
+            (Outcome::Picked(p), Purpose::ImportVassal) => self.import_vassal_path(&p),
+            (Outcome::Picked(p), Purpose::LoadRuleset) => self.load_ruleset(&p),
+            (Outcome::Picked(p), Purpose::SaveModule) => self.save_module(&p),
+            (Outcome::Picked(p), Purpose::OpenModule) => self.open_module(&p),
+            (Outcome::Picked(p), Purpose::IconFile) => self.set_icon_file(&p),
+            (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
+            (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
+            (Outcome::Cancelled, Purpose::Export) => {
+                if let Some(d) = &mut self.windows.export {
+                    d.waiting = false;
+                }
+            }
+            (Outcome::Picked(p), Purpose::ModuleFirst) => {
+                self.save_module(&p);
+                let scenario = self.files.take_module_first();
+                // A module that could not be written is said; the scenario waits.
+                if let Some(scenario) = scenario.filter(|_| self.error.is_none()) {
+                    self.save_to(&scenario);
+                }
+            }
+            (Outcome::Cancelled, Purpose::ModuleFirst) => {
+                if let Some(scenario) = self.files.take_module_first() {
+                    self.save_to_asking(&scenario, false);
+                }
+            }
+            (Outcome::Cancelled, _) => {}
+        }
+        if let Some(action) = self.files.dialog_closed(self.doc.history.is_dirty()) {
+            self.run(action);
+        }
+    }
+
+    /// Acts on what came of a window: the one place windows act through.
+    pub(super) fn outcome(&mut self, outcome: windows::Outcome, ctx: &egui::Context) {
+        use windows::Outcome as O;
+        match outcome {
+            O::Made(s) => {
+                let doc = Document::new(*s, None, &self.rulesets);
+                self.replace_document(doc);
+            }
+            O::Export => self.export_where(),
+            O::Path(o, purpose) => self.path_picked(o, purpose),
+            O::Loaded(path, result) => self.finish_loading(&path, *result),
+            O::Module(actions, gesture) => {
+                for a in actions {
+                    self.module_action(a, ctx, gesture);
+                }
+            }
+            O::Reply(r) => self.reply(r),
+            O::Dismissed => self.error = None,
+            O::Recover(true) => self.restore(),
+            O::Recover(false) => self.discard_recovery(),
+            O::Problem(message) => self.error = Some(message),
+            O::ImportedVassal(path, imported) => self.imported_vassal(&path, *imported),
+            O::Exported(path) => self.windows.exported = Some(export::Exported(path)),
+        }
+    }
+
+    /// Shows the open windows and acts on what came of them.
+    pub(super) fn show_windows(&mut self, ctx: &egui::Context) {
+        let mut desk = windows::Desk {
+            doc: &mut self.doc,
+            rulesets: &self.rulesets,
+            backdrop: self.canvas.backdrop.image(),
+            terrain: &self.tools.terrain,
+        };
+        for o in self.windows.show(ctx, &mut desk) {
+            self.outcome(o, ctx);
+        }
+    }
+
+    /// The questions: a crash's work to restore, unsaved changes, a problem; views of
+    /// the app's state shown through the same [`windows::Window`] trait.
+    pub(super) fn show_questions(&mut self, ctx: &egui::Context) {
+        use windows::Window;
+        if ctx.input(|i| i.viewport().close_requested()) && !self.request_close() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
+        let mut desk = windows::Desk {
+            doc: &mut self.doc,
+            rulesets: &self.rulesets,
+            backdrop: self.canvas.backdrop.image(),
+            terrain: &self.tools.terrain,
+        };
+        let mut outcomes = Vec::new();
+        if self.pending_recovery.is_some() {
+            outcomes.extend(windows::Recovery.show(ctx, &mut desk).outcome);
+        }
+        if let Some(question) = self.files.question().map(Replace::question) {
+            let name = desk.doc.name();
+            let mut w = windows::Unsaved { name, question };
+            outcomes.extend(w.show(ctx, &mut desk).outcome);
+        }
+        if let Some(message) = &self.error {
+            outcomes.extend(windows::Problem(message).show(ctx, &mut desk).outcome);
+        }
+        for o in outcomes {
+            self.outcome(o, ctx);
+        }
+        if self.files.take_close_window() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+}
