@@ -22,13 +22,7 @@ fn unit_hex(h: &Harness<'_, DesignerApp>, id: &str) -> Option<String> {
 }
 
 fn units_on(h: &Harness<'_, DesignerApp>, label: &str) -> Vec<String> {
-    let s = &h.state().doc.scenario;
-    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
-    s.units
-        .iter()
-        .filter(|u| u.hex == Some(hex))
-        .map(|u| u.id.clone())
-        .collect()
+    designer_kit::units_on(h, label)
 }
 
 fn picked(h: &Harness<'_, DesignerApp>) -> Option<Counter> {

@@ -135,12 +135,7 @@ fn shows(h: &Harness<'_, DesignerApp>, text: &str) -> bool {
 
 /// The command line's answer, a line a string.
 fn cli(args: &[&str]) -> Vec<String> {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(args)
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    text.lines().map(|l| l.trim().to_string()).collect()
+    designer_kit::cli_lines(args)
 }
 
 /// A text field of the sheet, typed in as a whole.
@@ -197,12 +192,9 @@ fn delete(h: &mut Harness<'_, DesignerApp>, search: &str, label: &str) {
 
 /// The id of the unit on the hex labelled `label`.
 fn unit_on(h: &Harness<'_, DesignerApp>, label: &str) -> String {
-    let s = &h.state().doc.scenario;
-    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
-    s.units
-        .iter()
-        .find(|u| u.hex == Some(hex))
-        .map(|u| u.id.clone())
+    designer_kit::units_on(h, label)
+        .into_iter()
+        .next()
         .unwrap_or_else(|| panic!("no unit on {label}"))
 }
 

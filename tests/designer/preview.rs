@@ -548,14 +548,7 @@ fn a_table_preview_answers_at_the_exact_point_as_los_does() {
 /// the same question (line of sight, a battle, a fire arc and one hex of it, charges).
 #[test]
 fn the_inspector_and_the_command_line_word_an_answer_alike() {
-    let cli = |args: &[&str]| -> Vec<String> {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
-            .args(args)
-            .output()
-            .unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
-        text.lines().map(|l| l.trim().to_string()).collect()
-    };
+    let cli = designer_kit::cli_lines;
     let file = designer_kit::example("battle-cry-crossroads.json");
     let f = file.to_str().unwrap();
     let mut h = app_on("battle-cry-crossroads.json");

@@ -141,3 +141,24 @@ pub fn number_shown(h: &Harness<'_, DesignerApp>, prefix: &str) -> String {
     .value()
     .unwrap_or_default()
 }
+
+/// The ids of the units on the hex labelled `label`, in scenario order.
+pub fn units_on(h: &Harness<'_, DesignerApp>, label: &str) -> Vec<String> {
+    let s = &h.state().doc.scenario;
+    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
+    s.units
+        .iter()
+        .filter(|u| u.hex == Some(hex))
+        .map(|u| u.id.clone())
+        .collect()
+}
+
+/// The command line's answer to `args`, a trimmed line a string.
+pub fn cli_lines(args: &[&str]) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().map(|l| l.trim().to_string()).collect()
+}
