@@ -2,7 +2,8 @@
 //! each edit. Linear in the size of the scenario. It builds a hex board's lookups once
 //! ([`Context`]); each mechanism's body is in its own file of `rules::mechanism`.
 
-use std::cell::OnceCell;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -30,6 +31,11 @@ use crate::scenario::{HexCell, Scenario, Token, Unit};
 /// assert!(found.iter().any(|d| d.rule.starts_with("battle-cry-150/")));
 /// ```
 pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
+    if let Board::Hex(board) = &s.board
+        && s.hexes.len() >= THREADED_FROM
+    {
+        return validate_shared(s, r, board);
+    }
     let (mut out, found) = beside(
         s,
         || check_structure(s, r),
@@ -55,6 +61,51 @@ pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
         },
     );
     out.extend(found);
+    out
+}
+
+/// [`validate`] on a big hex board, on two threads: one runs the structural checks while
+/// the other builds the lookups, then both take the ruleset's constraints one at a time
+/// from a shared counter, so neither waits on the other's longer share. The findings
+/// come out in the order of [`validate`]: the structural checks, then each constraint's
+/// in the ruleset's order.
+fn validate_shared(s: &Scenario, r: &Ruleset, board: &HexBoard) -> Vec<Diagnostic> {
+    let next = AtomicUsize::new(0);
+    let cx: OnceLock<Context> = OnceLock::new();
+    let take = |cx: &Context, found: &mut Vec<(usize, Vec<Diagnostic>)>| {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(c) = r.constraints.get(i) else { break };
+            let mut out = Vec::new();
+            cx.check(c, &mut out);
+            sort_by_place(&mut out, board);
+            found.push((i, out));
+        }
+    };
+    let (structure, mut found) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| {
+            let structure = check_structure(s, r);
+            let mut found = Vec::new();
+            // Only constraints left when the lookups are built: never waiting for them
+            // means a panic on the other thread cannot leave this one blocked.
+            if let Some(cx) = cx.get() {
+                take(cx, &mut found);
+            }
+            (structure, found)
+        });
+        let mut found = Vec::new();
+        take(cx.get_or_init(|| Context::new(s, r, board)), &mut found);
+        match other.join() {
+            Ok((structure, theirs)) => {
+                found.extend(theirs);
+                (structure, found)
+            }
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    });
+    found.sort_by_key(|(i, _)| *i);
+    let mut out = structure;
+    out.extend(found.into_iter().flat_map(|(_, f)| f));
     out
 }
 
@@ -173,8 +224,8 @@ pub struct Context<'a> {
     /// The tokens and the placed units at wanted hexes, in the scenario's order, found
     /// on first use: after a one-hex edit each facing and placement check would
     /// otherwise walk every token of the board to find the one or two there.
-    tokens: OnceCell<Vec<&'a Token>>,
-    units: OnceCell<Vec<(&'a Unit, Hex)>>,
+    tokens: OnceLock<Vec<&'a Token>>,
+    units: OnceLock<Vec<(&'a Unit, Hex)>>,
 }
 
 impl<'a> Context<'a> {
@@ -208,8 +259,8 @@ impl<'a> Context<'a> {
             cells,
             focus,
             near: focus.map(Bounds::of),
-            tokens: OnceCell::new(),
-            units: OnceCell::new(),
+            tokens: OnceLock::new(),
+            units: OnceLock::new(),
         }
     }
 
@@ -366,4 +417,52 @@ pub fn groups(hexes: impl Iterator<Item = Hex>) -> Vec<Vec<Hex>> {
         out.push(group);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Stagger;
+    use crate::rules::Rulesets;
+    use crate::scenario::{Token, Unit};
+
+    /// A big board that breaks several constraints and has unknown ids: on two threads,
+    /// the same findings in the same order as the structural checks and then each
+    /// constraint in the ruleset's order, as a designer's findings list shows them.
+    #[test]
+    fn a_big_board_validated_on_two_threads_lists_what_one_thread_lists() {
+        let n = 320; // 102,400 hexes: over THREADED_FROM
+        let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("t", "battle-cry-150", Board::Hex(board.clone()));
+        let terrains = ["woods", "hill", "town", "fence", "waterway", "nowhere"];
+        let hexes: Vec<_> = board.hexes().collect();
+        for (i, h) in hexes.iter().enumerate() {
+            s.hexes
+                .insert(*h, HexCell::terrain(terrains[i % terrains.len()]));
+        }
+        for k in 0..500 {
+            s.tokens.push(Token {
+                id: format!("t{k}"),
+                kind: "entrenchment".into(),
+                hex: hexes[k * 97 % hexes.len()],
+                facing: vec![],
+            });
+            let mut u = Unit::new(
+                format!("u{k}"),
+                if k % 2 == 0 { "cavalry" } else { "infantry" },
+            );
+            u.hex = Some(hexes[k * 89 % hexes.len()]);
+            s.units.push(u);
+        }
+        let rulesets = Rulesets::built_in();
+        let r = rulesets.get(&s.ruleset).unwrap();
+        assert!(s.hexes.len() >= THREADED_FROM);
+        let mut one = check_structure(&s, r);
+        let all: Vec<usize> = (0..r.constraints.len()).collect();
+        one.extend(validate_constraints(&s, r, &all).into_iter().flatten());
+        let two = validate(&s, r);
+        assert!(two.len() > 1000, "{} findings", two.len());
+        let text = |v: &[Diagnostic]| v.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>();
+        assert_eq!(text(&two), text(&one));
+    }
 }
