@@ -108,11 +108,8 @@ impl Validator {
     /// Validates the whole scenario.
     pub fn new(s: &Scenario, r: &Ruleset) -> Self {
         let all: Vec<usize> = (0..r.constraints.len()).collect();
-        let (structure, constraints) = super::validate::beside(
-            s,
-            || Structure::new(s, r),
-            || boxed(validate_constraints(s, r, &all)),
-        );
+        let (structure, constraints) = super::validate::beside(s, r, &all, || Structure::new(s, r));
+        let constraints = boxed(constraints);
         Validator {
             structure,
             constraints,

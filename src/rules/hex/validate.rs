@@ -31,105 +31,71 @@ use crate::scenario::{HexCell, Scenario, Token, Unit};
 /// assert!(found.iter().any(|d| d.rule.starts_with("battle-cry-150/")));
 /// ```
 pub fn validate(s: &Scenario, r: &Ruleset) -> Vec<Diagnostic> {
-    if let Board::Hex(board) = &s.board
-        && s.hexes.len() >= THREADED_FROM
-    {
-        return validate_shared(s, r, board);
-    }
-    let (mut out, found) = beside(
-        s,
-        || check_structure(s, r),
-        || {
-            let mut out = Vec::new();
-            match &s.board {
-                Board::Hex(board) => {
-                    let cx = Context::new(s, r, board);
-                    for c in &r.constraints {
-                        let start = out.len();
-                        cx.check(c, &mut out);
-                        sort_by_place(&mut out[start..], board);
-                    }
-                }
-                Board::Freeform(_) => {
-                    let table = crate::rules::table::validate::Table::new(s, r);
-                    for c in &r.constraints {
-                        table.check(c, &mut out);
-                    }
-                }
-            }
-            out
-        },
-    );
-    out.extend(found);
+    let all: Vec<usize> = (0..r.constraints.len()).collect();
+    let (mut out, found) = beside(s, r, &all, || check_structure(s, r));
+    out.extend(found.into_iter().flatten());
     out
 }
 
-/// [`validate`] on a big hex board, on two threads: one runs the structural checks while
-/// the other builds the lookups, then both take the ruleset's constraints one at a time
-/// from a shared counter, so neither waits on the other's longer share. The findings
-/// come out in the order of [`validate`]: the structural checks, then each constraint's
-/// in the ruleset's order.
-fn validate_shared(s: &Scenario, r: &Ruleset, board: &HexBoard) -> Vec<Diagnostic> {
+/// Hexes from which a full validation runs on two threads: below it a thread costs more
+/// than it saves.
+const THREADED_FROM: usize = 100_000;
+
+/// Runs `first` (the structural checks) and the chosen constraints (by index into the
+/// ruleset's list), each constraint's findings as [`validate_constraints`] gives them.
+/// On a big hex board they run on two threads: one runs `first` while the other builds
+/// the lookups, then both take constraints one at a time from a shared counter, so
+/// neither waits on the other's longer share (the constraints alone on one thread left
+/// the two uneven).
+pub(crate) fn beside<A: Send>(
+    s: &Scenario,
+    r: &Ruleset,
+    which: &[usize],
+    first: impl FnOnce() -> A + Send,
+) -> (A, Vec<Vec<Diagnostic>>) {
+    let Board::Hex(board) = &s.board else {
+        return (first(), validate_constraints(s, r, which));
+    };
+    if s.hexes.len() < THREADED_FROM || which.is_empty() {
+        return (first(), validate_constraints(s, r, which));
+    }
     let next = AtomicUsize::new(0);
     let cx: OnceLock<Context> = OnceLock::new();
     let take = |cx: &Context, found: &mut Vec<(usize, Vec<Diagnostic>)>| {
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(c) = r.constraints.get(i) else { break };
+            let n = next.fetch_add(1, Ordering::Relaxed);
+            let Some(i) = which.get(n) else { break };
             let mut out = Vec::new();
-            cx.check(c, &mut out);
-            sort_by_place(&mut out, board);
-            found.push((i, out));
+            if let Some(c) = r.constraints.get(*i) {
+                cx.check(c, &mut out);
+                sort_by_place(&mut out, board);
+            }
+            found.push((n, out));
         }
     };
-    let (structure, mut found) = std::thread::scope(|scope| {
+    let (first, mut found) = std::thread::scope(|scope| {
         let other = scope.spawn(|| {
-            let structure = check_structure(s, r);
+            let first = first();
             let mut found = Vec::new();
             // Only constraints left when the lookups are built: never waiting for them
             // means a panic on the other thread cannot leave this one blocked.
             if let Some(cx) = cx.get() {
                 take(cx, &mut found);
             }
-            (structure, found)
+            (first, found)
         });
         let mut found = Vec::new();
         take(cx.get_or_init(|| Context::new(s, r, board)), &mut found);
         match other.join() {
-            Ok((structure, theirs)) => {
+            Ok((first, theirs)) => {
                 found.extend(theirs);
-                (structure, found)
+                (first, found)
             }
             Err(panic) => std::panic::resume_unwind(panic),
         }
     });
-    found.sort_by_key(|(i, _)| *i);
-    let mut out = structure;
-    out.extend(found.into_iter().flat_map(|(_, f)| f));
-    out
-}
-
-/// Hexes from which a full validation runs the structural checks beside the
-/// constraints, on a second thread: below it a thread costs more than it saves.
-const THREADED_FROM: usize = 100_000;
-
-/// Runs `a` and `b`, side by side on a big board: they only read the scenario.
-pub(crate) fn beside<A: Send, B>(
-    s: &Scenario,
-    a: impl FnOnce() -> A + Send,
-    b: impl FnOnce() -> B,
-) -> (A, B) {
-    if s.hexes.len() < THREADED_FROM {
-        return (a(), b());
-    }
-    std::thread::scope(|scope| {
-        let a = scope.spawn(a);
-        let b = b();
-        match a.join() {
-            Ok(a) => (a, b),
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    })
+    found.sort_by_key(|(n, _)| *n);
+    (first, found.into_iter().map(|(_, f)| f).collect())
 }
 
 /// What each chosen constraint of the ruleset finds (by index into its list), in the
@@ -464,5 +430,11 @@ mod tests {
         assert!(two.len() > 1000, "{} findings", two.len());
         let text = |v: &[Diagnostic]| v.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>();
         assert_eq!(text(&two), text(&one));
+        // The designer's validator, built by the same two threads, holds the same.
+        let kept: Vec<Diagnostic> = crate::rules::Validator::new(&s, r)
+            .findings()
+            .cloned()
+            .collect();
+        assert_eq!(text(&kept), text(&one));
     }
 }
