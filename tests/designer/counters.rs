@@ -43,16 +43,7 @@ fn the_designer_starts_with_select_in_hand_so_a_first_click_paints_nothing() {
 #[test]
 fn a_unit_dragged_moves_alone_and_leaves_its_hex_as_it_was_in_one_undo_step() {
     let mut h = app();
-    let fence = h.state().doc.scenario.hexes[&h
-        .state()
-        .doc
-        .scenario
-        .board
-        .as_hex()
-        .unwrap()
-        .hex_at("E5")
-        .unwrap()]
-        .clone();
+    let fence = h.state().doc.scenario.hexes[&designer_kit::hex(&h, "E5")].clone();
     let path = [at(&h, "E5"), at(&h, "D5"), at(&h, "D6")];
     drag(&mut h, &path);
     assert_eq!(unit_hex(&h, "u1").as_deref(), Some("D6"));

@@ -372,15 +372,7 @@ fn a_small_game_built_from_a_built_in_copy_saves_as_the_same_game_written_by_han
         .filter(|d| d.rule == "ford-war/forest-height")
         .cloned()
         .collect();
-    let c5 = h
-        .state()
-        .doc
-        .scenario
-        .board
-        .as_hex()
-        .unwrap()
-        .hex_at("C5")
-        .unwrap();
+    let c5 = designer_kit::hex(&h, "C5");
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert_eq!(findings[0].hexes, [c5]);
     // The list of findings shows it (its words before the quote of the rule).

@@ -25,18 +25,23 @@ pub fn app() -> Harness<'static, DesignerApp> {
     app_with(ScriptedDialogs::default())
 }
 
+/// The hex labelled `label` on the open hex board.
+pub fn hex(h: &Harness<'_, DesignerApp>, label: &str) -> hexx::Hex {
+    let board = h.state().doc.scenario.board.as_hex().unwrap();
+    board.hex_at(label).unwrap()
+}
+
 /// The screen position of a hex's centre.
 pub fn at(h: &Harness<'_, DesignerApp>, label: &str) -> Pos2 {
     let app = h.state();
-    let board = app.doc.scenario.board.as_hex().unwrap();
-    let hex = board.hex_at(label).unwrap();
+    let hex = hex(h, label);
     let c = Canvas::hex_centre(&app.doc.scenario.board, hex).unwrap();
     app.canvas.view.to_screen(app.canvas.rect().unwrap(), c)
 }
 
 pub fn terrain(h: &Harness<'_, DesignerApp>, label: &str) -> Option<String> {
     let s = &h.state().doc.scenario;
-    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
+    let hex = hex(h, label);
     s.hexes.get(&hex).map(|c| c.terrain.to_string())
 }
 
@@ -145,7 +150,7 @@ pub fn number_shown(h: &Harness<'_, DesignerApp>, prefix: &str) -> String {
 /// The ids of the units on the hex labelled `label`, in scenario order.
 pub fn units_on(h: &Harness<'_, DesignerApp>, label: &str) -> Vec<String> {
     let s = &h.state().doc.scenario;
-    let hex = s.board.as_hex().unwrap().hex_at(label).unwrap();
+    let hex = hex(h, label);
     s.units
         .iter()
         .filter(|u| u.hex == Some(hex))
