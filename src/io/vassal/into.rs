@@ -544,19 +544,10 @@ fn rezip(
         };
         match replaced {
             Some(bytes) => {
-                let method =
-                    if name.ends_with(".xml") || name == "moduledata" || name == "buildFile" {
-                        zip::CompressionMethod::Deflated
-                    } else {
-                        zip::CompressionMethod::Stored
-                    };
+                let text = name.ends_with(".xml") || name == "moduledata" || name == "buildFile";
                 drop(f);
-                // A zone per hex makes a build file of megabytes: the fastest level.
-                let level = (method == zip::CompressionMethod::Deflated).then_some(1);
-                let o = zip::write::SimpleFileOptions::default()
-                    .compression_method(method)
-                    .compression_level(level);
-                out.start_file(name.as_str(), o).map_err(zerr)?;
+                out.start_file(name.as_str(), super::entry_options(text))
+                    .map_err(zerr)?;
                 out.write_all(&bytes)
                     .map_err(|e| IntoError::Zip(e.to_string()))?;
             }
