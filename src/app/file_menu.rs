@@ -38,19 +38,7 @@ impl DesignerApp {
 
     /// Asks for a ruleset file and loads it.
     pub fn load_ruleset_dialog(&mut self) {
-        match self.dialogs.open(dialogs::RULESET) {
-            Answer::Picked(p) => self.load_ruleset(&p),
-            Answer::Cancelled => {}
-            Answer::Unavailable => {
-                let d = PathDialog::open(
-                    "Load ruleset",
-                    dialogs::RULESET,
-                    self.dialog_dir(),
-                    &self.recent,
-                );
-                self.windows.path = Some((d, Purpose::LoadRuleset));
-            }
-        }
+        self.ask_to_open("Load ruleset", dialogs::RULESET, Purpose::LoadRuleset);
     }
 
     /// Opens a file; on failure the current document stays and the error is shown.
@@ -206,36 +194,12 @@ impl DesignerApp {
 
     /// Asks for a file and opens it (no question about unsaved changes: see [`Self::ask`]).
     pub fn open_dialog(&mut self) {
-        match self.dialogs.open(dialogs::SCENARIO) {
-            Answer::Picked(p) => self.open_path(&p),
-            Answer::Cancelled => {}
-            Answer::Unavailable => {
-                let d = PathDialog::open(
-                    "Open scenario",
-                    dialogs::SCENARIO,
-                    self.dialog_dir(),
-                    &self.recent,
-                );
-                self.windows.path = Some((d, Purpose::Open));
-            }
-        }
+        self.ask_to_open("Open scenario", dialogs::SCENARIO, Purpose::Open);
     }
 
     /// Asks for a Tiled map and imports it (File > Import).
     pub fn import_dialog(&mut self) {
-        match self.dialogs.open(dialogs::TILED) {
-            Answer::Picked(p) => self.import_path(&p),
-            Answer::Cancelled => {}
-            Answer::Unavailable => {
-                let d = PathDialog::open(
-                    "Import Tiled map",
-                    dialogs::TILED,
-                    self.dialog_dir(),
-                    &self.recent,
-                );
-                self.windows.path = Some((d, Purpose::Import));
-            }
-        }
+        self.ask_to_open("Import Tiled map", dialogs::TILED, Purpose::Import);
     }
 
     /// Imports a Tiled map as a new, unsaved scenario; on failure the current document

@@ -8,10 +8,9 @@ use std::sync::Arc;
 
 use egui::Ui;
 
-use super::dialogs::{Answer, Filter};
+use super::dialogs::Filter;
 use super::document::Document;
 use super::error::AppError;
-use super::path_dialog::PathDialog;
 use super::windows::{Desk, Outcome, Shown, Window};
 use super::{DesignerApp, Purpose};
 use crate::io::vassal::import as vimport;
@@ -94,19 +93,7 @@ impl ImportVassal {
 impl DesignerApp {
     /// Asks for a module and lists its boards (File > Import VASSAL module).
     pub fn import_vassal_dialog(&mut self) {
-        match self.dialogs.open(VASSAL) {
-            Answer::Picked(p) => self.import_vassal_path(&p),
-            Answer::Cancelled => {}
-            Answer::Unavailable => {
-                let d = PathDialog::open(
-                    "Import VASSAL module",
-                    VASSAL,
-                    self.dialog_dir(),
-                    &self.recent,
-                );
-                self.windows.path = Some((d, Purpose::ImportVassal));
-            }
-        }
+        self.ask_to_open("Import VASSAL module", VASSAL, Purpose::ImportVassal);
     }
 
     /// Reads the module at `path` and opens the window choosing its board; a module

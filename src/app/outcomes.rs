@@ -1,34 +1,21 @@
 //! Where the windows act: each window's outcome, the app's own file dialog's pick, and
 //! the questions (a crash's work, unsaved changes, a problem) shown and answered.
 
+use std::path::Path;
+
+use super::dialogs::{Answer, Filter};
 use super::document::Document;
-use super::path_dialog::{self, Outcome};
+use super::path_dialog::{self, Outcome, PathDialog};
 use super::{DesignerApp, Purpose, Replace, export, windows};
 
 impl DesignerApp {
     /// What the app's own file dialog picked, for `purpose`.
     pub(super) fn path_picked(&mut self, outcome: path_dialog::Outcome, purpose: Purpose) {
         match (outcome, purpose) {
-            (Outcome::Picked(p), Purpose::Open) => self.open_path(&p),
-            (Outcome::Picked(p), Purpose::Import) => self.import_path(&p),
-            (Outcome::Picked(p), Purpose::ImportVassal) => self.import_vassal_path(&p),
-            (Outcome::Picked(p), Purpose::LoadRuleset) => self.load_ruleset(&p),
-            (Outcome::Picked(p), Purpose::SaveModule) => self.save_module(&p),
-            (Outcome::Picked(p), Purpose::OpenModule) => self.open_module(&p),
-            (Outcome::Picked(p), Purpose::IconFile) => self.set_icon_file(&p),
-            (Outcome::Picked(p), Purpose::SaveAs) => self.save_to(&p),
-            (Outcome::Picked(p), Purpose::Export) => self.export_to(&p),
+            (Outcome::Picked(p), purpose) => self.picked(&p, purpose),
             (Outcome::Cancelled, Purpose::Export) => {
                 if let Some(d) = &mut self.windows.export {
                     d.waiting = false;
-                }
-            }
-            (Outcome::Picked(p), Purpose::ModuleFirst) => {
-                self.save_module(&p);
-                let scenario = self.files.take_module_first();
-                // A module that could not be written is said; the scenario waits.
-                if let Some(scenario) = scenario.filter(|_| self.error.is_none()) {
-                    self.save_to(&scenario);
                 }
             }
             (Outcome::Cancelled, Purpose::ModuleFirst) => {
@@ -40,6 +27,42 @@ impl DesignerApp {
         }
         if let Some(action) = self.files.dialog_closed(self.doc.history.is_dirty()) {
             self.run(action);
+        }
+    }
+
+    /// A file picked for `purpose`, by the system's dialog or the app's own.
+    pub(super) fn picked(&mut self, p: &Path, purpose: Purpose) {
+        match purpose {
+            Purpose::Open => self.open_path(p),
+            Purpose::Import => self.import_path(p),
+            Purpose::ImportVassal => self.import_vassal_path(p),
+            Purpose::LoadRuleset => self.load_ruleset(p),
+            Purpose::SaveModule => self.save_module(p),
+            Purpose::OpenModule => self.open_module(p),
+            Purpose::IconFile => self.set_icon_file(p),
+            Purpose::SaveAs => self.save_to(p),
+            Purpose::Export => self.export_to(p),
+            Purpose::ModuleFirst => {
+                self.save_module(p);
+                let scenario = self.files.take_module_first();
+                // A module that could not be written is said; the scenario waits.
+                if let Some(scenario) = scenario.filter(|_| self.error.is_none()) {
+                    self.save_to(&scenario);
+                }
+            }
+        }
+    }
+
+    /// Asks for a file to open for `purpose`: the system's dialog, or the app's own
+    /// where none can be shown.
+    pub(super) fn ask_to_open(&mut self, title: &str, filters: &[Filter], purpose: Purpose) {
+        match self.dialogs.open(filters) {
+            Answer::Picked(p) => self.picked(&p, purpose),
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                let d = PathDialog::open(title, filters, self.dialog_dir(), &self.recent);
+                self.windows.path = Some((d, purpose));
+            }
         }
     }
 

@@ -96,15 +96,7 @@ impl DesignerApp {
         if let Some(ed) = &mut self.windows.module_editor {
             ed.icon_for = Some((list, id));
         }
-        match self.dialogs.open(dialogs::ICON) {
-            Answer::Picked(p) => self.set_icon_file(&p),
-            Answer::Cancelled => {}
-            Answer::Unavailable => {
-                let d =
-                    PathDialog::open("Icon file", dialogs::ICON, self.dialog_dir(), &self.recent);
-                self.windows.path = Some((d, Purpose::IconFile));
-            }
-        }
+        self.ask_to_open("Icon file", dialogs::ICON, Purpose::IconFile);
     }
 
     /// Makes the file at `path` the icon of the kind the editor asked for, in one
@@ -152,19 +144,7 @@ impl DesignerApp {
 
     /// Asks for a module file, then opens it.
     pub fn open_module_dialog(&mut self) {
-        match self.dialogs.open(dialogs::RULESET) {
-            Answer::Picked(p) => self.open_module(&p),
-            Answer::Cancelled => {}
-            Answer::Unavailable => {
-                let d = PathDialog::open(
-                    "Open module",
-                    dialogs::RULESET,
-                    self.dialog_dir(),
-                    &self.recent,
-                );
-                self.windows.path = Some((d, Purpose::OpenModule));
-            }
-        }
+        self.ask_to_open("Open module", dialogs::RULESET, Purpose::OpenModule);
     }
 
     /// Opens a module file for the open scenario: one undo step that makes the
