@@ -46,7 +46,7 @@ fn an_edit_followed_by_idle_time_survives_a_kill() {
         xdotool mousemove 640 400 sleep 0.3 click 1
         sleep 0.5
         xdotool key ctrl+a Delete
-        sleep 12
+        sleep 6
         kill -9 $pid
     "#;
     let status = Command::new("xvfb-run")
@@ -56,7 +56,7 @@ fn an_edit_followed_by_idle_time_survives_a_kill() {
         .env("HOME", dir.path())
         .env("XDG_DATA_HOME", dir.path().join("data"))
         .env("XDG_CONFIG_HOME", dir.path().join("config"))
-        .env("SANDTABLE_AUTOSAVE_SECONDS", "6")
+        .env("SANDTABLE_AUTOSAVE_SECONDS", "2")
         .env_remove("WAYLAND_DISPLAY")
         .status()
         .unwrap();
