@@ -544,9 +544,8 @@ fn rezip(
         };
         match replaced {
             Some(bytes) => {
-                let text = name.ends_with(".xml") || name == "moduledata" || name == "buildFile";
                 drop(f);
-                out.start_file(name.as_str(), super::entry_options(text))
+                out.start_file(name.as_str(), super::entry_options(&name))
                     .map_err(zerr)?;
                 out.write_all(&bytes)
                     .map_err(|e| IntoError::Zip(e.to_string()))?;

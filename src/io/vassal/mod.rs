@@ -343,18 +343,19 @@ pub fn write(job: &ExportJob) -> Result<Vec<u8>, ExportError> {
 fn zip(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, zip::result::ZipError> {
     let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     for (name, bytes) in files {
-        out.start_file(name.as_str(), entry_options(!name.ends_with(".png")))?;
+        out.start_file(name.as_str(), entry_options(name))?;
         out.write_all(bytes)?;
     }
     Ok(out.finish()?.into_inner())
 }
 
-/// How an entry of a module is written: text deflated at the fastest level (a zone per
-/// hex makes a build file of megabytes, 9.7 MB on a 100 x 100 board), images stored
-/// (compressed already, deflating them again costs time and saves nothing).
-pub(crate) fn entry_options(deflate: bool) -> zip::write::SimpleFileOptions {
+/// How the entry `name` of a module is written: text (the build file, `moduledata`, any
+/// XML) deflated at the fastest level (a zone per hex makes a build file of megabytes,
+/// 9.7 MB on a 100 x 100 board), anything else (images) stored: compressed already,
+/// deflating them again costs time and saves nothing.
+pub(crate) fn entry_options(name: &str) -> zip::write::SimpleFileOptions {
     let options = zip::write::SimpleFileOptions::default();
-    if deflate {
+    if name.ends_with(".xml") || name == "moduledata" || name == "buildFile" {
         options
             .compression_method(zip::CompressionMethod::Deflated)
             .compression_level(Some(1))
