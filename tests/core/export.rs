@@ -545,14 +545,3 @@ fn the_format_list_is_the_registry() {
     let (code, _, stderr) = sandtable(&["export", "--help"]);
     assert_eq!(code, 0, "{stderr}");
 }
-
-#[cfg(not(feature = "gui"))]
-#[test]
-fn without_the_gui_feature_the_designer_says_how_to_get_it() {
-    let (code, _, stderr) = sandtable(&[]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("cargo build --features gui"), "{stderr}");
-    let (code, _, stderr) = sandtable(&["assets/scenarios/battle-cry-crossroads.json"]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("without the designer"), "{stderr}");
-}

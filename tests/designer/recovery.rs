@@ -39,7 +39,10 @@ fn an_edit_followed_by_idle_time_survives_a_kill() {
     let script = r#"
         "$BIN" "$FILE" &
         pid=$!
-        wid=$(xdotool search --sync --onlyvisible --name Sandtable | head -1)
+        # A designer that never shows its window (one built without `gui`, a crash)
+        # fails the test instead of leaving it waiting.
+        wid=$(timeout 60 xdotool search --sync --onlyvisible --name Sandtable | head -1)
+        [ -n "$wid" ] || { echo "no Sandtable window within 60 s" >&2; kill -9 $pid; exit 3; }
         sleep 1
         # No window manager under Xvfb: give the window the keyboard by hand.
         xdotool windowfocus --sync $wid
