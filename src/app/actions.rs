@@ -3,9 +3,9 @@
 
 use egui::Ui;
 
-use super::canvas::Hover;
 use super::commands::Command;
 use super::tools::{self, Tool};
+use super::view::Hover;
 use super::{DesignerApp, Replace, export, scenario_panel, shortcuts};
 
 impl DesignerApp {

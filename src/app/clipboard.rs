@@ -4,19 +4,12 @@
 use hexx::Hex;
 
 use super::DesignerApp;
-use super::canvas::Hover;
+use super::select::Clip;
+use super::view::Hover;
 use crate::board::freeform::Point;
+use crate::scenario::Edit;
 use crate::scenario::region::{self, Ids, Region};
 use crate::scenario::shape;
-use crate::scenario::{Edit, Feature};
-
-/// What was copied.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Clip {
-    /// Hexes relative to the top-left selected hex.
-    Hexes(Region),
-    Feature(Feature),
-}
 
 impl DesignerApp {
     /// Copies the selection; says what on the system clipboard too, so that the

@@ -4,8 +4,8 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::preview::Mode;
-use super::tools::Tool;
+use super::tools::{Snap, Tool};
+use crate::scene::preview::Mode;
 
 /// An action the user can take from a menu or a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,14 +51,6 @@ pub enum Command {
     Theme(egui::Theme),
     /// Turns a snap of the table tools on or off.
     Snap(Snap),
-}
-
-/// What a table tool's point snaps to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Snap {
-    Grid,
-    Vertices,
-    TableEdge,
 }
 
 const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {

@@ -9,6 +9,9 @@ use crate::rules::{Ruleset, Rulesets, Validator};
 use crate::scenario::diagnostic::{self, Diagnostic};
 use crate::scenario::{Edit, EditError, History, Scenario};
 
+/// The sample a new user meets: the Battle Cry example.
+pub const SAMPLE: &str = include_str!("../../assets/scenarios/battle-cry-crossroads.json");
+
 /// A scenario being edited.
 pub struct Document {
     pub scenario: Scenario,

@@ -403,7 +403,7 @@ mod tests {
     fn doc() -> (Document, Rulesets) {
         let rulesets = Rulesets::built_in();
         let s = crate::io::parse_scenario(
-            crate::app::SAMPLE,
+            crate::app::document::SAMPLE,
             crate::io::Format::Json,
             Path::new("sample.json"),
         )

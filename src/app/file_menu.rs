@@ -10,7 +10,7 @@ use super::path_dialog::PathDialog;
 use super::tools::Tool;
 use super::{
     DesignerApp, Purpose, RECENT, Replace, error, export, export_into, file_flow, loading,
-    module_editor, new_dialog, select, table,
+    module_editor, new_dialog, select, table, window,
 };
 use crate::io;
 
@@ -70,11 +70,7 @@ impl DesignerApp {
     }
 
     /// Puts a background load's document in place (or shows why it failed).
-    pub fn finish_loading(
-        &mut self,
-        path: &Path,
-        result: Result<loading::Loaded, error::AppError>,
-    ) {
+    pub fn finish_loading(&mut self, path: &Path, result: Result<window::Loaded, error::AppError>) {
         match result {
             Ok(loaded) => {
                 if let Some(m) = loaded.module {
@@ -195,46 +191,6 @@ impl DesignerApp {
     /// Asks for a file and opens it (no question about unsaved changes: see [`Self::ask`]).
     pub fn open_dialog(&mut self) {
         self.ask_to_open("Open scenario", dialogs::SCENARIO, Purpose::Open);
-    }
-
-    /// Asks for a Tiled map and imports it (File > Import).
-    pub fn import_dialog(&mut self) {
-        self.ask_to_open("Import Tiled map", dialogs::TILED, Purpose::Import);
-    }
-
-    /// Imports a Tiled map as a new, unsaved scenario; on failure the current document
-    /// stays and the error is shown.
-    pub fn import_path(&mut self, path: &Path) {
-        use crate::io::tiled::import;
-        // A map drawn by hand names no ruleset: it is read as the open document's game.
-        let current = self.doc.scenario.ruleset.clone();
-        let read = import::read_map(path).and_then(|m| {
-            let named = crate::io::tiled::model::prop(&m.properties, "ruleset").is_some();
-            let ruleset = (!named).then_some(current.as_str());
-            import::to_scenario(&m, ruleset, None, &self.rulesets, path)
-        });
-        match read {
-            Ok(import::Imported { scenario, warnings }) => {
-                let mut doc = Document::new(scenario, None, &self.rulesets);
-                // An import is unsaved work until it is saved.
-                doc.history = crate::scenario::History::empty_unsaved();
-                self.replace_document(doc);
-                if !warnings.is_empty() {
-                    self.error = Some(format!(
-                        "Imported {} with warnings:
-{}",
-                        path.display(),
-                        warnings.join(
-                            "
-"
-                        )
-                    ));
-                }
-            }
-            Err(e) => {
-                self.error = Some(format!("Could not import {}:\n{e}", path.display()));
-            }
-        }
     }
 
     /// Saves to the document's path, or asks for one.

@@ -4,15 +4,12 @@
 //! memory until the scenario is saved, then is written beside it.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use egui::Ui;
 
 use super::dialogs::Filter;
-use super::document::Document;
 use super::error::AppError;
-use super::windows::{Desk, Outcome, Shown, Window};
-use super::{DesignerApp, Purpose};
+use super::window::{Desk, Outcome, Shown, Window};
 use crate::io::vassal::import as vimport;
 use crate::io::vassal::module::{BoardEntry, Module};
 use crate::rules::Rulesets;
@@ -87,47 +84,6 @@ impl ImportVassal {
             }
         });
         answer
-    }
-}
-
-impl DesignerApp {
-    /// Asks for a module and lists its boards (File > Import VASSAL module).
-    pub fn import_vassal_dialog(&mut self) {
-        self.ask_to_open("Import VASSAL module", VASSAL, Purpose::ImportVassal);
-    }
-
-    /// Reads the module at `path` and opens the window choosing its board; a module
-    /// that cannot be read is said and the document stays.
-    pub fn import_vassal_path(&mut self, path: &Path) {
-        // The open game, when it is a hex game, else the first hex game.
-        let ruleset = self
-            .doc
-            .ruleset()
-            .filter(|r| r.is_hex())
-            .or_else(|| self.rulesets.iter().find(|r| r.is_hex()))
-            .map(|r| r.id.clone())
-            .unwrap_or_default();
-        match ImportVassal::read(path, ruleset) {
-            Ok(w) => self.windows.import_vassal = Some(w),
-            Err(e) => self.error = Some(format!("Could not import {}:\n{e}", path.display())),
-        }
-    }
-
-    /// Puts the board imported from the module at `path` in place as a new, unsaved
-    /// scenario over its image (held in memory until saved).
-    pub fn imported_vassal(&mut self, path: &Path, imported: vimport::Imported) {
-        self.canvas.backdrop.memory = imported.image.map(|(name, bytes)| (name, Arc::new(bytes)));
-        let mut doc = Document::new(imported.scenario, None, &self.rulesets);
-        // An import is unsaved work until it is saved.
-        doc.history = crate::scenario::History::empty_unsaved();
-        self.replace_document(doc);
-        if !imported.left_out.is_empty() {
-            self.error = Some(format!(
-                "Imported {} with pieces left out (they say no unit class and side):\n{}",
-                path.display(),
-                imported.left_out.join("\n")
-            ));
-        }
     }
 }
 

@@ -14,6 +14,7 @@ pub mod icons;
 mod layer;
 pub mod overlay;
 mod pattern;
+pub mod preview;
 mod style;
 mod table;
 pub mod table_field;

@@ -9,7 +9,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
-use sandtable::app::preview::Mode;
+use sandtable::scene::preview::Mode;
 
 fn shift(h: &mut Harness<'_, DesignerApp>, key: Key) {
     h.key_press_modifiers(Modifiers::SHIFT, key);

@@ -20,7 +20,7 @@ pub mod tmx_read;
 
 use serde_json::Value;
 
-use crate::board::{Board, BoardLayout, HexBoard, Offset, Orientation, Side, Stagger};
+use crate::board::{Board, HexBoard, Offset, Orientation, Side, Stagger};
 use crate::io::export::{ExportError, ExportJob};
 use crate::io::vassal::grid::PixelMap;
 use crate::scenario::ScenarioFile;
@@ -59,7 +59,7 @@ pub fn geometry(board: &HexBoard, dpi: u32) -> HexGeometry {
 /// Our millimetres to Tiled's pixels: each axis scaled so that hex centres fall on
 /// Tiled's.
 pub fn pixel_map(board: &HexBoard, g: &HexGeometry) -> PixelMap {
-    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let ca = layout.centre(board.from_offset(Offset { col: 0, row: 0 }));
     let (ta, tb) = (g.centre(0, 0), g.centre(1, 1));
     let w = board.hex_width_mm;
@@ -181,7 +181,7 @@ fn hex_map(
         )));
     }
     let map = pixel_map(board, &g);
-    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let px = |hex: hexx::Hex| map.to_px(layout.centre(hex));
     let default = r.default_terrain.clone().unwrap_or_default();
     // Tiles: every terrain of the ruleset flat, then every other (terrain, elevation)
