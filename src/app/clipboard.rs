@@ -55,7 +55,9 @@ impl DesignerApp {
                 return;
             }
             let edits = region::clear(&self.doc.scenario, &self.canvas.select.hexes, true);
-            let _ = self.doc.apply(Edit::Batch(edits), &self.rulesets);
+            let _ =
+                self.doc
+                    .apply_named(Edit::Batch(edits), &self.rulesets, "delete the selection");
         } else {
             self.canvas.table.delete(&mut self.doc, &self.rulesets);
         }
@@ -80,7 +82,10 @@ impl DesignerApp {
                 };
                 let edits = region.paste(s, at, Ids::Fresh);
                 let pasted = region.placed(at, board);
-                if self.doc.apply(Edit::Batch(edits), &self.rulesets).is_ok() {
+                let done = self
+                    .doc
+                    .apply_named(Edit::Batch(edits), &self.rulesets, "paste");
+                if done.is_ok() {
                     self.canvas.select.clear();
                     self.canvas.select.hexes = pasted;
                 }

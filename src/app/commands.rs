@@ -358,13 +358,24 @@ impl Command {
 
     /// A menu entry: text, first shortcut, tooltip. True when clicked.
     pub fn menu_item(self, ui: &mut egui::Ui, enabled: bool) -> bool {
-        let mut button = egui::Button::new(self.text());
+        self.menu_item_of(ui, enabled, None)
+    }
+
+    /// A menu entry that says what it acts on: "Undo paint Woods (12 hexes)", the
+    /// tooltip likewise.
+    pub fn menu_item_of(self, ui: &mut egui::Ui, enabled: bool, what: Option<&str>) -> bool {
+        let (text, tip) = match what {
+            Some(w) => (
+                format!("{} {w}", self.text()),
+                format!("{}: {w}", self.tooltip()),
+            ),
+            None => (self.text().to_string(), self.tooltip().to_string()),
+        };
+        let mut button = egui::Button::new(text);
         if let Some(s) = self.shortcuts().first() {
             button = button.shortcut_text(ui.ctx().format_shortcut(s));
         }
-        ui.add_enabled(enabled, button)
-            .on_hover_text(self.tooltip())
-            .clicked()
+        ui.add_enabled(enabled, button).on_hover_text(tip).clicked()
     }
 }
 

@@ -85,6 +85,7 @@ impl DesignerApp {
             });
             ui.menu_button("Edit", |ui| {
                 let hex = self.doc.scenario.board.as_hex().is_some();
+                let (undo, redo) = self.doc.step_names();
                 for (cmd, enabled) in [
                     (Command::Cut, true),
                     (Command::Copy, true),
@@ -98,10 +99,15 @@ impl DesignerApp {
                     (Command::Undo, self.doc.history.can_undo()),
                     (Command::Redo, self.doc.history.can_redo()),
                 ] {
+                    let what = match cmd {
+                        Command::Undo => undo.as_deref(),
+                        Command::Redo => redo.as_deref(),
+                        _ => None,
+                    };
                     if cmd == Command::Undo {
                         ui.separator();
                     }
-                    if cmd.menu_item(ui, enabled) {
+                    if cmd.menu_item_of(ui, enabled, what) {
                         self.queue(cmd);
                     }
                 }

@@ -568,7 +568,7 @@ impl DesignerApp {
                 }
                 for f in &d.fixes {
                     if ui.button(format!("Fix: {}", f.label)).clicked() {
-                        fix = Some(f.edit.clone());
+                        fix = Some((f.edit.clone(), format!("fix: {}", f.label)));
                     }
                 }
                 seen.insert(key, ui.cursor().min.y - top);
@@ -578,8 +578,8 @@ impl DesignerApp {
         if let Some((hexes, features)) = focus {
             self.focus(hexes, &features);
         }
-        if let Some(e) = fix {
-            let _ = self.doc.apply(e, &self.rulesets);
+        if let Some((e, name)) = fix {
+            let _ = self.doc.apply_named(e, &self.rulesets, &name);
         }
     }
 

@@ -388,7 +388,9 @@ impl HexSelection {
         let lifted = Region::lift(s, &self.hexes, anchor);
         let mut edits = region::clear(s, &self.hexes, false);
         edits.extend(lifted.paste(s, anchor + delta, Ids::Keep));
-        let moved = doc.apply(Edit::Batch(edits), rulesets).is_ok();
+        let moved = doc
+            .apply_named(Edit::Batch(edits), rulesets, "move the selection")
+            .is_ok();
         if moved {
             self.hexes = self.hexes.iter().map(|h| *h + delta).collect();
         }

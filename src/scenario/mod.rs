@@ -11,6 +11,7 @@ pub mod paint;
 pub mod region;
 pub mod resize;
 pub mod shape;
+pub mod step_name;
 
 use std::collections::{BTreeMap, HashSet};
 

@@ -19,5 +19,6 @@ mod preview;
 mod properties;
 mod recovery;
 mod table;
+mod undo;
 #[path = "../common/vmod.rs"]
 mod vmod;
