@@ -122,8 +122,7 @@ impl DesignerApp {
                 let ask = self.canvas.preview.asked(&self.doc.scenario);
                 self.windows.export = Some(export::ExportDialog::default().with_preview(ask));
             }
-            Command::Import => self.ask(Replace::Import),
-            Command::ImportVassal => self.ask(Replace::ImportVassal),
+            Command::Import(name) => self.ask(Replace::Import(name)),
             Command::LoadRuleset => self.load_ruleset_dialog(),
             Command::ModuleEditor => self.open_module_editor(),
             Command::SaveModuleAs => self.save_module_dialog(),

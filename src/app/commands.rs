@@ -5,6 +5,7 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::tools::{Snap, Tool};
+use crate::io::import;
 use crate::scene::preview::Mode;
 
 /// An action the user can take from a menu or a key.
@@ -16,8 +17,8 @@ pub enum Command {
     Save,
     SaveAs,
     Export,
-    Import,
-    ImportVassal,
+    /// File > Import, of the format importing as this name (`io::import`'s registry).
+    Import(&'static str),
     LoadRuleset,
     /// Tools > Module editor.
     ModuleEditor,
@@ -63,15 +64,14 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 62] = [
+    /// File > Import's, one per format that reads, have no keys and are not listed.
+    pub const ALL: [Command; 60] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
         Command::SaveAs,
         Command::Save,
         Command::Export,
-        Command::Import,
-        Command::ImportVassal,
         Command::LoadRuleset,
         Command::ModuleEditor,
         Command::SaveModuleAs,
@@ -138,8 +138,7 @@ impl Command {
             Command::Save => "Save",
             Command::SaveAs => "Save As...",
             Command::Export => "Export...",
-            Command::Import => "Import Tiled map...",
-            Command::ImportVassal => "Import VASSAL module...",
+            Command::Import(name) => import::by_name(name).map_or("Import...", |r| r.menu()),
             Command::LoadRuleset => "Load ruleset...",
             Command::ModuleEditor => "Module editor",
             Command::SaveModuleAs => "Save module as...",
@@ -185,10 +184,7 @@ impl Command {
             Command::Export => {
                 "SVG, PNG at a resolution, a print-and-play PDF, a VASSAL module or a Tiled map"
             }
-            Command::Import => "Open a Tiled hex map (.tmx or Tiled JSON) as a new scenario",
-            Command::ImportVassal => {
-                "Open a board of a VASSAL module (.vmod) as a new scenario over its printed map"
-            }
+            Command::Import(name) => import::by_name(name).map_or("", |r| r.tooltip()),
             Command::LoadRuleset => {
                 "Load a game of your own (a ruleset file): New offers it, its files open"
             }
@@ -256,8 +252,7 @@ impl Command {
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
             Command::Export
-            | Command::Import
-            | Command::ImportVassal
+            | Command::Import(_)
             | Command::LoadRuleset
             | Command::ModuleEditor
             | Command::SaveModuleAs

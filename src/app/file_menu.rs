@@ -157,8 +157,7 @@ impl DesignerApp {
             }
             Replace::Open => self.open_dialog(),
             Replace::OpenPath(p) => self.open_path(&p),
-            Replace::Import => self.import_dialog(),
-            Replace::ImportVassal => self.import_vassal_dialog(),
+            Replace::Import(name) => self.import_dialog(name),
             Replace::Close => {
                 self.files.close();
                 self.recovery.clear();

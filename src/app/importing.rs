@@ -1,91 +1,93 @@
-//! File > Import's work in the app: a Tiled map read at once, a VASSAL module's
-//! boards listed in a window first; either opens as a new, unsaved scenario.
+//! File > Import's work in the app, for each format of `io::import`'s registry: the
+//! file asked for through the dialogs, then read at once, or (a file of several boards)
+//! its boards listed in a window first; either opens as a new, unsaved scenario.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use super::dialogs;
+use super::dialogs::Filter;
 use super::document::Document;
-use super::import_vassal::{ImportVassal, VASSAL};
+use super::import_choice::ImportChoice;
 use super::{DesignerApp, Purpose};
-use crate::io::vassal::import as vimport;
+use crate::io::import::{self, Imported, Request};
 
 impl DesignerApp {
-    /// Asks for a Tiled map and imports it (File > Import).
-    pub fn import_dialog(&mut self) {
-        self.ask_to_open("Import Tiled map", dialogs::TILED, Purpose::Import);
+    /// Asks for a file of the format importing as `name` (File > Import Tiled map...).
+    pub fn import_dialog(&mut self, name: &'static str) {
+        let Some(reader) = import::by_name(name) else {
+            return;
+        };
+        let (files, extensions) = reader.files();
+        let filters = [Filter {
+            name: files,
+            extensions,
+        }];
+        let title = reader.menu().trim_end_matches("...");
+        self.ask_to_open(title, &filters, Purpose::Import(name));
     }
 
-    /// Imports a Tiled map as a new, unsaved scenario; on failure the current document
-    /// stays and the error is shown.
-    pub fn import_path(&mut self, path: &Path) {
-        use crate::io::tiled::import;
-        // A map drawn by hand names no ruleset: it is read as the open document's game.
-        let current = self.doc.scenario.ruleset.clone();
-        let read = import::read_map(path).and_then(|m| {
-            let named = crate::io::tiled::model::prop(&m.properties, "ruleset").is_some();
-            let ruleset = (!named).then_some(current.as_str());
-            import::to_scenario(&m, ruleset, None, &self.rulesets, path)
-        });
-        match read {
-            Ok(import::Imported { scenario, warnings }) => {
-                let mut doc = Document::new(scenario, None, &self.rulesets);
-                // An import is unsaved work until it is saved.
-                doc.history = crate::scenario::History::empty_unsaved();
-                self.replace_document(doc);
-                if !warnings.is_empty() {
-                    self.error = Some(format!(
-                        "Imported {} with warnings:
-{}",
-                        path.display(),
-                        warnings.join(
-                            "
-"
-                        )
-                    ));
+    /// Imports the file at `path` as the format `name`: at once, or through the window
+    /// choosing one of its boards. On failure the document stays and the error is shown.
+    pub fn import_path(&mut self, name: &str, path: &Path) {
+        let Some(reader) = import::by_name(name) else {
+            return;
+        };
+        let failed = |e| format!("Could not import {}:\n{e}", path.display());
+        match reader.boards(path) {
+            Ok(Some(boards)) => {
+                // The open game, when it is a hex game, else the first hex game.
+                let ruleset = self
+                    .doc
+                    .ruleset()
+                    .filter(|r| r.is_hex())
+                    .or_else(|| self.rulesets.iter().find(|r| r.is_hex()))
+                    .map(|r| r.id.clone())
+                    .unwrap_or_default();
+                self.windows.import_choice = Some(ImportChoice {
+                    path: path.to_path_buf(),
+                    reader,
+                    boards,
+                    board: 0,
+                    ruleset,
+                });
+            }
+            Ok(None) => {
+                // A file that names no ruleset is read as the open document's game.
+                let current = self.doc.scenario.ruleset.clone();
+                let read = reader.read(&Request {
+                    file: path,
+                    rulesets: &self.rulesets,
+                    ruleset: None,
+                    default_ruleset: Some(&current),
+                    map: None,
+                    board: None,
+                    units: None,
+                    output: None,
+                });
+                match read {
+                    Ok(imported) => self.imported(path, imported),
+                    Err(e) => self.error = Some(failed(e)),
                 }
             }
-            Err(e) => {
-                self.error = Some(format!("Could not import {}:\n{e}", path.display()));
-            }
+            Err(e) => self.error = Some(failed(e)),
         }
     }
 
-    /// Asks for a module and lists its boards (File > Import VASSAL module).
-    pub fn import_vassal_dialog(&mut self) {
-        self.ask_to_open("Import VASSAL module", VASSAL, Purpose::ImportVassal);
-    }
-
-    /// Reads the module at `path` and opens the window choosing its board; a module
-    /// that cannot be read is said and the document stays.
-    pub fn import_vassal_path(&mut self, path: &Path) {
-        // The open game, when it is a hex game, else the first hex game.
-        let ruleset = self
-            .doc
-            .ruleset()
-            .filter(|r| r.is_hex())
-            .or_else(|| self.rulesets.iter().find(|r| r.is_hex()))
-            .map(|r| r.id.clone())
-            .unwrap_or_default();
-        match ImportVassal::read(path, ruleset) {
-            Ok(w) => self.windows.import_vassal = Some(w),
-            Err(e) => self.error = Some(format!("Could not import {}:\n{e}", path.display())),
-        }
-    }
-
-    /// Puts the board imported from the module at `path` in place as a new, unsaved
-    /// scenario over its image (held in memory until saved).
-    pub fn imported_vassal(&mut self, path: &Path, imported: vimport::Imported) {
+    /// Puts what was imported from `path` in place as a new, unsaved scenario, over its
+    /// image if it has one (held in memory until saved); what was left out or changed
+    /// on the way is said.
+    pub fn imported(&mut self, path: &Path, imported: Imported) {
         self.canvas.backdrop.memory = imported.image.map(|(name, bytes)| (name, Arc::new(bytes)));
         let mut doc = Document::new(imported.scenario, None, &self.rulesets);
         // An import is unsaved work until it is saved.
         doc.history = crate::scenario::History::empty_unsaved();
         self.replace_document(doc);
-        if !imported.left_out.is_empty() {
+        if !imported.notes.is_empty() {
             self.error = Some(format!(
-                "Imported {} with pieces left out (they say no unit class and side):\n{}",
+                "Imported {} with {}:\n{}",
                 path.display(),
-                imported.left_out.join("\n")
+                imported.notes_are,
+                imported.notes.join("\n")
             ));
         }
     }

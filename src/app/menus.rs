@@ -6,6 +6,7 @@ use egui::Ui;
 use super::commands::Command;
 use super::tools::{Snap, Tool};
 use super::{DesignerApp, Replace};
+use crate::io::import;
 use crate::scene::preview::Mode;
 
 impl DesignerApp {
@@ -66,7 +67,8 @@ impl DesignerApp {
                         }
                     }
                 });
-                for cmd in [
+                let imports = import::imports().into_iter().map(|r| Command::Import(r.name()));
+                let commands = [
                     Command::LoadRuleset,
                     Command::OpenModule,
                     Command::SaveModuleAs,
@@ -74,10 +76,11 @@ impl DesignerApp {
                     Command::Save,
                     Command::SaveAs,
                     Command::Export,
-                    Command::Import,
-                    Command::ImportVassal,
-                    Command::Quit,
-                ] {
+                ]
+                .into_iter()
+                .chain(imports)
+                .chain([Command::Quit]);
+                for cmd in commands {
                     if cmd.menu_item(ui, true) {
                         self.queue(cmd);
                     }

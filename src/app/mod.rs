@@ -18,7 +18,7 @@ mod file_menu;
 mod frame;
 pub mod hex_tools;
 pub mod icons;
-pub mod import_vassal;
+pub mod import_choice;
 mod importing;
 pub mod loading;
 pub mod memory;

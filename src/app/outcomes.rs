@@ -35,8 +35,7 @@ impl DesignerApp {
     pub(super) fn picked(&mut self, p: &Path, purpose: Purpose) {
         match purpose {
             Purpose::Open => self.open_path(p),
-            Purpose::Import => self.import_path(p),
-            Purpose::ImportVassal => self.import_vassal_path(p),
+            Purpose::Import(name) => self.import_path(name, p),
             Purpose::LoadRuleset => self.load_ruleset(p),
             Purpose::SaveModule => self.save_module(p),
             Purpose::OpenModule => self.open_module(p),
@@ -88,7 +87,7 @@ impl DesignerApp {
             O::Recover(true) => self.restore(),
             O::Recover(false) => self.discard_recovery(),
             O::Problem(message) => self.error = Some(message),
-            O::ImportedVassal(path, imported) => self.imported_vassal(&path, *imported),
+            O::Imported(path, imported) => self.imported(&path, *imported),
             O::Exported(path) => self.windows.exported = Some(export::Exported(path)),
         }
     }

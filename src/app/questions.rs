@@ -10,7 +10,7 @@ pub struct Unsaved {
     /// The document's name.
     pub name: String,
     /// How the question ends ("before closing").
-    pub question: &'static str,
+    pub question: String,
 }
 
 impl Window for Unsaved {

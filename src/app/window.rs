@@ -13,7 +13,7 @@ use super::error::AppError;
 use super::file_flow::Reply;
 use super::module_editor;
 use super::paint::PreparedScene;
-use crate::io::vassal::import as vimport;
+use crate::io::import::Imported;
 use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::Scenario;
 
@@ -24,10 +24,8 @@ pub enum Purpose {
     SaveAs,
     /// File > Export: where the export dialog's choice is written.
     Export,
-    /// File > Import: the Tiled map to read.
-    Import,
-    /// File > Import VASSAL module: the module to read.
-    ImportVassal,
+    /// File > Import: a file of the format importing as this name (`tiled`).
+    Import(&'static str),
     /// File > Load ruleset.
     LoadRuleset,
     /// The module editor's Save module as.
@@ -89,8 +87,8 @@ pub enum Outcome {
     Recover(bool),
     /// Something went wrong: say this to the user.
     Problem(String),
-    /// File > Import VASSAL module imported a board of the module at this path.
-    ImportedVassal(PathBuf, Box<vimport::Imported>),
+    /// File > Import read the file at this path.
+    Imported(PathBuf, Box<Imported>),
     /// An export was written here: say where.
     Exported(PathBuf),
 }

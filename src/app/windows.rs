@@ -5,7 +5,7 @@
 
 use super::export::{ExportDialog, Exported};
 use super::export_into::Writing;
-use super::import_vassal::ImportVassal;
+use super::import_choice::ImportChoice;
 use super::loading::Loading;
 use super::module_editor::ModuleEditor;
 use super::new_dialog::NewDialog;
@@ -33,8 +33,8 @@ pub struct Windows {
     pub loading: Option<Loading>,
     /// Tools > Module editor.
     pub module_editor: Option<ModuleEditor>,
-    /// File > Import VASSAL module's choice of board.
-    pub import_vassal: Option<ImportVassal>,
+    /// File > Import's choice of board, in a file of several (a VASSAL module).
+    pub import_choice: Option<ImportChoice>,
     /// File > Export into the original module, while it is written.
     pub writing: Option<Writing>,
     /// Where the last export went, until the notice is closed.
@@ -56,7 +56,7 @@ impl Windows {
         show(&mut self.new, ctx, desk, &mut outcomes);
         show(&mut self.export, ctx, desk, &mut outcomes);
         show(&mut self.path, ctx, desk, &mut outcomes);
-        show(&mut self.import_vassal, ctx, desk, &mut outcomes);
+        show(&mut self.import_choice, ctx, desk, &mut outcomes);
         show(&mut self.sample, ctx, desk, &mut outcomes);
         show(&mut self.writing, ctx, desk, &mut outcomes);
         show(&mut self.exported, ctx, desk, &mut outcomes);
@@ -69,7 +69,7 @@ impl Windows {
         self.new.is_some()
             || self.path.is_some()
             || self.loading.is_some()
-            || self.import_vassal.is_some()
+            || self.import_choice.is_some()
             || self.writing.is_some()
     }
 }

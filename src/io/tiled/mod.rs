@@ -13,6 +13,7 @@ pub mod json;
 pub mod model;
 pub mod place;
 pub mod read;
+pub mod reader;
 pub mod tiles;
 pub mod tileset;
 pub mod tmx;

@@ -11,6 +11,7 @@ pub mod into;
 pub mod module;
 pub mod pieces;
 pub mod read;
+pub mod reader;
 pub mod sequence;
 
 use std::io::Write;
