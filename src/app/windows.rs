@@ -15,63 +15,70 @@ use super::scenario_panel::ScenarioPanel;
 use super::shortcuts::Shortcuts;
 use super::window::{Desk, Outcome, Purpose, Shown, Window};
 
-/// The windows open in the designer, a slot each, shown before the board so that what
-/// they change is drawn in the same frame. The questions (unsaved changes, a
-/// problem, restoring a crash's work) are not kept here: they are views of the app's
-/// state, made each frame and shown through the same trait.
-#[derive(Default)]
-pub struct Windows {
-    /// File > New.
-    pub new: Option<NewDialog>,
-    /// File > Export (hidden while the app's own file dialog asks where).
-    pub export: Option<ExportDialog>,
-    /// File > Scenario properties.
-    pub properties: Option<ScenarioPanel>,
-    /// The app's own file dialog, when the system shows none, and what it is for.
-    pub path: Option<(PathDialog, Purpose)>,
-    /// A big file being opened in the background.
-    pub loading: Option<Loading>,
-    /// Tools > Module editor.
-    pub module_editor: Option<ModuleEditor>,
-    /// File > Import's choice of board, in a file of several (a VASSAL module).
-    pub import_choice: Option<ImportChoice>,
-    /// File > Export into the original module, while it is written.
-    pub writing: Option<Writing>,
-    /// Where the last export went, until the notice is closed.
-    pub exported: Option<Exported>,
-    /// Help > Keyboard shortcuts.
-    pub shortcuts: Option<Shortcuts>,
-    /// The terrain palette's Sample the background.
-    pub sample: Option<Sampler>,
+/// Declares the registry: a slot per window, in the order they are shown, each saying
+/// whether it holds the keys while open. A new window is one line here (and its
+/// `impl Window` beside its type).
+macro_rules! registry {
+    ($( $(#[$doc:meta])* $slot:ident: $ty:ty, modal: $modal:literal; )*) => {
+        /// The windows open in the designer, a slot each, shown before the board so
+        /// that what they change is drawn in the same frame. The questions (unsaved
+        /// changes, a problem, restoring a crash's work) are not kept here: they are
+        /// views of the app's state, made each frame and shown through the same trait.
+        #[derive(Default)]
+        pub struct Windows {
+            $( $(#[$doc])* pub $slot: Option<$ty>, )*
+        }
+
+        impl Windows {
+            /// Every slot by name, in the order the windows are shown.
+            pub const SLOTS: &'static [&'static str] = &[$( stringify!($slot) ),*];
+
+            /// Shows every open window, closes those that closed, and returns what came
+            /// of them, in order.
+            pub fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Vec<Outcome> {
+                let mut outcomes = Vec::new();
+                $( show(&mut self.$slot, ctx, desk, &mut outcomes); )*
+                outcomes
+            }
+
+            /// Whether one of them holds the keys (the board takes none meanwhile).
+            pub fn modal(&self) -> bool {
+                false $( || ($modal && self.$slot.is_some()) )*
+            }
+
+            /// The slots whose window is open, by name.
+            pub fn open(&self) -> Vec<&'static str> {
+                let mut open = Vec::new();
+                $( if self.$slot.is_some() { open.push(stringify!($slot)); } )*
+                open
+            }
+        }
+    };
 }
 
-impl Windows {
-    /// Shows every open window, closes those that closed, and returns what came of
-    /// them, in order.
-    pub fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Vec<Outcome> {
-        let mut outcomes = Vec::new();
-        show(&mut self.loading, ctx, desk, &mut outcomes);
-        show(&mut self.module_editor, ctx, desk, &mut outcomes);
-        show(&mut self.properties, ctx, desk, &mut outcomes);
-        show(&mut self.new, ctx, desk, &mut outcomes);
-        show(&mut self.export, ctx, desk, &mut outcomes);
-        show(&mut self.path, ctx, desk, &mut outcomes);
-        show(&mut self.import_choice, ctx, desk, &mut outcomes);
-        show(&mut self.sample, ctx, desk, &mut outcomes);
-        show(&mut self.writing, ctx, desk, &mut outcomes);
-        show(&mut self.exported, ctx, desk, &mut outcomes);
-        show(&mut self.shortcuts, ctx, desk, &mut outcomes);
-        outcomes
-    }
-
-    /// Whether one of them holds the keys (the board takes none meanwhile).
-    pub fn modal(&self) -> bool {
-        self.new.is_some()
-            || self.path.is_some()
-            || self.loading.is_some()
-            || self.import_choice.is_some()
-            || self.writing.is_some()
-    }
+registry! {
+    /// A big file being opened in the background.
+    loading: Loading, modal: true;
+    /// Tools > Module editor.
+    module_editor: ModuleEditor, modal: false;
+    /// File > Scenario properties.
+    properties: ScenarioPanel, modal: false;
+    /// File > New.
+    new: NewDialog, modal: true;
+    /// File > Export (hidden while the app's own file dialog asks where).
+    export: ExportDialog, modal: false;
+    /// The app's own file dialog, when the system shows none, and what it is for.
+    path: (PathDialog, Purpose), modal: true;
+    /// File > Import's choice of board, in a file of several (a VASSAL module).
+    import_choice: ImportChoice, modal: true;
+    /// The terrain palette's Sample the background.
+    sample: Sampler, modal: false;
+    /// File > Export into the original module, while it is written.
+    writing: Writing, modal: true;
+    /// Where the last export went, until the notice is closed.
+    exported: Exported, modal: false;
+    /// Help > Keyboard shortcuts.
+    shortcuts: Shortcuts, modal: false;
 }
 
 /// Shows the window in `slot`, if open.

@@ -22,3 +22,4 @@ mod table;
 mod undo;
 #[path = "../common/vmod.rs"]
 mod vmod;
+mod windows;
