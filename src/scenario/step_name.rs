@@ -408,30 +408,28 @@ mod tests {
         assert_eq!(undo_and_redo(&h, &s), (painted, None));
     }
 
+    /// Applies `edit` as a step and returns what Edit > Undo then says.
+    fn applied(h: &mut History, s: &mut Scenario, edit: Edit) -> String {
+        h.apply(s, edit).expect("applies");
+        h.undo_name(s, &names).unwrap_or_default()
+    }
+
     #[test]
     fn erasing_raising_and_unknown_terrain_are_named_so() {
         let mut s = scenario();
         let mut h = History::new();
         let a = Hex::new(1, 1);
-        h.apply(&mut s, paint(&[a], "marsh")).expect("paints");
-        assert_eq!(
-            h.undo_name(&s, &names).as_deref(),
-            Some("paint marsh (1 hex)")
-        );
+        let painted = applied(&mut h, &mut s, paint(&[a], "marsh"));
+        assert_eq!(painted, "paint marsh (1 hex)");
         let mut high = HexCell::terrain("marsh");
         high.elevation = 2;
-        h.apply(
-            &mut s,
-            Edit::SetHex {
-                hex: a,
-                cell: Some(high),
-            },
-        )
-        .expect("raises");
-        assert_eq!(h.undo_name(&s, &names).as_deref(), Some("raise 1 hex"));
-        h.apply(&mut s, Edit::SetHex { hex: a, cell: None })
-            .expect("erases");
-        assert_eq!(h.undo_name(&s, &names).as_deref(), Some("erase 1 hex"));
+        let raised = Edit::SetHex {
+            hex: a,
+            cell: Some(high),
+        };
+        assert_eq!(applied(&mut h, &mut s, raised), "raise 1 hex");
+        let erased = Edit::SetHex { hex: a, cell: None };
+        assert_eq!(applied(&mut h, &mut s, erased), "erase 1 hex");
     }
 
     #[test]
@@ -440,34 +438,23 @@ mod tests {
         let mut h = History::new();
         let mut u = Unit::new("a1", "infantry");
         u.hex = Some(Hex::new(0, 0));
-        h.apply(&mut s, Edit::put(Feature::Unit(u.clone())))
-            .expect("adds");
-        assert_eq!(h.undo_name(&s, &names).as_deref(), Some("add unit a1"));
+        let put = |u: &Unit| Edit::put(Feature::Unit(u.clone()));
+        assert_eq!(applied(&mut h, &mut s, put(&u)), "add unit a1");
         u.hex = Some(Hex::new(1, 0));
-        h.apply(&mut s, Edit::put(Feature::Unit(u.clone())))
-            .expect("moves");
-        assert_eq!(h.undo_name(&s, &names).as_deref(), Some("move unit a1"));
+        assert_eq!(applied(&mut h, &mut s, put(&u)), "move unit a1");
         u.facing_deg = Some(60.0);
-        h.apply(&mut s, Edit::put(Feature::Unit(u.clone())))
-            .expect("turns");
-        assert_eq!(
-            h.undo_name(&s, &names).as_deref(),
-            Some("set facing of unit a1")
-        );
+        assert_eq!(applied(&mut h, &mut s, put(&u)), "set facing of unit a1");
         assert!(h.undo(&mut s));
-        assert_eq!(
-            h.redo_name(&s, &names).as_deref(),
-            Some("set facing of unit a1")
-        );
-        assert_eq!(h.undo_name(&s, &names).as_deref(), Some("move unit a1"));
+        let back = undo_and_redo(&h, &s);
+        let expected = (Some("move unit a1"), Some("set facing of unit a1"));
+        assert_eq!((back.0.as_deref(), back.1.as_deref()), expected);
         let remove = Edit::PutFeature {
             kind: FeatureKind::Unit,
             id: "a1".into(),
             feature: None,
             index: None,
         };
-        h.apply(&mut s, remove).expect("removes");
-        assert_eq!(h.undo_name(&s, &names).as_deref(), Some("remove unit a1"));
+        assert_eq!(applied(&mut h, &mut s, remove), "remove unit a1");
     }
 
     #[test]
@@ -480,15 +467,13 @@ mod tests {
             paint(&[Hex::new(0, 0), Hex::new(1, 0)], "woods"),
             Edit::put(Feature::Unit(u)),
         ]);
-        h.apply(&mut s, both.clone()).expect("applies");
-        assert_eq!(
-            h.undo_name(&s, &names).as_deref(),
-            Some("edit 2 hexes and 1 unit")
-        );
+        let named = applied(&mut h, &mut s, both.clone());
+        assert_eq!(named, "edit 2 hexes and 1 unit");
         assert!(h.undo(&mut s));
         h.apply_named(&mut s, both, "paste").expect("applies");
-        assert_eq!(h.undo_name(&s, &names).as_deref(), Some("paste"));
+        let paste = Some("paste".to_string());
+        assert_eq!(undo_and_redo(&h, &s), (paste.clone(), None));
         assert!(h.undo(&mut s));
-        assert_eq!(h.redo_name(&s, &names).as_deref(), Some("paste"));
+        assert_eq!(undo_and_redo(&h, &s), (None, paste));
     }
 }

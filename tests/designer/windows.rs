@@ -36,10 +36,31 @@ fn waiting_file(path: &Path, bytes: Vec<u8>) -> Feed {
     None
 }
 
+/// The windows a command opens: the slot, the command, the window's title.
+const BY_COMMAND: [(&str, Command, &str); 5] = [
+    ("module_editor", Command::ModuleEditor, "Module editor"),
+    (
+        "properties",
+        Command::ScenarioProperties,
+        "Scenario properties",
+    ),
+    ("new", Command::New, "New scenario"),
+    ("export", Command::Export, "Export"),
+    (
+        "shortcuts",
+        Command::KeyboardShortcuts,
+        "Keyboard shortcuts",
+    ),
+];
+
 /// Opens the window of `slot` as the user (or the app) does; returns its title and
 /// what its job waits for.
 fn open(h: &mut Harness<'_, DesignerApp>, slot: &str, dir: &Path) -> (String, Feed) {
     let app = h.state_mut();
+    if let Some((_, command, title)) = BY_COMMAND.iter().find(|(s, ..)| *s == slot) {
+        app.queue(*command);
+        return (title.to_string(), None);
+    }
     let mut feed = None;
     let title = match slot {
         "loading" => {
@@ -51,22 +72,6 @@ fn open(h: &mut Harness<'_, DesignerApp>, slot: &str, dir: &Path) -> (String, Fe
                 SceneOptions::default()
             }));
             "Opening piped.ron"
-        }
-        "module_editor" => {
-            app.queue(Command::ModuleEditor);
-            "Module editor"
-        }
-        "properties" => {
-            app.queue(Command::ScenarioProperties);
-            "Scenario properties"
-        }
-        "new" => {
-            app.queue(Command::New);
-            "New scenario"
-        }
-        "export" => {
-            app.queue(Command::Export);
-            "Export"
         }
         "path" => {
             let d = PathDialog::open("Open scenario", &[], dir.to_path_buf(), &[]);
@@ -104,10 +109,6 @@ fn open(h: &mut Harness<'_, DesignerApp>, slot: &str, dir: &Path) -> (String, Fe
         "exported" => {
             app.windows.exported = Some(Exported(dir.join("traced.svg")));
             "Exported"
-        }
-        "shortcuts" => {
-            app.queue(Command::KeyboardShortcuts);
-            "Keyboard shortcuts"
         }
         other => panic!("no way to open the '{other}' window: add one to this walk"),
     };
