@@ -282,7 +282,7 @@ fn a_file_that_breaks_the_game_rules_still_opens_for_editing() {
 
 #[test]
 fn a_side_colour_is_optional_and_kept_in_ron_and_json() {
-    // FORMAT.md: extend only with optional fields. A side without a colour writes none;
+    // docs/format.md: extend only with optional fields. A side without a colour writes none;
     // one with a colour writes it as #rrggbb, like the rulesets' kinds.
     let text = r##"{"format": "sandtable/scenario", "version": 1, "title": "t", "ruleset": "battle-cry-150",
       "board": {"kind": "hex", "orientation": "pointy", "columns": 13, "rows": 9},

@@ -11,7 +11,7 @@
 //!   Ground blocks the line from the middle of the firer's front edge to the target's
 //!   centre when that line crosses it, it holds neither end, and it is higher than
 //!   both ends stand. Other features do not block: they give cover (fire across a
-//!   river through both bank strips halves twice, shared/rules README).
+//!   river through both bank strips halves twice, docs/rulesets.md, Readings).
 //! - A kind that limits sight inside it (`visible_within`, PBS's "All Visible (V) 1BW")
 //!   blocks the same line when more of it than that distance lies inside the area; its
 //!   own feature limits the firer too (a unit deep in woods sees out no farther).
