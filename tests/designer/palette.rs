@@ -221,3 +221,32 @@ fn backtick_sets_the_brush_to_one_hex_and_the_status_bar_says_so() {
         "one hex only: its neighbours keep their terrain"
     );
 }
+
+/// Issue 41: "A fill that changes nothing is not an undo step." Flood fill with the
+/// terrain the area already has leaves the history alone; a real fill is one step.
+#[test]
+fn a_fill_that_changes_nothing_is_no_undo_step() {
+    let mut h = app();
+    h.key_press(Key::G);
+    h.run();
+    assert_eq!(h.state().tools.tool, Tool::Fill);
+    h.get_by_label("Clear").click();
+    h.run();
+    assert_eq!(
+        h.state().tools.tool,
+        Tool::Fill,
+        "the fill chosen on purpose stays"
+    );
+    let before = h.state().doc.scenario.clone();
+    let p = at(&h, "A1");
+    drag(&mut h, &[p]);
+    assert_eq!(h.state().doc.scenario, before);
+    assert!(!h.state().doc.history.is_dirty(), "no undo step");
+    h.get_by_label("Hill").click();
+    h.run();
+    drag(&mut h, &[p]);
+    assert_eq!(designer_kit::terrain(&h, "A1").as_deref(), Some("hill"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().doc.scenario, before, "one undo step");
+}
