@@ -111,6 +111,12 @@ impl DesignerApp {
                 self.tools.tool = Tool::Select;
             }
         }
+        // A flood fill chosen for the last board is not chosen for this one: a terrain
+        // picked on a new board paints with the brush (one click filled a whole new
+        // board before).
+        if self.tools.tool == Tool::Fill {
+            self.tools.tool = Tool::Brush;
+        }
         self.canvas.fit_pending = true;
         self.canvas.focus.clear();
         self.canvas.hover = None;

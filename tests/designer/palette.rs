@@ -250,3 +250,32 @@ fn a_fill_that_changes_nothing_is_no_undo_step() {
     h.run();
     assert_eq!(h.state().doc.scenario, before, "one undo step");
 }
+
+/// Issue 41: "Picking a terrain in the palette while Flood fill is active keeps the fill
+/// tool: one click turned a whole new board into Hill." A fill chosen on the last board
+/// is not carried to a new one: there a picked terrain paints one hex with the brush.
+#[test]
+fn a_new_board_starts_with_the_brush_not_the_last_boards_fill() {
+    let mut h = app();
+    h.key_press(Key::G);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert_ne!(h.state().tools.tool, Tool::Fill);
+    h.get_by_label("Hill").click();
+    h.run();
+    assert_eq!(h.state().tools.tool, Tool::Brush);
+    let p = at(&h, "B2");
+    drag(&mut h, &[p]);
+    let hills = h
+        .state()
+        .doc
+        .scenario
+        .hexes
+        .values()
+        .filter(|c| c.terrain == "hill")
+        .count();
+    assert_eq!(hills, 1, "one hex painted, not the board filled");
+}
