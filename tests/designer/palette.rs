@@ -279,3 +279,22 @@ fn a_new_board_starts_with_the_brush_not_the_last_boards_fill() {
         .count();
     assert_eq!(hills, 1, "one hex painted, not the board filled");
 }
+
+/// Issue 41: "Leaving the board shortens the inspector, so the findings and their Fix
+/// button jump by about 35 px and a quick move-then-click lands on the wrong thing.
+/// Panels keep their layout when the hover ends."
+#[test]
+fn the_findings_stay_put_when_the_pointer_leaves_the_board() {
+    let mut h = app();
+    // A hex with a counter and a fence: several lines in the inspector.
+    let p = at(&h, "E5");
+    h.hover_at(p);
+    h.run();
+    let over = h.get_by_label("Validation: 0 errors, 0 warnings").rect();
+    // Off the board, over the inspector on the way to the findings.
+    h.hover_at(egui::pos2(over.center().x, over.top() - 10.0));
+    h.run();
+    let after = h.get_by_label("Validation: 0 errors, 0 warnings").rect();
+    assert_eq!(after.top(), over.top(), "the findings did not move");
+    assert!(h.state().canvas.hover.is_none());
+}
