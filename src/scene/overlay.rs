@@ -445,7 +445,7 @@ impl Ask {
 /// the line of sight, and the target's front sides when it has a fence or entrenchment.
 fn battle_preview(field: &HexField, a: &Unit, t: &Unit) -> Result<Preview, OverlayError> {
     let (map, s) = (&field.map, field.s);
-    if !map.by_column_shift() {
+    if map.needs_profile() {
         map.reach(a)
             .map_err(|why| OverlayError(format!("{}: {why}", a.id)))?;
     }
