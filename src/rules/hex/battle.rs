@@ -19,11 +19,13 @@ use crate::scenario::{HexCell, Scenario, Unit};
 /// One thing that changed the dice or the column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Modifier {
+    /// What it is, as the answer says it ("attacker on woods").
     pub source: String,
     /// Dice added (negative: taken away).
     pub dice: Option<i32>,
     /// Columns shifted to the left.
     pub shift: Option<i32>,
+    /// Whether it counts in the total.
     pub counts: Counts,
     /// The rule text of a ruleset modifier entry.
     pub quote: Option<String>,
@@ -32,6 +34,7 @@ pub struct Modifier {
 /// Whether a modifier counts in the answer.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Counts {
+    /// It counts.
     #[default]
     Yes,
     /// Listed to say why it does not apply (the attacker is behind the fence).
@@ -84,7 +87,9 @@ pub fn modifier_line(m: &Modifier, all: &[Modifier]) -> Option<String> {
 /// model counts it (dice or column shifts), on hexes or on a table.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Odds {
+    /// Whether the rules allow the battle.
     pub allowed: bool,
+    /// Why not, when they do not.
     pub reason: Option<String>,
     /// Dice before modifiers (Battle Cry).
     pub base_dice: Option<i32>,
@@ -136,9 +141,13 @@ impl Odds {
 /// (read through it: `b.dice`), the range, and the line of sight they were counted on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Battle {
+    /// What the board counts before the line's cover.
     pub odds: Odds,
+    /// The distance between the units, in hexes.
     pub range: u32,
+    /// Whether the attacker sees the target.
     pub los: bool,
+    /// The line of sight the odds were counted on.
     pub sighting: Sighting,
 }
 
@@ -159,16 +168,19 @@ impl std::ops::DerefMut for Battle {
 /// How far a unit reaches and with what dice.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reach {
+    /// How far it reaches, in hexes.
     pub range: u32,
     /// Dice at range 1, 2, ...
     pub dice: Vec<u32>,
     /// A range extension: (the standard range, dice beyond it, the terrain's name).
     pub beyond: Option<(u32, u32, String)>,
+    /// Why its range or dice differ from its class's (the terrain it stands on).
     pub notes: Vec<Modifier>,
 }
 
 /// Everything battles look up, built once per (scenario, ruleset).
 pub struct BattleMap<'a> {
+    /// Line of sight, which every battle traces.
     pub sight: SightMap<'a>,
     pub(crate) s: &'a Scenario,
     pub(crate) r: &'a Ruleset,
@@ -202,6 +214,7 @@ impl<'a> BattleMap<'a> {
         })
     }
 
+    /// The hex board the battles are on.
     pub fn board(&self) -> &'a HexBoard {
         self.board
     }

@@ -9,6 +9,7 @@ use crate::rules::ground::mechanisms::kind_name;
 use crate::rules::ground::mechanisms::{Cx, OnGround};
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Both;
 
 /// How many features of these kinds the board holds, together: at least `min`, at

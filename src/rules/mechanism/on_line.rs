@@ -10,6 +10,7 @@ use crate::rules::ground::mechanisms::{EPSILON, kind_name};
 use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Both;
 
 /// On or off a line: every feature of `kind` touches a line of `lines` (on a table:

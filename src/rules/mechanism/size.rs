@@ -10,6 +10,7 @@ use crate::rules::ground::mechanisms::EPSILON;
 use crate::rules::ground::mechanisms::{Cx, OnGround};
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Both;
 
 /// Features of these kinds are at least `min` across at their narrowest and at most

@@ -9,6 +9,7 @@ use crate::rules::ground::mechanisms::{Cx, OnGround};
 use crate::rules::ground::mechanisms::{EPSILON, kind_name};
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Both;
 
 /// Near and far: each feature of `kind` is at least `min` from every feature of

@@ -20,7 +20,9 @@ use crate::scenario::Unit;
 /// are on opposing sides.
 #[derive(Debug, Clone, Copy)]
 pub struct Attack<'x> {
+    /// The unit attacking.
     pub attacker: &'x Unit,
+    /// The unit attacked.
     pub target: &'x Unit,
     /// The attacker's hex.
     pub from: Hex,
