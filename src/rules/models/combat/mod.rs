@@ -100,3 +100,40 @@ impl Model for Combat {
         self.model().check(r, out);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each value a ruleset's `combat` takes names a model: dice count by the attacker's
+    /// profile, a column shift by the target's class.
+    #[test]
+    fn every_combat_value_names_its_model() {
+        assert_eq!(Combat::NAMES, ["dice", "column-shift"]);
+        let needs: Vec<bool> = Combat::ALL
+            .iter()
+            .map(|c| c.model().needs_profile())
+            .collect();
+        assert_eq!(needs, [true, false]);
+    }
+
+    /// A fire table's columns are read by hex: the column-shift model is refused on a
+    /// table at load, by its key; dice are not.
+    #[test]
+    fn a_column_shift_on_a_table_is_refused_naming_its_key() {
+        let rulesets = crate::rules::Rulesets::built_in();
+        let table = rulesets.get("mini-nap").unwrap();
+        let mut out = Vec::new();
+        Combat::Dice.check(table, &mut out);
+        assert!(out.is_empty(), "{out:?}");
+        Combat::ColumnShift.check(table, &mut out);
+        assert_eq!(
+            out[0].message,
+            "combat \"column-shift\" works on hex boards only; a freeform table counts dice (\"dice\")"
+        );
+        let hexes = rulesets.get("sticks-and-stones").unwrap();
+        out.clear();
+        Combat::ColumnShift.check(hexes, &mut out);
+        assert!(out.is_empty(), "{out:?}");
+    }
+}
