@@ -215,6 +215,20 @@ pub fn read_scenario(path: &Path, rulesets: &Rulesets) -> Result<Read, SourceErr
 /// naming the first, with line and column. Breaking the game's rules is not: such a file
 /// opens, and validation lists what is wrong so the user can fix it. An unknown ruleset
 /// is an `Err`: without it the scenario can be neither drawn nor checked.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::{io, rules::Rulesets};
+///
+/// let rulesets = Rulesets::built_in();
+/// let file = Path::new("assets/scenarios/battle-cry-crossroads.json");
+/// let s = io::load_scenario(file, &rulesets).unwrap();
+/// assert_eq!(s.ruleset, "battle-cry-150");
+/// assert!(s.board.as_hex().is_some());
+///
+/// let e = io::load_scenario(Path::new("missing.json"), &rulesets).unwrap_err();
+/// assert!(e.to_string().starts_with("missing.json: cannot read"), "{e}");
+/// ```
 pub fn load_scenario(path: &Path, rulesets: &Rulesets) -> Result<Scenario, SourceError> {
     let format = format_of(path)?;
     let text = read_text(path)?;
@@ -316,7 +330,22 @@ pub enum TextError {
     Ron(#[from] ron::Error),
 }
 
-/// The scenario as text in `format`.
+/// The scenario as text in `format`: what a save writes, and `sandtable convert`.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::{io, rules::Rulesets};
+///
+/// let rulesets = Rulesets::built_in();
+/// let file = Path::new("assets/scenarios/battle-cry-crossroads.json");
+/// let s = io::load_scenario(file, &rulesets).unwrap();
+/// let json = io::to_text(&s, io::Format::Json).unwrap();
+/// let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+/// assert_eq!(value["ruleset"], "battle-cry-150");
+/// // Read back, it is the same scenario.
+/// let read = io::parse_scenario(&json, io::Format::Json, Path::new("copy.json")).unwrap();
+/// assert_eq!(read.scenario, s);
+/// ```
 pub fn to_text(s: &Scenario, format: Format) -> Result<String, TextError> {
     let file = ScenarioFile::from_scenario(s);
     let mut text = match format {

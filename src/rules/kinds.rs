@@ -200,13 +200,21 @@ impl From<TerrainLargeGroup> for LargeGroup {
 
 /// The type each list's kinds have on one kind of board.
 pub trait BoardKinds {
+    /// A terrain.
     type Terrain: DeserializeOwned + Into<Kind>;
+    /// A hexside feature.
     type Hexside: DeserializeOwned + Into<Kind>;
+    /// A token.
     type Token: DeserializeOwned + Into<Kind>;
+    /// A marker.
     type Marker: DeserializeOwned + Into<Kind>;
+    /// A road.
     type Road: DeserializeOwned + Into<Kind>;
+    /// A line.
     type Line: DeserializeOwned + Into<Kind>;
+    /// A landmark.
     type Landmark: DeserializeOwned + Into<Kind>;
+    /// A unit class.
     type UnitClass: DeserializeOwned + Into<Kind>;
 }
 

@@ -629,17 +629,26 @@ pub struct Ruleset {
 /// The lists of kinds a ruleset has, by what a scenario item names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KindList {
+    /// Terrains (`terrains`).
     Terrain,
+    /// Hexside features (`hexsides`).
     Hexside,
+    /// Tokens (`tokens`).
     Token,
+    /// Markers (`markers`).
     Marker,
+    /// Roads (`roads`).
     Road,
+    /// Lines (`lines`).
     Line,
+    /// Landmarks (`landmarks`).
     Landmark,
+    /// Unit classes (`unit_classes`).
     UnitClass,
 }
 
 impl KindList {
+    /// Every list, in the order a ruleset file gives them.
     pub const ALL: [KindList; 8] = [
         KindList::Terrain,
         KindList::Hexside,
@@ -689,6 +698,7 @@ impl KindList {
 }
 
 impl Ruleset {
+    /// The kinds of `list`.
     pub fn kinds(&self, list: KindList) -> &[Kind] {
         match list {
             KindList::Terrain => &self.terrains,
@@ -702,6 +712,7 @@ impl Ruleset {
         }
     }
 
+    /// The kind `id` of `list`.
     pub fn kind(&self, list: KindList, id: &str) -> Option<&Kind> {
         self.kinds(list).iter().find(|k| k.id == id)
     }

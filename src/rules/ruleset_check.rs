@@ -28,7 +28,9 @@ pub enum At {
 /// One problem of a ruleset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
+    /// Where in the file it is.
     pub at: At,
+    /// What is wrong, naming the entry and field.
     pub message: String,
     /// The entry and field it is about, for an editor to show it beside that field.
     pub place: Place,
@@ -40,11 +42,14 @@ pub struct Problem {
 /// whole.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Place {
+    /// The entry; `None`: the ruleset as a whole.
     pub entry: Option<Entry>,
+    /// The dotted path of the field in the entry; empty: the entry as a whole.
     pub field: String,
 }
 
 impl Place {
+    /// The place of `field` in `entry`.
     pub fn new(entry: Entry, field: impl Into<String>) -> Self {
         Place {
             entry: Some(entry),

@@ -11,6 +11,7 @@ use crate::rules::table::{geometry, validate::Table, validate::overlaps};
 use crate::scenario::Unit;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables: no unit's base overlaps a feature of `kinds` that its class may not enter

@@ -18,17 +18,22 @@ pub const COVER_QUOTE: &str = "A unit firing at (or at and through) a unit claim
 /// One halving of the dice for a feature giving cover.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Factor {
+    /// The feature, as the answer says it ("woods w1").
     pub source: String,
+    /// The feature's id.
     pub feature: String,
+    /// What the dice are multiplied by (0.5).
     pub factor: f64,
 }
 
 /// The answer to "what happens if ATTACKER battles TARGET?", on either board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fight<L> {
+    /// What the board counts before the line's cover.
     pub odds: Odds,
     /// The halvings for cover, one per feature.
     pub factors: Vec<Factor>,
+    /// The line the battle is fought along.
     pub sight: Sight<L>,
 }
 

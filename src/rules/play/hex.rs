@@ -18,7 +18,9 @@ use crate::scenario::{Scenario, Unit};
 
 /// A hex scenario as sight, battle and movement read it.
 pub struct HexField<'a> {
+    /// The scenario.
     pub s: &'a Scenario,
+    /// Sight and battle lookups, built once.
     pub map: BattleMap<'a>,
     r: &'a Ruleset,
     /// Built on the first move asked about (sight and battle do not need it).

@@ -28,30 +28,42 @@ pub struct Leg {
 /// A route as the board costs it, leg by leg.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Legs<R> {
+    /// Each leg as the board costs it.
     pub legs: Vec<Leg>,
     /// The allowance to spend, when the board knows one (a hex class's movement).
     pub allowance: Option<f64>,
     /// Added to the allowance when every leg follows a road.
     pub road_bonus: f64,
+    /// Every leg follows a road.
     pub all_road: bool,
     /// A table's road move: the whole route along one road, at the class's road rate.
     pub road_move: Option<f64>,
     /// The route is charged, not moved (a table's `path --charge`).
     pub charge: bool,
+    /// The board's own account of the route, for drawing.
     pub own: R,
 }
 
 /// What a route costs a unit, on either board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Route<R> {
+    /// The unit's id.
     pub unit: String,
+    /// How long the route is, in hexes or board units.
     pub length: f64,
+    /// What it spends of the allowance.
     pub cost: f64,
+    /// Whether the rules allow it.
     pub allowed: bool,
+    /// Why not, when they do not.
     pub reason: Option<String>,
+    /// The allowance it spends from, when the board knows one.
     pub allowance: Option<f64>,
+    /// A table's road move: the whole route along one road, at the class's road rate.
     pub road_move: Option<f64>,
+    /// The route is charged, not moved.
     pub charge: bool,
+    /// The board's own account of the route, for drawing.
     pub own: R,
 }
 

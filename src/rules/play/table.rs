@@ -14,13 +14,16 @@ use crate::scenario::{Scenario, Unit};
 
 /// A table scenario as sight and battle read it.
 pub struct TableField<'a> {
+    /// The scenario.
     pub s: &'a Scenario,
+    /// The table's features and lookups, built once.
     pub map: TableMap<'a>,
     /// Routes are charged, not moved (`sandtable path --charge`).
     pub charge: bool,
 }
 
 impl<'a> TableField<'a> {
+    /// The field of a table scenario under `r`.
     pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Self {
         TableField {
             s,
