@@ -580,7 +580,11 @@ pub struct Ruleset {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(extend("exclusiveMinimum" = 0))]
     pub field_step: Option<f64>,
-    /// Hex boards: the terrain of a hex that a scenario does not list.
+    /// The terrain where a scenario says nothing. Hex boards (required): the terrain of
+    /// a hex the scenario does not list. Freeform tables: the open table where no area
+    /// is drawn; its effects apply nowhere (a table's effects are those of the features
+    /// drawn on it), but the designer offers the other terrains to draw and an export
+    /// names the table by it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_terrain: Option<String>,
     /// Hex terrain, or freeform area terrain.

@@ -2,6 +2,7 @@
 //! binary (each module was a binary of its own, each linking the whole library).
 
 mod big_files;
+mod brook_and_battery;
 mod cli;
 #[path = "../common/mod.rs"]
 mod common;
