@@ -119,6 +119,9 @@ pub struct TableMap<'a> {
     /// against ([`apart`]) before the exact test. Made when a zone first asks, so that
     /// validation, which asks none, does not pay for them.
     hulls: std::sync::OnceLock<Vec<Vec<Coord<f64>>>>,
+    /// The roads of each kind with a road move, as one footprint (a road network), for
+    /// the kinds with more than one road: made when a route first asks.
+    networks: std::sync::OnceLock<Vec<(String, Shape)>>,
     r: &'a Ruleset,
     /// The board's unit ("cm"), for messages.
     pub unit: String,
@@ -389,6 +392,7 @@ impl<'a> TableMap<'a> {
             features,
             tree: RTree::bulk_load(entries),
             hulls: std::sync::OnceLock::new(),
+            networks: std::sync::OnceLock::new(),
             r,
             unit: s
                 .board
@@ -413,6 +417,37 @@ impl<'a> TableMap<'a> {
                 .map(|f| f.shape.convex_hull().exterior().0.clone())
                 .collect()
         })
+    }
+
+    /// The footprint of every road of `kind` together (its road network), when the
+    /// kind gives a road move and has more than one road.
+    pub fn network(&self, kind: &str) -> Option<&Shape> {
+        let all = self.networks.get_or_init(|| {
+            let mut out: Vec<(String, Shape)> = Vec::new();
+            let mut count: Vec<usize> = Vec::new();
+            for f in self
+                .features
+                .iter()
+                .filter(|f| !f.effect.road_move.is_empty())
+            {
+                match out.iter().position(|(k, _)| *k == f.kind) {
+                    Some(i) => {
+                        out[i].1 = out[i].1.union(&f.shape);
+                        count[i] += 1;
+                    }
+                    None => {
+                        out.push((f.kind.clone(), f.shape.clone()));
+                        count.push(1);
+                    }
+                }
+            }
+            out.into_iter()
+                .zip(count)
+                .filter(|(_, n)| *n > 1)
+                .map(|(k, _)| k)
+                .collect()
+        });
+        all.iter().find(|(k, _)| k == kind).map(|(_, s)| s)
     }
 
     /// The features whose bounding boxes meet `env` (a first cut before exact tests).

@@ -13,8 +13,8 @@
 //! while the base is on the bridge. Every reason a route is refused is given.
 
 use geo::{
-    BooleanOps as _, BoundingRect as _, Contains as _, ConvexHull as _, Coord, Intersects as _,
-    LineString, MultiPoint, Polygon, Rect,
+    BoundingRect as _, Contains as _, ConvexHull as _, Coord, Intersects as _, LineString,
+    MultiPoint, Polygon, Rect,
 };
 
 use super::effect::StopWhen;
@@ -549,10 +549,7 @@ fn road_network<'m, 'a>(
         if roads.len() < 2 || !pts.iter().all(on) {
             return None;
         }
-        let network = roads[1..]
-            .iter()
-            .fold(roads[0].shape.clone(), |n, f| n.union(&f.shape));
-        network.contains(line).then(|| {
+        map.network(kind)?.contains(line).then(|| {
             let allowance = roads[0].effect.road_move.get(class).copied();
             allowance.map(|a| (a, roads.iter().map(|f| f.id.as_str()).collect()))
         })?
