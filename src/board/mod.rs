@@ -43,6 +43,13 @@ impl Board {
             Board::Freeform(t) => t.background.as_ref(),
         }
     }
+    /// The image drawn under the board's terrain, to change it.
+    pub fn background_mut(&mut self) -> Option<&mut Background> {
+        match self {
+            Board::Hex(b) => b.background.as_deref_mut(),
+            Board::Freeform(t) => t.background.as_mut(),
+        }
+    }
     pub fn as_freeform(&self) -> Option<&FreeformBoard> {
         match self {
             Board::Freeform(b) => Some(b),

@@ -1,5 +1,5 @@
 //! `sandtable los | battle | arcs`: the rules' answers about a scenario, as text that
-//! explains the reasons and as the JSON of `shared/FORMAT.md`.
+//! explains the reasons and as the JSON of `docs/format.md`.
 
 use std::path::Path;
 

@@ -1,5 +1,5 @@
 //! The written form of a scenario (labels, not coordinates), and its resolution into a
-//! [`Scenario`]. This is the public contract of `shared/FORMAT.md`; the JSON Schema is
+//! [`Scenario`]. This is the public contract of `docs/format.md`; the JSON Schema is
 //! generated from these types.
 
 use std::collections::HashSet;

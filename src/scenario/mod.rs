@@ -1,4 +1,4 @@
-//! The scenario document of `shared/FORMAT.md`, and the edits that change it.
+//! The scenario document of `docs/format.md`, and the edits that change it.
 
 pub mod diagnostic;
 pub mod edit;

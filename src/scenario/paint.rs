@@ -123,6 +123,10 @@ pub fn fill(
             .or(default_terrain)
     };
     let target = terrain_of(start);
+    // Filling an area with the terrain it has changes nothing: no edit, so no undo step.
+    if target.unwrap_or("") == terrain {
+        return Edit::Batch(Vec::new());
+    }
     let mut seen = std::collections::HashSet::from([start]);
     let mut todo = vec![start];
     let mut edits = Vec::new();

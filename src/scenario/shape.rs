@@ -264,7 +264,7 @@ pub fn landmark_size(m: &Landmark) -> f64 {
 const CIRCLE_SIDES: usize = 32;
 
 /// A landmark's footprint, the one the rules measure, the designer picks and every
-/// drawing shows: its polygon, or (shared/rules README) the circle whose diameter is its
+/// drawing shows: its polygon, or (docs/rulesets.md, Readings) the circle whose diameter is its
 /// size around `at`, as a polygon with its vertices on the circle. Empty when it has
 /// neither.
 pub fn landmark_outline(m: &Landmark) -> Vec<Point> {

@@ -7,6 +7,7 @@ mod cli;
 #[path = "../common/mod.rs"]
 mod common;
 mod designer_cli;
+mod docs;
 mod edits;
 mod export;
 mod files;

@@ -220,7 +220,7 @@ impl<'a> BattleMap<'a> {
 
     /// Whether the attacker is in front of the facing `front` of the target's hex: the
     /// ray from the target's centre to the attacker's leaves through a front side, or
-    /// through a corner of one (shared/rules/README.md).
+    /// through a corner of one (docs/rulesets.md, Readings).
     pub fn in_front(&self, target: Hex, attacker: Hex, front: &[Side]) -> bool {
         let o = self.board.orientation;
         exit_sides(target, attacker)

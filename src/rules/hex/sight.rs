@@ -523,7 +523,7 @@ impl<'a> SightMap<'a> {
         // A line passes through a crest side only by crossing it from one hex's inside
         // into its neighbour's. Going into or out of a run along a side, or through a
         // corner, it only touches the sides there; the side it runs along it does not
-        // cross either (shared/rules/README.md).
+        // cross either (docs/rulesets.md, Readings).
         let inside = |s: &Step| match *s {
             Step::Cross(h) => Some(h),
             Step::Graze(..) => None,

@@ -723,6 +723,17 @@ fn crest(points: &[Point]) -> Option<Vec<Point>> {
     Some(vec![at(0.2), at(0.8)])
 }
 
+/// The settings a generated table owns: a new table replaces all of them, so that one
+/// the previous table had and this one lacks (its `removed` pieces) is dropped with it.
+pub const GENERATED_SETTINGS: [&str; 6] = [
+    "territory",
+    "cell",
+    "density",
+    "secure_flank",
+    "cm_per_bw",
+    "removed",
+];
+
 /// A table laid out for the request, or a sentence naming the value that does not
 /// read and the choices.
 pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {

@@ -102,7 +102,7 @@ fn modifier_json(m: &Modifier) -> Value {
     v
 }
 
-/// `sandtable battle --json` (shared/FORMAT.md), the same keys on both boards.
+/// `sandtable battle --json` (docs/format.md), the same keys on both boards.
 pub fn json<L>(f: &Fight<L>) -> Value {
     let o = &f.odds;
     let b = &f.sight.between;

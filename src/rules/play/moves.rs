@@ -135,7 +135,7 @@ pub fn route<F: Field>(field: &F, u: &Unit, through: &[F::Place]) -> Route<F::Ro
     spend(u, field.legs(u, through))
 }
 
-/// `sandtable path --json` (shared/FORMAT.md): `{"unit", "length", "cost", "allowed",
+/// `sandtable path --json` (docs/format.md): `{"unit", "length", "cost", "allowed",
 /// "reason"}`, with `road_move` when the whole route is a road move.
 pub fn json<R>(r: &Route<R>) -> Value {
     let mut v = json!({

@@ -83,7 +83,7 @@ fn kind_of(m: &Met) -> Option<&str> {
     }
 }
 
-/// `sandtable los --json` (shared/FORMAT.md), the same keys on both boards.
+/// `sandtable los --json` (docs/format.md), the same keys on both boards.
 pub fn json<F: Field>(field: &F, s: &Sight<F::Line>) -> Value {
     let (path, grazed) = field.crossed(&s.between.own).unzip();
     let b = &s.between;

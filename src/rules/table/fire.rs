@@ -14,7 +14,7 @@
 //!   terrain does on hexes, with the exceptions its `sight.unless` gives (by default:
 //!   an end's centre in it, or both ends higher than its top). Other features do not
 //!   block: they give cover (fire across a river through both bank strips halves
-//!   twice, shared/rules README).
+//!   twice, docs/rulesets.md, Readings).
 //! - A kind that limits sight inside it (`visible_within`, PBS's "All Visible (V) 1BW")
 //!   blocks the same line when more of it than that distance lies inside the area; its
 //!   own feature limits the firer too (a unit deep in woods sees out no farther).
