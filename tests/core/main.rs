@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)] // A test's helpers unwrap: a panic is its report.
 
 mod big_files;
+mod brook_and_battery;
 mod cli;
 #[path = "../common/mod.rs"]
 mod common;

@@ -53,6 +53,8 @@ pub struct Met {
     pub rule: Option<String>,
     /// It gives the target cover against this fire (one halving of the dice).
     pub cover: bool,
+    /// The rule text that halving quotes, when the ruleset gives one.
+    pub cover_quote: Option<String>,
     /// The firer fires over it (overhead artillery fire).
     pub overhead: bool,
 }
