@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::data;
 use super::error::{ReadError, ReadErrorKind as Kind};
-use super::model::{GID_MASK, Layer, Object, Prop, Shape, TiledMap, Tileset, prop_kind};
+use super::model::{GID_MASK, Layer, Object, Prop, Shape, TiledMap, Tileset, prop, prop_kind};
 
 /// Reads the text of a Tiled JSON map; `dir` is where external tilesets are looked for.
 pub fn json(text: &str, dir: Option<&Path>) -> Result<TiledMap, ReadError> {
@@ -370,6 +370,7 @@ fn layers(
                     objects,
                     visible: shown,
                     offset,
+                    colour: l.get("color").and_then(Value::as_str).map(str::to_string),
                 }));
             }
             Some("group") => layers(
@@ -383,6 +384,10 @@ fn layers(
                 out,
                 notes,
             )?,
+            // Sandtable's own drawing of the table: redrawn by every export, read by
+            // none (its objects are the table).
+            Some("imagelayer")
+                if prop(&props(&l["properties"]), super::model::DRAWING_PROPERTY).is_some() => {}
             Some("imagelayer") if shown => {
                 let image = l
                     .get("image")
@@ -478,11 +483,13 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, ReadError> {
                 objects,
                 visible,
                 offset,
+                colour,
             }) => Layer::Objects {
                 name,
                 objects,
                 visible,
                 offset: (offset.0 - shift.0, offset.1 - shift.1),
+                colour,
             },
             Raw::Objects(l) => l,
         });
