@@ -6,6 +6,7 @@
 //! so that [`import`] gives the same scenario back; a map drawn by hand needs only the
 //! tiles' `terrain` property (or a table of tile ids to kinds).
 
+pub mod assign;
 pub mod data;
 pub mod error;
 pub mod import;

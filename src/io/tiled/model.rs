@@ -164,10 +164,17 @@ impl Layer {
 pub struct Tileset {
     pub first_gid: u32,
     pub name: String,
+    /// The tileset file the map names (`.tsx`, `.tsj`), as it names it; empty when the
+    /// tileset is in the map.
+    pub source: String,
+    /// The image, as the tileset names it (beside the tileset's file, or the map's).
     pub image: String,
     pub image_size: (u32, u32),
     pub tile_size: (u32, u32),
     pub columns: u32,
+    /// Pixels around the image's tiles and between them.
+    pub margin: u32,
+    pub spacing: u32,
     /// Tiled's `tilecount` (an image collection's ids may reach past it).
     pub tile_count: u32,
     /// Where a tile object's position is on its image (`unspecified` is

@@ -125,6 +125,7 @@ fn external(source: &str, dir: Option<&Path>) -> Result<Value, ReadError> {
 fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
     let first_gid = need(t, "firstgid", "a tileset")?;
     let loaded;
+    let source = s(t, "source");
     let t = match t.get("source").and_then(Value::as_str) {
         Some(source) => {
             loaded = external(source, dir)?;
@@ -158,10 +159,13 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
     Ok(Tileset {
         first_gid,
         name,
+        source,
         image: s(t, "image"),
         image_size: (iw, ih),
         tile_size: (tw, th),
         columns,
+        margin,
+        spacing,
         tile_count,
         object_alignment: s(t, "objectalignment"),
         tiles,
