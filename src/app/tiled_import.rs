@@ -22,6 +22,9 @@ use crate::rules::{KindList, Ruleset, Rulesets};
 /// The height of the lists of tiles and terrains: the window fits a small screen.
 const LIST_HEIGHT: f32 = 320.0;
 
+/// The widest a tile's picture is kept (a public map's tiles are 474 px wide).
+const PICTURE_PX: u32 = 64;
+
 /// The window giving a map's tiles their terrains and the map its ruleset.
 pub struct TiledImport {
     pub path: PathBuf,
@@ -136,26 +139,36 @@ impl TiledImport {
         )
     }
 
-    /// Cuts every tile's picture out of its tileset's image.
+    /// Cuts every tile's picture out of its tileset's image (or takes its own, in an
+    /// image collection), small: a list of pictures, not the map.
     fn load_pictures(&mut self, ctx: &egui::Context) {
-        let mut images: BTreeMap<usize, Option<image::RgbaImage>> = BTreeMap::new();
+        let mut images: BTreeMap<PathBuf, Option<image::RgbaImage>> = BTreeMap::new();
         let mut out = Vec::new();
         for (n, t) in self.tiles.iter().enumerate() {
-            let Some(ts) = self.map.tilesets.get(t.tileset) else {
-                out.push(None);
-                continue;
-            };
-            let image = images.entry(t.tileset).or_insert_with(|| {
-                let path = assign::image_path(&self.path, ts)?;
-                image::open(path).ok().map(|i| i.to_rgba8())
-            });
-            let picture = image.as_ref().and_then(|img| {
-                let (x, y, w, h) = assign::tile_rect(ts, t.id)?;
-                // The tileset may say another size than its image has.
-                if x + w > img.width() || y + h > img.height() {
-                    return None;
-                }
-                let tile = image::imageops::crop_imm(img, x, y, w, h).to_image();
+            let found = self
+                .map
+                .tilesets
+                .get(t.tileset)
+                .and_then(|ts| assign::picture(&self.path, ts, t.id));
+            let picture = found.and_then(|(path, rect)| {
+                let image = images
+                    .entry(path.clone())
+                    .or_insert_with(|| image::open(&path).ok().map(|i| i.to_rgba8()))
+                    .as_ref()?;
+                let tile = match rect {
+                    // The tileset may say another size than its image has.
+                    Some((x, y, w, h)) if x + w <= image.width() && y + h <= image.height() => {
+                        image::imageops::crop_imm(image, x, y, w, h).to_image()
+                    }
+                    Some(_) => return None,
+                    None => image.clone(),
+                };
+                let tile = if tile.width() > PICTURE_PX {
+                    let h = (tile.height() * PICTURE_PX / tile.width()).max(1);
+                    image::imageops::thumbnail(&tile, PICTURE_PX, h)
+                } else {
+                    tile
+                };
                 let colour = egui::ColorImage::from_rgba_unmultiplied(
                     [tile.width() as usize, tile.height() as usize],
                     tile.as_raw(),

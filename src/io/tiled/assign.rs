@@ -58,25 +58,38 @@ pub fn unassigned(m: &TiledMap) -> Vec<UsedTile> {
         .collect()
 }
 
-/// The tileset's image file, if it has one (an image collection has none): beside the
-/// tileset's own file, or the map's for a tileset in the map.
-pub fn image_path(map: &Path, ts: &Tileset) -> Option<PathBuf> {
-    if ts.image.is_empty() {
-        return None;
-    }
+/// The folder a tileset's images are named from: its own file's, or the map's for a
+/// tileset in the map.
+fn tileset_dir(map: &Path, ts: &Tileset) -> PathBuf {
     let dir = map.parent().unwrap_or(Path::new(""));
-    let dir = if ts.source.is_empty() {
+    if ts.source.is_empty() {
         dir.to_path_buf()
     } else {
         dir.join(&ts.source)
             .parent()
             .map_or_else(|| dir.to_path_buf(), Path::to_path_buf)
-    };
-    Some(dir.join(&ts.image))
+    }
 }
 
-/// Where a tile's picture is in its tileset's image: x, y, width, height in pixels.
-pub fn tile_rect(ts: &Tileset, id: u32) -> Option<(u32, u32, u32, u32)> {
+/// The tileset's image file, if it has one (an image collection has none).
+pub fn image_path(map: &Path, ts: &Tileset) -> Option<PathBuf> {
+    (!ts.image.is_empty()).then(|| tileset_dir(map, ts).join(&ts.image))
+}
+
+/// Where a tile's picture is: its own image in an image collection (whole), else its
+/// place in the tileset's image.
+pub fn picture(map: &Path, ts: &Tileset, id: u32) -> Option<(PathBuf, Option<PixelRect>)> {
+    match ts.tile_images.get(&id) {
+        Some(image) => Some((tileset_dir(map, ts).join(image), None)),
+        None => Some((image_path(map, ts)?, Some(tile_rect(ts, id)?))),
+    }
+}
+
+/// A rectangle of an image: x, y, width, height in pixels.
+pub type PixelRect = (u32, u32, u32, u32);
+
+/// Where a tile's picture is in its tileset's image.
+pub fn tile_rect(ts: &Tileset, id: u32) -> Option<PixelRect> {
     let (tw, th) = ts.tile_size;
     let step = |size: u32| size + ts.spacing;
     // Tiled's own examples leave out `columns`; the image's width gives it.
@@ -227,10 +240,21 @@ mod tests {
             memory_path(map, &ext),
             Path::new("maps/../tiles/hexes.terrain.ron")
         );
-        let collection = tileset("", "");
+        let mut collection = tileset("", "");
         assert_eq!(
             memory_path(map, &collection),
             Path::new("maps/mini.hex-mini.terrain.ron")
+        );
+        // An image collection's tile is its own picture, whole.
+        collection.tile_images.insert(3, "hexes/road.png".into());
+        assert_eq!(
+            picture(map, &collection, 3),
+            Some((PathBuf::from("maps/hexes/road.png"), None))
+        );
+        assert_eq!(picture(map, &collection, 4), None);
+        assert_eq!(
+            picture(map, &ts, 7),
+            Some((PathBuf::from("maps/hexmini.png"), Some((36, 18, 18, 18))))
         );
     }
 }

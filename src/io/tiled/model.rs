@@ -182,6 +182,8 @@ pub struct Tileset {
     pub object_alignment: String,
     /// Properties of the tiles that have any, by local id.
     pub tiles: BTreeMap<u32, Vec<Prop>>,
+    /// Each tile's own image in an image collection, as the tileset names it, by id.
+    pub tile_images: BTreeMap<u32, String>,
 }
 
 impl Tileset {

@@ -136,11 +136,15 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
     let name = s(t, "name");
     let what = format!("tileset '{name}'");
     let mut tiles = BTreeMap::new();
+    let mut tile_images = BTreeMap::new();
     for tile in t["tiles"].as_array().into_iter().flatten() {
         let id = need(tile, "id", &format!("a tile of {what}"))?;
         let p = props(&tile["properties"]);
         if !p.is_empty() {
             tiles.insert(id, p);
+        }
+        if let Some(image) = tile.get("image").and_then(Value::as_str) {
+            tile_images.insert(id, image.to_string());
         }
     }
     // Tiled's own examples leave out `tilecount`; the image and tile size give it.
@@ -169,6 +173,7 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
         tile_count,
         object_alignment: s(t, "objectalignment"),
         tiles,
+        tile_images,
     })
 }
 
