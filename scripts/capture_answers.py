@@ -3,9 +3,9 @@
 spread of units, hexes and points), one file per question with its exit code, stdout
 and stderr, so a structural change can be diffed byte for byte:
 
-    python3 scripts/capture_answers.py ./target/debug/sandtable /work/capture/before
-    python3 scripts/capture_answers.py ./target/debug/sandtable /work/capture/after
-    diff -r /work/capture/before /work/capture/after
+    python3 scripts/capture_answers.py ./target/debug/sandtable /tmp/capture/before
+    python3 scripts/capture_answers.py ./target/debug/sandtable /tmp/capture/after
+    diff -r /tmp/capture/before /tmp/capture/after
 """
 import json
 import os

@@ -107,6 +107,12 @@ impl DesignerApp {
                 self.tools.tool = Tool::Select;
             }
         }
+        // A flood fill chosen for the last board is not chosen for this one: a terrain
+        // picked on a new board paints with the brush (one click filled a whole new
+        // board before).
+        if self.tools.tool == Tool::Fill {
+            self.tools.tool = Tool::Brush;
+        }
         self.canvas.fit_pending = true;
         self.canvas.focus.clear();
         self.canvas.hover = None;
@@ -242,9 +248,17 @@ impl DesignerApp {
             name: format.description(),
             extensions: format.extensions(),
         }];
+        // A saved scenario's exports take its file's name (bc1.ron -> bc1.pdf), as a
+        // user who named the file expects; an unsaved one's, its title.
+        let stem = self
+            .doc
+            .path
+            .as_deref()
+            .and_then(Path::file_stem)
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| self.doc.scenario.title.replace(['/', '\\', ':'], "-"));
         let suggested = format!(
-            "{}.{}",
-            self.doc.scenario.title.replace(['/', '\\', ':'], "-"),
+            "{stem}.{}",
             format.extensions().first().copied().unwrap_or("out")
         );
         match self.dialogs.save(&suggested, &filters) {

@@ -1,6 +1,7 @@
 //! File > Import's work in the app, for each format of `io::import`'s registry: the
 //! file asked for through the dialogs, then read at once, or (a file of several boards)
-//! its boards listed in a window first; either opens as a new, unsaved scenario.
+//! its boards listed in a window first, or (a Tiled map) its tiles given terrains in a
+//! window of its own; each opens as a new, unsaved scenario.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -8,8 +9,12 @@ use std::sync::Arc;
 use super::dialogs::Filter;
 use super::document::Document;
 use super::import_choice::ImportChoice;
+use super::tiled_import::TiledImport;
 use super::{DesignerApp, Purpose};
-use crate::io::import::{self, Imported, Request};
+use crate::io::import::{self, Import, Imported, Request};
+use crate::io::tiled::import as tiled;
+use crate::io::tiled::model::prop;
+use crate::io::tiled::reader::imported;
 
 impl DesignerApp {
     /// Asks for a file of the format importing as `name` (File > Import Tiled map...).
@@ -32,6 +37,10 @@ impl DesignerApp {
         let Some(reader) = import::by_name(name) else {
             return;
         };
+        // Tiled's maps have a window of their own, giving their tiles terrains.
+        if name == crate::io::tiled::reader::READER.name() {
+            return self.import_tiled(path);
+        }
         let failed = |e| format!("Could not import {}:\n{e}", path.display());
         match reader.boards(path) {
             Ok(Some(boards)) => {
@@ -89,6 +98,39 @@ impl DesignerApp {
                 imported.notes_are,
                 imported.notes.join("\n")
             ));
+        }
+    }
+
+    /// Reads the Tiled map at `path` and imports it, or, when its tiles name no terrain
+    /// or the open game cannot take it, opens the window asking; a map that cannot be
+    /// read is said and the document stays.
+    pub fn import_tiled(&mut self, path: &Path) {
+        let map = match tiled::read_map(path) {
+            Ok(m) => m,
+            Err(e) => {
+                self.error = Some(format!("Could not import {}:\n{e}", path.display()));
+                return;
+            }
+        };
+        // A table is this program's own export, naming its game; anything else that is
+        // not hexagonal is refused by the import, saying so.
+        if map.orientation != "hexagonal" {
+            let named = prop(&map.properties, "ruleset").is_some();
+            let open = (!named).then_some(self.doc.scenario.ruleset.as_str());
+            match tiled::to_scenario(&map, open, None, &self.rulesets, path) {
+                Ok(i) => self.imported(path, imported(i)),
+                Err(e) => self.error = Some(format!("Could not import {}:\n{e}", path.display())),
+            }
+            return;
+        }
+        let w = TiledImport::new(path, map, &self.doc.scenario.ruleset, &self.rulesets);
+        if !w.needs_nothing() {
+            self.windows.tiled_import = Some(w);
+            return;
+        }
+        match w.import(&self.rulesets) {
+            Ok(i) => self.imported(path, imported(i)),
+            Err(e) => self.error = Some(format!("Could not import {}:\n{e}", path.display())),
         }
     }
 }

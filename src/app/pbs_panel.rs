@@ -10,7 +10,7 @@ use egui::Ui;
 use crate::rules::Ruleset;
 use crate::rules::layout::Layout;
 use crate::rules::layout::LayoutError;
-use crate::rules::layout::generate::{Request, generate};
+use crate::rules::layout::generate::{GENERATED_SETTINGS, Request, generate};
 use crate::rules::layout::settings::parse_cell;
 use crate::rules::layout::walk::{Cell, legal_moves};
 use crate::scenario::edit::{Feature, FeatureKind};
@@ -32,6 +32,24 @@ pub fn cell_edit(l: &Layout, territory: &str, row: usize, col: usize) -> Option<
     ]))
 }
 
+/// The edit that picks another territory: the cell, density and secure flank read off
+/// the old territory's map go with it (another territory names other densities).
+pub fn territory_edit(s: &Scenario, territory: &str) -> Edit {
+    let mut edits = vec![Edit::SetSetting {
+        key: "territory".into(),
+        value: Some(territory.into()),
+    }];
+    for key in ["cell", "density", "secure_flank"] {
+        if s.settings.contains_key(key) {
+            edits.push(Edit::SetSetting {
+                key: key.into(),
+                value: None,
+            });
+        }
+    }
+    Edit::Batch(edits)
+}
+
 /// The edit that replaces the table's areas and lines with a generated table's, and
 /// its settings with the generator's.
 pub fn generate_edit(s: &Scenario, r: &Ruleset, req: &Request) -> Result<Edit, LayoutError> {
@@ -42,6 +60,14 @@ pub fn generate_edit(s: &Scenario, r: &Ruleset, req: &Request) -> Result<Edit, L
     }
     for l in &s.lines {
         edits.push(remove(FeatureKind::Line, &l.id));
+    }
+    for key in GENERATED_SETTINGS {
+        if s.settings.contains_key(key) && !table.settings.contains_key(key) {
+            edits.push(Edit::SetSetting {
+                key: key.into(),
+                value: None,
+            });
+        }
     }
     for (key, value) in &table.settings {
         edits.push(Edit::SetSetting {
@@ -205,10 +231,7 @@ pub fn section(ui: &mut Ui, s: &Scenario, r: &Ruleset) -> Option<Result<Edit, La
             }
         });
     if chosen != before {
-        out = Some(Ok(Edit::SetSetting {
-            key: "territory".into(),
-            value: Some(chosen.clone().into()),
-        }));
+        out = Some(Ok(territory_edit(s, &chosen)));
     }
     let cell = s.settings.get("cell").and_then(parse_cell);
     let walk_id = ui.make_persistent_id("pbs-walk");

@@ -52,6 +52,14 @@ fn setting_text(v: &serde_json::Value) -> String {
     }
 }
 
+/// Every setting of `s` as the list shows it.
+fn settings_text(s: &crate::scenario::Scenario) -> Vec<(String, String)> {
+    s.settings
+        .iter()
+        .map(|(k, v)| (k.clone(), setting_text(v)))
+        .collect()
+}
+
 /// What the user typed as a setting's value: JSON if it reads as JSON, else a string.
 pub fn setting_value(text: &str) -> serde_json::Value {
     serde_json::from_str(text.trim())
@@ -133,11 +141,7 @@ impl ScenarioPanel {
                 .as_freeform()
                 .map_or((0.0, 0.0), |t| (t.width, t.height)),
             message: None,
-            settings: s
-                .settings
-                .iter()
-                .map(|(k, v)| (k.clone(), setting_text(v)))
-                .collect(),
+            settings: settings_text(s),
             new_key: String::new(),
             revision: doc.revision,
         }
@@ -286,7 +290,10 @@ impl ScenarioPanel {
         egui::Grid::new("settings").num_columns(3).show(ui, |ui| {
             for (i, (key, text)) in self.settings.iter_mut().enumerate() {
                 let label = ui.label(key.as_str());
-                let r = ui.text_edit_singleline(text).labelled_by(label.id);
+                // Wide enough for a list (PBS's `removed`), not egui's few characters.
+                let r = ui
+                    .add(egui::TextEdit::singleline(text).desired_width(300.0))
+                    .labelled_by(label.id);
                 let value = setting_value(text);
                 if r.lost_focus() && doc.scenario.settings.get(key.as_str()) != Some(&value) {
                     edit = Some(Edit::SetSetting {
@@ -415,6 +422,9 @@ impl ScenarioPanel {
                 Ok(()) => {
                     self.message = None;
                     self.revision = doc.revision;
+                    // A PBS cell or a generated table sets settings too: the list shows
+                    // them now, not when the window is next opened.
+                    self.settings = settings_text(&doc.scenario);
                     // The ids as they now stand are the ones later renames start from.
                     for (was, s) in &mut self.sides {
                         *was = Some(s.id.clone());

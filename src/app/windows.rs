@@ -13,6 +13,7 @@ use super::path_dialog::PathDialog;
 use super::sample::Sampler;
 use super::scenario_panel::ScenarioPanel;
 use super::shortcuts::Shortcuts;
+use super::tiled_import::TiledImport;
 use super::window::{Desk, Outcome, Purpose, Shown, Window};
 
 /// Declares the registry: a slot per window, in the order they are shown, each saying
@@ -71,6 +72,8 @@ registry! {
     path: (PathDialog, Purpose), modal: true;
     /// File > Import's choice of board, in a file of several (a VASSAL module).
     import_choice: ImportChoice, modal: true;
+    /// File > Import Tiled map's tiles and game.
+    tiled_import: TiledImport, modal: true;
     /// The terrain palette's Sample the background.
     sample: Sampler, modal: false;
     /// File > Export into the original module, while it is written.

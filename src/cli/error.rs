@@ -1,6 +1,6 @@
 //! Why a command could not answer. Text mode prints `error: ...` on stderr; with
 //! `--json` the same error is also printed on stdout as `{"error": {...}}` (the
-//! contract of `shared/FORMAT.md`, schema in `schemas/cli-error.schema.json`). The exit
+//! contract of `docs/format.md`, schema in `schemas/cli-error.schema.json`). The exit
 //! code is 2 either way.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! What the commands print, as text for people and as the JSON of `shared/FORMAT.md`.
+//! What the commands print, as text for people and as the JSON of `docs/format.md`.
 
 use std::path::Path;
 

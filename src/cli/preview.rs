@@ -1,5 +1,5 @@
 //! `sandtable los | battle | arcs`: the rules' answers about a scenario, as text that
-//! explains the reasons and as the JSON of `shared/FORMAT.md`.
+//! explains the reasons and as the JSON of `docs/format.md`.
 
 use std::path::Path;
 
@@ -186,7 +186,7 @@ pub fn battle(
         Arena::Hex(f) => {
             let a = f.unit(attacker)?;
             f.unit(target)?;
-            if !f.map.by_column_shift() && profile(r, a).is_none() {
+            if f.map.needs_profile() && profile(r, a).is_none() {
                 return Err(CliError::new(
                     ErrorKind::NoProfile,
                     format!(

@@ -1,5 +1,5 @@
 //! `sandtable path` on a measured table, through the shared route mechanism
-//! (`rules::play::moves`), as text and as the JSON of `shared/FORMAT.md`. Sight and
+//! (`rules::play::moves`), as text and as the JSON of `docs/format.md`. Sight and
 //! battle on tables go through the shared mechanisms too (`cli/preview.rs`).
 
 use crate::board::freeform::Point;

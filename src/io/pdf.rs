@@ -80,8 +80,13 @@ pub fn write(
         page.parent(page_tree);
         page.contents(*content_ref);
         let mut resources = page.resources();
-        resources.x_objects().pair(Name(b"Board"), board_ref);
-        resources.x_objects().pair(Name(b"Caption"), *caption_ref);
+        // One /XObject dictionary holding both: each `x_objects()` call writes a
+        // dictionary of its own, and poppler (Evince, Okular, pdftoppm) keeps only the
+        // last of two, so the board went missing there.
+        let mut x_objects = resources.x_objects();
+        x_objects.pair(Name(b"Board"), board_ref);
+        x_objects.pair(Name(b"Caption"), *caption_ref);
+        x_objects.finish();
         resources.finish();
         page.finish();
 

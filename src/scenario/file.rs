@@ -1,5 +1,5 @@
 //! The written form of a scenario (labels, not coordinates), and its resolution into a
-//! [`Scenario`]. This is the public contract of `shared/FORMAT.md`; the JSON Schema is
+//! [`Scenario`]. This is the public contract of `docs/format.md`; the JSON Schema is
 //! generated from these types.
 
 use std::collections::HashSet;
@@ -63,13 +63,17 @@ impl JsonSchema for FormatTag {
 #[schemars(title = "Sandtable scenario")]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
+    /// Always `"sandtable-scenario"`: what the file is.
     pub format: FormatTag,
     /// Bumped only with a migration from every older version.
     #[schemars(range(min = 1, max = 1))]
     pub version: u32,
+    /// The scenario's title.
     pub title: String,
+    /// A longer account for its readers.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
+    /// Who made it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub author: String,
     /// Id of a ruleset, built in or loaded from a file.
@@ -78,20 +82,27 @@ pub struct ScenarioFile {
     /// relative to this scenario's file; reading the scenario loads it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruleset_file: Option<String>,
+    /// The hex board or measured table.
     pub board: Board,
+    /// Free settings a ruleset reads (PBS's territory, forts' owners).
     #[serde(default, skip_serializing_if = "Settings::is_empty")]
     pub settings: Settings,
+    /// The sides that play, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sides: Vec<PlayerSide>,
+    /// Units and generals.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub units: Vec<Unit<String>>,
     /// Hex boards: hexes that are not the ruleset's default terrain, by label.
     #[serde(default, skip_serializing_if = "LabelMap::is_empty")]
     pub hexes: LabelMap<HexCell>,
+    /// Hex boards: hexside features.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hexsides: Vec<HexsideEntry>,
+    /// Hex boards: tokens (entrenchments, fieldworks).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<Token<String>>,
+    /// Hex boards: roads through hexes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub roads: Vec<Road<String>>,
     /// Freeform boards: general terrain.

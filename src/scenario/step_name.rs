@@ -16,7 +16,9 @@ use crate::board::HexsideKey;
 /// The ruleset's lists whose ids a step's name shows by the ruleset's names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Named {
+    /// A hex's terrain.
     Terrain,
+    /// A hexside feature's kind.
     Hexside,
 }
 

@@ -1,9 +1,9 @@
 //! VASSAL module export: every built-in example's `.vmod`, read back the way VASSAL's
 //! loader reads it (no Java needed), and checked by VASSAL's real engine
-//! (`shared/tools/vassal-check`) when that is installed.
+//! (the `vassal-check` tool CI provides) when that is installed.
 //!
-//! `VASSAL_CHECK=path` names the checker (default: `shared/tools/vassal-check/vassal-check`
-//! beside the repository, or `/work/shared/...`); `SANDTABLE_REQUIRE_VASSAL=1` (set by
+//! `VASSAL_CHECK=path` names the checker (default: `../shared/tools/vassal-check/vassal-check`,
+//! beside the repository); `SANDTABLE_REQUIRE_VASSAL=1` (set by
 //! `.ci/run`) turns a missing checker from a skip into a failure.
 
 use std::path::{Path, PathBuf};
@@ -193,9 +193,6 @@ pub(crate) fn checker() -> Result<PathBuf, String> {
         Some(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/vassal-check/vassal-check"),
         ),
-        Some(PathBuf::from(
-            "/work/shared/tools/vassal-check/vassal-check",
-        )),
     ];
     let path = candidates
         .into_iter()

@@ -1,5 +1,5 @@
 //! A board of someone's module through Sandtable and back, checked by VASSAL's real
-//! engine (`shared/tools/vassal-check`): before and after, the same maps, boards,
+//! engine (`vassal-check`, see tests/clients/vassal.rs): before and after, the same maps, boards,
 //! pieces and at-start stacks, every hex label at the same centre; ours at VASSAL's
 //! centres within half a pixel; after, each piece reads the terrain painted under it
 //! and stands at the same location name and pixel position.

@@ -1,5 +1,5 @@
 //! The command line as other clients use it: exit codes and the JSON keys of
-//! `shared/FORMAT.md`.
+//! `docs/format.md`.
 
 use crate::common;
 

@@ -1139,7 +1139,7 @@ mod drawn {
 
     #[test]
     fn a_point_landmark_is_one_circle_for_the_rules_the_designer_and_the_drawing() {
-        // shared/rules README: "a point landmark is a circle whose diameter is its
+        // docs/rulesets.md, Readings: "a point landmark is a circle whose diameter is its
         // `size`"; text 003: "A landmark may not exceed 4 cm across in any direction."
         use sandtable::rules::table::fire::TableMap;
         use sandtable::scenario::shape;

@@ -1,5 +1,5 @@
 //! `sandtable los | battle | path` on the Mini-Nap example table, in the JSON of
-//! shared/FORMAT.md.
+//! docs/format.md.
 
 use crate::common;
 

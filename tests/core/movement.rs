@@ -1,5 +1,5 @@
 //! Movement, zones of control and charges, each rule tested against its text
-//! (shared/rules/004 for Morne Plaine, and the movement parts of 000 and 001).
+//! (rule text 004 for Morne Plaine, and the movement parts of 000 and 001).
 
 use hexx::Hex;
 use sandtable::board::HexsideKey;
@@ -667,7 +667,7 @@ fn battle_cry_stops_and_rough_terrain() {
 }
 
 /// "A unit or general must stop when moving across a hex side with an entrenchment"
-/// (a front side, in either direction: shared/rules/README.md).
+/// (a front side, in either direction: docs/rulesets.md, Readings).
 #[test]
 fn battle_cry_crossing_an_entrenchment_front_side_stops_the_unit() {
     let mut m = Map::new("battle-cry-150").unit("c", "cavalry", "u", "C5");

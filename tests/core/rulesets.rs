@@ -62,7 +62,7 @@ fn an_unknown_key_of_a_scenario_is_a_load_error_with_its_position() {
     assert!(err.position.is_some());
 }
 
-/// Areas and lines hold every attribute FORMAT.md gives them ("Lines may also carry
+/// Areas and lines hold every attribute docs/format.md gives them ("Lines may also carry
 /// `compulsory` and `owner`; areas and lines of a PBS table may carry `sector_roll` (1-6)
 /// and `secure_flank` (bool); an `earthwork` line may carry `built`"), keep them through a
 /// save, and refuse any other key with its position.

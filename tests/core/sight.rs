@@ -1,6 +1,6 @@
 //! Line of sight, battle dice, column shifts and fire arcs on hex boards, each rule
-//! tested against the text it encodes (shared/rules/000 and 001, and the readings of
-//! shared/rules/README.md).
+//! tested against the text it encodes (rule texts 000 and 001, and the readings in
+//! docs/rulesets.md, "Readings of the rule texts").
 
 use hexx::Hex;
 use proptest::prelude::*;
@@ -863,7 +863,7 @@ fn battle_cry_fences_and_tokens_count_only_from_in_front() {
     assert_eq!(battle(&general, "a", "t").ignore_retreat_flags, 2);
 }
 
-/// The facing reading of shared/rules/README.md: through a corner the attacker is in
+/// The facing reading of docs/rulesets.md ("Readings"): through a corner the attacker is in
 /// front when either side at that corner is a front side.
 #[test]
 fn battle_cry_in_front_through_a_corner() {

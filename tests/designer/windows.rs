@@ -16,9 +16,11 @@ use sandtable::app::import_choice::ImportChoice;
 use sandtable::app::loading::Loading;
 use sandtable::app::path_dialog::PathDialog;
 use sandtable::app::sample::Sampler;
+use sandtable::app::tiled_import::TiledImport;
 use sandtable::app::window::Purpose;
 use sandtable::app::windows::Windows;
 use sandtable::io::import::{self, BoardChoice};
+use sandtable::io::tiled::import as tiled;
 use sandtable::scene::SceneOptions;
 
 /// What a background job's window waits for: these bytes written to this pipe.
@@ -91,6 +93,16 @@ fn open(h: &mut Harness<'_, DesignerApp>, slot: &str, dir: &Path) -> (String, Fe
                 ruleset: "battle-cry-150".into(),
             });
             "Import VASSAL module"
+        }
+        "tiled_import" => {
+            // Tiled's own hex example: its tiles name no terrain.
+            let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiled");
+            let file = dir.join("hexagonal-mini.tmx");
+            std::fs::copy(fixtures.join("hexagonal-mini.tmx"), &file).unwrap();
+            let map = tiled::read_map(&file).unwrap();
+            let w = TiledImport::new(&file, map, &app.doc.scenario.ruleset, &app.rulesets);
+            app.windows.tiled_import = Some(w);
+            "Import Tiled map"
         }
         "sample" => {
             app.windows.sample = Some(Sampler::default());

@@ -50,21 +50,27 @@ impl Import for Reader {
         // A map drawn by hand names no ruleset: it is read as the default game.
         let named = super::model::prop(&map.properties, "ruleset").is_some();
         let ruleset = q.ruleset.or(q.default_ruleset.filter(|_| !named));
-        let import::Imported { scenario, warnings } =
-            import::to_scenario(&map, ruleset, table.as_ref(), q.rulesets, q.file)
-                .map_err(in_file)?;
-        let answer = json!({ "ruleset": scenario.ruleset, "warnings": warnings });
-        Ok(Imported {
-            scenario,
-            image: None,
-            notes: warnings.clone(),
-            notes_are: "warnings",
-            said: Said {
-                answer: answer.as_object().cloned().unwrap_or_default(),
-                warnings,
-                ..Said::default()
-            },
-        })
+        import::to_scenario(&map, ruleset, table.as_ref(), q.rulesets, q.file)
+            .map(imported)
+            .map_err(in_file)
+    }
+}
+
+/// A map read, as every format's import says it (the designer's Import Tiled map
+/// window reads through its own steps, then says it so).
+pub fn imported(i: import::Imported) -> Imported {
+    let import::Imported { scenario, warnings } = i;
+    let answer = json!({ "ruleset": scenario.ruleset, "warnings": warnings });
+    Imported {
+        scenario,
+        image: None,
+        notes: warnings.clone(),
+        notes_are: "warnings",
+        said: Said {
+            answer: answer.as_object().cloned().unwrap_or_default(),
+            warnings,
+            ..Said::default()
+        },
     }
 }
 

@@ -25,11 +25,15 @@ use crate::scenario::{Area, Edge, Line, Scenario};
 /// What to lay out.
 #[derive(Debug, Clone, Default)]
 pub struct Request {
+    /// The territory type's id.
     pub territory: String,
     /// A cell of the territory's map, (row, column), each 1-5.
     pub cell: Option<(usize, usize)>,
+    /// The density's id, when no cell gives it.
     pub density: Option<String>,
+    /// The secure flank's id, when no cell gives it.
     pub secure_flank: Option<String>,
+    /// The seed of the dice: one seed, one table.
     pub seed: u64,
 }
 
@@ -722,6 +726,17 @@ fn crest(points: &[Point]) -> Option<Vec<Point>> {
     let at = |t: f64| Point::new(round4(a.0 + (b.0 - a.0) * t), round4(a.1 + (b.1 - a.1) * t));
     Some(vec![at(0.2), at(0.8)])
 }
+
+/// The settings a generated table owns: a new table replaces all of them, so that one
+/// the previous table had and this one lacks (its `removed` pieces) is dropped with it.
+pub const GENERATED_SETTINGS: [&str; 6] = [
+    "territory",
+    "cell",
+    "density",
+    "secure_flank",
+    "cm_per_bw",
+    "removed",
+];
 
 /// A table laid out for the request, or a sentence naming the value that does not
 /// read and the choices.

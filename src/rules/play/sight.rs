@@ -15,6 +15,7 @@ pub struct Sight<L> {
     pub visible: bool,
     /// How many things met give cover: the dice are halved once for each (tables).
     pub halvings: usize,
+    /// What the board answers about the line.
     pub between: Between<L>,
 }
 
@@ -83,7 +84,7 @@ fn kind_of(m: &Met) -> Option<&str> {
     }
 }
 
-/// `sandtable los --json` (shared/FORMAT.md), the same keys on both boards.
+/// `sandtable los --json` (docs/format.md), the same keys on both boards.
 pub fn json<F: Field>(field: &F, s: &Sight<F::Line>) -> Value {
     let (path, grazed) = field.crossed(&s.between.own).unzip();
     let b = &s.between;
