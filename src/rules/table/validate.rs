@@ -52,7 +52,7 @@ impl<'a> Table<'a> {
         let mut d = Diagnostic::new(
             c.severity,
             format!("{}/{}", self.r.id, c.rule),
-            format!("{message} (\"{}\")", c.quote),
+            c.worded(message),
         )
         .with_quote(c.quote.clone());
         for id in ids {
