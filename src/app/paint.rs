@@ -121,7 +121,18 @@ impl Tessellated<'_> {
             Cull::Small { tiny, screen } => (tiny, Some(screen)),
             Cull::Text => (false, None),
         };
-        for item in items {
+        let mut items = items.into_iter().peekable();
+        while let Some(item) = items.next() {
+            // A label's light plate (a stroke just before its text, through the text's
+            // anchor) goes with the label: a zoomed-out board showed plates without text.
+            if let (Item::Polyline { points, .. }, Some(Item::Text { size, at, .. })) =
+                (item, items.peek())
+                && size * zoom < MIN_TEXT
+                && points.len() == 2
+                && (points[0].y - at.y).abs() <= *size
+            {
+                continue;
+            }
             match item {
                 Item::Text { size, .. } if size * zoom < MIN_TEXT => continue,
                 Item::Icon { size, .. } if screen.is_some() && size * zoom < MIN_ICON => continue,
@@ -1149,5 +1160,58 @@ mod tests {
         assert!(redrawn < bands, "{redrawn} meshes drawn again");
         let fresh = painted(&mut ScenePainter::default(), &doc, view);
         assert_eq!(after, fresh);
+    }
+}
+
+#[cfg(test)]
+mod plate_tests {
+    use super::*;
+    use crate::scene::{Anchor, Points, Rgba, Stroke};
+
+    /// A hex label over woods sits on a light plate; zoomed out so far that the label
+    /// is not drawn, its plate is not either (a board at 45% showed plates, no text).
+    #[test]
+    fn a_labels_plate_goes_with_its_label() {
+        let at = hexx::Vec2::new(10.0, 10.0);
+        let items = [
+            Item::Polyline {
+                points: Points::from_slice(&[
+                    hexx::Vec2::new(8.0, 10.0),
+                    hexx::Vec2::new(12.0, 10.0),
+                ]),
+                stroke: Stroke::new(2.2, Rgba::WHITE).round(),
+            },
+            Item::Text {
+                at,
+                text: "D3".into(),
+                size: 2.0,
+                anchor: Anchor::Centre,
+                colour: Rgba::BLACK,
+            },
+        ];
+        let vertices = |zoom: f32| {
+            let mut tess =
+                Tessellator::new(1.0, TessellationOptions::default(), [1, 1], Vec::new());
+            let (mut mesh, mut labels) = (Mesh::default(), Vec::new());
+            let mut out = Tessellated {
+                tess: &mut tess,
+                mesh: &mut mesh,
+                labels: &mut labels,
+            };
+            let to = |p: hexx::Vec2| egui::pos2(p.x * zoom, p.y * zoom);
+            let screen = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1e4, 1e4));
+            let cull = Cull::Small {
+                tiny: false,
+                screen,
+            };
+            out.items(&items, &to, zoom, cull, &mut |_, _| None);
+            (mesh.vertices.len(), labels.len())
+        };
+        let (plate, label) = vertices(5.0);
+        assert!(
+            plate > 0 && label == 1,
+            "drawn zoomed in: {plate} vertices, {label} labels"
+        );
+        assert_eq!(vertices(1.0), (0, 0), "neither zoomed out");
     }
 }
