@@ -8,6 +8,7 @@ pub mod history;
 pub mod locate;
 pub mod model;
 pub mod paint;
+pub mod plan;
 pub mod region;
 pub mod resize;
 pub mod shape;
@@ -24,6 +25,7 @@ pub use model::{
     Area, Built, Edge, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, Order, PlayerSide,
     Road, Settings, Terrain, Token, Unit, Works,
 };
+pub use plan::{Arrival, Leaving, Objective, Place, Plan, Score, VictoryCondition};
 
 use crate::board::{Board, HexsideKey};
 
@@ -57,6 +59,8 @@ pub struct Scenario {
     pub areas: Vec<Area>,
     pub lines: Vec<Line>,
     pub landmarks: Vec<Landmark>,
+    /// Turns, objectives, victory conditions and the card's texts.
+    pub plan: Plan,
 }
 
 impl Scenario {
@@ -79,6 +83,7 @@ impl Scenario {
             areas: Vec::new(),
             lines: Vec::new(),
             landmarks: Vec::new(),
+            plan: Plan::default(),
         }
     }
 
