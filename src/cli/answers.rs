@@ -148,12 +148,12 @@ pub struct InfoAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_side: Option<String>,
     /// Each side's notes (command cards, orders), by side id.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub notes: BTreeMap<String, String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub objectives: Vec<InfoObjective>,
     /// The victory conditions, as the file writes them.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub victory: Vec<crate::scenario::VictoryCondition>,
     /// The units at the start, then those that arrive and leave turn by turn; only for
     /// a scenario with turns, objectives, victory conditions or reinforcements.

@@ -160,25 +160,21 @@ pub fn print(s: &Scenario) {
     } else if let Some(x) = &plan.first_side {
         println!("  turns     {x} first");
     }
-    let mut head = "objectives";
     for o in &plan.objectives {
         let owner = o
             .owner
             .as_ref()
             .map_or(String::new(), |x| format!(", held by {x}"));
         println!(
-            "  {head:<9} {} {}: {}, worth {}{owner}",
+            "  objective {} {}: {}, worth {}{owner}",
             o.id,
             o.title(),
             describe(s, &o.at),
             o.value
         );
-        head = "";
     }
-    let mut head = "victory";
     for v in &plan.victory {
-        println!("  {head:<9} {}", v.describe());
-        head = "";
+        println!("  victory   {}", v.describe());
     }
     let sched = schedule(&s.units);
     println!("  forces    at start: {}", by_side(s, &sched.start));
@@ -194,8 +190,14 @@ pub fn print(s: &Scenario) {
             println!("            turn {}: {} leaves", t.turn, who(u));
         }
     }
-    for (side, notes) in &plan.notes {
-        println!("  notes     {side}: {}", first_line(notes));
+    // In the sides' order, then notes of sides no longer declared.
+    let declared: Vec<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+    let others = plan.notes.keys().map(String::as_str);
+    let undeclared: Vec<&str> = others.filter(|k| !declared.contains(k)).collect();
+    for side in declared.into_iter().chain(undeclared) {
+        if let Some(notes) = plan.notes.get(side) {
+            println!("  notes     {side}: {}", first_line(notes));
+        }
     }
     for (head, text) in [
         ("briefing", &plan.briefing),

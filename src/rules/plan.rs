@@ -157,7 +157,7 @@ impl<'a> Cx<'a> {
         self.table()?
             .features
             .iter()
-            .find(|f| f.id == id && f.list == KindList::Terrain && f.source.is_none())
+            .find(|f| f.id == id && f.list == KindList::Terrain && f.source.is_some())
     }
 
     fn classes(&self) -> impl Iterator<Item = &'a str> {
@@ -204,7 +204,7 @@ impl<'a> Cx<'a> {
         out: &mut Vec<Diagnostic>,
     ) {
         let every_class_stopped = |enter: &dyn Fn(&str) -> bool| {
-            self.r.unit_classes.iter().next().is_some() && self.classes().all(|c| !enter(c))
+            !self.r.unit_classes.is_empty() && self.classes().all(|c| !enter(c))
         };
         match (&self.s.board, &o.at) {
             (Board::Hex(board), Place::Hex(_) | Place::Hexes(_)) => {

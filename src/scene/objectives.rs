@@ -15,6 +15,18 @@ use crate::board::{BoardLayout, HexBoard};
 use crate::scenario::plan::Place;
 use crate::scenario::{Edge, Objective, Scenario};
 
+/// How many reinforcements enter a place on each turn.
+type Turns = BTreeMap<u32, usize>;
+
+/// A hex where reinforcements enter: which way is into the board, the side of the first
+/// to arrive (the arrow's colour), and when they come.
+struct Entry<'s> {
+    hex: Hex,
+    into: Vec2,
+    side: &'s str,
+    turns: Turns,
+}
+
 /// An objective no side holds.
 const NEUTRAL: Rgba = Rgba::rgb(201, 150, 20);
 
@@ -91,7 +103,7 @@ fn arrow(tail: Vec2, tip: Vec2, width: f32, colour: Rgba, out: &mut impl FnMut(I
 }
 
 /// "T3", "T3 x2", "T3 T5": the turns reinforcements enter a place, and how many.
-fn turns_label(turns: &BTreeMap<u32, usize>) -> String {
+fn turns_label(turns: &Turns) -> String {
     turns
         .iter()
         .map(|(t, n)| {
@@ -192,13 +204,12 @@ pub(super) fn on_hexes(
             value: o.value,
             name: o.title(),
         };
-        badge(&b, c + Vec2::new(0.0, low * 0.5), w * 0.2, &mut |i| {
+        badge(&b, c + Vec2::new(0.0, low * 0.52), w * 0.24, &mut |i| {
             l.at(cell, i)
         });
     }
     // Per hex of entry: the turns its reinforcements arrive and the first one's side.
-    let mut entries: BTreeMap<(i32, i32), (Hex, Vec2, &str, BTreeMap<u32, usize>)> =
-        BTreeMap::new();
+    let mut entries: BTreeMap<(i32, i32), Entry> = BTreeMap::new();
     for u in &s.units {
         let Some(a) = &u.arrives else { continue };
         let edge = match &a.at {
@@ -209,34 +220,54 @@ pub(super) fn on_hexes(
             if !board.contains(h) {
                 continue;
             }
-            let into = edge.map_or_else(|| inward(board, h), into_from);
             let e = entries
                 .entry(board.reading_order(h))
-                .or_insert_with(|| (h, into, u.side.as_str(), BTreeMap::new()));
-            *e.3.entry(a.turn).or_default() += 1;
+                .or_insert_with(|| Entry {
+                    hex: h,
+                    into: edge.map_or_else(|| inward(board, h), into_from),
+                    side: &u.side,
+                    turns: Turns::new(),
+                });
+            *e.turns.entry(a.turn).or_default() += 1;
         }
     }
-    for (h, into, side, turns) in entries.into_values() {
-        let Some(cell) = window.cell(board, h) else {
+    for Entry {
+        hex,
+        into,
+        side,
+        turns,
+    } in entries.into_values()
+    {
+        let Some(cell) = window.cell(board, hex) else {
             continue;
         };
-        let c = layout.centre(h);
+        let c = layout.centre(hex);
         let colour = colours.of(side);
-        let tail = c - into * w * 0.47;
-        arrow(tail, c - into * w * 0.12, w * 0.05, colour, &mut |i| {
-            l.at(cell, i)
-        });
-        let across = Vec2::new(-into.y, into.x);
+        // Below the hex's label, beside where a counter stands.
+        let (tail, tip) = (c - into * w * 0.28, c + into * w * 0.1);
+        arrow(tail, tip, w * 0.05, colour, &mut |i| l.at(cell, i));
         l.at(
             cell,
-            Item::Text {
-                at: c - into * w * 0.3 + across * w * 0.1,
-                text: turns_label(&turns),
-                size: w * 0.1,
-                anchor: Anchor::Left,
-                colour: colour.darker(0.2),
-            },
+            turns_text(&turns, c - into * w * 0.12, into, w * 0.12, colour),
         );
+    }
+}
+
+/// The turns of an entry, beside an arrow pointing `into` the board at `at`: right of
+/// an arrow up or down, below one across.
+fn turns_text(turns: &Turns, at: Vec2, into: Vec2, size: f32, c: Rgba) -> Item {
+    let across = into.x.abs() > into.y.abs();
+    let (side, anchor) = if across {
+        (Vec2::new(0.0, 1.0), Anchor::Top)
+    } else {
+        (Vec2::new(1.0, 0.0), Anchor::Left)
+    };
+    Item::Text {
+        at: at + side * size * 0.6,
+        text: turns_label(turns),
+        size,
+        anchor,
+        colour: c.darker(0.25),
     }
 }
 
@@ -290,11 +321,11 @@ pub(super) fn on_table(s: &Scenario, t: &FreeformBoard, symbol: f32, layers: &mu
                 value: o.value,
                 name: o.title(),
             };
-            badge(&b, at, symbol * 0.8, &mut |i| l.free(i));
+            badge(&b, at, symbol, &mut |i| l.free(i));
         }
     }
     let (w, h) = (t.width as f32, t.height as f32);
-    let mut entries: Vec<(Vec2, &str, BTreeMap<u32, usize>)> = Vec::new();
+    let mut entries: Vec<(Vec2, &str, Turns)> = Vec::new();
     for u in &s.units {
         let Some(a) = &u.arrives else { continue };
         let at = match &a.at {
@@ -311,7 +342,7 @@ pub(super) fn on_table(s: &Scenario, t: &FreeformBoard, symbol: f32, layers: &mu
     for (at, side, turns) in entries {
         let colour = colours.of(side);
         // From the nearest edge, towards the entry.
-        let into = [
+        let (gap, into) = [
             (at.y, Vec2::new(0.0, 1.0)),
             (h - at.y, Vec2::new(0.0, -1.0)),
             (at.x, Vec2::new(1.0, 0.0)),
@@ -319,16 +350,15 @@ pub(super) fn on_table(s: &Scenario, t: &FreeformBoard, symbol: f32, layers: &mu
         ]
         .into_iter()
         .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map_or(Vec2::new(0.0, 1.0), |(_, d)| d);
-        let tail = at - into * symbol * 2.0;
-        arrow(tail, at, symbol * 0.12, colour, &mut |i| l.free(i));
-        let across = Vec2::new(-into.y, into.x);
-        l.free(Item::Text {
-            at: at - into * symbol * 1.3 + across * symbol * 0.3,
-            text: turns_label(&turns),
-            size: symbol * 0.4,
-            anchor: Anchor::Left,
-            colour: colour.darker(0.2),
-        });
+        .unwrap_or((0.0, Vec2::new(0.0, 1.0)));
+        // An entry near the edge gets an arrow from the edge through it, one further in
+        // an arrow that ends at it.
+        let length = symbol * 2.5;
+        let gap = gap.max(0.0);
+        let tail = at - into * gap.min(length);
+        let tip = tail + into * length.max(gap.min(length));
+        arrow(tail, tip, symbol * 0.2, colour, &mut |i| l.free(i));
+        let mid = tail + (tip - tail) * 0.5;
+        l.free(turns_text(&turns, mid, into, symbol * 0.5, colour));
     }
 }
