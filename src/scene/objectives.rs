@@ -70,7 +70,8 @@ fn badge(b: &Badge, at: Vec2, size: f32, out: &mut impl FnMut(Item)) {
             Vec2::new(top.x + half, y1),
             Vec2::new(top.x - half, y1),
         ]),
-        style: Style::outlined(Rgba::WHITE.alpha(215), Stroke::new(text * 0.08, b.colour)),
+        // Opaque: some SVG readers draw a see-through fill black.
+        style: Style::outlined(Rgba::WHITE, Stroke::new(text * 0.08, b.colour)),
     });
     out(Item::Text {
         at: top,
@@ -299,7 +300,7 @@ pub(super) fn on_table(s: &Scenario, t: &FreeformBoard, symbol: f32, layers: &mu
                 l.free(Item::Circle {
                     centre: v(*p),
                     radius: symbol * 0.9,
-                    style: Style::outlined(colour.alpha(60), Stroke::new(symbol * 0.12, colour)),
+                    style: Style::stroke(Stroke::new(symbol * 0.12, colour)),
                 });
                 Some(v(*p))
             }
