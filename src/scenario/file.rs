@@ -129,7 +129,8 @@ pub struct ScenarioFile {
 }
 
 /// A side as written: a [`PlayerSide`] and its notes, which a scenario keeps in its
-/// plan (`Plan::notes`).
+/// plan (`Plan::notes`). Not a field of `PlayerSide` only because the designer builds
+/// sides field by field; once it does not, `notes` can move there and this type go.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "PlayerSide")]
 #[serde(deny_unknown_fields)]

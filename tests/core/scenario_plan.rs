@@ -638,6 +638,17 @@ fn a_maps_info_has_no_plan_keys() {
 
 // ------------------------------------------------------------------ the drawing
 
+/// The texts among drawn items.
+fn texts(items: &[Item]) -> Vec<&str> {
+    items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Objectives are drawn in a layer of their own: an outline in the owner's colour on
 /// each hex, a badge with the value and the name; entries as arrows marked with their
 /// turn, in the arriving side's colour.
@@ -648,14 +659,7 @@ fn objectives_and_entries_are_drawn_in_their_own_layer() {
     let r = rulesets.get(&s.ruleset).unwrap();
     let drawn = scene::build(&s, r, &SceneOptions::default());
     let layer = drawn.layer(LayerId::Objectives);
-    let texts: Vec<&str> = layer
-        .items()
-        .iter()
-        .filter_map(|i| match i {
-            Item::Text { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect();
+    let texts = texts(layer.items());
     for name in ["Hilltop", "Farmstead", "Bridge", "T3", "1"] {
         assert!(texts.contains(&name), "{name}: {texts:?}");
     }
@@ -711,15 +715,7 @@ fn a_tables_objectives_and_entries_are_drawn() {
     });
     s.units.push(u);
     let drawn = scene::build(&s, r, &SceneOptions::default());
-    let layer = drawn.layer(LayerId::Objectives);
-    let texts: Vec<&str> = layer
-        .free()
-        .iter()
-        .filter_map(|i| match i {
-            Item::Text { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect();
+    let texts = texts(drawn.layer(LayerId::Objectives).free());
     assert_eq!(texts, ["2", "The village", "T4"]);
     assert_eq!(
         schedule(&s.units).turns[0].arriving[0].id,
