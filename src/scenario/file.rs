@@ -128,9 +128,11 @@ pub struct ScenarioFile {
     pub sources: String,
 }
 
-/// A side as written: a [`PlayerSide`] and its notes, which a scenario keeps in its
-/// plan (`Plan::notes`). Not a field of `PlayerSide` only because the designer builds
-/// sides field by field; once it does not, `notes` can move there and this type go.
+// A side as written: a `PlayerSide` and its notes, which a scenario keeps in its plan
+// (`Plan::notes`). Not a field of `PlayerSide` only because the designer builds sides
+// field by field; once it does not, `notes` can move there and this type go. (Not doc
+// comments: they would enter the file's schema.)
+/// A player's side.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "PlayerSide")]
 #[serde(deny_unknown_fields)]

@@ -93,8 +93,9 @@ pub enum Place<H = Hex> {
     Area(String),
 }
 
-/// The written form of a [`Place`]: exactly one of `hex`, `hexes`, `edge`, `point`,
-/// `area`; `from` and `to` only with `edge`, both or neither.
+// The written form of a `Place` (its doc comment is the schema's description).
+/// A place of the board: exactly one of `hex`, `hexes`, `edge` (hex boards), `point`,
+/// `area` (tables); `from` and `to` only with `edge`, both or neither.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[schemars(rename = "Place")]
 #[serde(deny_unknown_fields, bound(deserialize = "H: Deserialize<'de>"))]
