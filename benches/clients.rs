@@ -4,6 +4,8 @@
 //! `tiled --export-map json` on our TMX (goal: ours at most half of Tiled's) and
 //! `tmxrasterizer` against our PNG export at the same pixel size.
 
+#![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
+
 use std::hint::black_box;
 use std::path::Path;
 use std::process::Command;

@@ -2,6 +2,8 @@
 //! hex set and 300 units: scene build < 10 ms; SVG < 100 ms; PNG at 150 DPI < 1.5 s;
 //! PDF on A4 < 1 s.
 
+#![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};

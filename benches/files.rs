@@ -5,6 +5,8 @@
 //! board read and checked as `sandtable info` does with 100 and 1,000 cavalry units on
 //! rough terrain takes at most 1.2x the clean board's time.
 
+#![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
+
 use std::hint::black_box;
 use std::path::Path;
 

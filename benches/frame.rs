@@ -3,6 +3,8 @@
 //! < 16 ms a frame; a 1000 x 1000 board (issue 17) seen whole < 16 ms, panned and
 //! painted zoomed in < 8 ms. No GPU: egui runs headless and its output is tessellated.
 
+#![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};

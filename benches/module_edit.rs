@@ -3,6 +3,8 @@
 //! panels) < 50 ms; opening the module editor on a built-in module (its first frame)
 //! < 100 ms. No GPU: egui runs headless and its output is tessellated.
 
+#![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -1,6 +1,8 @@
 //! Issue targets on a 100 x 100 board: the reachable set for an allowance of 12 < 1 ms;
 //! the zone-of-control overlay with 200 units < 1 ms.
 
+#![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -2,6 +2,8 @@
 //! < 2 us; fire arcs of a unit with range 6 < 0.5 ms; a viewshed over the whole board
 //! (10,000 targets) < 5 ms.
 
+#![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -2,6 +2,8 @@
 //! markers and units < 5 ms; of a 250 x 250 board < 30 ms; of a 1000 x 1000 board
 //! < 150 ms (issue 17, with the sizes between for the README's scaling table).
 
+#![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
+
 use std::hint::black_box;
 
 use criterion::measurement::WallTime;

@@ -4,6 +4,8 @@
 //! frame and its overview uploaded, frames run headless until the canvas says Ready)
 //! < 2 s; and writing the module back with a zone for each of its 10,000 hexes < 2 s.
 
+#![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
+
 use std::hint::black_box;
 use std::io::Write as _;
 use std::time::{Duration, Instant};

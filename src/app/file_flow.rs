@@ -241,10 +241,20 @@ pub struct Beside<'a> {
 /// as it was before (each is replaced atomically, the scenario last) and the document
 /// unsaved; the message says what was not written.
 pub fn write(doc: &mut Document, path: &Path, beside: Beside) -> Result<(), AppError> {
+    // The image takes the scenario's name (`north.ron` -> `north-board.png`), not the
+    // module's: a second board of the same module saved in the same folder as another
+    // scenario must not replace the first one's picture.
+    let mut image_before = None;
     if let Some((name, bytes)) = beside.board_image {
-        let file = path.parent().unwrap_or(Path::new("")).join(name);
+        let own = crate::io::vassal::import::image_file_name(path, name);
+        let file = path.parent().unwrap_or(Path::new("")).join(&own);
         crate::io::atomic::write(&file, bytes)
             .map_err(|source| AppError::BoardImageNotWritten { path: file, source })?;
+        if let Some(bg) = doc.scenario.board.background_mut()
+            && bg.image != own
+        {
+            image_before = Some(std::mem::replace(&mut bg.image, own));
+        }
     }
     let mut ruleset_file = None;
     if let Some(m) = beside.module {
@@ -266,6 +276,9 @@ pub fn write(doc: &mut Document, path: &Path, beside: Beside) -> Result<(), AppE
         }
         Err(e) => {
             doc.scenario.ruleset_file = before;
+            if let (Some(was), Some(bg)) = (image_before, doc.scenario.board.background_mut()) {
+                bg.image = was;
+            }
             Err(AppError::NotSaved(e))
         }
     }
@@ -511,13 +524,16 @@ mod tests {
             panic!("Save saves first")
         };
         // The board image cannot be written: a folder stands where it goes.
-        std::fs::create_dir(dir.path().join("board.png")).unwrap();
+        std::fs::create_dir(dir.path().join("crossroads-board.png")).unwrap();
         let beside = Beside {
             board_image: Some(("board.png", b"png")),
             module: None,
         };
         let e = write(&mut doc, &path, beside).unwrap_err().to_string();
-        assert!(e.contains("board.png") && e.contains("not saved"), "{e}");
+        assert!(
+            e.contains("crossroads-board.png") && e.contains("not saved"),
+            "{e}"
+        );
         assert_eq!(
             std::fs::read(&path).unwrap(),
             before,

@@ -111,6 +111,12 @@ impl DesignerApp {
                 self.tools.tool = Tool::Select;
             }
         }
+        // A flood fill chosen for the last board is not chosen for this one: a terrain
+        // picked on a new board paints with the brush (one click filled a whole new
+        // board before).
+        if self.tools.tool == Tool::Fill {
+            self.tools.tool = Tool::Brush;
+        }
         self.canvas.fit_pending = true;
         self.canvas.focus.clear();
         self.canvas.hover = None;
@@ -202,39 +208,9 @@ impl DesignerApp {
         self.ask_to_open("Import Tiled map", dialogs::TILED, Purpose::Import);
     }
 
-    /// Imports a Tiled map as a new, unsaved scenario; on failure the current document
-    /// stays and the error is shown.
+    /// Imports a Tiled map (see [`super::tiled_import`]).
     pub fn import_path(&mut self, path: &Path) {
-        use crate::io::tiled::import;
-        // A map drawn by hand names no ruleset: it is read as the open document's game.
-        let current = self.doc.scenario.ruleset.clone();
-        let read = import::read_map(path).and_then(|m| {
-            let named = crate::io::tiled::model::prop(&m.properties, "ruleset").is_some();
-            let ruleset = (!named).then_some(current.as_str());
-            import::to_scenario(&m, ruleset, None, &self.rulesets, path)
-        });
-        match read {
-            Ok(import::Imported { scenario, warnings }) => {
-                let mut doc = Document::new(scenario, None, &self.rulesets);
-                // An import is unsaved work until it is saved.
-                doc.history = crate::scenario::History::empty_unsaved();
-                self.replace_document(doc);
-                if !warnings.is_empty() {
-                    self.error = Some(format!(
-                        "Imported {} with warnings:
-{}",
-                        path.display(),
-                        warnings.join(
-                            "
-"
-                        )
-                    ));
-                }
-            }
-            Err(e) => {
-                self.error = Some(format!("Could not import {}:\n{e}", path.display()));
-            }
-        }
+        self.import_tiled(path);
     }
 
     /// Saves to the document's path, or asks for one.
@@ -287,9 +263,17 @@ impl DesignerApp {
             name: format.description(),
             extensions: format.extensions(),
         }];
+        // A saved scenario's exports take its file's name (bc1.ron -> bc1.pdf), as a
+        // user who named the file expects; an unsaved one's, its title.
+        let stem = self
+            .doc
+            .path
+            .as_deref()
+            .and_then(Path::file_stem)
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| self.doc.scenario.title.replace(['/', '\\', ':'], "-"));
         let suggested = format!(
-            "{}.{}",
-            self.doc.scenario.title.replace(['/', '\\', ':'], "-"),
+            "{stem}.{}",
             format.extensions().first().copied().unwrap_or("out")
         );
         match self.dialogs.save(&suggested, &filters) {

@@ -40,6 +40,7 @@ pub mod scenario_panel;
 pub mod select;
 mod shortcuts;
 pub mod table;
+pub mod tiled_import;
 pub mod tools;
 pub mod view;
 pub mod windows;

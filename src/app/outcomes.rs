@@ -89,6 +89,7 @@ impl DesignerApp {
             O::Problem(message) => self.error = Some(message),
             O::ImportedVassal(path, imported) => self.imported_vassal(&path, *imported),
             O::Exported(path) => self.windows.exported = Some(export::Exported(path)),
+            O::ImportedTiled(path, imported) => self.imported_tiled(&path, *imported),
         }
     }
 

@@ -231,7 +231,18 @@ impl DesignerApp {
         // The selection's sheet, else what is under the pointer: with a selection the
         // panel does not change as the pointer moves (the status bar names what is
         // under it), so its fields stay where the user reaches for them.
-        let shown = match (self.canvas.hover, self.canvas.select.hexes.first()) {
+        // When the pointer leaves the board the last place it was over stays shown, so
+        // that the findings below and their Fix buttons do not jump up under a pointer
+        // on its way to them.
+        let kept = ui.make_persistent_id("inspector-last-hover");
+        let hover = match self.canvas.hover {
+            Some(h) => {
+                ui.data_mut(|d| d.insert_temp(kept, h));
+                Some(h)
+            }
+            None => ui.data(|d| d.get_temp::<Hover>(kept)),
+        };
+        let shown = match (hover, self.canvas.select.hexes.first()) {
             (_, Some(h)) if s.board.as_hex().is_some() => Some(Hover::Hex(*h)),
             (hover, _) => hover,
         };

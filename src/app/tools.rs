@@ -390,7 +390,8 @@ impl ToolState {
             | Tool::Landmark
             | Tool::Ruler => None,
             Tool::Marker => Some(paint::toggle_marker(s, hex, &self.marker, default)),
-            Tool::Fill => Some(paint::fill(s, board, hex, &self.terrain, default)),
+            Tool::Fill => Some(paint::fill(s, board, hex, &self.terrain, default))
+                .filter(|e| !matches!(e, Edit::Batch(edits) if edits.is_empty())),
             Tool::Raise => Some(paint::step_elevation(s, hex, 1, default)),
             Tool::Lower => Some(paint::step_elevation(s, hex, -1, default)),
             Tool::Hexside => paint::toggle_hexside(s, hex, side, &self.hexside),

@@ -58,6 +58,8 @@ pub enum Outcome {
     ImportedVassal(PathBuf, Box<vimport::Imported>),
     /// An export was written here: say where.
     Exported(PathBuf),
+    /// File > Import Tiled map imported the map at this path.
+    ImportedTiled(PathBuf, Box<crate::io::tiled::import::Imported>),
 }
 
 /// A window's frame: whether it stays open, and what came of it.
@@ -134,6 +136,8 @@ pub struct Windows {
     pub shortcuts: Option<Shortcuts>,
     /// The terrain palette's Sample the background.
     pub sample: Option<Sampler>,
+    /// File > Import Tiled map's tiles and game.
+    pub tiled_import: Option<super::tiled_import::TiledImport>,
 }
 
 impl Windows {
@@ -148,6 +152,7 @@ impl Windows {
         show(&mut self.export, ctx, desk, &mut outcomes);
         show(&mut self.path, ctx, desk, &mut outcomes);
         show(&mut self.import_vassal, ctx, desk, &mut outcomes);
+        show(&mut self.tiled_import, ctx, desk, &mut outcomes);
         show(&mut self.sample, ctx, desk, &mut outcomes);
         show(&mut self.writing, ctx, desk, &mut outcomes);
         show(&mut self.exported, ctx, desk, &mut outcomes);
@@ -161,6 +166,7 @@ impl Windows {
             || self.path.is_some()
             || self.loading.is_some()
             || self.import_vassal.is_some()
+            || self.tiled_import.is_some()
             || self.writing.is_some()
     }
 }

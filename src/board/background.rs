@@ -69,10 +69,13 @@ impl VassalBoard {
 /// Why a background cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum BackgroundError {
+    /// The scale is not a positive number.
     #[error("background: scale must be a positive number, not {0}")]
     Scale(f64),
+    /// The image's place is not a finite point.
     #[error("background: the image's place must be a finite point")]
     At,
+    /// No image file is named.
     #[error("background: the image needs a file name")]
     Image,
 }

@@ -13,14 +13,18 @@ pub const MAX_TABLE_CM: f64 = 10_000.0;
 /// (RON would write a Rust array as a tuple).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Point {
+    /// Across, from the left edge.
     pub x: f64,
+    /// Down, from the top edge.
     pub y: f64,
 }
 
 impl Point {
+    /// The point at (`x`, `y`).
     pub const fn new(x: f64, y: f64) -> Self {
         Point { x, y }
     }
+    /// Whether both coordinates are numbers (not NaN or infinite).
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite()
     }
@@ -89,7 +93,9 @@ impl JsonSchema for Point {
 string_enum! {
     /// The unit that a freeform table measures in.
     pub enum TableUnit {
+        /// Centimetres.
         Cm = "cm",
+        /// Inches.
         In = "in",
         /// Base widths: `cm_per_unit` says how many cm one is.
         Bw = "bw",
@@ -105,10 +111,13 @@ string_enum! {
     "then" = {"required": ["cm_per_unit"]}
 ))]
 pub struct FreeformBoard {
+    /// From the left edge to the right, in `unit`s.
     #[schemars(extend("exclusiveMinimum" = 0))]
     pub width: f64,
+    /// From the top edge to the bottom, in `unit`s.
     #[schemars(extend("exclusiveMinimum" = 0))]
     pub height: f64,
+    /// What the table measures in.
     pub unit: TableUnit,
     /// How many cm one unit is; required for `bw`, implied for `cm` and `in`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -122,12 +131,16 @@ pub struct FreeformBoard {
 /// Why a table description cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum TableError {
+    /// The width or height is not positive.
     #[error("a freeform table needs a positive width and height, not {0} x {1}")]
     Size(f64, f64),
+    /// A side is longer than [`MAX_TABLE_CM`].
     #[error("a table of {0:.0} x {1:.0} cm is larger than {MAX_TABLE_CM} cm on a side")]
     TooLarge(f64, f64),
+    /// Base widths without `cm_per_unit`.
     #[error("a table measured in base widths (\"bw\") needs a positive cm_per_unit")]
     NoBaseWidth,
+    /// The background image cannot be used.
     #[error(transparent)]
     Background(#[from] super::background::BackgroundError),
 }
@@ -198,16 +211,22 @@ pub fn polyline(points: &[Point]) -> LineString<f64> {
 /// Why a polygon cannot be used as an area.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ShapeError {
+    /// A polygon with fewer than 3 points (how many it has).
     #[error("a polygon needs at least 3 points, not {0}")]
     TooFewPoints(usize),
+    /// A line with fewer than 2 points (how many it has).
     #[error("a line needs at least 2 points, not {0}")]
     TooFewLinePoints(usize),
+    /// The point at this index is not a finite number pair.
     #[error("point {0} is not a finite number pair")]
     NotFinite(usize),
+    /// The polygon crosses itself or has no area.
     #[error("the polygon crosses itself or has no area")]
     Invalid,
+    /// A landmark with neither a point nor a polygon.
     #[error("needs \"at\" or \"polygon\"")]
     NoPlace,
+    /// A line width that is not positive.
     #[error("width must be positive, not {0}")]
     Width(f64),
 }

@@ -28,7 +28,9 @@ string_enum! {
 string_enum! {
     /// Which 0-based rows (pointy) or columns (flat) are pushed by half a hex.
     pub enum Stagger {
+        /// Rows or columns 1, 3, 5...
         Odd = "odd",
+        /// Rows or columns 0, 2, 4...
         Even = "even",
     }
 }
@@ -48,7 +50,9 @@ string_enum! {
 /// A column and row in the board's rectangle, both 0-based from the top-left hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Offset {
+    /// 0-based column, from the left.
     pub col: i32,
+    /// 0-based row, from the top.
     pub row: i32,
 }
 
@@ -56,10 +60,15 @@ pub struct Offset {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(try_from = "HexBoardSpec", into = "HexBoardSpec")]
 pub struct HexBoard {
+    /// Which way the hexes point.
     pub orientation: Orientation,
+    /// Number of columns.
     pub columns: u32,
+    /// Number of rows.
     pub rows: u32,
+    /// Which lines are pushed by half a hex.
     pub stagger: Stagger,
+    /// How hexes are named.
     pub labels: LabelScheme,
     /// Width across the flats, for print and export.
     pub hex_width_mm: f64,
@@ -80,6 +89,7 @@ pub struct HexBoard {
 #[schemars(rename = "HexBoard")]
 #[serde(deny_unknown_fields)]
 pub struct HexBoardSpec {
+    /// Which way the hexes point.
     pub orientation: Orientation,
     /// Number of columns, 1 to 1000.
     #[schemars(range(min = 1, max = 1000))]
@@ -87,8 +97,10 @@ pub struct HexBoardSpec {
     /// Number of rows, 1 to 1000.
     #[schemars(range(min = 1, max = 1000))]
     pub rows: u32,
+    /// Which 0-based rows (pointy) or columns (flat) are pushed by half a hex.
     #[serde(default = "default_stagger")]
     pub stagger: Stagger,
+    /// How hexes are named in files and on screen.
     #[serde(default = "default_labels")]
     pub labels: LabelScheme,
     /// Across the flats, in millimetres: a positive number.
@@ -125,18 +137,30 @@ fn default_hex_width() -> f64 {
 /// Why a board description cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum BoardError {
+    /// Too few or too many columns or rows.
     #[error("a hex board must have 1 to {MAX_SIDE} columns and rows, not {columns} x {rows}")]
-    Size { columns: u32, rows: u32 },
+    Size {
+        /// The columns asked for.
+        columns: u32,
+        /// The rows asked for.
+        rows: u32,
+    },
+    /// `hex_width_mm` is not a positive number.
     #[error("hex_width_mm must be a positive number, not {0}")]
     HexWidth(f64),
+    /// An `off_board` entry is not a label of the board's scheme.
     #[error("off_board: {0}")]
     OffBoardLabel(LabelError),
+    /// An `off_board` hex lies outside the rectangle (its label, the columns and rows).
     #[error("off_board: hex {0} is not inside the {1} x {2} rectangle")]
     OffBoardOutside(String, u32, u32),
+    /// `spacing_mm` is not a positive number.
     #[error("spacing_mm must be a positive number, not {0}")]
     Spacing(f64),
+    /// Two hexes would take one label (the label and both hexes).
     #[error("numbering: hexes {1} and {2} would both be labelled '{0}'")]
     Numbering(String, String, String),
+    /// The background image cannot be used.
     #[error("{0}")]
     Background(#[from] BackgroundError),
 }

@@ -12,16 +12,24 @@ use super::hex::{HexBoard, LabelScheme, Offset};
 /// Why a label does not name a hex.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LabelError {
+    /// The text does not read as a label of the scheme.
     #[error("'{label}' is not a {scheme} hex label ({hint})")]
     Malformed {
+        /// The text as given.
         label: String,
+        /// The scheme it was read by.
         scheme: LabelScheme,
+        /// What a label of the scheme looks like.
         hint: &'static str,
     },
+    /// The label reads, but names a hex outside the board.
     #[error("hex {label} is not on the {columns} x {rows} board")]
     OffBoard {
+        /// The label as given.
         label: String,
+        /// The board's columns.
         columns: u32,
+        /// The board's rows.
         rows: u32,
     },
 }

@@ -1,5 +1,7 @@
 //! Geometry: hex boards on `hexx` and freeform tables on `geo`.
 
+#![warn(missing_docs)]
+
 pub mod background;
 pub mod freeform;
 pub mod hex;
@@ -30,6 +32,7 @@ pub enum Board {
 }
 
 impl Board {
+    /// The hex board, when it is one.
     pub fn as_hex(&self) -> Option<&HexBoard> {
         match self {
             Board::Hex(b) => Some(b),
@@ -43,6 +46,14 @@ impl Board {
             Board::Freeform(t) => t.background.as_ref(),
         }
     }
+    /// The image drawn under the board's terrain, to change it.
+    pub fn background_mut(&mut self) -> Option<&mut Background> {
+        match self {
+            Board::Hex(b) => b.background.as_deref_mut(),
+            Board::Freeform(t) => t.background.as_mut(),
+        }
+    }
+    /// The measured table, when it is one.
     pub fn as_freeform(&self) -> Option<&FreeformBoard> {
         match self {
             Board::Freeform(b) => Some(b),

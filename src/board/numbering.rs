@@ -17,7 +17,9 @@ use super::hex::{HexBoard, Offset, Orientation, Stagger};
 crate::strenum::string_enum! {
     /// An axis of the board's rectangle.
     pub enum Axis {
+        /// The columns, across the board.
         Column = "column",
+        /// The rows, down the board.
         Row = "row",
     }
 }
@@ -60,7 +62,9 @@ pub struct Numbering {
     /// Between the two parts.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub separator: String,
+    /// How the column part counts.
     pub columns: Count,
+    /// How the row part counts.
     pub rows: Count,
     /// VASSAL's `stagger`: on the lines pushed by half a hex (columns of a flat board,
     /// rows of a pointy one), the count along the line is one step further.

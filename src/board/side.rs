@@ -10,13 +10,21 @@ string_enum! {
     ///
     /// Flat-top hexes use `N NE SE S SW NW`; pointy-top hexes use `NE E SE SW W NW`.
     pub enum Side {
+        /// North (flat-top hexes).
         N = "N",
+        /// North-east.
         NE = "NE",
+        /// East (pointy-top hexes).
         E = "E",
+        /// South-east.
         SE = "SE",
+        /// South (flat-top hexes).
         S = "S",
+        /// South-west.
         SW = "SW",
+        /// West (pointy-top hexes).
         W = "W",
+        /// North-west.
         NW = "NW",
     }
 }

@@ -45,20 +45,12 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check a scenario: exit 0 when it has no errors, 1 when it has, 2 when it cannot be read.
-    Validate {
-        file: PathBuf,
-        /// Print the result as JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    #[command(mut_arg("json", |a| a.help("Print the result as JSON")))]
+    Validate(ScenarioArgs),
     /// Convert a scenario between RON and JSON (by the files' extensions).
     Convert { input: PathBuf, output: PathBuf },
     /// Summarise a scenario.
-    Info {
-        file: PathBuf,
-        #[arg(long)]
-        json: bool,
-    },
+    Info(ScenarioArgs),
     /// List the rulesets, or show one.
     Rulesets {
         #[command(subcommand)]
@@ -68,24 +60,20 @@ pub enum Command {
     },
     /// Line of sight between two places (unit ids or hex labels), and why.
     Los {
-        file: PathBuf,
+        #[command(flatten)]
+        scenario: ScenarioArgs,
         from: String,
         to: String,
-        #[arg(long)]
-        json: bool,
     },
     /// What the rules say if one unit battles another: allowed, dice or column shift.
     Battle {
-        file: PathBuf,
+        #[command(flatten)]
+        scenario: ScenarioArgs,
         attacker: String,
         target: String,
-        #[arg(long)]
-        json: bool,
     },
     /// Every hex a unit could battle, with its line of sight and dice (or shift).
     Arcs {
-        file: PathBuf,
-        unit: String,
         /// How far to look (default: the unit's reach from where it stands).
         #[arg(long)]
         range: Option<u32>,
@@ -93,48 +81,45 @@ pub enum Command {
         /// depend on it; default: the unit's own class).
         #[arg(long)]
         target_class: Option<String>,
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        scenario: ScenarioArgs,
+        unit: String,
     },
     /// Freeform tables: the movement a unit spends following a path through points.
     Path {
-        file: PathBuf,
-        unit: String,
         /// The points the unit's centre moves through, each `x,y`.
         #[arg(long, num_args = 1.., required = true)]
         through: Vec<String>,
         /// Cost a charge instead of a move (no road move; charge restrictions apply).
         #[arg(long)]
         charge: bool,
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        scenario: ScenarioArgs,
+        unit: String,
     },
     /// Where a unit can go this turn, at what cost, and where it must stop.
     Moves {
-        file: PathBuf,
-        unit: String,
         /// Movement points (default: the unit's class's allowance).
         #[arg(long)]
         allowance: Option<u32>,
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        scenario: ScenarioArgs,
+        unit: String,
     },
     /// The hexes a side's zone of control covers.
     Zoc {
-        file: PathBuf,
         #[arg(long)]
         side: String,
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        scenario: ScenarioArgs,
     },
     /// Every legal charge of a mounted unit, with the morale modifiers of its path.
     Charges {
-        file: PathBuf,
-        unit: String,
         #[arg(long)]
         allowance: Option<u32>,
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        scenario: ScenarioArgs,
+        unit: String,
     },
     /// Write a blank scenario with a ruleset's default board.
     New {
@@ -154,6 +139,16 @@ pub enum Command {
     /// Lay out a table by the ruleset's pre-battle procedure with dice (pbs-2023):
     /// `generate --ruleset pbs-2023 --territory T --cell ROW,COL --seed N --output FILE`.
     Generate(generate::GenerateArgs),
+}
+
+/// What nine commands share: the scenario they read and whether they answer in JSON.
+/// A command declares its own options before it: `--help` lists options in the order
+/// they are declared, and `--json` comes last.
+#[derive(Debug, clap::Args)]
+pub struct ScenarioArgs {
+    pub file: PathBuf,
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -196,9 +191,11 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
         return CliError::from(e).report(as_json);
     }
     let answer = match cli.command {
-        Command::Validate { file, json } => Ok(output::validate(&file, &rulesets, json)),
+        Command::Validate(ScenarioArgs { file, json }) => {
+            Ok(output::validate(&file, &rulesets, json))
+        }
         Command::Convert { input, output } => convert(&input, &output, &rulesets),
-        Command::Info { file, json } => output::info(&file, &rulesets, json),
+        Command::Info(ScenarioArgs { file, json }) => output::info(&file, &rulesets, json),
         Command::Rulesets { show: None, json } => Ok(output::rulesets(&rulesets, json)),
         Command::Rulesets {
             show: Some(RulesetsCommand::Show { id, json }),
@@ -217,43 +214,40 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
         Command::Import(args) => import::run(&args, &rulesets),
         Command::Generate(args) => generate::run(&args, &rulesets),
         Command::Los {
-            file,
+            scenario: ScenarioArgs { file, json },
             from,
             to,
-            json,
         } => preview::los(&file, &from, &to, &rulesets, json),
         Command::Battle {
-            file,
+            scenario: ScenarioArgs { file, json },
             attacker,
             target,
-            json,
         } => preview::battle(&file, &attacker, &target, &rulesets, json),
         Command::Path {
-            file,
+            scenario: ScenarioArgs { file, json },
             unit,
             through,
             charge,
-            json,
         } => preview::path(&file, &unit, &through, charge, &rulesets, json),
         Command::Moves {
-            file,
+            scenario: ScenarioArgs { file, json },
             unit,
             allowance,
-            json,
         } => preview::moves(&file, &unit, allowance, &rulesets, json),
-        Command::Zoc { file, side, json } => preview::zoc(&file, &side, &rulesets, json),
+        Command::Zoc {
+            scenario: ScenarioArgs { file, json },
+            side,
+        } => preview::zoc(&file, &side, &rulesets, json),
         Command::Charges {
-            file,
+            scenario: ScenarioArgs { file, json },
             unit,
             allowance,
-            json,
         } => preview::charges(&file, &unit, allowance, &rulesets, json),
         Command::Arcs {
-            file,
+            scenario: ScenarioArgs { file, json },
             unit,
             range,
             target_class,
-            json,
         } => preview::arcs_command(
             &file,
             &unit,
@@ -269,16 +263,10 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
 impl Command {
     /// Whether the command was asked to answer in JSON (its errors then are JSON too).
     fn json(&self) -> bool {
+        if let Some(shared) = self.shared() {
+            return shared.json;
+        }
         match self {
-            Command::Validate { json, .. }
-            | Command::Info { json, .. }
-            | Command::Los { json, .. }
-            | Command::Battle { json, .. }
-            | Command::Arcs { json, .. }
-            | Command::Moves { json, .. }
-            | Command::Path { json, .. }
-            | Command::Zoc { json, .. }
-            | Command::Charges { json, .. } => *json,
             Command::Rulesets { show, json } => {
                 *json
                     || matches!(
@@ -291,29 +279,35 @@ impl Command {
             }
             Command::Export(args) => args.json,
             Command::Import(args) => args.json,
-            Command::Convert { .. } | Command::New { .. } | Command::Generate(_) => false,
+            _ => false,
+        }
+    }
+
+    /// The arguments of the nine commands that read a scenario and may answer in JSON.
+    fn shared(&self) -> Option<&ScenarioArgs> {
+        match self {
+            Command::Validate(s) | Command::Info(s) => Some(s),
+            Command::Los { scenario, .. }
+            | Command::Battle { scenario, .. }
+            | Command::Arcs { scenario, .. }
+            | Command::Moves { scenario, .. }
+            | Command::Path { scenario, .. }
+            | Command::Zoc { scenario, .. }
+            | Command::Charges { scenario, .. } => Some(scenario),
+            _ => None,
         }
     }
 
     /// The scenario the command reads, whose module file (if it names one) is loaded
     /// before it runs.
     fn scenario(&self) -> Option<&Path> {
+        if let Some(shared) = self.shared() {
+            return Some(&shared.file);
+        }
         match self {
-            Command::Validate { file, .. }
-            | Command::Info { file, .. }
-            | Command::Los { file, .. }
-            | Command::Battle { file, .. }
-            | Command::Arcs { file, .. }
-            | Command::Moves { file, .. }
-            | Command::Path { file, .. }
-            | Command::Zoc { file, .. }
-            | Command::Charges { file, .. }
-            | Command::Convert { input: file, .. } => Some(file),
+            Command::Convert { input: file, .. } => Some(file),
             Command::Export(args) => Some(&args.file),
-            Command::Rulesets { .. }
-            | Command::New { .. }
-            | Command::Import(_)
-            | Command::Generate(_) => None,
+            _ => None,
         }
     }
 }

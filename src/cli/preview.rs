@@ -186,7 +186,7 @@ pub fn battle(
         Arena::Hex(f) => {
             let a = f.unit(attacker)?;
             f.unit(target)?;
-            if !f.map.by_column_shift() && profile(r, a).is_none() {
+            if f.map.needs_profile() && profile(r, a).is_none() {
                 return Err(CliError::new(
                     ErrorKind::NoProfile,
                     format!(

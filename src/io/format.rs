@@ -212,7 +212,8 @@ impl MapFormat for Tiled {
         true
     }
     fn write(&self, job: &ExportJob) -> Result<Vec<u8>, ExportError> {
-        let (m, _) = super::tiled::build(job, "terrain.png")?;
+        let image = super::tiled::image_name(Path::new("map"), &job.scenario.board);
+        let (m, _) = super::tiled::build(job, &image)?;
         Ok(if self.json {
             super::tiled::json::write(&m)
         } else {

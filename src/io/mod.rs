@@ -141,17 +141,58 @@ pub fn locate_all(diagnostics: &mut [Diagnostic], text: &str) {
 
 fn format_of(path: &Path) -> Result<Format, SourceError> {
     TextFormat::from_path(path).ok_or_else(|| {
-        SourceError::new(
-            path,
-            None,
-            "unknown file type: scenario files end in .ron or .json",
-        )
+        let known = "unknown file type: scenario files end in .ron or .json";
+        let message = match looks_like(path) {
+            Some(hint) => format!("{known}; {hint}"),
+            None => known.to_string(),
+        };
+        SourceError::new(path, None, message)
     })
 }
 
 fn read_text(path: &Path) -> Result<String, SourceError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| SourceError::new(path, None, format!("cannot read: {e}")))
+    std::fs::read_to_string(path).map_err(|e| {
+        let message = match (e.kind(), looks_like(path)) {
+            (std::io::ErrorKind::InvalidData, Some(hint)) => {
+                format!("not a scenario (a scenario is RON or JSON text): {hint}")
+            }
+            _ => format!("cannot read: {e}"),
+        };
+        SourceError::new(path, None, message)
+    })
+}
+
+/// What a file that is not a scenario most likely is, by its first bytes, and what the
+/// user probably meant to do with it.
+pub fn looks_like(path: &Path) -> Option<&'static str> {
+    use std::io::Read;
+    let mut head = [0u8; 8];
+    let n = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
+    looks_like_bytes(&head[..n])
+}
+
+/// [`looks_like`] for a file's first bytes.
+pub fn looks_like_bytes(head: &[u8]) -> Option<&'static str> {
+    if head.starts_with(b"\x89PNG") {
+        Some(
+            "it looks like a PNG image: to trace a map over it, make or open a scenario and \
+             set the image as its board's background (Scenario properties > Background image)",
+        )
+    } else if head.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some(
+            "it looks like a JPEG image: to trace a map over it, make or open a scenario and \
+             set the image as its board's background (Scenario properties > Background image)",
+        )
+    } else if head.starts_with(b"%PDF") {
+        Some("it looks like a PDF document, which Sandtable writes but does not read")
+    } else if head.starts_with(b"PK\x03\x04") {
+        Some(
+            "it looks like a zip archive: a VASSAL module (.vmod) is read with File > \
+             Import VASSAL module or `sandtable import`",
+        )
+    } else {
+        None
+    }
 }
 
 /// Reads a scenario file (by extension) and reports everything structurally wrong with
@@ -174,6 +215,20 @@ pub fn read_scenario(path: &Path, rulesets: &Rulesets) -> Result<Read, SourceErr
 /// naming the first, with line and column. Breaking the game's rules is not: such a file
 /// opens, and validation lists what is wrong so the user can fix it. An unknown ruleset
 /// is an `Err`: without it the scenario can be neither drawn nor checked.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::{io, rules::Rulesets};
+///
+/// let rulesets = Rulesets::built_in();
+/// let file = Path::new("assets/scenarios/battle-cry-crossroads.json");
+/// let s = io::load_scenario(file, &rulesets).unwrap();
+/// assert_eq!(s.ruleset, "battle-cry-150");
+/// assert!(s.board.as_hex().is_some());
+///
+/// let e = io::load_scenario(Path::new("missing.json"), &rulesets).unwrap_err();
+/// assert!(e.to_string().starts_with("missing.json: cannot read"), "{e}");
+/// ```
 pub fn load_scenario(path: &Path, rulesets: &Rulesets) -> Result<Scenario, SourceError> {
     let format = format_of(path)?;
     let text = read_text(path)?;
@@ -275,7 +330,22 @@ pub enum TextError {
     Ron(#[from] ron::Error),
 }
 
-/// The scenario as text in `format`.
+/// The scenario as text in `format`: what a save writes, and `sandtable convert`.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::{io, rules::Rulesets};
+///
+/// let rulesets = Rulesets::built_in();
+/// let file = Path::new("assets/scenarios/battle-cry-crossroads.json");
+/// let s = io::load_scenario(file, &rulesets).unwrap();
+/// let json = io::to_text(&s, io::Format::Json).unwrap();
+/// let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+/// assert_eq!(value["ruleset"], "battle-cry-150");
+/// // Read back, it is the same scenario.
+/// let read = io::parse_scenario(&json, io::Format::Json, Path::new("copy.json")).unwrap();
+/// assert_eq!(read.scenario, s);
+/// ```
 pub fn to_text(s: &Scenario, format: Format) -> Result<String, TextError> {
     let file = ScenarioFile::from_scenario(s);
     let mut text = match format {

@@ -21,6 +21,20 @@ pub struct SvgOptions {
 }
 
 /// The scene as an SVG document.
+///
+/// ```
+/// use std::path::Path;
+/// use sandtable::io::svg::{SvgOptions, write_svg};
+/// use sandtable::{io, rules::Rulesets, scene};
+///
+/// let rulesets = Rulesets::built_in();
+/// let s = io::load_scenario(Path::new("assets/scenarios/battle-cry-crossroads.json"), &rulesets)
+///     .unwrap();
+/// let r = rulesets.get(&s.ruleset).unwrap();
+/// let drawing = scene::build(&s, r, &scene::SceneOptions::default());
+/// let svg = write_svg(&drawing, &SvgOptions::default());
+/// assert!(svg.starts_with("<svg"), "{}", &svg[..80]);
+/// ```
 pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
     let size = scene.size;
     let mm = scene.size_mm();

@@ -34,6 +34,7 @@ pub struct FeatureRef<'g> {
     pub kind: &'g str,
     /// Its kind's name ("Woods").
     pub name: &'g str,
+    /// Its shape: an outline, a line or a point.
     pub form: Form,
 }
 

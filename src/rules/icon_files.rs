@@ -16,7 +16,9 @@ use super::Ruleset;
 /// One icon file: the bytes as the user gave them, and as SVG for drawing.
 #[derive(Debug, Clone)]
 pub struct IconFile {
+    /// The file as the user gave it (SVG or PNG).
     pub original: Arc<[u8]>,
+    /// The same icon as SVG, which every drawing reads.
     pub svg: Arc<[u8]>,
 }
 
@@ -64,7 +66,9 @@ pub enum IconError {
     /// The file (or its folder) could not be read or written.
     #[error("{}: {source}", path.display())]
     File {
+        /// The file or folder.
         path: std::path::PathBuf,
+        /// What the system said.
         source: std::io::Error,
     },
 }

@@ -253,6 +253,7 @@ impl Validator {
         self.findings().count()
     }
 
+    /// Whether there are no findings.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -129,7 +129,7 @@ kind_type! {
     /// A unit class of a hex board.
     UnitClass {
         /// The base profile.
-        profile: Option<Profile>,
+        profile: Option<UnitProfile> => |p: Option<UnitProfile>| p.map(Profile::from),
     }
 
     /// An area terrain of a freeform table (`terrains` of a table ruleset).
@@ -158,8 +158,8 @@ kind_type! {
 
     /// A unit class of a freeform table.
     TableUnitClass {
-        /// The base profile.
-        profile: Option<Profile>,
+        /// The base profile: what battle and movement read on a table.
+        profile: Option<TableProfile> => |p: Option<TableProfile>| p.map(Profile::from),
         /// Its fire type, base, and whether it fires on the table.
         table: ClassTable,
     }
@@ -200,13 +200,21 @@ impl From<TerrainLargeGroup> for LargeGroup {
 
 /// The type each list's kinds have on one kind of board.
 pub trait BoardKinds {
+    /// A terrain.
     type Terrain: DeserializeOwned + Into<Kind>;
+    /// A hexside feature.
     type Hexside: DeserializeOwned + Into<Kind>;
+    /// A token.
     type Token: DeserializeOwned + Into<Kind>;
+    /// A marker.
     type Marker: DeserializeOwned + Into<Kind>;
+    /// A road.
     type Road: DeserializeOwned + Into<Kind>;
+    /// A line.
     type Line: DeserializeOwned + Into<Kind>;
+    /// A landmark.
     type Landmark: DeserializeOwned + Into<Kind>;
+    /// A unit class.
     type UnitClass: DeserializeOwned + Into<Kind>;
 }
 

@@ -386,6 +386,12 @@ section! {
         /// `levels` or `two-level` model would count a raised hex as higher ground.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         pub never_blocks: bool,
+        /// Tables, with `blocks`: when the line it crosses is not blocked by it (an end
+        /// in it, both ends higher, a battery firing over it); without it, the built-in
+        /// reading: a line that starts or ends in it (a unit's centre in it) or whose
+        /// ends both stand higher than its top is not blocked.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub unless: Option<super::table::effect::BlockExceptions>,
     }
     lists {
         /// What a terrain does to line of sight.
@@ -393,7 +399,7 @@ section! {
         /// What a marker does to line of sight.
         MarkerSight: [rules]
         /// What an area, a line or a landmark of a freeform table does to sight.
-        FeatureSight: [blocks]
+        FeatureSight: [blocks, unless]
     }
 }
 
@@ -486,48 +492,59 @@ pub struct LargeGroup {
     pub battle: BattleEffect,
 }
 
-/// A unit class's base profile.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(example = serde_json::json!({"range": 4, "dice": [4, 3, 2, 1], "movement": 1, "attached_general_dice": 1, "blocks_sight": true}))]
-pub struct Profile {
-    /// Longest battle range in hexes (on a table, in board units, edge to edge).
-    #[serde(default)]
-    pub range: u32,
-    /// Battle dice at range 1, 2, ...
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u32>,
-    /// Tables: the longest distance, in board units, at which each entry of `dice`
-    /// applies (`[10, 25]` with dice `[3, 2]`: 3 dice up to 10, 2 beyond to 25); without
-    /// it `range` (in board units on a table) is split into equal bands, one per entry.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bands: Vec<f64>,
-    /// Movement allowance (on a table, in board units).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub movement: Option<u32>,
-    /// A general or leader: may share a friendly unit's hex where stacking allows.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub general: bool,
-    /// Dice added when a general is attached to the unit.
-    #[serde(default, skip_serializing_if = "is_zero_i32")]
-    pub attached_general_dice: i32,
-    /// Retreat flags ignored when a general is attached.
-    #[serde(default, skip_serializing_if = "is_zero_u32")]
-    pub attached_general_flags: u32,
-    /// A general of this class is attached to the friendly unit whose hex it stands in
-    /// ("a leader may share the hex of one friendly unit"), as if that unit's `general`
-    /// flag were set; a unit with both is counted once.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub attaches_in_hex: bool,
-    /// Mounted (cavalry, leaders): it may charge; zone exceptions may name its class.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub mounted: bool,
-    /// Exerts a zone of control (Morne Plaine: not artillery).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub exerts_zoc: bool,
-    /// Blocks line of sight (Battle Cry: units and generals do).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub blocks_sight: bool,
+section! {
+    $ profile_fields;
+    /// A unit class's base profile.
+    #[schemars(example = serde_json::json!({"range": 4, "dice": [4, 3, 2, 1], "movement": 1, "attached_general_dice": 1, "blocks_sight": true}))]
+    pub struct Profile {
+        /// Longest battle range in hexes (on a table, in board units, edge to edge).
+        #[serde(default)]
+        pub range: u32,
+        /// Battle dice at range 1, 2, ...
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub dice: Vec<u32>,
+        /// Tables: the longest distance, in board units, at which each entry of `dice`
+        /// applies (`[10, 25]` with dice `[3, 2]`: 3 dice up to 10, 2 beyond to 25); without
+        /// it `range` (in board units on a table) is split into equal bands, one per entry.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub bands: Vec<f64>,
+        /// Movement allowance (on a table, in board units).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub movement: Option<u32>,
+        /// A general or leader: may share a friendly unit's hex where stacking allows.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub general: bool,
+        /// Dice added when a general is attached to the unit.
+        #[serde(default, skip_serializing_if = "is_zero_i32")]
+        pub attached_general_dice: i32,
+        /// Retreat flags ignored when a general is attached.
+        #[serde(default, skip_serializing_if = "is_zero_u32")]
+        pub attached_general_flags: u32,
+        /// A general of this class is attached to the friendly unit whose hex it stands in
+        /// ("a leader may share the hex of one friendly unit"), as if that unit's `general`
+        /// flag were set; a unit with both is counted once.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub attaches_in_hex: bool,
+        /// Mounted (cavalry, leaders): it may charge; zone exceptions may name its class.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub mounted: bool,
+        /// Exerts a zone of control (Morne Plaine: not artillery).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub exerts_zoc: bool,
+        /// Blocks line of sight (Battle Cry: units and generals do).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub blocks_sight: bool,
+    }
+    lists {
+        /// A unit class's profile on a hex board.
+        UnitProfile: [range, dice, bands, movement, general, attached_general_dice,
+            attached_general_flags, attaches_in_hex, mounted, exerts_zoc, blocks_sight]
+        /// A unit class's profile on a freeform table: what battle and movement read
+        /// there (`mounted`, `exerts_zoc`, `blocks_sight` and `attached_general_flags`
+        /// do nothing on a table).
+        TableProfile: [range, dice, bands, movement, general, attached_general_dice,
+            attaches_in_hex]
+    }
 }
 
 /// A game's rules as data. Files are read through [`super::kinds`], whose types give
@@ -563,7 +580,11 @@ pub struct Ruleset {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(extend("exclusiveMinimum" = 0))]
     pub field_step: Option<f64>,
-    /// Hex boards: the terrain of a hex that a scenario does not list.
+    /// The terrain where a scenario says nothing. Hex boards (required): the terrain of
+    /// a hex the scenario does not list. Freeform tables: the open table where no area
+    /// is drawn; its effects apply nowhere (a table's effects are those of the features
+    /// drawn on it), but the designer offers the other terrains to draw and an export
+    /// names the table by it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_terrain: Option<String>,
     /// Hex terrain, or freeform area terrain.
@@ -629,17 +650,26 @@ pub struct Ruleset {
 /// The lists of kinds a ruleset has, by what a scenario item names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KindList {
+    /// Terrains (`terrains`).
     Terrain,
+    /// Hexside features (`hexsides`).
     Hexside,
+    /// Tokens (`tokens`).
     Token,
+    /// Markers (`markers`).
     Marker,
+    /// Roads (`roads`).
     Road,
+    /// Lines (`lines`).
     Line,
+    /// Landmarks (`landmarks`).
     Landmark,
+    /// Unit classes (`unit_classes`).
     UnitClass,
 }
 
 impl KindList {
+    /// Every list, in the order a ruleset file gives them.
     pub const ALL: [KindList; 8] = [
         KindList::Terrain,
         KindList::Hexside,
@@ -689,6 +719,7 @@ impl KindList {
 }
 
 impl Ruleset {
+    /// The kinds of `list`.
     pub fn kinds(&self, list: KindList) -> &[Kind] {
         match list {
             KindList::Terrain => &self.terrains,
@@ -702,6 +733,7 @@ impl Ruleset {
         }
     }
 
+    /// The kind `id` of `list`.
     pub fn kind(&self, list: KindList, id: &str) -> Option<&Kind> {
         self.kinds(list).iter().find(|k| k.id == id)
     }

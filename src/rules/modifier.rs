@@ -148,20 +148,30 @@ fn example_entry() -> ModifierEntry {
 /// What a battle knows when it weighs the entries.
 #[derive(Debug, Clone)]
 pub struct Situation<'a> {
+    /// The attacker's unit class.
     pub attacker_class: &'a str,
+    /// The target's unit class.
     pub target_class: &'a str,
+    /// The terrain under the attacker (empty on a table).
     pub attacker_terrain: &'a str,
+    /// The terrain under the target (empty on a table).
     pub target_terrain: &'a str,
     /// The hexside kinds (not negated) the line crosses.
     pub across: Vec<&'a str>,
+    /// The attacker's ground level.
     pub attacker_level: i32,
+    /// The target's ground level.
     pub target_level: i32,
+    /// The attacker moved this turn.
     pub moved: bool,
+    /// The attacker was ordered this turn.
     pub ordered: bool,
     /// `Some(true)` in front of the target hex's facing, `Some(false)` behind it, `None`
     /// when the hex has no facing.
     pub in_front: Option<bool>,
+    /// The distance, in hexes or whole table units.
     pub range: u32,
+    /// A general is attached to the attacker.
     pub general: bool,
     /// Tables: the kinds of every area and landmark the attacker's base is in, which
     /// `attacker_on` also names (a unit may stand in several).

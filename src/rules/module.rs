@@ -25,13 +25,31 @@ pub enum ModuleError {
     WouldNotLoad(String),
     /// Pasted text that is not one entry of the kind expected.
     #[error("the clipboard holds no {what}: {why}")]
-    NotAnEntry { what: &'static str, why: String },
+    NotAnEntry {
+        /// The kind of entry expected.
+        what: &'static str,
+        /// Why the text is not one.
+        why: String,
+    },
+    /// A new id that is not one (as given).
     #[error("'{0}' is not an id: use lower case letters, digits and '-'")]
     BadId(String),
+    /// A new id that another entry of the list has.
     #[error("the {noun} '{id}' exists already")]
-    Taken { noun: &'static str, id: String },
+    Taken {
+        /// What the entry is ("terrain").
+        noun: &'static str,
+        /// The id.
+        id: String,
+    },
+    /// An id no entry of the list has.
     #[error("there is no {noun} '{id}'")]
-    NoSuch { noun: &'static str, id: String },
+    NoSuch {
+        /// What the entry is ("terrain").
+        noun: &'static str,
+        /// The id.
+        id: String,
+    },
 }
 
 /// One entry of the editor's tree.
@@ -642,8 +660,11 @@ pub fn copy(r: &Ruleset, entry: &Entry) -> Option<String> {
 /// What pasting clipboard text adds where.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PasteInto {
+    /// A kind of this list.
     Kinds(KindList),
+    /// A modifier entry.
     Modifiers,
+    /// A constraint.
     Checks,
 }
 

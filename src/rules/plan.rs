@@ -20,23 +20,41 @@ use crate::scenario::{Objective, Scenario, Unit};
 
 /// Rule ids of the findings.
 pub mod rule {
+    /// turns is 0.
     pub const TURNS: &str = "scenario/turns";
+    /// The plan names a side the scenario does not have.
     pub const UNKNOWN_SIDE: &str = "scenario/unknown-side";
+    /// An objective id used twice, or by a feature too.
     pub const DUPLICATE_ID: &str = "file/duplicate-id";
+    /// An objective placed as its board cannot hold one (an edge, an unknown area).
     pub const OBJECTIVE_PLACE: &str = "scenario/objective-place";
+    /// An objective off the map or the table.
     pub const OBJECTIVE_OFF_BOARD: &str = "scenario/objective-off-board";
+    /// An objective on ground no unit class may enter.
     pub const OBJECTIVE_IMPASSABLE: &str = "scenario/objective-impassable";
+    /// An entry its board cannot hold (a stretch off its edge, an unknown area).
     pub const ENTRY_PLACE: &str = "scenario/entry-place";
+    /// An entry off the map or the table.
     pub const ENTRY_OFF_BOARD: &str = "scenario/entry-off-board";
+    /// An entry where the unit's class may not enter.
     pub const ENTRY_IMPASSABLE: &str = "scenario/entry-impassable";
+    /// An arrival on a turn the game does not have.
     pub const ARRIVAL_TURN: &str = "scenario/arrival-turn";
+    /// A unit on the map at the start that arrives too, or two arriving with one id.
     pub const ARRIVES_TWICE: &str = "scenario/arrives-twice";
+    /// A withdrawal on a turn the game does not have, or before the arrival.
     pub const LEAVING_TURN: &str = "scenario/leaving-turn";
+    /// A victory condition naming an objective the scenario does not have.
     pub const UNKNOWN_OBJECTIVE: &str = "scenario/unknown-objective";
+    /// A victory condition naming a unit class the ruleset does not have.
     pub const UNKNOWN_CLASS: &str = "scenario/unknown-class";
+    /// A victory condition naming no objective, or counting nothing.
     pub const EMPTY_CONDITION: &str = "scenario/empty-condition";
+    /// A condition judged at the end of a turn the game does not have.
     pub const NO_LAST_TURN: &str = "scenario/no-last-turn";
+    /// A point total no side can reach.
     pub const UNREACHABLE_POINTS: &str = "scenario/unreachable-points";
+    /// A sudden death on destroying a class no enemy unit has.
     pub const NOTHING_TO_DESTROY: &str = "scenario/nothing-to-destroy";
 }
 

@@ -42,7 +42,9 @@ impl std::fmt::Display for Where {
 /// Why a place or unit named in a question cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlaceError {
+    /// What was wrong, for a client to branch on.
     pub kind: PlaceErrorKind,
+    /// Why, naming the place or unit.
     pub message: String,
 }
 
@@ -69,6 +71,7 @@ pub enum PlaceErrorKind {
 }
 
 impl PlaceError {
+    /// An error of `kind` saying `message`.
     pub fn new(kind: PlaceErrorKind, message: impl Into<String>) -> Self {
         PlaceError {
             kind,

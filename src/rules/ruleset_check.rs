@@ -28,7 +28,9 @@ pub enum At {
 /// One problem of a ruleset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
+    /// Where in the file it is.
     pub at: At,
+    /// What is wrong, naming the entry and field.
     pub message: String,
     /// The entry and field it is about, for an editor to show it beside that field.
     pub place: Place,
@@ -40,11 +42,14 @@ pub struct Problem {
 /// whole.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Place {
+    /// The entry; `None`: the ruleset as a whole.
     pub entry: Option<Entry>,
+    /// The dotted path of the field in the entry; empty: the entry as a whole.
     pub field: String,
 }
 
 impl Place {
+    /// The place of `field` in `entry`.
     pub fn new(entry: Entry, field: impl Into<String>) -> Self {
         Place {
             entry: Some(entry),
@@ -435,6 +440,7 @@ pub(crate) fn kind_refs(r: &Ruleset) -> Vec<Ref> {
                 ("table.sides_as", t.sides_as.iter().collect::<Vec<_>>()),
                 ("table.treat_as", t.treat_as.iter().collect()),
                 ("table.on_road", t.on_road.iter().collect()),
+                ("table.negates", t.negates.iter().collect()),
             ];
             let except = t
                 .bank_woods
@@ -636,6 +642,28 @@ fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
     }
     if k.battle.front_only && k.facing.is_none() {
         needs("battle.front_only", "a facing", out);
+    }
+    // The table's parameters of an effect do nothing without the effect.
+    let t = &k.table;
+    let parameters = [
+        (
+            k.sight.unless.is_some() && !k.sight.blocks,
+            "sight.unless",
+            "sight.blocks",
+        ),
+        (
+            t.no_stop_when != super::table::effect::StopWhen::Overlapping && t.no_stop.is_empty(),
+            "table.no_stop_when",
+            "table.no_stop",
+        ),
+        (
+            t.cover_quote.is_some() && t.cover.is_empty() && t.cover_built_during.is_none(),
+            "table.cover_quote",
+            "table.cover",
+        ),
+    ];
+    for (_, field, what) in parameters.iter().filter(|p| p.0) {
+        needs(field, &format!("'{what}'"), out);
     }
     if let Some(p) = &k.profile {
         if (!p.dice.is_empty() || p.range != 0 || p.attached_general_dice != 0)

@@ -26,6 +26,7 @@ macro_rules! section {
         }
 
         impl $full {
+            /// Whether every field has its default, so a file need not write it.
             pub fn is_default(&self) -> bool {
                 *self == Self::default()
             }

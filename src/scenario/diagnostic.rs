@@ -10,8 +10,11 @@ use crate::strenum::string_enum;
 string_enum! {
     /// How bad a finding is.
     pub enum Severity {
+        /// Breaks the rules or the format: the scenario is not valid.
         Error = "error",
+        /// Worth a look, but the scenario is valid.
         Warning = "warning",
+        /// Information only.
         Info = "info",
     }
 }
@@ -19,9 +22,11 @@ string_enum! {
 /// One finding: what rule, what it says, where.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Diagnostic {
+    /// How bad it is.
     pub severity: Severity,
     /// A stable id such as `file/off-board` or `battle-cry-150/fence-lines`.
     pub rule: String,
+    /// What is wrong, in a sentence that names the place.
     pub message: String,
     /// Hexes it concerns (a label that names no hex at all is in the message instead).
     #[serde(skip)]
@@ -49,11 +54,14 @@ pub struct Diagnostic {
 /// A quick fix: what a button says, and the edit it applies.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fix {
+    /// What the fix's button says.
     pub label: String,
+    /// The edit the fix applies.
     pub edit: Edit,
 }
 
 impl Fix {
+    /// A fix labelled `label` that applies `edit`.
     pub fn new(label: impl Into<String>, edit: Edit) -> Self {
         Fix {
             label: label.into(),
@@ -63,6 +71,7 @@ impl Fix {
 }
 
 impl Diagnostic {
+    /// A finding of `rule` with its message, at no place yet.
     pub fn new(severity: Severity, rule: impl Into<String>, message: impl Into<String>) -> Self {
         Diagnostic {
             severity,
@@ -77,16 +86,21 @@ impl Diagnostic {
             fixes: Vec::new(),
         }
     }
+    /// An error of `rule`.
     pub fn error(rule: impl Into<String>, message: impl Into<String>) -> Self {
         Self::new(Severity::Error, rule, message)
     }
+    /// A warning of `rule`.
     pub fn warning(rule: impl Into<String>, message: impl Into<String>) -> Self {
         Self::new(Severity::Warning, rule, message)
     }
+    /// Places the finding at `hex` too.
     pub fn with_hex(mut self, hex: Hex) -> Self {
         self.hexes.push(hex);
         self
     }
+    /// Places the finding at the feature (token, road, unit, area, line, landmark) `id`
+    /// too.
     pub fn with_feature(mut self, id: impl Into<String>) -> Self {
         self.features.push(id.into());
         self
@@ -102,14 +116,17 @@ impl Diagnostic {
         self.occurrence = occurrence;
         self
     }
+    /// Gives the rule text the finding enforces.
     pub fn with_quote(mut self, quote: impl Into<String>) -> Self {
         self.quote = Some(quote.into());
         self
     }
+    /// Offers `fix` for the finding.
     pub fn with_fix(mut self, fix: Fix) -> Self {
         self.fixes.push(fix);
         self
     }
+    /// Whether it makes the scenario invalid.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

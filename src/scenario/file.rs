@@ -65,13 +65,17 @@ impl JsonSchema for FormatTag {
 #[schemars(title = "Sandtable scenario")]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
+    /// Always `"sandtable-scenario"`: what the file is.
     pub format: FormatTag,
     /// Bumped only with a migration from every older version.
     #[schemars(range(min = 1, max = 1))]
     pub version: u32,
+    /// The scenario's title.
     pub title: String,
+    /// A longer account for its readers.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
+    /// Who made it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub author: String,
     /// Id of a ruleset, built in or loaded from a file.
@@ -80,9 +84,12 @@ pub struct ScenarioFile {
     /// relative to this scenario's file; reading the scenario loads it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruleset_file: Option<String>,
+    /// The hex board or measured table.
     pub board: Board,
+    /// Free settings a ruleset reads (PBS's territory, forts' owners).
     #[serde(default, skip_serializing_if = "Settings::is_empty")]
     pub settings: Settings,
+    /// The sides that play, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sides: Vec<SideEntry>,
     /// How many turns the game lasts.
@@ -91,15 +98,19 @@ pub struct ScenarioFile {
     /// The side that moves first each turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_side: Option<String>,
+    /// Units and generals.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub units: Vec<Unit<String>>,
     /// Hex boards: hexes that are not the ruleset's default terrain, by label.
     #[serde(default, skip_serializing_if = "LabelMap::is_empty")]
     pub hexes: LabelMap<HexCell>,
+    /// Hex boards: hexside features.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hexsides: Vec<HexsideEntry>,
+    /// Hex boards: tokens (entrenchments, fieldworks).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<Token<String>>,
+    /// Hex boards: roads through hexes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub roads: Vec<Road<String>>,
     /// Freeform boards: general terrain.
@@ -137,9 +148,12 @@ pub struct ScenarioFile {
 #[schemars(rename = "PlayerSide")]
 #[serde(deny_unknown_fields)]
 pub struct SideEntry {
+    /// The id units name in their `side`.
     pub id: String,
+    /// The name shown to people.
     #[serde(default)]
     pub name: String,
+    /// The table edge its players sit at.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base_edge: Option<Edge>,
     /// The colour of its counters; without it, drawings pick one by the side's place.
@@ -162,6 +176,7 @@ impl SideEntry {
         (side, self.notes)
     }
 
+    /// The written form of a side with its notes.
     pub fn new(side: &PlayerSide, notes: String) -> Self {
         SideEntry {
             id: side.id.clone(),

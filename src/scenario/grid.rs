@@ -134,27 +134,33 @@ impl<V> HexGrid<V> {
         self.slots[i].as_ref()
     }
 
+    /// How many hexes have an entry.
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether no hex has an entry.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The entry of `hex`.
     pub fn get(&self, hex: &Hex) -> Option<&V> {
         self.slot(hex).map(|(_, v)| v)
     }
 
+    /// The entry of `hex`, with the hex as stored.
     pub fn get_key_value(&self, hex: &Hex) -> Option<(&Hex, &V)> {
         self.slot(hex).map(|(h, v)| (h, v))
     }
 
+    /// The entry of `hex`, to change it.
     pub fn get_mut(&mut self, hex: &Hex) -> Option<&mut V> {
         let i = self.rect.index(self.place(*hex))?;
         self.slots[i].as_mut().map(|(_, v)| v)
     }
 
+    /// Whether `hex` has an entry.
     pub fn contains_key(&self, hex: &Hex) -> bool {
         self.slot(hex).is_some()
     }
@@ -197,6 +203,7 @@ impl<V> HexGrid<V> {
         rect.index(at).unwrap_or_default()
     }
 
+    /// Takes out the entry of `hex`, returning it.
     pub fn remove(&mut self, hex: &Hex) -> Option<V> {
         let i = self.rect.index(self.place(*hex))?;
         let old = self.slots[i].take().map(|(_, v)| v);
@@ -230,20 +237,24 @@ impl<V> HexGrid<V> {
         }
     }
 
+    /// Every entry, to change, in slot order.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (&Hex, &mut V)> {
         self.slots
             .iter_mut()
             .filter_map(|s| s.as_mut().map(|(h, v)| (&*h, v)))
     }
 
+    /// The hexes with an entry, in slot order.
     pub fn keys(&self) -> impl Iterator<Item = &Hex> {
         self.iter().map(|(h, _)| h)
     }
 
+    /// The entries, in slot order.
     pub fn values(&self) -> impl Iterator<Item = &V> {
         self.iter().map(|(_, v)| v)
     }
 
+    /// The entries, to change, in slot order.
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut V> {
         self.iter_mut().map(|(_, v)| v)
     }

@@ -215,9 +215,11 @@ impl<M> History<M> {
         }
     }
 
+    /// Whether there is an edit to undo (a group being made counts).
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty() || self.group.as_ref().is_some_and(|g| !g.is_empty())
     }
+    /// Whether there is an undone edit to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
@@ -234,6 +236,7 @@ impl<M> History<M> {
 }
 
 impl History<()> {
+    /// An empty history of edits with no selection.
     pub fn new() -> Self {
         Self::empty()
     }

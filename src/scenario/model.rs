@@ -32,9 +32,13 @@ pub type Settings = BTreeMap<String, serde_json::Value>;
 string_enum! {
     /// A table edge.
     pub enum Edge {
+        /// The top edge.
         North = "north",
+        /// The bottom edge.
         South = "south",
+        /// The right edge.
         East = "east",
+        /// The left edge.
         West = "west",
     }
 }
@@ -43,9 +47,12 @@ string_enum! {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerSide {
+    /// The id units name in their `side`.
     pub id: String,
+    /// The name shown to people.
     #[serde(default)]
     pub name: String,
+    /// The table edge its players sit at.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base_edge: Option<Edge>,
     /// The colour of its counters; without it, drawings pick one by the side's place.
@@ -62,6 +69,7 @@ pub type Terrain = smol_str::SmolStr;
 pub struct HexCell {
     // Inline up to 23 bytes (every terrain id in practice): a million hexes make no
     // million allocations. Not a doc comment: that would enter the file's schema.
+    /// The terrain's id.
     #[schemars(with = "String")]
     pub terrain: Terrain,
     /// Integer level, default 0.
@@ -76,6 +84,7 @@ pub struct HexCell {
 }
 
 impl HexCell {
+    /// A hex of `terrain` and nothing else.
     pub fn terrain(terrain: impl Into<Terrain>) -> Self {
         HexCell {
             terrain: terrain.into(),
@@ -100,9 +109,13 @@ pub struct HexsideAttrs<H = Hex> {
 #[schemars(rename = "Hexside")]
 #[serde(deny_unknown_fields)]
 pub struct HexsideEntry {
+    /// The hexside kind's id.
     pub kind: String,
+    /// The label of a hex the side belongs to.
     pub hex: String,
+    /// Which side of that hex.
     pub side: Side,
+    /// For slopes: the label of the hex on the higher side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub up: Option<String>,
 }
@@ -112,8 +125,11 @@ pub struct HexsideEntry {
 #[schemars(rename = "Token")]
 #[serde(deny_unknown_fields)]
 pub struct Token<H = Hex> {
+    /// Unique among the scenario's features.
     pub id: String,
+    /// The token kind's id.
     pub kind: String,
+    /// The hex it stands on.
     pub hex: H,
     /// The front sides.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -125,8 +141,11 @@ pub struct Token<H = Hex> {
 #[schemars(rename = "Road")]
 #[serde(deny_unknown_fields)]
 pub struct Road<H = Hex> {
+    /// Unique among the scenario's features.
     pub id: String,
+    /// The road kind's id.
     pub kind: String,
+    /// The hexes it runs through, in order.
     pub hexes: Vec<H>,
 }
 
@@ -135,11 +154,14 @@ pub struct Road<H = Hex> {
 #[schemars(rename = "Unit")]
 #[serde(deny_unknown_fields)]
 pub struct Unit<H = Hex> {
+    /// Unique among the scenario's features.
     pub id: String,
+    /// The unit class's id.
     pub class: String,
     /// What the scenario calls it ("33rd Virginia").
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
+    /// The id of its side; empty: no side.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub side: String,
     /// Hex boards: where it stands.
@@ -151,13 +173,16 @@ pub struct Unit<H = Hex> {
     /// Degrees clockwise from north.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing_deg: Option<f64>,
+    /// Tables: the base's width, in board units, when not its class's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frontage: Option<f64>,
+    /// Tables: the base's depth, in board units, when not its class's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<f64>,
     /// It moved this turn.
     #[serde(default, skip_serializing_if = "is_false")]
     pub moved: bool,
+    /// It was ordered this turn (the default): an unordered unit may not battle.
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub ordered: bool,
     /// A general is attached to it.
@@ -194,6 +219,8 @@ pub struct Unit<H = Hex> {
 
 /// A unit's order (PBS 10.B).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+// Variants without docs: a documented variant turns the schema's `enum` into `oneOf`.
+#[allow(missing_docs)]
 #[serde(rename_all = "lowercase")]
 pub enum Order {
     Close,
@@ -203,6 +230,8 @@ pub enum Order {
 
 /// The field works a unit deploys with (PBS 10.C).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+// Variants without docs: a documented variant turns the schema's `enum` into `oneOf`.
+#[allow(missing_docs)]
 #[serde(rename_all = "lowercase")]
 pub enum Works {
     Barricades,
@@ -266,18 +295,25 @@ impl<H> Unit<H> {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Area {
+    /// Unique among the scenario's features.
     pub id: String,
+    /// The terrain's id.
     pub terrain: String,
     /// Vertices, without repeating the first at the end.
     pub polygon: Vec<Point>,
+    /// Its ground level when the terrain's is not the one meant.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<i32>,
+    /// Whether units may enter it, when not as its terrain says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passable: Option<bool>,
+    /// Whether it is dangerous ground, when not as its terrain says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dangerous: Option<bool>,
+    /// PBS: a piece either player must place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compulsory: Option<bool>,
+    /// PBS: the side that placed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
     /// PBS: the sector (1-6) the generator rolled for this piece.
@@ -302,13 +338,19 @@ pub struct Area {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Line {
+    /// Unique among the scenario's features.
     pub id: String,
+    /// The line kind's id.
     pub kind: String,
+    /// The centre line's points, in order.
     pub points: Vec<Point>,
+    /// Its width in board units, when not its kind's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub width: Option<f64>,
+    /// PBS: a piece either player must place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compulsory: Option<bool>,
+    /// PBS: the side that placed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
     /// PBS: the sector (1-6) the generator rolled for this piece.
@@ -330,6 +372,8 @@ pub struct Line {
 
 /// When an earthwork was built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+// Variants without docs: a documented variant turns the schema's `enum` into `oneOf`.
+#[allow(missing_docs)]
 #[serde(rename_all = "lowercase")]
 pub enum Built {
     Before,
@@ -340,12 +384,17 @@ pub enum Built {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Landmark {
+    /// Unique among the scenario's features.
     pub id: String,
+    /// The landmark kind's id.
     pub kind: String,
+    /// Its centre, for a landmark drawn as a point.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<Point>,
+    /// Its diameter in board units, for a landmark drawn as a point.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<f64>,
+    /// Its outline, for a landmark drawn as a polygon.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub polygon: Option<Vec<Point>>,
     /// Mini-Nap: the structural hits a structure (a landmark, a bridge) has taken; at

@@ -25,6 +25,7 @@ pub struct Brush<'a> {
     pub keeps_facing: bool,
     /// The ruleset's default terrain, which needs no entry.
     pub default_terrain: Option<&'a str>,
+    /// How many rings of hexes around the one under the brush it paints too (0: that one).
     pub radius: u32,
     /// The front sides a hex painted with a terrain that has facing gets when it has
     /// none (see [`front_towards`]), so that a new fence is valid as placed.
@@ -123,6 +124,10 @@ pub fn fill(
             .or(default_terrain)
     };
     let target = terrain_of(start);
+    // Filling an area with the terrain it has changes nothing: no edit, so no undo step.
+    if target.unwrap_or("") == terrain {
+        return Edit::Batch(Vec::new());
+    }
     let mut seen = std::collections::HashSet::from([start]);
     let mut todo = vec![start];
     let mut edits = Vec::new();

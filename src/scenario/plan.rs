@@ -27,10 +27,15 @@ pub struct Plan {
     /// Free text per side (its command cards, its orders), by side id. Files write it
     /// as the side's `notes`; a side that is removed takes its notes with it on save.
     pub notes: BTreeMap<String, String>,
+    /// The places that count.
     pub objectives: Vec<Objective>,
+    /// How the scenario is won.
     pub victory: Vec<VictoryCondition>,
+    /// The situation, for the scenario card.
     pub briefing: String,
+    /// Rules of this scenario only, in words.
     pub special_rules: String,
+    /// Where the scenario comes from.
     pub sources: String,
 }
 
@@ -40,6 +45,7 @@ impl Plan {
         *self == Plan::default()
     }
 
+    /// The objective with `id`.
     pub fn objective(&self, id: &str) -> Option<&Objective> {
         self.objectives.iter().find(|o| o.id == id)
     }
@@ -50,6 +56,7 @@ impl Plan {
 #[schemars(rename = "Objective")]
 #[serde(deny_unknown_fields)]
 pub struct Objective<H = Hex> {
+    /// Unique among objectives and the scenario's features.
     pub id: String,
     /// What the card and the map call it ("Dunker Church"); the id when empty.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -79,15 +86,21 @@ impl<H> Objective<H> {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(try_from = "PlaceSpec<H>", bound(deserialize = "H: Deserialize<'de>"))]
 pub enum Place<H = Hex> {
+    /// One hex.
     Hex(H),
+    /// Several hexes.
     Hexes(Vec<H>),
     /// The map's hexes along `edge`; from `from` to `to` (both on that edge) when
     /// given, else the whole edge.
     Edge {
+        /// Which edge of the board.
         edge: Edge,
+        /// The stretch's first hex.
         from: Option<H>,
+        /// The stretch's last hex.
         to: Option<H>,
     },
+    /// A point of a table.
     Point(Point),
     /// A table area's id.
     Area(String),
@@ -137,10 +150,13 @@ impl<H> Default for PlaceSpec<H> {
 /// Why a written place is not one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlaceError {
+    /// None of the kinds is given.
     #[error("a place needs one of hex, hexes, edge, point or area")]
     Empty,
+    /// More than one is: their names.
     #[error("a place is one of hex, hexes, edge, point or area, not {0}")]
     Several(String),
+    /// `from` or `to` without `edge`, or one without the other.
     #[error("from and to go with edge, both or neither")]
     Stretch,
 }
@@ -412,8 +428,10 @@ string_enum! {
 pub enum VictoryCondition {
     /// The first side to score `target` points wins ("first to 6 banners").
     FirstTo {
+        /// The side it is for; none: every side.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<String>,
+        /// The points that win.
         target: u32,
         /// What scores.
         count: Vec<Score>,
@@ -425,31 +443,42 @@ pub enum VictoryCondition {
     /// A side that holds every one of `objectives` at the end of `turn` (the last turn
     /// when not given) wins.
     Hold {
+        /// The side it is for; none: every side.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<String>,
+        /// The objectives to hold, by id.
         objectives: Vec<String>,
+        /// The turn at whose end they are held; none: the last.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         turn: Option<u32>,
     },
     /// At the end of `turn` (the last turn when not given) the side with more points
     /// wins.
     MostPoints {
+        /// What scores.
         count: Vec<Score>,
+        /// Points a destroyed unit of a class scores, by class; a class not named
+        /// scores 1.
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         unit_points: BTreeMap<String, u32>,
+        /// The turn at whose end points are compared; none: the last.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         turn: Option<u32>,
     },
     /// Sudden death: a side that takes any one of `objectives` wins at once.
     Take {
+        /// The side it is for; none: every side.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<String>,
+        /// The objectives any one of which wins, by id.
         objectives: Vec<String>,
     },
     /// Sudden death: a side that destroys every enemy unit of `class` wins at once.
     Destroy {
+        /// The side it is for; none: every side.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<String>,
+        /// The unit class to destroy.
         class: String,
     },
 }
@@ -570,15 +599,20 @@ pub fn present_on<H>(u: &Unit<H>, turn: u32) -> bool {
 /// changes something the units that arrive and those that leave (in the units' order).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Schedule<'s, H = Hex> {
+    /// On the map at the start.
     pub start: Vec<&'s Unit<H>>,
+    /// Each turn on which units arrive or leave, in order.
     pub turns: Vec<TurnForces<'s, H>>,
 }
 
 /// The units that arrive and leave on one turn.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TurnForces<'s, H = Hex> {
+    /// The turn.
     pub turn: u32,
+    /// The units that enter the map on it.
     pub arriving: Vec<&'s Unit<H>>,
+    /// The units taken off the map on it.
     pub leaving: Vec<&'s Unit<H>>,
 }
 

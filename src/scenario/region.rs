@@ -101,6 +101,7 @@ impl Region {
         }
     }
 
+    /// Whether it holds no hex.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }

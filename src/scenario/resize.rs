@@ -12,7 +12,9 @@ use crate::board::{Board, HexBoard, HexsideKey, LabelScheme, Side};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct ResizeError {
+    /// What was wrong, for a client to branch on.
     pub kind: ResizeErrorKind,
+    /// Why, naming the offending value.
     pub message: String,
 }
 

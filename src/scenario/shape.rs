@@ -350,8 +350,11 @@ pub fn feature_at(s: &Scenario, p: Point, tolerance: f64) -> Option<FeatureRef> 
 /// What a point snapped to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SnapTarget {
+    /// A vertex of a feature.
     Vertex,
+    /// An edge of a feature, or of the table.
     Edge,
+    /// The snap grid.
     Grid,
 }
 
@@ -360,7 +363,9 @@ pub enum SnapTarget {
 pub struct Snap {
     /// The grid spacing in board units; `None`: no grid snap.
     pub grid: Option<f64>,
+    /// Points snap to the vertices of features.
     pub vertices: bool,
+    /// Points snap to the table's edges and the features' edges.
     pub table_edge: bool,
     /// How near (board units) a vertex or the edge must be to catch the point.
     pub reach: f64,

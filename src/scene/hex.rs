@@ -212,16 +212,27 @@ fn units(
     };
     let mut stacked: rustc_hash::FxHashMap<Hex, u32> = Default::default();
     let mut colours = SideColours::new(s);
+    let is_general = |u: &crate::scenario::Unit| {
+        r.kind(KindList::UnitClass, &u.class)
+            .and_then(|k| k.profile.as_ref())
+            .is_some_and(|p| p.general)
+    };
+    // A general beside a unit is a small counter at the unit's corner; alone in its hex
+    // it is a counter of full size, so that it reads at every zoom.
+    let with_troops: rustc_hash::FxHashSet<Hex> = s
+        .units
+        .iter()
+        .filter(|u| !is_general(u))
+        .filter_map(|u| u.hex)
+        .collect();
     for u in &s.units {
         let Some(h) = u.hex else { continue };
         let Some(cell) = window.cell(board, h) else {
             continue;
         };
         let class = r.kind(KindList::UnitClass, &u.class);
-        let general = class
-            .and_then(|k| k.profile.as_ref())
-            .is_some_and(|p| p.general);
-        let (half_w, half_h, offset) = if general {
+        let general = is_general(u);
+        let (half_w, half_h, offset) = if general && with_troops.contains(&h) {
             (0.14 * w, 0.12 * w, Vec2::new(0.2 * w, 0.16 * w))
         } else {
             let n = stacked.entry(h).or_default();
@@ -278,7 +289,7 @@ fn units(
                 },
             ),
         }
-        if !general {
+        if !general || !with_troops.contains(&h) {
             l.at(
                 cell,
                 Item::Text {
@@ -319,6 +330,19 @@ pub(super) fn smooth_path(pts: &[Vec2]) -> Vec<Vec2> {
     }
     out.extend(pts.last());
     out
+}
+
+/// A light plate under a label of `size` at `at`: a thick stroke as wide as the text
+/// (about 0.6 of the size a character), so that a zoomed-out view skips it with the
+/// text it carries (a stroke's detail is its width).
+fn plate(at: Vec2, words: &str, size: f32, anchor: Anchor) -> Item {
+    let width = words.chars().count() as f32 * size * 0.6;
+    let left = at.x - width * (f32::from(anchor.x()) + 1.0) / 2.0;
+    let y = at.y - size * 0.05 * f32::from(anchor.y());
+    Item::Polyline {
+        points: Points::from_slice(&[Vec2::new(left, y), Vec2::new(left + width, y)]),
+        stroke: Stroke::new(size * 1.1, PAPER.alpha(200)).round(),
+    }
 }
 
 /// The drawing of each hex of rows `rows`: terrain, elevation, outline, labels, front
@@ -414,12 +438,23 @@ fn cells(
             );
         }
         if let Some(l) = layers.on(LayerId::Labels) {
+            // Over a pattern (woods, buildings) or a dark fill the ink sits on a light
+            // plate, as a printed map's hex numbers do, so every label stays readable.
+            let terrain = data.map_or(default, |c| c.terrain.as_str());
+            let k = look(r, KindList::Terrain, terrain);
+            let plated = k.pattern.is_some() || k.colour.luminance() < 0.35;
             let text = |at: Vec2, text: String, size: f32, anchor: Anchor| Item::Text {
                 at,
                 text,
                 size,
                 anchor,
                 colour: INK.alpha(200),
+            };
+            let mut put = |at: Vec2, words: String, size: f32, anchor: Anchor| {
+                if plated {
+                    l.at(cell, plate(at, &words, size, anchor));
+                }
+                l.at(cell, text(at, words, size, anchor));
             };
             if o.hex_labels {
                 let dy = match o.label_place {
@@ -428,11 +463,11 @@ fn cells(
                     LabelPlace::Centre => 0.0,
                 };
                 let at = centre + Vec2::new(0.0, dy * w);
-                l.at(cell, text(at, board.label(hex), w * 0.12, Anchor::Centre));
+                put(at, board.label(hex), w * 0.12, Anchor::Centre);
             }
             if e != 0 {
                 let at = centre + Vec2::new(w * 0.4, 0.0);
-                l.at(cell, text(at, format!("{e:+}"), w * 0.11, Anchor::Right));
+                put(at, format!("{e:+}"), w * 0.11, Anchor::Right);
             }
             if o.terrain_names
                 && let Some(k) = data.and_then(|c| r.kind(KindList::Terrain, &c.terrain))
@@ -443,7 +478,7 @@ fn cells(
                     0.34
                 };
                 let at = centre + Vec2::new(0.0, dy * w);
-                l.at(cell, text(at, k.name.clone(), w * 0.09, Anchor::Centre));
+                put(at, k.name.clone(), w * 0.09, Anchor::Centre);
             }
         }
         if let Some(c) = data

@@ -67,6 +67,13 @@ impl Rgba {
         Rgba([m(r, r2), m(g, g2), m(b, b2), a])
     }
 
+    /// Relative luminance from 0 (black) to 1 (white), by the sRGB weights without
+    /// linearising: enough to tell a dark fill from a light one.
+    pub fn luminance(self) -> f32 {
+        let [r, g, b, _] = self.0;
+        (0.2126 * f32::from(r) + 0.7152 * f32::from(g) + 0.0722 * f32::from(b)) / 255.0
+    }
+
     /// `#rrggbb`, without alpha.
     pub fn hex(self) -> String {
         let [r, g, b, _] = self.0;

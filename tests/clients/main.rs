@@ -1,6 +1,8 @@
 //! Our exports checked by the real clients (Tiled, tmxrasterizer, VASSAL's engine) and
 //! the imports of what they write, and the PDF in the readers users print from.
 
+#![allow(clippy::unwrap_used)] // A test's helpers unwrap: a panic is its report.
+
 #[path = "../common/mod.rs"]
 mod common;
 mod engine;

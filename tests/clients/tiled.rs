@@ -49,14 +49,17 @@ fn every_example_exports_a_hexagonal_map_with_stagger_tiles_and_objects_from_the
         let dir = tempfile::tempdir().unwrap();
         let (_, tmj) = export(&s, &rulesets, dir.path());
         let m = json::read(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
-        let layer = |name: &str| {
-            m.layers.iter().find(|l| match l {
-                Layer::Tiles { name: n, .. } | Layer::Objects { name: n, .. } => n == name,
-            })
-        };
-        let count = |name: &str| match layer(name) {
-            Some(Layer::Objects { objects, .. }) => objects.len(),
-            _ => 0,
+        let layer = |name: &str| m.layers.iter().find(|l| l.name() == name);
+        // A table's lists are groups of one kind each: `areas: woods`.
+        let count = |name: &str| {
+            m.layers
+                .iter()
+                .filter(|l| l.name() == name || l.name().starts_with(&format!("{name}: ")))
+                .map(|l| match l {
+                    Layer::Objects { objects, .. } => objects.len(),
+                    _ => 0,
+                })
+                .sum::<usize>()
         };
         assert_eq!(count("units"), s.units.len(), "{path:?}");
         match &s.board {
@@ -100,6 +103,10 @@ fn every_example_exports_a_hexagonal_map_with_stagger_tiles_and_objects_from_the
             }
             Board::Freeform(_) => {
                 assert_eq!(m.orientation, "orthogonal");
+                assert!(
+                    dir.path().join("map-table.png").exists(),
+                    "the table's drawing"
+                );
                 assert_eq!(count("areas"), s.areas.len());
                 assert_eq!(count("lines"), s.lines.len());
                 assert_eq!(count("landmarks"), s.landmarks.len());
@@ -148,7 +155,7 @@ fn tiled_to_json(dir: &Path, tmx: &Path, name: &str) -> std::process::Output {
 }
 
 #[test]
-fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() {
+fn tiled_itself_opens_every_example_and_paints_each_hex_and_area_in_its_terrain_colour() {
     if let Err(why) = tiled_installed() {
         assert!(
             std::env::var_os("SANDTABLE_REQUIRE_TILED").is_none(),
@@ -185,7 +192,10 @@ fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() 
                 _ => panic!("{path:?}: layer kinds differ"),
             }
         }
-        let Board::Hex(b) = &s.board else { continue };
+        let Board::Hex(b) = &s.board else {
+            table_painted(&s, r, dir.path(), &tmx);
+            continue;
+        };
         let png = dir.path().join("map.png");
         let out = qt("tmxrasterizer", dir.path())
             .args(["--show-layer", "terrain"])
@@ -218,6 +228,138 @@ fn tiled_itself_opens_every_example_and_paints_each_hex_in_its_terrain_colour() 
                 b.label(hex)
             );
         }
+    }
+}
+
+/// `tmxrasterizer` draws `tmx` (hiding `hide`) into `png` in `dir`.
+fn rasterize(dir: &Path, tmx: &Path, png: &str, hide: Option<&str>) -> resvg::tiny_skia::Pixmap {
+    let mut c = qt("tmxrasterizer", dir);
+    if let Some(layer) = hide {
+        c.args(["--hide-layer", layer]);
+    }
+    let out = c.arg(tmx).arg(png).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    resvg::tiny_skia::Pixmap::load_png(dir.join(png)).unwrap()
+}
+
+/// Whether `q` is inside the polygon.
+fn contains(poly: &[(f64, f64)], (x, y): (f64, f64)) -> bool {
+    let mut c = false;
+    for (i, &(ax, ay)) in poly.iter().enumerate() {
+        let (bx, by) = poly[(i + 1) % poly.len()];
+        if (ay > y) != (by > y) && x < ax + (y - ay) / (by - ay) * (bx - ax) {
+            c = !c;
+        }
+    }
+    c
+}
+
+/// How far `q` is from the polygon's edges.
+fn from_edges(poly: &[(f64, f64)], (x, y): (f64, f64)) -> f64 {
+    poly.iter()
+        .enumerate()
+        .map(|(i, &(ax, ay))| {
+            let (bx, by) = poly[(i + 1) % poly.len()];
+            let (dx, dy) = (bx - ax, by - ay);
+            let t = (((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+            (x - ax - t * dx).hypot(y - ay - t * dy)
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+/// Points of a polygon's inside at least 4 pixels from its edges, on a grid.
+fn inside(poly: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(x, y) in poly {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    let n = 24;
+    (0..=n)
+        .flat_map(|i| (0..=n).map(move |j| (i, j)))
+        .map(|(i, j)| {
+            (
+                x0 + (x1 - x0) * f64::from(i) / f64::from(n),
+                y0 + (y1 - y0) * f64::from(j) / f64::from(n),
+            )
+        })
+        .filter(|&q| contains(poly, q) && from_edges(poly, q) >= 4.0)
+        .collect()
+}
+
+/// Issue 41, 9: "A Mini-Nap table exported to Tiled draws as grey outlines in Tiled and
+/// `tmxrasterizer`: fill areas with their terrain colour." Each area's group has its
+/// terrain's colour, which `tmxrasterizer` 1.8 fills the polygon with at alpha 50; the
+/// drawing of the table under the objects shows it in full. Both are found inside each
+/// area (away from later areas and from the lines across it).
+fn table_painted(s: &Scenario, r: &sandtable::rules::Ruleset, dir: &Path, tmx: &Path) {
+    let o = ExportOptions {
+        dpi: DPI,
+        ..ExportOptions::default()
+    };
+    let (p, _) = tiled::table_scale(&ExportJob::new(s, r, &o));
+    let px = |pts: &[sandtable::board::freeform::Point]| -> Vec<(f64, f64)> {
+        pts.iter().map(|q| (q.x * p, q.y * p)).collect()
+    };
+    let drawn = rasterize(dir, tmx, "table.png", None);
+    let tint = rasterize(dir, tmx, "tint.png", Some(tiled::DRAWING_LAYER));
+    for (i, a) in s.areas.iter().enumerate() {
+        let [cr, cg, cb, _] = tileset::colour(r, &a.terrain).0;
+        let later: Vec<Vec<(f64, f64)>> = s.areas[i + 1..].iter().map(|b| px(&b.polygon)).collect();
+        let points: Vec<(f64, f64)> = inside(&px(&a.polygon))
+            .into_iter()
+            .filter(|&q| {
+                later
+                    .iter()
+                    .all(|l| !contains(l, q) && from_edges(l, q) >= 4.0)
+            })
+            .collect();
+        assert!(
+            points.len() >= 10,
+            "area {}: {} points inside",
+            a.id,
+            points.len()
+        );
+        let near = |c: [u8; 3], t: u8| {
+            c[0].abs_diff(cr) <= t && c[1].abs_diff(cg) <= t && c[2].abs_diff(cb) <= t
+        };
+        let at = |img: &resvg::tiny_skia::Pixmap, (x, y): (f64, f64)| {
+            let c = img.pixel(x as u32, y as u32).unwrap().demultiply();
+            ([c.red(), c.green(), c.blue()], c.alpha())
+        };
+        let tinted = points
+            .iter()
+            .filter(|&&q| {
+                let (c, alpha) = at(&tint, q);
+                near(c, 3) && alpha.abs_diff(50) <= 1
+            })
+            .count();
+        assert!(
+            tinted * 10 >= points.len() * 9,
+            "area {} ({}): {tinted} of {} points inside are its colour at alpha 50 without \
+             the drawing",
+            a.id,
+            a.terrain,
+            points.len()
+        );
+        let full = points
+            .iter()
+            .filter(|&&q| {
+                let (c, alpha) = at(&drawn, q);
+                near(c, 6) && alpha == 255
+            })
+            .count();
+        // Woods and rough ground are drawn with a pattern over their colour.
+        assert!(
+            full * 3 >= points.len(),
+            "area {} ({}): {full} of {} points inside are its colour in the drawing",
+            a.id,
+            a.terrain,
+            points.len()
+        );
     }
 }
 
@@ -594,7 +736,11 @@ fn a_table_edited_in_tiled_imports_back_and_its_grid_is_whole_centimetres() {
     assert_eq!(v["tilewidth"].as_u64(), Some(59));
     let tile = 59.0;
     for l in v["layers"].as_array_mut().unwrap() {
-        for o in l["objects"].as_array_mut().unwrap() {
+        // The drawing of the table has no objects.
+        let Some(objects) = l["objects"].as_array_mut() else {
+            continue;
+        };
+        for o in objects {
             if o["name"] == "w1" {
                 // The polygon's first vertex, 20 cm right of (20, 15) cm, on the grid.
                 assert_eq!(o["x"].as_f64(), Some(20.0 * tile));

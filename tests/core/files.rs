@@ -304,3 +304,26 @@ fn a_side_colour_is_optional_and_kept_in_ron_and_json() {
         .expect_err("a colour that is not #rrggbb is refused");
     assert!(err.to_string().contains("not of the form #rrggbb"), "{err}");
 }
+
+/// Issue 41: "A PNG opened as a scenario says 'stream did not contain valid UTF-8': say it
+/// looks like an image and offer what the user likely meant (open as a background)."
+#[test]
+fn an_image_opened_as_a_scenario_is_named_as_an_image_with_what_to_do_instead() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("board.png");
+    let pixmap = resvg::tiny_skia::Pixmap::new(4, 4).unwrap();
+    std::fs::write(&png, pixmap.encode_png().unwrap()).unwrap();
+    let renamed = dir.path().join("board.json");
+    std::fs::copy(&png, &renamed).unwrap();
+    let rulesets = Rulesets::built_in();
+    for path in [&png, &renamed] {
+        let e = io::load_scenario(path, &rulesets).unwrap_err().to_string();
+        assert!(e.contains("looks like a PNG image"), "{e}");
+        assert!(e.contains("Background image"), "{e}");
+        assert!(!e.contains("UTF-8"), "{e}");
+    }
+    let zip = dir.path().join("game.ron");
+    std::fs::write(&zip, b"PK\x03\x04\x14\x00\xff\xfe module").unwrap();
+    let e = io::load_scenario(&zip, &rulesets).unwrap_err().to_string();
+    assert!(e.contains("VASSAL module"), "{e}");
+}

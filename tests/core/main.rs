@@ -1,7 +1,10 @@
 //! The library and the command line as users and other clients meet them: one test
 //! binary (each module was a binary of its own, each linking the whole library).
 
+#![allow(clippy::unwrap_used)] // A test's helpers unwrap: a panic is its report.
+
 mod big_files;
+mod brook_and_battery;
 mod cli;
 #[path = "../common/mod.rs"]
 mod common;

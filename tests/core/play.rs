@@ -153,6 +153,7 @@ fn judging_a_line_reads_only_what_was_met() {
         blocks: blocks.map(str::to_string),
         rule: None,
         cover,
+        cover_quote: None,
         overhead: false,
     };
     let line = |met: Vec<Met>| Between {

@@ -519,3 +519,71 @@ fn a_pbs_table_draws_its_sectors_and_centre_line_as_guides() {
     });
     assert!(centre, "a line across the table at 15 BW");
 }
+
+/// Issue 41: "the woods pattern hides the hex labels (labels stay readable over every
+/// pattern, as on a printed map)": a label over woods sits on a light plate drawn just
+/// before it; a label over plain clear ground needs none.
+#[test]
+fn hex_labels_over_a_pattern_sit_on_a_light_plate() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let s = big(3);
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    let labels = scene.layer(LayerId::Labels);
+    // Hex 0 is woods, hex 6 clear (the `big` board's terrain cycle).
+    let plate_before_label = |cell: usize| {
+        let items = labels.cell(cell);
+        items.windows(2).any(|w| match (&w[0], &w[1]) {
+            (Item::Polyline { stroke, .. }, Item::Text { size, .. }) => {
+                stroke.width >= *size && stroke.colour.luminance() > 0.8
+            }
+            _ => false,
+        })
+    };
+    assert!(plate_before_label(0), "{:?}", labels.cell(0));
+    assert!(!plate_before_label(6), "{:?}", labels.cell(6));
+}
+
+/// Issue 41: "At 32% zoom a lone general is a tiny square": a general alone in its hex
+/// is a counter as big as a unit's; beside a unit it is the small badge at its corner.
+#[test]
+fn a_lone_general_is_a_full_counter_and_a_general_with_troops_a_badge() {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let mut s = big(3);
+    let hexes: Vec<_> = s.board.as_hex().unwrap().hexes().collect();
+    let mut put = |id: &str, class: &str, hex| {
+        let mut u = Unit::new(id, class);
+        u.hex = Some(hex);
+        s.units.push(u);
+    };
+    put("g1", "general", hexes[0]);
+    put("u1", "infantry", hexes[1]);
+    put("g2", "general", hexes[1]);
+    let scene = scene::build(&s, r, &SceneOptions::default());
+    let widths = |cell: usize| -> Vec<f32> {
+        scene
+            .layer(LayerId::Units)
+            .cell(cell)
+            .iter()
+            .filter_map(|i| match i {
+                Item::Polygon { points, style } if style.stroke.is_some() => {
+                    let (lo, hi) = points.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+                        (lo.min(p.x), hi.max(p.x))
+                    });
+                    Some(hi - lo)
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let (lone, beside) = (widths(0), widths(1));
+    assert_eq!(lone.len(), 1);
+    assert_eq!(beside.len(), 2);
+    let unit = beside[0];
+    assert!(
+        (lone[0] - unit).abs() < 1e-3,
+        "lone general {lone:?}, unit {unit}"
+    );
+    assert!(beside[1] < unit * 0.6, "badge {beside:?}");
+}

@@ -503,3 +503,64 @@ fn hidden_objects_are_left_out_with_a_warning() {
         "{w}"
     );
 }
+
+/// Issue 41, 9: a table's areas, lines and landmarks go to Tiled in groups of one kind,
+/// coloured as the kind (`areas: hill`), over an image layer of the table as Sandtable
+/// draws it. The import reads the groups as their lists and passes over its own
+/// drawing without a word; a polygon drawn in Tiled into `areas: hill` without a
+/// property is a hill, a polyline drawn into `lines: river` a river.
+#[test]
+fn a_table_in_groups_of_one_kind_reads_back_and_what_is_drawn_into_a_group_is_of_its_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = dir.path().join("village.tmx");
+    let tmx_s = tmx.to_string_lossy().into_owned();
+    let (code, _, err) = sandtable(&[
+        "export",
+        "assets/scenarios/mini-nap-village.ron",
+        "--output",
+        &tmx_s,
+        "--dpi",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(dir.path().join("village-table.png").exists(), "the drawing");
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    assert!(
+        text.contains(r##"<objectgroup id="4" name="areas: hill" color="#c9a46a">"##),
+        "{text}"
+    );
+    assert!(text.contains(r#"<image source="village-table.png" width="1440" height="960"/>"#));
+    let add = |text: &str, group: &str, object: &str| {
+        let at = text.find(&format!("name=\"{group}\"")).unwrap();
+        let end = at + text[at..].find("</objectgroup>").unwrap();
+        format!("{}{object}\n {}", &text[..end], &text[end..])
+    };
+    let text = add(
+        &text,
+        "areas: hill",
+        r#"<object id="90" x="80" y="80"><polygon points="0,0 40,0 40,40"/></object>"#,
+    );
+    let text = add(
+        &text,
+        "lines: river",
+        r#"<object id="91" x="8" y="8"><polyline points="0,0 80,0"/></object>"#,
+    );
+    std::fs::write(&tmx, text).unwrap();
+    let (v, s) = ok(&tmx_s, &["--ruleset", "mini-nap"]);
+    assert_eq!(warnings(&v), Vec::<String>::new());
+    let drawn = s.areas.iter().find(|a| a.polygon.len() == 3).unwrap();
+    assert_eq!(drawn.terrain, "hill");
+    assert_eq!(
+        drawn.polygon[1].x, 15.0,
+        "40 px right of 10 cm at 8 px a cm"
+    );
+    let line = s.lines.iter().find(|l| !l.id.ends_with('1')).unwrap();
+    assert_eq!(line.kind, "river");
+    let was = sandtable::io::load_scenario(
+        Path::new("assets/scenarios/mini-nap-village.ron"),
+        &Rulesets::built_in(),
+    )
+    .unwrap();
+    let exported: Vec<_> = s.areas.iter().filter(|a| a.polygon.len() != 3).collect();
+    assert_eq!(exported, was.areas.iter().collect::<Vec<_>>(), "in order");
+}

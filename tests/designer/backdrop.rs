@@ -292,11 +292,20 @@ fn file_import_vassal_module_lists_its_boards_and_opens_the_one_chosen_over_its_
             tiled: false
         }
     );
-    // Saving writes the image beside the scenario, where the board names it.
+    // Saving writes the image beside the scenario, named after it, and the board names
+    // it so.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     h.run();
     assert!(h.state().error.is_none(), "{:?}", h.state().error);
-    let image = saved.parent().unwrap().join("twoboards-board.png");
+    let bg = h
+        .state()
+        .doc
+        .scenario
+        .board
+        .background()
+        .expect("a background");
+    assert_eq!(bg.image, "north-board.png");
+    let image = saved.parent().unwrap().join("north-board.png");
     assert_eq!(image::image_dimensions(&image).unwrap(), (600, 430));
     assert_eq!(
         settled(&mut h),
@@ -587,4 +596,65 @@ fn file_export_writes_the_imported_board_back_into_a_new_copy_of_its_module() {
         std::fs::read(&out).unwrap(),
         "the designer writes what `export --into` writes"
     );
+}
+
+/// Issue 45: "importing Board A of a module, saving, then importing Board F of the same
+/// module and saving in the same folder, silently replaces Board A's background ...
+/// Nothing a scenario refers to may be overwritten by another scenario."
+#[test]
+fn two_boards_of_one_module_saved_in_one_folder_keep_their_own_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    use crate::vmod::{TestBoard, hex_grid, module, numbering};
+    let grid = hex_grid(55.4256, 64.0, 40, 40, false, &numbering(""));
+    let boards: Vec<TestBoard> = [("North", (600, 430)), ("East", (500, 400))]
+        .into_iter()
+        .map(|(name, size)| TestBoard {
+            name: name.into(),
+            size,
+            grid: grid.clone(),
+            image_missing: false,
+        })
+        .collect();
+    let bytes = module("Two Boards", "1.0", &boards, &[], &["Union", "Confederate"]);
+    let vmod = dir.path().join("two.vmod");
+    std::fs::write(&vmod, bytes).unwrap();
+    let (a, b) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
+    let mut h = crate::designer_kit::app_with(ScriptedDialogs {
+        opens: vec![vmod.clone(), vmod.clone()],
+        saves: vec![a.clone(), b.clone()],
+        ..Default::default()
+    });
+    for board in ["North", "East"] {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label("Import VASSAL module...").click();
+        h.run();
+        h.get_by_label(&format!("map 'Main Map', board '{board}' ({board}.png)"))
+            .click();
+        h.run();
+        h.get_by_label("Import").click();
+        h.run();
+        assert!(h.state().error.is_none(), "{:?}", h.state().error);
+        settled(&mut h);
+        // Unsaved: Save asks where.
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+        h.run();
+        assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    }
+    for (scenario, image, size) in [
+        (&a, "a-board.png", (600, 430)),
+        (&b, "b-board.png", (500, 400)),
+    ] {
+        let text = std::fs::read_to_string(scenario).unwrap();
+        assert!(
+            text.contains(image),
+            "{} names {image}: {text}",
+            scenario.display()
+        );
+        assert_eq!(
+            image::image_dimensions(dir.path().join(image)).unwrap(),
+            size,
+            "{image} is its own board's picture"
+        );
+    }
 }

@@ -86,3 +86,31 @@ fn export_draws_the_ticked_layers_and_says_where_it_wrote() {
         "the notice closed"
     );
 }
+
+/// Issue 41: "Export suggests 'Untitled scenario.pdf' after the scenario was saved as
+/// `bc1.ron`: suggest `bc1.pdf`."
+#[test]
+fn export_suggests_the_saved_files_name() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let saved = dir.path().join("bc1.ron");
+    let mut h = app_with(ScriptedDialogs {
+        saves: vec![saved.clone()],
+        ..Default::default()
+    });
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert_eq!(h.state().doc.path.as_deref(), Some(saved.as_path()));
+    // No system dialog now: the app's own shows the name it suggests.
+    h.state_mut().dialogs = Box::new(ScriptedDialogs {
+        unavailable: true,
+        ..Default::default()
+    });
+    open_export(&mut h);
+    h.query_all_by_label("Export...")
+        .last()
+        .expect("the window's button")
+        .click();
+    h.run();
+    let name = h.get_by_label("File:").value();
+    assert_eq!(name.as_deref(), Some("bc1.pdf"), "{name:?}");
+}

@@ -1,6 +1,8 @@
 //! The designer driven as a user would, through egui_kittest (and the real window for
 //! crash recovery): one test binary, built only with the `gui` feature.
 
+#![allow(clippy::unwrap_used)] // A test's helpers unwrap: a panic is its report.
+
 mod backdrop;
 mod basics;
 mod big;

@@ -221,3 +221,80 @@ fn backtick_sets_the_brush_to_one_hex_and_the_status_bar_says_so() {
         "one hex only: its neighbours keep their terrain"
     );
 }
+
+/// Issue 41: "A fill that changes nothing is not an undo step." Flood fill with the
+/// terrain the area already has leaves the history alone; a real fill is one step.
+#[test]
+fn a_fill_that_changes_nothing_is_no_undo_step() {
+    let mut h = app();
+    h.key_press(Key::G);
+    h.run();
+    assert_eq!(h.state().tools.tool, Tool::Fill);
+    h.get_by_label("Clear").click();
+    h.run();
+    assert_eq!(
+        h.state().tools.tool,
+        Tool::Fill,
+        "the fill chosen on purpose stays"
+    );
+    let before = h.state().doc.scenario.clone();
+    let p = at(&h, "A1");
+    drag(&mut h, &[p]);
+    assert_eq!(h.state().doc.scenario, before);
+    assert!(!h.state().doc.history.is_dirty(), "no undo step");
+    h.get_by_label("Hill").click();
+    h.run();
+    drag(&mut h, &[p]);
+    assert_eq!(designer_kit::terrain(&h, "A1").as_deref(), Some("hill"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().doc.scenario, before, "one undo step");
+}
+
+/// Issue 41: "Picking a terrain in the palette while Flood fill is active keeps the fill
+/// tool: one click turned a whole new board into Hill." A fill chosen on the last board
+/// is not carried to a new one: there a picked terrain paints one hex with the brush.
+#[test]
+fn a_new_board_starts_with_the_brush_not_the_last_boards_fill() {
+    let mut h = app();
+    h.key_press(Key::G);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert_ne!(h.state().tools.tool, Tool::Fill);
+    h.get_by_label("Hill").click();
+    h.run();
+    assert_eq!(h.state().tools.tool, Tool::Brush);
+    let p = at(&h, "B2");
+    drag(&mut h, &[p]);
+    let hills = h
+        .state()
+        .doc
+        .scenario
+        .hexes
+        .values()
+        .filter(|c| c.terrain == "hill")
+        .count();
+    assert_eq!(hills, 1, "one hex painted, not the board filled");
+}
+
+/// Issue 41: "Leaving the board shortens the inspector, so the findings and their Fix
+/// button jump by about 35 px and a quick move-then-click lands on the wrong thing.
+/// Panels keep their layout when the hover ends."
+#[test]
+fn the_findings_stay_put_when_the_pointer_leaves_the_board() {
+    let mut h = app();
+    // A hex with a counter and a fence: several lines in the inspector.
+    let p = at(&h, "E5");
+    h.hover_at(p);
+    h.run();
+    let over = h.get_by_label("Validation: 0 errors, 0 warnings").rect();
+    // Off the board, over the inspector on the way to the findings.
+    h.hover_at(egui::pos2(over.center().x, over.top() - 10.0));
+    h.run();
+    let after = h.get_by_label("Validation: 0 errors, 0 warnings").rect();
+    assert_eq!(after.top(), over.top(), "the findings did not move");
+    assert!(h.state().canvas.hover.is_none());
+}

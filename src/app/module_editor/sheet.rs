@@ -372,7 +372,7 @@ fn kind_sheet(
         // Looking is no edit: a class without a profile gets one only when asked.
         match &mut k.profile {
             Some(p) => {
-                profile_sheet(ui, p);
+                profile_sheet(ui, p, r.is_hex());
                 for f in PROFILE_BY_HAND {
                     marks.under(ui, f);
                 }
@@ -572,7 +572,9 @@ fn toggle(ui: &mut egui::Ui, list: &mut Vec<String>, class: &str, what: &str) {
 }
 
 /// A unit class's profile: range, dice by range (a table), movement, flags.
-fn profile_sheet(ui: &mut egui::Ui, p: &mut Profile) {
+/// `hex`: the ruleset plays on hexes; a table class's profile has no `mounted` or
+/// `blocks_sight` (a table ruleset that set them would not load).
+fn profile_sheet(ui: &mut egui::Ui, p: &mut Profile, hex: bool) {
     ui.separator();
     ui.strong("Profile");
     ui.horizontal(|ui| {
@@ -602,9 +604,13 @@ fn profile_sheet(ui: &mut egui::Ui, p: &mut Profile) {
         }
     });
     ui.horizontal(|ui| {
-        ui.checkbox(&mut p.mounted, "Mounted");
+        if hex {
+            ui.checkbox(&mut p.mounted, "Mounted");
+        }
         ui.checkbox(&mut p.general, "General");
-        ui.checkbox(&mut p.blocks_sight, "Blocks line of sight");
+        if hex {
+            ui.checkbox(&mut p.blocks_sight, "Blocks line of sight");
+        }
     });
     if p.range == 0 {
         return;

@@ -215,12 +215,23 @@ const KINDS: [(&str, &str); 8] = [
     ("landmarks", "landmark"),
 ];
 
-/// The objects of one kind: those of the layer so named, and those of its class
-/// anywhere.
+/// A layer's name as the list it holds and, for a group of one kind as the export
+/// writes them (`areas: woods`), that kind.
+fn list_of(layer: &str) -> (&str, Option<&str>) {
+    match layer.split_once(':') {
+        Some((list, kind)) if KINDS.iter().any(|(l, _)| *l == list.trim()) => {
+            (list.trim(), Some(kind.trim()).filter(|k| !k.is_empty()))
+        }
+        _ => (layer, None),
+    }
+}
+
+/// The objects of one kind: those of the layer so named (or of a group of the list,
+/// `areas: woods`), and those of its class anywhere.
 fn of_kind<'m>(placed: &'m [Placed<'m>], layer: &str, class: &str) -> Vec<&'m Placed<'m>> {
     placed
         .iter()
-        .filter(|p| p.layer == layer || p.o.class == class)
+        .filter(|p| list_of(p.layer).0 == layer || p.o.class == class)
         .collect()
 }
 
@@ -234,6 +245,7 @@ fn place_all<'m>(m: &'m TiledMap, warnings: &mut Vec<String>) -> Vec<Placed<'m>>
             objects,
             visible,
             offset,
+            ..
         } = l
         else {
             continue;
@@ -247,7 +259,8 @@ fn place_all<'m>(m: &'m TiledMap, warnings: &mut Vec<String>) -> Vec<Placed<'m>>
             }
             continue;
         }
-        let known = |o: &Object| KINDS.iter().any(|(l, c)| l == name || *c == o.class);
+        let list = list_of(name).0;
+        let known = |o: &Object| KINDS.iter().any(|(l, c)| *l == list || *c == o.class);
         let stray = objects.iter().filter(|o| !known(o)).count();
         if stray > 0 {
             warnings.push(format!(
@@ -655,6 +668,11 @@ fn table_entries(
         let mut list = Vec::new();
         for (i, pl) in of_kind(placed, layer, class).into_iter().enumerate() {
             let mut e = pl.entry()?;
+            // An object drawn in Tiled into the group of a kind is of that kind.
+            let field = if layer == "areas" { "terrain" } else { "kind" };
+            if let (Some(kind), false) = (list_of(pl.layer).1, layer == "units") {
+                e.entry(field).or_insert_with(|| json!(kind));
+            }
             match &pl.o.shape {
                 Shape::Polygon(_) | Shape::Polyline(_) => {
                     let key = if layer == "lines" {

@@ -54,11 +54,28 @@ enum LayerJson<'a> {
         y: u8,
     },
     Objects {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        color: Option<&'a str>,
         draworder: &'static str,
         id: usize,
         name: &'a str,
         objects: Vec<ObjectJson<'a>>,
         opacity: u8,
+        #[serde(rename = "type")]
+        kind: &'static str,
+        visible: bool,
+        x: u8,
+        y: u8,
+    },
+    Image {
+        id: usize,
+        image: &'a str,
+        imageheight: u32,
+        imagewidth: u32,
+        locked: bool,
+        name: &'a str,
+        opacity: u8,
+        properties: Vec<PropJson<'a>>,
         #[serde(rename = "type")]
         kind: &'static str,
         visible: bool,
@@ -173,6 +190,7 @@ fn object(o: &Object) -> ObjectJson<'_> {
 }
 
 fn map_json(m: &TiledMap) -> MapJson<'_> {
+    let marker = super::tmx::drawing_marker();
     let layers = m
         .layers
         .iter()
@@ -190,13 +208,37 @@ fn map_json(m: &TiledMap) -> MapJson<'_> {
                 x: 0,
                 y: 0,
             },
-            Layer::Objects { name, objects, .. } => LayerJson::Objects {
+            Layer::Objects {
+                name,
+                objects,
+                colour,
+                ..
+            } => LayerJson::Objects {
+                color: colour.as_deref(),
                 draworder: "topdown",
                 id: i + 1,
                 name,
                 objects: objects.iter().map(object).collect(),
                 opacity: 1,
                 kind: "objectgroup",
+                visible: true,
+                x: 0,
+                y: 0,
+            },
+            Layer::Image { name, image, size } => LayerJson::Image {
+                id: i + 1,
+                image,
+                imageheight: size.1,
+                imagewidth: size.0,
+                locked: true,
+                name,
+                opacity: 1,
+                properties: vec![PropJson {
+                    name: super::model::DRAWING_PROPERTY,
+                    kind: "string",
+                    value: Value::String(marker.value.clone()),
+                }],
+                kind: "imagelayer",
                 visible: true,
                 x: 0,
                 y: 0,

@@ -6,6 +6,7 @@
 //! so that [`import`] gives the same scenario back; a map drawn by hand needs only the
 //! tiles' `terrain` property (or a table of tile ids to kinds).
 
+pub mod assign;
 pub mod data;
 pub mod error;
 pub mod import;
@@ -23,6 +24,7 @@ use serde_json::Value;
 use crate::board::{Board, BoardLayout, HexBoard, Offset, Orientation, Side, Stagger};
 use crate::io::export::{ExportError, ExportJob};
 use crate::io::vassal::grid::PixelMap;
+use crate::rules::{KindList, Ruleset};
 use crate::scenario::ScenarioFile;
 use model::{HexGeometry, Layer, Object, Prop, Shape, TiledMap};
 
@@ -175,7 +177,7 @@ pub fn build(job: &ExportJob, image: &str) -> Result<(TiledMap, Vec<u8>), Export
     let file = serde_json::to_value(file)?;
     match &s.board {
         Board::Hex(board) => hex_map(job, board, &file, image),
-        Board::Freeform(_) => Ok((table_map(job, &file), Vec::new())),
+        Board::Freeform(_) => table_map(job, &file, image),
     }
 }
 
@@ -324,8 +326,61 @@ pub fn table_scale(job: &ExportJob) -> (f64, u32) {
     (f64::from(tile) * cm, tile)
 }
 
-fn table_map(job: &ExportJob, file: &Value) -> TiledMap {
-    let s = job.scenario;
+/// A table's list as object groups: one for each run of entries of one kind, named
+/// for the list and the kind (`areas: woods`) and coloured as the ruleset colours the
+/// kind. Tiled 1.8 colours an object by its type only from the editor's own list of
+/// types, which `tmxrasterizer` lacks; a group's colour both draw. Runs keep the
+/// entries in order (a later area is drawn over an earlier one). An empty list is one
+/// group named as the list, for drawing in.
+fn kind_groups(
+    list: &str,
+    kinds: KindList,
+    entries: Vec<(Object, String)>,
+    r: &Ruleset,
+) -> Vec<Layer> {
+    let mut out: Vec<Layer> = Vec::new();
+    let mut last: Option<String> = None;
+    for (o, kind) in entries {
+        if last.as_deref() != Some(kind.as_str()) {
+            let mut group = Layer::objects(&format!("{list}: {kind}"), Vec::new());
+            if let Layer::Objects { colour, .. } = &mut group {
+                *colour = r.kind(kinds, &kind).map(|k| String::from(k.colour));
+            }
+            out.push(group);
+            last = Some(kind);
+        }
+        if let Some(Layer::Objects { objects, .. }) = out.last_mut() {
+            objects.push(o);
+        }
+    }
+    if out.is_empty() {
+        out.push(Layer::objects(list, Vec::new()));
+    }
+    out
+}
+
+/// The name of the image layer under a table's objects.
+pub const DRAWING_LAYER: &str = "table drawing";
+
+/// The table as the PNG export draws it, at `size` pixels: the picture under the
+/// objects, since Tiled fills a polygon object only faintly (alpha 50 of 255).
+fn table_drawing(job: &ExportJob, size: (u32, u32)) -> Result<Vec<u8>, ExportError> {
+    let tree = crate::io::raster::parse(&job.drawing()?.svg)?;
+    let s = tree.size();
+    let t = resvg::tiny_skia::Transform::from_scale(
+        size.0 as f32 / s.width(),
+        size.1 as f32 / s.height(),
+    );
+    Ok(crate::io::raster::render_png(&tree, t, size, None)?)
+}
+
+/// The table's map and its drawing (`image` is the name the map gives the drawing).
+fn table_map(
+    job: &ExportJob,
+    file: &Value,
+    image: &str,
+) -> Result<(TiledMap, Vec<u8>), ExportError> {
+    let (s, r) = (job.scenario, job.ruleset);
     let (p, tile) = table_scale(job);
     let t = s.board.as_freeform();
     let (w, h) = t.map_or((1.0, 1.0), |t| (t.width * p, t.height * p));
@@ -338,7 +393,8 @@ fn table_map(job: &ExportJob, file: &Value) -> TiledMap {
     let pts =
         |v: &Value| -> Vec<(f64, f64)> { v.as_array().into_iter().flatten().map(pt).collect() };
     let mut objects = Objects { next: 0 };
-    let mut layer = |key: &str, class: &str, shape_key: &str, polygon: bool| -> Vec<Object> {
+    let mut layer = |key: &str, class: &str, shape_key: &str, polygon: bool| {
+        let kind_key = if key == "areas" { "terrain" } else { "kind" };
         list(file, key)
             .map(|e| {
                 let id = e["id"].as_str().unwrap_or("");
@@ -360,15 +416,28 @@ fn table_map(job: &ExportJob, file: &Value) -> TiledMap {
                 };
                 let mut o = objects.make(id, class, at, shape, entry_props(e, &[]));
                 o.rotation = e["facing_deg"].as_f64().unwrap_or(0.0);
-                o
+                (o, e[kind_key].as_str().unwrap_or("").to_string())
             })
-            .collect()
+            .collect::<Vec<_>>()
     };
     let areas = layer("areas", "area", "polygon", true);
     let lines = layer("lines", "line", "points", false);
     let landmarks = layer("landmarks", "landmark", "polygon", true);
     let units = layer("units", "unit", "-", false);
-    TiledMap {
+    let size = ((w.round() as u32).max(1), (h.round() as u32).max(1));
+    let mut layers = vec![Layer::Image {
+        name: DRAWING_LAYER.into(),
+        image: image.into(),
+        size,
+    }];
+    layers.extend(kind_groups("areas", KindList::Terrain, areas, r));
+    layers.extend(kind_groups("lines", KindList::Line, lines, r));
+    layers.extend(kind_groups("landmarks", KindList::Landmark, landmarks, r));
+    layers.push(Layer::objects(
+        "units",
+        units.into_iter().map(|(o, _)| o).collect(),
+    ));
+    let m = TiledMap {
         orientation: "orthogonal".into(),
         width: (w / f64::from(tile)).ceil().max(1.0) as u32,
         height: (h / f64::from(tile)).ceil().max(1.0) as u32,
@@ -379,31 +448,32 @@ fn table_map(job: &ExportJob, file: &Value) -> TiledMap {
         stagger_index: String::new(),
         properties: map_properties(file),
         tilesets: Vec::new(),
-        layers: vec![
-            Layer::objects("areas", areas),
-            Layer::objects("lines", lines),
-            Layer::objects("landmarks", landmarks),
-            Layer::objects("units", units),
-        ],
+        layers,
         notes: Vec::new(),
-    }
+    };
+    Ok((m, table_drawing(job, size)?))
 }
 
-/// The tileset image's file name beside a map file: `map.tmx` -> `map-terrain.png`.
-pub fn image_name(path: &std::path::Path) -> String {
+/// The image's file name beside a map file: a hex board's tileset, `map.tmx` ->
+/// `map-terrain.png`; a table's drawing, `map-table.png`.
+pub fn image_name(path: &std::path::Path, board: &Board) -> String {
     let stem = path
         .file_stem()
         .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
-    format!("{stem}-terrain.png")
+    match board {
+        Board::Hex(_) => format!("{stem}-terrain.png"),
+        Board::Freeform(_) => format!("{stem}-table.png"),
+    }
 }
 
-/// The map's files: the tileset image beside it (hex boards), then the map.
+/// The map's files: the image beside it (a hex board's tileset, a table's drawing),
+/// then the map.
 pub fn files(
     job: &ExportJob,
     path: &std::path::Path,
     json: bool,
 ) -> Result<Vec<(std::path::PathBuf, Vec<u8>)>, ExportError> {
-    let name = image_name(path);
+    let name = image_name(path, &job.scenario.board);
     let (m, png) = build(job, &name)?;
     let mut out = Vec::new();
     if !png.is_empty() {

@@ -109,8 +109,25 @@ pub enum Layer {
         objects: Vec<Object>,
         visible: bool,
         offset: (f64, f64),
+        /// The group's colour (`#rrggbb`): Tiled 1.8 draws its objects' outlines in it
+        /// and fills its polygons with it at alpha 50 (an object type's colour would
+        /// win, but `tmxrasterizer` knows none).
+        colour: Option<String>,
+    },
+    /// A picture under the objects: what the export writes is Sandtable's drawing of a
+    /// table (the reader keeps no image layer; see [`DRAWING_PROPERTY`]).
+    Image {
+        name: String,
+        /// The image file, as the map names it.
+        image: String,
+        size: (u32, u32),
     },
 }
+
+/// The property marking an image layer as Sandtable's own drawing of the table, which
+/// the import passes over without a word (every other image layer is named in a
+/// warning).
+pub const DRAWING_PROPERTY: &str = "sandtable";
 
 impl Layer {
     /// A visible tile layer drawn where its cells are.
@@ -130,12 +147,15 @@ impl Layer {
             objects,
             visible: true,
             offset: (0.0, 0.0),
+            colour: None,
         }
     }
 
     pub fn name(&self) -> &str {
         match self {
-            Layer::Tiles { name, .. } | Layer::Objects { name, .. } => name,
+            Layer::Tiles { name, .. } | Layer::Objects { name, .. } | Layer::Image { name, .. } => {
+                name
+            }
         }
     }
 }
@@ -144,10 +164,17 @@ impl Layer {
 pub struct Tileset {
     pub first_gid: u32,
     pub name: String,
+    /// The tileset file the map names (`.tsx`, `.tsj`), as it names it; empty when the
+    /// tileset is in the map.
+    pub source: String,
+    /// The image, as the tileset names it (beside the tileset's file, or the map's).
     pub image: String,
     pub image_size: (u32, u32),
     pub tile_size: (u32, u32),
     pub columns: u32,
+    /// Pixels around the image's tiles and between them.
+    pub margin: u32,
+    pub spacing: u32,
     /// Tiled's `tilecount` (an image collection's ids may reach past it).
     pub tile_count: u32,
     /// Where a tile object's position is on its image (`unspecified` is
@@ -155,6 +182,8 @@ pub struct Tileset {
     pub object_alignment: String,
     /// Properties of the tiles that have any, by local id.
     pub tiles: BTreeMap<u32, Vec<Prop>>,
+    /// Each tile's own image in an image collection, as the tileset names it, by id.
+    pub tile_images: BTreeMap<u32, String>,
 }
 
 impl Tileset {
@@ -223,7 +252,7 @@ impl TiledMap {
             .iter()
             .filter_map(|l| match l {
                 Layer::Objects { objects, .. } => objects.iter().map(|o| o.id).max(),
-                Layer::Tiles { .. } => None,
+                Layer::Tiles { .. } | Layer::Image { .. } => None,
             })
             .max()
             .unwrap_or(0)

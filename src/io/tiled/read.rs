@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::data;
 use super::error::{ReadError, ReadErrorKind as Kind};
-use super::model::{GID_MASK, Layer, Object, Prop, Shape, TiledMap, Tileset, prop_kind};
+use super::model::{GID_MASK, Layer, Object, Prop, Shape, TiledMap, Tileset, prop, prop_kind};
 
 /// Reads the text of a Tiled JSON map; `dir` is where external tilesets are looked for.
 pub fn json(text: &str, dir: Option<&Path>) -> Result<TiledMap, ReadError> {
@@ -125,6 +125,7 @@ fn external(source: &str, dir: Option<&Path>) -> Result<Value, ReadError> {
 fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
     let first_gid = need(t, "firstgid", "a tileset")?;
     let loaded;
+    let source = s(t, "source");
     let t = match t.get("source").and_then(Value::as_str) {
         Some(source) => {
             loaded = external(source, dir)?;
@@ -135,11 +136,15 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
     let name = s(t, "name");
     let what = format!("tileset '{name}'");
     let mut tiles = BTreeMap::new();
+    let mut tile_images = BTreeMap::new();
     for tile in t["tiles"].as_array().into_iter().flatten() {
         let id = need(tile, "id", &format!("a tile of {what}"))?;
         let p = props(&tile["properties"]);
         if !p.is_empty() {
             tiles.insert(id, p);
+        }
+        if let Some(image) = tile.get("image").and_then(Value::as_str) {
+            tile_images.insert(id, image.to_string());
         }
     }
     // Tiled's own examples leave out `tilecount`; the image and tile size give it.
@@ -158,13 +163,17 @@ fn tileset(t: &Value, dir: Option<&Path>) -> Result<Tileset, ReadError> {
     Ok(Tileset {
         first_gid,
         name,
+        source,
         image: s(t, "image"),
         image_size: (iw, ih),
         tile_size: (tw, th),
         columns,
+        margin,
+        spacing,
         tile_count,
         object_alignment: s(t, "objectalignment"),
         tiles,
+        tile_images,
     })
 }
 
@@ -370,6 +379,7 @@ fn layers(
                     objects,
                     visible: shown,
                     offset,
+                    colour: l.get("color").and_then(Value::as_str).map(str::to_string),
                 }));
             }
             Some("group") => layers(
@@ -383,6 +393,10 @@ fn layers(
                 out,
                 notes,
             )?,
+            // Sandtable's own drawing of the table: redrawn by every export, read by
+            // none (its objects are the table).
+            Some("imagelayer")
+                if prop(&props(&l["properties"]), super::model::DRAWING_PROPERTY).is_some() => {}
             Some("imagelayer") if shown => {
                 let image = l
                     .get("image")
@@ -478,11 +492,13 @@ pub fn map(v: &Value, dir: Option<&Path>) -> Result<TiledMap, ReadError> {
                 objects,
                 visible,
                 offset,
+                colour,
             }) => Layer::Objects {
                 name,
                 objects,
                 visible,
                 offset: (offset.0 - shift.0, offset.1 - shift.1),
+                colour,
             },
             Raw::Objects(l) => l,
         });

@@ -93,6 +93,7 @@ pub fn draw(
             tile_count: combos.len() as u32,
             object_alignment: String::new(),
             tiles,
+            ..Tileset::default()
         },
     ))
 }

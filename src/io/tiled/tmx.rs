@@ -131,18 +131,49 @@ pub fn to_element(m: &TiledMap) -> Element {
                             .with_text(format!("\n{}\n", rows.join(",\n"))),
                     )
             }
-            Layer::Objects { name, objects, .. } => {
+            Layer::Objects {
+                name,
+                objects,
+                colour,
+                ..
+            } => {
                 let mut g = Element::new("objectgroup")
                     .attr("id", id)
                     .attr("name", name);
+                if let Some(c) = colour {
+                    g = g.attr("color", c);
+                }
                 for o in objects {
                     g = g.child(object(o));
                 }
                 g
             }
+            // Locked: a picture to draw over, not to move by mistake.
+            Layer::Image { name, image, size } => with_properties(
+                Element::new("imagelayer")
+                    .attr("id", id)
+                    .attr("name", name)
+                    .attr("locked", 1)
+                    .child(
+                        Element::new("image")
+                            .attr("source", image)
+                            .attr("width", size.0)
+                            .attr("height", size.1),
+                    ),
+                &[drawing_marker()],
+            ),
         });
     }
     root
+}
+
+/// The property that marks an image layer as Sandtable's drawing (see
+/// [`super::model::DRAWING_PROPERTY`]).
+pub fn drawing_marker() -> Prop {
+    Prop::string(
+        super::model::DRAWING_PROPERTY,
+        "the table as Sandtable draws it, redrawn by each export; the import reads the objects",
+    )
 }
 
 /// The TMX file's bytes.

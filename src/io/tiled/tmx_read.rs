@@ -115,6 +115,9 @@ pub fn tileset(e: &Element) -> Value {
         .map(|t| {
             let mut o = attrs(t);
             o.insert("properties".into(), properties(t));
+            if let Some(source) = t.first("image").and_then(|i| i.get("source")) {
+                o.insert("image".into(), json!(source));
+            }
             Value::Object(o)
         })
         .collect();

@@ -5,7 +5,7 @@
 use super::Ground;
 use super::hex::HexGround;
 use crate::rules::constraint::Constraint;
-use crate::rules::mechanism::{On, Reads};
+use crate::rules::mechanism::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::model::{KindList, Ruleset};
 use crate::scenario::diagnostic::Diagnostic;
 
@@ -22,13 +22,38 @@ pub const READS: Reads = Reads {
     ..Reads::REST
 };
 
-/// A mechanism written once over [`Ground`].
+/// A mechanism written once over [`Ground`]: a [`Mechanism`] on both boards through
+/// the impl below, which only its kinds and its measure tell apart.
 pub trait OnGround {
     /// The kinds it reads (a hex board's features are built for them only).
     fn kinds(&self) -> Vec<&str>;
 
+    /// Its load-time check: by default each kind it reads is a ground kind
+    /// ([`LoadCheck::ground_kind`]).
+    fn check_kinds(&self, cx: &mut LoadCheck<'_>) {
+        for id in self.kinds() {
+            cx.ground_kind(id);
+        }
+    }
+
     /// Its findings on `cx`'s board.
     fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>);
+}
+
+/// Every mechanism over [`Ground`] runs on both boards, reads what [`READS`] says, and
+/// measures features across the board (a hex edit can change any finding).
+impl<T: OnGround> Mechanism for T {
+    fn info(&self) -> Info {
+        Info::new(Boards::Both, READS, Reach::Board)
+    }
+
+    fn check(&self, cx: &mut LoadCheck<'_>) {
+        self.check_kinds(cx);
+    }
+
+    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
+        run(self, on, c, out);
+    }
 }
 
 /// Runs `m` over the board of `on`: a hex board's features of the kinds it reads, or

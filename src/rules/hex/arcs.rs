@@ -10,8 +10,11 @@ use crate::scenario::Unit;
 /// One hex of a fire arc.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArcTarget {
+    /// The hex.
     pub hex: Hex,
+    /// Its distance from the unit, in hexes.
     pub range: u32,
+    /// Whether the unit sees it.
     pub los: bool,
     /// Dice against a unit there (Battle Cry), when the battle is allowed.
     pub dice: Option<i32>,

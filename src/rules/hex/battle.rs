@@ -1,5 +1,8 @@
-//! What the rules say about one unit attacking another: whether it may, with how many
-//! dice (Battle Cry) or which column shift (Sticks and Stones), and why.
+//! What the rules say about one unit attacking another on a hex board: whether it may,
+//! and why. The count itself is the ruleset's combat model's (dice, column shifts: one
+//! file each in `rules::models::combat`); this holds what every model reads (the
+//! attacker's reach, the target's terrain and facing, the sides crossed, the ruleset's
+//! modifier entries) and the answer's types.
 
 use hexx::Hex;
 
@@ -7,7 +10,8 @@ use super::built_up::BuiltUp;
 use super::sight::{SightMap, Sighting};
 use crate::board::line::{Step, exit_sides};
 use crate::board::{HexBoard, HexsideKey, Side};
-use crate::rules::model::{Combat, Kind, KindList, Ruleset, Situation, names_class};
+use crate::rules::model::{Kind, KindList, Ruleset, Situation, names_class};
+use crate::rules::models::combat::Attack;
 use crate::rules::modifier::{self as entry, Effect};
 use crate::rules::question::{PlaceError, PlaceErrorKind};
 use crate::scenario::{HexCell, Scenario, Unit};
@@ -15,11 +19,13 @@ use crate::scenario::{HexCell, Scenario, Unit};
 /// One thing that changed the dice or the column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Modifier {
+    /// What it is, as the answer says it ("attacker on woods").
     pub source: String,
     /// Dice added (negative: taken away).
     pub dice: Option<i32>,
     /// Columns shifted to the left.
     pub shift: Option<i32>,
+    /// Whether it counts in the total.
     pub counts: Counts,
     /// The rule text of a ruleset modifier entry.
     pub quote: Option<String>,
@@ -28,6 +34,7 @@ pub struct Modifier {
 /// Whether a modifier counts in the answer.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Counts {
+    /// It counts.
     #[default]
     Yes,
     /// Listed to say why it does not apply (the attacker is behind the fence).
@@ -76,11 +83,13 @@ pub fn modifier_line(m: &Modifier, all: &[Modifier]) -> Option<String> {
     }
 }
 
-/// What a board counts for one attack before the line's cover: hexes count dice or
-/// column shifts (this module), a table its own way (`play::table`).
+/// What a board counts for one attack before the line's cover: the ruleset's combat
+/// model counts it (dice or column shifts), on hexes or on a table.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Odds {
+    /// Whether the rules allow the battle.
     pub allowed: bool,
+    /// Why not, when they do not.
     pub reason: Option<String>,
     /// Dice before modifiers (Battle Cry).
     pub base_dice: Option<i32>,
@@ -132,9 +141,13 @@ impl Odds {
 /// (read through it: `b.dice`), the range, and the line of sight they were counted on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Battle {
+    /// What the board counts before the line's cover.
     pub odds: Odds,
+    /// The distance between the units, in hexes.
     pub range: u32,
+    /// Whether the attacker sees the target.
     pub los: bool,
+    /// The line of sight the odds were counted on.
     pub sighting: Sighting,
 }
 
@@ -155,21 +168,24 @@ impl std::ops::DerefMut for Battle {
 /// How far a unit reaches and with what dice.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reach {
+    /// How far it reaches, in hexes.
     pub range: u32,
     /// Dice at range 1, 2, ...
     pub dice: Vec<u32>,
     /// A range extension: (the standard range, dice beyond it, the terrain's name).
     pub beyond: Option<(u32, u32, String)>,
+    /// Why its range or dice differ from its class's (the terrain it stands on).
     pub notes: Vec<Modifier>,
 }
 
 /// Everything battles look up, built once per (scenario, ruleset).
 pub struct BattleMap<'a> {
+    /// Line of sight, which every battle traces.
     pub sight: SightMap<'a>,
-    s: &'a Scenario,
-    r: &'a Ruleset,
+    pub(crate) s: &'a Scenario,
+    pub(crate) r: &'a Ruleset,
     board: &'a HexBoard,
-    built_up: BuiltUp,
+    pub(crate) built_up: BuiltUp,
     /// The generals that attach to a friendly unit by standing in its hex, found once:
     /// every battle asks, and most games have none.
     attachers: Vec<&'a Unit>,
@@ -198,23 +214,24 @@ impl<'a> BattleMap<'a> {
         })
     }
 
+    /// The hex board the battles are on.
     pub fn board(&self) -> &'a HexBoard {
         self.board
     }
 
-    fn cell(&self, hex: Hex) -> Option<&'a HexCell> {
+    pub(crate) fn cell(&self, hex: Hex) -> Option<&'a HexCell> {
         self.s.hexes.get(&hex)
     }
 
-    fn terrain(&self, hex: Hex) -> Option<&'a Kind> {
+    pub(crate) fn terrain(&self, hex: Hex) -> Option<&'a Kind> {
         crate::rules::terrain_at(self.s, self.r, hex)
     }
 
-    fn level(&self, hex: Hex) -> i32 {
+    pub(crate) fn level(&self, hex: Hex) -> i32 {
         self.sight.level(hex)
     }
 
-    fn class(&self, u: &Unit) -> Option<&'a Kind> {
+    pub(crate) fn class(&self, u: &Unit) -> Option<&'a Kind> {
         self.r.kind(KindList::UnitClass, &u.class)
     }
 
@@ -242,9 +259,15 @@ impl<'a> BattleMap<'a> {
             let why = format!("{} and {} are on the same side", attacker.id, target.id);
             return refuse(range, los, sighting, why);
         }
+        let attack = Attack {
+            attacker,
+            target,
+            from: a,
+            to: t,
+            range,
+        };
         match self.r.combat {
-            Some(Combat::ColumnShift) => self.shift_battle(attacker, target, a, t, range, sighting),
-            Some(Combat::Dice) => self.dice_battle(attacker, target, a, t, range, sighting),
+            Some(combat) => combat.model().hex_battle(self, &attack, sighting),
             None => {
                 let why = format!("the ruleset {} names no combat mechanism", self.r.id);
                 refuse(range, los, sighting, why)
@@ -264,10 +287,11 @@ impl<'a> BattleMap<'a> {
             })
     }
 
-    /// Whether battles are column shifts rather than dice (the ruleset's `combat`): unit
-    /// classes then need no battle profile.
-    pub fn by_column_shift(&self) -> bool {
-        self.r.combat == Some(Combat::ColumnShift)
+    /// Whether an attacker's class needs a battle profile (a range and dice by range) to
+    /// battle: with no combat model, or one that counts by it. A column shift reads the
+    /// target's class instead.
+    pub fn needs_profile(&self) -> bool {
+        self.r.combat.is_none_or(|c| c.model().needs_profile())
     }
 
     /// How far `u` reaches from where it stands, with its dice by range; or why it may
@@ -328,16 +352,14 @@ impl<'a> BattleMap<'a> {
                 Situation::MovedIn => "moved onto",
                 Situation::OrderedIn => "ordered, already on",
             };
-            reach.notes.push(Modifier {
-                source: format!(
+            reach.notes.push(note(
+                format!(
                     "{} {when} {name}: range {}, dice {:?}",
                     u.class, o.range, reach.dice
                 ),
-                dice: None,
-                shift: None,
-                counts: Counts::Yes,
-                quote: None,
-            });
+                None,
+                None,
+            ));
         }
         if let Some(ext) = here.and_then(|k| {
             k.battle
@@ -352,361 +374,8 @@ impl<'a> BattleMap<'a> {
         Ok(reach)
     }
 
-    fn dice_battle(
-        &self,
-        u: &Unit,
-        target: &Unit,
-        a: Hex,
-        t: Hex,
-        range: u32,
-        sighting: Sighting,
-    ) -> Battle {
-        let reach = match self.reach(u) {
-            Ok(r) => r,
-            Err(why) => return refuse(range, false, sighting, why.message),
-        };
-        let Some(profile) = self.class(u).and_then(|k| k.profile.as_ref()) else {
-            return refuse(
-                range,
-                false,
-                sighting,
-                format!("unit class '{}' has no battle profile", u.class),
-            );
-        };
-        let here = self.terrain(a);
-        let name = |k: Option<&Kind>| k.map_or_else(|| "clear".into(), |k| k.name.to_lowercase());
-        let mut mods = reach.notes.clone();
-        let (max_range, table, beyond) = (reach.range, &reach.dice, reach.beyond.clone());
-        if range > max_range {
-            return refuse(
-                range,
-                false,
-                sighting,
-                format!(
-                    "the target is {range} hexes away; {} reaches {max_range}",
-                    u.id
-                ),
-            );
-        }
-        if !sighting.visible {
-            let why = sighting
-                .blockers
-                .first()
-                .map_or(String::new(), |b| format!(": {}", b.reason));
-            return refuse(range, false, sighting, format!("no line of sight{why}"));
-        }
-        let base = match beyond {
-            Some((standard, dice, _)) if range > standard => {
-                mods.push(Modifier {
-                    source: format!("{} firing from {} at range {range}", u.class, name(here)),
-                    dice: None,
-                    shift: None,
-                    counts: Counts::Yes,
-                    quote: None,
-                });
-                dice as i32
-            }
-            // Range 0 (a unit in the target's own hex) has no row: no dice.
-            _ => (range as usize)
-                .checked_sub(1)
-                .and_then(|i| table.get(i))
-                .copied()
-                .unwrap_or(0) as i32,
-        };
-        let mut dice = base;
-        if self.attached(u) && profile.attached_general_dice != 0 {
-            dice += profile.attached_general_dice;
-            mods.push(Modifier {
-                source: "an attached general".into(),
-                dice: Some(profile.attached_general_dice),
-                shift: None,
-                counts: Counts::Yes,
-                quote: None,
-            });
-        }
-        if let Some(k) = here.filter(|k| k.battle.attacker_dice != 0) {
-            dice += k.battle.attacker_dice;
-            mods.push(Modifier {
-                source: format!("attacker on {}", name(Some(k))),
-                dice: Some(k.battle.attacker_dice),
-                shift: None,
-                counts: Counts::Yes,
-                quote: None,
-            });
-        }
-        // Terrain reductions add up among themselves; a token's does not add to them.
-        let there = self.terrain(t);
-        let mut terrain_mods = Vec::new();
-        if let Some(k) = there {
-            let facing = self.cell(t).map_or(&[][..], |c| c.facing.as_slice());
-            if k.battle.target_dice != 0 {
-                if k.battle.front_only && !self.in_front(t, a, facing) {
-                    mods.push(Modifier {
-                        source: format!("{}: the attacker is behind it", name(there)),
-                        dice: Some(0),
-                        shift: None,
-                        counts: Counts::No,
-                        quote: None,
-                    });
-                } else {
-                    terrain_mods.push((format!("target on {}", name(there)), k.battle.target_dice));
-                }
-            }
-            let (la, lt) = (self.level(a), self.level(t));
-            if lt > la && k.battle.uphill_target_dice != 0 {
-                terrain_mods.push(("target up hill".into(), k.battle.uphill_target_dice));
-            }
-            if let Some(h) = here
-                && h.id == k.id
-                && k.battle.across_dice != 0
-                && range > 1
-            {
-                terrain_mods.push((
-                    format!("both on {} hexes, not adjacent", name(there)),
-                    k.battle.across_dice,
-                ));
-            }
-        }
-        let terrain_total: i32 = terrain_mods.iter().map(|(_, d)| d).sum();
-        let mut flags = 0;
-        let token = self.s.tokens.iter().find(|x| x.hex == t).and_then(|x| {
-            let k = self.r.kind(KindList::Token, &x.kind)?;
-            Some((x, k))
-        });
-        let mut token_dice = None;
-        if let Some((x, k)) = token {
-            if k.battle.front_only && !self.in_front(t, a, &x.facing) {
-                mods.push(Modifier {
-                    source: format!(
-                        "{} {}: the attacker is behind it",
-                        k.name.to_lowercase(),
-                        x.id
-                    ),
-                    dice: Some(0),
-                    shift: None,
-                    counts: Counts::No,
-                    quote: None,
-                });
-            } else {
-                token_dice = Some((
-                    format!("{} {}", k.name.to_lowercase(), x.id),
-                    k.battle.target_dice,
-                ));
-                flags += k.battle.ignore_flags;
-            }
-        }
-        match token_dice {
-            Some((source, d)) if !terrain_mods.is_empty() => {
-                let applied = d.min(terrain_total);
-                let names: Vec<&str> = terrain_mods.iter().map(|(s, _)| s.as_str()).collect();
-                dice += applied;
-                mods.push(Modifier {
-                    source: format!(
-                        "{source} ({d}) and {} ({terrain_total}) do not add up: the larger reduction applies",
-                        names.join(", ")
-                    ),
-                    dice: Some(applied),
-                    shift: None,
-                    counts: Counts::Yes,
-                    quote: None,
-                });
-            }
-            Some((source, d)) => {
-                dice += d;
-                mods.push(Modifier {
-                    source,
-                    dice: Some(d),
-                    shift: None,
-                    counts: Counts::Yes,
-                    quote: None,
-                });
-            }
-            None => {
-                for (source, d) in terrain_mods {
-                    dice += d;
-                    mods.push(Modifier {
-                        source,
-                        dice: Some(d),
-                        shift: None,
-                        counts: Counts::Yes,
-                        quote: None,
-                    });
-                }
-            }
-        }
-        if let Some(p) = self.class(target).and_then(|k| k.profile.as_ref())
-            && (self.attached(target) || p.general)
-        {
-            flags += p.attached_general_flags;
-        }
-        flags += self.terrain_flags(a, t);
-        for (source, d, f) in self.markers_and_sides(a, t) {
-            flags += f;
-            if d != 0 {
-                dice += d;
-                mods.push(note(source, Some(d), None));
-            }
-        }
-        let mut shift = 0;
-        let factor = self.entries(
-            u, target, range, &sighting, &mut dice, &mut shift, &mut mods,
-        );
-        Battle {
-            odds: Odds {
-                ignore_retreat_flags: flags,
-                ..Odds::dice(base, dice, factor, mods)
-            },
-            range,
-            los: true,
-            sighting,
-        }
-    }
-
-    /// Sticks and Stones: column shifts by the target's class.
-    fn shift_battle(
-        &self,
-        attacker: &Unit,
-        target: &Unit,
-        a: Hex,
-        t: Hex,
-        range: u32,
-        sighting: Sighting,
-    ) -> Battle {
-        let class = target.class.as_str();
-        let mut mods = Vec::new();
-        let (mut fire, mut assault) = (0, 0);
-        let there = self.terrain(t);
-        if let Some(k) = there {
-            let row = self.built_up.row(t, k);
-            let (name, battle) = match row.group {
-                Some(size) => (
-                    format!(
-                        "{} ({size} hex{})",
-                        row.name,
-                        if size == 1 { "" } else { "es" }
-                    ),
-                    row.battle,
-                ),
-                None => (row.name.to_string(), row.battle),
-            };
-            if battle.shift_only_from_below && self.level(a) >= self.level(t) {
-                mods.push(Modifier {
-                    source: format!(
-                        "{name}: only when attacked exclusively from a lower elevation"
-                    ),
-                    dice: None,
-                    shift: Some(0),
-                    counts: Counts::No,
-                    quote: None,
-                });
-            } else {
-                fire = battle.fire_shift.get(class).copied().unwrap_or(0);
-                assault = battle.assault_shift.get(class).copied().unwrap_or(0);
-                mods.push(Modifier {
-                    source: format!("target on {name}"),
-                    dice: None,
-                    shift: Some(fire),
-                    counts: Counts::Yes,
-                    quote: None,
-                });
-            }
-        }
-        // Markers in the target's hex: a unit in the tunnel takes the tunnel's row; a
-        // wreck gives its own shift. The larger shift applies (they do not add up).
-        for m in self.cell(t).map(|c| c.markers.as_slice()).unwrap_or(&[]) {
-            let Some(k) = self.r.kind(KindList::Marker, m) else {
-                continue;
-            };
-            let (Some(f), Some(c)) = (
-                k.battle.fire_shift.get(class),
-                k.battle.assault_shift.get(class),
-            ) else {
-                continue;
-            };
-            if k.sight
-                .rules
-                .contains(&crate::rules::model::SightRule::Tunnel)
-            {
-                (fire, assault) = (*f, *c);
-                let source = "target in the tunnel".to_string();
-                replace_shifts(&mut mods, &source);
-                mods.push(Modifier {
-                    source,
-                    dice: None,
-                    shift: Some(*f),
-                    counts: Counts::Yes,
-                    quote: None,
-                });
-            } else if *f > fire || *c > assault {
-                let source = format!(
-                    "{} in the target's hex (the larger shift applies)",
-                    k.name.to_lowercase()
-                );
-                if *f > fire {
-                    replace_shifts(&mut mods, &source);
-                }
-                fire = fire.max(*f);
-                assault = assault.max(*c);
-                mods.push(Modifier {
-                    source,
-                    dice: None,
-                    shift: Some(*f),
-                    counts: Counts::Yes,
-                    quote: None,
-                });
-            }
-        }
-        let mut flags = self.terrain_flags(a, t);
-        for (source, f, c, x) in self.side_shifts(a, t, class) {
-            fire += f;
-            assault += c;
-            flags += x;
-            if f != 0 || c != 0 {
-                mods.push(note(source, None, Some(f)));
-            }
-        }
-        flags += self.marker_and_token_flags(a, t);
-        let mut dice = 0;
-        self.entries(
-            attacker, target, range, &sighting, &mut dice, &mut fire, &mut mods,
-        );
-        let assault_allowed = range == 1 && !self.river_between(a, t, &attacker.class);
-        if range == 1 && !assault_allowed {
-            mods.push(Modifier {
-                source: "close assault across a river hexside is prohibited (no bridge)".into(),
-                dice: None,
-                shift: None,
-                counts: Counts::Yes,
-                quote: None,
-            });
-        }
-        if !sighting.visible {
-            let why = sighting
-                .blockers
-                .first()
-                .map_or(String::new(), |b| format!(": {}", b.reason));
-            let mut b = refuse(range, false, sighting, format!("no line of sight{why}"));
-            b.assault_shift = assault_allowed.then_some(assault);
-            b.modifiers = mods;
-            return b;
-        }
-        Battle {
-            odds: Odds {
-                allowed: true,
-                column_shift: Some(fire),
-                assault_shift: assault_allowed.then_some(assault),
-                modifiers: mods,
-                ignore_retreat_flags: flags,
-                ..Odds::default()
-            },
-            range,
-            los: true,
-            sighting,
-        }
-    }
-
     /// The hexside features on the side between two adjacent hexes.
-    fn side_kinds(&self, a: Hex, b: Hex) -> Vec<&'a Kind> {
+    pub(crate) fn side_kinds(&self, a: Hex, b: Hex) -> Vec<&'a Kind> {
         let key = HexsideKey::between(a, b);
         self.s
             .hexsides
@@ -718,7 +387,7 @@ impl<'a> BattleMap<'a> {
 
     /// The features of the side between adjacent attacker and target that no other
     /// feature of the side negates ("attacking across" it).
-    fn across_side(&self, a: Hex, t: Hex) -> Vec<&'a Kind> {
+    pub(crate) fn across_side(&self, a: Hex, t: Hex) -> Vec<&'a Kind> {
         if a.unsigned_distance_to(t) != 1 {
             return Vec::new();
         }
@@ -731,7 +400,7 @@ impl<'a> BattleMap<'a> {
 
     /// Retreat flags the target's terrain lets it ignore (not when the attacker is
     /// behind the terrain's facing).
-    fn terrain_flags(&self, a: Hex, t: Hex) -> u32 {
+    pub(crate) fn terrain_flags(&self, a: Hex, t: Hex) -> u32 {
         let Some(k) = self.terrain(t).filter(|k| k.battle.ignore_flags != 0) else {
             return 0;
         };
@@ -740,63 +409,6 @@ impl<'a> BattleMap<'a> {
             return 0;
         }
         k.battle.ignore_flags
-    }
-
-    /// Retreat flags the markers and tokens in the target's hex let it ignore (a token's
-    /// not when the attacker is behind its facing), for column-shift battles; dice
-    /// battles weigh tokens against terrain themselves.
-    fn marker_and_token_flags(&self, a: Hex, t: Hex) -> u32 {
-        let markers: u32 = self
-            .cell(t)
-            .map(|c| c.markers.as_slice())
-            .unwrap_or(&[])
-            .iter()
-            .filter_map(|m| self.r.kind(KindList::Marker, m))
-            .map(|k| k.battle.ignore_flags)
-            .sum();
-        let tokens: u32 = self
-            .s
-            .tokens
-            .iter()
-            .filter(|x| x.hex == t)
-            .filter_map(|x| Some((x, self.r.kind(KindList::Token, &x.kind)?)))
-            .filter(|(x, k)| !k.battle.front_only || self.in_front(t, a, &x.facing))
-            .map(|(_, k)| k.battle.ignore_flags)
-            .sum();
-        markers + tokens
-    }
-
-    /// Dice and ignored flags of the markers in the target's hex and of the hexside
-    /// features between adjacent attacker and target: (source, dice, flags).
-    fn markers_and_sides(&self, a: Hex, t: Hex) -> Vec<(String, i32, u32)> {
-        let mut out = Vec::new();
-        for m in self.cell(t).map(|c| c.markers.as_slice()).unwrap_or(&[]) {
-            if let Some(k) = self.r.kind(KindList::Marker, m) {
-                let source = format!("{} in the target's hex", k.name.to_lowercase());
-                out.push((source, k.battle.target_dice, k.battle.ignore_flags));
-            }
-        }
-        for k in self.across_side(a, t) {
-            let source = format!("attacking across a {}", k.name.to_lowercase());
-            out.push((source, k.battle.target_dice, k.battle.ignore_flags));
-        }
-        out
-    }
-
-    /// Column shifts and flags of the hexside features between adjacent attacker and
-    /// target: (source, fire, assault, flags).
-    fn side_shifts(&self, a: Hex, t: Hex, class: &str) -> Vec<(String, i32, i32, u32)> {
-        self.across_side(a, t)
-            .into_iter()
-            .map(|k| {
-                (
-                    format!("attacking across a {}", k.name.to_lowercase()),
-                    k.battle.fire_shift.get(class).copied().unwrap_or(0),
-                    k.battle.assault_shift.get(class).copied().unwrap_or(0),
-                    k.battle.ignore_flags,
-                )
-            })
-            .collect()
     }
 
     /// The hexside kinds (not negated) the line of a sighting crosses: between each two
@@ -847,7 +459,7 @@ impl<'a> BattleMap<'a> {
     /// shift, or replaces the total so far; a factor multiplies the dice at the end.
     /// Returns the product of the factors applied, if any.
     #[allow(clippy::too_many_arguments)]
-    fn entries(
+    pub(crate) fn entries(
         &self,
         u: &Unit,
         target: &Unit,
@@ -881,20 +493,6 @@ impl<'a> BattleMap<'a> {
             target_in: Vec::new(),
         };
         apply_entries(self.r, &situation, dice, shift, mods)
-    }
-
-    /// Whether a side the attacker's class may not cross (nothing negating it) lies
-    /// between adjacent hexes: no close assault across it.
-    fn river_between(&self, a: Hex, b: Hex, class: &str) -> bool {
-        let key = HexsideKey::between(a, b);
-        let side: Vec<&Kind> = self
-            .s
-            .hexsides
-            .keys()
-            .filter(|(k, _)| *k == key)
-            .filter_map(|(_, kind)| self.r.kind(KindList::Hexside, kind))
-            .collect();
-        super::movement::crossing(&side, class).is_none()
     }
 }
 
@@ -943,13 +541,22 @@ pub fn apply_entries(
 }
 
 /// A modifier that counts, with no quote.
-fn note(source: String, dice: Option<i32>, shift: Option<i32>) -> Modifier {
+pub(crate) fn note(source: String, dice: Option<i32>, shift: Option<i32>) -> Modifier {
     Modifier {
         source,
         dice,
         shift,
         counts: Counts::Yes,
         quote: None,
+    }
+}
+
+/// A modifier listed only to say why it does not count (the attacker is behind the
+/// fence).
+pub(crate) fn not_counted(source: String, dice: Option<i32>, shift: Option<i32>) -> Modifier {
+    Modifier {
+        counts: Counts::No,
+        ..note(source, dice, shift)
     }
 }
 
@@ -963,21 +570,20 @@ fn replace_counted(mods: &mut [Modifier], by: &str) {
     }
 }
 
-/// Marks the shifts counted so far as replaced by the modifier `by`.
-fn replace_shifts(mods: &mut [Modifier], by: &str) {
-    for m in mods
-        .iter_mut()
-        .filter(|m| m.shift.is_some() && m.counts == Counts::Yes)
-    {
-        m.counts = Counts::ReplacedBy(by.to_string());
-    }
+/// Why a battle is refused when the line is blocked: its first blocker.
+pub(crate) fn no_sight(sighting: &Sighting) -> String {
+    let why = sighting
+        .blockers
+        .first()
+        .map_or(String::new(), |b| format!(": {}", b.reason));
+    format!("no line of sight{why}")
 }
 
 fn same_side(a: &Unit, b: &Unit) -> bool {
     a.side == b.side && !a.side.is_empty()
 }
 
-fn refuse(range: u32, los: bool, sighting: Sighting, reason: String) -> Battle {
+pub(crate) fn refuse(range: u32, los: bool, sighting: Sighting, reason: String) -> Battle {
     Battle {
         odds: Odds::refused(reason),
         range,

@@ -16,8 +16,11 @@ pub struct Row<'a> {
     pub name: &'a str,
     /// The size of the connected group, for terrain that has a large row.
     pub group: Option<usize>,
+    /// Whether the hex takes the large row.
     pub large: bool,
+    /// The row's movement effects.
     pub movement: &'a MoveEffect,
+    /// The row's battle effects.
     pub battle: &'a BattleEffect,
 }
 
@@ -28,6 +31,7 @@ pub struct BuiltUp {
 }
 
 impl BuiltUp {
+    /// The groups of `s`'s hexes whose terrain has a large row under `r`.
     pub fn new(s: &Scenario, r: &Ruleset) -> Self {
         let mut sizes = FxHashMap::default();
         for k in r.terrains.iter().filter(|k| k.large_group.is_some()) {

@@ -14,6 +14,7 @@ use crate::scenario::{Scenario, Unit};
 pub struct Charge {
     /// The two hexes moved through, in order.
     pub path: [Hex; 2],
+    /// The id of the unit charged.
     pub target: String,
     /// The sum of the path's modifiers to the charged unit's morale value.
     pub morale_modifier: i32,

@@ -30,6 +30,8 @@ pub fn reach_headline(u: &Unit, hexes: usize, allowance: Option<u32>) -> String 
     )
 }
 
+/// What crossing a side that holds the features `side` costs a unit of `class`, or `None`
+/// when it may not cross (a feature no other negates prohibits it).
 pub fn crossing(side: &[&Kind], class: &str) -> Option<u32> {
     let mut cost = 0;
     for k in side.iter().filter(|k| !negated(side, &k.id)) {
@@ -60,15 +62,20 @@ pub fn negated(side: &[&Kind], id: &str) -> bool {
 /// A hex a unit can reach, at what cost, and whether it must stop there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reach {
+    /// The hex.
     pub hex: Hex,
+    /// Movement points spent to get there.
     pub cost: u32,
+    /// The unit must stop there.
     pub must_stop: bool,
 }
 
 /// The cost of one step and what it leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StepCost {
+    /// Movement points the step spends.
     pub cost: u32,
+    /// The unit must stop after it.
     pub must_stop: bool,
     /// The road followed into the hex (an index into the scenario's roads).
     pub road: Option<u32>,
@@ -79,8 +86,11 @@ pub struct StepCost {
 /// Where a unit stands in the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct State {
+    /// The hex it stands on.
     pub hex: Hex,
+    /// The road it came in by (an index into the scenario's roads).
     pub road: Option<u32>,
+    /// The next road hex pays its terrain's cost.
     pub penalty: bool,
     /// Every step so far was along a road.
     pub all_road: bool,
@@ -155,6 +165,7 @@ pub struct MoveMap<'a> {
     roads: FxHashMap<Hex, Vec<(u32, usize)>>,
     sides: FxHashMap<HexsideKey, Vec<(&'a Kind, Option<Hex>)>>,
     units: FxHashMap<Hex, Vec<&'a Unit>>,
+    /// Who controls which hexes.
     pub zones: Zones,
     stacking: Option<(usize, Classes)>,
     /// Only the stacking rule's sharers (leaders) may move into an occupied hex.
@@ -230,6 +241,7 @@ impl<'a> MoveMap<'a> {
         })
     }
 
+    /// The hex board the moves are on.
     pub fn board(&self) -> &'a HexBoard {
         self.board
     }

@@ -15,22 +15,28 @@ use crate::scenario::{Scenario, Unit};
 /// Why a line is blocked at a hex.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Blocker {
+    /// Where the line is blocked.
     pub hex: Hex,
     /// `<ruleset>/<rule>`, e.g. `battle-cry-150/los-terrain`.
     pub rule: String,
+    /// Why, in a sentence.
     pub reason: String,
 }
 
 /// The answer to "can FROM see TO?".
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sighting {
+    /// The hex the line starts at.
     pub from: Hex,
+    /// The hex it ends at.
     pub to: Hex,
+    /// Nothing blocks the line.
     pub visible: bool,
     /// Distance in hexes.
     pub range: u32,
     /// The hexes strictly between, in order; a line along a hexside names both hexes.
     pub steps: Vec<Step>,
+    /// What blocks it, nearest the start first.
     pub blockers: Vec<Blocker>,
 }
 
@@ -308,6 +314,7 @@ impl<'a> SightMap<'a> {
         axis_value(a, t.axis) == t.value && axis_value(b, t.axis) == t.value
     }
 
+    /// The hex board the lines are on.
     pub fn board(&self) -> &'a HexBoard {
         self.board
     }

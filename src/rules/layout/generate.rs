@@ -25,11 +25,15 @@ use crate::scenario::{Area, Edge, Line, Scenario};
 /// What to lay out.
 #[derive(Debug, Clone, Default)]
 pub struct Request {
+    /// The territory type's id.
     pub territory: String,
     /// A cell of the territory's map, (row, column), each 1-5.
     pub cell: Option<(usize, usize)>,
+    /// The density's id, when no cell gives it.
     pub density: Option<String>,
+    /// The secure flank's id, when no cell gives it.
     pub secure_flank: Option<String>,
+    /// The seed of the dice: one seed, one table.
     pub seed: u64,
 }
 

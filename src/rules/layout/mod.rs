@@ -64,13 +64,17 @@ pub struct PieceSizes {
 crate::strenum::string_enum! {
     /// A category of terrain in the tables.
     pub enum Category {
+        /// Good going.
         Good = "good",
+        /// Rough going.
         Rough = "rough",
+        /// Difficult going.
         Difficult = "difficult",
     }
 }
 
 impl Category {
+    /// The category as printed ("Good").
     pub fn name(self) -> &'static str {
         match self {
             Category::Good => "Good",
@@ -152,7 +156,9 @@ pub struct SectorRoll {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Territory {
+    /// The id settings and commands name it by.
     pub id: String,
+    /// The name as printed.
     pub name: String,
     /// The 5 x 5 map, a row a string as printed: five cells "Flank ----- Density",
     /// separated by tabs.
@@ -180,6 +186,7 @@ pub struct Territory {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FlankSubstitute {
+    /// The terrain placed.
     pub terrain: String,
     /// The secure-flank types it may replace.
     pub instead_of: Vec<String>,
@@ -222,6 +229,7 @@ pub struct SizeCaveat {
 pub struct TerrainEntry {
     /// The terrain or line kind.
     pub kind: String,
+    /// Its category.
     pub category: Category,
     /// The Terrain, Category and Description columns as printed.
     pub row: String,
@@ -282,14 +290,17 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl Layout {
+    /// The territory type `id`.
     pub fn territory(&self, id: &str) -> Option<&Territory> {
         self.territories.iter().find(|t| t.id == id)
     }
 
+    /// The density `id`.
     pub fn density(&self, id: &str) -> Option<&Density> {
         self.densities.iter().find(|d| d.id == id)
     }
 
+    /// The secure flank `id`.
     pub fn secure_flank(&self, id: &str) -> Option<&SecureFlank> {
         self.secure_flanks.iter().find(|f| f.id == id)
     }
@@ -318,29 +329,48 @@ impl Layout {
 /// the value and, where there are few, the choices.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LayoutError {
+    /// The ruleset (by id) has no layout.
     #[error("ruleset {0} has no layout to generate")]
     NoLayout(String),
+    /// The ruleset (by id) is not played on a table.
     #[error("ruleset {0} does not play on a table")]
     NotTable(String),
     /// A setting that does not read, as the settings' reading words it.
     #[error("{0}")]
     Setting(String),
+    /// No territory type is given.
     #[error("no territory")]
     NoTerritory,
+    /// Neither a cell nor a density is given.
     #[error("give --cell or --density: the table's density is not known")]
     NoDensity,
+    /// A cell that does not read (as given).
     #[error("'{0}' is not \"Flank ----- Density\"")]
     Cell(String),
+    /// A secure flank the layout does not print (as given).
     #[error("'{0}' is not a secure flank the layout prints")]
     Flank(String),
+    /// A density the layout does not print (as given).
     #[error("'{0}' is not a density the layout prints")]
     Density(String),
+    /// A card that is not one of PBS's.
     #[error("'{card}' is not a PBS card; the cards are {cards}")]
-    Card { card: String, cards: String },
+    Card {
+        /// The card as given.
+        card: String,
+        /// The cards there are, for the message.
+        cards: String,
+    },
+    /// A territory's card difference that does not read.
     #[error(
         "{territory}: the card difference \"{text}\" is not \"N Better = M side-to-side[ or diagonal]\""
     )]
-    CardDifference { territory: String, text: String },
+    CardDifference {
+        /// The territory's id.
+        territory: String,
+        /// The difference as printed.
+        text: String,
+    },
 }
 
 impl Territory {

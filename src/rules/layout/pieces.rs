@@ -10,19 +10,29 @@ use crate::scenario::Scenario;
 
 /// One terrain piece: an area or a line.
 pub struct Piece<'s> {
+    /// The area's or line's id.
     pub id: &'s str,
+    /// Its terrain or line kind.
     pub kind: &'s str,
+    /// Its outline (a line's, buffered by its width).
     pub shape: MultiPolygon<f64>,
     /// A line's width (`None` for an area).
     pub width: Option<f64>,
+    /// A line's points (`None` for an area).
     pub line: Option<&'s [crate::board::freeform::Point]>,
+    /// Either player must place it.
     pub compulsory: bool,
+    /// A secure-flank piece.
     pub secure_flank: bool,
+    /// The side that placed it.
     pub owner: Option<&'s str>,
+    /// The sector roll it was placed by (1-6).
     pub sector_roll: Option<u8>,
     /// The opponent's answer to the sector roll (9.E).
     pub opponent_roll: Option<u8>,
+    /// Dangerous ground.
     pub dangerous: bool,
+    /// Units may not enter it.
     pub impassable: bool,
 }
 
@@ -114,10 +124,15 @@ pub fn layout_of<'r>(
 
 /// What a layout mechanism reads of a table, built once a run.
 pub struct LayoutCx<'a> {
+    /// The table.
     pub s: &'a Scenario,
+    /// The ruleset's layout.
     pub layout: &'a Layout,
+    /// What the scenario's settings say.
     pub set: Resolved<'a>,
+    /// The table's sectors.
     pub frame: super::sectors::Frame,
+    /// The terrain pieces on the table.
     pub pieces: Vec<Piece<'a>>,
 }
 

@@ -10,9 +10,13 @@ use crate::scenario::Edge;
 /// An axis-aligned rectangle of the table: x0, y0, x1, y1.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Band {
+    /// The left side.
     pub x0: f64,
+    /// The top side.
     pub y0: f64,
+    /// The right side.
     pub x1: f64,
+    /// The bottom side.
     pub y1: f64,
 }
 
@@ -59,8 +63,11 @@ impl Band {
 /// A sector of the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sector {
+    /// The left flank sector (a roll of 1).
     Left,
+    /// The centre sector (2-5).
     Centre,
+    /// The right flank sector (6).
     Right,
 }
 
@@ -74,6 +81,7 @@ impl Sector {
         }
     }
 
+    /// The sector as the rules name it ("left flank sector").
     pub fn name(self) -> &'static str {
         match self {
             Sector::Left => "left flank sector",
@@ -87,8 +95,11 @@ impl Sector {
 /// north and south (side edges west and east) or west and east.
 #[derive(Debug, Clone, Copy)]
 pub struct Frame {
+    /// The table's width.
     pub width: f64,
+    /// The table's height.
     pub height: f64,
+    /// How deep the flank sectors reach from the side edges.
     pub depth: f64,
     /// Base edges north and south.
     pub north_south: bool,
@@ -106,6 +117,7 @@ impl Frame {
         }
     }
 
+    /// The whole table.
     pub fn table(&self) -> Band {
         Band {
             x0: 0.0,
@@ -152,6 +164,7 @@ impl Frame {
         }
     }
 
+    /// The centre sector: the table less the flank sectors.
     pub fn centre(&self) -> Band {
         let d = self.depth;
         if self.north_south {

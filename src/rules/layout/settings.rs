@@ -11,9 +11,13 @@ use crate::scenario::Settings;
 /// What the settings say, as far as they read.
 #[derive(Debug, Default)]
 pub struct Resolved<'l> {
+    /// The territory type.
     pub territory: Option<&'l Territory>,
+    /// The cell of the territory's map, (row, column), each 1-5.
     pub cell: Option<(usize, usize)>,
+    /// The density.
     pub density: Option<&'l Density>,
+    /// The secure flank.
     pub flank: Option<&'l SecureFlank>,
     /// The pieces the opponent's roll removed (the `removed` setting).
     pub removed: Vec<Removed>,
@@ -28,11 +32,15 @@ pub struct Resolved<'l> {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Removed {
+    /// The terrain removed.
     pub terrain: String,
+    /// The side that placed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
+    /// It was a compulsory piece.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub compulsory: bool,
+    /// The sector roll it was placed by.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sector_roll: Option<u8>,
     /// The opponent's roll that removed it.

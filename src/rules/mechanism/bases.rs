@@ -12,6 +12,7 @@ use crate::scenario::Unit;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables: every unit's base is its class's `table.base` (frontage and depth); the

@@ -15,6 +15,7 @@ use crate::scenario::Landmark;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables: where a line of `roads` crosses a line of `water` there is a landmark of

@@ -11,6 +11,7 @@ use crate::rules::hex::validate::Context;
 use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Hex;
 
 /// Connected groups of `terrain` take its `large_group` row from that size on;

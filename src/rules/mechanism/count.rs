@@ -3,13 +3,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
-use crate::rules::constraint::Constraint;
+use super::Boards;
 use crate::rules::ground::Ground;
 use crate::rules::ground::mechanisms::kind_name;
-use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
+use crate::rules::ground::mechanisms::{Cx, OnGround};
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Both;
 
 /// How many features of these kinds the board holds, together: at least `min`, at
@@ -36,22 +36,6 @@ impl OnGround for Count {
 
     fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
         count(cx, &self.kinds, self.min, self.max, out);
-    }
-}
-
-impl Mechanism for Count {
-    fn info(&self) -> Info {
-        Info::new(BOARDS, ground::READS, Reach::Board)
-    }
-
-    fn check(&self, cx: &mut LoadCheck<'_>) {
-        for id in &self.kinds {
-            cx.ground_kind(id);
-        }
-    }
-
-    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
-        ground::run(self, on, c, out);
     }
 }
 

@@ -10,6 +10,7 @@ use crate::rules::layout::pieces::{LayoutCx, needs_layout, run_on};
 use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::{Diagnostic, Severity};
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables with a layout: the compulsory pieces match the density row (so many

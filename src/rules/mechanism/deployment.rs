@@ -15,6 +15,7 @@ use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::{Order, Unit, Works};
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables with a layout: no unit (but a camp) deploys closer than `centre_line` to the

@@ -31,6 +31,7 @@ pub struct Param {
     pub name: String,
     /// What it means.
     pub doc: String,
+    /// What values it takes.
     pub ty: ParamType,
     /// Whether a ruleset must give it.
     pub required: bool,

@@ -15,6 +15,7 @@ use crate::scenario::Feature;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Hex;
 
 /// With `kinds`: hexes and tokens of those kinds have `min` to `max` front sides

@@ -9,6 +9,7 @@ use crate::rules::hex::validate::Context;
 use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Hex;
 
 /// Attributes of the hexes of `terrain`: an elevation from `min_elevation` to

@@ -10,6 +10,7 @@ use crate::rules::model::KindList;
 use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables: areas give a `level` within their terrain's `table.levels`.

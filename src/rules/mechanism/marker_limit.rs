@@ -11,6 +11,7 @@ use crate::scenario::Edit;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Hex;
 
 /// At most `max` of `marker` in one hex.

@@ -87,10 +87,15 @@ impl Boards {
 /// ruleset, which change only with `rest`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Reads {
+    /// The hexes' terrain, elevation, facing and markers.
     pub hexes: bool,
+    /// The hexside features.
     pub hexsides: bool,
+    /// The tokens.
     pub tokens: bool,
+    /// The roads.
     pub roads: bool,
+    /// The units.
     pub units: bool,
     /// Board, sides, shapes of a table: anything else a check may read.
     pub rest: bool,
@@ -127,6 +132,7 @@ impl Reads {
         ..Reads::REST
     };
 
+    /// What either reads.
     pub fn union(self, o: Reads) -> Reads {
         Reads {
             hexes: self.hexes || o.hexes,
@@ -138,6 +144,7 @@ impl Reads {
         }
     }
 
+    /// Whether the two share a part (an edit of one changes what the other reads).
     pub fn meets(self, o: Reads) -> bool {
         (self.hexes && o.hexes)
             || (self.hexsides && o.hexsides)
@@ -177,6 +184,7 @@ pub struct Info {
 }
 
 impl Info {
+    /// What a mechanism is: its boards, what it reads and how far an edit reaches.
     pub const fn new(boards: Boards, reads: Reads, reach: Reach) -> Self {
         Info {
             boards,
@@ -222,10 +230,13 @@ pub trait Mechanism {
 /// A mechanism's load-time check: the ruleset, the constraint's rule, and where the
 /// problems and the ids to look up go.
 pub struct LoadCheck<'a> {
+    /// The ruleset checked.
     pub r: &'a Ruleset,
+    /// The constraint's rule, which messages start with.
     pub rule: &'a str,
     /// (list, id, whose): ids looked up once every reference is collected.
     pub refs: &'a mut Vec<(KindList, String, String)>,
+    /// The problems found.
     pub out: &'a mut Vec<Problem>,
 }
 
@@ -281,6 +292,7 @@ macro_rules! registry {
     ($($(#[$attr:meta])* $variant:ident = $name:literal => $module:ident :: $ty:ident,)*) => {
         /// The mechanisms the validator knows, with their parameters (each variant's
         /// type documents its own).
+        #[allow(missing_docs)]
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
         #[serde(tag = "mechanism")]
         pub enum Check {

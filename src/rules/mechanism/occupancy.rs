@@ -10,6 +10,7 @@ use crate::rules::table::fire::TableFeature;
 use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables: at most `max` units' bases overlap one feature of `kinds`.

@@ -3,14 +3,14 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
-use crate::rules::constraint::Constraint;
+use super::{Boards, LoadCheck};
 use crate::rules::ground::Ground;
-use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
+use crate::rules::ground::mechanisms::{Cx, OnGround};
 use crate::rules::ground::mechanisms::{EPSILON, kind_name};
 use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Both;
 
 /// On or off a line: every feature of `kind` touches a line of `lines` (on a table:
@@ -38,17 +38,9 @@ impl OnGround for OnLine {
             .collect()
     }
 
-    fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
-        on_line(cx, &self.kind, &self.lines, self.off, out);
-    }
-}
-
-impl Mechanism for OnLine {
-    fn info(&self) -> Info {
-        Info::new(BOARDS, ground::READS, Reach::Board)
-    }
-
-    fn check(&self, cx: &mut LoadCheck<'_>) {
+    /// The kind checked is a ground kind; the lines are a table's line kinds or a hex
+    /// board's road kinds.
+    fn check_kinds(&self, cx: &mut LoadCheck<'_>) {
         cx.ground_kind(&self.kind);
         let list = if cx.r.board.as_hex().is_some() {
             KindList::Road
@@ -58,8 +50,8 @@ impl Mechanism for OnLine {
         cx.kinds(list, &self.lines);
     }
 
-    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
-        ground::run(self, on, c, out);
+    fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
+        on_line(cx, &self.kind, &self.lines, self.off, out);
     }
 }
 

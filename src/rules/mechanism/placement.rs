@@ -11,6 +11,7 @@ use crate::rules::model::Kind;
 use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Hex;
 
 /// Tokens and markers only on the terrains their kind allows (`allowed_on`).

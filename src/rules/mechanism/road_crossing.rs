@@ -15,6 +15,7 @@ use crate::scenario::Scenario;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Hex;
 
 /// A road of `roads` that crosses a hexside of `hexsides` needs one of `needs` on

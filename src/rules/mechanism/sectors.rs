@@ -10,6 +10,7 @@ use crate::rules::layout::pieces::{LayoutCx, needs_layout, run_on};
 use crate::rules::table::validate::Table;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables with a layout: a piece with a `sector_roll` lies wholly in that sector,

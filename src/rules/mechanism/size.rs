@@ -3,14 +3,14 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
-use crate::rules::constraint::Constraint;
+use super::Boards;
 use crate::rules::ground::Form;
 use crate::rules::ground::Ground;
 use crate::rules::ground::mechanisms::EPSILON;
-use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
+use crate::rules::ground::mechanisms::{Cx, OnGround};
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Both;
 
 /// Features of these kinds are at least `min` across at their narrowest and at most
@@ -38,22 +38,6 @@ impl OnGround for Size {
 
     fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
         size(cx, &self.kinds, self.min, self.max, out);
-    }
-}
-
-impl Mechanism for Size {
-    fn info(&self) -> Info {
-        Info::new(BOARDS, ground::READS, Reach::Board)
-    }
-
-    fn check(&self, cx: &mut LoadCheck<'_>) {
-        for id in &self.kinds {
-            cx.ground_kind(id);
-        }
-    }
-
-    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
-        ground::run(self, on, c, out);
     }
 }
 

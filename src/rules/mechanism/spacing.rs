@@ -3,13 +3,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Boards, Info, LoadCheck, Mechanism, On, Reach};
-use crate::rules::constraint::Constraint;
+use super::Boards;
 use crate::rules::ground::Ground;
-use crate::rules::ground::mechanisms::{self as ground, Cx, OnGround};
+use crate::rules::ground::mechanisms::{Cx, OnGround};
 use crate::rules::ground::mechanisms::{EPSILON, kind_name};
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Both;
 
 /// Near and far: each feature of `kind` is at least `min` from every feature of
@@ -44,21 +44,6 @@ impl OnGround for Spacing {
     fn measure<G: Ground>(&self, cx: &Cx<'_, G>, out: &mut Vec<Diagnostic>) {
         let range = (self.min, self.max);
         spacing(cx, &self.kind, &self.from, range, self.not_part, out);
-    }
-}
-
-impl Mechanism for Spacing {
-    fn info(&self) -> Info {
-        Info::new(BOARDS, ground::READS, Reach::Board)
-    }
-
-    fn check(&self, cx: &mut LoadCheck<'_>) {
-        cx.ground_kind(&self.kind);
-        cx.ground_kind(&self.from);
-    }
-
-    fn run(&self, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
-        ground::run(self, on, c, out);
     }
 }
 

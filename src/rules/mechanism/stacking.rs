@@ -12,6 +12,7 @@ use crate::rules::model::{Classes, KindList};
 use crate::scenario::Unit;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Hex;
 
 /// At most `max` units a hex; a unit of a `may_share` class may also stand in the

@@ -11,6 +11,7 @@ use crate::rules::model::KindList;
 use crate::scenario::HexCell;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Hex;
 
 /// The hexes marked `marker` are contiguous, in one straight line, and each is

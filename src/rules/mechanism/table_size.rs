@@ -10,6 +10,7 @@ use crate::scenario::Edit;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables: the table is `width` by `height` board units; the quick fix resizes it.

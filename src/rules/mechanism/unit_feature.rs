@@ -7,15 +7,19 @@ use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::rules::constraint::Constraint;
 use crate::rules::model::{KindList, names_class};
 use crate::rules::table::effect::TableEffect;
+use crate::rules::table::geometry::Shape;
+use crate::rules::table::path::stands_on;
 use crate::rules::table::{geometry, validate::Table, validate::overlaps};
 use crate::scenario::Unit;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables: no unit's base overlaps a feature of `kinds` that its class may not enter
-/// (`prohibited`) or may not stop on (`no_stop`). A base in contact with the
-/// feature's edge is not in it.
+/// (`prohibited`; a base in contact with the feature's edge is not in it), or stands
+/// on one its class may not stop on (`no_stop`, by the kind's `no_stop_when`:
+/// overlapping it by default), as `sandtable path` reads it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitFeature {
@@ -56,9 +60,16 @@ fn unit_feature(t: &Table<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<D
             Some((d, &k.table, name))
         })
         .collect();
-    for (u, inside) in t.units_in(kinds) {
+    for u in &t.s.units {
+        let (Some(base), Some(at)) = (geometry::unit(u), u.at) else {
+            continue;
+        };
+        let touched = t.map.touching(&base);
+        let inside = touched
+            .into_iter()
+            .filter(|f| kinds.contains(&f.kind) && !f.destroyed);
         for f in inside {
-            if let Some(why) = refused(f.effect, u) {
+            if let Some(why) = refused(f.effect, u, &f.shape, &base, at) {
                 let m = format!(
                     "unit {} ({}) stands in {}, which it {why}",
                     u.id,
@@ -68,13 +79,8 @@ fn unit_feature(t: &Table<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<D
                 out.push(t.diag(c, m, &[&u.id, &f.id]));
             }
         }
-        let Some(base) = geometry::unit(u) else {
-            continue;
-        };
         for (d, e, name) in &by_rule {
-            if let Some(why) = refused(e, u)
-                && overlaps(&d.shape, &base)
-            {
+            if let Some(why) = refused(e, u, &d.shape, &base, at) {
                 let m = format!(
                     "unit {} ({}) stands on {name}, a bridge by rule, which it {why}",
                     u.id,
@@ -86,11 +92,18 @@ fn unit_feature(t: &Table<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<D
     }
 }
 
-/// Why a unit of its class may not be in a feature with effects `e`, if it may not.
-fn refused(e: &TableEffect, u: &Unit) -> Option<&'static str> {
-    if names_class(&e.prohibited, &u.class) {
+/// Why a unit of its class, its base `base` centred at `at`, may not stand where it
+/// does on a feature of footprint `shape` with effects `e`, if it may not.
+fn refused(
+    e: &TableEffect,
+    u: &Unit,
+    shape: &Shape,
+    base: &geo::Polygon<f64>,
+    at: crate::board::freeform::Point,
+) -> Option<&'static str> {
+    if names_class(&e.prohibited, &u.class) && overlaps(shape, base) {
         Some("may not enter")
-    } else if names_class(&e.no_stop, &u.class) {
+    } else if names_class(&e.no_stop, &u.class) && stands_on(shape, e.no_stop_when, base, at) {
         Some("may not stop on")
     } else {
         None

@@ -10,6 +10,7 @@ use crate::rules::model::KindList;
 use crate::rules::model::names_class;
 use crate::scenario::diagnostic::Diagnostic;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Hex;
 
 /// No unit stands in terrain its class may not enter.

@@ -16,6 +16,7 @@ use crate::scenario::Feature;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
+/// The boards it runs on (its entry in [`registry()`](super::registry)).
 pub const BOARDS: Boards = Boards::Table;
 
 /// Tables: nothing but the `allowed` landmarks overlaps a line of the `water`

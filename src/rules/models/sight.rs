@@ -82,6 +82,7 @@ fn example_sight_model() -> SightModel {
 }
 
 impl SightModel {
+    /// Whether it is the default model (flat sight), which a ruleset need not write.
     pub fn is_default(&self) -> bool {
         *self == Self::default()
     }

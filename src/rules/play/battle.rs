@@ -12,30 +12,41 @@ pub use crate::rules::battle::Odds;
 use crate::rules::battle::{Counts, Modifier, modifier_line};
 use crate::scenario::Unit;
 
-/// Text 003's sentence for a halving by cover.
-pub const COVER_QUOTE: &str = "A unit firing at (or at and through) a unit claiming cover then uses half the number of dice that it would normally use (round fractions down)";
-
 /// One halving of the dice for a feature giving cover.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Factor {
+    /// The feature, as the answer says it ("woods w1").
     pub source: String,
+    /// The feature's id.
     pub feature: String,
+    /// What the dice are multiplied by (0.5).
     pub factor: f64,
+    /// The rule text it quotes: the feature kind's `cover_quote`, when it has one.
+    pub quote: Option<String>,
 }
 
 /// The answer to "what happens if ATTACKER battles TARGET?", on either board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fight<L> {
+    /// What the board counts before the line's cover.
     pub odds: Odds,
     /// The halvings for cover, one per feature.
     pub factors: Vec<Factor>,
+    /// The line the battle is fought along.
     pub sight: Sight<L>,
 }
 
-fn source(m: &Met) -> Option<(String, String)> {
-    match &m.mark {
-        Mark::Feature { id, name, .. } => Some((format!("{name} {id}"), id.clone())),
-        Mark::Hex(h) => Some((format!("cover at {h}"), h.clone())),
+/// The halving a feature giving cover makes.
+fn halving(m: &Met) -> Factor {
+    let (source, feature) = match &m.mark {
+        Mark::Feature { id, name, .. } => (format!("{name} {id}"), id.clone()),
+        Mark::Hex(h) => (format!("cover at {h}"), h.clone()),
+    };
+    Factor {
+        source,
+        feature,
+        factor: 0.5,
+        quote: m.cover_quote.clone(),
     }
 }
 
@@ -58,15 +69,7 @@ pub fn settle<F: Field>(line: super::Between<F::Line>, mut odds: Odds) -> Fight<
         odds.allowed = false;
         odds.reason = Some(format!("the {} is blocked: {}", F::LINE, why.join("; ")));
     }
-    let factors: Vec<Factor> = sight
-        .cover()
-        .filter_map(source)
-        .map(|(source, feature)| Factor {
-            source,
-            feature,
-            factor: 0.5,
-        })
-        .collect();
+    let factors: Vec<Factor> = sight.cover().map(halving).collect();
     if !factors.is_empty() {
         odds.dice_factor = Some(odds.dice_factor.unwrap_or(1.0) * sight.dice_factor());
         // Counted dice (a dice game on a table) are halved once per cover feature,
@@ -113,7 +116,11 @@ pub fn json<L>(f: &Fight<L>) -> Value {
         .iter()
         .map(modifier_json)
         .chain(f.factors.iter().map(|x| {
-            json!({"source": x.source, "feature": x.feature, "factor": x.factor, "applied": true, "quote": COVER_QUOTE})
+            let mut v = json!({"source": x.source, "feature": x.feature, "factor": x.factor, "applied": true});
+            if let Some(q) = &x.quote {
+                v["quote"] = json!(q);
+            }
+            v
         }))
         .collect();
     json!({
@@ -182,8 +189,16 @@ pub fn details<L>(f: &Fight<L>, attacker: &str, target: &str) -> Vec<String> {
             out.push(format!("dice multiplied by {x}, rounded down"));
         }
     } else {
+        // Each sentence the halvings quote, once.
+        let mut quotes: Vec<&str> = Vec::new();
+        for q in f.factors.iter().filter_map(|x| x.quote.as_deref()) {
+            if !quotes.contains(&q) {
+                quotes.push(q);
+            }
+        }
+        let quoted: String = quotes.iter().map(|q| format!(" (\"{q}\")")).collect();
         out.push(format!(
-            "dice halved {} time(s), rounding down each time (x{}) (\"{COVER_QUOTE}\")",
+            "dice halved {} time(s), rounding down each time (x{}){quoted}",
             f.factors.len(),
             o.dice_factor.unwrap_or(1.0)
         ));

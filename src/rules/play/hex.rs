@@ -18,7 +18,9 @@ use crate::scenario::{Scenario, Unit};
 
 /// A hex scenario as sight, battle and movement read it.
 pub struct HexField<'a> {
+    /// The scenario.
     pub s: &'a Scenario,
+    /// Sight and battle lookups, built once.
     pub map: BattleMap<'a>,
     r: &'a Ruleset,
     /// Built on the first move asked about (sight and battle do not need it).
@@ -53,6 +55,7 @@ impl<'a> HexField<'a> {
                 blocks: Some(b.reason.clone()),
                 rule: Some(b.rule.clone()),
                 cover: false,
+                cover_quote: None,
                 overhead: false,
             })
             .collect();
@@ -182,7 +185,7 @@ impl<'a> Field for HexField<'a> {
             to,
             length: 0.0,
             cost: 0.0,
-            refused: Some(why),
+            refused: vec![why],
             stop: false,
         };
         let road_bonus = self
@@ -199,6 +202,7 @@ impl<'a> Field for HexField<'a> {
             all_road: false,
             road_move: None,
             charge: false,
+            decimals: None,
             own: Vec::new(),
         };
         let start = match super::standing(u) {
@@ -238,7 +242,7 @@ impl<'a> Field for HexField<'a> {
                 to,
                 length: 1.0,
                 cost: f64::from(step.cost),
-                refused: None,
+                refused: Vec::new(),
                 stop: step.must_stop,
             });
             out.own.push(*h);

@@ -29,10 +29,15 @@ pub use crate::rules::question::{PlaceError, PlaceErrorKind, Where, standing, un
 /// Where a thing met lies: a hex (by its label) or a feature of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mark {
+    /// A hex, by its label.
     Hex(String),
+    /// A feature of the table.
     Feature {
+        /// Its id.
         id: String,
+        /// Its kind's id.
         kind: String,
+        /// Its kind's name.
         name: String,
     },
 }
@@ -40,6 +45,7 @@ pub enum Mark {
 /// One thing a line between two places meets, and what it does to sight and fire.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Met {
+    /// Where it lies.
     pub mark: Mark,
     /// Why it blocks the line, when it does.
     pub blocks: Option<String>,
@@ -47,6 +53,8 @@ pub struct Met {
     pub rule: Option<String>,
     /// It gives the target cover against this fire (one halving of the dice).
     pub cover: bool,
+    /// The rule text that halving quotes, when the ruleset gives one.
+    pub cover_quote: Option<String>,
     /// The firer fires over it (overhead artillery fire).
     pub overhead: bool,
 }
@@ -63,6 +71,7 @@ pub struct Between<L> {
     pub fire: Option<FireType>,
     /// What the line meets that the rules read.
     pub met: Vec<Met>,
+    /// The board's own account of the line, for drawing.
     pub own: L,
 }
 
@@ -113,6 +122,7 @@ pub trait Field {
 pub enum Arena<'a> {
     /// Boxed: a hex field holds the sight and battle maps, a table field one index.
     Hex(Box<hex::HexField<'a>>),
+    /// A measured table.
     Table(table::TableField<'a>),
 }
 

@@ -1,8 +1,8 @@
 //! A move assembled once for both boards: the board costs each leg of a unit's route
 //! (a step into the next hex, or a table's polyline with its half-rate stretches) and
 //! says why a leg is refused or where the unit must stop; this spends the allowance
-//! along the route and gives one answer: length, cost, allowed, and the first reason
-//! it is not.
+//! along the route and gives one answer: length, cost, allowed, and every reason it
+//! is not.
 
 use serde_json::{Value, json};
 
@@ -19,8 +19,8 @@ pub struct Leg {
     pub length: f64,
     /// The allowance it spends.
     pub cost: f64,
-    /// Why the unit may not make it.
-    pub refused: Option<String>,
+    /// Why the unit may not make it (every reason the board finds).
+    pub refused: Vec<String>,
     /// The unit must stop where the leg ends.
     pub stop: bool,
 }
@@ -28,65 +28,100 @@ pub struct Leg {
 /// A route as the board costs it, leg by leg.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Legs<R> {
+    /// Each leg as the board costs it.
     pub legs: Vec<Leg>,
     /// The allowance to spend, when the board knows one (a hex class's movement).
     pub allowance: Option<f64>,
     /// Added to the allowance when every leg follows a road.
     pub road_bonus: f64,
+    /// Every leg follows a road.
     pub all_road: bool,
     /// A table's road move: the whole route along one road, at the class's road rate.
     pub road_move: Option<f64>,
     /// The route is charged, not moved (a table's `path --charge`).
     pub charge: bool,
+    /// The decimal places a measure of the board is written with in words (a tenth of a
+    /// cm, a hundredth of a base width); `None`: as it is (whole hexes).
+    pub decimals: Option<usize>,
+    /// The board's own account of the route, for drawing.
     pub own: R,
 }
 
 /// What a route costs a unit, on either board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Route<R> {
+    /// The unit's id.
     pub unit: String,
+    /// How long the route is, in hexes or board units.
     pub length: f64,
+    /// What it spends of the allowance.
     pub cost: f64,
+    /// Whether the rules allow it.
     pub allowed: bool,
+    /// Every reason it is not allowed, in one sentence (`reasons` joined by "; ").
     pub reason: Option<String>,
+    /// Every reason it is not allowed: each refused leg's, a stop it goes past, the
+    /// allowance it exceeds.
+    pub reasons: Vec<String>,
+    /// The allowance it spends from, when the board knows one.
     pub allowance: Option<f64>,
+    /// A table's road move: the whole route along one road, at the class's road rate.
     pub road_move: Option<f64>,
+    /// The route is charged, not moved.
     pub charge: bool,
+    /// As [`Legs::decimals`].
+    pub decimals: Option<usize>,
+    /// The board's own account of the route, for drawing.
     pub own: R,
+}
+
+/// `x` as words write a measure with `decimals` places (`None`, or a whole number such
+/// as an allowance: as it is).
+pub fn number(x: f64, decimals: Option<usize>) -> String {
+    match decimals {
+        Some(n) if x.fract() != 0.0 => format!("{x:.n$}"),
+        _ => format!("{x}"),
+    }
 }
 
 /// Spends a unit's allowance along the legs a board costs: every leg's length and
 /// cost add up ("terrain effects are cumulative" on hexes; a table's half-rate
-/// stretches are already doubled, "not cumulative"); the first refused leg refuses the
-/// route with its reason; a unit that must stop may go no farther; the cost may not
-/// exceed the allowance (with the road bonus when all of it is along a road).
+/// stretches are already doubled, "not cumulative"); a refused leg refuses the route
+/// with its reasons; a unit that must stop may go no farther; the cost may not exceed
+/// the allowance (with the road bonus when all of it is along a road). Every reason
+/// found is given, not only the first ("over its allowance" and "may not stop on a
+/// bridge" both).
 pub fn spend<R>(unit: &Unit, legs: Legs<R>) -> Route<R> {
     let mut length = 0.0;
     let mut cost = 0.0;
-    let mut reason = None;
+    let mut reasons = Vec::new();
     let last = legs.legs.len().saturating_sub(1);
     for (i, leg) in legs.legs.iter().enumerate() {
         length += leg.length;
         cost += leg.cost;
-        if reason.is_none() {
-            reason = leg.refused.clone().or_else(|| {
-                (leg.stop && i < last).then(|| {
-                    format!(
-                        "{} must stop at {} and may move no farther",
-                        unit.id, leg.to
-                    )
-                })
-            });
+        reasons.extend(leg.refused.iter().cloned());
+        if leg.stop && i < last {
+            reasons.push(format!(
+                "{} must stop at {} and may move no farther",
+                unit.id, leg.to
+            ));
         }
     }
-    if reason.is_none()
-        && let Some(a) = legs.allowance
-    {
+    if let Some(a) = legs.allowance {
         let limit = a + if legs.all_road { legs.road_bonus } else { 0.0 };
         if cost > limit {
-            reason = Some(format!(
-                "the route costs {cost}, more than {}'s allowance of {limit}",
-                unit.id
+            // Rounded as the board's measures are, with a place more where rounding
+            // would make the cost read as the allowance ("costs 20.0, more than 20").
+            let (mut places, allowance) = (legs.decimals, number(limit, legs.decimals));
+            while let Some(n) = places.filter(|n| *n < 3)
+                && number(cost, places).parse::<f64>().ok() <= Some(limit)
+            {
+                places = Some(n + 1);
+            }
+            reasons.push(format!(
+                "the route costs {}, more than {}'s allowance of {allowance}",
+                number(cost, places),
+                unit.id,
             ));
         }
     }
@@ -94,11 +129,13 @@ pub fn spend<R>(unit: &Unit, legs: Legs<R>) -> Route<R> {
         unit: unit.id.clone(),
         length,
         cost,
-        allowed: reason.is_none(),
-        reason,
+        allowed: reasons.is_empty(),
+        reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
+        reasons,
         allowance: legs.allowance,
         road_move: legs.road_move,
         charge: legs.charge,
+        decimals: legs.decimals,
         own: legs.own,
     }
 }
@@ -134,8 +171,9 @@ pub fn json<R>(r: &Route<R>) -> Value {
 /// The first line: "i1 (infantry) moves 48.3 cm at a cost of 48.3 cm" ("charges" for
 /// a charge); `word` is the board's measure.
 pub fn headline<R>(u: &Unit, r: &Route<R>, word: &str) -> String {
+    let places = r.decimals.unwrap_or(1);
     format!(
-        "{} ({}) {} {:.1} {word} at a cost of {:.1} {word}",
+        "{} ({}) {} {:.places$} {word} at a cost of {:.places$} {word}",
         u.id,
         u.class,
         if r.charge { "charges" } else { "moves" },
@@ -152,7 +190,7 @@ pub fn details<R>(r: &Route<R>, word: &str) -> Vec<String> {
             "along a road from start to end: it may move {m} {word}"
         ));
     }
-    if let Some(why) = &r.reason {
+    for why in &r.reasons {
         out.push(format!("not allowed: {why}"));
     }
     out

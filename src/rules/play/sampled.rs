@@ -33,10 +33,15 @@ use crate::scenario::Unit;
 /// left.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Grid {
+    /// A cell's width and height, in board units.
     pub step: f64,
+    /// Cells across.
     pub cols: usize,
+    /// Cells down.
     pub rows: usize,
+    /// The table's width.
     pub width: f64,
+    /// The table's height.
     pub height: f64,
 }
 
@@ -69,10 +74,12 @@ impl Grid {
         }
     }
 
+    /// How many samples.
     pub fn len(&self) -> usize {
         self.cols * self.rows
     }
 
+    /// Whether there are none (a table too small for one).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -107,7 +114,12 @@ pub enum Value {
     Blocked,
     /// Fire reaches: the halvings for cover on the way, and the dice left when the
     /// ruleset counts dice on a table (`None` on Mini-Nap, which counts none).
-    Fire { halvings: usize, dice: Option<i32> },
+    Fire {
+        /// How many halvings for cover.
+        halvings: usize,
+        /// The dice left, when the ruleset counts dice on a table.
+        dice: Option<i32>,
+    },
     /// Fire could reach but the rules refuse it there (the dice halved to none).
     Refused,
     /// Seen (a viewshed).
@@ -119,17 +131,24 @@ pub enum Value {
 /// Which field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum What {
+    /// Where the unit can fire.
     Arc,
+    /// From where enemies could fire at the unit, and with what cover.
     Cover,
+    /// What a place sees.
     Viewshed,
+    /// Where the unit can move this turn.
     Reach,
 }
 
 /// A field answered: a value for each sample of the grid.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sampled {
+    /// Which field it is.
     pub what: What,
+    /// Where the samples are.
     pub grid: Grid,
+    /// One value a sample, in the grid's order.
     pub values: Vec<Value>,
     /// The range the arc or cover map reaches, when it has one.
     pub range: Option<f64>,

@@ -15,6 +15,7 @@ pub struct Sight<L> {
     pub visible: bool,
     /// How many things met give cover: the dice are halved once for each (tables).
     pub halvings: usize,
+    /// What the board answers about the line.
     pub between: Between<L>,
 }
 

@@ -14,13 +14,16 @@ use crate::scenario::{Scenario, Unit};
 
 /// A table scenario as sight and battle read it.
 pub struct TableField<'a> {
+    /// The scenario.
     pub s: &'a Scenario,
+    /// The table's features and lookups, built once.
     pub map: TableMap<'a>,
     /// Routes are charged, not moved (`sandtable path --charge`).
     pub charge: bool,
 }
 
 impl<'a> TableField<'a> {
+    /// The field of a table scenario under `r`.
     pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Self {
         TableField {
             s,
@@ -129,6 +132,7 @@ pub fn between(mut z: Zone) -> Between<Zone> {
             blocks: c.blocks,
             rule: None,
             cover: c.cover,
+            cover_quote: c.cover_quote,
             overhead: c.overhead,
         })
         .collect();
@@ -231,14 +235,20 @@ impl<'a> Field for TableField<'a> {
         None
     }
 
+    /// "12.5 cm, edge to edge (small-arms fire)"; a line from a class that never fires
+    /// carries no fire ("(sight only: a cavalry unit never fires)").
     fn measure(&self, b: &Between<Zone>) -> String {
         let z = &b.own;
         let unit = &self.map.unit;
+        let fire = match &z.never_fires {
+            Some(class) => format!("sight only: {} never fires", crate::rules::a_unit(class)),
+            None => format!("{} fire", z.fire),
+        };
         format!(
-            "{:.1}{}{unit}, edge to edge ({} fire)",
+            "{:.places$}{}{unit}, edge to edge ({fire})",
             z.distance,
             if unit.is_empty() { "" } else { " " },
-            z.fire
+            places = self.map.decimals(),
         )
     }
 
@@ -266,7 +276,7 @@ impl<'a> Field for TableField<'a> {
             .collect();
         let c = route_cost(&self.map, u, &pts, self.charge);
         let to = through.last().map_or(String::new(), |p| self.name(*p));
-        let refused = (!c.allowed).then(|| c.reason.clone().unwrap_or_default());
+        let refused = c.reasons.clone();
         let mut own: Vec<Point> = u.at.into_iter().collect();
         own.extend(pts);
         // A class's movement allowance applies on a table too; a road move has its
@@ -292,6 +302,7 @@ impl<'a> Field for TableField<'a> {
             all_road: false,
             road_move: c.road_move,
             charge: self.charge,
+            decimals: Some(self.map.decimals()),
             own,
         }
     }

@@ -6,8 +6,8 @@
 //! from [`super::battle::fight`], as on every board.
 
 use super::battle::Odds;
-use crate::rules::battle::{Counts, Modifier, apply_entries};
-use crate::rules::model::{Combat, KindList, Ruleset};
+use crate::rules::battle::{apply_entries, note};
+use crate::rules::model::{KindList, Ruleset};
 use crate::rules::modifier::Situation;
 use crate::rules::table::fire::{TableMap, Zone};
 use crate::rules::table::geometry;
@@ -46,42 +46,43 @@ pub fn attached(r: &Ruleset, units: &[Unit], u: &Unit) -> bool {
     })
 }
 
-/// `a`'s count of dice against `t` along `zone`, before cover; `None` when the ruleset
-/// has no dice combat (a table then counts no dice of its own). `units` are the
-/// scenario's, among which a leader may be attached to `a`.
+/// `a`'s count against `t` along `zone`, before cover: the ruleset's combat model's
+/// count on a table, else the benefits its entries name (`None` when it names none: a
+/// table then counts nothing of its own). `units` are the scenario's, among which a
+/// leader may be attached to `a`.
 pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> Option<Odds> {
+    map.ruleset()
+        .combat
+        .and_then(|c| c.model().table_odds(map, units, zone, a, t))
+        .or_else(|| benefits(map, units, zone, a, t))
+}
+
+/// `a`'s count of dice against `t` along `zone`, before cover: the dice model on a
+/// table.
+pub fn dice(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> Odds {
     let r = map.ruleset();
-    if r.combat != Some(Combat::Dice) {
-        return benefits(map, units, zone, a, t);
-    }
     if a.side == t.side && !a.side.is_empty() {
-        return Some(Odds::refused(format!(
-            "{} and {} are on the same side",
-            a.id, t.id
-        )));
+        return Odds::refused(format!("{} and {} are on the same side", a.id, t.id));
     }
     let Some(p) = r
         .kind(KindList::UnitClass, &a.class)
         .and_then(|k| k.profile.as_ref())
     else {
-        return Some(Odds::refused(format!(
-            "unit class '{}' has no battle profile",
-            a.class
-        )));
+        return Odds::refused(format!("unit class '{}' has no battle profile", a.class));
     };
     if p.general || p.dice.is_empty() {
-        return Some(Odds::refused(format!("a {} does not battle", a.class)));
+        return Odds::refused(format!("a {} does not battle", a.class));
     }
     if !a.ordered {
-        return Some(Odds::refused(format!("{} is not ordered this turn", a.id)));
+        return Odds::refused(format!("{} is not ordered this turn", a.id));
     }
     let unit = &map.unit;
     let d = zone.distance;
     if d > f64::from(p.range) + 1e-9 {
-        return Some(Odds::refused(format!(
+        return Odds::refused(format!(
             "the target is {d:.1} {unit} away; {} reaches {} {unit}",
             a.id, p.range
-        )));
+        ));
     }
     let base = p.dice[band(&p.bands, f64::from(p.range), p.dice.len(), d)] as i32;
     let mut dice = base;
@@ -89,18 +90,16 @@ pub fn odds(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> 
     let general = attached(r, units, a);
     if general && p.attached_general_dice != 0 {
         dice += p.attached_general_dice;
-        mods.push(Modifier {
-            source: "an attached general".into(),
-            dice: Some(p.attached_general_dice),
-            shift: None,
-            counts: Counts::Yes,
-            quote: None,
-        });
+        mods.push(note(
+            "an attached general".into(),
+            Some(p.attached_general_dice),
+            None,
+        ));
     }
     let situation = situation(map, zone, a, t, general);
     let mut shift = 0;
     let factor = apply_entries(r, &situation, &mut dice, &mut shift, &mut mods);
-    Some(Odds::dice(base, dice, factor, mods))
+    Odds::dice(base, dice, factor, mods)
 }
 
 /// What the ruleset's modifier entries read of `a` attacking `t` along `zone` on a

@@ -48,9 +48,17 @@ section! {
         /// along roads (rough ground).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         pub impassable_unless_passable: bool,
-        /// Classes that may not stop while touching it (may cross only).
+        /// Classes that may not stop on it (may cross only); `no_stop_when` says what
+        /// stopping on it is.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         pub no_stop: Classes,
+        /// What ending a move on it means for `no_stop`, in `sandtable path` and the
+        /// `unit-feature` check alike: `overlapping` (the default: the base overlaps it,
+        /// more than by touching its edge, so units may stand in contact at a bridge's
+        /// ends), `touching` (any contact of the base, its edge included) or `centre` (the
+        /// base's centre is on it).
+        #[serde(default, skip_serializing_if = "StopWhen::is_overlapping")]
+        pub no_stop_when: StopWhen,
         /// Classes that may not charge into, through, out of or across it.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         pub no_charge: Classes,
@@ -64,6 +72,10 @@ section! {
         /// place of `cover`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub cover_built_during: Option<Vec<FireType>>,
+        /// The rule text a halving for its cover quotes (`sandtable battle`); without one
+        /// the halving quotes nothing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub cover_quote: Option<String>,
         /// It gives the defender the hand-to-hand advantage.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         pub hand_to_hand: bool,
@@ -97,6 +109,14 @@ section! {
         /// Roads: the move of each class that moves along it from start to end on it.
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         pub road_move: BTreeMap<String, f64>,
+        /// Landmarks and lines: the line kinds whose effects on movement it lifts where a
+        /// unit crosses them on it (a bridge over a stream): while the moving base touches
+        /// it, a line of those kinds neither slows it (`half_rate`, `charge_half_rate`)
+        /// nor bars its charge (`no_charge`), and a unit ending its move on it is not
+        /// stopped there by them (`no_stop`). Without it a bridge lifts only the water's
+        /// `prohibited`, and a stream still slows a unit crossing on the bridge.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub negates: Vec<String>,
         /// Landmarks: it must be part of a road of these kinds (a bridge).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         pub on_road: Vec<String>,
@@ -136,19 +156,88 @@ section! {
     lists {
         /// What an area terrain does on the table.
         AreaTable: [level, levels, ground, half_rate, prohibited, roads_only, no_stop,
-            impassable_unless_passable, no_charge, charge_half_rate, cover,
-            cover_built_during, hand_to_hand, structural_hits, structural_key, destroyed_as,
-            visible_within]
+            no_stop_when, impassable_unless_passable, no_charge, charge_half_rate, cover,
+            cover_built_during, cover_quote, hand_to_hand, structural_hits, structural_key,
+            destroyed_as, visible_within]
         /// What a line does on the table.
-        LineTable: [level, levels, half_rate, prohibited, roads_only, no_stop, no_charge,
-            charge_half_rate, cover, cover_built_during, hand_to_hand, width, water,
-            bank_woods, sides_as, road_move, auto_bridge, ridge]
+        LineTable: [level, levels, half_rate, prohibited, roads_only, no_stop, no_stop_when,
+            no_charge, charge_half_rate, cover, cover_built_during, cover_quote,
+            hand_to_hand, width, water, bank_woods, sides_as, road_move, auto_bridge, ridge,
+            negates]
         /// What a landmark does on the table.
         LandmarkTable: [level, levels, half_rate, prohibited, roads_only, no_stop,
-            no_charge, charge_half_rate, cover, cover_built_during, hand_to_hand,
-            structural_hits, structural_key, destroyed_as, treat_as, on_road]
+            no_stop_when, no_charge, charge_half_rate, cover, cover_built_during,
+            cover_quote, hand_to_hand, structural_hits, structural_key, destroyed_as,
+            treat_as, on_road, negates]
         /// A unit class on the table: its fire, its base.
         ClassTable: [fire, base, no_fire]
+    }
+}
+
+crate::strenum::string_enum! {
+    /// What ending a move on a feature means for its kind's `no_stop`.
+    #[derive(Default)]
+    pub enum StopWhen {
+        /// The base overlaps it, more than by touching its edge: a base that only grazes
+        /// a hedge's end is not on it, and units may stand in contact at a bridge's ends
+        /// (Mini-Nap: "deemed to be in contact 'on' the bridge").
+        #[default]
+        Overlapping = "overlapping",
+        /// Any contact of the base with it, its edge included ("not stopping while
+        /// touching it").
+        Touching = "touching",
+        /// The base's centre is on it ("no unit may end its move with its centre on a
+        /// bridge").
+        Centre = "centre",
+    }
+}
+
+impl StopWhen {
+    fn is_overlapping(&self) -> bool {
+        *self == StopWhen::Overlapping
+    }
+}
+
+crate::strenum::string_enum! {
+    /// Which part of a unit standing in a feature that blocks sight makes it an end of
+    /// the line inside it, which the feature then does not block.
+    #[derive(Default)]
+    pub enum EndIn {
+        /// The unit's centre (a point asked about: the point) is in it.
+        #[default]
+        Centre = "centre",
+        /// Any part of the unit's base touches it.
+        Base = "base",
+        /// No end lifts it: it blocks a line that starts or ends in it too.
+        None = "none",
+    }
+}
+
+/// The exceptions to a table feature's `sight.blocks`: when the line it crosses is not
+/// blocked by it. Each field left out keeps the built-in reading.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+#[schemars(example = serde_json::json!({"end_in": "centre", "both_higher": false, "fired_over": true}))]
+pub struct BlockExceptions {
+    /// A line one of whose ends is in it: `centre` (the default: a unit's centre, or the
+    /// point, is in it), `base` (any part of a unit's base touches it) or `none` (it
+    /// blocks whatever stands in it).
+    pub end_in: EndIn,
+    /// Both ends stand higher than its top and see over it (default true).
+    pub both_higher: bool,
+    /// A battery firing over it (overhead fire: its top lower than the level the guns
+    /// stand at, the target not in it) is not blocked by it (default false: firing over
+    /// lifts only its cover).
+    pub fired_over: bool,
+}
+
+impl Default for BlockExceptions {
+    fn default() -> Self {
+        BlockExceptions {
+            end_in: EndIn::Centre,
+            both_higher: true,
+            fired_over: false,
+        }
     }
 }
 

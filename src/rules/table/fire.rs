@@ -10,14 +10,18 @@
 //! - A unit stands at the level of the highest ground (contour, hill) under its centre.
 //!   Ground blocks the line from the middle of the firer's front edge to the target's
 //!   centre when that line crosses it, it holds neither end, and it is higher than
-//!   both ends stand. Other features do not block: they give cover (fire across a
-//!   river through both bank strips halves twice, docs/rulesets.md, Readings).
+//!   both ends stand. A kind with `sight.blocks` blocks the same line as blocking
+//!   terrain does on hexes, with the exceptions its `sight.unless` gives (by default:
+//!   an end's centre in it, or both ends higher than its top). Other features do not
+//!   block: they give cover (fire across a river through both bank strips halves
+//!   twice, docs/rulesets.md, Readings).
 //! - A kind that limits sight inside it (`visible_within`, PBS's "All Visible (V) 1BW")
 //!   blocks the same line when more of it than that distance lies inside the area; its
 //!   own feature limits the firer too (a unit deep in woods sees out no farther).
 //! - Artillery fires overhead: a feature whose top (its level, on the ground under it)
 //!   is lower than the level the firing battery stands at gives no cover, unless the
-//!   target is in it.
+//!   target is in it; it still blocks unless its kind's `sight.unless.fired_over`
+//!   says firing over it lifts that too.
 
 use geo::kernels::{Kernel as _, Orientation, RobustKernel};
 use geo::{
@@ -28,7 +32,7 @@ use geo::{
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
 use super::derived::derived;
-use super::effect::{FireType, TableEffect, destroyed_as};
+use super::effect::{BlockExceptions, EndIn, FireType, TableEffect, destroyed_as};
 use super::geometry::{self, Shape};
 use super::ridge;
 use crate::board::freeform::{Point, geo_point};
@@ -61,6 +65,8 @@ pub struct TableFeature<'a> {
     pub destroyed: bool,
     /// Its kind blocks sight (`sight.blocks`), as blocking terrain does on hexes.
     pub blocks_sight: bool,
+    /// When it does not block (its kind's `sight.unless`).
+    pub unless: BlockExceptions,
 }
 
 impl<'a> TableFeature<'a> {
@@ -91,6 +97,7 @@ impl<'a> TableFeature<'a> {
             width: None,
             destroyed: false,
             blocks_sight: false,
+            unless: BlockExceptions::default(),
         }
     }
 
@@ -112,6 +119,9 @@ pub struct TableMap<'a> {
     /// against ([`apart`]) before the exact test. Made when a zone first asks, so that
     /// validation, which asks none, does not pay for them.
     hulls: std::sync::OnceLock<Vec<Vec<Coord<f64>>>>,
+    /// The roads of each kind with a road move, as one footprint (a road network), for
+    /// the kinds with more than one road: made when a route first asks.
+    networks: std::sync::OnceLock<Vec<(String, Shape)>>,
     r: &'a Ruleset,
     /// The board's unit ("cm"), for messages.
     pub unit: String,
@@ -121,6 +131,12 @@ impl<'a> TableMap<'a> {
     /// The ruleset it reads.
     pub fn ruleset(&self) -> &'a Ruleset {
         self.r
+    }
+
+    /// The decimal places its measures are written with in words: a tenth of a cm or
+    /// an inch, a hundredth of a base width.
+    pub fn decimals(&self) -> usize {
+        if self.unit == "bw" { 2 } else { 1 }
     }
 }
 
@@ -141,9 +157,13 @@ pub struct Firer {
     holding: Vec<usize>,
     /// The features holding the whole front edge (its own), ascending.
     own: Vec<usize>,
+    /// The features the base touches (or holding the point), ascending.
+    touched: Vec<usize>,
     /// The unit's base, which a ridge line measures from; nothing for a point.
     base: Option<Polygon<f64>>,
     pub fire: FireType,
+    /// The class of a unit that never fires (`table.no_fire`): its line is sight only.
+    never_fires: Option<String>,
 }
 
 /// The target's end of a zone of fire, worked out once ([`TableMap::target`]): a cover
@@ -177,6 +197,8 @@ pub struct Crossed {
     pub name: String,
     /// It gives the target cover against this fire (one halving).
     pub cover: bool,
+    /// The rule text its cover's halving quotes (its kind's `cover_quote`).
+    pub cover_quote: Option<String>,
     /// Why it blocks the line, when it does.
     pub blocks: Option<String>,
     /// The firing battery fires over it.
@@ -194,6 +216,8 @@ pub struct Zone {
     pub visible: bool,
     /// How many features halve the dice.
     pub halvings: usize,
+    /// The class of a firer that never fires: the zone is a line of sight only.
+    pub never_fires: Option<String>,
 }
 
 impl Zone {
@@ -315,6 +339,12 @@ impl<'a> TableMap<'a> {
             });
         }
         // What blocks sight is the kind's (a destroyed structure's, its ruin's).
+        let sight = |list, kind: &str| {
+            r.kind(list, kind)
+                .map_or((false, BlockExceptions::default()), |k| {
+                    (k.sight.blocks, k.sight.unless.clone().unwrap_or_default())
+                })
+        };
         for f in &mut features {
             let list = if f.destroyed {
                 KindList::Terrain
@@ -328,13 +358,14 @@ impl<'a> TableMap<'a> {
             } else {
                 f.kind.clone()
             };
-            f.blocks_sight = r.kind(list, &kind).is_some_and(|k| k.sight.blocks);
+            (f.blocks_sight, f.unless) = sight(list, &kind);
         }
         for d in with_derived.then(|| derived(s, r)).into_iter().flatten() {
             let e = effect(d.list, &d.kind);
-            let blocks_sight = r.kind(d.list, &d.kind).is_some_and(|k| k.sight.blocks);
+            let (blocks_sight, unless) = sight(d.list, &d.kind);
             features.push(TableFeature {
                 blocks_sight,
+                unless,
                 ..TableFeature::plain(
                     d.id,
                     d.kind.clone(),
@@ -361,6 +392,7 @@ impl<'a> TableMap<'a> {
             features,
             tree: RTree::bulk_load(entries),
             hulls: std::sync::OnceLock::new(),
+            networks: std::sync::OnceLock::new(),
             r,
             unit: s
                 .board
@@ -385,6 +417,37 @@ impl<'a> TableMap<'a> {
                 .map(|f| f.shape.convex_hull().exterior().0.clone())
                 .collect()
         })
+    }
+
+    /// The footprint of every road of `kind` together (its road network), when the
+    /// kind gives a road move and has more than one road.
+    pub fn network(&self, kind: &str) -> Option<&Shape> {
+        let all = self.networks.get_or_init(|| {
+            let mut out: Vec<(String, Shape)> = Vec::new();
+            let mut count: Vec<usize> = Vec::new();
+            for f in self
+                .features
+                .iter()
+                .filter(|f| !f.effect.road_move.is_empty())
+            {
+                match out.iter().position(|(k, _)| *k == f.kind) {
+                    Some(i) => {
+                        out[i].1 = out[i].1.union(&f.shape);
+                        count[i] += 1;
+                    }
+                    None => {
+                        out.push((f.kind.clone(), f.shape.clone()));
+                        count.push(1);
+                    }
+                }
+            }
+            out.into_iter()
+                .zip(count)
+                .filter(|(_, n)| *n > 1)
+                .map(|(k, _)| k)
+                .collect()
+        });
+        all.iter().find(|(k, _)| k == kind).map(|(_, s)| s)
     }
 
     /// The features whose bounding boxes meet `env` (a first cut before exact tests).
@@ -490,6 +553,19 @@ impl<'a> TableMap<'a> {
             Place::Point(p) => (vec![p], p, p),
         };
         let holding = self.holding(at);
+        let base = match firer {
+            Place::Unit(u) => geometry::unit(u),
+            Place::Point(_) => None,
+        };
+        let touched = self.touched(base.as_ref(), &holding);
+        let never_fires = match firer {
+            Place::Unit(u) => self
+                .r
+                .kind(KindList::UnitClass, &u.class)
+                .filter(|k| k.table.no_fire)
+                .map(|k| k.id.clone()),
+            Place::Point(_) => None,
+        };
         // The firer's own features hold its whole front edge.
         let own = match edge.as_slice() {
             [l, r] => {
@@ -503,17 +579,16 @@ impl<'a> TableMap<'a> {
         };
         Firer {
             level: self.level_of(&holding),
-            base: match firer {
-                Place::Unit(u) => geometry::unit(u),
-                Place::Point(_) => None,
-            },
+            base,
             edge_line: geometry::freeform_line(&edge),
             edge,
             mid,
             at,
             holding,
             own,
+            touched,
             fire,
+            never_fires,
         }
     }
 
@@ -529,7 +604,21 @@ impl<'a> TableMap<'a> {
             Place::Point(p) => (vec![p], p, None),
         };
         let holding = self.holding(at);
-        let touched = match &base {
+        let touched = self.touched(base.as_ref(), &holding);
+        Target {
+            level: self.level_of(&holding),
+            pts,
+            at,
+            base,
+            holding,
+            touched,
+        }
+    }
+
+    /// The features a base touches, ascending; those `holding` a point when there is no
+    /// base.
+    fn touched(&self, base: Option<&Polygon<f64>>, holding: &[usize]) -> Vec<usize> {
+        match base {
             Some(b) => {
                 let mut touched: Vec<usize> = envelope(b)
                     .into_iter()
@@ -539,15 +628,7 @@ impl<'a> TableMap<'a> {
                 touched.sort_unstable();
                 touched
             }
-            None => holding.clone(),
-        };
-        Target {
-            level: self.level_of(&holding),
-            pts,
-            at,
-            base,
-            holding,
-            touched,
+            None => holding.to_vec(),
         }
     }
 
@@ -598,6 +679,20 @@ impl<'a> TableMap<'a> {
         let line = [seg.0[0], seg.0[1], seg.0[0]];
         let on_line =
             |i: usize, f: &TableFeature| !apart(&line, &hulls[i]) && f.shape.intersects(&seg);
+        // A kind that blocks sight blocks as blocking terrain does on hexes, but for the
+        // exceptions its `sight.unless` gives: an end in it (by a unit's centre or its
+        // base), both ends higher than its top, a battery firing over it.
+        let sight_blocks = |i: usize, f: &TableFeature, overhead: bool| {
+            let end_in = match f.unless.end_in {
+                EndIn::Centre => has(&from.holding, i) || has(&to.holding, i),
+                EndIn::Base => has(&from.touched, i) || has(&to.touched, i),
+                EndIn::None => false,
+            };
+            let over = f.unless.both_higher && f.top() < from_level && f.top() < to_level;
+            let lifted = end_in || over || (f.unless.fired_over && overhead);
+            (f.blocks_sight && !lifted && on_line(i, f))
+                .then(|| format!("{} {} blocks the line", f.name, f.id))
+        };
         let mut crossed = Vec::new();
         for i in self.indices_in(env) {
             let f = &self.features[i];
@@ -607,13 +702,18 @@ impl<'a> TableMap<'a> {
             }
             if has(&from.own, i) {
                 // The firer's own feature gives no cover, but sight inside it is still
-                // limited (a unit deep in woods sees out no farther than the woods let it).
-                if let Some(why) = self.limits_sight(f, &seg, from_mid, to_at) {
+                // limited (a unit deep in woods sees out no farther than the woods let it),
+                // and a kind no end lifts blocks from inside too.
+                let blocks = self.limits_sight(f, &seg, from_mid, to_at).or_else(|| {
+                    (f.unless.end_in == EndIn::None).then(|| sight_blocks(i, f, false))?
+                });
+                if let Some(why) = blocks {
                     crossed.push(Crossed {
                         id: f.id.clone(),
                         kind: f.kind.clone(),
                         name: f.name.clone(),
                         cover: false,
+                        cover_quote: None,
                         blocks: Some(why),
                         overhead: false,
                     });
@@ -636,15 +736,7 @@ impl<'a> TableMap<'a> {
                     to_level
                 )
             })
-            .or_else(|| {
-                // A kind that blocks sight blocks as blocking terrain does on hexes:
-                // unless the line starts or ends in it, or both ends stand higher.
-                (f.blocks_sight
-                    && !holds_end
-                    && !(f.top() < from_level && f.top() < to_level)
-                    && on_line(i, f))
-                .then(|| format!("{} {} blocks the line", f.name, f.id))
-            })
+            .or_else(|| sight_blocks(i, f, overhead))
             .or_else(|| self.limits_sight(f, &seg, from_mid, to_at))
             .or_else(|| ridge::blocks(f, &seg, from_end, to_end, &self.unit));
             let cover = !overhead && f.effect.covers(fire, f.built_during);
@@ -653,6 +745,7 @@ impl<'a> TableMap<'a> {
                 kind: f.kind.clone(),
                 name: f.name.clone(),
                 cover,
+                cover_quote: cover.then(|| f.effect.cover_quote.clone()).flatten(),
                 blocks,
                 overhead,
             });
@@ -666,6 +759,7 @@ impl<'a> TableMap<'a> {
             crossed,
             visible,
             halvings,
+            never_fires: from.never_fires.clone(),
         }
     }
 

@@ -6,17 +6,21 @@
 //! sampled. Rules (text 003): half rate "whilst ever the unit remains interpenetrated"
 //! with any feature that requires it, not cumulative; prohibited and impassable
 //! features refused with the reason; rivers and canals only across a bridge or ford;
-//! a road move (starting, staying and ending on the road) ignores terrain and has the
-//! class's road move; a unit may not end where it may not stop.
+//! a road move (starting, staying and ending on roads of one kind, turning at their
+//! junctions) ignores terrain and has the class's road move; a unit may not end where
+//! it may not stop (by its kind's `no_stop_when`, as the `unit-feature` check reads
+//! it); a bridge whose kind `negates` a stream lifts the stream's effects on movement
+//! while the base is on the bridge. Every reason a route is refused is given.
 
 use geo::{
     BoundingRect as _, Contains as _, ConvexHull as _, Coord, Intersects as _, LineString,
     MultiPoint, Polygon, Rect,
 };
 
+use super::effect::StopWhen;
 use super::fire::{TableFeature, TableMap};
 use super::geometry::Shape;
-use crate::board::freeform::Point;
+use crate::board::freeform::{Point, geo_point};
 use crate::rules::model::names_class;
 use crate::scenario::Unit;
 use crate::scenario::shape::unit_base;
@@ -29,7 +33,11 @@ pub struct PathCost {
     /// The allowance it spends (half-rate stretches count double).
     pub cost: f64,
     pub allowed: bool,
+    /// Every reason it is refused, in one sentence (`reasons` joined by "; ").
     pub reason: Option<String>,
+    /// Every reason it is refused: each feature it may not enter, charge across or stop
+    /// on.
+    pub reasons: Vec<String>,
     /// The whole move is along a road: its class's road move applies.
     pub road_move: Option<f64>,
 }
@@ -278,23 +286,19 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
         .windows(2)
         .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
         .sum();
-    let refuse = |reason: String| PathCost {
+    let refuse = |reasons: Vec<String>| PathCost {
         length,
         cost: length,
         allowed: false,
-        reason: Some(reason),
+        reason: Some(reasons.join("; ")),
+        reasons,
         road_move: None,
     };
     let line = LineString::from(pts.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>());
     let line_box = bbox(line.0.iter().copied());
     let shape_box = |f: &TableFeature| f.shape.bounding_rect();
-    // A road move: the whole path on one road whose kind gives the class a road move.
-    let road = map.features.iter().find(|f| {
-        f.effect.road_move.contains_key(class)
-            && (pts.len() < 2
-                || (shape_box(f).is_some_and(|b| box_within(&line_box, &b))
-                    && f.shape.contains(&line)))
-    });
+    // A road move: the whole path on roads of one kind that gives the class a road move.
+    let road = road_network(map, class, &pts, &line, &line_box);
     // Where the path crosses water at a standing bridge or a ford, that water is no
     // obstacle; a road move crosses water nowhere else ("destroyed bridges can no
     // longer be crossed").
@@ -317,19 +321,22 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
                     .any(|c| crossing(c) && c.shape.intersects(&w.shape))
         })
     };
-    if let (Some(road), true, false) = (road, pts.len() >= 2, charge)
+    let stops = |along: &[&str]| -> Vec<String> {
+        stopped_on(map, u, &pts, along)
+            .into_iter()
+            .map(|f| format!("{} ({class}) may not stop on {} {}", u.id, f.name, f.id))
+            .collect()
+    };
+    if let (Some((allowance, roads)), false) = (&road, charge)
         && !unbridged()
     {
-        let allowance = road.effect.road_move.get(class).copied();
         // A road move ignores terrain on the way, not where it ends: "Units cannot stop
         // and remain on a bridge" holds for it too.
-        if let Some(f) = stopped_on(map, u, &pts, Some(&road.id)) {
+        let stopped = stops(roads);
+        if !stopped.is_empty() {
             return PathCost {
-                road_move: allowance,
-                ..refuse(format!(
-                    "{} ({class}) may not stop on {} {}",
-                    u.id, f.name, f.id
-                ))
+                road_move: Some(*allowance),
+                ..refuse(stopped)
             };
         }
         return PathCost {
@@ -337,11 +344,12 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
             cost: length,
             allowed: true,
             reason: None,
-            road_move: allowance,
+            reasons: Vec::new(),
+            road_move: Some(*allowance),
         };
     }
     let Some((base, _)) = Base::of(u) else {
-        return refuse(format!("unit {} stands nowhere on the table", u.id));
+        return refuse(vec![format!("unit {} stands nowhere on the table", u.id)]);
     };
     let crossings: Vec<&TableFeature> = map.features.iter().filter(|f| crossing(f)).collect();
     let on_roads = map
@@ -349,6 +357,12 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
         .iter()
         .filter(|f| !f.effect.road_move.is_empty())
         .collect::<Vec<_>>();
+    // Bridges and the like whose kind lifts the effects of the water they cross.
+    let negating: Vec<&TableFeature> = map
+        .candidates(env)
+        .filter(|f| !f.effect.negates.is_empty())
+        .collect();
+    let mut refusals = Vec::new();
     let mut half = Vec::new();
     for (leg, w) in pts.windows(2).enumerate() {
         let (a, b) = (w[0], w[1]);
@@ -378,7 +392,15 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
             if !(prohibited || roads_only || slow || no_charge) {
                 continue;
             }
-            let stretches = touching_stretches(&base, a, d, &swept_box, f);
+            let mut stretches = touching_stretches(&base, a, d, &swept_box, f);
+            // "except for a unit crossing on a bridge": the stretches on a bridge whose
+            // kind negates this one's do not count.
+            for n in negating
+                .iter()
+                .filter(|n| n.effect.negates.contains(&f.kind) && n.shape.intersects(&f.shape))
+            {
+                stretches = minus(&stretches, &touching_stretches(&base, a, d, &swept_box, n));
+            }
             if stretches.is_empty() {
                 continue;
             }
@@ -396,7 +418,7 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
                 None
             };
             if let Some(why) = refused {
-                return refuse(format!(
+                refusals.push(format!(
                     "{} ({}) {why} {} {} (leg {})",
                     u.id,
                     class,
@@ -404,6 +426,7 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
                     f.id,
                     leg + 1
                 ));
+                continue;
             }
             if slow {
                 half.extend(
@@ -436,46 +459,148 @@ pub fn route_cost(map: &TableMap, u: &Unit, through: &[Point], charge: bool) -> 
     if let Some((_, cs, ct)) = current {
         slow += ct - cs;
     }
-    if let Some(f) = stopped_on(map, u, &pts, None) {
+    let stopped = stops(&[]);
+    // A route refused on the way is costed by its length, one refused only where it
+    // ends with its half-rate stretches.
+    let cost = if refusals.is_empty() {
+        length + slow
+    } else {
+        length
+    };
+    refusals.extend(stopped);
+    if !refusals.is_empty() {
         return PathCost {
-            cost: length + slow,
-            ..refuse(format!(
-                "{} ({class}) may not stop on {} {}",
-                u.id, f.name, f.id
-            ))
+            cost,
+            ..refuse(refusals)
         };
     }
     PathCost {
         length,
-        cost: length + slow,
+        cost,
         allowed: true,
         reason: None,
+        reasons: Vec::new(),
         road_move: None,
     }
 }
 
-/// The first feature the unit's base touches at the end of `pts` that its class may
-/// not stop on; a road move (`along`: the road's id) is not stopped by the walls of
-/// the road it follows (a sunken road's), only by what stands on it (a bridge).
+/// The stretches of `a` (fractions of a leg, ascending) outside every stretch of `b`.
+fn minus(a: &[(f64, f64)], b: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut out = Vec::new();
+    for &(s, t) in a {
+        let mut from = s;
+        for &(bs, bt) in b.iter().filter(|(bs, bt)| *bt > s && *bs < t) {
+            if bs > from + 1e-12 {
+                out.push((from, bs));
+            }
+            from = from.max(bt);
+        }
+        if t > from + 1e-12 {
+            out.push((from, t));
+        }
+    }
+    out
+}
+
+/// The road move a path makes, when it makes one: its allowance and the roads it
+/// follows. The whole path lies on one road whose kind gives the class a road move, or
+/// on the roads of one such kind together ("along one road kind": a road network,
+/// turning at a crossroads or a T-junction onto another road of the kind).
+fn road_network<'m, 'a>(
+    map: &'m TableMap<'a>,
+    class: &str,
+    pts: &[Point],
+    line: &LineString<f64>,
+    line_box: &Rect<f64>,
+) -> Option<(f64, Vec<&'m str>)> {
+    if pts.len() < 2 {
+        return None;
+    }
+    let shape_box = |f: &TableFeature| f.shape.bounding_rect();
+    let single = map.features.iter().find(|f| {
+        f.effect.road_move.contains_key(class)
+            && shape_box(f).is_some_and(|b| box_within(line_box, &b))
+            && f.shape.contains(line)
+    });
+    if let Some(f) = single {
+        return Some((*f.effect.road_move.get(class)?, vec![f.id.as_str()]));
+    }
+    // The roads the path meets, by kind in the order the features come.
+    let meeting: Vec<&TableFeature> = map
+        .features
+        .iter()
+        .filter(|f| {
+            f.effect.road_move.contains_key(class)
+                && shape_box(f).is_some_and(|b| boxes_meet(&b, line_box))
+                && f.shape.intersects(line)
+        })
+        .collect();
+    let mut kinds: Vec<&str> = Vec::new();
+    for f in &meeting {
+        if !kinds.contains(&f.kind.as_str()) {
+            kinds.push(&f.kind);
+        }
+    }
+    kinds.into_iter().find_map(|kind| {
+        let roads: Vec<&TableFeature> =
+            meeting.iter().copied().filter(|f| f.kind == kind).collect();
+        // Every point of the path on a road of the kind before the union is made.
+        let on = |p: &Point| roads.iter().any(|f| f.shape.intersects(&geo_point(*p)));
+        if roads.len() < 2 || !pts.iter().all(on) {
+            return None;
+        }
+        map.network(kind)?.contains(line).then(|| {
+            let allowance = roads[0].effect.road_move.get(class).copied();
+            allowance.map(|a| (a, roads.iter().map(|f| f.id.as_str()).collect()))
+        })?
+    })
+}
+
+/// Whether a base `stop` with its centre at `at` stands on a feature of footprint
+/// `shape` as its kind's `no_stop_when` (`when`) reads it: what `path` and the
+/// `unit-feature` check both ask.
+pub fn stands_on(shape: &Shape, when: StopWhen, stop: &Polygon<f64>, at: Point) -> bool {
+    match when {
+        StopWhen::Touching => shape.intersects(stop),
+        StopWhen::Overlapping => super::validate::overlaps(shape, stop),
+        StopWhen::Centre => shape.intersects(&geo_point(at)),
+    }
+}
+
+/// Every feature the unit's base stands on at the end of `pts` (by its kind's
+/// `no_stop_when`) that its class may not stop on; a road move (`along`: the roads'
+/// ids) is not stopped by the walls of the roads it follows (a sunken road's), only by
+/// what stands on them (a bridge). A feature whose kind a feature the base also stands
+/// on `negates` (a stream under a bridge that lifts it) does not stop it.
 fn stopped_on<'m, 'a>(
     map: &'m TableMap<'a>,
     u: &Unit,
     pts: &[Point],
-    along: Option<&str>,
-) -> Option<&'m TableFeature<'a>> {
-    let (base, _) = Base::of(u)?;
-    let stop = base.at(*pts.last()?);
-    let own_wall = |f: &TableFeature| {
-        along.is_some_and(|id| {
-            f.list == crate::rules::model::KindList::Line
-                && f.id
-                    .strip_prefix(id)
-                    .is_some_and(|rest| rest.starts_with('/'))
-        })
+    along: &[&str],
+) -> Vec<&'m TableFeature<'a>> {
+    let (Some((base, _)), Some(end)) = (Base::of(u), pts.last()) else {
+        return Vec::new();
     };
-    map.touching(&stop)
-        .into_iter()
-        .find(|f| names_class(&f.effect.no_stop, &u.class) && !own_wall(f))
+    let stop = base.at(*end);
+    let own_wall = |f: &TableFeature| {
+        f.list == crate::rules::model::KindList::Line
+            && along.iter().any(|id| {
+                f.id.strip_prefix(id)
+                    .is_some_and(|rest| rest.starts_with('/'))
+            })
+    };
+    let touching = map.touching(&stop);
+    let negated = |f: &TableFeature| {
+        touching
+            .iter()
+            .any(|n| n.effect.negates.contains(&f.kind) && n.shape.intersects(&f.shape))
+    };
+    touching
+        .iter()
+        .copied()
+        .filter(|f| names_class(&f.effect.no_stop, &u.class) && !own_wall(f))
+        .filter(|f| stands_on(&f.shape, f.effect.no_stop_when, &stop, *end) && !negated(f))
+        .collect()
 }
 
 #[cfg(test)]
