@@ -11,10 +11,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::app::DesignerApp;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::document::Document;
-use sandtable::app::preview::Mode;
 use sandtable::board::{Board, HexBoard, Orientation, Stagger};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{HexCell, Scenario, Unit};
+use sandtable::scene::preview::Mode;
 
 #[path = "common/designer.rs"]
 mod designer;
@@ -67,7 +67,8 @@ fn frames(c: &mut Criterion) {
     // Zoom in to a playing scale over the middle of the board and pan a little every
     // frame.
     big.canvas.view.zoom = 1.0;
-    let middle = sandtable::app::canvas::Canvas::board_size(&big.doc.scenario.board) / 2.0;
+    let size = big.doc.scenario.board.size();
+    let middle = egui::vec2(size.x, size.y) / 2.0;
     big.canvas.centre_pending = Some(middle);
     frame(&ctx, &mut big);
     let mut step = 0.0f32;
@@ -153,7 +154,8 @@ fn big_boards(c: &mut Criterion) {
     let mut close = app(1000);
     frame(&ctx, &mut close);
     close.canvas.view.zoom = 1.0;
-    let middle = sandtable::app::canvas::Canvas::board_size(&close.doc.scenario.board) / 2.0;
+    let size = close.doc.scenario.board.size();
+    let middle = egui::vec2(size.x, size.y) / 2.0;
     close.canvas.centre_pending = Some(middle);
     frame(&ctx, &mut close);
     let mut step = 0.0f32;
@@ -268,11 +270,12 @@ fn previewing(
 ) -> (DesignerApp, Vec<egui::Pos2>) {
     frame(ctx, &mut app);
     app.canvas.view.zoom = 1.0;
-    let middle = sandtable::app::canvas::Canvas::board_size(&app.doc.scenario.board) / 2.0;
+    let size = app.doc.scenario.board.size();
+    let middle = egui::vec2(size.x, size.y) / 2.0;
     app.canvas.centre_pending = Some(middle);
     frame(ctx, &mut app);
     let board = app.doc.scenario.board.as_hex().unwrap().clone();
-    let layout = sandtable::app::canvas::layout_of(&board);
+    let layout = board.layout();
     let from = layout.hex_at(hexx::Vec2::new(middle.x, middle.y));
     if !app.doc.scenario.units.iter().any(|u| u.hex == Some(from)) {
         let mut u = Unit::new("mover", "cavalry");

@@ -14,7 +14,6 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::app::DesignerApp;
 use sandtable::app::backdrop::Status;
 use sandtable::app::dialogs::ScriptedDialogs;
-use sandtable::app::import_vassal::ImportVassal;
 use sandtable::io::vassal::{import, into, module::Module};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::HexCell;
@@ -92,9 +91,20 @@ fn import_to_drawn_board(c: &mut Criterion) {
         b.iter(|| {
             let mut app = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
             let ctx = egui::Context::default();
-            let w = ImportVassal::read(&path, "battle-cry-150".into()).expect("read");
-            let imported = w.import(&app.rulesets).expect("import");
-            app.imported_vassal(&path, imported);
+            let reader = sandtable::io::import::by_name("vassal").expect("a reader");
+            let imported = reader
+                .read(&sandtable::io::import::Request {
+                    file: &path,
+                    rulesets: &app.rulesets,
+                    ruleset: Some("battle-cry-150"),
+                    default_ruleset: None,
+                    map: None,
+                    board: None,
+                    units: None,
+                    output: None,
+                })
+                .expect("import");
+            app.imported(&path, imported);
             let start = Instant::now();
             loop {
                 frame(&ctx, &mut app);

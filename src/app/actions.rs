@@ -3,9 +3,9 @@
 
 use egui::Ui;
 
-use super::canvas::Hover;
 use super::commands::Command;
 use super::tools::{self, Tool};
+use super::view::Hover;
 use super::{DesignerApp, Replace, export, scenario_panel, shortcuts};
 
 impl DesignerApp {
@@ -122,8 +122,7 @@ impl DesignerApp {
                 let ask = self.canvas.preview.asked(&self.doc.scenario);
                 self.windows.export = Some(export::ExportDialog::default().with_preview(ask));
             }
-            Command::Import => self.ask(Replace::Import),
-            Command::ImportVassal => self.ask(Replace::ImportVassal),
+            Command::Import(name) => self.ask(Replace::Import(name)),
             Command::LoadRuleset => self.load_ruleset_dialog(),
             Command::ModuleEditor => self.open_module_editor(),
             Command::SaveModuleAs => self.save_module_dialog(),

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use egui::Ui;
 
-use super::dialogs::{Answer, Filter};
+use super::dialogs::Filter;
 use super::document::Document;
 use crate::board::{Background, Board};
 use crate::scenario::Edit;
@@ -35,7 +35,7 @@ impl BackdropFields {
     /// The fields of the document's board.
     pub fn of(doc: &Document) -> Self {
         let board = &doc.scenario.board;
-        let width = f64::from(super::canvas::Canvas::board_size(board).x);
+        let width = f64::from(board.size().x);
         match board.background() {
             Some(bg) => BackdropFields {
                 image: bg.image.clone(),
@@ -59,7 +59,7 @@ impl BackdropFields {
         let board = &doc.scenario.board;
         let unit = match board {
             Board::Hex(_) => "mm",
-            Board::Freeform(t) => super::unit_label(t.unit),
+            Board::Freeform(t) => super::words::unit_label(t.unit),
         };
         ui.separator();
         ui.heading("Background image");
@@ -170,30 +170,4 @@ pub fn name_for(doc: &Document, chosen: &Path) -> String {
         .unwrap_or(chosen)
         .to_string_lossy()
         .into_owned()
-}
-
-impl super::DesignerApp {
-    /// Scenario properties' "Choose image...": asks through the dialogs and fills the
-    /// field (applied with the rest).
-    pub(super) fn choose_backdrop_image(&mut self) {
-        let Some(panel) = &mut self.windows.properties else {
-            return;
-        };
-        if !std::mem::take(&mut panel.backdrop.choose) {
-            return;
-        }
-        match self.dialogs.open(IMAGES) {
-            Answer::Picked(p) => {
-                let name = name_for(&self.doc, &p);
-                if let Some(panel) = &mut self.windows.properties {
-                    panel.backdrop.image = name;
-                }
-            }
-            Answer::Cancelled => {}
-            Answer::Unavailable => {
-                self.error =
-                    Some("No file dialog could be shown: type the image's path instead.".into());
-            }
-        }
-    }
 }

@@ -12,17 +12,10 @@ use super::sample::Sampler;
 use super::select::HexSelection;
 use super::table::TableTools;
 use super::tools::{Tool, ToolState};
-use super::view::View;
-use crate::board::{Board, BoardLayout, HexBoard};
+use super::view::{Hover, View};
+use crate::board::{Board, HexBoard};
 use crate::rules::Rulesets;
 use crate::scene::{Finding, SceneOptions, finding_colour};
-
-/// What the pointer is over.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Hover {
-    Hex(Hex),
-    Point(Vec2),
-}
 
 /// The canvas's own state: the camera and the stroke in progress.
 #[derive(Default)]
@@ -52,11 +45,6 @@ pub struct Canvas {
     last_rect: Option<Rect>,
 }
 
-/// Hex boards are laid out in millimetres: one board unit is one mm.
-pub fn layout_of(board: &HexBoard) -> BoardLayout {
-    BoardLayout::new(board, board.hex_width_mm as f32)
-}
-
 fn v(p: hexx::Vec2) -> Vec2 {
     vec2(p.x, p.y)
 }
@@ -70,17 +58,9 @@ impl Canvas {
         }
     }
 
-    /// The board's size in board units.
-    pub fn board_size(board: &Board) -> Vec2 {
-        match board {
-            Board::Hex(b) => v(layout_of(b).size()),
-            Board::Freeform(t) => vec2(t.width as f32, t.height as f32),
-        }
-    }
-
     /// The centre of a hex in board units.
     pub fn hex_centre(board: &Board, hex: Hex) -> Option<Vec2> {
-        board.as_hex().map(|b| v(layout_of(b).centre(hex)))
+        board.as_hex().map(|b| v(b.layout().centre(hex)))
     }
 
     /// The screen rectangle of the canvas on the last frame.
@@ -99,7 +79,7 @@ impl Canvas {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
         self.last_rect = Some(rect);
-        let size = Self::board_size(&doc.scenario.board);
+        let size = v(doc.scenario.board.size());
         if self.fit_pending {
             self.view.fit(rect, size);
             self.fit_pending = false;
@@ -128,7 +108,7 @@ impl Canvas {
         self.hover = response.hover_pos().map(|p| {
             let b = self.view.to_board(rect, p);
             match &doc.scenario.board {
-                Board::Hex(board) => Hover::Hex(layout_of(board).hex_at(hexx::Vec2::new(b.x, b.y))),
+                Board::Hex(board) => Hover::Hex(board.layout().hex_at(hexx::Vec2::new(b.x, b.y))),
                 Board::Freeform(_) => Hover::Point(b),
             }
         });
@@ -284,7 +264,7 @@ impl Canvas {
         board: &HexBoard,
         s: &crate::scenario::Scenario,
     ) {
-        let layout = layout_of(board);
+        let layout = board.layout();
         let to = |p: hexx::Vec2| self.view.to_screen(rect, v(p));
         self.painter.paint(ui, painter, rect, &self.view);
         for h in &self.focus {
@@ -324,7 +304,7 @@ impl Canvas {
         let primary_down = ui.input(|i| i.pointer.primary_down());
         // A stroke starts on the press itself (egui reports a drag only after a move).
         let pressed = ui.input(|i| i.pointer.primary_pressed()) && response.contains_pointer();
-        let layout = layout_of(board);
+        let layout = board.layout();
         let hex_of = |p: Pos2| {
             let b = self.view.to_board(rect, p);
             let at = hexx::Vec2::new(b.x, b.y);
@@ -377,7 +357,7 @@ impl Canvas {
             && let Some(p) = response.interact_pointer_pos()
         {
             let b = self.view.to_board(rect, p);
-            let hex = layout_of(board).hex_at(hexx::Vec2::new(b.x, b.y));
+            let hex = board.layout().hex_at(hexx::Vec2::new(b.x, b.y));
             let under = super::select::counters_at(&doc.scenario, board, b, hex);
             match under.first() {
                 Some(top) => self.select.pick(&doc.scenario, top.clone()),

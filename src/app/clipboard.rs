@@ -4,19 +4,12 @@
 use hexx::Hex;
 
 use super::DesignerApp;
-use super::canvas::Hover;
+use super::select::Clip;
+use super::view::Hover;
 use crate::board::freeform::Point;
+use crate::scenario::Edit;
 use crate::scenario::region::{self, Ids, Region};
 use crate::scenario::shape;
-use crate::scenario::{Edit, Feature};
-
-/// What was copied.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Clip {
-    /// Hexes relative to the top-left selected hex.
-    Hexes(Region),
-    Feature(Feature),
-}
 
 impl DesignerApp {
     /// Copies the selection; says what on the system clipboard too, so that the
@@ -62,7 +55,9 @@ impl DesignerApp {
                 return;
             }
             let edits = region::clear(&self.doc.scenario, &self.canvas.select.hexes, true);
-            let _ = self.doc.apply(Edit::Batch(edits), &self.rulesets);
+            let _ =
+                self.doc
+                    .apply_named(Edit::Batch(edits), &self.rulesets, "delete the selection");
         } else {
             self.canvas.table.delete(&mut self.doc, &self.rulesets);
         }
@@ -87,7 +82,10 @@ impl DesignerApp {
                 };
                 let edits = region.paste(s, at, Ids::Fresh);
                 let pasted = region.placed(at, board);
-                if self.doc.apply(Edit::Batch(edits), &self.rulesets).is_ok() {
+                let done = self
+                    .doc
+                    .apply_named(Edit::Batch(edits), &self.rulesets, "paste");
+                if done.is_ok() {
                     self.canvas.select.clear();
                     self.canvas.select.hexes = pasted;
                 }

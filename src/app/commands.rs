@@ -4,8 +4,9 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::preview::Mode;
-use super::tools::Tool;
+use super::tools::{Snap, Tool};
+use crate::io::import;
+use crate::scene::preview::Mode;
 
 /// An action the user can take from a menu or a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,8 +17,8 @@ pub enum Command {
     Save,
     SaveAs,
     Export,
-    Import,
-    ImportVassal,
+    /// File > Import, of the format importing as this name (`io::import`'s registry).
+    Import(&'static str),
     LoadRuleset,
     /// Tools > Module editor.
     ModuleEditor,
@@ -53,14 +54,6 @@ pub enum Command {
     Snap(Snap),
 }
 
-/// What a table tool's point snaps to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Snap {
-    Grid,
-    Vertices,
-    TableEdge,
-}
-
 const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(modifiers, key)
 }
@@ -71,15 +64,14 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
-    pub const ALL: [Command; 62] = [
+    /// File > Import's, one per format that reads, have no keys and are not listed.
+    pub const ALL: [Command; 60] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
         Command::SaveAs,
         Command::Save,
         Command::Export,
-        Command::Import,
-        Command::ImportVassal,
         Command::LoadRuleset,
         Command::ModuleEditor,
         Command::SaveModuleAs,
@@ -146,8 +138,7 @@ impl Command {
             Command::Save => "Save",
             Command::SaveAs => "Save As...",
             Command::Export => "Export...",
-            Command::Import => "Import Tiled map...",
-            Command::ImportVassal => "Import VASSAL module...",
+            Command::Import(name) => import::by_name(name).map_or("Import...", |r| r.menu()),
             Command::LoadRuleset => "Load ruleset...",
             Command::ModuleEditor => "Module editor",
             Command::SaveModuleAs => "Save module as...",
@@ -193,10 +184,7 @@ impl Command {
             Command::Export => {
                 "SVG, PNG at a resolution, a print-and-play PDF, a VASSAL module or a Tiled map"
             }
-            Command::Import => "Open a Tiled hex map (.tmx or Tiled JSON) as a new scenario",
-            Command::ImportVassal => {
-                "Open a board of a VASSAL module (.vmod) as a new scenario over its printed map"
-            }
+            Command::Import(name) => import::by_name(name).map_or("", |r| r.tooltip()),
             Command::LoadRuleset => {
                 "Load a game of your own (a ruleset file): New offers it, its files open"
             }
@@ -264,8 +252,7 @@ impl Command {
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
             Command::Export
-            | Command::Import
-            | Command::ImportVassal
+            | Command::Import(_)
             | Command::LoadRuleset
             | Command::ModuleEditor
             | Command::SaveModuleAs
@@ -366,13 +353,24 @@ impl Command {
 
     /// A menu entry: text, first shortcut, tooltip. True when clicked.
     pub fn menu_item(self, ui: &mut egui::Ui, enabled: bool) -> bool {
-        let mut button = egui::Button::new(self.text());
+        self.menu_item_of(ui, enabled, None)
+    }
+
+    /// A menu entry that says what it acts on: "Undo paint Woods (12 hexes)", the
+    /// tooltip likewise.
+    pub fn menu_item_of(self, ui: &mut egui::Ui, enabled: bool, what: Option<&str>) -> bool {
+        let (text, tip) = match what {
+            Some(w) => (
+                format!("{} {w}", self.text()),
+                format!("{}: {w}", self.tooltip()),
+            ),
+            None => (self.text().to_string(), self.tooltip().to_string()),
+        };
+        let mut button = egui::Button::new(text);
         if let Some(s) = self.shortcuts().first() {
             button = button.shortcut_text(ui.ctx().format_shortcut(s));
         }
-        ui.add_enabled(enabled, button)
-            .on_hover_text(self.tooltip())
-            .clicked()
+        ui.add_enabled(enabled, button).on_hover_text(tip).clicked()
     }
 }
 

@@ -37,12 +37,6 @@ pub const RULESET_SAVE: &[Filter] = &[Filter {
     extensions: &["ron"],
 }];
 
-/// What File > Import offers: Tiled maps.
-pub const TILED: &[Filter] = &[Filter {
-    name: "Tiled map",
-    extensions: &["tmx", "tmj", "json"],
-}];
-
 /// What Save As offers: one format each.
 pub const SCENARIO_SAVE: &[Filter] = &[
     Filter {

@@ -5,9 +5,13 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::rules::{Ruleset, Rulesets, Validator};
+use crate::rules::{KindList, Ruleset, Rulesets, Validator};
 use crate::scenario::diagnostic::{self, Diagnostic};
+use crate::scenario::step_name::Named;
 use crate::scenario::{Edit, EditError, History, Scenario};
+
+/// The sample a new user meets: the Battle Cry example.
+pub const SAMPLE: &str = include_str!("../../assets/scenarios/battle-cry-crossroads.json");
 
 /// A scenario being edited.
 pub struct Document {
@@ -28,7 +32,16 @@ pub struct Document {
     /// The findings kept per check, brought up to date edit by edit; `None` while the
     /// ruleset is unknown.
     validator: Option<Validator>,
+    /// What Edit > Undo and Redo say, kept for the revision and steps they were read
+    /// at: a step of a million hexes is read once, not every frame the menu is open.
+    step_names: Option<(StepsAt, StepNames)>,
 }
+
+/// Where the history was: the document's revision, steps to undo and to redo.
+type StepsAt = (u64, (usize, usize));
+
+/// What undo and redo would do, in words.
+type StepNames = (Option<String>, Option<String>);
 
 static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
@@ -43,6 +56,7 @@ impl Document {
             revision: 0,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             validator: None,
+            step_names: None,
         };
         d.revalidate(rulesets);
         d
@@ -113,6 +127,45 @@ impl Document {
         self.history.apply(&mut self.scenario, edit)?;
         self.changed(rulesets, Some(&applied));
         Ok(())
+    }
+
+    /// [`Document::apply`] under a name Edit > Undo shows ("paste"), for a gesture
+    /// whose edits alone would be named less well.
+    pub fn apply_named(
+        &mut self,
+        edit: Edit,
+        rulesets: &Rulesets,
+        name: &str,
+    ) -> Result<(), EditError> {
+        let applied = edit.clone();
+        self.history.apply_named(&mut self.scenario, edit, name)?;
+        self.changed(rulesets, Some(&applied));
+        Ok(())
+    }
+
+    /// What Edit > Undo and Edit > Redo would do, in words ("paint Woods (12
+    /// hexes)"), the module's names for its kinds.
+    pub fn step_names(&mut self) -> StepNames {
+        let at = (self.revision, self.history.steps());
+        if let Some((was, names)) = &self.step_names
+            && *was == at
+        {
+            return names.clone();
+        }
+        let module = self.module.as_deref();
+        let names = |what: Named, id: &str| {
+            let list = match what {
+                Named::Terrain => KindList::Terrain,
+                Named::Hexside => KindList::Hexside,
+            };
+            module?.kind(list, id).map(|k| k.name.clone())
+        };
+        let found = (
+            self.history.undo_name(&self.scenario, &names),
+            self.history.redo_name(&self.scenario, &names),
+        );
+        self.step_names = Some((at, found.clone()));
+        found
     }
 
     /// The errors `edit` would bring that are not found now, without making it: the

@@ -13,17 +13,6 @@ pub enum AppError {
         path: PathBuf,
         source: std::io::Error,
     },
-    /// A VASSAL module's file could not be read.
-    #[error("cannot read the module: {0}")]
-    ReadModule(std::io::Error),
-    #[error("{0}")]
-    Module(#[from] crate::io::vassal::module::ModuleError),
-    #[error("the module has no board")]
-    NoBoard,
-    #[error("{0}")]
-    VassalImport(#[from] crate::io::vassal::import::ImportError),
-    #[error("no ruleset '{0}'")]
-    UnknownRuleset(String),
     /// A scenario that did not open (the file, line and column are in it).
     #[error("{0}")]
     Open(#[from] crate::source::SourceError),

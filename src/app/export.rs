@@ -5,7 +5,7 @@
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 use super::document::Document;
-use super::windows::{Desk, Outcome, Shown, Window};
+use super::window::{Desk, Outcome, Shown, Window};
 use crate::io::export::ExportOptions;
 use crate::io::format::{self, MapFormat};
 use crate::io::raster::DPI_RANGE;
@@ -253,7 +253,7 @@ fn picture(painter: &egui::Painter, s: &Scene, origin: egui::Pos2, scale: f32) {
     let zoom = scale * s.mm_per_unit;
     let to = |p: hexx::Vec2| origin + Vec2::new(p.x, p.y) * zoom;
     let board = Rect::from_min_size(origin, Vec2::new(s.size.x, s.size.y) * zoom);
-    painter.rect_filled(board, 0.0, super::paint::colour(s.background));
+    painter.rect_filled(board, 0.0, super::view::colour(s.background));
     for layer in &s.layers {
         for item in layer.items() {
             for shape in super::paint::shapes(item, &to, zoom, true) {
@@ -392,4 +392,14 @@ fn open_folder(dir: &std::path::Path) -> std::io::Result<()> {
         .arg(dir)
         .spawn()
         .map(|_| ())
+}
+
+impl Window for ExportDialog {
+    fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
+        match ExportDialog::show(self, ctx, desk.doc) {
+            Step::Open => Shown::open(),
+            Step::Cancel => Shown::closed(),
+            Step::Export => Shown::said(Outcome::Export),
+        }
+    }
 }

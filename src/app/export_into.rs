@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::error::AppError;
-use super::windows::{Desk, Outcome, Shown, Window};
+use super::window::{Desk, Outcome, Shown, Window};
 use crate::io::vassal::into;
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;

@@ -20,23 +20,24 @@ pub enum Replace {
     Open,
     /// Open Recent, or a file named otherwise.
     OpenPath(PathBuf),
-    /// File > Import (the file dialog for a Tiled map).
-    Import,
-    /// File > Import VASSAL module (the file dialog for a module).
-    ImportVassal,
+    /// File > Import (the file dialog for a file of the format importing as this
+    /// name).
+    Import(&'static str),
     /// Closing the window.
     Close,
 }
 
 impl Replace {
     /// How the unsaved-changes question ends: "Save the changes to X {this}?".
-    pub fn question(&self) -> &'static str {
+    pub fn question(&self) -> String {
         match self {
-            Replace::Close => "before closing",
-            Replace::New => "before starting a new scenario",
-            Replace::Open | Replace::OpenPath(_) => "before opening another file",
-            Replace::Import => "before importing a map",
-            Replace::ImportVassal => "before importing a module",
+            Replace::Close => "before closing".into(),
+            Replace::New => "before starting a new scenario".into(),
+            Replace::Open | Replace::OpenPath(_) => "before opening another file".into(),
+            Replace::Import(name) => {
+                let what = crate::io::import::by_name(name).map_or("a file", |r| r.what());
+                format!("before importing {what}")
+            }
         }
     }
 }
@@ -416,7 +417,7 @@ mod tests {
     fn doc() -> (Document, Rulesets) {
         let rulesets = Rulesets::built_in();
         let s = crate::io::parse_scenario(
-            crate::app::SAMPLE,
+            crate::app::document::SAMPLE,
             crate::io::Format::Json,
             Path::new("sample.json"),
         )

@@ -10,7 +10,7 @@ use super::path_dialog::PathDialog;
 use super::tools::Tool;
 use super::{
     DesignerApp, Purpose, RECENT, Replace, error, export, export_into, file_flow, loading,
-    module_editor, new_dialog, select, table,
+    module_editor, new_dialog, select, table, window,
 };
 use crate::io;
 
@@ -70,11 +70,7 @@ impl DesignerApp {
     }
 
     /// Puts a background load's document in place (or shows why it failed).
-    pub fn finish_loading(
-        &mut self,
-        path: &Path,
-        result: Result<loading::Loaded, error::AppError>,
-    ) {
+    pub fn finish_loading(&mut self, path: &Path, result: Result<window::Loaded, error::AppError>) {
         match result {
             Ok(loaded) => {
                 if let Some(m) = loaded.module {
@@ -167,8 +163,7 @@ impl DesignerApp {
             }
             Replace::Open => self.open_dialog(),
             Replace::OpenPath(p) => self.open_path(&p),
-            Replace::Import => self.import_dialog(),
-            Replace::ImportVassal => self.import_vassal_dialog(),
+            Replace::Import(name) => self.import_dialog(name),
             Replace::Close => {
                 self.files.close();
                 self.recovery.clear();
@@ -201,16 +196,6 @@ impl DesignerApp {
     /// Asks for a file and opens it (no question about unsaved changes: see [`Self::ask`]).
     pub fn open_dialog(&mut self) {
         self.ask_to_open("Open scenario", dialogs::SCENARIO, Purpose::Open);
-    }
-
-    /// Asks for a Tiled map and imports it (File > Import).
-    pub fn import_dialog(&mut self) {
-        self.ask_to_open("Import Tiled map", dialogs::TILED, Purpose::Import);
-    }
-
-    /// Imports a Tiled map (see [`super::tiled_import`]).
-    pub fn import_path(&mut self, path: &Path) {
-        self.import_tiled(path);
     }
 
     /// Saves to the document's path, or asks for one.

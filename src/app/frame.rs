@@ -4,6 +4,8 @@
 use egui::Ui;
 
 use super::DesignerApp;
+use super::backdrop_panel;
+use super::dialogs::Answer;
 
 impl DesignerApp {
     /// The window title: file name, unsaved mark.
@@ -86,6 +88,30 @@ impl DesignerApp {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
+        }
+    }
+
+    /// Scenario properties' "Choose image...": asks through the dialogs and fills the
+    /// field (applied with the rest).
+    pub(super) fn choose_backdrop_image(&mut self) {
+        let Some(panel) = &mut self.windows.properties else {
+            return;
+        };
+        if !std::mem::take(&mut panel.backdrop.choose) {
+            return;
+        }
+        match self.dialogs.open(backdrop_panel::IMAGES) {
+            Answer::Picked(p) => {
+                let name = backdrop_panel::name_for(&self.doc, &p);
+                if let Some(panel) = &mut self.windows.properties {
+                    panel.backdrop.image = name;
+                }
+            }
+            Answer::Cancelled => {}
+            Answer::Unavailable => {
+                self.error =
+                    Some("No file dialog could be shown: type the image's path instead.".into());
+            }
         }
     }
 }

@@ -321,7 +321,7 @@ mod tests {
         let mut tools = ToolState::new();
         tools.adopt(rulesets.get("battle-cry-150").unwrap());
         tools.terrain = "woods".into();
-        let layout = super::super::canvas::layout_of(&board);
+        let layout = board.layout();
         let mut t = Target {
             doc: &mut doc,
             rulesets: &rulesets,

@@ -10,7 +10,8 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 use super::document::Document;
-use super::paint::{PreparedScene, ScenePainter};
+use super::paint::ScenePainter;
+use super::window::{Desk, Loaded, Outcome, Shown, Window};
 use crate::io;
 use crate::rules::Rulesets;
 use crate::scene::SceneOptions;
@@ -53,16 +54,6 @@ impl Stage {
             Stage::Drawing => 0.8,
         }
     }
-}
-
-/// A loaded document and its scene, drawn with the options the canvas had.
-pub struct Loaded {
-    pub doc: Document,
-    pub scene: Option<PreparedScene>,
-    /// The module file the scenario names, loaded.
-    pub module: Option<Arc<crate::rules::Ruleset>>,
-    /// Why that module file did not load (the map opened with a ruleset of its id).
-    pub module_problem: Option<String>,
 }
 
 /// A file being opened in a background thread.
@@ -166,5 +157,17 @@ impl Loading {
         });
         // The thread does not wake the UI: look again soon.
         ctx.request_repaint_after(Duration::from_millis(100));
+    }
+}
+
+impl Window for Loading {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Desk) -> Shown {
+        match self.poll() {
+            None => {
+                self.ui(ctx);
+                Shown::open()
+            }
+            Some(result) => Shown::done(Outcome::Loaded(self.path.clone(), Box::new(result))),
+        }
     }
 }

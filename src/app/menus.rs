@@ -3,9 +3,11 @@
 
 use egui::Ui;
 
-use super::commands::{Command, Snap};
-use super::tools::Tool;
+use super::commands::Command;
+use super::tools::{Snap, Tool};
 use super::{DesignerApp, Replace};
+use crate::io::import;
+use crate::scene::preview::Mode;
 
 impl DesignerApp {
     pub(super) fn menu_bar(&mut self, ui: &mut Ui) {
@@ -65,7 +67,8 @@ impl DesignerApp {
                         }
                     }
                 });
-                for cmd in [
+                let imports = import::imports().into_iter().map(|r| Command::Import(r.name()));
+                let commands = [
                     Command::LoadRuleset,
                     Command::OpenModule,
                     Command::SaveModuleAs,
@@ -73,10 +76,11 @@ impl DesignerApp {
                     Command::Save,
                     Command::SaveAs,
                     Command::Export,
-                    Command::Import,
-                    Command::ImportVassal,
-                    Command::Quit,
-                ] {
+                ]
+                .into_iter()
+                .chain(imports)
+                .chain([Command::Quit]);
+                for cmd in commands {
                     if cmd.menu_item(ui, true) {
                         self.queue(cmd);
                     }
@@ -84,6 +88,7 @@ impl DesignerApp {
             });
             ui.menu_button("Edit", |ui| {
                 let hex = self.doc.scenario.board.as_hex().is_some();
+                let (undo, redo) = self.doc.step_names();
                 for (cmd, enabled) in [
                     (Command::Cut, true),
                     (Command::Copy, true),
@@ -97,10 +102,15 @@ impl DesignerApp {
                     (Command::Undo, self.doc.history.can_undo()),
                     (Command::Redo, self.doc.history.can_redo()),
                 ] {
+                    let what = match cmd {
+                        Command::Undo => undo.as_deref(),
+                        Command::Redo => redo.as_deref(),
+                        _ => None,
+                    };
                     if cmd == Command::Undo {
                         ui.separator();
                     }
-                    if cmd.menu_item(ui, enabled) {
+                    if cmd.menu_item_of(ui, enabled, what) {
                         self.queue(cmd);
                     }
                 }
@@ -173,5 +183,46 @@ impl DesignerApp {
                 ui.label("Pan: middle drag, Space + drag, arrows. Zoom: wheel, Ctrl +/-. Fit: 0.");
             });
         });
+    }
+
+    /// The Preview menu: each mode (ticked while open) and a way out.
+    pub(super) fn preview_menu(&mut self, ui: &mut Ui, ctx: &egui::Context) {
+        let on_hexes = self.doc.scenario.board.as_hex().is_some();
+        for mode in Mode::ALL {
+            let hex = if on_hexes {
+                mode.on_hexes()
+            } else {
+                mode.on_tables()
+            };
+            let cmd = Command::Preview(mode);
+            let open = self.canvas.preview.mode == Some(mode);
+            let mut button = egui::Button::selectable(open, mode.name());
+            if let Some(s) = cmd.shortcuts().first() {
+                button = button.shortcut_text(ctx.format_shortcut(s));
+            }
+            if ui
+                .add_enabled(hex, button)
+                .on_hover_text(cmd.tooltip())
+                .on_disabled_hover_text(if on_hexes {
+                    "This preview is drawn on measured tables"
+                } else {
+                    "This preview is drawn on hex boards"
+                })
+                .clicked()
+            {
+                self.queue(cmd);
+            }
+        }
+        ui.separator();
+        if ui
+            .add_enabled(
+                self.canvas.preview.active(),
+                egui::Button::new("Leave the preview"),
+            )
+            .on_hover_text("Esc")
+            .clicked()
+        {
+            self.canvas.preview.leave();
+        }
     }
 }

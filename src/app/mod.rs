@@ -18,7 +18,8 @@ mod file_menu;
 mod frame;
 pub mod hex_tools;
 pub mod icons;
-pub mod import_vassal;
+pub mod import_choice;
+mod importing;
 pub mod loading;
 pub mod memory;
 mod menus;
@@ -34,6 +35,7 @@ pub mod preview;
 mod preview_table;
 mod preview_worker;
 pub mod properties;
+pub mod questions;
 pub mod recovery;
 pub mod sample;
 pub mod scenario_panel;
@@ -43,7 +45,9 @@ pub mod table;
 pub mod tiled_import;
 pub mod tools;
 pub mod view;
+pub mod window;
 pub mod windows;
+pub mod words;
 
 use std::path::{Path, PathBuf};
 
@@ -58,36 +62,11 @@ use crate::io;
 use crate::rules::Rulesets;
 use crate::scenario::Scenario;
 
-/// The sample a new user meets: the Battle Cry example.
-pub const SAMPLE: &str = include_str!("../../assets/scenarios/battle-cry-crossroads.json");
-
 /// How many recent files the File menu keeps.
 const RECENT: usize = 8;
 
 pub use self::file_flow::Replace;
-
-/// What the app's own file dialog is choosing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    Open,
-    SaveAs,
-    /// File > Export: where the export dialog's choice is written.
-    Export,
-    /// File > Import: the Tiled map to read.
-    Import,
-    /// File > Import VASSAL module: the module to read.
-    ImportVassal,
-    /// File > Load ruleset.
-    LoadRuleset,
-    /// The module editor's Save module as.
-    SaveModule,
-    /// The module editor's Open module.
-    OpenModule,
-    /// The module editor's icon file for a kind.
-    IconFile,
-    /// Where a changed module goes before the scenario that names it is saved.
-    ModuleFirst,
-}
+pub use self::window::Purpose;
 
 /// The designer.
 pub struct DesignerApp {
@@ -109,7 +88,7 @@ pub struct DesignerApp {
     /// notice, Keyboard shortcuts, Sample the background.
     pub windows: windows::Windows,
     /// What Copy or Cut took.
-    pub clipboard: Option<clipboard::Clip>,
+    pub clipboard: Option<select::Clip>,
     /// The theme the user picked, kept between runs.
     pub theme: Option<egui::Theme>,
     title: String,
@@ -129,9 +108,10 @@ pub struct DesignerApp {
 impl DesignerApp {
     /// The designer on the built-in sample scenario.
     pub fn new(rulesets: Rulesets, dialogs: Box<dyn FileDialogs>) -> Self {
-        let scenario = io::parse_scenario(SAMPLE, io::Format::Json, Path::new("sample.json"))
-            .map(|r| r.scenario)
-            .unwrap_or_else(|_| sample_fallback());
+        let scenario =
+            io::parse_scenario(document::SAMPLE, io::Format::Json, Path::new("sample.json"))
+                .map(|r| r.scenario)
+                .unwrap_or_else(|_| sample_fallback());
         let doc = Document::new(scenario, None, &rulesets);
         let mut tools = ToolState::new();
         if let Some(r) = doc.ruleset() {
@@ -243,23 +223,6 @@ impl eframe::App for DesignerApp {
             None => "",
         };
         storage.set_string("theme", theme.to_string());
-    }
-}
-
-/// "1 error", "2 errors": a count with its noun.
-pub fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-/// A table unit as the designer writes it: base widths are "BW" everywhere.
-pub fn unit_label(unit: crate::board::TableUnit) -> &'static str {
-    match unit {
-        crate::board::TableUnit::Bw => "BW",
-        u => u.as_str(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! File > New: choose the ruleset and the board.
 
 use super::error::AppError;
+use super::window::{Desk, Outcome, Shown, Window};
 use egui::Ui;
 
 use crate::board::{Board, FreeformBoard, HexBoard, LabelScheme, Orientation, Stagger, TableUnit};
@@ -129,7 +130,7 @@ impl NewDialog {
             ui.horizontal(|ui| {
                 ui.label("Unit");
                 for u in TableUnit::ALL {
-                    ui.selectable_value(&mut self.unit, *u, super::unit_label(*u));
+                    ui.selectable_value(&mut self.unit, *u, super::words::unit_label(*u));
                 }
             });
             if self.unit == TableUnit::Bw {
@@ -199,4 +200,28 @@ pub fn hex_width_field(ui: &mut Ui, mm: &mut f64) {
             .prefix("hex width ")
             .suffix(" mm"),
     );
+}
+
+impl Window for NewDialog {
+    fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
+        let mut keep = true;
+        let mut made = None;
+        // Its top left stays put: centred, the dialog moved as its fields changed with
+        // the game picked, and the next click landed on another game.
+        let id = egui::Id::unique("new_dialog");
+        let left = ctx.content_rect().center().x - 200.0;
+        let area = egui::Modal::default_area(id).anchor(egui::Align2::LEFT_TOP, [left, 120.0]);
+        let modal = egui::Modal::new(id).area(area).show(ctx, |ui| {
+            ui.heading("New scenario");
+            (made, keep) = self.ui(ui, desk.rulesets);
+        });
+        // A stray click beside the dialog should not throw the choices away; Escape does.
+        if modal.should_close() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            keep = false;
+        }
+        Shown {
+            keep,
+            outcome: made.map(|s| Outcome::Made(Box::new(s))),
+        }
+    }
 }

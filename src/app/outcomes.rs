@@ -5,25 +5,26 @@ use std::path::Path;
 
 use super::dialogs::{Answer, Filter};
 use super::document::Document;
-use super::path_dialog::{self, Outcome, PathDialog};
-use super::{DesignerApp, Purpose, Replace, export, windows};
+use super::path_dialog::PathDialog;
+use super::window::{self, Chosen, Purpose};
+use super::{DesignerApp, Replace, export, questions};
 
 impl DesignerApp {
     /// What the app's own file dialog picked, for `purpose`.
-    pub(super) fn path_picked(&mut self, outcome: path_dialog::Outcome, purpose: Purpose) {
+    pub(super) fn path_picked(&mut self, outcome: Chosen, purpose: Purpose) {
         match (outcome, purpose) {
-            (Outcome::Picked(p), purpose) => self.picked(&p, purpose),
-            (Outcome::Cancelled, Purpose::Export) => {
+            (Chosen::Picked(p), purpose) => self.picked(&p, purpose),
+            (Chosen::Cancelled, Purpose::Export) => {
                 if let Some(d) = &mut self.windows.export {
                     d.waiting = false;
                 }
             }
-            (Outcome::Cancelled, Purpose::ModuleFirst) => {
+            (Chosen::Cancelled, Purpose::ModuleFirst) => {
                 if let Some(scenario) = self.files.take_module_first() {
                     self.save_to_asking(&scenario, false);
                 }
             }
-            (Outcome::Cancelled, _) => {}
+            (Chosen::Cancelled, _) => {}
         }
         if let Some(action) = self.files.dialog_closed(self.doc.history.is_dirty()) {
             self.run(action);
@@ -34,8 +35,7 @@ impl DesignerApp {
     pub(super) fn picked(&mut self, p: &Path, purpose: Purpose) {
         match purpose {
             Purpose::Open => self.open_path(p),
-            Purpose::Import => self.import_path(p),
-            Purpose::ImportVassal => self.import_vassal_path(p),
+            Purpose::Import(name) => self.import_path(name, p),
             Purpose::LoadRuleset => self.load_ruleset(p),
             Purpose::SaveModule => self.save_module(p),
             Purpose::OpenModule => self.open_module(p),
@@ -67,8 +67,8 @@ impl DesignerApp {
     }
 
     /// Acts on what came of a window: the one place windows act through.
-    pub(super) fn outcome(&mut self, outcome: windows::Outcome, ctx: &egui::Context) {
-        use windows::Outcome as O;
+    pub(super) fn outcome(&mut self, outcome: window::Outcome, ctx: &egui::Context) {
+        use window::Outcome as O;
         match outcome {
             O::Made(s) => {
                 let doc = Document::new(*s, None, &self.rulesets);
@@ -87,15 +87,14 @@ impl DesignerApp {
             O::Recover(true) => self.restore(),
             O::Recover(false) => self.discard_recovery(),
             O::Problem(message) => self.error = Some(message),
-            O::ImportedVassal(path, imported) => self.imported_vassal(&path, *imported),
+            O::Imported(path, imported) => self.imported(&path, *imported),
             O::Exported(path) => self.windows.exported = Some(export::Exported(path)),
-            O::ImportedTiled(path, imported) => self.imported_tiled(&path, *imported),
         }
     }
 
     /// Shows the open windows and acts on what came of them.
     pub(super) fn show_windows(&mut self, ctx: &egui::Context) {
-        let mut desk = windows::Desk {
+        let mut desk = window::Desk {
             doc: &mut self.doc,
             rulesets: &self.rulesets,
             backdrop: self.canvas.backdrop.image(),
@@ -107,13 +106,13 @@ impl DesignerApp {
     }
 
     /// The questions: a crash's work to restore, unsaved changes, a problem; views of
-    /// the app's state shown through the same [`windows::Window`] trait.
+    /// the app's state shown through the same [`window::Window`] trait.
     pub(super) fn show_questions(&mut self, ctx: &egui::Context) {
-        use windows::Window;
+        use window::Window;
         if ctx.input(|i| i.viewport().close_requested()) && !self.request_close() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
-        let mut desk = windows::Desk {
+        let mut desk = window::Desk {
             doc: &mut self.doc,
             rulesets: &self.rulesets,
             backdrop: self.canvas.backdrop.image(),
@@ -121,15 +120,15 @@ impl DesignerApp {
         };
         let mut outcomes = Vec::new();
         if self.pending_recovery.is_some() {
-            outcomes.extend(windows::Recovery.show(ctx, &mut desk).outcome);
+            outcomes.extend(questions::Recovery.show(ctx, &mut desk).outcome);
         }
         if let Some(question) = self.files.question().map(Replace::question) {
             let name = desk.doc.name();
-            let mut w = windows::Unsaved { name, question };
+            let mut w = questions::Unsaved { name, question };
             outcomes.extend(w.show(ctx, &mut desk).outcome);
         }
         if let Some(message) = &self.error {
-            outcomes.extend(windows::Problem(message).show(ctx, &mut desk).outcome);
+            outcomes.extend(questions::Problem(message).show(ctx, &mut desk).outcome);
         }
         for o in outcomes {
             self.outcome(o, ctx);

@@ -10,8 +10,7 @@ use std::sync::Arc;
 
 use egui::{Color32, ColorImage, Rect, TextureHandle, TextureOptions, pos2, vec2};
 
-use super::paint::colour;
-use super::view::View;
+use super::view::{View, colour};
 use crate::board::{BoardLayout, HexBoard};
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
@@ -32,7 +31,7 @@ pub struct FarColours {
 
 impl FarColours {
     pub fn new(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOptions) -> Self {
-        let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+        let layout = board.layout();
         FarColours {
             size: layout.size(),
             colours: crate::scene::hex_colours(s, r, board, o, PAPER),

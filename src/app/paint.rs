@@ -14,7 +14,7 @@ use egui::{Align2, Color32, FontId, Mesh, Pos2, Rect, Shape, Ui, pos2, vec2};
 use rustc_hash::FxHashMap;
 
 use super::overview::{FarColours, MAX_MESH_CELLS, OVERVIEW_HEX_PIXELS, Overview};
-use super::view::View;
+use super::view::{View, colour};
 use crate::scene::{Anchor, Cap, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
 
 /// Smallest on-screen size, in points, at which an item is worth drawing.
@@ -40,11 +40,6 @@ pub struct Frame {
     pub pixels_per_point: f32,
     /// The board rectangle in view.
     pub visible: Rect,
-}
-
-pub fn colour(c: Rgba) -> Color32 {
-    let [r, g, b, a] = c.0;
-    Color32::from_rgba_unmultiplied(r, g, b, a)
 }
 
 /// What a scene was built from.
@@ -727,7 +722,7 @@ impl ScenePainter {
 fn far_away(board: &crate::board::HexBoard, frame: Frame) -> bool {
     let w = board.hex_width_mm as f32;
     let pixels = w * frame.zoom * frame.pixels_per_point;
-    let layout = crate::board::BoardLayout::new(board, w);
+    let layout = board.layout();
     let size = layout.size();
     let board_rect = Rect::from_min_size(Pos2::ZERO, vec2(size.x, size.y));
     let in_view = frame.visible.expand2(frame.visible.size() * 0.25);

@@ -7,9 +7,10 @@ use egui::{Color32, RichText, Ui};
 use rustc_hash::FxHashMap;
 
 use super::DesignerApp;
-use super::canvas::{Canvas, Hover};
+use super::canvas::Canvas;
 use super::icons;
 use super::tools::Tool;
+use super::view::Hover;
 use crate::rules::KindList;
 use crate::scenario::Feature;
 use crate::scenario::diagnostic::Severity;
@@ -177,7 +178,7 @@ impl DesignerApp {
         }
         if !sides.is_empty() {
             egui::ComboBox::from_label("side of new units")
-                .selected_text(side_name(&sides, &self.tools.unit_side))
+                .selected_text(super::words::side_name(&sides, &self.tools.unit_side))
                 .show_ui(ui, |ui| {
                     for s in &sides {
                         ui.selectable_value(&mut self.tools.unit_side, s.id.clone(), &s.name);
@@ -194,7 +195,9 @@ impl DesignerApp {
             .scenario
             .board
             .as_freeform()
-            .map_or(String::new(), |b| super::unit_label(b.unit).to_string());
+            .map_or(String::new(), |b| {
+                super::words::unit_label(b.unit).to_string()
+            });
         fn length<'a>(value: &'a mut f64, max: f64, unit: &str) -> egui::DragValue<'a> {
             egui::DragValue::new(value)
                 .range(0.1..=max)
@@ -309,7 +312,7 @@ impl DesignerApp {
                         "Unit {} ({}, {})",
                         u.id,
                         u.class,
-                        side_name(&s.sides, &u.side)
+                        super::words::side_name(&s.sides, &u.side)
                     ));
                 }
                 // The units and tokens of a lone selected hex can be edited here.
@@ -435,10 +438,9 @@ impl DesignerApp {
         {
             ui.label(RichText::new(&k.description).italics());
         }
-        let unit = s
-            .board
-            .as_freeform()
-            .map_or(String::new(), |b| super::unit_label(b.unit).to_string());
+        let unit = s.board.as_freeform().map_or(String::new(), |b| {
+            super::words::unit_label(b.unit).to_string()
+        });
         let pts = shape::vertices(&f);
         match &f {
             Feature::Area(_) => {
@@ -456,7 +458,7 @@ impl DesignerApp {
             Feature::Unit(u) => {
                 ui.label(format!(
                     "side {}, facing {:.0} degrees",
-                    side_name(&self.doc.scenario.sides, &u.side),
+                    super::words::side_name(&self.doc.scenario.sides, &u.side),
                     u.facing_deg.unwrap_or(0.0)
                 ));
             }
@@ -500,8 +502,8 @@ impl DesignerApp {
         let (errors, warnings) = self.doc.counts();
         ui.heading(format!(
             "Validation: {}, {}",
-            super::counted(errors, "error"),
-            super::counted(warnings, "warning")
+            super::words::counted(errors, "error"),
+            super::words::counted(warnings, "warning")
         ));
         if self.doc.ruleset().is_none() {
             ui.colored_label(
@@ -577,7 +579,7 @@ impl DesignerApp {
                 }
                 for f in &d.fixes {
                     if ui.button(format!("Fix: {}", f.label)).clicked() {
-                        fix = Some(f.edit.clone());
+                        fix = Some((f.edit.clone(), format!("fix: {}", f.label)));
                     }
                 }
                 seen.insert(key, ui.cursor().min.y - top);
@@ -587,8 +589,8 @@ impl DesignerApp {
         if let Some((hexes, features)) = focus {
             self.focus(hexes, &features);
         }
-        if let Some(e) = fix {
-            let _ = self.doc.apply(e, &self.rulesets);
+        if let Some((e, name)) = fix {
+            let _ = self.doc.apply_named(e, &self.rulesets, &name);
         }
     }
 
@@ -630,11 +632,11 @@ impl DesignerApp {
         }
         let units = s.units.iter().filter(|u| u.hex == Some(h)).count();
         if units > 0 {
-            out = format!("{out}, {}", super::counted(units, "unit"));
+            out = format!("{out}, {}", super::words::counted(units, "unit"));
         }
         let tokens = s.tokens.iter().filter(|t| t.hex == h).count();
         if tokens > 0 {
-            out = format!("{out}, {}", super::counted(tokens, "token"));
+            out = format!("{out}, {}", super::words::counted(tokens, "token"));
         }
         out
     }
@@ -679,8 +681,8 @@ impl DesignerApp {
             let (e, w) = self.doc.counts();
             ui.label(format!(
                 "{}, {}",
-                super::counted(e, "error"),
-                super::counted(w, "warning")
+                super::words::counted(e, "error"),
+                super::words::counted(w, "warning")
             ));
             ui.separator();
             let tool = match self.tools.tool {
@@ -714,17 +716,6 @@ fn brush_words(radius: u32) -> String {
         0 => "one hex".into(),
         r => format!("radius {r}"),
     }
-}
-
-/// A side's name for its id ("-" for none; the id itself if no side has it).
-pub(super) fn side_name(sides: &[crate::scenario::PlayerSide], id: &str) -> String {
-    if id.is_empty() {
-        return "-".into();
-    }
-    sides
-        .iter()
-        .find(|s| s.id == id)
-        .map_or_else(|| id.to_string(), |s| s.name.clone())
 }
 
 /// What the inspector's buttons beside a counter do.

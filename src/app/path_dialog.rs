@@ -8,19 +8,13 @@ use egui::Ui;
 
 use super::dialogs::Filter;
 use super::error::AppError;
+use super::window::{self, Chosen, Desk, Purpose, Shown, Window};
 
 /// Whether the dialog picks a file to read or a place to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     Open,
     Save,
-}
-
-/// How the dialog ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Picked(PathBuf),
-    Cancelled,
 }
 
 /// One line of the listing.
@@ -227,19 +221,19 @@ impl PathDialog {
     }
 
     /// Shows the dialog as a modal window; returns how it ended, once it has.
-    pub fn show(&mut self, ctx: &egui::Context) -> Option<Outcome> {
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<Chosen> {
         let mut outcome = None;
         let modal = egui::Modal::new(egui::Id::unique("path_dialog")).show(ctx, |ui| {
             ui.set_width(520.0);
             outcome = self.contents(ui);
         });
         if outcome.is_none() && modal.should_close() {
-            outcome = Some(Outcome::Cancelled);
+            outcome = Some(Chosen::Cancelled);
         }
         outcome
     }
 
-    fn contents(&mut self, ui: &mut Ui) -> Option<Outcome> {
+    fn contents(&mut self, ui: &mut Ui) -> Option<Chosen> {
         let mut outcome = None;
         ui.heading(&self.title);
         ui.label("No system file dialog is available here; choose the file below.");
@@ -352,7 +346,7 @@ impl PathDialog {
         ui.horizontal(|ui| {
             let go = ui.button(verb).clicked();
             if ui.button("Cancel").clicked() {
-                outcome = Some(Outcome::Cancelled);
+                outcome = Some(Chosen::Cancelled);
             }
             if let Some(n) = picked.take() {
                 self.name = n;
@@ -364,9 +358,9 @@ impl PathDialog {
         outcome
     }
 
-    fn press(&mut self, outcome: &mut Option<Outcome>) {
+    fn press(&mut self, outcome: &mut Option<Chosen>) {
         match self.confirm() {
-            Ok(Some(p)) => *outcome = Some(Outcome::Picked(p)),
+            Ok(Some(p)) => *outcome = Some(Chosen::Picked(p)),
             Ok(None) => {}
             Err(e) => self.error = Some(e.to_string()),
         }
@@ -393,6 +387,15 @@ fn dotted(exts: &[&str]) -> String {
         .map(|e| format!(".{e}"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+impl Window for (PathDialog, Purpose) {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Desk) -> Shown {
+        match self.0.show(ctx) {
+            None => Shown::open(),
+            Some(c) => Shown::done(window::Outcome::Path(c, self.1)),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Previews under the mouse (hex boards): line of sight, battle, fire arcs, movement,
-//! zones of control, viewshed and charge lanes. The rules answer through `scene::overlay` and the
-//! answer is drawn by `overlay::draw`, as an export draws it, so screen and file agree.
+//! zones of control, viewshed and charge lanes. What is asked and answered is
+//! `scene::preview`'s (the rules answer through `scene::overlay`, drawn as an export
+//! draws it, so screen and file agree); this is the state between frames, the clicks,
+//! the background thread and the inspector's part.
 //! A preview only reads the scenario: it is never an edit and never an undo step; it is
 //! answered again whenever the document's revision changes.
 
@@ -8,169 +10,24 @@ use egui::{Rect, Ui, vec2};
 use hexx::Hex;
 
 use super::document::Document;
-use super::paint::{Drawing, colour};
+use super::paint::Drawing;
 use super::preview_table::TablePreview;
 use super::preview_worker::Background;
-use super::view::View;
-use crate::board::HexBoard;
+use super::view::{Hover, View, colour};
 use crate::rules::Ruleset;
-use crate::rules::play::Where;
 use crate::rules::play::battle::dice;
 use crate::scenario::{Scenario, Unit};
-use crate::scene::Item;
 use crate::scene::overlay::{self, Ask, Given, Preview};
-
-/// What a preview shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Sight,
-    Battle,
-    Arcs,
-    Moves,
-    Zones,
-    Viewshed,
-    Charges,
-    /// Tables only: where fire at a unit could come from, with its cover.
-    Cover,
-}
-
-impl Mode {
-    pub const ALL: [Mode; 8] = [
-        Mode::Sight,
-        Mode::Battle,
-        Mode::Arcs,
-        Mode::Moves,
-        Mode::Zones,
-        Mode::Viewshed,
-        Mode::Charges,
-        Mode::Cover,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Sight => "Line of sight",
-            Mode::Battle => "Battle",
-            Mode::Arcs => "Fire arcs",
-            Mode::Moves => "Movement",
-            Mode::Zones => "Zones of control",
-            Mode::Viewshed => "Viewshed",
-            Mode::Charges => "Charge lanes",
-            Mode::Cover => "Cover map",
-        }
-    }
-
-    /// Whether the mode is drawn on a measured table too.
-    pub fn on_tables(self) -> bool {
-        !matches!(self, Mode::Zones | Mode::Charges)
-    }
-
-    /// Whether the mode is drawn on hex boards.
-    pub fn on_hexes(self) -> bool {
-        self != Mode::Cover
-    }
-
-    /// The status bar's line on a table.
-    pub fn table_hint(self, picked: bool) -> &'static str {
-        match (self, picked) {
-            (Mode::Sight, false) => "Line of sight: click the firing unit; Esc leaves",
-            (Mode::Sight, true) => {
-                "Line of sight: hover or click a unit or a point: the zone of fire and the cover it crosses; Esc leaves"
-            }
-            (Mode::Battle, false) => "Battle: click the firing unit; Esc leaves",
-            (Mode::Battle, true) => {
-                "Battle: hover or click the target unit: the dice halvings; Esc leaves"
-            }
-            (Mode::Moves, false) => "Movement: click the unit to move; Esc leaves",
-            (Mode::Moves, true) => {
-                "Movement: tinted where it can go this turn, hatched where it may not; hover where to go, click to add a turn; click the unit to start again; Esc leaves"
-            }
-            (Mode::Arcs, false) => "Fire arcs: click the firing unit; Esc leaves",
-            (Mode::Arcs, true) => {
-                "Fire arcs: tinted by the halvings (or dice) a target there gets, hatched where blocked; hover a point for the answer; Esc leaves"
-            }
-            (Mode::Cover, false) => "Cover map: click the unit fired at; Esc leaves",
-            (Mode::Cover, true) => {
-                "Cover map: tinted by the cover fire from there meets, hatched where blocked; hover a point for the answer; Esc leaves"
-            }
-            (Mode::Viewshed, false) => "Viewshed: click a unit or a point to look from; Esc leaves",
-            (Mode::Viewshed, true) => {
-                "Viewshed: shaded where out of sight; hover a point for the answer; click another unit or point to look from; Esc leaves"
-            }
-            _ => "This preview is drawn on hex boards; Esc leaves",
-        }
-    }
-
-    /// Whether the mode starts from a picked unit (not any hex).
-    fn needs_unit(self) -> bool {
-        matches!(
-            self,
-            Mode::Battle | Mode::Arcs | Mode::Moves | Mode::Charges | Mode::Cover
-        )
-    }
-
-    /// The status bar's one line: what to do next.
-    pub fn hint(self, picked: bool) -> &'static str {
-        match (self, picked) {
-            (Mode::Sight, false) => "Line of sight: click a unit or hex to look from; Esc leaves",
-            (Mode::Sight, true) => {
-                "Line of sight: hover or click a hex to look at; Shift+L picks the start anew; Esc leaves"
-            }
-            (Mode::Battle, false) => "Battle: click the attacking unit; Esc leaves",
-            (Mode::Battle, true) => "Battle: hover or click a target unit; Esc leaves",
-            (Mode::Arcs, false) => "Fire arcs: click a unit; Esc leaves",
-            (Mode::Arcs, true) => {
-                "Fire arcs: hexes tinted by dice, hatched where out of sight; hover one for its dice; Esc leaves"
-            }
-            (Mode::Moves, false) => "Movement: click a unit; Esc leaves",
-            (Mode::Moves, true) => {
-                "Movement: hover a hex for the cheapest way there and its cost; Esc leaves"
-            }
-            (Mode::Zones, _) => "Zones of control: pick a side in the inspector; Esc leaves",
-            (Mode::Viewshed, _) => {
-                "Viewshed: every hex the hex under the cursor sees; click to hold it; Esc leaves"
-            }
-            (Mode::Charges, false) => "Charge lanes: click a mounted unit; Esc leaves",
-            (Mode::Charges, true) => {
-                "Charge lanes: each legal charge drawn with the target's morale modifier; click another unit to pick it; Esc leaves"
-            }
-            (Mode::Cover, _) => "Cover map: drawn on measured tables; Esc leaves",
-        }
-    }
-}
+use crate::scene::preview::{
+    Answer, Key, Mode, answer, arc_lines, as_if, drawn, hex_where, named, needs, reaches, sides,
+    unit_on,
+};
 
 /// Boards with at least this many hexes have what follows the pointer (viewshed, line
 /// of sight, battle) answered off the frame: a 13 x 9 board's viewshed takes well under
 /// a millisecond, a 250 x 250 board's many frames, and even one line of sight there
 /// first reads the whole board into the rules' sight map.
 pub const IN_BACKGROUND: usize = 4096;
-
-/// What a preview was answered for: an answer is kept while this stays the same.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Key {
-    doc: u64,
-    revision: u64,
-    mode: Mode,
-    from: Option<Hex>,
-    target: Option<Hex>,
-    as_moved: bool,
-    as_ordered: bool,
-    side: String,
-    given: Given,
-}
-
-/// The rules' answer for the panel, the status bar and the canvas.
-#[derive(Debug, Clone, Default)]
-pub struct Answer {
-    /// One line: visible or blocked, dice, reachable count...
-    pub summary: String,
-    /// The details, one per line (blockers with rule and reason, modifiers...).
-    pub lines: Vec<String>,
-    /// Why there is no answer (no unit picked, no profile, a unit on no hex).
-    pub error: Option<String>,
-    pub preview: Option<Preview>,
-    /// The drawing over the board.
-    pub(super) items: Vec<Item>,
-}
 
 /// The preview's state between frames.
 #[derive(Default)]
@@ -496,12 +353,12 @@ impl Previewer {
         painter: &egui::Painter,
         rect: Rect,
         view: &View,
-        hover: Option<super::canvas::Hover>,
+        hover: Option<Hover>,
         doc: &Document,
         r: &Ruleset,
     ) {
         let hex = match hover {
-            Some(super::canvas::Hover::Hex(h)) => Some(h),
+            Some(Hover::Hex(h)) => Some(h),
             _ => None,
         };
         if self.wake.is_none() {
@@ -534,7 +391,7 @@ impl Previewer {
         painter: &egui::Painter,
         rect: Rect,
         view: &View,
-        hover: Option<super::canvas::Hover>,
+        hover: Option<Hover>,
         doc: &Document,
         r: &Ruleset,
     ) {
@@ -542,7 +399,7 @@ impl Previewer {
             return;
         };
         let point = match hover {
-            Some(super::canvas::Hover::Point(p)) => Some(crate::board::freeform::Point::new(
+            Some(Hover::Point(p)) => Some(crate::board::freeform::Point::new(
                 f64::from(p.x),
                 f64::from(p.y),
             )),
@@ -633,10 +490,10 @@ impl Previewer {
         if mode == Mode::Zones {
             // Sides by name, as the rest of the designer shows them.
             egui::ComboBox::from_label("Side")
-                .selected_text(super::panels::side_name(&s.sides, &self.side))
+                .selected_text(super::words::side_name(&s.sides, &self.side))
                 .show_ui(ui, |ui| {
                     for side in sides(s) {
-                        let name = super::panels::side_name(&s.sides, &side);
+                        let name = super::words::side_name(&s.sides, &side);
                         ui.selectable_value(&mut self.side, side, name);
                     }
                 });
@@ -764,7 +621,7 @@ impl Previewer {
                 to: self
                     .target()
                     .filter(|h| self.answer().is_some_and(|a| reaches(a, *h)))
-                    .map(|h| hex(s, h))
+                    .map(|h| hex_where(s, h))
                     .into_iter()
                     .collect(),
                 charge: false,
@@ -805,185 +662,6 @@ impl Previewer {
     }
 }
 
-/// The unit standing on `hex` (the first listed; a general shares a hex with its unit).
-fn unit_on(s: &Scenario, hex: Hex) -> Option<&Unit> {
-    let mut on = s.units.iter().filter(|u| u.hex == Some(hex));
-    let first = on.clone().find(|u| u.class != "general");
-    first.or_else(|| on.next())
-}
-
-/// How a hex is given to `Ask`: the unit standing there, else the hex.
-fn named(s: &Scenario, at: Hex) -> Where {
-    unit_on(s, at).map_or_else(|| hex(s, at), |u| Where::Unit(u.id.clone()))
-}
-
-/// The hex itself (shown by its label).
-fn hex(s: &Scenario, at: Hex) -> Where {
-    Where::Hex(at, s.label(at))
-}
-
-/// The sides of the scenario: listed ones, then any a unit names.
-pub fn sides(s: &Scenario) -> Vec<String> {
-    let mut out: Vec<String> = s.sides.iter().map(|p| p.id.clone()).collect();
-    for u in &s.units {
-        if !u.side.is_empty() && !out.contains(&u.side) {
-            out.push(u.side.clone());
-        }
-    }
-    out
-}
-
-/// Whether a movement answer reaches `hex` (an export asked for a way there would fail
-/// otherwise).
-fn reaches(a: &Answer, hex: Hex) -> bool {
-    matches!(&a.preview, Some(Preview::Moves { reach, .. }) if reach.iter().any(|r| r.hex == hex))
-}
-
-pub(super) fn needs(error: &str) -> Answer {
-    Answer {
-        error: Some(error.to_string()),
-        ..Answer::default()
-    }
-}
-
-/// The preview drawn, with its summary and details.
-fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
-    let layout = crate::app::canvas::layout_of(board);
-    let items = overlay::draw_on_screen(&preview, board, &layout);
-    let mut lines = Vec::new();
-    match &preview {
-        Preview::Battle { lines: l, .. } => lines.clone_from(l),
-        Preview::Sight(_, words) => lines.clone_from(&words.lines),
-        Preview::Moves { reach, .. } => {
-            let stops = reach.iter().filter(|r| r.must_stop).count();
-            if stops > 0 {
-                lines.push(format!("{stops} of them where the unit must stop (ringed)"));
-            }
-        }
-        Preview::Charges { lanes, .. } => {
-            lines.extend(lanes.iter().flat_map(|c| overlay::charge_lines(c, s)));
-        }
-        _ => {}
-    }
-    Answer {
-        summary: overlay::summary(&preview, s),
-        lines,
-        preview: Some(preview),
-        items,
-        ..Answer::default()
-    }
-}
-
-/// The rules' answer for `key`.
-fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
-    let ask = match key.mode {
-        Mode::Sight => match (key.from, key.target) {
-            (Some(a), Some(b)) => Ask::Sight {
-                from: named(s, a),
-                to: hex(s, b),
-            },
-            (None, _) => return needs("Click a unit or hex to look from."),
-            (_, None) => return needs("Hover or click the hex to look at."),
-        },
-        Mode::Battle => {
-            let Some(a) = key.from.and_then(|h| unit_on(s, h)) else {
-                return needs("Click the attacking unit.");
-            };
-            let Some(t) = key.target.and_then(|h| unit_on(s, h)) else {
-                return needs("Hover or click the target unit.");
-            };
-            Ask::Battle {
-                attacker: a.id.clone(),
-                target: t.id.clone(),
-            }
-        }
-        Mode::Arcs => {
-            let Some(u) = key.from.and_then(|h| unit_on(s, h)) else {
-                return needs("Click a unit to see its fire arcs.");
-            };
-            as_if(u, key.as_moved, key.as_ordered)
-        }
-        Mode::Moves => {
-            let Some(u) = key.from.and_then(|h| unit_on(s, h)) else {
-                return needs("Click a unit to see where it can move.");
-            };
-            let base = asked(
-                &Ask::Moves {
-                    unit: u.id.clone(),
-                    to: Vec::new(),
-                    charge: false,
-                },
-                key.given,
-                s,
-                r,
-                board,
-            );
-            let Some(Preview::Moves {
-                from,
-                headline,
-                reach,
-                ways,
-                ..
-            }) = base.preview
-            else {
-                return base;
-            };
-            let path = key
-                .target
-                .and_then(|goal| overlay::known_way(&reach, &ways, goal));
-            let moves = Preview::Moves {
-                from,
-                headline,
-                reach,
-                ways,
-                path,
-            };
-            return drawn(board, s, moves);
-        }
-        Mode::Zones => Ask::Zones {
-            side: key.side.clone(),
-        },
-        Mode::Viewshed => match key.target {
-            Some(h) => Ask::Viewshed { from: named(s, h) },
-            None => return needs("Move the pointer over the board."),
-        },
-        Mode::Charges => match key.from.and_then(|h| unit_on(s, h)) {
-            Some(u) => Ask::Charges { unit: u.id.clone() },
-            None => return needs("Click a mounted unit to see its charge lanes."),
-        },
-        Mode::Cover => return needs("A cover map is drawn on measured tables."),
-    };
-    asked(&ask, key.given, s, r, board)
-}
-
-/// Fire arcs as if the unit had moved / been ordered: only the flags that differ
-/// from the unit's are asked for.
-fn as_if(u: &Unit, moved: bool, ordered: bool) -> Ask {
-    Ask::Arcs {
-        unit: u.id.clone(),
-        moved: (moved != u.moved).then_some(moved),
-        ordered: (ordered != u.ordered).then_some(ordered),
-    }
-}
-
-fn asked(ask: &Ask, given: Given, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
-    match ask.answer_given(s, r, given) {
-        Ok(p) => drawn(board, s, p),
-        Err(e) => needs(&e.0),
-    }
-}
-
-/// Fire arcs: the hovered hex's dice, or why it cannot be fired at.
-fn arc_lines(s: &Scenario, preview: Option<&Preview>, hover: Option<Hex>) -> Vec<String> {
-    let (Some(Preview::Arcs { targets, .. }), Some(h)) = (preview, hover) else {
-        return Vec::new();
-    };
-    let Some(t) = targets.iter().find(|t| t.hex == h) else {
-        return vec![format!("{}: out of range", s.label(h))];
-    };
-    vec![t.line(&s.label(h))]
-}
-
 /// The fire arcs' legend: each number of dice (or shift) in its tint, and the hatching.
 fn legend(ui: &mut Ui, preview: Option<&Preview>) {
     let Some(Preview::Arcs { targets, .. }) = preview else {
@@ -1020,47 +698,4 @@ fn legend(ui: &mut Ui, preview: Option<&Preview>) {
 fn swatch(ui: &mut Ui, c: egui::Color32) {
     let (r, _) = ui.allocate_exact_size(vec2(14.0, 14.0), egui::Sense::hover());
     ui.painter().rect_filled(r, 2.0, c);
-}
-
-impl super::DesignerApp {
-    /// The Preview menu: each mode (ticked while open) and a way out.
-    pub(super) fn preview_menu(&mut self, ui: &mut Ui, ctx: &egui::Context) {
-        let on_hexes = self.doc.scenario.board.as_hex().is_some();
-        for mode in Mode::ALL {
-            let hex = if on_hexes {
-                mode.on_hexes()
-            } else {
-                mode.on_tables()
-            };
-            let cmd = super::commands::Command::Preview(mode);
-            let open = self.canvas.preview.mode == Some(mode);
-            let mut button = egui::Button::selectable(open, mode.name());
-            if let Some(s) = cmd.shortcuts().first() {
-                button = button.shortcut_text(ctx.format_shortcut(s));
-            }
-            if ui
-                .add_enabled(hex, button)
-                .on_hover_text(cmd.tooltip())
-                .on_disabled_hover_text(if on_hexes {
-                    "This preview is drawn on measured tables"
-                } else {
-                    "This preview is drawn on hex boards"
-                })
-                .clicked()
-            {
-                self.queue(cmd);
-            }
-        }
-        ui.separator();
-        if ui
-            .add_enabled(
-                self.canvas.preview.active(),
-                egui::Button::new("Leave the preview"),
-            )
-            .on_hover_text("Esc")
-            .clicked()
-        {
-            self.canvas.preview.leave();
-        }
-    }
 }

@@ -12,7 +12,6 @@
 use egui::{Painter, Rect};
 
 use super::paint::Drawing;
-use super::preview::{Answer, Mode, needs};
 use super::preview_worker::Background;
 use super::view::View;
 use crate::board::freeform::Point;
@@ -23,6 +22,7 @@ use crate::scenario::shape::unit_at;
 use crate::scenario::{Scenario, Unit};
 use crate::scene::Item;
 use crate::scene::overlay::Ask;
+use crate::scene::preview::{Answer, Mode, needs, worded};
 use crate::scene::table_overlay::{self, TableAnswer};
 
 /// Fields with at least this many samples are answered off the frame.
@@ -503,15 +503,6 @@ impl TablePreview {
                     .get_or_init(|| table_overlay::draw(d, px, None))
                     .iter()
             });
-    }
-}
-
-/// The words of a table answer, as the inspector shows them.
-fn worded(d: &TableAnswer) -> Answer {
-    Answer {
-        summary: d.summary.clone(),
-        lines: d.lines.clone(),
-        ..Answer::default()
     }
 }
 

@@ -39,7 +39,7 @@ pub fn edit(
             kind_combo(ui, &id, "class", r, KindList::UnitClass, &mut u.class);
             if !sides.is_empty() {
                 egui::ComboBox::new((&id, "side"), "side")
-                    .selected_text(super::panels::side_name(sides, &u.side))
+                    .selected_text(super::words::side_name(sides, &u.side))
                     .show_ui(ui, |ui| {
                         for s in sides {
                             ui.selectable_value(&mut u.side, s.id.clone(), &s.name);
@@ -192,7 +192,7 @@ impl Piece<'_> {
             let shown = self
                 .owner
                 .as_deref()
-                .map_or("none".to_string(), |o| super::panels::side_name(sides, o));
+                .map_or("none".to_string(), |o| super::words::side_name(sides, o));
             egui::ComboBox::new((id, "owner"), "owner")
                 .selected_text(shown)
                 .show_ui(ui, |ui| {

@@ -133,7 +133,7 @@ mod tests {
         std::fs::write(&module, crate::rules::module::to_ron(&own)).unwrap();
         let origin = work.path().join("map.ron");
         let mut s = crate::io::parse_scenario(
-            crate::app::SAMPLE,
+            crate::app::document::SAMPLE,
             io::Format::Json,
             Path::new("sample.json"),
         )

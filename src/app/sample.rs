@@ -7,7 +7,7 @@ use std::sync::Arc;
 use egui::{Color32, Ui};
 use hexx::Hex;
 
-use super::windows::{Desk, Outcome, Shown, Window};
+use super::window::{Desk, Outcome, Shown, Window};
 use crate::io::sample;
 use crate::scenario::{Edit, HexCell};
 

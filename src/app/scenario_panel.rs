@@ -5,6 +5,7 @@
 use egui::Ui;
 
 use super::document::Document;
+use super::window::{Desk, Shown, Window};
 use crate::board::{Board, LabelScheme, Orientation, Stagger};
 use crate::colour::Colour;
 use crate::rules::Rulesets;
@@ -367,7 +368,7 @@ impl ScenarioPanel {
         } else if let Some(table) = doc.scenario.board.as_freeform() {
             ui.separator();
             ui.heading("Table");
-            let unit = super::unit_label(table.unit);
+            let unit = super::words::unit_label(table.unit);
             ui.horizontal(|ui| {
                 ui.add(
                     egui::DragValue::new(&mut self.table.0)
@@ -434,6 +435,16 @@ impl ScenarioPanel {
         }
         if let Some(m) = &self.message {
             ui.colored_label(ui.visuals().error_fg_color, m);
+        }
+    }
+}
+
+impl Window for ScenarioPanel {
+    fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
+        if ScenarioPanel::show(self, ctx, desk.doc, desk.rulesets) {
+            Shown::open()
+        } else {
+            Shown::closed()
         }
     }
 }

@@ -10,12 +10,19 @@ use std::collections::HashSet;
 use egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2};
 use hexx::Hex;
 
-use super::canvas::layout_of;
 use super::document::Document;
 use crate::board::HexBoard;
 use crate::rules::Rulesets;
 use crate::scenario::region::{self, Ids, Region};
 use crate::scenario::{Edit, Feature, FeatureKind, Scenario};
+
+/// What Copy or Cut took from the selection, for Paste.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Clip {
+    /// Hexes relative to the top-left selected hex.
+    Hexes(Region),
+    Feature(Feature),
+}
 
 /// A drag of the select tool in progress.
 #[derive(Debug, Clone, PartialEq)]
@@ -112,7 +119,7 @@ pub fn stack(s: &Scenario, hex: Hex) -> Vec<Counter> {
 /// takes the whole hex).
 pub fn counters_at(s: &Scenario, board: &HexBoard, at: Vec2, hex: Hex) -> Vec<Counter> {
     let w = board.hex_width_mm as f32;
-    let c = layout_of(board).centre(hex);
+    let c = board.layout().centre(hex);
     // The counters' rectangles as `scene::hex::units` draws them: 0.52 by 0.42 hex
     // widths, each one more in a stack 0.05 up and right of the one below.
     let units = s.units.iter().filter(|u| u.hex == Some(hex)).count();
@@ -305,7 +312,7 @@ impl HexSelection {
                 }
             }
             Drag::Box { from, add } => {
-                let layout = layout_of(board);
+                let layout = board.layout();
                 let picked: Vec<Hex> = if (p.at - from).length() < board.hex_width_mm as f32 * 0.2 {
                     // A click: the hex itself (Shift toggles it).
                     let hex = layout.hex_at(hexx::Vec2::new(p.at.x, p.at.y));
@@ -381,7 +388,9 @@ impl HexSelection {
         let lifted = Region::lift(s, &self.hexes, anchor);
         let mut edits = region::clear(s, &self.hexes, false);
         edits.extend(lifted.paste(s, anchor + delta, Ids::Keep));
-        let moved = doc.apply(Edit::Batch(edits), rulesets).is_ok();
+        let moved = doc
+            .apply_named(Edit::Batch(edits), rulesets, "move the selection")
+            .is_ok();
         if moved {
             self.hexes = self.hexes.iter().map(|h| *h + delta).collect();
         }
@@ -396,7 +405,7 @@ impl HexSelection {
         board: &HexBoard,
         to: impl Fn(Vec2) -> Pos2,
     ) {
-        let layout = layout_of(board);
+        let layout = board.layout();
         let outline = |hex: Hex, stroke: Stroke| {
             let pts: Vec<Pos2> = layout
                 .corners(hex)

@@ -1,7 +1,7 @@
 //! Help > Keyboard shortcuts: every command with its keys, read from the command table.
 
 use super::commands::Command;
-use super::windows::{Desk, Shown, Window};
+use super::window::{Desk, Shown, Window};
 
 /// The window listing the shortcuts.
 pub struct Shortcuts;

@@ -11,12 +11,11 @@ use std::path::{Path, PathBuf};
 
 use egui::Ui;
 
-use super::DesignerApp;
-use super::document::Document;
-use super::windows::{Desk, Outcome, Shown, Window};
+use super::window::{Desk, Outcome, Shown, Window};
 use crate::io::tiled::assign::{self, UsedTile};
 use crate::io::tiled::import::{self, Imported};
 use crate::io::tiled::model::{TiledMap, prop};
+use crate::io::tiled::reader::imported;
 use crate::rules::{KindList, Ruleset, Rulesets};
 
 /// The height of the lists of tiles and terrains: the window fits a small screen.
@@ -135,7 +134,7 @@ impl TiledImport {
         format!(
             "tile {}{tileset} ({})",
             t.id,
-            super::counted(t.cells, "cell")
+            super::words::counted(t.cells, "cell")
         )
     }
 
@@ -418,65 +417,13 @@ impl Window for TiledImport {
             None => Shown::open(),
             Some(false) => Shown::closed(),
             Some(true) => match self.import(desk.rulesets) {
-                Ok(i) => Shown::done(Outcome::ImportedTiled(self.path.clone(), Box::new(i))),
+                Ok(i) => Shown::done(Outcome::Imported(self.path.clone(), Box::new(imported(i)))),
                 Err(e) => {
                     // Said in the window, which stays for another choice.
                     self.problem = Some(e);
                     Shown::open()
                 }
             },
-        }
-    }
-}
-
-impl DesignerApp {
-    /// Reads the Tiled map at `path` and imports it, or, when its tiles name no terrain
-    /// or the open game cannot take it, opens the window asking; a map that cannot be
-    /// read is said and the document stays.
-    pub fn import_tiled(&mut self, path: &Path) {
-        let map = match import::read_map(path) {
-            Ok(m) => m,
-            Err(e) => {
-                self.error = Some(format!("Could not import {}:\n{e}", path.display()));
-                return;
-            }
-        };
-        // A table is this program's own export, naming its game; anything else that is
-        // not hexagonal is refused by the import, saying so.
-        if map.orientation != "hexagonal" {
-            let named = prop(&map.properties, "ruleset").is_some();
-            let open = (!named).then_some(self.doc.scenario.ruleset.as_str());
-            match import::to_scenario(&map, open, None, &self.rulesets, path) {
-                Ok(i) => self.imported_tiled(path, i),
-                Err(e) => self.error = Some(format!("Could not import {}:\n{e}", path.display())),
-            }
-            return;
-        }
-        let w = TiledImport::new(path, map, &self.doc.scenario.ruleset, &self.rulesets);
-        if !w.needs_nothing() {
-            self.windows.tiled_import = Some(w);
-            return;
-        }
-        match w.import(&self.rulesets) {
-            Ok(i) => self.imported_tiled(path, i),
-            Err(e) => self.error = Some(format!("Could not import {}:\n{e}", path.display())),
-        }
-    }
-
-    /// Puts a map imported from `path` in place as a new, unsaved scenario; its warnings
-    /// are said.
-    pub fn imported_tiled(&mut self, path: &Path, imported: Imported) {
-        let Imported { scenario, warnings } = imported;
-        let mut doc = Document::new(scenario, None, &self.rulesets);
-        // An import is unsaved work until it is saved.
-        doc.history = crate::scenario::History::empty_unsaved();
-        self.replace_document(doc);
-        if !warnings.is_empty() {
-            self.error = Some(format!(
-                "Imported {} with warnings:\n{}",
-                path.display(),
-                warnings.join("\n")
-            ));
         }
     }
 }

@@ -198,10 +198,17 @@ pub struct ToolState {
     road_in_progress: Option<String>,
 }
 
+/// What a table tool's point snaps to (View > Snap to ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Snap {
+    Grid,
+    Vertices,
+    TableEdge,
+}
+
 impl ToolState {
     /// Whether points snap to `what`.
-    pub fn snap_to(&mut self, what: super::commands::Snap) -> &mut bool {
-        use super::commands::Snap;
+    pub fn snap_to(&mut self, what: Snap) -> &mut bool {
         match what {
             Snap::Grid => &mut self.snap_grid,
             Snap::Vertices => &mut self.snap_vertices,

@@ -1,7 +1,16 @@
 //! Where the board is on screen: pan and zoom, and the mapping between board
-//! millimetres (hex boards) or units (freeform tables) and screen points.
+//! millimetres (hex boards) or units (freeform tables) and screen points, what the
+//! pointer is over, and scene colours as the screen draws them.
 
 use egui::{Pos2, Rect, Vec2, pos2, vec2};
+
+/// What the pointer is over: a hex of a hex board, or a point of a table (in its
+/// units), as the view maps the pointer onto the board.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Hover {
+    Hex(hexx::Hex),
+    Point(Vec2),
+}
 
 /// The camera over the board.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -78,4 +87,10 @@ impl View {
         let b = self.to_board(canvas, canvas.max);
         Rect::from_min_max(pos2(a.x, a.y), pos2(b.x, b.y))
     }
+}
+
+/// A scene colour as the screen draws it.
+pub fn colour(c: crate::scene::Rgba) -> egui::Color32 {
+    let [r, g, b, a] = c.0;
+    egui::Color32::from_rgba_unmultiplied(r, g, b, a)
 }

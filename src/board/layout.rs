@@ -111,6 +111,14 @@ impl BoardLayout {
     }
 }
 
+impl HexBoard {
+    /// The board laid out in millimetres (one board unit is one mm), as the scene, the
+    /// designer and every export place its hexes.
+    pub fn layout(&self) -> BoardLayout {
+        BoardLayout::new(self, self.hex_width_mm as f32)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,6 +60,14 @@ impl Board {
             Board::Hex(_) => None,
         }
     }
+    /// Width and height in board units: millimetres on a hex board (its hexes'
+    /// bounding box), the table's own unit on a table.
+    pub fn size(&self) -> hexx::Vec2 {
+        match self {
+            Board::Hex(b) => b.layout().size(),
+            Board::Freeform(t) => hexx::Vec2::new(t.width as f32, t.height as f32),
+        }
+    }
     /// `"hex"` or `"freeform"`, as written in files.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -1,5 +1,6 @@
-//! `sandtable import`: a Tiled hex map, or a board of a VASSAL module, to a scenario
-//! file.
+//! `sandtable import`: a file of a format that reads (a Tiled hex map, a board of a
+//! VASSAL module: `io::import`'s registry) to a scenario file, with what the format
+//! wrote beside it.
 
 use std::path::PathBuf;
 
@@ -7,9 +8,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::error::{CliError, ErrorKind};
-use crate::io::tiled::import::{self, ImportError};
-use crate::io::vassal::import as vimport;
-use crate::io::vassal::module::Module;
+use crate::io::import::{self, FailKind, Failure, Request};
 use crate::rules::Rulesets;
 use crate::source::TextFormat;
 
@@ -43,19 +42,23 @@ pub struct ImportArgs {
     pub json: bool,
 }
 
-impl From<ImportError> for CliError {
-    fn from(e: ImportError) -> Self {
-        let kind = match &e {
-            ImportError::Read(_) => ErrorKind::NotAMap,
-            ImportError::NotHexagonal(_) => ErrorKind::NotHexagonal,
-            ImportError::NoRuleset | ImportError::UnknownRuleset(_) => ErrorKind::UnknownRuleset,
-            ImportError::UnmappedTiles(_) => ErrorKind::UnmappedTiles,
-            ImportError::TileTable(_) => ErrorKind::BadTileTable,
-            ImportError::WrongBoard(_) => ErrorKind::WrongBoard,
-            ImportError::BadMap(_) => ErrorKind::BadMap,
-            ImportError::Scenario(_) => ErrorKind::File,
+impl From<Failure> for CliError {
+    fn from(f: Failure) -> Self {
+        let kind = match f.kind {
+            FailKind::File => ErrorKind::File,
+            FailKind::UnknownRuleset => ErrorKind::UnknownRuleset,
+            FailKind::NotAMap => ErrorKind::NotAMap,
+            FailKind::NotHexagonal => ErrorKind::NotHexagonal,
+            FailKind::UnmappedTiles => ErrorKind::UnmappedTiles,
+            FailKind::BadTileTable => ErrorKind::BadTileTable,
+            FailKind::WrongBoard => ErrorKind::WrongBoard,
+            FailKind::BadMap => ErrorKind::BadMap,
         };
-        CliError::new(kind, e.to_string())
+        let e = CliError::new(kind, f.message);
+        match &f.file {
+            Some(file) => e.in_file(file),
+            None => e,
+        }
     }
 }
 
@@ -71,175 +74,49 @@ pub fn run(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
     {
         return Err(super::unknown_ruleset(id, rulesets));
     }
-    if args
-        .file
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("vmod"))
-    {
-        return run_module(args, rulesets);
-    }
-    let table = args
-        .tiles
-        .as_deref()
-        .map(import::read_tile_table)
-        .transpose()
-        .map_err(|e| CliError::from(e).in_file(args.tiles.as_deref().unwrap_or(&args.file)))?;
-    // A table's own faults are about the table's file.
-    let in_file = |e: ImportError| {
-        let file = match (&e, &args.tiles) {
-            (ImportError::TileTable(_), Some(t)) => t.as_path(),
-            _ => args.file.as_path(),
-        };
-        CliError::from(e).in_file(file)
+    let Some(reader) = import::for_path(&args.file) else {
+        return Err(
+            CliError::new(ErrorKind::NotAMap, "no format reads this file").in_file(&args.file),
+        );
     };
-    let map = import::read_map(&args.file).map_err(in_file)?;
-    let import::Imported { scenario, warnings } = import::to_scenario(
-        &map,
-        args.ruleset.as_deref(),
-        table.as_ref(),
+    let imported = reader.read(&Request {
+        file: &args.file,
         rulesets,
-        &args.file,
-    )
-    .map_err(in_file)?;
-    crate::io::save_scenario(&scenario, &args.output)
-        .map_err(|e| CliError::new(ErrorKind::Output, e.to_string()).in_file(&args.output))?;
-    if args.json {
-        super::print_json(&json!({
-            "output": args.output.display().to_string(),
-            "ruleset": scenario.ruleset,
-            "warnings": warnings,
-        }));
-    } else {
-        for w in &warnings {
-            eprintln!("warning: {w}");
-        }
-        println!("wrote {}", args.output.display());
-    }
-    Ok(0)
-}
-
-impl From<vimport::ImportError> for CliError {
-    fn from(e: vimport::ImportError) -> Self {
-        let kind = match &e {
-            vimport::ImportError::Module(_) => ErrorKind::NotAMap,
-            vimport::ImportError::Grid { .. } => ErrorKind::NotHexagonal,
-            vimport::ImportError::NoBoard(_)
-            | vimport::ImportError::Image { .. }
-            | vimport::ImportError::Units(_) => ErrorKind::File,
-        };
-        CliError::new(kind, e.to_string())
-    }
-}
-
-/// `sandtable import MODULE.vmod`: one board of the module, its image beside the
-/// scenario.
-fn run_module(args: &ImportArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
-    let Some(id) = &args.ruleset else {
-        return Err(CliError::new(
-            ErrorKind::UnknownRuleset,
-            "a module names no ruleset: pass --ruleset ID",
-        ));
-    };
-    let ruleset = rulesets
-        .get(id)
-        .ok_or_else(|| super::unknown_ruleset(id, rulesets))?;
-    let in_file = |e: vimport::ImportError| CliError::from(e).in_file(&args.file);
-    let bytes = std::fs::read(&args.file).map_err(|e| {
-        CliError::new(ErrorKind::File, format!("cannot read the module: {e}")).in_file(&args.file)
+        ruleset: args.ruleset.as_deref(),
+        default_ruleset: None,
+        map: args.tiles.as_deref(),
+        board: args.board.as_deref(),
+        units: args.units.as_deref(),
+        output: Some(&args.output),
     })?;
-    let module = Module::read(bytes).map_err(|e| in_file(e.into()))?;
-    let table = match &args.units {
-        Some(p) => {
-            let text = std::fs::read_to_string(p).map_err(|e| {
-                CliError::new(ErrorKind::File, format!("cannot read the units file: {e}"))
-                    .in_file(p)
-            })?;
-            Some(
-                vimport::read_unit_table(&text)
-                    .map_err(|e| CliError::new(ErrorKind::File, e.to_string()).in_file(p))?,
-            )
-        }
-        None => None,
-    };
-    let map = args
-        .tiles
-        .as_ref()
-        .map(|p| p.to_string_lossy().into_owned());
-    let mut imported = vimport::import(
-        &module,
-        map.as_deref(),
-        args.board.as_deref(),
-        ruleset,
-        table.as_ref(),
-    )
-    .map_err(in_file)?;
-    let image_file = imported
-        .image
-        .as_ref()
-        .map(|(entry, _)| vimport::image_file_name(&args.output, entry));
-    if let crate::board::Board::Hex(b) = &mut imported.scenario.board
-        && let Some(bg) = &mut b.background
-    {
-        bg.image = image_file.clone().unwrap_or_default();
-        if let Some(v) = &mut bg.vassal {
-            v.module = Some(crate::board::VassalBoard::module_name(
-                Some(&args.output),
-                &args.file,
-            ));
-        }
-        if image_file.is_none() {
-            b.background = None;
-        }
-    }
     let out_dir = args
         .output
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .map(std::path::Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
-    if let (Some(name), Some((_, bytes))) = (&image_file, &imported.image) {
+    if let Some((name, bytes)) = &imported.image {
         let path = out_dir.join(name);
         crate::io::atomic::write(&path, bytes)
             .map_err(|e| CliError::new(ErrorKind::Output, e.to_string()).in_file(&path))?;
     }
     crate::io::save_scenario(&imported.scenario, &args.output)
         .map_err(|e| CliError::new(ErrorKind::Output, e.to_string()).in_file(&args.output))?;
-    let board = imported.scenario.board.as_hex();
+    let said = imported.said;
     if args.json {
-        super::print_json(&json!({
-            "output": args.output.display().to_string(),
-            "ruleset": imported.scenario.ruleset,
-            "map": imported.board.map,
-            "board": imported.board.board,
-            "background": image_file,
-            "columns": board.map(|b| b.columns),
-            "rows": board.map(|b| b.rows),
-            "units": imported.scenario.units.len(),
-            "left_out": imported.left_out,
-        }));
+        let mut answer = said.answer;
+        answer.insert("output".into(), json!(args.output.display().to_string()));
+        super::print_json(&serde_json::Value::Object(answer));
     } else {
-        println!(
-            "wrote {} (map '{}', board '{}'{})",
-            args.output.display(),
-            imported.board.map,
-            imported.board.board,
-            board.map_or(String::new(), |b| format!(
-                ", {} x {} hexes",
-                b.columns, b.rows
-            )),
-        );
-        if let Some(name) = &image_file {
+        for w in &said.warnings {
+            eprintln!("warning: {w}");
+        }
+        println!("wrote {}{}", args.output.display(), said.wrote);
+        if let Some((name, _)) = &imported.image {
             println!("wrote {}", out_dir.join(name).display());
         }
-        println!(
-            "{} units from at-start pieces",
-            imported.scenario.units.len()
-        );
-        if !imported.left_out.is_empty() {
-            println!("left out ({}):", imported.left_out.len());
-            for l in &imported.left_out {
-                println!("  {l}");
-            }
+        for line in &said.report {
+            println!("{line}");
         }
     }
     Ok(0)

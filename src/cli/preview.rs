@@ -330,7 +330,7 @@ pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> Resul
     } else {
         println!(
             "{}: {}",
-            crate::rules::play::hex::zoc_headline(side, labels.len()),
+            crate::rules::play::hex::zoc_headline(&s, side, labels.len()),
             labels.join(", ")
         );
     }

@@ -1,20 +1,24 @@
-//! The export formats, each an object with its name, file extensions and abilities, in
+//! The file formats, each an object with its name, file extensions and abilities, in
 //! one registry (Tiled's `mapformat.h` is the model), so that `sandtable export
-//! --format` and the designer's Export menu offer the same set.
+//! --format` and the designer's Export menu offer the same set, and `sandtable import`
+//! and File > Import the same readers ([`super::import`]). A new format is a file of
+//! its own and one line in [`formats`].
 
 use std::path::{Path, PathBuf};
 
 use super::export::{ExportError, ExportJob};
+use super::import::Import;
 use super::{pdf, raster};
 
-/// What a format can do with a scenario.
+/// What a format can do with a scenario: be read (opened, or imported through
+/// [`MapFormat::import`]) and be written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Abilities {
     pub read: bool,
     pub write: bool,
 }
 
-/// A file format a scenario can be exported to (or, later, imported from).
+/// A file format a scenario can be exported to, and imported from when it reads.
 pub trait MapFormat: Sync {
     /// The name `--format` takes, e.g. `svg`.
     fn name(&self) -> &'static str;
@@ -42,6 +46,11 @@ pub trait MapFormat: Sync {
     /// image goes beside it).
     fn files(&self, job: &ExportJob, path: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, ExportError> {
         Ok(vec![(path.to_path_buf(), self.write(job)?)])
+    }
+    /// How File > Import and `sandtable import` read the format, when they do (the
+    /// native formats are opened, not imported).
+    fn import(&self) -> Option<&'static dyn Import> {
+        None
     }
 }
 
@@ -176,7 +185,10 @@ impl MapFormat for Vassal {
         &["vmod"]
     }
     fn abilities(&self) -> Abilities {
-        WRITE_ONLY
+        READ_WRITE
+    }
+    fn import(&self) -> Option<&'static dyn Import> {
+        Some(&super::vassal::reader::READER)
     }
     fn uses_dpi(&self) -> bool {
         true
@@ -222,6 +234,9 @@ impl MapFormat for Tiled {
     }
     fn files(&self, job: &ExportJob, path: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, ExportError> {
         super::tiled::files(job, path, self.json)
+    }
+    fn import(&self) -> Option<&'static dyn Import> {
+        Some(&super::tiled::reader::READER)
     }
 }
 

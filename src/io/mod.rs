@@ -5,6 +5,7 @@ mod coverage;
 pub mod draw;
 pub mod export;
 pub mod format;
+pub mod import;
 pub mod module_file;
 pub mod pdf;
 pub mod raster;

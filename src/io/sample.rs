@@ -5,7 +5,7 @@
 use hexx::Hex;
 use image::RgbaImage;
 
-use crate::board::{Background, BoardLayout, HexBoard};
+use crate::board::{Background, HexBoard};
 
 /// The centre area's radius as a share of the hex's inner radius: clear of the grid
 /// lines and of most printed hex numbers.
@@ -56,7 +56,7 @@ pub fn mean_around(img: &RgbaImage, x: f64, y: f64, radius: f64) -> Option<[u8; 
 
 /// Each hex's centre-area colour, for the hexes the image covers.
 pub fn hex_colours(img: &RgbaImage, board: &HexBoard, bg: &Background) -> Vec<(Hex, [u8; 3])> {
-    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let radius_px = board.hex_width_mm / 2.0 * CENTRE_AREA / bg.scale;
     board
         .hexes()
@@ -89,7 +89,7 @@ mod tests {
     /// sand right of it.
     fn fixture() -> (HexBoard, Background, RgbaImage) {
         let board = HexBoard::new(Orientation::Pointy, 6, 4, Stagger::Odd).unwrap();
-        let layout = BoardLayout::new(&board, board.hex_width_mm as f32);
+        let layout = board.layout();
         let size = layout.size();
         let (w, h) = ((size.x * 10.0) as u32, (size.y * 10.0) as u32);
         let img = RgbaImage::from_fn(w, h, |x, _| {
@@ -124,7 +124,7 @@ mod tests {
             board.hexes().count(),
             "the image covers every hex"
         );
-        let layout = BoardLayout::new(&board, board.hex_width_mm as f32);
+        let layout = board.layout();
         let left: Vec<Hex> = board
             .hexes()
             .filter(|h| layout.centre(*h).x < 60.0 - board.hex_width_mm as f32 / 2.0)

@@ -29,3 +29,16 @@ pub struct Constraint {
     /// The mechanism (`mechanism`) and its parameters.
     pub check: Check,
 }
+
+impl Constraint {
+    /// A finding's message with the rule text it applies, quoted: `message ("quote")`;
+    /// a quote left empty (a module editor field not yet filled) quotes nothing, rather
+    /// than printing `("")`.
+    pub fn worded(&self, message: String) -> String {
+        if self.quote.trim().is_empty() {
+            message
+        } else {
+            format!("{message} (\"{}\")", self.quote)
+        }
+    }
+}

@@ -22,8 +22,6 @@ pub mod play;
 pub mod question;
 mod ruleset_check;
 mod section;
-// Being extended beside this change (issue 46's parameters); its docs come after.
-#[allow(missing_docs)]
 pub mod table;
 
 // The hex engines keep their paths (`rules::sight`, ...) beside `rules::hex::sight`.

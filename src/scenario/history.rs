@@ -7,6 +7,7 @@
 
 use super::Scenario;
 use super::edit::{Edit, EditError};
+use super::step_name::{Names, step_name};
 
 /// The undo and redo stacks of one document.
 #[derive(Debug, Clone)]
@@ -21,8 +22,13 @@ pub struct History<M = ()> {
     /// instructions with the two in one stack, 738 apart as before there were swaps).
     undo_swaps: Vec<Option<M>>,
     redo_swaps: Vec<Option<M>>,
-    /// Inverses collected while a group is open.
+    /// Beside each step: the name it was given ("paste"), if any; a step without one
+    /// is named from its edits when asked (`step_name`).
+    undo_names: Vec<Option<String>>,
+    redo_names: Vec<Option<String>>,
+    /// Inverses collected while a group is open, and the name given to the group.
     group: Option<Vec<Edit>>,
+    group_name: Option<String>,
     /// Counts applied, undone and redone steps; compared with a saved mark.
     revision: u64,
     /// Revisions reached by each step on the undo stack, to tell if the document is
@@ -35,6 +41,9 @@ pub struct History<M = ()> {
     gesture: Option<u64>,
 }
 
+/// The name of a step that swapped the held value (the designer's module).
+const MODULE_STEP: &str = "edit the module";
+
 impl<M> Default for History<M> {
     fn default() -> Self {
         History {
@@ -42,7 +51,10 @@ impl<M> Default for History<M> {
             redo: Vec::new(),
             undo_swaps: Vec::new(),
             redo_swaps: Vec::new(),
+            undo_names: Vec::new(),
+            redo_names: Vec::new(),
             group: None,
+            group_name: None,
             revision: 0,
             marks: Vec::new(),
             saved: None,
@@ -71,10 +83,36 @@ impl<M> History<M> {
 
     /// Applies an edit as one undo step (or part of the open group).
     pub fn apply(&mut self, s: &mut Scenario, edit: Edit) -> Result<(), EditError> {
+        self.apply_as(s, edit, None)
+    }
+
+    /// [`History::apply`] under a name of the caller's ("paste"), which Edit > Undo
+    /// shows instead of one read from the edit; in an open group, the group's name
+    /// unless it has one.
+    pub fn apply_named(
+        &mut self,
+        s: &mut Scenario,
+        edit: Edit,
+        name: impl Into<String>,
+    ) -> Result<(), EditError> {
+        self.apply_as(s, edit, Some(name.into()))
+    }
+
+    fn apply_as(
+        &mut self,
+        s: &mut Scenario,
+        edit: Edit,
+        name: Option<String>,
+    ) -> Result<(), EditError> {
         let inverse = edit.apply(s)?;
         match &mut self.group {
-            Some(group) => group.push(inverse),
-            None => self.push_step(inverse, None),
+            Some(group) => {
+                group.push(inverse);
+                if self.group_name.is_none() {
+                    self.group_name = name;
+                }
+            }
+            None => self.push_step(inverse, None, name),
         }
         Ok(())
     }
@@ -91,7 +129,7 @@ impl<M> History<M> {
         self.end_group();
         let inverse = edit.apply(s)?;
         let old = std::mem::replace(slot, value);
-        self.push_step(inverse, Some(old));
+        self.push_step(inverse, Some(old), None);
         Ok(())
     }
 
@@ -124,7 +162,7 @@ impl<M> History<M> {
         Ok(())
     }
 
-    fn push_step(&mut self, edit: Edit, swap: Option<M>) {
+    fn push_step(&mut self, edit: Edit, swap: Option<M>, name: Option<String>) {
         self.gesture = None;
         if edit.is_empty() && swap.is_none() {
             return;
@@ -132,8 +170,10 @@ impl<M> History<M> {
         self.marks.push(self.revision);
         self.undo.push(edit);
         self.undo_swaps.push(swap);
+        self.undo_names.push(name);
         self.redo.clear();
         self.redo_swaps.clear();
+        self.redo_names.clear();
         self.next_revision += 1;
         self.revision = self.next_revision;
     }
@@ -149,7 +189,8 @@ impl<M> History<M> {
     pub fn end_group(&mut self) {
         if let Some(mut group) = self.group.take() {
             group.reverse();
-            self.push_step(Edit::Batch(group), None);
+            let name = self.group_name.take();
+            self.push_step(Edit::Batch(group), None, name);
         }
     }
 
@@ -162,12 +203,14 @@ impl<M> History<M> {
             return false;
         };
         let swap = self.undo_swaps.pop().flatten();
+        let name = self.undo_names.pop().flatten();
         let before = self.marks.pop().unwrap_or(0);
         match inverse.apply(s) {
             Ok(redo) => {
                 self.redo.push((redo, self.revision));
                 self.redo_swaps
                     .push(swap.map(|v| std::mem::replace(slot, v)));
+                self.redo_names.push(name);
                 self.revision = before;
                 true
             }
@@ -182,12 +225,14 @@ impl<M> History<M> {
             return false;
         };
         let swap = self.redo_swaps.pop().flatten();
+        let name = self.redo_names.pop().flatten();
         match edit.apply(s) {
             Ok(inverse) => {
                 self.marks.push(self.revision);
                 self.undo.push(inverse);
                 self.undo_swaps
                     .push(swap.map(|v| std::mem::replace(slot, v)));
+                self.undo_names.push(name);
                 self.revision = revision;
                 true
             }
@@ -213,6 +258,37 @@ impl<M> History<M> {
         } else {
             self.undo_swaps.last().is_some_and(Option::is_some)
         }
+    }
+
+    /// What Edit > Undo would undo, in words ("paint Woods (12 hexes)"), read from
+    /// the step and `s` (the scenario it was applied to); `names` gives the ruleset's
+    /// names for kinds. `None` when there is nothing to undo.
+    pub fn undo_name(&self, s: &Scenario, names: Names) -> Option<String> {
+        if let Some(group) = self.group.as_ref().filter(|g| !g.is_empty()) {
+            let name = self.group_name.clone();
+            return Some(name.unwrap_or_else(|| step_name(group.iter().rev(), s, true, names)));
+        }
+        let edit = self.undo.last()?;
+        Some(match (self.undo_names.last(), self.undo_swaps.last()) {
+            (Some(Some(name)), _) => name.clone(),
+            (_, Some(Some(_))) => MODULE_STEP.into(),
+            _ => step_name([edit], s, true, names),
+        })
+    }
+
+    /// What Edit > Redo would redo, in words, as [`History::undo_name`].
+    pub fn redo_name(&self, s: &Scenario, names: Names) -> Option<String> {
+        let (edit, _) = self.redo.last()?;
+        Some(match (self.redo_names.last(), self.redo_swaps.last()) {
+            (Some(Some(name)), _) => name.clone(),
+            (_, Some(Some(_))) => MODULE_STEP.into(),
+            _ => step_name([edit], s, false, names),
+        })
+    }
+
+    /// How many steps can be undone and redone.
+    pub fn steps(&self) -> (usize, usize) {
+        (self.undo.len(), self.redo.len())
     }
 
     /// Whether there is an edit to undo (a group being made counts).

@@ -16,6 +16,7 @@ pub mod plan;
 pub mod region;
 pub mod resize;
 pub mod shape;
+pub mod step_name;
 
 use std::collections::{BTreeMap, HashSet};
 

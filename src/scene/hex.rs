@@ -27,7 +27,7 @@ fn inset(layout: &BoardLayout, hex: Hex, ends: [Vec2; 2], f: f32) -> Points {
 
 pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOptions) -> Scene {
     let w = board.hex_width_mm as f32;
-    let layout = BoardLayout::new(board, w);
+    let layout = board.layout();
     let mut layers = Layers::new(o);
     let window = match o.view {
         Some([min, max]) => Window::around(board, &layout, min, max),

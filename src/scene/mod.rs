@@ -15,6 +15,7 @@ mod layer;
 mod objectives;
 pub mod overlay;
 mod pattern;
+pub mod preview;
 mod style;
 mod table;
 pub mod table_field;

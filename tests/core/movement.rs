@@ -818,3 +818,17 @@ fn sticks_and_stones_roads_cost_one_and_give_a_bonus_all_on_road_both_ways() {
         "3 on road then 2 in forest is 5 > 4"
     );
 }
+
+/// Issue 41: "Zones of control name the side by id ('a controls 11 hexes'): use the
+/// side's name."
+#[test]
+fn zones_of_control_are_headed_by_the_sides_name() {
+    let (code, out, err) = crate::common::sandtable(&[
+        "zoc",
+        "assets/scenarios/morne-plaine-bridge.json",
+        "--side",
+        "french",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("French controls "), "{out}");
+}

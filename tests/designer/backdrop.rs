@@ -32,7 +32,7 @@ pub fn halves(w: u32, h: u32) -> Vec<u8> {
 /// wide), saved in `dir`.
 pub fn scenario_with(dir: &Path, image: &str, px: u32) -> std::path::PathBuf {
     let mut board = HexBoard::new(Orientation::Pointy, 10, 8, Stagger::Odd).unwrap();
-    let width = f64::from(Canvas::board_size(&Board::Hex(board.clone())).x);
+    let width = f64::from(board.layout().size().x);
     board.background = Some(Box::new(Background {
         image: image.into(),
         at: Default::default(),
@@ -396,7 +396,7 @@ fn scenario_properties_put_a_scan_under_a_new_hex_board_as_one_undo_step() {
         "an unsaved scenario names it whole"
     );
     // Placed at the board's corner, as wide as the board.
-    let width = f64::from(Canvas::board_size(&board).x);
+    let width = f64::from(board.size().x);
     assert!((bg.scale * 600.0 - width).abs() < 1e-6, "{}", bg.scale);
     assert_eq!(
         settled(&mut h),

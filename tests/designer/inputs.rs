@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
 use sandtable::app::dialogs::ScriptedDialogs;
-use sandtable::app::preview::Mode;
+use sandtable::scene::preview::Mode;
 
 /// A quick click: press and release arrive in one frame, as from a fast hand or
 /// `xdotool click`.

@@ -21,5 +21,7 @@ mod preview;
 mod properties;
 mod recovery;
 mod table;
+mod undo;
 #[path = "../common/vmod.rs"]
 mod vmod;
+mod windows;

@@ -184,7 +184,7 @@ fn beside_the_board_the_status_bar_names_no_hex() {
     h.run();
     let board = h.state().doc.scenario.board.as_hex().unwrap().clone();
     match h.state().canvas.hover {
-        Some(sandtable::app::canvas::Hover::Hex(x)) => {
+        Some(sandtable::app::view::Hover::Hex(x)) => {
             assert!(!board.contains(x), "the pointer is beside the board")
         }
         other => panic!("the pointer is on the canvas: {other:?}"),

@@ -9,7 +9,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
-use sandtable::app::preview::Mode;
+use sandtable::scene::preview::Mode;
 
 fn shift(h: &mut Harness<'_, DesignerApp>, key: Key) {
     h.key_press_modifiers(Modifiers::SHIFT, key);
@@ -808,7 +808,8 @@ fn table_fields_fire_arc_cover_map_viewshed_and_reach_on_pbs() {
         Place::Point(Point::new(24.0, 20.0)),
     );
     let verb = if seen.visible { "sees" } else { "does not see" };
-    let says = format!("d1 {verb} 24.0,20.0 at {:.1} bw", seen.between.own.distance);
+    // Base widths are worded to a hundredth, as every table measure in bw is.
+    let says = format!("d1 {verb} 24.0,20.0 at {:.2} bw", seen.between.own.distance);
     assert!(shows(&h, &says), "{says}: {}", answer_text(&h));
 
     shift(&mut h, Key::O);

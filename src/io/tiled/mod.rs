@@ -14,6 +14,7 @@ pub mod json;
 pub mod model;
 pub mod place;
 pub mod read;
+pub mod reader;
 pub mod tiles;
 pub mod tileset;
 pub mod tmx;
@@ -21,7 +22,7 @@ pub mod tmx_read;
 
 use serde_json::Value;
 
-use crate::board::{Board, BoardLayout, HexBoard, Offset, Orientation, Side, Stagger};
+use crate::board::{Board, HexBoard, Offset, Orientation, Side, Stagger};
 use crate::io::export::{ExportError, ExportJob};
 use crate::io::vassal::grid::PixelMap;
 use crate::rules::{KindList, Ruleset};
@@ -75,7 +76,7 @@ pub fn geometry(board: &HexBoard, dpi: u32) -> HexGeometry {
 /// Our millimetres to Tiled's pixels: each axis scaled so that hex centres fall on
 /// Tiled's.
 pub fn pixel_map(board: &HexBoard, g: &HexGeometry) -> PixelMap {
-    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let ca = layout.centre(board.from_offset(Offset { col: 0, row: 0 }));
     let (ta, tb) = (g.centre(0, 0), g.centre(1, 1));
     let w = board.hex_width_mm;
@@ -197,7 +198,7 @@ fn hex_map(
         )));
     }
     let map = pixel_map(board, &g);
-    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let px = |hex: hexx::Hex| map.to_px(layout.centre(hex));
     let default = r.default_terrain.clone().unwrap_or_default();
     // Tiles: every terrain of the ruleset flat, then every other (terrain, elevation)

@@ -6,7 +6,7 @@
 use hexx::Hex;
 
 use super::model::{HexGeometry, Object, Tileset, corners_around, tileset_of};
-use crate::board::{BoardLayout, HexBoard, Offset, Side};
+use crate::board::{HexBoard, Offset, Side};
 use crate::io::vassal::grid::PixelMap;
 
 /// Where on its image a tile object's position is, as fractions of its width and
@@ -71,7 +71,7 @@ impl HexGrid<'_> {
     /// hex with the smaller (row, column).
     pub fn side_at(&self, at: (f64, f64), map: &PixelMap) -> Option<(Hex, Side)> {
         let b = self.board;
-        let layout = BoardLayout::new(b, b.hex_width_mm as f32);
+        let layout = b.layout();
         let (col, row) = self.geometry.tile_at(at.0, at.1, b.columns, b.rows);
         let mut best: Option<(f64, Hex, Side)> = None;
         for r in (row - 1)..=(row + 1) {

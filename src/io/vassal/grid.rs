@@ -7,7 +7,7 @@
 
 use hexx::Vec2;
 
-use crate::board::{BoardLayout, HexBoard, LabelScheme, Offset, Orientation, Stagger};
+use crate::board::{HexBoard, LabelScheme, Offset, Orientation, Stagger};
 
 /// How board millimetres map to the image's pixels: `px = mm * scale + offset`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -107,7 +107,7 @@ pub fn fit(board: &HexBoard, size_mm: (f64, f64), dpi: u32) -> GridFit {
     } else {
         (between, along)
     };
-    let layout = BoardLayout::new(board, w as f32);
+    let layout = board.layout();
     let first = layout.centre(board.from_offset(Offset { col: 0, row: 0 }));
     let (fx, fy) = (f64::from(first.x) * scale.0, f64::from(first.y) * scale.1);
     let (ox, oy) = (fx.ceil(), fy.ceil());
@@ -169,7 +169,7 @@ mod tests {
         for o in Orientation::ALL {
             for st in [Stagger::Odd, Stagger::Even] {
                 let board = HexBoard::new(*o, 13, 9, st).unwrap();
-                let layout = BoardLayout::new(&board, board.hex_width_mm as f32);
+                let layout = board.layout();
                 let size = layout.size();
                 let g = fit(&board, (f64::from(size.x), f64::from(size.y)), 100);
                 assert_eq!(g.dy % 2, 0);

@@ -12,7 +12,7 @@ use super::module::{self, BoardEntry, Module, ModuleError};
 use crate::board::background::{Background, VassalBoard};
 use crate::board::freeform::Point;
 use crate::board::numbering::{Axis, Count, Numbering};
-use crate::board::{Board, BoardLayout, HexBoard, Offset, Orientation, Stagger};
+use crate::board::{Board, HexBoard, Offset, Orientation, Stagger};
 use crate::io::xml::Element;
 use crate::rules::Ruleset;
 use crate::scenario::{PlayerSide, Scenario, Unit};
@@ -647,7 +647,7 @@ pub fn import(
     }
     // Place the image so that our centres fall on VASSAL's: its exact lattice, moved by
     // the middle of the truncation errors of `getCenterPoint` over the board.
-    let layout = BoardLayout::new(&board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let first = layout.centre(board.from_offset(Offset { col: 0, row: 0 }));
     let (c0, r0) = origin;
     let mut err = [(f64::MAX, f64::MIN); 2];
@@ -754,7 +754,7 @@ fn place_units(
         .iter()
         .filter(|b| b.map == entry.map)
         .count();
-    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let Some(bg) = &board.background else {
         return Ok(left_out);
     };

@@ -11,11 +11,12 @@ pub mod into;
 pub mod module;
 pub mod pieces;
 pub mod read;
+pub mod reader;
 pub mod sequence;
 
 use std::io::Write;
 
-use crate::board::{Board, BoardLayout, HexBoard};
+use crate::board::{Board, HexBoard};
 use crate::io::export::{ExportError, ExportJob};
 use crate::io::xml;
 use crate::rules::Ruleset;
@@ -101,7 +102,7 @@ fn px(map: &PixelMap, p: hexx::Vec2) -> (i32, i32) {
 }
 
 pub(crate) fn hex_zones(s: &Scenario, r: &Ruleset, board: &HexBoard, map: &PixelMap) -> Vec<Zone> {
-    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let default = r.default_terrain.as_deref().unwrap_or("");
     let mut sides: crate::scenario::HexMap<Vec<(usize, String)>> = Default::default();
     for (key, kind) in s.hexsides.keys() {
@@ -205,7 +206,7 @@ fn kind_of(kinds: &[PieceKind], what: &What) -> Option<usize> {
 type Pieces = Vec<(usize, f64)>;
 
 fn hex_stacks(s: &Scenario, board: &HexBoard, g: &GridFit, kinds: &[PieceKind]) -> Vec<Stack> {
-    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let named = grid::labels_supported(board);
     // Keyed by reading order, so stacks come row by row.
     let mut by_hex: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Pieces)> =

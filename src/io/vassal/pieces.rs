@@ -7,7 +7,7 @@ use hexx::{Hex, Vec2};
 use super::grid::PixelMap;
 use super::image;
 use super::sequence::encode;
-use crate::board::{Board, BoardLayout, FreeformBoard, HexBoard, Offset, Side};
+use crate::board::{Board, FreeformBoard, HexBoard, Offset, Side};
 use crate::io::raster::RasterError;
 use crate::rules::Ruleset;
 use crate::scenario::{Scenario, Token, Unit, shape};
@@ -216,7 +216,7 @@ fn unit_image(
         Board::Hex(board) => {
             let (b, hex) = one_hex(board)?;
             let w = b.hex_width_mm;
-            let centre = BoardLayout::new(&b, w as f32).centre(hex);
+            let centre = b.layout().centre(hex);
             let mut mini = alone(s, Board::Hex(b));
             u.hex = Some(hex);
             u.at = None;
@@ -265,7 +265,7 @@ fn token_image(
 ) -> Result<(Vec<u8>, (u32, u32)), RasterError> {
     let (b, hex) = one_hex(board)?;
     let w = b.hex_width_mm;
-    let centre = BoardLayout::new(&b, w as f32).centre(hex);
+    let centre = b.layout().centre(hex);
     let mut mini = alone(s, Board::Hex(b));
     mini.tokens.push(Token {
         id: "palette".into(),
@@ -278,7 +278,7 @@ fn token_image(
 
 /// Degrees clockwise from north that a token's front sides face (their mean direction).
 pub fn token_facing(board: &HexBoard, t: &Token) -> f64 {
-    let layout = BoardLayout::new(board, board.hex_width_mm as f32);
+    let layout = board.layout();
     let c = layout.centre(t.hex);
     let sum = t
         .facing

@@ -107,7 +107,7 @@ impl<'x, G: Ground> Cx<'x, G> {
         let d = Diagnostic::new(
             self.c.severity,
             format!("{}/{}", self.r.id, self.c.rule),
-            format!("{message} (\"{}\")", self.c.quote),
+            self.c.worded(message),
         )
         .with_quote(self.c.quote.clone());
         self.g.mark(d, features)

@@ -76,8 +76,9 @@ pub fn modifier_line(m: &Modifier, all: &[Modifier]) -> Option<String> {
             };
             // A ruleset's modifier entry says which rule it applies.
             Some(match &m.quote {
-                Some(q) => format!("{line} (\"{q}\")"),
-                None => line,
+                // A quote left empty (a module editor field not filled) quotes nothing.
+                Some(q) if !q.trim().is_empty() => format!("{line} (\"{q}\")"),
+                _ => line,
             })
         }
     }
@@ -596,5 +597,28 @@ impl Battle {
     fn with_los(mut self, los: bool) -> Self {
         self.los = los;
         self
+    }
+}
+
+#[cfg(test)]
+mod quote_tests {
+    use super::*;
+
+    /// Issue 41: "A modifier with no quote shows `Forest cover ("")`: show no quote."
+    #[test]
+    fn a_modifier_with_an_empty_quote_quotes_nothing() {
+        let m = |quote: Option<&str>| Modifier {
+            source: "Forest cover".into(),
+            dice: Some(-1),
+            shift: None,
+            counts: Counts::Yes,
+            quote: quote.map(str::to_string),
+        };
+        for quote in [None, Some(""), Some("  ")] {
+            let line = modifier_line(&m(quote), &[]);
+            assert_eq!(line.as_deref(), Some("-1 Forest cover"), "{quote:?}");
+        }
+        let line = modifier_line(&m(Some("Woods: -1 die")), &[]);
+        assert_eq!(line.as_deref(), Some("-1 Forest cover (\"Woods: -1 die\")"));
     }
 }

@@ -281,7 +281,7 @@ impl<'a> Context<'a> {
         Diagnostic::new(
             c.severity,
             format!("{}/{}", self.r.id, c.rule),
-            format!("{message} (\"{}\")", c.quote),
+            c.worded(message),
         )
         .with_quote(c.quote.clone())
     }

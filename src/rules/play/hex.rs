@@ -70,9 +70,15 @@ impl<'a> HexField<'a> {
 }
 
 /// The headline of the hexes `side` controls (`n` of them), as the command line (which
-/// lists them after it) and the inspector word it.
-pub fn zoc_headline(side: &str, n: usize) -> String {
-    format!("{side} controls {n} hexes")
+/// lists them after it) and the inspector word it: the side by its name ("Union
+/// controls 11 hexes"), by its id only when the scenario names no such side.
+pub fn zoc_headline(s: &Scenario, side: &str, n: usize) -> String {
+    let name = s
+        .sides
+        .iter()
+        .find(|x| x.id == side)
+        .map_or(side, |x| x.name.as_str());
+    format!("{name} controls {n} hexes")
 }
 
 /// The hexes `side` controls, in the board's reading order, each once: the arena's

@@ -17,11 +17,13 @@ const WALL_WIDTH: f64 = 0.5;
 #[derive(Debug, Clone)]
 pub struct Derived {
     /// `<line id>/bank-1`, `<line id>/wall-2`, ...
+    /// An id made from the line it comes from, unique on the table.
     pub id: String,
     /// The kind it takes its effects from (a terrain for bank woods, a line for walls).
     pub kind: String,
     /// The list `kind` is in.
     pub list: KindList,
+    /// Where it lies on the table.
     pub shape: Shape,
     /// Its level, when it has its own (bank woods are 1 level high).
     pub level: Option<i32>,
@@ -30,6 +32,7 @@ pub struct Derived {
     /// A derived line's centre line and width (`shape` is the band of that width
     /// around it): a wall is drawn along it. Empty for bank woods.
     pub centre: Vec<Point>,
+    /// The width of that band, in board units.
     pub width: f64,
 }
 

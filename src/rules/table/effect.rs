@@ -323,7 +323,9 @@ impl TableEffect {
 /// A structure's state: the hits it has taken against its strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Structure {
+    /// Hits taken so far.
     pub hits: u32,
+    /// Hits it takes to be destroyed.
     pub strength: u32,
 }
 

@@ -42,13 +42,19 @@ use crate::scenario::{Scenario, Unit};
 /// A feature on the table, stored or derived, with what the rules read of it.
 #[derive(Debug, Clone)]
 pub struct TableFeature<'a> {
+    /// The feature's id (a derived feature's made from its line's).
     pub id: String,
+    /// Its kind's id.
     pub kind: String,
+    /// Its kind's name, as answers word it.
     pub name: String,
+    /// The list its kind is in.
     pub list: KindList,
+    /// Where it lies on the table.
     pub shape: Shape,
     /// Its own level (0 when the ruleset gives none).
     pub level: i32,
+    /// What its kind does on a table.
     pub effect: &'a TableEffect,
     /// An earthwork built during the game.
     pub built_during: bool,
@@ -113,6 +119,7 @@ static NO_EFFECT: std::sync::LazyLock<TableEffect> = std::sync::LazyLock::new(Ta
 
 /// A table's features, built once and asked many questions.
 pub struct TableMap<'a> {
+    /// Every feature, stored and derived, in the order answers list them.
     pub features: Vec<TableFeature<'a>>,
     tree: RTree<Entry>,
     /// Each feature's convex hull, counter-clockwise and closed: what a zone is tested
@@ -161,6 +168,7 @@ pub struct Firer {
     touched: Vec<usize>,
     /// The unit's base, which a ridge line measures from; nothing for a point.
     base: Option<Polygon<f64>>,
+    /// The kind of fire the unit at this end gives.
     pub fire: FireType,
     /// The class of a unit that never fires (`table.no_fire`): its line is sight only.
     never_fires: Option<String>,
@@ -185,15 +193,20 @@ pub struct Target {
 /// A place a question is about: a unit's base or a point.
 #[derive(Debug, Clone, Copy)]
 pub enum Place<'u> {
+    /// A unit, by its base.
     Unit(&'u Unit),
+    /// A point on the table.
     Point(Point),
 }
 
 /// One feature the zone of fire meets, and what it does there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Crossed {
+    /// The feature's id.
     pub id: String,
+    /// Its kind's id.
     pub kind: String,
+    /// Its kind's name, as answers word it.
     pub name: String,
     /// It gives the target cover against this fire (one halving).
     pub cover: bool,
@@ -210,7 +223,9 @@ pub struct Crossed {
 pub struct Zone {
     /// Edge to edge, from the firer's front edge to the target, in board units.
     pub distance: f64,
+    /// The kind of fire the firer gives (none for a class that never fires).
     pub fire: FireType,
+    /// The features the zone meets, in the order it meets them.
     pub crossed: Vec<Crossed>,
     /// Whether nothing blocks.
     pub visible: bool,

@@ -32,6 +32,7 @@ pub struct PathCost {
     pub length: f64,
     /// The allowance it spends (half-rate stretches count double).
     pub cost: f64,
+    /// Whether the rules allow the move.
     pub allowed: bool,
     /// Every reason it is refused, in one sentence (`reasons` joined by "; ").
     pub reason: Option<String>,

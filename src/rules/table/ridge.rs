@@ -17,7 +17,9 @@ use crate::board::freeform::{Point, geo_point};
 /// end, which works its base out once for every zone it is asked about.
 #[derive(Debug, Clone, Copy)]
 pub enum End<'a> {
+    /// A unit's base.
     Base(&'a Polygon<f64>),
+    /// A point on the table.
     Point(Point),
 }
 

@@ -20,8 +20,11 @@ use crate::scenario::{Scenario, Unit};
 /// A table's stored features with their footprints and index, built once a
 /// validation run.
 pub struct Table<'a> {
+    /// The scenario checked.
     pub s: &'a Scenario,
+    /// Its ruleset.
     pub r: &'a Ruleset,
+    /// Its features, indexed.
     pub map: TableMap<'a>,
     /// The bridges by rule, worked out on first use: each `unit-feature` check reads
     /// them, and Mini-Nap has five.
@@ -29,6 +32,7 @@ pub struct Table<'a> {
 }
 
 impl<'a> Table<'a> {
+    /// The features of `s` as `r` reads them, indexed once.
     pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Self {
         Table {
             s,
@@ -52,7 +56,7 @@ impl<'a> Table<'a> {
         let mut d = Diagnostic::new(
             c.severity,
             format!("{}/{}", self.r.id, c.rule),
-            format!("{message} (\"{}\")", c.quote),
+            c.worded(message),
         )
         .with_quote(c.quote.clone());
         for id in ids {

@@ -370,7 +370,7 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
             line
         }
         Preview::Zones { hexes, side, .. } => {
-            crate::rules::play::hex::zoc_headline(side, hexes.len())
+            crate::rules::play::hex::zoc_headline(s, side, hexes.len())
         }
         Preview::Viewshed { from, seen } => {
             format!("{} sees {} hexes", s.label(*from), seen.len())

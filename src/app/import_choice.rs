@@ -1,0 +1,106 @@
+//! File > Import of a file that holds several boards (a VASSAL module): a window
+//! listing its maps and boards and the rulesets a hex board can take; the board chosen
+//! opens as a new, unsaved scenario over its printed map. The image stays in memory
+//! until the scenario is saved, then is written beside it.
+
+use std::path::{Path, PathBuf};
+
+use egui::Ui;
+
+use super::window::{Desk, Outcome, Shown, Window};
+use crate::io::import::{BoardChoice, FailKind, Failure, Import, Imported, Request};
+use crate::rules::Rulesets;
+
+/// The window choosing a board and a ruleset.
+pub struct ImportChoice {
+    pub path: PathBuf,
+    /// The format reading the file.
+    pub reader: &'static dyn Import,
+    pub boards: Vec<BoardChoice>,
+    /// The index of the board chosen.
+    pub board: usize,
+    /// The ruleset chosen (a hex game's id).
+    pub ruleset: String,
+}
+
+impl ImportChoice {
+    /// The window's title: the menu entry, without its dots.
+    fn title(&self) -> &'static str {
+        self.reader.menu().trim_end_matches("...")
+    }
+
+    /// The window; `Some(true)`: Import was pressed, `Some(false)`: Cancel.
+    fn ui(&mut self, ui: &mut Ui, rulesets: &Rulesets) -> Option<bool> {
+        let mut answer = None;
+        ui.label(format!(
+            "{}: choose a board and the game its hexes follow.",
+            self.path.display()
+        ));
+        ui.separator();
+        ui.strong("Board");
+        egui::ScrollArea::vertical()
+            .max_height(240.0)
+            .id_salt("import boards")
+            .show(ui, |ui| {
+                for (i, b) in self.boards.iter().enumerate() {
+                    let image = b.image.as_deref().unwrap_or("no image");
+                    let text = format!("map '{}', board '{}' ({image})", b.map, b.board);
+                    ui.radio_value(&mut self.board, i, text);
+                }
+            });
+        ui.separator();
+        ui.strong("Ruleset");
+        for r in rulesets.iter().filter(|r| r.is_hex()) {
+            ui.radio_value(&mut self.ruleset, r.id.clone(), &r.name);
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            let ready = rulesets.get(&self.ruleset).is_some_and(|r| r.is_hex());
+            if ui.add_enabled(ready, egui::Button::new("Import")).clicked() {
+                answer = Some(true);
+            }
+            if ui.button("Cancel").clicked() {
+                answer = Some(false);
+            }
+        });
+        answer
+    }
+
+    /// The board chosen, imported with the ruleset chosen, unsaved: its image (if any)
+    /// named as the file it will be written to beside the scenario.
+    pub fn import(&self, rulesets: &Rulesets) -> Result<Imported, Failure> {
+        let Some(entry) = self.boards.get(self.board) else {
+            return Err(Failure::new(FailKind::File, "no board chosen"));
+        };
+        self.reader.read(&Request {
+            file: &self.path,
+            rulesets,
+            ruleset: Some(&self.ruleset),
+            default_ruleset: None,
+            map: Some(Path::new(&entry.map)),
+            board: Some(&entry.board),
+            units: None,
+            output: None,
+        })
+    }
+}
+
+impl Window for ImportChoice {
+    fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("import choice")).show(ctx, |ui| {
+            ui.heading(self.title());
+            answer = self.ui(ui, desk.rulesets);
+        });
+        match answer {
+            None => Shown::open(),
+            Some(false) => Shown::closed(),
+            Some(true) => Shown::done(match self.import(desk.rulesets) {
+                Ok(i) => Outcome::Imported(self.path.clone(), Box::new(i)),
+                Err(e) => {
+                    Outcome::Problem(format!("Could not import {}:\n{e}", self.path.display()))
+                }
+            }),
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! How the designer words what it shows: counts with their nouns, table units, sides
+//! by name. Shared by panels and windows alike, so it imports nothing of theirs.
+
+use crate::board::TableUnit;
+use crate::scenario::PlayerSide;
+
+/// "1 error", "2 errors": a count with its noun.
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A table unit as the designer writes it: base widths are "BW" everywhere.
+pub fn unit_label(unit: TableUnit) -> &'static str {
+    match unit {
+        TableUnit::Bw => "BW",
+        u => u.as_str(),
+    }
+}
+
+/// A side's name for its id ("-" for none; the id itself if no side has it).
+pub fn side_name(sides: &[PlayerSide], id: &str) -> String {
+    if id.is_empty() {
+        return "-".into();
+    }
+    sides
+        .iter()
+        .find(|s| s.id == id)
+        .map_or_else(|| id.to_string(), |s| s.name.clone())
+}
