@@ -291,8 +291,10 @@ impl ScenarioPanel {
             for (i, (key, text)) in self.settings.iter_mut().enumerate() {
                 let label = ui.label(key.as_str());
                 // Wide enough for a list (PBS's `removed`), not egui's few characters.
+                // (`add_sized`: a grid's cell clamps a desired width to last frame's.)
+                let size = egui::vec2(300.0, ui.spacing().interact_size.y);
                 let r = ui
-                    .add(egui::TextEdit::singleline(text).desired_width(300.0))
+                    .add_sized(size, egui::TextEdit::singleline(text))
                     .labelled_by(label.id);
                 let value = setting_value(text);
                 if r.lost_focus() && doc.scenario.settings.get(key.as_str()) != Some(&value) {
