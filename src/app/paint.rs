@@ -999,6 +999,7 @@ pub fn layer_name(id: LayerId) -> &'static str {
         LayerId::Tokens => "Tokens and fences",
         LayerId::Markers => "Markers",
         LayerId::Units => "Units",
+        LayerId::Objectives => "Objectives",
         LayerId::Findings => "Findings",
         LayerId::Overlays => "Overlays",
     }

@@ -4,6 +4,8 @@
 //! these schemas; every object is closed (no key the type does not name), so a key
 //! added to a command without its type fails that test.
 
+use std::collections::BTreeMap;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -139,6 +141,77 @@ pub struct InfoAnswer {
     pub counts: Counts,
     pub errors: usize,
     pub warnings: usize,
+    /// How many turns the game lasts, when the scenario says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turns: Option<u32>,
+    /// The side that moves first, when the scenario says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_side: Option<String>,
+    /// Each side's notes (command cards, orders), by side id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub notes: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<InfoObjective>,
+    /// The victory conditions, as the file writes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub victory: Vec<crate::scenario::VictoryCondition>,
+    /// The units at the start, then those that arrive and leave turn by turn; only for
+    /// a scenario with turns, objectives, victory conditions or reinforcements.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forces: Option<InfoForces>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub briefing: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub special_rules: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sources: Option<String>,
+}
+
+/// An objective as `info` lists it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InfoObjective {
+    pub id: String,
+    /// Its name, or its id when it has none.
+    pub name: String,
+    /// Where it is, as the file writes it.
+    pub at: crate::scenario::Place<String>,
+    /// The side holding it at the start; null: none.
+    pub owner: Option<String>,
+    pub value: u32,
+}
+
+/// A unit as `info`'s forces list it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InfoUnit {
+    pub id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub class: String,
+    pub side: String,
+    /// Arriving units: where they enter, as the file writes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<crate::scenario::Place<String>>,
+}
+
+/// The units that arrive and leave on one turn.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InfoTurn {
+    pub turn: u32,
+    pub arriving: Vec<InfoUnit>,
+    pub leaving: Vec<InfoUnit>,
+}
+
+/// The forces by turn.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InfoForces {
+    /// On the map at the start.
+    pub start: Vec<InfoUnit>,
+    /// Each turn on which units arrive or leave, in order.
+    pub turns: Vec<InfoTurn>,
 }
 
 /// A hex (by label) or a feature (by id) that blocks the line.

@@ -7,6 +7,7 @@ mod export;
 mod generate;
 mod import;
 mod output;
+mod plan;
 mod preview;
 mod table;
 

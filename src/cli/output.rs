@@ -117,6 +117,7 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
     };
     let (errors, warnings) = diagnostic::counts(&read.diagnostics);
     if as_json {
+        let plan = super::plan::keys(s);
         print_answer(&InfoAnswer {
             title: s.title.clone(),
             author: s.author.clone(),
@@ -128,6 +129,15 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
             counts,
             errors,
             warnings,
+            turns: plan.turns,
+            first_side: plan.first_side,
+            notes: plan.notes,
+            objectives: plan.objectives,
+            victory: plan.victory,
+            forces: plan.forces,
+            briefing: plan.briefing,
+            special_rules: plan.special_rules,
+            sources: plan.sources,
         });
         return Ok(0);
     }
@@ -167,6 +177,7 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
         parts.join(", ")
     };
     println!("  contents  {contents}");
+    super::plan::print(s);
     println!("  checks    {errors} errors, {warnings} warnings (see `sandtable validate`)");
     Ok(0)
 }

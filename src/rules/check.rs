@@ -126,6 +126,9 @@ pub(crate) struct Structure {
     pub off_cells: Vec<Diagnostic>,
     /// Features off the map or badly placed, shapes, unknown sides.
     pub placed: Vec<Diagnostic>,
+    /// The scenario's turns, reinforcements, objectives and victory conditions
+    /// ([`super::plan::check`]).
+    pub plan: Vec<Diagnostic>,
 }
 
 impl Structure {
@@ -206,6 +209,7 @@ impl Structure {
                 }
             }
         }
+        out.plan = super::plan::check(s, r);
         out
     }
 
@@ -217,6 +221,7 @@ impl Structure {
             &self.features,
             &self.off_cells,
             &self.placed,
+            &self.plan,
         ]
         .into_iter()
         .flatten()
@@ -228,6 +233,7 @@ impl Structure {
         out.extend(self.features);
         out.extend(self.off_cells);
         out.extend(self.placed);
+        out.extend(self.plan);
         out
     }
 }
@@ -270,6 +276,8 @@ fn placement(s: &Scenario, board: &HexBoard) -> Vec<Diagnostic> {
     for u in &s.units {
         match u.hex {
             Some(hex) => out.extend(off(hex, &|| format!("unit {}", u.id), Some(&u.id))),
+            // A reinforcement has no hex until it arrives.
+            None if u.arrives.is_some() => {}
             None => out.push(
                 Diagnostic::error("file/unit-place", format!("unit {} has no hex", u.id))
                     .with_feature(u.id.as_str()),

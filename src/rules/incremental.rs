@@ -56,11 +56,29 @@ fn changed_by(edit: &Edit) -> Reads {
         } => Reads::ALL,
         // Titles and texts are read by no check.
         Edit::SetText { .. } => none,
+        // The plan's checks are structural: kept apart, see `touches_plan`.
+        Edit::SetTurns(_)
+        | Edit::SetFirstSide(_)
+        | Edit::SetSideNotes { .. }
+        | Edit::PutObjective { .. }
+        | Edit::SetVictory(_) => none,
         Edit::Batch(edits) => edits.iter().fold(none, |acc, e| acc.union(changed_by(e))),
         Edit::SetSetting { .. }
         | Edit::SetSides(_)
         | Edit::SetBoard(_)
         | Edit::SetOffBoard { .. } => Reads::ALL,
+    }
+}
+
+/// Whether an edit changes what the plan's checks read and no constraint does.
+fn touches_plan(edit: &Edit) -> bool {
+    match edit {
+        Edit::SetTurns(_)
+        | Edit::SetFirstSide(_)
+        | Edit::PutObjective { .. }
+        | Edit::SetVictory(_) => true,
+        Edit::Batch(edits) => edits.iter().any(touches_plan),
+        _ => false,
     }
 }
 
@@ -122,6 +140,9 @@ impl Validator {
     pub fn apply(&mut self, s: &Scenario, r: &Ruleset, edit: &Edit) {
         let changed = changed_by(edit);
         if changed == Reads::default() {
+            if touches_plan(edit) {
+                self.structure.plan = super::plan::check(s, r);
+            }
             return;
         }
         if self.constraints.len() != r.constraints.len() {
@@ -166,6 +187,9 @@ impl Validator {
         }
         replace_at(&mut self.structure.cells, &here, cells, board);
         replace_at(&mut self.structure.off_cells, &here, off, board);
+        // Objectives and entries are few, and whether they can be entered is the
+        // terrain's: found again whole.
+        self.structure.plan = super::plan::check(s, r);
 
         let marks_touched = set.iter().any(|h| {
             self.marked.contains(h) || s.hexes.get(h).is_some_and(|c| !c.markers.is_empty())

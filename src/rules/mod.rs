@@ -17,6 +17,7 @@ pub mod model;
 pub mod models;
 pub mod modifier;
 pub mod module;
+pub mod plan;
 pub mod play;
 pub mod question;
 mod ruleset_check;

@@ -4,6 +4,7 @@ use hexx::Hex;
 
 use super::Scenario;
 use super::model::{Area, HexCell, HexsideAttrs, Landmark, Line, PlayerSide, Road, Token, Unit};
+use super::plan::{Objective, VictoryCondition};
 use crate::board::{Board, HexsideKey};
 use crate::strenum::string_enum;
 
@@ -71,6 +72,10 @@ string_enum! {
         Description = "description",
         Author = "author",
         Ruleset = "ruleset",
+        /// The scenario card's situation.
+        Briefing = "briefing",
+        SpecialRules = "special_rules",
+        Sources = "sources",
     }
 }
 
@@ -114,6 +119,24 @@ pub enum Edit {
         hex: Hex,
         off: bool,
     },
+    /// Sets how many turns the game lasts (`None`: the scenario does not say).
+    SetTurns(Option<u32>),
+    /// Sets the side that moves first.
+    SetFirstSide(Option<String>),
+    /// Sets a side's notes (empty: none).
+    SetSideNotes {
+        side: String,
+        notes: String,
+    },
+    /// Puts (`Some`) or removes (`None`) the objective with `id`, as
+    /// [`Edit::PutFeature`] does a feature.
+    PutObjective {
+        id: String,
+        objective: Option<Objective>,
+        index: Option<usize>,
+    },
+    /// Replaces the victory conditions.
+    SetVictory(Vec<VictoryCondition>),
     /// Several edits as one: a paint stroke, a paste, a quick fix.
     Batch(Vec<Edit>),
 }
@@ -136,6 +159,10 @@ pub enum EditError {
     NoSuchFeature { kind: FeatureKind, id: String },
     #[error("id {id} is already used by a {kind}")]
     IdTaken { kind: FeatureKind, id: String },
+    #[error("the objective's id is {found}, but the edit names {expected}")]
+    ObjectiveIdMismatch { expected: String, found: String },
+    #[error("there is no objective {0} to remove")]
+    NoSuchObjective(String),
 }
 
 trait HasId {
@@ -144,7 +171,7 @@ trait HasId {
 macro_rules! has_id {
     ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
 }
-has_id!(Unit, Token, Road, Area, Line, Landmark);
+has_id!(Unit, Token, Road, Area, Line, Landmark, Objective);
 
 /// Puts or removes an item by id; returns the item that was there and its index.
 fn put<T: HasId>(
@@ -224,6 +251,9 @@ impl Edit {
                     TextField::Description => &mut s.description,
                     TextField::Author => &mut s.author,
                     TextField::Ruleset => &mut s.ruleset,
+                    TextField::Briefing => &mut s.plan.briefing,
+                    TextField::SpecialRules => &mut s.plan.special_rules,
+                    TextField::Sources => &mut s.plan.sources,
                 };
                 let old = std::mem::replace(slot, value);
                 Ok(Edit::SetText { field, value: old })
@@ -247,6 +277,51 @@ impl Edit {
                 let was = board.set_off_board(hex, off);
                 Ok(Edit::SetOffBoard { hex, off: was })
             }
+            Edit::SetTurns(turns) => {
+                Ok(Edit::SetTurns(std::mem::replace(&mut s.plan.turns, turns)))
+            }
+            Edit::SetFirstSide(side) => Ok(Edit::SetFirstSide(std::mem::replace(
+                &mut s.plan.first_side,
+                side,
+            ))),
+            Edit::SetSideNotes { side, notes } => {
+                let old = if notes.is_empty() {
+                    s.plan.notes.remove(&side)
+                } else {
+                    s.plan.notes.insert(side.clone(), notes)
+                };
+                Ok(Edit::SetSideNotes {
+                    side,
+                    notes: old.unwrap_or_default(),
+                })
+            }
+            Edit::PutObjective {
+                id,
+                objective,
+                index,
+            } => {
+                if let Some(o) = objective.as_ref().filter(|o| o.id != id) {
+                    return Err(EditError::ObjectiveIdMismatch {
+                        expected: id,
+                        found: o.id.clone(),
+                    });
+                }
+                let removing = objective.is_none();
+                let old = put(&mut s.plan.objectives, &id, objective, index);
+                if removing && old.is_none() {
+                    return Err(EditError::NoSuchObjective(id));
+                }
+                let (objective, index) = old.unzip();
+                Ok(Edit::PutObjective {
+                    id,
+                    objective,
+                    index,
+                })
+            }
+            Edit::SetVictory(victory) => Ok(Edit::SetVictory(std::mem::replace(
+                &mut s.plan.victory,
+                victory,
+            ))),
             Edit::Batch(edits) => {
                 let mut inverses = Vec::with_capacity(edits.len());
                 for edit in edits {

@@ -10,11 +10,13 @@ use serde::{Deserialize, Serialize};
 
 use super::diagnostic::Diagnostic;
 use super::model::{
-    Area, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road, Settings, Token,
-    Unit,
+    Area, Edge, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, PlayerSide, Road, Settings,
+    Token, Unit,
 };
+use super::plan::{Arrival, Objective, Place, VictoryCondition};
 use super::{FeatureKind, Scenario};
 use crate::board::{Board, HexBoard, HexsideKey, LabelScheme, Side, label};
+use crate::colour::Colour;
 use crate::labelmap::{Label, LabelMap};
 
 /// The code of a hex given twice in `hexes`: the file says two things of one hex, so it
@@ -89,7 +91,13 @@ pub struct ScenarioFile {
     pub settings: Settings,
     /// The sides that play, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sides: Vec<PlayerSide>,
+    pub sides: Vec<SideEntry>,
+    /// How many turns the game lasts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<u32>,
+    /// The side that moves first each turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_side: Option<String>,
     /// Units and generals.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub units: Vec<Unit<String>>,
@@ -114,6 +122,70 @@ pub struct ScenarioFile {
     /// Freeform boards: small individual features.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub landmarks: Vec<Landmark>,
+    /// Places that count towards victory.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<Objective<String>>,
+    /// How the scenario is won.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub victory: Vec<VictoryCondition>,
+    /// The situation, for the scenario card.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub briefing: String,
+    /// Rules of this scenario only, in words.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub special_rules: String,
+    /// Where the scenario comes from: books, maps, orders of battle.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sources: String,
+}
+
+// A side as written: a `PlayerSide` and its notes, which a scenario keeps in its plan
+// (`Plan::notes`). Not a field of `PlayerSide` only because the designer builds sides
+// field by field; once it does not, `notes` can move there and this type go. (Not doc
+// comments: they would enter the file's schema.)
+/// A player's side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "PlayerSide")]
+#[serde(deny_unknown_fields)]
+pub struct SideEntry {
+    /// The id units name in their `side`.
+    pub id: String,
+    /// The name shown to people.
+    #[serde(default)]
+    pub name: String,
+    /// The table edge its players sit at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_edge: Option<Edge>,
+    /// The colour of its counters; without it, drawings pick one by the side's place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<Colour>,
+    /// Free text for this side: its command cards, its orders.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+impl SideEntry {
+    /// The side and its notes.
+    pub fn split(self) -> (PlayerSide, String) {
+        let side = PlayerSide {
+            id: self.id,
+            name: self.name,
+            base_edge: self.base_edge,
+            colour: self.colour,
+        };
+        (side, self.notes)
+    }
+
+    /// The written form of a side with its notes.
+    pub fn new(side: &PlayerSide, notes: String) -> Self {
+        SideEntry {
+            id: side.id.clone(),
+            name: side.name.clone(),
+            base_edge: side.base_edge,
+            colour: side.colour,
+            notes,
+        }
+    }
 }
 
 impl ScenarioFile {
@@ -132,8 +204,23 @@ impl ScenarioFile {
             diags: Vec::new(),
             board: out.board.as_hex().cloned(),
         };
-        r.check_sides(&self.sides);
-        out.sides = self.sides;
+        for entry in self.sides {
+            let (side, notes) = entry.split();
+            if !notes.is_empty() {
+                out.plan.notes.insert(side.id.clone(), notes);
+            }
+            out.sides.push(side);
+        }
+        r.check_sides(&out.sides);
+        out.plan.turns = self.turns;
+        out.plan.first_side = self.first_side;
+        out.plan.victory = self.victory;
+        out.plan.briefing = self.briefing;
+        out.plan.special_rules = self.special_rules;
+        out.plan.sources = self.sources;
+        for o in self.objectives {
+            r.objective(&mut out, o);
+        }
 
         if r.board.is_some() {
             r.hex_cells(&mut out, self.hexes.0);
@@ -239,7 +326,13 @@ impl ScenarioFile {
             ruleset_file: s.ruleset_file.clone(),
             board: s.board.clone(),
             settings: s.settings.clone(),
-            sides: s.sides.clone(),
+            sides: s
+                .sides
+                .iter()
+                .map(|x| SideEntry::new(x, s.plan.notes.get(&x.id).cloned().unwrap_or_default()))
+                .collect(),
+            turns: s.plan.turns,
+            first_side: s.plan.first_side.clone(),
             units,
             hexes: LabelMap(hexes),
             hexsides,
@@ -248,6 +341,22 @@ impl ScenarioFile {
             areas: s.areas.clone(),
             lines: s.lines.clone(),
             landmarks: s.landmarks.clone(),
+            objectives: s
+                .plan
+                .objectives
+                .iter()
+                .map(|o| Objective {
+                    id: o.id.clone(),
+                    name: o.name.clone(),
+                    at: o.at.clone().map(|h| s.label(h)),
+                    owner: o.owner.clone(),
+                    value: o.value,
+                })
+                .collect(),
+            victory: s.plan.victory.clone(),
+            briefing: s.plan.briefing.clone(),
+            special_rules: s.plan.special_rules.clone(),
+            sources: s.plan.sources.clone(),
         }
     }
 }
@@ -483,8 +592,65 @@ impl Resolver {
         });
     }
 
-    fn unit(&mut self, out: &mut Scenario, u: Unit<String>) {
+    /// A place's hex labels as hexes: parsed, not checked against the map (validation
+    /// says where a place is off it, in a file or after an edit). `None`, reported, when a
+    /// label names no hex or the board has none.
+    fn place_of(&mut self, at: Place<String>, what: &dyn Fn() -> String) -> Option<Place<Hex>> {
+        if self.board.is_none() && at.on_hexes() {
+            self.diags.push(
+                Diagnostic::error(
+                    "file/wrong-board",
+                    format!(
+                        "{}: {} names hexes, but the board is freeform (a table's places are \
+                         a point or an area)",
+                        what(),
+                        at.kind()
+                    ),
+                )
+                .at(at.named_hexes().first().map_or("", |h| h.as_str())),
+            );
+            return None;
+        }
+        let mut ok = true;
+        let place = at.try_map(|label| {
+            let hex = self.parse(&label, what);
+            ok &= hex.is_some();
+            hex
+        });
+        place.filter(|_| ok)
+    }
+
+    fn objective(&mut self, out: &mut Scenario, o: Objective<String>) {
+        let id = o.id.clone();
+        let Some(at) = self.place_of(o.at, &|| format!("objective {id}")) else {
+            return;
+        };
+        out.plan.objectives.push(Objective {
+            id: o.id,
+            name: o.name,
+            at,
+            owner: o.owner,
+            value: o.value,
+        });
+    }
+
+    fn unit(&mut self, out: &mut Scenario, mut u: Unit<String>) {
         let id = u.id.clone();
+        let arrives = match u.arrives.take() {
+            Some(a) => match self.place_of(a.at, &|| format!("unit {id} arrives")) {
+                Some(at) => Some(Arrival { turn: a.turn, at }),
+                None => return,
+            },
+            None => None,
+        };
+        // A reinforcement is off the map until its turn: its entry is its place.
+        if arrives.is_some() && u.hex.is_none() && u.at.is_none() {
+            out.units.push(Unit {
+                arrives,
+                ..u.map_hex(|_| Hex::ZERO)
+            });
+            return;
+        }
         if self.board.is_some() {
             let Some(label) = u.hex.clone() else {
                 self.diags.push(
@@ -498,7 +664,10 @@ impl Resolver {
                 return;
             };
             if let Some(hex) = self.place(&label, || format!("unit {id}")) {
-                out.units.push(u.map_hex(|_| hex));
+                out.units.push(Unit {
+                    arrives,
+                    ..u.map_hex(|_| hex)
+                });
             }
         } else {
             if u.at.is_none() {
@@ -525,6 +694,7 @@ impl Resolver {
             }
             out.units.push(Unit {
                 hex: None,
+                arrives,
                 ..u.map_hex(|_| Hex::ZERO)
             });
         }

@@ -5,8 +5,8 @@ use hexx::Hex;
 
 use super::Scenario;
 
-/// The hexes of the road, token or unit with `id` (none for table features or an
-/// unknown id).
+/// The hexes of the road, token, unit or objective with `id` (none for table features
+/// or an unknown id).
 pub fn hexes_of(s: &Scenario, id: &str) -> Vec<Hex> {
     if let Some(r) = s.roads.iter().find(|r| r.id == id) {
         return r.hexes.clone();
@@ -14,19 +14,26 @@ pub fn hexes_of(s: &Scenario, id: &str) -> Vec<Hex> {
     if let Some(t) = s.tokens.iter().find(|t| t.id == id) {
         return vec![t.hex];
     }
-    s.units
-        .iter()
-        .find(|u| u.id == id)
-        .and_then(|u| u.hex)
-        .into_iter()
-        .collect()
+    if let Some(u) = s.units.iter().find(|u| u.id == id) {
+        return u.hex.into_iter().collect();
+    }
+    objective_hexes(s, id)
 }
 
-/// [`hexes_of`] for every road, token and unit at once, for placing many findings: one
+/// The hexes an objective names (none for a table's).
+fn objective_hexes(s: &Scenario, id: &str) -> Vec<Hex> {
+    s.plan
+        .objective(id)
+        .map(|o| o.at.named_hexes().into_iter().copied().collect())
+        .unwrap_or_default()
+}
+
+/// [`hexes_of`] for every road, token, unit and objective at once, for placing many findings: one
 /// pass over the scenario instead of one per finding.
 pub fn hexes_by_id(s: &Scenario) -> rustc_hash::FxHashMap<&str, Vec<Hex>> {
     let mut out: rustc_hash::FxHashMap<&str, Vec<Hex>> = Default::default();
-    // The first of an id wins, roads before tokens before units, as in `hexes_of`.
+    // The first of an id wins, roads before tokens before units before objectives, as
+    // in `hexes_of`.
     for r in &s.roads {
         out.entry(&r.id).or_insert_with(|| r.hexes.clone());
     }
@@ -36,6 +43,10 @@ pub fn hexes_by_id(s: &Scenario) -> rustc_hash::FxHashMap<&str, Vec<Hex>> {
     for u in &s.units {
         out.entry(&u.id)
             .or_insert_with(|| u.hex.into_iter().collect());
+    }
+    for o in &s.plan.objectives {
+        out.entry(&o.id)
+            .or_insert_with(|| objective_hexes(s, &o.id));
     }
     out
 }

@@ -12,6 +12,7 @@ pub mod history;
 pub mod locate;
 pub mod model;
 pub mod paint;
+pub mod plan;
 pub mod region;
 pub mod resize;
 pub mod shape;
@@ -29,6 +30,7 @@ pub use model::{
     Area, Built, Edge, HexCell, HexsideAttrs, HexsideEntry, Landmark, Line, Order, PlayerSide,
     Road, Settings, Terrain, Token, Unit, Works,
 };
+pub use plan::{Arrival, Leaving, Objective, Place, Plan, Score, VictoryCondition};
 
 use crate::board::{Board, HexsideKey};
 
@@ -76,6 +78,8 @@ pub struct Scenario {
     pub lines: Vec<Line>,
     /// A table's small features.
     pub landmarks: Vec<Landmark>,
+    /// Turns, objectives, victory conditions and the card's texts.
+    pub plan: Plan,
 }
 
 impl Scenario {
@@ -98,6 +102,7 @@ impl Scenario {
             areas: Vec::new(),
             lines: Vec::new(),
             landmarks: Vec::new(),
+            plan: Plan::default(),
         }
     }
 

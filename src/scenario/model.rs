@@ -7,6 +7,7 @@ use hexx::Hex;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::plan::{Arrival, Leaving};
 use crate::board::Side;
 use crate::board::freeform::Point;
 use crate::colour::Colour;
@@ -157,6 +158,9 @@ pub struct Unit<H = Hex> {
     pub id: String,
     /// The unit class's id.
     pub class: String,
+    /// What the scenario calls it ("33rd Virginia").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
     /// The id of its side; empty: no side.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub side: String,
@@ -204,6 +208,13 @@ pub struct Unit<H = Hex> {
     #[serde(skip)]
     #[schemars(skip)]
     pub class_base: Option<[f64; 2]>,
+    /// A reinforcement: the turn and place it enters. It has no `hex` or `at` of its
+    /// own: it is off the map until then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives: Option<Arrival<H>>,
+    /// The turn it is withdrawn from the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaves: Option<Leaving>,
 }
 
 /// A unit's order (PBS 10.B).
@@ -233,6 +244,7 @@ impl<H> Unit<H> {
         Unit {
             id: id.into(),
             class: class.into(),
+            name: String::new(),
             side: String::new(),
             hex: None,
             at: None,
@@ -247,16 +259,21 @@ impl<H> Unit<H> {
             order: None,
             works: None,
             class_base: None,
+            arrives: None,
+            leaves: None,
         }
     }
 
-    /// The same unit with its hex named another way.
-    pub fn map_hex<K>(self, f: impl FnOnce(H) -> K) -> Unit<K> {
+    /// The same unit with its hexes (where it stands, where it arrives) named another
+    /// way.
+    pub fn map_hex<K>(self, mut f: impl FnMut(H) -> K) -> Unit<K> {
         Unit {
+            arrives: self.arrives.and_then(|a| a.try_map(|h| Some(f(h)))),
             id: self.id,
             class: self.class,
+            name: self.name,
             side: self.side,
-            hex: self.hex.map(f),
+            hex: self.hex.map(&mut f),
             at: self.at,
             facing_deg: self.facing_deg,
             frontage: self.frontage,
@@ -269,6 +286,7 @@ impl<H> Unit<H> {
             order: self.order,
             works: self.works,
             class_base: self.class_base,
+            leaves: self.leaves,
         }
     }
 }

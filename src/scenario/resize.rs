@@ -178,11 +178,18 @@ pub fn reshape_board(s: &Scenario, board: HexBoard) -> Result<Reshape, ResizeErr
         }
     }
     for u in &s.units {
-        if let Some(h) = u.hex {
-            let mut u = u.clone();
-            u.hex = Some(to(h));
-            put.push(Edit::put(Feature::Unit(u)));
+        if u.hex.is_some() || u.arrives.is_some() {
+            put.push(Edit::put(Feature::Unit(u.clone().map_hex(to))));
         }
+    }
+    for o in &s.plan.objectives {
+        let mut o = o.clone();
+        o.at = o.at.map(to);
+        put.push(Edit::PutObjective {
+            id: o.id.clone(),
+            objective: Some(o),
+            index: None,
+        });
     }
     for t in &s.tokens {
         let mut t = t.clone();
@@ -257,6 +264,20 @@ fn occupied(s: &Scenario) -> impl Iterator<Item = Hex> + '_ {
         .chain(s.tokens.iter().map(|t| t.hex))
         .chain(s.units.iter().filter_map(|u| u.hex))
         .chain(s.roads.iter().flat_map(|r| r.hexes.iter().copied()))
+        .chain(
+            s.plan
+                .objectives
+                .iter()
+                .flat_map(|o| o.at.named_hexes())
+                .copied(),
+        )
+        .chain(
+            s.units
+                .iter()
+                .filter_map(|u| u.arrives.as_ref())
+                .flat_map(|a| a.at.named_hexes())
+                .copied(),
+        )
 }
 
 /// The edit that gives the sides `sides`, where each side in `renamed` (old id, new
@@ -286,7 +307,63 @@ pub fn set_sides(
             edits.push(Edit::put(Feature::Unit(u)));
         }
     }
+    edits.extend(plan_renamed(s, renamed));
     Ok(Edit::Batch(edits))
+}
+
+/// The edits that carry renamed sides through the plan: their notes, the objectives
+/// they hold, the side that moves first, the victory conditions that are theirs.
+fn plan_renamed(s: &Scenario, renamed: &[(String, String)]) -> Vec<Edit> {
+    let new_name = |side: &str| {
+        renamed
+            .iter()
+            .find(|(from, to)| from == side && from != to)
+            .map(|(_, to)| to.clone())
+    };
+    // Every renamed side's notes cleared before any is set: two sides may swap ids.
+    let mut edits = Vec::new();
+    let mut set = Vec::new();
+    for (side, notes) in &s.plan.notes {
+        if let Some(to) = new_name(side) {
+            edits.push(Edit::SetSideNotes {
+                side: side.clone(),
+                notes: String::new(),
+            });
+            set.push(Edit::SetSideNotes {
+                side: to,
+                notes: notes.clone(),
+            });
+        }
+    }
+    edits.extend(set);
+    for o in &s.plan.objectives {
+        if let Some(to) = o.owner.as_deref().and_then(new_name) {
+            let mut o = o.clone();
+            o.owner = Some(to);
+            edits.push(Edit::PutObjective {
+                id: o.id.clone(),
+                objective: Some(o),
+                index: None,
+            });
+        }
+    }
+    if let Some(to) = s.plan.first_side.as_deref().and_then(new_name) {
+        edits.push(Edit::SetFirstSide(Some(to)));
+    }
+    let mut victory = s.plan.victory.clone();
+    let mut changed = false;
+    for v in &mut victory {
+        if let Some(side) = v.side_mut()
+            && let Some(to) = new_name(side)
+        {
+            *side = to;
+            changed = true;
+        }
+    }
+    if changed {
+        edits.push(Edit::SetVictory(victory));
+    }
+    edits
 }
 
 /// Two sides to start a scenario with, based at opposite edges; the user names them.

@@ -107,6 +107,11 @@ impl<'a> Touched<'a> {
             Edit::SetSetting { key, .. } => self.other.push(format!("change the setting {key}")),
             Edit::SetSides(_) => self.other.push("edit the sides".into()),
             Edit::SetBoard(_) => self.other.push("change the board".into()),
+            Edit::SetTurns(_) => self.other.push("set the turns".into()),
+            Edit::SetFirstSide(_) => self.other.push("set the side that moves first".into()),
+            Edit::SetSideNotes { side, .. } => self.other.push(format!("edit the notes of {side}")),
+            Edit::PutObjective { id, .. } => self.other.push(format!("edit objective {id}")),
+            Edit::SetVictory(_) => self.other.push("edit the victory conditions".into()),
             Edit::Batch(edits) => edits.iter().for_each(|e| self.add(e)),
         }
     }

@@ -63,6 +63,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
     }
 
     units(s, r, board, &layout, &window, &mut layers);
+    super::objectives::on_hexes(s, board, &layout, &window, &mut layers);
 
     for f in &o.findings {
         for h in &f.hexes {

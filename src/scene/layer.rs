@@ -23,6 +23,9 @@ crate::strenum::string_enum! {
         Markers = "markers",
         /// Counters and bases.
         Units = "units",
+        /// The scenario's objectives (name, value, owner) and the arrows where
+        /// reinforcements enter.
+        Objectives = "objectives",
         /// Outlines of validation findings.
         Findings = "findings",
         /// Guides: a table's flank sectors.

@@ -12,6 +12,7 @@ mod colours;
 mod hex;
 pub mod icons;
 mod layer;
+mod objectives;
 pub mod overlay;
 mod pattern;
 pub mod preview;

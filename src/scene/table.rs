@@ -218,6 +218,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             colour: Rgba::WHITE,
         });
     }
+    super::objectives::on_table(s, t, symbol, &mut layers);
     if let Some(depth) = r.flank_sectors
         && let Some(l) = layers.on(LayerId::Overlays)
     {

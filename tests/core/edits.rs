@@ -7,7 +7,8 @@ use sandtable::board::freeform::Point;
 use sandtable::board::{Board, HexBoard, HexsideKey, Orientation, Side, Stagger};
 use sandtable::scenario::edit::TextField;
 use sandtable::scenario::{
-    Area, Edit, Feature, FeatureKind, HexCell, HexsideAttrs, History, Road, Scenario, Token, Unit,
+    Area, Edit, Feature, FeatureKind, HexCell, HexsideAttrs, History, Objective, Place, Road,
+    Scenario, Score, Token, Unit, VictoryCondition,
 };
 
 fn board() -> HexBoard {
@@ -107,10 +108,55 @@ fn edit_strategy() -> impl Strategy<Value = Edit> {
             key: format!("k{k}"),
             value: v.map(serde_json::Value::from),
         }),
+        plan_edit(),
     ];
     leaf.prop_recursive(2, 12, 4, |inner| {
         prop::collection::vec(inner, 0..4).prop_map(Edit::Batch)
     })
+}
+
+/// The plan's edits (issue 43): turns, first side, side notes, objectives (put and
+/// removed, moved), victory conditions, the card's texts.
+fn plan_edit() -> impl Strategy<Value = Edit> {
+    let objective = (0usize..3, 0usize..30, prop::option::of(0usize..2), 0u32..4).prop_map(
+        |(id, h, owner, value)| Objective {
+            id: IDS[id].to_string(),
+            name: String::new(),
+            at: Place::Hexes(vec![hex_at(h), hex_at(h + 1)]),
+            owner: owner.map(|o| ["a", "b"][o].to_string()),
+            value,
+        },
+    );
+    prop_oneof![
+        prop::option::of(0u32..9).prop_map(Edit::SetTurns),
+        prop::option::of("[ab]").prop_map(Edit::SetFirstSide),
+        ("[ab]", "[xy ]{0,3}").prop_map(|(side, notes)| Edit::SetSideNotes { side, notes }),
+        (
+            0usize..3,
+            prop::option::of(objective),
+            prop::option::of(0usize..3)
+        )
+            .prop_map(|(id, objective, index)| {
+                let id = objective
+                    .as_ref()
+                    .map_or(IDS[id].to_string(), |o| o.id.clone());
+                Edit::PutObjective {
+                    id,
+                    objective,
+                    index,
+                }
+            }),
+        (0u32..9).prop_map(|target| Edit::SetVictory(vec![VictoryCondition::FirstTo {
+            side: None,
+            target,
+            count: vec![Score::Units],
+            unit_points: Default::default(),
+        }])),
+        "[a-z ]{0,8}".prop_map(|v| Edit::SetText {
+            field: TextField::Briefing,
+            value: v
+        }),
+    ]
 }
 
 proptest! {

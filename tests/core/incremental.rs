@@ -6,7 +6,8 @@ use proptest::prelude::*;
 use sandtable::board::{Board, HexBoard, HexsideKey, Orientation, Side, Stagger};
 use sandtable::rules::{Rulesets, Validator, validate};
 use sandtable::scenario::{
-    Edit, Feature, FeatureKind, HexCell, HexsideAttrs, History, Road, Scenario, Token, Unit,
+    Arrival, Edit, Feature, FeatureKind, HexCell, HexsideAttrs, History, Objective, Place, Road,
+    Scenario, Score, Token, Unit, VictoryCondition,
 };
 
 /// Two built-in games and the walkthrough's example (its hex-attribute constraints:
@@ -113,6 +114,36 @@ fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
                 index: None,
             }
         }),
+        // The plan (issue 43): objectives and entries on hexes a paint may make
+        // impassable, turns that an arrival may lie beyond, a points target.
+        (at.clone(), 0..2usize, any::<bool>()).prop_map(|(hex, id, put)| {
+            Edit::PutObjective {
+                id: format!("o{id}"),
+                objective: put.then(|| Objective {
+                    id: format!("o{id}"),
+                    name: String::new(),
+                    at: Place::Hex(hex),
+                    owner: None,
+                    value: 1,
+                }),
+                index: None,
+            }
+        }),
+        (at.clone(), 0..2usize, 0..4u32).prop_map(|(hex, id, turn)| {
+            let mut u = Unit::new(format!("n{id}"), "infantry");
+            u.arrives = Some(Arrival {
+                turn,
+                at: Place::Hex(hex),
+            });
+            Edit::put(Feature::Unit(u))
+        }),
+        prop::option::of(0..4u32).prop_map(Edit::SetTurns),
+        (0..4u32).prop_map(|target| Edit::SetVictory(vec![VictoryCondition::FirstTo {
+            side: None,
+            target,
+            count: vec![Score::Objectives],
+            unit_points: Default::default(),
+        }])),
         (at, 0..2usize, 1..5i32, any::<bool>()).prop_map(|(hex, id, len, put)| {
             Edit::PutFeature {
                 kind: FeatureKind::Road,

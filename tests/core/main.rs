@@ -27,6 +27,7 @@ mod play;
 mod renderers;
 mod rules;
 mod rulesets;
+mod scenario_plan;
 mod scene;
 mod schema;
 mod shapes;

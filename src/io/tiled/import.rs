@@ -20,7 +20,7 @@ use super::error::{PropError, PropErrorKind, ReadError, ReadErrorKind};
 use super::model::{Layer, Object, Prop, Shape, TiledMap};
 use super::place::{self, HexGrid};
 use super::tiles::{self, TileTable, Unmapped};
-use super::{JSON_MAP_PROPERTIES, JSON_OBJECT_PROPERTIES};
+use super::{JSON_MAP_PROPERTIES, JSON_OBJECT_PROPERTIES, PLAIN_MAP_PROPERTIES};
 use crate::board::{Board, HexBoard, HexsideKey, LabelScheme, Orientation, Side, Stagger};
 use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::{FORMAT_TAG, FORMAT_VERSION, Scenario};
@@ -394,7 +394,11 @@ pub fn to_scenario(
         "title".into(),
         props.get("title").cloned().unwrap_or(json!(title)),
     );
-    for key in ["description", "author", "settings", "sides"] {
+    let plan = ["settings", "sides", "objectives", "victory"];
+    for key in PLAIN_MAP_PROPERTIES.into_iter().chain(plan) {
+        if key == "ruleset" {
+            continue;
+        }
         if let Some(v) = props.get(key) {
             file.insert(key.into(), v.clone());
         }
@@ -597,9 +601,12 @@ fn hex_entries(
     let mut units = Vec::new();
     for (i, p) in of_kind(placed, "units", "unit").into_iter().enumerate() {
         let mut e = p.entry()?;
-        // A unit on a hex board stands on a hex (the format needs one).
-        let hex = grid.hex_at(p.at).ok_or_else(|| outside(p, "unit"))?;
-        e.insert("hex".into(), json!(b.label(hex)));
+        // A unit on a hex board stands on a hex (the format needs one), unless it is a
+        // reinforcement: off the map until its turn, wherever its object lies.
+        if !e.contains_key("arrives") {
+            let hex = grid.hex_at(p.at).ok_or_else(|| outside(p, "unit"))?;
+            e.insert("hex".into(), json!(b.label(hex)));
+        }
         facing_from_rotation(&mut e, p.o);
         give_id(&mut e, p, "u", i);
         require(p, &e, "unit", &["class"])?;
@@ -681,6 +688,8 @@ fn table_entries(
                         );
                     }
                 }
+                // A reinforcement stands nowhere until its turn.
+                Shape::Point if layer == "units" && e.contains_key("arrives") => {}
                 Shape::Point => {
                     if !agrees(e.get("at"), &[pl.at]) {
                         e.insert("at".into(), unit(pl.at));

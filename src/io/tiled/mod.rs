@@ -30,10 +30,24 @@ use crate::scenario::ScenarioFile;
 use model::{HexGeometry, Layer, Object, Prop, Shape, TiledMap};
 
 /// Map properties that hold JSON text (the rest are plain strings).
-pub const JSON_MAP_PROPERTIES: [&str; 3] = ["board", "settings", "sides"];
+pub const JSON_MAP_PROPERTIES: [&str; 5] = ["board", "settings", "sides", "objectives", "victory"];
 /// Object properties that hold JSON text.
-pub const JSON_OBJECT_PROPERTIES: [&str; 6] =
-    ["facing", "hexes", "polygon", "points", "at", "markers"];
+pub const JSON_OBJECT_PROPERTIES: [&str; 8] = [
+    "facing", "hexes", "polygon", "points", "at", "markers", "arrives", "leaves",
+];
+
+/// The scenario's plain map properties besides its title (issue 43's plan among them:
+/// carried through Tiled as they are, not yet drawn as objects).
+pub const PLAIN_MAP_PROPERTIES: [&str; 8] = [
+    "description",
+    "author",
+    "ruleset",
+    "turns",
+    "first_side",
+    "briefing",
+    "special_rules",
+    "sources",
+];
 
 /// The largest map Tiled is given: 1,000 tiles a side (our largest board) and tiles of
 /// at most 2,000 pixels.
@@ -134,7 +148,7 @@ impl Objects {
 
 fn map_properties(file: &Value) -> Vec<Prop> {
     let mut props = Vec::new();
-    for key in ["title", "description", "author", "ruleset"] {
+    for key in std::iter::once("title").chain(PLAIN_MAP_PROPERTIES) {
         if let Some(v) = file.get(key) {
             props.push(Prop::from_json(key, v));
         }
