@@ -52,6 +52,15 @@ impl DesignerApp {
             return;
         }
         let typing = ctx.egui_wants_keyboard_input();
+        // Escape closes a window before it drops the selection (in a field it only
+        // leaves the field).
+        if !typing
+            && self.windows.escapable()
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
+        {
+            self.windows.escape();
+            return;
+        }
         let hex = self.doc.scenario.board.as_hex().is_some();
         let previewing = self.canvas.preview.active();
         let mut fired = Vec::new();
@@ -106,6 +115,7 @@ impl DesignerApp {
             || self.windows.modal()
             || self.error.is_some()
             || self.pending_recovery.is_some()
+            || self.tools.big_fill.is_some()
     }
 
     /// Does what a command says, from a menu or a key.
@@ -157,7 +167,13 @@ impl DesignerApp {
             Command::DropSelection if self.canvas.preview.active() => self.canvas.preview.leave(),
             Command::DropSelection => self.canvas.select.clear(),
             Command::Preview(mode) => self.canvas.preview.toggle(mode),
-            Command::KeyboardShortcuts => self.windows.shortcuts = Some(shortcuts::Shortcuts),
+            // F1 again closes it.
+            Command::KeyboardShortcuts => {
+                self.windows.shortcuts = match self.windows.shortcuts {
+                    Some(_) => None,
+                    None => Some(shortcuts::Shortcuts),
+                };
+            }
             Command::Tool(tool) => self.set_tool(tool),
             Command::Radius(r) => {
                 self.tools.radius = if self.tools.radius == r { 0 } else { r };

@@ -84,11 +84,18 @@ impl DesignerApp {
             }
             O::Reply(r) => self.reply(r),
             O::Dismissed => self.error = None,
+            O::Fill(yes) => {
+                if let Some(fill) = self.tools.big_fill.take()
+                    && yes
+                {
+                    let _ = self.doc.apply(fill.edit, &self.rulesets);
+                }
+            }
             O::Recover(true) => self.restore(),
             O::Recover(false) => self.discard_recovery(),
             O::Problem(message) => self.error = Some(message),
             O::Imported(path, imported) => self.imported(&path, *imported),
-            O::Exported(path) => self.windows.exported = Some(export::Exported(path)),
+            O::Exported(path) => self.windows.exported = Some(export::Exported::new(path)),
         }
     }
 
@@ -126,6 +133,9 @@ impl DesignerApp {
             let name = desk.doc.name();
             let mut w = questions::Unsaved { name, question };
             outcomes.extend(w.show(ctx, &mut desk).outcome);
+        }
+        if let Some(fill) = &self.tools.big_fill {
+            outcomes.extend(questions::BigFill(fill).show(ctx, &mut desk).outcome);
         }
         if let Some(message) = &self.error {
             outcomes.extend(questions::Problem(message).show(ctx, &mut desk).outcome);

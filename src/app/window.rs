@@ -83,6 +83,8 @@ pub enum Outcome {
     Reply(Reply),
     /// The problem shown was read.
     Dismissed,
+    /// Apply the big flood fill asked about (true), or drop it.
+    Fill(bool),
     /// Restore the work a crash left (true), or discard it.
     Recover(bool),
     /// Something went wrong: say this to the user.

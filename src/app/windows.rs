@@ -84,6 +84,29 @@ registry! {
     shortcuts: Shortcuts, modal: false;
 }
 
+impl Windows {
+    /// Whether a window Escape closes is open.
+    pub fn escapable(&self) -> bool {
+        self.exported.is_some()
+            || self.shortcuts.is_some()
+            || self.export.as_ref().is_some_and(|e| !e.waiting)
+            || self.module_editor.is_some()
+    }
+
+    /// Escape: closes one window, the one read last first (the notice, the shortcuts,
+    /// the export, the module editor).
+    pub fn escape(&mut self) {
+        if self.exported.take().is_some() || self.shortcuts.take().is_some() {
+            return;
+        }
+        if self.export.as_ref().is_some_and(|e| !e.waiting) {
+            self.export = None;
+        } else {
+            self.module_editor = None;
+        }
+    }
+}
+
 /// Shows the window in `slot`, if open.
 pub fn show<W: Window>(
     slot: &mut Option<W>,
