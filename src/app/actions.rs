@@ -36,6 +36,13 @@ impl DesignerApp {
         }
     }
 
+    /// Notes, at the end of a frame, whether a field has the keys, for the next frame's
+    /// Escape.
+    pub(super) fn note_typing(ctx: &egui::Context) {
+        let typing = ctx.egui_wants_keyboard_input();
+        ctx.data_mut(|d| d.insert_temp(typing_id(), typing));
+    }
+
     /// Keys: the commands' shortcuts from the table, tool keys, brush radius.
     pub(super) fn shortcuts(&mut self, ui: &Ui) {
         use egui::Key;
@@ -52,9 +59,11 @@ impl DesignerApp {
             return;
         }
         let typing = ctx.egui_wants_keyboard_input();
-        // Escape closes a window before it drops the selection (in a field it only
-        // leaves the field).
+        // Escape closes a window before it drops the selection; in a field it only
+        // leaves the field (egui drops the focus on Escape before this frame's code
+        // runs: whether a field had it is read from the frame before).
         if !typing
+            && !was_typing(&ctx)
             && self.windows.escapable()
             && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
         {
@@ -217,4 +226,15 @@ impl DesignerApp {
             tools::turn_facing(&mut self.doc, &self.rulesets, hex, steps);
         }
     }
+}
+
+/// Where [`DesignerApp::note_typing`] keeps its note.
+fn typing_id() -> egui::Id {
+    egui::Id::new("typing last frame")
+}
+
+/// Whether a field had the keys at the end of the last frame.
+fn was_typing(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(typing_id()))
+        .unwrap_or(false)
 }

@@ -126,12 +126,12 @@ impl ExportDialog {
     }
 
     /// Shows the window; says whether to keep it, close it, or export.
-    pub fn show(&mut self, ctx: &egui::Context, doc: &Document) -> Step {
+    pub fn show(&mut self, ctx: &egui::Context, doc: &Document, board: egui::Rect) -> Step {
         if self.waiting {
             return Step::Open;
         }
         let mut step = Step::Open;
-        egui::Window::new("Export")
+        super::window::beside_board(egui::Window::new("Export"), board, 1)
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
@@ -421,7 +421,7 @@ fn open_folder(dir: &std::path::Path) -> std::io::Result<()> {
 
 impl Window for ExportDialog {
     fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
-        match ExportDialog::show(self, ctx, desk.doc) {
+        match ExportDialog::show(self, ctx, desk.doc, desk.board) {
             Step::Open => Shown::open(),
             Step::Cancel => Shown::closed(),
             Step::Export => Shown::said(Outcome::Export),

@@ -100,15 +100,17 @@ impl DesignerApp {
     }
 
     /// Shows the open windows and acts on what came of them.
-    pub(super) fn show_windows(&mut self, ctx: &egui::Context) {
+    pub(super) fn show_windows(&mut self, ui: &mut egui::Ui) {
         let mut desk = window::Desk {
             doc: &mut self.doc,
             rulesets: &self.rulesets,
             backdrop: self.canvas.backdrop.image(),
             terrain: &self.tools.terrain,
+            board: ui.available_rect_before_wrap(),
         };
-        for o in self.windows.show(ctx, &mut desk) {
-            self.outcome(o, ctx);
+        let ctx = ui.ctx().clone();
+        for o in self.windows.show(ui, &mut desk) {
+            self.outcome(o, &ctx);
         }
     }
 
@@ -124,6 +126,7 @@ impl DesignerApp {
             rulesets: &self.rulesets,
             backdrop: self.canvas.backdrop.image(),
             terrain: &self.tools.terrain,
+            board: ctx.content_rect(),
         };
         let mut outcomes = Vec::new();
         if self.pending_recovery.is_some() {

@@ -192,3 +192,44 @@ fn a_small_fill_asks_nothing() {
     assert_eq!(designer_kit::terrain(&h, "J10").as_deref(), Some("hill"));
     assert!(h.state().tools.big_fill.is_none());
 }
+
+/// Issue 41 item 3: "Non-modal windows all open stacked at the top-left": each opens
+/// beside the map, against the board's right edge below the menu, and the module editor
+/// keeps inside the board's part of the frame (not over the palette or inspector).
+#[test]
+fn windows_open_against_the_boards_right_edge() {
+    let mut h = app();
+    let board = h.state().canvas.rect().unwrap();
+    for (m, item, title) in [
+        ("", "F1", "Keyboard shortcuts"),
+        ("File", "Export...", "Export"),
+        ("File", "Scenario properties...", "Scenario properties"),
+        ("Tools", "Module editor", "Module editor"),
+    ] {
+        if m.is_empty() {
+            h.key_press(Key::F1);
+        } else {
+            menu(&mut h, m, item);
+        }
+        h.run();
+        let rect = h.get_by_role_and_label(Role::Window, title).rect();
+        assert!(
+            (rect.right() - board.right()).abs() < 40.0,
+            "'{title}' at {rect:?}, the board {board:?}"
+        );
+        assert!(
+            rect.top() >= board.top() - 10.0,
+            "'{title}' below the menu: {rect:?} {board:?}"
+        );
+        assert!(
+            rect.left() >= board.left() - 1.0,
+            "'{title}' over the palette: {rect:?} {board:?}"
+        );
+        h.key_press(Key::Escape);
+        h.run();
+        if !open(&h).is_empty() {
+            h.get_by_label("Close window").click();
+            h.run();
+        }
+    }
+}
