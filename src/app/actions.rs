@@ -230,7 +230,7 @@ impl DesignerApp {
 
 /// Where [`DesignerApp::note_typing`] keeps its note.
 fn typing_id() -> egui::Id {
-    egui::Id::new("typing last frame")
+    egui::Id::unique("typing last frame")
 }
 
 /// Whether a field had the keys at the end of the last frame.
