@@ -136,20 +136,25 @@ fn board(h: &mut Harness<'_, DesignerApp>, columns: f64, rows: f64) {
     h.run();
 }
 
+/// A new board of `columns` x `rows`, Hill picked and the fill in hand: where to click.
+fn hill_fill_on(h: &mut Harness<'_, DesignerApp>, columns: f64, rows: f64) -> egui::Pos2 {
+    board(h, columns, rows);
+    h.get_by_label("Hill").click();
+    h.run();
+    h.key_press(Key::G);
+    h.run();
+    at(h, "B2")
+}
+
 /// Issue 41 item 4: "a flood fill that would change more than 1,000 hexes asks first
 /// ('Fill 12,345 hexes with Hill?' Fill / Cancel, Enter = Fill, Escape = Cancel),
 /// then applies as one undo step."
 #[test]
 fn a_fill_of_more_than_a_thousand_hexes_asks_first() {
     let mut h = app();
-    board(&mut h, 40.0, 30.0);
+    let p = hill_fill_on(&mut h, 40.0, 30.0);
     let blank = h.state().doc.scenario.clone();
     assert_eq!(blank.board.as_hex().unwrap().columns, 40);
-    h.get_by_label("Hill").click();
-    h.run();
-    h.key_press(Key::G);
-    h.run();
-    let p = at(&h, "B2");
     drag(&mut h, &[p]);
     h.get_by_label("Fill 1,200 hexes with Hill?");
     assert_eq!(h.state().doc.scenario, blank, "nothing filled yet");
@@ -182,12 +187,7 @@ fn a_fill_of_more_than_a_thousand_hexes_asks_first() {
 #[test]
 fn a_small_fill_asks_nothing() {
     let mut h = app();
-    board(&mut h, 10.0, 10.0);
-    h.get_by_label("Hill").click();
-    h.run();
-    h.key_press(Key::G);
-    h.run();
-    let p = at(&h, "B2");
+    let p = hill_fill_on(&mut h, 10.0, 10.0);
     drag(&mut h, &[p]);
     assert_eq!(designer_kit::terrain(&h, "J10").as_deref(), Some("hill"));
     assert!(h.state().tools.big_fill.is_none());
