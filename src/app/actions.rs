@@ -36,6 +36,13 @@ impl DesignerApp {
         }
     }
 
+    /// Notes, at the end of a frame, whether a field has the keys, for the next frame's
+    /// Escape.
+    pub(super) fn note_typing(ctx: &egui::Context) {
+        let typing = ctx.egui_wants_keyboard_input();
+        ctx.data_mut(|d| d.insert_temp(typing_id(), typing));
+    }
+
     /// Keys: the commands' shortcuts from the table, tool keys, brush radius.
     pub(super) fn shortcuts(&mut self, ui: &Ui) {
         use egui::Key;
@@ -52,6 +59,17 @@ impl DesignerApp {
             return;
         }
         let typing = ctx.egui_wants_keyboard_input();
+        // Escape closes a window before it drops the selection; in a field it only
+        // leaves the field (egui drops the focus on Escape before this frame's code
+        // runs: whether a field had it is read from the frame before).
+        if !typing
+            && !was_typing(&ctx)
+            && self.windows.escapable()
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
+        {
+            self.windows.escape();
+            return;
+        }
         let hex = self.doc.scenario.board.as_hex().is_some();
         let previewing = self.canvas.preview.active();
         let mut fired = Vec::new();
@@ -106,6 +124,7 @@ impl DesignerApp {
             || self.windows.modal()
             || self.error.is_some()
             || self.pending_recovery.is_some()
+            || self.tools.big_fill.is_some()
     }
 
     /// Does what a command says, from a menu or a key.
@@ -157,7 +176,13 @@ impl DesignerApp {
             Command::DropSelection if self.canvas.preview.active() => self.canvas.preview.leave(),
             Command::DropSelection => self.canvas.select.clear(),
             Command::Preview(mode) => self.canvas.preview.toggle(mode),
-            Command::KeyboardShortcuts => self.windows.shortcuts = Some(shortcuts::Shortcuts),
+            // F1 again closes it.
+            Command::KeyboardShortcuts => {
+                self.windows.shortcuts = match self.windows.shortcuts {
+                    Some(_) => None,
+                    None => Some(shortcuts::Shortcuts),
+                };
+            }
             Command::Tool(tool) => self.set_tool(tool),
             Command::Radius(r) => {
                 self.tools.radius = if self.tools.radius == r { 0 } else { r };
@@ -201,4 +226,15 @@ impl DesignerApp {
             tools::turn_facing(&mut self.doc, &self.rulesets, hex, steps);
         }
     }
+}
+
+/// Where [`DesignerApp::note_typing`] keeps its note.
+fn typing_id() -> egui::Id {
+    egui::Id::unique("typing last frame")
+}
+
+/// Whether a field had the keys at the end of the last frame.
+fn was_typing(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(typing_id()))
+        .unwrap_or(false)
 }

@@ -126,12 +126,12 @@ impl ExportDialog {
     }
 
     /// Shows the window; says whether to keep it, close it, or export.
-    pub fn show(&mut self, ctx: &egui::Context, doc: &Document) -> Step {
+    pub fn show(&mut self, ctx: &egui::Context, doc: &Document, board: egui::Rect) -> Step {
         if self.waiting {
             return Step::Open;
         }
         let mut step = Step::Open;
-        egui::Window::new("Export")
+        super::window::beside_board(egui::Window::new("Export"), board, 1)
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
@@ -347,10 +347,35 @@ fn preview(ui: &mut egui::Ui, plan: &SheetPlan, board_picture: Option<&Scene>) {
 }
 
 /// The notice saying where the last export went, with a button that opens its folder.
-pub struct Exported(pub std::path::PathBuf);
+/// It goes by itself after [`Exported::SHOWN`] seconds, or with Enter (Escape too, as
+/// other windows), and takes no focus: the work goes on under it.
+pub struct Exported {
+    pub path: std::path::PathBuf,
+    /// When it was first shown, in egui's time.
+    since: Option<f64>,
+}
+
+impl Exported {
+    /// Seconds the notice stays.
+    pub const SHOWN: f64 = 5.0;
+
+    pub fn new(path: std::path::PathBuf) -> Self {
+        Exported { path, since: None }
+    }
+}
 
 impl Window for Exported {
     fn show(&mut self, ctx: &egui::Context, _: &mut Desk) -> Shown {
+        let now = ctx.input(|i| i.time);
+        let since = *self.since.get_or_insert(now);
+        let left = Self::SHOWN - (now - since);
+        let enter = !ctx.egui_wants_keyboard_input()
+            && ctx.input(|i| i.key_pressed(egui::Key::Enter))
+            && now > since;
+        if left <= 0.0 || enter {
+            return Shown::closed();
+        }
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
         let mut open = true;
         let mut read = false;
         let mut shown = Shown::open();
@@ -360,9 +385,9 @@ impl Window for Exported {
             .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -40.0))
             .open(&mut open)
             .show(ctx, |ui| {
-                ui.label(format!("Wrote {}", self.0.display()));
+                ui.label(format!("Wrote {}", self.path.display()));
                 ui.horizontal(|ui| {
-                    if let Some(dir) = self.0.parent()
+                    if let Some(dir) = self.path.parent()
                         && ui.button("Open folder").clicked()
                         && let Err(e) = open_folder(dir)
                     {
@@ -396,7 +421,7 @@ fn open_folder(dir: &std::path::Path) -> std::io::Result<()> {
 
 impl Window for ExportDialog {
     fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
-        match ExportDialog::show(self, ctx, desk.doc) {
+        match ExportDialog::show(self, ctx, desk.doc, desk.board) {
             Step::Open => Shown::open(),
             Step::Cancel => Shown::closed(),
             Step::Export => Shown::said(Outcome::Export),

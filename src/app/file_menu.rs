@@ -312,7 +312,7 @@ impl DesignerApp {
         match io::export::export_to(dialog.chosen(), &job, path) {
             Ok(()) => {
                 self.windows.export = None;
-                self.windows.exported = Some(export::Exported(path.to_path_buf()));
+                self.windows.exported = Some(export::Exported::new(path.to_path_buf()));
             }
             Err(e) => self.error = Some(format!("{}: {e}", path.display())),
         }

@@ -55,7 +55,7 @@ impl DesignerApp {
             });
         // Before the canvas: a module edit, a loaded file, a new scenario are drawn in
         // the frame they are made.
-        self.show_windows(&ui.ctx().clone());
+        self.show_windows(ui);
         egui::CentralPanel::default().show(ui, |ui| {
             self.canvas.ui(
                 ui,
@@ -83,6 +83,7 @@ impl DesignerApp {
         if let Some(wait) = self.recovery.due_in(self.doc.revision, dirty) {
             ui.ctx().request_repaint_after(wait);
         }
+        Self::note_typing(ui.ctx());
         let title = self.window_title();
         if title != self.title {
             ui.ctx()

@@ -209,6 +209,8 @@ impl Window for NewDialog {
         // Its top left stays put: centred, the dialog moved as its fields changed with
         // the game picked, and the next click landed on another game.
         let id = egui::Id::unique("new_dialog");
+        // Read before `should_close`, which consumes the key.
+        let escape = ctx.input(|i| i.key_pressed(egui::Key::Escape));
         let left = ctx.content_rect().center().x - 200.0;
         let area = egui::Modal::default_area(id).anchor(egui::Align2::LEFT_TOP, [left, 120.0]);
         let modal = egui::Modal::new(id).area(area).show(ctx, |ui| {
@@ -216,7 +218,7 @@ impl Window for NewDialog {
             (made, keep) = self.ui(ui, desk.rulesets);
         });
         // A stray click beside the dialog should not throw the choices away; Escape does.
-        if modal.should_close() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if modal.should_close() && escape {
             keep = false;
         }
         Shown {

@@ -84,24 +84,33 @@ impl DesignerApp {
             }
             O::Reply(r) => self.reply(r),
             O::Dismissed => self.error = None,
+            O::Fill(yes) => {
+                if let Some(fill) = self.tools.big_fill.take()
+                    && yes
+                {
+                    let _ = self.doc.apply(fill.edit, &self.rulesets);
+                }
+            }
             O::Recover(true) => self.restore(),
             O::Recover(false) => self.discard_recovery(),
             O::Problem(message) => self.error = Some(message),
             O::Imported(path, imported) => self.imported(&path, *imported),
-            O::Exported(path) => self.windows.exported = Some(export::Exported(path)),
+            O::Exported(path) => self.windows.exported = Some(export::Exported::new(path)),
         }
     }
 
     /// Shows the open windows and acts on what came of them.
-    pub(super) fn show_windows(&mut self, ctx: &egui::Context) {
+    pub(super) fn show_windows(&mut self, ui: &mut egui::Ui) {
         let mut desk = window::Desk {
             doc: &mut self.doc,
             rulesets: &self.rulesets,
             backdrop: self.canvas.backdrop.image(),
             terrain: &self.tools.terrain,
+            board: ui.available_rect_before_wrap(),
         };
-        for o in self.windows.show(ctx, &mut desk) {
-            self.outcome(o, ctx);
+        let ctx = ui.ctx().clone();
+        for o in self.windows.show(ui, &mut desk) {
+            self.outcome(o, &ctx);
         }
     }
 
@@ -117,6 +126,7 @@ impl DesignerApp {
             rulesets: &self.rulesets,
             backdrop: self.canvas.backdrop.image(),
             terrain: &self.tools.terrain,
+            board: ctx.content_rect(),
         };
         let mut outcomes = Vec::new();
         if self.pending_recovery.is_some() {
@@ -126,6 +136,9 @@ impl DesignerApp {
             let name = desk.doc.name();
             let mut w = questions::Unsaved { name, question };
             outcomes.extend(w.show(ctx, &mut desk).outcome);
+        }
+        if let Some(fill) = &self.tools.big_fill {
+            outcomes.extend(questions::BigFill(fill).show(ctx, &mut desk).outcome);
         }
         if let Some(message) = &self.error {
             outcomes.extend(questions::Problem(message).show(ctx, &mut desk).outcome);

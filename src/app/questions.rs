@@ -46,17 +46,50 @@ pub struct Problem<'a>(pub &'a str);
 
 impl Window for Problem<'_> {
     fn show(&mut self, ctx: &egui::Context, _: &mut Desk) -> Shown {
+        let id = egui::Id::unique("problem");
+        let enter = answered(ctx, id, egui::Key::Enter);
         let mut read = false;
-        let modal = egui::Modal::new(egui::Id::unique("problem")).show(ctx, |ui| {
+        let modal = egui::Modal::new(id).show(ctx, |ui| {
             ui.heading("Problem");
             ui.label(self.0);
             read = ui.button("OK").clicked();
         });
-        if read || modal.should_close() {
+        if read || enter || modal.should_close() {
             Shown::done(Outcome::Dismissed)
         } else {
             Shown::open()
         }
+    }
+}
+
+/// A flood fill of more than [`FILL_ASKS_OVER`](super::tools::FILL_ASKS_OVER) hexes:
+/// Fill (Enter) or Cancel (Escape).
+pub struct BigFill<'a>(pub &'a super::tools::BigFill);
+
+impl Window for BigFill<'_> {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Desk) -> Shown {
+        let id = egui::Id::unique("big fill");
+        let mut answer = answered(ctx, id, egui::Key::Enter).then_some(true);
+        let modal = egui::Modal::new(id).show(ctx, |ui| {
+            ui.heading("Flood fill");
+            ui.label(format!(
+                "Fill {} hexes with {}?",
+                super::words::grouped(self.0.hexes),
+                self.0.terrain
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Fill").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if answer.is_none() && modal.should_close() {
+            answer = Some(false);
+        }
+        answer.map_or_else(Shown::open, |a| Shown::done(Outcome::Fill(a)))
     }
 }
 
@@ -80,4 +113,17 @@ impl Window for Recovery {
         });
         answer.map_or_else(Shown::open, |a| Shown::done(Outcome::Recover(a)))
     }
+}
+
+/// Whether `key` answers the question of `id` this frame: pressed, and the question
+/// already shown last frame (the Enter that ended a dialog and raised a problem does
+/// not also dismiss it unread).
+pub fn answered(ctx: &egui::Context, id: egui::Id, key: egui::Key) -> bool {
+    let frame = ctx.cumulative_frame_nr();
+    let shown = ctx.data_mut(|d| {
+        let before = d.get_temp::<u64>(id.with("shown"));
+        d.insert_temp(id.with("shown"), frame);
+        before
+    });
+    shown.is_some_and(|f| f + 1 == frame) && ctx.input(|i| i.key_pressed(key))
 }

@@ -91,7 +91,7 @@ impl Window for Sampler {
         let hexes = self.matching(desk.doc, &img);
         let mut open = true;
         let mut apply = false;
-        egui::Window::new("Sample the background")
+        super::window::beside_board(egui::Window::new("Sample the background"), desk.board, 3)
             .open(&mut open)
             .resizable(false)
             .show(ctx, |ui| {

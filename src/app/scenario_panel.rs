@@ -148,7 +148,13 @@ impl ScenarioPanel {
     }
 
     /// Shows the panel; returns false once the user closes it.
-    pub fn show(&mut self, ctx: &egui::Context, doc: &mut Document, rulesets: &Rulesets) -> bool {
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        doc: &mut Document,
+        rulesets: &Rulesets,
+        board: egui::Rect,
+    ) -> bool {
         // Undo, redo or an edit elsewhere: show the document as it now is, unless the
         // user is typing in a field.
         if doc.revision != self.revision && !ctx.egui_wants_keyboard_input() {
@@ -157,7 +163,7 @@ impl ScenarioPanel {
             self.message = message;
         }
         let mut open = true;
-        egui::Window::new("Scenario properties")
+        super::window::beside_board(egui::Window::new("Scenario properties"), board, 2)
             .open(&mut open)
             .collapsible(false)
             .show(ctx, |ui| self.contents(ui, doc, rulesets));
@@ -443,7 +449,7 @@ impl ScenarioPanel {
 
 impl Window for ScenarioPanel {
     fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
-        if ScenarioPanel::show(self, ctx, desk.doc, desk.rulesets) {
+        if ScenarioPanel::show(self, ctx, desk.doc, desk.rulesets, desk.board) {
             Shown::open()
         } else {
             Shown::closed()

@@ -1,20 +1,21 @@
 //! Help > Keyboard shortcuts: every command with its keys, read from the command table.
 
 use super::commands::Command;
-use super::window::{Desk, Shown, Window};
+use super::window::{Desk, Shown, Window, beside_board};
 
 /// The window listing the shortcuts.
 pub struct Shortcuts;
 
 impl Window for Shortcuts {
-    fn show(&mut self, ctx: &egui::Context, _: &mut Desk) -> Shown {
+    fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
         let mut open = true;
-        egui::Window::new("Keyboard shortcuts")
+        beside_board(egui::Window::new("Keyboard shortcuts"), desk.board, 0)
             .default_width(640.0)
+            .default_height(desk.board.height() - 40.0)
             .open(&mut open)
             .collapsible(false)
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| {
                     egui::Grid::new("shortcut_grid")
                         .striped(true)
                         .show(ui, |ui| {

@@ -9,6 +9,21 @@ use crate::rules::{KindList, Rulesets};
 use crate::scenario::paint;
 use crate::scenario::{Edge, Edit, FeatureKind, Scenario};
 
+/// A flood fill changing more hexes than this asks first (issue 41: one click on a
+/// big board turned it all into Hill).
+pub const FILL_ASKS_OVER: usize = 1000;
+
+/// A flood fill waiting for the user's yes.
+#[derive(Debug, Clone)]
+pub struct BigFill {
+    /// The fill, applied as one undo step if the user says so.
+    pub edit: Edit,
+    /// How many hexes it changes.
+    pub hexes: usize,
+    /// The terrain's name.
+    pub terrain: String,
+}
+
 /// The tool in hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tool {
@@ -196,6 +211,8 @@ pub struct ToolState {
     pub snap_edge: bool,
     /// The road the open road stroke extends, by id.
     road_in_progress: Option<String>,
+    /// A big flood fill, asked about before it is applied.
+    pub big_fill: Option<BigFill>,
 }
 
 /// What a table tool's point snaps to (View > Snap to ...).
@@ -238,6 +255,7 @@ impl ToolState {
             snap_vertices: true,
             snap_edge: true,
             road_in_progress: None,
+            big_fill: None,
         }
     }
 
@@ -372,7 +390,7 @@ impl ToolState {
 
     /// A click with a tool that acts once.
     pub fn click(
-        &self,
+        &mut self,
         doc: &mut Document,
         rulesets: &Rulesets,
         board: &HexBoard,
@@ -417,8 +435,21 @@ impl ToolState {
             }
             Tool::Unit => Some(paint::place_unit(s, hex, &self.unit_class, &self.unit_side)),
         };
-        if let Some(e) = edit {
-            let _ = doc.apply(e, rulesets);
+        match edit {
+            Some(Edit::Batch(edits)) if self.tool == Tool::Fill && edits.len() > FILL_ASKS_OVER => {
+                let terrain = r
+                    .kind(KindList::Terrain, &self.terrain)
+                    .map_or_else(|| self.terrain.clone(), |k| k.name.clone());
+                self.big_fill = Some(BigFill {
+                    hexes: edits.len(),
+                    edit: Edit::Batch(edits),
+                    terrain,
+                });
+            }
+            Some(e) => {
+                let _ = doc.apply(e, rulesets);
+            }
+            None => {}
         }
     }
 }

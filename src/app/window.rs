@@ -65,6 +65,8 @@ pub struct Desk<'a> {
     pub backdrop: Option<Arc<image::RgbaImage>>,
     /// The terrain picked in the palette.
     pub terrain: &'a str,
+    /// What is left of the frame for the board, where floating windows open beside.
+    pub board: egui::Rect,
 }
 
 /// What came of a window.
@@ -83,6 +85,8 @@ pub enum Outcome {
     Reply(Reply),
     /// The problem shown was read.
     Dismissed,
+    /// Apply the big flood fill asked about (true), or drop it.
+    Fill(bool),
     /// Restore the work a crash left (true), or discard it.
     Recover(bool),
     /// Something went wrong: say this to the user.
@@ -137,4 +141,24 @@ impl Shown {
 pub trait Window {
     /// Shows it for this frame.
     fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown;
+
+    /// Shows it in the frame, before the board: floating (the default), or docked as a
+    /// panel of the frame beside the board, which then takes what is left.
+    fn show_in(&mut self, ui: &mut egui::Ui, desk: &mut Desk) -> Shown {
+        let ctx = ui.ctx().clone();
+        self.show(&ctx, desk)
+    }
+}
+
+/// A floating window placed by default beside the board's right edge, below the menu,
+/// the `nth` (in [`beside_board`]'s order) a little lower so that two opened together
+/// do not hide each other's title, and kept inside the board's part of the frame (not
+/// over the menu, the palette or the inspector). Only a default: egui keeps where the
+/// user moved it by the window's id (its title), across sessions too.
+pub fn beside_board<'o>(w: egui::Window<'o>, board: egui::Rect, nth: usize) -> egui::Window<'o> {
+    let step = 28.0 * nth as f32;
+    w.pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(board.right_top() + egui::vec2(-12.0, 12.0 + step))
+        .constrain_to(board)
+        .max_width(board.width() - 24.0)
 }

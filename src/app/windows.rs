@@ -14,7 +14,7 @@ use super::sample::Sampler;
 use super::scenario_panel::ScenarioPanel;
 use super::shortcuts::Shortcuts;
 use super::tiled_import::TiledImport;
-use super::window::{Desk, Outcome, Purpose, Shown, Window};
+use super::window::{Desk, Outcome, Purpose, Shown, Window, beside_board};
 
 /// Declares the registry: a slot per window, in the order they are shown, each saying
 /// whether it holds the keys while open. A new window is one line here (and its
@@ -36,9 +36,9 @@ macro_rules! registry {
 
             /// Shows every open window, closes those that closed, and returns what came
             /// of them, in order.
-            pub fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Vec<Outcome> {
+            pub fn show(&mut self, ui: &mut egui::Ui, desk: &mut Desk) -> Vec<Outcome> {
                 let mut outcomes = Vec::new();
-                $( show(&mut self.$slot, ctx, desk, &mut outcomes); )*
+                $( show(&mut self.$slot, ui, desk, &mut outcomes); )*
                 outcomes
             }
 
@@ -84,15 +84,40 @@ registry! {
     shortcuts: Shortcuts, modal: false;
 }
 
+impl Windows {
+    /// Whether a window Escape closes is open.
+    pub fn escapable(&self) -> bool {
+        self.exported.is_some()
+            || self.shortcuts.is_some()
+            || self.export.as_ref().is_some_and(|e| !e.waiting)
+            || self.module_editor.is_some()
+    }
+
+    /// Escape: closes one window, the one read last first (the notice, the shortcuts,
+    /// the export, the module editor).
+    pub fn escape(&mut self) {
+        if self.exported.take().is_some() || self.shortcuts.take().is_some() {
+            return;
+        }
+        if self.export.as_ref().is_some_and(|e| !e.waiting) {
+            self.export = None;
+        } else {
+            self.module_editor = None;
+        }
+    }
+}
+
 /// Shows the window in `slot`, if open.
 pub fn show<W: Window>(
     slot: &mut Option<W>,
-    ctx: &egui::Context,
+    ui: &mut egui::Ui,
     desk: &mut Desk,
     outcomes: &mut Vec<Outcome>,
 ) {
     let Some(w) = slot else { return };
-    let shown = w.show(ctx, desk);
+    let shown = w.show_in(ui, desk);
+    // A docked window took its part of the frame: the next opens beside what is left.
+    desk.board = ui.available_rect_before_wrap();
     if !shown.keep {
         *slot = None;
     }
@@ -100,10 +125,19 @@ pub fn show<W: Window>(
 }
 
 // Beside the registry rather than the type: the module editor's files are its own.
+// Its window opens against the board's right edge and is kept inside the board's part
+// of the frame: floating anywhere, once enlarged it covered the palette and the
+// inspector too, and opened over the map's middle.
 impl Window for ModuleEditor {
     fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
         let mut open = true;
-        let actions = ModuleEditor::show(self, ctx, &mut open, desk.doc);
+        let mut actions = Vec::new();
+        beside_board(egui::Window::new("Module editor"), desk.board, 0)
+            .open(&mut open)
+            .default_size([760.0, 540.0])
+            .resizable(true)
+            .show(ctx, |ui| self.ui(ui, desk.doc, &mut actions));
+        self.follow_gesture(ctx);
         let outcome = (!actions.is_empty()).then(|| Outcome::Module(actions, self.gesture()));
         Shown {
             keep: open,

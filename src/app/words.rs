@@ -13,6 +13,19 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
+/// A count with its thousands grouped: "12,345".
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A table unit as the designer writes it: base widths are "BW" everywhere.
 pub fn unit_label(unit: TableUnit) -> &'static str {
     match unit {

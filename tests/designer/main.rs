@@ -13,6 +13,7 @@ mod export;
 mod files;
 mod import;
 mod inputs;
+mod keys;
 mod layers;
 mod module_editor;
 mod palette;

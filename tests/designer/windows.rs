@@ -119,7 +119,7 @@ fn open(h: &mut Harness<'_, DesignerApp>, slot: &str, dir: &Path) -> (String, Fe
             "Exporting into the module"
         }
         "exported" => {
-            app.windows.exported = Some(Exported(dir.join("traced.svg")));
+            app.windows.exported = Some(Exported::new(dir.join("traced.svg")));
             "Exported"
         }
         other => panic!("no way to open the '{other}' window: add one to this walk"),
