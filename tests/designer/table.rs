@@ -704,3 +704,83 @@ fn table_units_show_their_id_and_class() {
         .count();
     assert_eq!(symbols, 2, "one symbol per unit");
 }
+
+fn right_click(h: &mut Harness<'_, DesignerApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: p,
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run();
+}
+
+#[test]
+fn ctrl_d_duplicates_the_selected_feature_a_little_off_in_one_undo_step() {
+    let mut h = table_app(vec![], vec![]);
+    h.key_press(Key::S);
+    h.run();
+    let p = at(&h, 106.0, 52.0);
+    click(&mut h, p);
+    assert_eq!(selected_id(&h).as_deref(), Some("v1"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::D);
+    h.run();
+    assert_eq!(area(&h, "v2")[0], Point::new(102.0, 52.0));
+    assert_eq!(selected_id(&h).as_deref(), Some("v2"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(h.state().doc.scenario.areas.iter().all(|a| a.id != "v2"));
+}
+
+#[test]
+fn a_right_click_on_a_unit_offers_duplicate_rotate_front_and_delete() {
+    let mut h = table_app(vec![], vec![]);
+    let unit = |h: &Harness<'_, DesignerApp>, id: &str| {
+        h.state()
+            .doc
+            .scenario
+            .units
+            .iter()
+            .find(|u| u.id == id)
+            .cloned()
+    };
+    let i1 = at(&h, 40.0, 100.0);
+    right_click(&mut h, i1);
+    assert_eq!(selected_id(&h).as_deref(), Some("i1"));
+    h.get_by_label("Rotate 45°").click();
+    h.run();
+    assert_eq!(unit(&h, "i1").and_then(|u| u.facing_deg), Some(45.0));
+    right_click(&mut h, i1);
+    h.get_by_label("Duplicate (Ctrl+D)").click();
+    h.run();
+    let copy = selected_id(&h).unwrap();
+    assert_ne!(copy, "i1");
+    assert_eq!(
+        unit(&h, &copy).and_then(|u| u.at),
+        Some(Point::new(42.0, 102.0))
+    );
+    // The original, picked again and brought to the front, is drawn last.
+    let top = at(&h, 41.0, 101.0);
+    right_click(&mut h, top);
+    assert_eq!(selected_id(&h).as_deref(), Some(copy.as_str()));
+    h.state_mut()
+        .canvas
+        .table
+        .select(sandtable::scenario::FeatureKind::Unit, "i1");
+    h.run();
+    h.get_by_label("Bring to front").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.units.last().map(|u| u.id.as_str()),
+        Some("i1")
+    );
+    right_click(&mut h, i1);
+    h.get_by_label("Delete (Delete)").click();
+    h.run();
+    assert!(unit(&h, "i1").is_none());
+}
