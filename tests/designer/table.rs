@@ -784,3 +784,53 @@ fn a_right_click_on_a_unit_offers_duplicate_rotate_front_and_delete() {
     h.run();
     assert!(unit(&h, "i1").is_none());
 }
+
+#[test]
+fn a_village_typed_five_by_five_and_turned_in_the_inspector_one_step_each() {
+    let mut h = table_app(vec![], vec![]);
+    h.key_press(Key::S);
+    h.run();
+    // v1 is 12 by 10 about (106, 55).
+    let p = at(&h, 106.0, 52.0);
+    click(&mut h, p);
+    assert_eq!(selected_id(&h).as_deref(), Some("v1"));
+    h.hover_at(Pos2::new(1100.0, 600.0));
+    h.run();
+    let set = |h: &mut Harness<'_, DesignerApp>, label: &str, v: f64| {
+        h.get_by_role_and_label(egui::accesskit::Role::SpinButton, label)
+            .set_value_accesskit(v);
+        h.run();
+    };
+    set(&mut h, "box width", 5.0);
+    set(&mut h, "box depth", 5.0);
+    let square = vec![
+        Point::new(103.5, 52.5),
+        Point::new(108.5, 52.5),
+        Point::new(108.5, 57.5),
+        Point::new(103.5, 57.5),
+    ];
+    assert_eq!(area(&h, "v1"), square);
+    set(&mut h, "centre x", 50.0);
+    assert_eq!(area(&h, "v1")[0], Point::new(47.5, 52.5));
+    set(&mut h, "rotation", 45.0);
+    let v1 = area(&h, "v1");
+    let turned = shape::placement(&sandtable::scenario::Feature::Area(
+        h.state()
+            .doc
+            .scenario
+            .areas
+            .iter()
+            .find(|a| a.id == "v1")
+            .unwrap()
+            .clone(),
+    ))
+    .unwrap();
+    assert!((turned.rotation - 45.0).abs() < 1e-6, "{v1:?}");
+    // Each change is its own undo step: back to the square at x 50, then at 106.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(area(&h, "v1")[0], Point::new(47.5, 52.5));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(area(&h, "v1"), square);
+}
