@@ -982,3 +982,36 @@ fn per_class_values_and_dice_by_range_are_tables_with_rows_added_and_removed() {
     press(&mut h, egui::Role::Button, "Remove dice 1");
     assert_eq!(dice(&h), [2, 2]);
 }
+
+/// Issue 41 item 8: the Board sheet's Source is the game's name, not the file name the
+/// built-in module keeps its rules text under; a check's terrain is picked from the
+/// game's terrains by name (a typed id still counts).
+#[test]
+fn the_board_sheet_names_the_game_and_a_checks_terrain_is_picked_by_name() {
+    let mut h = app();
+    step(&mut h, |r| {
+        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
+        module::paste(r, module::PasteInto::Checks, c).unwrap().0
+    });
+    open_editor(&mut h);
+    if h.query_by_role_and_label(egui::Role::TextInput, "Module source")
+        .is_none()
+    {
+        let board = format!("Board: {}", h.state().doc.ruleset().unwrap().name);
+        pick(&mut h, "", &board);
+    }
+    let source = h
+        .get_by_role_and_label(egui::Role::TextInput, "Module source")
+        .value();
+    let name = h.state().doc.ruleset().unwrap().name.clone();
+    assert_eq!(source, Some(format!("{name} rules")));
+    pick(&mut h, "swamp-height", "(!) swamp-height");
+    choose(&mut h, "terrain of the game", "Woods (woods)");
+    let check = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap().clone();
+        serde_json::to_value(&r.constraints.last().unwrap().check).unwrap()["terrain"].clone()
+    };
+    assert_eq!(check(&h), "woods");
+    type_in(&mut h, egui::Role::TextInput, "terrain", "swamp");
+    assert_eq!(check(&h), "swamp");
+}
