@@ -421,19 +421,7 @@ impl Canvas {
         }
         if ui.button("Bring to front of its stack").clicked() {
             if let Some(f) = picked.feature(&doc.scenario) {
-                let last = doc
-                    .scenario
-                    .feature_ids()
-                    .iter()
-                    .filter(|(k, _)| *k == picked.kind)
-                    .count()
-                    .saturating_sub(1);
-                let edit = crate::scenario::Edit::PutFeature {
-                    kind: picked.kind,
-                    id: picked.id.clone(),
-                    feature: Some(f),
-                    index: Some(last),
-                };
+                let edit = crate::scenario::Edit::to_front(&doc.scenario, f);
                 let _ = doc.apply(edit, rulesets);
             }
             ui.close();

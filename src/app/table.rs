@@ -591,20 +591,7 @@ impl TableTools {
         let Some(f) = self.selected_feature(doc) else {
             return;
         };
-        let kind = f.kind();
-        let last = doc
-            .scenario
-            .feature_ids()
-            .iter()
-            .filter(|(k, _)| *k == kind)
-            .count()
-            .saturating_sub(1);
-        let edit = Edit::PutFeature {
-            kind,
-            id: f.id().to_string(),
-            feature: Some(f),
-            index: Some(last),
-        };
+        let edit = Edit::to_front(&doc.scenario, f);
         let _ = doc.apply(edit, rulesets);
     }
 

@@ -210,19 +210,7 @@ fn ctrl_d_and_the_inspector_duplicate_and_remove_a_counter() {
 #[test]
 fn a_right_click_on_a_counter_offers_duplicate_and_remove() {
     let mut h = app();
-    let j7 = at(&h, "J7");
-    h.hover_at(j7);
-    h.run();
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: j7,
-            button: egui::PointerButton::Secondary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
-    h.run();
+    right_click(&mut h, "J7");
     assert_eq!(picked(&h), Some(Counter::unit("u4")));
     h.get_by_label("Duplicate (Ctrl+D)").click();
     h.run();
@@ -374,18 +362,7 @@ fn one_wheel_notch_turns_a_facing_one_side_however_the_system_counts_it() {
 
 fn right_click(h: &mut Harness<'_, DesignerApp>, label: &str) {
     let p = at(h, label);
-    h.hover_at(p);
-    h.run();
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: p,
-            button: egui::PointerButton::Secondary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
-    h.run();
+    designer_kit::right_click(h, p);
 }
 
 #[test]

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
+use crate::designer_kit;
 use sandtable::app::DesignerApp;
 use sandtable::app::commands::Command;
 use sandtable::app::dialogs::ScriptedDialogs;
@@ -705,21 +707,6 @@ fn table_units_show_their_id_and_class() {
     assert_eq!(symbols, 2, "one symbol per unit");
 }
 
-fn right_click(h: &mut Harness<'_, DesignerApp>, p: Pos2) {
-    h.hover_at(p);
-    h.run();
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: p,
-            button: egui::PointerButton::Secondary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
-    h.run();
-}
-
 #[test]
 fn ctrl_d_duplicates_the_selected_feature_a_little_off_in_one_undo_step() {
     let mut h = table_app(vec![], vec![]);
@@ -750,12 +737,12 @@ fn a_right_click_on_a_unit_offers_duplicate_rotate_front_and_delete() {
             .cloned()
     };
     let i1 = at(&h, 40.0, 100.0);
-    right_click(&mut h, i1);
+    designer_kit::right_click(&mut h, i1);
     assert_eq!(selected_id(&h).as_deref(), Some("i1"));
     h.get_by_label("Rotate 45°").click();
     h.run();
     assert_eq!(unit(&h, "i1").and_then(|u| u.facing_deg), Some(45.0));
-    right_click(&mut h, i1);
+    designer_kit::right_click(&mut h, i1);
     h.get_by_label("Duplicate (Ctrl+D)").click();
     h.run();
     let copy = selected_id(&h).unwrap();
@@ -766,7 +753,7 @@ fn a_right_click_on_a_unit_offers_duplicate_rotate_front_and_delete() {
     );
     // The original, picked again and brought to the front, is drawn last.
     let top = at(&h, 41.0, 101.0);
-    right_click(&mut h, top);
+    designer_kit::right_click(&mut h, top);
     assert_eq!(selected_id(&h).as_deref(), Some(copy.as_str()));
     h.state_mut()
         .canvas
@@ -779,7 +766,7 @@ fn a_right_click_on_a_unit_offers_duplicate_rotate_front_and_delete() {
         h.state().doc.scenario.units.last().map(|u| u.id.as_str()),
         Some("i1")
     );
-    right_click(&mut h, i1);
+    designer_kit::right_click(&mut h, i1);
     h.get_by_label("Delete (Delete)").click();
     h.run();
     assert!(unit(&h, "i1").is_none());
