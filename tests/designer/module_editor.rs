@@ -607,6 +607,18 @@ fn just_under(field: egui::Rect, mark: egui::Rect) {
     );
 }
 
+/// The designer with a check of an unknown terrain pasted into its module, the module
+/// editor open.
+fn with_swamp_check() -> Harness<'static, DesignerApp> {
+    let mut h = app();
+    step(&mut h, |r| {
+        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
+        module::paste(r, module::PasteInto::Checks, c).unwrap().0
+    });
+    open_editor(&mut h);
+    h
+}
+
 /// Issue 24: "The module is checked as you edit (... an id used but not defined ...),
 /// shown beside the field", and "each mechanism's sheet is built from its typed
 /// parameters": a check's sheet lists every parameter of its mechanism, absent ones
@@ -614,12 +626,7 @@ fn just_under(field: egui::Rect, mark: egui::Rect) {
 /// unknown terrain.
 #[test]
 fn a_checks_sheet_shows_every_parameter_with_its_doc_and_its_problem_under_the_field() {
-    let mut h = app();
-    step(&mut h, |r| {
-        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
-        module::paste(r, module::PasteInto::Checks, c).unwrap().0
-    });
-    open_editor(&mut h);
+    let mut h = with_swamp_check();
     pick(&mut h, "swamp-height", "(!) swamp-height");
     // Every parameter, set or not, with its doc comment.
     for label in [
@@ -988,12 +995,7 @@ fn per_class_values_and_dice_by_range_are_tables_with_rows_added_and_removed() {
 /// game's terrains by name (a typed id still counts).
 #[test]
 fn the_board_sheet_names_the_game_and_a_checks_terrain_is_picked_by_name() {
-    let mut h = app();
-    step(&mut h, |r| {
-        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
-        module::paste(r, module::PasteInto::Checks, c).unwrap().0
-    });
-    open_editor(&mut h);
+    let mut h = with_swamp_check();
     if h.query_by_role_and_label(egui::Role::TextInput, "Module source")
         .is_none()
     {
