@@ -156,10 +156,13 @@ impl DesignerApp {
             Command::Paste => self.paste(),
             Command::SelectAll => self.select_all(),
             Command::DeleteSelection => self.delete_selection(),
-            Command::Duplicate => {
+            Command::Duplicate if self.doc.scenario.board.as_hex().is_some() => {
                 self.canvas
                     .select
                     .duplicate_counter(&mut self.doc, &self.rulesets);
+            }
+            Command::Duplicate => {
+                self.canvas.table.duplicate(&mut self.doc, &self.rulesets);
             }
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),

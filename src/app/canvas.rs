@@ -42,6 +42,8 @@ pub struct Canvas {
     pub preview: super::preview::Previewer,
     /// The board's background image.
     pub backdrop: super::backdrop::BackdropView,
+    /// The hex right-clicked last, whose context menu may be open.
+    menu_hex: Option<Hex>,
     last_rect: Option<Rect>,
 }
 
@@ -135,7 +137,7 @@ impl Canvas {
                     // The click picked a colour for the sampler, not for the tool.
                 } else if !self.preview.takes_clicks() {
                     self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
-                    self.counter_menu(&response, rect, doc, rulesets, &board);
+                    self.hex_menu(&response, rect, doc, rulesets, &board);
                 }
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);
@@ -149,6 +151,9 @@ impl Canvas {
                     self.table.input(
                         ui, &response, rect, &self.view, &table, doc, rulesets, tools,
                     );
+                }
+                if !self.preview.takes_clicks() {
+                    self.table_menu(&response, rect, doc, rulesets, tools);
                 }
                 self.table.draw(&painter, rect, &self.view, doc, tools);
                 if self.preview.active() {
@@ -344,8 +349,9 @@ impl Canvas {
         }
     }
 
-    /// A right-click on a counter picks it and offers Duplicate and Remove.
-    fn counter_menu(
+    /// A right-click on a counter picks it and offers what can be done to it alone; on
+    /// a hex without counters it offers the hex's own commands.
+    fn hex_menu(
         &mut self,
         response: &egui::Response,
         rect: Rect,
@@ -359,22 +365,115 @@ impl Canvas {
             let b = self.view.to_board(rect, p);
             let hex = board.layout().hex_at(hexx::Vec2::new(b.x, b.y));
             let under = super::select::counters_at(&doc.scenario, board, b, hex);
+            self.menu_hex = board.contains(hex).then_some(hex);
             match under.first() {
                 Some(top) => self.select.pick(&doc.scenario, top.clone()),
                 None => self.select.counter = None,
             }
         }
-        let Some(picked) = self.select.picked(&doc.scenario).cloned() else {
+        let picked = self.select.picked(&doc.scenario).cloned();
+        if picked.is_none() && self.menu_hex.is_none() {
+            return;
+        }
+        response.context_menu(|ui| match &picked {
+            Some(picked) => self.counter_items(ui, picked, doc, rulesets),
+            None => {
+                let Some(hex) = self.menu_hex else { return };
+                ui.label(format!("Hex {}", board.label(hex)));
+                if ui.button("Select this hex").clicked() {
+                    self.select.hexes = vec![hex];
+                    ui.close();
+                }
+                if ui.button("Clear to default terrain").clicked() {
+                    let _ = doc.apply(crate::scenario::Edit::SetHex { hex, cell: None }, rulesets);
+                    ui.close();
+                }
+            }
+        });
+    }
+
+    /// The context menu's entries for a picked unit or token.
+    fn counter_items(
+        &mut self,
+        ui: &mut Ui,
+        picked: &super::select::Counter,
+        doc: &mut Document,
+        rulesets: &Rulesets,
+    ) {
+        ui.label(format!("{} {}", picked.kind, picked.id));
+        if ui.button("Duplicate (Ctrl+D)").clicked() {
+            self.select.duplicate_counter(doc, rulesets);
+            ui.close();
+        }
+        if ui.button("Remove (Delete)").clicked() {
+            self.select.remove_counter(doc, rulesets);
+            ui.close();
+        }
+        let turns = matches!(
+            picked.feature(&doc.scenario),
+            Some(crate::scenario::Feature::Token(t)) if !t.facing.is_empty()
+        );
+        if turns && ui.button("Turn facing").clicked() {
+            if let Some(e) = crate::scenario::paint::turn_token(&doc.scenario, &picked.id, 1) {
+                let _ = doc.apply(e, rulesets);
+            }
+            ui.close();
+        }
+        if ui.button("Bring to front of its stack").clicked() {
+            if let Some(f) = picked.feature(&doc.scenario) {
+                let edit = crate::scenario::Edit::to_front(&doc.scenario, f);
+                let _ = doc.apply(edit, rulesets);
+            }
+            ui.close();
+        }
+        if ui.button("Properties").clicked() {
+            // The inspector shows the picked counter; the select tool keeps it picked.
+            ui.close();
+        }
+    }
+
+    /// A right-click on a table feature or unit selects it and offers what can be done
+    /// to it.
+    fn table_menu(
+        &mut self,
+        response: &egui::Response,
+        rect: Rect,
+        doc: &mut Document,
+        rulesets: &Rulesets,
+        tools: &mut ToolState,
+    ) {
+        if response.secondary_clicked()
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            let b = self.view.to_board(rect, p);
+            let at = crate::board::freeform::Point::new(b.x as f64, b.y as f64);
+            let catch = (4.0 / self.view.zoom) as f64;
+            self.table.selected = crate::scenario::shape::feature_at(&doc.scenario, at, catch);
+        }
+        let Some(f) = self.table.selected_feature(doc) else {
             return;
         };
         response.context_menu(|ui| {
-            ui.label(format!("{} {}", picked.kind, picked.id));
+            ui.label(format!("{} {}", f.kind(), f.id()));
             if ui.button("Duplicate (Ctrl+D)").clicked() {
-                self.select.duplicate_counter(doc, rulesets);
+                self.table.duplicate(doc, rulesets);
                 ui.close();
             }
-            if ui.button("Remove (Delete)").clicked() {
-                self.select.remove_counter(doc, rulesets);
+            if ui.button("Delete (Delete)").clicked() {
+                self.table.delete(doc, rulesets);
+                ui.close();
+            }
+            if ui.button("Rotate 45°").clicked() {
+                self.table.turn(doc, rulesets, 45.0);
+                ui.close();
+            }
+            if ui.button("Bring to front").clicked() {
+                self.table.bring_to_front(doc, rulesets);
+                ui.close();
+            }
+            if ui.button("Properties").clicked() {
+                // The inspector edits the selected feature with the select tool in hand.
+                tools.tool = Tool::Select;
                 ui.close();
             }
         });

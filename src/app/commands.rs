@@ -30,7 +30,7 @@ pub enum Command {
     Paste,
     SelectAll,
     DeleteSelection,
-    /// Duplicates the picked counter (hex boards).
+    /// Duplicates the picked counter, or the selected table feature.
     Duplicate,
     Undo,
     Redo,
@@ -149,7 +149,7 @@ impl Command {
             Command::Paste => "Paste",
             Command::SelectAll => "Select all",
             Command::DeleteSelection => "Delete selection",
-            Command::Duplicate => "Duplicate counter",
+            Command::Duplicate => "Duplicate",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
             Command::FitBoard => "Fit board",
@@ -201,7 +201,9 @@ impl Command {
             Command::DeleteSelection => {
                 "Remove the picked counter; else clear the selected hexes, or the selected feature"
             }
-            Command::Duplicate => "Put a copy of the picked unit or token on its hex",
+            Command::Duplicate => {
+                "Put a copy of the picked unit or token on its hex, or of the selected table feature"
+            }
             Command::Undo => "Take back the last change",
             Command::Redo => "Do again what was undone",
             Command::FitBoard => "Show the whole board",
@@ -320,7 +322,6 @@ impl Command {
             Command::TurnFacing
             | Command::TurnFacingBack
             | Command::DeleteSelection
-            | Command::Duplicate
             | Command::SelectAll => true,
             Command::DropSelection => !previewing,
             Command::Preview(m) => !m.on_tables(),

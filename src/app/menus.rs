@@ -97,7 +97,8 @@ impl DesignerApp {
                     (Command::DeleteSelection, true),
                     (
                         Command::Duplicate,
-                        self.canvas.select.picked(&self.doc.scenario).is_some(),
+                        self.canvas.select.picked(&self.doc.scenario).is_some()
+                            || self.canvas.table.selected_feature(&self.doc).is_some(),
                     ),
                     (Command::Undo, self.doc.history.can_undo()),
                     (Command::Redo, self.doc.history.can_redo()),

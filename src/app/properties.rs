@@ -160,10 +160,51 @@ pub fn edit(
             kind_combo(ui, &id, "kind", r, KindList::Road, &mut road.kind);
         }
     }
+    if let Some(resp) = placement(ui, &mut out) {
+        track(resp);
+    }
     if out != *f {
         change.feature = Some(out);
     }
     change
+}
+
+/// A table feature's place typed in: its centre, and for a shape its bounding box's
+/// width and depth and its rotation; a change moves, scales or turns it whole. A unit's
+/// facing and base, a point landmark's size, have their own fields above. Typed values
+/// apply when the field is left (Enter or a click elsewhere), one undo step each.
+fn placement(ui: &mut Ui, f: &mut Feature) -> Option<egui::Response> {
+    use crate::scenario::shape;
+    let was = shape::placement(f)?;
+    let shaped =
+        !matches!(f, Feature::Unit(_)) && !matches!(f, Feature::Landmark(m) if m.polygon.is_none());
+    let mut to = was;
+    let field = |ui: &mut Ui, label: &str, value: &mut f64, range, suffix: &str| {
+        ui.horizontal(|ui| {
+            let name = ui.label(label);
+            ui.add(
+                egui::DragValue::new(value)
+                    .range(range)
+                    .speed(0.1)
+                    .max_decimals(2)
+                    .suffix(suffix)
+                    .update_while_editing(false),
+            )
+            .labelled_by(name.id)
+        })
+        .inner
+    };
+    let mut resp = field(ui, "centre x", &mut to.x, -1e6..=1e6, "");
+    resp |= field(ui, "centre y", &mut to.y, -1e6..=1e6, "");
+    if shaped {
+        resp |= field(ui, "box width", &mut to.width, 0.01..=1e6, "");
+        resp |= field(ui, "box depth", &mut to.depth, 0.0..=1e6, "");
+        resp |= field(ui, "rotation", &mut to.rotation, -180.0..=180.0, "°");
+    }
+    if to != was {
+        *f = shape::placed(f, &to);
+    }
+    Some(resp)
 }
 
 /// The attributes of a piece of a table laid out before the battle (PBS): whether it

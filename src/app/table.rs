@@ -18,6 +18,8 @@ use crate::scenario::{Area, Edit, Feature, FeatureKind, Landmark, Line, Unit};
 const CATCH_PX: f32 = 8.0;
 /// How far above a selected feature its rotation handle floats, in screen points.
 const HANDLE_PX: f32 = 22.0;
+/// How far (board units, each way) a duplicate lands from its original.
+const DUPLICATE_OFFSET: f64 = 2.0;
 
 /// A drag in progress.
 #[derive(Debug, Clone, PartialEq)]
@@ -558,6 +560,39 @@ impl TableTools {
             },
             rulesets,
         );
+    }
+
+    /// Puts a copy of the selected feature (a new id, offset a little so both show) in
+    /// the document as one undo step, and selects the copy.
+    pub fn duplicate(&mut self, doc: &mut Document, rulesets: &Rulesets) -> bool {
+        let Some(f) = self.selected_feature(doc) else {
+            return false;
+        };
+        let mut copy = shape::translated(&f, DUPLICATE_OFFSET, DUPLICATE_OFFSET);
+        let id = doc.scenario.fresh_id(f.id());
+        copy.set_id(id.clone());
+        let done = doc.apply(Edit::put(copy), rulesets).is_ok();
+        if done {
+            self.selected = Some((f.kind(), id));
+        }
+        done
+    }
+
+    /// Turns the selected feature `degrees` clockwise about its centre.
+    pub fn turn(&mut self, doc: &mut Document, rulesets: &Rulesets, degrees: f64) {
+        if let Some(f) = self.selected_feature(doc) {
+            self.put(doc, rulesets, shape::rotated(&f, degrees));
+        }
+    }
+
+    /// Moves the selected feature last in its collection: drawn over (and picked before)
+    /// the others of its kind.
+    pub fn bring_to_front(&mut self, doc: &mut Document, rulesets: &Rulesets) {
+        let Some(f) = self.selected_feature(doc) else {
+            return;
+        };
+        let edit = Edit::to_front(&doc.scenario, f);
+        let _ = doc.apply(edit, rulesets);
     }
 
     /// Ends the area or line being drawn and puts it in the document.

@@ -211,6 +211,24 @@ impl Edit {
         }
     }
 
+    /// Moves `feature` last in its collection, drawn over (and picked before) the others
+    /// of its kind: a counter to the top of its stack, a table feature to the front.
+    pub fn to_front(s: &Scenario, feature: Feature) -> Edit {
+        let kind = feature.kind();
+        let last = s
+            .feature_ids()
+            .iter()
+            .filter(|(k, _)| *k == kind)
+            .count()
+            .saturating_sub(1);
+        Edit::PutFeature {
+            kind,
+            id: feature.id().to_string(),
+            feature: Some(feature),
+            index: Some(last),
+        }
+    }
+
     /// Applies the edit and returns the edit that undoes it. On error nothing changed.
     pub fn apply(self, s: &mut Scenario) -> Result<Edit, EditError> {
         match self {

@@ -155,25 +155,32 @@ pub fn fill(
 /// sides clockwise; `None` when nothing there has a facing.
 pub fn turn_facing(s: &Scenario, hex: Hex, steps: i32) -> Option<Edit> {
     let o = s.board.as_hex()?.orientation;
-    let turn = |sides: &[Side]| -> Vec<Side> {
-        sides
-            .iter()
-            .filter_map(|side| {
-                side.index(o)
-                    .map(|i| Side::from_index(o, (i as i32 + steps).rem_euclid(6) as usize))
-            })
-            .collect()
-    };
     if let Some(c) = s.hexes.get(&hex).filter(|c| !c.facing.is_empty()) {
         let mut c = c.clone();
-        c.facing = turn(&c.facing);
+        c.facing = turned_sides(o, &c.facing, steps);
         return Some(Edit::SetHex { hex, cell: Some(c) });
     }
-    s.tokens.iter().find(|t| t.hex == hex).map(|t| {
-        let mut t = t.clone();
-        t.facing = turn(&t.facing);
-        Edit::put(Feature::Token(t))
-    })
+    let id = &s.tokens.iter().find(|t| t.hex == hex)?.id;
+    turn_token(s, id, steps)
+}
+
+/// Turns the front sides of the token `id` by `steps` sides clockwise (a context menu
+/// names the token, where [`turn_facing`] takes the first on the hex).
+pub fn turn_token(s: &Scenario, id: &str, steps: i32) -> Option<Edit> {
+    let o = s.board.as_hex()?.orientation;
+    let mut t = s.tokens.iter().find(|t| t.id == id)?.clone();
+    t.facing = turned_sides(o, &t.facing, steps);
+    Some(Edit::put(Feature::Token(t)))
+}
+
+fn turned_sides(o: Orientation, sides: &[Side], steps: i32) -> Vec<Side> {
+    sides
+        .iter()
+        .filter_map(|side| {
+            side.index(o)
+                .map(|i| Side::from_index(o, (i as i32 + steps).rem_euclid(6) as usize))
+        })
+        .collect()
 }
 
 /// The cell of `hex` to change: the stored one, or plain default terrain.

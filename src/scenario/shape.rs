@@ -159,6 +159,142 @@ pub fn rotated(f: &Feature, degrees: f64) -> Feature {
     f
 }
 
+/// Where a feature stands and how big it is, as the inspector types them: the centre
+/// of its bounding box and the box's width and depth measured in the feature's own
+/// rotation (degrees clockwise). A unit's are its place, frontage, depth and facing; a
+/// point landmark's its place and size (it has no rotation).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    /// The centre across, in board units.
+    pub x: f64,
+    /// The centre down, in board units.
+    pub y: f64,
+    /// Across the box, along the rotation's direction (a unit's frontage).
+    pub width: f64,
+    /// Through the box, square to the width.
+    pub depth: f64,
+    /// Degrees clockwise; a shape's reads in (-90, 90].
+    pub rotation: f64,
+}
+
+/// A shape's own rotation: the direction of its first edge (a line's, first point to
+/// last), folded into (-90, 90] so a rectangle drawn from any corner reads square.
+fn own_rotation(pts: &[Point], closed: bool) -> f64 {
+    let (a, b) = match (pts.first(), if closed { pts.get(1) } else { pts.last() }) {
+        (Some(a), Some(b)) if a != b => (*a, *b),
+        _ => return 0.0,
+    };
+    let deg = (b.y - a.y).atan2(b.x - a.x).to_degrees();
+    let folded = deg.rem_euclid(180.0);
+    let folded = if folded > 90.0 {
+        folded - 180.0
+    } else {
+        folded
+    };
+    // Rounding noise of a shape turned by whole degrees must not show as 29.999999.
+    (folded * 1e9).round() / 1e9
+}
+
+/// Turns `(x, y)` by `deg` clockwise (screen y down).
+fn turn(x: f64, y: f64, deg: f64) -> (f64, f64) {
+    let (sin, cos) = deg.to_radians().sin_cos();
+    (x * cos - y * sin, x * sin + y * cos)
+}
+
+/// The feature's placement; `None` for one not on a table.
+pub fn placement(f: &Feature) -> Option<Placement> {
+    match f {
+        Feature::Unit(u) => {
+            let at = u.at?;
+            let (width, depth) = unit_size(u);
+            Some(Placement {
+                x: at.x,
+                y: at.y,
+                width,
+                depth,
+                rotation: u.facing_deg.unwrap_or(0.0),
+            })
+        }
+        Feature::Landmark(m) if m.polygon.is_none() => {
+            let at = m.at?;
+            let size = landmark_size(m);
+            Some(Placement {
+                x: at.x,
+                y: at.y,
+                width: size,
+                depth: size,
+                rotation: 0.0,
+            })
+        }
+        _ => {
+            let pts = vertices(f);
+            let rotation = own_rotation(pts, closed(f));
+            let local: Vec<(f64, f64)> = pts.iter().map(|p| turn(p.x, p.y, -rotation)).collect();
+            let (x0, x1, y0, y1) = local.iter().fold(
+                (
+                    f64::INFINITY,
+                    f64::NEG_INFINITY,
+                    f64::INFINITY,
+                    f64::NEG_INFINITY,
+                ),
+                |(x0, x1, y0, y1), (x, y)| (x0.min(*x), x1.max(*x), y0.min(*y), y1.max(*y)),
+            );
+            if local.is_empty() {
+                return None;
+            }
+            let (x, y) = turn((x0 + x1) / 2.0, (y0 + y1) / 2.0, rotation);
+            Some(Placement {
+                x,
+                y,
+                width: x1 - x0,
+                depth: y1 - y0,
+                rotation,
+            })
+        }
+    }
+}
+
+/// The feature moved, scaled and turned as a whole to stand as `to` says: each vertex
+/// keeps its place in the bounding box (a width or depth of nothing, a straight line's
+/// depth, stays as it is). A unit takes the place, frontage, depth and facing; a point
+/// landmark the place and the width as its size.
+pub fn placed(f: &Feature, to: &Placement) -> Feature {
+    let mut out = f.clone();
+    let Some(from) = placement(f) else {
+        return out;
+    };
+    match &mut out {
+        Feature::Unit(u) => {
+            u.at = Some(Point::new(to.x, to.y));
+            u.frontage = Some(to.width);
+            u.depth = Some(to.depth);
+            u.facing_deg = Some(to.rotation.rem_euclid(360.0));
+        }
+        Feature::Landmark(m) if m.polygon.is_none() => {
+            m.at = Some(Point::new(to.x, to.y));
+            if to.width != from.width {
+                m.size = Some(to.width);
+            }
+        }
+        _ => {
+            let scale = |new: f64, old: f64| {
+                if old > 1e-9 && new > 0.0 {
+                    new / old
+                } else {
+                    1.0
+                }
+            };
+            let (sx, sy) = (scale(to.width, from.width), scale(to.depth, from.depth));
+            map_points(&mut out, |p| {
+                let (lx, ly) = turn(p.x - from.x, p.y - from.y, -from.rotation);
+                let (x, y) = turn(lx * sx, ly * sy, to.rotation);
+                Point::new(to.x + x, to.y + y)
+            });
+        }
+    }
+    out
+}
+
 /// The feature with vertex `i` moved to `p`.
 pub fn with_vertex(f: &Feature, i: usize, p: Point) -> Feature {
     let mut f = f.clone();
@@ -419,5 +555,123 @@ impl Snap {
             }
         }
         (q, target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Area;
+
+    fn village(polygon: Vec<Point>) -> Feature {
+        Feature::Area(Area {
+            id: "v1".into(),
+            terrain: "village".into(),
+            polygon,
+            ..Area::default()
+        })
+    }
+
+    fn square(x: f64, y: f64, w: f64, d: f64) -> Vec<Point> {
+        vec![
+            Point::new(x, y),
+            Point::new(x + w, y),
+            Point::new(x + w, y + d),
+            Point::new(x, y + d),
+        ]
+    }
+
+    fn near(a: &[Point], b: &[Point]) -> bool {
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(p, q)| (p.x - q.x).abs() < 1e-9 && (p.y - q.y).abs() < 1e-9)
+    }
+
+    #[test]
+    fn a_drawn_rectangle_reads_its_centre_width_and_depth_square() {
+        let p = placement(&village(square(100.0, 50.0, 4.5, 3.5))).unwrap();
+        assert_eq!(
+            p,
+            Placement {
+                x: 102.25,
+                y: 51.75,
+                width: 4.5,
+                depth: 3.5,
+                rotation: 0.0
+            }
+        );
+    }
+
+    #[test]
+    fn a_village_typed_five_by_five_is_scaled_whole_about_its_centre() {
+        let f = village(square(100.0, 50.0, 4.0, 2.0));
+        let mut to = placement(&f).unwrap();
+        to.width = 5.0;
+        to.depth = 5.0;
+        let out = placed(&f, &to);
+        assert!(
+            near(vertices(&out), &square(99.5, 48.5, 5.0, 5.0)),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn a_typed_rotation_turns_the_shape_and_reads_back_with_the_same_box() {
+        let f = village(square(0.0, 0.0, 6.0, 2.0));
+        let mut to = placement(&f).unwrap();
+        to.rotation = 30.0;
+        let out = placed(&f, &to);
+        let back = placement(&out).unwrap();
+        assert!((back.rotation - 30.0).abs() < 1e-6, "{back:?}");
+        assert!((back.width - 6.0).abs() < 1e-9 && (back.depth - 2.0).abs() < 1e-9);
+        assert!((back.x - 3.0).abs() < 1e-9 && (back.y - 1.0).abs() < 1e-9);
+        // The same as turning it about its centre.
+        assert!(near(vertices(&out), vertices(&rotated(&f, 30.0))));
+    }
+
+    #[test]
+    fn a_typed_position_moves_the_shape_without_changing_it() {
+        let f = village(square(10.0, 10.0, 2.0, 2.0));
+        let mut to = placement(&f).unwrap();
+        to.x = 20.0;
+        to.y = 31.0;
+        let out = placed(&f, &to);
+        assert!(near(vertices(&out), &square(19.0, 30.0, 2.0, 2.0)));
+    }
+
+    #[test]
+    fn a_unit_places_as_its_base_and_a_straight_line_keeps_its_nil_depth() {
+        let u: Unit = serde_json::from_str(
+            r#"{"id": "i1", "class": "infantry", "at": [40.0, 100.0], "frontage": 6.0, "depth": 3.0}"#,
+        )
+        .unwrap();
+        let u = Feature::Unit(u);
+        let to = Placement {
+            x: 41.0,
+            y: 99.0,
+            width: 8.0,
+            depth: 3.0,
+            rotation: -90.0,
+        };
+        let Feature::Unit(out) = placed(&u, &to) else {
+            panic!()
+        };
+        assert_eq!(out.at, Some(Point::new(41.0, 99.0)));
+        assert_eq!((out.frontage, out.facing_deg), (Some(8.0), Some(270.0)));
+        let line = Feature::Line(Line {
+            id: "h1".into(),
+            points: vec![Point::new(0.0, 0.0), Point::new(10.0, 0.0)],
+            ..Line::default()
+        });
+        let mut to = placement(&line).unwrap();
+        assert_eq!((to.width, to.depth), (10.0, 0.0));
+        to.width = 20.0;
+        to.depth = 5.0;
+        let out = placed(&line, &to);
+        assert!(near(
+            vertices(&out),
+            &[Point::new(-5.0, 0.0), Point::new(15.0, 0.0)]
+        ));
     }
 }

@@ -287,6 +287,23 @@ pub fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer 
             let path = key
                 .target
                 .and_then(|goal| overlay::known_way(&reach, &ways, goal));
+            // A hex it cannot reach says why: the overlay's search to it names the reason.
+            let why = match (key.target, &path) {
+                (Some(goal), None) if goal != from => asked(
+                    &Ask::Moves {
+                        unit: u.id.clone(),
+                        to: vec![hex_where(s, goal)],
+                        charge: false,
+                    },
+                    key.given,
+                    s,
+                    r,
+                    board,
+                )
+                .error
+                .filter(|e| e.contains("cannot reach")),
+                _ => None,
+            };
             let moves = Preview::Moves {
                 from,
                 headline,
@@ -294,7 +311,11 @@ pub fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer 
                 ways,
                 path,
             };
-            return drawn(board, s, moves);
+            let mut a = drawn(board, s, moves);
+            if let Some(why) = why {
+                a.summary = format!("{}; {why}", a.summary);
+            }
+            return a;
         }
         Mode::Zones => Ask::Zones {
             side: key.side.clone(),
@@ -460,6 +481,52 @@ mod tests {
             Some(Preview::Moves { path, .. }) => assert!(path.is_some(), "a way to F5"),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Morne Plaine's infantry a1 (4 movement points) at E5 beside woods at F5 (woods
+    /// cost 2: "every cost below is marked" in the ruleset, a user value).
+    fn morne_plaine(target: &str) -> Answer {
+        let mut s = Scenario::new("words", "morne-plaine", Board::Hex(board()));
+        s.units.push(unit("a1", "infantry", "a", "E5"));
+        s.hexes
+            .insert(at("F5"), crate::scenario::HexCell::terrain("woods"));
+        let rulesets = Rulesets::built_in();
+        let r = rulesets
+            .get("morne-plaine")
+            .expect("the built-in Morne Plaine");
+        answer(&key(Mode::Moves, Some("E5"), Some(target)), &s, r, &board())
+    }
+
+    #[test]
+    fn a_paths_cost_beside_its_length_says_what_the_difference_is() {
+        let a = morne_plaine("F5");
+        assert_eq!(a.error, None);
+        assert!(
+            a.summary
+                .ends_with("; to F5 costs 2 (1 hex; +1 at F5 (woods))"),
+            "{}",
+            a.summary
+        );
+        let a = morne_plaine("E4");
+        assert!(
+            a.summary.ends_with("; to E4 costs 1 (1 hex)"),
+            "{}",
+            a.summary
+        );
+    }
+
+    #[test]
+    fn an_unreachable_hex_says_why() {
+        let a = morne_plaine("M5");
+        assert_eq!(a.error, None);
+        assert!(
+            a.summary.ends_with(
+                "; a1 cannot reach M5 this turn: the cheapest way costs 9, over its \
+                 allowance of 4 by 5"
+            ),
+            "{}",
+            a.summary
+        );
     }
 
     #[test]

@@ -210,19 +210,7 @@ fn ctrl_d_and_the_inspector_duplicate_and_remove_a_counter() {
 #[test]
 fn a_right_click_on_a_counter_offers_duplicate_and_remove() {
     let mut h = app();
-    let j7 = at(&h, "J7");
-    h.hover_at(j7);
-    h.run();
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: j7,
-            button: egui::PointerButton::Secondary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
-    h.run();
+    right_click(&mut h, "J7");
     assert_eq!(picked(&h), Some(Counter::unit("u4")));
     h.get_by_label("Duplicate (Ctrl+D)").click();
     h.run();
@@ -370,4 +358,44 @@ fn one_wheel_notch_turns_a_facing_one_side_however_the_system_counts_it() {
         [Side::NE, Side::E],
         "one side for a doubled notch"
     );
+}
+
+fn right_click(h: &mut Harness<'_, DesignerApp>, label: &str) {
+    let p = at(h, label);
+    designer_kit::right_click(h, p);
+}
+
+#[test]
+fn a_right_click_brings_a_counter_to_the_front_of_its_stack() {
+    let mut h = app();
+    // u2 and the general g1 share F5; g1, the later, is on top.
+    right_click(&mut h, "F5");
+    assert_eq!(picked(&h), Some(Counter::unit("g1")));
+    // The menu acts on the counter picked: u2, below g1, comes over it.
+    h.state_mut().canvas.select.counter = Some(Counter::unit("u2"));
+    h.run();
+    h.get_by_label("Bring to front of its stack").click();
+    h.run();
+    assert_eq!(units_on(&h, "F5").last().map(String::as_str), Some("u2"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(units_on(&h, "F5").last().map(String::as_str), Some("g1"));
+}
+
+#[test]
+fn a_right_click_on_a_hex_without_counters_selects_or_clears_it() {
+    let mut h = app();
+    assert_eq!(terrain(&h, "L2").as_deref(), Some("rough-terrain"));
+    right_click(&mut h, "L2");
+    assert!(picked(&h).is_none());
+    h.get_by_label("Select this hex").click();
+    h.run();
+    assert_eq!(
+        h.state().canvas.select.hexes,
+        vec![designer_kit::hex(&h, "L2")]
+    );
+    right_click(&mut h, "L2");
+    h.get_by_label("Clear to default terrain").click();
+    h.run();
+    assert_eq!(terrain(&h, "L2"), None);
 }

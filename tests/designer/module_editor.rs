@@ -607,6 +607,18 @@ fn just_under(field: egui::Rect, mark: egui::Rect) {
     );
 }
 
+/// The designer with a check of an unknown terrain pasted into its module, the module
+/// editor open.
+fn with_swamp_check() -> Harness<'static, DesignerApp> {
+    let mut h = app();
+    step(&mut h, |r| {
+        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
+        module::paste(r, module::PasteInto::Checks, c).unwrap().0
+    });
+    open_editor(&mut h);
+    h
+}
+
 /// Issue 24: "The module is checked as you edit (... an id used but not defined ...),
 /// shown beside the field", and "each mechanism's sheet is built from its typed
 /// parameters": a check's sheet lists every parameter of its mechanism, absent ones
@@ -614,12 +626,7 @@ fn just_under(field: egui::Rect, mark: egui::Rect) {
 /// unknown terrain.
 #[test]
 fn a_checks_sheet_shows_every_parameter_with_its_doc_and_its_problem_under_the_field() {
-    let mut h = app();
-    step(&mut h, |r| {
-        let c = r#"(rule: "swamp-height", quote: "Swamps lie low.", check: (mechanism: "hex-attributes", terrain: "swamp", max_elevation: 0))"#;
-        module::paste(r, module::PasteInto::Checks, c).unwrap().0
-    });
-    open_editor(&mut h);
+    let mut h = with_swamp_check();
     pick(&mut h, "swamp-height", "(!) swamp-height");
     // Every parameter, set or not, with its doc comment.
     for label in [
@@ -981,4 +988,32 @@ fn per_class_values_and_dice_by_range_are_tables_with_rows_added_and_removed() {
     assert_eq!(dice(&h), [2, 2, 2]);
     press(&mut h, egui::Role::Button, "Remove dice 1");
     assert_eq!(dice(&h), [2, 2]);
+}
+
+/// Issue 41 item 8: the Board sheet's Source is the game's name, not the file name the
+/// built-in module keeps its rules text under; a check's terrain is picked from the
+/// game's terrains by name (a typed id still counts).
+#[test]
+fn the_board_sheet_names_the_game_and_a_checks_terrain_is_picked_by_name() {
+    let mut h = with_swamp_check();
+    if h.query_by_role_and_label(egui::Role::TextInput, "Module source")
+        .is_none()
+    {
+        let board = format!("Board: {}", h.state().doc.ruleset().unwrap().name);
+        pick(&mut h, "", &board);
+    }
+    let source = h
+        .get_by_role_and_label(egui::Role::TextInput, "Module source")
+        .value();
+    let name = h.state().doc.ruleset().unwrap().name.clone();
+    assert_eq!(source, Some(format!("{name} rules")));
+    pick(&mut h, "swamp-height", "(!) swamp-height");
+    choose(&mut h, "terrain of the game", "Woods (woods)");
+    let check = |h: &Harness<'_, DesignerApp>| {
+        let r = h.state().doc.ruleset().unwrap().clone();
+        serde_json::to_value(&r.constraints.last().unwrap().check).unwrap()["terrain"].clone()
+    };
+    assert_eq!(check(&h), "woods");
+    type_in(&mut h, egui::Role::TextInput, "terrain", "swamp");
+    assert_eq!(check(&h), "swamp");
 }

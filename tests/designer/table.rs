@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
+use crate::designer_kit;
 use sandtable::app::DesignerApp;
 use sandtable::app::commands::Command;
 use sandtable::app::dialogs::ScriptedDialogs;
@@ -703,4 +705,119 @@ fn table_units_show_their_id_and_class() {
         .filter(|i| matches!(i, Item::Icon { .. }) || matches!(i, Item::Text { text, .. } if text.len() <= 3 && text.chars().all(|c| c.is_uppercase())))
         .count();
     assert_eq!(symbols, 2, "one symbol per unit");
+}
+
+#[test]
+fn ctrl_d_duplicates_the_selected_feature_a_little_off_in_one_undo_step() {
+    let mut h = table_app(vec![], vec![]);
+    h.key_press(Key::S);
+    h.run();
+    let p = at(&h, 106.0, 52.0);
+    click(&mut h, p);
+    assert_eq!(selected_id(&h).as_deref(), Some("v1"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::D);
+    h.run();
+    assert_eq!(area(&h, "v2")[0], Point::new(102.0, 52.0));
+    assert_eq!(selected_id(&h).as_deref(), Some("v2"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(h.state().doc.scenario.areas.iter().all(|a| a.id != "v2"));
+}
+
+#[test]
+fn a_right_click_on_a_unit_offers_duplicate_rotate_front_and_delete() {
+    let mut h = table_app(vec![], vec![]);
+    let unit = |h: &Harness<'_, DesignerApp>, id: &str| {
+        h.state()
+            .doc
+            .scenario
+            .units
+            .iter()
+            .find(|u| u.id == id)
+            .cloned()
+    };
+    let i1 = at(&h, 40.0, 100.0);
+    designer_kit::right_click(&mut h, i1);
+    assert_eq!(selected_id(&h).as_deref(), Some("i1"));
+    h.get_by_label("Rotate 45°").click();
+    h.run();
+    assert_eq!(unit(&h, "i1").and_then(|u| u.facing_deg), Some(45.0));
+    designer_kit::right_click(&mut h, i1);
+    h.get_by_label("Duplicate (Ctrl+D)").click();
+    h.run();
+    let copy = selected_id(&h).unwrap();
+    assert_ne!(copy, "i1");
+    assert_eq!(
+        unit(&h, &copy).and_then(|u| u.at),
+        Some(Point::new(42.0, 102.0))
+    );
+    // The original, picked again and brought to the front, is drawn last.
+    let top = at(&h, 41.0, 101.0);
+    designer_kit::right_click(&mut h, top);
+    assert_eq!(selected_id(&h).as_deref(), Some(copy.as_str()));
+    h.state_mut()
+        .canvas
+        .table
+        .select(sandtable::scenario::FeatureKind::Unit, "i1");
+    h.run();
+    h.get_by_label("Bring to front").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.scenario.units.last().map(|u| u.id.as_str()),
+        Some("i1")
+    );
+    designer_kit::right_click(&mut h, i1);
+    h.get_by_label("Delete (Delete)").click();
+    h.run();
+    assert!(unit(&h, "i1").is_none());
+}
+
+#[test]
+fn a_village_typed_five_by_five_and_turned_in_the_inspector_one_step_each() {
+    let mut h = table_app(vec![], vec![]);
+    h.key_press(Key::S);
+    h.run();
+    // v1 is 12 by 10 about (106, 55).
+    let p = at(&h, 106.0, 52.0);
+    click(&mut h, p);
+    assert_eq!(selected_id(&h).as_deref(), Some("v1"));
+    h.hover_at(Pos2::new(1100.0, 600.0));
+    h.run();
+    let set = |h: &mut Harness<'_, DesignerApp>, label: &str, v: f64| {
+        h.get_by_role_and_label(egui::accesskit::Role::SpinButton, label)
+            .set_value_accesskit(v);
+        h.run();
+    };
+    set(&mut h, "box width", 5.0);
+    set(&mut h, "box depth", 5.0);
+    let square = vec![
+        Point::new(103.5, 52.5),
+        Point::new(108.5, 52.5),
+        Point::new(108.5, 57.5),
+        Point::new(103.5, 57.5),
+    ];
+    assert_eq!(area(&h, "v1"), square);
+    set(&mut h, "centre x", 50.0);
+    assert_eq!(area(&h, "v1")[0], Point::new(47.5, 52.5));
+    set(&mut h, "rotation", 45.0);
+    let v1 = area(&h, "v1");
+    let turned = shape::placement(&sandtable::scenario::Feature::Area(
+        h.state()
+            .doc
+            .scenario
+            .areas
+            .iter()
+            .find(|a| a.id == "v1")
+            .unwrap()
+            .clone(),
+    ))
+    .unwrap();
+    assert!((turned.rotation - 45.0).abs() < 1e-6, "{v1:?}");
+    // Each change is its own undo step: back to the square at x 50, then at 106.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(area(&h, "v1")[0], Point::new(47.5, 52.5));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(area(&h, "v1"), square);
 }

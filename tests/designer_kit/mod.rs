@@ -167,3 +167,20 @@ pub fn cli_lines(args: &[&str]) -> Vec<String> {
     let text = String::from_utf8(out.stdout).unwrap();
     text.lines().map(|l| l.trim().to_string()).collect()
 }
+
+/// A right-click at `p` (the context menu opens on the release), pressed and released
+/// one frame apart.
+pub fn right_click(h: &mut Harness<'_, DesignerApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: p,
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run();
+}

@@ -415,7 +415,12 @@ fn field(
             .get(key)
             .cloned()
             .unwrap_or_else(|| default_of(prop, inner));
-        if leaf(ui, inner, &mut value, &title) {
+        let edited = if key == "terrain" && type_of(inner) == Some("string") {
+            terrain_pick(ui, cx.r, &mut value, &title)
+        } else {
+            leaf(ui, inner, &mut value, &title)
+        };
+        if edited {
             map.insert(key.to_string(), value);
             changed = true;
         }
@@ -723,6 +728,37 @@ fn set_or_not(
         }
     }
     r.changed()
+}
+
+/// A terrain id: typed (a terrain the module does not have yet), or picked from the
+/// module's terrains by name beside it.
+fn terrain_pick(ui: &mut egui::Ui, r: &Ruleset, v: &mut Value, label: &str) -> bool {
+    let mut id = v.as_str().unwrap_or_default().to_string();
+    let before = id.clone();
+    let typed = ui.add(egui::TextEdit::singleline(&mut id).desired_width(120.0));
+    named(&typed, egui::Role::TextInput, label);
+    let shown = r
+        .terrains
+        .iter()
+        .find(|t| t.id == id)
+        .map_or("(not a terrain of this game)".to_string(), |t| {
+            t.name.clone()
+        });
+    let list = format!("{label} of the game");
+    egui::ComboBox::from_id_salt((label, "terrains"))
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for t in &r.terrains {
+                ui.selectable_value(&mut id, t.id.clone(), format!("{} ({})", t.name, t.id));
+            }
+        })
+        .response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &list));
+    if id != before {
+        *v = Value::String(id);
+        return true;
+    }
+    false
 }
 
 /// A value's widget by its type: a choice, a flag, a number, a text, a list of ids.

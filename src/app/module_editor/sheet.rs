@@ -707,6 +707,19 @@ struct Head {
     hex: bool,
 }
 
+/// Whether a source is an internal file name ("000_1a4285d1adf4c563.txt"), not words.
+fn internal_source(source: &str) -> bool {
+    let Some(stem) = source.strip_suffix(".txt") else {
+        return false;
+    };
+    let Some((n, hash)) = stem.split_once('_') else {
+        return false;
+    };
+    n.chars().all(|c| c.is_ascii_digit())
+        && hash.len() == 16
+        && hash.chars().all(|c| c.is_ascii_hexdigit())
+}
+
 fn board_sheet(
     ed: &mut ModuleEditor,
     ui: &mut egui::Ui,
@@ -753,7 +766,19 @@ fn board_sheet(
             text(ui, &mut new.description, "Module description");
             ui.end_row();
             ui.label("Source");
-            text(ui, &mut new.source, "Module source");
+            // A built-in module names its rules text by an internal file name: the
+            // game's name says more; typing over it sets a source of its own.
+            let internal = internal_source(&new.source);
+            let mut shown = if internal {
+                format!("{} rules", r.name)
+            } else {
+                new.source.clone()
+            };
+            let was = shown.clone();
+            text(ui, &mut shown, "Module source");
+            if shown != was {
+                new.source = shown;
+            }
             ui.end_row();
             if new.hex {
                 ui.label("");

@@ -221,7 +221,12 @@ impl Ask {
                             ))?,
                         };
                         Some(way_and_cost(&field, u, &ways, goal).ok_or_else(|| {
-                            OverlayError(format!("{id} cannot reach {} this turn", s.label(goal)))
+                            let allowance = given.allowance.or_else(|| map.allowance(u));
+                            OverlayError(format!(
+                                "{id} cannot reach {} this turn: {}",
+                                s.label(goal),
+                                unreachable_why(&field, map, u, &ways, goal, allowance)
+                            ))
                         })?)
                     }
                 };
@@ -337,6 +342,83 @@ pub fn way_and_cost(field: &HexField, u: &Unit, ways: &Ways, goal: Hex) -> Optio
     costed.allowed.then_some((way, costed.cost as u32))
 }
 
+/// Why `u` cannot reach `goal` this turn: the route's own refusal when the search
+/// found a way, else what a search without the allowance's limit finds (the cheapest
+/// way's cost over the allowance), else that every way is shut (a hex it may not enter
+/// or must stop in first).
+pub fn unreachable_why(
+    field: &HexField,
+    map: &MoveMap,
+    u: &Unit,
+    ways: &Ways,
+    goal: Hex,
+    allowance: Option<u32>,
+) -> String {
+    if let Some(way) = ways.to(goal) {
+        let steps: Vec<(Hex, Option<&Unit>)> = way.iter().skip(1).map(|h| (*h, None)).collect();
+        if let Some(why) = route(field, u, &steps).reason {
+            return why;
+        }
+    }
+    // Far enough for any board: every hex at most a few points each.
+    let unlimited = allowance.map(|a| a.max(1).saturating_mul(100));
+    if let Some(a) = allowance
+        && let Ok(far) = map.reachable(u, unlimited)
+        && let Some(r) = far.iter().find(|r| r.hex == goal)
+    {
+        return format!(
+            "the cheapest way costs {}, over its allowance of {a} by {}",
+            r.cost,
+            r.cost.saturating_sub(a)
+        );
+    }
+    "every way there crosses a hex it may not enter or one where it must stop first \
+     (terrain that stops it, an enemy's zone of control)"
+        .to_string()
+}
+
+/// What a path costs beside its length: "costs 4 (3 hexes; +1 at F6 (woods))", each
+/// step that costs other than one point named with its hex and terrain. The steps'
+/// costs are read from the search's costs along the way; when they do not add up to
+/// the route's (a road state the way does not show) only the difference is given.
+pub fn cost_words(s: &Scenario, reach: &[Reach], way: &[Hex], cost: u32) -> String {
+    let hexes = way.len().saturating_sub(1);
+    let plural = if hexes == 1 { "hex" } else { "hexes" };
+    let diff = i64::from(cost) - hexes as i64;
+    if diff == 0 {
+        return format!("costs {cost} ({hexes} {plural})");
+    }
+    let spent = |h: Hex| -> Option<i64> {
+        if Some(&h) == way.first() {
+            return Some(0);
+        }
+        reach.iter().find(|r| r.hex == h).map(|r| i64::from(r.cost))
+    };
+    let mut extras = Vec::new();
+    let mut total = 0;
+    for w in way.windows(2) {
+        let (Some(a), Some(b)) = (spent(w[0]), spent(w[1])) else {
+            extras.clear();
+            break;
+        };
+        let extra = b - a - 1;
+        total += extra;
+        if extra != 0 {
+            let terrain = s
+                .hexes
+                .get(&w[1])
+                .map_or(String::new(), |c| format!(" ({})", c.terrain));
+            extras.push(format!("{extra:+} at {}{terrain}", s.label(w[1])));
+        }
+    }
+    if extras.is_empty() || total != diff {
+        return format!(
+            "costs {cost} ({hexes} {plural}; {diff:+} for terrain, climbs or zones of control)"
+        );
+    }
+    format!("costs {cost} ({hexes} {plural}; {})", extras.join(", "))
+}
+
 /// A charge as `sandtable charges` words it: the lane, the target and its morale
 /// modifier, then each modifier and the strength difference.
 pub fn charge_lines(c: &Charge, s: &Scenario) -> Vec<String> {
@@ -360,12 +442,18 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
         Preview::Battle { summary, .. } => summary.clone(),
         Preview::Sight(_, words) => words.headline.clone(),
         Preview::Arcs { headline, .. } | Preview::Charges { headline, .. } => headline.clone(),
-        Preview::Moves { headline, path, .. } => {
+        Preview::Moves {
+            headline,
+            path,
+            reach,
+            ..
+        } => {
             let mut line = headline.clone();
             if let Some((way, cost)) = path
                 && let Some(end) = way.last()
             {
-                line.push_str(&format!("; to {} costs {cost}", s.label(*end)));
+                let words = cost_words(s, reach, way, *cost);
+                line.push_str(&format!("; to {} {words}", s.label(*end)));
             }
             line
         }
