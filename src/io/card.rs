@@ -33,8 +33,12 @@ const LEADING: f64 = 1.3;
 /// A character's width over the font size: about right for the sans-serif used, and a
 /// little generous, so that a wrapped line never runs into the next column.
 const CHAR: f64 = 0.55;
-/// The most of the page's height the map takes, so that the forces fit beside it.
-const MAP_SHARE: f64 = 0.42;
+/// The most of the page's height the map takes, largest first: the first with which
+/// the card fits one page is taken (a short Letter page needs a smaller map than A4);
+/// with the last, the text runs on to a second page.
+const MAP_SHARES: [f64; 4] = [0.45, 0.4, 0.34, 0.28];
+/// A paragraph of this many lines or fewer is not split between columns.
+const KEEP_LINES: usize = 5;
 /// The forces table's columns, as shares of the column width: unit, class, where, when.
 const TABLE: [f64; 4] = [0.33, 0.2, 0.27, 0.2];
 const INK: &str = "#1a1a1a";
@@ -234,10 +238,15 @@ impl Flow {
         rule(out, x, x + w, y + h + 0.3, INK, 0.3);
         self.y += h + 1.5;
     }
-    /// A paragraph, line by line (a long one runs on into the next column).
+    /// A paragraph: whole when short, else line by line (a long one runs on into the
+    /// next column).
     fn paragraph(&mut self, s: &str, f: Font) {
         let lh = f.size * LEADING;
-        for line in wrap(s, self.width(), f.size) {
+        let lines = wrap(s, self.width(), f.size);
+        if lines.len() <= KEEP_LINES {
+            self.room(lines.len() as f64 * lh);
+        }
+        for line in lines {
             self.room(lh);
             let (x, y) = (self.x(), self.y);
             text(self.out(), x, y + f.size, f, &line);
@@ -329,8 +338,22 @@ fn unit_row(s: &Scenario, r: &Ruleset, u: &Unit) -> [String; 4] {
     [who, class, at, when]
 }
 
-/// Lays out the card of the job's scenario on its paper.
+/// Lays out the card of the job's scenario on its paper: on one page with the largest
+/// map that lets it.
 pub fn layout(job: &ExportJob) -> Result<Layout, ExportError> {
+    let mut card = None;
+    for share in MAP_SHARES {
+        let c = layout_with(job, share)?;
+        if c.pages.len() == 1 {
+            return Ok(c);
+        }
+        card.get_or_insert(c);
+    }
+    card.map_or_else(|| layout_with(job, MAP_SHARES[0]), Ok)
+}
+
+/// The card with a map of at most `share` of the page's height.
+fn layout_with(job: &ExportJob, share: f64) -> Result<Layout, ExportError> {
     let s = job.scenario;
     let r = job.ruleset;
     let plan = &s.plan;
@@ -380,7 +403,7 @@ pub fn layout(job: &ExportJob) -> Result<Layout, ExportError> {
     let scene = job.scene()?;
     let drawing = job.drawing()?;
     let (mw, mh) = drawing.size_mm;
-    let max_h = ph * MAP_SHARE;
+    let max_h = ph * share;
     let k = (width / mw).min(max_h / mh);
     let (dw, dh) = (mw * k, mh * k);
     let x = MARGIN_MM + (width - dw) / 2.0;
@@ -419,7 +442,7 @@ pub fn layout(job: &ExportJob) -> Result<Layout, ExportError> {
     }
 
     // The forces, a table per side in the sides' order (units of no declared side
-    // after), each with its side's notes.
+    // after), each under its side's notes.
     let sched = schedule(&s.units);
     let ordered: Vec<&Unit> = sched
         .start
@@ -440,15 +463,7 @@ pub fn layout(job: &ExportJob) -> Result<Layout, ExportError> {
             continue;
         }
         flow.heading(&format!("{} forces", side_name(s, side)));
-        if !units.is_empty() {
-            flow.row(["Unit", "Class", "Where", "Enters"], true);
-            for u in units {
-                let [a, b, c, d] = unit_row(s, r, u);
-                flow.row([&a, &b, &c, &d], false);
-            }
-        }
         if let Some(n) = notes {
-            flow.gap(1.5);
             flow.paragraph(
                 n,
                 Font {
@@ -456,6 +471,14 @@ pub fn layout(job: &ExportJob) -> Result<Layout, ExportError> {
                     ..font(BODY)
                 },
             );
+            flow.gap(1.0);
+        }
+        if !units.is_empty() {
+            flow.row(["Unit", "Class", "Where", "Enters"], true);
+            for u in units {
+                let [a, b, c, d] = unit_row(s, r, u);
+                flow.row([&a, &b, &c, &d], false);
+            }
         }
     }
 
