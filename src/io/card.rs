@@ -474,7 +474,7 @@ fn layout_with(job: &ExportJob, share: f64) -> Result<Layout, ExportError> {
             flow.gap(1.0);
         }
         if !units.is_empty() {
-            flow.row(["Unit", "Class", "Where", "Enters"], true);
+            flow.row(["Unit", "Class", "Where", "Turn"], true);
             for u in units {
                 let [a, b, c, d] = unit_row(s, r, u);
                 flow.row([&a, &b, &c, &d], false);
