@@ -50,14 +50,7 @@ pub fn write(
         captions.push(renumber(&c, r, &mut alloc, "caption")?);
     }
 
-    let mut pdf = Pdf::new();
-    pdf.catalog(catalog).pages(page_tree);
-    pdf.pages(page_tree)
-        .kids(pages.iter().map(|(page, _)| *page))
-        .count(pages.len() as i32);
-    pdf.document_info(info)
-        .title(TextStr(title))
-        .producer(TextStr("Sandtable"));
+    let mut pdf = document([catalog, page_tree, info], &pages, title);
 
     let (page_w, page_h) = plan.page_mm;
     for ((sheet, (page_ref, content_ref)), (_, caption_ref)) in
@@ -118,14 +111,7 @@ pub fn pages(trees: &[usvg::Tree], page_mm: (f64, f64), title: &str) -> Result<V
         forms.push(renumber(&chunk, root, &mut alloc, "page")?);
     }
     let refs: Vec<(Ref, Ref)> = forms.iter().map(|_| (alloc.bump(), alloc.bump())).collect();
-    let mut pdf = Pdf::new();
-    pdf.catalog(catalog).pages(page_tree);
-    pdf.pages(page_tree)
-        .kids(refs.iter().map(|(page, _)| *page))
-        .count(refs.len() as i32);
-    pdf.document_info(info)
-        .title(TextStr(title))
-        .producer(TextStr("Sandtable"));
+    let mut pdf = document([catalog, page_tree, info], &refs, title);
     let (w, h) = page_mm;
     for ((page_ref, content_ref), (_, form_ref)) in refs.iter().zip(&forms) {
         let mut page = pdf.page(*page_ref);
@@ -143,6 +129,20 @@ pub fn pages(trees: &[usvg::Tree], page_mm: (f64, f64), title: &str) -> Result<V
         pdf.extend(chunk);
     }
     Ok(pdf.finish())
+}
+
+/// A PDF with its catalog, its tree of `pages` (each a page and its content) and its
+/// title.
+fn document([catalog, page_tree, info]: [Ref; 3], pages: &[(Ref, Ref)], title: &str) -> Pdf {
+    let mut pdf = Pdf::new();
+    pdf.catalog(catalog).pages(page_tree);
+    pdf.pages(page_tree)
+        .kids(pages.iter().map(|(page, _)| *page))
+        .count(pages.len() as i32);
+    pdf.document_info(info)
+        .title(TextStr(title))
+        .producer(TextStr("Sandtable"));
+    pdf
 }
 
 /// A converted chunk with its objects numbered after ours, and where its root went.
