@@ -89,25 +89,6 @@ pub fn keys(s: &Scenario) -> PlanKeys {
     }
 }
 
-/// A place in words: "hex F5", "the north edge, C1 to E1", "[30, 80]", "area w1".
-pub fn describe(s: &Scenario, place: &Place) -> String {
-    match place {
-        Place::Hex(h) => format!("hex {}", s.label(*h)),
-        Place::Hexes(v) => format!(
-            "hexes {}",
-            v.iter().map(|h| s.label(*h)).collect::<Vec<_>>().join(", ")
-        ),
-        Place::Edge {
-            edge,
-            from: Some(a),
-            to: Some(b),
-        } => format!("the {edge} edge, {} to {}", s.label(*a), s.label(*b)),
-        Place::Edge { edge, .. } => format!("the {edge} edge"),
-        Place::Point(p) => format!("[{}, {}]", p.x, p.y),
-        Place::Area(id) => format!("area {id}"),
-    }
-}
-
 /// How many units of each side, in the sides' order: "union 5, confederate 4".
 fn by_side(s: &Scenario, units: &[&Unit]) -> String {
     let mut counts: Vec<(&str, usize)> = s.sides.iter().map(|x| (x.id.as_str(), 0)).collect();
@@ -169,7 +150,7 @@ pub fn print(s: &Scenario) {
             "  objective {} {}: {}, worth {}{owner}",
             o.id,
             o.title(),
-            describe(s, &o.at),
+            s.describe(&o.at),
             o.value
         );
     }
@@ -183,7 +164,7 @@ pub fn print(s: &Scenario) {
             let at = u
                 .arrives
                 .as_ref()
-                .map_or(String::new(), |a| describe(s, &a.at));
+                .map_or(String::new(), |a| s.describe(&a.at));
             println!("            turn {}: {} arrives at {at}", t.turn, who(u));
         }
         for u in &t.leaving {

@@ -248,6 +248,7 @@ pub fn formats() -> &'static [&'static dyn MapFormat] {
         &Svg,
         &Png,
         &Pdf,
+        &super::card::Card,
         &Vassal,
         &Tiled { json: false },
         &Tiled { json: true },

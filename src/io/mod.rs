@@ -1,6 +1,7 @@
 //! Files: native RON and JSON scenarios, the JSON Schemas, and the print exports.
 
 pub mod atomic;
+pub mod card;
 mod coverage;
 pub mod draw;
 pub mod export;

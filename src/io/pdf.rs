@@ -30,19 +30,7 @@ pub fn write(
     plan: &SheetPlan,
     title: &str,
 ) -> Result<Vec<u8>, PdfError> {
-    let convert = |compress| {
-        let options = svg2pdf::ConversionOptions {
-            compress,
-            ..svg2pdf::ConversionOptions::default()
-        };
-        svg2pdf::to_chunk(tree, options).map_err(|e| PdfError(e.to_string()))
-    };
-    // svg2pdf compresses at a fixed, slow level: convert without, then compress fast.
-    let (plain, board_ref) = convert(false)?;
-    let (chunk, board_ref) = match deflate_streams(&plain) {
-        Some(chunk) => (chunk, board_ref),
-        None => convert(true)?,
-    };
+    let (chunk, board_ref) = form(tree)?;
 
     let mut alloc = Ref::new(1);
     let catalog = alloc.bump();
@@ -62,14 +50,7 @@ pub fn write(
         captions.push(renumber(&c, r, &mut alloc, "caption")?);
     }
 
-    let mut pdf = Pdf::new();
-    pdf.catalog(catalog).pages(page_tree);
-    pdf.pages(page_tree)
-        .kids(pages.iter().map(|(page, _)| *page))
-        .count(pages.len() as i32);
-    pdf.document_info(info)
-        .title(TextStr(title))
-        .producer(TextStr("Sandtable"));
+    let mut pdf = document([catalog, page_tree, info], &pages, title);
 
     let (page_w, page_h) = plan.page_mm;
     for ((sheet, (page_ref, content_ref)), (_, caption_ref)) in
@@ -98,6 +79,70 @@ pub fn write(
         pdf.extend(c);
     }
     Ok(pdf.finish())
+}
+
+/// A drawing converted by svg2pdf into a form one point square, compressed.
+fn form(tree: &usvg::Tree) -> Result<(Chunk, Ref), PdfError> {
+    let convert = |compress| {
+        let options = svg2pdf::ConversionOptions {
+            compress,
+            ..svg2pdf::ConversionOptions::default()
+        };
+        svg2pdf::to_chunk(tree, options).map_err(|e| PdfError(e.to_string()))
+    };
+    // svg2pdf compresses at a fixed, slow level: convert without, then compress fast.
+    let (plain, root) = convert(false)?;
+    match deflate_streams(&plain) {
+        Some(chunk) => Ok((chunk, root)),
+        None => convert(true),
+    }
+}
+
+/// A PDF of whole pages of `page_mm`, each drawing filling its page (the scenario
+/// card's pages).
+pub fn pages(trees: &[usvg::Tree], page_mm: (f64, f64), title: &str) -> Result<Vec<u8>, PdfError> {
+    let mut alloc = Ref::new(1);
+    let catalog = alloc.bump();
+    let page_tree = alloc.bump();
+    let info = alloc.bump();
+    let mut forms = Vec::with_capacity(trees.len());
+    for tree in trees {
+        let (chunk, root) = form(tree)?;
+        forms.push(renumber(&chunk, root, &mut alloc, "page")?);
+    }
+    let refs: Vec<(Ref, Ref)> = forms.iter().map(|_| (alloc.bump(), alloc.bump())).collect();
+    let mut pdf = document([catalog, page_tree, info], &refs, title);
+    let (w, h) = page_mm;
+    for ((page_ref, content_ref), (_, form_ref)) in refs.iter().zip(&forms) {
+        let mut page = pdf.page(*page_ref);
+        page.media_box(Rect::new(0.0, 0.0, pt(w), pt(h)));
+        page.parent(page_tree);
+        page.contents(*content_ref);
+        page.resources().x_objects().pair(Name(b"Page"), *form_ref);
+        page.finish();
+        let mut c = Content::new();
+        c.transform([pt(w), 0.0, 0.0, pt(h), 0.0, 0.0]);
+        c.x_object(Name(b"Page"));
+        pdf.stream(*content_ref, &c.finish());
+    }
+    for (chunk, _) in &forms {
+        pdf.extend(chunk);
+    }
+    Ok(pdf.finish())
+}
+
+/// A PDF with its catalog, its tree of `pages` (each a page and its content) and its
+/// title.
+fn document([catalog, page_tree, info]: [Ref; 3], pages: &[(Ref, Ref)], title: &str) -> Pdf {
+    let mut pdf = Pdf::new();
+    pdf.catalog(catalog).pages(page_tree);
+    pdf.pages(page_tree)
+        .kids(pages.iter().map(|(page, _)| *page))
+        .count(pages.len() as i32);
+    pdf.document_info(info)
+        .title(TextStr(title))
+        .producer(TextStr("Sandtable"));
+    pdf
 }
 
 /// A converted chunk with its objects numbered after ours, and where its root went.

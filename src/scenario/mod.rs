@@ -160,6 +160,30 @@ impl Scenario {
             Board::Freeform(_) => format!("{},{}", hex.x, hex.y),
         }
     }
+
+    /// A place in words, for `info` and the scenario card: "hex F5", "the north edge,
+    /// C1 to E1", "[30, 80]", "area w1".
+    pub fn describe(&self, place: &plan::Place) -> String {
+        use plan::Place;
+        match place {
+            Place::Hex(h) => format!("hex {}", self.label(*h)),
+            Place::Hexes(v) => format!(
+                "hexes {}",
+                v.iter()
+                    .map(|h| self.label(*h))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Place::Edge {
+                edge,
+                from: Some(a),
+                to: Some(b),
+            } => format!("the {edge} edge, {} to {}", self.label(*a), self.label(*b)),
+            Place::Edge { edge, .. } => format!("the {edge} edge"),
+            Place::Point(p) => format!("[{}, {}]", p.x, p.y),
+            Place::Area(id) => format!("area {id}"),
+        }
+    }
 }
 
 /// An id like `like` (its letters, then the first free number) that `used` lacks.

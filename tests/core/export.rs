@@ -359,7 +359,13 @@ fn every_font_of_the_pdf_is_embedded() {
     let options = ExportOptions::default();
     let job = ExportJob::new(&s, rulesets.get(&s.ruleset).unwrap(), &options);
     let bytes = format::by_name("pdf").unwrap().write(&job).unwrap();
-    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    assert_every_font_embedded(&bytes);
+}
+
+/// Every font of a PDF carries its file (print shops refuse a PDF that only names a
+/// font), and there is one.
+pub fn assert_every_font_embedded(bytes: &[u8]) {
+    let doc = lopdf::Document::load_mem(bytes).unwrap();
     let mut fonts = 0;
     for object in doc.objects.values() {
         let Ok(d) = object.as_dict() else { continue };
@@ -384,7 +390,7 @@ fn every_font_of_the_pdf_is_embedded() {
             "a font whose file is not embedded: {descriptor:?}"
         );
     }
-    assert!(fonts > 0, "the labels and caption are text");
+    assert!(fonts > 0, "the PDF's words are text");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 mod big_files;
 mod brook_and_battery;
+mod card;
 mod cli;
 #[path = "../common/mod.rs"]
 mod common;
