@@ -162,10 +162,14 @@ impl ExportDialog {
                                 ui.selectable_value(&mut self.options.paper, *p, paper_name(*p));
                             }
                         });
-                    match self.sheets(doc) {
-                        Some((plan, picture)) => preview(ui, plan, picture.as_ref()),
-                        None => {
-                            ui.label("This scenario's ruleset is unknown: nothing to draw.");
+                    if !f.tiles_sheets() {
+                        ui.label("One page: the map fitted to it, the scenario's text below.");
+                    } else {
+                        match self.sheets(doc) {
+                            Some((plan, picture)) => preview(ui, plan, picture.as_ref()),
+                            None => {
+                                ui.label("This scenario's ruleset is unknown: nothing to draw.");
+                            }
                         }
                     }
                 }

@@ -622,6 +622,10 @@ impl MapFormat for Card {
     fn uses_paper(&self) -> bool {
         true
     }
+    /// One page with the map fitted to it, not the board's sheets at 100%.
+    fn tiles_sheets(&self) -> bool {
+        false
+    }
     fn uses_dpi(&self) -> bool {
         true
     }

@@ -33,6 +33,11 @@ pub trait MapFormat: Sync {
     fn uses_paper(&self) -> bool {
         false
     }
+    /// Whether the board is cut into sheets of that paper at 100% (the print-and-play
+    /// PDF), rather than fitted to one page (the scenario card).
+    fn tiles_sheets(&self) -> bool {
+        self.uses_paper()
+    }
     /// Whether the format's options include a resolution.
     fn uses_dpi(&self) -> bool {
         false

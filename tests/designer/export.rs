@@ -114,3 +114,23 @@ fn export_suggests_the_saved_files_name() {
     let name = h.get_by_label("File:").value();
     assert_eq!(name.as_deref(), Some("bc1.pdf"), "{name:?}");
 }
+
+/// The scenario card is one page with the map fitted to it: the Export window shows no
+/// print-and-play sheet plan for it ("8 sheets" would mislead).
+#[test]
+fn the_scenario_card_shows_one_page_not_the_sheets() {
+    let mut h = app_with(ScriptedDialogs::default());
+    open_export(&mut h);
+    assert!(
+        h.query_by_label_contains("sheets").is_some(),
+        "the PDF's plan"
+    );
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Format")
+        .click();
+    h.run();
+    h.get_by_label("Scenario card (PDF, SVG or PNG by extension)")
+        .click();
+    h.run();
+    h.get_by_label("One page: the map fitted to it, the scenario's text below.");
+    assert!(h.query_by_label_contains("sheets").is_none());
+}
