@@ -295,10 +295,10 @@ fn page_background((w, h): (f64, f64)) -> String {
 
 /// The name people read for a side id.
 fn side_name<'s>(s: &'s Scenario, id: &'s str) -> &'s str {
-    match s.sides.iter().find(|x| x.id == id) {
-        Some(x) if !x.name.is_empty() => &x.name,
-        _ if id.is_empty() => "No side",
-        _ => id,
+    if id.is_empty() {
+        "No side"
+    } else {
+        s.side_name(id)
     }
 }
 

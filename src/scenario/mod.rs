@@ -83,6 +83,15 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The name people read for the side `id`: its name, or the id itself when no side
+    /// of the scenario has that id or the side has no name.
+    pub fn side_name<'a>(&'a self, id: &'a str) -> &'a str {
+        match self.sides.iter().find(|x| x.id == id) {
+            Some(x) if !x.name.is_empty() => &x.name,
+            _ => id,
+        }
+    }
+
     /// An empty scenario on `board`.
     pub fn new(title: impl Into<String>, ruleset: impl Into<String>, board: Board) -> Self {
         Scenario {

@@ -73,12 +73,7 @@ impl<'a> HexField<'a> {
 /// lists them after it) and the inspector word it: the side by its name ("Union
 /// controls 11 hexes"), by its id only when the scenario names no such side.
 pub fn zoc_headline(s: &Scenario, side: &str, n: usize) -> String {
-    let name = s
-        .sides
-        .iter()
-        .find(|x| x.id == side)
-        .map_or(side, |x| x.name.as_str());
-    format!("{name} controls {n} hexes")
+    format!("{} controls {n} hexes", s.side_name(side))
 }
 
 /// The hexes `side` controls, in the board's reading order, each once: the arena's
