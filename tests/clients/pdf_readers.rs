@@ -15,15 +15,7 @@ use resvg::tiny_skia::Pixmap;
 
 use crate::common::sandtable;
 
-fn examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("examples")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    v.sort();
-    v
-}
+use crate::common::examples;
 
 fn run(program: &str, args: &[&str]) -> Output {
     Command::new(program)

@@ -14,15 +14,7 @@ use sandtable::io::tiled::{self, json, model::Layer, tileset};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::Scenario;
 
-fn examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    v.sort();
-    v
-}
+use crate::common::examples;
 
 const DPI: u32 = 50;
 

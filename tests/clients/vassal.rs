@@ -15,15 +15,7 @@ use sandtable::io::vassal::{self, grid, read};
 use sandtable::rules::{Ruleset, Rulesets};
 use sandtable::scenario::Scenario;
 
-fn examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    v.sort();
-    v
-}
+use crate::common::examples;
 
 fn options(dpi: u32) -> ExportOptions {
     ExportOptions {

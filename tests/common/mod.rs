@@ -16,3 +16,15 @@ pub fn sandtable(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// The example scenarios of `assets/scenarios`, in name order.
+#[allow(dead_code)] // The test crate without the designer walks no example.
+pub fn examples() -> Vec<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let mut v: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .expect("examples")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    v.sort();
+    v
+}

@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::sandtable;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use resvg::tiny_skia::Pixmap;
 use sandtable::board::{Board, Orientation};
@@ -16,15 +16,7 @@ use sandtable::scenario::Scenario;
 use sandtable::scene::{self, Item, LayerId, SceneOptions};
 use serde_json::Value;
 
-fn examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("examples")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    v.sort();
-    v
-}
+use crate::common::examples;
 
 fn load(path: &Path, rulesets: &Rulesets) -> Scenario {
     sandtable::io::load_scenario(path, rulesets).expect("example loads")

@@ -1,20 +1,12 @@
 //! Native files: RON and JSON from the same model, clear errors on bad input, atomic saves.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use proptest::prelude::*;
 use sandtable::io::{self, Format};
 use sandtable::rules::Rulesets;
 
-fn examples() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
-    let mut v: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    v.sort();
-    v
-}
+use crate::common::examples;
 
 #[test]
 fn every_example_round_trips_through_ron_and_json() {

@@ -11,15 +11,7 @@ use sandtable::rules::{KindList, Pattern, Rulesets};
 use sandtable::scenario::{HexCell, Scenario, Unit};
 use sandtable::scene::{self, Item, LayerId, Rgba, SceneOptions};
 
-fn examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    v.sort();
-    v
-}
+use crate::common::examples;
 
 fn load(path: &Path, rulesets: &Rulesets) -> Scenario {
     sandtable::io::load_scenario(path, rulesets).unwrap()
