@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Action, ModuleEditor, ModuleFile};
+use super::ModuleFile;
+use super::state::{Action, ModuleEditor};
 use crate::app::dialogs::{self, Answer};
 use crate::app::path_dialog::PathDialog;
 use crate::app::{DesignerApp, Purpose};

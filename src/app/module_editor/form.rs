@@ -13,7 +13,7 @@ use crate::rules::model::KindList;
 use crate::rules::module::{self, Entry};
 use crate::rules::{Problem, Ruleset};
 
-use super::sheet::named;
+use super::named::named;
 
 /// The ruleset's schema, made once.
 pub fn root() -> &'static Value {

@@ -8,91 +8,21 @@
 mod app;
 mod form;
 
+mod named;
 mod sheet;
+mod state;
 mod tree;
 
 use crate::rules::Ruleset;
-use crate::rules::model::KindList;
-use crate::rules::module::{self, Entry, PasteInto};
+use crate::rules::module::{self, Entry};
 use crate::scenario::Edit;
 
 use super::document::Document;
 
-/// What the editor asks the app to do.
-// A step carries an `Edit` (a whole unit or area): one action a frame at most, so its
-// size is no matter.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    /// One undo step: the module becomes this, and the edit applies to the map.
-    Step(Box<Ruleset>, Edit),
-    /// File > Save module as.
-    SaveAs,
-    /// File > Open module.
-    Open,
-    /// Put this text in the system clipboard.
-    CopyText(String),
-    /// Choose an SVG or PNG file as this kind's icon.
-    PickIcon(KindList, String),
-}
-
 pub use crate::app::file_flow::ModuleFile;
-
-/// A kind's new id, waiting for the user to say whether the map follows.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Rename {
-    pub list: KindList,
-    pub old: String,
-    pub new: String,
-    /// Where the map names it.
-    pub uses: Vec<String>,
-}
-
-/// The module editor's window.
-#[derive(Default)]
-pub struct ModuleEditor {
-    pub search: String,
-    pub selected: Option<Entry>,
-    /// The id field's text, applied by Rename (an id is not renamed per keystroke).
-    pub id_text: String,
-    id_for: Option<Entry>,
-    pub rename: Option<Rename>,
-    /// A kind whose deletion waits for the user, with where it is used.
-    pub delete: Option<(KindList, String, Vec<String>)>,
-    /// The selected entry as RON text, being edited as text.
-    pub text: Option<(Entry, String)>,
-    /// Text pasted in (the clipboard's, or typed), for Paste.
-    pub paste_text: String,
-    /// What the last action could not do.
-    pub message: Option<String>,
-    /// Start a new module: its id and name.
-    pub new_id: String,
-    pub new_name: String,
-    /// The module's problems, for the module they were found in.
-    problems: Option<(usize, Vec<module::Problem>)>,
-    /// The field being typed in or the value being dragged, and the number of its
-    /// gesture: the steps it makes are one undo step.
-    gesture: Option<(egui::Id, u64)>,
-    gestures: u64,
-    /// The kind whose icon file is being chosen.
-    pub icon_for: Option<(KindList, String)>,
-}
+pub use state::{Action, ModuleEditor, Rename};
 
 impl ModuleEditor {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// The module's problems (everything `sandtable rulesets check` reports), found
-    /// once per module.
-    pub fn problems(&mut self, r: &std::sync::Arc<Ruleset>) -> &[module::Problem] {
-        let key = std::sync::Arc::as_ptr(r) as usize;
-        if self.problems.as_ref().is_none_or(|(k, _)| *k != key) {
-            self.problems = Some((key, module::problems(r)));
-        }
-        &self.problems.as_ref().expect("just set").1
-    }
-
     /// The window; `open` is cleared when the user closes it.
     pub fn show(&mut self, ctx: &egui::Context, open: &mut bool, doc: &Document) -> Vec<Action> {
         let mut actions = Vec::new();
@@ -103,29 +33,6 @@ impl ModuleEditor {
             .show(ctx, |ui| self.ui(ui, doc, &mut actions));
         self.follow_gesture(ctx);
         actions
-    }
-
-    /// Notes the widget being typed in (a focused text field) or dragged (a number)
-    /// this frame: while it stays the same one, its steps are one gesture; a frame
-    /// without one, or another widget, ends the gesture.
-    pub fn follow_gesture(&mut self, ctx: &egui::Context) {
-        let typing = ctx
-            .memory(|m| m.focused())
-            .filter(|id| egui::text_edit::TextEditState::load(ctx, *id).is_some());
-        let active = ctx.dragged_id().or(typing);
-        self.gesture = match (self.gesture, active) {
-            (Some((was, n)), Some(id)) if was == id => Some((was, n)),
-            (_, Some(id)) => {
-                self.gestures += 1;
-                Some((id, self.gestures))
-            }
-            (_, None) => None,
-        };
-    }
-
-    /// The gesture this frame's steps belong to, if one is going on.
-    pub fn gesture(&self) -> Option<u64> {
-        self.gesture.map(|(_, n)| n)
     }
 
     /// The editor's contents: a tree beside a property sheet.
@@ -179,11 +86,11 @@ impl ModuleEditor {
         egui::Grid::new("new-module").num_columns(2).show(ui, |ui| {
             ui.label("New module id");
             let r = ui.add(egui::TextEdit::singleline(&mut self.new_id).hint_text("my-game"));
-            sheet::named(&r, egui::Role::TextInput, "New module id");
+            named::named(&r, egui::Role::TextInput, "New module id");
             ui.end_row();
             ui.label("New module name");
             let r = ui.add(egui::TextEdit::singleline(&mut self.new_name).hint_text("My game"));
-            sheet::named(&r, egui::Role::TextInput, "New module name");
+            named::named(&r, egui::Role::TextInput, "New module name");
             ui.end_row();
         });
         let (id, name) = (
@@ -216,29 +123,5 @@ impl ModuleEditor {
                 None => {}
             }
         });
-    }
-
-    /// Selects an entry (the sheet's id field starts from its id).
-    pub fn select(&mut self, r: &Ruleset, entry: Entry) {
-        self.id_text = match &entry {
-            Entry::Kind(_, id) => id.clone(),
-            Entry::Board => r.id.clone(),
-            _ => String::new(),
-        };
-        self.id_for = Some(entry.clone());
-        self.text = None;
-        self.selected = Some(entry);
-    }
-
-    /// Pastes text into a list: one step, the pasted entry selected.
-    pub fn paste(&mut self, r: &Ruleset, into: PasteInto, text: &str, actions: &mut Vec<Action>) {
-        match module::paste(r, into, text) {
-            Ok((new, entry)) => {
-                self.select(&new, entry);
-                self.message = None;
-                actions.push(Action::Step(Box::new(new), Edit::Batch(Vec::new())));
-            }
-            Err(e) => self.message = Some(e.to_string()),
-        }
     }
 }

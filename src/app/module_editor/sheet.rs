@@ -12,7 +12,8 @@ use crate::scenario::Edit;
 
 use super::super::document::Document;
 use super::form::{self, Marks};
-use super::{Action, ModuleEditor, Rename};
+use super::named::named;
+use super::state::{Action, ModuleEditor, Rename};
 
 pub fn show(
     ed: &mut ModuleEditor,
@@ -930,11 +931,6 @@ fn text_sheet(
             );
             named(&field, egui::Role::MultilineTextInput, "Text to paste");
         });
-}
-
-/// Names a widget for a screen reader (and a test) where its text does not.
-pub(super) fn named(r: &egui::Response, role: egui::Role, label: &str) {
-    r.widget_info(|| egui::WidgetInfo::labeled(role, true, label));
 }
 
 /// A one-line text field with its name.

@@ -5,7 +5,8 @@ use crate::rules::Ruleset;
 use crate::rules::module::{self, Entry, PasteInto};
 use crate::scenario::Edit;
 
-use super::{Action, ModuleEditor};
+use super::named::named;
+use super::state::{Action, ModuleEditor};
 
 pub fn show(
     ed: &mut ModuleEditor,
@@ -16,7 +17,7 @@ pub fn show(
 ) {
     let search = ui
         .add(egui::TextEdit::singleline(&mut ed.search).hint_text("Search id, name, field, quote"));
-    super::sheet::named(&search, egui::Role::SearchInput, "Search the module");
+    named(&search, egui::Role::SearchInput, "Search the module");
     let searching = !ed.search.trim().is_empty();
     egui::ScrollArea::vertical().show(ui, |ui| {
         let item = |ed: &mut ModuleEditor, ui: &mut egui::Ui, entry: Entry| {
@@ -106,7 +107,7 @@ fn adders(
         };
         let label = format!("Add a {noun}");
         let add = ui.small_button("+").on_hover_text(&label);
-        super::sheet::named(&add, egui::Role::Button, &label);
+        named(&add, egui::Role::Button, &label);
         if add.clicked() {
             let made = match into {
                 PasteInto::Kinds(list) => {
