@@ -320,9 +320,11 @@ pub(super) fn smooth_path(pts: &[Vec2]) -> Vec<Vec2> {
         return pts.to_vec();
     }
     let mut out = vec![pts[0]];
-    for w in pts.windows(3) {
+    for (n, w) in pts.windows(3).enumerate() {
         let (a, c, b) = ((w[0] + w[1]) / 2.0, w[1], (w[1] + w[2]) / 2.0);
-        for i in 0..=8 {
+        // Each curve after the first starts where the last ended: a repeated point is
+        // a segment of no length, whose direction a thick line's joins cannot know.
+        for i in usize::from(n > 0)..=8 {
             let t = i as f32 / 8.0;
             let u = 1.0 - t;
             out.push(a * (u * u) + c * (2.0 * u * t) + b * (t * t));
@@ -502,4 +504,51 @@ fn cells(
     }
 
     layers
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Orientation, Stagger};
+
+    /// Whether segments `ab` and `cd` cross (touching ends do not count).
+    fn cross(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
+        let side = |p: Vec2, q: Vec2, r: Vec2| (q - p).perp_dot(r - p);
+        let (d1, d2) = (side(c, d, a), side(c, d, b));
+        let (d3, d4) = (side(a, b, c), side(a, b, d));
+        d1 * d2 < -1e-6 && d3 * d4 < -1e-6
+    }
+
+    // Issue 41 item 9 reported a road whose curve looped at its first hex: every road of
+    // four hexes from one hex, in every run of turns a road can take (never back onto
+    // itself), is drawn as a curve that never crosses itself.
+    #[test]
+    fn a_road_curve_never_crosses_itself() {
+        let board = HexBoard::new(Orientation::Pointy, 12, 12, Stagger::Odd).expect("a board");
+        let layout = board.layout();
+        let start = Hex::new(5, 5);
+        let dirs = Hex::NEIGHBORS_COORDS;
+        for a in dirs {
+            for b in dirs {
+                for c in dirs {
+                    let hexes = [start, start + a, start + a + b, start + a + b + c];
+                    let distinct = (0..4).all(|i| (i + 1..4).all(|j| hexes[i] != hexes[j]));
+                    if !distinct {
+                        continue;
+                    }
+                    let pts: Vec<Vec2> = hexes.iter().map(|h| layout.centre(*h)).collect();
+                    let path = smooth_path(&pts);
+                    assert!(path.windows(2).all(|p| p[0] != p[1]), "no repeated point");
+                    for i in 0..path.len() - 1 {
+                        for j in i + 2..path.len() - 1 {
+                            assert!(
+                                !cross(path[i], path[i + 1], path[j], path[j + 1]),
+                                "road {hexes:?} crosses itself between points {i} and {j}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
