@@ -11,11 +11,17 @@ use crate::strenum::string_enum;
 string_enum! {
     /// The collections of a scenario whose items have ids.
     pub enum FeatureKind {
+        /// `units`.
         Unit = "unit",
+        /// `tokens`.
         Token = "token",
+        /// `roads`.
         Road = "road",
+        /// `areas` of a table.
         Area = "area",
+        /// `lines` of a table.
         Line = "line",
+        /// `landmarks` of a table.
         Landmark = "landmark",
     }
 }
@@ -23,15 +29,22 @@ string_enum! {
 /// An item with an id.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Feature {
+    /// A counter.
     Unit(Unit),
+    /// A token or marker with an id (an entrenchment, a fence line).
     Token(Token),
+    /// A road through hexes.
     Road(Road),
+    /// A table's area terrain.
     Area(Area),
+    /// A table's linear terrain.
     Line(Line),
+    /// A table's small feature.
     Landmark(Landmark),
 }
 
 impl Feature {
+    /// The collection it belongs to.
     pub fn kind(&self) -> FeatureKind {
         match self {
             Feature::Unit(_) => FeatureKind::Unit,
@@ -42,6 +55,7 @@ impl Feature {
             Feature::Landmark(_) => FeatureKind::Landmark,
         }
     }
+    /// Its id, unique among the scenario's features.
     pub fn id(&self) -> &str {
         match self {
             Feature::Unit(x) => &x.id,
@@ -52,6 +66,7 @@ impl Feature {
             Feature::Landmark(x) => &x.id,
         }
     }
+    /// Gives it another id (a pasted copy's fresh one).
     pub fn set_id(&mut self, id: impl Into<String>) {
         let slot = match self {
             Feature::Unit(x) => &mut x.id,
@@ -68,13 +83,19 @@ impl Feature {
 string_enum! {
     /// The scenario's text fields.
     pub enum TextField {
+        /// The scenario's name.
         Title = "title",
+        /// A few lines on it.
         Description = "description",
+        /// Who made it.
         Author = "author",
+        /// The id of the ruleset (module) it is played with.
         Ruleset = "ruleset",
         /// The scenario card's situation.
         Briefing = "briefing",
+        /// The rules of this scenario only.
         SpecialRules = "special_rules",
+        /// Where it comes from.
         Sources = "sources",
     }
 }
@@ -84,39 +105,57 @@ string_enum! {
 pub enum Edit {
     /// Sets what a hex holds; `None` returns it to the default terrain.
     SetHex {
+        /// The hex.
         hex: Hex,
+        /// What it holds from now on.
         cell: Option<HexCell>,
     },
     /// Puts or removes a hexside feature of `kind` on a side.
     SetHexside {
+        /// The side.
         key: HexsideKey,
+        /// The hexside kind's id.
         kind: String,
+        /// Its attributes when put; `None` removes it.
         attrs: Option<HexsideAttrs>,
     },
     /// Puts (`Some`) or removes (`None`) the item with `id` in the collection `kind`.
     /// An existing item is replaced where it stands unless `index` moves it; a new
     /// one goes at `index`, or last.
     PutFeature {
+        /// The collection.
         kind: FeatureKind,
+        /// The item's id.
         id: String,
+        /// The item from now on; `None` removes it.
         feature: Option<Feature>,
+        /// Its place in the collection (drawing and file order).
         index: Option<usize>,
     },
+    /// Sets one of the scenario's texts.
     SetText {
+        /// Which text.
         field: TextField,
+        /// Its new words.
         value: String,
     },
+    /// Sets (`Some`) or clears (`None`) one of the ruleset's settings for this scenario.
     SetSetting {
+        /// The setting's name.
         key: String,
+        /// Its value as the file writes it.
         value: Option<serde_json::Value>,
     },
+    /// Replaces the sides.
     SetSides(Vec<PlayerSide>),
     /// Replaces the board (its hexes are left as they are: shrink with a batch that
     /// clears them first).
     SetBoard(Board),
     /// Marks a hex of a hex board's rectangle as off the map, or back on it.
     SetOffBoard {
+        /// The hex.
         hex: Hex,
+        /// Off the map (true) or back on it.
         off: bool,
     },
     /// Sets how many turns the game lasts (`None`: the scenario does not say).
@@ -125,14 +164,19 @@ pub enum Edit {
     SetFirstSide(Option<String>),
     /// Sets a side's notes (empty: none).
     SetSideNotes {
+        /// The side's id.
         side: String,
+        /// Its notes.
         notes: String,
     },
     /// Puts (`Some`) or removes (`None`) the objective with `id`, as
     /// [`Edit::PutFeature`] does a feature.
     PutObjective {
+        /// The objective's id.
         id: String,
+        /// The objective from now on; `None` removes it.
         objective: Option<Objective>,
+        /// Its place among the objectives.
         index: Option<usize>,
     },
     /// Replaces the victory conditions.
@@ -144,23 +188,53 @@ pub enum Edit {
 /// Why an edit does not apply. The scenario is left unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
+    /// A hex edit on a table.
     #[error("this edit needs a hex board")]
     NotHexBoard,
+    /// A hex outside the board (its label).
     #[error("hex {0} is not on the board")]
     OffBoard(String),
+    /// The feature put carries another id than the edit names.
     #[error("the feature's id is {found}, but the edit names {expected}")]
-    IdMismatch { expected: String, found: String },
+    IdMismatch {
+        /// The id the edit names.
+        expected: String,
+        /// The feature's own.
+        found: String,
+    },
+    /// A feature put into another collection than its own.
     #[error("a {found} cannot be put among the {expected}s")]
     KindMismatch {
+        /// The collection the edit names.
         expected: FeatureKind,
+        /// The feature's own.
         found: FeatureKind,
     },
+    /// A removal of what is not there.
     #[error("there is no {kind} {id} to remove")]
-    NoSuchFeature { kind: FeatureKind, id: String },
+    NoSuchFeature {
+        /// The collection.
+        kind: FeatureKind,
+        /// The id asked for.
+        id: String,
+    },
+    /// A new feature with an id another feature has.
     #[error("id {id} is already used by a {kind}")]
-    IdTaken { kind: FeatureKind, id: String },
+    IdTaken {
+        /// The collection of the feature that has it.
+        kind: FeatureKind,
+        /// The id.
+        id: String,
+    },
+    /// The objective put carries another id than the edit names.
     #[error("the objective's id is {found}, but the edit names {expected}")]
-    ObjectiveIdMismatch { expected: String, found: String },
+    ObjectiveIdMismatch {
+        /// The id the edit names.
+        expected: String,
+        /// The objective's own.
+        found: String,
+    },
+    /// A removal of an objective that is not there.
     #[error("there is no objective {0} to remove")]
     NoSuchObjective(String),
 }
