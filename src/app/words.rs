@@ -34,13 +34,11 @@ pub fn unit_label(unit: TableUnit) -> &'static str {
     }
 }
 
-/// A side's name for its id ("-" for none; the id itself if no side has it).
+/// A side's name for its id in the designer's lists: "-" for none, else as
+/// [`PlayerSide::name_of`] says.
 pub fn side_name(sides: &[PlayerSide], id: &str) -> String {
     if id.is_empty() {
         return "-".into();
     }
-    sides
-        .iter()
-        .find(|s| s.id == id)
-        .map_or_else(|| id.to_string(), |s| s.name.clone())
+    PlayerSide::name_of(sides, id).to_string()
 }

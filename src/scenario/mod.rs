@@ -84,10 +84,7 @@ impl Scenario {
     /// The name people read for the side `id`: its name, or the id itself when no side
     /// of the scenario has that id or the side has no name.
     pub fn side_name<'a>(&'a self, id: &'a str) -> &'a str {
-        match self.sides.iter().find(|x| x.id == id) {
-            Some(x) if !x.name.is_empty() => &x.name,
-            _ => id,
-        }
+        PlayerSide::name_of(&self.sides, id)
     }
 
     /// An empty scenario on `board`.

@@ -60,6 +60,17 @@ pub struct PlayerSide {
     pub colour: Option<Colour>,
 }
 
+impl PlayerSide {
+    /// The name people read for the side `id` among `sides`: its name, or the id
+    /// itself when none of them has that id or the side has no name.
+    pub fn name_of<'a>(sides: &'a [PlayerSide], id: &'a str) -> &'a str {
+        match sides.iter().find(|x| x.id == id) {
+            Some(x) if !x.name.is_empty() => &x.name,
+            _ => id,
+        }
+    }
+}
+
 /// A terrain id, written as a plain string.
 pub type Terrain = smol_str::SmolStr;
 
