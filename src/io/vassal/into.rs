@@ -467,18 +467,34 @@ pub fn write(
     if let (Some(name), Some(bytes)) = (image_entry, board_image) {
         changed.push((name, bytes));
     }
-    let setup = setup_into(
-        scenario,
-        ruleset,
-        module,
-        &mut build,
-        (board, &map, &map_path),
-        (&entry.map, &entry.board),
-        data.as_deref().map(str::as_bytes),
-    )?;
+    let mut dropped = std::collections::HashSet::new();
+    if is_scenario(scenario) {
+        let setup = setup_into(
+            scenario,
+            ruleset,
+            module,
+            &mut build,
+            (board, &map, &map_path),
+            (&entry.map, &entry.board),
+            data.as_deref().map(str::as_bytes),
+        )?;
+        changed.extend(setup.added);
+        dropped = setup.dropped;
+    }
     changed[0].1 = build.into_bytes();
-    changed.extend(setup.added);
-    rezip(module, changed, &setup.dropped)
+    rezip(module, changed, &dropped)
+}
+
+/// Whether the scenario is more than a map with pieces: it has a plan (turns,
+/// objectives, victory, texts) or units that arrive or leave. Only then does `--into`
+/// add a setup: a board painted and sent back (issue 28) keeps the module's own New
+/// Game, which a setup would take off VASSAL's File menu.
+fn is_scenario(s: &Scenario) -> bool {
+    !s.plan.is_empty()
+        || s
+            .units
+            .iter()
+            .any(|u| u.arrives.is_some() || u.leaves.is_some())
 }
 
 /// What the setup adds to a module's archive and what of an earlier export it drops.
