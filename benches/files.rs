@@ -17,8 +17,7 @@ use sandtable::board::{Board, HexBoard, Orientation, Side, Stagger};
 use sandtable::io::{self, Format};
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{
-    Arrival, HexCell, Objective, Place, PlayerSide, Scenario, Score, Token, Unit,
-    VictoryCondition,
+    Arrival, HexCell, Objective, Place, PlayerSide, Scenario, Score, Token, Unit, VictoryCondition,
 };
 
 /// A 100 x 100 Battle Cry board with every hex set, tokens and units.

@@ -17,7 +17,8 @@ use sandtable::scenario::{Arrival, Place, Scenario, Unit};
 
 use super::engine;
 use super::vassal::checker_or_skip;
-use super::vmod::{TestBoard, TestStack, entry_bytes, hex_grid, module, numbering};
+use super::vassal_import::{resave, two_piece_module};
+use super::vmod::entry_bytes;
 
 /// The checker's report on `vmod` after opening the setup `name`.
 fn open_setup(checker: &Path, vmod: &Path, name: &str) -> Value {
@@ -31,6 +32,21 @@ fn pieces<'a>(report: &'a Value, map: &str) -> Vec<&'a Value> {
         .iter()
         .filter(|p| p["map"] == map)
         .collect()
+}
+
+/// Where each piece of `map` stands and what it is called, sorted.
+fn placed_on(report: &Value, map: &str) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = pieces(report, map)
+        .iter()
+        .map(|p| {
+            (
+                p["LocationName"].as_str().unwrap().to_string(),
+                p["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
 }
 
 /// The name a unit's piece shows.
@@ -124,18 +140,12 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
                         .map_or(t.kind.clone(), |k| k.name.clone());
                     (board.label(t.hex), name)
                 }));
-                let mut got: Vec<(String, String)> = on_map
-                    .iter()
-                    .map(|p| {
-                        (
-                            p["LocationName"].as_str().unwrap().to_string(),
-                            p["name"].as_str().unwrap().to_string(),
-                        )
-                    })
-                    .collect();
                 want.sort();
-                got.sort();
-                assert_eq!(got, want, "{what}: every piece on its hex");
+                assert_eq!(
+                    placed_on(&report, "Main Map"),
+                    want,
+                    "{what}: every piece on its hex"
+                );
                 // The holding map is no board to choose between on import.
                 let back = dir.path().join("back.ron");
                 sandtable(&[
@@ -173,53 +183,10 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
 
 /// A module as a designer's: made, then rewritten by VASSAL's own editor code.
 fn resaved_module(check: &Path, dir: &Path) -> std::path::PathBuf {
-    let params = (55.4256, 64.0, 40, 40, false);
-    let centre = |c: i32, r: i32| {
-        let x = (f64::from(c) * params.0) as i32 + params.2;
-        let y = (f64::from(r) * params.1 + if c % 2 == 0 { 0.0 } else { params.1 / 2.0 }) as i32
-            + params.3;
-        (x, y)
-    };
-    let stack = |name: &str, at: (i32, i32)| TestStack {
-        name: name.into(),
-        board: "Main".into(),
-        location: None,
-        at,
-        piece: format!("Union Infantry {name}"),
-    };
-    let bytes = module(
-        "Ridge",
-        "2.0",
-        &[TestBoard {
-            name: "Main".into(),
-            size: (600, 430),
-            grid: hex_grid(
-                params.0,
-                params.1,
-                params.2,
-                params.3,
-                params.4,
-                &numbering(r#"hOff="0" sep=".""#),
-            ),
-            image_missing: false,
-        }],
-        &[stack("p1", centre(2, 2)), stack("p2", centre(4, 1))],
-        &["Union", "Confederate"],
-    );
     let original = dir.join("original.vmod");
-    std::fs::write(&original, bytes).unwrap();
+    std::fs::write(&original, two_piece_module("Ridge", "2.0")).unwrap();
     let resaved = dir.join("resaved.vmod");
-    let out = engine::command(check)
-        .arg("--resave")
-        .arg(&original)
-        .arg(&resaved)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success() && resaved.exists(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    resave(check, &original, &resaved);
     resaved
 }
 
@@ -320,18 +287,12 @@ fn a_setup_goes_into_a_module_vassals_editor_saved_and_a_second_export_replaces_
             .filter(|u| u.arrives.is_none())
             .map(|u| (board.label(u.hex.unwrap()), u.name.clone()))
             .collect();
-        let mut got: Vec<(String, String)> = pieces(&report, "Main Map")
-            .iter()
-            .map(|p| {
-                (
-                    p["LocationName"].as_str().unwrap().to_string(),
-                    p["name"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect();
         want.sort();
-        got.sort();
-        assert_eq!(got, want, "{what}: each unit on its hex, none twice");
+        assert_eq!(
+            placed_on(&report, "Main Map"),
+            want,
+            "{what}: each unit on its hex, none twice"
+        );
         assert_reinforcements(&report, &s, vassal::setup::HOLDING_MAP, &what);
     }
 }

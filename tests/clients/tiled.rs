@@ -146,6 +146,22 @@ fn tiled_to_json(dir: &Path, tmx: &Path, name: &str) -> std::process::Output {
         .unwrap()
 }
 
+/// `tmx` opened and saved as JSON by Tiled itself (`by-tiled.json` in `dir`), when
+/// Tiled is installed.
+fn saved_by_tiled(dir: &Path, tmx: &Path) -> Option<PathBuf> {
+    if tiled_installed().is_err() {
+        eprintln!("skipped Tiled itself: not installed");
+        return None;
+    }
+    let out = tiled_to_json(dir, tmx, "by-tiled.json");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(dir.join("by-tiled.json"))
+}
+
 #[test]
 fn tiled_itself_opens_every_example_and_paints_each_hex_and_area_in_its_terrain_colour() {
     if let Err(why) = tiled_installed() {
@@ -649,15 +665,7 @@ fn a_map_edited_in_tiled_imports_back_as_tiled_shows_it() {
         }
     });
     let mut files = vec![tmx.clone(), tmj.clone()];
-    if tiled_installed().is_ok() {
-        let out = tiled_to_json(dir.path(), &tmx, "by-tiled.json");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        files.push(dir.path().join("by-tiled.json"));
-    }
+    files.extend(saved_by_tiled(dir.path(), &tmx));
     for file in files {
         let m = import::read_map(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
         let back = import::to_scenario(&m, None, None, &rulesets, &file)
@@ -837,17 +845,7 @@ fn objectives_and_entry_points_are_object_layers_that_import_back_into_the_plan(
         }
     });
     let mut files = vec![tmx.clone()];
-    if tiled_installed().is_ok() {
-        let out = tiled_to_json(dir.path(), &tmx, "by-tiled.json");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        files.push(dir.path().join("by-tiled.json"));
-    } else {
-        eprintln!("skipped Tiled itself: not installed");
-    }
+    files.extend(saved_by_tiled(dir.path(), &tmx));
     for file in files {
         let m = import::read_map(&file).unwrap();
         let back = import::to_scenario(&m, None, None, &rulesets, &file)

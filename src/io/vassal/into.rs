@@ -491,8 +491,7 @@ pub fn write(
 /// Game, which a setup would take off VASSAL's File menu.
 fn is_scenario(s: &Scenario) -> bool {
     !s.plan.is_empty()
-        || s
-            .units
+        || s.units
             .iter()
             .any(|u| u.arrives.is_some() || u.leaves.is_some())
 }
