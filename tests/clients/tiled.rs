@@ -239,10 +239,10 @@ fn tiled_itself_opens_every_example_and_paints_each_hex_and_area_in_its_terrain_
     }
 }
 
-/// `tmxrasterizer` draws `tmx` (hiding `hide`) into `png` in `dir`.
-fn rasterize(dir: &Path, tmx: &Path, png: &str, hide: Option<&str>) -> resvg::tiny_skia::Pixmap {
+/// `tmxrasterizer` draws `tmx` (hiding the layers `hide`) into `png` in `dir`.
+fn rasterize(dir: &Path, tmx: &Path, png: &str, hide: &[&str]) -> resvg::tiny_skia::Pixmap {
     let mut c = qt("tmxrasterizer", dir);
-    if let Some(layer) = hide {
+    for layer in hide {
         c.args(["--hide-layer", layer]);
     }
     let out = c.arg(tmx).arg(png).output().unwrap();
@@ -312,8 +312,18 @@ fn table_painted(s: &Scenario, r: &sandtable::rules::Ruleset, dir: &Path, tmx: &
     let px = |pts: &[sandtable::board::freeform::Point]| -> Vec<(f64, f64)> {
         pts.iter().map(|q| (q.x * p, q.y * p)).collect()
     };
-    let drawn = rasterize(dir, tmx, "table.png", None);
-    let tint = rasterize(dir, tmx, "tint.png", Some(tiled::DRAWING_LAYER));
+    let drawn = rasterize(dir, tmx, "table.png", &[]);
+    // The objectives' and entry points' pins stand over areas: not the area's tint.
+    let tint = rasterize(
+        dir,
+        tmx,
+        "tint.png",
+        &[
+            tiled::DRAWING_LAYER,
+            tiled::OBJECTIVES_LAYER,
+            tiled::ENTRIES_LAYER,
+        ],
+    );
     for (i, a) in s.areas.iter().enumerate() {
         let [cr, cg, cb, _] = tileset::colour(r, &a.terrain).0;
         let later: Vec<Vec<(f64, f64)>> = s.areas[i + 1..].iter().map(|b| px(&b.polygon)).collect();

@@ -516,17 +516,19 @@ fn table_map(
         use crate::scenario::Place;
         match place {
             Place::Point(q) => ((q.x * p, q.y * p), Shape::Point),
+            // A pin amid the area's corners: the area's own polygon is drawn already,
+            // and a second one over it would tint it twice.
             Place::Area(id) => {
-                let poly: Vec<(f64, f64)> = s
+                let corners = s
                     .areas
                     .iter()
                     .find(|a| a.id == *id)
-                    .map(|a| a.polygon.iter().map(|q| (q.x * p, q.y * p)).collect())
-                    .unwrap_or_default();
-                match poly.first() {
-                    Some(at) => (*at, Shape::Polygon(poly)),
-                    None => ((0.0, 0.0), Shape::Point),
-                }
+                    .map_or(&[][..], |a| a.polygon.as_slice());
+                let n = corners.len().max(1) as f64;
+                let (x, y) = corners
+                    .iter()
+                    .fold((0.0, 0.0), |(x, y), q| (x + q.x, y + q.y));
+                ((x / n * p, y / n * p), Shape::Point)
             }
             _ => ((0.0, 0.0), Shape::Point),
         }
