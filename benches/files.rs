@@ -3,7 +3,9 @@
 //! board with every hex set and 2,000 units, number-number labels, loads < 1 s and saves
 //! < 1 s; load grows linearly (100, 250, 500, 1000 a side). Findings (issue 29): that
 //! board read and checked as `sandtable info` does with 100 and 1,000 cavalry units on
-//! rough terrain takes at most 1.2x the clean board's time.
+//! rough terrain takes at most 1.2x the clean board's time. A scenario (issue 43): that
+//! board with 500 objectives and 2,000 reinforcements besides its units still validates
+//! and opens within the big-board targets (validate < 150 ms, open < 1 s).
 
 #![allow(clippy::unwrap_used)] // A bench's helpers unwrap: a panic is its report.
 
@@ -14,7 +16,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::board::{Board, HexBoard, Orientation, Side, Stagger};
 use sandtable::io::{self, Format};
 use sandtable::rules::Rulesets;
-use sandtable::scenario::{HexCell, Scenario, Token, Unit};
+use sandtable::scenario::{
+    Arrival, HexCell, Objective, Place, PlayerSide, Scenario, Score, Token, Unit, VictoryCondition,
+};
 
 /// A 100 x 100 Battle Cry board with every hex set, tokens and units.
 fn big_scenario() -> Scenario {
@@ -187,5 +191,95 @@ fn findings(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, files, labels, big_boards, findings);
+/// The 1000 x 1000 board as a scenario: two sides, 20 turns, 500 objectives and 2,000
+/// units arriving over turns 2 to 20, all on open fields (every seventh hex), and
+/// victory by points and by holding ten objectives.
+fn with_plan() -> Scenario {
+    let mut s = sized_scenario(1000);
+    let sides = ["union", "confederate"];
+    s.sides = sides
+        .iter()
+        .map(|id| PlayerSide {
+            id: id.to_string(),
+            name: id.to_string(),
+            base_edge: None,
+            colour: None,
+        })
+        .collect();
+    for (k, u) in s.units.iter_mut().enumerate() {
+        u.side = sides[k % 2].into();
+    }
+    let fields: Vec<_> = s
+        .board
+        .as_hex()
+        .unwrap()
+        .hexes()
+        .enumerate()
+        .filter(|(i, _)| i % 7 == 3)
+        .map(|(_, h)| h)
+        .collect();
+    s.plan.turns = Some(20);
+    s.plan.first_side = Some("union".into());
+    for k in 0..500 {
+        s.plan.objectives.push(Objective {
+            id: format!("o{k}"),
+            name: format!("Objective {k}"),
+            at: Place::Hex(fields[k * fields.len() / 500]),
+            owner: Some(sides[k % 2].into()),
+            value: 1 + (k % 3) as u32,
+        });
+    }
+    for k in 0..2000 {
+        let mut u = Unit::new(format!("r{k}"), "infantry");
+        u.side = sides[k % 2].into();
+        u.name = format!("Reinforcement {k}");
+        u.arrives = Some(Arrival {
+            turn: 2 + (k % 19) as u32,
+            at: Place::Hex(fields[(k * fields.len() / 2000 + 7) % fields.len()]),
+        });
+        s.units.push(u);
+    }
+    s.plan.victory = vec![
+        VictoryCondition::FirstTo {
+            side: None,
+            target: 40,
+            count: vec![Score::Units, Score::Objectives],
+            unit_points: Default::default(),
+        },
+        VictoryCondition::Hold {
+            side: Some("union".into()),
+            objectives: (0..10).map(|k| format!("o{k}")).collect(),
+            turn: Some(20),
+        },
+    ];
+    s
+}
+
+fn scenario_plan(c: &mut Criterion) {
+    let rulesets = Rulesets::built_in();
+    let r = rulesets.get("battle-cry-150").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let s = with_plan();
+    let path = dir.path().join("plan.json");
+    io::save_scenario(&s, &path).unwrap();
+    let findings = sandtable::rules::validate(&s, r);
+    eprintln!(
+        "1000 x 1000 with 500 objectives and 2,000 reinforcements: {:.1} MB of JSON, {} findings",
+        std::fs::metadata(&path).map_or(0, |m| m.len()) as f64 / 1e6,
+        findings.len()
+    );
+    let mut group = c.benchmark_group("scenario plan");
+    group.sample_size(10);
+    group.bench_function(
+        "validate 1000x1000, 500 objectives, 2000 reinforcements",
+        |b| b.iter(|| sandtable::rules::validate(black_box(&s), r)),
+    );
+    group.bench_function(
+        "open 1000x1000 json, 500 objectives, 2000 reinforcements",
+        |b| b.iter(|| io::load_scenario(black_box(&path), &rulesets).unwrap()),
+    );
+    group.finish();
+}
+
+criterion_group!(benches, files, labels, big_boards, findings, scenario_plan);
 criterion_main!(benches);

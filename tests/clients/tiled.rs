@@ -146,6 +146,22 @@ fn tiled_to_json(dir: &Path, tmx: &Path, name: &str) -> std::process::Output {
         .unwrap()
 }
 
+/// `tmx` opened and saved as JSON by Tiled itself (`by-tiled.json` in `dir`), when
+/// Tiled is installed.
+fn saved_by_tiled(dir: &Path, tmx: &Path) -> Option<PathBuf> {
+    if tiled_installed().is_err() {
+        eprintln!("skipped Tiled itself: not installed");
+        return None;
+    }
+    let out = tiled_to_json(dir, tmx, "by-tiled.json");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(dir.join("by-tiled.json"))
+}
+
 #[test]
 fn tiled_itself_opens_every_example_and_paints_each_hex_and_area_in_its_terrain_colour() {
     if let Err(why) = tiled_installed() {
@@ -223,10 +239,10 @@ fn tiled_itself_opens_every_example_and_paints_each_hex_and_area_in_its_terrain_
     }
 }
 
-/// `tmxrasterizer` draws `tmx` (hiding `hide`) into `png` in `dir`.
-fn rasterize(dir: &Path, tmx: &Path, png: &str, hide: Option<&str>) -> resvg::tiny_skia::Pixmap {
+/// `tmxrasterizer` draws `tmx` (hiding the layers `hide`) into `png` in `dir`.
+fn rasterize(dir: &Path, tmx: &Path, png: &str, hide: &[&str]) -> resvg::tiny_skia::Pixmap {
     let mut c = qt("tmxrasterizer", dir);
-    if let Some(layer) = hide {
+    for layer in hide {
         c.args(["--hide-layer", layer]);
     }
     let out = c.arg(tmx).arg(png).output().unwrap();
@@ -296,8 +312,18 @@ fn table_painted(s: &Scenario, r: &sandtable::rules::Ruleset, dir: &Path, tmx: &
     let px = |pts: &[sandtable::board::freeform::Point]| -> Vec<(f64, f64)> {
         pts.iter().map(|q| (q.x * p, q.y * p)).collect()
     };
-    let drawn = rasterize(dir, tmx, "table.png", None);
-    let tint = rasterize(dir, tmx, "tint.png", Some(tiled::DRAWING_LAYER));
+    let drawn = rasterize(dir, tmx, "table.png", &[]);
+    // The objectives' and entry points' pins stand over areas: not the area's tint.
+    let tint = rasterize(
+        dir,
+        tmx,
+        "tint.png",
+        &[
+            tiled::DRAWING_LAYER,
+            tiled::OBJECTIVES_LAYER,
+            tiled::ENTRIES_LAYER,
+        ],
+    );
     for (i, a) in s.areas.iter().enumerate() {
         let [cr, cg, cb, _] = tileset::colour(r, &a.terrain).0;
         let later: Vec<Vec<(f64, f64)>> = s.areas[i + 1..].iter().map(|b| px(&b.polygon)).collect();
@@ -649,15 +675,7 @@ fn a_map_edited_in_tiled_imports_back_as_tiled_shows_it() {
         }
     });
     let mut files = vec![tmx.clone(), tmj.clone()];
-    if tiled_installed().is_ok() {
-        let out = tiled_to_json(dir.path(), &tmx, "by-tiled.json");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        files.push(dir.path().join("by-tiled.json"));
-    }
+    files.extend(saved_by_tiled(dir.path(), &tmx));
     for file in files {
         let m = import::read_map(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
         let back = import::to_scenario(&m, None, None, &rulesets, &file)
@@ -754,4 +772,113 @@ fn a_table_edited_in_tiled_imports_back_and_its_grid_is_whole_centimetres() {
         );
     }
     assert_eq!(back.lines, s.lines, "what was not moved is as it was");
+}
+
+/// Issue 43: "Tiled: objectives and entry points as an object layer with properties;
+/// import reads them back". An objective moved to another hex in Tiled, and an entry
+/// point moved, are where Tiled shows them after import; through Tiled itself (the TMX
+/// opened and saved as JSON by `tiled --export-map`) the plan comes back the same.
+#[test]
+fn objectives_and_entry_points_are_object_layers_that_import_back_into_the_plan() {
+    use sandtable::io::tiled::import;
+    use sandtable::scenario::Place;
+    let rulesets = Rulesets::built_in();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios/battle-cry-reinforcements.json");
+    let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
+    let b = s.board.as_hex().unwrap().clone();
+    let dir = tempfile::tempdir().unwrap();
+    let (tmx, tmj) = export(&s, &rulesets, dir.path());
+    let m = json::read(&std::fs::read_to_string(&tmj).unwrap()).unwrap();
+    let objects = |name: &str| match m.layers.iter().find(|l| l.name() == name) {
+        Some(Layer::Objects { objects, .. }) => objects.clone(),
+        _ => panic!("no layer {name}"),
+    };
+    let objectives = objects(tiled::OBJECTIVES_LAYER);
+    assert_eq!(objectives.len(), s.plan.objectives.len());
+    for (o, want) in objectives.iter().zip(&s.plan.objectives) {
+        assert_eq!(
+            (o.class.as_str(), o.name.as_str()),
+            ("objective", want.title())
+        );
+        let value = want.value.to_string();
+        assert_eq!(
+            tiled::model::prop(&o.properties, "value"),
+            Some(value.as_str())
+        );
+        assert_eq!(
+            tiled::model::prop(&o.properties, "owner"),
+            want.owner.as_deref()
+        );
+    }
+    let entries = objects(tiled::ENTRIES_LAYER);
+    let arriving: Vec<_> = s.units.iter().filter(|u| u.arrives.is_some()).collect();
+    assert_eq!(entries.len(), arriving.len());
+    for (o, u) in entries.iter().zip(&arriving) {
+        assert_eq!(o.class, "entry");
+        assert_eq!(
+            tiled::model::prop(&o.properties, "unit"),
+            Some(u.id.as_str())
+        );
+        let turn = u.arrives.as_ref().unwrap().turn.to_string();
+        assert_eq!(
+            tiled::model::prop(&o.properties, "turn"),
+            Some(turn.as_str())
+        );
+    }
+    // The farm moved to K6 and the one-hex entry (A1) to B1, as a user drags them.
+    let g = tiled::geometry(&b, DPI);
+    let centre = |label: &str| {
+        let o = b.to_offset(b.parse_label(label).unwrap());
+        g.centre(o.col, o.row)
+    };
+    let farm = objectives
+        .iter()
+        .find(|o| o.name == "Farmstead")
+        .unwrap()
+        .id;
+    let a1 = entries
+        .iter()
+        .find(|o| tiled::model::prop(&o.properties, "at") == Some(r#"{"hex":"A1"}"#))
+        .unwrap()
+        .id;
+    let moves = [(farm, centre("K6")), (a1, centre("B1"))];
+    tmx_with(&tmx, |root| {
+        let mut all = Vec::new();
+        collect_objects(root, &mut all);
+        for o in all {
+            let id: u32 = o.get("id").unwrap().parse().unwrap();
+            if let Some((_, (x, y))) = moves.iter().find(|(i, _)| *i == id) {
+                set_attr(o, "x", x.to_string());
+                set_attr(o, "y", y.to_string());
+            }
+        }
+    });
+    let mut files = vec![tmx.clone()];
+    files.extend(saved_by_tiled(dir.path(), &tmx));
+    for file in files {
+        let m = import::read_map(&file).unwrap();
+        let back = import::to_scenario(&m, None, None, &rulesets, &file)
+            .unwrap_or_else(|e| panic!("{file:?}: {e}"))
+            .scenario;
+        let mut want = s.clone();
+        want.plan.objectives[1].at = Place::Hex(b.parse_label("K6").unwrap());
+        let c6 = want.units.iter_mut().find(|u| u.id == "c6").unwrap();
+        c6.arrives.as_mut().unwrap().at = Place::Hex(b.parse_label("B1").unwrap());
+        assert_eq!(back.plan, want.plan, "{file:?}");
+        assert_eq!(back.units, want.units, "{file:?}");
+    }
+}
+
+fn collect_objects<'a>(
+    e: &'a mut sandtable::io::xml::Element,
+    out: &mut Vec<&'a mut sandtable::io::xml::Element>,
+) {
+    for c in &mut e.children {
+        if c.name == "object" {
+            out.push(c);
+        } else {
+            collect_objects(c, out);
+        }
+    }
 }

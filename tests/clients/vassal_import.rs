@@ -297,16 +297,9 @@ fn a_module_board_goes_through_sandtable_and_back_with_its_grid_pieces_and_new_t
     }
 }
 
-/// Issue 28: "a module saved by VASSAL's own editor". VASSAL's editor code rewrites the
-/// module (`vassal-check --resave`: its own attribute order, defaults filled in, its
-/// own `moduledata`); the import gives the same board, every hex at VASSAL's centre,
-/// and the same units as from the module before.
-#[test]
-fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
-    let Some(check_path) = checker_or_skip() else {
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
+/// A module of one board "Main" (600 x 430, a flat hex grid numbered `01.02`) with two
+/// at-start pieces, Union infantry "p1" and "p2".
+pub(crate) fn two_piece_module(name: &str, version: &str) -> Vec<u8> {
     let params: Params = (55.4256, 64.0, 40, 40, false);
     let stack = |name: &str, at: (i32, i32)| TestStack {
         name: name.into(),
@@ -315,9 +308,9 @@ fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
         at,
         piece: format!("Union Infantry {name}"),
     };
-    let bytes = module(
-        "Resaved",
-        "1.0",
+    module(
+        name,
+        version,
         &[TestBoard {
             name: "Main".into(),
             size: (600, 430),
@@ -336,14 +329,15 @@ fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
             stack("p2", centre(params, 4, 1)),
         ],
         &["Union", "Confederate"],
-    );
-    let original = dir.path().join("original.vmod");
-    std::fs::write(&original, &bytes).unwrap();
-    let resaved = dir.path().join("resaved.vmod");
-    let out = engine::command(&check_path)
+    )
+}
+
+/// VASSAL's editor code rewrites `original` as `resaved` (`vassal-check --resave`).
+pub(crate) fn resave(checker: &Path, original: &Path, resaved: &Path) {
+    let out = engine::command(checker)
         .arg("--resave")
-        .arg(&original)
-        .arg(&resaved)
+        .arg(original)
+        .arg(resaved)
         .output()
         .unwrap();
     assert!(
@@ -352,6 +346,23 @@ fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Issue 28: "a module saved by VASSAL's own editor". VASSAL's editor code rewrites the
+/// module (`vassal-check --resave`: its own attribute order, defaults filled in, its
+/// own `moduledata`); the import gives the same board, every hex at VASSAL's centre,
+/// and the same units as from the module before.
+#[test]
+fn a_module_resaved_by_vassals_editor_imports_as_the_original() {
+    let Some(check_path) = checker_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = two_piece_module("Resaved", "1.0");
+    let original = dir.path().join("original.vmod");
+    std::fs::write(&original, &bytes).unwrap();
+    let resaved = dir.path().join("resaved.vmod");
+    resave(&check_path, &original, &resaved);
     assert_ne!(
         std::fs::read(&resaved).unwrap(),
         bytes,

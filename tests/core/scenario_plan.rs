@@ -68,7 +68,15 @@ fn a_map_without_a_plan_writes_none_of_its_keys() {
     let mut checked = 0;
     for e in std::fs::read_dir("assets/scenarios").unwrap() {
         let path = e.unwrap().path();
-        if path.ends_with("battle-cry-reinforcements.json") {
+        // The three examples of issue 43 are whole scenarios.
+        if [
+            "battle-cry-reinforcements.json",
+            "morne-plaine-hold-the-bridge.json",
+            "mini-nap-village-objectives.ron",
+        ]
+        .iter()
+        .any(|name| path.ends_with(name))
+        {
             continue;
         }
         let s = io::load_scenario(&path, &rulesets).unwrap();

@@ -142,8 +142,8 @@ pub fn string_value(p: &Prop) -> Result<String, PropError> {
 }
 
 /// Fields of scenario entries that are text.
-const TEXT_FIELDS: [&str; 8] = [
-    "id", "class", "side", "kind", "terrain", "hex", "up", "owner",
+const TEXT_FIELDS: [&str; 9] = [
+    "id", "class", "side", "kind", "terrain", "hex", "up", "owner", "unit",
 ];
 
 fn props_json(props: &[Prop], json_fields: &[&str]) -> Result<Map<String, Value>, PropError> {
@@ -204,7 +204,9 @@ impl Placed<'_> {
 }
 
 /// The kinds of object a map holds, by layer name and class.
-const KINDS: [(&str, &str); 8] = [
+const KINDS: [(&str, &str); 10] = [
+    (super::OBJECTIVES_LAYER, "objective"),
+    (super::ENTRIES_LAYER, "entry"),
     ("hex features", "hex"),
     ("hexsides", "hexside"),
     ("roads", "road"),
@@ -267,7 +269,16 @@ fn place_all<'m>(m: &'m TiledMap, warnings: &mut Vec<String>) -> Vec<Placed<'m>>
                 "object layer '{name}': {stray} objects are of no kind Sandtable reads (name \
                  the layer, or give each a class: {}): not imported",
                 [
-                    "unit", "token", "hexside", "road", "hex", "area", "line", "landmark"
+                    "unit",
+                    "token",
+                    "hexside",
+                    "road",
+                    "hex",
+                    "area",
+                    "line",
+                    "landmark",
+                    "objective",
+                    "entry"
                 ]
                 .join(", ")
             ));
@@ -413,8 +424,15 @@ pub fn to_scenario(
                 .map_err(|e| ImportError::Scenario(e.to_string()))?,
         );
         hex_entries(m, &b, r, table, &placed, &mut file, &mut warnings)?;
+        let grid = HexGrid {
+            geometry: m.hex_geometry(),
+            board: &b,
+        };
+        let hex_at = |at: (f64, f64)| grid.hex_at(at).map(|h| b.label(h));
+        plan_entries(&placed, &mut file, Some(&hex_at))?;
     } else {
         table_entries(m, &props, &placed, &mut file)?;
+        plan_entries(&placed, &mut file, None)?;
     }
     let text = serde_json::to_string_pretty(&Value::Object(file))
         .map_err(|e| ImportError::Scenario(e.to_string()))?;
@@ -613,6 +631,85 @@ fn hex_entries(
         units.push(Value::Object(e));
     }
     insert_list(file, "units", units);
+    Ok(())
+}
+
+/// A place written `at`, where it is one hex and its object a point: the hex under the
+/// object (`hex_at`, hex maps), so that moving the object in Tiled moves it.
+fn place_here(
+    p: &Placed,
+    e: &mut Map<String, Value>,
+    hex_at: Option<&dyn Fn((f64, f64)) -> Option<String>>,
+) -> Result<(), ImportError> {
+    let one_hex = e.get("at").and_then(|a| a.get("hex")).is_some();
+    if let (true, Shape::Point, Some(hex_at)) = (one_hex, &p.o.shape, hex_at) {
+        let label = hex_at(p.at).ok_or_else(|| {
+            ImportError::BadMap(format!(
+                "{} lies outside the map (at {:.0}, {:.0} px): move it onto a hex or delete it",
+                p.name(),
+                p.at.0,
+                p.at.1
+            ))
+        })?;
+        e.insert("at".into(), json!({ "hex": label }));
+    }
+    Ok(())
+}
+
+/// Issue 43's layers read back into the plan: each objective (replacing the map's
+/// `objectives` property, which maps written before the layer carry), and each entry
+/// point as its unit's `arrives` (the unit then has no place of its own until its turn).
+fn plan_entries(
+    placed: &[Placed],
+    file: &mut Map<String, Value>,
+    hex_at: Option<&dyn Fn((f64, f64)) -> Option<String>>,
+) -> Result<(), ImportError> {
+    let mut objectives = Vec::new();
+    for (i, p) in of_kind(placed, super::OBJECTIVES_LAYER, "objective")
+        .into_iter()
+        .enumerate()
+    {
+        let mut e = p.entry()?;
+        give_id(&mut e, p, "o", i);
+        // Renamed in Tiled: the object's name is the objective's.
+        let id = e
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        if !e.contains_key("name") && !p.o.name.is_empty() && p.o.name != id {
+            e.insert("name".into(), json!(p.o.name));
+        }
+        require(p, &e, "objective", &["at", "value"])?;
+        place_here(p, &mut e, hex_at)?;
+        objectives.push(Value::Object(e));
+    }
+    if !objectives.is_empty() {
+        file.insert("objectives".into(), Value::Array(objectives));
+    }
+    for p in of_kind(placed, super::ENTRIES_LAYER, "entry") {
+        let mut e = p.entry()?;
+        require(p, &e, "entry point", &["unit", "turn", "at"])?;
+        place_here(p, &mut e, hex_at)?;
+        let id = e.get("unit").and_then(Value::as_str).unwrap_or("");
+        let unit = file
+            .get_mut("units")
+            .and_then(Value::as_array_mut)
+            .and_then(|v| v.iter_mut().find(|u| u["id"] == id))
+            .and_then(Value::as_object_mut)
+            .ok_or_else(|| {
+                ImportError::BadMap(format!(
+                    "{}: its unit '{id}' is not on the map's units layer",
+                    p.name()
+                ))
+            })?;
+        unit.remove("hex");
+        unit.remove("at");
+        unit.insert(
+            "arrives".into(),
+            json!({ "turn": e.get("turn"), "at": e.get("at") }),
+        );
+    }
     Ok(())
 }
 

@@ -153,12 +153,71 @@ fn map_properties(file: &Value) -> Vec<Prop> {
             props.push(Prop::from_json(key, v));
         }
     }
-    for key in JSON_MAP_PROPERTIES {
+    // The objectives are a layer of their own ([`plan_layers`]).
+    for key in JSON_MAP_PROPERTIES
+        .into_iter()
+        .filter(|k| *k != "objectives")
+    {
         if let Some(v) = file.get(key) {
             props.push(Prop::string(key, v.to_string()));
         }
     }
     props
+}
+
+/// The object layer of the objectives and that of the reinforcements' entry places.
+pub const OBJECTIVES_LAYER: &str = "objectives";
+pub const ENTRIES_LAYER: &str = "entry points";
+
+/// Where a place of the scenario is drawn on the map: its object's position and shape.
+type ShapeOf<'a> = dyn Fn(&crate::scenario::Place) -> ((f64, f64), Shape) + 'a;
+
+/// Issue 43's objectives and entry points as two object layers: an objective each (class
+/// `objective`, named by its name, its entry's fields as properties), and an entry point
+/// for each unit that arrives (class `entry`: `unit`, `turn`, `at`), drawn where
+/// `shape_of` puts a place. Import reads a one-hex place from where the object stands,
+/// any other from its `at`.
+fn plan_layers(
+    s: &crate::scenario::Scenario,
+    file: &Value,
+    objects: &mut Objects,
+    shape_of: &ShapeOf,
+) -> [Layer; 2] {
+    let mut objectives = Vec::new();
+    for (e, o) in list(file, "objectives").zip(&s.plan.objectives) {
+        let (at, shape) = shape_of(&o.at);
+        objectives.push(objects.make(o.title(), "objective", at, shape, entry_props(e, &[])));
+    }
+    let mut entries = Vec::new();
+    for (e, u) in list(file, "units").zip(&s.units) {
+        let Some(a) = &u.arrives else { continue };
+        let (at, shape) = shape_of(&a.at);
+        let who = if u.name.is_empty() { &u.id } else { &u.name };
+        let props = vec![
+            Prop::string("unit", u.id.clone()),
+            Prop::from_json("turn", &serde_json::json!(a.turn)),
+            Prop::string("at", e["arrives"]["at"].to_string()),
+        ];
+        entries.push(objects.make(
+            &format!("{who}, turn {}", a.turn),
+            "entry",
+            at,
+            shape,
+            props,
+        ));
+    }
+    // Coloured apart from the other layers' grey pins.
+    let coloured = |name: &str, objects: Vec<Object>, colour: &str| {
+        let mut l = Layer::objects(name, objects);
+        if let Layer::Objects { colour: c, .. } = &mut l {
+            *c = Some(colour.to_string());
+        }
+        l
+    };
+    [
+        coloured(OBJECTIVES_LAYER, objectives, "#b03a2e"),
+        coloured(ENTRIES_LAYER, entries, "#1f618d"),
+    ]
 }
 
 /// The map and its tileset image (`image` is the name the map gives it).
@@ -281,13 +340,38 @@ fn hex_map(
         o.rotation = crate::io::vassal::pieces::token_facing(board, t);
         tokens.push(o);
     }
+    let shape_of = |place: &crate::scenario::Place| -> ((f64, f64), Shape) {
+        use crate::scenario::Place;
+        let pts: Vec<(f64, f64)> = match place {
+            Place::Hex(h) => vec![px(*h)],
+            other => other.hexes_on(board).into_iter().map(px).collect(),
+        };
+        let at = pts.first().copied().unwrap_or((0.0, 0.0));
+        if pts.len() > 1 {
+            (at, Shape::Polyline(pts))
+        } else {
+            (at, Shape::Point)
+        }
+    };
     let mut units = Vec::new();
     for (e, u) in list(file, "units").zip(&s.units) {
-        let at = u.hex.map_or((0.0, 0.0), px);
-        let mut o = objects.make(&u.id, "unit", at, Shape::Point, entry_props(e, &[]));
+        // A reinforcement stands on its entry until its turn; its arrival is its entry
+        // point's.
+        let at = match (&u.arrives, u.hex) {
+            (Some(a), _) => shape_of(&a.at).0,
+            (None, hex) => hex.map_or((0.0, 0.0), px),
+        };
+        let mut o = objects.make(
+            &u.id,
+            "unit",
+            at,
+            Shape::Point,
+            entry_props(e, &["arrives"]),
+        );
         o.rotation = u.facing_deg.unwrap_or(0.0);
         units.push(o);
     }
+    let [objective_layer, entry_layer] = plan_layers(s, file, &mut objects, &shape_of);
     let m = TiledMap {
         orientation: "hexagonal".into(),
         width: board.columns,
@@ -305,6 +389,8 @@ fn hex_map(
             Layer::objects("hexsides", hexsides),
             Layer::objects("roads", roads),
             Layer::objects("tokens", tokens),
+            objective_layer,
+            entry_layer,
             Layer::objects("units", units),
         ],
         notes: Vec::new(),
@@ -415,7 +501,8 @@ fn table_map(
                     (_, Some(a)) => (pt(a), Shape::Point),
                     _ => ((0.0, 0.0), Shape::Point),
                 };
-                let mut o = objects.make(id, class, at, shape, entry_props(e, &[]));
+                // A reinforcement's arrival is its entry point's.
+                let mut o = objects.make(id, class, at, shape, entry_props(e, &["arrives"]));
                 o.rotation = e["facing_deg"].as_f64().unwrap_or(0.0);
                 (o, e[kind_key].as_str().unwrap_or("").to_string())
             })
@@ -425,6 +512,34 @@ fn table_map(
     let lines = layer("lines", "line", "points", false);
     let landmarks = layer("landmarks", "landmark", "polygon", true);
     let units = layer("units", "unit", "-", false);
+    let shape_of = |place: &crate::scenario::Place| -> ((f64, f64), Shape) {
+        use crate::scenario::Place;
+        match place {
+            Place::Point(q) => ((q.x * p, q.y * p), Shape::Point),
+            // A pin amid the area's corners: the area's own polygon is drawn already,
+            // and a second one over it would tint it twice.
+            Place::Area(id) => {
+                let corners = s
+                    .areas
+                    .iter()
+                    .find(|a| a.id == *id)
+                    .map_or(&[][..], |a| a.polygon.as_slice());
+                let n = corners.len().max(1) as f64;
+                let (x, y) = corners
+                    .iter()
+                    .fold((0.0, 0.0), |(x, y), q| (x + q.x, y + q.y));
+                ((x / n * p, y / n * p), Shape::Point)
+            }
+            _ => ((0.0, 0.0), Shape::Point),
+        }
+    };
+    let mut units = units;
+    for ((o, _), u) in units.iter_mut().zip(&s.units) {
+        if let Some(a) = &u.arrives {
+            (o.x, o.y) = shape_of(&a.at).0;
+        }
+    }
+    let plan = plan_layers(s, file, &mut objects, &shape_of);
     let size = ((w.round() as u32).max(1), (h.round() as u32).max(1));
     let mut layers = vec![Layer::Image {
         name: DRAWING_LAYER.into(),
@@ -434,6 +549,7 @@ fn table_map(
     layers.extend(kind_groups("areas", KindList::Terrain, areas, r));
     layers.extend(kind_groups("lines", KindList::Line, lines, r));
     layers.extend(kind_groups("landmarks", KindList::Landmark, landmarks, r));
+    layers.extend(plan);
     layers.push(Layer::objects(
         "units",
         units.into_iter().map(|(o, _)| o).collect(),

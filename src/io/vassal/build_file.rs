@@ -3,7 +3,7 @@
 
 use super::Plan;
 use super::grid::GridFit;
-use super::pieces::definition;
+use super::pieces::{PieceKind, definition};
 use crate::io::xml::Element;
 
 const PKG_BOARD: &str = "VASSAL.build.module.map.boardPicker";
@@ -120,12 +120,9 @@ fn piece_slot(plan: &Plan, kind: usize, gpid: u32, clockwise_deg: f64) -> Elemen
         .with_text(definition(k, gpid, clockwise_deg))
 }
 
-fn map(plan: &Plan, gpid: &mut u32) -> Element {
-    let board = el(&format!("{PKG_BOARD}.Board"))
-        .attr("image", &plan.board_image)
-        .attr("name", BOARD_NAME)
-        .attr("reversible", false)
-        .child(zoned_grid(plan));
+/// A map of one board, `board` (its grid inside), with the components every map of ours
+/// has. `launch`: opened from a toolbar button, not with the module.
+fn map_of(name: &str, board: Element, launch: bool) -> Element {
     let picker = el(&format!("{PKG_MAP}.BoardPicker"))
         .attr("addColumnText", "Add column")
         .attr("addRowText", "Add row")
@@ -138,7 +135,7 @@ fn map(plan: &Plan, gpid: &mut u32) -> Element {
     let mut m = el("VASSAL.build.module.Map")
         .attr("allowMultiple", false)
         .attr("backgroundcolor", "255,255,255")
-        .attr("buttonName", "")
+        .attr("buttonName", if launch { name } else { "" })
         .attr("changeFormat", "$message$")
         .attr("color", "0,0,0")
         .attr("createFormat", "$pieceName$ created in $location$ *")
@@ -147,8 +144,8 @@ fn map(plan: &Plan, gpid: &mut u32) -> Element {
         .attr("hideKey", "")
         .attr("hotkey", "")
         .attr("icon", "/images/map.gif")
-        .attr("launch", false)
-        .attr("mapName", MAP_NAME)
+        .attr("launch", launch)
+        .attr("mapName", name)
         .attr("markMoved", "Never")
         .attr("markUnmovedHotkey", "")
         .attr("markUnmovedIcon", "/images/unmoved.gif")
@@ -197,19 +194,45 @@ fn map(plan: &Plan, gpid: &mut u32) -> Element {
     ] {
         m = m.child(el(&format!("{PKG_MAP}.{plain}")));
     }
-    m = m
-        .child(
-            el(&format!("{PKG_MAP}.Zoomer"))
-                .attr("inButtonText", "")
-                .attr("outButtonText", "")
-                .attr("zoomLevels", "0.25,0.5,0.75,1.0,1.5,2.0")
-                .attr("zoomStart", 3),
-        )
-        .child(
-            el(&format!("{PKG_MAP}.HidePiecesButton"))
-                .attr("buttonText", "")
-                .attr("tooltip", "Hide all pieces on this map"),
-        )
+    m.child(
+        el(&format!("{PKG_MAP}.Zoomer"))
+            .attr("inButtonText", "")
+            .attr("outButtonText", "")
+            .attr("zoomLevels", "0.25,0.5,0.75,1.0,1.5,2.0")
+            .attr("zoomStart", 3),
+    )
+    .child(
+        el(&format!("{PKG_MAP}.HidePiecesButton"))
+            .attr("buttonText", "")
+            .attr("tooltip", "Hide all pieces on this map"),
+    )
+}
+
+fn board_of(name: &str, image: &str, grid: Element) -> Element {
+    el(&format!("{PKG_BOARD}.Board"))
+        .attr("image", image)
+        .attr("name", name)
+        .attr("reversible", false)
+        .child(grid)
+}
+
+/// The map of the reinforcements, each turn's a zone named by it ("Turn 3
+/// reinforcements"), opened from the toolbar.
+pub fn holding_map(h: &super::setup::Holding) -> Element {
+    let mut zg = el(&format!("{PKG_BOARD}.board.ZonedGrid"));
+    for z in super::setup::holding_zones(h) {
+        zg = zg.child(zone_element(&z));
+    }
+    map_of(
+        &h.map_name,
+        board_of(super::setup::HOLDING_BOARD, &h.image, zg),
+        true,
+    )
+}
+
+fn map(plan: &Plan, gpid: &mut u32) -> Element {
+    let board = board_of(BOARD_NAME, &plan.board_image, zoned_grid(plan));
+    let mut m = map_of(MAP_NAME, board, false)
         .child(
             el(&format!("{PKG_MAP}.GlobalMap"))
                 .attr("buttonText", "")
@@ -244,13 +267,38 @@ fn map(plan: &Plan, gpid: &mut u32) -> Element {
                 .attr("x", stack.at.0)
                 .attr("y", stack.at.1),
         };
-        for (kind, deg) in &stack.pieces {
+        for p in &stack.pieces {
             *gpid += 1;
-            st = st.child(piece_slot(plan, *kind, *gpid, *deg));
+            st = st.child(piece_slot(plan, p.kind, *gpid, p.deg));
         }
         m = m.child(st);
     }
     m
+}
+
+/// The kinds in the palette's order: list by list (each in the order its first kind
+/// comes), the kinds of a list in their order. The palette's slots are numbered (their
+/// `gpid`) from 1 in this order.
+pub fn palette_order(kinds: &[PieceKind]) -> Vec<usize> {
+    let mut lists: Vec<&str> = Vec::new();
+    for k in kinds {
+        if !lists.contains(&k.list.as_str()) {
+            lists.push(&k.list);
+        }
+    }
+    lists
+        .iter()
+        .flat_map(|list| (0..kinds.len()).filter(move |&i| kinds[i].list == *list))
+        .collect()
+}
+
+/// Each kind's palette slot `gpid`, by kind.
+pub fn palette_gpids(kinds: &[PieceKind]) -> Vec<String> {
+    let mut out = vec![String::new(); kinds.len()];
+    for (slot, i) in palette_order(kinds).into_iter().enumerate() {
+        out[i] = (slot + 1).to_string();
+    }
+    out
 }
 
 /// The palette: a list per side (and one of tokens), a slot per kind of piece.
@@ -265,10 +313,11 @@ fn palette(plan: &Plan, gpid: &mut u32) -> Element {
         .attr("scale", 1.0)
         .attr("text", "Pieces")
         .attr("tooltip", "Show/Hide the pieces window");
+    let order = palette_order(&plan.kinds);
     let mut lists: Vec<&str> = Vec::new();
-    for k in &plan.kinds {
-        if !lists.contains(&k.list.as_str()) {
-            lists.push(&k.list);
+    for &i in &order {
+        if !lists.contains(&plan.kinds[i].list.as_str()) {
+            lists.push(&plan.kinds[i].list);
         }
     }
     for list in lists {
@@ -278,11 +327,9 @@ fn palette(plan: &Plan, gpid: &mut u32) -> Element {
             .attr("height", 0)
             .attr("scale", 1.0)
             .attr("width", 0);
-        for (i, k) in plan.kinds.iter().enumerate() {
-            if k.list == list {
-                *gpid += 1;
-                l = l.child(piece_slot(plan, i, *gpid, 0.0));
-            }
+        for &i in order.iter().filter(|&&i| plan.kinds[i].list == list) {
+            *gpid += 1;
+            l = l.child(piece_slot(plan, i, *gpid, 0.0));
         }
         window = window.child(l);
     }
@@ -313,20 +360,28 @@ pub fn build_file(plan: &Plan) -> Element {
     if !plan.sides.is_empty() {
         root = root.child(roster);
     }
-    root.child(
-        el("VASSAL.build.module.GlobalOptions")
-            .attr("autoReport", "Always")
-            .attr("centerOnMove", "Use Preferences Setting")
-            .attr("chatterHTMLSupport", "Always")
-            .attr("hotKeysOnClosedWindows", "Never")
-            .attr("inventoryForAll", "Always")
-            .attr("nonOwnerUnmaskable", "Never")
-            .attr("playerIdFormat", "$PlayerName$")
-            .attr("promptString", "Opponents can unmask pieces"),
-    )
-    .child(el("VASSAL.build.module.Chatter"))
-    .child(el("VASSAL.build.module.KeyNamer"))
-    .child(el("VASSAL.build.module.PrototypesContainer"))
-    .child(palette)
-    .child(map)
+    root = root
+        .child(
+            el("VASSAL.build.module.GlobalOptions")
+                .attr("autoReport", "Always")
+                .attr("centerOnMove", "Use Preferences Setting")
+                .attr("chatterHTMLSupport", "Always")
+                .attr("hotKeysOnClosedWindows", "Never")
+                .attr("inventoryForAll", "Always")
+                .attr("nonOwnerUnmaskable", "Never")
+                .attr("playerIdFormat", "$PlayerName$")
+                .attr("promptString", "Opponents can unmask pieces"),
+        )
+        .child(el("VASSAL.build.module.Chatter"))
+        .child(el("VASSAL.build.module.KeyNamer"))
+        .child(el("VASSAL.build.module.PrototypesContainer"))
+        .child(palette)
+        .child(map);
+    if let Some(setup) = &plan.setup {
+        if let Some(h) = &setup.holding {
+            root = root.child(holding_map(h));
+        }
+        root = root.child(super::setup::element(setup));
+    }
+    root
 }

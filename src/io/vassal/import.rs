@@ -488,7 +488,12 @@ pub fn pick<'a>(
     map: Option<&str>,
     board: Option<&str>,
 ) -> Result<(BoardEntry, &'a Element), ImportError> {
-    let all = module.boards();
+    // The reinforcements' holding map of a setup Sandtable added is no game board.
+    let all: Vec<BoardEntry> = module
+        .boards()
+        .into_iter()
+        .filter(|b| b.board != super::setup::HOLDING_BOARD)
+        .collect();
     let matching: Vec<&BoardEntry> = all
         .iter()
         .filter(|b| map.is_none_or(|m| b.map == m) && board.is_none_or(|n| b.board == n))

@@ -15,7 +15,7 @@ use quick_xml::events::Event;
 use super::module::{self, Module, ModuleError};
 use super::{build_file, grid::PixelMap};
 use crate::board::{Board, HexBoard};
-use crate::io::xml;
+use crate::io::xml::{self, Element};
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
 use crate::scene::{self, SceneOptions};
@@ -460,12 +460,184 @@ pub fn write(
         }
         None => None,
     };
-    rezip(
-        module,
-        &build,
-        data.as_deref(),
-        image_entry.as_deref().zip(board_image),
+    let mut changed: Vec<(String, Vec<u8>)> = vec![(module.build_name.clone(), Vec::new())];
+    if let Some(d) = &data {
+        changed.push(("moduledata".into(), d.as_bytes().to_vec()));
+    }
+    if let (Some(name), Some(bytes)) = (image_entry, board_image) {
+        changed.push((name, bytes));
+    }
+    let mut dropped = std::collections::HashSet::new();
+    if is_scenario(scenario) {
+        let setup = setup_into(
+            scenario,
+            ruleset,
+            module,
+            &mut build,
+            (board, &map, &map_path),
+            (&entry.map, &entry.board),
+            data.as_deref().map(str::as_bytes),
+        )?;
+        changed.extend(setup.added);
+        dropped = setup.dropped;
+    }
+    changed[0].1 = build.into_bytes();
+    rezip(module, changed, &dropped)
+}
+
+/// Whether the scenario is more than a map with pieces: it has a plan (turns,
+/// objectives, victory, texts) or units that arrive or leave. Only then does `--into`
+/// add a setup: a board painted and sent back (issue 28) keeps the module's own New
+/// Game, which a setup would take off VASSAL's File menu.
+fn is_scenario(s: &Scenario) -> bool {
+    !s.plan.is_empty()
+        || s.units
+            .iter()
+            .any(|u| u.arrives.is_some() || u.leaves.is_some())
+}
+
+/// What the setup adds to a module's archive and what of an earlier export it drops.
+struct SetupEntries {
+    added: Vec<(String, Vec<u8>)>,
+    dropped: std::collections::HashSet<String>,
+}
+
+/// Prefix of the images of our pieces in someone's module: ours to replace on the next
+/// export, no clash with the module's own.
+const IMAGE_PREFIX: &str = "sandtable-";
+
+/// The scenario as a predefined setup of the module, in the build file's text `build`:
+/// an earlier export's setup of the same name and its holding map are taken out, the new
+/// ones put before the root's end. The pieces are drawn at the module's scale (`map`),
+/// on the map at `map_path` (named `names.0`, the board `names.1`).
+fn setup_into(
+    scenario: &Scenario,
+    ruleset: &Ruleset,
+    module: &Module,
+    build: &mut String,
+    (board, map, map_path): (&HexBoard, &PixelMap, &[usize]),
+    names: (&str, &str),
+    moduledata: Option<&[u8]>,
+) -> Result<SetupEntries, IntoError> {
+    use super::setup::{self, HOLDING_BOARD, HOLDING_MAP, PREDEFINED_SETUP};
+    let fail = |e: &dyn std::fmt::Display| IntoError::Board(format!("the scenario's setup: {e}"));
+    let mut kinds = super::pieces::kinds(scenario, ruleset, map.scale).map_err(|e| fail(&e))?;
+    for k in &mut kinds {
+        k.image = format!("{IMAGE_PREFIX}{}", k.image);
+    }
+    let stacks = super::hex_stacks(scenario, board, map, &kinds);
+    let map_el = module::at_path(&module.build, map_path)
+        .ok_or_else(|| IntoError::Board("the map vanished".into()))?;
+    let edge = |k: &str| {
+        map_el
+            .get(k)
+            .and_then(|v| v.trim().parse::<i32>().ok())
+            .unwrap_or(0)
+    };
+    // The map of our reinforcements: an earlier export's (its board says so), or a name
+    // no map of the module has.
+    let ours = |m: &Element| {
+        let mut boards = Vec::new();
+        m.descendants(module::BOARD, &mut boards);
+        boards.iter().any(|b| b.get("name") == Some(HOLDING_BOARD))
+    };
+    let maps = module::maps(&module.build);
+    let taken = |n: &str| {
+        maps.iter()
+            .any(|(_, m)| !ours(m) && m.get("mapName") == Some(n))
+    };
+    let holding_name = [HOLDING_MAP.to_string(), format!("Sandtable {HOLDING_MAP}")]
+        .into_iter()
+        .chain((2..).map(|i| format!("Sandtable {HOLDING_MAP} {i}")))
+        .find(|n| !taken(n))
+        .unwrap_or_default();
+    let holding_image = format!("{IMAGE_PREFIX}reinforcements.png");
+    let setup = super::scenario_setup(
+        scenario,
+        &kinds,
+        &stacks,
+        (names.0, names.1, (edge("edgeWidth"), edge("edgeHeight"))),
+        (&holding_name, &holding_image),
     )
+    .map_err(|e| fail(&e))?;
+    // Out: an earlier setup of this name (and its saved game), an earlier holding map
+    // (and its image), our earlier piece images.
+    let mut dropped: std::collections::HashSet<String> = module
+        .names
+        .iter()
+        .filter(|n| n.starts_with(&format!("images/{IMAGE_PREFIX}")))
+        .cloned()
+        .collect();
+    let mut spans = Vec::new();
+    let mut olds = Vec::new();
+    find_all(&module.build, &mut Vec::new(), &mut |path, e| {
+        if e.name == PREDEFINED_SETUP && e.get("name") == Some(setup.name.as_str()) {
+            if let Some(f) = e.get("file").filter(|f| !f.is_empty()) {
+                olds.push(f.to_string());
+            }
+            spans.push(path.to_vec());
+        }
+    });
+    dropped.extend(olds);
+    for (path, m) in &maps {
+        if ours(m) {
+            spans.push(path.clone());
+        }
+    }
+    let mut spans: Vec<(usize, usize)> = spans
+        .iter()
+        .filter_map(|p| element_span(build, p))
+        .collect();
+    spans.sort();
+    for (a, b) in spans.into_iter().rev() {
+        // The line the element stood on goes with it.
+        let a = build[..a]
+            .rfind('\n')
+            .filter(|i| build[*i..a].trim().is_empty())
+            .unwrap_or(a);
+        build.replace_range(a..b, "");
+    }
+    let mut fragment = String::new();
+    let mut elements = Vec::new();
+    if let Some(h) = &setup.holding {
+        elements.push(build_file::holding_map(h));
+    }
+    elements.push(setup::element(&setup));
+    for e in &elements {
+        fragment.push_str("\n    ");
+        fragment.push_str(&String::from_utf8_lossy(&xml::write_fragment(e)));
+    }
+    fragment.push('\n');
+    let end = build
+        .rfind("</")
+        .ok_or_else(|| IntoError::Board("the build file has no end tag".into()))?;
+    let end = build[..end].trim_end().len();
+    build.insert_str(end, &fragment);
+    let mut added: Vec<(String, Vec<u8>)> = kinds
+        .iter()
+        .map(|k| (format!("images/{}", k.image), k.png.clone()))
+        .collect();
+    if let Some(h) = &setup.holding {
+        added.push((format!("images/{}", h.image), h.png.clone()));
+    }
+    let gpids = vec![String::new(); kinds.len()];
+    let vsav = setup::saved_game(&setup, &kinds, &gpids, moduledata)
+        .map_err(|e| IntoError::Zip(e.to_string()))?;
+    added.push((setup.file.clone(), vsav));
+    for (name, _) in &added {
+        dropped.remove(name);
+    }
+    Ok(SetupEntries { added, dropped })
+}
+
+/// Calls `f` with every element under `e` and its path of child indices.
+fn find_all(e: &Element, path: &mut Vec<usize>, f: &mut dyn FnMut(&[usize], &Element)) {
+    for (i, c) in e.children.iter().enumerate() {
+        path.push(i);
+        f(path, c);
+        find_all(c, path, f);
+        path.pop();
+    }
 }
 
 /// The scene drawn over the module's board image `bytes`, at the image's size, as PNG.
@@ -517,41 +689,45 @@ fn redrawn(
     Ok(jpeg)
 }
 
-/// The module's archive with the build file (and moduledata, and the board image)
-/// replaced, every other entry copied as its compressed bytes.
+/// The module's archive with the entries `changed` written anew (in their places, or
+/// after the others when new), those `dropped` left out, every other entry copied as its
+/// compressed bytes.
 fn rezip(
     module: &Module,
-    build: &str,
-    data: Option<&str>,
-    image: Option<(&str, Vec<u8>)>,
+    changed: Vec<(String, Vec<u8>)>,
+    dropped: &std::collections::HashSet<String>,
 ) -> Result<Vec<u8>, IntoError> {
     let zerr = |e: zip::result::ZipError| IntoError::Zip(e.to_string());
     let mut src =
         zip::ZipArchive::new(std::io::Cursor::new(module.bytes.as_slice())).map_err(zerr)?;
     let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let mut pending: Vec<Option<(String, Vec<u8>)>> = changed.into_iter().map(Some).collect();
+    let put = |out: &mut zip::ZipWriter<_>, name: &str, bytes: &[u8]| {
+        out.start_file(name, super::entry_options(name))
+            .map_err(zerr)?;
+        out.write_all(bytes)
+            .map_err(|e| IntoError::Zip(e.to_string()))
+    };
     for i in 0..src.len() {
         let f = src.by_index_raw(i).map_err(zerr)?;
         let name = f.name().map_err(zerr)?.into_owned();
-        let replaced: Option<Vec<u8>> = if name == module.build_name {
-            Some(build.as_bytes().to_vec())
-        } else if name == "moduledata" {
-            data.map(|d| d.as_bytes().to_vec())
-        } else {
-            image
-                .as_ref()
-                .filter(|(n, _)| *n == name)
-                .map(|(_, b)| b.clone())
-        };
-        match replaced {
-            Some(bytes) => {
+        if dropped.contains(&name) {
+            continue;
+        }
+        let new = pending
+            .iter_mut()
+            .find(|c| c.as_ref().is_some_and(|(n, _)| *n == name))
+            .and_then(Option::take);
+        match new {
+            Some((_, bytes)) => {
                 drop(f);
-                out.start_file(name.as_str(), super::entry_options(&name))
-                    .map_err(zerr)?;
-                out.write_all(&bytes)
-                    .map_err(|e| IntoError::Zip(e.to_string()))?;
+                put(&mut out, &name, &bytes)?;
             }
             None => out.raw_copy_file(f).map_err(zerr)?,
         }
+    }
+    for (name, bytes) in pending.into_iter().flatten() {
+        put(&mut out, &name, &bytes)?;
     }
     Ok(out.finish().map_err(zerr)?.into_inner())
 }

@@ -13,6 +13,7 @@ pub mod pieces;
 pub mod read;
 pub mod reader;
 pub mod sequence;
+pub mod setup;
 
 use std::io::Write;
 
@@ -25,6 +26,7 @@ use crate::scene::{self, LayerId, SceneOptions};
 
 use grid::{GridFit, PixelMap};
 use pieces::{PieceKind, What};
+use setup::{Placed, PlacedStack, Setup};
 
 /// A zone of the board: a hex or a table area, with its properties.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,7 +38,7 @@ pub struct Zone {
     pub on_grid: bool,
 }
 
-/// An at-start stack: where, and the pieces (kind, degrees clockwise) in it.
+/// An at-start stack: where, and the pieces in it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stack {
     pub name: String,
@@ -44,7 +46,7 @@ pub struct Stack {
     pub label: Option<String>,
     /// Board pixels (the hex centre or table point).
     pub at: (i32, i32),
-    pub pieces: Vec<(usize, f64)>,
+    pub pieces: Vec<Placed>,
 }
 
 /// Everything the module says, before it is written.
@@ -59,6 +61,8 @@ pub struct Plan {
     pub zones: Vec<Zone>,
     pub kinds: Vec<PieceKind>,
     pub stacks: Vec<Stack>,
+    /// The scenario as a predefined setup.
+    pub setup: Option<Setup>,
 }
 
 /// The layers of the board image: the chosen ones but the pieces and findings.
@@ -85,6 +89,9 @@ pub fn redraw_options(layers: Option<&[LayerId]>) -> SceneOptions {
         ..SceneOptions::default()
     }
 }
+
+/// The holding map's board image.
+const HOLDING_IMAGE: &str = "reinforcements.png";
 
 fn too_large(w: u32, h: u32, dpi: u32) -> ExportError {
     ExportError::TooLarge(format!(
@@ -202,37 +209,70 @@ fn kind_of(kinds: &[PieceKind], what: &What) -> Option<usize> {
     kinds.iter().position(|k| k.what == *what)
 }
 
-/// Pieces of a stack: kind and degrees clockwise.
-type Pieces = Vec<(usize, f64)>;
+/// The name a unit's piece shows: the unit's name, else its kind's ("Union Infantry").
+fn piece_name(u: &crate::scenario::Unit, kinds: &[PieceKind], kind: usize) -> String {
+    if u.name.is_empty() {
+        kinds[kind].name.clone()
+    } else {
+        u.name.clone()
+    }
+}
 
-fn hex_stacks(s: &Scenario, board: &HexBoard, g: &GridFit, kinds: &[PieceKind]) -> Vec<Stack> {
+fn unit_kind(u: &crate::scenario::Unit, kinds: &[PieceKind]) -> Option<usize> {
+    kind_of(
+        kinds,
+        &What::Unit {
+            class: u.class.clone(),
+            side: u.side.clone(),
+        },
+    )
+}
+
+/// The stacks of a hex board at the start, hex by hex in reading order: its tokens, then
+/// its units (not those that arrive later), at the hex centres `map` puts in pixels.
+pub(crate) fn hex_stacks(
+    s: &Scenario,
+    board: &HexBoard,
+    map: &PixelMap,
+    kinds: &[PieceKind],
+) -> Vec<Stack> {
     let layout = board.layout();
     let named = grid::labels_supported(board);
     // Keyed by reading order, so stacks come row by row.
-    let mut by_hex: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Pieces)> =
+    let mut by_hex: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Vec<Placed>)> =
         Default::default();
-    let mut put = |hex: hexx::Hex, kind: Option<usize>, deg: f64| {
-        if let Some(k) = kind {
+    let mut put = |hex: hexx::Hex, piece: Option<Placed>| {
+        if let Some(p) = piece {
             by_hex
                 .entry(board.reading_order(hex))
                 .or_insert_with(|| (hex, Vec::new()))
                 .1
-                .push((k, deg));
+                .push(p);
         }
     };
     for t in &s.tokens {
         let what = What::Token {
             kind: t.kind.clone(),
         };
-        put(t.hex, kind_of(kinds, &what), pieces::token_facing(board, t));
+        put(
+            t.hex,
+            kind_of(kinds, &what).map(|kind| Placed {
+                kind,
+                name: kinds[kind].name.clone(),
+                deg: pieces::token_facing(board, t),
+            }),
+        );
     }
-    for u in &s.units {
+    for u in s.units.iter().filter(|u| u.arrives.is_none()) {
         let Some(hex) = u.hex else { continue };
-        let what = What::Unit {
-            class: u.class.clone(),
-            side: u.side.clone(),
-        };
-        put(hex, kind_of(kinds, &what), u.facing_deg.unwrap_or(0.0));
+        put(
+            hex,
+            unit_kind(u, kinds).map(|kind| Placed {
+                kind,
+                name: piece_name(u, kinds, kind),
+                deg: u.facing_deg.unwrap_or(0.0),
+            }),
+        );
     }
     by_hex
         .into_values()
@@ -241,7 +281,7 @@ fn hex_stacks(s: &Scenario, board: &HexBoard, g: &GridFit, kinds: &[PieceKind]) 
             Stack {
                 name: label.clone(),
                 label: named.then_some(label),
-                at: px(&g.pixels, layout.centre(hex)),
+                at: px(map, layout.centre(hex)),
                 pieces,
             }
         })
@@ -251,20 +291,91 @@ fn hex_stacks(s: &Scenario, board: &HexBoard, g: &GridFit, kinds: &[PieceKind]) 
 fn table_stacks(s: &Scenario, map: &PixelMap, mm: f32, kinds: &[PieceKind]) -> Vec<Stack> {
     s.units
         .iter()
+        .filter(|u| u.arrives.is_none())
         .filter_map(|u| {
             let at = u.at?;
-            let what = What::Unit {
-                class: u.class.clone(),
-                side: u.side.clone(),
-            };
+            let kind = unit_kind(u, kinds)?;
             Some(Stack {
                 name: u.id.clone(),
                 label: None,
                 at: px(map, hexx::Vec2::new(at.x as f32 * mm, at.y as f32 * mm)),
-                pieces: vec![(kind_of(kinds, &what)?, u.facing_deg.unwrap_or(0.0))],
+                pieces: vec![Placed {
+                    kind,
+                    name: piece_name(u, kinds, kind),
+                    deg: u.facing_deg.unwrap_or(0.0),
+                }],
             })
         })
         .collect()
+}
+
+/// The units that arrive after the start, by turn (in the units' order within a turn),
+/// each with where it enters.
+pub(crate) fn arrivals(s: &Scenario, kinds: &[PieceKind]) -> Vec<(u32, Vec<setup::Arriving>)> {
+    crate::scenario::plan::schedule(&s.units)
+        .turns
+        .iter()
+        .filter(|t| !t.arriving.is_empty())
+        .map(|t| {
+            let pieces = t
+                .arriving
+                .iter()
+                .filter_map(|u| {
+                    let kind = unit_kind(u, kinds)?;
+                    let entry = u.arrives.as_ref().map(|a| s.describe(&a.at))?;
+                    Some((
+                        Placed {
+                            kind,
+                            name: piece_name(u, kinds, kind),
+                            deg: 0.0,
+                        },
+                        entry,
+                    ))
+                })
+                .collect();
+            (t.turn, pieces)
+        })
+        .collect()
+}
+
+/// The scenario's predefined setup on the map `map` (board `board`, whose top left is
+/// `origin` on the map): `stacks` as they stand at the start, the reinforcements on a
+/// holding map named `holding_map` whose image is `images/{holding_image}`.
+pub(crate) fn scenario_setup(
+    s: &Scenario,
+    kinds: &[PieceKind],
+    stacks: &[Stack],
+    (map, board, origin): (&str, &str, (i32, i32)),
+    (holding_map, holding_image): (&str, &str),
+) -> Result<Setup, ExportError> {
+    let name = if s.title.trim().is_empty() {
+        "Sandtable scenario".to_string()
+    } else {
+        s.title.clone()
+    };
+    let turns = arrivals(s, kinds);
+    let holding = if turns.is_empty() {
+        None
+    } else {
+        let size = kinds
+            .iter()
+            .fold((1, 1), |(w, h), k| (w.max(k.size.0), h.max(k.size.1)));
+        Some(setup::holding(holding_map, holding_image, &turns, size)?)
+    };
+    Ok(Setup {
+        file: setup::file_name(&name),
+        name,
+        map: map.to_string(),
+        board: board.to_string(),
+        stacks: stacks
+            .iter()
+            .map(|st| PlacedStack {
+                at: (st.at.0 + origin.0, st.at.1 + origin.1),
+                pieces: st.pieces.clone(),
+            })
+            .collect(),
+        holding,
+    })
 }
 
 /// The module's plan and its board image.
@@ -296,12 +407,22 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
     let png = image::render(&scene, &pixels, None)?;
     let kinds = pieces::kinds(s, r, pixels.scale)?;
     let (zones, stacks) = match (&s.board, &grid) {
-        (Board::Hex(b), Some(g)) => (hex_zones(s, r, b, &pixels), hex_stacks(s, b, g, &kinds)),
+        (Board::Hex(b), Some(g)) => (
+            hex_zones(s, r, b, &pixels),
+            hex_stacks(s, b, &g.pixels, &kinds),
+        ),
         _ => (
             table_zones(s, r, &pixels, scene.mm_per_unit),
             table_stacks(s, &pixels, scene.mm_per_unit, &kinds),
         ),
     };
+    let setup = scenario_setup(
+        s,
+        &kinds,
+        &stacks,
+        (build_file::MAP_NAME, build_file::BOARD_NAME, (0, 0)),
+        (setup::HOLDING_MAP, HOLDING_IMAGE),
+    )?;
     let plan = Plan {
         title: if s.title.is_empty() {
             "Sandtable scenario".into()
@@ -317,6 +438,7 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
         zones,
         kinds,
         stacks,
+        setup: Some(setup),
     };
     Ok((plan, png))
 }
@@ -337,6 +459,15 @@ pub fn write(job: &ExportJob) -> Result<Vec<u8>, ExportError> {
     ];
     for k in &plan.kinds {
         files.push((format!("images/{}", k.image), k.png.clone()));
+    }
+    if let Some(setup) = &plan.setup {
+        if let Some(h) = &setup.holding {
+            files.push((format!("images/{}", h.image), h.png.clone()));
+        }
+        let moduledata = files[0].1.clone();
+        let gpids = build_file::palette_gpids(&plan.kinds);
+        let vsav = setup::saved_game(setup, &plan.kinds, &gpids, Some(&moduledata))?;
+        files.push((setup.file.clone(), vsav));
     }
     Ok(zip(&files)?)
 }

@@ -293,6 +293,20 @@ pub fn token_facing(board: &HexBoard, t: &Token) -> f64 {
 
 /// The piece definition (`+/null/type/state`) of a kind, turned `clockwise_deg`.
 pub fn definition(kind: &PieceKind, gpid: u32, clockwise_deg: f64) -> String {
+    let (type_, state) = type_and_state(kind, &kind.name, &gpid.to_string(), clockwise_deg, (0, 0));
+    encode(&["+", "null", type_.as_str(), state.as_str()], '/')
+}
+
+/// A piece of `kind` named `name` as VASSAL writes it: its type (traits, outermost first)
+/// and its state, turned `clockwise_deg`, its basic piece at `at` (map pixels) with the
+/// palette slot's `gpid`.
+pub fn type_and_state(
+    kind: &PieceKind,
+    name: &str,
+    gpid: &str,
+    clockwise_deg: f64,
+    at: (i32, i32),
+) -> (String, String) {
     let (marker_keys, marker_values): (Vec<&str>, Vec<&str>) = match &kind.what {
         What::Unit { class, side } => (vec!["Kind", "Class", "Side"], vec!["unit", class, side]),
         What::Token { kind } => (vec!["Kind", "Class"], vec!["token", kind]),
@@ -308,7 +322,7 @@ pub fn definition(kind: &PieceKind, gpid: u32, clockwise_deg: f64) -> String {
     let marker_type = format!("mark;{}", encode(&marker_keys, ','));
     let basic_type = format!(
         "piece;{}",
-        encode(&["", "", kind.image.as_str(), kind.name.as_str()], ';')
+        encode(&["", "", kind.image.as_str(), name], ';')
     );
     // VASSAL turns counter-clockwise for a positive angle.
     let angle = (360.0 - clockwise_deg).rem_euclid(360.0);
@@ -318,7 +332,10 @@ pub fn definition(kind: &PieceKind, gpid: u32, clockwise_deg: f64) -> String {
         &[rotate_type, encode(&[marker_type, basic_type], '\t')],
         '\t',
     );
-    let basic_state = encode(&["null", "0", "0", &gpid.to_string(), "0"], ';');
+    let basic_state = encode(
+        &["null", &at.0.to_string(), &at.1.to_string(), gpid, "0"],
+        ';',
+    );
     let state = encode(
         &[
             format!("{angle}"),
@@ -326,5 +343,5 @@ pub fn definition(kind: &PieceKind, gpid: u32, clockwise_deg: f64) -> String {
         ],
         '\t',
     );
-    encode(&["+", "null", type_.as_str(), state.as_str()], '/')
+    (type_, state)
 }
