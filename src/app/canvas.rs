@@ -118,13 +118,20 @@ impl Canvas {
         if self.hover != before {
             ui.ctx().request_repaint();
         }
-        let options = self.scene_options(doc, tools);
+        let options = {
+            let _t = super::frame_log::phase("findings to scene");
+            self.scene_options(doc, tools)
+        };
         let frame = super::paint::Frame {
             zoom: self.view.zoom,
             pixels_per_point: ui.ctx().pixels_per_point(),
             visible: self.view.visible(rect),
         };
-        self.painter.scene(doc, &ruleset, options, frame);
+        {
+            let _t = super::frame_log::phase("scene");
+            self.painter.scene(doc, &ruleset, options, frame);
+        }
+        super::frame_log::shown(doc.revision);
         let bg = doc.scenario.board.background();
         self.backdrop.update(ui.ctx(), bg, doc.path.as_deref());
         if let Some(bg) = bg {

@@ -124,7 +124,9 @@ impl Document {
     pub fn apply(&mut self, edit: Edit, rulesets: &Rulesets) -> Result<(), EditError> {
         // The edit is kept for the validator: the history takes the original.
         let applied = edit.clone();
+        let t = super::frame_log::phase("edit");
         self.history.apply(&mut self.scenario, edit)?;
+        drop(t);
         self.changed(rulesets, Some(&applied));
         Ok(())
     }
@@ -196,7 +198,9 @@ impl Document {
     }
 
     pub fn undo(&mut self, rulesets: &Rulesets) -> bool {
+        let t = super::frame_log::phase("edit");
         let done = self.history.undo_in(&mut self.scenario, &mut self.module);
+        drop(t);
         if done {
             let edit = (!self.history.swapped(true))
                 .then(|| self.history.last_undone().cloned())
@@ -207,7 +211,9 @@ impl Document {
     }
 
     pub fn redo(&mut self, rulesets: &Rulesets) -> bool {
+        let t = super::frame_log::phase("edit");
         let done = self.history.redo_in(&mut self.scenario, &mut self.module);
+        drop(t);
         if done {
             let edit = (!self.history.swapped(false))
                 .then(|| self.history.last_done().cloned())
@@ -220,6 +226,7 @@ impl Document {
     /// After `edit` (or an undo or redo, which change what their step changed; `None`
     /// when it swapped the module): a new revision, and the findings brought up to date.
     fn changed(&mut self, rulesets: &Rulesets, edit: Option<&Edit>) {
+        let _t = super::frame_log::phase("validate");
         self.revision += 1;
         let held = self.module.as_ref().map(Arc::as_ptr);
         self.resolve(rulesets);
@@ -235,6 +242,7 @@ impl Document {
 
     /// Runs the rules core over the whole scenario (a new document or ruleset).
     pub fn revalidate(&mut self, rulesets: &Rulesets) {
+        let _t = super::frame_log::phase("validate in full");
         self.resolve(rulesets);
         let module = self.module.as_deref().ok_or(());
         match module.or_else(|_| crate::rules::check::ruleset_of(&self.scenario, rulesets)) {

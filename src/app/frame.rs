@@ -45,7 +45,9 @@ impl DesignerApp {
                         self.feature_inspector(ui);
                     }
                     ui.separator();
+                    let t = super::frame_log::phase("findings list");
                     self.validation_panel(ui);
+                    drop(t);
                     ui.separator();
                     let hex = self.doc.scenario.board.as_hex().is_some();
                     egui::CollapsingHeader::new("Layers shown")
@@ -55,7 +57,10 @@ impl DesignerApp {
             });
         // Before the canvas: a module edit, a loaded file, a new scenario are drawn in
         // the frame they are made.
+        let t = super::frame_log::phase("windows");
         self.show_windows(ui);
+        drop(t);
+        let t = super::frame_log::phase("canvas");
         egui::CentralPanel::default().show(ui, |ui| {
             self.canvas.ui(
                 ui,
@@ -65,6 +70,7 @@ impl DesignerApp {
                 self.windows.sample.as_mut(),
             );
         });
+        drop(t);
         self.choose_backdrop_image();
         self.show_questions(&ui.ctx().clone());
         // Asked for by the panels and windows drawn since: run now, drawn next frame.
@@ -73,12 +79,14 @@ impl DesignerApp {
             ui.ctx().request_repaint();
         }
         let dirty = self.doc.history.is_dirty();
+        let t = super::frame_log::phase("autosave");
         self.recovery.tick(
             &self.doc.scenario,
             self.doc.path.as_deref(),
             self.doc.revision,
             dirty,
         );
+        drop(t);
         // Autosave must not wait for the user to move the mouse: wake when it is due.
         if let Some(wait) = self.recovery.due_in(self.doc.revision, dirty) {
             ui.ctx().request_repaint_after(wait);

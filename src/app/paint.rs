@@ -435,6 +435,7 @@ impl ScenePainter {
         {
             self.zoomed_out = true;
             if self.far.as_ref().is_none_or(|(k, _)| *k != key) {
+                let _t = super::frame_log::phase("far colours");
                 let far = FarColours::new(&doc.scenario, ruleset, board, &key.options);
                 self.far = Some((key, Arc::new(far)));
             }
@@ -447,6 +448,7 @@ impl ScenePainter {
         }
         if !windowed(doc) {
             if self.scene.as_ref().is_none_or(|(k, _)| *k != key) {
+                let _t = super::frame_log::phase("scene build");
                 let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &key.options));
                 self.scene = Some((key, s));
                 self.meshes = None;
@@ -478,6 +480,7 @@ impl ScenePainter {
                 view: Some(window),
                 ..key.options.clone()
             };
+            let _t = super::frame_log::phase("scene build");
             let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
             self.stale = self.meshes.take().map(|m| (old.clone(), m));
             self.scene = Some((key, s));
@@ -494,6 +497,7 @@ impl ScenePainter {
             view: Some(window),
             ..key.options.clone()
         };
+        let _t = super::frame_log::phase("scene build");
         let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
         self.scene = Some((key, s));
         self.window = Some(window);
@@ -514,6 +518,7 @@ impl ScenePainter {
             );
             painter.rect_filled(board, 0.0, colour(far.background));
             painter.extend(self.under.drain(..));
+            let _t = super::frame_log::phase("overview");
             self.overview.paint(ui.ctx(), painter, rect, view, &far);
             return;
         }
@@ -590,6 +595,7 @@ impl ScenePainter {
         pixels_per_point: f32,
         keep: Option<(&Scene, &[LayerMesh])>,
     ) -> Vec<LayerMesh> {
+        let _t = super::frame_log::phase("tessellate");
         let (min, max) = (
             hexx::Vec2::new(covers.min.x, covers.min.y),
             hexx::Vec2::new(covers.max.x, covers.max.y),
