@@ -20,6 +20,7 @@ impl DesignerApp {
 
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut Ui) {
+        let at_start = (self.doc.id, self.doc.revision);
         egui_extras::install_image_loaders(ui.ctx());
         // Ctrl+Plus / Ctrl+Minus zoom the board (the canvas reads them), not the whole
         // interface.
@@ -76,6 +77,13 @@ impl DesignerApp {
         // Asked for by the panels and windows drawn since: run now, drawn next frame.
         if !self.queued.is_empty() {
             self.run_queued(ui.ctx());
+            ui.ctx().request_repaint();
+        }
+        // A frame that changed the document draws once more, now rather than when the
+        // pointer next moves: the panels drawn before the edit (findings, inspector,
+        // status) and an edit made after the board was drawn (a question answered)
+        // show it.
+        if (self.doc.id, self.doc.revision) != at_start {
             ui.ctx().request_repaint();
         }
         let dirty = self.doc.history.is_dirty();

@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 
 use super::overview::{FarColours, MAX_MESH_CELLS, OVERVIEW_HEX_PIXELS, Overview};
 use super::view::{View, colour};
-use crate::scene::{Anchor, Cap, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
+use crate::scene::{Anchor, Cap, Item, LayerId, Patch, Rgba, Scene, SceneOptions, Stroke, Style};
 
 /// Smallest on-screen size, in points, at which an item is worth drawing.
 const MIN_TEXT: f32 = 5.0;
@@ -470,20 +470,45 @@ impl ScenePainter {
             return;
         }
         // An edit with the view still inside the scene: the same window again, so that
-        // the meshes of the layers it left alone can be kept.
+        // the meshes of the layers it left alone can be kept; when the edits since set
+        // hexes (or moved findings) and did nothing else, only the rows round those
+        // hexes are drawn again.
         if let Some((k, old)) = &self.scene
             && let Some(window) = self.window
-            && (&k.doc, &k.ruleset, &k.options) == (&key.doc, &key.ruleset, &key.options)
+            && (&k.doc, &k.ruleset) == (&key.doc, &key.ruleset)
+            && but_findings(&k.options) == but_findings(&key.options)
             && wanted(old)
         {
             let options = SceneOptions {
                 view: Some(window),
                 ..key.options.clone()
             };
-            let _t = super::frame_log::phase("scene build");
-            let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
-            self.stale = self.meshes.take().map(|m| (old.clone(), m));
-            self.scene = Some((key, s));
+            let set = doc.hexes_set_since(k.revision).map(|mut set| {
+                set.extend(outlines_moved(&k.options.findings, &key.options.findings));
+                set
+            });
+            let patch = match set {
+                Some(set) => {
+                    let _t = super::frame_log::phase("scene patch");
+                    old.patched(&doc.scenario, ruleset, &options, &set)
+                }
+                None => Patch::Whole,
+            };
+            let old = old.clone();
+            match patch {
+                // Nothing in the window changed: the meshes stay as they are.
+                Patch::Same => self.scene = Some((key, old)),
+                Patch::New(s) => {
+                    self.stale = self.meshes.take().map(|m| (old, m));
+                    self.scene = Some((key, Arc::new(s)));
+                }
+                Patch::Whole => {
+                    let _t = super::frame_log::phase("scene build");
+                    let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
+                    self.stale = self.meshes.take().map(|m| (old, m));
+                    self.scene = Some((key, s));
+                }
+            }
             return;
         }
         // The same margin as the meshes', so panning moves them a while before either
@@ -747,6 +772,36 @@ fn far_away(board: &crate::board::HexBoard, frame: Frame) -> bool {
     // A hex covers sqrt(3)/2 w^2 of the board.
     let cells = area.width().max(0.0) * area.height().max(0.0) / (0.866 * w * w);
     pixels < OVERVIEW_HEX_PIXELS || cells > MAX_MESH_CELLS
+}
+
+/// Scene options without their findings (which a scene patch redraws where they moved).
+fn but_findings(o: &SceneOptions) -> SceneOptions {
+    SceneOptions {
+        findings: Vec::new(),
+        layers: o.layers.clone(),
+        ..*o
+    }
+}
+
+/// The hexes whose finding outlines (their colours, in order) differ between two
+/// lists of findings.
+fn outlines_moved(old: &[crate::scene::Finding], new: &[crate::scene::Finding]) -> Vec<hexx::Hex> {
+    if old == new {
+        return Vec::new();
+    }
+    let outlines = |fs: &[crate::scene::Finding]| {
+        let mut at: FxHashMap<hexx::Hex, Vec<Rgba>> = FxHashMap::default();
+        for f in fs {
+            for h in &f.hexes {
+                at.entry(*h).or_default().push(f.colour);
+            }
+        }
+        at
+    };
+    let (was, now) = (outlines(old), outlines(new));
+    let changed = was.iter().filter(|(h, c)| now.get(*h) != Some(*c));
+    let new_ones = now.keys().filter(|h| !was.contains_key(*h));
+    changed.map(|(h, _)| *h).chain(new_ones.copied()).collect()
 }
 
 /// Whether a document's board is drawn a view at a time.
