@@ -94,6 +94,16 @@ def main():
     for f in frames:
         for k, v in f["phases"].items():
             totals[k] = totals.get(k, 0.0) + v
+    for i, f in enumerate(frames):
+        for what, at in f.get("events", []):
+            if what != "open":
+                continue
+            was = frames[i - 1].get("doc") if i > 0 else None
+            drawn = next((g for g in frames[i:] if g.get("doc") != was and g["shown"] is not None), None)
+            if drawn:
+                print(f"open: {end(drawn) - at:.0f} ms from the file's opening to the end of "
+                      f"the first frame drawing it (frame {drawn['frame']}, {drawn['total_ms']:.0f} ms)")
+    print()
     print(f"phases over all {len(frames)} frames (ms, inclusive):")
     for k, v in sorted(totals.items(), key=lambda kv: -kv[1]):
         print(f"  {k}: {v:.0f}")

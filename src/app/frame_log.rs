@@ -39,10 +39,29 @@ struct Record {
     ui_ms: f64,
     /// Phase name and CPU ms, in the order first entered (a phase entered twice adds up).
     phases: Vec<(&'static str, f64)>,
+    /// The document's id at the end of the frame.
+    doc: u64,
+    /// Things that happened since the last frame began, with their Unix ms.
+    events: Vec<(&'static str, f64)>,
 }
 
 thread_local! {
     static OPEN: RefCell<Option<Record>> = const { RefCell::new(None) };
+    static EVENTS: RefCell<Vec<(&'static str, f64)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn now_ms() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64() * 1e3)
+}
+
+/// Notes that `what` happened now (a file began to open), for the next frame's line.
+pub fn event(what: &'static str) {
+    if on() {
+        let at = now_ms();
+        EVENTS.with(|e| e.borrow_mut().push((what, at)));
+    }
 }
 
 /// Time spent in one phase of the frame, added to the frame's record when dropped.
@@ -123,12 +142,10 @@ impl FrameLog {
         }
         self.frames += 1;
         self.began = Some(Instant::now());
-        let start_ms = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0.0, |d| d.as_secs_f64() * 1e3);
         let record = Record {
             frame: self.frames,
-            start_ms,
+            start_ms: now_ms(),
+            events: EVENTS.with(|e| std::mem::take(&mut *e.borrow_mut())),
             input: summary(input),
             revision_before: revision,
             ..Record::default()
@@ -137,7 +154,7 @@ impl FrameLog {
     }
 
     /// The frame's pass is over; it is written once its whole time is known.
-    pub fn end(&mut self, revision: u64) {
+    pub fn end(&mut self, doc: u64, revision: u64) {
         if self.out.is_none() {
             return;
         }
@@ -145,6 +162,7 @@ impl FrameLog {
             return;
         };
         r.revision_after = revision;
+        r.doc = doc;
         r.ui_ms = self.began.map_or(0.0, |t| t.elapsed().as_secs_f64() * 1e3);
         self.waiting = Some(r);
     }
@@ -186,8 +204,20 @@ fn line(r: &mut Record, total: f64) -> String {
         let _ = write!(phases, "{comma}\"{name}\":{ms:.3}");
     }
     let shown = r.shown.map_or("null".to_string(), |s| s.to_string());
+    let events: Vec<String> = r
+        .events
+        .iter()
+        .map(|(what, at)| format!("[\"{what}\",{at:.3}]"))
+        .collect();
     format!(
-        "{{\"frame\":{},\"start_ms\":{:.3},\"input\":\"{}\",\"revision_before\":{},\"revision_after\":{},\"shown\":{shown},\"ui_ms\":{:.3},\"total_ms\":{total:.3},\"phases\":{{{phases}}}}}",
-        r.frame, r.start_ms, r.input, r.revision_before, r.revision_after, r.ui_ms
+        "{{\"frame\":{},\"doc\":{},\"events\":[{}],\"start_ms\":{:.3},\"input\":\"{}\",\"revision_before\":{},\"revision_after\":{},\"shown\":{shown},\"ui_ms\":{:.3},\"total_ms\":{total:.3},\"phases\":{{{phases}}}}}",
+        r.frame,
+        r.doc,
+        events.join(","),
+        r.start_ms,
+        r.input,
+        r.revision_before,
+        r.revision_after,
+        r.ui_ms
     )
 }

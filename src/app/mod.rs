@@ -202,7 +202,7 @@ impl eframe::App for DesignerApp {
         let revision = self.doc.revision;
         ui.input(|i| self.frame_log.begin(i, revision, cpu));
         self.show(ui);
-        self.frame_log.end(self.doc.revision);
+        self.frame_log.end(self.doc.id, self.doc.revision);
     }
 
     fn on_exit(&mut self) {

@@ -436,7 +436,17 @@ impl ScenePainter {
             self.zoomed_out = true;
             if self.far.as_ref().is_none_or(|(k, _)| *k != key) {
                 let _t = super::frame_log::phase("far colours");
-                let far = FarColours::new(&doc.scenario, ruleset, board, &key.options);
+                // After edits that set a few hexes, those hexes' colours change.
+                let patched = self.far.as_ref().and_then(|(k, far)| {
+                    let same = (&k.doc, &k.ruleset) == (&key.doc, &key.ruleset)
+                        && but_findings(&k.options) == but_findings(&key.options);
+                    let mut set = doc.hexes_set_since(k.revision).filter(|_| same)?;
+                    set.extend(outlines_moved(&k.options.findings, &key.options.findings));
+                    Some(far.patched(&doc.scenario, ruleset, &key.options, &set))
+                });
+                let far = patched.unwrap_or_else(|| {
+                    FarColours::new(&doc.scenario, ruleset, board, &key.options)
+                });
                 self.far = Some((key, Arc::new(far)));
             }
             if windowed(doc) {

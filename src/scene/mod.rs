@@ -23,7 +23,7 @@ pub mod table_overlay;
 mod window;
 
 pub use build::build;
-pub use colours::hex_colours;
+pub use colours::{hex_colours, hex_colours_at};
 pub use layer::{Cells, Layer, LayerId};
 pub use style::{finding_colour, side_colour};
 pub use window::Window;
@@ -606,5 +606,39 @@ mod patch_tests {
         assert!(matches!(scene.patched(&s, r, &o, &[at(2, 2)]), Patch::Same));
         let rows: Vec<Hex> = (15..45).map(|row| at(30, row)).collect();
         assert!(matches!(scene.patched(&s, r, &o, &rows), Patch::Whole));
+    }
+
+    /// A board's colours seen from far, worked out again at the hexes set (a unit's
+    /// hex painted, a finding moved), are those worked out whole.
+    #[test]
+    fn colours_patched_at_the_hexes_set_are_the_whole_boards() {
+        let rulesets = Rulesets::built_in();
+        let r = rulesets.get("battle-cry-150").unwrap();
+        let (mut s, board) = busy();
+        let at = |col, row| board.from_offset(Offset { col, row });
+        let paper = Rgba::rgb(1, 2, 3);
+        let mut o = SceneOptions::default();
+        let mut colours = hex_colours(&s, r, &board, &o, paper);
+        let unit_hex = s.units[3].hex.unwrap();
+        let set = vec![unit_hex, at(5, 5), at(59, 59)];
+        for h in &set {
+            let c = HexCell::terrain("town");
+            Edit::SetHex {
+                hex: *h,
+                cell: Some(c),
+            }
+            .apply(&mut s)
+            .unwrap();
+        }
+        o.findings = vec![Finding {
+            colour: Rgba::rgb(200, 0, 0),
+            hexes: vec![at(6, 6)],
+            features: Vec::new(),
+        }];
+        let mut touched = set.clone();
+        touched.push(at(6, 6));
+        let cells = hex_colours_at(&s, r, &board, &o, paper, &touched, &mut colours);
+        assert_eq!(cells.len(), 4);
+        assert_eq!(colours, hex_colours(&s, r, &board, &o, paper));
     }
 }
