@@ -481,11 +481,127 @@ fn table_field_frames(c: &mut Criterion) {
     group.finish();
 }
 
+/// Issue 44: an edit on a fully painted 1000 x 1000 board through to the frame that
+/// draws it, as the real window does it: a brush click (the press's frame and the
+/// release's, whichever of them draws the hex, and the frame the edit asks for after
+/// them) zoomed in to a playing scale and zoomed out to where hexes are 8 points across
+/// (target: input to frame < 50 ms); a flood fill changing all 1,000,000 hexes of an
+/// empty board and its frame (< 1 s), and its undo and redo with theirs (< 0.5 s).
+fn edit_frames(c: &mut Criterion) {
+    use sandtable::app::tools::Tool;
+    let mut group = c.benchmark_group("edits");
+    group.sample_size(20);
+    let ctx = egui::Context::default();
+    let mut a = app(1000);
+    frame(&ctx, &mut a);
+    a.tools.tool = Tool::Brush;
+    let rect = a.canvas.rect().expect("the canvas");
+    let size = a.doc.scenario.board.size();
+    for (zoom, name) in [(1.0, "zoomed in"), (8.0 / 30.0, "hexes 8 points across")] {
+        a.canvas.view.zoom = zoom;
+        a.canvas.centre_pending = Some(egui::vec2(size.x, size.y) / 2.0);
+        frame(&ctx, &mut a);
+        frame(&ctx, &mut a);
+        let mut k = 0usize;
+        group.bench_function(
+            format!("a brush click on a painted 1000x1000 board, {name}"),
+            |b| {
+                b.iter(|| {
+                    k += 1;
+                    // Another hex and terrain each click, so that each paints.
+                    a.tools.terrain = ["woods", "town"][k % 2].into();
+                    let at = rect.center() + egui::vec2((k % 9) as f32 * 4.0 * zoom * 30.0, 0.0);
+                    click_frames(&ctx, &mut a, at)
+                })
+            },
+        );
+    }
+    drop(a);
+    let rulesets = Rulesets::built_in();
+    let empty = {
+        let board = HexBoard::new(Orientation::Pointy, 1000, 1000, Stagger::Odd).unwrap();
+        Scenario::new("bench", "battle-cry-150", Board::Hex(board))
+    };
+    let mut a = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    a.doc = Document::new(empty, None, &rulesets);
+    a.canvas.fit_pending = true;
+    frame(&ctx, &mut a);
+    a.canvas.view.zoom = 1.0;
+    frame(&ctx, &mut a);
+    let board = a.doc.scenario.board.as_hex().cloned().unwrap();
+    let middle = board.from_offset(sandtable::board::Offset { col: 500, row: 500 });
+    group.sample_size(10);
+    let mut k = 0usize;
+    group.bench_function("a flood fill of 1,000,000 hexes and its frame", |b| {
+        b.iter_custom(|iters| {
+            let mut took = std::time::Duration::ZERO;
+            for _ in 0..iters {
+                // Back to the empty board (not timed).
+                if !a.doc.scenario.hexes.is_empty() {
+                    a.doc.undo(&rulesets);
+                    frame(&ctx, &mut a);
+                }
+                k += 1;
+                let terrain = ["orchard", "woods"][k % 2];
+                let start = std::time::Instant::now();
+                let default = a.doc.ruleset().and_then(|r| r.default_terrain.clone());
+                let fill = sandtable::scenario::paint::fill(
+                    &a.doc.scenario,
+                    &board,
+                    middle,
+                    terrain,
+                    default.as_deref(),
+                );
+                a.doc.apply(fill, &rulesets).ok();
+                frame(black_box(&ctx), &mut a);
+                took += start.elapsed();
+            }
+            took
+        })
+    });
+    group.bench_function(
+        "undo and redo of a 1,000,000-hex fill, each with its frame",
+        |b| {
+            b.iter(|| {
+                a.doc.undo(&rulesets);
+                frame(black_box(&ctx), &mut a);
+                a.doc.redo(&rulesets);
+                frame(black_box(&ctx), &mut a)
+            })
+        },
+    );
+    group.finish();
+}
+
+/// A left click at `at`: the press's frame, the release's, and the one more frame an
+/// edit asks for; the meshes of the last.
+fn click_frames(ctx: &egui::Context, a: &mut DesignerApp, at: egui::Pos2) -> usize {
+    let button = |pressed| egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    let mut n = 0;
+    for events in [
+        vec![egui::Event::PointerMoved(at), button(true)],
+        vec![button(false)],
+        vec![],
+    ] {
+        let mut i = input();
+        i.events = events;
+        let out = ctx.run_ui(i, |ui| a.show(ui));
+        n = ctx.tessellate(out.shapes, out.pixels_per_point).len();
+    }
+    n
+}
+
 criterion_group!(
     benches,
     frames,
     preview_frames,
     zoom_frames,
-    table_field_frames
+    table_field_frames,
+    edit_frames
 );
 criterion_main!(benches);

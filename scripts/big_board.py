@@ -2,13 +2,16 @@
 """Writes an N x N Battle Cry scenario with every hex set and 2,000 units (issue 17's
 measuring file): python3 scripts/big_board.py 1000 /tmp/big1000.json. An optional third
 argument F stands the first F units on rough terrain, so the file loads with F findings
-(issue 29): python3 scripts/big_board.py 1000 /tmp/big1000-f1000.json 1000"""
+(issue 29): python3 scripts/big_board.py 1000 /tmp/big1000-f1000.json 1000. With
+--empty instead, no hex is set and there are no units, as File > New makes the board
+(issue 44's flood fill over a million hexes)."""
 import json
 import sys
 
 n = int(sys.argv[1])
 out = sys.argv[2]
-findings = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+empty = len(sys.argv) > 3 and sys.argv[3] == "--empty"
+findings = int(sys.argv[3]) if len(sys.argv) > 3 and not empty else 0
 w = len(str(n))
 terrains = ["woods", "hill", "town", "field", "orchard", "waterway", "clear"]
 hexes = {}
@@ -30,6 +33,8 @@ for k in range(2000):
 for u in units[:findings]:
     u["class"] = "cavalry"
     hexes[u["hex"]] = {"terrain": "rough-terrain"}
+if empty:
+    hexes, units = {}, []
 doc = {
     "format": "sandtable/scenario", "version": 1, "title": f"Big board {n}",
     "ruleset": "battle-cry-150",

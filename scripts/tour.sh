@@ -20,9 +20,17 @@
 #   drag X1 Y1 X2 Y2      a left-button drag (slow: on a busy machine a frame can take
 #                         a few hundred ms, and a press and release in one frame are a click)
 #   move X Y              the pointer moved there
+#   pan X1 Y1 X2 Y2       a middle-button drag (the board's pan) in TOUR_PAN_MOVES moves
+#                         (default 20), 50 ms apart
 #   wheel up|down [N]     N wheel notches (default 1)
 #   sleep S               wait S seconds
 #   shot NAME             a screenshot OUT_DIR/NAME.png of the whole screen
+#   mark NAME             nothing done: names the steps after it in TOUR_TIMES
+#
+# For timing (issue 44): TOUR_TIMES=FILE appends each step's send time (Unix ms) and the
+# step to FILE, to line up with the designer's own SANDTABLE_FRAME_LOG (exported to it
+# as it is; scripts/frame_log.py reads both); TOUR_SETTLE=N sets how many one-pixel
+# pointer wiggles follow each step (default 5, a quarter second apart each way).
 #
 # Needs: xvfb-run (xvfb), xdotool, openbox (or matchbox-window-manager), and
 # ImageMagick's import. Install on Debian: apt-get install xvfb xdotool openbox imagemagick.
@@ -46,7 +54,7 @@ wm=$(command -v openbox || command -v matchbox-window-manager || true)
 
 # Everything inside one X session.
 export TOUR_STEPS=$(realpath "$steps") TOUR_OUT=$(realpath "$out") TOUR_BIN=$bin TOUR_WM=$wm
-export TOUR_HOME=$home
+export TOUR_HOME=$home TOUR_TIMES=${TOUR_TIMES:+$(realpath -m "$TOUR_TIMES")} TOUR_SETTLE=${TOUR_SETTLE:-5}
 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
 set -euo pipefail
 "$TOUR_WM" >/dev/null 2>&1 &
@@ -65,6 +73,8 @@ while IFS= read -r line || [[ -n $line ]]; do
     read -r op a b c d <<<"$line" || true
     [[ -z ${op:-} ]] && continue
     echo "step: $op ${a:-} ${b:-} ${c:-} ${d:-}"
+    [[ -n $TOUR_TIMES ]] && echo "$(date +%s%3N) $op ${a:-} ${b:-} ${c:-} ${d:-}" >>"$TOUR_TIMES"
+    [[ $op == mark ]] && continue
     case $op in
         key) xdotool key --clearmodifiers "$a" ;;
         type) xdotool type --delay 40 "$a" ;;
@@ -75,6 +85,12 @@ while IFS= read -r line || [[ -n $line ]]; do
                   mousemove --sync $(( (a + c) / 2 )) $(( (b + d) / 2 )) sleep 0.6 \
                   mousemove --sync "$c" "$d" sleep 0.6 mouseup 1 ;;
         move) xdotool mousemove --sync "$a" "$b" ;;
+        pan) n=${TOUR_PAN_MOVES:-20}
+             xdotool mousemove --sync "$a" "$b" mousedown 2
+             for ((k = 1; k <= n; k++)); do
+                 xdotool mousemove $(( a + (c - a) * k / n )) $(( b + (d - b) * k / n )) sleep 0.05
+             done
+             xdotool mouseup 2 ;;
         wheel) n=${b:-1}; btn=$([[ $a == up ]] && echo 4 || echo 5)
                xdotool click --repeat "$n" --delay 100 "$btn" ;;
         sleep) sleep "$a" ;;
@@ -82,7 +98,7 @@ while IFS= read -r line || [[ -n $line ]]; do
         *) echo "unknown step: $op" >&2 ;;
     esac
     # Draw the frames that show the step (see above).
-    for _ in 1 2 3 4 5; do xdotool mousemove_relative 0 1 sleep 0.25 mousemove_relative -- 0 -1 sleep 0.25; done
+    for ((k = 0; k < TOUR_SETTLE; k++)); do xdotool mousemove_relative 0 1 sleep 0.25 mousemove_relative -- 0 -1 sleep 0.25; done
 done <"$TOUR_STEPS"
 kill "$app" 2>/dev/null || true
 sleep 1

@@ -118,43 +118,59 @@ impl Canvas {
         if self.hover != before {
             ui.ctx().request_repaint();
         }
-        let options = self.scene_options(doc, tools);
+        // The tools act before anything is drawn: an edit shows in the frame it is
+        // made, not in the next one (which, with no more input, would come only when
+        // the pointer next moves).
+        let board = doc.scenario.board.clone();
+        match &board {
+            Board::Hex(board) => {
+                if self.sample_click(sampler, &response, rect, doc) {
+                    // The click picked a colour for the sampler, not for the tool.
+                } else if !self.preview.takes_clicks() {
+                    self.hex_input(ui, &response, rect, doc, rulesets, tools, board);
+                    self.hex_menu(&response, rect, doc, rulesets, board);
+                }
+            }
+            Board::Freeform(table) => {
+                if !ui.input(|i| i.key_down(egui::Key::Space)) && !self.preview.takes_clicks() {
+                    self.table
+                        .input(ui, &response, rect, &self.view, table, doc, rulesets, tools);
+                }
+                if !self.preview.takes_clicks() {
+                    self.table_menu(&response, rect, doc, rulesets, tools);
+                }
+            }
+        }
+        let options = {
+            let _t = super::frame_log::phase("findings to scene");
+            self.scene_options(doc, tools)
+        };
         let frame = super::paint::Frame {
             zoom: self.view.zoom,
             pixels_per_point: ui.ctx().pixels_per_point(),
             visible: self.view.visible(rect),
         };
-        self.painter.scene(doc, &ruleset, options, frame);
+        {
+            let _t = super::frame_log::phase("scene");
+            self.painter.scene(doc, &ruleset, options, frame);
+        }
+        super::frame_log::shown(doc.revision);
         let bg = doc.scenario.board.background();
         self.backdrop.update(ui.ctx(), bg, doc.path.as_deref());
         if let Some(bg) = bg {
             self.painter.under = self.backdrop.shapes(ui.ctx(), bg, &self.view, rect);
         }
-        match doc.scenario.board.clone() {
+        match board {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, &board, &doc.scenario);
-                if self.sample_click(sampler, &response, rect, doc) {
-                    // The click picked a colour for the sampler, not for the tool.
-                } else if !self.preview.takes_clicks() {
-                    self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
-                    self.hex_menu(&response, rect, doc, rulesets, &board);
-                }
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);
                     self.preview
                         .frame(ui, &response, &painter, rect, &view, hover, doc, &ruleset);
                 }
             }
-            Board::Freeform(table) => {
+            Board::Freeform(_) => {
                 self.painter.paint(ui, &painter, rect, &self.view);
-                if !ui.input(|i| i.key_down(egui::Key::Space)) && !self.preview.takes_clicks() {
-                    self.table.input(
-                        ui, &response, rect, &self.view, &table, doc, rulesets, tools,
-                    );
-                }
-                if !self.preview.takes_clicks() {
-                    self.table_menu(&response, rect, doc, rulesets, tools);
-                }
                 self.table.draw(&painter, rect, &self.view, doc, tools);
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);

@@ -35,7 +35,18 @@ pub struct Document {
     /// What Edit > Undo and Redo say, kept for the revision and steps they were read
     /// at: a step of a million hexes is read once, not every frame the menu is open.
     step_names: Option<(StepsAt, StepNames)>,
+    /// What the latest revisions changed, oldest first: the hexes an edit (or undo, or
+    /// redo) set, or `None` when it did more, or more hexes than [`HEXES_KEPT`]. A view
+    /// of a big board draws again only what the edits since its drawing changed.
+    changes: std::collections::VecDeque<(u64, Option<Vec<hexx::Hex>>)>,
 }
+
+/// How many revisions' changes a document keeps.
+const CHANGES_KEPT: usize = 64;
+
+/// An edit setting more hexes than this is kept as a change of anything: a view draws
+/// it anew anyway.
+const HEXES_KEPT: usize = 20_000;
 
 /// Where the history was: the document's revision, steps to undo and to redo.
 type StepsAt = (u64, (usize, usize));
@@ -57,6 +68,7 @@ impl Document {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             validator: None,
             step_names: None,
+            changes: Default::default(),
         };
         d.revalidate(rulesets);
         d
@@ -97,6 +109,7 @@ impl Document {
         self.history
             .swap_in_gesture(&mut self.scenario, &mut self.module, new, edit, gesture)?;
         self.revision += 1;
+        self.note_change(None);
         self.revalidate(rulesets);
         Ok(())
     }
@@ -124,7 +137,9 @@ impl Document {
     pub fn apply(&mut self, edit: Edit, rulesets: &Rulesets) -> Result<(), EditError> {
         // The edit is kept for the validator: the history takes the original.
         let applied = edit.clone();
+        let t = super::frame_log::phase("edit");
         self.history.apply(&mut self.scenario, edit)?;
+        drop(t);
         self.changed(rulesets, Some(&applied));
         Ok(())
     }
@@ -196,7 +211,9 @@ impl Document {
     }
 
     pub fn undo(&mut self, rulesets: &Rulesets) -> bool {
+        let t = super::frame_log::phase("edit");
         let done = self.history.undo_in(&mut self.scenario, &mut self.module);
+        drop(t);
         if done {
             let edit = (!self.history.swapped(true))
                 .then(|| self.history.last_undone().cloned())
@@ -207,7 +224,9 @@ impl Document {
     }
 
     pub fn redo(&mut self, rulesets: &Rulesets) -> bool {
+        let t = super::frame_log::phase("edit");
         let done = self.history.redo_in(&mut self.scenario, &mut self.module);
+        drop(t);
         if done {
             let edit = (!self.history.swapped(false))
                 .then(|| self.history.last_done().cloned())
@@ -220,7 +239,11 @@ impl Document {
     /// After `edit` (or an undo or redo, which change what their step changed; `None`
     /// when it swapped the module): a new revision, and the findings brought up to date.
     fn changed(&mut self, rulesets: &Rulesets, edit: Option<&Edit>) {
+        let _t = super::frame_log::phase("validate");
         self.revision += 1;
+        let mut hexes = Vec::new();
+        let set = edit.is_some_and(|e| e.hexes_set(&mut hexes)) && hexes.len() <= HEXES_KEPT;
+        self.note_change(set.then_some(hexes));
         let held = self.module.as_ref().map(Arc::as_ptr);
         self.resolve(rulesets);
         let edit = edit.filter(|_| self.module.as_ref().map(Arc::as_ptr) == held);
@@ -233,8 +256,32 @@ impl Document {
         }
     }
 
+    /// Keeps what the revision just made changed.
+    fn note_change(&mut self, hexes: Option<Vec<hexx::Hex>>) {
+        if self.changes.len() == CHANGES_KEPT {
+            self.changes.pop_front();
+        }
+        self.changes.push_back((self.revision, hexes));
+    }
+
+    /// The hexes set since `revision`, when setting hexes is all that the document's
+    /// changes since then did (and they are known); else `None`.
+    pub fn hexes_set_since(&self, revision: u64) -> Option<Vec<hexx::Hex>> {
+        let mut out = Vec::new();
+        let mut at = revision;
+        for (r, hexes) in self.changes.iter().filter(|(r, _)| *r > revision) {
+            if *r != at + 1 {
+                return None;
+            }
+            out.extend_from_slice(hexes.as_deref()?);
+            at = *r;
+        }
+        (at == self.revision).then_some(out)
+    }
+
     /// Runs the rules core over the whole scenario (a new document or ruleset).
     pub fn revalidate(&mut self, rulesets: &Rulesets) {
+        let _t = super::frame_log::phase("validate in full");
         self.resolve(rulesets);
         let module = self.module.as_deref().ok_or(());
         match module.or_else(|_| crate::rules::check::ruleset_of(&self.scenario, rulesets)) {

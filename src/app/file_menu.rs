@@ -43,6 +43,7 @@ impl DesignerApp {
 
     /// Opens a file; on failure the current document stays and the error is shown.
     pub fn open_path(&mut self, path: &Path) {
+        super::frame_log::event("open");
         let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
         if bytes >= self.background_from {
             let options = self.canvas.options_for(&self.tools);

@@ -20,6 +20,7 @@ impl DesignerApp {
 
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut Ui) {
+        let at_start = (self.doc.id, self.doc.revision);
         egui_extras::install_image_loaders(ui.ctx());
         // Ctrl+Plus / Ctrl+Minus zoom the board (the canvas reads them), not the whole
         // interface.
@@ -45,7 +46,9 @@ impl DesignerApp {
                         self.feature_inspector(ui);
                     }
                     ui.separator();
+                    let t = super::frame_log::phase("findings list");
                     self.validation_panel(ui);
+                    drop(t);
                     ui.separator();
                     let hex = self.doc.scenario.board.as_hex().is_some();
                     egui::CollapsingHeader::new("Layers shown")
@@ -55,7 +58,10 @@ impl DesignerApp {
             });
         // Before the canvas: a module edit, a loaded file, a new scenario are drawn in
         // the frame they are made.
+        let t = super::frame_log::phase("windows");
         self.show_windows(ui);
+        drop(t);
+        let t = super::frame_log::phase("canvas");
         egui::CentralPanel::default().show(ui, |ui| {
             self.canvas.ui(
                 ui,
@@ -65,6 +71,7 @@ impl DesignerApp {
                 self.windows.sample.as_mut(),
             );
         });
+        drop(t);
         self.choose_backdrop_image();
         self.show_questions(&ui.ctx().clone());
         // Asked for by the panels and windows drawn since: run now, drawn next frame.
@@ -72,13 +79,22 @@ impl DesignerApp {
             self.run_queued(ui.ctx());
             ui.ctx().request_repaint();
         }
+        // A frame that changed the document draws once more, now rather than when the
+        // pointer next moves: the panels drawn before the edit (findings, inspector,
+        // status) and an edit made after the board was drawn (a question answered)
+        // show it.
+        if (self.doc.id, self.doc.revision) != at_start {
+            ui.ctx().request_repaint();
+        }
         let dirty = self.doc.history.is_dirty();
+        let t = super::frame_log::phase("autosave");
         self.recovery.tick(
             &self.doc.scenario,
             self.doc.path.as_deref(),
             self.doc.revision,
             dirty,
         );
+        drop(t);
         // Autosave must not wait for the user to move the mouse: wake when it is due.
         if let Some(wait) = self.recovery.due_in(self.doc.revision, dirty) {
             ui.ctx().request_repaint_after(wait);

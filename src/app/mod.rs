@@ -16,6 +16,7 @@ pub mod export_into;
 pub mod file_flow;
 mod file_menu;
 mod frame;
+pub mod frame_log;
 pub mod hex_tools;
 pub mod icons;
 pub mod import_choice;
@@ -103,6 +104,8 @@ pub struct DesignerApp {
     pub module_file: Option<module_editor::ModuleFile>,
     /// Commands asked for by menus, keys and buttons, run in one place.
     queued: Vec<Command>,
+    /// Where each frame's time went, when `SANDTABLE_FRAME_LOG` asks for it.
+    frame_log: frame_log::FrameLog,
 }
 
 impl DesignerApp {
@@ -137,6 +140,7 @@ impl DesignerApp {
             saved_dir: None,
             module_file: None,
             queued: Vec::new(),
+            frame_log: frame_log::FrameLog::from_env(),
         }
     }
 
@@ -193,8 +197,12 @@ impl DesignerApp {
 }
 
 impl eframe::App for DesignerApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        let cpu = frame.info().cpu_usage;
+        let revision = self.doc.revision;
+        ui.input(|i| self.frame_log.begin(i, revision, cpu));
         self.show(ui);
+        self.frame_log.end(self.doc.id, self.doc.revision);
     }
 
     fn on_exit(&mut self) {

@@ -27,6 +27,17 @@ pub struct FarColours {
     pub size: hexx::Vec2,
     pub background: Rgba,
     pub colours: Vec<Rgba>,
+    /// Different for every set of colours made.
+    generation: u64,
+    /// When these colours are another set's with a few cells changed (an edit): its
+    /// generation and those cells, so that its texture is changed only there.
+    patched: Option<(u64, Vec<usize>)>,
+}
+
+static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_generation() -> u64 {
+    GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl FarColours {
@@ -38,6 +49,26 @@ impl FarColours {
             layout,
             board: board.clone(),
             background: PAPER,
+            generation: next_generation(),
+            patched: None,
+        }
+    }
+
+    /// These colours after the hexes `set` were set (or their findings' outlines
+    /// moved): a painted hex on a board seen whole made a million colours and a
+    /// texture of millions of texels again (issue 44).
+    pub fn patched(&self, s: &Scenario, r: &Ruleset, o: &SceneOptions, set: &[hexx::Hex]) -> Self {
+        let mut colours = self.colours.clone();
+        let cells =
+            crate::scene::hex_colours_at(s, r, &self.board, o, self.background, set, &mut colours);
+        FarColours {
+            layout: self.layout.clone(),
+            board: self.board.clone(),
+            size: self.size,
+            background: self.background,
+            colours,
+            generation: next_generation(),
+            patched: Some((self.generation, cells)),
         }
     }
 }
@@ -101,6 +132,9 @@ pub struct Overview {
     texture: Option<TextureHandle>,
 }
 
+/// Cells changed past this many redraw the whole texture.
+const PATCHED_CELLS: usize = 4096;
+
 impl Overview {
     /// Paints the board as one coloured texel block per hex.
     pub fn paint(
@@ -123,15 +157,32 @@ impl Overview {
         }
         let Some(map) = &self.map else { return };
         let fresh = self.scene.as_ref().is_some_and(|s| Arc::ptr_eq(s, scene));
-        if !fresh || self.texture.is_none() {
-            let image = image(scene, map);
-            match &mut self.texture {
-                Some(t) => t.set(image, options()),
-                None => {
-                    self.texture = Some(ctx.load_texture("board overview", image, options()));
-                }
+        // An edit's few cells change the texture there, when it shows the colours the
+        // edit's were made from.
+        let patch = match (&scene.patched, &self.scene) {
+            (Some((from, cells)), Some(drawn))
+                if drawn.generation == *from && cells.len() <= PATCHED_CELLS =>
+            {
+                Some(cells)
             }
-            self.scene = Some(scene.clone());
+            _ => None,
+        };
+        match (&mut self.texture, patch) {
+            (Some(_), _) if fresh => {}
+            (Some(texture), Some(cells)) => {
+                if let Some((at, part)) = part_image(scene, map, cells) {
+                    texture.set_partial(at, part, options());
+                }
+                self.scene = Some(scene.clone());
+            }
+            (texture, _) => {
+                let image = image(scene, map);
+                match texture {
+                    Some(t) => t.set(image, options()),
+                    None => *texture = Some(ctx.load_texture("board overview", image, options())),
+                }
+                self.scene = Some(scene.clone());
+            }
         }
         let Some(texture) = &self.texture else { return };
         let far = vec2(map.size[0] as f32, map.size[1] as f32) * map.texel;
@@ -158,6 +209,45 @@ fn options() -> TextureOptions {
     }
 }
 
+/// The texels of the cells `cells` and those around them, as the rectangle holding
+/// them all: its corner and its image.
+fn part_image(
+    far: &FarColours,
+    map: &TexelMap,
+    cells: &[usize],
+) -> Option<([usize; 2], ColorImage)> {
+    let columns = map.board.columns as usize;
+    let mut lo = [usize::MAX; 2];
+    let mut hi = [0usize; 2];
+    for c in cells {
+        let o = crate::board::Offset {
+            col: (c % columns) as i32,
+            row: (c / columns) as i32,
+        };
+        let hex = map.board.from_offset(o);
+        for p in far.layout.corners(hex) {
+            let t = [(p.x / map.texel) as usize, (p.y / map.texel) as usize];
+            for k in 0..2 {
+                lo[k] = lo[k].min(t[k].saturating_sub(1));
+                hi[k] = hi[k].max((t[k] + 1).min(map.size[k] - 1));
+            }
+        }
+    }
+    if lo[0] > hi[0] || lo[1] > hi[1] {
+        return None;
+    }
+    let paper = colour(far.background);
+    let size = [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1];
+    let mut pixels = Vec::with_capacity(size[0] * size[1]);
+    for y in lo[1]..=hi[1] {
+        for x in lo[0]..=hi[0] {
+            let c = map.cells[y * map.size[0] + x];
+            pixels.push(far.colours.get(c as usize).map_or(paper, |c| colour(*c)));
+        }
+    }
+    Some((lo, ColorImage::new(size, pixels)))
+}
+
 fn image(far: &FarColours, map: &TexelMap) -> ColorImage {
     let paper = colour(far.background);
     let colours: Vec<Color32> = far.colours.iter().map(|c| colour(*c)).collect();
@@ -167,4 +257,45 @@ fn image(far: &FarColours, map: &TexelMap) -> ColorImage {
         .map(|c| colours.get(*c as usize).copied().unwrap_or(paper))
         .collect();
     ColorImage::new(map.size, pixels)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Offset, Orientation, Stagger};
+    use crate::scenario::{Edit, HexCell};
+
+    /// The texture changed at an edit's cells is the texture made anew.
+    #[test]
+    fn a_patched_texture_is_the_texture_made_anew() {
+        let rulesets = crate::rules::Rulesets::built_in();
+        let r = rulesets.get("battle-cry-150").unwrap();
+        let board = HexBoard::new(Orientation::Pointy, 40, 30, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("t", "battle-cry-150", Board::Hex(board.clone()));
+        let o = SceneOptions::default();
+        let far = FarColours::new(&s, r, &board, &o);
+        let map = TexelMap::new(&far.layout, &board, 256);
+        let mut texture = image(&far, &map);
+        let set: Vec<_> = [(0, 0), (17, 9), (39, 29), (18, 9)]
+            .map(|(col, row)| board.from_offset(Offset { col, row }))
+            .into();
+        for h in &set {
+            let cell = Some(HexCell::terrain("town"));
+            Edit::SetHex { hex: *h, cell }.apply(&mut s).unwrap();
+        }
+        let patched = far.patched(&s, r, &o, &set);
+        let (_, cells) = patched.patched.as_ref().unwrap();
+        let (at, part) = part_image(&patched, &map, cells).unwrap();
+        for y in 0..part.size[1] {
+            for x in 0..part.size[0] {
+                let i = (at[1] + y) * map.size[0] + at[0] + x;
+                texture.pixels[i] = part.pixels[y * part.size[0] + x];
+            }
+        }
+        assert_eq!(
+            texture.pixels,
+            image(&FarColours::new(&s, r, &board, &o), &map).pixels
+        );
+        assert_ne!(texture.pixels, image(&far, &map).pixels, "the edit shows");
+    }
 }

@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 
 use super::overview::{FarColours, MAX_MESH_CELLS, OVERVIEW_HEX_PIXELS, Overview};
 use super::view::{View, colour};
-use crate::scene::{Anchor, Cap, Item, LayerId, Rgba, Scene, SceneOptions, Stroke, Style};
+use crate::scene::{Anchor, Cap, Item, LayerId, Patch, Rgba, Scene, SceneOptions, Stroke, Style};
 
 /// Smallest on-screen size, in points, at which an item is worth drawing.
 const MIN_TEXT: f32 = 5.0;
@@ -311,6 +311,27 @@ impl Band {
         }
         self.bounds = self.bounds.translate(delta);
     }
+
+    /// Scales the band by `factor` about the screen point `from`, then moves that
+    /// point to `to`.
+    fn rescale(&mut self, from: Pos2, to: Pos2, factor: f32) {
+        let map = |p: Pos2| to + (p - from) * factor;
+        for v in &mut Arc::make_mut(&mut self.mesh).vertices {
+            v.pos = map(v.pos);
+        }
+        for l in &mut self.labels {
+            match l {
+                Label::Text { at, size, .. } => {
+                    *at = map(*at);
+                    *size *= factor;
+                }
+                Label::Icon { rect, .. } => {
+                    *rect = Rect::from_min_max(map(rect.min), map(rect.max))
+                }
+            }
+        }
+        self.bounds = Rect::from_min_max(map(self.bounds.min), map(self.bounds.max));
+    }
 }
 
 /// One layer in view, band by band.
@@ -322,9 +343,32 @@ struct Meshes {
     key: MeshKey,
     at: egui::Vec2,
     layers: Vec<LayerMesh>,
+    /// The zoom the meshes are now scaled to (their key's, unless they stand in for
+    /// a view whose own meshes are being made on a thread).
+    zoom: f32,
+    /// The scene (document revision and options) they draw, and the scene itself
+    /// (the bands' cells are its).
+    scene: SceneKey,
+    source: Arc<Scene>,
 }
 
 impl Meshes {
+    /// Moves and scales the meshes to stand in for the view with the board origin at
+    /// `origin` on screen and `zoom`, until its own are made.
+    fn stand_in(&mut self, origin: egui::Vec2, zoom: f32) {
+        if zoom == self.zoom {
+            self.translate_to(origin);
+            return;
+        }
+        let factor = zoom / self.zoom;
+        let (from, to) = (self.at.to_pos2(), origin.to_pos2());
+        for band in self.layers.iter_mut().flatten() {
+            band.rescale(from, to, factor);
+        }
+        self.at = origin;
+        self.zoom = zoom;
+    }
+
     /// Moves the meshes so that the board origin sits at `origin` on screen.
     fn translate_to(&mut self, origin: egui::Vec2) {
         let delta = origin - self.at;
@@ -372,12 +416,83 @@ pub struct ScenePainter {
     /// were keep their meshes: painting a hex re-tessellates the terrain, not the grid.
     stale: Option<(Arc<Scene>, Meshes)>,
     /// Icons in a tint, as egui images (the icon files with their ink recoloured).
-    icons: FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>,
+    icons: Icons,
+    /// Meshes being made on a thread for a view that was zoomed, or panned past what
+    /// the meshes held.
+    aside: Option<Aside>,
     /// A hex board too big on screen for meshes, as one colour per hex.
     overview: Overview,
     /// Drawn over the paper and under every layer, this frame (the background image).
     pub under: Vec<Shape>,
 }
+
+impl Aside {
+    /// Starts making the meshes of `scene` for `view` in `rect`, as `key` says.
+    fn start(
+        ctx: &egui::Context,
+        scene: &Arc<Scene>,
+        icons: &Icons,
+        view: View,
+        rect: Rect,
+        key: MeshKey,
+    ) -> Self {
+        let (tx, made) = std::sync::mpsc::channel();
+        let (theirs, mut icons, ctx) = (scene.clone(), icons.clone(), ctx.clone());
+        std::thread::spawn(move || {
+            let layers = ScenePainter::tessellate(
+                &mut icons,
+                &theirs,
+                &view,
+                rect,
+                key.covers,
+                key.pixels_per_point,
+                None,
+            );
+            if tx.send((layers, icons)).is_ok() {
+                ctx.request_repaint();
+            }
+        });
+        Aside {
+            scene: scene.clone(),
+            key,
+            at: view.to_screen(rect, egui::Vec2::ZERO).to_vec2(),
+            zoom: view.zoom,
+            made,
+        }
+    }
+}
+
+/// Whether meshes of the board rectangle `covers` would hold more than [`ASIDE_CELLS`]
+/// hexes of `scene`'s board.
+fn many_cells(scene: &Scene, covers: Rect) -> bool {
+    scene.layout.as_ref().is_some_and(|(_, board)| {
+        let w = board.hex_width_mm as f32;
+        let area = covers.intersect(Rect::from_min_size(
+            Pos2::ZERO,
+            vec2(scene.size.x, scene.size.y),
+        ));
+        area.width().max(0.0) * area.height().max(0.0) / (0.866 * w * w) > ASIDE_CELLS
+    })
+}
+
+/// Icons in a tint, as egui images (the icon files with their ink recoloured).
+#[derive(Default, Clone)]
+struct Icons(FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>);
+
+/// Meshes being made on a thread: for which scene and view, and where they come.
+struct Aside {
+    scene: Arc<Scene>,
+    key: MeshKey,
+    at: egui::Vec2,
+    zoom: f32,
+    made: std::sync::mpsc::Receiver<(Vec<LayerMesh>, Icons)>,
+}
+
+/// Meshes holding more hexes than this are made on a thread when the view zooms or
+/// pans past them (the old ones, moved and scaled, stand in meanwhile): a wheel notch
+/// over a view of 20,000 hexes took tens of milliseconds (issue 44). Fewer are made in
+/// the frame, as the tests' small boards are.
+const ASIDE_CELLS: f32 = 3_000.0;
 
 /// A scene built away from the painter (in the thread that loaded its document).
 pub struct PreparedScene {
@@ -435,7 +550,18 @@ impl ScenePainter {
         {
             self.zoomed_out = true;
             if self.far.as_ref().is_none_or(|(k, _)| *k != key) {
-                let far = FarColours::new(&doc.scenario, ruleset, board, &key.options);
+                let _t = super::frame_log::phase("far colours");
+                // After edits that set a few hexes, those hexes' colours change.
+                let patched = self.far.as_ref().and_then(|(k, far)| {
+                    let same = (&k.doc, &k.ruleset) == (&key.doc, &key.ruleset)
+                        && but_findings(&k.options) == but_findings(&key.options);
+                    let mut set = doc.hexes_set_since(k.revision).filter(|_| same)?;
+                    set.extend(outlines_moved(&k.options.findings, &key.options.findings));
+                    Some(far.patched(&doc.scenario, ruleset, &key.options, &set))
+                });
+                let far = patched.unwrap_or_else(|| {
+                    FarColours::new(&doc.scenario, ruleset, board, &key.options)
+                });
                 self.far = Some((key, Arc::new(far)));
             }
             if windowed(doc) {
@@ -447,6 +573,7 @@ impl ScenePainter {
         }
         if !windowed(doc) {
             if self.scene.as_ref().is_none_or(|(k, _)| *k != key) {
+                let _t = super::frame_log::phase("scene build");
                 let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &key.options));
                 self.scene = Some((key, s));
                 self.meshes = None;
@@ -468,19 +595,49 @@ impl ScenePainter {
             return;
         }
         // An edit with the view still inside the scene: the same window again, so that
-        // the meshes of the layers it left alone can be kept.
+        // the meshes of the layers it left alone can be kept; when the edits since set
+        // hexes (or moved findings) and did nothing else, only the rows round those
+        // hexes are drawn again.
         if let Some((k, old)) = &self.scene
             && let Some(window) = self.window
-            && (&k.doc, &k.ruleset, &k.options) == (&key.doc, &key.ruleset, &key.options)
+            && (&k.doc, &k.ruleset) == (&key.doc, &key.ruleset)
+            && but_findings(&k.options) == but_findings(&key.options)
             && wanted(old)
         {
             let options = SceneOptions {
                 view: Some(window),
                 ..key.options.clone()
             };
-            let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
-            self.stale = self.meshes.take().map(|m| (old.clone(), m));
-            self.scene = Some((key, s));
+            let set = doc.hexes_set_since(k.revision).map(|mut set| {
+                set.extend(outlines_moved(&k.options.findings, &key.options.findings));
+                set
+            });
+            let patch = match set {
+                Some(set) => {
+                    let _t = super::frame_log::phase("scene patch");
+                    old.patched(&doc.scenario, ruleset, &options, &set)
+                }
+                None => Patch::Whole,
+            };
+            let old = old.clone();
+            match patch {
+                // Nothing in the window changed: the meshes stay as they are.
+                Patch::Same => self.scene = Some((key, old)),
+                Patch::New(s) => {
+                    self.stale = (self.meshes.take())
+                        .filter(|m| Arc::ptr_eq(&m.source, &old))
+                        .map(|m| (old, m));
+                    self.scene = Some((key, Arc::new(s)));
+                }
+                Patch::Whole => {
+                    let _t = super::frame_log::phase("scene build");
+                    let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
+                    self.stale = (self.meshes.take())
+                        .filter(|m| Arc::ptr_eq(&m.source, &old))
+                        .map(|m| (old, m));
+                    self.scene = Some((key, s));
+                }
+            }
             return;
         }
         // The same margin as the meshes', so panning moves them a while before either
@@ -494,10 +651,15 @@ impl ScenePainter {
             view: Some(window),
             ..key.options.clone()
         };
+        let _t = super::frame_log::phase("scene build");
         let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
+        // Meshes of the same revision and options stand in for the new window's while
+        // those are made (see `paint`); others go.
+        if self.meshes.as_ref().is_some_and(|m| m.scene != key) {
+            self.meshes = None;
+        }
         self.scene = Some((key, s));
         self.window = Some(window);
-        self.meshes = None;
         self.stale = None;
     }
 
@@ -514,10 +676,11 @@ impl ScenePainter {
             );
             painter.rect_filled(board, 0.0, colour(far.background));
             painter.extend(self.under.drain(..));
+            let _t = super::frame_log::phase("overview");
             self.overview.paint(ui.ctx(), painter, rect, view, &far);
             return;
         }
-        let Some((_, scene)) = self.scene.clone() else {
+        let Some((scene_key, scene)) = self.scene.clone() else {
             return;
         };
         let pixels_per_point = ui.ctx().pixels_per_point();
@@ -536,24 +699,70 @@ impl ScenePainter {
             && let Some((old, mut m)) = stale
             && m.key.serves(&shown)
         {
-            m.translate_to(origin);
+            m.stand_in(origin, view.zoom);
             let keep = Some((&*old, m.layers.as_slice()));
-            let layers = self.tessellate(&scene, view, rect, m.key.covers, pixels_per_point, keep);
-            self.meshes = Some(Meshes { layers, ..m });
+            let _t = super::frame_log::phase("tessellate");
+            let layers = Self::tessellate(
+                &mut self.icons,
+                &scene,
+                view,
+                rect,
+                m.key.covers,
+                pixels_per_point,
+                keep,
+            );
+            self.meshes = Some(Meshes {
+                layers,
+                scene: scene_key.clone(),
+                source: scene.clone(),
+                ..m
+            });
         }
+        self.take_aside(&scene);
+        // A margin around the view, so that panning a zoomed-in board moves the meshes
+        // for a while before it needs new ones.
+        let covers = shown.covers.expand2(shown.covers.size() * 0.25);
+        let wanted = MeshKey { covers, ..shown };
         match &mut self.meshes {
-            Some(m) if m.key.serves(&shown) => m.translate_to(origin),
+            Some(m) if m.key.serves(&shown) => m.stand_in(origin, view.zoom),
+            // Zoomed, or panned past the margin, over a view of many hexes: the meshes
+            // there are, moved and scaled, stand in while the view's own are made on a
+            // thread.
+            Some(m)
+                if m.scene == scene_key
+                    && (m.key.size, m.key.pixels_per_point) == (shown.size, pixels_per_point)
+                    && many_cells(&scene, covers) =>
+            {
+                m.stand_in(origin, view.zoom);
+                if self.aside.is_none() {
+                    self.aside = Some(Aside::start(
+                        ui.ctx(),
+                        &scene,
+                        &self.icons,
+                        *view,
+                        rect,
+                        wanted,
+                    ));
+                }
+            }
             _ => {
-                // A margin around the view, so that panning a zoomed-in board moves
-                // the meshes for a while before it needs new ones.
-                let vis = shown.covers;
-                let covers = vis.expand2(vis.size() * 0.25);
-                let key = MeshKey { covers, ..shown };
-                let layers = self.tessellate(&scene, view, rect, covers, pixels_per_point, None);
+                let _t = super::frame_log::phase("tessellate");
+                let layers = Self::tessellate(
+                    &mut self.icons,
+                    &scene,
+                    view,
+                    rect,
+                    covers,
+                    pixels_per_point,
+                    None,
+                );
                 self.meshes = Some(Meshes {
-                    key,
+                    key: wanted,
                     at: origin,
                     layers,
+                    zoom: view.zoom,
+                    scene: scene_key,
+                    source: scene.clone(),
                 });
             }
         }
@@ -577,12 +786,43 @@ impl ScenePainter {
         }
     }
 
+    /// Takes the meshes made on a thread, once they are made, when they draw the scene
+    /// drawn now (after an edit or a new window they are dropped).
+    fn take_aside(&mut self, scene: &Arc<Scene>) {
+        let Some(aside) = &self.aside else { return };
+        let made = match aside.made.try_recv() {
+            Ok(made) => made,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.aside = None;
+                return;
+            }
+        };
+        let Some(aside) = self.aside.take() else {
+            return;
+        };
+        let (layers, icons) = made;
+        self.icons.0.extend(icons.0);
+        if !Arc::ptr_eq(&aside.scene, scene) {
+            return;
+        }
+        let Some((key, _)) = &self.scene else { return };
+        self.meshes = Some(Meshes {
+            key: aside.key,
+            at: aside.at,
+            layers,
+            zoom: aside.zoom,
+            scene: key.clone(),
+            source: aside.scene,
+        });
+    }
+
     /// The layers' items in the board rectangle `covers`, tessellated where `view`
     /// shows them in `rect`.
     /// With `keep` (a scene of the same window and its meshes, at this view), a layer
     /// whose items are those of `keep`'s keeps its mesh.
     fn tessellate(
-        &mut self,
+        icons: &mut Icons,
         scene: &Scene,
         view: &View,
         rect: Rect,
@@ -668,7 +908,7 @@ impl ScenePainter {
                     mesh.indices.reserve(band.mesh.indices.len());
                 }
                 let mut labels = Vec::new();
-                let mut icon = |id: &str, tint| self.icon(id, tint);
+                let mut icon = |id: &str, tint| icons.get(id, tint);
                 let mut out = Tessellated {
                     tess: &mut tess,
                     mesh: &mut mesh,
@@ -700,11 +940,13 @@ impl ScenePainter {
         }
         out
     }
+}
 
+impl Icons {
     /// An icon recoloured to `tint`, as an egui image.
-    fn icon(&mut self, file: &str, tint: Rgba) -> Option<egui::ImageSource<'static>> {
+    fn get(&mut self, file: &str, tint: Rgba) -> Option<egui::ImageSource<'static>> {
         let key = (file.to_string(), tint.0);
-        if let Some(src) = self.icons.get(&key) {
+        if let Some(src) = self.0.get(&key) {
             return Some(src.clone());
         }
         let bytes = crate::scene::icons::svg(file)?;
@@ -719,7 +961,7 @@ impl ScenePainter {
             .into(),
             bytes: egui::load::Bytes::Shared(Arc::from(text.into_bytes().into_boxed_slice())),
         };
-        self.icons.insert(key, src.clone());
+        self.0.insert(key, src.clone());
         Some(src)
     }
 }
@@ -741,6 +983,36 @@ fn far_away(board: &crate::board::HexBoard, frame: Frame) -> bool {
     // A hex covers sqrt(3)/2 w^2 of the board.
     let cells = area.width().max(0.0) * area.height().max(0.0) / (0.866 * w * w);
     pixels < OVERVIEW_HEX_PIXELS || cells > MAX_MESH_CELLS
+}
+
+/// Scene options without their findings (which a scene patch redraws where they moved).
+fn but_findings(o: &SceneOptions) -> SceneOptions {
+    SceneOptions {
+        findings: Vec::new(),
+        layers: o.layers.clone(),
+        ..*o
+    }
+}
+
+/// The hexes whose finding outlines (their colours, in order) differ between two
+/// lists of findings.
+fn outlines_moved(old: &[crate::scene::Finding], new: &[crate::scene::Finding]) -> Vec<hexx::Hex> {
+    if old == new {
+        return Vec::new();
+    }
+    let outlines = |fs: &[crate::scene::Finding]| {
+        let mut at: FxHashMap<hexx::Hex, Vec<Rgba>> = FxHashMap::default();
+        for f in fs {
+            for h in &f.hexes {
+                at.entry(*h).or_default().push(f.colour);
+            }
+        }
+        at
+    };
+    let (was, now) = (outlines(old), outlines(new));
+    let changed = was.iter().filter(|(h, c)| now.get(*h) != Some(*c));
+    let new_ones = now.keys().filter(|h| !was.contains_key(*h));
+    changed.map(|(h, _)| *h).chain(new_ones.copied()).collect()
 }
 
 /// Whether a document's board is drawn a view at a time.
@@ -1161,6 +1433,51 @@ mod tests {
         assert!(redrawn < bands, "{redrawn} meshes drawn again");
         let fresh = painted(&mut ScenePainter::default(), &doc, view);
         assert_eq!(after, fresh);
+    }
+    /// Zooming a view of many hexes: the frame draws the meshes there were, scaled,
+    /// while the view's own are made on a thread; once they are in, it paints what a
+    /// fresh painter does.
+    #[test]
+    fn a_zoomed_view_of_many_hexes_stands_in_then_paints_what_a_fresh_painter_does() {
+        let board = HexBoard::new(Orientation::Pointy, 320, 320, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("big", "battle-cry-150", Board::Hex(board.clone()));
+        for (i, hex) in board.hexes().enumerate() {
+            s.hexes
+                .insert(hex, HexCell::terrain(["woods", "clear", "hill"][i % 3]));
+        }
+        let doc = Document::new(s, None, &Rulesets::built_in());
+        let mut view = View {
+            zoom: 0.3,
+            origin: vec2(3000.0, 3000.0),
+        };
+        let mut painter = ScenePainter::default();
+        painted(&mut painter, &doc, view);
+        assert!(
+            painter.aside.is_none(),
+            "the first meshes are made in the frame"
+        );
+        view.zoom_at(
+            Rect::from_min_size(Pos2::ZERO, vec2(800.0, 600.0)),
+            pos2(400.0, 300.0),
+            1.2,
+        );
+        let standing = painted(&mut painter, &doc, view);
+        assert!(painter.aside.is_some(), "the view's meshes are made aside");
+        assert!(!standing.is_empty(), "the old meshes stand in");
+        for _ in 0..500 {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            painted(&mut painter, &doc, view);
+            if painter.aside.is_none() {
+                break;
+            }
+        }
+        assert!(painter.aside.is_none(), "the meshes came");
+        let after = painted(&mut painter, &doc, view);
+        let fresh = painted(&mut ScenePainter::default(), &doc, view);
+        assert_eq!(after.len(), fresh.len());
+        for (a, b) in after.iter().zip(&fresh) {
+            assert!((*a - *b).length() < 1e-2, "{a:?} vs {b:?}");
+        }
     }
 }
 

@@ -1,4 +1,8 @@
 //! Autosave to a recovery file, and restoring it after a crash.
+//!
+//! The timer's write runs on a thread of its own: writing a 1000 x 1000 board is 37 MB
+//! and most of a second, which froze the window every half minute of editing (issue
+//! 44). The frame pays only for a copy of the scenario.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -18,6 +22,8 @@ pub struct Recovery {
     pub interval: Duration,
     last: Instant,
     last_revision: u64,
+    /// The write under way: the revision it writes, and whether it succeeded.
+    writing: Option<(u64, std::thread::JoinHandle<bool>)>,
 }
 
 impl Recovery {
@@ -31,6 +37,7 @@ impl Recovery {
             interval,
             last: Instant::now(),
             last_revision: 0,
+            writing: None,
         }
     }
 
@@ -44,49 +51,94 @@ impl Recovery {
         path.with_extension("origin")
     }
 
-    /// Writes the document when it changed and the interval has passed.
+    /// Starts writing the document, on a thread, when it changed and the interval has
+    /// passed.
     pub fn tick(&mut self, scenario: &Scenario, origin: Option<&Path>, revision: u64, dirty: bool) {
-        if self.due_in(revision, dirty) == Some(Duration::ZERO) {
-            self.save_now(scenario, origin, revision);
+        self.collect(false);
+        if self.writing.is_none() && self.due_in(revision, dirty) == Some(Duration::ZERO) {
+            let Some(path) = self.path.clone() else {
+                return;
+            };
+            let copy = Self::as_written(scenario, origin, &path).into_owned();
+            let origin = origin.map(Path::to_path_buf);
+            let handle = std::thread::spawn(move || Self::write(&copy, origin.as_deref(), &path));
+            self.writing = Some((revision, handle));
+            self.last = Instant::now();
+        }
+    }
+
+    /// Takes the result of the write under way once it is done (or, with `wait`, when
+    /// it is done).
+    fn collect(&mut self, wait: bool) {
+        if self
+            .writing
+            .as_ref()
+            .is_some_and(|(_, h)| wait || h.is_finished())
+            && let Some((revision, handle)) = self.writing.take()
+            && handle.join().unwrap_or(false)
+        {
+            self.last_revision = revision;
         }
     }
 
     /// How long until unsaved work at `revision` must be written; `None` when there
     /// is nothing to write.
     pub fn due_in(&self, revision: u64, dirty: bool) -> Option<Duration> {
-        (self.path.is_some() && dirty && revision != self.last_revision)
-            .then(|| self.interval.saturating_sub(self.last.elapsed()))
+        let due = self.path.is_some() && dirty && revision != self.last_revision;
+        let wait = self.interval.saturating_sub(self.last.elapsed());
+        // While a write is under way, look again shortly for its result.
+        let wait = match &self.writing {
+            Some(_) => wait.max(Duration::from_millis(250)),
+            None => wait,
+        };
+        due.then_some(wait)
     }
 
-    /// Writes the document to the recovery file now.
+    /// Writes the document to the recovery file now (waiting for a write under way).
     pub fn save_now(&mut self, scenario: &Scenario, origin: Option<&Path>, revision: u64) {
-        let Some(path) = &self.path else { return };
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        // The copy names the scenario's module file relative to itself, not to the
-        // file the work came from.
-        let copy;
-        let scenario = match (&scenario.ruleset_file, origin) {
-            (Some(written), Some(from)) => {
-                copy = Scenario {
-                    ruleset_file: Some(io::module_file::moved(written, from, path)),
-                    ..scenario.clone()
-                };
-                &copy
-            }
-            _ => scenario,
+        self.collect(true);
+        let Some(path) = self.path.clone() else {
+            return;
         };
-        if io::save_scenario(scenario, path).is_ok() {
-            let origin_text = origin.map(|p| p.display().to_string()).unwrap_or_default();
-            let _ = std::fs::write(Self::origin_path(path), origin_text);
+        if Self::write(&Self::as_written(scenario, origin, &path), origin, &path) {
             self.last_revision = revision;
         }
         self.last = Instant::now();
     }
 
+    /// The scenario as the recovery file holds it: naming its module file relative to
+    /// the recovery file, not to the file the work came from.
+    fn as_written<'s>(
+        scenario: &'s Scenario,
+        origin: Option<&Path>,
+        path: &Path,
+    ) -> std::borrow::Cow<'s, Scenario> {
+        match (&scenario.ruleset_file, origin) {
+            (Some(written), Some(from)) => std::borrow::Cow::Owned(Scenario {
+                ruleset_file: Some(io::module_file::moved(written, from, path)),
+                ..scenario.clone()
+            }),
+            _ => std::borrow::Cow::Borrowed(scenario),
+        }
+    }
+
+    /// Writes `scenario` and the file it came from beside it; whether it was written.
+    fn write(scenario: &Scenario, origin: Option<&Path>, path: &Path) -> bool {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        if io::save_scenario(scenario, path).is_err() {
+            return false;
+        }
+        let origin_text = origin.map(|p| p.display().to_string()).unwrap_or_default();
+        let _ = std::fs::write(Self::origin_path(path), origin_text);
+        true
+    }
+
     /// Removes the recovery file (after a save or a clean exit).
     pub fn clear(&mut self) {
+        // A write under way would bring the file back.
+        self.collect(true);
         if let Some(path) = &self.path {
             let _ = std::fs::remove_file(path);
             let _ = std::fs::remove_file(Self::origin_path(path));

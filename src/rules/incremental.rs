@@ -93,17 +93,10 @@ fn reach_of(c: &Constraint) -> Reach {
     c.check.mechanism().info().reach
 }
 
-/// The hexes an edit sets, when setting hexes is all it does.
-fn hexes_set(edit: &Edit, out: &mut Vec<Hex>) -> bool {
-    match edit {
-        Edit::SetHex { hex, .. } => {
-            out.push(*hex);
-            true
-        }
-        Edit::Batch(edits) => edits.iter().all(|e| hexes_set(e, out)),
-        _ => false,
-    }
-}
+/// An edit setting more than this fraction (one in `WHOLE_FROM`) of a board's hexes
+/// is followed by a whole validation: past it, finding each hex again with its
+/// neighbours costs more than the whole board.
+const WHOLE_FROM: usize = 32;
 
 /// One check's findings in reading order, boxed: an edit replaces a few findings amid
 /// tens of thousands on a big board, and moving pointers past them costs a fraction of
@@ -151,9 +144,16 @@ impl Validator {
         }
         let mut set = Vec::new();
         if let Some(board) = s.board.as_hex()
-            && hexes_set(edit, &mut set)
+            && edit.hexes_set(&mut set)
         {
-            self.hexes_changed(s, r, board, &set);
+            // Hexes are found again with their neighbours, a few microseconds each: a
+            // flood fill over a million of them took seconds where validating the whole
+            // board takes a tenth of one (issue 44).
+            if set.len().saturating_mul(WHOLE_FROM) > board.area() {
+                *self = Validator::new(s, r);
+            } else {
+                self.hexes_changed(s, r, board, &set);
+            }
             return;
         }
         self.structure = Structure::new(s, r);

@@ -438,6 +438,19 @@ impl Edit {
     pub fn is_empty(&self) -> bool {
         matches!(self, Edit::Batch(e) if e.iter().all(Edit::is_empty))
     }
+
+    /// Adds the hexes the edit sets to `out`; false when it does more than set hexes
+    /// (then `out` holds some of them).
+    pub fn hexes_set(&self, out: &mut Vec<Hex>) -> bool {
+        match self {
+            Edit::SetHex { hex, .. } => {
+                out.push(*hex);
+                true
+            }
+            Edit::Batch(edits) => edits.iter().all(|e| e.hexes_set(out)),
+            _ => false,
+        }
+    }
 }
 
 fn on_map(s: &Scenario, hexes: &[Hex]) -> Result<(), EditError> {

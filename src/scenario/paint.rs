@@ -128,7 +128,16 @@ pub fn fill(
     if target.unwrap_or("") == terrain {
         return Edit::Batch(Vec::new());
     }
-    let mut seen = std::collections::HashSet::from([start]);
+    // Hexes seen, one flag per hex of the rectangle: a fill over a whole 1000 x 1000
+    // board hashed a million hexes seven times each.
+    let index = |h: Hex| {
+        let o = board.to_offset(h);
+        o.row as usize * board.columns as usize + o.col as usize
+    };
+    let mut seen = vec![false; board.area()];
+    if board.contains(start) {
+        seen[index(start)] = true;
+    }
     let mut todo = vec![start];
     let mut edits = Vec::new();
     while let Some(h) = todo.pop() {
@@ -143,7 +152,8 @@ pub fn fill(
             cell: tidy(c, default_terrain),
         });
         for n in h.all_neighbors() {
-            if board.contains(n) && terrain_of(n) == target && seen.insert(n) {
+            if board.contains(n) && !seen[index(n)] && terrain_of(n) == target {
+                seen[index(n)] = true;
                 todo.push(n);
             }
         }

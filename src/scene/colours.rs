@@ -22,8 +22,56 @@ pub fn hex_colours<'s>(
     background: Rgba,
 ) -> Vec<Rgba> {
     let mut out = vec![background; board.area()];
+    colours_of(s, r, board, o, background, board.hexes(), None, &mut out);
+    out
+}
+
+/// [`hex_colours`] worked out again at the hexes `set` only, into `out` (the colours of
+/// the board before those hexes were set, or their findings' outlines moved, under the
+/// same options): a hex painted on a board seen whole changes one colour, not a
+/// million. Returns the cells it changed.
+pub fn hex_colours_at<'s>(
+    s: &'s Scenario,
+    r: &'s Ruleset,
+    board: &HexBoard,
+    o: &SceneOptions,
+    background: Rgba,
+    set: &[Hex],
+    out: &mut [Rgba],
+) -> Vec<usize> {
     let whole = Window::whole(board);
-    let cell = |h: Hex| whole.cell(board, h);
+    let hexes: Vec<Hex> = set.iter().copied().filter(|h| board.contains(*h)).collect();
+    let only: rustc_hash::FxHashSet<usize> =
+        hexes.iter().filter_map(|h| whole.cell(board, *h)).collect();
+    colours_of(
+        s,
+        r,
+        board,
+        o,
+        background,
+        hexes.into_iter(),
+        Some(&only),
+        out,
+    );
+    only.into_iter().collect()
+}
+
+/// The colours of `hexes` (and of the units and findings of the cells `only`, or of
+/// all) into `out`.
+#[allow(clippy::too_many_arguments)]
+fn colours_of<'s>(
+    s: &'s Scenario,
+    r: &'s Ruleset,
+    board: &HexBoard,
+    o: &SceneOptions,
+    background: Rgba,
+    hexes: impl Iterator<Item = Hex>,
+    only: Option<&rustc_hash::FxHashSet<usize>>,
+    out: &mut [Rgba],
+) {
+    let whole = Window::whole(board);
+    let wanted = |i: usize| only.is_none_or(|o| o.contains(&i));
+    let cell = |h: Hex| whole.cell(board, h).filter(|i| wanted(*i));
     let default = r.default_terrain.as_deref().unwrap_or("");
     let mut looks: rustc_hash::FxHashMap<&str, Rgba> = Default::default();
     let mut terrain_colour = |id: &'s str| -> Rgba {
@@ -37,7 +85,7 @@ pub fn hex_colours<'s>(
     };
     let terrain = o.shows(LayerId::Terrain);
     let elevation = o.shows(LayerId::Elevation);
-    for hex in board.hexes() {
+    for hex in hexes {
         let Some(i) = cell(hex) else { continue };
         let data = s.hexes.get(&hex);
         let mut c = background;
@@ -75,5 +123,4 @@ pub fn hex_colours<'s>(
             }
         }
     }
-    out
 }

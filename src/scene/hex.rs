@@ -26,13 +26,25 @@ fn inset(layout: &BoardLayout, hex: Hex, ends: [Vec2; 2], f: f32) -> Points {
 }
 
 pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOptions) -> Scene {
-    let w = board.hex_width_mm as f32;
     let layout = board.layout();
-    let mut layers = Layers::new(o);
     let window = match o.view {
         Some([min, max]) => Window::around(board, &layout, min, max),
         None => Window::whole(board),
     };
+    build_in(s, r, board, o, window)
+}
+
+/// The drawing of the hexes of `window` (and of what crosses it).
+pub(super) fn build_in(
+    s: &Scenario,
+    r: &Ruleset,
+    board: &HexBoard,
+    o: &SceneOptions,
+    window: Window,
+) -> Scene {
+    let w = board.hex_width_mm as f32;
+    let layout = board.layout();
+    let mut layers = Layers::new(o);
     layers.append(cells(s, r, board, &layout, o, &window));
 
     hexsides(s, r, board, &layout, &window, &mut layers);

@@ -79,6 +79,36 @@ impl Layer {
         self.items.is_empty()
     }
 
+    /// This layer with the items of its cells `cells` taken from `part` (a drawing of
+    /// the same board whose cell `from` is the first of them); the other cells' items
+    /// and the free ones kept.
+    pub(super) fn spliced(
+        &self,
+        cells: std::ops::Range<usize>,
+        part: &Layer,
+        from: usize,
+    ) -> Layer {
+        let starts = &self.cells.start;
+        let (a, b) = (starts[cells.start] as usize, starts[cells.end] as usize);
+        let theirs = &part.cells.start[from..=from + cells.len()];
+        let (pa, pb) = (theirs[0] as usize, theirs[cells.len()] as usize);
+        let mut items = Vec::with_capacity(self.items.len() - (b - a) + (pb - pa));
+        items.extend_from_slice(&self.items[..a]);
+        items.extend_from_slice(&part.items[pa..pb]);
+        items.extend_from_slice(&self.items[b..]);
+        let shift = |x: u32| (x as usize + (pb - pa) - (b - a)) as u32;
+        let mut start = Vec::with_capacity(starts.len());
+        start.extend_from_slice(&starts[..cells.start]);
+        start.extend(theirs.iter().map(|x| (a + (*x as usize - pa)) as u32));
+        start.extend(starts[cells.end + 1..].iter().map(|x| shift(*x)));
+        Layer {
+            id: self.id,
+            items,
+            cells: Cells { start },
+            free_from: self.free_from + (pb - pa) - (b - a),
+        }
+    }
+
     /// Adds items that belong to no one cell, drawn above the rest.
     pub(super) fn extend_free(&mut self, items: impl IntoIterator<Item = Item>) {
         self.items.extend(items);

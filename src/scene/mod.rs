@@ -23,7 +23,7 @@ pub mod table_overlay;
 mod window;
 
 pub use build::build;
-pub use colours::hex_colours;
+pub use colours::{hex_colours, hex_colours_at};
 pub use layer::{Cells, Layer, LayerId};
 pub use style::{finding_colour, side_colour};
 pub use window::Window;
@@ -31,6 +31,8 @@ pub use window::Window;
 use hexx::Vec2;
 
 use crate::board::BoardLayout;
+use crate::rules::Ruleset;
+use crate::scenario::Scenario;
 
 /// A colour with alpha (straight, not premultiplied).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -347,6 +349,17 @@ pub struct Scene {
     pub backdrop: Option<Backdrop>,
 }
 
+/// What [`Scene::patched`] made of a scene.
+#[derive(Debug)]
+pub enum Patch {
+    /// Nothing it draws changed.
+    Same,
+    /// The scene with the rows that changed drawn again.
+    New(Scene),
+    /// Too much changed, or the scene is not of a hex board's window: build it again.
+    Whole,
+}
+
 /// The board's background image as the renderers draw it: under every layer, its
 /// top-left corner at `at`, each pixel `scale` board units.
 #[derive(Debug, Clone, PartialEq)]
@@ -396,6 +409,76 @@ impl Scene {
         }
     }
 
+    /// This scene of a hex board after the hexes `set` were set (painted, cleared, their
+    /// outline as findings changed): the rows of the scene's window whose drawing that
+    /// can change (the hexes' and their neighbours', for elevation contours) drawn
+    /// again from `s` under `o`, all else kept. `o` must be the scene's options but for
+    /// findings. A 1000 x 1000 board's view of 20,000 hexes was drawn anew for each
+    /// brush click (issue 44): now a few rows are.
+    pub fn patched(&self, s: &Scenario, r: &Ruleset, o: &SceneOptions, set: &[hexx::Hex]) -> Patch {
+        let (Some((_, board)), Some(w)) = (&self.layout, &self.window) else {
+            return Patch::Whole;
+        };
+        let (top, end) = (w.row0, w.row0 + w.rows as i32);
+        let (left, right) = (w.col0 - 1, w.col0 + w.columns as i32);
+        let mut rows: Option<(i32, i32)> = None;
+        for h in set {
+            let at = board.to_offset(*h);
+            if at.col < left || at.col > right || at.row < top - 1 || at.row > end {
+                continue;
+            }
+            let (a, b) = rows.unwrap_or((at.row, at.row));
+            rows = Some((a.min(at.row - 1), b.max(at.row + 1)));
+        }
+        let Some((a, b)) = rows.map(|(a, b)| (a.max(top), b.min(end - 1))) else {
+            return Patch::Same;
+        };
+        if a > b {
+            return Patch::Same;
+        }
+        // Past half the window, drawing all of it again costs about as much.
+        if (b - a + 1) as u32 * 2 > w.rows {
+            return Patch::Whole;
+        }
+        // A row of margin each way: a hexside is drawn with the cell of its first hex
+        // when the window holds it, so the part must hold what the window does around
+        // the rows taken.
+        let (pa, pb) = ((a - 1).max(top), (b + 1).min(end - 1));
+        let part_window = Window {
+            row0: pa,
+            rows: (pb - pa + 1) as u32,
+            whole: false,
+            ..*w
+        };
+        let part = hex::build_in(s, r, board, o, part_window);
+        let columns = w.columns as usize;
+        let cells = (a - top) as usize * columns..(b - top + 1) as usize * columns;
+        let from = (a - pa) as usize * columns;
+        let layers = self
+            .layers
+            .iter()
+            .zip(&part.layers)
+            .map(|(mine, theirs)| mine.spliced(cells.clone(), theirs, from))
+            .collect();
+        Patch::New(Scene {
+            layers,
+            ..self.clone_without_layers()
+        })
+    }
+
+    /// The scene's own fields, with no layers.
+    fn clone_without_layers(&self) -> Scene {
+        Scene {
+            size: self.size,
+            mm_per_unit: self.mm_per_unit,
+            background: self.background,
+            layers: Vec::new(),
+            layout: self.layout.clone(),
+            window: self.window,
+            backdrop: self.backdrop.clone(),
+        }
+    }
+
     /// Whether the scene draws every hex a view of `min..max` shows (a scene built for
     /// another view may not: build again).
     pub fn covers(&self, min: Vec2, max: Vec2) -> bool {
@@ -403,5 +486,159 @@ impl Scene {
             (Some((layout, board)), Some(w)) => w.holds(&Window::around(board, layout, min, max)),
             _ => true,
         }
+    }
+}
+
+#[cfg(test)]
+mod patch_tests {
+    use super::*;
+    use crate::board::{Board, HexBoard, HexsideKey, Offset, Orientation, Side, Stagger};
+    use crate::rules::Rulesets;
+    use crate::scenario::{Edit, HexCell, HexsideAttrs, Unit};
+    use hexx::Hex;
+
+    /// A 60 x 60 board with terrain, hills, rivers and units everywhere.
+    fn busy() -> (Scenario, HexBoard) {
+        let board = HexBoard::new(Orientation::Pointy, 60, 60, Stagger::Odd).unwrap();
+        let mut s = Scenario::new("patch", "battle-cry-150", Board::Hex(board.clone()));
+        let terrains = ["woods", "hill", "town", "clear", "orchard"];
+        for (i, hex) in board.hexes().enumerate() {
+            let mut c = HexCell::terrain(terrains[i % terrains.len()]);
+            c.elevation = (i % 3) as i32;
+            s.hexes.insert(hex, c);
+            if i % 11 == 0
+                && let Some(key) =
+                    HexsideKey::new(board.orientation, hex, Side::all(board.orientation)[i % 6])
+            {
+                s.hexsides
+                    .insert((key, "waterway".into()), HexsideAttrs::default());
+            }
+            if i % 13 == 0 {
+                let mut u = Unit::new(format!("u{i}"), "infantry");
+                u.hex = Some(hex);
+                s.units.push(u);
+            }
+        }
+        (s, board)
+    }
+
+    /// Patching a view's scene after hexes were set (inside it, on its edges, just
+    /// outside, far away) draws what building it again does.
+    #[test]
+    fn a_patched_scene_draws_what_a_new_one_does() {
+        let rulesets = Rulesets::built_in();
+        let r = rulesets.get("battle-cry-150").unwrap();
+        let (mut s, board) = busy();
+        let layout = board.layout();
+        let at = |col, row| board.from_offset(Offset { col, row });
+        let view = [layout.centre(at(20, 20)), layout.centre(at(40, 40))];
+        let mut o = SceneOptions {
+            view: Some(view),
+            terrain_names: true,
+            ..SceneOptions::default()
+        };
+        let mut scene = build::build(&s, r, &o);
+        let w = scene.window.unwrap();
+        let (c1, r1) = (w.col0 + w.columns as i32 - 1, w.row0 + w.rows as i32 - 1);
+        let cases: Vec<Vec<Hex>> = vec![
+            vec![at(30, 30)],
+            vec![at(w.col0, w.row0)],
+            vec![at(c1, r1), at(c1 - 3, r1 - 1)],
+            vec![at(w.col0 - 1, w.row0 + 4)],
+            vec![at(30, w.row0 - 1)],
+            vec![at(30, r1 + 1)],
+            vec![at(2, 2)],
+            vec![at(25, 22), at(26, 22), at(25, 23)],
+        ];
+        for (k, hexes) in cases.into_iter().enumerate() {
+            for h in &hexes {
+                let mut c = HexCell::terrain(["town", "woods", "hill"][k % 3]);
+                c.elevation = (k % 4) as i32;
+                Edit::SetHex {
+                    hex: *h,
+                    cell: Some(c),
+                }
+                .apply(&mut s)
+                .unwrap();
+            }
+            // A finding moves too, on the last cases (its hexes before and after are
+            // among those set, as the designer passes them).
+            let before: Vec<Hex> = o.findings.iter().flat_map(|f| f.hexes.clone()).collect();
+            if k >= 6 {
+                o.findings = vec![Finding {
+                    colour: Rgba::rgb(200, 0, 0),
+                    hexes: vec![at(28 + k as i32, 24)],
+                    features: Vec::new(),
+                }];
+            }
+            let mut set = hexes.clone();
+            set.extend(before);
+            set.extend(o.findings.iter().flat_map(|f| f.hexes.clone()));
+            let fresh = build::build(&s, r, &o);
+            scene = match scene.patched(&s, r, &o, &set) {
+                Patch::New(p) => p,
+                Patch::Same => scene,
+                Patch::Whole => panic!("case {k}: a few hexes patch"),
+            };
+            assert_eq!(scene.window, fresh.window);
+            for (mine, theirs) in scene.layers.iter().zip(&fresh.layers) {
+                assert_eq!(mine.cell_count(), theirs.cell_count());
+                assert_eq!(mine.items(), theirs.items(), "case {k}, layer {}", mine.id);
+                for c in 0..mine.cell_count() {
+                    assert_eq!(mine.cell(c), theirs.cell(c), "case {k}, cell {c}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hexes_far_from_the_view_leave_it_as_it_was_and_many_rows_build_it_again() {
+        let rulesets = Rulesets::built_in();
+        let r = rulesets.get("battle-cry-150").unwrap();
+        let (s, board) = busy();
+        let layout = board.layout();
+        let at = |col, row| board.from_offset(Offset { col, row });
+        let o = SceneOptions {
+            view: Some([layout.centre(at(20, 20)), layout.centre(at(40, 40))]),
+            ..SceneOptions::default()
+        };
+        let scene = build::build(&s, r, &o);
+        assert!(matches!(scene.patched(&s, r, &o, &[at(2, 2)]), Patch::Same));
+        let rows: Vec<Hex> = (15..45).map(|row| at(30, row)).collect();
+        assert!(matches!(scene.patched(&s, r, &o, &rows), Patch::Whole));
+    }
+
+    /// A board's colours seen from far, worked out again at the hexes set (a unit's
+    /// hex painted, a finding moved), are those worked out whole.
+    #[test]
+    fn colours_patched_at_the_hexes_set_are_the_whole_boards() {
+        let rulesets = Rulesets::built_in();
+        let r = rulesets.get("battle-cry-150").unwrap();
+        let (mut s, board) = busy();
+        let at = |col, row| board.from_offset(Offset { col, row });
+        let paper = Rgba::rgb(1, 2, 3);
+        let mut o = SceneOptions::default();
+        let mut colours = hex_colours(&s, r, &board, &o, paper);
+        let unit_hex = s.units[3].hex.unwrap();
+        let set = vec![unit_hex, at(5, 5), at(59, 59)];
+        for h in &set {
+            let c = HexCell::terrain("town");
+            Edit::SetHex {
+                hex: *h,
+                cell: Some(c),
+            }
+            .apply(&mut s)
+            .unwrap();
+        }
+        o.findings = vec![Finding {
+            colour: Rgba::rgb(200, 0, 0),
+            hexes: vec![at(6, 6)],
+            features: Vec::new(),
+        }];
+        let mut touched = set.clone();
+        touched.push(at(6, 6));
+        let cells = hex_colours_at(&s, r, &board, &o, paper, &touched, &mut colours);
+        assert_eq!(cells.len(), 4);
+        assert_eq!(colours, hex_colours(&s, r, &board, &o, paper));
     }
 }

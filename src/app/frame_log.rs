@@ -1,0 +1,223 @@
+//! A log of where each frame's time goes (issue 44), on when `SANDTABLE_FRAME_LOG`
+//! names a file: one JSON line per frame with when it began (wall clock, so that a tour
+//! script's own timestamps of the input it sent line up with it), the input it took, the
+//! document revision before and after it and the one its board shows, its whole CPU time
+//! (egui's pass, tessellation and painting, as eframe reports it a frame later) and the
+//! CPU time of the designer's phases (validation, scene, tessellation, overview,
+//! findings, autosave). `scripts/frame_log.py` reads it.
+//!
+//! The benches bring their own timers; this is for the real window, where the time
+//! between an input and its pixels was seconds while the benches said milliseconds.
+
+use std::cell::RefCell;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::sync::OnceLock;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// The environment variable naming the log file.
+pub const VAR: &str = "SANDTABLE_FRAME_LOG";
+
+/// Whether frames are logged (read once: the variable names a file at start).
+fn on() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os(VAR).is_some_and(|v| !v.is_empty()))
+}
+
+/// One frame being measured.
+#[derive(Default)]
+struct Record {
+    frame: u64,
+    /// Unix time in milliseconds when the frame began.
+    start_ms: f64,
+    input: String,
+    revision_before: u64,
+    revision_after: u64,
+    /// The revision the board was drawn from this frame.
+    shown: Option<u64>,
+    /// The app's own pass (`DesignerApp::show`), in ms.
+    ui_ms: f64,
+    /// Phase name and CPU ms, in the order first entered (a phase entered twice adds up).
+    phases: Vec<(&'static str, f64)>,
+    /// The document's id at the end of the frame.
+    doc: u64,
+    /// Things that happened since the last frame began, with their Unix ms.
+    events: Vec<(&'static str, f64)>,
+}
+
+thread_local! {
+    static OPEN: RefCell<Option<Record>> = const { RefCell::new(None) };
+    static EVENTS: RefCell<Vec<(&'static str, f64)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn now_ms() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64() * 1e3)
+}
+
+/// Notes that `what` happened now (a file began to open), for the next frame's line.
+pub fn event(what: &'static str) {
+    if on() {
+        let at = now_ms();
+        EVENTS.with(|e| e.borrow_mut().push((what, at)));
+    }
+}
+
+/// Time spent in one phase of the frame, added to the frame's record when dropped.
+#[must_use = "the phase ends when this is dropped"]
+pub struct Phase(Option<(&'static str, Instant)>);
+
+/// Starts timing `name` for the frame under way (nothing when the log is off, or off
+/// the UI thread).
+pub fn phase(name: &'static str) -> Phase {
+    Phase(on().then(|| (name, Instant::now())))
+}
+
+impl Drop for Phase {
+    fn drop(&mut self) {
+        if let Some((name, t)) = self.0.take() {
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            OPEN.with(|o| {
+                if let Some(r) = o.borrow_mut().as_mut() {
+                    match r.phases.iter_mut().find(|(n, _)| *n == name) {
+                        Some((_, total)) => *total += ms,
+                        None => r.phases.push((name, ms)),
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// Notes the document revision the board was drawn from this frame.
+pub fn shown(revision: u64) {
+    if on() {
+        OPEN.with(|o| {
+            if let Some(r) = o.borrow_mut().as_mut() {
+                r.shown = Some(revision);
+            }
+        });
+    }
+}
+
+/// The log file and the frame waiting for its whole time (known a frame later).
+#[derive(Default)]
+pub struct FrameLog {
+    out: Option<std::io::BufWriter<std::fs::File>>,
+    frames: u64,
+    began: Option<Instant>,
+    waiting: Option<Record>,
+}
+
+impl FrameLog {
+    /// The log the environment asks for, or one that does nothing.
+    pub fn from_env() -> Self {
+        let out =
+            on().then(|| std::env::var_os(VAR)).flatten().and_then(
+                |p| match std::fs::File::create(&p) {
+                    Ok(f) => Some(std::io::BufWriter::new(f)),
+                    Err(e) => {
+                        eprintln!("warning: no frame log at {}: {e}", p.to_string_lossy());
+                        None
+                    }
+                },
+            );
+        FrameLog {
+            out,
+            frames: 0,
+            began: None,
+            waiting: None,
+        }
+    }
+
+    /// A frame begins with this input, the document at `revision`; `previous_cpu` is
+    /// the previous frame's whole CPU time in seconds (eframe's `cpu_usage`).
+    pub fn begin(&mut self, input: &egui::InputState, revision: u64, previous_cpu: Option<f32>) {
+        let Some(out) = &mut self.out else { return };
+        if let Some(mut w) = self.waiting.take() {
+            let total = previous_cpu.map_or(-1.0, |s| f64::from(s) * 1e3);
+            let _ = writeln!(out, "{}", line(&mut w, total));
+            let _ = out.flush();
+        }
+        self.frames += 1;
+        self.began = Some(Instant::now());
+        let record = Record {
+            frame: self.frames,
+            start_ms: now_ms(),
+            events: EVENTS.with(|e| std::mem::take(&mut *e.borrow_mut())),
+            input: summary(input),
+            revision_before: revision,
+            ..Record::default()
+        };
+        OPEN.with(|o| *o.borrow_mut() = Some(record));
+    }
+
+    /// The frame's pass is over; it is written once its whole time is known.
+    pub fn end(&mut self, doc: u64, revision: u64) {
+        if self.out.is_none() {
+            return;
+        }
+        let Some(mut r) = OPEN.with(|o| o.borrow_mut().take()) else {
+            return;
+        };
+        r.revision_after = revision;
+        r.doc = doc;
+        r.ui_ms = self.began.map_or(0.0, |t| t.elapsed().as_secs_f64() * 1e3);
+        self.waiting = Some(r);
+    }
+}
+
+impl Drop for FrameLog {
+    fn drop(&mut self) {
+        if let (Some(out), Some(mut w)) = (&mut self.out, self.waiting.take()) {
+            let _ = writeln!(out, "{}", line(&mut w, -1.0));
+            let _ = out.flush();
+        }
+    }
+}
+
+/// The input of a frame in a few words: presses, releases, wheel, keys, moves.
+fn summary(input: &egui::InputState) -> String {
+    let mut words = Vec::new();
+    for e in &input.raw.events {
+        let w = match e {
+            egui::Event::PointerButton { pressed: true, .. } => "press",
+            egui::Event::PointerButton { pressed: false, .. } => "release",
+            egui::Event::MouseWheel { .. } => "wheel",
+            egui::Event::Key { pressed: true, .. } => "key",
+            egui::Event::PointerMoved(_) => "move",
+            _ => continue,
+        };
+        if words.last() != Some(&w) {
+            words.push(w);
+        }
+    }
+    words.join(" ")
+}
+
+/// The record as one JSON line; `total` is the frame's whole CPU ms (-1: unknown).
+fn line(r: &mut Record, total: f64) -> String {
+    let mut phases = String::new();
+    for (i, (name, ms)) in r.phases.iter().enumerate() {
+        let comma = if i > 0 { "," } else { "" };
+        let _ = write!(phases, "{comma}\"{name}\":{ms:.3}");
+    }
+    let shown = r.shown.map_or("null".to_string(), |s| s.to_string());
+    let events: Vec<String> = r
+        .events
+        .iter()
+        .map(|(what, at)| format!("[\"{what}\",{at:.3}]"))
+        .collect();
+    format!(
+        "{{\"frame\":{},\"doc\":{},\"events\":[{}],\"start_ms\":{:.3},\"input\":\"{}\",\"revision_before\":{},\"revision_after\":{},\"shown\":{shown},\"ui_ms\":{:.3},\"total_ms\":{total:.3},\"phases\":{{{phases}}}}}",
+        r.frame,
+        r.doc,
+        events.join(","),
+        r.start_ms,
+        r.input,
+        r.revision_before,
+        r.revision_after,
+        r.ui_ms
+    )
+}
