@@ -119,6 +119,7 @@ impl BackdropFields {
             vassal: old
                 .filter(|o| o.image == image)
                 .and_then(|o| o.vassal.clone()),
+            measure: None,
             image,
         };
         bg.check()?;

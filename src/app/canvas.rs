@@ -133,7 +133,7 @@ impl Canvas {
         match doc.scenario.board.clone() {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, &board, &doc.scenario);
-                if self.sample_click(sampler, &response, rect, doc) {
+                if self.sample_click(sampler, &response, &painter, rect, &board) {
                     // The click picked a colour for the sampler, not for the tool.
                 } else if !self.preview.takes_clicks() {
                     self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
@@ -166,23 +166,28 @@ impl Canvas {
         self.backdrop.notice(&painter, rect);
     }
 
-    /// While the sampler waits for a pick, a click on the board picks the image's
-    /// colour there (and is nothing else).
+    /// The sampler's pick drawn over the board; while it waits for references, a click
+    /// on the board picks the hex there (and is nothing else).
     fn sample_click(
         &mut self,
         sampler: Option<&mut Sampler>,
         response: &egui::Response,
+        painter: &egui::Painter,
         rect: Rect,
-        doc: &Document,
+        board: &crate::board::HexBoard,
     ) -> bool {
-        let Some(sampler) = sampler.filter(|s| s.picking) else {
+        let Some(sampler) = sampler else {
             return false;
         };
+        let view = self.view;
+        sampler.draw(painter, board, &|p| view.to_screen(rect, p));
+        if !sampler.picking {
+            return false;
+        }
         if response.clicked_by(egui::PointerButton::Primary)
             && let Some(p) = response.interact_pointer_pos()
-            && let (Some(img), Some(bg)) = (self.backdrop.image(), doc.scenario.board.background())
         {
-            sampler.pick(&img, bg, self.view.to_board(rect, p));
+            sampler.pick(self.view.to_board(rect, p));
             // Its window, drawn before the board, shows the pick next frame.
             response.ctx.request_repaint();
         }

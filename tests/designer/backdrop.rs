@@ -38,6 +38,7 @@ pub fn scenario_with(dir: &Path, image: &str, px: u32) -> std::path::PathBuf {
         at: Default::default(),
         scale: width / f64::from(px),
         vassal: None,
+        measure: None,
     }));
     let s = Scenario::new("traced", "battle-cry-150", Board::Hex(board));
     let path = dir.join("traced.ron");
@@ -422,6 +423,7 @@ fn a_table_takes_a_background_to_trace_too() {
             at: Default::default(),
             scale: 0.2,
             vassal: None,
+            measure: None,
         }),
         ..FreeformBoard::new(120.0, 80.0, TableUnit::Cm)
     };
