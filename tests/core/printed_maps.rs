@@ -16,6 +16,7 @@ use sandtable::board::HexBoard;
 use sandtable::io::sample::{self, DEFAULT_TOLERANCE, Lab};
 use sandtable::io::vassal::module::Module;
 use sandtable::rules::Rulesets;
+use sandtable::scenario::{HexCell, Scenario};
 
 /// A board of the fixtures: its image, grid and the terrain of the hexes picked by eye.
 pub struct Fixture {
@@ -59,9 +60,8 @@ pub fn fixture(name: &'static str) -> Fixture {
     f
 }
 
-/// The fixture's board imported from a module holding its image and grid, and the
-/// image decoded.
-pub fn imported(f: &Fixture) -> (HexBoard, image::RgbaImage) {
+/// A module of the fixture's image and grid (map "Main Map", board "Board").
+pub fn module_of(f: &Fixture) -> Module {
     let bytes = std::fs::read(dir().join(&f.image)).unwrap();
     let build = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
@@ -79,13 +79,25 @@ pub fn imported(f: &Fixture) -> (HexBoard, image::RgbaImage) {
     );
     let vmod = super::vmod::zip(&[
         ("buildFile.xml".into(), build.into_bytes()),
-        (format!("images/{}", f.image), bytes.clone()),
+        (format!("images/{}", f.image), bytes),
     ]);
-    let module = Module::read(vmod).unwrap();
+    Module::read(vmod).unwrap()
+}
+
+/// The fixture's board imported as a Battle Cry scenario.
+pub fn scenario_of(module: &Module) -> Scenario {
     let rulesets = Rulesets::built_in();
     let ruleset = rulesets.get("battle-cry-150").unwrap();
-    let i = sandtable::io::vassal::import::import(&module, None, None, ruleset, None).unwrap();
-    let board = i.scenario.board.as_hex().unwrap().clone();
+    sandtable::io::vassal::import::import(module, None, None, ruleset, None)
+        .unwrap()
+        .scenario
+}
+
+/// The fixture's board imported from a module holding its image and grid, and the
+/// image decoded.
+pub fn imported(f: &Fixture) -> (HexBoard, image::RgbaImage) {
+    let bytes = std::fs::read(dir().join(&f.image)).unwrap();
+    let board = scenario_of(&module_of(f)).board.as_hex().unwrap().clone();
     let img = image::load_from_memory(&bytes).unwrap().to_rgba8();
     (board, img)
 }
@@ -198,4 +210,96 @@ fn sampling_printed_boards_finds_the_plain_terrains_with_90_percent_precision_an
         }
     }
     assert!(failed.is_empty(), "below 90% / 90%: {failed:?}");
+}
+
+/// Issue 45, item 4: "'Draw the terrain over its board image' tints every hex, unpainted
+/// ones too, and draws hex labels into the art (300 KB -> 3.2 MB) ... drawing over the
+/// art draws only what the user painted (terrain they set, features, tokens), with an
+/// opacity, never the grid or labels unless asked, and keeps the image's format and
+/// roughly its size."
+#[test]
+fn a_redrawn_board_image_keeps_its_format_and_size_and_changes_only_what_was_painted() {
+    use sandtable::io::vassal::{Redraw, into};
+    let rulesets = Rulesets::built_in();
+    let ruleset = rulesets.get("battle-cry-150").unwrap();
+    for (name, painted) in [
+        ("longest-day-cherbourg", ["0809", "0810", "1109", "1209"]),
+        ("dreadball-metal-pitch", ["G4", "G5", "K6", "K7"]),
+    ] {
+        let f = fixture(name);
+        let module = module_of(&f);
+        let original = std::fs::read(dir().join(&f.image)).unwrap();
+        let mut s = scenario_of(&module);
+        let board = s.board.as_hex().unwrap().clone();
+        for label in painted {
+            s.hexes
+                .insert(board.hex_at(label).unwrap(), HexCell::terrain("woods"));
+        }
+        let out = into::write(&s, ruleset, &module, Some(&Redraw::new(None, false, 0.6))).unwrap();
+        let redrawn = super::vmod::entry_bytes(&out, &format!("images/{}", f.image));
+        // Its format, and the same order of size (a PNG of a palette stays one).
+        assert_eq!(
+            image::guess_format(&redrawn).unwrap(),
+            image::guess_format(&original).unwrap(),
+            "{name}"
+        );
+        let ratio = redrawn.len() as f64 / original.len() as f64;
+        eprintln!(
+            "{name}: {} bytes -> {} bytes ({ratio:.2}x)",
+            original.len(),
+            redrawn.len()
+        );
+        assert!(
+            ratio < 1.5,
+            "{name}: {} -> {}",
+            original.len(),
+            redrawn.len()
+        );
+        if f.image.ends_with(".png") {
+            let colour = png::Decoder::new(std::io::Cursor::new(&redrawn))
+                .read_info()
+                .unwrap()
+                .info()
+                .color_type;
+            assert_eq!(colour, png::ColorType::Indexed, "{name}");
+        }
+        // The painted hexes changed, and no other pixel: no tint, grid or label on the
+        // hexes left as printed (a JPEG moves by its own noise only).
+        let before = image::load_from_memory(&original).unwrap().to_rgb8();
+        let after = image::load_from_memory(&redrawn).unwrap().to_rgb8();
+        assert_eq!(before.dimensions(), after.dimensions());
+        let bg = board.background.as_deref().unwrap();
+        let layout = board.layout();
+        let painted: Vec<Hex> = painted.iter().map(|l| board.hex_at(l).unwrap()).collect();
+        let noise = if f.image.ends_with(".png") { 0 } else { 24 };
+        for hex in board.hexes() {
+            let c = layout.centre(hex);
+            let (x, y) = bg.to_pixels((f64::from(c.x), f64::from(c.y)));
+            if x < 0.0
+                || y < 0.0
+                || x >= f64::from(before.width())
+                || y >= f64::from(before.height())
+            {
+                continue;
+            }
+            let (a, b) = (
+                before.get_pixel(x as u32, y as u32).0,
+                after.get_pixel(x as u32, y as u32).0,
+            );
+            let moved = (0..3).map(|i| a[i].abs_diff(b[i])).max().unwrap();
+            if painted.contains(&hex) {
+                assert!(
+                    moved > 20,
+                    "{name} {}: painted, yet {a:?} -> {b:?}",
+                    board.label(hex)
+                );
+            } else {
+                assert!(
+                    moved <= noise,
+                    "{name} {}: not painted, yet {a:?} -> {b:?}",
+                    board.label(hex)
+                );
+            }
+        }
+    }
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sandtable::app::DesignerApp;
 use sandtable::app::backdrop::Status;
 use sandtable::app::canvas::Canvas;
@@ -468,7 +468,9 @@ fn written(h: &mut Harness<'_, DesignerApp>) {
     h.run();
 }
 
-/// File > Export, VASSAL, "Into the original module", Export...
+/// File > Export, VASSAL, "Into the original module" (ticked to start with, issue 45:
+/// "Default to writing into a copy of the original when the scenario came from a
+/// module"), Export...
 fn export_into_module(h: &mut Harness<'_, DesignerApp>, redraw: bool) {
     h.get_by_label("File").click();
     h.run();
@@ -479,11 +481,17 @@ fn export_into_module(h: &mut Harness<'_, DesignerApp>, redraw: bool) {
     h.run();
     h.get_by_label("VASSAL module").click();
     h.run();
-    h.query_all_by_label_contains("Into the original module")
+    let into = h
+        .query_all_by_label_contains("Into the original module")
         .next()
         .expect("offered for a board imported from a module")
-        .click();
-    h.run();
+        .accesskit_node()
+        .toggled();
+    assert_eq!(
+        into,
+        Some(egui::accesskit::Toggled::True),
+        "ticked to start with"
+    );
     if redraw {
         h.get_by_label("Draw the terrain over its board image")
             .click();
