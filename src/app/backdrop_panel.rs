@@ -1,5 +1,7 @@
 //! Scenario properties' background section: an image under any board (a scanned map to
-//! trace on a new hex board), its place and its width on the board, set as one undo step.
+//! trace on a new hex board, a photo or scanned layout of a real table), its place and
+//! its size on the board, set as one undo step. The size is its width, or two points of
+//! the image a known distance apart (a tape measured on the table's photo).
 
 use super::error::AppError;
 use std::path::{Path, PathBuf};
@@ -8,7 +10,7 @@ use egui::Ui;
 
 use super::dialogs::Filter;
 use super::document::Document;
-use crate::board::{Background, Board};
+use crate::board::{Background, Board, Measure};
 use crate::scenario::Edit;
 
 /// What the image chooser offers: the formats the background reads.
@@ -29,6 +31,12 @@ pub struct BackdropFields {
     pub width: f64,
     /// "Choose image..." was pressed: the app asks through its dialogs.
     pub choose: bool,
+    /// Sized by two points of the image (pixels) and their distance on the board,
+    /// rather than by `width`.
+    pub two_points: bool,
+    pub from: [f64; 2],
+    pub to: [f64; 2],
+    pub distance: f64,
 }
 
 impl BackdropFields {
@@ -43,6 +51,16 @@ impl BackdropFields {
                 y: bg.at.y,
                 width: image_width(doc, &bg.image).map_or(width, |w| w * bg.scale),
                 choose: false,
+                two_points: bg.measure.is_some(),
+                from: bg
+                    .measure
+                    .as_ref()
+                    .map_or([0.0, 0.0], |m| [m.from.x, m.from.y]),
+                to: bg
+                    .measure
+                    .as_ref()
+                    .map_or([100.0, 0.0], |m| [m.to.x, m.to.y]),
+                distance: bg.measure.as_ref().map_or(100.0 * bg.scale, |m| m.distance),
             },
             None => BackdropFields {
                 image: String::new(),
@@ -50,6 +68,10 @@ impl BackdropFields {
                 y: 0.0,
                 width,
                 choose: false,
+                two_points: false,
+                from: [0.0, 0.0],
+                to: [100.0, 0.0],
+                distance: width / 10.0,
             },
         }
     }
@@ -86,7 +108,8 @@ impl BackdropFields {
                     .prefix("top ")
                     .suffix(&unit),
             );
-            ui.add(
+            ui.add_enabled(
+                !self.two_points,
                 egui::DragValue::new(&mut self.width)
                     .speed(0.5)
                     .range(0.01..=1.0e6)
@@ -94,6 +117,37 @@ impl BackdropFields {
                     .suffix(&unit),
             );
         });
+        ui.checkbox(
+            &mut self.two_points,
+            "Scale by two points of known distance",
+        )
+        .on_hover_text(
+            "Two points of the image (in its pixels, as an image viewer shows them) and \
+                 how far apart they are on the table: a tape or a known edge on a photo",
+        );
+        if self.two_points {
+            ui.horizontal(|ui| {
+                for (p, name) in [(&mut self.from, "from"), (&mut self.to, "to")] {
+                    ui.add(
+                        egui::DragValue::new(&mut p[0])
+                            .prefix(format!("{name} x "))
+                            .suffix(" px"),
+                    );
+                    ui.add(
+                        egui::DragValue::new(&mut p[1])
+                            .prefix(format!("{name} y "))
+                            .suffix(" px"),
+                    );
+                }
+            });
+            ui.add(
+                egui::DragValue::new(&mut self.distance)
+                    .speed(0.5)
+                    .range(0.01..=1.0e6)
+                    .prefix("are ")
+                    .suffix(format!(" {unit} apart")),
+            );
+        }
         ui.horizontal(|ui| {
             if ui.button("Apply background").clicked() {
                 out = Some(self.edit(doc, board));
@@ -112,13 +166,26 @@ impl BackdropFields {
         }
         let px = image_width(doc, &image)?;
         let old = board.background();
+        let point = |p: [f64; 2]| crate::board::freeform::Point::new(p[0], p[1]);
+        let measure = self.two_points.then(|| Measure {
+            from: point(self.from),
+            to: point(self.to),
+            distance: self.distance,
+        });
+        let scale = match &measure {
+            Some(m) => m
+                .scale()
+                .ok_or(crate::board::background::BackgroundError::Measure)?,
+            None => self.width / px,
+        };
         let bg = Background {
-            scale: self.width / px,
+            scale,
             at: crate::board::freeform::Point::new(self.x, self.y),
             // The module a board came from stays known while its image is the same.
             vassal: old
                 .filter(|o| o.image == image)
                 .and_then(|o| o.vassal.clone()),
+            measure,
             image,
         };
         bg.check()?;

@@ -76,7 +76,7 @@ impl Canvas {
         doc: &mut Document,
         rulesets: &Rulesets,
         tools: &mut ToolState,
-        sampler: Option<&mut Sampler>,
+        mut sampler: Option<&mut Sampler>,
     ) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
@@ -124,7 +124,7 @@ impl Canvas {
         let board = doc.scenario.board.clone();
         match &board {
             Board::Hex(board) => {
-                if self.sample_click(sampler, &response, rect, doc) {
+                if self.sample_pick(sampler.as_deref_mut(), &response, rect) {
                     // The click picked a colour for the sampler, not for the tool.
                 } else if !self.preview.takes_clicks() {
                     self.hex_input(ui, &response, rect, doc, rulesets, tools, board);
@@ -163,6 +163,10 @@ impl Canvas {
         match board {
             Board::Hex(board) => {
                 self.draw_hex_board(ui, &painter, rect, &board, &doc.scenario);
+                if let Some(sampler) = sampler {
+                    let view = self.view;
+                    sampler.draw(&painter, &board, &|p| view.to_screen(rect, p));
+                }
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);
                     self.preview
@@ -182,23 +186,21 @@ impl Canvas {
         self.backdrop.notice(&painter, rect);
     }
 
-    /// While the sampler waits for a pick, a click on the board picks the image's
-    /// colour there (and is nothing else).
-    fn sample_click(
+    /// While the sampler waits for references, a click on the board picks the hex
+    /// there (and is nothing else).
+    fn sample_pick(
         &mut self,
         sampler: Option<&mut Sampler>,
         response: &egui::Response,
         rect: Rect,
-        doc: &Document,
     ) -> bool {
         let Some(sampler) = sampler.filter(|s| s.picking) else {
             return false;
         };
         if response.clicked_by(egui::PointerButton::Primary)
             && let Some(p) = response.interact_pointer_pos()
-            && let (Some(img), Some(bg)) = (self.backdrop.image(), doc.scenario.board.background())
         {
-            sampler.pick(&img, bg, self.view.to_board(rect, p));
+            sampler.pick(self.view.to_board(rect, p));
             // Its window, drawn before the board, shows the pick next frame.
             response.ctx.request_repaint();
         }

@@ -37,10 +37,15 @@ pub struct ExportDialog {
     /// The preview open in the designer, and whether to draw it over the export.
     pub preview: Option<(crate::scene::asked::Asked, bool)>,
     /// VASSAL, for a board imported from a module: write a new copy of that module
-    /// (`export --into`) instead of a module of our own; and whether to draw the
-    /// scene over its board image (`--redraw-board`).
+    /// (`export --into`) instead of a module of our own (ticked to start with when the
+    /// board came from one); and whether to draw what was painted over its board image
+    /// (`--redraw-board`), at what opacity, with the grid and labels or not.
     pub into_module: bool,
     pub redraw_board: bool,
+    pub redraw_opacity: f32,
+    pub redraw_grid: bool,
+    /// Whether the dialog has looked at the document yet (to tick `into_module`).
+    seen: bool,
 }
 
 /// How the board is cut into sheets, and its picture (none for a big board).
@@ -69,6 +74,9 @@ impl Default for ExportDialog {
             preview: None,
             into_module: false,
             redraw_board: false,
+            redraw_opacity: crate::scene::TERRAIN_OVER_BACKDROP,
+            redraw_grid: false,
+            seen: false,
         }
     }
 }
@@ -78,6 +86,21 @@ impl ExportDialog {
     pub fn with_preview(mut self, ask: Option<crate::scene::asked::Asked>) -> Self {
         self.preview = ask.map(|a| (a, true));
         self
+    }
+
+    /// What "Draw the terrain over its board image" draws, when ticked: the layers
+    /// ticked, but the grid and labels only with their own box (the image prints its
+    /// own).
+    pub fn redraw(&self) -> Option<crate::io::vassal::Redraw> {
+        let layers: Option<Vec<LayerId>> = self.options.layers.as_ref().map(|l| {
+            l.iter()
+                .copied()
+                .filter(|l| !matches!(l, LayerId::Grid | LayerId::Labels))
+                .collect()
+        });
+        self.redraw_board.then(|| {
+            crate::io::vassal::Redraw::new(layers.as_deref(), self.redraw_grid, self.redraw_opacity)
+        })
     }
 
     /// The chosen format.
@@ -131,6 +154,12 @@ impl ExportDialog {
             return Step::Open;
         }
         let mut step = Step::Open;
+        if !self.seen {
+            // A board from a module goes back into (a copy of) that module unless the
+            // user says otherwise.
+            self.seen = true;
+            self.into_module = original_module(doc).is_some();
+        }
         super::window::beside_board(egui::Window::new("Export"), board, 1)
             .collapsible(false)
             .resizable(false)
@@ -204,7 +233,24 @@ impl ExportDialog {
                         ui.checkbox(
                             &mut self.redraw_board,
                             "Draw the terrain over its board image",
+                        )
+                        .on_hover_text(
+                            "What you painted (terrain set on hexes, hexsides, roads, \
+                             tokens, markers) drawn over the module's board image, which \
+                             keeps its format and size; unpainted hexes stay as printed",
                         );
+                        if self.redraw_board {
+                            ui.indent("redraw", |ui| {
+                                ui.add(
+                                    egui::Slider::new(&mut self.redraw_opacity, 0.1..=1.0)
+                                        .text("terrain opacity"),
+                                );
+                                ui.checkbox(
+                                    &mut self.redraw_grid,
+                                    "Also draw the grid and hex labels",
+                                );
+                            });
+                        }
                     }
                 }
                 if let Some((ask, on)) = &mut self.preview {

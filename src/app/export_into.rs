@@ -12,7 +12,6 @@ use super::window::{Desk, Outcome, Shown, Window};
 use crate::io::vassal::into;
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
-use crate::scene::SceneOptions;
 
 /// A module being written.
 pub struct Writing {
@@ -30,7 +29,7 @@ impl Writing {
         ruleset: Arc<Ruleset>,
         module: PathBuf,
         output: PathBuf,
-        redraw: Option<SceneOptions>,
+        redraw: Option<crate::io::vassal::Redraw>,
     ) -> Self {
         let (tx, rx) = mpsc::channel();
         let stage = Arc::new(Mutex::new("Starting"));

@@ -296,9 +296,7 @@ impl DesignerApp {
         if let Some(module) = export::into_module(dialog, &self.doc)
             && let Some(ruleset) = self.doc.module()
         {
-            let redraw = dialog
-                .redraw_board
-                .then(|| io::vassal::redraw_options(dialog.options.layers.as_deref()));
+            let redraw = dialog.redraw();
             self.windows.writing = Some(export_into::Writing::start(
                 self.doc.scenario.clone(),
                 ruleset.clone(),

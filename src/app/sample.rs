@@ -1,29 +1,40 @@
-//! Sample the background (the terrain palette's button): pick a colour on the board's
-//! image, and every hex whose centre area matches it within a tolerance gets the
-//! palette's terrain, as one undo step, for the user to correct by hand.
+//! Sample the background (the terrain palette's button): click one or more hexes of the
+//! board's image that show the palette's terrain; every hex whose interior looks like
+//! one of them within the tolerance is outlined on the board as the slider moves, and
+//! "Set N hexes" gives them the terrain as one undo step, for the user to correct by
+//! hand. The clicked hexes are always among them.
 
 use std::sync::Arc;
 
-use egui::{Color32, Ui};
+use egui::{Color32, Stroke, Ui};
 use hexx::Hex;
 
 use super::window::{Desk, Outcome, Shown, Window};
-use crate::io::sample;
+use crate::board::HexBoard;
+use crate::io::sample::{self, Lab};
 use crate::scenario::{Edit, HexCell};
 
-/// Each hex's centre-area colour.
-type HexColours = Arc<Vec<(Hex, [u8; 3])>>;
+/// Each hex's interior colour.
+type HexColours = Arc<Vec<(Hex, Lab)>>;
+
+/// The outline of the hexes a pick would set, on the board.
+const WOULD_SET: Color32 = Color32::from_rgb(255, 0, 200);
 
 /// The sampler's window and its pick.
 pub struct Sampler {
-    /// The next click on the board picks a colour rather than using the tool.
+    /// A click on the board adds (or takes back) a reference hex rather than using the
+    /// tool.
     pub picking: bool,
-    /// The colour picked.
-    pub colour: Option<[u8; 3]>,
-    /// How far a hex's colour may be from the pick (the redmean distance).
-    pub tolerance: f64,
-    /// Each hex's centre-area colour, for the document revision and image it was
-    /// sampled from (sampled once per image and board).
+    /// Board points clicked since the last frame, made hexes by the next.
+    clicks: Vec<egui::Vec2>,
+    /// The hexes clicked as references for the terrain, with their colours.
+    pub references: Vec<(Hex, Lab)>,
+    /// How far ([`sample::delta_e`]) a hex's colour may be from the nearest reference.
+    pub tolerance: f32,
+    /// The hexes the pick would set, as last worked out (drawn on the board).
+    pub preview: Vec<Hex>,
+    /// Each hex's interior colour, for the document and image it was sampled from
+    /// (sampled once per image and board).
     colours: Option<(u64, usize, HexColours)>,
 }
 
@@ -31,48 +42,93 @@ impl Default for Sampler {
     fn default() -> Self {
         Sampler {
             picking: true,
-            colour: None,
-            tolerance: 40.0,
+            clicks: Vec::new(),
+            references: Vec::new(),
+            tolerance: sample::DEFAULT_TOLERANCE,
+            preview: Vec::new(),
             colours: None,
         }
     }
 }
 
 impl Sampler {
-    /// Picks the colour around a board point (mm) of the image.
-    pub fn pick(&mut self, img: &image::RgbaImage, bg: &crate::board::Background, at: egui::Vec2) {
-        let (x, y) = bg.to_pixels((f64::from(at.x), f64::from(at.y)));
-        // A few pixels around the click: one pixel of a printed map is often a speck.
-        if let Some(c) = sample::mean_around(img, x, y, 3.0) {
-            self.colour = Some(c);
-            self.picking = false;
-        }
+    /// A click on the board (mm) while picking: the hex under it becomes a reference
+    /// (or stops being one) once the window next reads the image.
+    pub fn pick(&mut self, at: egui::Vec2) {
+        self.clicks.push(at);
     }
 
-    /// The hexes matching the pick.
-    fn matching(
+    /// Each hex's colour, sampled once per document and image.
+    fn colours(
         &mut self,
-        app_doc: &super::document::Document,
+        doc: &super::document::Document,
         img: &Arc<image::RgbaImage>,
-    ) -> Vec<Hex> {
-        let (Some(colour), Some(board)) = (self.colour, app_doc.scenario.board.as_hex()) else {
-            return Vec::new();
-        };
-        let Some(bg) = board.background.as_deref() else {
-            return Vec::new();
-        };
+    ) -> Option<HexColours> {
+        let board = doc.scenario.board.as_hex()?;
+        let bg = board.background.as_deref()?;
         // The board's geometry and image, not its terrain, decide the colours: kept
         // until another document or image.
-        let key = (app_doc.id, Arc::as_ptr(img) as usize);
-        let colours = match &self.colours {
+        let key = (doc.id, Arc::as_ptr(img) as usize);
+        Some(match &self.colours {
             Some((d, i, c)) if (*d, *i) == key => c.clone(),
             _ => {
                 let c = Arc::new(sample::hex_colours(img, board, bg));
                 self.colours = Some((key.0, key.1, c.clone()));
                 c
             }
+        })
+    }
+
+    /// Makes the clicks since the last frame references, and works out the hexes the
+    /// pick would set.
+    fn update(&mut self, doc: &super::document::Document, img: &Arc<image::RgbaImage>) {
+        let Some(colours) = self.colours(doc, img) else {
+            self.preview.clear();
+            return;
         };
-        sample::matching(&colours, colour, self.tolerance)
+        let Some(board) = doc.scenario.board.as_hex() else {
+            return;
+        };
+        for at in std::mem::take(&mut self.clicks) {
+            let hex = board.layout().hex_at(hexx::Vec2::new(at.x, at.y));
+            if let Some(i) = self.references.iter().position(|(h, _)| *h == hex) {
+                // A second click on a reference takes it back.
+                self.references.remove(i);
+            } else if let Some((_, c)) = colours.iter().find(|(h, _)| *h == hex) {
+                self.references.push((hex, *c));
+            }
+        }
+        self.preview = sample::matching(&colours, &self.references, self.tolerance);
+    }
+
+    /// The pick on the board: each hex it would set outlined, the clicked ones filled.
+    pub fn draw(
+        &self,
+        painter: &egui::Painter,
+        board: &HexBoard,
+        to_screen: &dyn Fn(egui::Vec2) -> egui::Pos2,
+    ) {
+        let layout = board.layout();
+        let outline = |hex: Hex| -> Vec<egui::Pos2> {
+            layout
+                .corners(hex)
+                .iter()
+                .map(|c| to_screen(egui::vec2(c.x, c.y)))
+                .collect()
+        };
+        for hex in &self.preview {
+            painter.add(egui::Shape::closed_line(
+                outline(*hex),
+                Stroke::new(2.0, WOULD_SET),
+            ));
+        }
+        for (hex, _) in &self.references {
+            painter.add(egui::Shape::convex_polygon(
+                outline(*hex),
+                WOULD_SET.gamma_multiply(0.35),
+                Stroke::new(3.0, WOULD_SET),
+            ));
+        }
     }
 }
 
@@ -88,7 +144,7 @@ impl Window for Sampler {
             .ruleset()
             .and_then(|r| r.terrains.iter().find(|k| k.id == terrain))
             .map_or(terrain.to_string(), |k| k.name.clone());
-        let hexes = self.matching(desk.doc, &img);
+        self.update(desk.doc, &img);
         let mut open = true;
         let mut apply = false;
         super::window::beside_board(egui::Window::new("Sample the background"), desk.board, 3)
@@ -96,41 +152,54 @@ impl Window for Sampler {
             .resizable(false)
             .show(ctx, |ui| {
                 ui.label(format!("Terrain: {name} (pick another in the palette)"));
-                ui.horizontal(|ui| {
-                    let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(24.0, 24.0), egui::Sense::hover());
-                    match self.colour {
-                        Some([r, g, b]) => {
-                            ui.painter()
-                                .rect_filled(rect, 3.0, Color32::from_rgb(r, g, b));
-                        }
-                        None => {
-                            ui.painter().rect_stroke(
-                                rect,
-                                3.0,
-                                egui::Stroke::new(1.0, Color32::GRAY),
-                                egui::StrokeKind::Inside,
-                            );
-                        }
+                let text = if self.picking {
+                    "Click hexes of the map that show this terrain"
+                } else {
+                    "Pick hexes on the map"
+                };
+                if ui
+                    .selectable_label(self.picking, text)
+                    .on_hover_text(
+                        "Each hex clicked is a reference: the hexes that look like any of \
+                         them are set. Click a reference again to take it back.",
+                    )
+                    .clicked()
+                {
+                    self.picking = !self.picking;
+                }
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("References: {}", self.references.len()));
+                    for (_, c) in &self.references {
+                        let [r, g, b] = sample::rgb(*c);
+                        let (rect, _) =
+                            ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                        ui.painter()
+                            .rect_filled(rect, 3.0, Color32::from_rgb(r, g, b));
                     }
-                    let text = if self.picking {
-                        "Click the map where it shows this terrain"
-                    } else {
-                        "Pick a colour on the map"
-                    };
-                    if ui.selectable_label(self.picking, text).clicked() {
-                        self.picking = !self.picking;
+                    if !self.references.is_empty() && ui.button("Clear").clicked() {
+                        self.references.clear();
                     }
                 });
-                ui.add(egui::Slider::new(&mut self.tolerance, 0.0..=200.0).text("tolerance"));
-                let button = egui::Button::new(format!("Set {} hexes to {name}", hexes.len()));
-                if ui.add_enabled(!hexes.is_empty(), button).clicked() {
+                ui.add(
+                    egui::Slider::new(&mut self.tolerance, 0.0..=30.0)
+                        .text("tolerance")
+                        .fixed_decimals(1),
+                )
+                .on_hover_text(
+                    "How far a hex's colour may be from the nearest reference (CIEDE2000, \
+                     shading discounted: 1 is barely seen, 30 another colour); the hexes \
+                     outlined on the map follow it",
+                );
+                let button =
+                    egui::Button::new(format!("Set {} hexes to {name}", self.preview.len()));
+                if ui.add_enabled(!self.preview.is_empty(), button).clicked() {
                     apply = true;
                 }
             });
         let mut outcome = None;
         if apply {
-            let edits: Vec<Edit> = hexes
+            let edits: Vec<Edit> = self
+                .preview
                 .iter()
                 .map(|h| {
                     // The hex keeps its elevation and the rest; only the terrain changes.
@@ -148,8 +217,15 @@ impl Window for Sampler {
                     }
                 })
                 .collect();
-            if let Err(e) = desk.doc.apply(Edit::Batch(edits), desk.rulesets) {
-                outcome = Some(Outcome::Problem(format!("Could not set the terrain: {e}")));
+            match desk.doc.apply(Edit::Batch(edits), desk.rulesets) {
+                // Set: the next terrain starts from new references.
+                Ok(()) => {
+                    self.references.clear();
+                    self.preview.clear();
+                }
+                Err(e) => {
+                    outcome = Some(Outcome::Problem(format!("Could not set the terrain: {e}")))
+                }
             }
         }
         Shown {
@@ -166,8 +242,9 @@ pub fn button(ui: &mut Ui, slot: &mut Option<Sampler>, doc: &super::document::Do
         && ui
             .button("Sample the background...")
             .on_hover_text(
-                "Pick a colour on the board's image: every hex whose centre shows it gets the \
-                 terrain picked here, in one step",
+                "Click hexes of the board's image that show the terrain picked here: every \
+                 hex that looks like one of them is outlined, and Set gives them that \
+                 terrain in one step",
             )
             .clicked()
     {

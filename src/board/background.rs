@@ -21,6 +21,33 @@ pub struct Background {
     /// The VASSAL module board this image and grid came from, for exporting back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vassal: Option<VassalBoard>,
+    /// Two points of the image a known distance apart that gave `scale` (a scanned
+    /// table or a photo measured with a tape), kept so that they can be shown and
+    /// moved again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measure: Option<Measure>,
+}
+
+/// Two points of a background image and their distance on the board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Measure {
+    /// The first point, in image pixels.
+    pub from: Point,
+    /// The second point, in image pixels.
+    pub to: Point,
+    /// How far apart the two points are on the board, in board units.
+    pub distance: f64,
+}
+
+impl Measure {
+    /// The board units per image pixel the two points give; `None` when they coincide
+    /// or the distance is not a positive number.
+    pub fn scale(&self) -> Option<f64> {
+        let px = (self.to.x - self.from.x).hypot(self.to.y - self.from.y);
+        (px.is_finite() && px > 0.0 && self.distance.is_finite() && self.distance > 0.0)
+            .then(|| self.distance / px)
+    }
 }
 
 /// Where in a VASSAL module a board came from.
@@ -78,6 +105,17 @@ pub enum BackgroundError {
     /// No image file is named.
     #[error("background: the image needs a file name")]
     Image,
+    /// The two measured points coincide, or their distance is not positive.
+    #[error("background: measure needs two different points and a positive distance")]
+    Measure,
+    /// The scale is not the one the two measured points give.
+    #[error("background: scale {scale} is not the {measured} that measure gives")]
+    MeasuredScale {
+        /// The scale the file gives.
+        scale: f64,
+        /// The scale the two points give.
+        measured: f64,
+    },
 }
 
 impl Background {
@@ -91,6 +129,15 @@ impl Background {
         }
         if self.image.trim().is_empty() {
             return Err(BackgroundError::Image);
+        }
+        if let Some(m) = &self.measure {
+            let measured = m.scale().ok_or(BackgroundError::Measure)?;
+            if ((measured - self.scale) / measured).abs() > 1e-6 {
+                return Err(BackgroundError::MeasuredScale {
+                    scale: self.scale,
+                    measured,
+                });
+            }
         }
         Ok(())
     }

@@ -11,7 +11,7 @@ pub mod line;
 pub mod numbering;
 pub mod side;
 
-pub use background::{Background, VassalBoard};
+pub use background::{Background, Measure, VassalBoard};
 pub use freeform::{FreeformBoard, TableUnit};
 pub use hex::{HexBoard, LabelScheme, Offset, Orientation, Stagger};
 pub use label::LabelError;

@@ -54,10 +54,15 @@ pub struct ExportArgs {
     /// terrain zones on the imported board, every other entry unchanged.
     #[arg(long, value_name = "MODULE.vmod")]
     pub into: Option<PathBuf>,
-    /// With --into: draw the scene (terrain and the --layers asked for, not the pieces)
-    /// over the board image, at its size; without it the image is left as it was.
+    /// With --into: draw what was painted (the terrain set on hexes, hexsides, roads,
+    /// tokens, markers, elevation; or the --layers named, grid and labels among them)
+    /// over the board image, at its size and in its format; without it the image is
+    /// left as it was.
     #[arg(long, requires = "into")]
     pub redraw_board: bool,
+    /// With --redraw-board: the painted terrain's opacity over the print, 0 to 1.
+    #[arg(long, requires = "redraw_board", default_value_t = crate::scene::TERRAIN_OVER_BACKDROP)]
+    pub redraw_opacity: f32,
     /// Errors as JSON on stdout, as the other commands' `--json`.
     #[arg(long)]
     pub json: bool,
@@ -195,7 +200,9 @@ fn into_module(
     layers: Option<&[crate::scene::LayerId]>,
 ) -> Result<(), CliError> {
     use crate::io::vassal::{self, into::IntoError};
-    let redraw = args.redraw_board.then(|| vassal::redraw_options(layers));
+    let redraw = args
+        .redraw_board
+        .then(|| vassal::Redraw::new(layers, false, args.redraw_opacity));
     vassal::into::export_file(
         scenario,
         ruleset,

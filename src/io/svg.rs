@@ -105,10 +105,9 @@ pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
         );
     }
     for (id, g) in groups {
-        let g = if scene.backdrop.is_some() && id == LayerId::Terrain {
-            g.set("opacity", BACKDROP_TERRAIN_OPACITY)
-        } else {
-            g
+        let g = match &scene.backdrop {
+            Some(b) if id == LayerId::Terrain => g.set("opacity", b.opacity),
+            _ => g,
         };
         doc = doc.add(g);
     }
@@ -224,7 +223,7 @@ fn tinted(item: &Item, f: impl Fn(Rgba) -> Rgba) -> Item {
 
 /// The terrain layer's opacity over a background image: the printed map shows
 /// through what is painted on it.
-pub const BACKDROP_TERRAIN_OPACITY: f32 = 0.6;
+pub const BACKDROP_TERRAIN_OPACITY: f32 = crate::scene::TERRAIN_OVER_BACKDROP;
 
 /// Coordinates to a hundredth of a board unit: finer than print can show, and half
 /// the file of full precision.

@@ -382,7 +382,10 @@ fn cells(
         let data = s.hexes.get(&hex);
         let corners = layout.corners(hex);
         let centre = layout.centre(hex);
-        if let Some(l) = layers.on(LayerId::Terrain) {
+        if let Some(l) = layers
+            .on(LayerId::Terrain)
+            .filter(|_| data.is_some() || !o.painted_only)
+        {
             let terrain = data.map_or(default, |c| c.terrain.as_str());
             let k = look(r, KindList::Terrain, terrain);
             let k = if terrain.is_empty() {

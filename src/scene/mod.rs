@@ -273,6 +273,9 @@ pub struct SceneOptions {
     pub grid: bool,
     /// Hex boards: each hex's label.
     pub hex_labels: bool,
+    /// Hex boards: terrain only on the hexes the scenario sets, none where the ruleset's
+    /// default would be drawn (over a printed map, whose own art is the rest).
+    pub painted_only: bool,
     /// Where a hex's label sits.
     pub label_place: LabelPlace,
     /// Terrain names written in the hexes (the symbols read without them).
@@ -314,6 +317,7 @@ impl Default for SceneOptions {
             layers: LayerId::ALL.to_vec(),
             grid: true,
             hex_labels: true,
+            painted_only: false,
             label_place: LabelPlace::Top,
             terrain_names: false,
             table_grid: None,
@@ -369,7 +373,13 @@ pub struct Backdrop {
     pub image: String,
     pub at: Vec2,
     pub scale: f32,
+    /// The terrain layer's opacity over it, so that the print shows through.
+    pub opacity: f32,
 }
+
+/// The terrain's opacity over a background image unless asked otherwise: the printed
+/// map shows through.
+pub const TERRAIN_OVER_BACKDROP: f32 = 0.6;
 
 impl Backdrop {
     /// The backdrop of a board's background.
@@ -378,6 +388,7 @@ impl Backdrop {
             image: bg.image.clone(),
             at: Vec2::new(bg.at.x as f32, bg.at.y as f32),
             scale: bg.scale as f32,
+            opacity: TERRAIN_OVER_BACKDROP,
         }
     }
 }

@@ -25,6 +25,7 @@ mod overlay;
 mod pbs;
 mod pbs_effects;
 mod play;
+mod printed_maps;
 mod renderers;
 mod rules;
 mod rulesets;

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sandtable::app::DesignerApp;
 use sandtable::app::backdrop::Status;
 use sandtable::app::canvas::Canvas;
@@ -38,6 +38,7 @@ pub fn scenario_with(dir: &Path, image: &str, px: u32) -> std::path::PathBuf {
         at: Default::default(),
         scale: width / f64::from(px),
         vassal: None,
+        measure: None,
     }));
     let s = Scenario::new("traced", "battle-cry-150", Board::Hex(board));
     let path = dir.join("traced.ron");
@@ -422,6 +423,7 @@ fn a_table_takes_a_background_to_trace_too() {
             at: Default::default(),
             scale: 0.2,
             vassal: None,
+            measure: None,
         }),
         ..FreeformBoard::new(120.0, 80.0, TableUnit::Cm)
     };
@@ -452,6 +454,70 @@ fn a_table_takes_a_background_to_trace_too() {
     assert!(px[0] > px[2] + 50, "{px:?}");
 }
 
+/// Issue 45: "a table (freeform) scenario can have a background image the same way (a
+/// scanned table layout or a photo of a real table, scaled by two points of known
+/// distance)". Two points 300 px apart said to be 60 cm apart make 0.2 cm a pixel; the
+/// points are kept in the file, and the image lies under the table.
+#[test]
+fn a_tables_photo_is_scaled_by_two_points_of_known_distance() {
+    use sandtable::board::{FreeformBoard, TableUnit};
+    let dir = tempfile::tempdir().unwrap();
+    let scan = dir.path().join("photo.png");
+    std::fs::write(&scan, halves(600, 400)).unwrap();
+    let s = Scenario::new(
+        "table",
+        "mini-nap",
+        Board::Freeform(FreeformBoard::new(120.0, 80.0, TableUnit::Cm)),
+    );
+    let path = dir.path().join("table.ron");
+    sandtable::io::save_scenario(&s, &path).unwrap();
+    let mut h = crate::designer_kit::app_with(ScriptedDialogs {
+        opens: vec![path.clone(), scan.clone()],
+        ..Default::default()
+    });
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    h.get_by_label("Choose image...").click();
+    h.run();
+    h.get_by_label("Scale by two points of known distance")
+        .click();
+    h.run();
+    crate::designer_kit::set_number(&mut h, "from x", 100.0);
+    crate::designer_kit::set_number(&mut h, "to x", 400.0);
+    crate::designer_kit::set_number(&mut h, "are ", 60.0);
+    h.get_by_label("Apply background").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let bg = h
+        .state()
+        .doc
+        .scenario
+        .board
+        .background()
+        .expect("the photo under the table")
+        .clone();
+    assert!((bg.scale - 0.2).abs() < 1e-9, "{}", bg.scale);
+    let m = bg.measure.clone().expect("the two points kept");
+    assert_eq!((m.from.x, m.to.x, m.distance), (100.0, 400.0, 60.0));
+    assert_eq!(
+        settled(&mut h),
+        Status::Ready {
+            size: [600, 400],
+            tiled: false
+        }
+    );
+    // Saved and read back with its points.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    let again =
+        sandtable::io::load_scenario(&path, &sandtable::rules::Rulesets::built_in()).unwrap();
+    assert_eq!(again.board.background(), Some(&bg));
+}
+
 /// Runs frames until File > Export into the original module has finished writing.
 fn written(h: &mut Harness<'_, DesignerApp>) {
     let start = Instant::now();
@@ -466,7 +532,9 @@ fn written(h: &mut Harness<'_, DesignerApp>) {
     h.run();
 }
 
-/// File > Export, VASSAL, "Into the original module", Export...
+/// File > Export, VASSAL, "Into the original module" (ticked to start with, issue 45:
+/// "Default to writing into a copy of the original when the scenario came from a
+/// module"), Export...
 fn export_into_module(h: &mut Harness<'_, DesignerApp>, redraw: bool) {
     h.get_by_label("File").click();
     h.run();
@@ -477,11 +545,17 @@ fn export_into_module(h: &mut Harness<'_, DesignerApp>, redraw: bool) {
     h.run();
     h.get_by_label("VASSAL module").click();
     h.run();
-    h.query_all_by_label_contains("Into the original module")
+    let into = h
+        .query_all_by_label_contains("Into the original module")
         .next()
         .expect("offered for a board imported from a module")
-        .click();
-    h.run();
+        .accesskit_node()
+        .toggled();
+    assert_eq!(
+        into,
+        Some(egui::accesskit::Toggled::True),
+        "ticked to start with"
+    );
     if redraw {
         h.get_by_label("Draw the terrain over its board image")
             .click();

@@ -702,6 +702,7 @@ pub fn import(
             zone: zone.clone(),
             module: None,
         }),
+        measure: None,
     }));
     let title = match module.name() {
         "" => entry.board.clone(),

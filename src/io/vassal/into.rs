@@ -18,7 +18,7 @@ use crate::board::{Board, HexBoard};
 use crate::io::xml::{self, Element};
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
-use crate::scene::{self, SceneOptions};
+use crate::scene;
 
 /// Why the module cannot be written back.
 #[derive(Debug, thiserror::Error)]
@@ -48,7 +48,7 @@ pub fn export_file(
     ruleset: &Ruleset,
     module: &Path,
     output: &Path,
-    redraw: Option<&SceneOptions>,
+    redraw: Option<&super::Redraw>,
     progress: &dyn Fn(&'static str),
 ) -> Result<(), IntoError> {
     if same_file(module, output) {
@@ -278,14 +278,13 @@ fn pixels(board: &HexBoard, size: (u32, u32)) -> Option<PixelMap> {
 }
 
 /// The module with the scenario's terrain in zones of its board. With `redraw`
-/// (`--redraw-board`), the scene drawn with those options over the board's own image, at
-/// its size, replaces the image entry (same name; JPEG for a JPEG, else PNG), so the
-/// grid still fits.
+/// (`--redraw-board`), what the user painted drawn over the board's own image, at its
+/// size, replaces the image entry (same name, same format), so the grid still fits.
 pub fn write(
     scenario: &Scenario,
     ruleset: &Ruleset,
     module: &Module,
-    redraw: Option<&SceneOptions>,
+    redraw: Option<&super::Redraw>,
 ) -> Result<Vec<u8>, IntoError> {
     let Board::Hex(board) = &scenario.board else {
         return Err(IntoError::Board(
@@ -319,7 +318,7 @@ pub fn write(
         )
     })?;
     let board_image = match (redraw, &image_bytes) {
-        (Some(options), Some(bytes)) => Some(redrawn(scenario, ruleset, options, bytes, &map)?),
+        (Some(redraw), Some(bytes)) => Some(redrawn(scenario, ruleset, redraw, bytes, &map)?),
         (Some(_), None) => {
             return Err(IntoError::Redraw(format!(
                 "board '{}' has no image to draw over",
@@ -640,11 +639,13 @@ fn find_all(e: &Element, path: &mut Vec<usize>, f: &mut dyn FnMut(&[usize], &Ele
     }
 }
 
-/// The scene drawn over the module's board image `bytes`, at the image's size, as PNG.
+/// What the user painted drawn over the module's board image `bytes`, at the image's
+/// size, encoded as the image was (see [`encode_like`]). Only the drawing is rendered
+/// and laid over the decoded image: every pixel the user did not paint keeps its value.
 fn redrawn(
     scenario: &Scenario,
     ruleset: &Ruleset,
-    options: &SceneOptions,
+    redraw: &super::Redraw,
     bytes: &[u8],
     map: &PixelMap,
 ) -> Result<Vec<u8>, IntoError> {
@@ -656,37 +657,180 @@ fn redrawn(
             super::image::MAX_PIXELS
         )));
     }
-    let mut scene = scene::build(scenario, ruleset, options);
-    // The module's own image, whatever file the scenario's background names (an
-    // unsaved import has none on disk yet).
-    let mime = match bytes {
-        [0xFF, 0xD8, ..] => "image/jpeg",
-        [b'G', b'I', b'F', ..] => "image/gif",
-        _ => "image/png",
-    };
-    use base64::Engine as _;
-    let uri = format!(
-        "data:{mime};base64,{}",
-        base64::engine::general_purpose::STANDARD.encode(bytes)
-    );
-    match &mut scene.backdrop {
-        Some(b) => b.image = uri,
-        None => return Err(IntoError::Redraw("the board has no background".into())),
+    let err = |e: String| IntoError::Redraw(e);
+    let mut img = ::image::load_from_memory(bytes)
+        .map_err(|e| err(e.to_string()))?
+        .to_rgba8();
+    if img.dimensions() != (w, h) {
+        return Err(err(format!(
+            "the image decodes at {} x {} px, not the {w} x {h} its header says",
+            img.width(),
+            img.height()
+        )));
     }
-    let png =
-        super::image::render(&scene, map, None).map_err(|e| IntoError::Redraw(e.to_string()))?;
-    if mime != "image/jpeg" {
-        return Ok(png);
+    // The terrain (fills, elevation shades) at the opacity asked, then the lines and
+    // symbols whole, each drawn on a clear sheet and laid over the print.
+    let (fills, rest): (Vec<_>, Vec<_>) = redraw
+        .scene
+        .layers
+        .iter()
+        .partition(|l| matches!(l, scene::LayerId::Terrain | scene::LayerId::Elevation));
+    for (layers, opacity) in [(fills, redraw.opacity), (rest, 1.0)] {
+        if layers.is_empty() {
+            continue;
+        }
+        let options = scene::SceneOptions {
+            layers,
+            ..redraw.scene.clone()
+        };
+        let mut sheet = scene::build(scenario, ruleset, &options);
+        sheet.backdrop = None;
+        sheet.background = scene::Rgba([0, 0, 0, 0]);
+        let png = super::image::render(&sheet, map, None).map_err(|e| err(e.to_string()))?;
+        let sheet = ::image::load_from_memory(&png)
+            .map_err(|e| err(e.to_string()))?
+            .to_rgba8();
+        over(&mut img, &sheet, opacity);
     }
-    // The entry keeps its name, so a JPEG board stays a JPEG.
-    let img = ::image::load_from_memory(&png)
-        .map_err(|e| IntoError::Redraw(e.to_string()))?
-        .to_rgb8();
-    let mut jpeg = Vec::new();
-    ::image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
-        .encode_image(&img)
-        .map_err(|e| IntoError::Redraw(e.to_string()))?;
-    Ok(jpeg)
+    encode_like(ImageKind::of(bytes), bytes, &img).map_err(err)
+}
+
+/// Lays `top` over `base` at `opacity` (straight alpha), keeping `base`'s alpha.
+fn over(base: &mut ::image::RgbaImage, top: &::image::RgbaImage, opacity: f32) {
+    for (b, t) in base.pixels_mut().zip(top.pixels()) {
+        let a = f32::from(t[3]) / 255.0 * opacity;
+        if a <= 0.0 {
+            continue;
+        }
+        for i in 0..3 {
+            b[i] = (f32::from(t[i]) * a + f32::from(b[i]) * (1.0 - a)).round() as u8;
+        }
+    }
+}
+
+/// The formats a VASSAL board image comes in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ImageKind {
+    Png,
+    Jpeg,
+    Gif,
+}
+
+impl ImageKind {
+    fn of(bytes: &[u8]) -> Self {
+        match bytes {
+            [0xFF, 0xD8, ..] => ImageKind::Jpeg,
+            [b'G', b'I', b'F', ..] => ImageKind::Gif,
+            _ => ImageKind::Png,
+        }
+    }
+}
+
+/// `img` encoded as the `original` image was, so that the entry keeps its name, its
+/// format and roughly its size: a JPEG stays a JPEG, a GIF a GIF; a PNG keeps its colour
+/// type (a palette image stays one, with its own palette first; no alpha channel where
+/// it had none), compressed hard.
+fn encode_like(
+    kind: ImageKind,
+    original: &[u8],
+    img: &::image::RgbaImage,
+) -> Result<Vec<u8>, String> {
+    let (w, h) = img.dimensions();
+    let mut out = Vec::new();
+    match kind {
+        ImageKind::Jpeg => {
+            let rgb = ::image::DynamicImage::ImageRgba8(img.clone()).to_rgb8();
+            ::image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85)
+                .encode_image(&rgb)
+                .map_err(|e| e.to_string())?;
+        }
+        ImageKind::Gif => {
+            ::image::codecs::gif::GifEncoder::new(&mut out)
+                .encode_frame(::image::Frame::new(img.clone()))
+                .map_err(|e| e.to_string())?;
+        }
+        ImageKind::Png => {
+            let info = png::Decoder::new(std::io::Cursor::new(original))
+                .read_info()
+                .map(|r| {
+                    let i = r.info();
+                    let palette = i.palette.as_deref().map(<[u8]>::to_vec);
+                    (i.color_type, palette, i.trns.as_deref().map(<[u8]>::to_vec))
+                })
+                .unwrap_or((png::ColorType::Rgba, None, None));
+            let (colour, palette, trns) = info;
+            let mut enc = png::Encoder::new(&mut out, w, h);
+            enc.set_compression(png::Compression::High);
+            enc.set_depth(png::BitDepth::Eight);
+            let data = match colour {
+                png::ColorType::Indexed => {
+                    let (palette, indices) = palette_of(img, palette.as_deref().unwrap_or(&[]));
+                    enc.set_color(png::ColorType::Indexed);
+                    enc.set_palette(palette);
+                    if let Some(t) = trns {
+                        // Transparent entries stay so; the drawing's own are opaque.
+                        enc.set_trns(t);
+                    }
+                    indices
+                }
+                png::ColorType::Rgb | png::ColorType::Grayscale => {
+                    enc.set_color(png::ColorType::Rgb);
+                    img.pixels().flat_map(|p| [p[0], p[1], p[2]]).collect()
+                }
+                _ => {
+                    enc.set_color(png::ColorType::Rgba);
+                    img.as_raw().clone()
+                }
+            };
+            let mut wr = enc.write_header().map_err(|e| e.to_string())?;
+            wr.write_image_data(&data).map_err(|e| e.to_string())?;
+            wr.finish().map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(out)
+}
+
+/// A palette of at most 256 colours for an image and each pixel's index in it: the
+/// `original` palette first (so that every pixel left as printed keeps its colour),
+/// then the drawing's new colours while there is room, then each remaining colour's
+/// nearest entry.
+fn palette_of(img: &::image::RgbaImage, original: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    let mut palette: Vec<[u8; 3]> = original
+        .chunks_exact(3)
+        .take(256)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
+    let mut index: rustc_hash::FxHashMap<[u8; 3], u8> = Default::default();
+    for (i, c) in palette.iter().enumerate().rev() {
+        index.insert(*c, i as u8);
+    }
+    let mut indices = Vec::with_capacity(img.len() / 4);
+    for p in img.pixels() {
+        let c = [p[0], p[1], p[2]];
+        let i = match index.get(&c) {
+            Some(i) => *i,
+            None if palette.len() < 256 => {
+                palette.push(c);
+                let i = (palette.len() - 1) as u8;
+                index.insert(c, i);
+                i
+            }
+            None => {
+                let d = |q: &[u8; 3]| {
+                    (0..3)
+                        .map(|k| (i32::from(q[k]) - i32::from(c[k])).pow(2))
+                        .sum::<i32>()
+                };
+                let i = (0..palette.len())
+                    .min_by_key(|&k| d(&palette[k]))
+                    .unwrap_or(0) as u8;
+                index.insert(c, i);
+                i
+            }
+        };
+        indices.push(i);
+    }
+    (palette.concat(), indices)
 }
 
 /// The module's archive with the entries `changed` written anew (in their places, or

@@ -81,12 +81,54 @@ fn layers_on_board(layers: Option<&[LayerId]>) -> Vec<LayerId> {
         .collect()
 }
 
-/// What `export --into --redraw-board` draws over a module's board image: `layers`
-/// (`None`: all) but the pieces.
-pub fn redraw_options(layers: Option<&[LayerId]>) -> SceneOptions {
-    SceneOptions {
-        layers: layers_on_board(layers),
-        ..SceneOptions::default()
+/// What `export --into --redraw-board` draws over a module's board image: only what
+/// the user painted, since the image is already the board (its grid, labels and the
+/// terrain it prints).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Redraw {
+    /// The drawing: the hexes the scenario sets (not the ruleset's default terrain on
+    /// the others), hexsides, roads, tokens, markers, elevation; the grid and labels
+    /// only when asked.
+    pub scene: SceneOptions,
+    /// The terrain's opacity over the print, 0 to 1.
+    pub opacity: f32,
+}
+
+/// The layers drawn over a board image unless the user names them: what a user paints.
+pub const REDRAWN: &[LayerId] = &[
+    LayerId::Terrain,
+    LayerId::Elevation,
+    LayerId::Hexsides,
+    LayerId::Roads,
+    LayerId::Tokens,
+    LayerId::Markers,
+];
+
+impl Redraw {
+    /// `layers`: those the user named (`--layers`; the module's pieces, the units, and
+    /// findings are never drawn), `None` for [`REDRAWN`]; the grid and the hex labels
+    /// come only with their layers named or `grid`.
+    pub fn new(layers: Option<&[LayerId]>, grid: bool, opacity: f32) -> Self {
+        let mut drawn: Vec<LayerId> = layers
+            .unwrap_or(REDRAWN)
+            .iter()
+            .copied()
+            .filter(|l| !matches!(l, LayerId::Units | LayerId::Findings))
+            .collect();
+        if grid {
+            drawn.extend([LayerId::Grid, LayerId::Labels]);
+        }
+        let shows = |l: LayerId| drawn.contains(&l);
+        Redraw {
+            scene: SceneOptions {
+                grid: shows(LayerId::Grid),
+                hex_labels: shows(LayerId::Labels),
+                painted_only: true,
+                layers: drawn,
+                ..SceneOptions::default()
+            },
+            opacity: opacity.clamp(0.0, 1.0),
+        }
     }
 }
 
