@@ -41,6 +41,10 @@ impl DesignerApp {
         } else {
             self.table_settings(ui);
         }
+        if self.tools.tool == Tool::Objective {
+            self.objective_section(ui);
+        }
+        self.turn_section(ui);
         let Some(r) = self.doc.module().cloned() else {
             return;
         };
@@ -599,6 +603,13 @@ impl DesignerApp {
     pub fn focus(&mut self, hexes: Vec<hexx::Hex>, features: &[String]) {
         use crate::scenario::shape;
         let s = &self.doc.scenario;
+        // A finding about an objective picks it, with the objective tool in hand.
+        if let Some(id) = features.iter().find(|id| s.plan.objective(id).is_some()) {
+            let id = id.clone();
+            self.pick_objective(&id);
+            self.canvas.focus = hexes;
+            return;
+        }
         let centre = match hexes.first() {
             Some(h) => Canvas::hex_centre(&s.board, *h),
             None => features.iter().find_map(|id| {
