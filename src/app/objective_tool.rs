@@ -324,9 +324,13 @@ impl DesignerApp {
         let mut value = o.value;
         let r = ui.horizontal(|ui| {
             let label = ui.label("value");
-            ui.add(egui::DragValue::new(&mut value).range(0..=99))
-                .labelled_by(label.id)
-                .on_hover_text("Victory points, or banners and flags, for holding it")
+            ui.add(
+                egui::DragValue::new(&mut value)
+                    .range(0..=99)
+                    .prefix("value "),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Victory points, or banners and flags, for holding it")
         });
         let r = r.inner;
         if r.drag_started() {

@@ -177,7 +177,8 @@ fn objectives_picker(ui: &mut Ui, i: usize, doc: &Document, ids: &mut Vec<String
             .selected_text("")
             .show_ui(ui, |ui| {
                 for o in plan.objectives.iter().filter(|o| !ids.contains(&o.id)) {
-                    if ui.selectable_label(false, o.title()).clicked() {
+                    let text = format!("{} ({})", o.title(), o.id);
+                    if ui.selectable_label(false, text).clicked() {
                         add = Some(o.id.clone());
                     }
                 }
@@ -400,8 +401,12 @@ impl PlanPanel {
                         ui.horizontal(|ui| {
                             let label = ui.label("points to win");
                             drags.track(
-                                ui.add(egui::DragValue::new(target).range(1..=999))
-                                    .labelled_by(label.id),
+                                ui.add(
+                                    egui::DragValue::new(target)
+                                        .range(1..=999)
+                                        .prefix("target "),
+                                )
+                                .labelled_by(label.id),
                             );
                         });
                         count_picker(ui, count);

@@ -13,8 +13,11 @@ use crate::rules::Rulesets;
 use crate::scenario::plan::{Arrival, schedule};
 use crate::scenario::{Edit, Feature, Place, Scenario, Unit, shape};
 
-/// The last turn the slider offers: the scenario's turns, or the last turn a unit
-/// arrives or leaves on when it says none (or one later than its turns), at least 1.
+/// Turns the slider offers when the scenario does not say how many it has.
+const UNSAID_TURNS: u32 = 10;
+
+/// The last turn the slider offers: the scenario's turns (or a later turn a unit
+/// arrives or leaves on); when it says none, a few past the last such turn.
 pub fn last_turn(s: &Scenario) -> u32 {
     let scheduled = s
         .units
@@ -23,7 +26,10 @@ pub fn last_turn(s: &Scenario) -> u32 {
         .flatten()
         .max()
         .unwrap_or(0);
-    s.plan.turns.unwrap_or(0).max(scheduled).max(1)
+    match s.plan.turns {
+        Some(n) => n.max(scheduled).max(1),
+        None => UNSAID_TURNS.max(scheduled + 1),
+    }
 }
 
 /// A unit of the palette's class and side entering on `turn` at `at` (it has no place

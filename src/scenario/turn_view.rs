@@ -97,10 +97,10 @@ mod tests {
             on(&at_turn(&s, 2)),
             [at("a", "C3"), at("b", "B1"), at("c", "C1")]
         );
-        // "a" left on turn 4.
+        // "a" left on turn 4; "d", the third to enter there, takes its third hex.
         assert_eq!(
             on(&at_turn(&s, 5)),
-            [at("b", "B1"), at("c", "C1"), at("d", "B1")]
+            [at("b", "B1"), at("c", "C1"), at("d", "D1")]
         );
         assert!(
             at_turn(&s, 2).units[1].arrives.is_some(),
