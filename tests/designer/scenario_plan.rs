@@ -7,7 +7,7 @@
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 
 use crate::designer_kit::{self, app, app_on, app_with, click_hex, hex};
 use sandtable::app::DesignerApp;
