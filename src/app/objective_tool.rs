@@ -290,7 +290,8 @@ impl DesignerApp {
             let mut text = ui
                 .data(|d| d.get_temp::<String>(key))
                 .unwrap_or_else(|| o.name.clone());
-            let r = ui.text_edit_singleline(&mut text).labelled_by(label.id);
+            let field = egui::TextEdit::singleline(&mut text).desired_width(ui.available_width());
+            let r = ui.add(field).labelled_by(label.id);
             if r.lost_focus() {
                 ui.data_mut(|d| d.remove::<String>(key));
                 if text != o.name {

@@ -103,7 +103,7 @@ fn side_picker(ui: &mut Ui, i: usize, sides: &[PlayerSide], side: &mut Option<St
     let shown = side.as_deref().map_or("every side".to_string(), |x| {
         super::words::side_name(sides, x)
     });
-    egui::ComboBox::new(("victory side", i), "for")
+    egui::ComboBox::new(("victory side", i), "side")
         .selected_text(shown)
         .show_ui(ui, |ui| {
             ui.selectable_value(side, None, "every side");

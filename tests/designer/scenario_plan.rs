@@ -135,7 +135,7 @@ fn victory_conditions_are_added_edited_and_removed_with_their_objectives_and_sid
     // Its target and side.
     designer_kit::set_number(&mut h, "target ", 5.0);
     assert_eq!(undo_name(&mut h), "edit victory condition 1 (first-to)");
-    choose(&mut h, "for", "Union");
+    choose(&mut h, "side", "Union");
     let VictoryCondition::FirstTo {
         side,
         target,
@@ -492,7 +492,7 @@ fn a_scenario_written_in_the_designer_saves_opens_and_validates() {
     choose(&mut h, "new condition", "hold objectives");
     h.get_by_label("Add condition").click();
     h.run();
-    choose(&mut h, "for", "Side A");
+    choose(&mut h, "side", "Side A");
     let written = h.state().doc.scenario.clone();
     assert_eq!(
         h.state().doc.counts(),
