@@ -9,7 +9,7 @@ use super::window::{Desk, Outcome, Shown, Window, beside_board};
 use crate::board::Board;
 use crate::rules::{KindList, Rulesets};
 use crate::scenario::plan::Arrival;
-use crate::scenario::{Edit, Feature, Place, Scenario, Unit, shape};
+use crate::scenario::{Edit, Feature, Place, Scenario, Unit, turn_view};
 
 /// A column of the table, which sorts it when its header is clicked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -82,22 +82,8 @@ pub fn arriving_on(s: &Scenario, u: &Unit, turn: u32) -> Option<Unit> {
         (None, 0) => return None,
         (Some(a), 0) => {
             match &s.board {
-                Board::Hex(b) => {
-                    new.hex = a.at.hexes_on(b).into_iter().find(|h| b.contains(*h));
-                    new.hex?;
-                }
-                Board::Freeform(_) => {
-                    new.at = match &a.at {
-                        Place::Point(p) => Some(*p),
-                        Place::Area(id) => s
-                            .areas
-                            .iter()
-                            .find(|x| x.id == *id)
-                            .and_then(|x| shape::centre(&Feature::Area(x.clone()))),
-                        _ => None,
-                    };
-                    new.at?;
-                }
+                Board::Hex(b) => new.hex = Some(turn_view::first_hex(b, &a.at)?),
+                Board::Freeform(_) => new.at = Some(turn_view::table_point(s, &a.at)?),
             }
             new.arrives = None;
         }

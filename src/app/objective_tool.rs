@@ -19,7 +19,7 @@ use super::view::View;
 use crate::board::HexBoard;
 use crate::board::freeform::{Point, geo_point, polygon};
 use crate::rules::Rulesets;
-use crate::scenario::{Area, Edit, Objective, Place, Scenario};
+use crate::scenario::{Area, Edit, Objective, Place, Scenario, turn_view};
 
 /// A free id for a new objective: unused by objectives and features alike.
 pub fn fresh_id(s: &Scenario) -> String {
@@ -363,17 +363,12 @@ impl DesignerApp {
         let Some(o) = s.plan.objective(id) else {
             return;
         };
-        let centre = match (&s.board, &o.at) {
-            (crate::board::Board::Hex(b), at) => at
-                .hexes_on(b)
-                .first()
-                .and_then(|h| super::canvas::Canvas::hex_centre(&s.board, *h)),
-            (_, Place::Point(p)) => Some(egui::vec2(p.x as f32, p.y as f32)),
-            (_, Place::Area(a)) => s.areas.iter().find(|x| x.id == *a).and_then(|x| {
-                let f = crate::scenario::Feature::Area(x.clone());
-                crate::scenario::shape::centre(&f).map(|c| egui::vec2(c.x as f32, c.y as f32))
-            }),
-            _ => None,
+        let centre = match &s.board {
+            crate::board::Board::Hex(b) => turn_view::first_hex(b, &o.at)
+                .and_then(|h| super::canvas::Canvas::hex_centre(&s.board, h)),
+            crate::board::Board::Freeform(_) => {
+                turn_view::table_point(s, &o.at).map(|c| egui::vec2(c.x as f32, c.y as f32))
+            }
         };
         if let Some(c) = centre {
             self.canvas.centre_pending = Some(c);

@@ -44,7 +44,6 @@ impl DesignerApp {
         if self.tools.tool == Tool::Objective {
             self.objective_section(ui);
         }
-        self.turn_section(ui);
         let Some(r) = self.doc.module().cloned() else {
             return;
         };

@@ -3,7 +3,7 @@
 //! reinforcements stand where they entered), the list names those to come and those
 //! gone, and a unit placed meanwhile is a reinforcement arriving on that turn.
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
 use super::DesignerApp;
 use super::document::Document;
@@ -11,7 +11,7 @@ use super::tools::ToolState;
 use crate::board::Board;
 use crate::rules::Rulesets;
 use crate::scenario::plan::{Arrival, schedule};
-use crate::scenario::{Edit, Feature, Place, Scenario, Unit, shape};
+use crate::scenario::{Edit, Feature, Place, Scenario, Unit, turn_view};
 
 /// Turns the slider offers when the scenario does not say how many it has.
 const UNSAID_TURNS: u32 = 10;
@@ -60,21 +60,14 @@ pub fn place_reinforcement(
 pub fn standing(s: &Scenario, u: &Unit) -> Option<egui::Vec2> {
     match &s.board {
         Board::Hex(b) => {
-            let hex = u.hex.or_else(|| {
-                let a = u.arrives.as_ref()?;
-                a.at.hexes_on(b).into_iter().find(|h| b.contains(*h))
-            })?;
+            let hex = u
+                .hex
+                .or_else(|| turn_view::first_hex(b, &u.arrives.as_ref()?.at))?;
             super::canvas::Canvas::hex_centre(&s.board, hex)
         }
         Board::Freeform(_) => {
-            let p = u.at.or_else(|| match &u.arrives.as_ref()?.at {
-                Place::Point(p) => Some(*p),
-                Place::Area(id) => {
-                    let a = s.areas.iter().find(|a| a.id == *id)?;
-                    shape::centre(&Feature::Area(a.clone()))
-                }
-                _ => None,
-            })?;
+            let p =
+                u.at.or_else(|| turn_view::table_point(s, &u.arrives.as_ref()?.at))?;
             Some(egui::vec2(p.x as f32, p.y as f32))
         }
     }
@@ -90,76 +83,88 @@ fn unit_words(u: &Unit) -> String {
 }
 
 impl DesignerApp {
-    /// The palette's Turn section: the slider, what it means for the unit tool, and the
-    /// turn list (units still to come by turn, units gone). A unit in the list is
-    /// selected by a click.
-    pub(super) fn turn_section(&mut self, ui: &mut Ui) {
-        ui.separator();
-        ui.heading("Turn");
-        let last = last_turn(&self.doc.scenario);
-        let mut t = self.tools.turn.unwrap_or(0).min(last);
-        ui.add(
-            egui::Slider::new(&mut t, 0..=last)
-                .text("turn")
-                .custom_formatter(|v, _| {
-                    if v < 0.5 {
-                        "setup".into()
-                    } else {
-                        format!("{v:.0}")
-                    }
-                }),
-        )
-        .on_hover_text(
-            "The map at the start of a turn: units still to come are off the board, \
-             those arrived stand where they entered. A unit placed arrives on that turn.",
-        );
-        self.tools.turn = (t > 0).then_some(t);
-        if let Some(turn) = self.tools.turn {
-            ui.weak(format!("Units placed now arrive on turn {turn}."));
-        }
-        let s = &self.doc.scenario;
-        let plan = schedule(&s.units);
-        let now = self.tools.turn.unwrap_or(0);
-        let mut clicked = None;
-        let mut row = |ui: &mut Ui, u: &Unit, what: String| {
-            let side = super::words::side_name(&s.sides, &u.side);
-            if ui
-                .selectable_label(false, format!("{} ({side}) {what}", unit_words(u)))
-                .on_hover_text("Select this unit")
-                .clicked()
-            {
-                clicked = Some(u.id.clone());
-            }
-        };
-        let to_come: Vec<_> = plan
-            .turns
-            .iter()
-            .filter(|t| t.turn > now && !t.arriving.is_empty())
-            .collect();
-        if !to_come.is_empty() {
-            ui.label(RichText::new("Still to come").strong());
-            for t in to_come {
-                for u in &t.arriving {
-                    row(ui, u, format!("turn {}", t.turn));
+    /// The turn bar above the board: the slider, what it means for the unit tool, and
+    /// the turn list, as two lists a click opens (units still to come, by turn; units
+    /// gone); a unit in a list is selected by a click.
+    pub(super) fn turn_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let last = last_turn(&self.doc.scenario);
+            let mut t = self.tools.turn.unwrap_or(0).min(last);
+            ui.add(
+                egui::Slider::new(&mut t, 0..=last)
+                    .text("turn")
+                    .custom_formatter(|v, _| {
+                        if v < 0.5 {
+                            "setup".into()
+                        } else {
+                            format!("{v:.0}")
+                        }
+                    }),
+            )
+            .on_hover_text(
+                "The map at the start of a turn: units still to come are off the board, \
+                 those arrived stand where they entered. A unit placed arrives on that turn.",
+            );
+            self.tools.turn = (t > 0).then_some(t);
+            let now = self.tools.turn.unwrap_or(0);
+            let s = &self.doc.scenario;
+            let plan = schedule(&s.units);
+            let to_come: Vec<(&Unit, String)> = plan
+                .turns
+                .iter()
+                .filter(|t| t.turn > now)
+                .flat_map(|t| t.arriving.iter().map(|u| (*u, format!("turn {}", t.turn))))
+                .collect();
+            let gone: Vec<(&Unit, String)> = plan
+                .turns
+                .iter()
+                .filter(|t| t.turn <= now)
+                .flat_map(|t| {
+                    let left = format!("left on turn {}", t.turn);
+                    t.leaving.iter().map(move |u| (*u, left.clone()))
+                })
+                .collect();
+            let mut clicked = None;
+            for (title, list) in [("Still to come", &to_come), ("Gone", &gone)] {
+                if list.is_empty() {
+                    continue;
                 }
+                ui.separator();
+                ui.menu_button(format!("{title} ({})", list.len()), |ui| {
+                    let h = ui.spacing().interact_size.y;
+                    egui::ScrollArea::vertical().max_height(420.0).show_rows(
+                        ui,
+                        h,
+                        list.len(),
+                        |ui, rows| {
+                            for (u, when) in &list[rows] {
+                                let side = super::words::side_name(&s.sides, &u.side);
+                                let text = format!("{} ({side}) {when}", unit_words(u));
+                                if ui
+                                    .selectable_label(false, text)
+                                    .on_hover_text("Select this unit")
+                                    .clicked()
+                                {
+                                    clicked = Some(u.id.clone());
+                                    ui.close();
+                                }
+                            }
+                        },
+                    );
+                });
             }
-        }
-        let gone: Vec<&Unit> = plan
-            .turns
-            .iter()
-            .filter(|t| t.turn <= now)
-            .flat_map(|t| t.leaving.iter().copied())
-            .collect();
-        if !gone.is_empty() {
-            ui.label(RichText::new("Gone").strong());
-            for u in gone {
-                let turn = u.leaves.map_or(0, |l| l.turn);
-                row(ui, u, format!("left on turn {turn}"));
+            ui.separator();
+            match self.tools.turn {
+                Some(turn) => ui.weak(format!(
+                    "The map at the start of turn {turn}; units placed now arrive on it."
+                )),
+                None => ui
+                    .weak("The setup; move the slider to see a turn and place its reinforcements."),
+            };
+            if let Some(id) = clicked {
+                self.select_unit(&id);
             }
-        }
-        if let Some(id) = clicked {
-            self.select_unit(&id);
-        }
+        });
     }
 
     /// Selects a unit, on the board or in the turn list: the slider moves to a turn

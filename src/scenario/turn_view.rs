@@ -7,7 +7,25 @@ use hexx::Hex;
 
 use super::plan::{Place, present_on};
 use super::{Feature, Scenario, shape};
-use crate::board::Board;
+use crate::board::freeform::Point;
+use crate::board::{Board, HexBoard};
+
+/// Where a place is on a table: its point, or its area's centre.
+pub fn table_point(s: &Scenario, at: &Place) -> Option<Point> {
+    match at {
+        Place::Point(p) => Some(*p),
+        Place::Area(id) => {
+            let a = s.areas.iter().find(|x| x.id == *id)?;
+            shape::centre(&Feature::Area(a.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// The first hex of a place that is on the map.
+pub fn first_hex(board: &HexBoard, at: &Place) -> Option<Hex> {
+    at.hexes_on(board).into_iter().find(|h| board.contains(*h))
+}
 
 /// `s` at the start of `turn`. Arrived reinforcements keep their `arrives`, so that a
 /// drawing still marks where they entered.
@@ -39,17 +57,7 @@ pub fn at_turn(s: &Scenario, turn: u32) -> Scenario {
                     u.hex = Some(hexes[n % hexes.len()]);
                 }
             }
-            Board::Freeform(_) => {
-                u.at = match &a.at {
-                    Place::Point(p) => Some(*p),
-                    Place::Area(id) => s
-                        .areas
-                        .iter()
-                        .find(|x| x.id == *id)
-                        .and_then(|x| shape::centre(&Feature::Area(x.clone()))),
-                    _ => None,
-                };
-            }
+            Board::Freeform(_) => u.at = table_point(s, &a.at),
         }
     }
     shown

@@ -289,14 +289,17 @@ fn a_finding_about_an_objective_picks_it() {
 fn the_turn_slider_shows_the_map_of_a_turn_and_places_reinforcements_on_it() {
     let mut h = app_on(REINFORCEMENTS);
     // At the setup the two Virginia regiments of turn 3 are still to come.
-    h.get_by_label("Still to come");
+    h.get_by_label("Still to come (2)").click();
+    h.run();
     h.get_by_label_contains("c5 4th Virginia (Confederate) turn 3");
+    h.key_press(Key::Escape);
+    h.run();
     h.get_by_role_and_label(Role::Slider, "turn")
         .set_value_accesskit(3.0);
     h.run();
     assert_eq!(h.state().tools.turn, Some(3));
     assert!(
-        h.query_by_label("Still to come").is_none(),
+        h.query_by_label_contains("Still to come").is_none(),
         "they have come"
     );
     // On the board they stand at their entry: the scene of turn 3 draws them.
@@ -349,8 +352,18 @@ fn the_turn_slider_shows_the_map_of_a_turn_and_places_reinforcements_on_it() {
     h.get_by_role_and_label(Role::Slider, "turn")
         .set_value_accesskit(9.0);
     h.run();
-    h.get_by_label("Gone");
-    h.get_by_label_contains("u3 Battery B, 4th US (Union) left on turn 8");
+    h.get_by_label("Gone (1)").click();
+    h.run();
+    // A click on a unit of the list selects it: the guns, before they left.
+    h.get_by_label("u3 Battery B, 4th US (Union) left on turn 8")
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().tools.turn,
+        Some(7),
+        "the last turn they are there"
+    );
+    assert_eq!(h.state().canvas.select.hexes, [hex(&h, "G5")]);
 
     undo(&mut h);
     assert_eq!(h.state().doc.scenario.units.len(), before, "one step");
