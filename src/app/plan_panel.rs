@@ -268,13 +268,7 @@ impl PlanPanel {
                     egui::DragValue::new(&mut n)
                         .range(0..=999)
                         .prefix("turns ")
-                        .custom_formatter(|v, _| {
-                            if v < 0.5 {
-                                "not set".into()
-                            } else {
-                                format!("{v:.0}")
-                            }
-                        }),
+                        .custom_formatter(super::turns::zero_as("not set")),
                 )
                 .labelled_by(label.id)
                 .on_hover_text("How many turns the game lasts; 0: the scenario does not say");

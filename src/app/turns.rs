@@ -73,6 +73,17 @@ pub fn standing(s: &Scenario, u: &Unit) -> Option<egui::Vec2> {
     }
 }
 
+/// A turn number as a field shows it, 0 as `zero` ("setup", "not set").
+pub fn zero_as(zero: &'static str) -> impl Fn(f64, std::ops::RangeInclusive<usize>) -> String {
+    move |v, _| {
+        if v < 0.5 {
+            zero.into()
+        } else {
+            format!("{v:.0}")
+        }
+    }
+}
+
 /// A unit in the turn list: its id and name.
 fn unit_words(u: &Unit) -> String {
     if u.name.is_empty() {
@@ -93,13 +104,7 @@ impl DesignerApp {
             ui.add(
                 egui::Slider::new(&mut t, 0..=last)
                     .text("turn")
-                    .custom_formatter(|v, _| {
-                        if v < 0.5 {
-                            "setup".into()
-                        } else {
-                            format!("{v:.0}")
-                        }
-                    }),
+                    .custom_formatter(zero_as("setup")),
             )
             .on_hover_text(
                 "The map at the start of a turn: units still to come are off the board, \
