@@ -523,6 +523,8 @@ impl DesignerApp {
         }
         let mut fix = None;
         let mut focus = None;
+        // A finding about the plan's turns or victory conditions opens its window.
+        let mut plan = false;
         let heights_id = egui::Id::unique("finding-row-heights");
         let heights: Arc<FxHashMap<u64, f32>> =
             ui.data(|m| m.get_temp(heights_id)).unwrap_or_default();
@@ -579,6 +581,7 @@ impl DesignerApp {
                 };
                 if resp.clicked() {
                     focus = Some((d.hexes.clone(), d.features.clone()));
+                    plan |= of_the_plan(d);
                 }
                 for f in &d.fixes {
                     if ui.button(format!("Fix: {}", f.label)).clicked() {
@@ -591,6 +594,9 @@ impl DesignerApp {
         ui.data_mut(|m| m.insert_temp(heights_id, Arc::new(seen)));
         if let Some((hexes, features)) = focus {
             self.focus(hexes, &features);
+        }
+        if plan && self.windows.plan.is_none() {
+            self.windows.plan = Some(super::plan_panel::PlanPanel::new(&self.doc));
         }
         if let Some((e, name)) = fix {
             let _ = self.doc.apply_named(e, &self.rulesets, &name);
@@ -726,6 +732,23 @@ fn brush_words(radius: u32) -> String {
         0 => "one hex".into(),
         r => format!("radius {r}"),
     }
+}
+
+/// Whether a finding is about what File > Scenario plan edits: the turns, the side
+/// that moves first, a victory condition.
+fn of_the_plan(d: &crate::scenario::diagnostic::Diagnostic) -> bool {
+    use crate::rules::plan::rule;
+    let rules = [
+        rule::TURNS,
+        rule::UNKNOWN_OBJECTIVE,
+        rule::UNKNOWN_CLASS,
+        rule::EMPTY_CONDITION,
+        rule::NO_LAST_TURN,
+        rule::UNREACHABLE_POINTS,
+        rule::NOTHING_TO_DESTROY,
+    ];
+    // An unknown side is the plan's when no objective or unit carries it.
+    rules.contains(&d.rule.as_str()) || (d.rule == rule::UNKNOWN_SIDE && d.features.is_empty())
 }
 
 /// What the inspector's buttons beside a counter do.

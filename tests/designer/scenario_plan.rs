@@ -680,3 +680,25 @@ fn the_plan_forces_and_objective_tool_are_in_the_menus_and_the_shortcuts_window(
     h.run();
     assert_eq!(h.state().windows.open(), ["shortcuts"]);
 }
+
+#[test]
+fn a_finding_about_a_victory_condition_opens_the_plan_window() {
+    let mut h = app_on(REINFORCEMENTS);
+    // First to 30: more than any side can score.
+    let mut victory = h.state().doc.scenario.plan.victory.clone();
+    if let VictoryCondition::FirstTo { target, .. } = &mut victory[0] {
+        *target = 30;
+    }
+    let app = h.state_mut();
+    let edit = sandtable::scenario::Edit::SetVictory(victory);
+    app.doc.apply(edit, &app.rulesets).unwrap();
+    h.run();
+    assert!(h.state().windows.open().is_empty());
+    h.get_by_label_contains("victory condition 1 (first-to): 30 points cannot be reached")
+        .click();
+    h.run();
+    assert_eq!(h.state().windows.open(), ["plan"]);
+    // There it is mended: the target back to 6.
+    designer_kit::set_number(&mut h, "target ", 6.0);
+    assert_eq!(h.state().doc.counts(), (0, 0));
+}
