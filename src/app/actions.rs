@@ -6,7 +6,7 @@ use egui::Ui;
 use super::commands::Command;
 use super::tools::{self, Tool};
 use super::view::Hover;
-use super::{DesignerApp, Replace, export, scenario_panel, shortcuts};
+use super::{DesignerApp, Replace, export, forces, plan_panel, scenario_panel, shortcuts};
 
 impl DesignerApp {
     pub fn undo(&mut self) {
@@ -134,6 +134,19 @@ impl DesignerApp {
             Command::Open => self.ask(Replace::Open),
             Command::ScenarioProperties => {
                 self.windows.properties = Some(scenario_panel::ScenarioPanel::new(&self.doc));
+            }
+            // Its key again closes it, as F1 does the shortcuts.
+            Command::ScenarioPlan => {
+                self.windows.plan = match self.windows.plan {
+                    Some(_) => None,
+                    None => Some(plan_panel::PlanPanel::new(&self.doc)),
+                };
+            }
+            Command::Forces => {
+                self.windows.forces = match self.windows.forces {
+                    Some(_) => None,
+                    None => Some(forces::Forces::default()),
+                };
             }
             Command::Save => self.save(),
             Command::SaveAs => self.save_as(),

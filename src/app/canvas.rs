@@ -183,6 +183,9 @@ impl Canvas {
                 }
             }
         }
+        if tools.tool == Tool::Objective {
+            super::objective_tool::draw_picked(&painter, rect, &self.view, doc, tools);
+        }
         self.backdrop.notice(&painter, rect);
     }
 
@@ -260,7 +263,9 @@ impl Canvas {
     /// The scene's options for this frame: the View menu's choices, the table grid,
     /// the document's findings.
     fn scene_options(&self, doc: &Document, tools: &ToolState) -> SceneOptions {
-        scene_options(&self.layers, tools.snap_grid.then_some(tools.grid), doc)
+        let mut o = scene_options(&self.layers, tools.snap_grid.then_some(tools.grid), doc);
+        o.turn = tools.turn;
+        o
     }
 
     /// What [`Self::scene_options`] will ask of a document, for a scene built elsewhere
@@ -508,6 +513,7 @@ impl Canvas {
             Tool::Road => &mut self.hex_tools.road,
             Tool::Hexside => &mut self.hex_tools.hexside,
             Tool::Facing => &mut self.hex_tools.facing,
+            Tool::Objective => &mut self.hex_tools.objective,
             _ => {
                 // One type for the click tools, told which it is to say what it does.
                 self.hex_tools.click.tool = tool;

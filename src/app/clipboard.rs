@@ -45,6 +45,12 @@ impl DesignerApp {
 
     /// Removes what is selected: the hexes' contents, or the feature.
     pub fn delete_selection(&mut self) {
+        // With the objective tool in hand, the picked objective.
+        if self.tools.tool == super::tools::Tool::Objective
+            && super::objective_tool::delete_picked(&mut self.doc, &self.rulesets, &mut self.tools)
+        {
+            return;
+        }
         if self.doc.scenario.board.as_hex().is_some() {
             // A picked counter goes alone; its hex keeps the rest.
             if self

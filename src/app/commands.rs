@@ -14,6 +14,10 @@ pub enum Command {
     New,
     Open,
     ScenarioProperties,
+    /// File > Scenario plan: turns, notes, victory conditions, the card's texts.
+    ScenarioPlan,
+    /// File > Forces: each side's units in a sortable table.
+    Forces,
     Save,
     SaveAs,
     Export,
@@ -65,10 +69,12 @@ impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
     /// File > Import's, one per format that reads, have no keys and are not listed.
-    pub const ALL: [Command; 60] = [
+    pub const ALL: [Command; 63] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
+        Command::ScenarioPlan,
+        Command::Forces,
         Command::SaveAs,
         Command::Save,
         Command::Export,
@@ -118,6 +124,7 @@ impl Command {
         Command::Tool(Tool::Line),
         Command::Tool(Tool::Landmark),
         Command::Tool(Tool::Ruler),
+        Command::Tool(Tool::Objective),
         Command::Radius(0),
         Command::Radius(1),
         Command::Radius(2),
@@ -135,6 +142,8 @@ impl Command {
             Command::New => "New...",
             Command::Open => "Open...",
             Command::ScenarioProperties => "Scenario properties...",
+            Command::ScenarioPlan => "Scenario plan...",
+            Command::Forces => "Forces...",
             Command::Save => "Save",
             Command::SaveAs => "Save As...",
             Command::Export => "Export...",
@@ -179,6 +188,12 @@ impl Command {
             Command::New => "Start a scenario for a ruleset and a board",
             Command::Open => "Open a scenario file (.ron or .json)",
             Command::ScenarioProperties => "Title, author, description, sides and board size",
+            Command::ScenarioPlan => {
+                "Turns, who moves first, side notes, victory conditions, special rules, briefing, sources"
+            }
+            Command::Forces => {
+                "Each side's units: name, class, strength, where and when they arrive and leave"
+            }
             Command::Save => "Save to the scenario's file",
             Command::SaveAs => "Save to another file, RON or JSON",
             Command::Export => {
@@ -251,6 +266,8 @@ impl Command {
             Command::New => vec![key(CMD, Key::N)],
             Command::Open => vec![key(CMD, Key::O)],
             Command::ScenarioProperties => vec![],
+            Command::ScenarioPlan => vec![key(CMD_SHIFT, Key::P)],
+            Command::Forces => vec![key(CMD_SHIFT, Key::F)],
             Command::Save => vec![key(CMD, Key::S)],
             Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
             Command::Export

@@ -123,6 +123,10 @@ impl DesignerApp {
         self.canvas.preview.leave();
         self.canvas.preview.side.clear();
         self.windows.properties = None;
+        // The plan's windows and the turn slider belong to the document they showed.
+        self.windows.plan = None;
+        self.tools.turn = None;
+        self.tools.objective = None;
     }
 
     /// Replaces the document by `action`, asking Save / Don't save / Cancel first when

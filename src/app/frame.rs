@@ -56,6 +56,9 @@ impl DesignerApp {
                         .show(ui, |ui| self.canvas.layers.ui(ui, hex));
                 });
             });
+        // Above the board, beside the panels: the board is shown as at the start of
+        // the turn picked there.
+        egui::Panel::top("turns").show(ui, |ui| self.turn_bar(ui));
         // Before the canvas: a module edit, a loaded file, a new scenario are drawn in
         // the frame they are made.
         let t = super::frame_log::phase("windows");

@@ -288,6 +288,7 @@ pub struct HexTools {
     pub road: RoadStroke,
     pub click: Click,
     pub facing: Facing,
+    pub objective: super::objective_tool::PlaceObjective,
 }
 
 #[cfg(test)]

@@ -73,6 +73,8 @@ impl DesignerApp {
                     Command::OpenModule,
                     Command::SaveModuleAs,
                     Command::ScenarioProperties,
+                    Command::ScenarioPlan,
+                    Command::Forces,
                     Command::Save,
                     Command::SaveAs,
                     Command::Export,

@@ -96,6 +96,7 @@ impl DesignerApp {
             O::Problem(message) => self.error = Some(message),
             O::Imported(path, imported) => self.imported(&path, *imported),
             O::Exported(path) => self.windows.exported = Some(export::Exported::new(path)),
+            O::SelectUnit(id) => self.select_unit(&id),
         }
     }
 

@@ -41,6 +41,9 @@ impl DesignerApp {
         } else {
             self.table_settings(ui);
         }
+        if self.tools.tool == Tool::Objective {
+            self.objective_section(ui);
+        }
         let Some(r) = self.doc.module().cloned() else {
             return;
         };
@@ -520,6 +523,8 @@ impl DesignerApp {
         }
         let mut fix = None;
         let mut focus = None;
+        // A finding about the plan's turns or victory conditions opens its window.
+        let mut plan = false;
         let heights_id = egui::Id::unique("finding-row-heights");
         let heights: Arc<FxHashMap<u64, f32>> =
             ui.data(|m| m.get_temp(heights_id)).unwrap_or_default();
@@ -576,6 +581,7 @@ impl DesignerApp {
                 };
                 if resp.clicked() {
                     focus = Some((d.hexes.clone(), d.features.clone()));
+                    plan |= of_the_plan(d);
                 }
                 for f in &d.fixes {
                     if ui.button(format!("Fix: {}", f.label)).clicked() {
@@ -589,6 +595,9 @@ impl DesignerApp {
         if let Some((hexes, features)) = focus {
             self.focus(hexes, &features);
         }
+        if plan && self.windows.plan.is_none() {
+            self.windows.plan = Some(super::plan_panel::PlanPanel::new(&self.doc));
+        }
         if let Some((e, name)) = fix {
             let _ = self.doc.apply_named(e, &self.rulesets, &name);
         }
@@ -599,6 +608,13 @@ impl DesignerApp {
     pub fn focus(&mut self, hexes: Vec<hexx::Hex>, features: &[String]) {
         use crate::scenario::shape;
         let s = &self.doc.scenario;
+        // A finding about an objective picks it, with the objective tool in hand.
+        if let Some(id) = features.iter().find(|id| s.plan.objective(id).is_some()) {
+            let id = id.clone();
+            self.pick_objective(&id);
+            self.canvas.focus = hexes;
+            return;
+        }
         let centre = match hexes.first() {
             Some(h) => Canvas::hex_centre(&s.board, *h),
             None => features.iter().find_map(|id| {
@@ -716,6 +732,23 @@ fn brush_words(radius: u32) -> String {
         0 => "one hex".into(),
         r => format!("radius {r}"),
     }
+}
+
+/// Whether a finding is about what File > Scenario plan edits: the turns, the side
+/// that moves first, a victory condition.
+fn of_the_plan(d: &crate::scenario::diagnostic::Diagnostic) -> bool {
+    use crate::rules::plan::rule;
+    let rules = [
+        rule::TURNS,
+        rule::UNKNOWN_OBJECTIVE,
+        rule::UNKNOWN_CLASS,
+        rule::EMPTY_CONDITION,
+        rule::NO_LAST_TURN,
+        rule::UNREACHABLE_POINTS,
+        rule::NOTHING_TO_DESTROY,
+    ];
+    // An unknown side is the plan's when no objective or unit carries it.
+    rules.contains(&d.rule.as_str()) || (d.rule == rule::UNKNOWN_SIDE && d.features.is_empty())
 }
 
 /// What the inspector's buttons beside a counter do.

@@ -114,12 +114,21 @@ pub struct TableTarget<'a> {
     pub state: &'a mut TableTools,
     pub doc: &'a mut Document,
     pub rulesets: &'a Rulesets,
-    pub tools: &'a ToolState,
+    pub tools: &'a mut ToolState,
 }
 
 /// The freeform table, for [`BoardTool`].
 #[derive(Debug)]
 pub struct Table;
+
+impl TableInput<'_> {
+    /// A click this frame: the point under the pointer, snapped, and how far (board
+    /// units) it catches a marker (a few times a vertex's reach: markers are larger).
+    pub fn click(&self) -> Option<(Point, f64)> {
+        self.clicked
+            .then_some((self.place.snapped, self.place.catch * 3.0))
+    }
+}
 
 impl BoardKind for Table {
     type Input<'a> = TableInput<'a>;
@@ -186,7 +195,13 @@ pub struct PlaceUnit;
 
 impl BoardTool<Table> for PlaceUnit {
     fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
-        if p.clicked {
+        if p.clicked
+            && let Some(turn) = t.tools.turn
+        {
+            // With the turn slider on a turn, a reinforcement entering there then.
+            let at = crate::scenario::Place::Point(p.place.snapped);
+            super::turns::place_reinforcement(t.doc, t.rulesets, t.tools, turn, at);
+        } else if p.clicked {
             let mut u = Unit::new(t.doc.scenario.fresh_id("u"), t.tools.unit_class.clone());
             u.side = t.tools.unit_side.clone();
             u.at = Some(p.place.snapped);
@@ -285,6 +300,7 @@ pub fn table_tool(tools: &ToolState) -> Box<dyn BoardTool<Table>> {
         Tool::Eraser => Box::new(EraseFeature),
         Tool::Ruler => Box::new(Ruler),
         Tool::Select => Box::new(SelectFeature),
+        Tool::Objective => Box::new(super::objective_tool::PlaceObjective),
         _ => Box::new(Idle),
     }
 }
@@ -333,7 +349,7 @@ impl TableTools {
         table: &FreeformBoard,
         doc: &mut Document,
         rulesets: &Rulesets,
-        tools: &ToolState,
+        tools: &mut ToolState,
     ) {
         self.keys(ui, doc, rulesets, tools);
         let mut tool = table_tool(tools);
@@ -501,7 +517,7 @@ impl TableTools {
     /// Keys: Enter finishes a shape, Escape drops it, Backspace takes back its last
     /// point or deletes; Delete removes the vertex under the pointer or the selected
     /// feature; R and Shift+R turn the selection 15 degrees.
-    fn keys(&mut self, ui: &Ui, doc: &mut Document, rulesets: &Rulesets, tools: &ToolState) {
+    fn keys(&mut self, ui: &Ui, doc: &mut Document, rulesets: &Rulesets, tools: &mut ToolState) {
         if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
@@ -523,7 +539,10 @@ impl TableTools {
         }
         if back && !self.drawing.is_empty() {
             self.drawing.pop();
-        } else if delete || back {
+        } else if (delete || back)
+            && !(tools.tool == Tool::Objective
+                && super::objective_tool::delete_picked(doc, rulesets, tools))
+        {
             self.delete(doc, rulesets);
         }
         if r && let Some(f) = self.selected_feature(doc) {

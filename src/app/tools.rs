@@ -46,11 +46,13 @@ pub enum Tool {
     Line,
     Landmark,
     Ruler,
+    /// Adds objectives, or picks one to edit (hex boards and tables).
+    Objective,
 }
 
 impl Tool {
     /// The tools of a hex board.
-    pub const HEX: [Tool; 13] = [
+    pub const HEX: [Tool; 14] = [
         Tool::Select,
         Tool::Inspect,
         Tool::Brush,
@@ -64,15 +66,17 @@ impl Tool {
         Tool::Unit,
         Tool::Road,
         Tool::Marker,
+        Tool::Objective,
     ];
 
     /// The tools of a freeform table.
-    pub const TABLE: [Tool; 7] = [
+    pub const TABLE: [Tool; 8] = [
         Tool::Select,
         Tool::Area,
         Tool::Line,
         Tool::Landmark,
         Tool::Unit,
+        Tool::Objective,
         Tool::Eraser,
         Tool::Ruler,
     ];
@@ -101,6 +105,7 @@ impl Tool {
             Tool::Line => "Draw line",
             Tool::Landmark => "Place landmark",
             Tool::Ruler => "Ruler",
+            Tool::Objective => "Objective",
         }
     }
 
@@ -124,6 +129,9 @@ impl Tool {
             Tool::Line => "Click the points of a line; double-click to end it",
             Tool::Landmark => "Place the picked landmark",
             Tool::Ruler => "Drag to measure a distance",
+            Tool::Objective => {
+                "Click to add an objective, or click one to edit its name, owner and value"
+            }
         }
     }
 
@@ -180,6 +188,7 @@ impl Tool {
             Tool::Line => egui::Key::L,
             Tool::Landmark => egui::Key::K,
             Tool::Ruler => egui::Key::Q,
+            Tool::Objective => egui::Key::O,
         }
     }
 }
@@ -213,6 +222,14 @@ pub struct ToolState {
     road_in_progress: Option<String>,
     /// A big flood fill, asked about before it is applied.
     pub big_fill: Option<BigFill>,
+    /// The objective picked with the objective tool, by id.
+    pub objective: Option<String>,
+    /// Tables: a click of the objective tool inside an area makes the area the
+    /// objective, not the point.
+    pub objective_area: bool,
+    /// The turn slider: the map as it stands at the start of this turn, where a unit
+    /// placed arrives on it; `None`: the setup, as the file has it.
+    pub turn: Option<u32>,
 }
 
 /// What a table tool's point snaps to (View > Snap to ...).
@@ -256,6 +273,9 @@ impl ToolState {
             snap_edge: true,
             road_in_progress: None,
             big_fill: None,
+            objective: None,
+            objective_area: false,
+            turn: None,
         }
     }
 
@@ -413,7 +433,8 @@ impl ToolState {
             | Tool::Area
             | Tool::Line
             | Tool::Landmark
-            | Tool::Ruler => None,
+            | Tool::Ruler
+            | Tool::Objective => None,
             Tool::Marker => Some(paint::toggle_marker(s, hex, &self.marker, default)),
             Tool::Fill => Some(paint::fill(s, board, hex, &self.terrain, default))
                 .filter(|e| !matches!(e, Edit::Batch(edits) if edits.is_empty())),
@@ -432,6 +453,12 @@ impl ToolState {
                     &self.token,
                     &self.front(s, spec),
                 ))
+            }
+            Tool::Unit if self.turn.is_some() => {
+                let turn = self.turn.unwrap_or(1);
+                let at = crate::scenario::Place::Hex(hex);
+                super::turns::place_reinforcement(doc, rulesets, self, turn, at);
+                return;
             }
             Tool::Unit => Some(paint::place_unit(s, hex, &self.unit_class, &self.unit_side)),
         };

@@ -95,6 +95,8 @@ pub enum Outcome {
     Imported(PathBuf, Box<Imported>),
     /// An export was written here: say where.
     Exported(PathBuf),
+    /// The forces table's row of this unit was clicked: select it on the board.
+    SelectUnit(String),
 }
 
 /// A window's frame: whether it stays open, and what came of it.

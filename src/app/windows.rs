@@ -5,11 +5,13 @@
 
 use super::export::{ExportDialog, Exported};
 use super::export_into::Writing;
+use super::forces::Forces;
 use super::import_choice::ImportChoice;
 use super::loading::Loading;
 use super::module_editor::ModuleEditor;
 use super::new_dialog::NewDialog;
 use super::path_dialog::PathDialog;
+use super::plan_panel::PlanPanel;
 use super::sample::Sampler;
 use super::scenario_panel::ScenarioPanel;
 use super::shortcuts::Shortcuts;
@@ -64,6 +66,10 @@ registry! {
     module_editor: ModuleEditor, modal: false;
     /// File > Scenario properties.
     properties: ScenarioPanel, modal: false;
+    /// File > Scenario plan.
+    plan: PlanPanel, modal: false;
+    /// File > Forces.
+    forces: Forces, modal: false;
     /// File > New.
     new: NewDialog, modal: true;
     /// File > Export (hidden while the app's own file dialog asks where).

@@ -15,6 +15,7 @@ pub mod region;
 pub mod resize;
 pub mod shape;
 pub mod step_name;
+pub mod turn_view;
 
 use std::collections::{BTreeMap, HashSet};
 

@@ -288,6 +288,10 @@ pub struct SceneOptions {
     /// board units) shows, with a hex of margin; `None`: the whole board. A big board's
     /// view is drawn in milliseconds where the whole board would take seconds.
     pub view: Option<[Vec2; 2]>,
+    /// The map as it stands at the start of this turn (the designer's turn slider):
+    /// units still to come and units gone are left out, those arrived stand where they
+    /// entered. `None`: as the file has it.
+    pub turn: Option<u32>,
 }
 
 /// A finding to outline: hexes or table features, and its colour.
@@ -323,6 +327,7 @@ impl Default for SceneOptions {
             table_grid: None,
             findings: Vec::new(),
             view: None,
+            turn: None,
         }
     }
 }

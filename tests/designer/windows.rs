@@ -39,13 +39,15 @@ fn waiting_file(path: &Path, bytes: Vec<u8>) -> Feed {
 }
 
 /// The windows a command opens: the slot, the command, the window's title.
-const BY_COMMAND: [(&str, Command, &str); 5] = [
+const BY_COMMAND: [(&str, Command, &str); 7] = [
     ("module_editor", Command::ModuleEditor, "Module editor"),
     (
         "properties",
         Command::ScenarioProperties,
         "Scenario properties",
     ),
+    ("plan", Command::ScenarioPlan, "Scenario plan"),
+    ("forces", Command::Forces, "Forces"),
     ("new", Command::New, "New scenario"),
     ("export", Command::Export, "Export"),
     (
