@@ -109,9 +109,9 @@ impl Canvas {
         let before = self.hover;
         self.hover = response.hover_pos().map(|p| {
             let b = self.view.to_board(rect, p);
-            match &doc.scenario.board {
-                Board::Hex(board) => Hover::Hex(board.layout().hex_at(hexx::Vec2::new(b.x, b.y))),
-                Board::Freeform(_) => Hover::Point(b),
+            match doc.scenario.board.grid() {
+                Some(board) => Hover::Hex(board.layout().hex_at(hexx::Vec2::new(b.x, b.y))),
+                None => Hover::Point(b),
             }
         });
         // The panels drawn before the canvas show the hover: draw once more when it moves.
@@ -139,6 +139,14 @@ impl Canvas {
                     self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
                     self.hex_menu(&response, rect, doc, rulesets, &board);
                 }
+                if self.preview.active() {
+                    let (view, hover) = (self.view, self.hover);
+                    self.preview
+                        .frame(ui, &response, &painter, rect, &view, hover, doc, &ruleset);
+                }
+            }
+            Board::Square(_) => {
+                self.painter.paint(ui, &painter, rect, &self.view);
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);
                     self.preview

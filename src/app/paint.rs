@@ -612,7 +612,8 @@ impl ScenePainter {
         let tiny = scene
             .layout
             .as_ref()
-            .is_some_and(|(_, b)| b.hex_width_mm as f32 * zoom < SMALL_HEX);
+            .and_then(|(_, b)| b.grid())
+            .is_some_and(|g| g.cell_mm() as f32 * zoom < SMALL_HEX);
         // Bands of whole rows of the window, in the cells' reading order, so that
         // drawing band after band is drawing cell after cell, as one mesh did.
         let bands: Vec<Option<std::ops::Range<usize>>> = match (&cells, &scene.window) {

@@ -10,7 +10,8 @@ use crate::scenario::Scenario;
 /// a loud fallback colour (the validator reports it); nothing here fails.
 pub fn build(s: &Scenario, r: &Ruleset, o: &SceneOptions) -> Scene {
     match &s.board {
-        Board::Hex(b) => super::hex::build(s, r, b, o),
+        Board::Hex(b) => super::hex::build(s, r, b.into(), o),
+        Board::Square(b) => super::hex::build(s, r, b.into(), o),
         Board::Freeform(t) => super::table::build(s, r, t, o),
     }
 }

@@ -178,6 +178,9 @@ pub fn build(job: &ExportJob, image: &str) -> Result<(TiledMap, Vec<u8>), Export
     let file = serde_json::to_value(file)?;
     match &s.board {
         Board::Hex(board) => hex_map(job, board, &file, image),
+        Board::Square(_) => Err(ExportError::Unsupported(
+            "Tiled export of square boards is not written yet".into(),
+        )),
         Board::Freeform(_) => table_map(job, &file, image),
     }
 }
@@ -462,7 +465,7 @@ pub fn image_name(path: &std::path::Path, board: &Board) -> String {
         .file_stem()
         .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
     match board {
-        Board::Hex(_) => format!("{stem}-terrain.png"),
+        Board::Hex(_) | Board::Square(_) => format!("{stem}-terrain.png"),
         Board::Freeform(_) => format!("{stem}-table.png"),
     }
 }

@@ -287,6 +287,11 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
             let p = g.pixels;
             (Some(g), p)
         }
+        Board::Square(_) => {
+            return Err(ExportError::Unsupported(
+                "VASSAL export of square boards is not written yet".into(),
+            ));
+        }
         Board::Freeform(_) => (None, PixelMap::uniform(size_mm, dpi)),
     };
     let (w, h) = pixels.image;
