@@ -7,6 +7,7 @@
 mod common;
 mod engine;
 mod pdf_readers;
+mod squares;
 mod tiled;
 mod vassal;
 mod vassal_import;

@@ -107,6 +107,9 @@ fn zoned_grid(plan: &Plan) -> Element {
     if let Some(g) = &plan.grid {
         zg = zg.child(hex_grid(g));
     }
+    if let Some(g) = &plan.square {
+        zg = zg.child(super::square::grid_element(g, PKG_BOARD));
+    }
     zg
 }
 

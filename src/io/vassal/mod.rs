@@ -13,10 +13,11 @@ pub mod pieces;
 pub mod read;
 pub mod reader;
 pub mod sequence;
+pub mod square;
 
 use std::io::Write;
 
-use crate::board::{Board, HexBoard};
+use crate::board::{Board, Grid, HexBoard};
 use crate::io::export::{ExportError, ExportJob};
 use crate::io::xml;
 use crate::rules::Ruleset;
@@ -55,6 +56,8 @@ pub struct Plan {
     pub sides: Vec<String>,
     pub board_image: String,
     pub grid: Option<GridFit>,
+    /// A square board's grid, in place of `grid`.
+    pub square: Option<square::SquareFit>,
     pub pixels: PixelMap,
     pub zones: Vec<Zone>,
     pub kinds: Vec<PieceKind>,
@@ -101,14 +104,20 @@ fn px(map: &PixelMap, p: hexx::Vec2) -> (i32, i32) {
     (x.round() as i32, y.round() as i32)
 }
 
-pub(crate) fn hex_zones(s: &Scenario, r: &Ruleset, board: &HexBoard, map: &PixelMap) -> Vec<Zone> {
+pub(crate) fn hex_zones<'b>(
+    s: &Scenario,
+    r: &Ruleset,
+    board: impl Into<Grid<'b>>,
+    map: &PixelMap,
+) -> Vec<Zone> {
+    let board = board.into();
     let layout = board.layout();
     let default = r.default_terrain.as_deref().unwrap_or("");
     let mut sides: crate::scenario::HexMap<Vec<(usize, String)>> = Default::default();
     for (key, kind) in s.hexsides.keys() {
         for hex in key.hexes() {
-            if let Some(side) = key.side_from(board.orientation, hex) {
-                let i = side.index(board.orientation).unwrap_or(0);
+            if let Some(side) = board.side_from(*key, hex) {
+                let i = board.side_index(side).unwrap_or(0);
                 sides
                     .entry(hex)
                     .or_default()
@@ -117,7 +126,7 @@ pub(crate) fn hex_zones(s: &Scenario, r: &Ruleset, board: &HexBoard, map: &Pixel
         }
     }
     board
-        .hexes()
+        .cells()
         .map(|hex| {
             let cell = s.hexes.get(&hex);
             let mut properties = vec![
@@ -248,6 +257,53 @@ fn hex_stacks(s: &Scenario, board: &HexBoard, g: &GridFit, kinds: &[PieceKind]) 
         .collect()
 }
 
+/// A square board's stacks: as a hex board's, named by their square.
+fn square_stacks(
+    s: &Scenario,
+    board: &crate::board::SquareBoard,
+    pixels: &PixelMap,
+    kinds: &[PieceKind],
+) -> Vec<Stack> {
+    let named = square::labels_supported(board);
+    let mut by_cell: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Pieces)> =
+        Default::default();
+    let mut put = |cell: hexx::Hex, kind: Option<usize>, deg: f64| {
+        if let Some(k) = kind {
+            by_cell
+                .entry(board.reading_order(cell))
+                .or_insert_with(|| (cell, Vec::new()))
+                .1
+                .push((k, deg));
+        }
+    };
+    for t in &s.tokens {
+        let what = What::Token {
+            kind: t.kind.clone(),
+        };
+        put(t.hex, kind_of(kinds, &what), 0.0);
+    }
+    for u in &s.units {
+        let Some(cell) = u.hex else { continue };
+        let what = What::Unit {
+            class: u.class.clone(),
+            side: u.side.clone(),
+        };
+        put(cell, kind_of(kinds, &what), u.facing_deg.unwrap_or(0.0));
+    }
+    by_cell
+        .into_values()
+        .map(|(cell, pieces)| {
+            let label = board.label(cell);
+            Stack {
+                name: label.clone(),
+                label: named.then_some(label),
+                at: px(pixels, board.centre(cell)),
+                pieces,
+            }
+        })
+        .collect()
+}
+
 fn table_stacks(s: &Scenario, map: &PixelMap, mm: f32, kinds: &[PieceKind]) -> Vec<Stack> {
     s.units
         .iter()
@@ -287,13 +343,12 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
             let p = g.pixels;
             (Some(g), p)
         }
-        Board::Square(_) => {
-            return Err(ExportError::Unsupported(
-                "VASSAL export of square boards is not written yet".into(),
-            ));
-        }
-        Board::Freeform(_) => (None, PixelMap::uniform(size_mm, dpi)),
+        Board::Square(_) | Board::Freeform(_) => (None, PixelMap::uniform(size_mm, dpi)),
     };
+    // VASSAL's range counts diagonal steps as the ruleset's neighbours do.
+    let square =
+        (s.board.as_square()).map(|b| square::fit(b, size_mm, dpi, r.square_moves.diagonals));
+    let pixels = square.as_ref().map_or(pixels, |g| g.pixels);
     let (w, h) = pixels.image;
     if !image::fits(w, h) {
         return Err(too_large(w, h, dpi));
@@ -302,6 +357,10 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
     let kinds = pieces::kinds(s, r, pixels.scale)?;
     let (zones, stacks) = match (&s.board, &grid) {
         (Board::Hex(b), Some(g)) => (hex_zones(s, r, b, &pixels), hex_stacks(s, b, g, &kinds)),
+        (Board::Square(b), _) => (
+            hex_zones(s, r, b, &pixels),
+            square_stacks(s, b, &pixels, &kinds),
+        ),
         _ => (
             table_zones(s, r, &pixels, scene.mm_per_unit),
             table_stacks(s, &pixels, scene.mm_per_unit, &kinds),
@@ -318,6 +377,7 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
         sides: pieces::sides(s).into_iter().map(|(_, name)| name).collect(),
         board_image: "board.png".into(),
         grid,
+        square,
         pixels,
         zones,
         kinds,
