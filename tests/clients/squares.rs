@@ -91,3 +91,74 @@ fn vassal_itself_names_every_square_where_we_draw_it_and_puts_each_piece_on_its_
         .unwrap();
     assert_eq!(g5["zone_properties"]["hexsides"], "W=bridge,W=river");
 }
+
+/// A square board as a Tiled orthogonal map: Tiled opens it, and `tmxrasterizer`
+/// paints each square's centre in its terrain's colour.
+#[test]
+fn tiled_itself_opens_the_square_map_and_paints_each_square_in_its_terrain() {
+    use sandtable::io::export::export_to;
+    use sandtable::io::format;
+    use sandtable::io::tiled::{square, tileset};
+    if let Err(why) = crate::tiled::tiled_installed() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let rulesets = rulesets();
+    let s = sandtable::io::load_scenario(Path::new(SCENARIO), &rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let board = s.board.as_square().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = dir.path().join("map.tmx");
+    let options = ExportOptions {
+        dpi: 60,
+        ..ExportOptions::default()
+    };
+    let job = ExportJob::new(&s, r, &options);
+    export_to(format::by_name("tiled-tmx").unwrap(), &job, &tmx).unwrap();
+    let out = crate::tiled::tiled_to_json(dir.path(), &tmx, "back.json");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let back: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("back.json")).unwrap())
+            .unwrap();
+    assert_eq!(back["orientation"], "orthogonal");
+    assert_eq!(
+        (back["width"].as_u64(), back["height"].as_u64()),
+        (Some(12), Some(9))
+    );
+    let png = dir.path().join("map.png");
+    let out = crate::tiled::qt("tmxrasterizer", dir.path())
+        .args(["--show-layer", "terrain"])
+        .arg(&tmx)
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let image = resvg::tiny_skia::Pixmap::load_png(&png).unwrap();
+    let tile = square::tile_size(board, 60);
+    for cell in board.cells() {
+        let (x, y) = (
+            (cell.x as u32) * tile.0 + tile.0 / 2,
+            (cell.y as u32) * tile.1 + tile.1 / 2,
+        );
+        let px = image.pixel(x, y).unwrap();
+        let terrain = s
+            .hexes
+            .get(&cell)
+            .map_or("clear".to_string(), |c| c.terrain.to_string());
+        let [cr, cg, cb, _] = tileset::colour(r, &terrain).0;
+        assert_eq!(
+            (px.red(), px.green(), px.blue()),
+            (cr, cg, cb),
+            "{}: not {terrain}'s colour",
+            board.label(cell)
+        );
+    }
+}

@@ -15,6 +15,7 @@ pub mod model;
 pub mod place;
 pub mod read;
 pub mod reader;
+pub mod square;
 pub mod tiles;
 pub mod tileset;
 pub mod tmx;
@@ -178,9 +179,7 @@ pub fn build(job: &ExportJob, image: &str) -> Result<(TiledMap, Vec<u8>), Export
     let file = serde_json::to_value(file)?;
     match &s.board {
         Board::Hex(board) => hex_map(job, board, &file, image),
-        Board::Square(_) => Err(ExportError::Unsupported(
-            "Tiled export of square boards is not written yet".into(),
-        )),
+        Board::Square(board) => square::square_map(job, board, &file, image),
         Board::Freeform(_) => table_map(job, &file, image),
     }
 }
