@@ -13,7 +13,7 @@ use super::select::HexSelection;
 use super::table::TableTools;
 use super::tools::{Tool, ToolState};
 use super::view::{Hover, View};
-use crate::board::{Board, HexBoard};
+use crate::board::{Board, Grid};
 use crate::rules::Rulesets;
 use crate::scene::{Finding, SceneOptions, finding_colour};
 
@@ -62,7 +62,7 @@ impl Canvas {
 
     /// The centre of a hex in board units.
     pub fn hex_centre(board: &Board, hex: Hex) -> Option<Vec2> {
-        board.as_hex().map(|b| v(b.layout().centre(hex)))
+        board.grid().map(|b| v(b.layout().centre(hex)))
     }
 
     /// The screen rectangle of the canvas on the last frame.
@@ -90,7 +90,7 @@ impl Canvas {
             self.view.centre_on(rect, p);
         }
         // With the facing tool the wheel turns the facing; Ctrl + wheel still zooms.
-        let wheel_turns = tools.tool == Tool::Facing && doc.scenario.board.as_hex().is_some();
+        let wheel_turns = tools.tool == Tool::Facing && doc.scenario.board.grid().is_some();
         self.navigate(ui, &response, rect, !wheel_turns);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
         let Some(ruleset) = doc.module().cloned() else {
@@ -131,22 +131,17 @@ impl Canvas {
             self.painter.under = self.backdrop.shapes(ui.ctx(), bg, &self.view, rect);
         }
         match doc.scenario.board.clone() {
-            Board::Hex(board) => {
-                self.draw_hex_board(ui, &painter, rect, &board, &doc.scenario);
+            board @ (Board::Hex(_) | Board::Square(_)) => {
+                let Some(board) = board.grid() else {
+                    return;
+                };
+                self.draw_hex_board(ui, &painter, rect, board, &doc.scenario);
                 if self.sample_click(sampler, &response, rect, doc) {
                     // The click picked a colour for the sampler, not for the tool.
                 } else if !self.preview.takes_clicks() {
-                    self.hex_input(ui, &response, rect, doc, rulesets, tools, &board);
-                    self.hex_menu(&response, rect, doc, rulesets, &board);
+                    self.hex_input(ui, &response, rect, doc, rulesets, tools, board);
+                    self.hex_menu(&response, rect, doc, rulesets, board);
                 }
-                if self.preview.active() {
-                    let (view, hover) = (self.view, self.hover);
-                    self.preview
-                        .frame(ui, &response, &painter, rect, &view, hover, doc, &ruleset);
-                }
-            }
-            Board::Square(_) => {
-                self.painter.paint(ui, &painter, rect, &self.view);
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);
                     self.preview
@@ -274,7 +269,7 @@ impl Canvas {
         ui: &Ui,
         painter: &egui::Painter,
         rect: Rect,
-        board: &HexBoard,
+        board: Grid<'_>,
         s: &crate::scenario::Scenario,
     ) {
         let layout = board.layout();
@@ -307,7 +302,7 @@ impl Canvas {
         doc: &mut Document,
         rulesets: &Rulesets,
         tools: &mut ToolState,
-        board: &HexBoard,
+        board: Grid<'_>,
     ) {
         let space = ui.input(|i| i.key_down(egui::Key::Space));
         if space {
@@ -365,7 +360,7 @@ impl Canvas {
         rect: Rect,
         doc: &mut Document,
         rulesets: &Rulesets,
-        board: &HexBoard,
+        board: Grid<'_>,
     ) {
         if response.secondary_clicked()
             && let Some(p) = response.interact_pointer_pos()

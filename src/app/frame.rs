@@ -47,7 +47,7 @@ impl DesignerApp {
                     ui.separator();
                     self.validation_panel(ui);
                     ui.separator();
-                    let hex = self.doc.scenario.board.as_hex().is_some();
+                    let hex = self.doc.scenario.board.grid().is_some();
                     egui::CollapsingHeader::new("Layers shown")
                         .default_open(false)
                         .show(ui, |ui| self.canvas.layers.ui(ui, hex));

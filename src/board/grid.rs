@@ -203,6 +203,32 @@ impl<'a> Grid<'a> {
         }
     }
 
+    /// The cells of a line of neighbours from `a` to `b`, both ends included (a
+    /// drag's path where a fast pointer skipped cells).
+    pub fn steps_between(self, a: Hex, b: Hex) -> Vec<Hex> {
+        match self {
+            Grid::Hex(_) => a.line_to(b).collect(),
+            Grid::Square { diagonals, .. } => {
+                let mut out = vec![a];
+                let mut at = a;
+                while at != b {
+                    let (dx, dy) = ((b.x - at.x).signum(), (b.y - at.y).signum());
+                    // Without diagonal neighbours, one axis at a time.
+                    let step = if diagonals || dx == 0 || dy == 0 {
+                        Hex::new(dx, dy)
+                    } else if (b.x - at.x).abs() >= (b.y - at.y).abs() {
+                        Hex::new(dx, 0)
+                    } else {
+                        Hex::new(0, dy)
+                    };
+                    at += step;
+                    out.push(at);
+                }
+                out
+            }
+        }
+    }
+
     /// Whether two cells are neighbours.
     pub fn adjacent(self, a: Hex, b: Hex) -> bool {
         self.distance(a, b) == 1

@@ -21,6 +21,7 @@ mod pbs;
 mod preview;
 mod properties;
 mod recovery;
+mod squares;
 mod table;
 mod undo;
 #[path = "../common/vmod.rs"]
