@@ -200,8 +200,6 @@ fn hex_map(
         )));
     }
     let map = pixel_map(board, &g);
-    let layout = board.layout();
-    let px = |hex: hexx::Hex| map.to_px(layout.centre(hex));
     let default = r.default_terrain.clone().unwrap_or_default();
     // Tiles: every terrain of the ruleset flat, then every other (terrain, elevation)
     // the board has.
@@ -230,6 +228,37 @@ fn hex_map(
         }
     }
     let (png, ts) = tileset::draw(r, &combos, &g, image)?;
+    let objects = object_layers(s, file, board.into(), &map);
+    let m = TiledMap {
+        orientation: "hexagonal".into(),
+        width: board.columns,
+        height: board.rows,
+        tile_width: g.tile.0,
+        tile_height: g.tile.1,
+        hex_side: g.side,
+        stagger_axis: if g.stagger_x { "x" } else { "y" }.into(),
+        stagger_index: if g.stagger_even { "even" } else { "odd" }.into(),
+        properties: map_properties(file),
+        tilesets: vec![ts],
+        layers: std::iter::once(Layer::tiles("terrain", data))
+            .chain(objects)
+            .collect(),
+        notes: Vec::new(),
+    };
+    Ok((m, png))
+}
+
+/// The object layers of a board of cells, each object at the place `map` puts the
+/// drawing's millimetres: features of cells (facing, markers), sides, roads, tokens and
+/// units, each carrying its scenario entry.
+fn object_layers(
+    s: &crate::scenario::Scenario,
+    file: &Value,
+    board: crate::board::Grid<'_>,
+    map: &PixelMap,
+) -> [Layer; 5] {
+    let layout = board.layout();
+    let px = |hex: hexx::Hex| map.to_px(layout.centre(hex));
     let mut objects = Objects { next: 0 };
     let mut features = Vec::new();
     if let Some(hexes) = file["hexes"].as_object() {
@@ -290,28 +319,13 @@ fn hex_map(
         o.rotation = u.facing_deg.unwrap_or(0.0);
         units.push(o);
     }
-    let m = TiledMap {
-        orientation: "hexagonal".into(),
-        width: board.columns,
-        height: board.rows,
-        tile_width: g.tile.0,
-        tile_height: g.tile.1,
-        hex_side: g.side,
-        stagger_axis: if g.stagger_x { "x" } else { "y" }.into(),
-        stagger_index: if g.stagger_even { "even" } else { "odd" }.into(),
-        properties: map_properties(file),
-        tilesets: vec![ts],
-        layers: vec![
-            Layer::tiles("terrain", data),
-            Layer::objects("hex features", features),
-            Layer::objects("hexsides", hexsides),
-            Layer::objects("roads", roads),
-            Layer::objects("tokens", tokens),
-            Layer::objects("units", units),
-        ],
-        notes: Vec::new(),
-    };
-    Ok((m, png))
+    [
+        Layer::objects("hex features", features),
+        Layer::objects("hexsides", hexsides),
+        Layer::objects("roads", roads),
+        Layer::objects("tokens", tokens),
+        Layer::objects("units", units),
+    ]
 }
 
 /// Pixels per table unit and the tile size of a table's map. A tile is a centimetre

@@ -17,7 +17,7 @@ pub mod square;
 
 use std::io::Write;
 
-use crate::board::{Board, Grid, HexBoard};
+use crate::board::{Board, Grid};
 use crate::io::export::{ExportError, ExportJob};
 use crate::io::xml;
 use crate::rules::Ruleset;
@@ -214,9 +214,16 @@ fn kind_of(kinds: &[PieceKind], what: &What) -> Option<usize> {
 /// Pieces of a stack: kind and degrees clockwise.
 type Pieces = Vec<(usize, f64)>;
 
-fn hex_stacks(s: &Scenario, board: &HexBoard, g: &GridFit, kinds: &[PieceKind]) -> Vec<Stack> {
+/// The stacks of a board of cells, one per cell holding pieces, named by the cell and,
+/// when VASSAL prints the board's labels as we do (`named`), placed by that label.
+fn grid_stacks(
+    s: &Scenario,
+    board: Grid<'_>,
+    pixels: &PixelMap,
+    named: bool,
+    kinds: &[PieceKind],
+) -> Vec<Stack> {
     let layout = board.layout();
-    let named = grid::labels_supported(board);
     // Keyed by reading order, so stacks come row by row.
     let mut by_hex: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Pieces)> =
         Default::default();
@@ -250,54 +257,7 @@ fn hex_stacks(s: &Scenario, board: &HexBoard, g: &GridFit, kinds: &[PieceKind]) 
             Stack {
                 name: label.clone(),
                 label: named.then_some(label),
-                at: px(&g.pixels, layout.centre(hex)),
-                pieces,
-            }
-        })
-        .collect()
-}
-
-/// A square board's stacks: as a hex board's, named by their square.
-fn square_stacks(
-    s: &Scenario,
-    board: &crate::board::SquareBoard,
-    pixels: &PixelMap,
-    kinds: &[PieceKind],
-) -> Vec<Stack> {
-    let named = square::labels_supported(board);
-    let mut by_cell: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Pieces)> =
-        Default::default();
-    let mut put = |cell: hexx::Hex, kind: Option<usize>, deg: f64| {
-        if let Some(k) = kind {
-            by_cell
-                .entry(board.reading_order(cell))
-                .or_insert_with(|| (cell, Vec::new()))
-                .1
-                .push((k, deg));
-        }
-    };
-    for t in &s.tokens {
-        let what = What::Token {
-            kind: t.kind.clone(),
-        };
-        put(t.hex, kind_of(kinds, &what), 0.0);
-    }
-    for u in &s.units {
-        let Some(cell) = u.hex else { continue };
-        let what = What::Unit {
-            class: u.class.clone(),
-            side: u.side.clone(),
-        };
-        put(cell, kind_of(kinds, &what), u.facing_deg.unwrap_or(0.0));
-    }
-    by_cell
-        .into_values()
-        .map(|(cell, pieces)| {
-            let label = board.label(cell);
-            Stack {
-                name: label.clone(),
-                label: named.then_some(label),
-                at: px(pixels, board.centre(cell)),
+                at: px(pixels, layout.centre(hex)),
                 pieces,
             }
         })
@@ -356,10 +316,13 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
     let png = image::render(&scene, &pixels, None)?;
     let kinds = pieces::kinds(s, r, pixels.scale)?;
     let (zones, stacks) = match (&s.board, &grid) {
-        (Board::Hex(b), Some(g)) => (hex_zones(s, r, b, &pixels), hex_stacks(s, b, g, &kinds)),
+        (Board::Hex(b), Some(g)) => (
+            hex_zones(s, r, b, &pixels),
+            grid_stacks(s, b.into(), &g.pixels, grid::labels_supported(b), &kinds),
+        ),
         (Board::Square(b), _) => (
             hex_zones(s, r, b, &pixels),
-            square_stacks(s, b, &pixels, &kinds),
+            grid_stacks(s, b.into(), &pixels, square::labels_supported(b), &kinds),
         ),
         _ => (
             table_zones(s, r, &pixels, scene.mm_per_unit),

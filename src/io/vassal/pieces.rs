@@ -297,8 +297,8 @@ fn token_image(
 }
 
 /// Degrees clockwise from north that a token's front sides face (their mean direction).
-pub fn token_facing(board: &HexBoard, t: &Token) -> f64 {
-    let layout = board.layout();
+pub fn token_facing<'b>(board: impl Into<crate::board::Grid<'b>>, t: &Token) -> f64 {
+    let layout = board.into().layout();
     let c = layout.centre(t.hex);
     let sum = t
         .facing

@@ -6,6 +6,7 @@
 
 use hexx::Hex;
 
+use super::build_file::PKG_BOARD;
 use super::grid::{Numbering, PixelMap};
 use crate::board::{LabelScheme, SquareBoard};
 use crate::io::xml::Element;
@@ -120,28 +121,9 @@ impl SquareFit {
 }
 
 /// The `SquareGrid` element with its numbering.
-pub fn grid_element(g: &SquareFit, board_pkg: &str) -> Element {
-    let n = &g.numbering;
-    let el = |name: &str| Element::new(name);
-    let numbering = el(&format!("{board_pkg}.board.mapgrid.SquareGridNumbering"))
-        .attr("color", "0,0,0")
-        .attr("first", n.first)
-        .attr("fontSize", 9)
-        .attr("hDescend", false)
-        .attr("hDrawOff", 0)
-        .attr("hLeading", n.h_leading)
-        .attr("hOff", n.h_off)
-        .attr("hType", n.h_type)
-        .attr("locationFormat", "$gridLocation$")
-        .attr("rotateText", 0)
-        .attr("sep", "")
-        .attr("vDescend", false)
-        .attr("vDrawOff", 0)
-        .attr("vLeading", n.v_leading)
-        .attr("vOff", n.v_off)
-        .attr("vType", n.v_type)
-        .attr("visible", false);
-    el(&format!("{board_pkg}.board.SquareGrid"))
+pub fn grid_element(g: &SquareFit) -> Element {
+    let numbering = super::build_file::numbering("SquareGridNumbering", &g.numbering, None);
+    Element::new(format!("{PKG_BOARD}.board.SquareGrid"))
         .attr("color", "0,0,0")
         .attr("cornersLegal", false)
         .attr("dotsVisible", false)
