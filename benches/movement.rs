@@ -74,7 +74,7 @@ fn movement(c: &mut Criterion) {
         bench.iter(|| Zones::new(black_box(&s), r))
     });
     c.bench_function("movement map (built once per edit)", |bench| {
-        bench.iter(|| MoveMap::new(black_box(&s), r).map(|m| m.board().columns))
+        bench.iter(|| MoveMap::new(black_box(&s), r).map(|m| m.board().columns()))
     });
 }
 

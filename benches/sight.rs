@@ -111,7 +111,7 @@ fn sight(c: &mut Criterion) {
         });
         c.bench_function(
             &format!("{id}: build the sight map (once per edit)"),
-            |bench| bench.iter(|| BattleMap::new(black_box(&s), r).map(|m| m.board().columns)),
+            |bench| bench.iter(|| BattleMap::new(black_box(&s), r).map(|m| m.board().columns())),
         );
     }
 }

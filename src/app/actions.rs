@@ -70,7 +70,7 @@ impl DesignerApp {
             self.windows.escape();
             return;
         }
-        let hex = self.doc.scenario.board.as_hex().is_some();
+        let hex = self.doc.scenario.board.grid().is_some();
         let previewing = self.canvas.preview.active();
         let mut fired = Vec::new();
         for cmd in Command::ALL {
@@ -169,7 +169,7 @@ impl DesignerApp {
             Command::Paste => self.paste(),
             Command::SelectAll => self.select_all(),
             Command::DeleteSelection => self.delete_selection(),
-            Command::Duplicate if self.doc.scenario.board.as_hex().is_some() => {
+            Command::Duplicate if self.doc.scenario.board.grid().is_some() => {
                 self.canvas
                     .select
                     .duplicate_counter(&mut self.doc, &self.rulesets);
@@ -216,8 +216,8 @@ impl DesignerApp {
 
     /// Selects every hex of a hex board, with the select tool in hand.
     pub fn select_all(&mut self) {
-        if let Some(board) = self.doc.scenario.board.as_hex() {
-            self.canvas.select.hexes = board.hexes().collect();
+        if let Some(board) = self.doc.scenario.board.grid() {
+            self.canvas.select.hexes = board.cells().collect();
             self.tools.tool = Tool::Select;
         }
     }

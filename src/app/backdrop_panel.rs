@@ -80,7 +80,7 @@ impl BackdropFields {
     pub fn ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Result<Edit, AppError>> {
         let board = &doc.scenario.board;
         let unit = match board {
-            Board::Hex(_) => "mm",
+            Board::Hex(_) | Board::Square(_) => "mm",
             Board::Freeform(t) => super::words::unit_label(t.unit),
         };
         ui.separator();
@@ -203,6 +203,10 @@ fn with_background(board: &Board, bg: Option<Background>) -> Board {
         Board::Freeform(mut t) => {
             t.background = bg;
             Board::Freeform(t)
+        }
+        Board::Square(mut b) => {
+            b.background = bg.map(Box::new);
+            Board::Square(b)
         }
     }
 }

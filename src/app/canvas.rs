@@ -13,7 +13,7 @@ use super::select::HexSelection;
 use super::table::TableTools;
 use super::tools::{Tool, ToolState};
 use super::view::{Hover, View};
-use crate::board::{Board, HexBoard};
+use crate::board::{Board, Grid};
 use crate::rules::Rulesets;
 use crate::scene::{Finding, SceneOptions, finding_colour};
 
@@ -62,7 +62,7 @@ impl Canvas {
 
     /// The centre of a hex in board units.
     pub fn hex_centre(board: &Board, hex: Hex) -> Option<Vec2> {
-        board.as_hex().map(|b| v(b.layout().centre(hex)))
+        board.grid().map(|b| v(b.layout().centre(hex)))
     }
 
     /// The screen rectangle of the canvas on the last frame.
@@ -90,7 +90,7 @@ impl Canvas {
             self.view.centre_on(rect, p);
         }
         // With the facing tool the wheel turns the facing; Ctrl + wheel still zooms.
-        let wheel_turns = tools.tool == Tool::Facing && doc.scenario.board.as_hex().is_some();
+        let wheel_turns = tools.tool == Tool::Facing && doc.scenario.board.grid().is_some();
         self.navigate(ui, &response, rect, !wheel_turns);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
         let Some(ruleset) = doc.module().cloned() else {
@@ -109,9 +109,9 @@ impl Canvas {
         let before = self.hover;
         self.hover = response.hover_pos().map(|p| {
             let b = self.view.to_board(rect, p);
-            match &doc.scenario.board {
-                Board::Hex(board) => Hover::Hex(board.layout().hex_at(hexx::Vec2::new(b.x, b.y))),
-                Board::Freeform(_) => Hover::Point(b),
+            match doc.scenario.board.grid() {
+                Some(board) => Hover::Hex(board.layout().hex_at(hexx::Vec2::new(b.x, b.y))),
+                None => Hover::Point(b),
             }
         });
         // The panels drawn before the canvas show the hover: draw once more when it moves.
@@ -123,12 +123,15 @@ impl Canvas {
         // the pointer next moves).
         let board = doc.scenario.board.clone();
         match &board {
-            Board::Hex(board) => {
+            Board::Hex(_) | Board::Square(_) => {
+                let Some(grid) = board.grid() else {
+                    return;
+                };
                 if self.sample_pick(sampler.as_deref_mut(), &response, rect) {
                     // The click picked a colour for the sampler, not for the tool.
                 } else if !self.preview.takes_clicks() {
-                    self.hex_input(ui, &response, rect, doc, rulesets, tools, board);
-                    self.hex_menu(&response, rect, doc, rulesets, board);
+                    self.hex_input(ui, &response, rect, doc, rulesets, tools, grid);
+                    self.hex_menu(&response, rect, doc, rulesets, grid);
                 }
             }
             Board::Freeform(table) => {
@@ -160,12 +163,15 @@ impl Canvas {
         if let Some(bg) = bg {
             self.painter.under = self.backdrop.shapes(ui.ctx(), bg, &self.view, rect);
         }
-        match board {
-            Board::Hex(board) => {
-                self.draw_hex_board(ui, &painter, rect, &board, &doc.scenario);
-                if let Some(sampler) = sampler {
+        match &board {
+            Board::Hex(_) | Board::Square(_) => {
+                let Some(grid) = board.grid() else {
+                    return;
+                };
+                self.draw_hex_board(ui, &painter, rect, grid, &doc.scenario);
+                if let (Some(sampler), Some(hex)) = (sampler, grid.as_hex()) {
                     let view = self.view;
-                    sampler.draw(&painter, &board, &|p| view.to_screen(rect, p));
+                    sampler.draw(&painter, hex, &|p| view.to_screen(rect, p));
                 }
                 if self.preview.active() {
                     let (view, hover) = (self.view, self.hover);
@@ -289,7 +295,7 @@ impl Canvas {
         ui: &Ui,
         painter: &egui::Painter,
         rect: Rect,
-        board: &HexBoard,
+        board: Grid<'_>,
         s: &crate::scenario::Scenario,
     ) {
         let layout = board.layout();
@@ -322,7 +328,7 @@ impl Canvas {
         doc: &mut Document,
         rulesets: &Rulesets,
         tools: &mut ToolState,
-        board: &HexBoard,
+        board: Grid<'_>,
     ) {
         let space = ui.input(|i| i.key_down(egui::Key::Space));
         if space {
@@ -380,7 +386,7 @@ impl Canvas {
         rect: Rect,
         doc: &mut Document,
         rulesets: &Rulesets,
-        board: &HexBoard,
+        board: Grid<'_>,
     ) {
         if response.secondary_clicked()
             && let Some(p) = response.interact_pointer_pos()

@@ -16,7 +16,7 @@ impl DesignerApp {
     /// platform delivers the paste shortcut back to the app.
     pub fn copy(&mut self, ctx: &egui::Context) -> bool {
         let s = &self.doc.scenario;
-        let clip = match s.board.as_hex() {
+        let clip = match s.board.grid() {
             Some(board) => {
                 let Some(anchor) = self.canvas.select.top_left(board) else {
                     return false;
@@ -51,7 +51,7 @@ impl DesignerApp {
         {
             return;
         }
-        if self.doc.scenario.board.as_hex().is_some() {
+        if self.doc.scenario.board.grid().is_some() {
             // A picked counter goes alone; its hex keeps the rest.
             if self
                 .canvas
@@ -79,7 +79,7 @@ impl DesignerApp {
         let s = &self.doc.scenario;
         match clip {
             Clip::Hexes(region) => {
-                let Some(board) = s.board.as_hex() else {
+                let Some(board) = s.board.grid() else {
                     return;
                 };
                 let at = match self.canvas.hover {

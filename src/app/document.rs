@@ -302,7 +302,7 @@ impl Document {
         self.diagnostics = v.findings().cloned().collect();
         // A finding about a road, token or unit is shown, outlined and focused at its
         // hexes, as one about hexes is.
-        if self.scenario.board.as_hex().is_some()
+        if self.scenario.board.grid().is_some()
             && self
                 .diagnostics
                 .iter()

@@ -33,6 +33,8 @@ pub enum AppError {
     #[error("{0}")]
     Board(#[from] crate::board::hex::BoardError),
     #[error("{0}")]
+    SquareBoard(#[from] crate::board::square::SquareBoardError),
+    #[error("{0}")]
     Table(#[from] crate::board::freeform::TableError),
     #[error("{0}")]
     Edit(#[from] crate::scenario::edit::EditError),

@@ -6,7 +6,6 @@ use egui::Ui;
 use egui_extras::{Column, TableBuilder};
 
 use super::window::{Desk, Outcome, Shown, Window, beside_board};
-use crate::board::Board;
 use crate::rules::{KindList, Rulesets};
 use crate::scenario::plan::Arrival;
 use crate::scenario::{Edit, Feature, Place, Scenario, Unit, turn_view};
@@ -81,9 +80,9 @@ pub fn arriving_on(s: &Scenario, u: &Unit, turn: u32) -> Option<Unit> {
     match (&u.arrives, turn) {
         (None, 0) => return None,
         (Some(a), 0) => {
-            match &s.board {
-                Board::Hex(b) => new.hex = Some(turn_view::first_hex(b, &a.at)?),
-                Board::Freeform(_) => new.at = Some(turn_view::table_point(s, &a.at)?),
+            match s.board.grid() {
+                Some(b) => new.hex = Some(turn_view::first_hex(b, &a.at)?),
+                None => new.at = Some(turn_view::table_point(s, &a.at)?),
             }
             new.arrives = None;
         }

@@ -50,7 +50,7 @@ impl DesignerApp {
                     self.validation_panel(ui);
                     drop(t);
                     ui.separator();
-                    let hex = self.doc.scenario.board.as_hex().is_some();
+                    let hex = self.doc.scenario.board.grid().is_some();
                     egui::CollapsingHeader::new("Layers shown")
                         .default_open(false)
                         .show(ui, |ui| self.canvas.layers.ui(ui, hex));

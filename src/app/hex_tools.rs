@@ -6,7 +6,7 @@ use super::board_tool::{BoardKind, BoardTool};
 use super::document::Document;
 use super::select::{HexSelection, Pointer};
 use super::tools::{self, Tool, ToolState};
-use crate::board::{BoardLayout, HexBoard, HexsideKey};
+use crate::board::{BoardLayout, Grid, HexsideKey};
 use crate::rules::Rulesets;
 use crate::scenario::{Edit, HexsideAttrs};
 
@@ -35,7 +35,7 @@ pub struct HexInput {
 pub struct Target<'a> {
     pub doc: &'a mut Document,
     pub rulesets: &'a Rulesets,
-    pub board: &'a HexBoard,
+    pub board: Grid<'a>,
     pub layout: &'a BoardLayout,
     pub tools: &'a mut ToolState,
 }
@@ -165,7 +165,7 @@ impl BoardTool<Hexes> for HexsideStroke {
         if t.board.contains(p.hex) {
             let side = tools::nearest_side(t.board, t.layout, p.hex, p.at);
             let kind = t.tools.hexside.clone();
-            if let Some(key) = HexsideKey::new(t.board.orientation, p.hex, side)
+            if let Some(key) = t.board.side_key(p.hex, side)
                 && self.last != Some(key)
             {
                 let on = t.doc.scenario.hexsides.contains_key(&(key, kind.clone()));
@@ -294,7 +294,7 @@ pub struct HexTools {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Orientation, Stagger};
+    use crate::board::{Board, HexBoard, Orientation, Stagger};
     use crate::scenario::Scenario;
 
     fn input(hex: Hex, pressed: bool, down: bool) -> HexInput {
@@ -326,7 +326,7 @@ mod tests {
         let mut t = Target {
             doc: &mut doc,
             rulesets: &rulesets,
-            board: &board,
+            board: (&board).into(),
             layout: &layout,
             tools: &mut tools,
         };

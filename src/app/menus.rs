@@ -89,7 +89,7 @@ impl DesignerApp {
                 }
             });
             ui.menu_button("Edit", |ui| {
-                let hex = self.doc.scenario.board.as_hex().is_some();
+                let hex = self.doc.scenario.board.grid().is_some();
                 let (undo, redo) = self.doc.step_names();
                 for (cmd, enabled) in [
                     (Command::Cut, true),
@@ -118,7 +118,7 @@ impl DesignerApp {
                     }
                 }
             });
-            let hex_board = self.doc.scenario.board.as_hex().is_some();
+            let hex_board = self.doc.scenario.board.grid().is_some();
             ui.menu_button("View", |ui| {
                 for cmd in [Command::FitBoard, Command::ZoomIn, Command::ZoomOut] {
                     if cmd.menu_item(ui, true) {
@@ -158,7 +158,7 @@ impl DesignerApp {
                     self.queue(Command::ModuleEditor);
                 }
                 ui.separator();
-                let hex = self.doc.scenario.board.as_hex().is_some();
+                let hex = self.doc.scenario.board.grid().is_some();
                 let ruleset = self.doc.module().cloned();
                 for tool in Tool::for_board(hex) {
                     let label = format!("{}  {}", tool.name(), tool.key().name());
@@ -190,7 +190,7 @@ impl DesignerApp {
 
     /// The Preview menu: each mode (ticked while open) and a way out.
     pub(super) fn preview_menu(&mut self, ui: &mut Ui, ctx: &egui::Context) {
-        let on_hexes = self.doc.scenario.board.as_hex().is_some();
+        let on_hexes = self.doc.scenario.board.grid().is_some();
         for mode in Mode::ALL {
             let hex = if on_hexes {
                 mode.on_hexes()

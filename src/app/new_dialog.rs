@@ -4,7 +4,9 @@ use super::error::AppError;
 use super::window::{Desk, Outcome, Shown, Window};
 use egui::Ui;
 
-use crate::board::{Board, FreeformBoard, HexBoard, LabelScheme, Orientation, Stagger, TableUnit};
+use crate::board::{
+    Board, FreeformBoard, HexBoard, LabelScheme, Orientation, SquareBoard, Stagger, TableUnit,
+};
 use crate::rules::Rulesets;
 use crate::scenario::Scenario;
 
@@ -14,7 +16,7 @@ pub struct NewDialog {
     pub orientation: Orientation,
     /// Which alternate rows (pointy) or columns (flat) are pushed out half a hex.
     pub stagger: Stagger,
-    /// Hex width across the flats, in millimetres.
+    /// Hex width across the flats (a square's width), in millimetres.
     pub hex_mm: f64,
     pub columns: u32,
     pub rows: u32,
@@ -55,6 +57,12 @@ impl NewDialog {
                 self.rows = b.rows;
                 self.labels = b.labels;
             }
+            Some(Board::Square(b)) => {
+                self.hex_mm = b.cell_mm;
+                self.columns = b.columns;
+                self.rows = b.rows;
+                self.labels = b.labels;
+            }
             Some(Board::Freeform(t)) => {
                 self.width = t.width;
                 self.height = t.height;
@@ -74,6 +82,12 @@ impl NewDialog {
                 b.labels = self.labels;
                 b.hex_width_mm = self.hex_mm;
                 Board::Hex(b)
+            }
+            Board::Square(_) => {
+                let mut b = SquareBoard::new(self.columns, self.rows)?;
+                b.labels = self.labels;
+                b.cell_mm = self.hex_mm;
+                Board::Square(b)
             }
             Board::Freeform(_) => {
                 let t = FreeformBoard {
@@ -111,8 +125,12 @@ impl NewDialog {
         if self.ruleset != before {
             self.adopt(rulesets);
         }
-        let hex = rulesets.get(&self.ruleset).is_some_and(|r| r.is_hex());
-        if hex {
+        let board = rulesets.get(&self.ruleset).map(|r| r.board.kind());
+        if board == Some("square") {
+            ui.label("Squares");
+            square_width_field(ui, &mut self.hex_mm);
+            hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
+        } else if board == Some("hex") {
             hex_layout_fields(ui, &mut self.orientation, &mut self.stagger);
             hex_width_field(ui, &mut self.hex_mm);
             hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
@@ -198,6 +216,17 @@ pub fn hex_width_field(ui: &mut Ui, mm: &mut f64) {
             .range(2.0..=200.0)
             .speed(0.5)
             .prefix("hex width ")
+            .suffix(" mm"),
+    );
+}
+
+/// A square's width, in millimetres (New).
+pub fn square_width_field(ui: &mut Ui, mm: &mut f64) {
+    ui.add(
+        egui::DragValue::new(mm)
+            .range(2.0..=200.0)
+            .speed(0.5)
+            .prefix("square width ")
             .suffix(" mm"),
     );
 }

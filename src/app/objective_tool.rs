@@ -16,7 +16,7 @@ use super::hex_tools::{HexInput, Hexes, Target};
 use super::table::{Table, TableInput, TableTarget};
 use super::tools::ToolState;
 use super::view::View;
-use crate::board::HexBoard;
+use crate::board::Grid;
 use crate::board::freeform::{Point, geo_point, polygon};
 use crate::rules::Rulesets;
 use crate::scenario::{Area, Edit, Objective, Place, Scenario, turn_view};
@@ -33,7 +33,7 @@ pub fn fresh_id(s: &Scenario) -> String {
 }
 
 /// The objective covering `hex`, the one drawn last first.
-pub fn at_hex<'s>(s: &'s Scenario, board: &HexBoard, hex: Hex) -> Option<&'s Objective> {
+pub fn at_hex<'s>(s: &'s Scenario, board: Grid<'_>, hex: Hex) -> Option<&'s Objective> {
     s.plan
         .objectives
         .iter()
@@ -99,7 +99,7 @@ pub fn click_hex(
     doc: &mut Document,
     rulesets: &Rulesets,
     tools: &mut ToolState,
-    board: &HexBoard,
+    board: Grid<'_>,
     hex: Hex,
     shift: bool,
 ) {
@@ -363,12 +363,10 @@ impl DesignerApp {
         let Some(o) = s.plan.objective(id) else {
             return;
         };
-        let centre = match &s.board {
-            crate::board::Board::Hex(b) => turn_view::first_hex(b, &o.at)
+        let centre = match s.board.grid() {
+            Some(b) => turn_view::first_hex(b, &o.at)
                 .and_then(|h| super::canvas::Canvas::hex_centre(&s.board, h)),
-            crate::board::Board::Freeform(_) => {
-                turn_view::table_point(s, &o.at).map(|c| egui::vec2(c.x as f32, c.y as f32))
-            }
+            None => turn_view::table_point(s, &o.at).map(|c| egui::vec2(c.x as f32, c.y as f32)),
         };
         if let Some(c) = centre {
             self.canvas.centre_pending = Some(c);

@@ -465,8 +465,9 @@ impl Aside {
 /// Whether meshes of the board rectangle `covers` would hold more than [`ASIDE_CELLS`]
 /// hexes of `scene`'s board.
 fn many_cells(scene: &Scene, covers: Rect) -> bool {
-    scene.layout.as_ref().is_some_and(|(_, board)| {
-        let w = board.hex_width_mm as f32;
+    let grid = scene.layout.as_ref().and_then(|(_, board)| board.grid());
+    grid.is_some_and(|board| {
+        let w = board.cell_mm() as f32;
         let area = covers.intersect(Rect::from_min_size(
             Pos2::ZERO,
             vec2(scene.size.x, scene.size.y),
@@ -852,7 +853,8 @@ impl ScenePainter {
         let tiny = scene
             .layout
             .as_ref()
-            .is_some_and(|(_, b)| b.hex_width_mm as f32 * zoom < SMALL_HEX);
+            .and_then(|(_, b)| b.grid())
+            .is_some_and(|g| g.cell_mm() as f32 * zoom < SMALL_HEX);
         // Bands of whole rows of the window, in the cells' reading order, so that
         // drawing band after band is drawing cell after cell, as one mesh did.
         let bands: Vec<Option<std::ops::Range<usize>>> = match (&cells, &scene.window) {

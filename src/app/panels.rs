@@ -18,7 +18,7 @@ use crate::scenario::diagnostic::Severity;
 impl DesignerApp {
     pub(super) fn palette(&mut self, ui: &mut Ui) {
         ui.heading("Tools");
-        let hex = self.doc.scenario.board.as_hex().is_some();
+        let hex = self.doc.scenario.board.grid().is_some();
         // A wrapped row, so that the ruleset's palette below fits without scrolling.
         let ruleset = self.doc.module().cloned();
         ui.horizontal_wrapped(|ui| {
@@ -249,11 +249,11 @@ impl DesignerApp {
             None => ui.data(|d| d.get_temp::<Hover>(kept)),
         };
         let shown = match (hover, self.canvas.select.hexes.first()) {
-            (_, Some(h)) if s.board.as_hex().is_some() => Some(Hover::Hex(*h)),
+            (_, Some(h)) if s.board.grid().is_some() => Some(Hover::Hex(*h)),
             (hover, _) => hover,
         };
         match shown {
-            Some(Hover::Hex(hex)) if s.board.as_hex().is_some_and(|b| b.contains(hex)) => {
+            Some(Hover::Hex(hex)) if s.board.grid().is_some_and(|b| b.contains(hex)) => {
                 ui.label(RichText::new(format!("Hex {}", s.label(hex))).strong());
                 let cell = s.hexes.get(&hex);
                 let terrain = cell
@@ -387,7 +387,7 @@ impl DesignerApp {
             Some(Hover::Point(p)) => {
                 ui.label(format!("x {:.1}, y {:.1}", p.x, p.y));
             }
-            _ if s.board.as_hex().is_some() => {
+            _ if s.board.grid().is_some() => {
                 ui.label("Point at the board to see what is there, or select a hex.");
             }
             _ => {
@@ -666,7 +666,7 @@ impl DesignerApp {
                         .doc
                         .scenario
                         .board
-                        .as_hex()
+                        .grid()
                         .is_some_and(|b| b.contains(h)) =>
                 {
                     self.under_pointer(h)
@@ -677,7 +677,7 @@ impl DesignerApp {
             ui.label(format!("Under cursor: {here}"));
             ui.separator();
             let selected = self.canvas.select.hexes.len();
-            if selected > 0 && self.doc.scenario.board.as_hex().is_some() {
+            if selected > 0 && self.doc.scenario.board.grid().is_some() {
                 let hexes = if selected == 1 { "hex" } else { "hexes" };
                 ui.label(format!("{selected} {hexes} selected"));
                 ui.separator();
@@ -702,7 +702,7 @@ impl DesignerApp {
             ));
             ui.separator();
             let tool = match self.tools.tool {
-                Tool::Brush | Tool::Eraser if self.doc.scenario.board.as_hex().is_some() => {
+                Tool::Brush | Tool::Eraser if self.doc.scenario.board.grid().is_some() => {
                     format!(
                         "{} ({})",
                         self.tools.tool.name(),
@@ -717,7 +717,7 @@ impl DesignerApp {
                 ui.colored_label(ui.visuals().error_fg_color, format!("Not there: {why}"));
             } else if let Some(hint) = self.canvas.preview.hint() {
                 ui.weak(hint);
-            } else if self.doc.scenario.board.as_hex().is_some() {
+            } else if self.doc.scenario.board.grid().is_some() {
                 ui.weak(self.canvas.hint(self.tools.tool));
             } else {
                 ui.weak(super::table::table_tool(&self.tools).hint());

@@ -201,8 +201,8 @@ impl Previewer {
             self.answer = None;
             return;
         };
-        self.on_table = doc.scenario.board.as_hex().is_none();
-        let Some(board) = doc.scenario.board.as_hex() else {
+        self.on_table = doc.scenario.board.grid().is_none();
+        let Some(board) = doc.scenario.board.grid() else {
             if mode.on_tables() {
                 self.table.as_if = (self.as_moved, self.as_ordered);
                 self.table.update(mode, doc, r);
@@ -270,7 +270,7 @@ impl Previewer {
     /// when no thread could be started: the frame answers then.
     fn in_background(&mut self, key: &Key, doc: &Document, r: &Ruleset) -> bool {
         let now = (key.doc, key.revision);
-        let on_hexes = |key: &Key, s: &Scenario, r: &Ruleset| match s.board.as_hex() {
+        let on_hexes = |key: &Key, s: &Scenario, r: &Ruleset| match s.board.grid() {
             Some(board) => answer(key, s, r, board),
             None => needs("previews are drawn on hex boards only"),
         };
@@ -339,7 +339,7 @@ impl Previewer {
                 .target
                 .and_then(|goal| overlay::known_way(reach, ways, goal)),
         };
-        Some(drawn(doc.scenario.board.as_hex()?, &doc.scenario, preview))
+        Some(drawn(doc.scenario.board.grid()?, &doc.scenario, preview))
     }
 
     /// One frame on the canvas of a hex board, in place of the tool in hand: a click
@@ -367,7 +367,7 @@ impl Previewer {
         if !self.editing
             && response.clicked_by(egui::PointerButton::Primary)
             && let Some(h) = hex
-            && doc.scenario.board.as_hex().is_some_and(|b| b.contains(h))
+            && doc.scenario.board.grid().is_some_and(|b| b.contains(h))
         {
             self.click(&doc.scenario, h);
         }

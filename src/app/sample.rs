@@ -238,7 +238,7 @@ impl Window for Sampler {
 /// The terrain palette's button that opens the sampler (boards with an image only).
 pub fn button(ui: &mut Ui, slot: &mut Option<Sampler>, doc: &super::document::Document) {
     if doc.scenario.board.background().is_some()
-        && doc.scenario.board.as_hex().is_some()
+        && doc.scenario.board.grid().is_some()
         && ui
             .button("Sample the background...")
             .on_hover_text(

@@ -213,7 +213,7 @@ impl ScenarioPanel {
         });
         ui.separator();
         ui.heading("Sides");
-        let hex = doc.scenario.board.as_hex().is_some();
+        let hex = doc.scenario.board.grid().is_some();
         let mut remove = None;
         egui::Grid::new("sides").num_columns(5).show(ui, |ui| {
             let id = ui.label("id").id;

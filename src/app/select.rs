@@ -11,7 +11,7 @@ use egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2};
 use hexx::Hex;
 
 use super::document::Document;
-use crate::board::HexBoard;
+use crate::board::Grid;
 use crate::rules::Rulesets;
 use crate::scenario::region::{self, Ids, Region};
 use crate::scenario::{Edit, Feature, FeatureKind, Scenario};
@@ -117,8 +117,8 @@ pub fn stack(s: &Scenario, hex: Hex) -> Vec<Counter> {
 /// The counters under a board point: the stack of its hex when the point is on the
 /// counters drawn in the middle of the hex, none nearer the hex's edge (a press there
 /// takes the whole hex).
-pub fn counters_at(s: &Scenario, board: &HexBoard, at: Vec2, hex: Hex) -> Vec<Counter> {
-    let w = board.hex_width_mm as f32;
+pub fn counters_at(s: &Scenario, board: Grid<'_>, at: Vec2, hex: Hex) -> Vec<Counter> {
+    let w = board.cell_mm() as f32;
     let c = board.layout().centre(hex);
     // The counters' rectangles as `scene::hex::units` draws them: 0.52 by 0.42 hex
     // widths, each one more in a stack 0.05 up and right of the one below.
@@ -163,7 +163,7 @@ impl HexSelection {
     }
 
     /// The selected hex first in reading order: where a copy is anchored.
-    pub fn top_left(&self, board: &HexBoard) -> Option<Hex> {
+    pub fn top_left(&self, board: Grid<'_>) -> Option<Hex> {
         self.hexes
             .iter()
             .min_by_key(|h| board.reading_order(**h))
@@ -250,7 +250,7 @@ impl HexSelection {
     }
 
     /// Follows the pointer: starts, carries on or ends a box or a move.
-    pub fn input(&mut self, p: Pointer, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard) {
+    pub fn input(&mut self, p: Pointer, doc: &mut Document, rulesets: &Rulesets, board: Grid<'_>) {
         if p.pressed && self.drag.is_none() {
             let (at, hex) = p.origin;
             // Several hexes selected: a press in them carries them all, counters too.
@@ -313,7 +313,7 @@ impl HexSelection {
             }
             Drag::Box { from, add } => {
                 let layout = board.layout();
-                let picked: Vec<Hex> = if (p.at - from).length() < board.hex_width_mm as f32 * 0.2 {
+                let picked: Vec<Hex> = if (p.at - from).length() < board.cell_mm() as f32 * 0.2 {
                     // A click: the hex itself (Shift toggles it).
                     let hex = layout.hex_at(hexx::Vec2::new(p.at.x, p.at.y));
                     if add && self.contains(hex) {
@@ -328,7 +328,7 @@ impl HexSelection {
                     let r =
                         Rect::from_two_pos(Pos2::new(from.x, from.y), Pos2::new(p.at.x, p.at.y));
                     board
-                        .hexes()
+                        .cells()
                         .filter(|h| {
                             let c = layout.centre(*h);
                             r.contains(Pos2::new(c.x, c.y))
@@ -378,7 +378,7 @@ impl HexSelection {
         delta: Hex,
         doc: &mut Document,
         rulesets: &Rulesets,
-        board: &HexBoard,
+        board: Grid<'_>,
     ) -> bool {
         if self.hexes.iter().any(|h| !board.contains(*h + delta)) {
             return false;
@@ -402,7 +402,7 @@ impl HexSelection {
         &self,
         painter: &egui::Painter,
         s: &Scenario,
-        board: &HexBoard,
+        board: Grid<'_>,
         to: impl Fn(Vec2) -> Pos2,
     ) {
         let layout = board.layout();
@@ -416,7 +416,7 @@ impl HexSelection {
         };
         let blue = Color32::from_rgb(40, 140, 255);
         // Only the hexes on screen: a whole 250 x 250 board may be selected.
-        let clip = painter.clip_rect().expand(board.hex_width_mm as f32 * 4.0);
+        let clip = painter.clip_rect().expand(board.cell_mm() as f32 * 4.0);
         let shown = |h: &&Hex| {
             let c = layout.centre(**h);
             clip.contains(to(Vec2::new(c.x, c.y)))
@@ -465,7 +465,7 @@ impl HexSelection {
         if let Some(c) = self.picked(s)
             && let Some(h) = c.hex(s)
         {
-            let w = board.hex_width_mm as f32;
+            let w = board.cell_mm() as f32;
             let centre = layout.centre(h);
             let (half_w, half_h) = match c.kind {
                 FeatureKind::Unit => (0.29 * w, 0.24 * w),

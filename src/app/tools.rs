@@ -3,7 +3,7 @@
 use hexx::Hex;
 
 use super::document::Document;
-use crate::board::{BoardLayout, HexBoard, Side};
+use crate::board::{BoardLayout, Grid, Side};
 use crate::rules::model::FacingSpec;
 use crate::rules::{KindList, Rulesets};
 use crate::scenario::paint;
@@ -342,7 +342,7 @@ impl ToolState {
     }
 
     /// A brush dab or an eraser dab at `hex` (part of the open stroke).
-    pub fn paint(&self, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard, hex: Hex) {
+    pub fn paint(&self, doc: &mut Document, rulesets: &Rulesets, board: Grid<'_>, hex: Hex) {
         let Some(r) = doc.ruleset() else {
             return;
         };
@@ -365,8 +365,12 @@ impl ToolState {
     /// many as the rules need, facing the base edge of the other side than the side of
     /// new units (the enemy), else away from that side's own edge, else north.
     pub fn front(&self, s: &Scenario, spec: Option<FacingSpec>) -> Vec<Side> {
-        let (Some(spec), Some(board)) = (spec, s.board.as_hex()) else {
+        let (Some(spec), Some(board)) = (spec, s.board.grid()) else {
             return Vec::new();
+        };
+        let Some(board) = board.as_hex() else {
+            // A square faces its enemy across one side, or its two nearest.
+            return paint::square_front_towards(enemy_edge(s, &self.unit_side), spec.min);
         };
         paint::front_towards(
             board.orientation,
@@ -378,7 +382,7 @@ impl ToolState {
 
     /// A road stroke reaches `hex`: starts a road there (or picks up an existing road of
     /// the kind whose end it is), or extends the road in progress to it.
-    pub fn road_to(&mut self, doc: &mut Document, rulesets: &Rulesets, board: &HexBoard, hex: Hex) {
+    pub fn road_to(&mut self, doc: &mut Document, rulesets: &Rulesets, board: Grid<'_>, hex: Hex) {
         let current = self.road_in_progress.as_deref();
         let Some(road) = paint::road_step(&doc.scenario, board, current, &self.road, hex) else {
             return;
@@ -413,7 +417,7 @@ impl ToolState {
         &mut self,
         doc: &mut Document,
         rulesets: &Rulesets,
-        board: &HexBoard,
+        board: Grid<'_>,
         layout: &BoardLayout,
         hex: Hex,
         at: hexx::Vec2,
@@ -538,8 +542,8 @@ pub fn line_width(r: &crate::rules::Ruleset, kind: &str) -> Option<f64> {
 }
 
 /// The side of `hex` nearest to a board point.
-pub fn nearest_side(board: &HexBoard, layout: &BoardLayout, hex: Hex, at: hexx::Vec2) -> Side {
-    let sides = Side::all(board.orientation);
+pub fn nearest_side(board: Grid<'_>, layout: &BoardLayout, hex: Hex, at: hexx::Vec2) -> Side {
+    let sides = board.sides();
     *sides
         .iter()
         .min_by(|a, b| {

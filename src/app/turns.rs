@@ -8,7 +8,6 @@ use egui::Ui;
 use super::DesignerApp;
 use super::document::Document;
 use super::tools::ToolState;
-use crate::board::Board;
 use crate::rules::Rulesets;
 use crate::scenario::plan::{Arrival, schedule};
 use crate::scenario::{Edit, Feature, Place, Scenario, Unit, turn_view};
@@ -58,14 +57,14 @@ pub fn place_reinforcement(
 /// Where a unit stands on the map, in board units: its own place, or (a reinforcement)
 /// the first place of its entry.
 pub fn standing(s: &Scenario, u: &Unit) -> Option<egui::Vec2> {
-    match &s.board {
-        Board::Hex(b) => {
+    match s.board.grid() {
+        Some(b) => {
             let hex = u
                 .hex
                 .or_else(|| turn_view::first_hex(b, &u.arrives.as_ref()?.at))?;
             super::canvas::Canvas::hex_centre(&s.board, hex)
         }
-        Board::Freeform(_) => {
+        None => {
             let p =
                 u.at.or_else(|| turn_view::table_point(s, &u.arrives.as_ref()?.at))?;
             Some(egui::vec2(p.x as f32, p.y as f32))

@@ -407,6 +407,7 @@ impl HexBoard {
         } else {
             Err(LabelError::OffBoard {
                 label: text.to_string(),
+                cell: "hex",
                 columns: self.columns,
                 rows: self.rows,
             })

@@ -9,24 +9,28 @@ use hexx::Hex;
 
 use super::hex::{HexBoard, LabelScheme, Offset};
 
-/// Why a label does not name a hex.
+/// Why a label does not name a hex (or a square).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LabelError {
     /// The text does not read as a label of the scheme.
-    #[error("'{label}' is not a {scheme} hex label ({hint})")]
+    #[error("'{label}' is not a {scheme} {cell} label ({hint})")]
     Malformed {
         /// The text as given.
         label: String,
         /// The scheme it was read by.
         scheme: LabelScheme,
+        /// What the board's cells are: `hex` or `square`.
+        cell: &'static str,
         /// What a label of the scheme looks like.
         hint: &'static str,
     },
     /// The label reads, but names a hex outside the board.
-    #[error("hex {label} is not on the {columns} x {rows} board")]
+    #[error("{cell} {label} is not on the {columns} x {rows} board")]
     OffBoard {
         /// The label as given.
         label: String,
+        /// What the board's cells are: `hex` or `square`.
+        cell: &'static str,
         /// The board's columns.
         columns: u32,
         /// The board's rows.
@@ -62,94 +66,146 @@ fn digits(n: u32) -> usize {
 
 /// Widths of the column and row numbers of a `number-number` board.
 pub fn number_widths(board: &HexBoard) -> (usize, usize) {
-    (digits(board.columns).max(2), digits(board.rows).max(2))
+    widths(board.columns, board.rows)
+}
+
+/// Widths of the column and row numbers of a `number-number` rectangle.
+pub fn widths(columns: u32, rows: u32) -> (usize, usize) {
+    (digits(columns).max(2), digits(rows).max(2))
+}
+
+/// How a rectangle of cells is named without a numbering: its scheme and size, and
+/// what its cells are called in messages.
+#[derive(Debug, Clone, Copy)]
+pub struct Names {
+    /// The board's scheme.
+    pub scheme: LabelScheme,
+    /// The rectangle's columns.
+    pub columns: u32,
+    /// The rectangle's rows.
+    pub rows: u32,
+    /// `hex` or `square`.
+    pub cell: &'static str,
+}
+
+impl Names {
+    /// The label of the cell at offset `o`; `coords` is its `q,r` label, which the
+    /// `axial` scheme and offsets left of or above the rectangle use.
+    pub fn format(self, o: Offset, coords: impl Fn() -> String) -> String {
+        let Offset { col, row } = o;
+        if col < 0 || row < 0 {
+            return coords();
+        }
+        match self.scheme {
+            LabelScheme::LetterNumber => format!("{}{}", column_letters(col as u32), row + 1),
+            LabelScheme::NumberNumber => {
+                let (cw, rw) = widths(self.columns, self.rows);
+                format!("{:0cw$}{:0rw$}", col + 1, row + 1)
+            }
+            LabelScheme::Axial => coords(),
+        }
+    }
+
+    /// A malformed-label error for `text`.
+    pub fn malformed(self, text: &str, hint: &'static str) -> LabelError {
+        LabelError::Malformed {
+            label: text.to_string(),
+            scheme: self.scheme,
+            cell: self.cell,
+            hint,
+        }
+    }
+
+    /// The offset a label of the scheme names (not checked against the rectangle);
+    /// `None` for a `q,r` label, which the caller reads in its own coordinates.
+    pub fn parse(self, text: &str) -> Result<Option<Offset>, LabelError> {
+        let bad = |hint| self.malformed(text, hint);
+        if text.contains(',') || self.scheme == LabelScheme::Axial {
+            return Ok(None);
+        }
+        match self.scheme {
+            LabelScheme::LetterNumber => {
+                let split = text
+                    .find(|c: char| !c.is_ascii_alphabetic())
+                    .unwrap_or(text.len());
+                let (letters, number) = text.split_at(split);
+                if letters.is_empty() || letters.len() > 4 {
+                    return Err(bad(
+                        "expected column letters then a row number, such as T11",
+                    ));
+                }
+                let mut col: u32 = 0;
+                for b in letters.bytes() {
+                    col = col * 26 + u32::from(b.to_ascii_uppercase() - b'A') + 1;
+                }
+                let row = parse_positive(number).ok_or_else(|| {
+                    bad("expected column letters then a row number from 1, such as T11")
+                })?;
+                Ok(Some(Offset {
+                    col: col as i32 - 1,
+                    row: row - 1,
+                }))
+            }
+            LabelScheme::NumberNumber => {
+                let (cw, rw) = widths(self.columns, self.rows);
+                let ok = text.len() == cw + rw && text.bytes().all(|b| b.is_ascii_digit());
+                let hint = if cw == 2 && rw == 2 {
+                    "expected four digits, column then row, such as 0101"
+                } else {
+                    "expected the column then the row, each zero padded to the board's width"
+                };
+                if !ok {
+                    return Err(bad(hint));
+                }
+                let (c, r) = text.split_at(cw);
+                match (parse_positive(c), parse_positive(r)) {
+                    (Some(col), Some(row)) => Ok(Some(Offset {
+                        col: col - 1,
+                        row: row - 1,
+                    })),
+                    _ => Err(bad("columns and rows count from 01")),
+                }
+            }
+            LabelScheme::Axial => Ok(None),
+        }
+    }
+}
+
+fn names(board: &HexBoard) -> Names {
+    Names {
+        scheme: board.labels,
+        columns: board.columns,
+        rows: board.rows,
+        cell: "hex",
+    }
 }
 
 /// The label of `hex` in the board's scheme.
 pub fn format(board: &HexBoard, hex: Hex) -> String {
-    let Offset { col, row } = board.to_offset(hex);
-    let axial = || format!("{},{}", hex.x, hex.y);
+    let o = board.to_offset(hex);
     if let Some(n) = &board.numbering
         && board.in_rectangle(hex)
     {
-        return n.format(board, Offset { col, row });
+        return n.format(board, o);
     }
-    if col < 0 || row < 0 {
-        return axial();
-    }
-    match board.labels {
-        LabelScheme::LetterNumber => format!("{}{}", column_letters(col as u32), row + 1),
-        LabelScheme::NumberNumber => {
-            let (cw, rw) = number_widths(board);
-            format!("{:0cw$}{:0rw$}", col + 1, row + 1)
-        }
-        LabelScheme::Axial => axial(),
-    }
+    names(board).format(o, || format!("{},{}", hex.x, hex.y))
 }
 
 /// Parses a label of the board's scheme (or an axial `q,r` label) into a hex.
 /// The hex is not checked against the board.
 pub fn parse(board: &HexBoard, text: &str) -> Result<Hex, LabelError> {
-    let bad = |hint| LabelError::Malformed {
-        label: text.to_string(),
-        scheme: board.labels,
-        hint,
-    };
+    let names = names(board);
     if let Some(n) = &board.numbering {
         if let Some(hex) = n.parse(board, text) {
             return Ok(hex);
         }
         if !text.contains(',') {
-            return Err(bad("not a label of the board's numbering"));
+            return Err(names.malformed(text, "not a label of the board's numbering"));
         }
     }
-    if text.contains(',') || board.labels == LabelScheme::Axial {
-        return parse_axial(text).ok_or_else(|| bad("expected q,r such as -1,2"));
-    }
-    match board.labels {
-        LabelScheme::LetterNumber => {
-            let split = text
-                .find(|c: char| !c.is_ascii_alphabetic())
-                .unwrap_or(text.len());
-            let (letters, number) = text.split_at(split);
-            if letters.is_empty() || letters.len() > 4 {
-                return Err(bad(
-                    "expected column letters then a row number, such as T11",
-                ));
-            }
-            let mut col: u32 = 0;
-            for b in letters.bytes() {
-                col = col * 26 + u32::from(b.to_ascii_uppercase() - b'A') + 1;
-            }
-            let row = parse_positive(number).ok_or_else(|| {
-                bad("expected column letters then a row number from 1, such as T11")
-            })?;
-            Ok(board.from_offset(Offset {
-                col: col as i32 - 1,
-                row: row - 1,
-            }))
-        }
-        LabelScheme::NumberNumber => {
-            let (cw, rw) = number_widths(board);
-            let ok = text.len() == cw + rw && text.bytes().all(|b| b.is_ascii_digit());
-            let hint = if cw == 2 && rw == 2 {
-                "expected four digits, column then row, such as 0101"
-            } else {
-                "expected the column then the row, each zero padded to the board's width"
-            };
-            if !ok {
-                return Err(bad(hint));
-            }
-            let (c, r) = text.split_at(cw);
-            match (parse_positive(c), parse_positive(r)) {
-                (Some(col), Some(row)) => Ok(board.from_offset(Offset {
-                    col: col - 1,
-                    row: row - 1,
-                })),
-                _ => Err(bad("columns and rows count from 01")),
-            }
-        }
-        LabelScheme::Axial => unreachable!("handled above"),
+    match names.parse(text)? {
+        Some(o) => Ok(board.from_offset(o)),
+        None => parse_axial(text).ok_or_else(|| names.malformed(text, "expected q,r such as -1,2")),
     }
 }
 
@@ -161,7 +217,8 @@ fn parse_positive(s: &str) -> Option<i32> {
     s.parse::<i32>().ok().filter(|n| *n >= 1)
 }
 
-fn parse_axial(text: &str) -> Option<Hex> {
+/// A `q,r` label (on a square grid `column,row` from 0).
+pub fn parse_axial(text: &str) -> Option<Hex> {
     let (q, r) = text.split_once(',')?;
     let q: i32 = q.trim().parse().ok()?;
     let r: i32 = r.trim().parse().ok()?;

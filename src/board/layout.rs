@@ -1,19 +1,29 @@
-//! Pixel (or millimetre) positions of hexes for drawing: centre, corners, side midpoints.
+//! Pixel (or millimetre) positions of hexes, or squares, for drawing: centre, corners,
+//! side midpoints.
 //!
 //! Screen axes follow the format: x to the right, y down, north up. The board's
 //! rectangle is placed so that its bounding box starts at (0, 0).
 
 use hexx::{Hex, HexLayout, HexOrientation, Vec2};
 
+use smallvec::SmallVec;
+
 use super::hex::{HexBoard, Offset, Orientation};
 use super::side::Side;
+use super::square::SquareBoard;
 
-/// Where each hex of a board is drawn, for a given hex width across the flats.
+/// A cell's corners: six for a hex, four for a square.
+pub type Corners = SmallVec<[Vec2; 6]>;
+
+/// Where each hex of a board is drawn, for a given hex width across the flats, or each
+/// square of a square board.
 #[derive(Debug, Clone)]
 pub struct BoardLayout {
     layout: HexLayout,
     orientation: Orientation,
     size: Vec2,
+    /// A square board's cell size; `None`: hexes.
+    square: Option<Vec2>,
 }
 
 impl BoardLayout {
@@ -42,11 +52,27 @@ impl BoardLayout {
             layout,
             orientation: board.orientation,
             size: Vec2::ZERO,
+            square: None,
         };
         let (min, max) = this.bounds_of(board);
         this.layout.origin = -min;
         this.size = max - min;
         this
+    }
+
+    /// A layout for a square board: its squares from (0, 0), in millimetres.
+    pub fn squares(board: &SquareBoard) -> Self {
+        BoardLayout {
+            layout: HexLayout::default(),
+            orientation: Orientation::Flat,
+            size: board.size(),
+            square: Some(board.cell_size()),
+        }
+    }
+
+    /// A square board's cell size; `None` on a hex board.
+    pub fn square(&self) -> Option<Vec2> {
+        self.square
     }
 
     /// Bounding box of the rectangle's hexes, drawn with the current origin.
@@ -81,19 +107,38 @@ impl BoardLayout {
         self.size
     }
 
-    /// Centre of a hex.
+    /// Centre of a hex (or square).
     pub fn centre(&self, hex: Hex) -> Vec2 {
-        self.layout.hex_to_world_pos(hex)
+        match self.square {
+            Some(s) => (Vec2::new(hex.x as f32, hex.y as f32) + 0.5) * s,
+            None => self.layout.hex_to_world_pos(hex),
+        }
     }
 
-    /// The six corners of a hex.
-    pub fn corners(&self, hex: Hex) -> [Vec2; 6] {
-        self.layout.hex_corners(hex)
+    /// The corners of a hex (six) or a square (four, clockwise from the top-left).
+    pub fn corners(&self, hex: Hex) -> Corners {
+        match self.square {
+            Some(s) => {
+                let nw = Vec2::new(hex.x as f32, hex.y as f32) * s;
+                let ne = nw + Vec2::new(s.x, 0.0);
+                let sw = nw + Vec2::new(0.0, s.y);
+                [nw, ne, nw + s, sw].into_iter().collect()
+            }
+            None => self.layout.hex_corners(hex).into_iter().collect(),
+        }
+    }
+
+    /// The step across a side, or `None` for a side the cells lack.
+    fn step(&self, side: Side) -> Option<Hex> {
+        match self.square {
+            Some(_) => SquareBoard::side_step(side),
+            None => side.step(self.orientation),
+        }
     }
 
     /// The middle of one side of a hex, or `None` for a side the orientation lacks.
     pub fn side_midpoint(&self, hex: Hex, side: Side) -> Option<Vec2> {
-        let step = side.step(self.orientation)?;
+        let step = self.step(side)?;
         Some((self.centre(hex) + self.centre(hex + step)) / 2.0)
     }
 
@@ -105,9 +150,15 @@ impl BoardLayout {
         Some([corners[0], corners[1]])
     }
 
-    /// The hex whose area holds a point (it may be outside the board).
+    /// The hex (or square) whose area holds a point (it may be outside the board).
     pub fn hex_at(&self, point: Vec2) -> Hex {
-        self.layout.world_pos_to_hex(point)
+        match self.square {
+            Some(s) => {
+                let q = point / s;
+                Hex::new(q.x.floor() as i32, q.y.floor() as i32)
+            }
+            None => self.layout.world_pos_to_hex(point),
+        }
     }
 }
 

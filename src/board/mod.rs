@@ -1,22 +1,26 @@
-//! Geometry: hex boards on `hexx` and freeform tables on `geo`.
+//! Geometry: hex boards on `hexx`, square grids, and freeform tables on `geo`.
 
 #![warn(missing_docs)]
 
 pub mod background;
 pub mod freeform;
+pub mod grid;
 pub mod hex;
 pub mod label;
 pub mod layout;
 pub mod line;
 pub mod numbering;
 pub mod side;
+pub mod square;
 
 pub use background::{Background, Measure, VassalBoard};
 pub use freeform::{FreeformBoard, TableUnit};
+pub use grid::Grid;
 pub use hex::{HexBoard, LabelScheme, Offset, Orientation, Stagger};
 pub use label::LabelError;
 pub use layout::BoardLayout;
 pub use side::{HexsideKey, Side};
+pub use square::SquareBoard;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -29,6 +33,8 @@ pub enum Board {
     Hex(HexBoard),
     /// A measured table.
     Freeform(FreeformBoard),
+    /// A rectangle of squares.
+    Square(SquareBoard),
 }
 
 impl Board {
@@ -36,6 +42,25 @@ impl Board {
     pub fn as_hex(&self) -> Option<&HexBoard> {
         match self {
             Board::Hex(b) => Some(b),
+            _ => None,
+        }
+    }
+    /// The square board, when it is one.
+    pub fn as_square(&self) -> Option<&SquareBoard> {
+        match self {
+            Board::Square(b) => Some(b),
+            _ => None,
+        }
+    }
+    /// The board's cells, hexes or squares (squares with diagonal neighbours), when it
+    /// has cells.
+    pub fn grid(&self) -> Option<Grid<'_>> {
+        match self {
+            Board::Hex(b) => Some(Grid::Hex(b)),
+            Board::Square(board) => Some(Grid::Square {
+                board,
+                diagonals: true,
+            }),
             Board::Freeform(_) => None,
         }
     }
@@ -43,6 +68,7 @@ impl Board {
     pub fn background(&self) -> Option<&Background> {
         match self {
             Board::Hex(b) => b.background.as_deref(),
+            Board::Square(b) => b.background.as_deref(),
             Board::Freeform(t) => t.background.as_ref(),
         }
     }
@@ -50,6 +76,7 @@ impl Board {
     pub fn background_mut(&mut self) -> Option<&mut Background> {
         match self {
             Board::Hex(b) => b.background.as_deref_mut(),
+            Board::Square(b) => b.background.as_deref_mut(),
             Board::Freeform(t) => t.background.as_mut(),
         }
     }
@@ -57,21 +84,23 @@ impl Board {
     pub fn as_freeform(&self) -> Option<&FreeformBoard> {
         match self {
             Board::Freeform(b) => Some(b),
-            Board::Hex(_) => None,
+            _ => None,
         }
     }
     /// Width and height in board units: millimetres on a hex board (its hexes'
-    /// bounding box), the table's own unit on a table.
+    /// bounding box) and a square board, the table's own unit on a table.
     pub fn size(&self) -> hexx::Vec2 {
         match self {
             Board::Hex(b) => b.layout().size(),
+            Board::Square(b) => b.size(),
             Board::Freeform(t) => hexx::Vec2::new(t.width as f32, t.height as f32),
         }
     }
-    /// `"hex"` or `"freeform"`, as written in files.
+    /// `"hex"`, `"square"` or `"freeform"`, as written in files.
     pub fn kind(&self) -> &'static str {
         match self {
             Board::Hex(_) => "hex",
+            Board::Square(_) => "square",
             Board::Freeform(_) => "freeform",
         }
     }

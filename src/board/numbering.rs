@@ -148,15 +148,22 @@ impl Numbering {
             Orientation::Flat => (0, shift),
             Orientation::Pointy => (shift, 0),
         };
+        self.counts_shifted(Offset {
+            col: o.col + cs,
+            row: o.row + rs,
+        })
+    }
+
+    /// The counts of the line numbers `o` (after any shift): (column, row).
+    fn counts_shifted(&self, o: Offset) -> (i32, i32) {
         (
-            self.columns.first + self.columns.step * (o.col + cs),
-            self.rows.first + self.rows.step * (o.row + rs),
+            self.columns.first + self.columns.step * o.col,
+            self.rows.first + self.rows.step * o.row,
         )
     }
 
-    /// The label of the hex at offset `o`.
-    pub fn format(&self, board: &HexBoard, o: Offset) -> String {
-        let (c, r) = self.counts(board, o);
+    /// The label of the counts (column, row).
+    fn print(&self, (c, r): (i32, i32)) -> String {
         let c = part(c, self.columns.letters, self.columns.leading);
         let r = part(r, self.rows.letters, self.rows.leading);
         let (a, b) = match self.first {
@@ -166,8 +173,49 @@ impl Numbering {
         format!("{}{a}{}{b}{}", self.prefix, self.separator, self.suffix)
     }
 
+    /// The label of the hex at offset `o`.
+    pub fn format(&self, board: &HexBoard, o: Offset) -> String {
+        self.print(self.counts(board, o))
+    }
+
+    /// The label of the square at offset `o` (a square grid shifts no line).
+    pub fn format_square(&self, o: Offset) -> String {
+        self.print(self.counts_shifted(o))
+    }
+
     /// The hex a label names, if any.
     pub fn parse(&self, board: &HexBoard, text: &str) -> Option<Hex> {
+        let o = self.read(
+            text,
+            |c, r| self.offset_of(board, c, r),
+            |o| self.format(board, o),
+        )?;
+        Some(board.from_offset(o))
+    }
+
+    /// The offset (column, row) of the square a label names, if any.
+    pub fn parse_square(&self, text: &str) -> Option<Offset> {
+        let back = |n: i32, count: &Count| (n - count.first).checked_mul(count.step);
+        self.read(
+            text,
+            |c, r| {
+                Some(Offset {
+                    col: back(c, &self.columns)?,
+                    row: back(r, &self.rows)?,
+                })
+            },
+            |o| self.format_square(o),
+        )
+    }
+
+    /// The offset whose label is `text`: each way to cut it in two whose counts
+    /// (`offset_of`) print back (`format`) as the same text.
+    fn read(
+        &self,
+        text: &str,
+        offset_of: impl Fn(i32, i32) -> Option<Offset>,
+        format: impl Fn(Offset) -> String,
+    ) -> Option<Offset> {
         let body = text
             .strip_prefix(self.prefix.as_str())?
             .strip_suffix(self.suffix.as_str())?;
@@ -196,10 +244,10 @@ impl Numbering {
                 Axis::Column => (a, b),
                 Axis::Row => (b, a),
             };
-            if let Some(o) = self.offset_of(board, c, r)
-                && self.format(board, o) == text
+            if let Some(o) = offset_of(c, r)
+                && format(o) == text
             {
-                return Some(board.from_offset(o));
+                return Some(o);
             }
         }
         None
@@ -234,17 +282,35 @@ impl Numbering {
 
     /// Whether every hex of the rectangle has its own label.
     pub fn distinct(&self, board: &HexBoard) -> Result<(), (String, Offset, Offset)> {
-        let mut seen = std::collections::HashMap::new();
-        for row in 0..board.rows as i32 {
-            for col in 0..board.columns as i32 {
-                let o = Offset { col, row };
-                if let Some(prev) = seen.insert(self.format(board, o), o) {
-                    return Err((self.format(board, o), prev, o));
-                }
+        distinct(board.columns, board.rows, |o| self.format(board, o))
+    }
+
+    /// Whether every square of a `columns` x `rows` grid has its own label.
+    pub fn distinct_squares(
+        &self,
+        columns: u32,
+        rows: u32,
+    ) -> Result<(), (String, Offset, Offset)> {
+        distinct(columns, rows, |o| self.format_square(o))
+    }
+}
+
+/// The first two offsets of the rectangle that `format` gives one label.
+fn distinct(
+    columns: u32,
+    rows: u32,
+    format: impl Fn(Offset) -> String,
+) -> Result<(), (String, Offset, Offset)> {
+    let mut seen = std::collections::HashMap::new();
+    for row in 0..rows as i32 {
+        for col in 0..columns as i32 {
+            let o = Offset { col, row };
+            if let Some(prev) = seen.insert(format(o), o) {
+                return Err((format(o), prev, o));
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 #[cfg(test)]

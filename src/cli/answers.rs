@@ -108,6 +108,13 @@ pub enum InfoBoard {
         height: f64,
         unit: String,
     },
+    Square {
+        columns: u32,
+        rows: u32,
+        labels: String,
+        /// A square's width, in millimetres.
+        cell_mm: f64,
+    },
 }
 
 /// How many of each thing the scenario holds.

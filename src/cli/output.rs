@@ -104,6 +104,12 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
             height: t.height,
             unit: t.unit.to_string(),
         },
+        Board::Square(b) => InfoBoard::Square {
+            columns: b.columns,
+            rows: b.rows,
+            labels: b.labels.to_string(),
+            cell_mm: b.cell_mm,
+        },
     };
     let counts = Counts {
         hexes: s.hexes.len(),
@@ -156,6 +162,10 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
             b.columns, b.rows, b.orientation, b.stagger, b.labels
         ),
         Board::Freeform(t) => println!("  board     {} x {} {} table", t.width, t.height, t.unit),
+        Board::Square(b) => println!(
+            "  board     {} x {} squares of {} mm, {} labels",
+            b.columns, b.rows, b.cell_mm, b.labels
+        ),
     }
     let parts: Vec<String> = [
         ("hexes", counts.hexes),

@@ -56,7 +56,7 @@ fn load<'r>(file: &Path, rulesets: &'r Rulesets) -> Result<(Scenario, &'r Rulese
 /// Loads a hex scenario and its ruleset, or says why not.
 fn open<'r>(file: &Path, rulesets: &'r Rulesets) -> Result<(Scenario, &'r Ruleset), CliError> {
     let (scenario, ruleset) = load(file, rulesets)?;
-    if scenario.board.as_hex().is_none() {
+    if scenario.board.grid().is_none() {
         return Err(not_hex(file));
     }
     Ok((scenario, ruleset))
@@ -320,7 +320,7 @@ pub fn moves(
 pub fn zoc(file: &Path, side: &str, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliError> {
     let (s, r) = open(file, rulesets)?;
     let hexes = crate::rules::play::hex::controlled(&s, r, side)?;
-    s.board.as_hex().ok_or_else(|| not_hex(file))?;
+    s.board.grid().ok_or_else(|| not_hex(file))?;
     let labels: Vec<String> = hexes.iter().map(|h| s.label(*h)).collect();
     if as_json {
         print_answer(&ZocAnswer {

@@ -102,6 +102,9 @@ impl<'a> ExportJob<'a> {
         for ask in &self.options.overlays {
             let items = match &scene.layout {
                 Some((layout, board)) => {
+                    let board = board.grid().ok_or_else(|| {
+                        ExportError::Overlay("a board of cells has its cells".into())
+                    })?;
                     let preview = ask
                         .on_hexes()
                         .and_then(|given| ask.ask.answer_given(self.scenario, self.ruleset, given))
@@ -179,6 +182,9 @@ pub enum ExportError {
     /// A preview that cannot be drawn (the message names it and why).
     #[error("{0}")]
     Overlay(String),
+    /// The format cannot hold this kind of board (the message says which and why).
+    #[error("{0}")]
+    Unsupported(String),
     /// The board is larger than the target client takes (the message says the limit).
     #[error("{0}")]
     TooLarge(String),

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::board::freeform::{self, FreeformBoard};
-use crate::board::{Board, HexBoard};
+use crate::board::{Board, Grid};
 use crate::rules::{KindList, Ruleset, Rulesets};
 use crate::scenario::Scenario;
 use crate::scenario::diagnostic::Diagnostic;
@@ -148,7 +148,7 @@ impl Structure {
         let known = Known::new(r);
         // One pass over the cells for both of their checks: on a big board each pass
         // reads a hundred megabytes.
-        let board = s.board.as_hex();
+        let board = s.board.grid();
         for (hex, cell) in &s.hexes {
             known.cell_of(s, *hex, cell, &mut out.cells);
             if let Some(board) = board {
@@ -183,13 +183,14 @@ impl Structure {
         for m in &s.landmarks {
             f.extend(known.unknown(s, KindList::Landmark, &m.kind, None, Some(&m.id)));
         }
-        match &s.board {
-            Board::Hex(board) => {
+        match (&s.board, board) {
+            (_, Some(board)) => {
                 out.off_cells
                     .sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
                 out.placed.extend(placement(s, board));
             }
-            Board::Freeform(table) => out.placed.extend(shapes(s, table)),
+            (Board::Freeform(table), None) => out.placed.extend(shapes(s, table)),
+            (Board::Hex(_) | Board::Square(_), None) => {}
         }
         if !s.sides.is_empty() {
             let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
@@ -240,14 +241,14 @@ impl Structure {
 
 /// A hex that holds something but is not on the map (a file cannot hold one: loading
 /// drops them; an edited document can).
-pub(crate) fn off_board_cell(board: &HexBoard, hex: hexx::Hex) -> Option<Diagnostic> {
+pub(crate) fn off_board_cell(board: Grid<'_>, hex: hexx::Hex) -> Option<Diagnostic> {
     off(board, hex, &|| format!("hexes.{}", board.label(hex)), None)
 }
 
 /// The finding for an item at a hex off the map; `what` names it (a string, paid only
 /// for a finding).
 fn off(
-    board: &HexBoard,
+    board: Grid<'_>,
     hex: hexx::Hex,
     what: &dyn Fn() -> String,
     feature: Option<&str>,
@@ -257,7 +258,12 @@ fn off(
     }
     let mut d = Diagnostic::error(
         "file/off-board",
-        format!("{}: hex {} is not on the map", what(), board.label(hex)),
+        format!(
+            "{}: {} {} is not on the map",
+            what(),
+            board.noun(),
+            board.label(hex)
+        ),
     )
     .with_hex(hex);
     if let Some(f) = feature {
@@ -267,7 +273,7 @@ fn off(
 }
 
 /// Features placed off the map, and roads whose consecutive hexes are not adjacent.
-fn placement(s: &Scenario, board: &HexBoard) -> Vec<Diagnostic> {
+fn placement(s: &Scenario, board: Grid<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let off = |hex, what: &dyn Fn() -> String, feature| off(board, hex, what, feature);
     for t in &s.tokens {
@@ -289,7 +295,7 @@ fn placement(s: &Scenario, board: &HexBoard) -> Vec<Diagnostic> {
             out.extend(off(*hex, &|| format!("road {}", r.id), Some(&r.id)));
         }
         for pair in r.hexes.windows(2) {
-            if !HexBoard::adjacent(pair[0], pair[1]) {
+            if !board.adjacent(pair[0], pair[1]) {
                 out.push(
                     Diagnostic::error(
                         "file/road-not-adjacent",

@@ -17,7 +17,7 @@ use super::check::{Known, Structure, off_board_cell};
 use super::constraint::Constraint;
 use super::mechanism::{Reach, Reads};
 use super::validate::{Bounds, validate_at, validate_constraints};
-use crate::board::HexBoard;
+use crate::board::Grid;
 use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::edit::TextField;
 use crate::scenario::{Edit, FeatureKind, Scenario};
@@ -143,7 +143,7 @@ impl Validator {
             return;
         }
         let mut set = Vec::new();
-        if let Some(board) = s.board.as_hex()
+        if let Some(board) = s.board.grid()
             && edit.hexes_set(&mut set)
         {
             // Hexes are found again with their neighbours, a few microseconds each: a
@@ -152,6 +152,7 @@ impl Validator {
             if set.len().saturating_mul(WHOLE_FROM) > board.area() {
                 *self = Validator::new(s, r);
             } else {
+                let board = super::hex::validate::grid(board, r);
                 self.hexes_changed(s, r, board, &set);
             }
             return;
@@ -170,10 +171,10 @@ impl Validator {
     }
 
     /// After hexes were set: the findings around them found again.
-    fn hexes_changed(&mut self, s: &Scenario, r: &Ruleset, board: &HexBoard, set: &[Hex]) {
+    fn hexes_changed(&mut self, s: &Scenario, r: &Ruleset, board: Grid<'_>, set: &[Hex]) {
         let here: HashSet<Hex> = set.iter().copied().collect();
         let mut around = here.clone();
-        around.extend(set.iter().flat_map(|h| h.all_neighbors()));
+        around.extend(set.iter().flat_map(|h| board.neighbours(*h)));
 
         // Structure: unknown ids and off-map hexes, per hex.
         let known = Known::new(r);
@@ -282,7 +283,7 @@ fn replace_at<D: Borrow<Diagnostic>>(
     list: &mut Vec<D>,
     area: &HashSet<Hex>,
     fresh: Vec<D>,
-    board: &HexBoard,
+    board: Grid<'_>,
 ) {
     let near = Bounds::of(area);
     list.retain(|d| {
@@ -299,7 +300,7 @@ fn replace_at<D: Borrow<Diagnostic>>(
 
 /// Merges `fresh` (sorted by place) into `list` (sorted by place). Findings listed
 /// under one hex come all from one side, so the order among them is kept.
-fn merge<D: Borrow<Diagnostic>>(list: &mut Vec<D>, fresh: Vec<D>, board: &HexBoard) {
+fn merge<D: Borrow<Diagnostic>>(list: &mut Vec<D>, fresh: Vec<D>, board: Grid<'_>) {
     if fresh.is_empty() {
         return;
     }

@@ -306,6 +306,8 @@ pub(crate) struct RulesetText<B: BoardKinds> {
     #[serde(default)]
     zones_of_control: Option<ZocModel>,
     #[serde(default)]
+    square_moves: super::models::squares::SquareMoves,
+    #[serde(default)]
     modifiers: Vec<super::modifier::ModifierEntry>,
     #[serde(default)]
     constraints: Vec<super::constraint::Constraint>,
@@ -341,6 +343,7 @@ impl<B: BoardKinds> From<RulesetText<B>> for Ruleset {
             combat: t.combat,
             line_of_sight: t.line_of_sight,
             zones_of_control: t.zones_of_control,
+            square_moves: t.square_moves,
             modifiers: t.modifiers,
             constraints: t.constraints,
             layout: t.layout,

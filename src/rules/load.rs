@@ -21,8 +21,8 @@ pub(crate) fn read(text: &str, format: TextFormat, path: &Path) -> Result<Rulese
         board: Board,
     }
     // A file whose board cannot be read fails below with that error, on either board.
-    let hex =
-        source::parse::<Head>(text, format, path).map_or(true, |h| h.board.as_hex().is_some());
+    // Square grids take the kinds of hex boards: cells, sides between them, tokens.
+    let hex = source::parse::<Head>(text, format, path).map_or(true, |h| h.board.grid().is_some());
     if hex {
         read_on::<OnHexes>(text, format, path, true)
     } else {

@@ -13,6 +13,7 @@ use crate::scenario::PlayerSide;
 // The ruleset-level models, each in its own file (`rules::models`).
 pub use super::models::combat::Combat;
 pub use super::models::sight::{ElevationSight, SightModel};
+pub use super::models::squares::{DiagonalCost, SquareMoves};
 pub use super::models::zoc::{ZocException, ZocModel};
 
 pub use crate::colour::Colour;
@@ -633,6 +634,10 @@ pub struct Ruleset {
     /// Zones of control, when the game has them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zones_of_control: Option<ZocModel>,
+    /// Square grids: diagonal steps and their cost (default: eight neighbours, a
+    /// diagonal step at the same cost).
+    #[serde(default, skip_serializing_if = "SquareMoves::is_default")]
+    pub square_moves: SquareMoves,
     /// Battle modifiers as conditional entries, each written once for every terrain,
     /// class and situation it covers.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -747,8 +752,9 @@ impl Ruleset {
         }
     }
 
-    /// Whether the ruleset plays on hexes.
+    /// Whether the ruleset plays on cells, hexes or squares: its kinds are those of
+    /// hex boards (a square grid's too), not a table's.
     pub fn is_hex(&self) -> bool {
-        matches!(self.board, Board::Hex(_))
+        self.board.grid().is_some()
     }
 }

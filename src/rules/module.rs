@@ -130,6 +130,7 @@ pub fn entry_value(r: &Ruleset, entry: &Entry) -> Value {
             "climb_cost": r.climb_cost, "combat": json(&r.combat),
             "line_of_sight": json(&r.line_of_sight),
             "zones_of_control": json(&r.zones_of_control),
+            "square_moves": json(&r.square_moves),
         }),
         Entry::Modifier(i) => r.modifiers.get(*i).map_or(Value::Null, |m| json(m)),
         Entry::Check(i) => r.constraints.get(*i).map_or(Value::Null, |c| json(c)),

@@ -225,20 +225,24 @@ impl<'a> Cx<'a> {
             !self.r.unit_classes.is_empty() && self.classes().all(|c| !enter(c))
         };
         match (&self.s.board, &o.at) {
-            (Board::Hex(board), Place::Hex(_) | Place::Hexes(_)) => {
+            (Board::Hex(_) | Board::Square(_), Place::Hex(_) | Place::Hexes(_)) => {
+                let Some(board) = self.s.board.grid() else {
+                    return;
+                };
+                let noun = board.noun();
                 let hexes = o.at.hexes_on(board);
                 if hexes.is_empty() {
                     out.push(found(rule::OBJECTIVE_PLACE, "it lists no hexes".into()));
                 }
                 for h in hexes {
                     if !board.contains(h) {
-                        let m = format!("hex {} is not on the map", board.label(h));
+                        let m = format!("{noun} {} is not on the map", board.label(h));
                         out.push(found(rule::OBJECTIVE_OFF_BOARD, m).with_hex(h));
                     } else if every_class_stopped(&|c| self.enterable(h, c)) {
                         let terrain = crate::rules::terrain_at(self.s, self.r, h)
                             .map_or("its terrain", |k| k.name.as_str());
                         let m = format!(
-                            "hex {} is {terrain}, which no unit class may enter",
+                            "{noun} {} is {terrain}, which no unit class may enter",
                             board.label(h)
                         );
                         out.push(found(rule::OBJECTIVE_IMPASSABLE, m).with_hex(h));
@@ -280,8 +284,9 @@ impl<'a> Cx<'a> {
                     (_, Place::Edge { .. }) => {
                         "an objective is a hex, hexes, a point or an area, not an edge".into()
                     }
-                    (Board::Hex(_), _) => format!(
-                        "a hex board's objective is a hex or hexes, not {} {}",
+                    (Board::Hex(_) | Board::Square(_), _) => format!(
+                        "a {} board's objective is a hex or hexes, not {} {}",
+                        self.s.board.kind(),
                         a_or_an(at.kind()),
                         at.kind()
                     ),
@@ -369,11 +374,21 @@ impl<'a> Cx<'a> {
         let class = u.class.as_str();
         let known_class = self.r.kind(KindList::UnitClass, class).is_some();
         match (&self.s.board, at) {
-            (Board::Hex(board), Place::Hex(_) | Place::Hexes(_) | Place::Edge { .. }) => {
+            (
+                Board::Hex(_) | Board::Square(_),
+                Place::Hex(_) | Place::Hexes(_) | Place::Edge { .. },
+            ) => {
+                let Some(board) = self.s.board.grid() else {
+                    return;
+                };
                 let ends = at.stretch_ends(board);
                 for h in &ends {
                     let Place::Edge { edge, .. } = at else { break };
-                    let m = format!("hex {} is not on the {edge} edge", board.label(*h));
+                    let m = format!(
+                        "{} {} is not on the {edge} edge",
+                        board.noun(),
+                        board.label(*h)
+                    );
                     out.push(found(rule::ENTRY_PLACE, m).with_hex(*h));
                 }
                 if !ends.is_empty() {
@@ -390,7 +405,11 @@ impl<'a> Cx<'a> {
                     .filter(|h| !board.contains(*h))
                     .collect();
                 for h in &off {
-                    let m = format!("it enters at hex {}, not on the map", board.label(*h));
+                    let m = format!(
+                        "it enters at {} {}, not on the map",
+                        board.noun(),
+                        board.label(*h)
+                    );
                     out.push(found(rule::ENTRY_OFF_BOARD, m).with_hex(*h));
                 }
                 let on: Vec<Hex> = hexes.into_iter().filter(|h| board.contains(*h)).collect();
@@ -451,9 +470,10 @@ impl<'a> Cx<'a> {
                 }
                 Some(_) => {}
             },
-            (Board::Hex(_), _) => {
+            (Board::Hex(_) | Board::Square(_), _) => {
                 let m = format!(
-                    "on a hex board a unit enters at a hex, hexes or an edge, not {} {}",
+                    "on a {} board a unit enters at a hex, hexes or an edge, not {} {}",
+                    self.s.board.kind(),
                     a_or_an(at.kind()),
                     at.kind()
                 );

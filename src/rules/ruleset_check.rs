@@ -495,21 +495,22 @@ pub(crate) fn kind_refs(r: &Ruleset) -> Vec<Ref> {
 /// A constraint whose mechanism cannot run on the ruleset's board would find nothing,
 /// silently.
 fn board_fits(r: &Ruleset, i: usize, c: &Constraint, out: &mut Vec<Problem>) {
-    let hex = r.board.as_hex().is_some();
     let boards = c.check.mechanism().info().boards;
-    if boards.runs_on(hex) {
+    if boards.runs_on(&r.board) {
         return;
     }
     let mechanism = c.check.name();
-    let (runs, board) = if boards == Boards::Hex {
-        ("hex boards", "a table")
+    let (runs, board) = (boards.words(), super::mechanism::board_words(&r.board));
+    // The hex-or-table wording of before, word for word, where it still applies.
+    let only = if matches!(boards, Boards::Hex | Boards::Table) {
+        " only"
     } else {
-        ("tables", "a hex board")
+        ""
     };
     out.push(problem(
         At::Text(c.rule.clone()),
         format!(
-            "constraint '{}': mechanism '{mechanism}' runs on {runs} only, and this ruleset's board is {board}",
+            "constraint '{}': mechanism '{mechanism}' runs on {runs}{only}, and this ruleset's board is {board}",
             c.rule
         ),
         Place::new(Entry::Check(i), "check.mechanism"),

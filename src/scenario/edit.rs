@@ -315,7 +315,7 @@ impl Edit {
                 Ok(Edit::SetHex { hex, cell: old })
             }
             Edit::SetHexside { key, kind, attrs } => {
-                let board = s.board.as_hex().ok_or(EditError::NotHexBoard)?;
+                let board = s.board.grid().ok_or(EditError::NotHexBoard)?;
                 let [a, b] = key.hexes();
                 if !board.contains(a) && !board.contains(b) {
                     return Err(EditError::OffBoard(board.label(a)));
@@ -454,7 +454,7 @@ impl Edit {
 }
 
 fn on_map(s: &Scenario, hexes: &[Hex]) -> Result<(), EditError> {
-    let board = s.board.as_hex().ok_or(EditError::NotHexBoard)?;
+    let board = s.board.grid().ok_or(EditError::NotHexBoard)?;
     match hexes.iter().find(|h| !board.contains(**h)) {
         Some(h) => Err(EditError::OffBoard(board.label(*h))),
         None => Ok(()),

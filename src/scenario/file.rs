@@ -15,7 +15,7 @@ use super::model::{
 };
 use super::plan::{Arrival, Objective, Place, VictoryCondition};
 use super::{FeatureKind, Scenario};
-use crate::board::{Board, HexBoard, HexsideKey, LabelScheme, Side, label};
+use crate::board::{Board, Grid, HexBoard, LabelScheme, Side, label};
 use crate::colour::Colour;
 use crate::labelmap::{Label, LabelMap};
 
@@ -202,7 +202,7 @@ impl ScenarioFile {
         out.landmarks = self.landmarks;
         let mut r = Resolver {
             diags: Vec::new(),
-            board: out.board.as_hex().cloned(),
+            board: out.board.grid().is_some().then(|| out.board.clone()),
         };
         for entry in self.sides {
             let (side, notes) = entry.split();
@@ -240,7 +240,7 @@ impl ScenarioFile {
                     "file/wrong-board",
                     format!(
                         "{n} hexes, hexsides, tokens or roads are given for a freeform board; \
-                         they belong to hex boards"
+                         they belong to hex boards (and square boards)"
                     ),
                 ));
             }
@@ -263,22 +263,28 @@ impl ScenarioFile {
             .iter()
             .map(|u| u.clone().map_hex(|h| s.label(h)))
             .collect();
-        if let Board::Hex(b) = &s.board {
+        if let Some(b) = s.board.grid() {
             let label = |h: Hex| b.label(h);
             let mut cells: Vec<_> = s.hexes.iter().collect();
             cells.sort_by_key(|(h, _)| b.reading_order(**h));
             hexes = cells
                 .into_iter()
-                .map(|(h, c)| (short_label(b, *h), c.clone()))
+                .map(|(h, c)| {
+                    let text = match b {
+                        Grid::Hex(hb) => short_label(hb, *h),
+                        Grid::Square { .. } => b.label(*h).into(),
+                    };
+                    (text, c.clone())
+                })
                 .collect();
             let mut sides: Vec<_> = s
                 .hexsides
                 .iter()
                 .map(|((key, kind), attrs)| {
-                    let (hex, side) = b.name_hexside(*key);
+                    let (hex, side) = b.name_side(*key);
                     (
                         b.reading_order(hex),
-                        side.index(b.orientation),
+                        b.side_index(side),
                         hex,
                         side,
                         kind,
@@ -402,7 +408,13 @@ fn short_label(b: &HexBoard, hex: Hex) -> Label {
 
 struct Resolver {
     diags: Vec<Diagnostic>,
-    board: Option<HexBoard>,
+    /// The board, when it has cells (hexes or squares).
+    board: Option<Board>,
+}
+
+/// The board's cells, as the resolver reads labels against them.
+fn cells(board: &Option<Board>) -> Option<Grid<'_>> {
+    board.as_ref()?.grid()
 }
 
 impl Resolver {
@@ -414,7 +426,7 @@ impl Resolver {
 
     /// Parses a label, reporting one that names no hex.
     fn parse(&mut self, label: &str, what: &dyn Fn() -> String) -> Option<Hex> {
-        match self.board.as_ref()?.parse_label(label) {
+        match cells(&self.board)?.parse_label(label) {
             Ok(hex) => Some(hex),
             Err(e) => {
                 self.diags.push(
@@ -427,21 +439,25 @@ impl Resolver {
 
     /// Whether the hex is part of the map, reporting it when not.
     fn on_map(&mut self, hex: Hex, label: &str, what: &dyn Fn() -> String) -> bool {
-        let Some(board) = &self.board else {
+        let Some(board) = cells(&self.board) else {
             return false;
         };
         if board.contains(hex) {
             return true;
         }
-        let why = if board.is_off_board(hex) {
+        let why = if board.as_hex().is_some_and(|b| b.is_off_board(hex)) {
             "is marked off_board".to_string()
         } else {
-            format!("is not on the {} x {} board", board.columns, board.rows)
+            format!("is not on the {} x {} board", board.columns(), board.rows())
         };
+        let noun = board.noun();
         self.diags.push(
-            Diagnostic::error("file/off-board", format!("{}: hex {label} {why}", what()))
-                .with_hex(hex)
-                .at(label),
+            Diagnostic::error(
+                "file/off-board",
+                format!("{}: {noun} {label} {why}", what()),
+            )
+            .with_hex(hex)
+            .at(label),
         );
         false
     }
@@ -449,15 +465,21 @@ impl Resolver {
     /// Checks that each side exists on this board's hexes. `what` names the item, built
     /// only for a finding.
     fn facing(&mut self, sides: &[Side], what: &dyn Fn() -> String, subject: &str) {
-        let Some(board) = &self.board else { return };
-        let o = board.orientation;
-        for side in sides.iter().filter(|s| !s.exists_in(o)) {
-            let names: Vec<_> = Side::all(o).iter().map(|s| s.as_str()).collect();
+        let Some(board) = cells(&self.board) else {
+            return;
+        };
+        let all = board.sides();
+        for side in sides.iter().filter(|s| !all.contains(s)) {
+            let names: Vec<_> = all.iter().map(|s| s.as_str()).collect();
+            let cells = match board.as_hex() {
+                Some(b) => format!("{} hexes", b.orientation),
+                None => "squares".to_string(),
+            };
             self.diags.push(
                 Diagnostic::error(
                     "file/bad-side",
                     format!(
-                        "{}: side {side} does not exist on {o} hexes (they have {})",
+                        "{}: side {side} does not exist on {cells} (they have {})",
                         what(),
                         names.join(", ")
                     ),
@@ -502,13 +524,16 @@ impl Resolver {
 
     fn hexside(&mut self, out: &mut Scenario, e: HexsideEntry) {
         let what = || format!("hexside {} {} {}", e.kind, e.hex, e.side);
-        let Some(board) = self.board.clone() else {
+        let Some(owned) = self.board.clone() else {
+            return;
+        };
+        let Some(board) = owned.grid() else {
             return;
         };
         let Some(hex) = self.parse(&e.hex, &what) else {
             return;
         };
-        let Some(key) = HexsideKey::new(board.orientation, hex, e.side) else {
+        let Some(key) = board.side_key(hex, e.side) else {
             self.facing(&[e.side], &what, &e.hex);
             return;
         };
@@ -718,14 +743,15 @@ impl Resolver {
     fn freeform(&mut self, s: &Scenario) {
         let table = match &s.board {
             Board::Freeform(t) => t,
-            Board::Hex(_) => {
+            Board::Hex(_) | Board::Square(_) => {
                 let n = s.areas.len() + s.lines.len() + s.landmarks.len();
                 if n > 0 {
                     self.diags.push(Diagnostic::error(
                         "file/wrong-board",
                         format!(
-                            "{n} areas, lines or landmarks are given for a hex board; \
-                             they belong to freeform boards"
+                            "{n} areas, lines or landmarks are given for a {} board; \
+                             they belong to freeform boards",
+                            s.board.kind()
                         ),
                     ));
                 }

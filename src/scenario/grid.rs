@@ -15,6 +15,8 @@ use crate::board::{Board, Orientation};
 /// Hexes stored by (column, row) in a rectangle that grows to take any hex inserted.
 #[derive(Clone)]
 pub struct HexGrid<V> {
+    /// Squares: a slot is the square's own (column, row), with no shear.
+    square: bool,
     /// Whether rows run along `r` (pointy hexes) or columns along `q` (flat hexes):
     /// the board's rectangle is then a rectangle of slots, not a parallelogram.
     pointy: bool,
@@ -84,6 +86,7 @@ impl<V> Default for HexGrid<V> {
     fn default() -> Self {
         HexGrid {
             pointy: true,
+            square: false,
             planned: Rect::default(),
             rect: Rect::default(),
             slots: Vec::new(),
@@ -95,8 +98,21 @@ impl<V> Default for HexGrid<V> {
 impl<V> HexGrid<V> {
     /// An empty grid laid out for `board`'s rectangle, allocated at the first insertion.
     pub fn for_board(board: &Board) -> Self {
-        let Board::Hex(b) = board else {
-            return Self::default();
+        let b = match board {
+            Board::Hex(b) => b,
+            Board::Square(b) => {
+                return HexGrid {
+                    square: true,
+                    planned: Rect {
+                        col: 0,
+                        row: 0,
+                        cols: b.columns,
+                        rows: b.rows,
+                    },
+                    ..Self::default()
+                };
+            }
+            Board::Freeform(_) => return Self::default(),
         };
         let pointy = b.orientation == Orientation::Pointy;
         // Slots along a row are offset columns (pointy) or rows (flat) for odd stagger;
@@ -122,7 +138,9 @@ impl<V> HexGrid<V> {
     /// The slot coordinates of a hex: (column, row) with rows along `r` for pointy hexes,
     /// and with the axes swapped (so that slots are contiguous along a column) for flat.
     fn place(&self, hex: Hex) -> (i32, i32) {
-        if self.pointy {
+        if self.square {
+            (hex.x, hex.y)
+        } else if self.pointy {
             (hex.x + (hex.y >> 1), hex.y)
         } else {
             (hex.y + (hex.x >> 1), hex.x)

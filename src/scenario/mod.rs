@@ -158,11 +158,12 @@ impl Scenario {
         fresh_id(&used, like)
     }
 
-    /// The label of a hex on this scenario's board (axial `q,r` on a freeform board).
+    /// The label of a hex (or square) on this scenario's board (axial `q,r` on a
+    /// freeform board).
     pub fn label(&self, hex: Hex) -> String {
-        match &self.board {
-            Board::Hex(b) => b.label(hex),
-            Board::Freeform(_) => format!("{},{}", hex.x, hex.y),
+        match self.board.grid() {
+            Some(g) => g.label(hex),
+            None => format!("{},{}", hex.x, hex.y),
         }
     }
 

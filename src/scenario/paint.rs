@@ -5,7 +5,7 @@
 use hexx::Hex;
 
 use super::{Edge, Edit, Feature, HexCell, HexsideAttrs, Road, Scenario, Token, Unit};
-use crate::board::{HexBoard, HexsideKey, Orientation, Side};
+use crate::board::{Grid, Orientation, Side};
 
 /// A hex's cell as stored: `None` when it is plain default terrain and holds nothing
 /// else, since the format only lists hexes that differ.
@@ -33,8 +33,11 @@ pub struct Brush<'a> {
 }
 
 /// The edits of one brush dab at `hex`: every hex within the radius that changes.
-pub fn brush(s: &Scenario, board: &HexBoard, b: &Brush<'_>, hex: Hex) -> Vec<Edit> {
-    hexx::shapes::hexagon(hex, b.radius)
+pub fn brush<'g>(s: &Scenario, board: impl Into<Grid<'g>>, b: &Brush<'_>, hex: Hex) -> Vec<Edit> {
+    let board = board.into();
+    board
+        .within(hex, b.radius)
+        .into_iter()
         .filter(|h| board.contains(*h))
         .filter_map(|h| {
             let old = s.hexes.get(&h).cloned();
@@ -57,13 +60,14 @@ pub fn brush(s: &Scenario, board: &HexBoard, b: &Brush<'_>, hex: Hex) -> Vec<Edi
 /// With no road under way (`current`), it starts one of `kind` there, or picks up a
 /// road of that kind whose end it is (reversed so that it ends there); else it extends
 /// the road under way, filling in hexes a fast drag skipped and ignoring a step back.
-pub fn road_step(
+pub fn road_step<'g>(
     s: &Scenario,
-    board: &HexBoard,
+    board: impl Into<Grid<'g>>,
     current: Option<&str>,
     kind: &str,
     hex: Hex,
 ) -> Option<Road> {
+    let board = board.into();
     match current.and_then(|id| s.roads.iter().find(|r| r.id == id)) {
         None => {
             let joined = s.roads.iter().find(|r| {
@@ -90,9 +94,9 @@ pub fn road_step(
                 return None;
             }
             let mut r = r.clone();
-            for h in end.line_to(hex).skip(1) {
+            for h in board.steps_between(end, hex).into_iter().skip(1) {
                 if board.contains(h)
-                    && HexBoard::adjacent(*r.hexes.last().unwrap_or(&h), h)
+                    && board.adjacent(*r.hexes.last().unwrap_or(&h), h)
                     && !r.hexes.contains(&h)
                 {
                     r.hexes.push(h);
@@ -110,13 +114,14 @@ pub fn put_road(road: Road) -> Edit {
 
 /// Flood fill from `start`: every hex connected to it through hexes of its terrain
 /// takes `terrain`, as one edit.
-pub fn fill(
+pub fn fill<'g>(
     s: &Scenario,
-    board: &HexBoard,
+    board: impl Into<Grid<'g>>,
     start: Hex,
     terrain: &str,
     default_terrain: Option<&str>,
 ) -> Edit {
+    let board = board.into();
     let terrain_of = |h: Hex| {
         s.hexes
             .get(&h)
@@ -130,13 +135,9 @@ pub fn fill(
     }
     // Hexes seen, one flag per hex of the rectangle: a fill over a whole 1000 x 1000
     // board hashed a million hexes seven times each.
-    let index = |h: Hex| {
-        let o = board.to_offset(h);
-        o.row as usize * board.columns as usize + o.col as usize
-    };
     let mut seen = vec![false; board.area()];
-    if board.contains(start) {
-        seen[index(start)] = true;
+    if let Some(i) = board.index(start) {
+        seen[i] = true;
     }
     let mut todo = vec![start];
     let mut edits = Vec::new();
@@ -151,9 +152,13 @@ pub fn fill(
             hex: h,
             cell: tidy(c, default_terrain),
         });
-        for n in h.all_neighbors() {
-            if board.contains(n) && !seen[index(n)] && terrain_of(n) == target {
-                seen[index(n)] = true;
+        for n in board.neighbours(h) {
+            if let Some(i) = board.index(n)
+                && board.contains(n)
+                && !seen[i]
+                && terrain_of(n) == target
+            {
+                seen[i] = true;
                 todo.push(n);
             }
         }
@@ -164,10 +169,10 @@ pub fn fill(
 /// Turns the front sides of the fence hex, or else the token, at `hex` by `steps`
 /// sides clockwise; `None` when nothing there has a facing.
 pub fn turn_facing(s: &Scenario, hex: Hex, steps: i32) -> Option<Edit> {
-    let o = s.board.as_hex()?.orientation;
+    let g = s.board.grid()?;
     if let Some(c) = s.hexes.get(&hex).filter(|c| !c.facing.is_empty()) {
         let mut c = c.clone();
-        c.facing = turned_sides(o, &c.facing, steps);
+        c.facing = turned_sides(g, &c.facing, steps);
         return Some(Edit::SetHex { hex, cell: Some(c) });
     }
     let id = &s.tokens.iter().find(|t| t.hex == hex)?.id;
@@ -177,18 +182,20 @@ pub fn turn_facing(s: &Scenario, hex: Hex, steps: i32) -> Option<Edit> {
 /// Turns the front sides of the token `id` by `steps` sides clockwise (a context menu
 /// names the token, where [`turn_facing`] takes the first on the hex).
 pub fn turn_token(s: &Scenario, id: &str, steps: i32) -> Option<Edit> {
-    let o = s.board.as_hex()?.orientation;
+    let g = s.board.grid()?;
     let mut t = s.tokens.iter().find(|t| t.id == id)?.clone();
-    t.facing = turned_sides(o, &t.facing, steps);
+    t.facing = turned_sides(g, &t.facing, steps);
     Some(Edit::put(Feature::Token(t)))
 }
 
-fn turned_sides(o: Orientation, sides: &[Side], steps: i32) -> Vec<Side> {
+fn turned_sides(g: Grid<'_>, sides: &[Side], steps: i32) -> Vec<Side> {
+    let all = g.sides();
+    let n = all.len() as i32;
     sides
         .iter()
         .filter_map(|side| {
-            side.index(o)
-                .map(|i| Side::from_index(o, (i as i32 + steps).rem_euclid(6) as usize))
+            g.side_index(*side)
+                .map(|i| all[(i as i32 + steps).rem_euclid(n) as usize])
         })
         .collect()
 }
@@ -234,7 +241,7 @@ pub fn step_elevation(s: &Scenario, hex: Hex, by: i32, default: Option<&str>) ->
 /// The Hexside tool's click near `side` of `hex`: adds a feature of `kind` there, or
 /// removes the one there; `None` off a hex board.
 pub fn toggle_hexside(s: &Scenario, hex: Hex, side: Side, kind: &str) -> Option<Edit> {
-    let key = HexsideKey::new(s.board.as_hex()?.orientation, hex, side)?;
+    let key = s.board.grid()?.side_key(hex, side)?;
     let on = s.hexsides.contains_key(&(key, kind.to_string()));
     Some(Edit::SetHexside {
         key,
@@ -280,6 +287,22 @@ pub fn toggle_facing(
     let mut t = s.tokens.iter().find(|t| t.hex == hex)?.clone();
     toggle(&mut t.facing, side);
     Some(Edit::put(Feature::Token(t)))
+}
+
+/// The front sides of a square facing `edge`: the side towards it, and with `min` over
+/// one, the next side clockwise too.
+pub fn square_front_towards(edge: Edge, min: u8) -> Vec<Side> {
+    let (first, next) = match edge {
+        Edge::North => (Side::N, Side::E),
+        Edge::East => (Side::E, Side::S),
+        Edge::South => (Side::S, Side::W),
+        Edge::West => (Side::W, Side::N),
+    };
+    if min > 1 {
+        vec![first, next]
+    } else {
+        vec![first]
+    }
 }
 
 /// Front sides facing `edge` (the enemy's base edge), at least `min` and at most `max`
@@ -328,7 +351,7 @@ pub fn front_towards(o: Orientation, edge: Edge, min: u8, max: u8) -> Vec<Side> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Orientation, Stagger};
+    use crate::board::{Board, HexBoard, Orientation, Stagger};
     use crate::scenario::History;
 
     fn scenario() -> (Scenario, HexBoard) {

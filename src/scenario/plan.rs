@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::model::{Edge, Unit};
-use crate::board::HexBoard;
+use crate::board::Grid;
 use crate::board::freeform::Point;
 use crate::strenum::string_enum;
 
@@ -310,7 +310,8 @@ impl Place<Hex> {
     /// stretch of the edge (see [`edge_hexes`]). A stretch whose ends are not both on
     /// the edge covers nothing ([`Place::stretch_ends`] says which end is not). Table
     /// places cover no hex.
-    pub fn hexes_on(&self, board: &HexBoard) -> Vec<Hex> {
+    pub fn hexes_on<'a>(&self, board: impl Into<Grid<'a>>) -> Vec<Hex> {
+        let board = board.into();
         match self {
             Place::Hex(h) => vec![*h],
             Place::Hexes(v) => v.clone(),
@@ -333,7 +334,8 @@ impl Place<Hex> {
     }
 
     /// An edge stretch's `from` and `to` that do not lie on its edge.
-    pub fn stretch_ends(&self, board: &HexBoard) -> Vec<Hex> {
+    pub fn stretch_ends<'a>(&self, board: impl Into<Grid<'a>>) -> Vec<Hex> {
+        let board = board.into();
         let Place::Edge { edge, from, to } = self else {
             return Vec::new();
         };
@@ -350,9 +352,10 @@ impl Place<Hex> {
 /// south, north to south along west and east): each column's first (north) or last
 /// (south) hex on the map, each row's first (west) or last (east). Off-board hexes are
 /// passed over, so a ragged edge is the map's own.
-pub fn edge_hexes(board: &HexBoard, edge: Edge) -> Vec<Hex> {
+pub fn edge_hexes<'a>(board: impl Into<Grid<'a>>, edge: Edge) -> Vec<Hex> {
     use crate::board::Offset;
-    let (cols, rows) = (board.columns as i32, board.rows as i32);
+    let board = board.into();
+    let (cols, rows) = (board.columns() as i32, board.rows() as i32);
     let first = |mut it: Box<dyn Iterator<Item = Offset>>| {
         it.find(|o| board.contains(board.from_offset(*o)))
             .map(|o| board.from_offset(o))
@@ -676,7 +679,7 @@ pub fn max_points<H>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Orientation, Stagger};
+    use crate::board::{HexBoard, Orientation, Stagger};
 
     #[test]
     fn a_written_place_is_exactly_one_kind() {

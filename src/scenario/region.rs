@@ -13,7 +13,7 @@ use hexx::Hex;
 use super::Scenario;
 use super::edit::{Edit, Feature, FeatureKind};
 use super::model::{HexCell, HexsideAttrs, Road, Token, Unit};
-use crate::board::{HexBoard, HexsideKey};
+use crate::board::{Grid, HexsideKey};
 
 /// What pasting does with the ids of tokens, units and roads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +40,7 @@ fn sides_of<'a>(
     s: &'a Scenario,
     inside: &'a HashSet<Hex>,
 ) -> impl Iterator<Item = (&'a HexsideKey, &'a String, &'a HexsideAttrs)> + 'a {
-    let on_map = |h: &Hex| s.board.as_hex().is_some_and(|b| b.contains(*h));
+    let on_map = |h: &Hex| s.board.grid().is_some_and(|b| b.contains(*h));
     s.hexsides.iter().filter_map(move |((key, kind), attrs)| {
         let [a, b] = key.hexes();
         let belongs = match (inside.contains(&a), inside.contains(&b)) {
@@ -108,7 +108,8 @@ impl Region {
 
     /// The hexes of `board` the region covers with its anchor at `at` (those that fall
     /// off the map left out).
-    pub fn placed(&self, at: Hex, board: &HexBoard) -> Vec<Hex> {
+    pub fn placed<'g>(&self, at: Hex, board: impl Into<Grid<'g>>) -> Vec<Hex> {
+        let board = board.into();
         self.cells
             .iter()
             .map(|(h, _)| *h + at)
@@ -121,7 +122,7 @@ impl Region {
     /// and roads are placed. Hexes that fall off the map are left out, with what stands
     /// on them.
     pub fn paste(&self, s: &Scenario, at: Hex, ids: Ids) -> Vec<Edit> {
-        let Some(board) = s.board.as_hex() else {
+        let Some(board) = s.board.grid() else {
             return Vec::new();
         };
         let to = |h: Hex| h + at;

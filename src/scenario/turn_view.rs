@@ -7,8 +7,8 @@ use hexx::Hex;
 
 use super::plan::{Place, present_on};
 use super::{Feature, Scenario, shape};
+use crate::board::Grid;
 use crate::board::freeform::Point;
-use crate::board::{Board, HexBoard};
 
 /// Where a place is on a table: its point, or its area's centre.
 pub fn table_point(s: &Scenario, at: &Place) -> Option<Point> {
@@ -23,7 +23,8 @@ pub fn table_point(s: &Scenario, at: &Place) -> Option<Point> {
 }
 
 /// The first hex of a place that is on the map.
-pub fn first_hex(board: &HexBoard, at: &Place) -> Option<Hex> {
+pub fn first_hex<'g>(board: impl Into<Grid<'g>>, at: &Place) -> Option<Hex> {
+    let board = board.into();
     at.hexes_on(board).into_iter().find(|h| board.contains(*h))
 }
 
@@ -46,8 +47,8 @@ pub fn at_turn(s: &Scenario, turn: u32) -> Scenario {
                 0
             }
         };
-        match &s.board {
-            Board::Hex(b) => {
+        match s.board.grid() {
+            Some(b) => {
                 let hexes: Vec<Hex> =
                     a.at.hexes_on(b)
                         .into_iter()
@@ -57,7 +58,7 @@ pub fn at_turn(s: &Scenario, turn: u32) -> Scenario {
                     u.hex = Some(hexes[n % hexes.len()]);
                 }
             }
-            Board::Freeform(_) => u.at = table_point(s, &a.at),
+            None => u.at = table_point(s, &a.at),
         }
     }
     shown
@@ -66,7 +67,7 @@ pub fn at_turn(s: &Scenario, turn: u32) -> Scenario {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{HexBoard, Orientation, Stagger};
+    use crate::board::{Board, HexBoard, Orientation, Stagger};
     use crate::scenario::plan::{Arrival, Leaving};
     use crate::scenario::{Edge, Unit};
 

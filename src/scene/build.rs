@@ -18,7 +18,8 @@ pub fn build(s: &Scenario, r: &Ruleset, o: &SceneOptions) -> Scene {
         None => s,
     };
     match &s.board {
-        Board::Hex(b) => super::hex::build(s, r, b, o),
+        Board::Hex(b) => super::hex::build(s, r, b.into(), o),
+        Board::Square(b) => super::hex::build(s, r, b.into(), o),
         Board::Freeform(t) => super::table::build(s, r, t, o),
     }
 }

@@ -1,4 +1,5 @@
-//! The drawing of a hex board, in millimetres from the board's `hex_width_mm`.
+//! The drawing of a hex board (or a square grid), in millimetres from the board's
+//! `hex_width_mm` (`cell_mm`).
 
 use hexx::{Hex, Vec2};
 
@@ -8,7 +9,7 @@ use super::style::{INK, SideColours};
 use super::{
     Anchor, Item, LabelPlace, LayerId, Points, Rgba, Scene, SceneOptions, Stroke, Style, Window,
 };
-use crate::board::{BoardLayout, HexBoard, Side};
+use crate::board::{BoardLayout, Grid, Side};
 use crate::rules::{KindList, Pattern, Ruleset};
 use crate::scenario::Scenario;
 
@@ -25,7 +26,7 @@ fn inset(layout: &BoardLayout, hex: Hex, ends: [Vec2; 2], f: f32) -> Points {
     ends.iter().map(|p| c + (*p - c) * f).collect()
 }
 
-pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOptions) -> Scene {
+pub(super) fn build(s: &Scenario, r: &Ruleset, board: Grid<'_>, o: &SceneOptions) -> Scene {
     let layout = board.layout();
     let window = match o.view {
         Some([min, max]) => Window::around(board, &layout, min, max),
@@ -38,11 +39,11 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOption
 pub(super) fn build_in(
     s: &Scenario,
     r: &Ruleset,
-    board: &HexBoard,
+    board: Grid<'_>,
     o: &SceneOptions,
     window: Window,
 ) -> Scene {
-    let w = board.hex_width_mm as f32;
+    let w = board.cell_mm() as f32;
     let layout = board.layout();
     let mut layers = Layers::new(o);
     layers.append(cells(s, r, board, &layout, o, &window));
@@ -98,9 +99,9 @@ pub(super) fn build_in(
         mm_per_unit: 1.0,
         background: PAPER,
         layers: layers.finish(window.len()),
-        layout: Some((layout, board.clone())),
+        layout: Some((layout, s.board.clone())),
         window: Some(window),
-        backdrop: board.background.as_deref().map(super::Backdrop::of),
+        backdrop: s.board.background().map(super::Backdrop::of),
     }
 }
 
@@ -158,12 +159,12 @@ fn front_sides(
 fn hexsides(
     s: &Scenario,
     r: &Ruleset,
-    board: &HexBoard,
+    board: Grid<'_>,
     layout: &BoardLayout,
     window: &Window,
     layers: &mut Layers,
 ) {
-    let w = board.hex_width_mm as f32;
+    let w = board.cell_mm() as f32;
     let Some(l) = layers.on(LayerId::Hexsides) else {
         return;
     };
@@ -180,7 +181,7 @@ fn hexsides(
     all.sort_by_key(|(_, _, k)| rank(k.pattern));
     for (key, attrs, k) in all {
         let [a, b] = key.hexes();
-        let Some(side) = key.side_from(board.orientation, a) else {
+        let Some(side) = board.side_from(*key, a) else {
             continue;
         };
         let Some(ends) = layout.side_ends(a, side) else {
@@ -213,12 +214,12 @@ fn hexsides(
 fn units(
     s: &Scenario,
     r: &Ruleset,
-    board: &HexBoard,
+    board: Grid<'_>,
     layout: &BoardLayout,
     window: &Window,
     layers: &mut Layers,
 ) {
-    let w = board.hex_width_mm as f32;
+    let w = board.cell_mm() as f32;
     let Some(l) = layers.on(LayerId::Units) else {
         return;
     };
@@ -364,12 +365,12 @@ fn plate(at: Vec2, words: &str, size: f32, anchor: Anchor) -> Item {
 fn cells(
     s: &Scenario,
     r: &Ruleset,
-    board: &HexBoard,
+    board: Grid<'_>,
     layout: &BoardLayout,
     o: &SceneOptions,
     window: &Window,
 ) -> Layers {
-    let w = board.hex_width_mm as f32;
+    let w = board.cell_mm() as f32;
     let mut layers = Layers::new(o);
     let n = window.len();
     // A fill and a few symbols per hex; an outline; a label.
@@ -425,9 +426,8 @@ fn cells(
                 },
             );
             // Contours: one line per level down to the neighbour, inside each side.
-            for side in Side::all(board.orientation) {
-                let (Some(step), Some(ends)) =
-                    (side.step(board.orientation), layout.side_ends(hex, side))
+            for side in board.sides() {
+                let (Some(step), Some(ends)) = (board.side_step(side), layout.side_ends(hex, side))
                 else {
                     continue;
                 };
@@ -524,7 +524,7 @@ fn cells(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Orientation, Stagger};
+    use crate::board::{HexBoard, Orientation, Stagger};
 
     /// Whether segments `ab` and `cd` cross (touching ends do not count).
     fn cross(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {

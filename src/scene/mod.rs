@@ -350,8 +350,8 @@ pub struct Scene {
     /// Every layer of [`LayerId::ALL`], in drawing order (bottom first); hidden layers
     /// are empty.
     pub layers: Vec<Layer>,
-    /// Hex boards: where each hex is, to find the cells a view shows.
-    pub layout: Option<(BoardLayout, crate::board::HexBoard)>,
+    /// Hex boards and square grids: where each cell is, to find the cells a view shows.
+    pub layout: Option<(BoardLayout, crate::board::Board)>,
     /// Hex boards: the hexes drawn (cells are numbered inside it).
     pub window: Option<Window>,
     /// An image under every layer (the board's `background`).
@@ -415,7 +415,7 @@ impl Scene {
     pub fn cells_in(&self, min: Vec2, max: Vec2) -> Option<Vec<usize>> {
         let (layout, board) = self.layout.as_ref()?;
         let window = self.window?;
-        Some(window.cells_in(board, layout, min, max))
+        Some(window.cells_in(board.grid()?, layout, min, max))
     }
 
     /// Adds items above the others of the `overlays` layer (a preview in an export).
@@ -432,7 +432,10 @@ impl Scene {
     /// findings. A 1000 x 1000 board's view of 20,000 hexes was drawn anew for each
     /// brush click (issue 44): now a few rows are.
     pub fn patched(&self, s: &Scenario, r: &Ruleset, o: &SceneOptions, set: &[hexx::Hex]) -> Patch {
-        let (Some((_, board)), Some(w)) = (&self.layout, &self.window) else {
+        let (Some(board), Some(w)) = (
+            self.layout.as_ref().and_then(|(_, b)| b.grid()),
+            &self.window,
+        ) else {
             return Patch::Whole;
         };
         let (top, end) = (w.row0, w.row0 + w.rows as i32);
@@ -499,7 +502,10 @@ impl Scene {
     /// another view may not: build again).
     pub fn covers(&self, min: Vec2, max: Vec2) -> bool {
         match (&self.layout, &self.window) {
-            (Some((layout, board)), Some(w)) => w.holds(&Window::around(board, layout, min, max)),
+            (Some((layout, board)), Some(w)) => match board.grid() {
+                Some(g) => w.holds(&Window::around(g, layout, min, max)),
+                None => true,
+            },
             _ => true,
         }
     }

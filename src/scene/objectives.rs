@@ -11,7 +11,7 @@ use super::build::Layers;
 use super::style::{INK, SideColours};
 use super::{Anchor, Item, LayerId, Points, Rgba, Stroke, Style, Window};
 use crate::board::freeform::{FreeformBoard, Point};
-use crate::board::{BoardLayout, HexBoard};
+use crate::board::{BoardLayout, Grid};
 use crate::scenario::plan::Place;
 use crate::scenario::{Edge, Objective, Scenario};
 
@@ -119,9 +119,9 @@ fn turns_label(turns: &Turns) -> String {
 }
 
 /// Which way is into the board from the edge nearest a hex (down from the north edge).
-fn inward(board: &HexBoard, hex: Hex) -> Vec2 {
+fn inward(board: Grid<'_>, hex: Hex) -> Vec2 {
     let o = board.to_offset(hex);
-    let (cols, rows) = (board.columns as i32, board.rows as i32);
+    let (cols, rows) = (board.columns() as i32, board.rows() as i32);
     [
         (o.row, Vec2::new(0.0, 1.0)),
         (rows - 1 - o.row, Vec2::new(0.0, -1.0)),
@@ -145,7 +145,7 @@ fn into_from(edge: Edge) -> Vec2 {
 /// Objectives and entries on a hex board, each item with the hex it is drawn in.
 pub(super) fn on_hexes(
     s: &Scenario,
-    board: &HexBoard,
+    board: Grid<'_>,
     layout: &BoardLayout,
     window: &Window,
     layers: &mut Layers,
@@ -157,7 +157,7 @@ pub(super) fn on_hexes(
     let Some(l) = layers.on(LayerId::Objectives) else {
         return;
     };
-    let w = board.hex_width_mm as f32;
+    let w = board.cell_mm() as f32;
     let mut colours = SideColours::new(s);
     for o in &s.plan.objectives {
         if !matches!(o.at, Place::Hex(_) | Place::Hexes(_)) {

@@ -8,7 +8,7 @@ use hexx::Hex;
 use super::Item;
 use super::overlay::{self, Ask, Given, Preview};
 use super::table_overlay::TableAnswer;
-use crate::board::HexBoard;
+use crate::board::Grid;
 use crate::rules::Ruleset;
 use crate::rules::play::Where;
 use crate::scenario::{Scenario, Unit};
@@ -203,7 +203,8 @@ pub fn needs(error: &str) -> Answer {
 }
 
 /// The preview drawn, with its summary and details.
-pub fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
+pub fn drawn<'b>(board: impl Into<Grid<'b>>, s: &Scenario, preview: Preview) -> Answer {
+    let board = board.into();
     let layout = board.layout();
     let items = overlay::draw_on_screen(&preview, board, &layout);
     let mut lines = Vec::new();
@@ -231,7 +232,8 @@ pub fn drawn(board: &HexBoard, s: &Scenario, preview: Preview) -> Answer {
 }
 
 /// The rules' answer for `key`.
-pub fn answer(key: &Key, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
+pub fn answer<'b>(key: &Key, s: &Scenario, r: &Ruleset, board: impl Into<Grid<'b>>) -> Answer {
+    let board = board.into();
     let ask = match key.mode {
         Mode::Sight => match (key.from, key.target) {
             (Some(a), Some(b)) => Ask::Sight {
@@ -344,7 +346,14 @@ pub fn as_if(u: &Unit, moved: bool, ordered: bool) -> Ask {
 }
 
 /// The rules' answer to `ask`, drawn, or why there is none.
-pub fn asked(ask: &Ask, given: Given, s: &Scenario, r: &Ruleset, board: &HexBoard) -> Answer {
+pub fn asked<'b>(
+    ask: &Ask,
+    given: Given,
+    s: &Scenario,
+    r: &Ruleset,
+    board: impl Into<Grid<'b>>,
+) -> Answer {
+    let board = board.into();
     match ask.answer_given(s, r, given) {
         Ok(p) => drawn(board, s, p),
         Err(e) => needs(&e.0),
@@ -374,7 +383,7 @@ pub fn worded(d: &TableAnswer) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Orientation, Stagger};
+    use crate::board::{Board, HexBoard, Orientation, Stagger};
     use crate::rules::Rulesets;
 
     fn board() -> HexBoard {

@@ -4,7 +4,7 @@
 
 use hexx::{Hex, Vec2};
 
-use crate::board::{BoardLayout, HexBoard, Offset};
+use crate::board::{BoardLayout, Grid, Offset};
 
 /// A rectangle of offset columns and rows; cells are numbered in reading order inside
 /// it.
@@ -20,28 +20,35 @@ pub struct Window {
 }
 
 impl Window {
-    pub fn whole(board: &HexBoard) -> Self {
+    pub fn whole<'b>(board: impl Into<Grid<'b>>) -> Self {
+        let board = board.into();
         Window {
             col0: 0,
             row0: 0,
-            columns: board.columns,
-            rows: board.rows,
+            columns: board.columns(),
+            rows: board.rows(),
             whole: true,
         }
     }
 
     /// The hexes a view of the board rectangle `min..max` (board units) shows, with a
     /// margin of one hex for items that spill over; clamped to the board.
-    pub fn around(board: &HexBoard, layout: &BoardLayout, min: Vec2, max: Vec2) -> Self {
+    pub fn around<'b>(
+        board: impl Into<Grid<'b>>,
+        layout: &BoardLayout,
+        min: Vec2,
+        max: Vec2,
+    ) -> Self {
+        let board = board.into();
         let offs = [min, Vec2::new(max.x, min.y), Vec2::new(min.x, max.y), max]
             .map(|p| board.to_offset(layout.hex_at(p)));
         let clamp = |v: i32, n: u32| v.clamp(0, n.max(1) as i32 - 1);
         let cols = offs.iter().map(|o| o.col);
         let rows = offs.iter().map(|o| o.row);
-        let c0 = clamp(cols.clone().min().unwrap_or(0) - 1, board.columns);
-        let c1 = clamp(cols.max().unwrap_or(0) + 1, board.columns);
-        let r0 = clamp(rows.clone().min().unwrap_or(0) - 1, board.rows);
-        let r1 = clamp(rows.max().unwrap_or(0) + 1, board.rows);
+        let c0 = clamp(cols.clone().min().unwrap_or(0) - 1, board.columns());
+        let c1 = clamp(cols.max().unwrap_or(0) + 1, board.columns());
+        let r0 = clamp(rows.clone().min().unwrap_or(0) - 1, board.rows());
+        let r1 = clamp(rows.max().unwrap_or(0) + 1, board.rows());
         let w = Window {
             col0: c0,
             row0: r0,
@@ -49,7 +56,7 @@ impl Window {
             rows: (r1 - r0 + 1) as u32,
             whole: false,
         };
-        if w.columns == board.columns && w.rows == board.rows {
+        if w.columns == board.columns() && w.rows == board.rows() {
             Window::whole(board)
         } else {
             w
@@ -66,8 +73,8 @@ impl Window {
     }
 
     /// The cell of a hex inside the window.
-    pub fn cell(&self, board: &HexBoard, hex: Hex) -> Option<usize> {
-        let o = board.to_offset(hex);
+    pub fn cell<'b>(&self, board: impl Into<Grid<'b>>, hex: Hex) -> Option<usize> {
+        let o = board.into().to_offset(hex);
         let (c, r) = (o.col - self.col0, o.row - self.row0);
         (c >= 0 && r >= 0 && (c as u32) < self.columns && (r as u32) < self.rows)
             .then(|| r as usize * self.columns as usize + c as usize)
@@ -75,7 +82,8 @@ impl Window {
 
     /// Whether an item of these hexes is drawn: one of them is in the window, or the
     /// window is the whole board (which also draws what lies off its rectangle).
-    pub fn draws(&self, board: &HexBoard, hexes: &[Hex]) -> bool {
+    pub fn draws<'b>(&self, board: impl Into<Grid<'b>>, hexes: &[Hex]) -> bool {
+        let board = board.into();
         self.whole || hexes.iter().any(|h| self.cell(board, *h).is_some())
     }
 
@@ -89,7 +97,8 @@ impl Window {
     }
 
     /// The window's hexes in reading order, with their cells.
-    pub fn hexes<'b>(&self, board: &'b HexBoard) -> impl Iterator<Item = (usize, Hex)> + 'b {
+    pub fn hexes<'b>(&self, board: impl Into<Grid<'b>>) -> impl Iterator<Item = (usize, Hex)> + 'b {
+        let board = board.into();
         let w = *self;
         (0..w.rows as i32)
             .flat_map(move |r| (0..w.columns as i32).map(move |c| (r, c)))
@@ -101,13 +110,13 @@ impl Window {
                 };
                 (i, board.from_offset(o))
             })
-            .filter(|(_, h)| board.contains(*h))
+            .filter(move |(_, h)| board.contains(*h))
     }
 
     /// The cells of the window that a view of `min..max` shows (with a hex of margin).
-    pub fn cells_in(
+    pub fn cells_in<'b>(
         &self,
-        board: &HexBoard,
+        board: impl Into<Grid<'b>>,
         layout: &BoardLayout,
         min: Vec2,
         max: Vec2,

@@ -8,6 +8,7 @@ mod common;
 mod engine;
 mod pdf_readers;
 mod setup;
+mod squares;
 mod tiled;
 mod vassal;
 mod vassal_import;

@@ -93,6 +93,7 @@ fn every_example_exports_a_hexagonal_map_with_stagger_tiles_and_objects_from_the
                 assert_eq!(count("tokens"), s.tokens.len());
                 assert_eq!(count("roads"), s.roads.len());
             }
+            Board::Square(_) => unreachable!("the examples have no square board"),
             Board::Freeform(_) => {
                 assert_eq!(m.orientation, "orthogonal");
                 assert!(
@@ -108,7 +109,7 @@ fn every_example_exports_a_hexagonal_map_with_stagger_tiles_and_objects_from_the
 }
 
 /// Whether Debian's Tiled is installed, or why not.
-fn tiled_installed() -> Result<(), String> {
+pub(crate) fn tiled_installed() -> Result<(), String> {
     for tool in ["tiled", "tmxrasterizer"] {
         let found = Command::new("sh")
             .args(["-c", &format!("command -v {tool}")])
@@ -121,7 +122,7 @@ fn tiled_installed() -> Result<(), String> {
     Ok(())
 }
 
-fn qt(cmd: &str, dir: &Path) -> Command {
+pub(crate) fn qt(cmd: &str, dir: &Path) -> Command {
     let mut c = Command::new(cmd);
     let runtime = dir.join("xdg");
     let _ = std::fs::create_dir_all(&runtime);
@@ -137,7 +138,7 @@ fn qt(cmd: &str, dir: &Path) -> Command {
 }
 
 /// Tiled opens `tmx` and saves it as Tiled JSON under `name` in `dir`.
-fn tiled_to_json(dir: &Path, tmx: &Path, name: &str) -> std::process::Output {
+pub(crate) fn tiled_to_json(dir: &Path, tmx: &Path, name: &str) -> std::process::Output {
     qt("tiled", dir)
         .args(["--export-map", "json"])
         .arg(tmx)

@@ -6,6 +6,7 @@
 mod big_files;
 mod brook_and_battery;
 mod card;
+mod chequer_field;
 mod cli;
 #[path = "../common/mod.rs"]
 mod common;

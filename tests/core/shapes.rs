@@ -107,7 +107,7 @@ fn table() -> Scenario {
 fn freeform(s: &Scenario) -> FreeformBoard {
     match &s.board {
         Board::Freeform(t) => t.clone(),
-        Board::Hex(_) => panic!("a table"),
+        _ => panic!("a table"),
     }
 }
 

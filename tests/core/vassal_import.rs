@@ -40,7 +40,7 @@ fn load(path: &Path) -> Scenario {
 fn hex_board(s: &Scenario) -> &HexBoard {
     match &s.board {
         Board::Hex(b) => b,
-        Board::Freeform(_) => panic!("a hex board"),
+        _ => panic!("a hex board"),
     }
 }
 

@@ -22,6 +22,7 @@ mod preview;
 mod properties;
 mod recovery;
 mod scenario_plan;
+mod squares;
 mod table;
 mod undo;
 #[path = "../common/vmod.rs"]

@@ -25,10 +25,10 @@ pub fn app() -> Harness<'static, DesignerApp> {
     app_with(ScriptedDialogs::default())
 }
 
-/// The hex labelled `label` on the open hex board.
+/// The hex (or square) labelled `label` on the open board.
 pub fn hex(h: &Harness<'_, DesignerApp>, label: &str) -> hexx::Hex {
-    let board = h.state().doc.scenario.board.as_hex().unwrap();
-    board.hex_at(label).unwrap()
+    let board = h.state().doc.scenario.board.grid().unwrap();
+    board.cell_at(label).unwrap()
 }
 
 /// The screen position of a hex's centre.

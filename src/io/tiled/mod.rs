@@ -15,6 +15,7 @@ pub mod model;
 pub mod place;
 pub mod read;
 pub mod reader;
+pub mod square;
 pub mod tiles;
 pub mod tileset;
 pub mod tmx;
@@ -237,6 +238,7 @@ pub fn build(job: &ExportJob, image: &str) -> Result<(TiledMap, Vec<u8>), Export
     let file = serde_json::to_value(file)?;
     match &s.board {
         Board::Hex(board) => hex_map(job, board, &file, image),
+        Board::Square(board) => square::square_map(job, board, &file, image),
         Board::Freeform(_) => table_map(job, &file, image),
     }
 }
@@ -257,8 +259,6 @@ fn hex_map(
         )));
     }
     let map = pixel_map(board, &g);
-    let layout = board.layout();
-    let px = |hex: hexx::Hex| map.to_px(layout.centre(hex));
     let default = r.default_terrain.clone().unwrap_or_default();
     // Tiles: every terrain of the ruleset flat, then every other (terrain, elevation)
     // the board has.
@@ -287,6 +287,37 @@ fn hex_map(
         }
     }
     let (png, ts) = tileset::draw(r, &combos, &g, image)?;
+    let objects = object_layers(s, file, board.into(), &map);
+    let m = TiledMap {
+        orientation: "hexagonal".into(),
+        width: board.columns,
+        height: board.rows,
+        tile_width: g.tile.0,
+        tile_height: g.tile.1,
+        hex_side: g.side,
+        stagger_axis: if g.stagger_x { "x" } else { "y" }.into(),
+        stagger_index: if g.stagger_even { "even" } else { "odd" }.into(),
+        properties: map_properties(file),
+        tilesets: vec![ts],
+        layers: std::iter::once(Layer::tiles("terrain", data))
+            .chain(objects)
+            .collect(),
+        notes: Vec::new(),
+    };
+    Ok((m, png))
+}
+
+/// The object layers of a board of cells, each object at the place `map` puts the
+/// drawing's millimetres: features of cells (facing, markers), sides, roads, tokens, the
+/// plan's objectives and entry points, and units, each carrying its scenario entry.
+fn object_layers(
+    s: &crate::scenario::Scenario,
+    file: &Value,
+    board: crate::board::Grid<'_>,
+    map: &PixelMap,
+) -> [Layer; 7] {
+    let layout = board.layout();
+    let px = |hex: hexx::Hex| map.to_px(layout.centre(hex));
     let mut objects = Objects { next: 0 };
     let mut features = Vec::new();
     if let Some(hexes) = file["hexes"].as_object() {
@@ -372,30 +403,15 @@ fn hex_map(
         units.push(o);
     }
     let [objective_layer, entry_layer] = plan_layers(s, file, &mut objects, &shape_of);
-    let m = TiledMap {
-        orientation: "hexagonal".into(),
-        width: board.columns,
-        height: board.rows,
-        tile_width: g.tile.0,
-        tile_height: g.tile.1,
-        hex_side: g.side,
-        stagger_axis: if g.stagger_x { "x" } else { "y" }.into(),
-        stagger_index: if g.stagger_even { "even" } else { "odd" }.into(),
-        properties: map_properties(file),
-        tilesets: vec![ts],
-        layers: vec![
-            Layer::tiles("terrain", data),
-            Layer::objects("hex features", features),
-            Layer::objects("hexsides", hexsides),
-            Layer::objects("roads", roads),
-            Layer::objects("tokens", tokens),
-            objective_layer,
-            entry_layer,
-            Layer::objects("units", units),
-        ],
-        notes: Vec::new(),
-    };
-    Ok((m, png))
+    [
+        Layer::objects("hex features", features),
+        Layer::objects("hexsides", hexsides),
+        Layer::objects("roads", roads),
+        Layer::objects("tokens", tokens),
+        objective_layer,
+        entry_layer,
+        Layer::objects("units", units),
+    ]
 }
 
 /// Pixels per table unit and the tile size of a table's map. A tile is a centimetre
@@ -578,7 +594,7 @@ pub fn image_name(path: &std::path::Path, board: &Board) -> String {
         .file_stem()
         .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
     match board {
-        Board::Hex(_) => format!("{stem}-terrain.png"),
+        Board::Hex(_) | Board::Square(_) => format!("{stem}-terrain.png"),
         Board::Freeform(_) => format!("{stem}-table.png"),
     }
 }

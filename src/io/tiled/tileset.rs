@@ -40,10 +40,47 @@ pub fn draw(
     g: &HexGeometry,
     image: &str,
 ) -> Result<(Vec<u8>, Tileset), ExportError> {
+    let outline = |cx, cy, f| hex_path(g, cx, cy, f);
+    draw_cells(r, combos, g.tile, f64::from(g.side), &outline, image)
+}
+
+/// Draws the tileset of a square board's map: each tile a whole square.
+pub fn draw_squares(
+    r: &Ruleset,
+    combos: &[(String, i32)],
+    tile: (u32, u32),
+    image: &str,
+) -> Result<(Vec<u8>, Tileset), ExportError> {
+    let (hw, hh) = (f64::from(tile.0) / 2.0, f64::from(tile.1) / 2.0);
+    let outline = |cx: f64, cy: f64, f: f64| {
+        let (w, h) = ((2.0 * hw * f) as f32, (2.0 * hh * f) as f32);
+        let rect = tiny_skia::Rect::from_xywh((cx - hw * f) as f32, (cy - hh * f) as f32, w, h)?;
+        Some(PathBuilder::from_rect(rect))
+    };
+    draw_cells(
+        r,
+        combos,
+        tile,
+        f64::from(tile.0.min(tile.1)) / 2.0,
+        &outline,
+        image,
+    )
+}
+
+/// The tileset of cells `tile` pixels in size, each filled inside `outline(cx, cy, f)`
+/// (the cell around a centre, pulled in by `f`); `ring` sets the elevation rings' width.
+fn draw_cells(
+    r: &Ruleset,
+    combos: &[(String, i32)],
+    tile: (u32, u32),
+    ring_size: f64,
+    outline: &dyn Fn(f64, f64, f64) -> Option<tiny_skia::Path>,
+    image: &str,
+) -> Result<(Vec<u8>, Tileset), ExportError> {
     let n = combos.len().max(1) as u32;
     let columns = n.min(COLUMNS);
     let rows = n.div_ceil(columns);
-    let (tw, th) = g.tile;
+    let (tw, th) = tile;
     let (w, h) = (tw * columns, th * rows);
     let mut pixmap = Pixmap::new(w, h).ok_or(RasterError::TooLarge(w, h))?;
     let mut tiles = std::collections::BTreeMap::new();
@@ -55,15 +92,15 @@ pub fn draw(
         let mut paint = Paint::default();
         paint.set_color_rgba8(cr, cg, cb, 255);
         paint.anti_alias = false;
-        if let Some(p) = hex_path(g, cx, cy, 1.0) {
+        if let Some(p) = outline(cx, cy, 1.0) {
             pixmap.fill_path(&p, &paint, FillRule::Winding, Transform::identity(), None);
         }
         let mut ring = Paint::default();
         ring.set_color_rgba8(110, 70, 30, 255);
         for level in 0..(*elevation).clamp(0, 3) {
-            if let Some(p) = hex_path(g, cx, cy, 0.9 - 0.08 * f64::from(level)) {
+            if let Some(p) = outline(cx, cy, 0.9 - 0.08 * f64::from(level)) {
                 let stroke = Stroke {
-                    width: (f64::from(g.side) * 0.04).max(1.0) as f32,
+                    width: (ring_size * 0.04).max(1.0) as f32,
                     ..Stroke::default()
                 };
                 pixmap.stroke_path(&p, &ring, &stroke, Transform::identity(), None);

@@ -2,11 +2,11 @@
 //! class names, attribute names those of each class's `getAttributeNames()`.
 
 use super::Plan;
-use super::grid::GridFit;
+use super::grid::{GridFit, Numbering};
 use super::pieces::{PieceKind, definition};
 use crate::io::xml::Element;
 
-const PKG_BOARD: &str = "VASSAL.build.module.map.boardPicker";
+pub(super) const PKG_BOARD: &str = "VASSAL.build.module.map.boardPicker";
 const PKG_MAP: &str = "VASSAL.build.module.map";
 
 /// The oldest VASSAL whose module layout we use: 3.5 reads `buildFile.xml` (earlier ones
@@ -30,9 +30,10 @@ pub fn moduledata(plan: &Plan) -> Element {
         .child(el("name").with_text(plan.title.clone()))
 }
 
-fn hex_grid(g: &GridFit) -> Element {
-    let n = &g.numbering;
-    let numbering = el(&format!("{PKG_BOARD}.board.mapgrid.HexGridNumbering"))
+/// A grid's numbering element (`HexGridNumbering`, `SquareGridNumbering`: the class's
+/// last name), with a hex grid's `stagger`.
+pub(super) fn numbering(class: &str, n: &Numbering, stagger: Option<bool>) -> Element {
+    let mut e = el(&format!("{PKG_BOARD}.board.mapgrid.{class}"))
         .attr("color", "0,0,0")
         .attr("first", n.first)
         .attr("fontSize", 9)
@@ -43,14 +44,20 @@ fn hex_grid(g: &GridFit) -> Element {
         .attr("hType", n.h_type)
         .attr("locationFormat", "$gridLocation$")
         .attr("rotateText", 0)
-        .attr("sep", "")
-        .attr("stagger", g.stagger)
-        .attr("vDescend", false)
+        .attr("sep", "");
+    if let Some(stagger) = stagger {
+        e = e.attr("stagger", stagger);
+    }
+    e.attr("vDescend", false)
         .attr("vDrawOff", 0)
         .attr("vLeading", n.v_leading)
         .attr("vOff", n.v_off)
         .attr("vType", n.v_type)
-        .attr("visible", false);
+        .attr("visible", false)
+}
+
+fn hex_grid(g: &GridFit) -> Element {
+    let numbering = numbering("HexGridNumbering", &g.numbering, Some(g.stagger));
     el(&format!("{PKG_BOARD}.board.HexGrid"))
         .attr("color", "0,0,0")
         .attr("cornersLegal", false)
@@ -106,6 +113,9 @@ fn zoned_grid(plan: &Plan) -> Element {
     }
     if let Some(g) = &plan.grid {
         zg = zg.child(hex_grid(g));
+    }
+    if let Some(g) = &plan.square {
+        zg = zg.child(super::square::grid_element(g));
     }
     zg
 }

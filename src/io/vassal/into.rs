@@ -524,7 +524,8 @@ fn setup_into(
     for k in &mut kinds {
         k.image = format!("{IMAGE_PREFIX}{}", k.image);
     }
-    let stacks = super::hex_stacks(scenario, board, map, &kinds);
+    let named = super::grid::labels_supported(board);
+    let stacks = super::grid_stacks(scenario, board.into(), map, named, &kinds);
     let map_el = module::at_path(&module.build, map_path)
         .ok_or_else(|| IntoError::Board("the map vanished".into()))?;
     let edge = |k: &str| {

@@ -14,10 +14,11 @@ pub mod read;
 pub mod reader;
 pub mod sequence;
 pub mod setup;
+pub mod square;
 
 use std::io::Write;
 
-use crate::board::{Board, HexBoard};
+use crate::board::{Board, Grid};
 use crate::io::export::{ExportError, ExportJob};
 use crate::io::xml;
 use crate::rules::Ruleset;
@@ -57,6 +58,8 @@ pub struct Plan {
     pub sides: Vec<String>,
     pub board_image: String,
     pub grid: Option<GridFit>,
+    /// A square board's grid, in place of `grid`.
+    pub square: Option<square::SquareFit>,
     pub pixels: PixelMap,
     pub zones: Vec<Zone>,
     pub kinds: Vec<PieceKind>,
@@ -150,14 +153,20 @@ fn px(map: &PixelMap, p: hexx::Vec2) -> (i32, i32) {
     (x.round() as i32, y.round() as i32)
 }
 
-pub(crate) fn hex_zones(s: &Scenario, r: &Ruleset, board: &HexBoard, map: &PixelMap) -> Vec<Zone> {
+pub(crate) fn hex_zones<'b>(
+    s: &Scenario,
+    r: &Ruleset,
+    board: impl Into<Grid<'b>>,
+    map: &PixelMap,
+) -> Vec<Zone> {
+    let board = board.into();
     let layout = board.layout();
     let default = r.default_terrain.as_deref().unwrap_or("");
     let mut sides: crate::scenario::HexMap<Vec<(usize, String)>> = Default::default();
     for (key, kind) in s.hexsides.keys() {
         for hex in key.hexes() {
-            if let Some(side) = key.side_from(board.orientation, hex) {
-                let i = side.index(board.orientation).unwrap_or(0);
+            if let Some(side) = board.side_from(*key, hex) {
+                let i = board.side_index(side).unwrap_or(0);
                 sides
                     .entry(hex)
                     .or_default()
@@ -166,7 +175,7 @@ pub(crate) fn hex_zones(s: &Scenario, r: &Ruleset, board: &HexBoard, map: &Pixel
         }
     }
     board
-        .hexes()
+        .cells()
         .map(|hex| {
             let cell = s.hexes.get(&hex);
             let mut properties = vec![
@@ -270,16 +279,17 @@ fn unit_kind(u: &crate::scenario::Unit, kinds: &[PieceKind]) -> Option<usize> {
     )
 }
 
-/// The stacks of a hex board at the start, hex by hex in reading order: its tokens, then
-/// its units (not those that arrive later), at the hex centres `map` puts in pixels.
-pub(crate) fn hex_stacks(
+/// The stacks of a board of cells at the start, one per cell holding pieces in reading
+/// order (its tokens, then its units, not those that arrive later), named by the cell
+/// and, when VASSAL prints the board's labels as we do (`named`), placed by that label.
+pub(crate) fn grid_stacks(
     s: &Scenario,
-    board: &HexBoard,
-    map: &PixelMap,
+    board: Grid<'_>,
+    pixels: &PixelMap,
+    named: bool,
     kinds: &[PieceKind],
 ) -> Vec<Stack> {
     let layout = board.layout();
-    let named = grid::labels_supported(board);
     // Keyed by reading order, so stacks come row by row.
     let mut by_hex: std::collections::BTreeMap<(i32, i32), (hexx::Hex, Vec<Placed>)> =
         Default::default();
@@ -323,7 +333,7 @@ pub(crate) fn hex_stacks(
             Stack {
                 name: label.clone(),
                 label: named.then_some(label),
-                at: px(map, layout.centre(hex)),
+                at: px(pixels, layout.centre(hex)),
                 pieces,
             }
         })
@@ -440,8 +450,12 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
             let p = g.pixels;
             (Some(g), p)
         }
-        Board::Freeform(_) => (None, PixelMap::uniform(size_mm, dpi)),
+        Board::Square(_) | Board::Freeform(_) => (None, PixelMap::uniform(size_mm, dpi)),
     };
+    // VASSAL's range counts diagonal steps as the ruleset's neighbours do.
+    let square =
+        (s.board.as_square()).map(|b| square::fit(b, size_mm, dpi, r.square_moves.diagonals));
+    let pixels = square.as_ref().map_or(pixels, |g| g.pixels);
     let (w, h) = pixels.image;
     if !image::fits(w, h) {
         return Err(too_large(w, h, dpi));
@@ -451,7 +465,11 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
     let (zones, stacks) = match (&s.board, &grid) {
         (Board::Hex(b), Some(g)) => (
             hex_zones(s, r, b, &pixels),
-            hex_stacks(s, b, &g.pixels, &kinds),
+            grid_stacks(s, b.into(), &g.pixels, grid::labels_supported(b), &kinds),
+        ),
+        (Board::Square(b), _) => (
+            hex_zones(s, r, b, &pixels),
+            grid_stacks(s, b.into(), &pixels, square::labels_supported(b), &kinds),
         ),
         _ => (
             table_zones(s, r, &pixels, scene.mm_per_unit),
@@ -476,6 +494,7 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
         sides: pieces::sides(s).into_iter().map(|(_, name)| name).collect(),
         board_image: "board.png".into(),
         grid,
+        square,
         pixels,
         zones,
         kinds,

@@ -7,7 +7,7 @@ use hexx::{Hex, Vec2};
 use super::grid::PixelMap;
 use super::image;
 use super::sequence::encode;
-use crate::board::{Board, FreeformBoard, HexBoard, Offset, Side};
+use crate::board::{Board, FreeformBoard, HexBoard, Offset, Side, SquareBoard};
 use crate::io::raster::RasterError;
 use crate::rules::Ruleset;
 use crate::scenario::{Scenario, Token, Unit, shape};
@@ -120,7 +120,8 @@ pub fn kinds(s: &Scenario, r: &Ruleset, scale: (f64, f64)) -> Result<Vec<PieceKi
             });
         }
     }
-    if let Board::Hex(board) = &s.board {
+    if s.board.grid().is_some() {
+        let board = &s.board;
         let mut tokens: Vec<(String, String)> = r
             .tokens
             .iter()
@@ -153,6 +154,25 @@ fn one_hex(board: &HexBoard) -> Result<(HexBoard, Hex), RasterError> {
     b.hex_width_mm = board.hex_width_mm;
     let hex = b.from_offset(Offset { col: 0, row: 0 });
     Ok((b, hex))
+}
+
+/// A board of one cell like `board`'s (a hex or a square), its cell, and the cell's
+/// width in millimetres; `None` for a table.
+fn one_cell(board: &Board) -> Result<Option<(Board, Hex, f64)>, RasterError> {
+    Ok(match board {
+        Board::Hex(board) => {
+            let (b, hex) = one_hex(board)?;
+            let w = b.hex_width_mm;
+            Some((Board::Hex(b), hex, w))
+        }
+        Board::Square(board) => {
+            let mut b = SquareBoard::new(1, 1).map_err(|e| RasterError::Encode(e.to_string()))?;
+            b.cell_mm = board.cell_mm;
+            b.cell_height_mm = board.cell_height_mm;
+            Some((Board::Square(b), Hex::ZERO, board.cell_mm))
+        }
+        Board::Freeform(_) => None,
+    })
 }
 
 /// The scenario with nothing on it but what `place` puts there; the other units stay
@@ -212,12 +232,10 @@ fn unit_image(
     scale: (f64, f64),
 ) -> Result<(Vec<u8>, (u32, u32)), RasterError> {
     let mut u = template.clone();
-    match &s.board {
-        Board::Hex(board) => {
-            let (b, hex) = one_hex(board)?;
-            let w = b.hex_width_mm;
-            let centre = b.layout().centre(hex);
-            let mut mini = alone(s, Board::Hex(b));
+    match (&s.board, one_cell(&s.board)?) {
+        (_, Some((b, hex, w))) => {
+            let centre = b.grid().map_or(Vec2::ZERO, |g| g.layout().centre(hex));
+            let mut mini = alone(s, b);
             u.hex = Some(hex);
             u.at = None;
             mini.units.push(u);
@@ -230,7 +248,7 @@ fn unit_image(
                 scale,
             )
         }
-        Board::Freeform(t) => {
+        (Board::Freeform(t), None) => {
             let (f, d) = shape::unit_size(&u);
             let side = f.max(d).max(1.0) * 1.2;
             let table = FreeformBoard {
@@ -253,20 +271,22 @@ fn unit_image(
             let half = (f * mm / 2.0 + 1.0, d * mm / 2.0 + 1.0);
             draw(&mini, r, LayerId::Units, c, half, scale)
         }
+        (_, None) => Err(RasterError::Encode("a board of cells has a cell".into())),
     }
 }
 
 fn token_image(
     s: &Scenario,
     r: &Ruleset,
-    board: &HexBoard,
+    board: &Board,
     kind: &str,
     scale: (f64, f64),
 ) -> Result<(Vec<u8>, (u32, u32)), RasterError> {
-    let (b, hex) = one_hex(board)?;
-    let w = b.hex_width_mm;
-    let centre = b.layout().centre(hex);
-    let mut mini = alone(s, Board::Hex(b));
+    let Some((b, hex, w)) = one_cell(board)? else {
+        return Err(RasterError::Encode("a table has no tokens".into()));
+    };
+    let centre = b.grid().map_or(Vec2::ZERO, |g| g.layout().centre(hex));
+    let mut mini = alone(s, b);
     mini.tokens.push(Token {
         id: "palette".into(),
         kind: kind.to_string(),
@@ -277,8 +297,8 @@ fn token_image(
 }
 
 /// Degrees clockwise from north that a token's front sides face (their mean direction).
-pub fn token_facing(board: &HexBoard, t: &Token) -> f64 {
-    let layout = board.layout();
+pub fn token_facing<'b>(board: impl Into<crate::board::Grid<'b>>, t: &Token) -> f64 {
+    let layout = board.into().layout();
     let c = layout.centre(t.hex);
     let sum = t
         .facing

@@ -61,8 +61,12 @@ impl<T: OnGround> Mechanism for T {
 pub fn run(m: &impl OnGround, on: On<'_, '_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
     match on {
         On::Hex(v) => {
+            // Ground measures hexes (`Boards::Both`): a square grid never runs it.
+            let Some(board) = v.board.as_hex() else {
+                return;
+            };
             let kinds = m.kinds();
-            let g = HexGround::of_kinds(v.s, v.r, v.board, &kinds);
+            let g = HexGround::of_kinds(v.s, v.r, board, &kinds);
             m.measure(&Cx { g: &g, r: v.r, c }, out);
         }
         On::Table(t) => m.measure(

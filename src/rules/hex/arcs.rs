@@ -73,14 +73,16 @@ pub fn arcs(
     let mut phantom = Unit::new("\u{0}target", target_class.unwrap_or(&unit.class));
     phantom.side = format!("\u{0}not {}", unit.side);
     let board = map.board();
-    let mut out: Vec<ArcTarget> = hexx::shapes::hexagon(from, reach)
+    let mut out: Vec<ArcTarget> = board
+        .within(from, reach)
+        .into_iter()
         .filter(|h| *h != from && board.contains(*h))
         .map(|hex| {
             phantom.hex = Some(hex);
             let b = map.battle(unit, &phantom);
             ArcTarget {
                 hex,
-                range: from.unsigned_distance_to(hex),
+                range: board.distance(from, hex),
                 los: b.los,
                 dice: b.dice.filter(|_| b.allowed),
                 shift: b.column_shift.filter(|_| b.allowed),
@@ -95,7 +97,7 @@ pub fn arcs(
 /// so the work is shared among the machine's cores.
 pub fn viewshed(map: &SightMap, from: Hex, firer: Option<&Unit>) -> Vec<Hex> {
     let firer = firer.or_else(|| map.firer_at(from));
-    let targets: Vec<Hex> = map.board().hexes().filter(|h| *h != from).collect();
+    let targets: Vec<Hex> = map.board().cells().filter(|h| *h != from).collect();
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8);

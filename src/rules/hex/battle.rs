@@ -9,7 +9,7 @@ use hexx::Hex;
 use super::built_up::BuiltUp;
 use super::sight::{SightMap, Sighting};
 use crate::board::line::{Step, exit_sides};
-use crate::board::{HexBoard, HexsideKey, Side};
+use crate::board::{Grid, HexsideKey, Side};
 use crate::rules::model::{Kind, KindList, Ruleset, Situation, names_class};
 use crate::rules::models::combat::Attack;
 use crate::rules::modifier::{self as entry, Effect};
@@ -185,7 +185,7 @@ pub struct BattleMap<'a> {
     pub sight: SightMap<'a>,
     pub(crate) s: &'a Scenario,
     pub(crate) r: &'a Ruleset,
-    board: &'a HexBoard,
+    board: Grid<'a>,
     pub(crate) built_up: BuiltUp,
     /// The generals that attach to a friendly unit by standing in its hex, found once:
     /// every battle asks, and most games have none.
@@ -205,18 +205,19 @@ impl<'a> BattleMap<'a> {
                         .is_some_and(|p| p.general && p.attaches_in_hex)
             })
             .collect();
+        let sight = SightMap::new(s, r)?;
         Some(BattleMap {
-            sight: SightMap::new(s, r)?,
+            board: sight.board(),
+            sight,
             s,
             r,
-            board: s.board.as_hex()?,
             built_up: BuiltUp::new(s, r),
             attachers,
         })
     }
 
-    /// The hex board the battles are on.
-    pub fn board(&self) -> &'a HexBoard {
+    /// The board the battles are on.
+    pub fn board(&self) -> Grid<'a> {
         self.board
     }
 
@@ -240,7 +241,12 @@ impl<'a> BattleMap<'a> {
     /// ray from the target's centre to the attacker's leaves through a front side, or
     /// through a corner of one (docs/rulesets.md, Readings).
     pub fn in_front(&self, target: Hex, attacker: Hex, front: &[Side]) -> bool {
-        let o = self.board.orientation;
+        let Grid::Hex(board) = self.board else {
+            return square_exit_sides(target, attacker)
+                .iter()
+                .any(|side| front.contains(side));
+        };
+        let o = board.orientation;
         exit_sides(target, attacker)
             .into_iter()
             .filter_map(|off| Side::between(o, target, target + off))
@@ -254,7 +260,7 @@ impl<'a> BattleMap<'a> {
             return refuse(0, false, sighting, "both units must stand on hexes".into());
         };
         let sighting = self.sight.sight(a, t, Some(attacker));
-        let range = a.unsigned_distance_to(t);
+        let range = self.board.distance(a, t);
         let los = sighting.visible;
         if same_side(attacker, target) {
             let why = format!("{} and {} are on the same side", attacker.id, target.id);
@@ -389,7 +395,7 @@ impl<'a> BattleMap<'a> {
     /// The features of the side between adjacent attacker and target that no other
     /// feature of the side negates ("attacking across" it).
     pub(crate) fn across_side(&self, a: Hex, t: Hex) -> Vec<&'a Kind> {
-        if a.unsigned_distance_to(t) != 1 {
+        if self.board.side_between(a, t).is_none() {
             return Vec::new();
         }
         let side = self.side_kinds(a, t);
@@ -426,7 +432,10 @@ impl<'a> BattleMap<'a> {
         let mut out = Vec::new();
         for pair in places.windows(2) {
             for p in &pair[0] {
-                for q in pair[1].iter().filter(|q| q.unsigned_distance_to(*p) == 1) {
+                for q in pair[1]
+                    .iter()
+                    .filter(|q| self.board.side_between(*p, **q).is_some())
+                {
                     let side = self.side_kinds(*p, *q);
                     for k in &side {
                         if !super::movement::negated(&side, &k.id) && !out.contains(&k.id.as_str())
@@ -597,6 +606,21 @@ impl Battle {
     fn with_los(mut self, los: bool) -> Self {
         self.los = los;
         self
+    }
+}
+
+/// The sides of square `target` that the ray to `attacker`'s centre leaves through:
+/// one, or the two beside the corner it leaves through.
+fn square_exit_sides(target: Hex, attacker: Hex) -> Vec<Side> {
+    let d = attacker - target;
+    let (ax, ay) = (d.x.abs(), d.y.abs());
+    let ew = if d.x > 0 { Side::E } else { Side::W };
+    let ns = if d.y > 0 { Side::S } else { Side::N };
+    match ax.cmp(&ay) {
+        _ if d == Hex::ZERO => Vec::new(),
+        std::cmp::Ordering::Greater => vec![ew],
+        std::cmp::Ordering::Less => vec![ns],
+        std::cmp::Ordering::Equal => vec![ns, ew],
     }
 }
 

@@ -62,6 +62,14 @@ pub fn charges(
     if let Some(why) = cannot_charge(r, u) {
         return Err(PlaceError::new(PlaceErrorKind::NotAllowed, why));
     }
+    // A charge runs straight along one of a hex's six directions: a square grid has
+    // no such lanes.
+    if map.board().as_hex().is_none() {
+        return Err(PlaceError::new(
+            PlaceErrorKind::NotAllowed,
+            "charges are worked out on hex boards only".to_string(),
+        ));
+    }
     let start = question::standing(u)?;
     let allowance = allowance.or_else(|| map.allowance(u)).unwrap_or(u32::MAX);
     let terrain = |h: Hex| crate::rules::terrain_at(s, r, h);
@@ -127,6 +135,7 @@ pub fn charges(
             penalty: false,
             all_road: false,
             start: true,
+            odd_diagonal: false,
         };
         let mut cost = 0;
         for h in [h1, h2] {
@@ -139,6 +148,7 @@ pub fn charges(
                         penalty: false,
                         all_road: false,
                         start: false,
+                        odd_diagonal: false,
                     };
                 }
                 None => {

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 use super::built_up::BuiltUp;
 use super::zoc::Zones;
-use crate::board::{HexBoard, HexsideKey, Side};
+use crate::board::{Grid, HexsideKey, SquareBoard};
 use crate::rules::constraint::Check;
 use crate::rules::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
 use crate::rules::question::{self, PlaceError, PlaceErrorKind};
@@ -96,10 +96,13 @@ pub struct State {
     pub all_road: bool,
     /// No step taken yet this turn.
     pub start: bool,
+    /// Square grids: an odd number of diagonal steps taken (the next one costs double
+    /// with `alternate` diagonal costs).
+    pub odd_diagonal: bool,
 }
 
 impl State {
-    fn key(&self) -> (i32, i32, Option<u32>, bool, bool, bool) {
+    fn key(&self) -> (i32, i32, Option<u32>, bool, bool, bool, bool) {
         (
             self.hex.x,
             self.hex.y,
@@ -107,6 +110,7 @@ impl State {
             self.penalty,
             self.all_road,
             self.start,
+            self.odd_diagonal,
         )
     }
 }
@@ -160,7 +164,7 @@ impl Ways {
 pub struct MoveMap<'a> {
     s: &'a Scenario,
     r: &'a Ruleset,
-    board: &'a HexBoard,
+    board: Grid<'a>,
     /// For each hex, the roads through it and its place on each.
     roads: FxHashMap<Hex, Vec<(u32, usize)>>,
     sides: FxHashMap<HexsideKey, Vec<(&'a Kind, Option<Hex>)>>,
@@ -189,7 +193,7 @@ fn rate(m: &MoveEffect, class: &str) -> u32 {
 impl<'a> MoveMap<'a> {
     /// `None` on a freeform board.
     pub fn new(s: &'a Scenario, r: &'a Ruleset) -> Option<Self> {
-        let board = s.board.as_hex()?;
+        let board = super::validate::grid(s.board.grid()?, r);
         let mut roads: FxHashMap<Hex, Vec<(u32, usize)>> = FxHashMap::default();
         for (i, road) in s.roads.iter().enumerate() {
             for (pos, h) in road.hexes.iter().enumerate() {
@@ -241,8 +245,8 @@ impl<'a> MoveMap<'a> {
         })
     }
 
-    /// The hex board the moves are on.
-    pub fn board(&self) -> &'a HexBoard {
+    /// The board the moves are on.
+    pub fn board(&self) -> Grid<'a> {
         self.board
     }
 
@@ -311,12 +315,18 @@ impl<'a> MoveMap<'a> {
             return None;
         }
         // Hexside features: prohibited unless another feature of the side negates them.
-        let side: Vec<&Kind> = self
-            .sides_between(from, to)
-            .iter()
-            .map(|(k, _)| *k)
-            .collect();
-        let side_cost = crossing(&side, class)?;
+        let corner = self.corner(from, to);
+        let (side_cost, side_stops) = match corner {
+            Some(beside) => self.round_corner(from, to, beside, class)?,
+            None => {
+                let side: Vec<&Kind> = self
+                    .sides_between(from, to)
+                    .iter()
+                    .map(|(k, _)| *k)
+                    .collect();
+                (crossing(&side, class)?, crossing_stops(&side, class))
+            }
+        };
         // Roads: the road rate only when coming from a hex of the same road.
         let along: Vec<u32> = self.along(from, to);
         let (mut cost, road, penalty) = match along.first() {
@@ -346,12 +356,16 @@ impl<'a> MoveMap<'a> {
             }
         };
         cost += side_cost;
-        let mut must_stop = entered.is_some_and(|k| names_class(&k.movement.must_stop, class))
-            || crossing_stops(&side, class);
+        // Square grids: a diagonal step costs as `square_moves` says.
+        cost = self
+            .r
+            .square_moves
+            .cost(cost, corner.is_some(), state.odd_diagonal);
+        let mut must_stop =
+            entered.is_some_and(|k| names_class(&k.movement.must_stop, class)) || side_stops;
         // A token whose front side is crossed, either way, may stop the unit.
-        let o = self.board.orientation;
         for (at, other) in [(from, to), (to, from)] {
-            let Some(side) = Side::between(o, at, other) else {
+            let Some(side) = self.board.side_between(at, other) else {
                 continue;
             };
             for (t, k) in self.stopping_tokens.get(&at).into_iter().flatten() {
@@ -392,6 +406,41 @@ impl<'a> MoveMap<'a> {
             road,
             penalty,
         })
+    }
+
+    /// On a square grid, the two squares beside the corner a diagonal step passes.
+    fn corner(&self, from: Hex, to: Hex) -> Option<[Hex; 2]> {
+        self.board
+            .as_square()
+            .and_then(|_| SquareBoard::beside_corner(from, to))
+    }
+
+    /// Whether the step is a diagonal one of a square grid.
+    pub fn diagonal(&self, from: Hex, to: Hex) -> bool {
+        self.corner(from, to).is_some()
+    }
+
+    /// A diagonal step from `from` to `to` past the corner with the squares `beside`:
+    /// it may go where either way round the corner across two sides could, and pays
+    /// the cheaper such way's side costs (stopping where that way would stop).
+    fn round_corner(
+        &self,
+        from: Hex,
+        to: Hex,
+        beside: [Hex; 2],
+        class: &str,
+    ) -> Option<(u32, bool)> {
+        let way = |via: Hex| -> Option<(u32, bool)> {
+            let mut cost = 0;
+            let mut stops = false;
+            for (a, b) in [(from, via), (via, to)] {
+                let side: Vec<&Kind> = self.sides_between(a, b).iter().map(|(k, _)| *k).collect();
+                cost += crossing(&side, class)?;
+                stops |= crossing_stops(&side, class);
+            }
+            Some((cost, stops))
+        };
+        beside.into_iter().filter_map(way).min()
     }
 
     fn terrain_cost(&self, class: &str, from: Hex, to: Hex, entered: Option<&Kind>) -> u32 {
@@ -489,6 +538,7 @@ impl<'a> MoveMap<'a> {
             penalty: false,
             all_road: true,
             start: true,
+            odd_diagonal: false,
         };
         let mut found = Search::default();
         let mut best: FxHashMap<State, u32> = FxHashMap::default();
@@ -499,7 +549,7 @@ impl<'a> MoveMap<'a> {
             if best.get(&state).is_some_and(|c| *c < cost) {
                 continue;
             }
-            for n in state.hex.all_neighbors() {
+            for n in self.board.neighbours(state.hex) {
                 let Some(step) = self.step(u, state, n) else {
                     continue;
                 };
@@ -527,6 +577,7 @@ impl<'a> MoveMap<'a> {
                     penalty: step.penalty,
                     all_road,
                     start: false,
+                    odd_diagonal: state.odd_diagonal ^ self.diagonal(state.hex, n),
                 };
                 if best.get(&next).is_none_or(|c| total < *c) {
                     best.insert(next, total);

@@ -1,4 +1,6 @@
-//! Line of sight on hex boards: the exact centre-to-centre line, the edge rule, and the
+//! Line of sight on hex boards and square grids: the exact centre-to-centre line, the
+//! edge rule (on squares its analogue: a line through a corner is blocked only when
+//! both squares beside the corner block), and the
 //! parameters of the ruleset's sight model (`line_of_sight`: how elevations compare,
 //! valleys, crests, shadows) with its kinds' sight rules (plateaus, rolling ground,
 //! shadow casters, tunnels).
@@ -7,8 +9,8 @@
 
 use hexx::Hex;
 
-use crate::board::HexBoard;
-use crate::board::line::{self, Step};
+use crate::board::Grid;
+use crate::board::line::Step;
 use crate::rules::model::{ElevationSight, Kind, Ruleset, SightModel, SightRule, names_class};
 use crate::scenario::{Scenario, Unit};
 
@@ -82,7 +84,7 @@ struct Tunnel {
 
 /// Everything line of sight looks up, built once.
 pub struct SightMap<'a> {
-    board: &'a HexBoard,
+    board: Grid<'a>,
     ruleset: &'a Ruleset,
     cells: Vec<Cell>,
     tunnels: Vec<Option<Tunnel>>,
@@ -142,9 +144,10 @@ fn axis_value(h: Hex, axis: usize) -> i32 {
 }
 
 impl<'a> SightMap<'a> {
-    /// Indexes a hex scenario for line of sight; `None` on a freeform board.
+    /// Indexes a hex (or square) scenario for line of sight; `None` on a freeform
+    /// board.
     pub fn new(s: &'a Scenario, ruleset: &'a Ruleset) -> Option<Self> {
-        let board = s.board.as_hex()?;
+        let board = super::validate::grid(s.board.grid()?, ruleset);
         let terrain_index: rustc_hash::FxHashMap<&str, usize> = ruleset
             .terrains
             .iter()
@@ -215,12 +218,7 @@ impl<'a> SightMap<'a> {
     }
 
     fn index(&self, hex: Hex) -> Option<usize> {
-        let o = self.board.to_offset(hex);
-        (o.col >= 0
-            && o.row >= 0
-            && (o.col as u32) < self.board.columns
-            && (o.row as u32) < self.board.rows)
-            .then(|| o.row as usize * self.board.columns as usize + o.col as usize)
+        self.board.index(hex)
     }
 
     fn cell(&self, hex: Hex) -> Cell {
@@ -251,7 +249,8 @@ impl<'a> SightMap<'a> {
     }
 
     fn neighbours_in_board(&self, hex: Hex) -> impl Iterator<Item = Hex> + '_ {
-        hex.all_neighbors()
+        self.board
+            .neighbours(hex)
             .into_iter()
             .filter(|n| self.index(*n).is_some())
     }
@@ -259,7 +258,7 @@ impl<'a> SightMap<'a> {
     /// Numbers each connected group of plateau hexes.
     fn group_hills(&mut self) {
         let mut next = 0;
-        for start in self.board.hexes() {
+        for start in self.board.cells() {
             let Some(i) = self.index(start) else { continue };
             if self.cells[i].hill.is_some() || !self.has(self.cells[i], SightRule::Plateau) {
                 continue;
@@ -284,13 +283,13 @@ impl<'a> SightMap<'a> {
     fn group_tunnels(&mut self) {
         let marked: Vec<Hex> = self
             .board
-            .hexes()
+            .cells()
             .filter(|h| {
                 self.index(*h)
                     .is_some_and(|i| self.cells[i].tunnel.is_some())
             })
             .collect();
-        for g in super::validate::groups(marked.into_iter()) {
+        for g in super::validate::groups_in(self.board, marked.into_iter()) {
             let id = self.tunnels.len() as u32;
             let axis =
                 (0..3).find(|a| g.iter().all(|h| axis_value(*h, *a) == axis_value(g[0], *a)));
@@ -314,8 +313,8 @@ impl<'a> SightMap<'a> {
         axis_value(a, t.axis) == t.value && axis_value(b, t.axis) == t.value
     }
 
-    /// The hex board the lines are on.
-    pub fn board(&self) -> &'a HexBoard {
+    /// The board the lines are on.
+    pub fn board(&self) -> Grid<'a> {
         self.board
     }
 
@@ -337,7 +336,7 @@ impl<'a> SightMap<'a> {
     /// unit standing on `from`.
     pub fn sight(&self, from: Hex, to: Hex, firer: Option<&Unit>) -> Sighting {
         let firer = firer.or_else(|| self.firer_at(from));
-        let steps = line::line(from, to);
+        let steps = self.board.line(from, to);
         let mut blockers = Vec::new();
         self.judge(from, to, firer, &steps, &mut |b| {
             blockers.push(b);
@@ -347,7 +346,7 @@ impl<'a> SightMap<'a> {
             from,
             to,
             visible: blockers.is_empty(),
-            range: from.unsigned_distance_to(to),
+            range: self.board.distance(from, to),
             steps,
             blockers,
         }
@@ -363,7 +362,7 @@ impl<'a> SightMap<'a> {
         let ends = Ends { from, to, cf, ct };
         let mut steps = Vec::new();
         let mut rolling = 0;
-        let clear = line::walk(from, to, |s| {
+        let clear = self.board.walk(from, to, |s| {
             if elevation_rules {
                 steps.push(s);
             }
@@ -477,8 +476,12 @@ impl<'a> SightMap<'a> {
                 }
                 let mut b = self.blocker(h, why, from, to);
                 if graze {
-                    b.reason
-                        .push_str(" (the line runs along its side and both sides block)");
+                    b.reason.push_str(match self.board {
+                        Grid::Hex(_) => " (the line runs along its side and both sides block)",
+                        Grid::Square { .. } => {
+                            " (the line passes through its corner and the squares on both sides block)"
+                        }
+                    });
                 }
                 if !block(b) {
                     return;
@@ -538,8 +541,7 @@ impl<'a> SightMap<'a> {
         let mut prev = Some(from);
         for cur in steps.iter().map(inside).chain(std::iter::once(Some(to))) {
             if let (Some(p), Some(q)) = (prev, cur)
-                && p.unsigned_distance_to(q) == 1
-                && !through_corner(from, to, p, q)
+                && self.crosses_side(from, to, p, q)
                 && !check(p, q)
             {
                 return false;
@@ -547,6 +549,16 @@ impl<'a> SightMap<'a> {
             prev = cur;
         }
         true
+    }
+
+    /// Whether the line from `a` to `b` crosses the side between `p` and `q`, which it
+    /// enters one after the other: on hexes not through a corner of their side; on
+    /// squares whenever they share a side (a corner passing lies between them).
+    fn crosses_side(&self, a: Hex, b: Hex, p: Hex, q: Hex) -> bool {
+        match self.board {
+            Grid::Hex(_) => p.unsigned_distance_to(q) == 1 && !through_corner(a, b, p, q),
+            Grid::Square { .. } => self.board.side_between(p, q).is_some(),
+        }
     }
 
     /// Footnote 2: forest, town and city on lower ground cast a one-hex shadow behind
@@ -716,7 +728,7 @@ impl<'a> SightMap<'a> {
             return false;
         };
         names_class(&hill.sight.see_over_adjacent_friends, &firer.class)
-            && x.unsigned_distance_to(from) == 1
+            && self.board.adjacent(x, from)
             && c.level < cf.level
             && !self.kind(c).is_some_and(|k| k.sight.blocks)
             && self.units_at(x).iter().all(|u| u.side == firer.side)

@@ -9,7 +9,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use hexx::Hex;
 
-use crate::board::{Board, HexBoard, Orientation, Side};
+use crate::board::{Grid, Orientation, Side};
 use crate::rules::check::check_structure;
 use crate::rules::constraint::Constraint;
 use crate::rules::mechanism::On;
@@ -53,7 +53,7 @@ pub(crate) fn beside<A: Send>(
     which: &[usize],
     first: impl FnOnce() -> A + Send,
 ) -> (A, Vec<Vec<Diagnostic>>) {
-    let Board::Hex(board) = &s.board else {
+    let Some(board) = s.board.grid() else {
         return (first(), validate_constraints(s, r, which));
     };
     if s.hexes.len() < THREADED_FROM || which.is_empty() {
@@ -91,7 +91,10 @@ pub(crate) fn beside<A: Send>(
             (first, found)
         });
         let mut found = Vec::new();
-        take(cx.get_or_init(|| Context::new(s, r, board)), &mut found);
+        take(
+            cx.get_or_init(|| Context::new(s, r, grid(board, r))),
+            &mut found,
+        );
         match other.join() {
             Ok((first, theirs)) => {
                 found.extend(theirs);
@@ -116,7 +119,7 @@ pub(crate) fn validate_constraints(
     if which.is_empty() {
         return Vec::new();
     }
-    let Board::Hex(board) = &s.board else {
+    let Some(board) = s.board.grid() else {
         let table = crate::rules::table::validate::Table::new(s, r);
         return which
             .iter()
@@ -129,7 +132,7 @@ pub(crate) fn validate_constraints(
             })
             .collect();
     };
-    let cx = Context::new(s, r, board);
+    let cx = Context::new(s, r, grid(board, r));
     which
         .iter()
         .map(|i| {
@@ -152,17 +155,17 @@ pub(crate) fn validate_at(
     which: &[usize],
     focus: &HashSet<Hex>,
 ) -> Vec<Vec<Diagnostic>> {
-    let Board::Hex(board) = &s.board else {
+    let Some(board) = s.board.grid() else {
         return vec![Vec::new(); which.len()];
     };
-    let cx = Context::focused(s, r, board, Some(focus));
+    let cx = Context::focused(s, r, grid(board, r), Some(focus));
     which
         .iter()
         .map(|i| {
             let mut out = Vec::new();
             if let Some(c) = r.constraints.get(*i) {
                 let m = c.check.mechanism();
-                if m.info().boards.runs_on(true) {
+                if m.info().boards.runs_on(&s.board) {
                     m.run_at(&cx, c, focus, &mut out);
                 }
             }
@@ -174,15 +177,22 @@ pub(crate) fn validate_at(
 
 /// Orders findings by the reading order of the first hex they concern. Mechanisms walk
 /// hash maps; sorting what they find is far cheaper than sorting what they walk.
-pub fn sort_by_place(found: &mut [Diagnostic], board: &HexBoard) {
+pub fn sort_by_place<'a>(found: &mut [Diagnostic], board: impl Into<Grid<'a>>) {
+    let board = board.into();
     found.sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
 }
 
-/// A hex board's validator: what the mechanisms look up, built once per run.
+/// The board's cells as the ruleset moves between them: a square grid has diagonal
+/// neighbours when its `square_moves` allow diagonal steps.
+pub fn grid<'a>(board: Grid<'a>, r: &Ruleset) -> Grid<'a> {
+    board.with_diagonals(r.square_moves.diagonals)
+}
+
+/// A hex (or square) board's validator: what the mechanisms look up, built once per run.
 pub struct Context<'a> {
     pub(crate) s: &'a Scenario,
     pub(crate) r: &'a Ruleset,
-    pub(crate) board: &'a HexBoard,
+    pub(crate) board: Grid<'a>,
     pub(crate) terrains: HashMap<&'a str, &'a Kind>,
     pub(crate) default_terrain: &'a str,
     /// Every hex that holds something, with its terrain's kind resolved once (only
@@ -201,14 +211,14 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    fn new(s: &'a Scenario, r: &'a Ruleset, board: &'a HexBoard) -> Self {
+    fn new(s: &'a Scenario, r: &'a Ruleset, board: Grid<'a>) -> Self {
         Self::focused(s, r, board, None)
     }
 
     fn focused(
         s: &'a Scenario,
         r: &'a Ruleset,
-        board: &'a HexBoard,
+        board: Grid<'a>,
         focus: Option<&'a HashSet<Hex>>,
     ) -> Self {
         let terrains: HashMap<&str, &Kind> =
@@ -290,7 +300,7 @@ impl<'a> Context<'a> {
     /// board).
     fn check(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         let m = c.check.mechanism();
-        if m.info().boards.runs_on(true) {
+        if m.info().boards.runs_on(&self.s.board) {
             m.run(On::Hex(self), c, out);
         }
     }
@@ -302,7 +312,7 @@ impl<'a> Context<'a> {
 
     /// Connected groups, each in reading order.
     pub(crate) fn groups(&self, hexes: impl Iterator<Item = Hex>) -> Vec<Vec<Hex>> {
-        let mut gs = groups(hexes);
+        let mut gs = groups_in(self.board, hexes);
         for g in &mut gs {
             g.sort_by_key(|h| self.board.reading_order(*h));
         }
@@ -352,22 +362,36 @@ pub fn stack_allowed(units: &[&Unit], max: usize, may_share: &[String]) -> bool 
 
 /// Whether the sides form one run around the hex.
 pub fn contiguous(o: Orientation, sides: &[Side]) -> bool {
-    let mut on = [false; 6];
-    for s in sides {
-        if let Some(i) = s.index(o) {
-            on[i] = true;
-        }
-    }
+    contiguous_in(&Side::all(o), sides)
+}
+
+/// Whether the sides form one run around a cell whose sides are `all`, clockwise.
+pub fn contiguous_in(all: &[Side], sides: &[Side]) -> bool {
+    let n = all.len();
+    let on: Vec<bool> = all.iter().map(|s| sides.contains(s)).collect();
     let count = on.iter().filter(|b| **b).count();
-    if count == 0 || count == 6 {
+    if count == 0 || count == n {
         return true;
     }
-    let starts = (0..6).filter(|i| on[*i] && !on[(i + 5) % 6]).count();
+    let starts = (0..n).filter(|i| on[*i] && !on[(i + n - 1) % n]).count();
     starts == 1
 }
 
 /// Connected groups of hexes, each in the order first met.
 pub fn groups(hexes: impl Iterator<Item = Hex>) -> Vec<Vec<Hex>> {
+    groups_by(hexes, |h| h.all_neighbors().into_iter().collect())
+}
+
+/// Connected groups of the grid's cells (squares joined as the grid's neighbours are),
+/// each in the order first met.
+pub fn groups_in(grid: Grid<'_>, hexes: impl Iterator<Item = Hex>) -> Vec<Vec<Hex>> {
+    groups_by(hexes, |h| grid.neighbours(h))
+}
+
+fn groups_by(
+    hexes: impl Iterator<Item = Hex>,
+    neighbours: impl Fn(Hex) -> smallvec::SmallVec<[Hex; 8]>,
+) -> Vec<Vec<Hex>> {
     let all: Vec<Hex> = hexes.collect();
     let set: HashSet<Hex> = all.iter().copied().collect();
     let mut seen = HashSet::with_capacity_and_hasher(set.len(), Default::default());
@@ -379,7 +403,7 @@ pub fn groups(hexes: impl Iterator<Item = Hex>) -> Vec<Vec<Hex>> {
         let mut group = vec![start];
         let mut i = 0;
         while i < group.len() {
-            for n in group[i].all_neighbors() {
+            for n in neighbours(group[i]) {
                 if set.contains(&n) && seen.insert(n) {
                     group.push(n);
                 }
@@ -394,7 +418,7 @@ pub fn groups(hexes: impl Iterator<Item = Hex>) -> Vec<Vec<Hex>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Stagger;
+    use crate::board::{Board, HexBoard, Stagger};
     use crate::rules::Rulesets;
     use crate::scenario::{Token, Unit};
 

@@ -1,12 +1,14 @@
 //! Zones of control, when the ruleset names the mechanism (`zones_of_control`): "As a
 //! general rule the six hexes immediately surrounding a unit make up its Zone of
 //! Control", less the exceptions its kinds give (uncontrolled terrain, blocking
-//! hexsides, forts).
+//! hexsides, forts). On a square grid the zone is the unit's neighbours as its
+//! `square_moves` count them (eight, or four); control reaches a diagonal square past
+//! a corner unless both ways round the corner cross a blocking side.
 
 use hexx::Hex;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::board::HexsideKey;
+use crate::board::{HexsideKey, SquareBoard};
 use crate::rules::model::{Kind, KindList, Ruleset};
 use crate::scenario::Scenario;
 
@@ -47,9 +49,10 @@ impl Zones {
         if !has_zones(r) {
             return z;
         }
-        let Some(board) = s.board.as_hex() else {
+        let Some(board) = s.board.grid() else {
             return z;
         };
+        let board = super::validate::grid(board, r);
         let terrain = |h: Hex| crate::rules::terrain_at(s, r, h);
         // A side blocks control when a feature on it does and no other negates it (a
         // ford across a river).
@@ -68,10 +71,18 @@ impl Zones {
             })
             .map(|(key, _)| key)
             .collect();
+        let open = |a: Hex, b: Hex| !blocked.contains(&HexsideKey::between(a, b));
+        let reaches = |from: Hex, to: Hex| match board
+            .as_square()
+            .and_then(|_| SquareBoard::beside_corner(from, to))
+        {
+            Some(beside) => beside.iter().any(|c| open(from, *c) && open(*c, to)),
+            None => open(from, to),
+        };
         let controllable = |from: Hex, to: Hex| {
             board.contains(to)
                 && !terrain(to).is_some_and(|k| k.zoc.uncontrolled || k.zoc.shelters)
-                && !blocked.contains(&HexsideKey::between(from, to))
+                && reaches(from, to)
         };
         for u in &s.units {
             let Some(h) = u.hex else { continue };
@@ -90,7 +101,7 @@ impl Zones {
                 continue;
             }
             let zone = z.by_side.entry(u.side.clone()).or_default();
-            for n in h.all_neighbors() {
+            for n in board.neighbours(h) {
                 if controllable(h, n) {
                     *zone.entry(n).or_insert(0) |= class_bit(index);
                 }
@@ -121,7 +132,7 @@ impl Zones {
                 .find(|u| u.hex == Some(*h))
                 .map(|u| u.side.clone())
                 .or_else(|| owners.get(&board.label(*h)).cloned());
-            for n in h.all_neighbors() {
+            for n in board.neighbours(*h) {
                 if controllable(*h, n) {
                     z.forts.insert(n, holder.clone());
                 }

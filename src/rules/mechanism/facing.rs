@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::{Boards, Info, LoadCheck, Mechanism, On, Reach, Reads};
 use crate::board::Side;
 use crate::rules::constraint::Constraint;
-use crate::rules::hex::validate::{Context, contiguous};
+use crate::rules::hex::validate::{Context, contiguous_in};
 use crate::rules::model::Kind;
 use crate::rules::model::KindList;
 use crate::scenario::Edit;
@@ -16,7 +16,7 @@ use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Hex;
+pub const BOARDS: Boards = Boards::Grids;
 
 /// With `kinds`: hexes and tokens of those kinds have `min` to `max` front sides
 /// (next to each other when their facing requires it). Without: kinds that have no
@@ -66,7 +66,7 @@ impl Mechanism for Facing {
 }
 
 fn facing(cx: &Context<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diagnostic>) {
-    let o = cx.board.orientation;
+    let all = cx.board.sides();
     // Listed kinds are checked against their spec; with no list, only kinds without
     // a spec are checked (they must have no front sides).
     let checks = |kind: Option<&Kind>, id: &str| {
@@ -120,7 +120,7 @@ fn facing(cx: &Context<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diag
                         spec.min,
                         spec.max
                     ))
-                } else if spec.contiguous && !contiguous(o, sides) {
+                } else if spec.contiguous && !contiguous_in(&all, sides) {
                     let names: Vec<&str> = sides.iter().map(|s| s.as_str()).collect();
                     Some(format!(
                         "{}: its front sides {} are not next to each other",

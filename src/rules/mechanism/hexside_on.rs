@@ -12,7 +12,7 @@ use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Hex;
+pub const BOARDS: Boards = Boards::Grids;
 
 /// A hexside feature `kind` only on a side that also has one of `on`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -69,7 +69,7 @@ fn hexside_on(
         {
             continue;
         }
-        let (hex, side) = cx.board.name_hexside(*key);
+        let (hex, side) = cx.board.name_side(*key);
         let names: Vec<String> = on.iter().map(|t| cx.name(KindList::Hexside, t)).collect();
         let name = cx.name(KindList::Hexside, kind);
         out.push(

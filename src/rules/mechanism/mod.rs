@@ -56,6 +56,7 @@ use super::hex::validate::Context;
 use super::model::{KindList, Ruleset};
 use super::ruleset_check::{At, Problem};
 use super::table::validate::Table;
+use crate::board::Board;
 use crate::scenario::diagnostic::Diagnostic;
 
 pub use describe::{Description, Param, ParamType};
@@ -66,20 +67,56 @@ pub use describe::{Description, Param, ParamType};
 pub enum Boards {
     /// Hex boards only.
     Hex,
+    /// Square grids only.
+    Square,
     /// Measured tables only.
     Table,
-    /// Both, written once over [`Ground`](super::ground::Ground).
+    /// Hex boards and tables, written once over [`Ground`](super::ground::Ground).
     Both,
+    /// Boards of cells: hex boards and square grids, written once over
+    /// [`Grid`](crate::board::Grid).
+    Grids,
+    /// Every board.
+    All,
 }
 
 impl Boards {
-    /// Whether it runs on a hex board (`true`) or a table (`false`).
-    pub fn runs_on(self, hex: bool) -> bool {
+    /// Whether it runs on `board`.
+    pub fn runs_on(self, board: &Board) -> bool {
+        self.runs_on_kind(board.kind())
+    }
+
+    /// Whether it runs on a board of kind `kind` (`hex`, `square`, `freeform`).
+    pub fn runs_on_kind(self, kind: &str) -> bool {
         match self {
-            Boards::Hex => hex,
-            Boards::Table => !hex,
-            Boards::Both => true,
+            Boards::Hex => kind == "hex",
+            Boards::Square => kind == "square",
+            Boards::Table => kind == "freeform",
+            Boards::Both => kind != "square",
+            Boards::Grids => kind != "freeform",
+            Boards::All => true,
         }
+    }
+
+    /// The boards in words, for messages: "hex boards", "hex and square boards".
+    pub fn words(self) -> &'static str {
+        match self {
+            Boards::Hex => "hex boards",
+            Boards::Square => "square boards",
+            Boards::Table => "tables",
+            Boards::Both => "hex boards and tables",
+            Boards::Grids => "hex and square boards",
+            Boards::All => "every board",
+        }
+    }
+}
+
+/// A board's kind in words, for messages: "a hex board", "a square board", "a table".
+pub fn board_words(board: &Board) -> &'static str {
+    match board {
+        Board::Hex(_) => "a hex board",
+        Board::Square(_) => "a square board",
+        Board::Freeform(_) => "a table",
     }
 }
 
@@ -262,7 +299,7 @@ impl LoadCheck<'_> {
     /// table an area terrain, a line or a landmark kind; on a hex board a terrain, token
     /// or road kind.
     pub fn ground_kind(&mut self, id: &str) {
-        if self.r.board.as_hex().is_none() {
+        if self.r.board.grid().is_none() {
             return self.table_kind(id);
         }
         let lists = [KindList::Terrain, KindList::Token, KindList::Road];

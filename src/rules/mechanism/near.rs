@@ -10,7 +10,7 @@ use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Hex;
+pub const BOARDS: Boards = Boards::Grids;
 
 /// Every hex of `terrain` has a hex of one of `near` next to it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -54,8 +54,9 @@ fn near(
         if cell.terrain != terrain {
             continue;
         }
-        let found = hex
-            .all_neighbors()
+        let found = cx
+            .board
+            .neighbours(hex)
             .iter()
             .any(|n| near.iter().any(|t| t == cx.terrain(*n)));
         if !found {

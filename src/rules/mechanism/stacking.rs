@@ -13,7 +13,7 @@ use crate::scenario::Unit;
 use crate::scenario::diagnostic::Diagnostic;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Hex;
+pub const BOARDS: Boards = Boards::Grids;
 
 /// At most `max` units a hex; a unit of a `may_share` class may also stand in the
 /// hex of one friendly unit. Movement keeps to it too.

@@ -7,6 +7,7 @@
 
 pub mod combat;
 pub mod sight;
+pub mod squares;
 pub mod zoc;
 
 use super::mechanism::describe::describe;
@@ -33,6 +34,7 @@ pub fn registry() -> Vec<Description> {
         describe::<sight::SightModel>(sight::SightModel::KEY, sight::SightModel::BOARDS),
         describe::<combat::Combat>(combat::Combat::KEY, combat::Combat::BOARDS),
         describe::<zoc::ZocModel>(zoc::ZocModel::KEY, zoc::ZocModel::BOARDS),
+        describe::<squares::SquareMoves>(squares::SquareMoves::KEY, squares::SquareMoves::BOARDS),
     ];
     let schema = schemars::SchemaGenerator::default()
         .into_root_schema_for::<Ruleset>()
@@ -49,11 +51,20 @@ pub fn registry() -> Vec<Description> {
 
 /// A model the ruleset sets, on a board it does not run on.
 fn board_problem<M: Model>(r: &Ruleset, out: &mut Vec<Problem>) {
-    if !M::BOARDS.runs_on(r.is_hex()) {
+    if !M::BOARDS.runs_on(&r.board) {
         let key = M::KEY;
+        let only = if matches!(M::BOARDS, Boards::Hex | Boards::Square) {
+            " only"
+        } else {
+            ""
+        };
         out.push(Problem {
             at: At::Key(key),
-            message: format!("'{key}' works on hex boards only; this ruleset's board is freeform"),
+            message: format!(
+                "'{key}' works on {}{only}; this ruleset's board is {}",
+                M::BOARDS.words(),
+                r.board.kind()
+            ),
             place: Place::new(Entry::Mechanisms, key),
         });
     }
@@ -75,6 +86,10 @@ pub(crate) fn check_against(r: &Ruleset, out: &mut Vec<Problem>) {
     }
     if let Some(c) = r.combat {
         c.check(r, out);
+        board_problem::<combat::Combat>(r, out);
+    }
+    if !r.square_moves.is_default() {
+        board_problem::<squares::SquareMoves>(r, out);
     }
 }
 
@@ -87,9 +102,17 @@ mod tests {
     fn every_model_is_described_with_its_parameters() {
         let all = registry();
         let names: Vec<&str> = all.iter().map(|d| d.name).collect();
-        assert_eq!(names, ["line_of_sight", "combat", "zones_of_control"]);
+        assert_eq!(
+            names,
+            [
+                "line_of_sight",
+                "combat",
+                "zones_of_control",
+                "square_moves"
+            ]
+        );
         let sight = &all[0];
-        assert_eq!(sight.boards, Boards::Hex);
+        assert_eq!(sight.boards, Boards::Grids);
         let params: Vec<&str> = sight.params.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(
             params,
@@ -97,7 +120,7 @@ mod tests {
         );
         assert_eq!(sight.params[1].ty, ParamType::Flag);
         assert!(sight.params[4].doc.contains("both ends"), "{sight:?}");
-        assert_eq!(all[1].boards, Boards::Both);
+        assert_eq!(all[1].boards, Boards::All);
         assert!(all[1].doc.contains("battle"), "{:?}", all[1]);
         let zoc = &all[2];
         assert_eq!(zoc.params[1].name, "leave_cost");
@@ -115,7 +138,7 @@ mod tests {
         check_against(&r, &mut out);
         assert_eq!(
             out[0].message,
-            "'line_of_sight' works on hex boards only; this ruleset's board is freeform"
+            "'line_of_sight' works on hex and square boards; this ruleset's board is freeform"
         );
     }
 }

@@ -90,7 +90,7 @@ impl SightModel {
 
 impl Model for SightModel {
     const KEY: &'static str = "line_of_sight";
-    const BOARDS: Boards = Boards::Hex;
+    const BOARDS: Boards = Boards::Grids;
 
     /// Each switch needs the elevation rule it belongs to.
     fn check(&self, _r: &Ruleset, out: &mut Vec<Problem>) {

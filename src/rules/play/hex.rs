@@ -92,7 +92,7 @@ pub fn controlled(s: &Scenario, r: &Ruleset, side: &str) -> Result<Vec<Hex>, Pla
             format!("no side '{side}' in this scenario"),
         ));
     }
-    let Some(board) = s.board.as_hex() else {
+    let Some(board) = s.board.grid() else {
         return Ok(Vec::new());
     };
     let mut hexes: Vec<Hex> = crate::rules::zoc::Zones::new(s, r)
@@ -131,7 +131,7 @@ impl<'a> Field for HexField<'a> {
         };
         self.map
             .board()
-            .hex_at(what)
+            .cell_at(what)
             .map(|h| (h, None))
             .map_err(|e| unknown(e.to_string()))
     }
@@ -160,13 +160,24 @@ impl<'a> Field for HexField<'a> {
             match step {
                 Step::Cross(h) => path.push(s.label(*h)),
                 Step::Graze(a, b) => {
-                    path.push(s.label(*a));
-                    path.push(s.label(*b));
+                    // A line along a hexside is in both hexes; through a corner it
+                    // enters neither square.
+                    if self.map.board().as_hex().is_some() {
+                        path.push(s.label(*a));
+                        path.push(s.label(*b));
+                    }
                     grazed.push([s.label(*a), s.label(*b)]);
                 }
             }
         }
         Some((path, grazed))
+    }
+
+    fn grazes(&self) -> &'static str {
+        match self.map.board().as_hex() {
+            Some(_) => "it runs along the hexside between",
+            None => "it passes through the corner between",
+        }
     }
 
     fn measure(&self, b: &Between<Sighting>) -> String {
@@ -225,10 +236,11 @@ impl<'a> Field for HexField<'a> {
             penalty: false,
             all_road: true,
             start: true,
+            odd_diagonal: false,
         };
         for (h, _) in through {
             let to = self.s.label(*h);
-            if state.hex.unsigned_distance_to(*h) != 1 {
+            if !map.board().adjacent(state.hex, *h) {
                 let from = self.s.label(state.hex);
                 let why = format!("{to} is not next to {from}: a route goes hex by hex");
                 out.legs.push(refused(to, why));
@@ -253,6 +265,7 @@ impl<'a> Field for HexField<'a> {
                 penalty: step.penalty,
                 all_road: state.all_road && step.road.is_some(),
                 start: false,
+                odd_diagonal: state.odd_diagonal ^ map.diagonal(state.hex, *h),
             };
         }
         out.all_road = state.all_road && !out.legs.is_empty();

@@ -107,6 +107,11 @@ pub trait Field {
     /// hexside, by label, when the board has hexes (worded only when asked: drawing
     /// needs none of it).
     fn crossed(&self, line: &Self::Line) -> Option<(Vec<String>, Vec<[String; 2]>)>;
+    /// How the details word a pair [`Field::crossed`] gives: a line along a hexside,
+    /// or through the corner between two squares.
+    fn grazes(&self) -> &'static str {
+        "it runs along the hexside between"
+    }
     /// How far a line reaches, as a message says it ("range 3", "12.5 cm, edge to
     /// edge (small-arms fire)").
     fn measure(&self, b: &Between<Self::Line>) -> String;

@@ -182,7 +182,7 @@ pub fn details<F: Field>(field: &F, s: &Sight<F::Line>) -> Vec<String> {
         out.push(format!("the line crosses {}", path.join(", ")));
     }
     for [x, y] in &grazed {
-        out.push(format!("it runs along the hexside between {x} and {y}"));
+        out.push(format!("{} {x} and {y}", field.grazes()));
     }
     out.extend(b.met.iter().map(|m| met_line(m, b.fire)));
     out

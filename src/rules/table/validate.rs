@@ -72,7 +72,7 @@ impl<'a> Table<'a> {
     /// table).
     pub fn check(&self, c: &Constraint, out: &mut Vec<Diagnostic>) {
         let m = c.check.mechanism();
-        if m.info().boards.runs_on(false) {
+        if m.info().boards.runs_on_kind("freeform") {
             m.run(On::Table(self), c, out);
         }
     }

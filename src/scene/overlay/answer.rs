@@ -129,7 +129,7 @@ impl Ask {
         given: Given,
     ) -> Result<Preview, OverlayError> {
         s.board
-            .as_hex()
+            .grid()
             .ok_or_else(|| OverlayError("previews are drawn on hex boards only".into()))?;
         let hex_field = || {
             HexField::new(s, r)

@@ -5,7 +5,7 @@ use hexx::{Hex, Vec2};
 
 use super::{Preview, Words};
 use crate::board::line::Step;
-use crate::board::{BoardLayout, HexBoard, HexsideKey};
+use crate::board::{BoardLayout, Grid, HexsideKey};
 use crate::rules::charge::Charge;
 use crate::scene::{Anchor, Item, Points, Rgba, Stroke, Style};
 
@@ -78,7 +78,8 @@ pub fn cost_colour(cost: u32, most: u32) -> Rgba {
 
 /// The drawing of a preview on a board drawn by `layout`, as a file shows it: a
 /// battle with its dice and modifiers as a caption beside the target.
-pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<Item> {
+pub fn draw<'b>(preview: &Preview, board: impl Into<Grid<'b>>, layout: &BoardLayout) -> Vec<Item> {
+    let board = board.into();
     let mut out = draw_on_screen(preview, board, layout);
     if let Preview::Battle {
         battle,
@@ -87,7 +88,7 @@ pub fn draw(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<It
         ..
     } = preview
     {
-        let w = board.hex_width_mm as f32;
+        let w = board.cell_mm() as f32;
         let target = layout.centre(battle.sight.between.own.to);
         out.extend(caption_beside(
             target,
@@ -165,8 +166,13 @@ fn caption(at: Vec2, size: f32, first: &str, rest: &[String]) -> Vec<Item> {
 
 /// The drawing of a preview under the mouse: a battle's caption is the inspector's and
 /// the tooltip's there, so it is left out.
-pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout) -> Vec<Item> {
-    let w = board.hex_width_mm as f32;
+pub fn draw_on_screen<'b>(
+    preview: &Preview,
+    board: impl Into<Grid<'b>>,
+    layout: &BoardLayout,
+) -> Vec<Item> {
+    let board = board.into();
+    let w = board.cell_mm() as f32;
     let mut out = Vec::new();
     match preview {
         Preview::Battle { battle, front, .. } => {
@@ -191,7 +197,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
                     Step::Cross(h) => out.push(fill(layout, *h, CROSSED.alpha(70))),
                     Step::Graze(a, b) => {
                         let key = HexsideKey::between(*a, *b);
-                        if let Some(side) = key.side_from(board.orientation, *a)
+                        if let Some(side) = board.side_from(key, *a)
                             && let Some([p, q]) = layout.side_ends(*a, side)
                         {
                             out.push(Item::Polyline {
@@ -291,7 +297,7 @@ pub fn draw_on_screen(preview: &Preview, board: &HexBoard, layout: &BoardLayout)
         }
         Preview::Viewshed { from, seen } => {
             let seen: rustc_hash::FxHashSet<Hex> = seen.iter().copied().collect();
-            for h in board.hexes() {
+            for h in board.cells() {
                 if h != *from && !seen.contains(&h) {
                     out.push(fill(layout, h, Rgba::BLACK.alpha(90)));
                 }

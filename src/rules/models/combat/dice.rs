@@ -71,7 +71,12 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
             false,
             sighting,
             format!(
-                "the target is {range} hexes away; {} reaches {max_range}",
+                "the target is {range} {} away; {} reaches {max_range}",
+                if map.board().as_square().is_some() {
+                    "squares"
+                } else {
+                    "hexes"
+                },
                 u.id
             ),
         );

@@ -94,7 +94,7 @@ models! {
 
 impl Model for Combat {
     const KEY: &'static str = "combat";
-    const BOARDS: Boards = Boards::Both;
+    const BOARDS: Boards = Boards::All;
 
     fn check(&self, r: &Ruleset, out: &mut Vec<Problem>) {
         self.model().check(r, out);
