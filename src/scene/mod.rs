@@ -355,7 +355,7 @@ pub enum Patch {
     /// Nothing it draws changed.
     Same,
     /// The scene with the rows that changed drawn again.
-    New(Scene),
+    New(Box<Scene>),
     /// Too much changed, or the scene is not of a hex board's window: build it again.
     Whole,
 }
@@ -460,10 +460,10 @@ impl Scene {
             .zip(&part.layers)
             .map(|(mine, theirs)| mine.spliced(cells.clone(), theirs, from))
             .collect();
-        Patch::New(Scene {
+        Patch::New(Box::new(Scene {
             layers,
             ..self.clone_without_layers()
-        })
+        }))
     }
 
     /// The scene's own fields, with no layers.
@@ -576,7 +576,7 @@ mod patch_tests {
             set.extend(o.findings.iter().flat_map(|f| f.hexes.clone()));
             let fresh = build::build(&s, r, &o);
             scene = match scene.patched(&s, r, &o, &set) {
-                Patch::New(p) => p,
+                Patch::New(p) => *p,
                 Patch::Same => scene,
                 Patch::Whole => panic!("case {k}: a few hexes patch"),
             };
