@@ -135,13 +135,27 @@ impl Document {
 
     /// Applies an edit as (part of) one undo step and revalidates what it can affect.
     pub fn apply(&mut self, edit: Edit, rulesets: &Rulesets) -> Result<(), EditError> {
-        // The edit is kept for the validator: the history takes the original.
-        let applied = edit.clone();
+        let empty = edit.is_empty();
         let t = super::frame_log::phase("edit");
         self.history.apply(&mut self.scenario, edit)?;
         drop(t);
-        self.changed(rulesets, Some(&applied));
+        self.applied(rulesets, empty);
         Ok(())
+    }
+
+    /// After an edit went into the history: the validator follows its inverse, which
+    /// changes what it changed (no copy of the edit: a flood fill's million hexes were
+    /// copied once more for the validator, hundreds of megabytes).
+    fn applied(&mut self, rulesets: &Rulesets, empty: bool) {
+        let nothing = Edit::Batch(Vec::new());
+        let history = std::mem::take(&mut self.history);
+        let edit = if empty {
+            Some(&nothing)
+        } else {
+            history.last_applied()
+        };
+        self.changed(rulesets, edit);
+        self.history = history;
     }
 
     /// [`Document::apply`] under a name Edit > Undo shows ("paste"), for a gesture
@@ -152,9 +166,9 @@ impl Document {
         rulesets: &Rulesets,
         name: &str,
     ) -> Result<(), EditError> {
-        let applied = edit.clone();
+        let empty = edit.is_empty();
         self.history.apply_named(&mut self.scenario, edit, name)?;
-        self.changed(rulesets, Some(&applied));
+        self.applied(rulesets, empty);
         Ok(())
     }
 
@@ -215,10 +229,13 @@ impl Document {
         let done = self.history.undo_in(&mut self.scenario, &mut self.module);
         drop(t);
         if done {
-            let edit = (!self.history.swapped(true))
-                .then(|| self.history.last_undone().cloned())
+            // Taken out while the validator reads its step: no copy of the step.
+            let history = std::mem::take(&mut self.history);
+            let edit = (!history.swapped(true))
+                .then(|| history.last_undone())
                 .flatten();
-            self.changed(rulesets, edit.as_ref());
+            self.changed(rulesets, edit);
+            self.history = history;
         }
         done
     }
@@ -228,10 +245,12 @@ impl Document {
         let done = self.history.redo_in(&mut self.scenario, &mut self.module);
         drop(t);
         if done {
-            let edit = (!self.history.swapped(false))
-                .then(|| self.history.last_done().cloned())
+            let history = std::mem::take(&mut self.history);
+            let edit = (!history.swapped(false))
+                .then(|| history.last_done())
                 .flatten();
-            self.changed(rulesets, edit.as_ref());
+            self.changed(rulesets, edit);
+            self.history = history;
         }
         done
     }

@@ -628,7 +628,7 @@ impl ScenePainter {
                     self.stale = (self.meshes.take())
                         .filter(|m| Arc::ptr_eq(&m.source, &old))
                         .map(|m| (old, m));
-                    self.scene = Some((key, Arc::new(*s)));
+                    self.scene = Some((key, Arc::from(s)));
                 }
                 Patch::Whole => {
                     let _t = super::frame_log::phase("scene build");

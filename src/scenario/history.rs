@@ -246,6 +246,15 @@ impl<M> History<M> {
         self.undo.last()
     }
 
+    /// The inverse of the edit applied last (in the open group, or the newest step):
+    /// it changes what that edit changed.
+    pub fn last_applied(&self) -> Option<&Edit> {
+        match &self.group {
+            Some(group) => group.last(),
+            None => self.undo.last(),
+        }
+    }
+
     /// The edit that redoes the newest undone step: what the last undo changed.
     pub fn last_undone(&self) -> Option<&Edit> {
         self.redo.last().map(|(e, _)| e)
