@@ -613,9 +613,16 @@ fn setup_into(
         .ok_or_else(|| IntoError::Board("the build file has no end tag".into()))?;
     let end = build[..end].trim_end().len();
     build.insert_str(end, &fragment);
-    let mut added: Vec<(String, Vec<u8>)> = kinds
+    // The counters of the pieces the setup has, not of every class and side.
+    let used: std::collections::BTreeSet<usize> = setup
+        .stacks
         .iter()
-        .map(|k| (format!("images/{}", k.image), k.png.clone()))
+        .chain(setup.holding.iter().flat_map(|h| &h.stacks))
+        .flat_map(|st| st.pieces.iter().map(|p| p.kind))
+        .collect();
+    let mut added: Vec<(String, Vec<u8>)> = used
+        .iter()
+        .map(|&i| (format!("images/{}", kinds[i].image), kinds[i].png.clone()))
         .collect();
     if let Some(h) = &setup.holding {
         added.push((format!("images/{}", h.image), h.png.clone()));
