@@ -1343,18 +1343,25 @@ mod tests {
         }
     }
 
-    /// A big board zoomed in is drawn from the scene of the part in view: the painter
-    /// holds a few thousand hexes, not the board's hundred thousand, builds another
-    /// scene when the view moves away, and paints what a fresh painter does.
-    #[test]
-    fn a_big_board_zoomed_in_holds_only_the_part_in_view() {
+    /// A 320 x 320 board (past the windowed drawing's size), its hexes woods, clear and
+    /// hill in turn.
+    fn painted_320() -> (HexBoard, Scenario) {
         let board = HexBoard::new(Orientation::Pointy, 320, 320, Stagger::Odd).unwrap();
-        assert!(board.area() > WINDOWED_CELLS);
         let mut s = Scenario::new("big", "battle-cry-150", Board::Hex(board.clone()));
         for (i, hex) in board.hexes().enumerate() {
             s.hexes
                 .insert(hex, HexCell::terrain(["woods", "clear", "hill"][i % 3]));
         }
+        (board, s)
+    }
+
+    /// A big board zoomed in is drawn from the scene of the part in view: the painter
+    /// holds a few thousand hexes, not the board's hundred thousand, builds another
+    /// scene when the view moves away, and paints what a fresh painter does.
+    #[test]
+    fn a_big_board_zoomed_in_holds_only_the_part_in_view() {
+        let (board, s) = painted_320();
+        assert!(board.area() > WINDOWED_CELLS);
         let doc = Document::new(s, None, &Rulesets::built_in());
         let mut view = View {
             zoom: 1.0,
@@ -1387,12 +1394,7 @@ mod tests {
     /// alone, and the frame is the one a fresh painter draws.
     #[test]
     fn a_hex_painted_zoomed_in_draws_what_a_fresh_painter_does() {
-        let board = HexBoard::new(Orientation::Pointy, 320, 320, Stagger::Odd).unwrap();
-        let mut s = Scenario::new("big", "battle-cry-150", Board::Hex(board.clone()));
-        for (i, hex) in board.hexes().enumerate() {
-            s.hexes
-                .insert(hex, HexCell::terrain(["woods", "clear", "hill"][i % 3]));
-        }
+        let (board, s) = painted_320();
         let rulesets = Rulesets::built_in();
         let mut doc = Document::new(s, None, &rulesets);
         let view = View {
@@ -1441,12 +1443,7 @@ mod tests {
     /// fresh painter does.
     #[test]
     fn a_zoomed_view_of_many_hexes_stands_in_then_paints_what_a_fresh_painter_does() {
-        let board = HexBoard::new(Orientation::Pointy, 320, 320, Stagger::Odd).unwrap();
-        let mut s = Scenario::new("big", "battle-cry-150", Board::Hex(board.clone()));
-        for (i, hex) in board.hexes().enumerate() {
-            s.hexes
-                .insert(hex, HexCell::terrain(["woods", "clear", "hill"][i % 3]));
-        }
+        let (_, s) = painted_320();
         let doc = Document::new(s, None, &Rulesets::built_in());
         let mut view = View {
             zoom: 0.3,
