@@ -8,8 +8,10 @@ without the others; the aim is that none is larger than two files.
     python3 scripts/import_cycles.py            # src/app
     python3 scripts/import_cycles.py src/scene  # another tree
     python3 scripts/import_cycles.py --edges    # also every edge, file by file
+    python3 scripts/import_cycles.py --max 2    # exit 1 if a circle is larger than 2
 
-Exit code 0 always: it measures, it does not judge.
+Without --max it measures and exits 0; with it, it judges (tests/core/layers.rs runs
+it so that a merge cannot bring a circle back unseen).
 """
 import os
 import re
@@ -185,8 +187,14 @@ def tarjan(nodes, edges):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    show_edges = "--edges" in sys.argv
+    argv = sys.argv[1:]
+    most = None
+    if "--max" in argv:
+        k = argv.index("--max")
+        most = int(argv[k + 1])
+        del argv[k:k + 2]
+    args = [a for a in argv if not a.startswith("--")]
+    show_edges = "--edges" in argv
     tree = os.path.join(ROOT, args[0] if args else "src/app")
     base_dir = os.path.dirname(tree)
     # src/app -> ("app",): the crate path of the tree's root.
@@ -220,6 +228,8 @@ def main():
         for f in sorted(edges):
             for t in sorted(edges[f]):
                 print(f"  {f} -> {t}")
+    if most is not None and circles and len(circles[0]) > most:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -291,6 +291,17 @@ pub struct HexTools {
     pub objective: super::objective_tool::PlaceObjective,
 }
 
+impl BoardTool<Hexes> for super::objective_tool::PlaceObjective {
+    fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
+        if p.clicked && t.board.contains(p.hex) {
+            super::objective_tool::click_hex(t.doc, t.rulesets, t.tools, t.board, p.hex, p.shift);
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Click a hex to add an objective or pick one; Shift+click adds a hex to the picked one or takes it out"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,21 +5,17 @@
 
 use std::collections::HashSet;
 
-use egui::{Color32, Pos2, Rect, Shape, Stroke, Ui};
+use egui::{Color32, Pos2, Rect, Shape, Stroke};
 use geo::Contains as _;
 use hexx::Hex;
 
-use super::DesignerApp;
-use super::board_tool::BoardTool;
 use super::document::Document;
-use super::hex_tools::{HexInput, Hexes, Target};
-use super::table::{Table, TableInput, TableTarget};
 use super::tools::ToolState;
 use super::view::View;
 use crate::board::Grid;
 use crate::board::freeform::{Point, geo_point, polygon};
 use crate::rules::Rulesets;
-use crate::scenario::{Area, Edit, Objective, Place, Scenario, turn_view};
+use crate::scenario::{Area, Edit, Objective, Place, Scenario};
 
 /// A free id for a new objective: unused by objectives and features alike.
 pub fn fresh_id(s: &Scenario) -> String {
@@ -67,7 +63,7 @@ pub fn at_point(s: &Scenario, p: Point, reach: f64, areas: bool) -> Option<&Obje
 }
 
 /// Puts `o` in place of the objective with its id (or adds it), named `name`.
-fn put(doc: &mut Document, rulesets: &Rulesets, o: Objective, name: &str) {
+pub fn put(doc: &mut Document, rulesets: &Rulesets, o: Objective, name: &str) {
     let edit = Edit::PutObjective {
         id: o.id.clone(),
         objective: Some(o),
@@ -179,28 +175,6 @@ pub fn delete_picked(doc: &mut Document, rulesets: &Rulesets, tools: &mut ToolSt
 #[derive(Debug, Default)]
 pub struct PlaceObjective;
 
-impl BoardTool<Hexes> for PlaceObjective {
-    fn input(&mut self, t: &mut Target<'_>, p: &HexInput) {
-        if p.clicked && t.board.contains(p.hex) {
-            click_hex(t.doc, t.rulesets, t.tools, t.board, p.hex, p.shift);
-        }
-    }
-    fn hint(&self) -> &'static str {
-        "Click a hex to add an objective or pick one; Shift+click adds a hex to the picked one or takes it out"
-    }
-}
-
-impl BoardTool<Table> for PlaceObjective {
-    fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
-        if let Some((at, reach)) = p.click() {
-            click_table(t.doc, t.rulesets, t.tools, at, reach);
-        }
-    }
-    fn hint(&self) -> &'static str {
-        "Click to add an objective at the point (or the area, with whole area ticked), or click one to pick it"
-    }
-}
-
 /// Outlines the picked objective on the board: its hexes, its point or its area.
 pub fn draw_picked(
     painter: &egui::Painter,
@@ -242,138 +216,5 @@ pub fn draw_picked(
             }
         }
         _ => {}
-    }
-}
-
-impl DesignerApp {
-    /// The palette's Objectives section, with the objective tool in hand: the list
-    /// (a click picks one and centres the board on it), and the picked one's editors.
-    pub(super) fn objective_section(&mut self, ui: &mut Ui) {
-        ui.separator();
-        ui.heading("Objectives");
-        if self.doc.scenario.board.as_freeform().is_some() {
-            ui.checkbox(&mut self.tools.objective_area, "whole area")
-                .on_hover_text(
-                    "A click inside an area makes the area the objective, not the point",
-                );
-        }
-        let s = &self.doc.scenario;
-        if s.plan.objectives.is_empty() {
-            ui.weak("None yet: click the board to add one.");
-        }
-        let mut pick = None;
-        for o in &s.plan.objectives {
-            let picked = self.tools.objective.as_deref() == Some(o.id.as_str());
-            let text = format!("{} ({}, {})", o.title(), s.describe(&o.at), o.value);
-            if ui.selectable_label(picked, text).clicked() {
-                pick = Some(o.id.clone());
-            }
-        }
-        if let Some(id) = pick {
-            self.pick_objective(&id);
-        }
-        let Some(o) = self
-            .tools
-            .objective
-            .as_deref()
-            .and_then(|id| self.doc.scenario.plan.objective(id))
-            .cloned()
-        else {
-            return;
-        };
-        ui.separator();
-        ui.label(egui::RichText::new(format!("Objective {}", o.id)).strong());
-        let mut changed: Option<(Objective, String)> = None;
-        ui.horizontal(|ui| {
-            let label = ui.label("name");
-            let key = egui::Id::unique(("objective name", &o.id));
-            let mut text = ui
-                .data(|d| d.get_temp::<String>(key))
-                .unwrap_or_else(|| o.name.clone());
-            let field = egui::TextEdit::singleline(&mut text).desired_width(ui.available_width());
-            let r = ui.add(field).labelled_by(label.id);
-            if r.lost_focus() {
-                ui.data_mut(|d| d.remove::<String>(key));
-                if text != o.name {
-                    let mut new = o.clone();
-                    new.name = text;
-                    changed = Some((new, format!("rename objective {}", o.id)));
-                }
-            } else if r.has_focus() {
-                ui.data_mut(|d| d.insert_temp(key, text));
-            }
-        });
-        let sides = self.doc.scenario.sides.clone();
-        let mut owner = o.owner.clone();
-        egui::ComboBox::new(("objective owner", &o.id), "owner at start")
-            .selected_text(
-                owner
-                    .as_deref()
-                    .map_or("nobody".to_string(), |x| super::words::side_name(&sides, x)),
-            )
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut owner, None, "nobody");
-                for side in &sides {
-                    ui.selectable_value(&mut owner, Some(side.id.clone()), &side.name);
-                }
-            });
-        if owner != o.owner {
-            let mut new = o.clone();
-            new.owner = owner;
-            changed = Some((new, format!("set the owner of objective {}", o.id)));
-        }
-        let mut value = o.value;
-        let r = ui.horizontal(|ui| {
-            let label = ui.label("value");
-            ui.add(
-                egui::DragValue::new(&mut value)
-                    .range(0..=99)
-                    .prefix("value "),
-            )
-            .labelled_by(label.id)
-            .on_hover_text("Victory points, or banners and flags, for holding it")
-        });
-        let r = r.inner;
-        if r.drag_started() {
-            self.doc.history.begin_group();
-        }
-        if value != o.value {
-            let mut new = o.clone();
-            new.value = value;
-            changed = Some((new, format!("set the value of objective {}", o.id)));
-        }
-        if let Some((new, name)) = changed {
-            put(&mut self.doc, &self.rulesets, new, &name);
-        }
-        if r.drag_stopped() {
-            self.doc.history.end_group();
-        }
-        if ui
-            .button("Delete objective")
-            .on_hover_text("Delete or Backspace on the board")
-            .clicked()
-        {
-            delete_picked(&mut self.doc, &self.rulesets, &mut self.tools);
-        }
-    }
-
-    /// Picks an objective (the objective tool in hand) and centres the board on it.
-    pub fn pick_objective(&mut self, id: &str) {
-        let s = &self.doc.scenario;
-        let Some(o) = s.plan.objective(id) else {
-            return;
-        };
-        let centre = match s.board.grid() {
-            Some(b) => turn_view::first_hex(b, &o.at)
-                .and_then(|h| super::canvas::Canvas::hex_centre(&s.board, h)),
-            None => turn_view::table_point(s, &o.at).map(|c| egui::vec2(c.x as f32, c.y as f32)),
-        };
-        if let Some(c) = centre {
-            self.canvas.centre_pending = Some(c);
-        }
-        self.tools.objective = Some(id.to_string());
-        if self.tools.tool != super::tools::Tool::Objective {
-            self.set_tool(super::tools::Tool::Objective);
-        }
     }
 }

@@ -200,7 +200,7 @@ impl BoardTool<Table> for PlaceUnit {
         {
             // With the turn slider on a turn, a reinforcement entering there then.
             let at = crate::scenario::Place::Point(p.place.snapped);
-            super::turns::place_reinforcement(t.doc, t.rulesets, t.tools, turn, at);
+            super::tools::place_reinforcement(t.doc, t.rulesets, t.tools, turn, at);
         } else if p.clicked {
             let mut u = Unit::new(t.doc.scenario.fresh_id("u"), t.tools.unit_class.clone());
             u.side = t.tools.unit_side.clone();
@@ -773,5 +773,16 @@ pub fn ruler_text(doc: &Document, d: f64) -> String {
             (unit, _) => format!("{d:.1} {unit}"),
         },
         crate::board::Board::Hex(_) | crate::board::Board::Square(_) => format!("{d:.1}"),
+    }
+}
+
+impl BoardTool<Table> for super::objective_tool::PlaceObjective {
+    fn input(&mut self, t: &mut TableTarget<'_>, p: &TableInput<'_>) {
+        if let Some((at, reach)) = p.click() {
+            super::objective_tool::click_table(t.doc, t.rulesets, t.tools, at, reach);
+        }
+    }
+    fn hint(&self) -> &'static str {
+        "Click to add an objective at the point (or the area, with whole area ticked), or click one to pick it"
     }
 }

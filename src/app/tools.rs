@@ -7,7 +7,8 @@ use crate::board::{BoardLayout, Grid, Side};
 use crate::rules::model::FacingSpec;
 use crate::rules::{KindList, Rulesets};
 use crate::scenario::paint;
-use crate::scenario::{Edge, Edit, FeatureKind, Scenario};
+use crate::scenario::plan::Arrival;
+use crate::scenario::{Edge, Edit, Feature, FeatureKind, Place, Scenario, Unit};
 
 /// A flood fill changing more hexes than this asks first (issue 41: one click on a
 /// big board turned it all into Hill).
@@ -461,7 +462,7 @@ impl ToolState {
             Tool::Unit if self.turn.is_some() => {
                 let turn = self.turn.unwrap_or(1);
                 let at = crate::scenario::Place::Hex(hex);
-                super::turns::place_reinforcement(doc, rulesets, self, turn, at);
+                place_reinforcement(doc, rulesets, self, turn, at);
                 return;
             }
             Tool::Unit => Some(paint::place_unit(s, hex, &self.unit_class, &self.unit_side)),
@@ -563,4 +564,27 @@ pub fn turn_facing(doc: &mut Document, rulesets: &Rulesets, hex: Hex, steps: i32
     if let Some(e) = paint::turn_facing(&doc.scenario, hex, steps) {
         let _ = doc.apply(e, rulesets);
     }
+}
+
+/// A unit of the palette's class and side entering on `turn` at `at` (it has no place
+/// of its own until then), as one undo step named for what it is.
+pub fn place_reinforcement(
+    doc: &mut Document,
+    rulesets: &Rulesets,
+    tools: &ToolState,
+    turn: u32,
+    at: Place,
+) {
+    let s = &doc.scenario;
+    let mut u = Unit::new(s.fresh_id("u"), tools.unit_class.clone());
+    u.side = tools.unit_side.clone();
+    u.arrives = Some(Arrival { turn, at });
+    if s.board.as_freeform().is_some() {
+        u.facing_deg = Some(facing_towards_enemy(s, &tools.unit_side));
+        if let Some(r) = doc.ruleset() {
+            crate::rules::table::give_class_base(r, &mut u);
+        }
+    }
+    let name = format!("add reinforcement {} (turn {turn})", u.id);
+    let _ = doc.apply_named(Edit::put(Feature::Unit(u)), rulesets, &name);
 }

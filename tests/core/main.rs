@@ -18,6 +18,7 @@ mod files;
 mod ford_and_ridge;
 mod ground;
 mod incremental;
+mod layers;
 mod mini_nap;
 mod mini_nap_cli;
 mod module_file;
