@@ -80,6 +80,14 @@ impl Canvas {
     ) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
+        // A panel docked or resized beside the board (the module editor below it) keeps
+        // the board point at the canvas's centre where it was, as Tiled does, rather
+        // than the top-left corner, which would push the map out of the smaller view.
+        if let Some(last) = self.last_rect
+            && last.size() != rect.size()
+        {
+            self.view.origin += (last.size() - rect.size()) / (2.0 * self.view.zoom);
+        }
         self.last_rect = Some(rect);
         let size = v(doc.scenario.board.size());
         if self.fit_pending {

@@ -262,6 +262,7 @@ impl TiledImport {
             ui.strong("Tiles");
             egui::ScrollArea::vertical()
                 .max_height(LIST_HEIGHT)
+                .min_scrolled_height(LIST_HEIGHT)
                 .id_salt("tiled import tiles")
                 .show(ui, |ui| {
                     let mut clicked = None;
@@ -322,6 +323,7 @@ impl TiledImport {
             let mut picked = None;
             egui::ScrollArea::vertical()
                 .max_height(LIST_HEIGHT)
+                .min_scrolled_height(LIST_HEIGHT)
                 .id_salt("tiled import terrains")
                 .show(ui, |ui| {
                     for k in &r.terrains {

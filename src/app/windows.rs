@@ -135,6 +135,7 @@ pub fn show<W: Window>(
 // of the frame: floating anywhere, once enlarged it covered the palette and the
 // inspector too, and opened over the map's middle.
 impl Window for ModuleEditor {
+    /// Floating: a window against the board's right edge, with Dock in its header.
     fn show(&mut self, ctx: &egui::Context, desk: &mut Desk) -> Shown {
         let mut open = true;
         let mut actions = Vec::new();
@@ -142,8 +143,63 @@ impl Window for ModuleEditor {
             .open(&mut open)
             .default_size([760.0, 540.0])
             .resizable(true)
-            .show(ctx, |ui| self.ui(ui, desk.doc, &mut actions));
+            .show(ctx, |ui| {
+                if ui
+                    .button("Dock below the board")
+                    .on_hover_text("Keep the editor in a panel under the map it changes")
+                    .clicked()
+                {
+                    self.set_docked(ui.ctx(), true);
+                }
+                self.ui(ui, desk.doc, &mut actions);
+            });
         self.follow_gesture(ctx);
+        let outcome = (!actions.is_empty()).then(|| Outcome::Module(actions, self.gesture()));
+        Shown {
+            keep: open,
+            outcome,
+        }
+    }
+
+    /// Docked (the default): a resizable panel across the bottom of the board's part of
+    /// the frame, so the map its edits change stays in view beside it; the board takes
+    /// what is left.
+    fn show_in(&mut self, ui: &mut egui::Ui, desk: &mut Desk) -> Shown {
+        self.read_docking(ui.ctx());
+        if !self.docked {
+            let ctx = ui.ctx().clone();
+            return self.show(&ctx, desk);
+        }
+        let mut open = true;
+        let mut actions = Vec::new();
+        let most = (desk.board.height() - 120.0).max(160.0);
+        egui::Panel::bottom("module-editor-dock")
+            .resizable(true)
+            .default_size(320.0_f32.min(most))
+            .size_range(160.0..=most)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.heading("Module editor");
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui
+                            .button("Close")
+                            .on_hover_text("Close the module editor (Escape)")
+                            .clicked()
+                        {
+                            open = false;
+                        }
+                        if ui
+                            .button("Float")
+                            .on_hover_text("Show the editor as a window of its own")
+                            .clicked()
+                        {
+                            self.set_docked(ui.ctx(), false);
+                        }
+                    });
+                });
+                self.ui(ui, desk.doc, &mut actions);
+            });
+        self.follow_gesture(ui.ctx());
         let outcome = (!actions.is_empty()).then(|| Outcome::Module(actions, self.gesture()));
         Shown {
             keep: open,

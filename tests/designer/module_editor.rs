@@ -23,6 +23,30 @@ fn open_editor(h: &mut Harness<'_, DesignerApp>) {
     h.get_by_label("Module editor").click();
     h.run();
     assert!(h.state().windows.module_editor.is_some());
+    give_room(h);
+}
+
+/// The editor opens docked below the board, a third of the frame high; a sheet's lower
+/// fields want more, so the user drags the dock's top edge up (as these tests do),
+/// leaving a strip of the board.
+fn give_room(h: &mut Harness<'_, DesignerApp>) {
+    assert!(h.state().windows.module_editor.as_ref().unwrap().docked);
+    let heading = h.get_by_label("Module editor").rect();
+    let edge = egui::pos2(heading.center().x, heading.top() - 7.0);
+    let up = egui::pos2(edge.x, 170.0);
+    h.hover_at(edge);
+    h.run();
+    h.drag_at(edge);
+    h.run();
+    h.hover_at(up);
+    h.run();
+    h.drop_at(up);
+    h.run();
+    let now = h.get_by_label("Module editor").rect().top();
+    assert!(
+        now < 200.0,
+        "the dock's edge was not dragged: its heading is at {now}"
+    );
 }
 
 fn summary(h: &Harness<'_, DesignerApp>) -> String {
@@ -329,7 +353,7 @@ fn a_small_game_built_from_a_built_in_copy_saves_as_the_same_game_written_by_han
     // Paint the map with it: forest at C3 (raised to 1), C5 (left at 0, too low) and C7
     // (raised to 2); infantry of side A at B5 and B7, of side B at C5, cavalry of side
     // B at C7.
-    h.get_by_label("Close window").click();
+    h.get_by_label("Close").click();
     h.run();
     assert!(h.state().windows.module_editor.is_none());
     h.get_by_label("Forest").click();
@@ -1016,4 +1040,56 @@ fn the_board_sheet_names_the_game_and_a_checks_terrain_is_picked_by_name() {
     assert_eq!(check(&h), "woods");
     type_in(&mut h, egui::Role::TextInput, "terrain", "swamp");
     assert_eq!(check(&h), "swamp");
+}
+
+/// Issue 41: "the module editor once enlarged covers the map whose live changes it is
+/// there to show: dock it (a side panel or a separate viewport) or place it beside the
+/// map, and remember each window's place." It opens docked below the board, which
+/// keeps the rest of the frame; Float makes it a window, Dock brings it back, and the
+/// editor opens the way it was left.
+#[test]
+fn the_module_editor_opens_docked_below_the_board_and_floats_on_request() {
+    let mut h = app();
+    let whole = h.state().canvas.rect().unwrap();
+    h.get_all_by_label("Tools").next().unwrap().click();
+    h.run();
+    h.get_by_label("Module editor").click();
+    h.run();
+    let heading = h.get_by_label("Module editor").rect();
+    let board = h.state().canvas.rect().unwrap();
+    assert!(h.state().windows.module_editor.as_ref().unwrap().docked);
+    assert!(
+        board.bottom() <= heading.top() && board.height() > whole.height() * 0.5,
+        "the board ({board:?}) is above the editor ({heading:?}) and keeps most of its height"
+    );
+    assert_eq!(
+        board.width(),
+        whole.width(),
+        "the dock spans the board's width"
+    );
+
+    h.get_by_label("Float").click();
+    h.run();
+    assert!(!h.state().windows.module_editor.as_ref().unwrap().docked);
+    assert_eq!(
+        h.state().canvas.rect().unwrap(),
+        whole,
+        "a floating editor takes no room"
+    );
+    h.get_by_label("Dock below the board").click();
+    h.run();
+    assert!(h.state().windows.module_editor.as_ref().unwrap().docked);
+
+    // Floated, closed and opened again: it comes back floating.
+    h.get_by_label("Float").click();
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().windows.module_editor.is_none());
+    h.get_all_by_label("Tools").next().unwrap().click();
+    h.run();
+    h.get_by_label("Module editor").click();
+    h.run();
+    assert!(!h.state().windows.module_editor.as_ref().unwrap().docked);
+    assert!(h.query_by_label("Dock below the board").is_some());
 }

@@ -23,18 +23,6 @@ pub use crate::app::file_flow::ModuleFile;
 pub use state::{Action, ModuleEditor, Rename};
 
 impl ModuleEditor {
-    /// The window; `open` is cleared when the user closes it.
-    pub fn show(&mut self, ctx: &egui::Context, open: &mut bool, doc: &Document) -> Vec<Action> {
-        let mut actions = Vec::new();
-        egui::Window::new("Module editor")
-            .open(open)
-            .default_size([760.0, 540.0])
-            .resizable(true)
-            .show(ctx, |ui| self.ui(ui, doc, &mut actions));
-        self.follow_gesture(ctx);
-        actions
-    }
-
     /// The editor's contents: a tree beside a property sheet.
     pub fn ui(&mut self, ui: &mut egui::Ui, doc: &Document, actions: &mut Vec<Action>) {
         let Some(r) = doc.module().cloned() else {

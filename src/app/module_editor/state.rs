@@ -62,11 +62,39 @@ pub struct ModuleEditor {
     gestures: u64,
     /// The kind whose icon file is being chosen.
     pub icon_for: Option<(KindList, String)>,
+    /// Docked below the board (the default, so the map it changes stays in view), or
+    /// floating as a window; the choice is remembered between runs.
+    pub docked: bool,
+    /// Whether `docked` was read from what the last run remembered.
+    docking_read: bool,
+}
+
+/// Where the docking choice is remembered.
+fn docking_id() -> egui::Id {
+    egui::Id::unique("module editor docked")
 }
 
 impl ModuleEditor {
     pub fn new() -> Self {
-        Self::default()
+        Self {
+            docked: true,
+            ..Self::default()
+        }
+    }
+
+    /// Takes the docking the user chose last (in egui's persisted memory), once.
+    pub fn read_docking(&mut self, ctx: &egui::Context) {
+        if !std::mem::replace(&mut self.docking_read, true)
+            && let Some(docked) = ctx.data_mut(|d| d.get_persisted::<bool>(docking_id()))
+        {
+            self.docked = docked;
+        }
+    }
+
+    /// Docks or floats the editor, and remembers the choice for the next run.
+    pub fn set_docked(&mut self, ctx: &egui::Context, docked: bool) {
+        self.docked = docked;
+        ctx.data_mut(|d| d.insert_persisted(docking_id(), docked));
     }
 
     /// The module's problems (everything `sandtable rulesets check` reports), found
