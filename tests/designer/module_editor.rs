@@ -13,7 +13,7 @@ use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::rules::module::{self, Entry};
-use sandtable::rules::{KindList, Ruleset, parse_ruleset};
+use sandtable::rules::{Kind, KindList, Ruleset, parse_ruleset};
 use sandtable::scenario::Edit;
 
 fn open_editor(h: &mut Harness<'_, DesignerApp>) {
@@ -65,7 +65,10 @@ fn a_movement_cost_edited_under_the_movement_preview_changes_the_reach_in_that_f
     h.step();
     assert!(h.state().doc.revision > steps);
     let clear = h.state().doc.ruleset().unwrap().terrains[0].clone();
-    assert_eq!(clear.movement.cost.get("cavalry"), Some(&3));
+    assert_eq!(
+        clear.terrain().unwrap().movement.cost.get("cavalry"),
+        Some(&3)
+    );
     let now = summary(&h);
     assert!(
         now.contains("can reach") && !now.contains("31 hexes"),
@@ -82,7 +85,7 @@ fn a_movement_cost_edited_under_the_movement_preview_changes_the_reach_in_that_f
         summary(&h)
     );
     let clear = &h.state().doc.ruleset().unwrap().terrains[0];
-    assert!(clear.movement.cost.is_empty());
+    assert!(clear.terrain().unwrap().movement.cost.is_empty());
 }
 
 /// The game the proof builds, written by hand.
@@ -504,6 +507,8 @@ fn a_module_that_would_not_load_is_not_saved() {
     step(&mut h, |r| {
         let mut out = r.clone();
         out.terrains[1]
+            .terrain_mut()
+            .unwrap()
             .battle
             .no_battle_after_move
             .push("dragoons".into());
@@ -738,6 +743,7 @@ fn typing_in_a_field_or_dragging_a_value_is_one_undo_step() {
     let dice = |h: &Harness<'_, DesignerApp>| {
         let r = h.state().doc.ruleset().unwrap().clone();
         r.kind(KindList::Terrain, "woods")
+            .and_then(Kind::terrain)
             .unwrap()
             .battle
             .target_dice
@@ -907,7 +913,12 @@ fn a_problem_of_a_field_off_the_hand_made_sheet_is_shown_under_its_own_field() {
     step(&mut h, |r| {
         let mut out = r.clone();
         let woods = out.terrains.iter_mut().find(|k| k.id == "woods").unwrap();
-        woods.battle.no_battle_after_move.push("dragoons".into());
+        woods
+            .terrain_mut()
+            .unwrap()
+            .battle
+            .no_battle_after_move
+            .push("dragoons".into());
         out
     });
     open_editor(&mut h);
@@ -952,7 +963,7 @@ fn per_class_values_and_dice_by_range_are_tables_with_rows_added_and_removed() {
     let shifts = |h: &Harness<'_, DesignerApp>| {
         let r = h.state().doc.ruleset().unwrap();
         let forest = r.kind(KindList::Terrain, "forest").unwrap();
-        forest.battle.fire_shift.clone()
+        forest.terrain().unwrap().battle.fire_shift.clone()
     };
     assert_eq!(
         h.get_by_role_and_label(egui::Role::SpinButton, "fire shift for leg")
@@ -980,7 +991,7 @@ fn per_class_values_and_dice_by_range_are_tables_with_rows_added_and_removed() {
     let dice = |h: &Harness<'_, DesignerApp>| {
         let r = h.state().doc.ruleset().unwrap();
         let woods = r.kind(KindList::Terrain, "woods").unwrap();
-        woods.battle.overrides[0].dice.clone()
+        woods.terrain().unwrap().battle.overrides[0].dice.clone()
     };
     assert_eq!(dice(&h), [2, 1]);
     set_number(&mut h, "dice 2", 2.0);

@@ -5,7 +5,10 @@
 
 use egui_extras::{Column, TableBuilder};
 
-use crate::rules::model::{Kind, KindList, Pattern, Profile};
+use crate::rules::kinds::Effects;
+use crate::rules::model::{
+    BattleEffect, Kind, KindList, MoveEffect, Pattern, Profile, SightEffect,
+};
 use crate::rules::module::{self, Entry};
 use crate::rules::{Colour, Ruleset};
 use crate::scenario::Edit;
@@ -371,7 +374,10 @@ fn kind_sheet(
     }
     if list == KindList::UnitClass {
         // Looking is no edit: a class without a profile gets one only when asked.
-        match &mut k.profile {
+        let Some(profile) = profile_mut(&mut k.effects) else {
+            return;
+        };
+        match profile {
             Some(p) => {
                 profile_sheet(ui, p, r.is_hex());
                 for f in PROFILE_BY_HAND {
@@ -380,7 +386,7 @@ fn kind_sheet(
             }
             None => {
                 if ui.button("Add a profile (range, dice, movement)").clicked() {
-                    k.profile = Some(Profile::default());
+                    *profile = Some(Profile::default());
                 }
             }
         }
@@ -390,21 +396,68 @@ fn kind_sheet(
         ui.separator();
         ui.strong("Effects");
         ui.horizontal(|ui| {
-            ui.label("Dice against a unit in it");
-            spin(
-                ui,
-                egui::DragValue::new(&mut k.battle.target_dice).range(-6..=6),
-                "Dice against a unit in it",
-            );
-            ui.checkbox(&mut k.sight.blocks, "Blocks line of sight");
+            if let Some(battle) = battle_mut(&mut k.effects) {
+                ui.label("Dice against a unit in it");
+                spin(
+                    ui,
+                    egui::DragValue::new(&mut battle.target_dice).range(-6..=6),
+                    "Dice against a unit in it",
+                );
+            }
+            if let Some(sight) = sight_mut(&mut k.effects) {
+                ui.checkbox(&mut sight.blocks, "Blocks line of sight");
+            }
         });
         marks.under(ui, "battle.target_dice");
         marks.under(ui, "sight.blocks");
-        ui.label("Movement by class");
-        movement_table(ui, r, k);
+        if let Some(movement) = movement_mut(&mut k.effects) {
+            ui.label("Movement by class");
+            movement_table(ui, r, movement);
+        }
         for f in &EFFECTS_BY_HAND[2..] {
             marks.under(ui, f);
         }
+    }
+}
+
+/// A unit class's profile, to change.
+fn profile_mut(e: &mut Effects) -> Option<&mut Option<Profile>> {
+    match e {
+        Effects::UnitClass(c) => Some(&mut c.profile),
+        Effects::TableUnitClass(c) => Some(&mut c.profile),
+        _ => None,
+    }
+}
+
+/// What a hex board's kind does to battles, if its list has battle effects.
+fn battle_mut(e: &mut Effects) -> Option<&mut BattleEffect> {
+    match e {
+        Effects::Terrain(t) => Some(&mut t.battle),
+        Effects::Hexside(t) => Some(&mut t.battle),
+        Effects::Token(t) => Some(&mut t.battle),
+        Effects::Marker(t) => Some(&mut t.battle),
+        Effects::Road(t) => Some(&mut t.battle),
+        _ => None,
+    }
+}
+
+/// What a hex board's kind does to sight, if its list has sight effects.
+fn sight_mut(e: &mut Effects) -> Option<&mut SightEffect> {
+    match e {
+        Effects::Terrain(t) => Some(&mut t.sight),
+        Effects::Marker(t) => Some(&mut t.sight),
+        _ => None,
+    }
+}
+
+/// What a hex board's kind does to movement, if its list has movement effects.
+fn movement_mut(e: &mut Effects) -> Option<&mut MoveEffect> {
+    match e {
+        Effects::Terrain(t) => Some(&mut t.movement),
+        Effects::Hexside(t) => Some(&mut t.movement),
+        Effects::Token(t) => Some(&mut t.movement),
+        Effects::Road(t) => Some(&mut t.movement),
+        _ => None,
     }
 }
 
@@ -444,7 +497,7 @@ fn more_fields(
     };
     let mut by_hand = vec!["id", "name", "colour", "icon", "pattern", "description"];
     let skip: &[&str] = match list {
-        KindList::UnitClass if k.profile.is_none() => {
+        KindList::UnitClass if k.profile().is_none() => {
             by_hand.push("profile");
             &[]
         }
@@ -498,7 +551,7 @@ fn colour(ui: &mut egui::Ui, c: &mut Colour) {
 }
 
 /// Movement costs, prohibited and must-stop, by class (`*`: every class).
-fn movement_table(ui: &mut egui::Ui, r: &Ruleset, k: &mut Kind) {
+fn movement_table(ui: &mut egui::Ui, r: &Ruleset, m: &mut MoveEffect) {
     let classes: Vec<String> = std::iter::once("*".to_string())
         .chain(r.unit_classes.iter().map(|c| c.id.clone()))
         .collect();
@@ -521,7 +574,7 @@ fn movement_table(ui: &mut egui::Ui, r: &Ruleset, k: &mut Kind) {
                             ui.label(if class == "*" { "every class" } else { class });
                         });
                         row.col(|ui| {
-                            let mut cost = k.movement.cost.get(class).copied();
+                            let mut cost = m.cost.get(class).copied();
                             let mut on = cost.is_some();
                             ui.horizontal(|ui| {
                                 let r = ui.checkbox(&mut on, "");
@@ -544,12 +597,12 @@ fn movement_table(ui: &mut egui::Ui, r: &Ruleset, k: &mut Kind) {
                                 }
                             });
                             match cost {
-                                Some(c) => k.movement.cost.insert(class.clone(), c),
-                                None => k.movement.cost.remove(class),
+                                Some(c) => m.cost.insert(class.clone(), c),
+                                None => m.cost.remove(class),
                             };
                         });
-                        row.col(|ui| toggle(ui, &mut k.movement.prohibited, class, "prohibited"));
-                        row.col(|ui| toggle(ui, &mut k.movement.must_stop, class, "must stop"));
+                        row.col(|ui| toggle(ui, &mut m.prohibited, class, "prohibited"));
+                        row.col(|ui| toggle(ui, &mut m.must_stop, class, "must stop"));
                     });
                 }
             });
