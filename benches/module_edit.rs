@@ -41,7 +41,9 @@ fn module_edit(c: &mut Criterion) {
             // Woods cost 1 or 2 to enter, alternately: each iteration is a real change.
             cost = 3 - cost;
             let mut r = app.doc.ruleset().unwrap().clone();
-            r.terrains[1].movement.cost.insert("*".into(), cost);
+            if let Some(woods) = r.terrains[1].terrain_mut() {
+                woods.movement.cost.insert("*".into(), cost);
+            }
             app.module_step(r, Edit::Batch(Vec::new()));
             black_box(frame(&ctx, &mut app))
         })

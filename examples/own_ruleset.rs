@@ -29,7 +29,9 @@ fn ruleset() -> Ruleset {
     hill.id = "hill".into();
     hill.name = "Hill".into();
     hill.colour = String::from("#c9a46a").try_into().expect("a colour");
-    hill.sight.blocks = true;
+    if let Some(t) = hill.terrain_mut() {
+        t.sight.blocks = true;
+    }
     r.terrains.push(hill);
     r.constraints.push(Constraint {
         rule: "hill-height".into(),

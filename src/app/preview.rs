@@ -538,7 +538,7 @@ impl Previewer {
     fn ask_given(&mut self, ui: &mut Ui, mode: Mode, u: &Unit, r: &Ruleset) -> bool {
         let profile = r
             .kind(crate::rules::KindList::UnitClass, &u.class)
-            .and_then(|k| k.profile.as_ref());
+            .and_then(|k| k.profile());
         let (missing, what, default) = match mode {
             Mode::Arcs => (
                 profile.is_none(),

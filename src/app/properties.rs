@@ -313,7 +313,7 @@ fn hits(
     kind: &str,
     value: &mut Option<u32>,
 ) -> Option<egui::Response> {
-    let strength = r.kind(list, kind)?.table.strength(settings)?;
+    let strength = r.kind(list, kind)?.table()?.strength(settings)?;
     let resp = ui.horizontal(|ui| {
         let name = ui.label("structural hits");
         let mut v = value.unwrap_or(0);

@@ -348,10 +348,10 @@ impl ToolState {
             return;
         };
         let kind = r.kind(KindList::Terrain, &self.terrain);
-        let front = self.front(&doc.scenario, kind.and_then(|k| k.facing));
+        let front = self.front(&doc.scenario, kind.and_then(|k| k.facing()));
         let brush = paint::Brush {
             terrain: (self.tool != Tool::Eraser).then_some(self.terrain.as_str()),
-            keeps_facing: kind.is_none_or(|k| k.facing.is_some()),
+            keeps_facing: kind.is_none_or(|k| k.facing().is_some()),
             default_terrain: r.default_terrain.as_deref(),
             radius: self.radius,
             front: &front,
@@ -448,10 +448,12 @@ impl ToolState {
             Tool::Hexside => paint::toggle_hexside(s, hex, side, &self.hexside),
             Tool::Facing => paint::toggle_facing(s, hex, side, |terrain| {
                 r.kind(KindList::Terrain, terrain)
-                    .is_some_and(|k| k.facing.is_some())
+                    .is_some_and(|k| k.facing().is_some())
             }),
             Tool::Token => {
-                let spec = r.kind(KindList::Token, &self.token).and_then(|k| k.facing);
+                let spec = r
+                    .kind(KindList::Token, &self.token)
+                    .and_then(|k| k.facing());
                 Some(paint::place_token(
                     s,
                     hex,

@@ -107,7 +107,8 @@ pub fn run(a: &GenerateArgs, rulesets: &Rulesets) -> Result<i32, CliError> {
         .iter()
         .filter(|l| {
             r.kind(crate::rules::model::KindList::Line, &l.kind)
-                .is_some_and(|k| k.table.ridge.is_some())
+                .and_then(|k| k.table())
+                .is_some_and(|k| k.ridge.is_some())
         })
         .count();
     let lines = scenario.lines.len() - ridges;

@@ -111,7 +111,7 @@ fn with_move_map(
 /// The class's battle profile, if the ruleset gives it one.
 fn profile<'r>(r: &'r Ruleset, u: &Unit) -> Option<&'r crate::rules::model::Profile> {
     r.kind(crate::rules::KindList::UnitClass, &u.class)
-        .and_then(|k| k.profile.as_ref())
+        .and_then(|k| k.profile())
 }
 
 impl From<PlaceError> for CliError {

@@ -9,15 +9,19 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::model::*;
-use super::table::effect::{AreaTable, ClassTable, LandmarkTable, LineTable};
+use super::table::effect::{AreaTable, ClassTable, LandmarkTable, LineTable, TableEffect};
 
-/// `kind_type! { <doc> Name { <fields> } }`: a kind of one list, with the fields every
-/// kind has (id, name, colour, icon, pattern, description) and its own, each optional;
-/// a field whose type is not the engines' gives how it becomes it (`=> conversion`).
+/// `kind_type! { <doc> Name as Effects { <fields> } }`: a kind of one list as files say
+/// it, with the fields every kind has (id, name, colour, icon, pattern, description) and
+/// its own, each optional; and its effects as the engines read them (`Effects`), each
+/// field given its engines' type (`=> type`) and, when `into` does not make it, how
+/// (`= conversion`).
 macro_rules! kind_type {
     ($(
         $(#[$meta:meta])*
-        $name:ident { $( $(#[$fmeta:meta])* $field:ident : $ty:ty $(=> $conv:expr)? ),* $(,)? }
+        $name:ident as $fx:ident {
+            $( $(#[$fmeta:meta])* $field:ident : $ty:ty => $ety:ty $(= $conv:expr)? ),* $(,)?
+        }
     )*) => {$(
         #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
         #[serde(deny_unknown_fields)]
@@ -43,15 +47,56 @@ macro_rules! kind_type {
             $( $(#[$fmeta])* #[serde(default)] pub $field: $ty, )*
         }
 
+        #[doc = concat!("What a kind read as [`", stringify!($name), "`] does, as the engines read it.")]
+        #[derive(Debug, Clone, Default, PartialEq)]
+        pub struct $fx {
+            $( $(#[$fmeta])* pub $field: $ety, )*
+        }
+
+        impl $fx {
+            /// Its fields into the file's shape, to be written.
+            #[allow(unused_variables)]
+            fn write(&self, to: &mut KindText) {
+                $( to.$field = self.$field.clone(); )*
+            }
+        }
+
         impl From<$name> for Kind {
             fn from(k: $name) -> Kind {
                 Kind {
-                    $( $field: kind_type!(@into k.$field $(, $conv)?), )*
-                    ..Kind::bare(k.id, k.name, k.colour, k.icon, k.pattern, k.description)
+                    id: k.id,
+                    name: k.name,
+                    colour: k.colour,
+                    icon: k.icon,
+                    pattern: k.pattern,
+                    description: k.description,
+                    effects: Effects::$name($fx {
+                        $( $field: kind_type!(@into k.$field $(, $conv)?), )*
+                    }),
                 }
             }
         }
-    )*};
+    )*
+
+        /// What a kind does, as the engines read it: the effects of its list (on its
+        /// board), so an engine asks a terrain for what a terrain has and nothing else.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Effects {
+            $(
+                #[doc = concat!("A kind read as [`", stringify!($name), "`].")]
+                $name($fx),
+            )*
+        }
+
+        impl Effects {
+            /// Its fields into the file's shape, to be written.
+            pub(crate) fn write(&self, to: &mut KindText) {
+                match self {
+                    $( Effects::$name(e) => e.write(to), )*
+                }
+            }
+        }
+    };
     (@into $v:expr) => { $v.into() };
     (@into $v:expr, $conv:expr) => { ($conv)($v) };
 }
@@ -65,108 +110,138 @@ kind_type! {
         "battle": {"target_dice": -1},
         "sight": {"blocks": true}
     }))]
-    Terrain {
+    Terrain as TerrainEffects {
         /// What it does to movement.
-        movement: TerrainMovement,
+        movement: TerrainMovement => MoveEffect,
         /// What it does to battles.
-        battle: TerrainBattle,
+        battle: TerrainBattle => BattleEffect,
         /// What it does to line of sight.
-        sight: TerrainSight,
+        sight: TerrainSight => SightEffect,
         /// What it does to zones of control (needs the ruleset's `zones_of_control`).
-        zoc: TerrainZoc,
+        zoc: TerrainZoc => ZocEffect,
         /// What it does to cavalry charges.
-        charge: TerrainCharge,
+        charge: TerrainCharge => ChargeEffect,
         /// Terrain with front sides (an entrenched hex): how many, how arranged.
-        facing: Option<FacingSpec>,
+        facing: Option<FacingSpec> => Option<FacingSpec>,
         /// Built-up terrain whose connected groups take another row of the chart from a
         /// size on (Sticks and Stones: Town at 1-2 hexes, City at 3 or more).
-        large_group: Option<TerrainLargeGroup>
-            => |g: Option<TerrainLargeGroup>| g.map(LargeGroup::from),
+        large_group: Option<TerrainLargeGroup> => Option<LargeGroup>
+            = |g: Option<TerrainLargeGroup>| g.map(LargeGroup::from),
     }
 
     /// A hexside feature (a river, a wall, a ford, a bridge).
-    Hexside {
+    Hexside as HexsideEffects {
         /// What it does to movement across it.
-        movement: HexsideMovement,
+        movement: HexsideMovement => MoveEffect,
         /// What it does to battles across it.
-        battle: HexsideBattle,
+        battle: HexsideBattle => BattleEffect,
         /// What it does to zones of control (needs the ruleset's `zones_of_control`).
-        zoc: HexsideZoc,
+        zoc: HexsideZoc => ZocEffect,
         /// What it does to cavalry charges across it.
-        charge: HexsideCharge,
+        charge: HexsideCharge => ChargeEffect,
     }
 
     /// A token placed on hexes, usually with facing (an entrenchment).
-    Token {
+    Token as TokenEffects {
         /// What it does to movement.
-        movement: TokenMovement,
+        movement: TokenMovement => MoveEffect,
         /// What it does to battles.
-        battle: TokenBattle,
+        battle: TokenBattle => BattleEffect,
         /// How many front sides it has, how arranged.
-        facing: Option<FacingSpec>,
+        facing: Option<FacingSpec> => Option<FacingSpec>,
         /// The terrains it may be placed on (empty: any).
-        allowed_on: Vec<String>,
+        allowed_on: Vec<String> => Vec<String>,
     }
 
     /// An extra per-hex feature (wrecks, a tunnel).
-    Marker {
+    Marker as MarkerEffects {
         /// What it does to battles.
-        battle: MarkerBattle,
+        battle: MarkerBattle => BattleEffect,
         /// What it does to line of sight (the `tunnel` rule).
-        sight: MarkerSight,
+        sight: MarkerSight => SightEffect,
         /// The terrains it may be placed on (empty: any).
-        allowed_on: Vec<String>,
+        allowed_on: Vec<String> => Vec<String>,
     }
 
     /// A road of a hex board.
-    Road {
+    Road as RoadEffects {
         /// What it does to movement along it.
-        movement: RoadMovement,
+        movement: RoadMovement => MoveEffect,
         /// What it does to battles (`per_other_terrain`).
-        battle: RoadBattle,
+        battle: RoadBattle => BattleEffect,
     }
 
     /// A unit class of a hex board.
-    UnitClass {
+    UnitClass as ClassEffects {
         /// The base profile.
-        profile: Option<UnitProfile> => |p: Option<UnitProfile>| p.map(Profile::from),
+        profile: Option<UnitProfile> => Option<Profile>
+            = |p: Option<UnitProfile>| p.map(Profile::from),
     }
 
     /// An area terrain of a freeform table (`terrains` of a table ruleset).
-    Area {
+    Area as AreaEffects {
         /// What it does on the table.
-        table: AreaTable,
+        table: AreaTable => TableEffect,
         /// Whether it blocks sight on the table.
-        sight: FeatureSight,
+        sight: FeatureSight => SightEffect,
     }
 
     /// A line kind of a freeform table (rivers, hedges, roads).
-    Line {
+    Line as LineEffects {
         /// What it does on the table.
-        table: LineTable,
+        table: LineTable => TableEffect,
         /// Whether it blocks sight on the table.
-        sight: FeatureSight,
+        sight: FeatureSight => SightEffect,
     }
 
     /// A landmark kind of a freeform table (a bridge, a farm).
-    Landmark {
+    Landmark as LandmarkEffects {
         /// What it does on the table.
-        table: LandmarkTable,
+        table: LandmarkTable => TableEffect,
         /// Whether it blocks sight on the table.
-        sight: FeatureSight,
+        sight: FeatureSight => SightEffect,
     }
 
     /// A unit class of a freeform table.
-    TableUnitClass {
+    TableUnitClass as TableClassEffects {
         /// The base profile: what battle and movement read on a table.
-        profile: Option<TableProfile> => |p: Option<TableProfile>| p.map(Profile::from),
+        profile: Option<TableProfile> => Option<Profile>
+            = |p: Option<TableProfile>| p.map(Profile::from),
         /// Its fire type, base, and whether it fires on the table.
-        table: ClassTable,
+        table: ClassTable => TableEffect,
     }
 
     /// A kind of a list the ruleset's board does not use (a table ruleset's hexsides, a
     /// hex ruleset's lines): it may be named and drawn, but does nothing.
-    Bare {}
+    Bare as NoEffects {}
+}
+
+impl TerrainEffects {
+    /// What a kind read as a terrain that is not one does: nothing.
+    pub fn none() -> &'static TerrainEffects {
+        static NONE: std::sync::LazyLock<TerrainEffects> =
+            std::sync::LazyLock::new(Default::default);
+        &NONE
+    }
+}
+
+impl Effects {
+    /// What a new kind of `list` does on a hex board (`hex`) or a table: nothing yet.
+    pub fn none(list: KindList, hex: bool) -> Effects {
+        match (list, hex) {
+            (KindList::Terrain, true) => Effects::Terrain(TerrainEffects::default()),
+            (KindList::Terrain, false) => Effects::Area(AreaEffects::default()),
+            (KindList::Hexside, true) => Effects::Hexside(HexsideEffects::default()),
+            (KindList::Token, true) => Effects::Token(TokenEffects::default()),
+            (KindList::Marker, true) => Effects::Marker(MarkerEffects::default()),
+            (KindList::Road, true) => Effects::Road(RoadEffects::default()),
+            (KindList::Line, false) => Effects::Line(LineEffects::default()),
+            (KindList::Landmark, false) => Effects::Landmark(LandmarkEffects::default()),
+            (KindList::UnitClass, true) => Effects::UnitClass(ClassEffects::default()),
+            (KindList::UnitClass, false) => Effects::TableUnitClass(TableClassEffects::default()),
+            _ => Effects::Bare(NoEffects::default()),
+        }
+    }
 }
 
 /// A built-up terrain's other row, for connected groups from `min_size` hexes on.

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_path_to_error::Segment;
 
 use super::kinds::{BoardKinds, OnHexes, OnTables, RulesetText};
-use super::model::{Kind, KindList, Ruleset};
+use super::model::{KindList, KindText, Ruleset};
 use crate::board::Board;
 use crate::source::{self, SourceError, TextFormat};
 
@@ -204,9 +204,9 @@ fn first_key<'t>(
 }
 
 /// Whether `fields` (a path from a kind down) names a field of some list's kind: the
-/// engines' [`Kind`] holds them all.
+/// file's shape of a kind ([`KindText`]) holds them all.
 fn is_kind_field(fields: &[&str]) -> bool {
-    let root = serde_json::to_value(schemars::schema_for!(Kind)).unwrap_or_default();
+    let root = serde_json::to_value(schemars::schema_for!(KindText)).unwrap_or_default();
     let defs = &root["$defs"];
     let mut here = &root;
     for field in fields {

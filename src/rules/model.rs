@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::kinds::*;
 use super::section::section;
+use super::table::TableEffect;
 use crate::board::Board;
 use crate::scenario::PlayerSide;
 
@@ -73,9 +75,162 @@ crate::strenum::string_enum! {
 
 /// One kind of thing a scenario may name: a terrain, a hexside feature, a token, a
 /// marker, a road, a line, a landmark or a unit class, with its effects as data, as the
-/// engines read it. Files give each list its own type ([`super::kinds`]), holding only
-/// the fields that work there; each becomes a `Kind` once loaded.
+/// engines read it: what its list has and nothing else ([`super::kinds`] gives each list,
+/// on each board, its type). Files are read through those types; each becomes a `Kind`
+/// once loaded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Kind {
+    /// The id written in scenario files (lower case, words joined by `-`).
+    pub id: String,
+    /// The name shown to people.
+    pub name: String,
+    /// Its colour on the map, `#rrggbb`.
+    pub colour: Colour,
+    /// Icon file name under `assets/icons/`, if it has one.
+    pub icon: Option<String>,
+    /// How the drawing dresses it beyond its colour; without one it is drawn as a plain
+    /// fill or line.
+    pub pattern: Option<Pattern>,
+    /// A line on what it is, in the rule text's words where possible.
+    pub description: String,
+    /// What it does: its list's effects.
+    pub effects: Effects,
+}
+
+impl Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.text().serialize(s)
+    }
+}
+
+impl Kind {
+    /// The kind as a file writes it.
+    pub(crate) fn text(&self) -> KindText {
+        let mut text = KindText {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            colour: self.colour,
+            icon: self.icon.clone(),
+            pattern: self.pattern,
+            description: self.description.clone(),
+            movement: MoveEffect::default(),
+            battle: BattleEffect::default(),
+            sight: SightEffect::default(),
+            facing: None,
+            allowed_on: Vec::new(),
+            zoc: ZocEffect::default(),
+            charge: ChargeEffect::default(),
+            large_group: None,
+            profile: None,
+            table: TableEffect::default(),
+        };
+        self.effects.write(&mut text);
+        text
+    }
+
+    /// A hex board's terrain: what it does.
+    pub fn terrain(&self) -> Option<&TerrainEffects> {
+        match &self.effects {
+            Effects::Terrain(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// A hex board's terrain: what it does, to change (a ruleset written in code).
+    pub fn terrain_mut(&mut self) -> Option<&mut TerrainEffects> {
+        match &mut self.effects {
+            Effects::Terrain(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// A hexside feature: what it does.
+    pub fn hexside(&self) -> Option<&HexsideEffects> {
+        match &self.effects {
+            Effects::Hexside(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// A token: what it does.
+    pub fn token(&self) -> Option<&TokenEffects> {
+        match &self.effects {
+            Effects::Token(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// A marker: what it does.
+    pub fn marker(&self) -> Option<&MarkerEffects> {
+        match &self.effects {
+            Effects::Marker(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// A road: what it does.
+    pub fn road(&self) -> Option<&RoadEffects> {
+        match &self.effects {
+            Effects::Road(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// A terrain's or a token's front sides (an entrenched hex, an entrenchment).
+    pub fn facing(&self) -> Option<FacingSpec> {
+        match &self.effects {
+            Effects::Terrain(e) => e.facing,
+            Effects::Token(e) => e.facing,
+            _ => None,
+        }
+    }
+
+    /// A token's or a marker's terrains it may be placed on (empty: any).
+    pub fn allowed_on(&self) -> &[String] {
+        match &self.effects {
+            Effects::Token(e) => &e.allowed_on,
+            Effects::Marker(e) => &e.allowed_on,
+            _ => &[],
+        }
+    }
+
+    /// On a freeform table, what an area, a line, a landmark or a unit class does there.
+    pub fn table(&self) -> Option<&TableEffect> {
+        match &self.effects {
+            Effects::Area(e) => Some(&e.table),
+            Effects::Line(e) => Some(&e.table),
+            Effects::Landmark(e) => Some(&e.table),
+            Effects::TableUnitClass(e) => Some(&e.table),
+            _ => None,
+        }
+    }
+
+    /// On a freeform table, whether an area, a line or a landmark blocks sight.
+    pub fn feature_sight(&self) -> Option<&SightEffect> {
+        match &self.effects {
+            Effects::Area(e) => Some(&e.sight),
+            Effects::Line(e) => Some(&e.sight),
+            Effects::Landmark(e) => Some(&e.sight),
+            _ => None,
+        }
+    }
+
+    /// A unit class (on either board): its base profile, if it has one.
+    pub fn profile(&self) -> Option<&Profile> {
+        match &self.effects {
+            Effects::UnitClass(e) => e.profile.as_ref(),
+            Effects::TableUnitClass(e) => e.profile.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+/// A kind as a file writes it: every field some list has, each written only when set
+/// (a kind's list leaves the others unset). Writing goes through it, so a module saved
+/// reads as its files always have; and a field named here is one that some list has,
+/// which tells a misplaced field from a misspelt one.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(rename = "Kind")]
 #[schemars(example = serde_json::json!({
     "id": "woods", "name": "Woods", "colour": "#3f7a3a", "pattern": "trees", "icon": "woods.svg",
     "description": "Must stop on entry; blocks line of sight.",
@@ -83,7 +238,7 @@ crate::strenum::string_enum! {
     "battle": {"target_dice": -1},
     "sight": {"blocks": true}
 }))]
-pub struct Kind {
+pub(crate) struct KindText {
     /// The id written in scenario files (lower case, words joined by `-`).
     pub id: String,
     /// The name shown to people.
@@ -132,37 +287,6 @@ pub struct Kind {
     /// Freeform tables: what area terrain, lines and landmarks do on the table.
     #[serde(default, skip_serializing_if = "super::table::TableEffect::is_default")]
     pub table: super::table::TableEffect,
-}
-
-impl Kind {
-    /// A kind with no effects.
-    pub fn bare(
-        id: String,
-        name: String,
-        colour: Colour,
-        icon: Option<String>,
-        pattern: Option<Pattern>,
-        description: String,
-    ) -> Kind {
-        Kind {
-            id,
-            name,
-            colour,
-            icon,
-            pattern,
-            description,
-            movement: MoveEffect::default(),
-            battle: BattleEffect::default(),
-            sight: SightEffect::default(),
-            facing: None,
-            allowed_on: Vec::new(),
-            zoc: ZocEffect::default(),
-            charge: ChargeEffect::default(),
-            large_group: None,
-            profile: None,
-            table: super::table::TableEffect::default(),
-        }
-    }
 }
 
 /// Unit class ids, or `"*"` for every class.

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::kinds::Effects;
 use super::mechanism::ParamType;
 use super::model::{Colour, Kind, KindList, Ruleset};
 /// A problem of the module, with the entry and field it is about.
@@ -276,21 +277,23 @@ pub fn add_kind(r: &Ruleset, list: KindList) -> (Ruleset, String) {
         })
         .find(|id| r.kind(list, id).is_none())
         .unwrap_or(base);
-    let mut kind = Kind::bare(
-        id.clone(),
-        format!("New {}", list.noun()),
-        Colour([0x90, 0x90, 0x90]),
-        None,
-        None,
-        String::new(),
-    );
-    if list == KindList::UnitClass && r.is_hex() {
-        kind.profile = Some(super::model::Profile {
+    let mut effects = Effects::none(list, r.is_hex());
+    if let Effects::UnitClass(class) = &mut effects {
+        class.profile = Some(super::model::Profile {
             range: 1,
             dice: vec![1],
             ..Default::default()
         });
     }
+    let kind = Kind {
+        id: id.clone(),
+        name: format!("New {}", list.noun()),
+        colour: Colour([0x90, 0x90, 0x90]),
+        icon: None,
+        pattern: None,
+        description: String::new(),
+        effects,
+    };
     let mut out = r.clone();
     kinds_mut(&mut out, list).push(kind);
     (out, id)
@@ -899,6 +902,7 @@ mod tests {
         assert!(renamed.kind(KindList::Terrain, "woods").is_none());
         let cavalry = rename_kind(&r, KindList::UnitClass, "cavalry", "horse").unwrap();
         let woods = cavalry.kind(KindList::Terrain, "woods").unwrap();
+        let woods = woods.terrain().unwrap();
         assert_eq!(woods.battle.no_battle_after_move, ["horse", "artillery"]);
         let general = rename_kind(&r, KindList::UnitClass, "general", "leader").unwrap();
         let stacking = general
@@ -1006,6 +1010,8 @@ mod tests {
         let mut r = battle_cry();
         assert!(problems(&r).is_empty());
         r.terrains[1]
+            .terrain_mut()
+            .unwrap()
             .battle
             .no_battle_after_move
             .push("dragoons".into());

@@ -156,6 +156,7 @@ impl<'a> Cx<'a> {
     /// Whether a unit of `class` may enter hex `h` (its terrain does not prohibit it).
     fn enterable(&self, h: Hex, class: &str) -> bool {
         crate::rules::terrain_at(self.s, self.r, h)
+            .and_then(|k| k.terrain())
             .is_none_or(|k| !names_class(&k.movement.prohibited, class))
     }
 

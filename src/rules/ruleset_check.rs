@@ -311,6 +311,8 @@ pub(crate) fn kind_refs(r: &Ruleset) -> Vec<Ref> {
     };
     for list in KindList::ALL {
         for k in r.kinds(list) {
+            // Read as the file writes it: every field, those its list lacks unset.
+            let k = &k.text();
             let mut effects = vec![("", &k.movement, &k.battle)];
             if let Some(g) = &k.large_group {
                 effects.push(("large_group.", &g.movement, &g.battle));
@@ -396,6 +398,7 @@ pub(crate) fn kind_refs(r: &Ruleset) -> Vec<Ref> {
     }
     for list in KindList::ALL {
         for k in r.kinds(list) {
+            let k = &k.text();
             let t = &k.table;
             let kinds = [
                 (
@@ -521,6 +524,8 @@ fn board_fits(r: &Ruleset, i: usize, c: &Constraint, out: &mut Vec<Problem>) {
 /// not fit the kind. Which fields a list may set at all is its type's
 /// ([`super::kinds`]): a misplaced field never loads.
 fn placement(r: &Ruleset, list: KindList, k: &Kind, out: &mut Vec<Problem>) {
+    // Read as the file writes it, as the problems name its fields.
+    let k = &k.text();
     // `field` is the path in the kind; the message names its last key.
     let push = |field: &str, message: String, out: &mut Vec<Problem>| {
         let at = At::Field {

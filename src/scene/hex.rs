@@ -227,7 +227,7 @@ fn units(
     let mut colours = SideColours::new(s);
     let is_general = |u: &crate::scenario::Unit| {
         r.kind(KindList::UnitClass, &u.class)
-            .and_then(|k| k.profile.as_ref())
+            .and_then(|k| k.profile())
             .is_some_and(|p| p.general)
     };
     // A general beside a unit is a small counter at the unit's corner; alone in its hex

@@ -320,7 +320,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
 /// landmarks or when no such road passes under it.
 fn road_under(s: &Scenario, r: &Ruleset, m: &crate::scenario::Landmark) -> Option<Vec2> {
     let at = m.at.filter(|_| m.polygon.is_none())?;
-    let kinds = &r.kind(KindList::Landmark, &m.kind)?.table.on_road;
+    let kinds = &r.kind(KindList::Landmark, &m.kind)?.table()?.on_road;
     let reach = shape::landmark_size(m) / 2.0;
     s.lines
         .iter()

@@ -628,7 +628,7 @@ fn the_ruleset_has_no_problems_and_quotes_its_text() {
             .iter()
             .chain(&r.lines)
             .chain(&r.landmarks)
-            .filter_map(|k| k.table.cover_quote.clone()),
+            .filter_map(|k| k.table()?.cover_quote.clone()),
     );
     for q in quoted {
         assert!(docs.contains(&q), "{q}");

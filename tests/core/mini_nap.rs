@@ -124,7 +124,7 @@ fn the_ruleset_carries_every_feature_of_the_text() {
     assert!(
         r.kinds(KindList::Line)
             .iter()
-            .all(|k| k.table.width.is_none())
+            .all(|k| k.table().unwrap().width.is_none())
     );
     for l in [KindList::Terrain, KindList::Line, KindList::Landmark] {
         for k in r.kinds(l) {
@@ -140,7 +140,7 @@ fn the_ruleset_carries_every_feature_of_the_text() {
 }
 
 fn effect(list: KindList, id: &str) -> sandtable::rules::table::TableEffect {
-    ruleset().kind(list, id).unwrap().table.clone()
+    ruleset().kind(list, id).unwrap().table().unwrap().clone()
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn linear_features_and_roads_as_the_text_says() {
     }
     // "All linear terrain features are zero levels high for overhead fire purposes."
     for k in &ruleset().lines {
-        assert_eq!(k.table.level, Some(0), "{}", k.id);
+        assert_eq!(k.table().unwrap().level, Some(0), "{}", k.id);
     }
 }
 

@@ -42,12 +42,12 @@ fn every_effect_quotes_the_text() {
     let text = TEXT.replace("\r\n", "\n");
     let mut quotes: Vec<&str> = r.modifiers.iter().map(|m| m.quote.as_str()).collect();
     for k in &r.terrains {
-        if let Some(v) = &k.table.visible_within {
+        if let Some(v) = &k.table().unwrap().visible_within {
             quotes.push(&v.quote);
         }
     }
     for k in &r.lines {
-        if let Some(v) = &k.table.ridge {
+        if let Some(v) = &k.table().unwrap().ridge {
             quotes.push(&v.quote);
         }
     }

@@ -551,19 +551,25 @@ fn every_kind_of_the_hex_rulesets_has_a_name_a_colour_and_an_icon_that_exists() 
 fn effects_are_encoded_as_the_texts_give_them() {
     let rulesets = Rulesets::built_in();
     let bc = rulesets.get("battle-cry-150").unwrap();
-    let kind = |r: &sandtable::rules::Ruleset, list, id| r.kind(list, id).unwrap().clone();
     use sandtable::rules::KindList::{Hexside, Marker, Road, Terrain, Token};
+    use sandtable::rules::{Kind, Ruleset};
+    // Each list's kinds as the engines read them: a terrain's effects, a road's, ...
+    let terrain = |r: &Ruleset, id| r.kind(Terrain, id).and_then(Kind::terrain).unwrap().clone();
+    let token = |r: &Ruleset, id| r.kind(Token, id).and_then(Kind::token).unwrap().clone();
+    let road = |r: &Ruleset, id| r.kind(Road, id).and_then(Kind::road).unwrap().clone();
+    let marker = |r: &Ruleset, id| r.kind(Marker, id).and_then(Kind::marker).unwrap().clone();
+    let hexside = |r: &Ruleset, id| r.kind(Hexside, id).and_then(Kind::hexside).unwrap().clone();
     // "When targeting an enemy unit or general that is on a town hex, reduce the number
     // of battle dice rolled by 2."
-    assert_eq!(kind(bc, Terrain, "town").battle.target_dice, -2);
+    assert_eq!(terrain(bc, "town").battle.target_dice, -2);
     // "A unit on a waterway hex rolls 1 less battle die."
-    assert_eq!(kind(bc, Terrain, "waterway").battle.attacker_dice, -1);
+    assert_eq!(terrain(bc, "waterway").battle.attacker_dice, -1);
     // "A unit or general must stop when moving across a hex side with an entrenchment."
-    assert_eq!(kind(bc, Token, "entrenchment").movement.must_stop, ["*"]);
-    assert_eq!(kind(bc, Token, "entrenchment").battle.ignore_flags, 1);
+    assert_eq!(token(bc, "entrenchment").movement.must_stop, ["*"]);
+    assert_eq!(token(bc, "entrenchment").battle.ignore_flags, 1);
     // "Artillery firing from a hill hex has its ranged increased to maximum of 6 hexes
     // ... At range of 6 hexes, roll 1 die."
-    let hill = kind(bc, Terrain, "hill");
+    let hill = terrain(bc, "hill");
     assert_eq!(
         (
             hill.battle.range_extensions[0].range,
@@ -573,7 +579,7 @@ fn effects_are_encoded_as_the_texts_give_them() {
     );
     let ss = rulesets.get("sticks-and-stones").unwrap();
     // "City (3 or more Hexes) ... 2/3 ... 3/1 ... 2/0"
-    let town = kind(ss, Terrain, "town");
+    let town = terrain(ss, "town");
     let city = town.large_group.unwrap();
     assert_eq!(city.min_size, 3);
     assert_eq!(city.movement.cost["afv"], 3);
@@ -581,22 +587,20 @@ fn effects_are_encoded_as_the_texts_give_them() {
     assert_eq!(city.battle.assault_shift["afv"], 0);
     // "Road ... 1 Regardless of other terrain in hex when entered from another road hex
     // ... +1 MF is entire movement allowance is spent on road."
-    let road = kind(ss, Road, "road");
+    let road = road(ss, "road");
     assert_eq!(
         (road.movement.along, road.movement.all_road_bonus),
         (Some(1), 1)
     );
-    assert_eq!(kind(ss, Marker, "wreck").battle.fire_shift["afv"], 1);
-    assert_eq!(kind(ss, Hexside, "bridge").movement.negates, ["river"]);
+    assert_eq!(marker(ss, "wreck").battle.fire_shift["afv"], 1);
+    assert_eq!(hexside(ss, "bridge").movement.negates, ["river"]);
     let mp = rulesets.get("morne-plaine").unwrap();
     // "The towns and woods. These hexes cannot be controlled."
-    assert!(
-        kind(mp, Terrain, "woods").zoc.uncontrolled && kind(mp, Terrain, "town").zoc.uncontrolled
-    );
+    assert!(terrain(mp, "woods").zoc.uncontrolled && terrain(mp, "town").zoc.uncontrolled);
     // "Cavalry may charge through a bridge if the bridge is over a stream only."
-    assert_eq!(kind(mp, Hexside, "bridge").charge.allows_over, ["stream"]);
+    assert_eq!(hexside(mp, "bridge").charge.allows_over, ["stream"]);
     // The chart's costs are the user's to fill in.
-    assert!(kind(mp, Terrain, "marsh").movement.user_values);
+    assert!(terrain(mp, "marsh").movement.user_values);
 }
 
 #[test]

@@ -13,7 +13,7 @@ use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
 use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::rules::module::{self, Entry};
-use sandtable::rules::{KindList, Ruleset, parse_ruleset};
+use sandtable::rules::{Kind, KindList, Ruleset, parse_ruleset};
 use sandtable::scenario::Edit;
 
 fn open_editor(h: &mut Harness<'_, DesignerApp>) {
@@ -74,39 +74,44 @@ fn a_movement_cost_edited_under_the_movement_preview_changes_the_reach_in_that_f
     open_editor(&mut h);
     h.get_by_label("Clear (clear)").click();
     h.run();
-    // A cost of 1 for cavalry is what clear costs already: the same reach.
-    h.get_by_label("cost for cavalry").click();
-    h.run();
+    // A row for cavalry in the cost table, at 1: what clear costs already, the same
+    // reach.
+    choose(&mut h, "Add a row to cost", "cavalry");
+    set_number(&mut h, "cost for cavalry", 1.0);
     assert!(
         summary(&h).contains("can reach 31 hexes"),
         "{}",
         summary(&h)
     );
     let steps = h.state().doc.revision;
-    h.get_by_label("cost value for cavalry")
+    h.get_by_role_and_label(egui::Role::SpinButton, "cost for cavalry")
         .set_value_accesskit(3.0);
     // One frame: the editor's step, the revalidation and the preview's new answer.
     h.step();
     assert!(h.state().doc.revision > steps);
     let clear = h.state().doc.ruleset().unwrap().terrains[0].clone();
-    assert_eq!(clear.movement.cost.get("cavalry"), Some(&3));
+    assert_eq!(
+        clear.terrain().unwrap().movement.cost.get("cavalry"),
+        Some(&3)
+    );
     let now = summary(&h);
     assert!(
         now.contains("can reach") && !now.contains("31 hexes"),
         "{now}"
     );
-    // Module steps are undone with the map's: back to a cost of 1, then none.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
+    // Module steps are undone with the map's: back to a cost of 1, then the row's
+    // first value, then no row.
+    for _ in 0..3 {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        h.run();
+    }
     assert!(
         summary(&h).contains("can reach 31 hexes"),
         "{}",
         summary(&h)
     );
     let clear = &h.state().doc.ruleset().unwrap().terrains[0];
-    assert!(clear.movement.cost.is_empty());
+    assert!(clear.terrain().unwrap().movement.cost.is_empty());
 }
 
 /// The game the proof builds, written by hand.
@@ -286,12 +291,13 @@ fn a_small_game_built_from_a_built_in_copy_saves_as_the_same_game_written_by_han
     type_in(&mut h, TextInput, "Kind name", "Forest");
     type_in(&mut h, TextInput, "Colour", "#2f6a2a");
     choose(&mut h, "Pattern", "trees");
-    press(&mut h, CheckBox, "Blocks line of sight");
-    // Infantry: range 3, dice 3/2/1.
+    press(&mut h, CheckBox, "blocks");
+    // Infantry: range 3, dice 3/2/1 (the copy's fourth range's row removed).
     pick(&mut h, "infantry", "Infantry (infantry)");
-    set_number(&mut h, "Range", 3.0);
+    set_number(&mut h, "range", 3.0);
+    press(&mut h, egui::Role::Button, "Remove dice 4");
     for (range, dice) in [(1, 3.0), (2, 2.0), (3, 1.0)] {
-        set_number(&mut h, &format!("Dice at range {range}"), dice);
+        set_number(&mut h, &format!("dice {range}"), dice);
     }
     // Two modifiers: 1 die fewer against infantry in a forest, 2 against cavalry.
     for (class, dice, quote) in [
@@ -528,6 +534,8 @@ fn a_module_that_would_not_load_is_not_saved() {
     step(&mut h, |r| {
         let mut out = r.clone();
         out.terrains[1]
+            .terrain_mut()
+            .unwrap()
             .battle
             .no_battle_after_move
             .push("dragoons".into());
@@ -762,13 +770,18 @@ fn typing_in_a_field_or_dragging_a_value_is_one_undo_step() {
     let dice = |h: &Harness<'_, DesignerApp>| {
         let r = h.state().doc.ruleset().unwrap().clone();
         r.kind(KindList::Terrain, "woods")
+            .and_then(Kind::terrain)
             .unwrap()
             .battle
             .target_dice
     };
     let before = dice(&h);
+    // The field is down the sheet, under the movement: scrolled into view first.
+    h.get_by_role_and_label(egui::Role::SpinButton, "target dice")
+        .scroll_to_me();
+    h.run();
     let start = h
-        .get_by_role_and_label(egui::Role::SpinButton, "Dice against a unit in it")
+        .get_by_role_and_label(egui::Role::SpinButton, "target dice")
         .rect()
         .center();
     let path: Vec<egui::Pos2> = (0..6)
@@ -921,17 +934,22 @@ fn rows_of_a_list_are_added_and_removed_and_a_checks_mechanism_is_switched_in_th
     h.get_by_role_and_label(egui::Role::SpinButton, "max");
 }
 
-/// Issue 24: "The module is checked as you edit ... shown beside the field": a field the
-/// kind's sheet has no hand-made widget for (a terrain's `no_battle_after_move`) has one
-/// under More fields, opened when it has a problem, and the problem is under it; the
-/// sheet's end holds no stray problems.
+/// Issue 24: "The module is checked as you edit ... shown beside the field": every field
+/// of a kind's list has its widget, drawn from the list's schema (a terrain's
+/// `no_battle_after_move`), and the problem is under it; the sheet's end holds no stray
+/// problems.
 #[test]
-fn a_problem_of_a_field_off_the_hand_made_sheet_is_shown_under_its_own_field() {
+fn a_problem_of_a_kind_field_is_shown_under_its_own_field() {
     let mut h = app();
     step(&mut h, |r| {
         let mut out = r.clone();
         let woods = out.terrains.iter_mut().find(|k| k.id == "woods").unwrap();
-        woods.battle.no_battle_after_move.push("dragoons".into());
+        woods
+            .terrain_mut()
+            .unwrap()
+            .battle
+            .no_battle_after_move
+            .push("dragoons".into());
         out
     });
     open_editor(&mut h);
@@ -971,12 +989,10 @@ fn per_class_values_and_dice_by_range_are_tables_with_rows_added_and_removed() {
     let mut h = designer_kit::app_on("sticks-and-stones-river.ron");
     open_editor(&mut h);
     pick(&mut h, "forest", "Forest (forest)");
-    h.get_by_label("More fields").click();
-    h.run();
     let shifts = |h: &Harness<'_, DesignerApp>| {
         let r = h.state().doc.ruleset().unwrap();
         let forest = r.kind(KindList::Terrain, "forest").unwrap();
-        forest.battle.fire_shift.clone()
+        forest.terrain().unwrap().battle.fire_shift.clone()
     };
     assert_eq!(
         h.get_by_role_and_label(egui::Role::SpinButton, "fire shift for leg")
@@ -999,12 +1015,10 @@ fn per_class_values_and_dice_by_range_are_tables_with_rows_added_and_removed() {
     let mut h = app();
     open_editor(&mut h);
     pick(&mut h, "woods", "Woods (woods)");
-    h.get_by_label("More fields").click();
-    h.run();
     let dice = |h: &Harness<'_, DesignerApp>| {
         let r = h.state().doc.ruleset().unwrap();
         let woods = r.kind(KindList::Terrain, "woods").unwrap();
-        woods.battle.overrides[0].dice.clone()
+        woods.terrain().unwrap().battle.overrides[0].dice.clone()
     };
     assert_eq!(dice(&h), [2, 1]);
     set_number(&mut h, "dice 2", 2.0);

@@ -199,13 +199,6 @@ impl Marks {
         self.under(ui, "");
     }
 
-    /// Whether a problem about a field of the entry is still to be shown.
-    pub fn pending(&self) -> bool {
-        self.items
-            .iter()
-            .any(|(f, _, shown)| !shown && !f.is_empty())
-    }
-
     /// Shows the problems about `field` or a field inside it, not shown yet.
     pub fn under(&mut self, ui: &mut egui::Ui, field: &str) {
         for (f, message, shown) in &mut self.items {
@@ -235,13 +228,12 @@ impl Marks {
     }
 }
 
-/// What a schema sheet's fields share: the entry's problems, the paths the sheet draws
-/// by hand (left out here), and the keys a per-class table offers.
+/// What a schema sheet's fields share: the entry's problems and the keys a per-class
+/// table offers.
 pub struct Cx<'a> {
     r: &'a Ruleset,
     entry: &'a Entry,
     marks: &'a mut Marks,
-    skip: &'a [&'a str],
     classes: Vec<String>,
 }
 
@@ -293,9 +285,6 @@ pub fn object(ui: &mut egui::Ui, node: &Value, v: &mut Value, path: &str, cx: &m
         } else {
             format!("{path}.{key}")
         };
-        if cx.skip.contains(&here.as_str()) {
-            continue;
-        }
         let Value::Object(map) = v else { break };
         ui.push_id(key, |ui| {
             changed |= field(ui, key, prop, map, &here, cx);
@@ -856,8 +845,8 @@ fn describe(ui: &mut egui::Ui, text: &str) {
 }
 
 /// The schema-built part of an entry's sheet: the keys of its value that `node`
-/// describes (all of them for a check or the board preset), less the fields at the
-/// paths in `skip` (which the sheet draws by hand). Returns the entry's new value when a
+/// describes (all of them for a check or the board preset; a kind's beyond its id,
+/// name, colour, pattern, icon and description). Returns the entry's new value when a
 /// field changed.
 pub fn entry(
     ui: &mut egui::Ui,
@@ -865,7 +854,6 @@ pub fn entry(
     entry: &Entry,
     keys: &[(&str, &Value)],
     marks: &mut Marks,
-    skip: &[&str],
 ) -> Option<Value> {
     let mut v = module::entry_value(r, entry);
     let mut changed = false;
@@ -880,7 +868,6 @@ pub fn entry(
         r,
         entry,
         marks,
-        skip,
         classes,
     };
     for (key, node) in keys {

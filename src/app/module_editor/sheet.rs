@@ -5,7 +5,7 @@
 
 use egui_extras::{Column, TableBuilder};
 
-use crate::rules::model::{Kind, KindList, Pattern, Profile};
+use crate::rules::model::{Kind, KindList, Pattern};
 use crate::rules::module::{self, Entry};
 use crate::rules::{Colour, Ruleset};
 use crate::scenario::Edit;
@@ -59,7 +59,7 @@ pub fn show(
                 // The entry is copied, not the module: the module only on a change.
                 let mut k = before.clone();
                 kind_sheet(ed, ui, doc, r, (*list, &mut k), marks, actions);
-                more_fields(ed, ui, r, (*list, before), marks, actions);
+                effects_sheet(ed, ui, r, (*list, before), marks, actions);
                 if k != *before {
                     let mut new = r.clone();
                     if let Some(slot) = module::kinds_mut(&mut new, *list)
@@ -88,7 +88,7 @@ pub fn show(
                     .into_iter()
                     .filter_map(|k| Some((k, form::ruleset_field(k)?)))
                     .collect();
-            schema_entry(ed, ui, r, &entry, (&keys, &[]), marks, actions);
+            schema_entry(ed, ui, r, &entry, &keys, marks, actions);
         }
         Entry::Modifier(i) => {
             if let Some(before) = r.modifiers.get(*i) {
@@ -119,7 +119,7 @@ pub fn show(
                     .into_iter()
                     .filter_map(|k| Some((k, props?.get(k)?)))
                     .collect();
-                schema_entry(ed, ui, r, &entry, (&keys, &[]), marks, actions);
+                schema_entry(ed, ui, r, &entry, &keys, marks, actions);
             }
         }
         Entry::Check(i) => {
@@ -143,7 +143,7 @@ pub fn show(
                     .into_iter()
                     .filter_map(|k| Some((k, props?.get(k)?)))
                     .collect();
-                schema_entry(ed, ui, r, &entry, (&keys, &[]), marks, actions);
+                schema_entry(ed, ui, r, &entry, &keys, marks, actions);
             }
         }
     }
@@ -366,71 +366,18 @@ fn kind_sheet(
             self::text(ui, &mut k.description, "Kind description");
             ui.end_row();
         });
-    for f in ["name", "colour", "pattern", "icon", "description"] {
+    for f in &HEAD[1..] {
         marks.under(ui, f);
-    }
-    if list == KindList::UnitClass {
-        // Looking is no edit: a class without a profile gets one only when asked.
-        match &mut k.profile {
-            Some(p) => {
-                profile_sheet(ui, p, r.is_hex());
-                for f in PROFILE_BY_HAND {
-                    marks.under(ui, f);
-                }
-            }
-            None => {
-                if ui.button("Add a profile (range, dice, movement)").clicked() {
-                    k.profile = Some(Profile::default());
-                }
-            }
-        }
-        return;
-    }
-    if r.is_hex() {
-        ui.separator();
-        ui.strong("Effects");
-        ui.horizontal(|ui| {
-            ui.label("Dice against a unit in it");
-            spin(
-                ui,
-                egui::DragValue::new(&mut k.battle.target_dice).range(-6..=6),
-                "Dice against a unit in it",
-            );
-            ui.checkbox(&mut k.sight.blocks, "Blocks line of sight");
-        });
-        marks.under(ui, "battle.target_dice");
-        marks.under(ui, "sight.blocks");
-        ui.label("Movement by class");
-        movement_table(ui, r, k);
-        for f in &EFFECTS_BY_HAND[2..] {
-            marks.under(ui, f);
-        }
     }
 }
 
-/// The fields of a unit class's profile its sheet draws by hand.
-const PROFILE_BY_HAND: [&str; 6] = [
-    "profile.range",
-    "profile.dice",
-    "profile.movement",
-    "profile.mounted",
-    "profile.general",
-    "profile.blocks_sight",
-];
+/// The fields every kind has, which the sheet draws above its list's own.
+const HEAD: [&str; 6] = ["id", "name", "colour", "pattern", "icon", "description"];
 
-/// The effects a hex kind's sheet draws by hand.
-const EFFECTS_BY_HAND: [&str; 5] = [
-    "battle.target_dice",
-    "sight.blocks",
-    "movement.cost",
-    "movement.prohibited",
-    "movement.must_stop",
-];
-
-/// Every other field the kind's list has (its schema less what the sheet draws by
-/// hand), so that each field has a widget and each problem shows beside its field; open
-/// while one of them has a problem.
-fn more_fields(
+/// The fields of the kind's list beyond those every kind has (a terrain's movement,
+/// battle and sight, a unit class's profile), drawn from the list's schema as every
+/// other sheet is: each field has its widget, and each problem shows beside its field.
+fn effects_sheet(
     ed: &mut ModuleEditor,
     ui: &mut egui::Ui,
     r: &Ruleset,
@@ -438,35 +385,25 @@ fn more_fields(
     marks: &mut Marks,
     actions: &mut Vec<Action>,
 ) {
-    let hex = r.is_hex();
-    let Some(def) = form::kind_definition(list, hex) else {
+    let Some(def) = form::kind_definition(list, r.is_hex()) else {
         return;
-    };
-    let mut by_hand = vec!["id", "name", "colour", "icon", "pattern", "description"];
-    let skip: &[&str] = match list {
-        KindList::UnitClass if k.profile.is_none() => {
-            by_hand.push("profile");
-            &[]
-        }
-        KindList::UnitClass => &PROFILE_BY_HAND,
-        _ if hex => &EFFECTS_BY_HAND,
-        _ => &[],
     };
     let entry = Entry::Kind(list, k.id.clone());
     let value = module::entry_value(r, &entry);
     let keys: Vec<_> = form::properties(r, &entry, "", def, &value)
         .into_iter()
-        .filter(|(key, _)| !by_hand.contains(key))
+        .filter(|(key, _)| !HEAD.contains(key))
         .collect();
     if keys.is_empty() {
         return;
     }
-    egui::CollapsingHeader::new("More fields")
-        .default_open(false)
-        .open(marks.pending().then_some(true))
-        .show(ui, |ui| {
-            schema_entry(ed, ui, r, &entry, (&keys, skip), marks, actions);
-        });
+    ui.separator();
+    ui.strong(if list == KindList::UnitClass {
+        "Profile"
+    } else {
+        "Effects"
+    });
+    schema_entry(ed, ui, r, &entry, &keys, marks, actions);
 }
 
 /// A colour with egui's picker, or typed as `#rrggbb` (the text being typed is kept
@@ -497,65 +434,6 @@ fn colour(ui: &mut egui::Ui, c: &mut Colour) {
     });
 }
 
-/// Movement costs, prohibited and must-stop, by class (`*`: every class).
-fn movement_table(ui: &mut egui::Ui, r: &Ruleset, k: &mut Kind) {
-    let classes: Vec<String> = std::iter::once("*".to_string())
-        .chain(r.unit_classes.iter().map(|c| c.id.clone()))
-        .collect();
-    ui.push_id("movement", |ui| {
-        TableBuilder::new(ui)
-            .striped(true)
-            .column(Column::auto().at_least(90.0))
-            .columns(Column::auto(), 3)
-            .header(20.0, |mut h| {
-                for t in ["Class", "Cost", "Prohibited", "Must stop"] {
-                    h.col(|ui| {
-                        ui.strong(t);
-                    });
-                }
-            })
-            .body(|mut body| {
-                for class in &classes {
-                    body.row(22.0, |mut row| {
-                        row.col(|ui| {
-                            ui.label(if class == "*" { "every class" } else { class });
-                        });
-                        row.col(|ui| {
-                            let mut cost = k.movement.cost.get(class).copied();
-                            let mut on = cost.is_some();
-                            ui.horizontal(|ui| {
-                                let r = ui.checkbox(&mut on, "");
-                                let label = format!("cost for {class}");
-                                r.widget_info(|| {
-                                    egui::WidgetInfo::selected(
-                                        egui::Role::CheckBox,
-                                        true,
-                                        on,
-                                        &label,
-                                    )
-                                });
-                                if r.changed() {
-                                    cost = on.then_some(1);
-                                }
-                                if let Some(c) = &mut cost {
-                                    let r = ui.add(egui::DragValue::new(c).range(0..=20));
-                                    let label = format!("cost value for {class}");
-                                    named(&r, egui::Role::SpinButton, &label);
-                                }
-                            });
-                            match cost {
-                                Some(c) => k.movement.cost.insert(class.clone(), c),
-                                None => k.movement.cost.remove(class),
-                            };
-                        });
-                        row.col(|ui| toggle(ui, &mut k.movement.prohibited, class, "prohibited"));
-                        row.col(|ui| toggle(ui, &mut k.movement.must_stop, class, "must stop"));
-                    });
-                }
-            });
-    });
-}
-
 /// A class in or out of a list of classes; `what` names the box for a screen reader
 /// (and a test): "prohibited for cavalry".
 fn toggle(ui: &mut egui::Ui, list: &mut Vec<String>, class: &str, what: &str) {
@@ -570,82 +448,6 @@ fn toggle(ui: &mut egui::Ui, list: &mut Vec<String>, class: &str, what: &str) {
             list.retain(|c| c != class);
         }
     }
-}
-
-/// A unit class's profile: range, dice by range (a table), movement, flags.
-/// `hex`: the ruleset plays on hexes; a table class's profile has no `mounted` or
-/// `blocks_sight` (a table ruleset that set them would not load).
-fn profile_sheet(ui: &mut egui::Ui, p: &mut Profile, hex: bool) {
-    ui.separator();
-    ui.strong("Profile");
-    ui.horizontal(|ui| {
-        ui.label("Range");
-        if spin(
-            ui,
-            egui::DragValue::new(&mut p.range).range(0..=30),
-            "Range",
-        )
-        .changed()
-        {
-            let n = p.range as usize;
-            let last = p.dice.last().copied().unwrap_or(1);
-            p.dice.resize(n, last);
-        }
-        let mut moves = p.movement.is_some();
-        ui.checkbox(&mut moves, "Movement");
-        if moves {
-            let m = p.movement.get_or_insert(1);
-            spin(
-                ui,
-                egui::DragValue::new(m).range(0..=30),
-                "Movement allowance",
-            );
-        } else {
-            p.movement = None;
-        }
-    });
-    ui.horizontal(|ui| {
-        if hex {
-            ui.checkbox(&mut p.mounted, "Mounted");
-        }
-        ui.checkbox(&mut p.general, "General");
-        if hex {
-            ui.checkbox(&mut p.blocks_sight, "Blocks line of sight");
-        }
-    });
-    if p.range == 0 {
-        return;
-    }
-    ui.label("Dice by range");
-    ui.push_id("dice", |ui| {
-        TableBuilder::new(ui)
-            .striped(true)
-            .columns(Column::auto().at_least(60.0), 2)
-            .header(20.0, |mut h| {
-                h.col(|ui| {
-                    ui.strong("Range");
-                });
-                h.col(|ui| {
-                    ui.strong("Dice");
-                });
-            })
-            .body(|mut body| {
-                for (i, d) in p.dice.iter_mut().enumerate() {
-                    body.row(22.0, |mut row| {
-                        row.col(|ui| {
-                            ui.label((i + 1).to_string());
-                        });
-                        row.col(|ui| {
-                            spin(
-                                ui,
-                                egui::DragValue::new(d).range(0..=12),
-                                &format!("Dice at range {}", i + 1),
-                            );
-                        });
-                    });
-                }
-            });
-    });
 }
 
 /// A modifier's attacker and target classes, one row per class.
@@ -815,7 +617,7 @@ fn board_sheet(
         .chain(table.into_iter().filter(|_| !r.is_hex()))
         .filter_map(|k| Some((k, form::ruleset_field(k)?)))
         .collect();
-    schema_entry(ed, ui, r, &Entry::Board, (&keys, &[]), marks, actions);
+    schema_entry(ed, ui, r, &Entry::Board, &keys, marks, actions);
 }
 
 fn sides_sheet(ui: &mut egui::Ui, sides: &mut Vec<crate::scenario::PlayerSide>) {
@@ -863,11 +665,11 @@ fn schema_entry(
     ui: &mut egui::Ui,
     r: &Ruleset,
     entry: &Entry,
-    (keys, skip): (&[(&str, &serde_json::Value)], &[&str]),
+    keys: &[(&str, &serde_json::Value)],
     marks: &mut Marks,
     actions: &mut Vec<Action>,
 ) {
-    if let Some(v) = form::entry(ui, r, entry, keys, marks, skip) {
+    if let Some(v) = form::entry(ui, r, entry, keys, marks) {
         match module::set_entry(r, entry, v) {
             Ok(new) => {
                 ed.message = None;

@@ -7,6 +7,7 @@
 use hexx::Hex;
 
 use super::built_up::BuiltUp;
+use super::movement::Feature;
 use super::sight::{SightMap, Sighting};
 use crate::board::line::{Step, exit_sides};
 use crate::board::{Grid, HexsideKey, Side};
@@ -201,7 +202,7 @@ impl<'a> BattleMap<'a> {
             .filter(|g| {
                 g.hex.is_some()
                     && r.kind(KindList::UnitClass, &g.class)
-                        .and_then(|k| k.profile.as_ref())
+                        .and_then(|k| k.profile())
                         .is_some_and(|p| p.general && p.attaches_in_hex)
             })
             .collect();
@@ -305,7 +306,7 @@ impl<'a> BattleMap<'a> {
     /// not battle at all (Battle Cry).
     pub fn reach(&self, u: &Unit) -> Result<Reach, PlaceError> {
         let not = |why: String| PlaceError::new(PlaceErrorKind::NotAllowed, why);
-        let Some(profile) = self.class(u).and_then(|k| k.profile.as_ref()) else {
+        let Some(profile) = self.class(u).and_then(|k| k.profile()) else {
             return Err(PlaceError::new(
                 PlaceErrorKind::NoProfile,
                 format!("unit class '{}' has no battle profile", u.class),
@@ -325,6 +326,7 @@ impl<'a> BattleMap<'a> {
         }
         let here = u.hex.and_then(|h| self.terrain(h));
         let name = here.map_or_else(|| "clear".into(), |k| k.name.to_lowercase());
+        let here = here.and_then(Kind::terrain);
         let situation = if u.moved {
             Situation::MovedIn
         } else {
@@ -382,25 +384,26 @@ impl<'a> BattleMap<'a> {
     }
 
     /// The hexside features on the side between two adjacent hexes.
-    pub(crate) fn side_kinds(&self, a: Hex, b: Hex) -> Vec<&'a Kind> {
+    pub(crate) fn side_kinds(&self, a: Hex, b: Hex) -> Vec<Feature<'a>> {
         let key = HexsideKey::between(a, b);
         self.s
             .hexsides
             .keys()
             .filter(|(k, _)| *k == key)
             .filter_map(|(_, kind)| self.r.kind(KindList::Hexside, kind))
+            .filter_map(|k| Some((k, k.hexside()?)))
             .collect()
     }
 
     /// The features of the side between adjacent attacker and target that no other
     /// feature of the side negates ("attacking across" it).
-    pub(crate) fn across_side(&self, a: Hex, t: Hex) -> Vec<&'a Kind> {
+    pub(crate) fn across_side(&self, a: Hex, t: Hex) -> Vec<Feature<'a>> {
         if self.board.side_between(a, t).is_none() {
             return Vec::new();
         }
         let side = self.side_kinds(a, t);
         side.iter()
-            .filter(|k| !super::movement::negated(&side, &k.id))
+            .filter(|(k, _)| !super::movement::negated(&side, &k.id))
             .copied()
             .collect()
     }
@@ -408,7 +411,8 @@ impl<'a> BattleMap<'a> {
     /// Retreat flags the target's terrain lets it ignore (not when the attacker is
     /// behind the terrain's facing).
     pub(crate) fn terrain_flags(&self, a: Hex, t: Hex) -> u32 {
-        let Some(k) = self.terrain(t).filter(|k| k.battle.ignore_flags != 0) else {
+        let terrain = self.terrain(t).and_then(Kind::terrain);
+        let Some(k) = terrain.filter(|k| k.battle.ignore_flags != 0) else {
             return 0;
         };
         let facing = self.cell(t).map_or(&[][..], |c| c.facing.as_slice());
@@ -437,7 +441,7 @@ impl<'a> BattleMap<'a> {
                     .filter(|q| self.board.side_between(*p, **q).is_some())
                 {
                     let side = self.side_kinds(*p, *q);
-                    for k in &side {
+                    for (k, _) in &side {
                         if !super::movement::negated(&side, &k.id) && !out.contains(&k.id.as_str())
                         {
                             out.push(k.id.as_str());

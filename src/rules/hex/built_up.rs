@@ -6,6 +6,7 @@
 use hexx::Hex;
 use rustc_hash::FxHashMap;
 
+use crate::rules::kinds::TerrainEffects;
 use crate::rules::model::{BattleEffect, Kind, MoveEffect, Ruleset};
 use crate::scenario::Scenario;
 
@@ -34,7 +35,8 @@ impl BuiltUp {
     /// The groups of `s`'s hexes whose terrain has a large row under `r`.
     pub fn new(s: &Scenario, r: &Ruleset) -> Self {
         let mut sizes = FxHashMap::default();
-        for k in r.terrains.iter().filter(|k| k.large_group.is_some()) {
+        let large = |k: &&Kind| k.terrain().is_some_and(|t| t.large_group.is_some());
+        for k in r.terrains.iter().filter(large) {
             let hexes = s
                 .hexes
                 .iter()
@@ -52,7 +54,8 @@ impl BuiltUp {
     /// The row `kind` (the terrain of `hex`) takes there.
     pub fn row<'a>(&self, hex: Hex, kind: &'a Kind) -> Row<'a> {
         let group = self.sizes.get(&hex).copied();
-        match (&kind.large_group, group) {
+        let terrain = kind.terrain().unwrap_or(TerrainEffects::none());
+        match (&terrain.large_group, group) {
             (Some(g), Some(size)) if size >= g.min_size => Row {
                 name: &g.name,
                 group,
@@ -64,15 +67,15 @@ impl BuiltUp {
                 name: &g.small_name,
                 group,
                 large: false,
-                movement: &kind.movement,
-                battle: &kind.battle,
+                movement: &terrain.movement,
+                battle: &terrain.battle,
             },
             (None, _) => Row {
                 name: &kind.name,
                 group: None,
                 large: false,
-                movement: &kind.movement,
-                battle: &kind.battle,
+                movement: &terrain.movement,
+                battle: &terrain.battle,
             },
         }
     }

@@ -5,7 +5,7 @@
 use hexx::Hex;
 
 use super::movement::{MoveMap, State};
-use crate::rules::model::{KindList, Ruleset};
+use crate::rules::model::{Kind, KindList, Ruleset};
 use crate::rules::question::{self, PlaceError, PlaceErrorKind};
 use crate::scenario::{Scenario, Unit};
 
@@ -41,7 +41,7 @@ pub fn headline(u: &Unit, charges: &[Charge]) -> String {
 pub fn cannot_charge(r: &Ruleset, u: &Unit) -> Option<String> {
     let mounted = r
         .kind(KindList::UnitClass, &u.class)
-        .and_then(|k| k.profile.as_ref())
+        .and_then(Kind::profile)
         .is_some_and(|p| p.mounted);
     (!mounted).then(|| {
         format!(
@@ -72,7 +72,7 @@ pub fn charges(
     }
     let start = question::standing(u)?;
     let allowance = allowance.or_else(|| map.allowance(u)).unwrap_or(u32::MAX);
-    let terrain = |h: Hex| crate::rules::terrain_at(s, r, h);
+    let terrain = |h: Hex| crate::rules::terrain_at(s, r, h).and_then(Kind::terrain);
     let mut out = Vec::new();
     for dir in Hex::NEIGHBORS_COORDS {
         let (h1, h2, h3) = (start + dir, start + dir * 2, start + dir * 3);
@@ -101,24 +101,24 @@ pub fn charges(
             let sides = map.sides_between(a, b);
             let bridged: Vec<&str> = sides
                 .iter()
-                .flat_map(|(k, _)| k.charge.allows_over.iter().map(String::as_str))
+                .flat_map(|((_, e), _)| e.charge.allows_over.iter().map(String::as_str))
                 .collect();
-            for (k, up) in sides {
-                if k.charge.forbidden && !bridged.contains(&k.id.as_str()) {
+            for ((k, e), up) in sides {
+                if e.charge.forbidden && !bridged.contains(&k.id.as_str()) {
                     legal = false;
                 }
-                if k.charge.morale != 0 || k.charge.morale_downhill != 0 {
+                if e.charge.morale != 0 || e.charge.morale_downhill != 0 {
                     let (what, m) = match up {
-                        Some(u) if *u == a && k.charge.morale_downhill != 0 => {
-                            ("downhill through", k.charge.morale_downhill)
+                        Some(u) if *u == a && e.charge.morale_downhill != 0 => {
+                            ("downhill through", e.charge.morale_downhill)
                         }
                         Some(_) | None => (
-                            if k.charge.morale_downhill != 0 {
+                            if e.charge.morale_downhill != 0 {
                                 "uphill through"
                             } else {
                                 "through"
                             },
-                            k.charge.morale,
+                            e.charge.morale,
                         ),
                     };
                     modifiers.push((format!("charge {what} a {}", k.name.to_lowercase()), m));

@@ -12,6 +12,7 @@ use super::built_up::BuiltUp;
 use super::zoc::Zones;
 use crate::board::{Grid, HexsideKey, SquareBoard};
 use crate::rules::constraint::Check;
+use crate::rules::kinds::{HexsideEffects, RoadEffects, TokenEffects};
 use crate::rules::model::{Classes, Kind, KindList, MoveEffect, Ruleset, names_class};
 use crate::rules::question::{self, PlaceError, PlaceErrorKind};
 use crate::scenario::{Scenario, Token, Unit};
@@ -30,11 +31,14 @@ pub fn reach_headline(u: &Unit, hexes: usize, allowance: Option<u32>) -> String 
     )
 }
 
+/// A hexside feature on a side: its kind (its id, its name) and what it does.
+pub type Feature<'a> = (&'a Kind, &'a HexsideEffects);
+
 /// What crossing a side that holds the features `side` costs a unit of `class`, or `None`
 /// when it may not cross (a feature no other negates prohibits it).
-pub fn crossing(side: &[&Kind], class: &str) -> Option<u32> {
+pub fn crossing(side: &[Feature], class: &str) -> Option<u32> {
     let mut cost = 0;
-    for k in side.iter().filter(|k| !negated(side, &k.id)) {
+    for (_, k) in side.iter().filter(|(k, _)| !negated(side, &k.id)) {
         if names_class(&k.movement.prohibited, class) {
             return None;
         }
@@ -47,16 +51,16 @@ pub fn crossing(side: &[&Kind], class: &str) -> Option<u32> {
 
 /// Whether a unit of `class` crossing a side holding `side` must stop: one of its
 /// features (not negated by another) says so for the class (a ford).
-pub fn crossing_stops(side: &[&Kind], class: &str) -> bool {
+pub fn crossing_stops(side: &[Feature], class: &str) -> bool {
     side.iter()
-        .filter(|k| !negated(side, &k.id))
-        .any(|k| names_class(&k.movement.must_stop, class))
+        .filter(|(k, _)| !negated(side, &k.id))
+        .any(|(_, e)| names_class(&e.movement.must_stop, class))
 }
 
 /// Whether another feature of the side negates the kind `id` (a bridge over a river).
-pub fn negated(side: &[&Kind], id: &str) -> bool {
+pub fn negated(side: &[Feature], id: &str) -> bool {
     side.iter()
-        .any(|k| k.movement.negates.iter().any(|n| n == id))
+        .any(|(_, k)| k.movement.negates.iter().any(|n| n == id))
 }
 
 /// A hex a unit can reach, at what cost, and whether it must stop there.
@@ -167,7 +171,7 @@ pub struct MoveMap<'a> {
     board: Grid<'a>,
     /// For each hex, the roads through it and its place on each.
     roads: FxHashMap<Hex, Vec<(u32, usize)>>,
-    sides: FxHashMap<HexsideKey, Vec<(&'a Kind, Option<Hex>)>>,
+    sides: FxHashMap<HexsideKey, Vec<(Feature<'a>, Option<Hex>)>>,
     units: FxHashMap<Hex, Vec<&'a Unit>>,
     /// Who controls which hexes.
     pub zones: Zones,
@@ -175,7 +179,7 @@ pub struct MoveMap<'a> {
     /// Only the stacking rule's sharers (leaders) may move into an occupied hex.
     only_sharers_enter: bool,
     /// Tokens that stop a unit crossing their front sides, by hex.
-    stopping_tokens: FxHashMap<Hex, Vec<(&'a Token, &'a Kind)>>,
+    stopping_tokens: FxHashMap<Hex, Vec<(&'a Token, &'a TokenEffects)>>,
     built_up: BuiltUp,
     /// Points added to enter any hex higher than the one left, whatever its terrain
     /// (the Hill row's "+1 to higher elevation" is about the climb, not the hill).
@@ -200,10 +204,12 @@ impl<'a> MoveMap<'a> {
                 roads.entry(*h).or_default().push((i as u32, pos));
             }
         }
-        let mut sides: FxHashMap<HexsideKey, Vec<(&Kind, Option<Hex>)>> = FxHashMap::default();
+        let mut sides: FxHashMap<HexsideKey, Vec<(Feature, Option<Hex>)>> = FxHashMap::default();
         for ((key, kind), attrs) in &s.hexsides {
-            if let Some(k) = r.kind(KindList::Hexside, kind) {
-                sides.entry(*key).or_default().push((k, attrs.up));
+            if let Some(k) = r.kind(KindList::Hexside, kind)
+                && let Some(e) = k.hexside()
+            {
+                sides.entry(*key).or_default().push(((k, e), attrs.up));
             }
         }
         let mut units: FxHashMap<Hex, Vec<&Unit>> = FxHashMap::default();
@@ -220,10 +226,12 @@ impl<'a> MoveMap<'a> {
             .constraints
             .iter()
             .any(|c| matches!(&c.check, Check::Stacking(s) if s.only_sharers_enter));
-        let mut stopping_tokens: FxHashMap<Hex, Vec<(&Token, &Kind)>> = FxHashMap::default();
+        let mut stopping_tokens: FxHashMap<Hex, Vec<(&Token, &TokenEffects)>> =
+            FxHashMap::default();
         for t in &s.tokens {
             if let Some(k) = r
                 .kind(KindList::Token, &t.kind)
+                .and_then(Kind::token)
                 .filter(|k| !k.movement.must_stop.is_empty())
             {
                 stopping_tokens.entry(t.hex).or_default().push((t, k));
@@ -254,12 +262,18 @@ impl<'a> MoveMap<'a> {
         crate::rules::terrain_at(self.s, self.r, h)
     }
 
+    /// The hexside features on the side between two adjacent hexes, as movement reads
+    /// them.
+    fn crossed(&self, a: Hex, b: Hex) -> Vec<Feature<'a>> {
+        self.sides_between(a, b).iter().map(|(f, _)| *f).collect()
+    }
+
     fn level(&self, h: Hex) -> i32 {
         self.s.hexes.get(&h).map_or(0, |c| c.elevation)
     }
 
     /// The hexside features on the side between two adjacent hexes, with their `up`.
-    pub fn sides_between(&self, a: Hex, b: Hex) -> &[(&'a Kind, Option<Hex>)] {
+    pub fn sides_between(&self, a: Hex, b: Hex) -> &[(Feature<'a>, Option<Hex>)] {
         self.sides
             .get(&HexsideKey::between(a, b))
             .map_or(&[], |v| v.as_slice())
@@ -299,7 +313,7 @@ impl<'a> MoveMap<'a> {
     fn class_profile(&self, u: &Unit) -> Option<&'a crate::rules::model::Profile> {
         self.r
             .kind(KindList::UnitClass, &u.class)
-            .and_then(|k| k.profile.as_ref())
+            .and_then(Kind::profile)
     }
 
     /// The cost for `u` to step from `state` into the adjacent hex `to`, or `None` if it
@@ -311,7 +325,8 @@ impl<'a> MoveMap<'a> {
             return None;
         }
         let entered = self.terrain(to);
-        if entered.is_some_and(|k| names_class(&k.movement.prohibited, class)) {
+        let entered_moves = entered.and_then(Kind::terrain).map(|t| &t.movement);
+        if entered_moves.is_some_and(|m| names_class(&m.prohibited, class)) {
             return None;
         }
         // Hexside features: prohibited unless another feature of the side negates them.
@@ -319,11 +334,7 @@ impl<'a> MoveMap<'a> {
         let (side_cost, side_stops) = match corner {
             Some(beside) => self.round_corner(from, to, beside, class)?,
             None => {
-                let side: Vec<&Kind> = self
-                    .sides_between(from, to)
-                    .iter()
-                    .map(|(k, _)| *k)
-                    .collect();
+                let side = self.crossed(from, to);
                 (crossing(&side, class)?, crossing_stops(&side, class))
             }
         };
@@ -362,7 +373,7 @@ impl<'a> MoveMap<'a> {
             .square_moves
             .cost(cost, corner.is_some(), state.odd_diagonal);
         let mut must_stop =
-            entered.is_some_and(|k| names_class(&k.movement.must_stop, class)) || side_stops;
+            entered_moves.is_some_and(|m| names_class(&m.must_stop, class)) || side_stops;
         // A token whose front side is crossed, either way, may stop the unit.
         for (at, other) in [(from, to), (to, from)] {
             let Some(side) = self.board.side_between(at, other) else {
@@ -434,7 +445,7 @@ impl<'a> MoveMap<'a> {
             let mut cost = 0;
             let mut stops = false;
             for (a, b) in [(from, via), (via, to)] {
-                let side: Vec<&Kind> = self.sides_between(a, b).iter().map(|(k, _)| *k).collect();
+                let side = self.crossed(a, b);
                 cost += crossing(&side, class)?;
                 stops |= crossing_stops(&side, class);
             }
@@ -447,7 +458,8 @@ impl<'a> MoveMap<'a> {
         let base = entered.map_or(1, |k| rate(self.built_up.row(to, k).movement, class));
         let up = if self.level(to) > self.level(from) {
             entered
-                .and_then(|k| k.movement.climb_cost)
+                .and_then(Kind::terrain)
+                .and_then(|t| t.movement.climb_cost)
                 .unwrap_or(self.uphill)
         } else {
             0
@@ -463,9 +475,9 @@ impl<'a> MoveMap<'a> {
             .filter_map(|(r, _)| self.road_kind(*r).map(|k| &k.movement))
     }
 
-    fn road_kind(&self, road: u32) -> Option<&'a Kind> {
+    fn road_kind(&self, road: u32) -> Option<&'a RoadEffects> {
         let r = self.s.roads.get(road as usize)?;
-        self.r.kind(KindList::Road, &r.kind)
+        self.r.kind(KindList::Road, &r.kind)?.road()
     }
 
     /// The roads on which `to` follows `from` directly.
@@ -529,6 +541,7 @@ impl<'a> MoveMap<'a> {
             .r
             .roads
             .iter()
+            .filter_map(Kind::road)
             .map(|k| k.movement.all_road_bonus)
             .max()
             .unwrap_or(0);

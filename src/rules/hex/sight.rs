@@ -11,6 +11,7 @@ use hexx::Hex;
 
 use crate::board::Grid;
 use crate::board::line::Step;
+use crate::rules::kinds::TerrainEffects;
 use crate::rules::model::{ElevationSight, Kind, Ruleset, SightModel, SightRule, names_class};
 use crate::scenario::{Scenario, Unit};
 
@@ -65,7 +66,7 @@ const ROLLING: u8 = 8;
 const CREST: u8 = 16;
 const NEVER: u8 = 32;
 
-fn flags_of(k: &Kind) -> u8 {
+fn flags_of(k: &TerrainEffects) -> u8 {
     let has = |r: SightRule| k.sight.rules.contains(&r);
     (u8::from(k.sight.blocks) * BLOCKS)
         | (u8::from(has(SightRule::Plateau)) * PLATEAU)
@@ -198,7 +199,7 @@ impl<'a> SightMap<'a> {
             let Some(i) = map.index(hex) else { continue };
             let blocks = ruleset
                 .kind(crate::rules::KindList::UnitClass, &u.class)
-                .and_then(|k| k.profile.as_ref())
+                .and_then(|k| k.profile())
                 .is_some_and(|p| p.blocks_sight);
             cells[i].unit |= blocks;
             let side = sides.iter().position(|x| *x == u.side);
@@ -209,7 +210,10 @@ impl<'a> SightMap<'a> {
             };
         }
         for cell in &mut cells {
-            cell.flags = cell.terrain.map_or(0, |i| flags_of(&ruleset.terrains[i]));
+            cell.flags = cell
+                .terrain
+                .and_then(|i| ruleset.terrains[i].terrain())
+                .map_or(0, flags_of);
         }
         map.cells = cells;
         map.group_hills();
@@ -230,12 +234,13 @@ impl<'a> SightMap<'a> {
         self.cell(hex).level
     }
 
-    fn kind(&self, c: Cell) -> Option<&'a Kind> {
-        c.terrain.map(|i| &self.ruleset.terrains[i])
+    fn terrain(&self, c: Cell) -> Option<&'a TerrainEffects> {
+        self.ruleset.terrains[c.terrain?].terrain()
     }
 
     fn terrain_has_idx(&self, t: Option<usize>, rule: SightRule) -> bool {
-        t.is_some_and(|i| self.ruleset.terrains[i].sight.rules.contains(&rule))
+        t.and_then(|i| self.ruleset.terrains[i].terrain())
+            .is_some_and(|k| k.sight.rules.contains(&rule))
     }
 
     fn has(&self, c: Cell, rule: SightRule) -> bool {
@@ -245,6 +250,7 @@ impl<'a> SightMap<'a> {
     fn marker_has(&self, id: &str, rule: SightRule) -> bool {
         self.ruleset
             .kind(crate::rules::KindList::Marker, id)
+            .and_then(Kind::marker)
             .is_some_and(|k| k.sight.rules.contains(&rule))
     }
 
@@ -446,7 +452,7 @@ impl<'a> SightMap<'a> {
     fn is_general(&self, u: &Unit) -> bool {
         self.ruleset
             .kind(crate::rules::KindList::UnitClass, &u.class)
-            .and_then(|k| k.profile.as_ref())
+            .and_then(|k| k.profile())
             .is_some_and(|p| p.general)
     }
 
@@ -724,13 +730,13 @@ impl<'a> SightMap<'a> {
         firer: Option<&Unit>,
     ) -> bool {
         let Some(firer) = firer else { return false };
-        let Some(hill) = self.kind(cf) else {
+        let Some(hill) = self.terrain(cf) else {
             return false;
         };
         names_class(&hill.sight.see_over_adjacent_friends, &firer.class)
             && self.board.adjacent(x, from)
             && c.level < cf.level
-            && !self.kind(c).is_some_and(|k| k.sight.blocks)
+            && !self.terrain(c).is_some_and(|k| k.sight.blocks)
             && self.units_at(x).iter().all(|u| u.side == firer.side)
     }
 }

@@ -8,6 +8,7 @@
 use hexx::Hex;
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::movement::Feature;
 use crate::board::{HexsideKey, SquareBoard};
 use crate::rules::model::{Kind, KindList, Ruleset};
 use crate::scenario::Scenario;
@@ -53,13 +54,15 @@ impl Zones {
             return z;
         };
         let board = super::validate::grid(board, r);
-        let terrain = |h: Hex| crate::rules::terrain_at(s, r, h);
+        let terrain = |h: Hex| crate::rules::terrain_at(s, r, h).and_then(Kind::terrain);
         // A side blocks control when a feature on it does and no other negates it (a
         // ford across a river).
-        let mut on_side: FxHashMap<HexsideKey, Vec<&Kind>> = FxHashMap::default();
+        let mut on_side: FxHashMap<HexsideKey, Vec<Feature>> = FxHashMap::default();
         for (key, kind) in s.hexsides.keys() {
-            if let Some(k) = r.kind(KindList::Hexside, kind) {
-                on_side.entry(*key).or_default().push(k);
+            if let Some(k) = r.kind(KindList::Hexside, kind)
+                && let Some(e) = k.hexside()
+            {
+                on_side.entry(*key).or_default().push((k, e));
             }
         }
         let blocked: FxHashSet<HexsideKey> = on_side
@@ -67,7 +70,7 @@ impl Zones {
             .filter(|(_, kinds)| {
                 kinds
                     .iter()
-                    .any(|k| k.zoc.blocks && !super::movement::negated(kinds, &k.id))
+                    .any(|(k, e)| e.zoc.blocks && !super::movement::negated(kinds, &k.id))
             })
             .map(|(key, _)| key)
             .collect();
@@ -91,7 +94,7 @@ impl Zones {
                 .iter()
                 .enumerate()
                 .find(|(_, k)| k.id == u.class)
-                .and_then(|(i, k)| Some((i, k.profile.as_ref()?)))
+                .and_then(|(i, k)| Some((i, k.profile()?)))
             else {
                 continue;
             };
@@ -120,6 +123,7 @@ impl Zones {
         for (h, cell) in &s.hexes {
             if !r
                 .kind(KindList::Terrain, &cell.terrain)
+                .and_then(Kind::terrain)
                 .is_some_and(|k| k.zoc.exerts_when_empty)
             {
                 continue;

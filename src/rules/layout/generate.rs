@@ -840,10 +840,14 @@ pub fn generate(r: &Ruleset, req: &Request) -> Result<Scenario, LayoutError> {
     s.sides = r.proposed_sides();
     // Raised ground (hills, mountains) gets its crest as a ridge line, when the
     // ruleset has one ("All Visible (V) 0.5BW of a ridge line").
-    let ridge_kind = r.lines.iter().find(|k| k.table.ridge.is_some());
+    let ridge_kind = r
+        .lines
+        .iter()
+        .find(|k| k.table().is_some_and(|t| t.ridge.is_some()));
     let raised = |kind: &str| {
         r.kind(KindList::Terrain, kind)
-            .is_some_and(|k| k.table.ground && k.table.level.unwrap_or(0) > 0)
+            .and_then(|k| k.table())
+            .is_some_and(|k| k.ground && k.level.unwrap_or(0) > 0)
     };
     let mut ridges = Vec::new();
     let mut n = std::collections::BTreeMap::<String, usize>::new();

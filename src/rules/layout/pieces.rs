@@ -151,7 +151,8 @@ impl<'a> LayoutCx<'a> {
         let table = MultiPolygon::new(vec![frame.table().polygon()]);
         let ridge = |k: &str| {
             r.kind(crate::rules::model::KindList::Line, k)
-                .is_some_and(|k| k.table.ridge.is_some())
+                .and_then(|k| k.table())
+                .is_some_and(|k| k.ridge.is_some())
         };
         let pieces = pieces(s)
             .into_iter()

@@ -81,7 +81,8 @@ fn bridge_crossing(
                 // crossing is no error, only a bridge the map does not draw.
                 let by_rule =
                     t.r.kind(KindList::Line, &road.kind)
-                        .is_some_and(|k| k.table.auto_bridge.is_some());
+                        .and_then(|k| k.table())
+                        .is_some_and(|k| k.auto_bridge.is_some());
                 let m = if by_rule {
                     format!(
                         "road {} crosses {} at ({:.1}, {:.1}): a bridge there by rule, not drawn",

@@ -35,7 +35,7 @@ impl Mechanism for BuiltUpGroups {
         if cx
             .r
             .kind(KindList::Terrain, terrain)
-            .is_some_and(|k| k.large_group.is_none())
+            .is_some_and(|k| k.terrain().is_none_or(|t| t.large_group.is_none()))
         {
             let message = format!(
                 "constraint '{}': terrain '{terrain}' has no large_group",
@@ -115,7 +115,7 @@ fn group_findings(
     let Some(kind) = cx.terrains.get(terrain) else {
         return;
     };
-    let Some(large) = &kind.large_group else {
+    let Some(large) = kind.terrain().and_then(|t| t.large_group.as_ref()) else {
         return;
     };
     for group in groups {

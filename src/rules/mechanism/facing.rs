@@ -47,7 +47,7 @@ impl Mechanism for Facing {
         for id in &self.kinds {
             let found = [KindList::Terrain, KindList::Token]
                 .iter()
-                .any(|l| cx.r.kind(*l, id).is_some_and(|k| k.facing.is_some()));
+                .any(|l| cx.r.kind(*l, id).is_some_and(|k| k.facing().is_some()));
             if !found {
                 let message = format!(
                     "constraint '{}': '{id}' is not a terrain or token with facing",
@@ -71,7 +71,7 @@ fn facing(cx: &Context<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diag
     // a spec are checked (they must have no front sides).
     let checks = |kind: Option<&Kind>, id: &str| {
         if kinds.is_empty() {
-            kind.is_none_or(|k| k.facing.is_none())
+            kind.is_none_or(|k| k.facing().is_none())
         } else {
             kinds.iter().any(|k| k == id)
         }
@@ -94,7 +94,7 @@ fn facing(cx: &Context<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diag
             .enumerate()
             .find(|(i, s)| sides[..*i].contains(s))
             .map(|(_, s)| s.as_str());
-        let problem = match kind.and_then(|k| k.facing) {
+        let problem = match kind.and_then(|k| k.facing()) {
             // A side listed twice would count once and hide the mistake.
             Some(_) if let Some(side) = twice => Some(format!(
                 "{} lists the {side} side twice; a front side is given once",
@@ -134,7 +134,7 @@ fn facing(cx: &Context<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diag
         };
         if let Some(m) = problem {
             let mut d = cx.diag(c, m).with_hex(hex);
-            if let (Some(side), Some(_)) = (twice, kind.and_then(|k| k.facing)) {
+            if let (Some(side), Some(_)) = (twice, kind.and_then(|k| k.facing())) {
                 d = d.with_fix(Fix::new(format!("Remove the second {side}"), deduped()));
             }
             if let Some(f) = feature {
@@ -147,7 +147,7 @@ fn facing(cx: &Context<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diag
     };
     for (hex, cell, kind) in &cx.cells {
         // Most hexes: no sides given and none wanted, so nothing to find.
-        if cell.facing.is_empty() && kind.is_none_or(|k| k.facing.is_none()) {
+        if cell.facing.is_empty() && kind.is_none_or(|k| k.facing().is_none()) {
             continue;
         }
         let deduped = || {

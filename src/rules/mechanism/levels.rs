@@ -34,16 +34,17 @@ impl Mechanism for Levels {
 
 fn levels(t: &Table<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
     for a in &t.s.areas {
-        let Some(k) = t.r.kind(KindList::Terrain, &a.terrain) else {
+        let Some(kind) = t.r.kind(KindList::Terrain, &a.terrain) else {
             continue;
         };
-        let (Some([lo, hi]), Some(level)) = (k.table.levels, a.level.or(k.table.level)) else {
+        let Some(k) = kind.table() else { continue };
+        let (Some([lo, hi]), Some(level)) = (k.levels, a.level.or(k.level)) else {
             continue;
         };
         if level < lo || level > hi {
             let m = format!(
                 "{} {} is {level} levels high, not {lo} to {hi}",
-                k.name, a.id
+                kind.name, a.id
             );
             out.push(t.diag(c, m, &[&a.id]));
         }

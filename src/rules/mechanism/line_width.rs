@@ -34,10 +34,11 @@ impl Mechanism for LineWidth {
 
 fn line_width(t: &Table<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
     for l in &t.s.lines {
-        let Some(k) = t.r.kind(KindList::Line, &l.kind) else {
+        let Some(kind) = t.r.kind(KindList::Line, &l.kind) else {
             continue;
         };
-        let Some([lo, hi]) = k.table.width else {
+        let Some(k) = kind.table() else { continue };
+        let Some([lo, hi]) = k.width else {
             continue;
         };
         let w = crate::scenario::shape::line_width(l);
@@ -47,7 +48,7 @@ fn line_width(t: &Table<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
             } else {
                 format!("{lo} to {hi}")
             };
-            let m = format!("{} {} is {w} wide, not {range}", k.name, l.id);
+            let m = format!("{} {} is {w} wide, not {range}", kind.name, l.id);
             out.push(t.diag(c, m, &[&l.id]));
         }
     }

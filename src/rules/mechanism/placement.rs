@@ -43,11 +43,13 @@ impl Mechanism for Placement {
 
 fn placement(cx: &Context<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
     let allowed = |kind: Option<&Kind>, terrain: &str| {
-        kind.is_none_or(|k| k.allowed_on.is_empty() || k.allowed_on.iter().any(|t| t == terrain))
+        kind.is_none_or(|k| {
+            k.allowed_on().is_empty() || k.allowed_on().iter().any(|t| t == terrain)
+        })
     };
     let only = |kind: Option<&Kind>| {
         kind.map(|k| {
-            k.allowed_on
+            k.allowed_on()
                 .iter()
                 .map(|t| cx.name(KindList::Terrain, t))
                 .collect::<Vec<_>>()

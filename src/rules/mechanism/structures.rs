@@ -39,7 +39,7 @@ fn structures(t: &Table<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
     let keys: Vec<&str> = [KindList::Terrain, KindList::Landmark]
         .iter()
         .flat_map(|l| t.r.kinds(*l))
-        .filter_map(|k| k.table.structural_key.as_deref())
+        .filter_map(|k| k.table()?.structural_key.as_deref())
         .collect();
     if let Some(v) = t.s.settings.get(KEY) {
         let bad = match v.as_object() {
@@ -77,7 +77,9 @@ fn structures(t: &Table<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let k = t.r.kind(list, kind);
-        if k.is_none_or(|k| k.table.structural_hits.is_none()) {
+        if k.and_then(|k| k.table())
+            .is_none_or(|k| k.structural_hits.is_none())
+        {
             let name = k.map_or(kind.as_str(), |k| k.name.as_str());
             let m = format!("{name} {id} records {n} structural hits, but it is no structure");
             out.push(t.diag(c, m, &[id]));

@@ -57,7 +57,7 @@ fn unit_feature(t: &Table<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<D
         .filter_map(|d| {
             let k = t.r.kind(KindList::Landmark, &d.kind)?;
             let name = format!("{} along {} {}", k.name, d.from, d.id);
-            Some((d, &k.table, name))
+            Some((d, k.table()?, name))
         })
         .collect();
     for u in &t.s.units {

@@ -46,7 +46,8 @@ fn unit_terrain(cx: &Context<'_>, c: &Constraint, out: &mut Vec<Diagnostic>) {
         let Some(kind) = cx.terrains.get(terrain) else {
             continue;
         };
-        if names_class(&kind.movement.prohibited, &u.class) {
+        let prohibited = kind.terrain().map(|t| &t.movement.prohibited);
+        if prohibited.is_some_and(|p| names_class(p, &u.class)) {
             out.push(
                 cx.diag(
                     c,

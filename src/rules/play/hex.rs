@@ -204,6 +204,7 @@ impl<'a> Field for HexField<'a> {
             .r
             .roads
             .iter()
+            .filter_map(|k| k.road())
             .map(|k| k.movement.all_road_bonus)
             .max()
             .map_or(0.0, f64::from);

@@ -242,7 +242,7 @@ fn range_of(field: &TableField, u: &Unit, given: &Given, notes: &mut Vec<String>
         .map
         .ruleset()
         .kind(KindList::UnitClass, &u.class)
-        .and_then(|k| k.profile.as_ref())
+        .and_then(|k| k.profile())
         .map(|p| f64::from(p.range))
         .filter(|r| *r > 0.0);
     let range = own.or(given.range);
@@ -340,7 +340,8 @@ fn never_fires(field: &TableField, a: &Unit) -> Option<String> {
         .map
         .ruleset()
         .kind(KindList::UnitClass, &a.class)
-        .is_some_and(|k| k.table.no_fire)
+        .and_then(|k| k.table())
+        .is_some_and(|k| k.no_fire)
         .then(|| format!("{} never fires", crate::rules::a_unit(&a.class)))
 }
 
@@ -423,7 +424,7 @@ pub fn reach(field: &TableField, u: &Unit, given: &Given) -> Sampled {
     let r = field.map.ruleset();
     let profile = r
         .kind(KindList::UnitClass, &u.class)
-        .and_then(|k| k.profile.as_ref());
+        .and_then(|k| k.profile());
     let own = profile.and_then(|p| p.movement).map(f64::from);
     let allowance = own.or(given.allowance);
     let mut notes = Vec::new();

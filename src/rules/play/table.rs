@@ -71,7 +71,7 @@ impl<'a> TableField<'a> {
         let dice = super::table_dice::odds(&self.map, &self.s.units, &zone, a, t);
         let line = between(zone);
         let class = self.map.ruleset().kind(KindList::UnitClass, &a.class);
-        let odds = if class.is_some_and(|k| k.table.no_fire) {
+        let odds = if class.and_then(|k| k.table()).is_some_and(|k| k.no_fire) {
             Odds {
                 allowed: false,
                 reason: Some(format!("{} never fires", crate::rules::a_unit(&a.class))),
@@ -285,7 +285,7 @@ impl<'a> Field for TableField<'a> {
             .map
             .ruleset()
             .kind(KindList::UnitClass, &u.class)
-            .and_then(|k| k.profile.as_ref())
+            .and_then(|k| k.profile())
             .and_then(|p| p.movement)
             .map(f64::from);
         let allowance = movement.map(|m| c.road_move.unwrap_or(m));

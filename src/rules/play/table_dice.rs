@@ -40,7 +40,7 @@ pub fn attached(r: &Ruleset, units: &[Unit], u: &Unit) -> bool {
         g.id != u.id
             && g.side == u.side
             && r.kind(KindList::UnitClass, &g.class)
-                .and_then(|k| k.profile.as_ref())
+                .and_then(|k| k.profile())
                 .is_some_and(|p| p.general && p.attaches_in_hex)
             && geometry::unit(g).is_some_and(|b| b.intersects(&base))
     })
@@ -66,7 +66,7 @@ pub fn dice(map: &TableMap, units: &[Unit], zone: &Zone, a: &Unit, t: &Unit) -> 
     }
     let Some(p) = r
         .kind(KindList::UnitClass, &a.class)
-        .and_then(|k| k.profile.as_ref())
+        .and_then(|k| k.profile())
     else {
         return Odds::refused(format!("unit class '{}' has no battle profile", a.class));
     };

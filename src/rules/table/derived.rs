@@ -72,11 +72,11 @@ pub fn offset(points: &[Point], d: f64) -> Vec<Point> {
 pub fn derived(s: &Scenario, r: &Ruleset) -> Vec<Derived> {
     let mut out = Vec::new();
     for l in &s.lines {
-        let Some(k) = r.kind(KindList::Line, &l.kind) else {
+        let Some(k) = r.kind(KindList::Line, &l.kind).and_then(|k| k.table()) else {
             continue;
         };
         let half = line_width(l) / 2.0;
-        if let Some(b) = &k.table.bank_woods {
+        if let Some(b) = &k.bank_woods {
             let except: Vec<Shape> = s
                 .lines
                 .iter()
@@ -110,10 +110,10 @@ pub fn derived(s: &Scenario, r: &Ruleset) -> Vec<Derived> {
                 });
             }
         }
-        if let Some(bridge) = &k.table.auto_bridge {
+        if let Some(bridge) = &k.auto_bridge {
             auto_bridges(s, r, l, bridge, &mut out);
         }
-        if let Some(wall) = &k.table.sides_as {
+        if let Some(wall) = &k.sides_as {
             for (n, side) in [1.0, -1.0].into_iter().enumerate() {
                 let centre = offset(&l.points, side * half);
                 out.push(Derived {
@@ -139,7 +139,7 @@ pub fn bridges_by_rule(s: &Scenario, r: &Ruleset) -> Vec<Derived> {
     let mut out = Vec::new();
     for l in &s.lines {
         let bridge = r.kind(KindList::Line, &l.kind);
-        if let Some(bridge) = bridge.and_then(|k| k.table.auto_bridge.as_deref()) {
+        if let Some(bridge) = bridge.and_then(|k| k.table()?.auto_bridge.as_deref()) {
             auto_bridges(s, r, l, bridge, &mut out);
         }
     }
@@ -158,7 +158,8 @@ fn auto_bridges(s: &Scenario, r: &Ruleset, road: &Line, bridge: &str, out: &mut 
         .collect();
     let water = s.lines.iter().filter(|w| {
         r.kind(KindList::Line, &w.kind)
-            .is_some_and(|k| k.table.water)
+            .and_then(|k| k.table())
+            .is_some_and(|k| k.water)
     });
     let mut n = 0;
     for w in water {

@@ -346,7 +346,7 @@ pub fn structure(
     kind: &str,
     hits: Option<u32>,
 ) -> Option<Structure> {
-    let strength = r.kind(list, kind)?.table.strength(settings)?;
+    let strength = r.kind(list, kind)?.table()?.strength(settings)?;
     Some(Structure {
         hits: hits.unwrap_or(0),
         strength,
@@ -363,6 +363,6 @@ pub fn destroyed_as<'r>(
     hits: Option<u32>,
 ) -> Option<&'r Kind> {
     structure(r, settings, list, kind, hits).filter(Structure::destroyed)?;
-    let into = r.kind(list, kind)?.table.destroyed_as.as_deref()?;
+    let into = r.kind(list, kind)?.table()?.destroyed_as.as_deref()?;
     r.kind(KindList::Terrain, into)
 }

@@ -287,7 +287,11 @@ impl<'a> TableMap<'a> {
     }
 
     fn build(s: &Scenario, r: &'a Ruleset, with_derived: bool) -> Self {
-        let effect = |list, id: &str| r.kind(list, id).map_or(&*NO_EFFECT, |k| &k.table);
+        let effect = |list, id: &str| {
+            r.kind(list, id)
+                .and_then(|k| k.table())
+                .unwrap_or(&NO_EFFECT)
+        };
         let name = |list, id: &str| r.kind(list, id).map_or(id.to_string(), |k| k.name.clone());
         let mut features = Vec::new();
         // "after which the structure is considered to be merely rough ground"
@@ -298,7 +302,9 @@ impl<'a> TableMap<'a> {
         };
         for (i, a) in s.areas.iter().enumerate() {
             let gone = ruin(KindList::Terrain, &a.terrain, a.hits);
-            let e = gone.map_or_else(|| effect(KindList::Terrain, &a.terrain), |k| &k.table);
+            let e = gone
+                .and_then(|k| k.table())
+                .unwrap_or_else(|| effect(KindList::Terrain, &a.terrain));
             let level = if gone.is_some() {
                 e.level
             } else {
@@ -338,7 +344,9 @@ impl<'a> TableMap<'a> {
         }
         for (i, m) in s.landmarks.iter().enumerate() {
             let gone = ruin(KindList::Landmark, &m.kind, m.hits);
-            let e = gone.map_or_else(|| effect(KindList::Landmark, &m.kind), |k| &k.table);
+            let e = gone
+                .and_then(|k| k.table())
+                .unwrap_or_else(|| effect(KindList::Landmark, &m.kind));
             features.push(TableFeature {
                 source: Some(i),
                 destroyed: gone.is_some(),
@@ -356,8 +364,9 @@ impl<'a> TableMap<'a> {
         // What blocks sight is the kind's (a destroyed structure's, its ruin's).
         let sight = |list, kind: &str| {
             r.kind(list, kind)
+                .and_then(|k| k.feature_sight())
                 .map_or((false, BlockExceptions::default()), |k| {
-                    (k.sight.blocks, k.sight.unless.clone().unwrap_or_default())
+                    (k.blocks, k.unless.clone().unwrap_or_default())
                 })
         };
         for f in &mut features {
@@ -368,7 +377,7 @@ impl<'a> TableMap<'a> {
             };
             let kind = if f.destroyed {
                 r.kind(f.list, &f.kind)
-                    .and_then(|k| k.table.destroyed_as.clone())
+                    .and_then(|k| k.table()?.destroyed_as.clone())
                     .unwrap_or_default()
             } else {
                 f.kind.clone()
@@ -527,7 +536,7 @@ impl<'a> TableMap<'a> {
     pub fn fire_of(&self, u: &Unit) -> FireType {
         self.r
             .kind(KindList::UnitClass, &u.class)
-            .and_then(|k| k.table.fire)
+            .and_then(|k| k.table()?.fire)
             .unwrap_or(FireType::SmallArms)
     }
 
@@ -577,7 +586,7 @@ impl<'a> TableMap<'a> {
             Place::Unit(u) => self
                 .r
                 .kind(KindList::UnitClass, &u.class)
-                .filter(|k| k.table.no_fire)
+                .filter(|k| k.table().is_some_and(|t| t.no_fire))
                 .map(|k| k.id.clone()),
             Place::Point(_) => None,
         };

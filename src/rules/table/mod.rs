@@ -18,7 +18,7 @@ use crate::scenario::{Scenario, Unit};
 /// depth), if it does.
 pub fn class_base(r: &Ruleset, class: &str) -> Option<[f64; 2]> {
     r.kind(KindList::UnitClass, class)
-        .and_then(|k| k.table.base)
+        .and_then(|k| k.table()?.base)
 }
 
 /// Every unit of `s` that has no size of its own stands on its class's base (`table.base`)

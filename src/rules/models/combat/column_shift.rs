@@ -85,13 +85,14 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
         let Some(k) = map.r.kind(KindList::Marker, m) else {
             continue;
         };
+        let Some(e) = k.marker() else { continue };
         let (Some(f), Some(c)) = (
-            k.battle.fire_shift.get(class),
-            k.battle.assault_shift.get(class),
+            e.battle.fire_shift.get(class),
+            e.battle.assault_shift.get(class),
         ) else {
             continue;
         };
-        if k.sight
+        if e.sight
             .rules
             .contains(&crate::rules::model::SightRule::Tunnel)
         {
@@ -165,7 +166,7 @@ fn marker_and_token_flags(map: &BattleMap<'_>, a: Hex, t: Hex) -> u32 {
         .map(|c| c.markers.as_slice())
         .unwrap_or(&[])
         .iter()
-        .filter_map(|m| map.r.kind(KindList::Marker, m))
+        .filter_map(|m| map.r.kind(KindList::Marker, m)?.marker())
         .map(|k| k.battle.ignore_flags)
         .sum();
     let tokens: u32 = map
@@ -173,7 +174,7 @@ fn marker_and_token_flags(map: &BattleMap<'_>, a: Hex, t: Hex) -> u32 {
         .tokens
         .iter()
         .filter(|x| x.hex == t)
-        .filter_map(|x| Some((x, map.r.kind(KindList::Token, &x.kind)?)))
+        .filter_map(|x| Some((x, map.r.kind(KindList::Token, &x.kind)?.token()?)))
         .filter(|(x, k)| !k.battle.front_only || map.in_front(t, a, &x.facing))
         .map(|(_, k)| k.battle.ignore_flags)
         .sum();
@@ -185,12 +186,12 @@ fn marker_and_token_flags(map: &BattleMap<'_>, a: Hex, t: Hex) -> u32 {
 fn side_shifts(map: &BattleMap<'_>, a: Hex, t: Hex, class: &str) -> Vec<(String, i32, i32, u32)> {
     map.across_side(a, t)
         .into_iter()
-        .map(|k| {
+        .map(|(k, e)| {
             (
                 format!("attacking across a {}", k.name.to_lowercase()),
-                k.battle.fire_shift.get(class).copied().unwrap_or(0),
-                k.battle.assault_shift.get(class).copied().unwrap_or(0),
-                k.battle.ignore_flags,
+                e.battle.fire_shift.get(class).copied().unwrap_or(0),
+                e.battle.assault_shift.get(class).copied().unwrap_or(0),
+                e.battle.ignore_flags,
             )
         })
         .collect()

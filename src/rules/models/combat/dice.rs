@@ -53,7 +53,7 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
         Ok(r) => r,
         Err(why) => return refuse(range, false, sighting, why.message),
     };
-    let Some(profile) = map.class(u).and_then(|k| k.profile.as_ref()) else {
+    let Some(profile) = map.class(u).and_then(|k| k.profile()) else {
         return refuse(
             range,
             false,
@@ -110,10 +110,11 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
             None,
         ));
     }
-    if let Some(k) = here.filter(|k| k.battle.attacker_dice != 0) {
+    let attacker_on = here.and_then(Kind::terrain);
+    if let Some(k) = attacker_on.filter(|k| k.battle.attacker_dice != 0) {
         dice += k.battle.attacker_dice;
         mods.push(note(
-            format!("attacker on {}", name(Some(k))),
+            format!("attacker on {}", name(here)),
             Some(k.battle.attacker_dice),
             None,
         ));
@@ -121,7 +122,7 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
     // Terrain reductions add up among themselves; a token's does not add to them.
     let there = map.terrain(t);
     let mut terrain_mods = Vec::new();
-    if let Some(k) = there {
+    if let Some((kind, k)) = there.and_then(|k| Some((k, k.terrain()?))) {
         let facing = map.cell(t).map_or(&[][..], |c| c.facing.as_slice());
         if k.battle.target_dice != 0 {
             if k.battle.front_only && !map.in_front(t, a, facing) {
@@ -139,7 +140,7 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
             terrain_mods.push(("target up hill".into(), k.battle.uphill_target_dice));
         }
         if let Some(h) = here
-            && h.id == k.id
+            && h.id == kind.id
             && k.battle.across_dice != 0
             && range > 1
         {
@@ -153,11 +154,11 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
     let mut flags = 0;
     let token = map.s.tokens.iter().find(|x| x.hex == t).and_then(|x| {
         let k = map.r.kind(KindList::Token, &x.kind)?;
-        Some((x, k))
+        Some((x, k, k.token()?))
     });
     let mut token_dice = None;
-    if let Some((x, k)) = token {
-        if k.battle.front_only && !map.in_front(t, a, &x.facing) {
+    if let Some((x, k, e)) = token {
+        if e.battle.front_only && !map.in_front(t, a, &x.facing) {
             mods.push(not_counted(
                 format!(
                     "{} {}: the attacker is behind it",
@@ -170,9 +171,9 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
         } else {
             token_dice = Some((
                 format!("{} {}", k.name.to_lowercase(), x.id),
-                k.battle.target_dice,
+                e.battle.target_dice,
             ));
-            flags += k.battle.ignore_flags;
+            flags += e.battle.ignore_flags;
         }
     }
     match token_dice {
@@ -196,7 +197,7 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
             }
         }
     }
-    if let Some(p) = map.class(target).and_then(|k| k.profile.as_ref())
+    if let Some(p) = map.class(target).and_then(|k| k.profile())
         && (map.attached(target) || p.general)
     {
         flags += p.attached_general_flags;
@@ -229,14 +230,16 @@ fn battle(map: &BattleMap<'_>, attack: &Attack<'_>, sighting: Sighting) -> Battl
 fn markers_and_sides(map: &BattleMap<'_>, a: Hex, t: Hex) -> Vec<(String, i32, u32)> {
     let mut out = Vec::new();
     for m in map.cell(t).map(|c| c.markers.as_slice()).unwrap_or(&[]) {
-        if let Some(k) = map.r.kind(KindList::Marker, m) {
+        if let Some(k) = map.r.kind(KindList::Marker, m)
+            && let Some(e) = k.marker()
+        {
             let source = format!("{} in the target's hex", k.name.to_lowercase());
-            out.push((source, k.battle.target_dice, k.battle.ignore_flags));
+            out.push((source, e.battle.target_dice, e.battle.ignore_flags));
         }
     }
-    for k in map.across_side(a, t) {
+    for (k, e) in map.across_side(a, t) {
         let source = format!("attacking across a {}", k.name.to_lowercase());
-        out.push((source, k.battle.target_dice, k.battle.ignore_flags));
+        out.push((source, e.battle.target_dice, e.battle.ignore_flags));
     }
     out
 }
