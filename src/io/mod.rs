@@ -9,6 +9,7 @@ pub mod format;
 pub mod import;
 pub mod module_file;
 pub mod pdf;
+pub mod pyramid;
 pub mod raster;
 pub mod sample;
 pub mod schema;
