@@ -8,6 +8,7 @@ use egui::{Color32, Ui};
 use hexx::Hex;
 
 use super::window::{Desk, Outcome, Shown, Window};
+use crate::io::pyramid::Pyramid;
 use crate::io::sample;
 use crate::scenario::{Edit, HexCell};
 
@@ -40,7 +41,7 @@ impl Default for Sampler {
 
 impl Sampler {
     /// Picks the colour around a board point (mm) of the image.
-    pub fn pick(&mut self, img: &image::RgbaImage, bg: &crate::board::Background, at: egui::Vec2) {
+    pub fn pick(&mut self, img: &Pyramid, bg: &crate::board::Background, at: egui::Vec2) {
         let (x, y) = bg.to_pixels((f64::from(at.x), f64::from(at.y)));
         // A few pixels around the click: one pixel of a printed map is often a speck.
         if let Some(c) = sample::mean_around(img, x, y, 3.0) {
@@ -50,11 +51,7 @@ impl Sampler {
     }
 
     /// The hexes matching the pick.
-    fn matching(
-        &mut self,
-        app_doc: &super::document::Document,
-        img: &Arc<image::RgbaImage>,
-    ) -> Vec<Hex> {
+    fn matching(&mut self, app_doc: &super::document::Document, img: &Arc<Pyramid>) -> Vec<Hex> {
         let (Some(colour), Some(board)) = (self.colour, app_doc.scenario.board.as_hex()) else {
             return Vec::new();
         };
@@ -67,7 +64,7 @@ impl Sampler {
         let colours = match &self.colours {
             Some((d, i, c)) if (*d, *i) == key => c.clone(),
             _ => {
-                let c = Arc::new(sample::hex_colours(img, board, bg));
+                let c = Arc::new(sample::hex_colours(img.as_ref(), board, bg));
                 self.colours = Some((key.0, key.1, c.clone()));
                 c
             }

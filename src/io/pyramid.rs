@@ -484,6 +484,12 @@ struct Band {
     pending: Option<Vec<u8>>,
 }
 
+/// The thread writing tiles to disk, and where to send them.
+type Writer = (
+    SyncSender<(PathBuf, RgbaImage)>,
+    std::thread::JoinHandle<Result<(), PyramidError>>,
+);
+
 /// Takes an image's rows in order and makes its pyramid.
 struct Builder<'a> {
     name: String,
@@ -492,10 +498,7 @@ struct Builder<'a> {
     /// Overview rows not yet handed on.
     shown: u32,
     dir: Option<tempfile::TempDir>,
-    writer: Option<(
-        SyncSender<(PathBuf, RgbaImage)>,
-        std::thread::JoinHandle<Result<(), PyramidError>>,
-    )>,
+    writer: Option<Writer>,
     on: &'a mut dyn FnMut(Event<'_>) -> bool,
 }
 
@@ -731,7 +734,7 @@ mod tests {
             let a = if x < 40 && y < 40 { 128 } else { 255 };
             image::Rgba([
                 (x * 7 + y * 3) as u8,
-                (x * 13 ^ y * 5) as u8,
+                ((x * 13) ^ (y * 5)) as u8,
                 (x / 3 + y * 11) as u8,
                 a,
             ])

@@ -5,6 +5,8 @@
 use hexx::Hex;
 use image::RgbaImage;
 
+use super::pyramid::Pixels;
+
 use crate::board::{Background, HexBoard};
 
 /// The centre area's radius as a share of the hex's inner radius: clear of the grid
@@ -27,9 +29,20 @@ pub fn distance(a: [u8; 3], b: [u8; 3]) -> f64 {
 /// The mean colour of the image's pixels within `radius` pixels of `(x, y)` (a grid of
 /// at most [`SAMPLES`] a side; pixels off the image or fully transparent left out);
 /// `None` when no pixel counts.
-pub fn mean_around(img: &RgbaImage, x: f64, y: f64, radius: f64) -> Option<[u8; 3]> {
+pub fn mean_around(img: &dyn Pixels, x: f64, y: f64, radius: f64) -> Option<[u8; 3]> {
     let radius = radius.max(0.5);
     let step = (2.0 * radius / SAMPLES).max(1.0);
+    let (iw, ih) = img.size();
+    // Only the square around the point is read (a big image is tiles on disk); a part
+    // that cannot be read counts as no pixels, as off the image does.
+    let (left, top) = ((x - radius).max(0.0), (y - radius).max(0.0));
+    if left >= f64::from(iw) || top >= f64::from(ih) || x + radius < 0.0 || y + radius < 0.0 {
+        return None;
+    }
+    let (x0, y0) = (left as u32, top as u32);
+    let side = (2.0 * radius).ceil() as u32 + 2;
+    let img: RgbaImage = img.region(x0, y0, side, side).ok()?;
+    let (x, y) = (x - f64::from(x0), y - f64::from(y0));
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
     let mut sum = [0u64; 3];
     let mut n = 0u64;
@@ -55,7 +68,7 @@ pub fn mean_around(img: &RgbaImage, x: f64, y: f64, radius: f64) -> Option<[u8; 
 }
 
 /// Each hex's centre-area colour, for the hexes the image covers.
-pub fn hex_colours(img: &RgbaImage, board: &HexBoard, bg: &Background) -> Vec<(Hex, [u8; 3])> {
+pub fn hex_colours(img: &dyn Pixels, board: &HexBoard, bg: &Background) -> Vec<(Hex, [u8; 3])> {
     let layout = board.layout();
     let radius_px = board.hex_width_mm / 2.0 * CENTRE_AREA / bg.scale;
     board
