@@ -58,6 +58,25 @@ pub fn render_png(
     })
 }
 
+/// Draws `scene` (which has a backdrop) through `transform` into a `w` x `h` image as
+/// PNG bytes, as [`render_png`] does, with `under` painting each band first in place of
+/// the paper and the backdrop's image (given the band's pixmap and its top row).
+pub fn render_png_over(
+    scene: &Scene,
+    transform: Transform,
+    size: (u32, u32),
+    under: &(dyn Fn(&mut PixmapMut, u32) + Sync),
+) -> Result<Vec<u8>, RasterError> {
+    let options = SvgOptions {
+        under: true,
+        ..SvgOptions::default()
+    };
+    let tree = raster::parse(&write_svg(scene, &options))?;
+    let (w, h) = (tree.size().width(), tree.size().height());
+    let transform = transform.pre_scale(scene.size.x / w, scene.size.y / h);
+    raster::render_png_over(&tree, transform, size, None, under)
+}
+
 /// Draws the scene as a PNG of a board `size_mm` at `dpi` (what the PNG export writes).
 pub fn png(scene: &Scene, dpi: u32) -> Result<Vec<u8>, RasterError> {
     if !raster::DPI_RANGE.contains(&dpi) {

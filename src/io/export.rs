@@ -135,6 +135,7 @@ impl<'a> ExportJob<'a> {
             &SvgOptions {
                 layers: None,
                 title: Some(self.scenario.title.clone()),
+                ..SvgOptions::default()
             },
         );
         let size = scene.size_mm();

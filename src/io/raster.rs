@@ -147,8 +147,21 @@ pub fn render_png(
     size: (u32, u32),
     clear: Option<[u8; 3]>,
 ) -> Result<Vec<u8>, RasterError> {
+    render_png_over(tree, transform, size, clear, &|_, _| {})
+}
+
+/// As [`render_png`], with `under` painting each band (given its pixmap and the image
+/// row its top is) before the drawing goes over it.
+pub fn render_png_over(
+    tree: &usvg::Tree,
+    transform: tiny_skia::Transform,
+    size: (u32, u32),
+    clear: Option<[u8; 3]>,
+    under: &(dyn Fn(&mut tiny_skia::PixmapMut, u32) + Sync),
+) -> Result<Vec<u8>, RasterError> {
     let whole = size.1 as u64 * u64::from(size.0) <= SMALL_PIXELS;
     render_bands(size, clear, false, &|pixmap, top| {
+        under(pixmap, top);
         let shifted = transform.post_translate(0.0, -(top as f32));
         if whole {
             resvg::render(tree, shifted, pixmap);

@@ -18,6 +18,10 @@ pub struct SvgOptions {
     pub layers: Option<Vec<LayerId>>,
     /// A title for the document (the scenario's).
     pub title: Option<String>,
+    /// The paper and the background image are drawn by the caller under the SVG (a
+    /// board's art read at full resolution from its pyramid): both left out, the
+    /// layers drawn as over the image.
+    pub under: bool,
 }
 
 /// The scene as an SVG document.
@@ -84,13 +88,15 @@ pub fn write_svg(scene: &Scene, options: &SvgOptions) -> String {
     if !icons.used.is_empty() {
         doc = doc.add(icons.definitions());
     }
-    doc = doc.add(
-        Rectangle::new()
-            .set("width", num_f(size.x))
-            .set("height", num_f(size.y))
-            .set("fill", scene.background.hex()),
-    );
-    if let Some(b) = &scene.backdrop {
+    if !options.under {
+        doc = doc.add(
+            Rectangle::new()
+                .set("width", num_f(size.x))
+                .set("height", num_f(size.y))
+                .set("fill", scene.background.hex()),
+        );
+    }
+    if let Some(b) = scene.backdrop.as_ref().filter(|_| !options.under) {
         // Sized by the image itself; the terrain above lets it show through.
         doc = doc.add(
             Group::new().set("id", "layer-background").add(

@@ -24,15 +24,28 @@ pub fn render(
     map: &PixelMap,
     clear: Option<[u8; 3]>,
 ) -> Result<Vec<u8>, RasterError> {
+    crate::io::draw::render_png(scene, transform(scene, map), map.image, clear)
+}
+
+/// Draws `scene` through `map` as PNG bytes over what `under` paints in each band (the
+/// board's own image at full resolution, in place of the scene's paper and backdrop).
+pub fn render_over(
+    scene: &Scene,
+    map: &PixelMap,
+    under: &(dyn Fn(&mut tiny_skia::PixmapMut, u32) + Sync),
+) -> Result<Vec<u8>, RasterError> {
+    crate::io::draw::render_png_over(scene, transform(scene, map), map.image, under)
+}
+
+fn transform(scene: &Scene, map: &PixelMap) -> tiny_skia::Transform {
     // The scene's units may differ from millimetres (a table in cm).
     let mm_per_unit = f64::from(scene.mm_per_unit);
-    let transform = tiny_skia::Transform::from_row(
+    tiny_skia::Transform::from_row(
         (map.scale.0 * mm_per_unit) as f32,
         0.0,
         0.0,
         (map.scale.1 * mm_per_unit) as f32,
         map.offset.0 as f32,
         map.offset.1 as f32,
-    );
-    crate::io::draw::render_png(scene, transform, map.image, clear)
+    )
 }

@@ -15,6 +15,7 @@ use quick_xml::events::Event;
 use super::module::{self, Module, ModuleError};
 use super::{build_file, grid::PixelMap};
 use crate::board::{Board, HexBoard};
+use crate::io::pyramid::{Input, Pixels, Pyramid};
 use crate::io::xml;
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
@@ -319,7 +320,10 @@ pub fn write(
         )
     })?;
     let board_image = match (redraw, &image_bytes) {
-        (Some(options), Some(bytes)) => Some(redrawn(scenario, ruleset, options, bytes, &map)?),
+        (Some(options), Some(bytes)) => {
+            let name = image_entry.as_deref().unwrap_or_default();
+            Some(redrawn(scenario, ruleset, options, (name, bytes), &map)?)
+        }
         (Some(_), None) => {
             return Err(IntoError::Redraw(format!(
                 "board '{}' has no image to draw over",
@@ -468,12 +472,14 @@ pub fn write(
     )
 }
 
-/// The scene drawn over the module's board image `bytes`, at the image's size, as PNG.
+/// The scene drawn over the module's board image `bytes` (entry `name`), at the image's
+/// size, as PNG. The image is read into a pyramid (tiles on disk) and each band of the
+/// drawing starts from its pixels at full resolution, so it is never decoded whole.
 fn redrawn(
     scenario: &Scenario,
     ruleset: &Ruleset,
     options: &SceneOptions,
-    bytes: &[u8],
+    (name, bytes): (&str, &[u8]),
     map: &PixelMap,
 ) -> Result<Vec<u8>, IntoError> {
     let (w, h) = map.image;
@@ -484,25 +490,43 @@ fn redrawn(
             super::image::MAX_PIXELS
         )));
     }
-    let mut scene = scene::build(scenario, ruleset, options);
-    // The module's own image, whatever file the scenario's background names (an
-    // unsaved import has none on disk yet).
+    let scene = scene::build(scenario, ruleset, options);
+    if scene.backdrop.is_none() {
+        return Err(IntoError::Redraw("the board has no background".into()));
+    }
     let mime = match bytes {
         [0xFF, 0xD8, ..] => "image/jpeg",
-        [b'G', b'I', b'F', ..] => "image/gif",
         _ => "image/png",
     };
-    use base64::Engine as _;
-    let uri = format!(
-        "data:{mime};base64,{}",
-        base64::engine::general_purpose::STANDARD.encode(bytes)
-    );
-    match &mut scene.backdrop {
-        Some(b) => b.image = uri,
-        None => return Err(IntoError::Redraw("the board has no background".into())),
+    let art = Pyramid::open(&Input::Bytes {
+        name: name.to_string(),
+        bytes: std::sync::Arc::new(bytes.to_vec()),
+    })
+    .map_err(|e| IntoError::Redraw(e.to_string()))?;
+    let paper = scene.background.0;
+    // The art covers the image (the grid's pixels are the image's): it is laid over the
+    // paper as the SVG would lay it; a band it cannot give stays paper, and says so.
+    let failed = std::sync::Mutex::new(None);
+    let under = |pixmap: &mut resvg::tiny_skia::PixmapMut, top: u32| {
+        let band_h = pixmap.height();
+        match art.region(0, top, w, band_h) {
+            Ok(rows) => over_paper(rows.as_raw(), paper, pixmap.data_mut()),
+            Err(e) => {
+                over_paper(&[], paper, pixmap.data_mut());
+                *failed
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(e);
+            }
+        }
+    };
+    let png = super::image::render_over(&scene, map, &under)
+        .map_err(|e| IntoError::Redraw(e.to_string()))?;
+    if let Some(e) = failed
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        return Err(IntoError::Redraw(e.to_string()));
     }
-    let png =
-        super::image::render(&scene, map, None).map_err(|e| IntoError::Redraw(e.to_string()))?;
     if mime != "image/jpeg" {
         return Ok(png);
     }
@@ -515,6 +539,20 @@ fn redrawn(
         .encode_image(&img)
         .map_err(|e| IntoError::Redraw(e.to_string()))?;
     Ok(jpeg)
+}
+
+/// Straight RGBA `art` over the opaque `paper` colour into premultiplied `out` (a
+/// tiny-skia pixmap's bytes); pixels `art` lacks are paper.
+fn over_paper(art: &[u8], paper: [u8; 4], out: &mut [u8]) {
+    for (i, o) in out.chunks_exact_mut(4).enumerate() {
+        let a = art.get(i * 4..i * 4 + 4).map_or(0, |p| u16::from(p[3]));
+        for c in 0..3 {
+            let fg = art.get(i * 4 + c).map_or(0, |v| u16::from(*v));
+            let bg = u16::from(paper[c]) * u16::from(paper[3]) / 255;
+            o[c] = ((fg * a + bg * (255 - a) + 127) / 255) as u8;
+        }
+        o[3] = ((255 * a + u16::from(paper[3]) * (255 - a) + 127) / 255) as u8;
+    }
 }
 
 /// The module's archive with the build file (and moduledata, and the board image)
