@@ -7,6 +7,7 @@ pub mod draw;
 pub mod export;
 pub mod format;
 pub mod import;
+mod jpeg;
 pub mod module_file;
 pub mod pdf;
 pub mod pyramid;

@@ -234,6 +234,34 @@ impl Pyramid {
             }
             return streamed_png(&name, reader, overview_side, on);
         }
+        if magic.starts_with(&[0xFF, 0xD8]) {
+            let mut sink = JpegSink {
+                name: name.clone(),
+                overview_side,
+                on: Some(&mut *on),
+                builder: None,
+            };
+            match super::jpeg::read(&mut source, &mut sink)? {
+                super::jpeg::Read::Done => {
+                    return sink
+                        .builder
+                        .ok_or_else(|| image_error(&name, "no image data"))?
+                        .finish();
+                }
+                // Progressive and the rarer kinds: decoded whole, below.
+                super::jpeg::Read::Unsupported(why) => {
+                    drop(sink);
+                    let source = open_source(input)?;
+                    return whole(&name, source, overview_side, on).map_err(|e| match e {
+                        PyramidError::Image { file, message } => PyramidError::Image {
+                            file,
+                            message: format!("{message} (a JPEG of {why}, decoded whole)"),
+                        },
+                        e => e,
+                    });
+                }
+            }
+        }
         whole(&name, source, overview_side, on)
     }
 
@@ -429,6 +457,39 @@ fn streamed_png(
         builder.push(&rgba)?;
     }
     builder.finish()
+}
+
+/// A baseline JPEG's rows into the pyramid as they are decoded.
+struct JpegSink<'a> {
+    name: String,
+    overview_side: u32,
+    /// Handed to the builder once the size is known.
+    on: Option<&'a mut dyn FnMut(Event<'_>) -> bool>,
+    builder: Option<Builder<'a>>,
+}
+
+impl<'a> super::jpeg::Rows for JpegSink<'a> {
+    type Error = PyramidError;
+
+    fn size(&mut self, w: u32, h: u32) -> Result<(), PyramidError> {
+        let on = self
+            .on
+            .take()
+            .ok_or_else(|| image_error(&self.name, "two frames in one image"))?;
+        self.builder = Some(Builder::new(&self.name, (w, h), self.overview_side, on)?);
+        Ok(())
+    }
+
+    fn row(&mut self, rgba: &[u8]) -> Result<(), PyramidError> {
+        match &mut self.builder {
+            Some(b) => b.push(rgba),
+            None => Err(image_error(&self.name, "image data before its size")),
+        }
+    }
+
+    fn bad(&self, why: String) -> PyramidError {
+        image_error(&self.name, why)
+    }
 }
 
 /// Opaque RGB to RGBA.
@@ -812,7 +873,7 @@ mod tests {
     }
 
     #[test]
-    fn a_jpeg_gives_the_pixels_its_decoder_gives() {
+    fn a_jpeg_gives_the_pixels_zune_jpeg_gives_whole() {
         let dir = tempfile::tempdir().unwrap();
         let img = image::DynamicImage::ImageRgba8(busy(1100, 700)).into_rgb8();
         let mut bytes = Vec::new();
@@ -823,16 +884,23 @@ mod tests {
         let input = saved(dir.path(), "scan.jpg", &bytes);
         let p = Pyramid::build(&input, 256, &mut |_| true).unwrap();
         assert_eq!(p.size(), (1100, 700));
-        assert!(p.region(0, 0, 1100, 700).unwrap() == decoded);
+        // Read row by row here, whole by zune-jpeg there: a level or two apart.
+        let near = |a: &RgbaImage, b: &RgbaImage| {
+            a.dimensions() == b.dimensions()
+                && a.as_raw()
+                    .iter()
+                    .zip(b.as_raw())
+                    .all(|(x, y)| x.abs_diff(*y) <= 3)
+        };
+        assert!(near(&p.region(0, 0, 1100, 700).unwrap(), &decoded));
         // From memory too (an import not saved yet).
         let input = Input::Bytes {
             name: "scan.jpg".into(),
             bytes: Arc::new(bytes),
         };
         let p = Pyramid::build(&input, 256, &mut |_| true).unwrap();
-        assert!(
-            p.region(300, 200, 600, 400).unwrap() == decoded.region(300, 200, 600, 400).unwrap()
-        );
+        let part = p.region(300, 200, 600, 400).unwrap();
+        assert!(near(&part, &decoded.region(300, 200, 600, 400).unwrap()));
     }
 
     #[test]
@@ -886,11 +954,8 @@ mod tests {
             b
         };
         let cut = saved(dir.path(), "cut.jpg", &jpeg[..jpeg.len() / 3]);
-        match Pyramid::open(&cut) {
-            Err(e) => assert!(e.to_string().contains("cut.jpg"), "{e}"),
-            // JPEG decoders fill a cut image's missing rows grey rather than fail.
-            Ok(p) => assert_eq!(p.size(), (400, 400)),
-        }
+        let e = Pyramid::open(&cut).unwrap_err().to_string();
+        assert!(e.contains("cut.jpg") && e.contains("ends"), "{e}");
     }
 
     #[test]
