@@ -29,7 +29,40 @@ fn image() -> Vec<u8> {
     out
 }
 
+/// With `SANDTABLE_BIG_IMAGE=FILE` set, reads that image into a pyramid once and says
+/// when its first overview rows, its whole overview and its last tile were ready (the
+/// real-window figures of docs/performance.md come with these; run under
+/// `/usr/bin/time -v` for CPU time and peak memory).
+fn big_image() {
+    let Ok(path) = std::env::var("SANDTABLE_BIG_IMAGE") else {
+        return;
+    };
+    let start = std::time::Instant::now();
+    let mut first = None;
+    let input = Input::File(path.into());
+    let p = Pyramid::build(&input, 4096, &mut |e| {
+        if let sandtable::io::pyramid::Event::Overview { .. } = e {
+            first.get_or_insert(start.elapsed());
+        }
+        true
+    })
+    .unwrap();
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let peak = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM"))
+        .unwrap_or("");
+    println!(
+        "{}: {:?} px, first overview rows after {:.2?}, all tiles written after {:.2?}, {peak}",
+        p.name(),
+        p.size(),
+        first.unwrap_or_default(),
+        start.elapsed()
+    );
+}
+
 fn bench(c: &mut Criterion) {
+    big_image();
     let input = Input::Bytes {
         name: "bench.png".into(),
         bytes: Arc::new(image()),

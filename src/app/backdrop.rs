@@ -215,8 +215,9 @@ impl BackdropView {
                 }
             }
         }
-        // The thread wakes the UI for rows and the end, not for progress: look again.
-        ctx.request_repaint_after(Duration::from_millis(100));
+        // The thread wakes the UI for rows and the end, not for progress: look again,
+        // a few times a second (a frame drawn in software costs the decode a core).
+        ctx.request_repaint_after(Duration::from_millis(250));
     }
 
     fn source(&self, bg: &Background, path: Option<&Path>) -> Source {

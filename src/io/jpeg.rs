@@ -462,6 +462,11 @@ fn scan<T: Rows>(
         n: 0,
         marker: None,
     };
+    // Each pixel's sample column in each component's plane.
+    let columns: Vec<Vec<usize>> = comps
+        .iter()
+        .map(|c| (0..width).map(|x| x * c.h / hmax).collect())
+        .collect();
     let mut block = [0i32; 64];
     let mut rgba = vec![0u8; width * 4];
     let mut mcu = 0usize;
@@ -518,7 +523,7 @@ fn scan<T: Rows>(
         // The MCU row's pixel rows, colour converted.
         let rows = (vmax * 8).min(height - my * vmax * 8);
         for y in 0..rows {
-            convert(comps, (hmax, vmax), y, rgb, &mut rgba);
+            convert(comps, &columns, vmax, y, rgb, &mut rgba);
             out.row(&rgba).map_err(Failure::Caller)?;
         }
     }
@@ -527,7 +532,14 @@ fn scan<T: Rows>(
 
 /// Row `y` of the MCU row, in RGBA: each component's sample repeated over the pixels
 /// it covers.
-fn convert(comps: &[Component], (hmax, vmax): (usize, usize), y: usize, rgb: bool, out: &mut [u8]) {
+fn convert(
+    comps: &[Component],
+    columns: &[Vec<usize>],
+    vmax: usize,
+    y: usize,
+    rgb: bool,
+    out: &mut [u8],
+) {
     fn row(c: &Component, y: usize, vmax: usize) -> &[u8] {
         let r = y * c.v / vmax;
         &c.plane[r * c.stride..(r + 1) * c.stride]
@@ -543,13 +555,8 @@ fn convert(comps: &[Component], (hmax, vmax): (usize, usize), y: usize, rgb: boo
         row(&comps[1], y, vmax),
         row(&comps[2], y, vmax),
     );
-    let at = |comp: &Component, x: usize| x * comp.h / hmax;
     for (x, o) in out.chunks_exact_mut(4).enumerate() {
-        let (p0, p1, p2) = (
-            a[at(&comps[0], x)],
-            b[at(&comps[1], x)],
-            c[at(&comps[2], x)],
-        );
+        let (p0, p1, p2) = (a[columns[0][x]], b[columns[1][x]], c[columns[2][x]]);
         if rgb {
             o.copy_from_slice(&[p0, p1, p2, 255]);
             continue;
