@@ -671,8 +671,12 @@ impl<'a> Builder<'a> {
             }
         };
         if full || last {
-            let rows = std::mem::take(&mut self.bands[level].rows);
-            self.write_band(level, y + 1 - (rows.len() / (w as usize * 4)) as u32, rows)?;
+            // The band's buffer is kept for the next band (a fresh 64 MB is fresh pages).
+            let mut rows = std::mem::take(&mut self.bands[level].rows);
+            let n = (rows.len() / (w as usize * 4)) as u32;
+            self.write_band(level, y + 1 - n, &rows)?;
+            rows.clear();
+            self.bands[level].rows = rows;
         }
         if let Some(half) = half {
             self.push_at(level + 1, &half)?;
@@ -681,7 +685,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Cuts a band of `level` starting at row `y` into tiles for the writer.
-    fn write_band(&mut self, level: usize, y: u32, rows: Vec<u8>) -> Result<(), PyramidError> {
+    fn write_band(&self, level: usize, y: u32, rows: &[u8]) -> Result<(), PyramidError> {
         let (Some(dir), Some((tx, _))) = (&self.dir, &self.writer) else {
             return Ok(());
         };
