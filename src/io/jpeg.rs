@@ -109,13 +109,19 @@ impl Bits<'_> {
                 continue;
             }
             let buf = self.r.fill_buf().map_err(|e| e.to_string())?;
-            let Some(&b) = buf.first() else {
+            if buf.is_empty() {
                 return Err("the file ends inside the image data".into());
-            };
-            if b != 0xFF {
-                self.r.consume(1);
-                self.acc = (self.acc << 8) | u64::from(b);
+            }
+            // The plain bytes up to the next 0xFF, straight from the reader's buffer,
+            // rather than two calls through the reader for each byte.
+            let mut used = 0;
+            while self.n <= 56 && used < buf.len() && buf[used] != 0xFF {
+                self.acc = (self.acc << 8) | u64::from(buf[used]);
                 self.n += 8;
+                used += 1;
+            }
+            if used > 0 {
+                self.r.consume(used);
                 continue;
             }
             // 0xFF: stuffing (0xFF 0x00), fill bytes, or a marker.
@@ -210,8 +216,13 @@ struct Component {
     tq: usize,
     dc: usize,
     ac: usize,
-    pred: i32,
-    /// One MCU row of samples: `stride` wide, `v * 8` high.
+}
+
+/// A component as the pixel thread keeps it: one MCU row of samples, `stride` wide,
+/// `v * 8` high.
+struct Plane {
+    h: usize,
+    v: usize,
     plane: Vec<u8>,
     stride: usize,
 }
@@ -361,9 +372,6 @@ fn read_inner<T: Rows>(r: &mut dyn BufRead, out: &mut T) -> Result<Read, Failure
                         tq: usize::from(d[2]),
                         dc: 0,
                         ac: 0,
-                        pred: 0,
-                        plane: Vec::new(),
-                        stride: 0,
                     });
                 }
             }
@@ -431,6 +439,24 @@ type Tables<'a> = (
     &'a [Option<Huffman>; 4],
 );
 
+/// One MCU row's dequantised coefficients (each component's blocks in the order of its
+/// plane's block rows), for the thread that turns them into pixels, and the buffer to
+/// give its pixel rows in.
+struct Job {
+    coefficients: Vec<i16>,
+    rows: Vec<u8>,
+}
+
+/// A job done: its pixel rows (RGBA, the image's width), the buffers handed back.
+struct Done {
+    coefficients: Vec<i16>,
+    rows: Vec<u8>,
+    count: usize,
+}
+
+/// The scan's MCU rows: the entropy decoding here (it is sequential), the inverse DCT
+/// and colour conversion of the row before on a second thread, so that a big scan's
+/// decode is shared by two cores; the rows go to `out` in order, on this thread.
 fn scan<T: Rows>(
     r: &mut dyn BufRead,
     out: &mut T,
@@ -449,12 +475,30 @@ fn scan<T: Rows>(
     let vmax = comps.iter().map(|c| c.v).max().unwrap_or(1);
     let mcus_x = width.div_ceil(8 * hmax);
     let mcus_y = height.div_ceil(8 * vmax);
-    for c in comps.iter_mut() {
-        c.stride = mcus_x * c.h * 8;
-        c.plane = vec![0u8; c.stride * c.v * 8];
-        if dc_tables[c.dc].is_none() || ac_tables[c.ac].is_none() {
+    let mut coding = Vec::with_capacity(comps.len());
+    let mut planes = Vec::with_capacity(comps.len());
+    // Where each component's blocks start in a job's coefficients.
+    let mut starts = Vec::with_capacity(comps.len());
+    let mut total = 0;
+    for c in comps.iter() {
+        let (Some(dc), Some(ac)) = (&dc_tables[c.dc], &ac_tables[c.ac]) else {
             return Err("a scan naming a Huffman table not given".into());
-        }
+        };
+        coding.push(Coding {
+            tables: (&quant[c.tq], dc, ac),
+            h: c.h,
+            v: c.v,
+            pred: 0,
+        });
+        let stride = mcus_x * c.h * 8;
+        planes.push(Plane {
+            h: c.h,
+            v: c.v,
+            plane: vec![0u8; stride * c.v * 8],
+            stride,
+        });
+        starts.push(total);
+        total += mcus_x * c.h * c.v * 64;
     }
     let mut bits = Bits {
         r,
@@ -462,85 +506,192 @@ fn scan<T: Rows>(
         n: 0,
         marker: None,
     };
+    std::thread::scope(|s| {
+        let (jobs, take) = std::sync::mpsc::sync_channel::<Job>(2);
+        // Unbounded: at most the jobs in flight wait in it, and the worker must never
+        // block on it while this thread blocks handing it the next job.
+        let (give, done) = std::sync::mpsc::channel::<Done>();
+        let worker = s.spawn(move || {
+            to_pixels(planes, &take, &give, (width, height), (hmax, vmax), rgb);
+        });
+        let mut spare: Vec<(Vec<i16>, Vec<u8>)> = Vec::new();
+        let mut deliver =
+            |d: Done, spare: &mut Vec<(Vec<i16>, Vec<u8>)>| -> Result<(), Failure<T::Error>> {
+                for row in d.rows.chunks_exact(width * 4).take(d.count) {
+                    out.row(row).map_err(Failure::Caller)?;
+                }
+                spare.push((d.coefficients, d.rows));
+                Ok(())
+            };
+        let mut mcu = 0usize;
+        let mut result = Ok(());
+        'rows: for _ in 0..mcus_y {
+            let (mut coefficients, rows) = spare.pop().unwrap_or_default();
+            coefficients.clear();
+            coefficients.resize(total, 0);
+            for mx in 0..mcus_x {
+                if restart > 0 && mcu > 0 && mcu.is_multiple_of(restart) {
+                    if let Err(e) = bits.restart() {
+                        result = Err(e.into());
+                        break 'rows;
+                    }
+                    for c in coding.iter_mut() {
+                        c.pred = 0;
+                    }
+                }
+                mcu += 1;
+                for (c, start) in coding.iter_mut().zip(&starts) {
+                    if let Err(e) = blocks(&mut bits, c, mx, mcus_x, &mut coefficients[*start..]) {
+                        result = Err(e);
+                        break 'rows;
+                    }
+                }
+            }
+            if jobs.send(Job { coefficients, rows }).is_err() {
+                break;
+            }
+            while let Ok(d) = done.try_recv() {
+                if let Err(e) = deliver(d, &mut spare) {
+                    result = Err(e);
+                    break 'rows;
+                }
+            }
+        }
+        drop(jobs);
+        if result.is_ok() {
+            for d in done.iter() {
+                if let Err(e) = deliver(d, &mut spare) {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        drop(done);
+        if worker.join().is_err() {
+            return Err("the decoding thread failed".into());
+        }
+        result
+    })
+}
+
+/// A component as the entropy decoding keeps it: its quantisation and Huffman tables,
+/// its sampling and its DC predictor.
+struct Coding<'a> {
+    tables: (&'a [u16; 64], &'a Huffman, &'a Huffman),
+    h: usize,
+    v: usize,
+    pred: i32,
+}
+
+/// Decodes the blocks of MCU `mx` of component `c` into its place in `out` (the
+/// component's part of a job's coefficients).
+fn blocks<E>(
+    bits: &mut Bits<'_>,
+    c: &mut Coding<'_>,
+    mx: usize,
+    mcus_x: usize,
+    out: &mut [i16],
+) -> Result<(), Failure<E>> {
+    let (q, dc, ac) = c.tables;
+    let blocks_x = mcus_x * c.h;
+    for by in 0..c.v {
+        for bx in 0..c.h {
+            let at = (by * blocks_x + mx * c.h + bx) * 64;
+            let block = &mut out[at..at + 64];
+            let t = bits.decode(dc)?;
+            if t > 11 {
+                return Err("a bad DC coefficient".into());
+            }
+            // Bounded, so a damaged file cannot overflow what follows (a valid one
+            // stays far within).
+            c.pred = (c.pred + bits.receive(t)?).clamp(-(1 << 15), 1 << 15);
+            block[0] = dequantised(c.pred, q[0]);
+            let mut k = 1;
+            while k < 64 {
+                let rs = bits.decode(ac)?;
+                let (run, size) = (usize::from(rs >> 4), rs & 15);
+                if size == 0 {
+                    if run != 15 {
+                        break;
+                    }
+                    k += 16;
+                    continue;
+                }
+                k += run;
+                if k > 63 {
+                    return Err("a bad AC coefficient".into());
+                }
+                block[NATURAL[k]] = dequantised(bits.receive(size)?, q[k]);
+                k += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The pixel thread: each job's blocks through the inverse DCT into the planes, then
+/// its pixel rows colour converted, handed back in order.
+fn to_pixels(
+    mut comps: Vec<Plane>,
+    take: &std::sync::mpsc::Receiver<Job>,
+    give: &std::sync::mpsc::Sender<Done>,
+    (width, height): (usize, usize),
+    (hmax, vmax): (usize, usize),
+    rgb: bool,
+) {
     // Each pixel's sample column in each component's plane.
     let columns: Vec<Vec<usize>> = comps
         .iter()
         .map(|c| (0..width).map(|x| x * c.h / hmax).collect())
         .collect();
     let mut block = [0i32; 64];
-    let mut rgba = vec![0u8; width * 4];
-    let mut mcu = 0usize;
-    for my in 0..mcus_y {
-        for mx in 0..mcus_x {
-            if restart > 0 && mcu > 0 && mcu.is_multiple_of(restart) {
-                bits.restart()?;
-                for c in comps.iter_mut() {
-                    c.pred = 0;
-                }
-            }
-            mcu += 1;
-            for c in comps.iter_mut() {
-                let q = &quant[c.tq];
-                let (Some(dc), Some(ac)) = (&dc_tables[c.dc], &ac_tables[c.ac]) else {
-                    return Err("a scan naming a Huffman table not given".into());
-                };
-                for by in 0..c.v {
-                    for bx in 0..c.h {
-                        block.fill(0);
-                        let t = bits.decode(dc)?;
-                        if t > 11 {
-                            return Err("a bad DC coefficient".into());
-                        }
-                        // Bounded, so a damaged file cannot overflow what follows (a
-                        // valid one stays far within).
-                        c.pred = (c.pred + bits.receive(t)?).clamp(-(1 << 15), 1 << 15);
-                        block[0] = dequantised(c.pred, q[0]);
-                        let mut k = 1;
-                        while k < 64 {
-                            let rs = bits.decode(ac)?;
-                            let (run, size) = (usize::from(rs >> 4), rs & 15);
-                            if size == 0 {
-                                if run != 15 {
-                                    break;
-                                }
-                                k += 16;
-                                continue;
-                            }
-                            k += run;
-                            if k > 63 {
-                                return Err("a bad AC coefficient".into());
-                            }
-                            block[NATURAL[k]] = dequantised(bits.receive(size)?, q[k]);
-                            k += 1;
-                        }
-                        let x = (mx * c.h + bx) * 8;
-                        let at = by * 8 * c.stride + x;
-                        idct(&block, &mut c.plane[at..], c.stride);
+    for (my, job) in take.iter().enumerate() {
+        let Job {
+            coefficients,
+            mut rows,
+        } = job;
+        let mut at = 0;
+        for c in comps.iter_mut() {
+            let blocks_x = c.stride / 8;
+            for by in 0..c.v {
+                for bx in 0..blocks_x {
+                    for (b, &v) in block.iter_mut().zip(&coefficients[at..at + 64]) {
+                        *b = i32::from(v);
                     }
+                    at += 64;
+                    idct(&block, &mut c.plane[by * 8 * c.stride + bx * 8..], c.stride);
                 }
             }
         }
-        // The MCU row's pixel rows, colour converted.
-        let rows = (vmax * 8).min(height - my * vmax * 8);
-        for y in 0..rows {
-            convert(comps, &columns, vmax, y, rgb, &mut rgba);
-            out.row(&rgba).map_err(Failure::Caller)?;
+        let count = (vmax * 8).min(height - my * vmax * 8);
+        rows.resize(count * width * 4, 0);
+        for (y, row) in rows.chunks_exact_mut(width * 4).enumerate() {
+            convert(&comps, &columns, vmax, y, rgb, row);
+        }
+        if give
+            .send(Done {
+                coefficients,
+                rows,
+                count,
+            })
+            .is_err()
+        {
+            return;
         }
     }
-    Ok(())
 }
 
 /// Row `y` of the MCU row, in RGBA: each component's sample repeated over the pixels
 /// it covers.
 fn convert(
-    comps: &[Component],
+    comps: &[Plane],
     columns: &[Vec<usize>],
     vmax: usize,
     y: usize,
     rgb: bool,
     out: &mut [u8],
 ) {
-    fn row(c: &Component, y: usize, vmax: usize) -> &[u8] {
+    fn row(c: &Plane, y: usize, vmax: usize) -> &[u8] {
         let r = y * c.v / vmax;
         &c.plane[r * c.stride..(r + 1) * c.stride]
     }
@@ -580,8 +731,8 @@ fn clamp(v: i64) -> u8 {
 }
 
 /// A coefficient times its quantiser, kept to 16 bits as decoders store it.
-fn dequantised(v: i32, q: u16) -> i32 {
-    (i64::from(v) * i64::from(q)).clamp(i64::from(i16::MIN), i64::from(i16::MAX)) as i32
+fn dequantised(v: i32, q: u16) -> i16 {
+    (i64::from(v) * i64::from(q)).clamp(i64::from(i16::MIN), i64::from(i16::MAX)) as i16
 }
 
 /// stb_image's integer IDCT of one dequantised block into 8 rows of `out`, `stride`

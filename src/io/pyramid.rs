@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::hash::Hash;
 use std::io::{BufRead, BufReader, Seek};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use image::RgbaImage;
@@ -545,10 +545,13 @@ struct Band {
     pending: Option<Vec<u8>>,
 }
 
-/// The thread writing tiles to disk, and where to send them.
+/// The thread writing tiles to disk, where to send them, and the buffers of tiles
+/// written, handed back for the next tiles (fresh memory for every tile was most of
+/// a big image's system time: the kernel zeroing new pages).
 type Writer = (
     SyncSender<(PathBuf, RgbaImage)>,
     std::thread::JoinHandle<Result<(), PyramidError>>,
+    Receiver<Vec<u8>>,
 );
 
 /// Takes an image's rows in order and makes its pyramid.
@@ -593,9 +596,11 @@ impl<'a> Builder<'a> {
                 .tempdir()
                 .map_err(|e| io_error(name, e))?;
             let (tx, rx) = sync_channel(QUEUED);
+            // Unbounded, yet never more than the tiles in flight.
+            let (back, spare) = channel();
             let file = name.to_string();
-            let handle = std::thread::spawn(move || write_tiles(&file, &rx));
-            (Some(dir), Some((tx, handle)))
+            let handle = std::thread::spawn(move || write_tiles(&file, &rx, &back));
+            (Some(dir), Some((tx, handle, spare)))
         } else {
             (None, None)
         };
@@ -686,7 +691,7 @@ impl<'a> Builder<'a> {
 
     /// Cuts a band of `level` starting at row `y` into tiles for the writer.
     fn write_band(&self, level: usize, y: u32, rows: &[u8]) -> Result<(), PyramidError> {
-        let (Some(dir), Some((tx, _))) = (&self.dir, &self.writer) else {
+        let (Some(dir), Some((tx, _, spare))) = (&self.dir, &self.writer) else {
             return Ok(());
         };
         let w = self.bands[level].size.0;
@@ -694,7 +699,11 @@ impl<'a> Builder<'a> {
         for col in 0..w.div_ceil(TILE) {
             let x = col * TILE;
             let tw = TILE.min(w - x);
-            let mut tile = RgbaImage::new(tw, band_h);
+            let mut buffer = spare.try_recv().unwrap_or_default();
+            buffer.clear();
+            buffer.resize(tw as usize * band_h as usize * 4, 0);
+            let mut tile = RgbaImage::from_raw(tw, band_h, buffer)
+                .ok_or_else(|| image_error(&self.name, "a tile of the wrong size"))?;
             let n = tw as usize * 4;
             for (r, out) in tile.as_mut().chunks_exact_mut(n).enumerate() {
                 let from = (r * w as usize + x as usize) * 4;
@@ -714,7 +723,7 @@ impl<'a> Builder<'a> {
     }
 
     fn finish(mut self) -> Result<Pyramid, PyramidError> {
-        if let Some((tx, handle)) = self.writer.take() {
+        if let Some((tx, handle, _)) = self.writer.take() {
             drop(tx);
             handle
                 .join()
@@ -759,9 +768,14 @@ fn tile_path(dir: &Path, key: TileKey) -> PathBuf {
 /// The writing thread: each tile as a PNG of the fastest compression (rows filtered
 /// against the row above, then fdeflate's: a flat map shrinks to almost nothing, a busy
 /// scan to about half, at a fraction of the CPU of the adaptive filters).
-fn write_tiles(name: &str, rx: &Receiver<(PathBuf, RgbaImage)>) -> Result<(), PyramidError> {
+fn write_tiles(
+    name: &str,
+    rx: &Receiver<(PathBuf, RgbaImage)>,
+    back: &Sender<Vec<u8>>,
+) -> Result<(), PyramidError> {
+    let mut out = Vec::new();
     for (path, tile) in rx {
-        let mut out = Vec::with_capacity(tile.as_raw().len() / 2);
+        out.clear();
         let mut encoder = png::Encoder::new(&mut out, tile.width(), tile.height());
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
@@ -771,6 +785,8 @@ fn write_tiles(name: &str, rx: &Receiver<(PathBuf, RgbaImage)>) -> Result<(), Py
             .and_then(|mut w| w.write_image_data(tile.as_raw()))
             .map_err(|e| image_error(name, e))?;
         std::fs::write(&path, &out).map_err(|e| io_error(&path.display().to_string(), e))?;
+        // The builder may have finished: the buffer is then simply dropped.
+        let _ = back.send(tile.into_raw());
     }
     Ok(())
 }
