@@ -1,33 +1,32 @@
 //! The board's background image on the canvas (a module's printed map, a scan to
-//! trace): decoded in a background thread with its progress shown, drawn under the
-//! terrain as one texture small enough for any GPU (egui's `max_texture_side`), and,
-//! zoomed in past that texture's sharpness, as full-resolution tiles of the part in
-//! view, cut off the frame too. VASSAL allows boards of 32,767 pixels a side: neither
-//! the decode nor a texture of it may stall a frame.
+//! trace), read into a tiled pyramid (`io::pyramid`) in a background thread with its
+//! progress shown: the overview, one texture small enough for any GPU (egui's
+//! `max_texture_side`), fills in as the image is decoded; zoomed in past its sharpness,
+//! the tiles of the level the view needs are read off the frame and drawn over it,
+//! and the least recently drawn tile textures are let go. VASSAL allows boards of
+//! 32,767 pixels a side: neither the decode, nor a texture, nor reading a tile may
+//! stall a frame, and the image never sits whole in memory.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use egui::{Color32, ColorImage, Pos2, Rect, Shape, TextureHandle, TextureOptions, pos2, vec2};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
-use super::error::AppError;
 use super::view::View;
 use crate::board::Background;
+use crate::io::pyramid::{self, Event, Input, Pyramid, TILE, TileCache, TileKey};
 
-/// The whole-image texture is at most this many pixels a side (less if the GPU's
-/// limit is lower): 4096 keeps a 7,500 px board sharp at a fit-to-window zoom.
-const OVERVIEW_SIDE: usize = 4096;
-/// Full-resolution tiles are this many image pixels a side.
-const TILE: u32 = 1024;
-/// Tiles kept as textures at most (4 MB each).
-const MAX_TILES: usize = 48;
-/// Tiles cut at once, off the frame.
+/// Tile textures kept at least (1 MB each); more when the view shows more at once.
+const MAX_TILES: usize = 64;
+/// Tiles being read at once, off the frame.
 const TILES_IN_FLIGHT: usize = 4;
-/// Screen pixels per overview texel past which the tiles are drawn: an overview
-/// texel larger than a pixel loses detail the image has.
+/// Tiles made textures in one frame at most: an upload each, the frame stays short.
+const UPLOADS_PER_FRAME: usize = 4;
+/// Screen pixels per texel past which a finer level is drawn: a texel larger than a
+/// pixel loses detail the image has.
 const BLURRY: f32 = 1.0;
 
 /// Where a decode has got to, shown under the canvas's corner.
@@ -38,12 +37,18 @@ pub struct Progress {
     pub fraction: f32,
 }
 
-/// The decoded image, the overview's pixels (the image itself when it fits), and
-/// whether the overview is smaller (so tiles serve close views).
-struct Decoded {
-    image: Arc<image::RgbaImage>,
-    overview: ColorImage,
-    tiled: bool,
+/// What the decoding thread hands the frame.
+enum Msg {
+    Started {
+        size: [u32; 2],
+        overview: [u32; 2],
+    },
+    /// Overview rows from `y` on.
+    Rows {
+        y: u32,
+        image: ColorImage,
+    },
+    Done(Result<Pyramid, String>),
 }
 
 /// Where the image's bytes come from: a file, or an import not yet saved.
@@ -55,26 +60,33 @@ enum Source {
 
 enum State {
     Loading {
-        rx: Receiver<Result<Decoded, AppError>>,
+        rx: Receiver<Msg>,
         progress: Arc<Mutex<Progress>>,
         started: Instant,
+        /// The image's size and its overview as far as it is decoded, once known.
+        partial: Option<([u32; 2], TextureHandle)>,
+        /// Dropped with the state: the thread then stops.
+        _alive: Arc<()>,
     },
     Ready(Box<Pictures>),
     Failed(String),
 }
 
+type TileResult = (TileKey, Result<ColorImage, String>);
+
 /// The textures of a decoded image.
 struct Pictures {
-    size: [u32; 2],
+    pyramid: Arc<Pyramid>,
     overview: TextureHandle,
-    /// The image itself (tiles are cut from it, the terrain sampled on it).
-    full: Arc<image::RgbaImage>,
-    tiled: bool,
-    /// Full-resolution tiles by (column, row), with the frame each was last drawn.
-    tiles: FxHashMap<(u32, u32), (TextureHandle, u64)>,
-    asked: FxHashSet<(u32, u32)>,
-    tile_tx: Sender<((u32, u32), ColorImage)>,
-    tile_rx: Receiver<((u32, u32), ColorImage)>,
+    /// Tile textures, the least recently drawn let go first.
+    tiles: TileCache<TileKey, TextureHandle>,
+    asked: FxHashSet<TileKey>,
+    /// Tiles to read, to the reading thread (which ends when this goes).
+    ask: Sender<TileKey>,
+    read: Receiver<TileResult>,
+    /// Tiles that could not be read (the overview stands in), and why.
+    failed: FxHashSet<TileKey>,
+    problem: Option<String>,
 }
 
 /// The background layer of the canvas: the user's choices (shown, opacity) and the
@@ -87,7 +99,6 @@ pub struct BackdropView {
     /// An imported image not saved yet, by the name the board gives it.
     pub memory: Option<(String, Arc<Vec<u8>>)>,
     loaded: Option<(Source, State)>,
-    frame: u64,
 }
 
 impl Default for BackdropView {
@@ -97,7 +108,6 @@ impl Default for BackdropView {
             opacity: 1.0,
             memory: None,
             loaded: None,
-            frame: 0,
         }
     }
 }
@@ -121,23 +131,26 @@ impl BackdropView {
         match &self.loaded {
             None => Status::None,
             Some((_, State::Loading { progress, .. })) => Status::Loading(lock(progress).clone()),
-            Some((_, State::Ready(p))) => Status::Ready {
-                size: p.size,
-                tiled: p.tiled,
-            },
+            Some((_, State::Ready(p))) => {
+                let (w, h) = p.pyramid.size();
+                Status::Ready {
+                    size: [w, h],
+                    tiled: p.pyramid.tiled(),
+                }
+            }
             Some((_, State::Failed(e))) => Status::Failed(e.clone()),
         }
     }
 
-    /// The decoded image, once it is.
-    pub fn image(&self) -> Option<Arc<image::RgbaImage>> {
+    /// The image's pyramid (its pixels at full resolution), once it is read.
+    pub fn image(&self) -> Option<Arc<Pyramid>> {
         match &self.loaded {
-            Some((_, State::Ready(p))) => Some(p.full.clone()),
+            Some((_, State::Ready(p))) => Some(p.pyramid.clone()),
             _ => None,
         }
     }
 
-    /// Full-resolution tiles held as textures now.
+    /// Tiles held as textures now.
     pub fn tiles(&self) -> usize {
         match &self.loaded {
             Some((_, State::Ready(p))) => p.tiles.len(),
@@ -145,10 +158,9 @@ impl BackdropView {
         }
     }
 
-    /// Starts decoding the image `bg` names (relative to the scenario at `path`) if it
-    /// is not the one loaded, and takes a finished decode.
+    /// Starts reading the image `bg` names (relative to the scenario at `path`) if it
+    /// is not the one loaded, and takes what the reading thread has made.
     pub fn update(&mut self, ctx: &egui::Context, bg: Option<&Background>, path: Option<&Path>) {
-        self.frame += 1;
         let Some(bg) = bg else {
             self.loaded = None;
             return;
@@ -161,34 +173,51 @@ impl BackdropView {
         let Some((_, state)) = &mut self.loaded else {
             return;
         };
-        if let State::Loading { rx, .. } = state {
-            let done = match rx.try_recv() {
-                Ok(r) => Some(r),
-                Err(TryRecvError::Empty) => None,
-                Err(TryRecvError::Disconnected) => {
-                    Some(Err(AppError::Stopped("the decoding thread")))
+        let State::Loading { rx, partial, .. } = state else {
+            return;
+        };
+        loop {
+            match rx.try_recv() {
+                Ok(Msg::Started { size, overview }) => {
+                    let blank = ColorImage::filled(
+                        [overview[0] as usize, overview[1] as usize],
+                        Color32::TRANSPARENT,
+                    );
+                    let t = ctx.load_texture("backdrop", blank, TextureOptions::LINEAR);
+                    *partial = Some((size, t));
                 }
-            };
-            match done {
-                Some(Ok(d)) => {
-                    let (tile_tx, tile_rx) = mpsc::channel();
-                    *state = State::Ready(Box::new(Pictures {
-                        size: [d.image.width(), d.image.height()],
-                        overview: ctx.load_texture("backdrop", d.overview, TextureOptions::LINEAR),
-                        full: d.image,
-                        tiled: d.tiled,
-                        tiles: FxHashMap::default(),
-                        asked: FxHashSet::default(),
-                        tile_tx,
-                        tile_rx,
-                    }));
+                Ok(Msg::Rows { y, image }) => {
+                    if let Some((_, t)) = partial {
+                        t.set_partial([0, y as usize], image, TextureOptions::LINEAR);
+                    }
+                }
+                Ok(Msg::Done(Ok(p))) => {
+                    let overview = match partial.take() {
+                        Some((_, t)) => t,
+                        None => ctx.load_texture(
+                            "backdrop",
+                            colour_image(p.overview()),
+                            TextureOptions::LINEAR,
+                        ),
+                    };
+                    *state = State::Ready(Box::new(Pictures::new(ctx, p, overview)));
                     ctx.request_repaint();
+                    return;
                 }
-                Some(Err(e)) => *state = State::Failed(e.to_string()),
-                // The thread does not wake the UI: look again soon.
-                None => ctx.request_repaint_after(Duration::from_millis(100)),
+                Ok(Msg::Done(Err(e))) => {
+                    *state = State::Failed(e);
+                    return;
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    *state = State::Failed("the decoding thread stopped".into());
+                    return;
+                }
             }
         }
+        // The thread wakes the UI for rows and the end, not for progress: look again,
+        // a few times a second (a frame drawn in software costs the decode a core).
+        ctx.request_repaint_after(Duration::from_millis(250));
     }
 
     fn source(&self, bg: &Background, path: Option<&Path>) -> Source {
@@ -209,33 +238,40 @@ impl BackdropView {
         }));
         let (tx, rx) = mpsc::channel();
         let at = progress.clone();
-        let max = ctx.input(|i| i.max_texture_side).min(OVERVIEW_SIDE);
-        let source = source.clone();
-        let memory = self.memory.as_ref().map(|(_, b)| b.clone());
+        let max = ctx
+            .input(|i| i.max_texture_side)
+            .min(pyramid::OVERVIEW_SIDE as usize) as u32;
+        let input = match source {
+            Source::File(p) => Some(Input::File(p.clone())),
+            Source::Memory(name) => self.memory.as_ref().map(|(_, b)| Input::Bytes {
+                name: name.clone(),
+                bytes: b.clone(),
+            }),
+        };
+        let name = source_path(source);
+        let alive = Arc::new(());
+        let weak = Arc::downgrade(&alive);
         let repaint = ctx.clone();
         std::thread::spawn(move || {
-            let bytes = match &source {
-                Source::File(p) => read(p, &at).map(Arc::new),
-                Source::Memory(name) => memory.ok_or_else(|| AppError::NotInMemory(name.clone())),
+            let result = match input {
+                Some(input) => build(&input, max, &tx, &weak, &at, &repaint),
+                None => Err(format!("{name}: not in memory")),
             };
-            let result = bytes.and_then(|b| {
-                decode(&b, max, &at).map_err(|e| AppError::Image {
-                    name: source_path(&source),
-                    source: e,
-                })
-            });
             // The app may have gone (window closed): nobody to tell.
-            let _ = tx.send(result);
+            let _ = tx.send(Msg::Done(result));
             repaint.request_repaint();
         });
         State::Loading {
             rx,
             progress,
             started: Instant::now(),
+            partial: None,
+            _alive: alive,
         }
     }
 
-    /// Draws the image (if shown and decoded) under the scene, placed as `bg` says.
+    /// Draws the image (if shown and decoded, or its overview as far as it is) under
+    /// the scene, placed as `bg` says.
     pub fn shapes(
         &mut self,
         ctx: &egui::Context,
@@ -243,11 +279,7 @@ impl BackdropView {
         view: &View,
         rect: Rect,
     ) -> Vec<Shape> {
-        let frame = self.frame;
         let (shown, opacity) = (self.shown, self.opacity);
-        let Some((_, State::Ready(p))) = &mut self.loaded else {
-            return Vec::new();
-        };
         if !shown || opacity <= 0.0 {
             return Vec::new();
         }
@@ -260,73 +292,81 @@ impl BackdropView {
                 view.to_screen(rect, vec2(b.0 as f32, b.1 as f32)),
             )
         };
-        let [w, h] = p.size;
-        let whole = board_rect(0.0, 0.0, f64::from(w), f64::from(h));
         let uv = Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0));
+        let p = match &mut self.loaded {
+            Some((_, State::Ready(p))) => p,
+            Some((
+                _,
+                State::Loading {
+                    partial: Some((size, t)),
+                    ..
+                },
+            )) => {
+                let whole = board_rect(0.0, 0.0, f64::from(size[0]), f64::from(size[1]));
+                return vec![Shape::image(t.id(), whole, uv, tint)];
+            }
+            _ => return Vec::new(),
+        };
+        let (w, h) = p.pyramid.size();
+        let whole = board_rect(0.0, 0.0, f64::from(w), f64::from(h));
         let mut out = vec![Shape::image(p.overview.id(), whole, uv, tint)];
-        if !p.tiled {
+        p.take_read(ctx);
+        if !p.pyramid.tiled() {
             return out;
         }
-        let full = p.full.clone();
-        // Physical pixels an overview texel covers on screen.
-        let texel = whole.width() / p.overview.size()[0] as f32 * ctx.pixels_per_point();
-        while let Ok((key, img)) = p.tile_rx.try_recv() {
-            p.asked.remove(&key);
-            let t = ctx.load_texture(format!("backdrop-{key:?}"), img, TextureOptions::LINEAR);
-            p.tiles.insert(key, (t, frame));
-        }
-        if texel <= BLURRY {
+        // Physical screen pixels an image pixel covers, and the level whose texels
+        // are no larger than a pixel (full resolution when zoomed in further).
+        let scale = whole.width() / w as f32 * ctx.pixels_per_point();
+        let top = p.pyramid.top();
+        if scale * (1u32 << top) as f32 <= BLURRY {
             return out;
         }
-        // The tiles of the part in view.
+        let level = ((BLURRY / scale).log2().floor().max(0.0) as u8).min(top - 1);
+        let k = f64::from(1u32 << level);
         let vis = view.visible(rect);
         let a = bg.to_pixels((f64::from(vis.min.x), f64::from(vis.min.y)));
         let b = bg.to_pixels((f64::from(vis.max.x), f64::from(vis.max.y)));
-        let cols = w.div_ceil(TILE);
-        let rows = h.div_ceil(TILE);
-        let span = |lo: f64, hi: f64, n: u32| {
-            let first = (lo / f64::from(TILE)).floor().max(0.0) as u32;
-            let last = ((hi / f64::from(TILE)).floor().max(0.0) as u32).min(n.saturating_sub(1));
-            first..=last
-        };
-        for r in span(a.1, b.1, rows) {
-            for c in span(a.0, b.0, cols) {
-                let (x0, y0) = (c * TILE, r * TILE);
-                let (x1, y1) = ((x0 + TILE).min(w), (y0 + TILE).min(h));
-                match p.tiles.get_mut(&(c, r)) {
-                    Some((t, seen)) => {
-                        *seen = frame;
-                        let at =
-                            board_rect(f64::from(x0), f64::from(y0), f64::from(x1), f64::from(y1));
-                        out.push(Shape::image(t.id(), at, uv, tint));
+        let keys = p
+            .pyramid
+            .tiles_in(level, (a.0 / k, a.1 / k), (b.0 / k, b.1 / k));
+        // Enough textures for the view (and the one before it) whatever the window.
+        p.tiles.set_capacity(MAX_TILES.max(2 * keys.len()));
+        // Where a tile is not read yet, a coarser one already read stands in for it.
+        let mut stand_ins = Vec::new();
+        let mut sharp = Vec::new();
+        for key in keys {
+            if let Some(t) = p.tiles.get(&key) {
+                sharp.push((key, t.id()));
+                continue;
+            }
+            p.ask(ctx, key);
+            let mut up = key;
+            while up.level + 1 < top {
+                up = TileKey {
+                    level: up.level + 1,
+                    col: up.col / 2,
+                    row: up.row / 2,
+                };
+                if let Some(t) = p.tiles.get(&up) {
+                    if !stand_ins.iter().any(|(k, _)| *k == up) {
+                        stand_ins.push((up, t.id()));
                     }
-                    None if p.asked.len() < TILES_IN_FLIGHT && !p.asked.contains(&(c, r)) => {
-                        p.asked.insert((c, r));
-                        let (tx, full, repaint) = (p.tile_tx.clone(), full.clone(), ctx.clone());
-                        std::thread::spawn(move || {
-                            let view =
-                                image::imageops::crop_imm(full.as_ref(), x0, y0, x1 - x0, y1 - y0);
-                            let img = view.to_image();
-                            let size = [img.width() as usize, img.height() as usize];
-                            let _ = tx.send((
-                                (c, r),
-                                ColorImage::from_rgba_unmultiplied(size, img.as_raw()),
-                            ));
-                            repaint.request_repaint();
-                        });
-                    }
-                    None => ctx.request_repaint_after(Duration::from_millis(50)),
+                    break;
                 }
             }
         }
-        // The tiles least recently drawn go first.
-        if p.tiles.len() > MAX_TILES {
-            let mut by_age: Vec<((u32, u32), u64)> =
-                p.tiles.iter().map(|(k, (_, s))| (*k, *s)).collect();
-            by_age.sort_by_key(|(_, s)| *s);
-            for (k, _) in by_age.iter().take(p.tiles.len() - MAX_TILES) {
-                p.tiles.remove(k);
-            }
+        for (key, id) in stand_ins.into_iter().chain(sharp) {
+            let k = f64::from(1u32 << key.level);
+            let (tw, th) = p.pyramid.level_size(key.level);
+            let (x0, y0) = (key.col * TILE, key.row * TILE);
+            let (x1, y1) = ((x0 + TILE).min(tw), (y0 + TILE).min(th));
+            let at = board_rect(
+                f64::from(x0) * k,
+                f64::from(y0) * k,
+                (f64::from(x1) * k).min(f64::from(w)),
+                (f64::from(y1) * k).min(f64::from(h)),
+            );
+            out.push(Shape::image(id, at, uv, tint));
         }
         out
     }
@@ -371,6 +411,18 @@ impl BackdropView {
                     Color32::from_rgb(255, 90, 90),
                 );
             }
+            Some((_, State::Ready(p))) if p.problem.is_some() => {
+                painter.text(
+                    at,
+                    egui::Align2::LEFT_BOTTOM,
+                    format!(
+                        "Background image shown blurred in places: {}",
+                        p.problem.as_deref().unwrap_or_default()
+                    ),
+                    font,
+                    Color32::from_rgb(255, 90, 90),
+                );
+            }
             _ => {}
         }
     }
@@ -405,58 +457,111 @@ fn source_path(s: &Source) -> String {
     }
 }
 
-fn set(at: &Mutex<Progress>, stage: &'static str, fraction: f32) {
-    *lock(at) = Progress { stage, fraction };
+fn colour_image(img: &image::RgbaImage) -> ColorImage {
+    ColorImage::from_rgba_unmultiplied([img.width() as usize, img.height() as usize], img.as_raw())
 }
 
-/// Reads the file in pieces, saying how much is read.
-fn read(path: &Path, at: &Mutex<Progress>) -> Result<Vec<u8>, AppError> {
-    use std::io::Read;
-    let mut f = std::fs::File::open(path).map_err(AppError::file(path))?;
-    let len = f.metadata().map(|m| m.len()).unwrap_or(0).max(1);
-    let mut out = Vec::with_capacity(len as usize);
-    let mut buf = vec![0u8; 1 << 20];
-    loop {
-        let n = f.read(&mut buf).map_err(AppError::file(path))?;
-        if n == 0 {
-            break;
+/// Reads the image into its pyramid, handing the overview's rows to the frame as they
+/// are made; stops when the frame no longer wants it (`alive` gone).
+fn build(
+    input: &Input,
+    max: u32,
+    tx: &Sender<Msg>,
+    alive: &Weak<()>,
+    at: &Mutex<Progress>,
+    repaint: &egui::Context,
+) -> Result<Pyramid, String> {
+    let mut overview_width = 0;
+    Pyramid::build(input, max, &mut |e| {
+        match e {
+            Event::Started { size, overview } => {
+                overview_width = overview.0 as usize;
+                *lock(at) = Progress {
+                    stage: "Decoding",
+                    fraction: 0.0,
+                };
+                let _ = tx.send(Msg::Started {
+                    size: [size.0, size.1],
+                    overview: [overview.0, overview.1],
+                });
+            }
+            Event::Overview { y, rows } => {
+                let n = rows.len() / 4 / overview_width.max(1);
+                let image = ColorImage::from_rgba_unmultiplied([overview_width, n], rows);
+                let _ = tx.send(Msg::Rows { y, image });
+                repaint.request_repaint();
+            }
+            Event::Progress(f) => lock(at).fraction = f,
         }
-        out.extend_from_slice(&buf[..n]);
-        set(at, "Reading the image", 0.3 * out.len() as f32 / len as f32);
-    }
-    Ok(out)
+        alive.strong_count() > 0
+    })
+    .map_err(|e| e.to_string())
 }
 
-/// Decodes the image and makes its overview (at most `max` pixels a side).
-fn decode(bytes: &[u8], max: usize, at: &Mutex<Progress>) -> Result<Decoded, image::ImageError> {
-    set(at, "Decoding", 0.3);
-    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
-    // VASSAL's boards reach 32,767 px a side: more than the crate's default 512 MB.
-    reader.no_limits();
-    let img = reader.decode()?.into_rgba8();
-    let (w, h) = img.dimensions();
-    let side = w.max(h) as usize;
-    if side <= max {
-        set(at, "Preparing", 0.9);
-        let overview = ColorImage::from_rgba_unmultiplied([w as usize, h as usize], img.as_raw());
-        return Ok(Decoded {
-            image: Arc::new(img),
+impl Pictures {
+    fn new(ctx: &egui::Context, pyramid: Pyramid, overview: TextureHandle) -> Pictures {
+        let pyramid = Arc::new(pyramid);
+        let (ask, asked_rx) = mpsc::channel::<TileKey>();
+        let (read_tx, read) = mpsc::channel();
+        if pyramid.tiled() {
+            let (p, repaint) = (pyramid.clone(), ctx.clone());
+            std::thread::spawn(move || {
+                for key in asked_rx {
+                    let tile = p
+                        .tile(key)
+                        .map(|t| colour_image(&t))
+                        .map_err(|e| e.to_string());
+                    if read_tx.send((key, tile)).is_err() {
+                        break;
+                    }
+                    repaint.request_repaint();
+                }
+            });
+        }
+        Pictures {
+            pyramid,
             overview,
-            tiled: false,
-        });
+            tiles: TileCache::new(MAX_TILES),
+            asked: FxHashSet::default(),
+            ask,
+            read,
+            failed: FxHashSet::default(),
+            problem: None,
+        }
     }
-    set(at, "Scaling", 0.7);
-    let k = max as f64 / side as f64;
-    let (ow, oh) = (
-        ((f64::from(w) * k).round() as u32).max(1),
-        ((f64::from(h) * k).round() as u32).max(1),
-    );
-    let small = image::imageops::thumbnail(&img, ow, oh);
-    set(at, "Preparing", 0.9);
-    let overview = ColorImage::from_rgba_unmultiplied([ow as usize, oh as usize], small.as_raw());
-    Ok(Decoded {
-        image: Arc::new(img),
-        overview,
-        tiled: true,
-    })
+
+    /// Makes textures of the tiles read since, a few a frame.
+    fn take_read(&mut self, ctx: &egui::Context) {
+        for _ in 0..UPLOADS_PER_FRAME {
+            let Ok((key, tile)) = self.read.try_recv() else {
+                return;
+            };
+            self.asked.remove(&key);
+            match tile {
+                Ok(img) => {
+                    let name = format!("backdrop-{}-{}-{}", key.level, key.col, key.row);
+                    let t = ctx.load_texture(name, img, TextureOptions::LINEAR);
+                    self.tiles.insert(key, t);
+                }
+                Err(e) => {
+                    self.failed.insert(key);
+                    self.problem = Some(e);
+                }
+            }
+        }
+        // Perhaps more read than taken: the next frame takes them.
+        ctx.request_repaint();
+    }
+
+    /// Asks for a tile to be read unless it is already, or enough are.
+    fn ask(&mut self, ctx: &egui::Context, key: TileKey) {
+        if self.failed.contains(&key) {
+            return;
+        }
+        if self.asked.len() < TILES_IN_FLIGHT && self.asked.insert(key) {
+            let _ = self.ask.send(key);
+        } else {
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
+    }
 }

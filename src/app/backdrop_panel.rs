@@ -1,7 +1,8 @@
 //! Scenario properties' background section: an image under any board (a scanned map to
 //! trace on a new hex board, a photo or scanned layout of a real table), its place and
 //! its size on the board, set as one undo step. The size is its width, or two points of
-//! the image a known distance apart (a tape measured on the table's photo).
+//! the image a known distance apart (a tape measured on the table's photo), typed in
+//! pixels or clicked on the image where the board shows it.
 
 use super::error::AppError;
 use std::path::{Path, PathBuf};
@@ -37,7 +38,19 @@ pub struct BackdropFields {
     pub from: [f64; 2],
     pub to: [f64; 2],
     pub distance: f64,
+    /// The point the next click on the board sets, while the user picks one.
+    pub picking: Option<MeasurePoint>,
 }
+
+/// One of the two points of [`BackdropFields`]' measure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeasurePoint {
+    From,
+    To,
+}
+
+/// The picked points on the board: a ring and a number each, a line between.
+const POINT_COLOUR: egui::Color32 = egui::Color32::from_rgb(255, 0, 200);
 
 impl BackdropFields {
     /// The fields of the document's board.
@@ -61,6 +74,7 @@ impl BackdropFields {
                     .as_ref()
                     .map_or([100.0, 0.0], |m| [m.to.x, m.to.y]),
                 distance: bg.measure.as_ref().map_or(100.0 * bg.scale, |m| m.distance),
+                picking: None,
             },
             None => BackdropFields {
                 image: String::new(),
@@ -72,6 +86,7 @@ impl BackdropFields {
                 from: [0.0, 0.0],
                 to: [100.0, 0.0],
                 distance: width / 10.0,
+                picking: None,
             },
         }
     }
@@ -122,24 +137,51 @@ impl BackdropFields {
             "Scale by two points of known distance",
         )
         .on_hover_text(
-            "Two points of the image (in its pixels, as an image viewer shows them) and \
-                 how far apart they are on the table: a tape or a known edge on a photo",
+            "Two points of the image (in its pixels, as an image viewer shows them, or \
+                 picked on the board) and how far apart they are on the table: a tape or a \
+                 known edge on a photo",
         );
         if self.two_points {
-            ui.horizontal(|ui| {
-                for (p, name) in [(&mut self.from, "from"), (&mut self.to, "to")] {
+            // Points are clicked on the image the board shows: the one typed above once
+            // applied.
+            let shown = board
+                .background()
+                .is_some_and(|bg| bg.image == self.image.trim());
+            if !shown {
+                self.picking = None;
+            }
+            for (which, n) in [(MeasurePoint::From, 1), (MeasurePoint::To, 2)] {
+                ui.horizontal(|ui| {
+                    let p = match which {
+                        MeasurePoint::From => &mut self.from,
+                        MeasurePoint::To => &mut self.to,
+                    };
                     ui.add(
                         egui::DragValue::new(&mut p[0])
-                            .prefix(format!("{name} x "))
+                            .prefix(format!("point {n} x "))
                             .suffix(" px"),
                     );
                     ui.add(
                         egui::DragValue::new(&mut p[1])
-                            .prefix(format!("{name} y "))
+                            .prefix(format!("point {n} y "))
                             .suffix(" px"),
                     );
-                }
-            });
+                    let on = self.picking == Some(which);
+                    let r = ui
+                        .add_enabled(
+                            shown,
+                            egui::Button::selectable(on, format!("Pick point {n}")),
+                        )
+                        .on_hover_text("Then click the point on the board's image")
+                        .on_disabled_hover_text(
+                            "Apply the image first: the points are picked on the image \
+                             the board shows",
+                        );
+                    if r.clicked() {
+                        self.picking = (!on).then_some(which);
+                    }
+                });
+            }
             ui.add(
                 egui::DragValue::new(&mut self.distance)
                     .speed(0.5)
@@ -147,6 +189,8 @@ impl BackdropFields {
                     .prefix("are ")
                     .suffix(format!(" {unit} apart")),
             );
+        } else {
+            self.picking = None;
         }
         ui.horizontal(|ui| {
             if ui.button("Apply background").clicked() {
@@ -157,6 +201,50 @@ impl BackdropFields {
             }
         });
         out
+    }
+
+    /// A click on the board at `at` (board units) while a point waits: the pixel of the
+    /// board's image `bg` there becomes that point.
+    pub fn pick(&mut self, bg: &Background, at: (f64, f64)) {
+        let Some(which) = self.picking.take() else {
+            return;
+        };
+        // A tenth of a pixel: finer than any click, and reads back as typed.
+        let (x, y) = bg.to_pixels(at);
+        let p = [(x * 10.0).round() / 10.0, (y * 10.0).round() / 10.0];
+        match which {
+            MeasurePoint::From => self.from = p,
+            MeasurePoint::To => self.to = p,
+        }
+    }
+
+    /// The two points on the board while they are being set on the image it shows.
+    pub fn draw(
+        &self,
+        painter: &egui::Painter,
+        bg: &Background,
+        to_screen: &dyn Fn(egui::Vec2) -> egui::Pos2,
+    ) {
+        if !self.two_points || bg.image != self.image.trim() {
+            return;
+        }
+        let at = |p: [f64; 2]| {
+            let (x, y) = bg.to_board((p[0], p[1]));
+            to_screen(egui::vec2(x as f32, y as f32))
+        };
+        let (a, b) = (at(self.from), at(self.to));
+        let stroke = egui::Stroke::new(2.0, POINT_COLOUR);
+        painter.line_segment([a, b], stroke);
+        for (p, n) in [(a, "1"), (b, "2")] {
+            painter.circle_stroke(p, 6.0, stroke);
+            painter.text(
+                p + egui::vec2(8.0, -8.0),
+                egui::Align2::LEFT_BOTTOM,
+                n,
+                egui::FontId::proportional(14.0),
+                POINT_COLOUR,
+            );
+        }
     }
 
     fn edit(&self, doc: &Document, board: &Board) -> Result<Edit, AppError> {

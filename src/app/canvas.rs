@@ -4,6 +4,7 @@
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, vec2};
 use hexx::Hex;
 
+use super::backdrop_panel::BackdropFields;
 use super::board_tool::BoardTool;
 use super::document::Document;
 use super::hex_tools::{HexInput, HexTools, Hexes, NOTCH, Target};
@@ -77,6 +78,7 @@ impl Canvas {
         rulesets: &Rulesets,
         tools: &mut ToolState,
         mut sampler: Option<&mut Sampler>,
+        mut measure: Option<&mut BackdropFields>,
     ) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
@@ -130,7 +132,9 @@ impl Canvas {
         // made, not in the next one (which, with no more input, would come only when
         // the pointer next moves).
         let board = doc.scenario.board.clone();
+        let measuring = self.point_pick(measure.as_deref_mut(), &response, rect, &board);
         match &board {
+            _ if measuring => {}
             Board::Hex(_) | Board::Square(_) => {
                 let Some(grid) = board.grid() else {
                     return;
@@ -200,7 +204,38 @@ impl Canvas {
         if tools.tool == Tool::Objective {
             super::objective_tool::draw_picked(&painter, rect, &self.view, doc, tools);
         }
+        if let (Some(fields), Some(bg)) = (measure, doc.scenario.board.background()) {
+            let view = self.view;
+            fields.draw(&painter, bg, &|p| view.to_screen(rect, p));
+        }
         self.backdrop.notice(&painter, rect);
+    }
+
+    /// While Scenario properties waits for a point of its measure, a click on the board
+    /// picks the image's pixel there (and is nothing else).
+    fn point_pick(
+        &mut self,
+        fields: Option<&mut BackdropFields>,
+        response: &egui::Response,
+        rect: Rect,
+        board: &Board,
+    ) -> bool {
+        let (Some(fields), Some(bg)) = (fields.filter(|f| f.picking.is_some()), board.background())
+        else {
+            return false;
+        };
+        if response.hovered() {
+            response.ctx.set_cursor_icon(egui::CursorIcon::Crosshair);
+        }
+        if response.clicked_by(egui::PointerButton::Primary)
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            let b = self.view.to_board(rect, p);
+            fields.pick(bg, (f64::from(b.x), f64::from(b.y)));
+            // Its window, drawn before the board, shows the point next frame.
+            response.ctx.request_repaint();
+        }
+        true
     }
 
     /// While the sampler waits for references, a click on the board picks the hex

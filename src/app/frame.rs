@@ -72,6 +72,7 @@ impl DesignerApp {
                 &self.rulesets,
                 &mut self.tools,
                 self.windows.sample.as_mut(),
+                self.windows.properties.as_mut().map(|p| &mut p.backdrop),
             );
         });
         drop(t);

@@ -11,6 +11,7 @@ use hexx::Hex;
 
 use super::window::{Desk, Outcome, Shown, Window};
 use crate::board::HexBoard;
+use crate::io::pyramid::Pyramid;
 use crate::io::sample::{self, Lab};
 use crate::scenario::{Edit, HexCell};
 
@@ -62,7 +63,7 @@ impl Sampler {
     fn colours(
         &mut self,
         doc: &super::document::Document,
-        img: &Arc<image::RgbaImage>,
+        img: &Arc<Pyramid>,
     ) -> Option<HexColours> {
         let board = doc.scenario.board.as_hex()?;
         let bg = board.background.as_deref()?;
@@ -72,7 +73,7 @@ impl Sampler {
         Some(match &self.colours {
             Some((d, i, c)) if (*d, *i) == key => c.clone(),
             _ => {
-                let c = Arc::new(sample::hex_colours(img, board, bg));
+                let c = Arc::new(sample::hex_colours(img.as_ref(), board, bg));
                 self.colours = Some((key.0, key.1, c.clone()));
                 c
             }
@@ -81,7 +82,7 @@ impl Sampler {
 
     /// Makes the clicks since the last frame references, and works out the hexes the
     /// pick would set.
-    fn update(&mut self, doc: &super::document::Document, img: &Arc<image::RgbaImage>) {
+    fn update(&mut self, doc: &super::document::Document, img: &Arc<Pyramid>) {
         let Some(colours) = self.colours(doc, img) else {
             self.preview.clear();
             return;

@@ -61,8 +61,8 @@ pub struct Loaded {
 pub struct Desk<'a> {
     pub doc: &'a mut Document,
     pub rulesets: &'a Rulesets,
-    /// The board's background image, once decoded.
-    pub backdrop: Option<Arc<image::RgbaImage>>,
+    /// The board's background image (its pixels at full resolution), once read.
+    pub backdrop: Option<Arc<crate::io::pyramid::Pyramid>>,
     /// The terrain picked in the palette.
     pub terrain: &'a str,
     /// What is left of the frame for the board, where floating windows open beside.

@@ -1,13 +1,18 @@
 //! Sampling a board's background image per hex, to fill terrain that follows a printed
 //! map. Printed art has texture, hex lines, labels, place names and counters drawn on
-//! it, so each hex is read as a robust statistic of its interior (the middle half of
+//! it, so each hex is read as a robust statistic of its interior (the middle 80% of
 //! each CIELAB channel's values over a disc clear of the hexside lines, less the band
 //! where hex numbers are printed), and hexes are compared by their CIEDE2000 distance
-//! in CIELAB, which follows what eyes see, with the art's shading discounted. A pick is one or more clicked hexes: a hex matches when
-//! it lies within the tolerance of any of them, and the clicked hexes always match.
+//! in CIELAB, which follows what eyes see, with the art's shading discounted. A pick is
+//! one or more clicked hexes: a hex matches when it lies within the tolerance of any of
+//! them, and the clicked hexes always match. The image is read a hex's square at a time
+//! ([`Pixels`]), so a big board's pyramid gives its pixels at full resolution without
+//! being decoded whole.
 
 use hexx::Hex;
 use image::RgbaImage;
+
+use super::pyramid::Pixels;
 
 use crate::board::{Background, HexBoard};
 
@@ -177,16 +182,27 @@ pub fn rgb(lab: Lab) -> [u8; 3] {
 
 /// The interior statistic of the image around `(x, y)` (pixels): a disc of `radius`
 /// pixels less the band above `y - band` (none when `band` is `None`), each CIELAB
-/// channel's interquartile mean over a grid of at most [`SAMPLES`] points a side.
+/// channel's trimmed mean ([`TRIM`]) over a grid of at most [`SAMPLES`] points a side.
 /// Pixels off the image or fully transparent are left out; `None` when none counts.
 pub fn interior(
-    img: &RgbaImage,
+    img: &dyn Pixels,
     (x, y): (f64, f64),
     radius: f64,
     band: Option<f64>,
 ) -> Option<Lab> {
     let radius = radius.max(0.5);
     let step = (2.0 * radius / SAMPLES).max(1.0);
+    let (iw, ih) = img.size();
+    // Only the square around the point is read (a big image is tiles on disk); a part
+    // that cannot be read counts as no pixels, as off the image does.
+    let (left, top) = ((x - radius).max(0.0), (y - radius).max(0.0));
+    if left >= f64::from(iw) || top >= f64::from(ih) || x + radius < 0.0 || y + radius < 0.0 {
+        return None;
+    }
+    let (x0, y0) = (left as u32, top as u32);
+    let side = (2.0 * radius).ceil() as u32 + 2;
+    let img: RgbaImage = img.region(x0, y0, side, side).ok()?;
+    let (x, y) = (x - f64::from(x0), y - f64::from(y0));
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
     let mut channels: [Vec<f32>; 3] = Default::default();
     let mut dy = -radius;
@@ -247,13 +263,13 @@ fn hex_interior(board: &HexBoard, bg: &Background, hex: Hex) -> ((f64, f64), f64
 }
 
 /// One hex's interior statistic; `None` for a hex off the image.
-pub fn hex_colour(img: &RgbaImage, board: &HexBoard, bg: &Background, hex: Hex) -> Option<Lab> {
+pub fn hex_colour(img: &dyn Pixels, board: &HexBoard, bg: &Background, hex: Hex) -> Option<Lab> {
     let (at, radius, band) = hex_interior(board, bg, hex);
     interior(img, at, radius, Some(band))
 }
 
 /// Each hex's interior statistic, for the hexes the image covers.
-pub fn hex_colours(img: &RgbaImage, board: &HexBoard, bg: &Background) -> Vec<(Hex, Lab)> {
+pub fn hex_colours(img: &dyn Pixels, board: &HexBoard, bg: &Background) -> Vec<(Hex, Lab)> {
     board
         .hexes()
         .filter_map(|hex| Some((hex, hex_colour(img, board, bg, hex)?)))

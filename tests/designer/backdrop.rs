@@ -486,8 +486,8 @@ fn a_tables_photo_is_scaled_by_two_points_of_known_distance() {
     h.get_by_label("Scale by two points of known distance")
         .click();
     h.run();
-    crate::designer_kit::set_number(&mut h, "from x", 100.0);
-    crate::designer_kit::set_number(&mut h, "to x", 400.0);
+    crate::designer_kit::set_number(&mut h, "point 1 x", 100.0);
+    crate::designer_kit::set_number(&mut h, "point 2 x", 400.0);
     crate::designer_kit::set_number(&mut h, "are ", 60.0);
     h.get_by_label("Apply background").click();
     h.run();
@@ -516,6 +516,89 @@ fn a_tables_photo_is_scaled_by_two_points_of_known_distance() {
     let again =
         sandtable::io::load_scenario(&path, &sandtable::rules::Rulesets::built_in()).unwrap();
     assert_eq!(again.board.background(), Some(&bg));
+}
+
+/// Issue 45 (the table's background): the two points of known distance are clicked on
+/// the image the board shows, not only typed in pixels: "Pick point 1", a click on the
+/// photo, "Pick point 2", another, the distance typed, Apply: one undo step.
+#[test]
+fn a_tables_two_points_are_picked_on_its_photo_and_applied_as_one_undo_step() {
+    use sandtable::board::{FreeformBoard, TableUnit};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("photo.png"), halves(600, 400)).unwrap();
+    // The photo under a 120 x 80 cm table, 0.2 cm a pixel, from its top-left corner.
+    let mut table = FreeformBoard::new(120.0, 80.0, TableUnit::Cm);
+    table.background = Some(Background {
+        image: "photo.png".into(),
+        at: Default::default(),
+        scale: 0.2,
+        vassal: None,
+        measure: None,
+    });
+    let s = Scenario::new("table", "mini-nap", Board::Freeform(table));
+    let path = dir.path().join("table.ron");
+    sandtable::io::save_scenario(&s, &path).unwrap();
+    let mut h = open(&path);
+    settled(&mut h);
+    let before = h.state().doc.scenario.board.clone();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Scenario properties...").click();
+    h.run();
+    h.get_by_label("Scale by two points of known distance")
+        .click();
+    h.run();
+    // Where a pixel of the photo is on the screen (left of the window, which lies over
+    // the board's right half).
+    let screen = |h: &Harness<'_, DesignerApp>, px: (f64, f64)| {
+        let app = h.state();
+        let bg = app.doc.scenario.board.background().unwrap();
+        let (x, y) = bg.to_board(px);
+        app.canvas
+            .view
+            .to_screen(app.canvas.rect().unwrap(), egui::vec2(x as f32, y as f32))
+    };
+    let revision = h.state().doc.revision;
+    for (button, px) in [
+        ("Pick point 1", (40.0, 350.0)),
+        ("Pick point 2", (180.0, 350.0)),
+    ] {
+        h.get_by_label(button).click();
+        h.run();
+        assert!(crate::designer_kit::is_on(&h, button), "{button} waits");
+        let p = screen(&h, px);
+        crate::designer_kit::click_at(&mut h, p);
+        assert!(!crate::designer_kit::is_on(&h, button), "{button} picked");
+    }
+    assert_eq!(
+        h.state().doc.revision,
+        revision,
+        "a pick only fills the fields"
+    );
+    crate::designer_kit::set_number(&mut h, "are ", 42.0);
+    h.get_by_label("Apply background").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let bg = h.state().doc.scenario.board.background().unwrap().clone();
+    let m = bg.measure.clone().expect("the picked points kept");
+    // Clicked where the screen shows the pixels: within a screen pixel, under one
+    // image pixel at this zoom.
+    for (got, want) in [
+        ((m.from.x, m.from.y), (40.0, 350.0)),
+        ((m.to.x, m.to.y), (180.0, 350.0)),
+    ] {
+        assert!(
+            (got.0 - want.0).abs() <= 1.0 && (got.1 - want.1).abs() <= 1.0,
+            "{got:?} picked for {want:?}"
+        );
+    }
+    // 140 px said to be 42 cm apart: 0.3 cm a pixel.
+    assert!((bg.scale - 0.3).abs() < 0.003, "{}", bg.scale);
+    assert_eq!(m.distance, 42.0);
+    // One undo step: the photo as it was.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().doc.scenario.board, before);
 }
 
 /// Runs frames until File > Export into the original module has finished writing.

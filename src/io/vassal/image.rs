@@ -24,15 +24,19 @@ pub fn render(
     map: &PixelMap,
     clear: Option<[u8; 3]>,
 ) -> Result<Vec<u8>, RasterError> {
+    crate::io::draw::render_png(scene, transform(scene, map), map.image, clear)
+}
+
+/// The board's millimetres to the image's pixels (`map`'s scale and shift).
+pub(crate) fn transform(scene: &Scene, map: &PixelMap) -> tiny_skia::Transform {
     // The scene's units may differ from millimetres (a table in cm).
     let mm_per_unit = f64::from(scene.mm_per_unit);
-    let transform = tiny_skia::Transform::from_row(
+    tiny_skia::Transform::from_row(
         (map.scale.0 * mm_per_unit) as f32,
         0.0,
         0.0,
         (map.scale.1 * mm_per_unit) as f32,
         map.offset.0 as f32,
         map.offset.1 as f32,
-    );
-    crate::io::draw::render_png(scene, transform, map.image, clear)
+    )
 }

@@ -15,6 +15,7 @@ use quick_xml::events::Event;
 use super::module::{self, Module, ModuleError};
 use super::{build_file, grid::PixelMap};
 use crate::board::{Board, HexBoard};
+use crate::io::pyramid::{Input, Pixels, Pyramid};
 use crate::io::xml::{self, Element};
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
@@ -318,7 +319,10 @@ pub fn write(
         )
     })?;
     let board_image = match (redraw, &image_bytes) {
-        (Some(redraw), Some(bytes)) => Some(redrawn(scenario, ruleset, redraw, bytes, &map)?),
+        (Some(redraw), Some(bytes)) => {
+            let name = image_entry.as_deref().unwrap_or_default();
+            Some(redrawn(scenario, ruleset, redraw, (name, bytes), &map)?)
+        }
         (Some(_), None) => {
             return Err(IntoError::Redraw(format!(
                 "board '{}' has no image to draw over",
@@ -647,14 +651,16 @@ fn find_all(e: &Element, path: &mut Vec<usize>, f: &mut dyn FnMut(&[usize], &Ele
     }
 }
 
-/// What the user painted drawn over the module's board image `bytes`, at the image's
-/// size, encoded as the image was (see [`encode_like`]). Only the drawing is rendered
-/// and laid over the decoded image: every pixel the user did not paint keeps its value.
+/// What the user painted drawn over the module's board image `bytes` (entry `name`), at
+/// the image's size, encoded as the image was (see [`encode_like`]). Only the drawing is
+/// rendered and laid over the print: every pixel the user did not paint keeps its
+/// value. The print is read through a pyramid (a big one as tiles on disk), a band of
+/// rows at a time, so only the image being encoded is ever whole in memory.
 fn redrawn(
     scenario: &Scenario,
     ruleset: &Ruleset,
     redraw: &super::Redraw,
-    bytes: &[u8],
+    (name, bytes): (&str, &[u8]),
     map: &PixelMap,
 ) -> Result<Vec<u8>, IntoError> {
     let (w, h) = map.image;
@@ -666,14 +672,15 @@ fn redrawn(
         )));
     }
     let err = |e: String| IntoError::Redraw(e);
-    let mut img = ::image::load_from_memory(bytes)
-        .map_err(|e| err(e.to_string()))?
-        .to_rgba8();
-    if img.dimensions() != (w, h) {
+    let art = Pyramid::open(&Input::Bytes {
+        name: name.to_string(),
+        bytes: std::sync::Arc::new(bytes.to_vec()),
+    })
+    .map_err(|e| err(e.to_string()))?;
+    if art.size() != (w, h) {
+        let (aw, ah) = art.size();
         return Err(err(format!(
-            "the image decodes at {} x {} px, not the {w} x {h} its header says",
-            img.width(),
-            img.height()
+            "the image decodes at {aw} x {ah} px, not the {w} x {h} its header says"
         )));
     }
     // The terrain (fills, elevation shades) at the opacity asked, then the lines and
@@ -683,35 +690,84 @@ fn redrawn(
         .layers
         .iter()
         .partition(|l| matches!(l, scene::LayerId::Terrain | scene::LayerId::Elevation));
-    for (layers, opacity) in [(fills, redraw.opacity), (rest, 1.0)] {
-        if layers.is_empty() {
-            continue;
+    let sheets: Vec<(scene::Scene, f32)> = [(fills, redraw.opacity), (rest, 1.0)]
+        .into_iter()
+        .filter(|(layers, _)| !layers.is_empty())
+        .map(|(layers, opacity)| {
+            let options = scene::SceneOptions {
+                layers,
+                ..redraw.scene.clone()
+            };
+            let mut sheet = scene::build(scenario, ruleset, &options);
+            sheet.backdrop = None;
+            sheet.background = scene::Rgba([0, 0, 0, 0]);
+            (sheet, opacity)
+        })
+        .collect();
+    let cache = crate::io::draw::Cache::default();
+    let mut img = ::image::RgbaImage::new(w, h);
+    // Bands a tile row high: each of the print's tiles is read once.
+    let rows = crate::io::pyramid::TILE;
+    let band = |top: u32, out: &mut [u8]| -> Result<(), IntoError> {
+        let height = out.len() as u32 / (w * 4);
+        let mut print = art
+            .region(0, top, w, height)
+            .map_err(|e| err(e.to_string()))?;
+        let mut pixmap = resvg::tiny_skia::Pixmap::new(w, height)
+            .ok_or_else(|| err(format!("no room for a band of {w} x {height} px")))?;
+        for (sheet, opacity) in &sheets {
+            pixmap.fill(resvg::tiny_skia::Color::TRANSPARENT);
+            let at = super::image::transform(sheet, map).post_translate(0.0, -(top as f32));
+            crate::io::draw::draw(sheet, at, &mut pixmap.as_mut(), &cache);
+            over(&mut print, &pixmap, *opacity);
         }
-        let options = scene::SceneOptions {
-            layers,
-            ..redraw.scene.clone()
-        };
-        let mut sheet = scene::build(scenario, ruleset, &options);
-        sheet.backdrop = None;
-        sheet.background = scene::Rgba([0, 0, 0, 0]);
-        let png = super::image::render(&sheet, map, None).map_err(|e| err(e.to_string()))?;
-        let sheet = ::image::load_from_memory(&png)
-            .map_err(|e| err(e.to_string()))?
-            .to_rgba8();
-        over(&mut img, &sheet, opacity);
-    }
+        out.copy_from_slice(print.as_raw());
+        Ok(())
+    };
+    let mut bands: Vec<(u32, &mut [u8])> = img
+        .chunks_mut(rows as usize * w as usize * 4)
+        .enumerate()
+        .map(|(i, b)| (i as u32 * rows, b))
+        .collect();
+    bands.reverse();
+    let queue = std::sync::Mutex::new(bands);
+    let next = || {
+        queue
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop()
+    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    while let Some((top, out)) = next() {
+                        band(top, out)?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        handles.into_iter().try_for_each(|h| {
+            h.join()
+                .unwrap_or_else(|_| Err(err("a band's drawing panicked".into())))
+        })
+    })?;
     encode_like(ImageKind::of(bytes), bytes, &img).map_err(err)
 }
 
-/// Lays `top` over `base` at `opacity` (straight alpha), keeping `base`'s alpha.
-fn over(base: &mut ::image::RgbaImage, top: &::image::RgbaImage, opacity: f32) {
+/// Lays the premultiplied `top` over straight `base` at `opacity`, keeping `base`'s
+/// alpha.
+fn over(base: &mut ::image::RgbaImage, top: &resvg::tiny_skia::Pixmap, opacity: f32) {
     for (b, t) in base.pixels_mut().zip(top.pixels()) {
-        let a = f32::from(t[3]) / 255.0 * opacity;
+        let t = t.demultiply();
+        let a = f32::from(t.alpha()) / 255.0 * opacity;
         if a <= 0.0 {
             continue;
         }
-        for i in 0..3 {
-            b[i] = (f32::from(t[i]) * a + f32::from(b[i]) * (1.0 - a)).round() as u8;
+        for (i, c) in [t.red(), t.green(), t.blue()].into_iter().enumerate() {
+            b[i] = (f32::from(c) * a + f32::from(b[i]) * (1.0 - a)).round() as u8;
         }
     }
 }

@@ -1,0 +1,917 @@
+//! A baseline JPEG read a row of blocks at a time, so that a 32,767 px board never sits
+//! whole in memory: the decoders at hand (zune-jpeg through `image`) give the whole
+//! image or nothing, 3 GB for such a board. What this reads is what scanners and image
+//! editors write by default: one interleaved baseline Huffman scan of greyscale or
+//! YCbCr (any sampling), with or without restart markers. Anything else (progressive,
+//! arithmetic coding, 12-bit, CMYK, one scan per component) is answered
+//! [`Read::Unsupported`] before a row is given, for the caller to decode whole.
+//!
+//! The inverse DCT is the integer one of stb_image (public domain), which zune-jpeg's
+//! scalar path also uses; colour is upsampled by repeating samples (libjpeg's "fancy"
+//! upsampling smooths chroma edges a little more).
+
+use std::io::BufRead;
+
+/// How a read ended.
+pub enum Read {
+    Done,
+    /// Not a JPEG this reader takes (why), said before any row.
+    Unsupported(String),
+}
+
+/// What the caller answers to the size and to each row (RGBA, the image's width).
+pub trait Rows {
+    type Error;
+    fn size(&mut self, w: u32, h: u32) -> Result<(), Self::Error>;
+    fn row(&mut self, rgba: &[u8]) -> Result<(), Self::Error>;
+    /// A damaged or cut file, with what was wrong.
+    fn bad(&self, why: String) -> Self::Error;
+}
+
+const NATURAL: [usize; 64] = [
+    0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20,
+    13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59,
+    52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+];
+
+/// Bits looked up at once when decoding a Huffman code.
+const FAST: u32 = 9;
+
+#[derive(Clone)]
+struct Huffman {
+    /// By the next `FAST` bits: the code's length and its symbol (length 0: longer).
+    fast: Vec<(u8, u8)>,
+    maxcode: [i32; 18],
+    valptr: [i32; 17],
+    mincode: [i32; 17],
+    values: Vec<u8>,
+}
+
+impl Huffman {
+    fn new(counts: &[u8; 16], values: Vec<u8>) -> Result<Huffman, String> {
+        let mut fast = vec![(0u8, 0u8); 1 << FAST];
+        let mut maxcode = [-1i32; 18];
+        let mut valptr = [0i32; 17];
+        let mut mincode = [0i32; 17];
+        let (mut code, mut k) = (0i32, 0usize);
+        for len in 1..=16usize {
+            let n = usize::from(counts[len - 1]);
+            valptr[len] = k as i32;
+            mincode[len] = code;
+            for _ in 0..n {
+                let sym = *values
+                    .get(k)
+                    .ok_or("a Huffman table shorter than its counts")?;
+                if len as u32 <= FAST {
+                    let shift = FAST - len as u32;
+                    let first = (code as usize) << shift;
+                    for e in &mut fast[first..first + (1 << shift)] {
+                        *e = (len as u8, sym);
+                    }
+                }
+                code += 1;
+                k += 1;
+            }
+            if n > 0 {
+                maxcode[len] = code - 1;
+            }
+            if code > 1 << len {
+                return Err("a Huffman table with too many codes".into());
+            }
+            code <<= 1;
+        }
+        maxcode[17] = i32::MAX;
+        Ok(Huffman {
+            fast,
+            maxcode,
+            valptr,
+            mincode,
+            values,
+        })
+    }
+}
+
+/// The entropy-coded bits, past byte stuffing; a marker ends them (zeros follow).
+struct Bits<'a> {
+    r: &'a mut dyn BufRead,
+    acc: u64,
+    n: u32,
+    /// The marker met, not yet taken.
+    marker: Option<u8>,
+}
+
+impl Bits<'_> {
+    fn refill(&mut self) -> Result<(), String> {
+        while self.n <= 56 {
+            if self.marker.is_some() {
+                self.acc <<= 8;
+                self.n += 8;
+                continue;
+            }
+            let buf = self.r.fill_buf().map_err(|e| e.to_string())?;
+            if buf.is_empty() {
+                return Err("the file ends inside the image data".into());
+            }
+            // The plain bytes up to the next 0xFF, straight from the reader's buffer,
+            // rather than two calls through the reader for each byte.
+            let mut used = 0;
+            while self.n <= 56 && used < buf.len() && buf[used] != 0xFF {
+                self.acc = (self.acc << 8) | u64::from(buf[used]);
+                self.n += 8;
+                used += 1;
+            }
+            if used > 0 {
+                self.r.consume(used);
+                continue;
+            }
+            // 0xFF: stuffing (0xFF 0x00), fill bytes, or a marker.
+            self.r.consume(1);
+            let next = loop {
+                let mut one = [0u8];
+                self.r
+                    .read_exact(&mut one)
+                    .map_err(|_| "the file ends inside the image data")?;
+                if one[0] != 0xFF {
+                    break one[0];
+                }
+            };
+            if next == 0 {
+                self.acc = (self.acc << 8) | 0xFF;
+                self.n += 8;
+            } else {
+                self.marker = Some(next);
+            }
+        }
+        Ok(())
+    }
+
+    fn bits(&mut self, k: u32) -> Result<i32, String> {
+        if k == 0 {
+            return Ok(0);
+        }
+        if self.n < k {
+            self.refill()?;
+        }
+        self.n -= k;
+        Ok(((self.acc >> self.n) & ((1u64 << k) - 1)) as i32)
+    }
+
+    fn decode(&mut self, h: &Huffman) -> Result<u8, String> {
+        if self.n < 16 {
+            self.refill()?;
+        }
+        let peek = ((self.acc >> (self.n - FAST)) & ((1 << FAST) - 1)) as usize;
+        let (len, sym) = h.fast[peek];
+        if len > 0 {
+            self.n -= u32::from(len);
+            return Ok(sym);
+        }
+        let mut code = 0i32;
+        for len in 1..=16 {
+            code = (code << 1) | self.bits(1)?;
+            if code <= h.maxcode[len] {
+                let i = (h.valptr[len] + code - h.mincode[len]) as usize;
+                return h
+                    .values
+                    .get(i)
+                    .copied()
+                    .ok_or_else(|| "a bad Huffman code".to_string());
+            }
+        }
+        Err("a bad Huffman code".into())
+    }
+
+    /// A value of `s` bits, sign-extended as JPEG codes it.
+    fn receive(&mut self, s: u8) -> Result<i32, String> {
+        let s = u32::from(s);
+        let v = self.bits(s)?;
+        Ok(if s > 0 && v < 1 << (s - 1) {
+            v - (1 << s) + 1
+        } else {
+            v
+        })
+    }
+
+    /// At a restart: the bits left are padding; the marker must be a restart.
+    fn restart(&mut self) -> Result<(), String> {
+        self.acc = 0;
+        self.n = 0;
+        if self.marker.is_none() {
+            // Read up to the marker.
+            self.refill()?;
+            self.acc = 0;
+            self.n = 0;
+        }
+        match self.marker.take() {
+            Some(m) if (0xD0..=0xD7).contains(&m) => Ok(()),
+            _ => Err("a restart marker missing".into()),
+        }
+    }
+}
+
+struct Component {
+    id: u8,
+    h: usize,
+    v: usize,
+    tq: usize,
+    dc: usize,
+    ac: usize,
+}
+
+/// A component as the pixel thread keeps it: one MCU row of samples, `stride` wide,
+/// `v * 8` high.
+struct Plane {
+    h: usize,
+    v: usize,
+    plane: Vec<u8>,
+    stride: usize,
+}
+
+fn u16_at(b: &[u8], i: usize) -> usize {
+    usize::from(b[i]) << 8 | usize::from(b[i + 1])
+}
+
+/// Reads the JPEG from `r` (just past nothing: its first byte is the SOI marker's).
+pub fn read<T: Rows>(r: &mut dyn BufRead, out: &mut T) -> Result<Read, T::Error> {
+    match read_inner(r, out) {
+        Ok(read) => Ok(read),
+        Err(Failure::Bad(why)) => Err(out.bad(why)),
+        Err(Failure::Caller(e)) => Err(e),
+    }
+}
+
+enum Failure<E> {
+    Bad(String),
+    Caller(E),
+}
+
+impl<E> From<String> for Failure<E> {
+    fn from(s: String) -> Self {
+        Failure::Bad(s)
+    }
+}
+
+impl<E> From<&str> for Failure<E> {
+    fn from(s: &str) -> Self {
+        Failure::Bad(s.to_string())
+    }
+}
+
+fn segment(r: &mut dyn BufRead) -> Result<Vec<u8>, String> {
+    let mut len = [0u8; 2];
+    r.read_exact(&mut len)
+        .map_err(|_| "the file ends in a header")?;
+    let n = u16_at(&len, 0)
+        .checked_sub(2)
+        .ok_or("a header of a bad length")?;
+    let mut body = vec![0u8; n];
+    r.read_exact(&mut body)
+        .map_err(|_| "the file ends in a header")?;
+    Ok(body)
+}
+
+fn read_inner<T: Rows>(r: &mut dyn BufRead, out: &mut T) -> Result<Read, Failure<T::Error>> {
+    let mut soi = [0u8; 2];
+    r.read_exact(&mut soi).map_err(|_| "not a JPEG")?;
+    if soi != [0xFF, 0xD8] {
+        return Err("not a JPEG".into());
+    }
+    let mut quant = [[0u16; 64]; 4];
+    let mut dc_tables: [Option<Huffman>; 4] = Default::default();
+    let mut ac_tables: [Option<Huffman>; 4] = Default::default();
+    let mut comps: Vec<Component> = Vec::new();
+    let (mut width, mut height) = (0usize, 0usize);
+    let mut restart = 0usize;
+    let mut adobe_rgb = false;
+    loop {
+        // The next marker (fill bytes skipped).
+        let mut b = [0u8];
+        r.read_exact(&mut b)
+            .map_err(|_| "the file ends before the image")?;
+        if b[0] != 0xFF {
+            return Err("a header where a marker should be".into());
+        }
+        let mut m = 0xFF;
+        while m == 0xFF {
+            r.read_exact(&mut b)
+                .map_err(|_| "the file ends before the image")?;
+            m = b[0];
+        }
+        match m {
+            0xDB => {
+                let s = segment(r)?;
+                let mut i = 0;
+                while i < s.len() {
+                    let (pq, tq) = (s[i] >> 4, usize::from(s[i] & 15));
+                    let table = quant.get_mut(tq).ok_or("a bad quantisation table")?;
+                    let size = if pq == 0 { 64 } else { 128 };
+                    let body = s
+                        .get(i + 1..i + 1 + size)
+                        .ok_or("a short quantisation table")?;
+                    for (k, q) in table.iter_mut().enumerate() {
+                        *q = if pq == 0 {
+                            u16::from(body[k])
+                        } else {
+                            u16_at(body, 2 * k) as u16
+                        };
+                    }
+                    i += 1 + size;
+                }
+            }
+            0xC4 => {
+                let s = segment(r)?;
+                let mut i = 0;
+                while i < s.len() {
+                    let (class, id) = (s[i] >> 4, usize::from(s[i] & 15));
+                    let counts: [u8; 16] = s
+                        .get(i + 1..i + 17)
+                        .and_then(|c| c.try_into().ok())
+                        .ok_or("a short Huffman table")?;
+                    let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
+                    let values = s.get(i + 17..i + 17 + n).ok_or("a short Huffman table")?;
+                    let table = Huffman::new(&counts, values.to_vec())?;
+                    let slot = match class {
+                        0 => dc_tables.get_mut(id),
+                        _ => ac_tables.get_mut(id),
+                    }
+                    .ok_or("a bad Huffman table")?;
+                    *slot = Some(table);
+                    i += 17 + n;
+                }
+            }
+            0xC0 | 0xC1 => {
+                let s = segment(r)?;
+                if s.len() < 6 {
+                    return Err("a short frame header".into());
+                }
+                if s[0] != 8 {
+                    return Ok(Read::Unsupported(format!("{}-bit samples", s[0])));
+                }
+                height = u16_at(&s, 1);
+                width = u16_at(&s, 3);
+                let n = usize::from(s[5]);
+                if height == 0 {
+                    return Ok(Read::Unsupported("a height given after the image".into()));
+                }
+                if width == 0 {
+                    return Err("an image 0 pixels wide".into());
+                }
+                if n != 1 && n != 3 {
+                    return Ok(Read::Unsupported(format!("{n} colour components")));
+                }
+                for c in 0..n {
+                    let d = s.get(6 + 3 * c..9 + 3 * c).ok_or("a short frame header")?;
+                    let (h, v) = (usize::from(d[1] >> 4), usize::from(d[1] & 15));
+                    if !(1..=4).contains(&h) || !(1..=4).contains(&v) || d[2] > 3 {
+                        return Err("bad sampling factors".into());
+                    }
+                    comps.push(Component {
+                        id: d[0],
+                        h,
+                        v,
+                        tq: usize::from(d[2]),
+                        dc: 0,
+                        ac: 0,
+                    });
+                }
+            }
+            0xC2 | 0xC3 | 0xC5..=0xC7 | 0xC9..=0xCB | 0xCD..=0xCF => {
+                return Ok(Read::Unsupported(
+                    "progressive, lossless or arithmetic coding".into(),
+                ));
+            }
+            0xDD => {
+                let s = segment(r)?;
+                restart = u16_at(s.get(..2).ok_or("a short restart interval")?, 0);
+            }
+            0xEE => {
+                let s = segment(r)?;
+                // Adobe's marker: transform 0 is RGB as it is (3 components).
+                if s.starts_with(b"Adobe") && s.len() >= 12 && s[11] == 0 {
+                    adobe_rgb = true;
+                }
+            }
+            0xDA => {
+                let s = segment(r)?;
+                if comps.is_empty() {
+                    return Err("image data before the frame header".into());
+                }
+                let ns = usize::from(*s.first().ok_or("a short scan header")?);
+                if ns != comps.len() {
+                    return Ok(Read::Unsupported("one scan per colour component".into()));
+                }
+                for k in 0..ns {
+                    let d = s.get(1 + 2 * k..3 + 2 * k).ok_or("a short scan header")?;
+                    let c = comps
+                        .iter_mut()
+                        .find(|c| c.id == d[0])
+                        .ok_or("a scan of an unknown component")?;
+                    c.dc = usize::from(d[1] >> 4).min(3);
+                    c.ac = usize::from(d[1] & 15).min(3);
+                }
+                let rgb = adobe_rgb
+                    || (comps.len() == 3 && comps.iter().map(|c| c.id).eq([b'R', b'G', b'B']));
+                out.size(width as u32, height as u32)
+                    .map_err(Failure::Caller)?;
+                scan(
+                    r,
+                    out,
+                    &mut comps,
+                    (width, height),
+                    (&quant, &dc_tables, &ac_tables),
+                    restart,
+                    rgb,
+                )?;
+                return Ok(Read::Done);
+            }
+            0xD9 => return Err("no image before the end".into()),
+            0xD0..=0xD7 | 0x01 => {}
+            _ => {
+                segment(r)?;
+            }
+        }
+    }
+}
+
+type Tables<'a> = (
+    &'a [[u16; 64]; 4],
+    &'a [Option<Huffman>; 4],
+    &'a [Option<Huffman>; 4],
+);
+
+/// One MCU row's dequantised coefficients (each component's blocks in the order of its
+/// plane's block rows), for the thread that turns them into pixels, and the buffer to
+/// give its pixel rows in.
+struct Job {
+    coefficients: Vec<i16>,
+    rows: Vec<u8>,
+}
+
+/// A job done: its pixel rows (RGBA, the image's width), the buffers handed back.
+struct Done {
+    coefficients: Vec<i16>,
+    rows: Vec<u8>,
+    count: usize,
+}
+
+/// The scan's MCU rows: the entropy decoding here (it is sequential), the inverse DCT
+/// and colour conversion of the row before on a second thread, so that a big scan's
+/// decode is shared by two cores; the rows go to `out` in order, on this thread.
+fn scan<T: Rows>(
+    r: &mut dyn BufRead,
+    out: &mut T,
+    comps: &mut [Component],
+    (width, height): (usize, usize),
+    (quant, dc_tables, ac_tables): Tables<'_>,
+    restart: usize,
+    rgb: bool,
+) -> Result<(), Failure<T::Error>> {
+    // One component: its blocks in raster order, whatever its sampling factors.
+    if comps.len() == 1 {
+        comps[0].h = 1;
+        comps[0].v = 1;
+    }
+    let hmax = comps.iter().map(|c| c.h).max().unwrap_or(1);
+    let vmax = comps.iter().map(|c| c.v).max().unwrap_or(1);
+    let mcus_x = width.div_ceil(8 * hmax);
+    let mcus_y = height.div_ceil(8 * vmax);
+    let mut coding = Vec::with_capacity(comps.len());
+    let mut planes = Vec::with_capacity(comps.len());
+    // Where each component's blocks start in a job's coefficients.
+    let mut starts = Vec::with_capacity(comps.len());
+    let mut total = 0;
+    for c in comps.iter() {
+        let (Some(dc), Some(ac)) = (&dc_tables[c.dc], &ac_tables[c.ac]) else {
+            return Err("a scan naming a Huffman table not given".into());
+        };
+        coding.push(Coding {
+            tables: (&quant[c.tq], dc, ac),
+            h: c.h,
+            v: c.v,
+            pred: 0,
+        });
+        let stride = mcus_x * c.h * 8;
+        planes.push(Plane {
+            h: c.h,
+            v: c.v,
+            plane: vec![0u8; stride * c.v * 8],
+            stride,
+        });
+        starts.push(total);
+        total += mcus_x * c.h * c.v * 64;
+    }
+    let mut bits = Bits {
+        r,
+        acc: 0,
+        n: 0,
+        marker: None,
+    };
+    std::thread::scope(|s| {
+        let (jobs, take) = std::sync::mpsc::sync_channel::<Job>(2);
+        // Unbounded: at most the jobs in flight wait in it, and the worker must never
+        // block on it while this thread blocks handing it the next job.
+        let (give, done) = std::sync::mpsc::channel::<Done>();
+        let worker = s.spawn(move || {
+            to_pixels(planes, &take, &give, (width, height), (hmax, vmax), rgb);
+        });
+        let mut spare: Vec<(Vec<i16>, Vec<u8>)> = Vec::new();
+        let mut deliver =
+            |d: Done, spare: &mut Vec<(Vec<i16>, Vec<u8>)>| -> Result<(), Failure<T::Error>> {
+                for row in d.rows.chunks_exact(width * 4).take(d.count) {
+                    out.row(row).map_err(Failure::Caller)?;
+                }
+                spare.push((d.coefficients, d.rows));
+                Ok(())
+            };
+        let mut mcu = 0usize;
+        let mut result = Ok(());
+        'rows: for _ in 0..mcus_y {
+            let (mut coefficients, rows) = spare.pop().unwrap_or_default();
+            coefficients.clear();
+            coefficients.resize(total, 0);
+            for mx in 0..mcus_x {
+                if restart > 0 && mcu > 0 && mcu.is_multiple_of(restart) {
+                    if let Err(e) = bits.restart() {
+                        result = Err(e.into());
+                        break 'rows;
+                    }
+                    for c in coding.iter_mut() {
+                        c.pred = 0;
+                    }
+                }
+                mcu += 1;
+                for (c, start) in coding.iter_mut().zip(&starts) {
+                    if let Err(e) = blocks(&mut bits, c, mx, mcus_x, &mut coefficients[*start..]) {
+                        result = Err(e);
+                        break 'rows;
+                    }
+                }
+            }
+            if jobs.send(Job { coefficients, rows }).is_err() {
+                break;
+            }
+            while let Ok(d) = done.try_recv() {
+                if let Err(e) = deliver(d, &mut spare) {
+                    result = Err(e);
+                    break 'rows;
+                }
+            }
+        }
+        drop(jobs);
+        if result.is_ok() {
+            for d in done.iter() {
+                if let Err(e) = deliver(d, &mut spare) {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        drop(done);
+        if worker.join().is_err() {
+            return Err("the decoding thread failed".into());
+        }
+        result
+    })
+}
+
+/// A component as the entropy decoding keeps it: its quantisation and Huffman tables,
+/// its sampling and its DC predictor.
+struct Coding<'a> {
+    tables: (&'a [u16; 64], &'a Huffman, &'a Huffman),
+    h: usize,
+    v: usize,
+    pred: i32,
+}
+
+/// Decodes the blocks of MCU `mx` of component `c` into its place in `out` (the
+/// component's part of a job's coefficients).
+fn blocks<E>(
+    bits: &mut Bits<'_>,
+    c: &mut Coding<'_>,
+    mx: usize,
+    mcus_x: usize,
+    out: &mut [i16],
+) -> Result<(), Failure<E>> {
+    let (q, dc, ac) = c.tables;
+    let blocks_x = mcus_x * c.h;
+    for by in 0..c.v {
+        for bx in 0..c.h {
+            let at = (by * blocks_x + mx * c.h + bx) * 64;
+            let block = &mut out[at..at + 64];
+            let t = bits.decode(dc)?;
+            if t > 11 {
+                return Err("a bad DC coefficient".into());
+            }
+            // Bounded, so a damaged file cannot overflow what follows (a valid one
+            // stays far within).
+            c.pred = (c.pred + bits.receive(t)?).clamp(-(1 << 15), 1 << 15);
+            block[0] = dequantised(c.pred, q[0]);
+            let mut k = 1;
+            while k < 64 {
+                let rs = bits.decode(ac)?;
+                let (run, size) = (usize::from(rs >> 4), rs & 15);
+                if size == 0 {
+                    if run != 15 {
+                        break;
+                    }
+                    k += 16;
+                    continue;
+                }
+                k += run;
+                if k > 63 {
+                    return Err("a bad AC coefficient".into());
+                }
+                block[NATURAL[k]] = dequantised(bits.receive(size)?, q[k]);
+                k += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The pixel thread: each job's blocks through the inverse DCT into the planes, then
+/// its pixel rows colour converted, handed back in order.
+fn to_pixels(
+    mut comps: Vec<Plane>,
+    take: &std::sync::mpsc::Receiver<Job>,
+    give: &std::sync::mpsc::Sender<Done>,
+    (width, height): (usize, usize),
+    (hmax, vmax): (usize, usize),
+    rgb: bool,
+) {
+    // Each pixel's sample column in each component's plane.
+    let columns: Vec<Vec<usize>> = comps
+        .iter()
+        .map(|c| (0..width).map(|x| x * c.h / hmax).collect())
+        .collect();
+    let mut block = [0i32; 64];
+    for (my, job) in take.iter().enumerate() {
+        let Job {
+            coefficients,
+            mut rows,
+        } = job;
+        let mut at = 0;
+        for c in comps.iter_mut() {
+            let blocks_x = c.stride / 8;
+            for by in 0..c.v {
+                for bx in 0..blocks_x {
+                    for (b, &v) in block.iter_mut().zip(&coefficients[at..at + 64]) {
+                        *b = i32::from(v);
+                    }
+                    at += 64;
+                    idct(&block, &mut c.plane[by * 8 * c.stride + bx * 8..], c.stride);
+                }
+            }
+        }
+        let count = (vmax * 8).min(height - my * vmax * 8);
+        rows.resize(count * width * 4, 0);
+        for (y, row) in rows.chunks_exact_mut(width * 4).enumerate() {
+            convert(&comps, &columns, vmax, y, rgb, row);
+        }
+        if give
+            .send(Done {
+                coefficients,
+                rows,
+                count,
+            })
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// Row `y` of the MCU row, in RGBA: each component's sample repeated over the pixels
+/// it covers.
+fn convert(
+    comps: &[Plane],
+    columns: &[Vec<usize>],
+    vmax: usize,
+    y: usize,
+    rgb: bool,
+    out: &mut [u8],
+) {
+    fn row(c: &Plane, y: usize, vmax: usize) -> &[u8] {
+        let r = y * c.v / vmax;
+        &c.plane[r * c.stride..(r + 1) * c.stride]
+    }
+    if comps.len() == 1 {
+        for (o, &g) in out.chunks_exact_mut(4).zip(row(&comps[0], y, vmax)) {
+            o.copy_from_slice(&[g, g, g, 255]);
+        }
+        return;
+    }
+    let (a, b, c) = (
+        row(&comps[0], y, vmax),
+        row(&comps[1], y, vmax),
+        row(&comps[2], y, vmax),
+    );
+    for (x, o) in out.chunks_exact_mut(4).enumerate() {
+        let (p0, p1, p2) = (a[columns[0][x]], b[columns[1][x]], c[columns[2][x]]);
+        if rgb {
+            o.copy_from_slice(&[p0, p1, p2, 255]);
+            continue;
+        }
+        // JFIF's YCbCr, in 16.16 fixed point.
+        let (yy, cb, cr) = (
+            i32::from(p0) << 16,
+            i32::from(p1) - 128,
+            i32::from(p2) - 128,
+        );
+        let half = 1 << 15;
+        let r = i64::from((yy + 91_881 * cr + half) >> 16);
+        let g = i64::from((yy - 22_554 * cb - 46_802 * cr + half) >> 16);
+        let bl = i64::from((yy + 116_130 * cb + half) >> 16);
+        o.copy_from_slice(&[clamp(r), clamp(g), clamp(bl), 255]);
+    }
+}
+
+fn clamp(v: i64) -> u8 {
+    v.clamp(0, 255) as u8
+}
+
+/// A coefficient times its quantiser, kept to 16 bits as decoders store it.
+fn dequantised(v: i32, q: u16) -> i16 {
+    (i64::from(v) * i64::from(q)).clamp(i64::from(i16::MIN), i64::from(i16::MAX)) as i16
+}
+
+/// stb_image's integer IDCT of one dequantised block into 8 rows of `out`, `stride`
+/// apart (in 64 bits: a damaged file's coefficients cannot overflow it).
+fn idct(d: &[i32; 64], out: &mut [u8], stride: usize) {
+    // Its constants: cosines times 4096, rounded as stb_image's `stbi__f2f` rounds.
+    fn pass(s: [i64; 8]) -> ([i64; 4], [i64; 4]) {
+        let p1 = (s[2] + s[6]) * 2217;
+        let t2 = p1 + s[6] * -7567;
+        let t3 = p1 + s[2] * 3135;
+        let t0 = (s[0] + s[4]) * 4096;
+        let t1 = (s[0] - s[4]) * 4096;
+        let x = [t0 + t3, t1 + t2, t1 - t2, t0 - t3];
+        let (t0, t1, t2, t3) = (s[7], s[5], s[3], s[1]);
+        let p3 = t0 + t2;
+        let p4 = t1 + t3;
+        let p1 = t0 + t3;
+        let p2 = t1 + t2;
+        let p5 = (p3 + p4) * 4816;
+        let t0 = t0 * 1223;
+        let t1 = t1 * 8410;
+        let t2 = t2 * 12586;
+        let t3 = t3 * 6149;
+        let p1 = p5 + p1 * -3685;
+        let p2 = p5 + p2 * -10497;
+        let p3 = p3 * -8034;
+        let p4 = p4 * -1597;
+        (x, [t0 + p1 + p3, t1 + p2 + p4, t2 + p2 + p3, t3 + p1 + p4])
+    }
+    let mut v = [0i64; 64];
+    for i in 0..8 {
+        let col = [0, 8, 16, 24, 32, 40, 48, 56].map(|k| i64::from(d[i + k]));
+        if col[1..].iter().all(|&c| c == 0) {
+            for k in 0..8 {
+                v[i + 8 * k] = col[0] * 4;
+            }
+            continue;
+        }
+        let (x, t) = pass(col);
+        let x = x.map(|x| x + 512);
+        v[i] = (x[0] + t[3]) >> 10;
+        v[i + 56] = (x[0] - t[3]) >> 10;
+        v[i + 8] = (x[1] + t[2]) >> 10;
+        v[i + 48] = (x[1] - t[2]) >> 10;
+        v[i + 16] = (x[2] + t[1]) >> 10;
+        v[i + 40] = (x[2] - t[1]) >> 10;
+        v[i + 24] = (x[3] + t[0]) >> 10;
+        v[i + 32] = (x[3] - t[0]) >> 10;
+    }
+    for r in 0..8 {
+        let row: [i64; 8] = v[r * 8..r * 8 + 8].try_into().unwrap_or([0; 8]);
+        let (x, t) = pass(row);
+        let x = x.map(|x| x + 65_536 + (128 << 17));
+        let o = &mut out[r * stride..r * stride + 8];
+        o[0] = clamp((x[0] + t[3]) >> 17);
+        o[7] = clamp((x[0] - t[3]) >> 17);
+        o[1] = clamp((x[1] + t[2]) >> 17);
+        o[6] = clamp((x[1] - t[2]) >> 17);
+        o[2] = clamp((x[2] + t[1]) >> 17);
+        o[5] = clamp((x[2] - t[1]) >> 17);
+        o[3] = clamp((x[3] + t[0]) >> 17);
+        o[4] = clamp((x[3] - t[0]) >> 17);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Collects the rows.
+    #[derive(Default)]
+    struct Image {
+        size: (u32, u32),
+        rgba: Vec<u8>,
+    }
+
+    impl Rows for Image {
+        type Error = String;
+        fn size(&mut self, w: u32, h: u32) -> Result<(), String> {
+            self.size = (w, h);
+            Ok(())
+        }
+        fn row(&mut self, rgba: &[u8]) -> Result<(), String> {
+            self.rgba.extend_from_slice(rgba);
+            Ok(())
+        }
+        fn bad(&self, why: String) -> String {
+            why
+        }
+    }
+
+    fn decode(bytes: &[u8]) -> Result<(Read, Image), String> {
+        let mut out = Image::default();
+        let read = read(&mut std::io::Cursor::new(bytes), &mut out)?;
+        Ok((read, out))
+    }
+
+    /// A binary PPM or PGM (what `djpeg -pnm` writes) as RGBA.
+    fn pnm(bytes: &[u8]) -> Vec<u8> {
+        // "P6\n61 45\n255\n": four fields, then the samples.
+        let mut fields = 0;
+        let mut at = 0;
+        while fields < 4 {
+            while bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            while !bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            fields += 1;
+        }
+        let samples = &bytes[at + 1..];
+        let grey = bytes[1] == b'5';
+        let mut out = Vec::new();
+        if grey {
+            for &g in samples {
+                out.extend([g, g, g, 255]);
+            }
+        } else {
+            for p in samples.chunks_exact(3) {
+                out.extend([p[0], p[1], p[2], 255]);
+            }
+        }
+        out
+    }
+
+    /// The largest difference of any channel, and the mean one.
+    fn differences(a: &[u8], b: &[u8]) -> (u8, f64) {
+        assert_eq!(a.len(), b.len());
+        let d = a.iter().zip(b).map(|(x, y)| x.abs_diff(*y));
+        let max = d.clone().max().unwrap_or(0);
+        (max, d.map(f64::from).sum::<f64>() / a.len() as f64)
+    }
+
+    /// libjpeg's own decode (`djpeg -nosmooth`: chroma repeated, as here) of each
+    /// fixture: 4:2:0 with a restart marker every 3 MCUs, 4:2:2, and greyscale, each
+    /// 61 x 45 (no whole MCU at the right and bottom).
+    #[test]
+    fn the_rows_are_libjpegs_for_each_sampling_and_with_restart_markers() {
+        for name in ["grad420r", "grad422", "gradgray"] {
+            let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/jpeg/");
+            let jpeg = std::fs::read(format!("{dir}{name}.jpg")).unwrap();
+            let want = pnm(&std::fs::read(format!("{dir}{name}.pnm")).unwrap());
+            let (read, got) = decode(&jpeg).unwrap();
+            assert!(matches!(read, Read::Done), "{name}");
+            assert_eq!(got.size, (61, 45), "{name}");
+            let (max, mean) = differences(&got.rgba, &want);
+            // Two integer IDCTs and colour conversions: a level or two apart.
+            assert!(max <= 3 && mean < 0.6, "{name}: max {max}, mean {mean}");
+        }
+    }
+
+    #[test]
+    fn the_rows_are_the_image_crates_for_its_own_jpeg() {
+        let img = image::RgbImage::from_fn(203, 77, |x, y| {
+            image::Rgb([(x * 5) as u8, (y * 3 + x) as u8, ((x ^ y) * 7) as u8])
+        });
+        let mut bytes = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 85)
+            .encode_image(&img)
+            .unwrap();
+        let want = image::load_from_memory(&bytes).unwrap().into_rgba8();
+        let (_, got) = decode(&bytes).unwrap();
+        let (max, mean) = differences(&got.rgba, want.as_raw());
+        assert!(max <= 3 && mean < 0.6, "max {max}, mean {mean}");
+    }
+
+    #[test]
+    fn a_progressive_jpeg_is_left_to_the_whole_decoder_and_a_cut_one_fails() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/jpeg/");
+        let mut jpeg = std::fs::read(format!("{dir}grad420r.jpg")).unwrap();
+        let cut = decode(&jpeg[..jpeg.len() / 2]).err().unwrap();
+        assert!(cut.contains("ends"), "{cut}");
+        let sof = jpeg.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+        jpeg[sof + 1] = 0xC2;
+        let (read, got) = decode(&jpeg).unwrap();
+        assert!(matches!(read, Read::Unsupported(why) if why.contains("progressive")));
+        assert!(got.rgba.is_empty(), "no row before it says so");
+        assert!(decode(b"\xFF\xD8\xFF\xD9").is_err());
+        assert!(decode(b"not a jpeg").is_err());
+    }
+}

@@ -1,0 +1,1030 @@
+//! A board's background image kept as a tiled pyramid: decoded once, row by row where
+//! the format allows (PNG), into square tiles at full resolution and at each halving
+//! down to an overview small enough for one texture. The tiles wait on disk (a
+//! temporary folder removed with the pyramid) and are read back on demand through a
+//! small cache, so a 32,767 px scan never sits whole in memory: the designer draws the
+//! tiles its view needs, the background sampler and `--redraw-board` read pixels of a
+//! rectangle at full resolution.
+
+use std::collections::BTreeMap;
+use std::hash::Hash;
+use std::io::{BufRead, BufReader, Seek};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
+use std::sync::{Arc, Mutex};
+
+use image::RgbaImage;
+use rustc_hash::FxHashMap;
+
+/// Tiles are this many pixels a side (less at a level's right and bottom edges).
+pub const TILE: u32 = 512;
+/// The overview is at most this many pixels a side unless asked for less (a texture
+/// every GPU takes, and a 32,767 px scan halved three times).
+pub const OVERVIEW_SIDE: u32 = 4096;
+/// Tiles read back kept decoded in memory (1 MB each).
+const CACHED: usize = 48;
+/// Tiles waiting for the writing thread at most (1 MB each).
+const QUEUED: usize = 16;
+/// Rows of the overview gathered before they are handed on to be shown.
+const OVERVIEW_BATCH: u32 = 64;
+
+/// What went wrong, naming the image.
+#[derive(Debug, thiserror::Error)]
+pub enum PyramidError {
+    #[error("{file}: {source}")]
+    Io {
+        file: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{file}: {message}")]
+    Image { file: String, message: String },
+    #[error("{file}: the image is empty (0 pixels)")]
+    Empty { file: String },
+    #[error("{file}: stopped before the image was read")]
+    Stopped { file: String },
+}
+
+/// Where the image's bytes are: a file, or bytes already in memory (an import not
+/// saved yet, a module's entry) under the name errors give.
+#[derive(Debug, Clone)]
+pub enum Input {
+    File(PathBuf),
+    Bytes { name: String, bytes: Arc<Vec<u8>> },
+}
+
+impl Input {
+    /// The name errors give: the file's path or the bytes' name.
+    pub fn name(&self) -> String {
+        match self {
+            Input::File(p) => p.display().to_string(),
+            Input::Bytes { name, .. } => name.clone(),
+        }
+    }
+}
+
+/// What a build tells as it goes. Answering `false` to any of them stops it.
+pub enum Event<'a> {
+    /// The image's size and its overview's, known before any pixel is decoded.
+    Started {
+        size: (u32, u32),
+        overview: (u32, u32),
+    },
+    /// Overview rows from `y` on (`rows`, RGBA, the overview's width), as they are made.
+    Overview { y: u32, rows: &'a [u8] },
+    /// The share of the image decoded, 0..1.
+    Progress(f32),
+}
+
+/// One tile: the level (0 full resolution, each next one half the size) and its
+/// column and row at that level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileKey {
+    pub level: u8,
+    pub col: u32,
+    pub row: u32,
+}
+
+/// The most recently used values by key, at most `capacity` of them: the tiles read
+/// back here, the tiles' textures in the designer.
+pub struct TileCache<K, V> {
+    capacity: usize,
+    clock: u64,
+    entries: FxHashMap<K, (V, u64)>,
+    by_use: BTreeMap<u64, K>,
+}
+
+impl<K: Copy + Eq + Hash, V> TileCache<K, V> {
+    pub fn new(capacity: usize) -> Self {
+        TileCache {
+            capacity: capacity.max(1),
+            clock: 0,
+            entries: FxHashMap::default(),
+            by_use: BTreeMap::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Raises or lowers the bound (evicting the least recently used over it).
+    pub fn set_capacity(&mut self, capacity: usize) {
+        self.capacity = capacity.max(1);
+        self.evict();
+    }
+
+    pub fn contains(&self, key: &K) -> bool {
+        self.entries.contains_key(key)
+    }
+
+    /// The value, now the most recently used.
+    pub fn get(&mut self, key: &K) -> Option<&V> {
+        self.clock += 1;
+        let (value, used) = self.entries.get_mut(key)?;
+        self.by_use.remove(used);
+        *used = self.clock;
+        self.by_use.insert(self.clock, *key);
+        Some(value)
+    }
+
+    /// Keeps `value` as the most recently used, evicting the least recently used past
+    /// the capacity.
+    pub fn insert(&mut self, key: K, value: V) {
+        self.clock += 1;
+        if let Some((_, used)) = self.entries.insert(key, (value, self.clock)) {
+            self.by_use.remove(&used);
+        }
+        self.by_use.insert(self.clock, key);
+        self.evict();
+    }
+
+    fn evict(&mut self) {
+        while self.entries.len() > self.capacity {
+            let Some((_, key)) = self.by_use.pop_first() else {
+                break;
+            };
+            self.entries.remove(&key);
+        }
+    }
+}
+
+/// Pixels of a rectangle at full resolution: what sampling reads, from a decoded image
+/// or a pyramid alike.
+pub trait Pixels {
+    /// The image's size in pixels.
+    fn size(&self) -> (u32, u32);
+    /// The pixels of the rectangle at (`x`, `y`), `w` x `h`, cut to the image.
+    fn region(&self, x: u32, y: u32, w: u32, h: u32) -> Result<RgbaImage, PyramidError>;
+}
+
+impl Pixels for RgbaImage {
+    fn size(&self) -> (u32, u32) {
+        self.dimensions()
+    }
+
+    fn region(&self, x: u32, y: u32, w: u32, h: u32) -> Result<RgbaImage, PyramidError> {
+        let (x, y) = (x.min(self.width()), y.min(self.height()));
+        let (w, h) = (w.min(self.width() - x), h.min(self.height() - y));
+        Ok(image::imageops::crop_imm(self, x, y, w, h).to_image())
+    }
+}
+
+/// An image as tiles on disk at every level and an overview in memory.
+pub struct Pyramid {
+    name: String,
+    /// Each level's size; the last one is the overview's.
+    levels: Vec<(u32, u32)>,
+    overview: Arc<RgbaImage>,
+    /// The tiles (none when the image is its own overview). Removed with the pyramid.
+    dir: Option<tempfile::TempDir>,
+    cache: Mutex<TileCache<TileKey, Arc<RgbaImage>>>,
+}
+
+impl std::fmt::Debug for Pyramid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pyramid")
+            .field("name", &self.name)
+            .field("levels", &self.levels)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Pyramid {
+    /// Reads the image with an overview of at most [`OVERVIEW_SIDE`] pixels a side.
+    pub fn open(input: &Input) -> Result<Pyramid, PyramidError> {
+        Self::build(input, OVERVIEW_SIDE, &mut |_| true)
+    }
+
+    /// Reads the image into tiles and levels down to an overview of at most
+    /// `overview_side` pixels a side, telling `on` how it goes.
+    pub fn build(
+        input: &Input,
+        overview_side: u32,
+        on: &mut dyn FnMut(Event<'_>) -> bool,
+    ) -> Result<Pyramid, PyramidError> {
+        let name = input.name();
+        let mut source = open_source(input)?;
+        let magic = source
+            .fill_buf()
+            .map_err(|e| io_error(&name, e))?
+            .get(..8)
+            .map(<[u8]>::to_vec)
+            .unwrap_or_default();
+        if magic.starts_with(b"\x89PNG") {
+            let decoder = png::Decoder::new(source);
+            let mut decoder = decoder;
+            decoder
+                .set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+            // The image's own size decides what it takes: rows go to disk as they come.
+            decoder.set_limits(png::Limits { bytes: usize::MAX });
+            let reader = decoder.read_info().map_err(|e| image_error(&name, e))?;
+            if reader.info().interlaced {
+                // Adam7 gives the rows in seven passes: decoded whole, below.
+                let source = open_source(input)?;
+                return whole(&name, source, overview_side, on);
+            }
+            return streamed_png(&name, reader, overview_side, on);
+        }
+        if magic.starts_with(&[0xFF, 0xD8]) {
+            let mut sink = JpegSink {
+                name: name.clone(),
+                overview_side,
+                on: Some(&mut *on),
+                builder: None,
+            };
+            match super::jpeg::read(&mut source, &mut sink)? {
+                super::jpeg::Read::Done => {
+                    return sink
+                        .builder
+                        .ok_or_else(|| image_error(&name, "no image data"))?
+                        .finish();
+                }
+                // Progressive and the rarer kinds: decoded whole, below.
+                super::jpeg::Read::Unsupported(why) => {
+                    drop(sink);
+                    let source = open_source(input)?;
+                    return whole(&name, source, overview_side, on).map_err(|e| match e {
+                        PyramidError::Image { file, message } => PyramidError::Image {
+                            file,
+                            message: format!("{message} (a JPEG of {why}, decoded whole)"),
+                        },
+                        e => e,
+                    });
+                }
+            }
+        }
+        whole(&name, source, overview_side, on)
+    }
+
+    /// The name errors give.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The image's size at full resolution.
+    pub fn size(&self) -> (u32, u32) {
+        self.levels[0]
+    }
+
+    /// The overview's level: levels below it are tiles on disk.
+    pub fn top(&self) -> u8 {
+        (self.levels.len() - 1) as u8
+    }
+
+    /// A level's size in its own pixels.
+    pub fn level_size(&self, level: u8) -> (u32, u32) {
+        self.levels[usize::from(level).min(self.levels.len() - 1)]
+    }
+
+    /// The whole image at the overview's level.
+    pub fn overview(&self) -> &Arc<RgbaImage> {
+        &self.overview
+    }
+
+    /// Whether the image is bigger than its overview (and so has tiles).
+    pub fn tiled(&self) -> bool {
+        self.levels.len() > 1
+    }
+
+    /// A tile's pixels (the overview's tiles are cut from it).
+    pub fn tile(&self, key: TileKey) -> Result<Arc<RgbaImage>, PyramidError> {
+        if let Some(t) = lock(&self.cache).get(&key) {
+            return Ok(t.clone());
+        }
+        let (w, h) = self.level_size(key.level);
+        let (x, y) = (key.col * TILE, key.row * TILE);
+        if x >= w || y >= h {
+            return Err(PyramidError::Image {
+                file: self.name.clone(),
+                message: format!(
+                    "tile {}/{}/{} lies outside the image",
+                    key.level, key.col, key.row
+                ),
+            });
+        }
+        let tile = match &self.dir {
+            Some(dir) if key.level < self.top() => {
+                Arc::new(read_tile(&tile_path(dir.path(), key))?)
+            }
+            _ => Arc::new(self.overview.region(x, y, TILE, TILE)?),
+        };
+        lock(&self.cache).insert(key, tile.clone());
+        Ok(tile)
+    }
+
+    /// The tiles of `level` that cover the rectangle `min`..`max` (in that level's
+    /// pixels, cut to it), row by row.
+    pub fn tiles_in(&self, level: u8, min: (f64, f64), max: (f64, f64)) -> Vec<TileKey> {
+        let (w, h) = self.level_size(level);
+        let span = |lo: f64, hi: f64, n: u32| {
+            let last = n.div_ceil(TILE).saturating_sub(1);
+            let a = (lo / f64::from(TILE)).floor().clamp(0.0, f64::from(last)) as u32;
+            let b = (hi / f64::from(TILE)).floor().clamp(0.0, f64::from(last)) as u32;
+            a..=b
+        };
+        if max.0 <= 0.0 || max.1 <= 0.0 || min.0 >= f64::from(w) || min.1 >= f64::from(h) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for row in span(min.1, max.1, h) {
+            for col in span(min.0, max.0, w) {
+                out.push(TileKey { level, col, row });
+            }
+        }
+        out
+    }
+}
+
+impl Pixels for Pyramid {
+    fn size(&self) -> (u32, u32) {
+        Pyramid::size(self)
+    }
+
+    fn region(&self, x: u32, y: u32, w: u32, h: u32) -> Result<RgbaImage, PyramidError> {
+        if !self.tiled() {
+            return self.overview.region(x, y, w, h);
+        }
+        let (iw, ih) = self.size();
+        let (x, y) = (x.min(iw), y.min(ih));
+        let (w, h) = (w.min(iw - x), h.min(ih - y));
+        let mut out = RgbaImage::new(w, h);
+        if w == 0 || h == 0 {
+            return Ok(out);
+        }
+        let keys = self.tiles_in(
+            0,
+            (f64::from(x), f64::from(y)),
+            (f64::from(x + w - 1), f64::from(y + h - 1)),
+        );
+        for key in keys {
+            let tile = self.tile(key)?;
+            let (tx, ty) = (key.col * TILE, key.row * TILE);
+            // The overlap of the tile and the rectangle, in image pixels.
+            let (x0, y0) = (x.max(tx), y.max(ty));
+            let x1 = (x + w).min(tx + tile.width());
+            let y1 = (y + h).min(ty + tile.height());
+            let row_bytes = (x1 - x0) as usize * 4;
+            for yy in y0..y1 {
+                let from = ((yy - ty) as usize * tile.width() as usize + (x0 - tx) as usize) * 4;
+                let to = ((yy - y) as usize * w as usize + (x0 - x) as usize) * 4;
+                out.as_mut()[to..to + row_bytes]
+                    .copy_from_slice(&tile.as_raw()[from..from + row_bytes]);
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn io_error(name: &str, source: std::io::Error) -> PyramidError {
+    PyramidError::Io {
+        file: name.to_string(),
+        source,
+    }
+}
+
+fn image_error(name: &str, e: impl std::fmt::Display) -> PyramidError {
+    PyramidError::Image {
+        file: name.to_string(),
+        message: e.to_string(),
+    }
+}
+
+/// Bytes in memory, readable through a cursor.
+struct Shared(Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for Shared {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+trait Source: BufRead + Seek + Send {}
+impl<T: BufRead + Seek + Send> Source for T {}
+
+fn open_source(input: &Input) -> Result<Box<dyn Source>, PyramidError> {
+    Ok(match input {
+        Input::File(p) => {
+            let f = std::fs::File::open(p).map_err(|e| io_error(&input.name(), e))?;
+            Box::new(BufReader::with_capacity(1 << 20, f))
+        }
+        Input::Bytes { bytes, .. } => Box::new(std::io::Cursor::new(Shared(bytes.clone()))),
+    })
+}
+
+/// A PNG read a row at a time.
+fn streamed_png(
+    name: &str,
+    mut reader: png::Reader<Box<dyn Source>>,
+    overview_side: u32,
+    on: &mut dyn FnMut(Event<'_>) -> bool,
+) -> Result<Pyramid, PyramidError> {
+    let (w, h) = (reader.info().width, reader.info().height);
+    let (color, _) = reader.output_color_type();
+    let mut builder = Builder::new(name, (w, h), overview_side, on)?;
+    let mut rgba = vec![0u8; w as usize * 4];
+    while let Some(row) = reader.next_row().map_err(|e| image_error(name, e))? {
+        let data = row.data();
+        match color {
+            png::ColorType::Rgba => {
+                let n = rgba.len();
+                rgba.copy_from_slice(&data[..n]);
+            }
+            png::ColorType::Rgb => expand_rgb(data, &mut rgba),
+            png::ColorType::GrayscaleAlpha => {
+                for (o, p) in rgba.chunks_exact_mut(4).zip(data.chunks_exact(2)) {
+                    o.copy_from_slice(&[p[0], p[0], p[0], p[1]]);
+                }
+            }
+            _ => {
+                for (o, g) in rgba.chunks_exact_mut(4).zip(data) {
+                    o.copy_from_slice(&[*g, *g, *g, 255]);
+                }
+            }
+        }
+        builder.push(&rgba)?;
+    }
+    builder.finish()
+}
+
+/// A baseline JPEG's rows into the pyramid as they are decoded.
+struct JpegSink<'a> {
+    name: String,
+    overview_side: u32,
+    /// Handed to the builder once the size is known.
+    on: Option<&'a mut dyn FnMut(Event<'_>) -> bool>,
+    builder: Option<Builder<'a>>,
+}
+
+impl<'a> super::jpeg::Rows for JpegSink<'a> {
+    type Error = PyramidError;
+
+    fn size(&mut self, w: u32, h: u32) -> Result<(), PyramidError> {
+        let on = self
+            .on
+            .take()
+            .ok_or_else(|| image_error(&self.name, "two frames in one image"))?;
+        self.builder = Some(Builder::new(&self.name, (w, h), self.overview_side, on)?);
+        Ok(())
+    }
+
+    fn row(&mut self, rgba: &[u8]) -> Result<(), PyramidError> {
+        match &mut self.builder {
+            Some(b) => b.push(rgba),
+            None => Err(image_error(&self.name, "image data before its size")),
+        }
+    }
+
+    fn bad(&self, why: String) -> PyramidError {
+        image_error(&self.name, why)
+    }
+}
+
+/// Opaque RGB to RGBA.
+fn expand_rgb(rgb: &[u8], rgba: &mut [u8]) {
+    for (o, p) in rgba.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
+        o[..3].copy_from_slice(p);
+        o[3] = 255;
+    }
+}
+
+/// An image no row-by-row reader serves here (JPEG, GIF, an interlaced PNG): decoded
+/// whole (a JPEG as RGB, 3 bytes a pixel), then cut into the pyramid a row at a time.
+fn whole(
+    name: &str,
+    source: Box<dyn Source>,
+    overview_side: u32,
+    on: &mut dyn FnMut(Event<'_>) -> bool,
+) -> Result<Pyramid, PyramidError> {
+    let mut reader = image::ImageReader::new(source)
+        .with_guessed_format()
+        .map_err(|e| io_error(name, e))?;
+    // VASSAL's boards reach 32,767 px a side: more than the crate's default 512 MB.
+    reader.no_limits();
+    let decoded = reader.decode().map_err(|e| image_error(name, e))?;
+    let (w, h) = (decoded.width(), decoded.height());
+    let mut builder = Builder::new(name, (w, h), overview_side, on)?;
+    let mut rgba = vec![0u8; w as usize * 4];
+    match decoded {
+        image::DynamicImage::ImageRgb8(img) => {
+            for row in img.as_raw().chunks_exact(w as usize * 3) {
+                expand_rgb(row, &mut rgba);
+                builder.push(&rgba)?;
+            }
+        }
+        other => {
+            let img = other.into_rgba8();
+            for row in img.as_raw().chunks_exact(w as usize * 4) {
+                builder.push(row)?;
+            }
+        }
+    }
+    builder.finish()
+}
+
+/// One level's rows being gathered into a band of tiles.
+struct Band {
+    size: (u32, u32),
+    /// Up to [`TILE`] rows of the level, RGBA.
+    rows: Vec<u8>,
+    /// The level's rows taken so far.
+    done: u32,
+    /// The previous row, waiting for its pair to make a row of the next level.
+    pending: Option<Vec<u8>>,
+}
+
+/// The thread writing tiles to disk, where to send them, and the buffers of tiles
+/// written, handed back for the next tiles (fresh memory for every tile was most of
+/// a big image's system time: the kernel zeroing new pages).
+type Writer = (
+    SyncSender<(PathBuf, RgbaImage)>,
+    std::thread::JoinHandle<Result<(), PyramidError>>,
+    Receiver<Vec<u8>>,
+);
+
+/// Takes an image's rows in order and makes its pyramid.
+struct Builder<'a> {
+    name: String,
+    bands: Vec<Band>,
+    overview: RgbaImage,
+    /// Overview rows not yet handed on.
+    shown: u32,
+    dir: Option<tempfile::TempDir>,
+    writer: Option<Writer>,
+    on: &'a mut dyn FnMut(Event<'_>) -> bool,
+}
+
+impl<'a> Builder<'a> {
+    fn new(
+        name: &str,
+        size: (u32, u32),
+        overview_side: u32,
+        on: &'a mut dyn FnMut(Event<'_>) -> bool,
+    ) -> Result<Self, PyramidError> {
+        if size.0 == 0 || size.1 == 0 {
+            return Err(PyramidError::Empty { file: name.into() });
+        }
+        let mut levels = vec![size];
+        let side = overview_side.max(1);
+        while let Some(&(w, h)) = levels.last()
+            && w.max(h) > side
+        {
+            levels.push((w.div_ceil(2), h.div_ceil(2)));
+        }
+        let top = levels[levels.len() - 1];
+        if !on(Event::Started {
+            size,
+            overview: top,
+        }) {
+            return Err(PyramidError::Stopped { file: name.into() });
+        }
+        let (dir, writer) = if levels.len() > 1 {
+            let dir = tempfile::Builder::new()
+                .prefix("sandtable-tiles-")
+                .tempdir()
+                .map_err(|e| io_error(name, e))?;
+            let (tx, rx) = sync_channel(QUEUED);
+            // Unbounded, yet never more than the tiles in flight.
+            let (back, spare) = channel();
+            let file = name.to_string();
+            let handle = std::thread::spawn(move || write_tiles(&file, &rx, &back));
+            (Some(dir), Some((tx, handle, spare)))
+        } else {
+            (None, None)
+        };
+        let bands = levels
+            .iter()
+            .map(|&size| Band {
+                size,
+                rows: Vec::new(),
+                done: 0,
+                pending: None,
+            })
+            .collect();
+        Ok(Builder {
+            name: name.into(),
+            bands,
+            overview: RgbaImage::new(top.0, top.1),
+            shown: 0,
+            dir,
+            writer,
+            on,
+        })
+    }
+
+    /// Takes the next row of full resolution.
+    fn push(&mut self, row: &[u8]) -> Result<(), PyramidError> {
+        self.push_at(0, row)?;
+        let (done, h) = (self.bands[0].done, self.bands[0].size.1);
+        if done % 64 == 0 || done == h {
+            let keep = (self.on)(Event::Progress(done as f32 / h as f32));
+            if !keep {
+                return Err(PyramidError::Stopped {
+                    file: self.name.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn push_at(&mut self, level: usize, row: &[u8]) -> Result<(), PyramidError> {
+        let top = self.bands.len() - 1;
+        let band = &mut self.bands[level];
+        let (w, h) = band.size;
+        let y = band.done;
+        band.done += 1;
+        let last = band.done == h;
+        if level == top {
+            let at = y as usize * w as usize * 4;
+            self.overview.as_mut()[at..at + row.len()].copy_from_slice(row);
+            if band.done - self.shown >= OVERVIEW_BATCH || last {
+                let from = self.shown as usize * w as usize * 4;
+                let rows = &self.overview.as_raw()[from..at + row.len()];
+                if !(self.on)(Event::Overview {
+                    y: self.shown,
+                    rows,
+                }) {
+                    return Err(PyramidError::Stopped {
+                        file: self.name.clone(),
+                    });
+                }
+                self.shown = band.done;
+            }
+            return Ok(());
+        }
+        band.rows.extend_from_slice(row);
+        let full = band.rows.len() / (w as usize * 4) == TILE as usize;
+        // A pair of rows (or a last row alone) makes a row of the next level.
+        let half = match band.pending.take() {
+            Some(above) => Some(halve(&above, row, w)),
+            None if last => Some(halve(row, row, w)),
+            None => {
+                band.pending = Some(row.to_vec());
+                None
+            }
+        };
+        if full || last {
+            // The band's buffer is kept for the next band (a fresh 64 MB is fresh pages).
+            let mut rows = std::mem::take(&mut self.bands[level].rows);
+            let n = (rows.len() / (w as usize * 4)) as u32;
+            self.write_band(level, y + 1 - n, &rows)?;
+            rows.clear();
+            self.bands[level].rows = rows;
+        }
+        if let Some(half) = half {
+            self.push_at(level + 1, &half)?;
+        }
+        Ok(())
+    }
+
+    /// Cuts a band of `level` starting at row `y` into tiles for the writer.
+    fn write_band(&self, level: usize, y: u32, rows: &[u8]) -> Result<(), PyramidError> {
+        let (Some(dir), Some((tx, _, spare))) = (&self.dir, &self.writer) else {
+            return Ok(());
+        };
+        let w = self.bands[level].size.0;
+        let band_h = (rows.len() / (w as usize * 4)) as u32;
+        for col in 0..w.div_ceil(TILE) {
+            let x = col * TILE;
+            let tw = TILE.min(w - x);
+            let mut buffer = spare.try_recv().unwrap_or_default();
+            buffer.clear();
+            buffer.resize(tw as usize * band_h as usize * 4, 0);
+            let mut tile = RgbaImage::from_raw(tw, band_h, buffer)
+                .ok_or_else(|| image_error(&self.name, "a tile of the wrong size"))?;
+            let n = tw as usize * 4;
+            for (r, out) in tile.as_mut().chunks_exact_mut(n).enumerate() {
+                let from = (r * w as usize + x as usize) * 4;
+                out.copy_from_slice(&rows[from..from + n]);
+            }
+            let key = TileKey {
+                level: level as u8,
+                col,
+                row: y / TILE,
+            };
+            if tx.send((tile_path(dir.path(), key), tile)).is_err() {
+                // The writer stopped on an error: `finish` reports it.
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Pyramid, PyramidError> {
+        if let Some((tx, handle, _)) = self.writer.take() {
+            drop(tx);
+            handle
+                .join()
+                .map_err(|_| image_error(&self.name, "the thread writing its tiles failed"))??;
+        }
+        let levels = self.bands.iter().map(|b| b.size).collect();
+        if self.bands.iter().any(|b| b.done < b.size.1) {
+            return Err(image_error(&self.name, "the image ended early"));
+        }
+        Ok(Pyramid {
+            name: self.name,
+            levels,
+            overview: Arc::new(self.overview),
+            dir: self.dir,
+            cache: Mutex::new(TileCache::new(CACHED)),
+        })
+    }
+}
+
+/// One row of half the width from two rows (`w` pixels, RGBA): each pixel the mean of
+/// a 2 x 2 square (the last column repeated when `w` is odd).
+fn halve(a: &[u8], b: &[u8], w: u32) -> Vec<u8> {
+    let w = w as usize;
+    let mut out = vec![0u8; w.div_ceil(2) * 4];
+    for (i, o) in out.chunks_exact_mut(4).enumerate() {
+        let (x0, x1) = (2 * i * 4, (2 * i + 1).min(w - 1) * 4);
+        for c in 0..4 {
+            let s = u16::from(a[x0 + c])
+                + u16::from(a[x1 + c])
+                + u16::from(b[x0 + c])
+                + u16::from(b[x1 + c]);
+            o[c] = ((s + 2) / 4) as u8;
+        }
+    }
+    out
+}
+
+fn tile_path(dir: &Path, key: TileKey) -> PathBuf {
+    dir.join(format!("{}-{}-{}.png", key.level, key.col, key.row))
+}
+
+/// The writing thread: each tile as a PNG of the fastest compression (rows filtered
+/// against the row above, then fdeflate's: a flat map shrinks to almost nothing, a busy
+/// scan to about half, at a fraction of the CPU of the adaptive filters).
+fn write_tiles(
+    name: &str,
+    rx: &Receiver<(PathBuf, RgbaImage)>,
+    back: &Sender<Vec<u8>>,
+) -> Result<(), PyramidError> {
+    let mut out = Vec::new();
+    for (path, tile) in rx {
+        out.clear();
+        let mut encoder = png::Encoder::new(&mut out, tile.width(), tile.height());
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_compression(png::Compression::Fastest);
+        encoder
+            .write_header()
+            .and_then(|mut w| w.write_image_data(tile.as_raw()))
+            .map_err(|e| image_error(name, e))?;
+        std::fs::write(&path, &out).map_err(|e| io_error(&path.display().to_string(), e))?;
+        // The builder may have finished: the buffer is then simply dropped.
+        let _ = back.send(tile.into_raw());
+    }
+    Ok(())
+}
+
+fn read_tile(path: &Path) -> Result<RgbaImage, PyramidError> {
+    let name = path.display().to_string();
+    let f = std::fs::File::open(path).map_err(|e| io_error(&name, e))?;
+    let mut reader = png::Decoder::new(BufReader::new(f))
+        .read_info()
+        .map_err(|e| image_error(&name, e))?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    let mut buf = vec![0u8; w as usize * h as usize * 4];
+    reader
+        .next_frame(&mut buf)
+        .map_err(|e| image_error(&name, e))?;
+    RgbaImage::from_raw(w, h, buf).ok_or_else(|| image_error(&name, "a tile of the wrong size"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `w` x `h` image with no two neighbouring pixels alike (so a misplaced row or
+    /// column shows), half transparent in one corner.
+    fn busy(w: u32, h: u32) -> RgbaImage {
+        RgbaImage::from_fn(w, h, |x, y| {
+            let a = if x < 40 && y < 40 { 128 } else { 255 };
+            image::Rgba([
+                (x * 7 + y * 3) as u8,
+                ((x * 13) ^ (y * 5)) as u8,
+                (x / 3 + y * 11) as u8,
+                a,
+            ])
+        })
+    }
+
+    fn png_bytes(img: &RgbaImage) -> Vec<u8> {
+        let mut out = Vec::new();
+        img.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+            .unwrap();
+        out
+    }
+
+    fn saved(dir: &Path, name: &str, bytes: &[u8]) -> Input {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        Input::File(path)
+    }
+
+    /// Each level made from the one below as the pyramid makes it, for comparison.
+    fn halved(img: &RgbaImage) -> RgbaImage {
+        let (w, h) = img.dimensions();
+        let mut out = Vec::new();
+        for y in (0..h).step_by(2) {
+            let a = &img.as_raw()[(y * w * 4) as usize..((y + 1) * w * 4) as usize];
+            let y1 = (y + 1).min(h - 1);
+            let b = &img.as_raw()[(y1 * w * 4) as usize..((y1 + 1) * w * 4) as usize];
+            out.extend(halve(a, b, w));
+        }
+        RgbaImage::from_raw(w.div_ceil(2), h.div_ceil(2), out).unwrap()
+    }
+
+    #[test]
+    fn the_tiles_at_full_resolution_are_the_decoded_images_pixels_and_each_level_halves_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let img = busy(1500, 1100);
+        let input = saved(dir.path(), "busy.png", &png_bytes(&img));
+        let mut started = None;
+        let mut overview_rows = 0;
+        let mut last_progress = 0.0;
+        let p = Pyramid::build(&input, 300, &mut |e| {
+            match e {
+                Event::Started { size, overview } => started = Some((size, overview)),
+                Event::Overview { rows, .. } => overview_rows += rows.len() / (188 * 4),
+                Event::Progress(f) => last_progress = f,
+            }
+            true
+        })
+        .unwrap();
+        assert_eq!(started, Some(((1500, 1100), (188, 138))));
+        assert_eq!(overview_rows, 138, "every overview row handed on once");
+        assert_eq!(last_progress, 1.0);
+        assert_eq!(p.top(), 3);
+        assert!(p.tiled());
+        // The whole image and some rectangles across tile edges.
+        assert!(p.region(0, 0, 1500, 1100).unwrap() == img);
+        for (x, y, w, h) in [(500, 500, 30, 30), (1000, 0, 600, 1100), (1499, 1099, 9, 9)] {
+            let want = img.region(x, y, w, h).unwrap();
+            assert!(p.region(x, y, w, h).unwrap() == want, "{x},{y} {w}x{h}");
+        }
+        // Each tile of a level is that level cut at the tile grid.
+        let mut level = img.clone();
+        for l in 0..=p.top() {
+            assert_eq!(p.level_size(l), level.dimensions());
+            for key in p.tiles_in(l, (0.0, 0.0), (1e9, 1e9)) {
+                let t = p.tile(key).unwrap();
+                let want = level
+                    .region(key.col * TILE, key.row * TILE, TILE, TILE)
+                    .unwrap();
+                assert!(*t == want, "{key:?}");
+            }
+            level = halved(&level);
+        }
+        assert!(**p.overview() == halved(&halved(&halved(&img))));
+    }
+
+    #[test]
+    fn a_jpeg_gives_the_pixels_zune_jpeg_gives_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let img = image::DynamicImage::ImageRgba8(busy(1100, 700)).into_rgb8();
+        let mut bytes = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 90)
+            .encode_image(&img)
+            .unwrap();
+        let decoded = image::load_from_memory(&bytes).unwrap().into_rgba8();
+        let input = saved(dir.path(), "scan.jpg", &bytes);
+        let p = Pyramid::build(&input, 256, &mut |_| true).unwrap();
+        assert_eq!(p.size(), (1100, 700));
+        // Read row by row here, whole by zune-jpeg there: a level or two apart.
+        let near = |a: &RgbaImage, b: &RgbaImage| {
+            a.dimensions() == b.dimensions()
+                && a.as_raw()
+                    .iter()
+                    .zip(b.as_raw())
+                    .all(|(x, y)| x.abs_diff(*y) <= 3)
+        };
+        assert!(near(&p.region(0, 0, 1100, 700).unwrap(), &decoded));
+        // From memory too (an import not saved yet).
+        let input = Input::Bytes {
+            name: "scan.jpg".into(),
+            bytes: Arc::new(bytes),
+        };
+        let p = Pyramid::build(&input, 256, &mut |_| true).unwrap();
+        let part = p.region(300, 200, 600, 400).unwrap();
+        assert!(near(&part, &decoded.region(300, 200, 600, 400).unwrap()));
+    }
+
+    #[test]
+    fn a_small_image_is_its_own_overview_with_nothing_on_disk() {
+        let img = busy(300, 200);
+        let input = Input::Bytes {
+            name: "small.png".into(),
+            bytes: Arc::new(png_bytes(&img)),
+        };
+        let p = Pyramid::open(&input).unwrap();
+        assert!(!p.tiled());
+        assert!(p.dir.is_none());
+        assert!(**p.overview() == img);
+        assert!(p.region(10, 10, 50, 50).unwrap() == img.region(10, 10, 50, 50).unwrap());
+    }
+
+    #[test]
+    fn the_tiles_on_disk_go_with_the_pyramid() {
+        let img = busy(700, 300);
+        let input = Input::Bytes {
+            name: "wide.png".into(),
+            bytes: Arc::new(png_bytes(&img)),
+        };
+        let p = Pyramid::build(&input, 200, &mut |_| true).unwrap();
+        let dir = p.dir.as_ref().unwrap().path().to_path_buf();
+        assert!(std::fs::read_dir(&dir).unwrap().count() > 0);
+        drop(p);
+        assert!(!dir.exists(), "{} left behind", dir.display());
+    }
+
+    #[test]
+    fn bad_truncated_and_missing_files_say_which_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let bytes = png_bytes(&busy(900, 900));
+        let cut = saved(dir.path(), "cut.png", &bytes[..bytes.len() / 2]);
+        let e = Pyramid::build(&cut, 256, &mut |_| true)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("cut.png"), "{e}");
+        let junk = saved(dir.path(), "junk.png", b"not an image at all");
+        let e = Pyramid::open(&junk).unwrap_err().to_string();
+        assert!(e.contains("junk.png"), "{e}");
+        let gone = Input::File(dir.path().join("gone.jpg"));
+        let e = Pyramid::open(&gone).unwrap_err().to_string();
+        assert!(e.contains("gone.jpg"), "{e}");
+        let jpeg = {
+            let mut b = Vec::new();
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut b, 90)
+                .encode_image(&image::DynamicImage::ImageRgba8(busy(400, 400)).into_rgb8())
+                .unwrap();
+            b
+        };
+        let cut = saved(dir.path(), "cut.jpg", &jpeg[..jpeg.len() / 3]);
+        let e = Pyramid::open(&cut).unwrap_err().to_string();
+        assert!(e.contains("cut.jpg") && e.contains("ends"), "{e}");
+    }
+
+    #[test]
+    fn a_build_answered_no_stops_and_says_so() {
+        let input = Input::Bytes {
+            name: "big.png".into(),
+            bytes: Arc::new(png_bytes(&busy(600, 600))),
+        };
+        let e = Pyramid::build(&input, 100, &mut |e| !matches!(e, Event::Progress(_))).unwrap_err();
+        assert!(matches!(e, PyramidError::Stopped { .. }), "{e}");
+    }
+
+    #[test]
+    fn the_cache_keeps_the_most_recently_used_up_to_its_capacity() {
+        let mut cache = TileCache::new(8);
+        let key = |i: u32| TileKey {
+            level: 0,
+            col: i,
+            row: 0,
+        };
+        for i in 0..100 {
+            cache.insert(key(i), i);
+            // The first one kept in use all along.
+            assert_eq!(cache.get(&key(0)), Some(&0));
+            assert!(cache.len() <= 8);
+        }
+        assert_eq!(cache.len(), 8);
+        assert!(cache.contains(&key(0)));
+        assert!((93..100).all(|i| cache.contains(&key(i))));
+        assert!(!cache.contains(&key(50)));
+        cache.set_capacity(2);
+        assert_eq!(cache.len(), 2);
+        assert!(cache.contains(&key(99)) && cache.contains(&key(0)));
+    }
+
+    #[test]
+    fn reading_tiles_keeps_the_cache_bounded() {
+        let input = Input::Bytes {
+            name: "big.png".into(),
+            bytes: Arc::new(png_bytes(&busy(2600, 2600))),
+        };
+        let p = Pyramid::build(&input, 300, &mut |_| true).unwrap();
+        for key in p.tiles_in(0, (0.0, 0.0), (2600.0, 2600.0)) {
+            p.tile(key).unwrap();
+        }
+        let n = p.tiles_in(0, (0.0, 0.0), (2600.0, 2600.0)).len();
+        assert!(n > CACHED / 2, "{n} tiles");
+        p.region(0, 0, 2600, 2600).unwrap();
+        assert!(lock(&p.cache).len() <= CACHED);
+    }
+}
