@@ -1,5 +1,5 @@
-//! File > Import Tiled map and `sandtable import MAP.tmx`: a Tiled hex or orthogonal map (TMX, or
-//! Tiled JSON: any file no other format claims) read as a scenario, with a table of
+//! File > Import Tiled map and `sandtable import MAP.tmx`: a Tiled hex or orthogonal map
+//! (TMX, or Tiled JSON: any file no other format claims) read as a scenario, with a table of
 //! tile ids to terrain kinds (`--map`) for a tileset that has no `terrain` properties.
 
 use serde_json::json;
