@@ -317,10 +317,8 @@ fn hex_board(m: &TiledMap, props: &Map<String, Value>) -> Result<HexBoard, Impor
     };
     let mut b = HexBoard::new(orientation, m.width, m.height, stagger)
         .map_err(|e| ImportError::BadMap(format!("the map's size: {e}")))?;
-    match props.get("board") {
-        Some(v) => {
-            let old: Board = serde_json::from_value(v.clone())
-                .map_err(|e| ImportError::BadMap(format!("the map's board property: {e}")))?;
+    match board_property(props)? {
+        Some(old) => {
             let Board::Hex(old) = old else {
                 return Err(ImportError::BadMap(
                     "the map is hexagonal and its board property is a table".into(),
@@ -426,16 +424,25 @@ fn check_board_kind(r: &Ruleset, kind: MapKind, rulesets: &Rulesets) -> Result<(
     })
 }
 
+/// The board an exported map carries in its `board` property, if it has one.
+fn board_property(props: &Map<String, Value>) -> Result<Option<Board>, ImportError> {
+    props
+        .get("board")
+        .map(|v| {
+            serde_json::from_value(v.clone())
+                .map_err(|e| ImportError::BadMap(format!("the map's board property: {e}")))
+        })
+        .transpose()
+}
+
 /// The square board an orthogonal map shows: its `board` property (labels, cell size,
 /// numbering) at the map's own size, else letter-number labels and squares as large as
 /// the tiles are at 150 DPI.
 fn square_board(m: &TiledMap, props: &Map<String, Value>) -> Result<SquareBoard, ImportError> {
     let mut b = SquareBoard::new(m.width, m.height)
         .map_err(|e| ImportError::BadMap(format!("the map's size: {e}")))?;
-    match props.get("board") {
-        Some(v) => {
-            let old: Board = serde_json::from_value(v.clone())
-                .map_err(|e| ImportError::BadMap(format!("the map's board property: {e}")))?;
+    match board_property(props)? {
+        Some(old) => {
             let Board::Square(old) = old else {
                 return Err(ImportError::BadMap(format!(
                     "the map is orthogonal and its board property is a {} board",

@@ -71,32 +71,44 @@ impl HexGrid<'_> {
     /// hex with the smaller (row, column).
     pub fn side_at(&self, at: (f64, f64), map: &PixelMap) -> Option<(Hex, Side)> {
         let b = self.board;
-        let layout = b.layout();
-        let (col, row) = self.geometry.tile_at(at.0, at.1, b.columns, b.rows);
-        let mut best: Option<(f64, Hex, Side)> = None;
-        for r in (row - 1)..=(row + 1) {
-            for c in (col - 1)..=(col + 1) {
-                let hex = b.from_offset(Offset { col: c, row: r });
-                if !b.contains(hex) {
+        let tile = self.geometry.tile_at(at.0, at.1, b.columns, b.rows);
+        // Farther than half a side from any side's middle is not on a side.
+        let limit = f64::from(self.geometry.side).max(1.0) / 2.0;
+        nearest_side(Grid::Hex(b), tile, at, map, limit)
+    }
+}
+
+/// The side of a cell around tile `(col, row)` whose middle is nearest `at`, when it is
+/// at most `limit` pixels away; named from the cell with the smaller (row, column).
+fn nearest_side(
+    grid: Grid<'_>,
+    (col, row): (i32, i32),
+    at: (f64, f64),
+    map: &PixelMap,
+    limit: f64,
+) -> Option<(Hex, Side)> {
+    let layout = grid.layout();
+    let mut best: Option<(f64, Hex, Side)> = None;
+    for r in (row - 1)..=(row + 1) {
+        for c in (col - 1)..=(col + 1) {
+            let cell = grid.from_offset(Offset { col: c, row: r });
+            if !grid.contains(cell) {
+                continue;
+            }
+            for side in grid.sides() {
+                let Some([p, q]) = layout.side_ends(cell, side) else {
                     continue;
-                }
-                for side in Side::all(b.orientation) {
-                    let Some([p, q]) = layout.side_ends(hex, side) else {
-                        continue;
-                    };
-                    let (p, q) = (map.to_px(p), map.to_px(q));
-                    let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
-                    let d = (mid.0 - at.0).hypot(mid.1 - at.1);
-                    if best.is_none_or(|(bd, _, _)| d < bd - 1e-6) {
-                        best = Some((d, hex, side));
-                    }
+                };
+                let (p, q) = (map.to_px(p), map.to_px(q));
+                let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+                let d = (mid.0 - at.0).hypot(mid.1 - at.1);
+                if best.is_none_or(|(bd, _, _)| d < bd - 1e-6) {
+                    best = Some((d, cell, side));
                 }
             }
         }
-        // Farther than half a side from any side's middle is not on a side.
-        let limit = f64::from(self.geometry.side).max(1.0) / 2.0;
-        best.filter(|(d, _, _)| *d <= limit).map(|(_, h, s)| (h, s))
     }
+    best.filter(|(d, _, _)| *d <= limit).map(|(_, h, s)| (h, s))
 }
 
 /// A map's cells as Tiled draws them, hexes or squares: which cell (or side) is under a
@@ -155,37 +167,13 @@ impl<'a> MapCells<'a> {
 
     /// The board side nearest a point (the middle of a drawn side), within half a side.
     pub fn side_at(&self, at: (f64, f64)) -> Option<(Hex, Side)> {
-        if let MapCells::Hex(h) = self {
-            return h.side_at(at, &self.pixel_map());
-        }
-        let (grid, map) = (self.grid(), self.pixel_map());
-        let layout = grid.layout();
-        let (col, row) = self.tile_at(at);
-        let mut best: Option<(f64, Hex, Side)> = None;
-        for r in (row - 1)..=(row + 1) {
-            for c in (col - 1)..=(col + 1) {
-                let cell = grid.from_offset(Offset { col: c, row: r });
-                if !grid.contains(cell) {
-                    continue;
-                }
-                for side in grid.sides() {
-                    let Some([p, q]) = layout.side_ends(cell, side) else {
-                        continue;
-                    };
-                    let (p, q) = (map.to_px(p), map.to_px(q));
-                    let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
-                    let d = (mid.0 - at.0).hypot(mid.1 - at.1);
-                    if best.is_none_or(|(bd, _, _)| d < bd - 1e-6) {
-                        best = Some((d, cell, side));
-                    }
-                }
+        match self {
+            MapCells::Hex(h) => h.side_at(at, &self.pixel_map()),
+            MapCells::Square { tile, .. } => {
+                let limit = f64::from(tile.0.min(tile.1)).max(1.0) / 2.0;
+                nearest_side(self.grid(), self.tile_at(at), at, &self.pixel_map(), limit)
             }
         }
-        let limit = match self {
-            MapCells::Square { tile, .. } => f64::from(tile.0.min(tile.1)).max(1.0) / 2.0,
-            MapCells::Hex(_) => 0.0,
-        };
-        best.filter(|(d, _, _)| *d <= limit).map(|(_, h, s)| (h, s))
     }
 
     /// The whole cells (columns, rows) a layer drawn `offset` pixels away moves its
