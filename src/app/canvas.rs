@@ -451,8 +451,10 @@ impl Canvas {
             Some(picked) => self.counter_items(ui, picked, doc, rulesets),
             None => {
                 let Some(hex) = self.menu_hex else { return };
-                ui.label(format!("Hex {}", board.label(hex)));
-                if ui.button("Select this hex").clicked() {
+                let square = board.as_square().is_some();
+                let words = |t: &str| super::words::for_cells(t, square).into_owned();
+                ui.label(words(&format!("Hex {}", board.label(hex))));
+                if ui.button(words("Select this hex")).clicked() {
                     self.select.hexes = vec![hex];
                     ui.close();
                 }

@@ -29,7 +29,11 @@ impl DesignerApp {
             },
         };
         let text = match &clip {
-            Clip::Hexes(r) => format!("Sandtable: {} hexes", r.cells.len()),
+            Clip::Hexes(r) => format!(
+                "Sandtable: {} {}",
+                r.cells.len(),
+                s.board.grid().map_or("hexes", |g| g.nouns())
+            ),
             Clip::Feature(f) => format!("Sandtable: {} {}", f.kind(), f.id()),
         };
         ctx.copy_text(text);

@@ -1,5 +1,6 @@
 //! File > Import of a file that holds several boards (a VASSAL module): a window
-//! listing its maps and boards and the rulesets a hex board can take; the board chosen
+//! listing its maps and boards and the rulesets the board chosen can take (hex games for
+//! a hex grid, square games for a square one); the board chosen
 //! opens as a new, unsaved scenario over its printed map. The image stays in memory
 //! until the scenario is saved, then is written beside it.
 
@@ -9,7 +10,13 @@ use egui::Ui;
 
 use super::window::{Desk, Outcome, Shown, Window};
 use crate::io::import::{BoardChoice, FailKind, Failure, Import, Imported, Request};
-use crate::rules::Rulesets;
+use crate::rules::{Ruleset, Rulesets};
+
+/// Whether the game `r` is played on a board of `kind` (`"hex"`, `"square"`): on
+/// that kind of grid, or on any grid when the kind is not known.
+pub fn fits(kind: Option<&str>, r: &Ruleset) -> bool {
+    r.is_hex() && kind.is_none_or(|k| r.board.kind() == k)
+}
 
 /// The window choosing a board and a ruleset.
 pub struct ImportChoice {
@@ -19,7 +26,7 @@ pub struct ImportChoice {
     pub boards: Vec<BoardChoice>,
     /// The index of the board chosen.
     pub board: usize,
-    /// The ruleset chosen (a hex game's id).
+    /// The ruleset chosen (the id of a game played on the board's kind).
     pub ruleset: String,
 }
 
@@ -29,11 +36,16 @@ impl ImportChoice {
         self.reader.menu().trim_end_matches("...")
     }
 
+    /// The kind of grid of the board chosen, if known.
+    fn kind(&self) -> Option<&'static str> {
+        self.boards.get(self.board).and_then(|b| b.kind)
+    }
+
     /// The window; `Some(true)`: Import was pressed, `Some(false)`: Cancel.
     fn ui(&mut self, ui: &mut Ui, rulesets: &Rulesets) -> Option<bool> {
         let mut answer = None;
         ui.label(format!(
-            "{}: choose a board and the game its hexes follow.",
+            "{}: choose a board and the game played on it.",
             self.path.display()
         ));
         ui.separator();
@@ -50,12 +62,13 @@ impl ImportChoice {
             });
         ui.separator();
         ui.strong("Ruleset");
-        for r in rulesets.iter().filter(|r| r.is_hex()) {
+        let kind = self.kind();
+        for r in rulesets.iter().filter(|r| fits(kind, r)) {
             ui.radio_value(&mut self.ruleset, r.id.clone(), &r.name);
         }
         ui.separator();
         ui.horizontal(|ui| {
-            let ready = rulesets.get(&self.ruleset).is_some_and(|r| r.is_hex());
+            let ready = rulesets.get(&self.ruleset).is_some_and(|r| fits(kind, r));
             if ui.add_enabled(ready, egui::Button::new("Import")).clicked() {
                 answer = Some(true);
             }

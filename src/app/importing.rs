@@ -44,12 +44,15 @@ impl DesignerApp {
         let failed = |e| format!("Could not import {}:\n{e}", path.display());
         match reader.boards(path) {
             Ok(Some(boards)) => {
-                // The open game, when it is a hex game, else the first hex game.
+                // The open game, when it is played on the first board's kind of grid,
+                // else the first game that is.
+                let kind = boards.first().and_then(|b| b.kind);
+                let fits = |r: &crate::rules::Ruleset| super::import_choice::fits(kind, r);
                 let ruleset = self
                     .doc
                     .ruleset()
-                    .filter(|r| r.is_hex())
-                    .or_else(|| self.rulesets.iter().find(|r| r.is_hex()))
+                    .filter(|r| fits(r))
+                    .or_else(|| self.rulesets.iter().find(|r| fits(r)))
                     .map(|r| r.id.clone())
                     .unwrap_or_default();
                 self.windows.import_choice = Some(ImportChoice {
@@ -112,9 +115,13 @@ impl DesignerApp {
                 return;
             }
         };
-        // A table is this program's own export, naming its game; anything else that is
-        // not hexagonal is refused by the import, saying so.
-        if map.orientation != "hexagonal" {
+        // A table is this program's own export, naming its game; a map of neither hexes
+        // nor squares is refused by the import, saying so.
+        let cells = matches!(
+            tiled::kind_of_map(&map),
+            Some(tiled::MapKind::Hex | tiled::MapKind::Square)
+        );
+        if !cells {
             let named = prop(&map.properties, "ruleset").is_some();
             let open = (!named).then_some(self.doc.scenario.ruleset.as_str());
             match tiled::to_scenario(&map, open, None, &self.rulesets, path) {

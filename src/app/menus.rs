@@ -91,6 +91,12 @@ impl DesignerApp {
             ui.menu_button("Edit", |ui| {
                 let hex = self.doc.scenario.board.grid().is_some();
                 let (undo, redo) = self.doc.step_names();
+                // Steps are named for hexes; a square board's are of squares.
+                let square = self.doc.scenario.board.as_square().is_some();
+                let cells = |n: Option<String>| {
+                    n.map(|n| super::words::for_cells(&n, square).into_owned())
+                };
+                let (undo, redo) = (cells(undo), cells(redo));
                 for (cmd, enabled) in [
                     (Command::Cut, true),
                     (Command::Copy, true),

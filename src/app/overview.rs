@@ -1,4 +1,5 @@
-//! A big hex board seen whole: one colour per hex, drawn from a cached texture.
+//! A big board of hexes or squares seen whole: one colour per cell, drawn from a cached
+//! texture.
 //!
 //! Tessellating every hex of a 1000 x 1000 board into one frame makes a vertex buffer
 //! over wgpu's 256 MB limit (a panic in the renderer) and costs seconds; when hexes are
@@ -11,7 +12,7 @@ use std::sync::Arc;
 use egui::{Color32, ColorImage, Rect, TextureHandle, TextureOptions, pos2, vec2};
 
 use super::view::{View, colour};
-use crate::board::{BoardLayout, HexBoard};
+use crate::board::{Board, BoardLayout, Grid};
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
 use crate::scene::{Rgba, SceneOptions};
@@ -19,11 +20,12 @@ use crate::scene::{Rgba, SceneOptions};
 /// The paper around the hexes, as the scene has it.
 const PAPER: Rgba = Rgba::rgb(245, 241, 228);
 
-/// A hex board seen from far: its geometry and one colour per hex (the library's
+/// A board of cells seen from far: its geometry and one colour per cell (the library's
 /// `scene::hex_colours`, the scene's own colours without its shapes).
 pub struct FarColours {
     pub layout: BoardLayout,
-    pub board: HexBoard,
+    /// A hex or square board.
+    pub board: Board,
     pub size: hexx::Vec2,
     pub background: Rgba,
     pub colours: Vec<Rgba>,
@@ -41,17 +43,24 @@ fn next_generation() -> u64 {
 }
 
 impl FarColours {
-    pub fn new(s: &Scenario, r: &Ruleset, board: &HexBoard, o: &SceneOptions) -> Self {
-        let layout = board.layout();
-        FarColours {
+    /// The colours of the scenario's board, which has cells (else `None`).
+    pub fn new(s: &Scenario, r: &Ruleset, o: &SceneOptions) -> Option<Self> {
+        let grid = s.board.grid()?;
+        let layout = grid.layout();
+        Some(FarColours {
             size: layout.size(),
-            colours: crate::scene::hex_colours(s, r, board, o, PAPER),
+            colours: crate::scene::hex_colours(s, r, grid, o, PAPER),
             layout,
-            board: board.clone(),
+            board: s.board.clone(),
             background: PAPER,
             generation: next_generation(),
             patched: None,
-        }
+        })
+    }
+
+    /// The board's cells.
+    fn grid(&self) -> Grid<'_> {
+        grid_of(&self.board)
     }
 
     /// These colours after the hexes `set` were set (or their findings' outlines
@@ -60,7 +69,7 @@ impl FarColours {
     pub fn patched(&self, s: &Scenario, r: &Ruleset, o: &SceneOptions, set: &[hexx::Hex]) -> Self {
         let mut colours = self.colours.clone();
         let cells =
-            crate::scene::hex_colours_at(s, r, &self.board, o, self.background, set, &mut colours);
+            crate::scene::hex_colours_at(s, r, self.grid(), o, self.background, set, &mut colours);
         FarColours {
             layout: self.layout.clone(),
             board: self.board.clone(),
@@ -73,6 +82,17 @@ impl FarColours {
     }
 }
 
+/// The cells of a board that has them; a table's (never seen from far) as an empty one.
+fn grid_of(board: &Board) -> Grid<'_> {
+    static NONE: std::sync::LazyLock<crate::board::SquareBoard> = std::sync::LazyLock::new(|| {
+        crate::board::SquareBoard::new(1, 1).expect("a board of one square")
+    });
+    board.grid().unwrap_or(Grid::Square {
+        board: &NONE,
+        diagonals: false,
+    })
+}
+
 /// Hexes narrower than this on screen, in physical pixels, are drawn from the texture.
 pub const OVERVIEW_HEX_PIXELS: f32 = 6.0;
 
@@ -83,7 +103,7 @@ pub const MAX_MESH_CELLS: f32 = 250_000.0;
 
 /// Which hex (reading-order cell) each texel shows, for one board geometry.
 struct TexelMap {
-    board: HexBoard,
+    board: Board,
     /// Board units per texel, on both axes.
     texel: f32,
     size: [usize; 2],
@@ -92,8 +112,14 @@ struct TexelMap {
 }
 
 impl TexelMap {
-    fn new(layout: &BoardLayout, board: &HexBoard, max_side: usize) -> Self {
-        let w = board.hex_width_mm as f32;
+    fn new(layout: &BoardLayout, board: &Board, max_side: usize) -> Self {
+        let owned = board;
+        let board = grid_of(owned);
+        // The narrower of a cell's sides.
+        let w = match board {
+            Grid::Square { board: b, .. } => b.cell_size().min_element(),
+            Grid::Hex(_) => board.cell_mm() as f32,
+        };
         let extent = layout.size();
         // Two texels across a hex keep the half-hex stagger of alternate rows.
         let texel = (w / 2.0).max(extent.x.max(extent.y) / max_side.max(1) as f32);
@@ -101,7 +127,7 @@ impl TexelMap {
             ((extent.x / texel).ceil() as usize).clamp(1, max_side.max(1)),
             ((extent.y / texel).ceil() as usize).clamp(1, max_side.max(1)),
         ];
-        let columns = board.columns as usize;
+        let columns = board.columns() as usize;
         let mut cells = Vec::with_capacity(size[0] * size[1]);
         for y in 0..size[1] {
             for x in 0..size[0] {
@@ -115,7 +141,7 @@ impl TexelMap {
             }
         }
         TexelMap {
-            board: board.clone(),
+            board: owned.clone(),
             texel,
             size,
             cells,
@@ -216,7 +242,8 @@ fn part_image(
     map: &TexelMap,
     cells: &[usize],
 ) -> Option<([usize; 2], ColorImage)> {
-    let columns = map.board.columns as usize;
+    let grid = grid_of(&map.board);
+    let columns = grid.columns() as usize;
     let mut lo = [usize::MAX; 2];
     let mut hi = [0usize; 2];
     for c in cells {
@@ -224,7 +251,7 @@ fn part_image(
             col: (c % columns) as i32,
             row: (c / columns) as i32,
         };
-        let hex = map.board.from_offset(o);
+        let hex = grid.from_offset(o);
         for p in far.layout.corners(hex) {
             let t = [(p.x / map.texel) as usize, (p.y / map.texel) as usize];
             for k in 0..2 {
@@ -262,7 +289,7 @@ fn image(far: &FarColours, map: &TexelMap) -> ColorImage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Offset, Orientation, Stagger};
+    use crate::board::{Board, HexBoard, Offset, Orientation, Stagger};
     use crate::scenario::{Edit, HexCell};
 
     /// The texture changed at an edit's cells is the texture made anew.
@@ -273,8 +300,8 @@ mod tests {
         let board = HexBoard::new(Orientation::Pointy, 40, 30, Stagger::Odd).unwrap();
         let mut s = Scenario::new("t", "battle-cry-150", Board::Hex(board.clone()));
         let o = SceneOptions::default();
-        let far = FarColours::new(&s, r, &board, &o);
-        let map = TexelMap::new(&far.layout, &board, 256);
+        let far = FarColours::new(&s, r, &o).unwrap();
+        let map = TexelMap::new(&far.layout, &s.board, 256);
         let mut texture = image(&far, &map);
         let set: Vec<_> = [(0, 0), (17, 9), (39, 29), (18, 9)]
             .map(|(col, row)| board.from_offset(Offset { col, row }))
@@ -294,8 +321,51 @@ mod tests {
         }
         assert_eq!(
             texture.pixels,
-            image(&FarColours::new(&s, r, &board, &o), &map).pixels
+            image(&FarColours::new(&s, r, &o).unwrap(), &map).pixels
         );
         assert_ne!(texture.pixels, image(&far, &map).pixels, "the edit shows");
+    }
+
+    /// A square board seen from far: each square's texels show its colour, and a
+    /// patched texture is the texture made anew.
+    #[test]
+    fn a_square_board_from_far_is_a_colour_per_square() {
+        let rulesets = crate::rules::Rulesets::built_in();
+        let r = rulesets.get("battle-cry-150").unwrap();
+        let mut board = crate::board::SquareBoard::new(50, 40).unwrap();
+        board.cell_height_mm = Some(20.0);
+        let mut s = Scenario::new("t", "battle-cry-150", Board::Square(board.clone()));
+        let o = SceneOptions::default();
+        let woods = crate::board::Offset { col: 7, row: 3 };
+        let cell = Some(HexCell::terrain("woods"));
+        Edit::SetHex {
+            hex: board.from_offset(woods),
+            cell,
+        }
+        .apply(&mut s)
+        .unwrap();
+        let far = FarColours::new(&s, r, &o).unwrap();
+        let map = TexelMap::new(&far.layout, &s.board, 512);
+        let texture = image(&far, &map);
+        let colour_at = |o: crate::board::Offset| {
+            let c = far.layout.centre(board.from_offset(o));
+            let (x, y) = ((c.x / map.texel) as usize, (c.y / map.texel) as usize);
+            texture.pixels[y * map.size[0] + x]
+        };
+        let woods_colour = colour(far.colours[(woods.row * 50 + woods.col) as usize]);
+        assert_eq!(colour_at(woods), woods_colour);
+        assert_ne!(
+            colour_at(crate::board::Offset { col: 8, row: 3 }),
+            woods_colour
+        );
+        let set = vec![board.from_offset(crate::board::Offset { col: 20, row: 30 })];
+        Edit::SetHex {
+            hex: set[0],
+            cell: Some(HexCell::terrain("town")),
+        }
+        .apply(&mut s)
+        .unwrap();
+        let patched = far.patched(&s, r, &o, &set);
+        assert_eq!(patched.colours, FarColours::new(&s, r, &o).unwrap().colours);
     }
 }

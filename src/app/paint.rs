@@ -546,7 +546,7 @@ impl ScenePainter {
             options,
         };
         self.zoomed_out = false;
-        if let Some(board) = doc.scenario.board.as_hex()
+        if let Some(board) = doc.scenario.board.grid()
             && far_away(board, frame)
         {
             self.zoomed_out = true;
@@ -560,10 +560,8 @@ impl ScenePainter {
                     set.extend(outlines_moved(&k.options.findings, &key.options.findings));
                     Some(far.patched(&doc.scenario, ruleset, &key.options, &set))
                 });
-                let far = patched.unwrap_or_else(|| {
-                    FarColours::new(&doc.scenario, ruleset, board, &key.options)
-                });
-                self.far = Some((key, Arc::new(far)));
+                let far = patched.or_else(|| FarColours::new(&doc.scenario, ruleset, &key.options));
+                self.far = far.map(|far| (key, Arc::new(far)));
             }
             if windowed(doc) {
                 // The detailed scene of another view would only hold memory now.
@@ -974,16 +972,20 @@ impl Icons {
 /// Whether a hex board is drawn from one colour per hex: its hexes are a few pixels
 /// across, or the part in view (with the meshes' margin) holds too many hexes for
 /// meshes.
-fn far_away(board: &crate::board::HexBoard, frame: Frame) -> bool {
-    let w = board.hex_width_mm as f32;
+fn far_away(board: crate::board::Grid<'_>, frame: Frame) -> bool {
+    let w = board.cell_mm() as f32;
     let pixels = w * frame.zoom * frame.pixels_per_point;
     let layout = board.layout();
     let size = layout.size();
     let board_rect = Rect::from_min_size(Pos2::ZERO, vec2(size.x, size.y));
     let in_view = frame.visible.expand2(frame.visible.size() * 0.25);
     let area = in_view.intersect(board_rect);
-    // A hex covers sqrt(3)/2 w^2 of the board.
-    let cells = area.width().max(0.0) * area.height().max(0.0) / (0.866 * w * w);
+    // A hex covers sqrt(3)/2 w^2 of the board, a square its width by its height.
+    let cell = match board {
+        crate::board::Grid::Hex(_) => 0.866 * w * w,
+        crate::board::Grid::Square { board, .. } => board.cell_size().x * board.cell_size().y,
+    };
+    let cells = area.width().max(0.0) * area.height().max(0.0) / cell;
     pixels < OVERVIEW_HEX_PIXELS || cells > MAX_MESH_CELLS
 }
 
@@ -1021,7 +1023,7 @@ fn outlines_moved(old: &[crate::scene::Finding], new: &[crate::scene::Finding]) 
 fn windowed(doc: &super::document::Document) -> bool {
     doc.scenario
         .board
-        .as_hex()
+        .grid()
         .is_some_and(|b| b.area() > WINDOWED_CELLS)
 }
 
@@ -1388,6 +1390,34 @@ mod tests {
         painted(&mut painter, &doc, view);
         assert!(painter.scene.is_none());
         assert!(painter.far.is_some());
+    }
+
+    /// A big square board is drawn as a big hex board is: zoomed in, from the scene of
+    /// the part in view; zoomed out, one colour per square.
+    #[test]
+    fn a_big_square_board_is_drawn_a_part_at_a_time_and_from_far_in_colours() {
+        let board = crate::board::SquareBoard::new(400, 300).unwrap();
+        let mut s = Scenario::new("big", "battle-cry-150", Board::Square(board.clone()));
+        for (i, cell) in board.cells().enumerate() {
+            s.hexes
+                .insert(cell, HexCell::terrain(["woods", "clear", "hill"][i % 3]));
+        }
+        let area = board.cells().count();
+        assert!(area > WINDOWED_CELLS);
+        let doc = Document::new(s, None, &Rulesets::built_in());
+        let mut view = View {
+            zoom: 1.0,
+            origin: vec2(2000.0, 2000.0),
+        };
+        let mut painter = ScenePainter::default();
+        painted(&mut painter, &doc, view);
+        let (_, scene) = painter.scene.as_ref().expect("a scene");
+        let window = scene.window.expect("a window of the board");
+        assert!(!window.whole && window.len() < area / 20, "{window:?}");
+        view.zoom = 0.02;
+        painted(&mut painter, &doc, view);
+        assert!(painter.scene.is_none());
+        assert!(painter.far.is_some(), "one colour per square");
     }
 
     /// Painting a hex on a big board zoomed in keeps the meshes of the layers it left

@@ -19,6 +19,7 @@ impl DesignerApp {
     pub(super) fn palette(&mut self, ui: &mut Ui) {
         ui.heading("Tools");
         let hex = self.doc.scenario.board.grid().is_some();
+        let square = self.doc.scenario.board.as_square().is_some();
         // A wrapped row, so that the ruleset's palette below fits without scrolling.
         let ruleset = self.doc.module().cloned();
         ui.horizontal_wrapped(|ui| {
@@ -27,7 +28,7 @@ impl DesignerApp {
                 let button = egui::Button::selectable(self.tools.tool == *tool, tool.name());
                 if ui
                     .add_enabled(why.is_none(), button)
-                    .on_hover_text(tool.tooltip())
+                    .on_hover_text(super::words::for_cells(&tool.tooltip(), square).into_owned())
                     .on_disabled_hover_text(why.unwrap_or_default())
                     .clicked()
                 {
@@ -254,7 +255,9 @@ impl DesignerApp {
         };
         match shown {
             Some(Hover::Hex(hex)) if s.board.grid().is_some_and(|b| b.contains(hex)) => {
-                ui.label(RichText::new(format!("Hex {}", s.label(hex))).strong());
+                let square = s.board.as_square().is_some();
+                let title = format!("Hex {}", s.label(hex));
+                ui.label(RichText::new(super::words::for_cells(&title, square)).strong());
                 let cell = s.hexes.get(&hex);
                 let terrain = cell
                     .map(|c| c.terrain.to_string())
@@ -677,9 +680,13 @@ impl DesignerApp {
             ui.label(format!("Under cursor: {here}"));
             ui.separator();
             let selected = self.canvas.select.hexes.len();
-            if selected > 0 && self.doc.scenario.board.grid().is_some() {
-                let hexes = if selected == 1 { "hex" } else { "hexes" };
-                ui.label(format!("{selected} {hexes} selected"));
+            if let Some(grid) = self.doc.scenario.board.grid().filter(|_| selected > 0) {
+                let cells = if selected == 1 {
+                    grid.noun()
+                } else {
+                    grid.nouns()
+                };
+                ui.label(format!("{selected} {cells} selected"));
                 ui.separator();
             }
             let mm_per_unit = self
@@ -701,12 +708,13 @@ impl DesignerApp {
                 super::words::counted(w, "warning")
             ));
             ui.separator();
+            let square = self.doc.scenario.board.as_square().is_some();
             let tool = match self.tools.tool {
                 Tool::Brush | Tool::Eraser if self.doc.scenario.board.grid().is_some() => {
                     format!(
                         "{} ({})",
                         self.tools.tool.name(),
-                        brush_words(self.tools.radius)
+                        brush_words(self.tools.radius, square)
                     )
                 }
                 t => t.name().to_string(),
@@ -716,9 +724,10 @@ impl DesignerApp {
             if let Some(why) = self.canvas.select.refused() {
                 ui.colored_label(ui.visuals().error_fg_color, format!("Not there: {why}"));
             } else if let Some(hint) = self.canvas.preview.hint() {
-                ui.weak(hint);
+                ui.weak(super::words::for_cells(hint, square).into_owned());
             } else if self.doc.scenario.board.grid().is_some() {
-                ui.weak(self.canvas.hint(self.tools.tool));
+                let hint = self.canvas.hint(self.tools.tool);
+                ui.weak(super::words::for_cells(hint, square).into_owned());
             } else {
                 ui.weak(super::table::table_tool(&self.tools).hint());
             }
@@ -727,8 +736,9 @@ impl DesignerApp {
 }
 
 /// The brush's size in words: radius 0 is the hex under the pointer alone.
-fn brush_words(radius: u32) -> String {
+fn brush_words(radius: u32, square: bool) -> String {
     match radius {
+        0 if square => "one square".into(),
         0 => "one hex".into(),
         r => format!("radius {r}"),
     }

@@ -376,6 +376,8 @@ impl Previewer {
         if hex.is_some()
             && let Some(text) = self.tooltip()
         {
+            let square = doc.scenario.board.as_square().is_some();
+            let text = super::words::for_cells(&text, square).into_owned();
             response.clone().on_hover_text_at_pointer(text);
         }
     }
@@ -499,14 +501,17 @@ impl Previewer {
                 });
         }
         if let Some(a) = self.answer() {
+            // The answers are worded for hexes; a square board's are of squares.
+            let square = s.board.as_square().is_some();
+            let words = |t: &str| super::words::for_cells(t, square).into_owned();
             if let Some(e) = a.error.as_ref().filter(|_| !asked) {
-                ui.colored_label(ui.visuals().warn_fg_color, e);
+                ui.colored_label(ui.visuals().warn_fg_color, words(e));
             }
             if !a.summary.is_empty() {
-                ui.strong(&a.summary);
+                ui.strong(words(&a.summary));
             }
             for line in &a.lines {
-                ui.label(line);
+                ui.label(words(line));
             }
             if mode == Mode::Arcs {
                 legend(ui, a.preview.as_ref());

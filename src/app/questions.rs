@@ -73,8 +73,9 @@ impl Window for BigFill<'_> {
         let modal = egui::Modal::new(id).show(ctx, |ui| {
             ui.heading("Flood fill");
             ui.label(format!(
-                "Fill {} hexes with {}?",
+                "Fill {} {} with {}?",
                 super::words::grouped(self.0.hexes),
+                self.0.cells,
                 self.0.terrain
             ));
             ui.horizontal(|ui| {

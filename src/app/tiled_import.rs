@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 use super::window::{Desk, Outcome, Shown, Window};
+use crate::board::Board;
 use crate::io::tiled::assign::{self, UsedTile};
 use crate::io::tiled::import::{self, Imported};
 use crate::io::tiled::model::{TiledMap, prop};
@@ -48,21 +49,30 @@ pub struct TiledImport {
     problem: Option<String>,
 }
 
+/// Whether the game `r` plays on the kind of board the map is.
+fn fits(kind: Option<import::MapKind>, r: &Ruleset) -> bool {
+    kind.is_some_and(|k| r.board.kind() == k.board())
+}
+
 impl TiledImport {
     /// The window for `map`; `open` is the open document's ruleset.
     pub fn new(path: &Path, map: TiledMap, open: &str, rulesets: &Rulesets) -> Self {
-        let hex_map = map.orientation == "hexagonal";
         let named_id = prop(&map.properties, "ruleset")
             .filter(|id| rulesets.get(id).is_some())
             .map(str::to_string);
-        let fits = |r: &Ruleset| r.is_hex() == hex_map;
-        let open_fits = rulesets.get(open).is_some_and(fits);
+        let kind = import::kind_of_map(&map);
+        let open_fits = rulesets.get(open).is_some_and(|r| fits(kind, r));
         let open_game = (!open_fits).then(|| {
             let name = rulesets.get(open).map_or(open, |r| r.name.as_str());
-            let (map_kind, board) = if hex_map {
-                ("a hex map", "a table")
-            } else {
-                ("a table", "a hex board")
+            let board = match rulesets.get(open).map(|r| &r.board) {
+                Some(Board::Hex(_)) => "a hex board",
+                Some(Board::Square(_)) => "a square board",
+                _ => "a table",
+            };
+            let map_kind = match kind {
+                Some(import::MapKind::Hex) => "a hex map",
+                Some(import::MapKind::Square) => "a map of squares",
+                _ => "a table",
             };
             format!("The open game, {name}, plays on {board}; this is {map_kind}: choose a game.")
         });
@@ -193,9 +203,9 @@ impl TiledImport {
                 ui.label(why);
             }
             ui.strong("Game");
-            let hex_map = self.map.orientation == "hexagonal";
+            let kind = import::kind_of_map(&self.map);
             let before = self.ruleset.clone();
-            for r in rulesets.iter().filter(|r| r.is_hex() == hex_map) {
+            for r in rulesets.iter().filter(|r| fits(kind, r)) {
                 ui.radio_value(&mut self.ruleset, r.id.clone(), &r.name);
             }
             if self.ruleset != before {

@@ -21,6 +21,8 @@ pub struct BigFill {
     pub edit: Edit,
     /// How many hexes it changes.
     pub hexes: usize,
+    /// `"hexes"` or `"squares"`: what the board's cells are called.
+    pub cells: &'static str,
     /// The terrain's name.
     pub terrain: String,
 }
@@ -476,6 +478,7 @@ impl ToolState {
                     .map_or_else(|| self.terrain.clone(), |k| k.name.clone());
                 self.big_fill = Some(BigFill {
                     hexes: edits.len(),
+                    cells: s.board.grid().map_or("hexes", |g| g.nouns()),
                     edit: Edit::Batch(edits),
                     terrain,
                 });

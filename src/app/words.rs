@@ -42,3 +42,49 @@ pub fn side_name(sides: &[PlayerSide], id: &str) -> String {
     }
     PlayerSide::name_of(sides, id).to_string()
 }
+
+/// A text written for hex boards, worded for the board's cells: on a square board the
+/// whole words "hex" and "hexes" (either case) are "square" and "squares"; "hexside"
+/// and the rest are left as they are.
+pub fn for_cells(text: &str, square: bool) -> std::borrow::Cow<'_, str> {
+    if !square || !text.contains("ex") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while !rest.is_empty() {
+        let word_end = rest
+            .find(|c: char| !c.is_alphanumeric())
+            .unwrap_or(rest.len());
+        let (word, after) = if word_end == 0 {
+            let n = rest.chars().next().map_or(1, char::len_utf8);
+            rest.split_at(n)
+        } else {
+            rest.split_at(word_end)
+        };
+        out.push_str(match word {
+            "hex" => "square",
+            "hexes" => "squares",
+            "Hex" => "Square",
+            "Hexes" => "Squares",
+            w => w,
+        });
+        rest = after;
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod cell_word_tests {
+    use super::for_cells;
+
+    #[test]
+    fn a_square_board_says_square_where_a_hex_board_says_hex() {
+        let text = "Hex C3: click a hex, 3 hexes; hexside features stay";
+        assert_eq!(for_cells(text, false), text);
+        assert_eq!(
+            for_cells(text, true),
+            "Square C3: click a square, 3 squares; hexside features stay"
+        );
+    }
+}

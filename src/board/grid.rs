@@ -75,6 +75,14 @@ impl<'a> Grid<'a> {
         }
     }
 
+    /// `"hexes"` or `"squares"`, as messages count cells.
+    pub fn nouns(self) -> &'static str {
+        match self {
+            Grid::Hex(_) => "hexes",
+            Grid::Square { .. } => "squares",
+        }
+    }
+
     /// The rectangle's columns.
     pub fn columns(self) -> u32 {
         match self {

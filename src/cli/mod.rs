@@ -134,7 +134,7 @@ pub enum Command {
     /// Export a scenario: SVG, PNG at a DPI, print-and-play PDF tiled on A4 or Letter,
     /// or the native RON and JSON.
     Export(export::ExportArgs),
-    /// Import a Tiled hex map (.tmx, or Tiled JSON), or a board of a VASSAL module (.vmod), as a scenario (.ron or .json).
+    /// Import a Tiled hex or orthogonal map (.tmx, or Tiled JSON), or a board of a VASSAL module (.vmod), as a scenario (.ron or .json).
     Import(import::ImportArgs),
     /// Lay out a table by the ruleset's pre-battle procedure with dice (pbs-2023):
     /// `generate --ruleset pbs-2023 --territory T --cell ROW,COL --seed N --output FILE`.

@@ -97,6 +97,9 @@ pub struct BoardChoice {
     pub board: String,
     /// Its image's entry in the file, if it has one.
     pub image: Option<String>,
+    /// The kind of board its grid makes (`"hex"`, `"square"`), when it makes one: the
+    /// rulesets offered are those played on it.
+    pub kind: Option<&'static str>,
 }
 
 /// What an import made and what is said of it.

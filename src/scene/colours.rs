@@ -1,28 +1,30 @@
-//! A hex board seen from far: one colour per hex, worked out from the scenario as the
-//! scene would draw the hex (its terrain's fill, shaded by height, under its first
-//! unit's counter and a finding's outline). A 1000 x 1000 board's full scene is about a
-//! gigabyte of shapes; its colours are four megabytes, made in a fraction of the time.
+//! A board of cells seen from far: one colour per hex or square, worked out from the
+//! scenario as the scene would draw the cell (its terrain's fill, shaded by height,
+//! under its first unit's counter and a finding's outline). A 1000 x 1000 board's full
+//! scene is about a gigabyte of shapes; its colours are four megabytes, made in a
+//! fraction of the time.
 
 use hexx::Hex;
 
 use super::build::look;
 use super::style::SideColours;
 use super::{LayerId, Rgba, SceneOptions, Window};
-use crate::board::HexBoard;
+use crate::board::Grid;
 use crate::rules::{KindList, Ruleset};
 use crate::scenario::Scenario;
 
 /// The colour of every hex of the board's rectangle, in reading order (`row * columns +
 /// column`; hexes marked off the board get `background`), over `background`.
-pub fn hex_colours<'s>(
+pub fn hex_colours<'s, 'b>(
     s: &'s Scenario,
     r: &'s Ruleset,
-    board: &HexBoard,
+    board: impl Into<Grid<'b>>,
     o: &SceneOptions,
     background: Rgba,
 ) -> Vec<Rgba> {
+    let board = board.into();
     let mut out = vec![background; board.area()];
-    colours_of(s, r, board, o, background, board.hexes(), None, &mut out);
+    colours_of(s, r, board, o, background, board.cells(), None, &mut out);
     out
 }
 
@@ -30,15 +32,16 @@ pub fn hex_colours<'s>(
 /// the board before those hexes were set, or their findings' outlines moved, under the
 /// same options): a hex painted on a board seen whole changes one colour, not a
 /// million. Returns the cells it changed.
-pub fn hex_colours_at<'s>(
+pub fn hex_colours_at<'s, 'b>(
     s: &'s Scenario,
     r: &'s Ruleset,
-    board: &HexBoard,
+    board: impl Into<Grid<'b>>,
     o: &SceneOptions,
     background: Rgba,
     set: &[Hex],
     out: &mut [Rgba],
 ) -> Vec<usize> {
+    let board = board.into();
     let whole = Window::whole(board);
     let hexes: Vec<Hex> = set.iter().copied().filter(|h| board.contains(*h)).collect();
     let only: rustc_hash::FxHashSet<usize> =
@@ -62,7 +65,7 @@ pub fn hex_colours_at<'s>(
 fn colours_of<'s>(
     s: &'s Scenario,
     r: &'s Ruleset,
-    board: &HexBoard,
+    board: Grid<'_>,
     o: &SceneOptions,
     background: Rgba,
     hexes: impl Iterator<Item = Hex>,

@@ -273,3 +273,29 @@ pub fn export_into_args(
     args.extend(extra.iter().map(|a| a.to_string()));
     args
 }
+
+/// A `SquareGrid`'s XML (cells `dx` x `dy`, the first centre at `x0`,`y0`) with a
+/// `SquareGridNumbering` of every attribute VASSAL saves, `extra` overriding some.
+pub fn square_grid(dx: f64, dy: f64, x0: i32, y0: i32, extra: &str) -> String {
+    let numbering = numbering(extra)
+        .replace("HexGridNumbering", "SquareGridNumbering")
+        .replace(r#" stagger="true""#, "");
+    format!(
+        r#"<VASSAL.build.module.map.boardPicker.board.SquareGrid color="0,0,0" cornersLegal="false" dotsVisible="false" dx="{dx}" dy="{dy}" edgesLegal="false" range="Metric" snapTo="true" visible="false" x0="{x0}" y0="{y0}">{numbering}</VASSAL.build.module.map.boardPicker.board.SquareGrid>"#
+    )
+}
+
+/// A `ZonedGrid` of `zones` (name, path, terrain) over `grid` as its background grid.
+pub fn zoned(grid: &str, zones: &[(&str, &str, &str)]) -> String {
+    let zones: String = zones
+        .iter()
+        .map(|(name, path, terrain)| {
+            format!(
+                r#"<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$gridLocation$" name="{name}" path="{path}" useHighlight="false" useParentGrid="true"><VASSAL.build.module.properties.ZoneProperty description="" initialValue="{terrain}" isNumeric="false" max="100" min="0" name="terrain" wrap="false"/></VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>"#
+            )
+        })
+        .collect();
+    format!(
+        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid>{zones}{grid}</VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#
+    )
+}

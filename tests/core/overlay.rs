@@ -520,3 +520,39 @@ fn overlays_take_a_range_an_allowance_and_a_step() {
     assert_eq!(asked.to_string(), "arcs:i1:moved:range=30:step=0.5");
     assert_eq!(asked.ask.to_string(), "arcs:i1:moved");
 }
+
+/// Issue 47 (squares): "a line through a corner is blocked only when both squares at the
+/// corner block". A line of sight along a diagonal of Chequer Field passes the corners
+/// at B1/A2 and C2/B3: each is marked (a dot at the corner, 25 mm squares) and both
+/// squares beside it tinted; a line along a row passes none.
+#[test]
+fn a_line_of_sight_through_square_corners_marks_each_corner() {
+    let file = "assets/rulesets/examples/scenarios/chequer-field-bridge.json";
+    let ruleset = "assets/rulesets/examples/chequer-field.ron";
+    let overlay = |spec: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let svg = dir.path().join("map.svg");
+        let out = svg.to_str().unwrap();
+        let args = [
+            "export",
+            file,
+            "--ruleset-file",
+            ruleset,
+            "--output",
+            out,
+            "--overlay",
+            spec,
+        ];
+        let (code, _, err) = sandtable(&args);
+        assert_eq!(code, 0, "{spec}: {err}");
+        overlay_group(&std::fs::read_to_string(&svg).unwrap()).to_string()
+    };
+    let corner = |x: f64, y: f64| format!("M{},{y}a1.75,1.75", x - 1.75);
+    let diagonal = overlay("los:A1:C3");
+    for (x, y) in [(25.0, 25.0), (50.0, 50.0)] {
+        assert!(diagonal.contains(&corner(x, y)), "{x},{y}: {diagonal}");
+    }
+    assert_eq!(diagonal.matches("a1.75,1.75 0 1 0 3.5,0").count(), 2);
+    let row = overlay("los:A1:C1");
+    assert!(!row.contains("a1.75,1.75"), "{row}");
+}

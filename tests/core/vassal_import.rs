@@ -717,3 +717,100 @@ fn export_into_refuses_the_original_and_a_bad_module_with_nothing_written() {
         );
     }
 }
+
+const SQUARE_RULESET: &str = "assets/rulesets/examples/chequer-field.ron";
+
+/// `sandtable import` of a square module with the Chequer Field ruleset, `--json`.
+fn import_squares(vmod: &Path, out: &Path, ruleset: &str) -> (i32, serde_json::Value) {
+    let (code, stdout, stderr) = sandtable(&[
+        "import",
+        vmod.to_str().unwrap(),
+        "--ruleset-file",
+        SQUARE_RULESET,
+        "--ruleset",
+        ruleset,
+        "--output",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    let v = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}{stderr}"));
+    (code, v)
+}
+
+/// Issue 47: a square grid imports as a square board; what VASSAL cannot name as we
+/// would (a row above the origin, which VASSAL's `getRow` names as the origin's), a
+/// location format we cannot print, a zone's terrain the ruleset lacks, and a ruleset
+/// played on the other kind of board are refused with the reason, exit 2, nothing
+/// written.
+#[test]
+fn square_modules_import_and_what_cannot_be_reproduced_is_refused() {
+    use super::vmod::{square_grid, zoned};
+    let dir = tempfile::tempdir().unwrap();
+    let good = simple(&square_grid(48.0, 48.0, 24, 24, r#"sep=".""#));
+    let vmod = write(dir.path(), "good.vmod", &good);
+    let out = dir.path().join("good.ron");
+    let (code, v) = import_squares(&vmod, &out, "chequer-field");
+    assert_eq!(code, 0, "{v}");
+    // 600 x 430 pixels of 48-pixel squares from 24,24: 12 columns, 9 rows.
+    assert_eq!(
+        (v["columns"].as_u64(), v["rows"].as_u64()),
+        (Some(12), Some(9))
+    );
+    let (code, _, stderr) = sandtable(&[
+        "info",
+        out.to_str().unwrap(),
+        "--ruleset-file",
+        SQUARE_RULESET,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let cases: Vec<(&str, String, &str, &str, &str)> = vec![
+        (
+            "rows above the origin",
+            square_grid(48.0, 48.0, 24, 100, ""),
+            "chequer-field",
+            "not-hexagonal",
+            "squares above the grid's origin",
+        ),
+        (
+            "row and column apart",
+            square_grid(48.0, 48.0, 24, 24, r#"locationFormat="$row$/$column$""#),
+            "chequer-field",
+            "not-hexagonal",
+            "location format",
+        ),
+        (
+            "a terrain the ruleset lacks",
+            zoned(
+                &square_grid(48.0, 48.0, 24, 24, ""),
+                &[("Fen", "0,0;100,0;100,100;0,100", "marsh")],
+            ),
+            "chequer-field",
+            "bad-map",
+            "zone 'Fen': its terrain 'marsh' is no terrain of ruleset chequer-field",
+        ),
+        (
+            "a hex ruleset",
+            square_grid(48.0, 48.0, 24, 24, ""),
+            "battle-cry-150",
+            "wrong-board",
+            "has a square grid and ruleset battle-cry-150 plays on a hex board",
+        ),
+        (
+            "a square ruleset for hexes",
+            hex_grid(55.4256, 64.0, 40, 40, false, &numbering("")),
+            "chequer-field",
+            "wrong-board",
+            "has a hex grid and ruleset chequer-field plays on a square board",
+        ),
+    ];
+    for (what, grid, ruleset, kind, says) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let vmod = write(dir.path(), "bad.vmod", &simple(&grid));
+        let (code, v) = import_squares(&vmod, &dir.path().join("bad.ron"), ruleset);
+        assert_eq!(code, 2, "{what}: {v}");
+        assert_eq!(v["error"]["kind"], kind, "{what}: {v}");
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{what}: {message}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "{what}");
+    }
+}

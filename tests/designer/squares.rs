@@ -83,6 +83,10 @@ fn squares_are_painted_given_sides_and_units_and_checked_as_hexes_are() {
     click_at(&mut h, p);
     assert_eq!(terrain(&h, "E2").as_deref(), Some("woods"));
     assert_eq!(terrain(&h, "E1"), None, "one square, not its neighbours");
+    // The inspector and the status bar say "square" on a square board.
+    h.get_by_label("Square E2");
+    assert!(h.query_by_label("Hex E2").is_none());
+    h.get_by_label_contains("Terrain brush (one square)");
     // Artillery placed in woods breaks rule 8.2, at that square.
     h.get_by_role_and_label(Role::Button, "Place unit").click();
     h.run();

@@ -90,6 +90,7 @@ fn open(h: &mut Harness<'_, DesignerApp>, slot: &str, dir: &Path) -> (String, Fe
                     map: "Main Map".into(),
                     board: "Board".into(),
                     image: None,
+                    kind: Some("hex"),
                 }],
                 board: 0,
                 ruleset: "battle-cry-150".into(),

@@ -18,10 +18,10 @@ use serde_json::{Map, Value, json};
 
 use super::error::{PropError, PropErrorKind, ReadError, ReadErrorKind};
 use super::model::{Layer, Object, Prop, Shape, TiledMap};
-use super::place::{self, HexGrid};
+use super::place::{self, HexGrid, MapCells};
 use super::tiles::{self, TileTable, Unmapped};
 use super::{JSON_MAP_PROPERTIES, JSON_OBJECT_PROPERTIES, PLAIN_MAP_PROPERTIES};
-use crate::board::{Board, HexBoard, HexsideKey, LabelScheme, Orientation, Side, Stagger};
+use crate::board::{Board, HexBoard, LabelScheme, Orientation, Side, SquareBoard, Stagger};
 use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::{FORMAT_TAG, FORMAT_VERSION, Scenario};
 
@@ -32,8 +32,13 @@ pub use super::tiles::read_tile_table;
 pub enum ImportError {
     #[error("{0}")]
     Read(#[from] ReadError),
-    #[error("not a hexagonal map: orientation is \"{0}\" (Sandtable imports hexagonal Tiled maps)")]
+    #[error(
+        "not a hexagonal map: orientation is \"{0}\" (Sandtable imports hexagonal and orthogonal Tiled maps)"
+    )]
     NotHexagonal(String),
+    /// An orthogonal map (a square board) read as a game played on hexes or a table.
+    #[error("not a hexagonal map: {0}")]
+    SquaresForOther(String),
     #[error("no ruleset: pass --ruleset ID (the map has no \"ruleset\" property)")]
     NoRuleset,
     #[error("unknown ruleset '{0}'")]
@@ -312,10 +317,8 @@ fn hex_board(m: &TiledMap, props: &Map<String, Value>) -> Result<HexBoard, Impor
     };
     let mut b = HexBoard::new(orientation, m.width, m.height, stagger)
         .map_err(|e| ImportError::BadMap(format!("the map's size: {e}")))?;
-    match props.get("board") {
-        Some(v) => {
-            let old: Board = serde_json::from_value(v.clone())
-                .map_err(|e| ImportError::BadMap(format!("the map's board property: {e}")))?;
+    match board_property(props)? {
+        Some(old) => {
             let Board::Hex(old) = old else {
                 return Err(ImportError::BadMap(
                     "the map is hexagonal and its board property is a table".into(),
@@ -341,27 +344,131 @@ fn hex_board(m: &TiledMap, props: &Map<String, Value>) -> Result<HexBoard, Impor
     Ok(b)
 }
 
-/// The ruleset must play on the kind of board the map is.
-fn check_board_kind(r: &Ruleset, hex_map: bool, rulesets: &Rulesets) -> Result<(), ImportError> {
-    let hex_rules = matches!(r.board, Board::Hex(_));
-    if hex_rules == hex_map {
+/// The kind of board a map is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapKind {
+    /// A hexagonal map.
+    Hex,
+    /// An orthogonal map: a square per tile.
+    Square,
+    /// An orthogonal map this program exported from a table (its `board` says so).
+    Table,
+}
+
+impl MapKind {
+    /// The board kind as files name it (`Board::kind`).
+    pub fn board(self) -> &'static str {
+        match self {
+            MapKind::Hex => "hex",
+            MapKind::Square => "square",
+            MapKind::Table => "freeform",
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            MapKind::Hex => "a hex board",
+            MapKind::Square => "a square board",
+            MapKind::Table => "a freeform table",
+        }
+    }
+}
+
+/// The kind of board `m` is, given its map properties; `None` for an orientation we do
+/// not read (isometric, staggered).
+pub fn map_kind(m: &TiledMap, props: &Map<String, Value>) -> Option<MapKind> {
+    let table = matches!(props.get("board"), Some(b) if b["kind"] == "freeform");
+    match m.orientation.as_str() {
+        "hexagonal" => Some(MapKind::Hex),
+        "orthogonal" if table => Some(MapKind::Table),
+        "orthogonal" => Some(MapKind::Square),
+        _ => None,
+    }
+}
+
+/// The kind of board a map is, from its properties as the designer reads them.
+pub fn kind_of_map(m: &TiledMap) -> Option<MapKind> {
+    let props = props_json(&m.properties, &JSON_MAP_PROPERTIES).unwrap_or_default();
+    map_kind(m, &props)
+}
+
+/// The ruleset must play on the kind of board the map is. An orthogonal map read as a
+/// hex game or a table is not hexagonal, as before square boards were read.
+fn check_board_kind(r: &Ruleset, kind: MapKind, rulesets: &Rulesets) -> Result<(), ImportError> {
+    if r.board.kind() == kind.board() {
         return Ok(());
     }
-    let (map, rules) = if hex_map {
-        ("a hex board", "a freeform table")
-    } else {
-        ("a freeform table", "a hex board")
-    };
     let fits: Vec<&str> = rulesets
         .iter()
-        .filter(|o| matches!(o.board, Board::Hex(_)) == hex_map)
+        .filter(|o| o.board.kind() == kind.board())
         .map(|o| o.id.as_str())
         .collect();
-    Err(ImportError::WrongBoard(format!(
-        "the map is {map} and ruleset '{}' plays on {rules}: pass --ruleset with one of {}",
+    let rules = match &r.board {
+        Board::Hex(_) => "a hex board",
+        Board::Square(_) => "a square board",
+        Board::Freeform(_) => "a freeform table",
+    };
+    let message = format!(
+        "the map is {} and ruleset '{}' plays on {rules}: pass --ruleset with one of {}",
+        kind.words(),
         r.id,
-        fits.join(", ")
-    )))
+        if fits.is_empty() {
+            "(none loaded)".to_string()
+        } else {
+            fits.join(", ")
+        }
+    );
+    Err(match kind {
+        MapKind::Square => ImportError::SquaresForOther(message),
+        _ => ImportError::WrongBoard(message),
+    })
+}
+
+/// The board an exported map carries in its `board` property, if it has one.
+fn board_property(props: &Map<String, Value>) -> Result<Option<Board>, ImportError> {
+    props
+        .get("board")
+        .map(|v| {
+            serde_json::from_value(v.clone())
+                .map_err(|e| ImportError::BadMap(format!("the map's board property: {e}")))
+        })
+        .transpose()
+}
+
+/// The square board an orthogonal map shows: its `board` property (labels, cell size,
+/// numbering) at the map's own size, else letter-number labels and squares as large as
+/// the tiles are at 150 DPI.
+fn square_board(m: &TiledMap, props: &Map<String, Value>) -> Result<SquareBoard, ImportError> {
+    let mut b = SquareBoard::new(m.width, m.height)
+        .map_err(|e| ImportError::BadMap(format!("the map's size: {e}")))?;
+    match board_property(props)? {
+        Some(old) => {
+            let Board::Square(old) = old else {
+                return Err(ImportError::BadMap(format!(
+                    "the map is orthogonal and its board property is a {} board",
+                    old.kind()
+                )));
+            };
+            b.labels = old.labels;
+            b.cell_mm = old.cell_mm;
+            b.cell_height_mm = old.cell_height_mm;
+            // A numbering counts on past the board's old edge, naming each square once.
+            b.numbering = old
+                .numbering
+                .filter(|n| n.distinct_squares(b.columns, b.rows).is_ok());
+        }
+        None => {
+            let mm = |px: u32| {
+                let mm = f64::from(px) / f64::from(crate::io::raster::DEFAULT_DPI) * 25.4;
+                (mm * 100.0).round() / 100.0
+            };
+            b.cell_mm = mm(m.tile_width);
+            if m.tile_height != m.tile_width {
+                b.cell_height_mm = Some(mm(m.tile_height));
+            }
+        }
+    }
+    Ok(b)
 }
 
 /// A map as a scenario, read as a scenario file would be.
@@ -385,12 +492,9 @@ pub fn to_scenario(
     let r = rulesets
         .get(&ruleset)
         .ok_or_else(|| ImportError::UnknownRuleset(ruleset.clone()))?;
-    let hex_map = m.orientation == "hexagonal";
-    let table_board = matches!(props.get("board"), Some(b) if b["kind"] == "freeform");
-    if !hex_map && !table_board {
-        return Err(ImportError::NotHexagonal(m.orientation.clone()));
-    }
-    check_board_kind(r, hex_map, rulesets)?;
+    let kind =
+        map_kind(m, &props).ok_or_else(|| ImportError::NotHexagonal(m.orientation.clone()))?;
+    check_board_kind(r, kind, rulesets)?;
     if let Some(t) = table {
         t.check(r)?;
     }
@@ -416,19 +520,30 @@ pub fn to_scenario(
     }
     file.insert("ruleset".into(), json!(ruleset));
     let placed = place_all(m, &mut warnings);
-    if hex_map {
-        let b = hex_board(m, &props)?;
+    let board = match kind {
+        MapKind::Hex => Some(Board::Hex(hex_board(m, &props)?)),
+        MapKind::Square => Some(Board::Square(square_board(m, &props)?)),
+        MapKind::Table => None,
+    };
+    if let Some(board) = &board {
         file.insert(
             "board".into(),
-            serde_json::to_value(Board::Hex(b.clone()))
-                .map_err(|e| ImportError::Scenario(e.to_string()))?,
+            serde_json::to_value(board).map_err(|e| ImportError::Scenario(e.to_string()))?,
         );
-        hex_entries(m, &b, r, table, &placed, &mut file, &mut warnings)?;
-        let grid = HexGrid {
-            geometry: m.hex_geometry(),
-            board: &b,
+        let on = match board {
+            Board::Hex(b) => MapCells::Hex(HexGrid {
+                geometry: m.hex_geometry(),
+                board: b,
+            }),
+            Board::Square(b) => MapCells::Square {
+                board: b,
+                tile: (m.tile_width, m.tile_height),
+            },
+            Board::Freeform(_) => unreachable!("a table has no cells"),
         };
-        let hex_at = |at: (f64, f64)| grid.hex_at(at).map(|h| b.label(h));
+        hex_entries(m, &on, r, table, &placed, &mut file, &mut warnings)?;
+        let grid = on.grid();
+        let hex_at = |at: (f64, f64)| on.cell_at(at).map(|h| grid.label(h));
         plan_entries(&placed, &mut file, Some(&hex_at))?;
     } else {
         table_entries(m, &props, &placed, &mut file)?;
@@ -516,30 +631,27 @@ fn facing_from_rotation(e: &mut Map<String, Value>, o: &Object) {
 
 fn hex_entries(
     m: &TiledMap,
-    b: &HexBoard,
+    on: &MapCells,
     r: &Ruleset,
     table: Option<&TileTable>,
     placed: &[Placed],
     file: &mut Map<String, Value>,
     warnings: &mut Vec<String>,
 ) -> Result<(), ImportError> {
-    let grid = HexGrid {
-        geometry: m.hex_geometry(),
-        board: b,
-    };
-    let pixels = super::pixel_map(b, &grid.geometry);
+    let b = on.grid();
+    let noun = b.noun();
     let outside = |p: &Placed, what: &str| {
         ImportError::BadMap(format!(
-            "{what} {} lies outside the map (at {:.0}, {:.0} px): move it onto a hex or delete it",
+            "{what} {} lies outside the map (at {:.0}, {:.0} px): move it onto a {noun} or delete it",
             p.name(),
             p.at.0,
             p.at.1
         ))
     };
-    let mut cells = tiles::hex_cells(m, b, r, table, warnings)?;
+    let mut cells = tiles::hex_cells(m, on, r, table, warnings)?;
     for p in of_kind(placed, "hex features", "hex") {
         let mut e = p.entry()?;
-        let hex = grid.hex_at(p.at).ok_or_else(|| outside(p, "hex feature"))?;
+        let hex = on.cell_at(p.at).ok_or_else(|| outside(p, "hex feature"))?;
         e.remove("hex");
         let cell = cells
             .entry(b.label(hex))
@@ -559,9 +671,7 @@ fn hex_entries(
             (Some(a), Some(z)) => ((a.0 + z.0) / 2.0, (a.1 + z.1) / 2.0),
             _ => p.at,
         };
-        let (hex, side) = grid
-            .side_at(mid, &pixels)
-            .ok_or_else(|| outside(p, "hexside"))?;
+        let (hex, side) = on.side_at(mid).ok_or_else(|| outside(p, "hexside"))?;
         // The same side named from the other hex keeps the name it had.
         let named = e
             .get("hex")
@@ -572,10 +682,10 @@ fn hex_entries(
                     .and_then(Value::as_str)
                     .and_then(|s| s.parse::<Side>().ok()),
             );
-        let key = |h, s| HexsideKey::new(b.orientation, h, s);
+        let key = |h, s| b.side_key(h, s);
         let same = named.is_some_and(|(h, s)| key(h, s) == key(hex, side));
         if !same {
-            let (hex, side) = key(hex, side).map_or((hex, side), |k| b.name_hexside(k));
+            let (hex, side) = key(hex, side).map_or((hex, side), |k| b.name_side(k));
             e.insert("hex".into(), json!(b.label(hex)));
             e.insert("side".into(), json!(side.as_str()));
         }
@@ -592,7 +702,7 @@ fn hex_entries(
         let mut e = p.entry()?;
         let mut hexes: Vec<String> = Vec::new();
         for pt in p.points() {
-            let hex = grid.hex_at(pt).ok_or_else(|| outside(p, "road"))?;
+            let hex = on.cell_at(pt).ok_or_else(|| outside(p, "road"))?;
             let label = b.label(hex);
             if hexes.last() != Some(&label) {
                 hexes.push(label);
@@ -608,7 +718,7 @@ fn hex_entries(
     let mut tokens = Vec::new();
     for (i, p) in of_kind(placed, "tokens", "token").into_iter().enumerate() {
         let mut e = p.entry()?;
-        let hex = grid.hex_at(p.at).ok_or_else(|| outside(p, "token"))?;
+        let hex = on.cell_at(p.at).ok_or_else(|| outside(p, "token"))?;
         e.insert("hex".into(), json!(b.label(hex)));
         give_id(&mut e, p, "t", i);
         kind_from_class(&mut e, p.o, "token");
@@ -622,7 +732,7 @@ fn hex_entries(
         // A unit on a hex board stands on a hex (the format needs one), unless it is a
         // reinforcement: off the map until its turn, wherever its object lies.
         if !e.contains_key("arrives") {
-            let hex = grid.hex_at(p.at).ok_or_else(|| outside(p, "unit"))?;
+            let hex = on.cell_at(p.at).ok_or_else(|| outside(p, "unit"))?;
             e.insert("hex".into(), json!(b.label(hex)));
         }
         facing_from_rotation(&mut e, p.o);

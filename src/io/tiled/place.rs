@@ -6,7 +6,7 @@
 use hexx::Hex;
 
 use super::model::{HexGeometry, Object, Tileset, corners_around, tileset_of};
-use crate::board::{HexBoard, Offset, Side};
+use crate::board::{Grid, HexBoard, Offset, Side, SquareBoard};
 use crate::io::vassal::grid::PixelMap;
 
 /// Where on its image a tile object's position is, as fractions of its width and
@@ -71,30 +71,122 @@ impl HexGrid<'_> {
     /// hex with the smaller (row, column).
     pub fn side_at(&self, at: (f64, f64), map: &PixelMap) -> Option<(Hex, Side)> {
         let b = self.board;
-        let layout = b.layout();
-        let (col, row) = self.geometry.tile_at(at.0, at.1, b.columns, b.rows);
-        let mut best: Option<(f64, Hex, Side)> = None;
-        for r in (row - 1)..=(row + 1) {
-            for c in (col - 1)..=(col + 1) {
-                let hex = b.from_offset(Offset { col: c, row: r });
-                if !b.contains(hex) {
+        let tile = self.geometry.tile_at(at.0, at.1, b.columns, b.rows);
+        // Farther than half a side from any side's middle is not on a side.
+        let limit = f64::from(self.geometry.side).max(1.0) / 2.0;
+        nearest_side(Grid::Hex(b), tile, at, map, limit)
+    }
+}
+
+/// The side of a cell around tile `(col, row)` whose middle is nearest `at`, when it is
+/// at most `limit` pixels away; named from the cell with the smaller (row, column).
+fn nearest_side(
+    grid: Grid<'_>,
+    (col, row): (i32, i32),
+    at: (f64, f64),
+    map: &PixelMap,
+    limit: f64,
+) -> Option<(Hex, Side)> {
+    let layout = grid.layout();
+    let mut best: Option<(f64, Hex, Side)> = None;
+    for r in (row - 1)..=(row + 1) {
+        for c in (col - 1)..=(col + 1) {
+            let cell = grid.from_offset(Offset { col: c, row: r });
+            if !grid.contains(cell) {
+                continue;
+            }
+            for side in grid.sides() {
+                let Some([p, q]) = layout.side_ends(cell, side) else {
                     continue;
-                }
-                for side in Side::all(b.orientation) {
-                    let Some([p, q]) = layout.side_ends(hex, side) else {
-                        continue;
-                    };
-                    let (p, q) = (map.to_px(p), map.to_px(q));
-                    let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
-                    let d = (mid.0 - at.0).hypot(mid.1 - at.1);
-                    if best.is_none_or(|(bd, _, _)| d < bd - 1e-6) {
-                        best = Some((d, hex, side));
-                    }
+                };
+                let (p, q) = (map.to_px(p), map.to_px(q));
+                let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+                let d = (mid.0 - at.0).hypot(mid.1 - at.1);
+                if best.is_none_or(|(bd, _, _)| d < bd - 1e-6) {
+                    best = Some((d, cell, side));
                 }
             }
         }
-        // Farther than half a side from any side's middle is not on a side.
-        let limit = f64::from(self.geometry.side).max(1.0) / 2.0;
-        best.filter(|(d, _, _)| *d <= limit).map(|(_, h, s)| (h, s))
+    }
+    best.filter(|(d, _, _)| *d <= limit).map(|(_, h, s)| (h, s))
+}
+
+/// A map's cells as Tiled draws them, hexes or squares: which cell (or side) is under a
+/// point, and how far a layer's offset moves its tiles.
+pub enum MapCells<'a> {
+    Hex(HexGrid<'a>),
+    /// An orthogonal map: a square per tile of `tile` pixels.
+    Square {
+        board: &'a SquareBoard,
+        tile: (u32, u32),
+    },
+}
+
+impl<'a> MapCells<'a> {
+    /// The board's cells.
+    pub fn grid(&self) -> Grid<'a> {
+        match self {
+            MapCells::Hex(h) => Grid::Hex(h.board),
+            MapCells::Square { board, .. } => Grid::Square {
+                board,
+                diagonals: true,
+            },
+        }
+    }
+
+    /// Our millimetres to the map's pixels.
+    pub fn pixel_map(&self) -> PixelMap {
+        match self {
+            MapCells::Hex(h) => super::pixel_map(h.board, &h.geometry),
+            MapCells::Square { board, tile } => super::square::pixel_map(board, *tile),
+        }
+    }
+
+    /// The tile (column, row) nearest a point, on the board or not.
+    fn tile_at(&self, (x, y): (f64, f64)) -> (i32, i32) {
+        match self {
+            MapCells::Hex(h) => h.geometry.tile_at(x, y, h.board.columns, h.board.rows),
+            MapCells::Square { tile, .. } => (
+                (x / f64::from(tile.0)).floor() as i32,
+                (y / f64::from(tile.1)).floor() as i32,
+            ),
+        }
+    }
+
+    /// The board cell whose Tiled outline holds the point, if any.
+    pub fn cell_at(&self, at: (f64, f64)) -> Option<Hex> {
+        match self {
+            MapCells::Hex(h) => h.hex_at(at),
+            MapCells::Square { board, .. } => {
+                let (col, row) = self.tile_at(at);
+                let cell = board.from_offset(Offset { col, row });
+                board.contains(cell).then_some(cell)
+            }
+        }
+    }
+
+    /// The board side nearest a point (the middle of a drawn side), within half a side.
+    pub fn side_at(&self, at: (f64, f64)) -> Option<(Hex, Side)> {
+        match self {
+            MapCells::Hex(h) => h.side_at(at, &self.pixel_map()),
+            MapCells::Square { tile, .. } => {
+                let limit = f64::from(tile.0.min(tile.1)).max(1.0) / 2.0;
+                nearest_side(self.grid(), self.tile_at(at), at, &self.pixel_map(), limit)
+            }
+        }
+    }
+
+    /// The whole cells (columns, rows) a layer drawn `offset` pixels away moves its
+    /// tiles by, or `None` when they stand between cells.
+    pub fn cell_shift(&self, offset: (f64, f64)) -> Option<(i32, i32)> {
+        match self {
+            MapCells::Hex(h) => h.geometry.cell_shift(offset),
+            MapCells::Square { tile, .. } => {
+                let (w, h) = (f64::from(tile.0), f64::from(tile.1));
+                let (dc, dr) = ((offset.0 / w).round(), (offset.1 / h).round());
+                let lands = (dc * w - offset.0).abs() < 0.01 && (dr * h - offset.1).abs() < 0.01;
+                lands.then_some((dc as i32, dr as i32))
+            }
+        }
     }
 }

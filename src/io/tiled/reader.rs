@@ -1,5 +1,5 @@
-//! File > Import Tiled map and `sandtable import MAP.tmx`: a Tiled hex map (TMX, or
-//! Tiled JSON: any file no other format claims) read as a scenario, with a table of
+//! File > Import Tiled map and `sandtable import MAP.tmx`: a Tiled hex or orthogonal map
+//! (TMX, or Tiled JSON: any file no other format claims) read as a scenario, with a table of
 //! tile ids to terrain kinds (`--map`) for a tileset that has no `terrain` properties.
 
 use serde_json::json;
@@ -21,7 +21,7 @@ impl Import for Reader {
         "Import Tiled map..."
     }
     fn tooltip(&self) -> &'static str {
-        "Open a Tiled hex map (.tmx or Tiled JSON) as a new scenario"
+        "Open a Tiled hex or orthogonal map (.tmx or Tiled JSON) as a new scenario"
     }
     fn files(&self) -> (&'static str, &'static [&'static str]) {
         ("Tiled map", &["tmx", "tmj", "json"])
@@ -78,7 +78,7 @@ pub fn imported(i: import::Imported) -> Imported {
 fn failure(e: ImportError) -> Failure {
     let kind = match &e {
         ImportError::Read(_) => FailKind::NotAMap,
-        ImportError::NotHexagonal(_) => FailKind::NotHexagonal,
+        ImportError::NotHexagonal(_) | ImportError::SquaresForOther(_) => FailKind::NotHexagonal,
         ImportError::NoRuleset | ImportError::UnknownRuleset(_) => FailKind::UnknownRuleset,
         ImportError::UnmappedTiles(_) => FailKind::UnmappedTiles,
         ImportError::TileTable(_) => FailKind::BadTileTable,

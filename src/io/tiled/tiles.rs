@@ -10,7 +10,8 @@ use serde_json::{Map, Value, json};
 
 use super::import::ImportError;
 use super::model::{GID_MASK, Layer, Prop, TiledMap, Tileset, tileset_of};
-use crate::board::{HexBoard, Offset};
+use super::place::MapCells;
+use crate::board::Offset;
 use crate::rules::{KindList, Ruleset};
 
 /// What `--map` gives: tile ids to terrain kinds, for the map's only tileset or for
@@ -257,12 +258,13 @@ fn tile_kind(
 /// left out.
 pub fn hex_cells(
     m: &TiledMap,
-    b: &HexBoard,
+    on: &MapCells,
     r: &Ruleset,
     table: Option<&TileTable>,
     warnings: &mut Vec<String>,
 ) -> Result<Map<String, Value>, ImportError> {
     let default = r.default_terrain.as_deref();
+    let b = on.grid();
     let mut cells: BTreeMap<(i32, i32), (String, i64)> = BTreeMap::new();
     let mut unmapped: Vec<Unmapped> = Vec::new();
     let mut skipped: Vec<(&str, Vec<Unmapped>)> = Vec::new();
@@ -288,11 +290,12 @@ pub fn hex_cells(
         let (dc, dr) = if *offset == (0.0, 0.0) {
             (0, 0)
         } else {
-            m.hex_geometry().cell_shift(*offset).ok_or_else(|| {
+            on.cell_shift(*offset).ok_or_else(|| {
+                let cells = b.nouns();
                 ImportError::BadMap(format!(
                     "tile layer '{name}' is drawn {} px right and {} px down in Tiled \
-                     (its offset and its groups'), so its tiles stand between the hexes: \
-                     set the offset to 0 or to whole hexes, or hide the layer",
+                     (its offset and its groups'), so its tiles stand between the {cells}: \
+                     set the offset to 0 or to whole {cells}, or hide the layer",
                     offset.0, offset.1
                 ))
             })?

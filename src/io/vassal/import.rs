@@ -38,6 +38,12 @@ pub enum ImportError {
     },
     #[error("{0}")]
     Units(String),
+    /// The ruleset plays on another kind of board than the module's grid.
+    #[error("{0}")]
+    WrongBoard(String),
+    /// A zone's property names what the ruleset lacks, or is not what it should be.
+    #[error("board '{board}': {reason}")]
+    Zone { board: String, reason: String },
 }
 
 /// The `HexGrid` and `HexGridNumbering` as the module states them.
@@ -108,14 +114,19 @@ pub struct UnitSpec {
     pub side: String,
 }
 
-fn grid_error(board: &str, reason: impl Into<String>) -> ImportError {
+pub(super) fn grid_error(board: &str, reason: impl Into<String>) -> ImportError {
     ImportError::Grid {
         board: board.into(),
         reason: reason.into(),
     }
 }
 
-fn attr_int(board: &str, e: &Element, key: &str, default: i32) -> Result<i32, ImportError> {
+pub(super) fn attr_int(
+    board: &str,
+    e: &Element,
+    key: &str,
+    default: i32,
+) -> Result<i32, ImportError> {
     match e.get(key) {
         None => Ok(default),
         Some(v) => v.trim().parse().map_err(|_| {
@@ -127,12 +138,34 @@ fn attr_int(board: &str, e: &Element, key: &str, default: i32) -> Result<i32, Im
     }
 }
 
-fn attr_bool(e: &Element, key: &str, default: bool) -> bool {
+pub(super) fn attr_bool(e: &Element, key: &str, default: bool) -> bool {
     e.get(key).map_or(default, |v| v.trim() == "true")
 }
 
 fn attr_char(e: &Element, key: &str, default: char) -> char {
     e.get(key).and_then(|v| v.chars().next()).unwrap_or(default)
+}
+
+/// A grid numbering's attributes (`HexGridNumbering`, `SquareGridNumbering`), with
+/// `RegularGridNumbering`'s defaults for those left out.
+pub fn read_numbering(n: &Element) -> VassalNumbering {
+    VassalNumbering {
+        first: attr_char(n, "first", 'H'),
+        sep: n.get("sep").unwrap_or("").to_string(),
+        h_type: attr_char(n, "hType", 'N'),
+        v_type: attr_char(n, "vType", 'N'),
+        h_leading: n.get("hLeading").and_then(|v| v.parse().ok()).unwrap_or(1),
+        v_leading: n.get("vLeading").and_then(|v| v.parse().ok()).unwrap_or(1),
+        h_off: n.get("hOff").and_then(|v| v.parse().ok()).unwrap_or(1),
+        v_off: n.get("vOff").and_then(|v| v.parse().ok()).unwrap_or(1),
+        h_descend: attr_bool(n, "hDescend", false),
+        v_descend: attr_bool(n, "vDescend", false),
+        stagger: attr_bool(n, "stagger", true),
+        format: n
+            .get("locationFormat")
+            .unwrap_or("$gridLocation$")
+            .to_string(),
+    }
 }
 
 /// Reads a `HexGrid` element.
@@ -156,23 +189,7 @@ pub fn hex_grid(board: &str, e: &Element) -> Result<Grid, ImportError> {
             ));
         }
     }
-    let numbering = e.first(module::NUMBERING).map(|n| VassalNumbering {
-        first: attr_char(n, "first", 'H'),
-        sep: n.get("sep").unwrap_or("").to_string(),
-        h_type: attr_char(n, "hType", 'N'),
-        v_type: attr_char(n, "vType", 'N'),
-        h_leading: n.get("hLeading").and_then(|v| v.parse().ok()).unwrap_or(1),
-        v_leading: n.get("vLeading").and_then(|v| v.parse().ok()).unwrap_or(1),
-        h_off: n.get("hOff").and_then(|v| v.parse().ok()).unwrap_or(1),
-        v_off: n.get("vOff").and_then(|v| v.parse().ok()).unwrap_or(1),
-        h_descend: attr_bool(n, "hDescend", false),
-        v_descend: attr_bool(n, "vDescend", false),
-        stagger: attr_bool(n, "stagger", true),
-        format: n
-            .get("locationFormat")
-            .unwrap_or("$gridLocation$")
-            .to_string(),
-    });
+    let numbering = e.first(module::NUMBERING).map(read_numbering);
     Ok(Grid {
         dx,
         dy,
@@ -184,7 +201,7 @@ pub fn hex_grid(board: &str, e: &Element) -> Result<Grid, ImportError> {
     })
 }
 
-fn zone_bounds(path: &str) -> Option<(i32, i32, i32, i32)> {
+pub(super) fn zone_bounds(path: &str) -> Option<(i32, i32, i32, i32)> {
     let pts: Vec<(i32, i32)> = path
         .split(';')
         .filter_map(|p| {
@@ -207,24 +224,27 @@ pub fn find_grid(
     let refuse = |what: &str| {
         grid_error(
             board_name,
-            format!("{what}: Sandtable boards are hexagonal, so it is not imported"),
+            format!("{what}: Sandtable imports hex and square grids, so it is not imported"),
         )
     };
     if let Some(g) = board.first(module::HEX_GRID) {
         return Ok((hex_grid(board_name, g)?, None));
     }
     if board.first(module::SQUARE_GRID).is_some() {
-        return Err(refuse("the board has a square grid"));
+        return Err(grid_error(
+            board_name,
+            "the board has a square grid, not a hex grid",
+        ));
     }
     if board.first(module::REGION_GRID).is_some() {
         return Err(refuse(
-            "the board has a region grid (named points, not hexes)",
+            "the board has a region grid (named points, not cells)",
         ));
     }
     let Some(zoned) = board.first(module::ZONED_GRID) else {
         return Err(grid_error(
             board_name,
-            "the board has no grid: there are no hexes to reproduce",
+            "the board has no grid: there are no hexes or squares to reproduce",
         ));
     };
     if zone.is_none()
@@ -246,8 +266,9 @@ pub fn find_grid(
         }
     }
     if zoned.first(module::SQUARE_GRID).is_some() {
-        return Err(refuse(
-            "the board's zoned grid has a square background grid",
+        return Err(grid_error(
+            board_name,
+            "the board's zoned grid has a square background grid, not a hex grid",
         ));
     }
     Err(grid_error(
@@ -393,6 +414,37 @@ fn to_offset(sideways: bool, line: i32, along: i32) -> Offset {
     }
 }
 
+/// The text a numbering's location format puts before and after the grid location;
+/// any other format (`$row$` and `$column$` apart) has no Sandtable label.
+pub fn around_location(
+    board_name: &str,
+    n: &VassalNumbering,
+) -> Result<(String, String), ImportError> {
+    match n.format.split_once("$gridLocation$") {
+        Some((a, b)) if !a.contains('$') && !b.contains('$') => Ok((a.to_string(), b.to_string())),
+        _ => Err(grid_error(
+            board_name,
+            format!(
+                "the location format '{}' is not the grid location with text around it; \
+                 Sandtable labels cannot print it",
+                n.format
+            ),
+        )),
+    }
+}
+
+/// One axis of a VASSAL numbering counted from our first line, VASSAL's raw line
+/// `raw0`: `RegularGridNumbering.getName` adds `off` to the raw line, or, descending,
+/// to `max` less it.
+pub fn count(raw0: i32, desc: bool, max: i32, off: i32, kind: char, leading: i32) -> Count {
+    Count {
+        letters: kind == 'A',
+        first: if desc { max - raw0 } else { raw0 } + off,
+        step: if desc { -1 } else { 1 },
+        leading: leading.max(0) as u32,
+    }
+}
+
 /// VASSAL's numbering in our board's terms.
 pub fn numbering(
     board_name: &str,
@@ -401,19 +453,7 @@ pub fn numbering(
     origin: (i32, i32),
     size: (u32, u32),
 ) -> Result<Numbering, ImportError> {
-    let (prefix, suffix) = match n.format.split_once("$gridLocation$") {
-        Some((a, b)) if !a.contains('$') && !b.contains('$') => (a.to_string(), b.to_string()),
-        _ => {
-            return Err(grid_error(
-                board_name,
-                format!(
-                    "the location format '{}' is not the grid location with text around it; \
-                     Sandtable labels cannot print it",
-                    n.format
-                ),
-            ));
-        }
-    };
+    let (prefix, suffix) = around_location(board_name, n)?;
     // `HexGridNumbering.getMaxRows` / `getMaxColumns`, as VASSAL computes them.
     let max_rows = (f64::from(size.1) / grid.dx + 0.5).floor() as i32;
     let max_cols = (f64::from(size.0) / grid.dy + 0.5).floor() as i32;
@@ -423,12 +463,6 @@ pub fn numbering(
         (n.v_descend, max_rows, n.h_descend, max_cols)
     } else {
         (n.h_descend, max_cols, n.v_descend, max_rows)
-    };
-    let count = |raw0: i32, desc: bool, max: i32, off: i32, kind: char, leading: i32| Count {
-        letters: kind == 'A',
-        first: if desc { max - raw0 } else { raw0 } + off,
-        step: if desc { -1 } else { 1 },
-        leading: leading.max(0) as u32,
     };
     let vassal_col = count(c0, col_desc, col_max, n.h_off, n.h_type, n.h_leading);
     let vassal_row = count(r0, row_desc, row_max, n.v_off, n.v_type, n.v_leading);
@@ -535,6 +569,18 @@ pub fn pick<'a>(
     Ok((chosen, element))
 }
 
+/// The kind of board a board's grid makes (`"hex"`, `"square"`), if it makes one.
+pub fn grid_kind(module: &Module, entry: &BoardEntry) -> Option<&'static str> {
+    let (_, element) = pick(module, Some(&entry.map), Some(&entry.board)).ok()?;
+    if find_grid(&entry.board, element, None).is_ok() {
+        return Some("hex");
+    }
+    match super::square_in::find(&entry.board, element) {
+        Ok(Some(_)) => Some("square"),
+        _ => None,
+    }
+}
+
 /// A stable id from a name: lower case words joined by `-`.
 fn slug(name: &str) -> String {
     let mut out = String::new();
@@ -608,7 +654,6 @@ pub fn import(
     units: Option<&UnitTable>,
 ) -> Result<Imported, ImportError> {
     let (entry, element) = pick(module, map, board)?;
-    let (grid, zone) = find_grid(&entry.board, element, None)?;
     let image = match &entry.image {
         Some(name) => {
             let path = format!("images/{name}");
@@ -630,6 +675,72 @@ pub fn import(
         None => stated_size(element)
             .ok_or_else(|| grid_error(&entry.board, "the board has neither an image nor a size"))?,
     };
+    let board = match find_grid(&entry.board, element, None) {
+        Ok((grid, zone)) => Board::Hex(hex_board(&entry, element, &grid, zone, size)?),
+        Err(hex_refused) => match super::square_in::find(&entry.board, element)? {
+            Some(found) => Board::Square(super::square_in::board(&entry, &found, size)?),
+            None => return Err(hex_refused),
+        },
+    };
+    fits_board(&entry.board, &board, ruleset)?;
+    let title = match module.name() {
+        "" => entry.board.clone(),
+        n => format!("{n}: {}", entry.board),
+    };
+    let mut scenario = Scenario::new(title, ruleset.id.clone(), board);
+    scenario.description = format!(
+        "Imported from the VASSAL module '{}', map '{}', board '{}'.",
+        module.name(),
+        entry.map,
+        entry.board
+    );
+    scenario.sides = roster_sides(&module.build);
+    if let Some(t) = units {
+        for spec in t.values() {
+            if !scenario.sides.iter().any(|s| s.id == spec.side) {
+                scenario.sides.push(PlayerSide {
+                    id: spec.side.clone(),
+                    name: spec.side.clone(),
+                    base_edge: None,
+                    colour: None,
+                });
+            }
+        }
+    }
+    super::zones_in::read_terrain(&entry.board, element, ruleset, &mut scenario)?;
+    let left_out = place_units(module, &entry, ruleset, units, &mut scenario)?;
+    Ok(Imported {
+        scenario,
+        image,
+        left_out,
+        board: entry,
+    })
+}
+
+/// A square grid needs a ruleset played on squares, and a hex grid one played on hexes.
+fn fits_board(board_name: &str, board: &Board, ruleset: &Ruleset) -> Result<(), ImportError> {
+    let square = |b: &Board| matches!(b, Board::Square(_));
+    if square(board) == square(&ruleset.board) {
+        return Ok(());
+    }
+    let kind = if square(board) { "square" } else { "hex" };
+    Err(ImportError::WrongBoard(format!(
+        "board '{board_name}' has a {kind} grid and ruleset {} plays on a {} board: \
+         pass --ruleset with a {kind} ruleset",
+        ruleset.id,
+        ruleset.board.kind()
+    )))
+}
+
+/// Our hex board for a module's `HexGrid` over a board of `size` pixels, its image
+/// placed so that our centres fall on VASSAL's.
+fn hex_board(
+    entry: &BoardEntry,
+    element: &Element,
+    grid: &Grid,
+    zone: Option<String>,
+    size: (u32, u32),
+) -> Result<HexBoard, ImportError> {
     let zone_extent = match &zone {
         Some(z) => element
             .first(module::ZONED_GRID)
@@ -637,11 +748,11 @@ pub fn import(
             .and_then(|e| zone_bounds(e.get("path").unwrap_or(""))),
         None => None,
     };
-    let Fitted { mut board, origin } = fit(&entry.board, &grid, size, zone_extent)?;
+    let Fitted { mut board, origin } = fit(&entry.board, grid, size, zone_extent)?;
     if let Some(n) = &grid.numbering {
         // `getMaxRows` and `getMaxColumns` read the grid's container: a zone's bounds.
         let container = zone_extent.map_or(size, |(a, b, c, d)| ((c - a) as u32, (d - b) as u32));
-        let numbering = numbering(&entry.board, n, &grid, origin, container)?;
+        let numbering = numbering(&entry.board, n, grid, origin, container)?;
         if let Err((label, _, _)) = numbering.distinct(&board) {
             return Err(grid_error(
                 &entry.board,
@@ -704,37 +815,7 @@ pub fn import(
         }),
         measure: None,
     }));
-    let title = match module.name() {
-        "" => entry.board.clone(),
-        n => format!("{n}: {}", entry.board),
-    };
-    let mut scenario = Scenario::new(title, ruleset.id.clone(), Board::Hex(board.clone()));
-    scenario.description = format!(
-        "Imported from the VASSAL module '{}', map '{}', board '{}'.",
-        module.name(),
-        entry.map,
-        entry.board
-    );
-    scenario.sides = roster_sides(&module.build);
-    if let Some(t) = units {
-        for spec in t.values() {
-            if !scenario.sides.iter().any(|s| s.id == spec.side) {
-                scenario.sides.push(PlayerSide {
-                    id: spec.side.clone(),
-                    name: spec.side.clone(),
-                    base_edge: None,
-                    colour: None,
-                });
-            }
-        }
-    }
-    let left_out = place_units(module, &entry, &grid, &board, ruleset, units, &mut scenario)?;
-    Ok(Imported {
-        scenario,
-        image,
-        left_out,
-        board: entry,
-    })
+    Ok(board)
 }
 
 /// At-start stacks of the board: pieces that say their class and side become units on
@@ -742,8 +823,6 @@ pub fn import(
 fn place_units(
     module: &Module,
     entry: &BoardEntry,
-    grid: &Grid,
-    board: &HexBoard,
     ruleset: &Ruleset,
     units: Option<&UnitTable>,
     scenario: &mut Scenario,
@@ -760,10 +839,12 @@ fn place_units(
         .iter()
         .filter(|b| b.map == entry.map)
         .count();
-    let layout = board.layout();
-    let Some(bg) = &board.background else {
+    let board = scenario.board.clone();
+    let (Some(grid), Some(bg)) = (board.grid(), board.background()) else {
         return Ok(left_out);
     };
+    let layout = grid.layout();
+    let noun = grid.noun();
     let mut stacks = Vec::new();
     map.descendants(module::SETUP_STACK, &mut stacks);
     let mut n = 0;
@@ -775,21 +856,20 @@ fn place_units(
         let stack_name = s.get("name").unwrap_or("").to_string();
         let on_grid = s.get("useGridLocation") == Some("true");
         let location = s.get("location").unwrap_or("");
-        let hex = if on_grid {
-            board.hex_at(location).ok()
+        let cell = if on_grid {
+            grid.cell_at(location).ok()
         } else {
             let x: f64 = s.get("x").and_then(|v| v.parse().ok()).unwrap_or(0.0);
             let y: f64 = s.get("y").and_then(|v| v.parse().ok()).unwrap_or(0.0);
             let (mx, my) = bg.to_board((x, y));
             let h = layout.hex_at(Vec2::new(mx as f32, my as f32));
-            board.contains(h).then_some(h)
+            grid.contains(h).then_some(h)
         };
-        let _ = grid;
         for slot in s.all(module::PIECE_SLOT) {
             let name = module::piece_name(slot);
-            let Some(hex) = hex else {
+            let Some(cell) = cell else {
                 left_out.push(format!(
-                    "'{name}' (stack '{stack_name}'): its place is on no hex of the board"
+                    "'{name}' (stack '{stack_name}'): its place is on no {noun} of the board"
                 ));
                 continue;
             };
@@ -804,12 +884,12 @@ fn place_units(
                     n += 1;
                     let mut u = Unit::new(format!("u{n}"), class);
                     u.side = side;
-                    u.hex = Some(hex);
+                    u.hex = Some(cell);
                     scenario.units.push(u);
                 }
                 None => left_out.push(format!(
                     "'{name}' on {}: its name says no unit class and side of {} (give it in --units)",
-                    board.label(hex),
+                    grid.label(cell),
                     ruleset.id
                 )),
             }

@@ -15,6 +15,8 @@ pub mod reader;
 pub mod sequence;
 pub mod setup;
 pub mod square;
+pub mod square_in;
+pub mod zones_in;
 
 use std::io::Write;
 

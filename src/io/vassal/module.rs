@@ -16,6 +16,9 @@ pub const REGION_GRID: &str = "VASSAL.build.module.map.boardPicker.board.RegionG
 pub const ZONED_GRID: &str = "VASSAL.build.module.map.boardPicker.board.ZonedGrid";
 pub const ZONE: &str = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone";
 pub const NUMBERING: &str = "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering";
+pub const SQUARE_NUMBERING: &str =
+    "VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering";
+pub const ZONE_PROPERTY: &str = "VASSAL.build.module.properties.ZoneProperty";
 pub const SETUP_STACK: &str = "VASSAL.build.module.map.SetupStack";
 pub const PIECE_SLOT: &str = "VASSAL.build.widget.PieceSlot";
 

@@ -32,11 +32,13 @@ impl Import for Reader {
         "a module"
     }
     fn boards(&self, file: &std::path::Path) -> Result<Option<Vec<BoardChoice>>, Failure> {
-        let boards = module(file)?.boards();
+        let module = module(file)?;
+        let boards = module.boards();
         if boards.is_empty() {
             return Err(Failure::new(FailKind::File, "the module has no board").in_file(file));
         }
         let choices = boards.into_iter().map(|b| BoardChoice {
+            kind: vimport::grid_kind(&module, &b),
             map: b.map,
             board: b.board,
             image: b.image,
@@ -76,28 +78,27 @@ impl Import for Reader {
             let name = vimport::image_file_name(q.output.unwrap_or(q.file), &entry);
             (name, bytes)
         });
-        if let Board::Hex(b) = &mut imported.scenario.board {
-            match (&image, &mut b.background) {
-                (Some((name, _)), Some(bg)) => {
-                    bg.image = name.clone();
-                    // Unsaved, it is absolute: File > Export writes a new module from it.
-                    if let Some(v) = &mut bg.vassal {
-                        v.module = Some(VassalBoard::module_name(q.output, q.file));
-                    }
+        let board = &mut imported.scenario.board;
+        match (&image, board.background_mut()) {
+            (Some((name, _)), Some(bg)) => {
+                bg.image = name.clone();
+                // Unsaved, it is absolute: File > Export writes a new module from it.
+                if let Some(v) = &mut bg.vassal {
+                    v.module = Some(VassalBoard::module_name(q.output, q.file));
                 }
-                // A board with no image has nothing to draw under its hexes.
-                _ => b.background = None,
             }
+            // A board with no image has nothing to draw under its cells.
+            _ => clear_background(board),
         }
         let s = &imported.scenario;
-        let board = s.board.as_hex();
+        let grid = s.board.grid();
         let answer = json!({
             "ruleset": s.ruleset,
             "map": imported.board.map,
             "board": imported.board.board,
             "background": image.as_ref().map(|(name, _)| name),
-            "columns": board.map(|b| b.columns),
-            "rows": board.map(|b| b.rows),
+            "columns": grid.map(|b| b.columns()),
+            "rows": grid.map(|b| b.rows()),
             "units": s.units.len(),
             "left_out": imported.left_out,
         });
@@ -105,9 +106,15 @@ impl Import for Reader {
             " (map '{}', board '{}'{})",
             imported.board.map,
             imported.board.board,
-            board.map_or(String::new(), |b| format!(
-                ", {} x {} hexes",
-                b.columns, b.rows
+            grid.map_or(String::new(), |g| format!(
+                ", {} x {} {}",
+                g.columns(),
+                g.rows(),
+                if g.as_hex().is_some() {
+                    "hexes"
+                } else {
+                    "squares"
+                }
             )),
         );
         let mut report = vec![format!("{} units from at-start pieces", s.units.len())];
@@ -130,6 +137,14 @@ impl Import for Reader {
     }
 }
 
+fn clear_background(board: &mut Board) {
+    match board {
+        Board::Hex(b) => b.background = None,
+        Board::Square(b) => b.background = None,
+        Board::Freeform(_) => {}
+    }
+}
+
 /// The module at `file`: its build file read, not its images.
 fn module(file: &std::path::Path) -> Result<Module, Failure> {
     let bytes = std::fs::read(file).map_err(|e| {
@@ -146,6 +161,8 @@ fn failure(e: ImportError) -> Failure {
         ImportError::NoBoard(_) | ImportError::Image { .. } | ImportError::Units(_) => {
             FailKind::File
         }
+        ImportError::WrongBoard(_) => FailKind::WrongBoard,
+        ImportError::Zone { .. } => FailKind::BadMap,
     };
     Failure::new(kind, e.to_string())
 }

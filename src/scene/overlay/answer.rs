@@ -383,7 +383,13 @@ pub fn unreachable_why(
 /// the route's (a road state the way does not show) only the difference is given.
 pub fn cost_words(s: &Scenario, reach: &[Reach], way: &[Hex], cost: u32) -> String {
     let hexes = way.len().saturating_sub(1);
-    let plural = if hexes == 1 { "hex" } else { "hexes" };
+    let grid = s.board.grid();
+    let plural = match (hexes, grid) {
+        (1, Some(g)) => g.noun(),
+        (_, Some(g)) => g.nouns(),
+        (1, None) => "hex",
+        (_, None) => "hexes",
+    };
     let diff = i64::from(cost) - hexes as i64;
     if diff == 0 {
         return format!("costs {cost} ({hexes} {plural})");
@@ -461,7 +467,8 @@ pub fn summary(preview: &Preview, s: &Scenario) -> String {
             crate::rules::play::hex::zoc_headline(s, side, hexes.len())
         }
         Preview::Viewshed { from, seen } => {
-            format!("{} sees {} hexes", s.label(*from), seen.len())
+            let cells = s.board.grid().map_or("hexes", |g| g.nouns());
+            format!("{} sees {} {cells}", s.label(*from), seen.len())
         }
     }
 }

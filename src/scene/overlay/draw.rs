@@ -204,6 +204,18 @@ pub fn draw_on_screen<'b>(
                                 points: smallvec::smallvec![p, q],
                                 stroke: Stroke::new(w * 0.06, CROSSED.darker(0.2)).round(),
                             });
+                        } else {
+                            // Through the corner two squares share: both are tinted
+                            // lightly (the line is blocked only when both block) and
+                            // the corner marked.
+                            let corner = (layout.centre(*a) + layout.centre(*b)) / 2.0;
+                            out.push(fill(layout, *a, CROSSED.alpha(35)));
+                            out.push(fill(layout, *b, CROSSED.alpha(35)));
+                            out.push(Item::Circle {
+                                centre: corner,
+                                radius: w * 0.07,
+                                style: Style::fill(CROSSED.darker(0.2)),
+                            });
                         }
                     }
                 }
