@@ -461,6 +461,47 @@ fn the_forces_table_sorts_renames_sets_arrivals_and_selects_units() {
     assert_eq!(name(&h, "c1").hex, Some(c3));
 }
 
+#[test]
+fn the_forces_table_sets_the_turn_a_unit_leaves_one_undo_step_each() {
+    let mut h = app_on(REINFORCEMENTS);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::F);
+    h.run();
+    let unit = |h: &Harness<'_, DesignerApp>, id: &str| {
+        let s = &h.state().doc.scenario;
+        s.units.iter().find(|u| u.id == id).unwrap().clone()
+    };
+    assert_eq!(unit(&h, "c1").leaves, None);
+    h.get_by_role_and_label(Role::SpinButton, "c1 leaves")
+        .set_value_accesskit(5.0);
+    h.run();
+    assert_eq!(unit(&h, "c1").leaves.map(|l| l.turn), Some(5));
+    assert_eq!(unit(&h, "c1").hex, Some(hex(&h, "C3")), "still set up");
+    assert_eq!(undo_name(&mut h), "set unit c1 leaving on turn 5");
+    assert_eq!(h.state().doc.counts(), (0, 0));
+    // The guns of turn 8 stay to the end.
+    assert_eq!(unit(&h, "u3").leaves.map(|l| l.turn), Some(8));
+    h.get_by_role_and_label(Role::SpinButton, "u3 leaves")
+        .set_value_accesskit(0.0);
+    h.run();
+    assert_eq!(unit(&h, "u3").leaves, None);
+    assert_eq!(undo_name(&mut h), "set unit u3 staying to the end");
+    // A reinforcement of turn 3 cannot leave before turn 4.
+    h.get_by_role_and_label(Role::SpinButton, "c5 leaves")
+        .set_value_accesskit(2.0);
+    h.run();
+    assert_eq!(unit(&h, "c5").leaves.map(|l| l.turn), Some(4));
+    // Past turn 5 c1 and c5 are gone.
+    h.get_by_role_and_label(Role::Slider, "turn")
+        .set_value_accesskit(6.0);
+    h.run();
+    h.get_by_label("Gone (2)");
+    for _ in 0..3 {
+        undo(&mut h);
+    }
+    assert_eq!(unit(&h, "c1").leaves, None);
+    assert_eq!(unit(&h, "u3").leaves.map(|l| l.turn), Some(8));
+}
+
 /// Issue 43's designer: a Battle Cry scenario written through the UI alone (turns and
 /// who moves first, side notes, an objective, a victory condition, a reinforcement),
 /// saved, opened again and valid.
