@@ -107,6 +107,24 @@ pub fn arriving_on(s: &Scenario, u: &Unit, turn: u32) -> Option<Unit> {
     Some(new)
 }
 
+/// A turn typed or dragged in a row, 0 shown (and typed) as `zero` ("start", "stays").
+fn turn_field<'a>(turn: &'a mut u32, last: u32, zero: &'static str) -> egui::DragValue<'a> {
+    egui::DragValue::new(turn)
+        .range(0..=last)
+        .custom_formatter(move |v, _| {
+            if v < 0.5 {
+                zero.into()
+            } else {
+                format!("turn {v:.0}")
+            }
+        })
+        .custom_parser(move |t| match t.trim() {
+            "" | "-" => Some(0.0),
+            t if t == zero => Some(0.0),
+            t => t.trim_start_matches("turn").trim().parse().ok(),
+        })
+}
+
 /// What to put in place of a unit, and the undo step's name.
 type Change = (Unit, String);
 
@@ -234,21 +252,7 @@ impl Forces {
                         row.col(|ui| {
                             let was = u.arrives.as_ref().map_or(0, |a| a.turn);
                             let mut turn = was;
-                            let mut r = ui.add(
-                                egui::DragValue::new(&mut turn)
-                                    .range(0..=last)
-                                    .custom_formatter(|v, _| {
-                                        if v < 0.5 {
-                                            "start".into()
-                                        } else {
-                                            format!("turn {v:.0}")
-                                        }
-                                    })
-                                    .custom_parser(|t| match t.trim() {
-                                        "start" => Some(0.0),
-                                        t => t.trim_start_matches("turn").trim().parse().ok(),
-                                    }),
-                            );
+                            let mut r = ui.add(turn_field(&mut turn, last, "start"));
                             if let Some(l) = id_label {
                                 r = r.labelled_by(l);
                             }
@@ -277,21 +281,7 @@ impl Forces {
                             let mut turn = was;
                             // It can leave no sooner than the turn after it arrives.
                             let first = u.arrives.as_ref().map_or(1, |a| a.turn + 1);
-                            let r = ui.add(
-                                egui::DragValue::new(&mut turn)
-                                    .range(0..=last.max(first))
-                                    .custom_formatter(|v, _| {
-                                        if v < 0.5 {
-                                            "stays".into()
-                                        } else {
-                                            format!("turn {v:.0}")
-                                        }
-                                    })
-                                    .custom_parser(|t| match t.trim() {
-                                        "stays" | "-" | "" => Some(0.0),
-                                        t => t.trim_start_matches("turn").trim().parse().ok(),
-                                    }),
-                            );
+                            let r = ui.add(turn_field(&mut turn, last.max(first), "stays"));
                             // Its own name, the arrival field being named by the unit.
                             ui.ctx().accesskit_node_builder(r.id, |b| {
                                 b.set_label(format!("{} leaves", u.id));
