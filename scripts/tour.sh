@@ -13,7 +13,7 @@
 #
 # STEPS is a file of one step a line (blank lines and # comments skipped):
 #   key ctrl+n            xdotool key names, sent to the designer's window
-#   type bc1.json         text typed into the focused field
+#   type Union: 5 cards   the rest of the line typed into the focused field (no #)
 #   click X Y             a left click at window coordinates
 #   rclick X Y            a right click
 #   dclick X Y            a double click
@@ -77,7 +77,7 @@ while IFS= read -r line || [[ -n $line ]]; do
     [[ $op == mark ]] && continue
     case $op in
         key) xdotool key --clearmodifiers "$a" ;;
-        type) xdotool type --delay 40 "$a" ;;
+        type) text=${line#*type }; xdotool type --delay 40 "${text%"${text##*[![:space:]]}"}" ;;
         click) xdotool mousemove --sync "$a" "$b" sleep 0.1 click 1 ;;
         rclick) xdotool mousemove --sync "$a" "$b" sleep 0.1 click 3 ;;
         dclick) xdotool mousemove --sync "$a" "$b" sleep 0.1 click --repeat 2 --delay 80 1 ;;

@@ -116,6 +116,8 @@ impl Canvas {
             );
             return;
         };
+        // The select tool picks the counters the board shows at the slider's turn.
+        self.select.turn = tools.turn;
         let before = self.hover;
         self.hover = response.hover_pos().map(|p| {
             let b = self.view.to_board(rect, p);
@@ -436,7 +438,7 @@ impl Canvas {
         {
             let b = self.view.to_board(rect, p);
             let hex = board.layout().hex_at(hexx::Vec2::new(b.x, b.y));
-            let under = super::select::counters_at(&doc.scenario, board, b, hex);
+            let under = super::select::counters_at(&doc.scenario, self.select.turn, board, b, hex);
             self.menu_hex = board.contains(hex).then_some(hex);
             match under.first() {
                 Some(top) => self.select.pick(&doc.scenario, top.clone()),

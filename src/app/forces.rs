@@ -1,13 +1,14 @@
 //! File > Forces: each side's units in a table (id, name, class, strength, where, when
-//! it arrives and leaves), sorted by the column clicked; a unit's name and arrival turn
-//! are edited in place, each change one undo step; a click on a row selects the unit.
+//! it arrives and leaves), sorted by the column clicked; a unit's name, arrival turn and
+//! the turn it leaves are edited in place, each change one undo step; a click on a row
+//! selects the unit.
 
 use egui::Ui;
 use egui_extras::{Column, TableBuilder};
 
 use super::window::{Desk, Outcome, Shown, Window, beside_board};
 use crate::rules::{KindList, Rulesets};
-use crate::scenario::plan::Arrival;
+use crate::scenario::plan::{Arrival, Leaving};
 use crate::scenario::{Edit, Feature, Place, Scenario, Unit, turn_view};
 
 /// A column of the table, which sorts it when its header is clicked.
@@ -104,6 +105,24 @@ pub fn arriving_on(s: &Scenario, u: &Unit, turn: u32) -> Option<Unit> {
         }
     }
     Some(new)
+}
+
+/// A turn typed or dragged in a row, 0 shown (and typed) as `zero` ("start", "stays").
+fn turn_field<'a>(turn: &'a mut u32, last: u32, zero: &'static str) -> egui::DragValue<'a> {
+    egui::DragValue::new(turn)
+        .range(0..=last)
+        .custom_formatter(move |v, _| {
+            if v < 0.5 {
+                zero.into()
+            } else {
+                format!("turn {v:.0}")
+            }
+        })
+        .custom_parser(move |t| match t.trim() {
+            "" | "-" => Some(0.0),
+            t if t == zero => Some(0.0),
+            t => t.trim_start_matches("turn").trim().parse().ok(),
+        })
 }
 
 /// What to put in place of a unit, and the undo step's name.
@@ -233,21 +252,7 @@ impl Forces {
                         row.col(|ui| {
                             let was = u.arrives.as_ref().map_or(0, |a| a.turn);
                             let mut turn = was;
-                            let mut r = ui.add(
-                                egui::DragValue::new(&mut turn)
-                                    .range(0..=last)
-                                    .custom_formatter(|v, _| {
-                                        if v < 0.5 {
-                                            "start".into()
-                                        } else {
-                                            format!("turn {v:.0}")
-                                        }
-                                    })
-                                    .custom_parser(|t| match t.trim() {
-                                        "start" => Some(0.0),
-                                        t => t.trim_start_matches("turn").trim().parse().ok(),
-                                    }),
-                            );
+                            let mut r = ui.add(turn_field(&mut turn, last, "start"));
                             if let Some(l) = id_label {
                                 r = r.labelled_by(l);
                             }
@@ -272,7 +277,36 @@ impl Forces {
                             }
                         });
                         row.col(|ui| {
-                            ui.label(u.leaves.map_or("-".into(), |l| format!("turn {}", l.turn)));
+                            let was = u.leaves.map_or(0, |l| l.turn);
+                            let mut turn = was;
+                            // It can leave no sooner than the turn after it arrives.
+                            let first = u.arrives.as_ref().map_or(1, |a| a.turn + 1);
+                            let r = ui.add(turn_field(&mut turn, last.max(first), "stays"));
+                            // Its own name, the arrival field being named by the unit.
+                            ui.ctx().accesskit_node_builder(r.id, |b| {
+                                b.set_label(format!("{} leaves", u.id));
+                            });
+                            let r = r.on_hover_text(
+                                "The turn it is taken off the map; stays: to the end",
+                            );
+                            if r.drag_started() {
+                                drag = Some(true);
+                            }
+                            if turn != was {
+                                let mut new = u.clone();
+                                let name = if turn == 0 {
+                                    new.leaves = None;
+                                    format!("set unit {} staying to the end", u.id)
+                                } else {
+                                    let turn = turn.max(first);
+                                    new.leaves = Some(Leaving { turn });
+                                    format!("set unit {} leaving on turn {turn}", u.id)
+                                };
+                                change = Some((new, name));
+                            }
+                            if r.drag_stopped() {
+                                drag = Some(false);
+                            }
                         });
                         if row.response().clicked() {
                             clicked = Some(u.id.clone());

@@ -273,6 +273,7 @@ impl BoardTool<Hexes> for HexSelection {
             down: p.down,
             shift: p.shift,
         };
+        self.turn = t.tools.turn;
         HexSelection::input(self, pointer, t.doc, t.rulesets, t.board);
     }
     fn hint(&self) -> &'static str {

@@ -14,7 +14,7 @@ use super::document::Document;
 use crate::board::Grid;
 use crate::rules::Rulesets;
 use crate::scenario::region::{self, Ids, Region};
-use crate::scenario::{Edit, Feature, FeatureKind, Scenario};
+use crate::scenario::{Edit, Feature, FeatureKind, Scenario, turn_view};
 
 /// What Copy or Cut took from the selection, for Paste.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,21 +77,26 @@ impl Counter {
         }
     }
 
-    /// The hex it stands on.
-    pub fn hex(&self, s: &Scenario) -> Option<Hex> {
-        match self.feature(s)? {
-            Feature::Unit(u) => u.hex,
-            Feature::Token(t) => Some(t.hex),
-            _ => None,
+    /// The hex it stands on at the start of `turn` (the turn slider's; `None`: the
+    /// setup): a reinforcement that has arrived stands at its entry.
+    pub fn hex(&self, s: &Scenario, turn: Option<u32>) -> Option<Hex> {
+        match self.kind {
+            FeatureKind::Unit => turn_view::unit_at(s, turn, &self.id)?.hex,
+            _ => match self.feature(s)? {
+                Feature::Token(t) => Some(t.hex),
+                _ => None,
+            },
         }
     }
 
-    /// The edit that puts it on `to`.
-    fn moved_to(&self, s: &Scenario, to: Hex) -> Option<Edit> {
+    /// The edit that puts it on `to` at `turn`: a reinforcement moved on the map at
+    /// its turn enters at `to`.
+    fn moved_to(&self, s: &Scenario, turn: Option<u32>, to: Hex) -> Option<Edit> {
         let f = match self.feature(s)? {
-            Feature::Unit(mut u) => {
-                u.hex = Some(to);
-                Feature::Unit(u)
+            Feature::Unit(u) => {
+                let mut shown = turn_view::unit_at(s, turn, &u.id).unwrap_or(u);
+                shown.hex = Some(to);
+                Feature::Unit(turn_view::stored(s, turn, shown))
             }
             Feature::Token(mut t) => {
                 t.hex = to;
@@ -103,10 +108,12 @@ impl Counter {
     }
 }
 
-/// The counters of a hex, topmost first: its units (the last listed is drawn on top),
-/// then its tokens.
-pub fn stack(s: &Scenario, hex: Hex) -> Vec<Counter> {
-    let units = s.units.iter().rev().filter(|u| u.hex == Some(hex));
+/// The counters of a hex at the start of `turn`, topmost first: its units (the last
+/// listed is drawn on top; reinforcements arrived stand at their entry), then its
+/// tokens.
+pub fn stack(s: &Scenario, turn: Option<u32>, hex: Hex) -> Vec<Counter> {
+    let shown = turn_view::units_at(s, turn);
+    let units = shown.iter().rev().filter(|u| u.hex == Some(hex));
     let tokens = s.tokens.iter().rev().filter(|t| t.hex == hex);
     units
         .map(|u| Counter::unit(&u.id))
@@ -117,17 +124,24 @@ pub fn stack(s: &Scenario, hex: Hex) -> Vec<Counter> {
 /// The counters under a board point: the stack of its hex when the point is on the
 /// counters drawn in the middle of the hex, none nearer the hex's edge (a press there
 /// takes the whole hex).
-pub fn counters_at(s: &Scenario, board: Grid<'_>, at: Vec2, hex: Hex) -> Vec<Counter> {
+pub fn counters_at(
+    s: &Scenario,
+    turn: Option<u32>,
+    board: Grid<'_>,
+    at: Vec2,
+    hex: Hex,
+) -> Vec<Counter> {
     let w = board.cell_mm() as f32;
     let c = board.layout().centre(hex);
     // The counters' rectangles as `scene::hex::units` draws them: 0.52 by 0.42 hex
     // widths, each one more in a stack 0.05 up and right of the one below.
-    let units = s.units.iter().filter(|u| u.hex == Some(hex)).count();
+    let all = stack(s, turn, hex);
+    let units = all.iter().filter(|c| c.kind == FeatureKind::Unit).count();
     let shift = 0.05 * w * units.saturating_sub(1) as f32;
     let (dx, dy) = (at.x - c.x, at.y - c.y);
     let near = (-0.26 * w..=0.26 * w + shift).contains(&dx)
         && (-0.21 * w - shift..=0.21 * w).contains(&dy);
-    if near { stack(s, hex) } else { Vec::new() }
+    if near { all } else { Vec::new() }
 }
 
 /// The selected hexes and the drag in progress.
@@ -141,6 +155,8 @@ pub struct HexSelection {
     pub counter: Option<Counter>,
     /// Where a counter being dragged would go, and why the rules refuse it there.
     pub refusal: Option<(Hex, Option<String>)>,
+    /// The turn slider's turn: the counters are those the board shows then.
+    pub turn: Option<u32>,
 }
 
 /// What the select tool needs of the pointer this frame.
@@ -180,7 +196,7 @@ impl HexSelection {
     /// Picks a counter on its own; its hex becomes the selection (the inspector shows
     /// its sheet).
     pub fn pick(&mut self, s: &Scenario, counter: Counter) {
-        if let Some(h) = counter.hex(s) {
+        if let Some(h) = counter.hex(s, self.turn) {
             self.hexes = vec![h];
         }
         self.counter = Some(counter);
@@ -238,13 +254,31 @@ impl HexSelection {
         let Some(c) = self.picked(&doc.scenario).cloned() else {
             return Ok(());
         };
-        if let Some(why) = refusal(&c, to, doc) {
+        if let Some(why) = refusal(&c, self.turn, to, doc) {
             return Err(AppError::Refused(why));
         }
-        let Some(edit) = c.moved_to(&doc.scenario, to) else {
+        let Some(edit) = c.moved_to(&doc.scenario, self.turn, to) else {
             return Ok(());
         };
-        doc.apply(edit, rulesets)?;
+        let s = &doc.scenario;
+        let entry = (c.kind == FeatureKind::Unit)
+            .then(|| s.units.iter().find(|u| u.id == c.id))
+            .flatten()
+            .and_then(|u| u.arrives.as_ref())
+            .map(|a| a.turn);
+        match entry {
+            Some(turn) => {
+                let name = format!(
+                    "move where unit {} arrives (turn {turn}) to {}",
+                    c.id,
+                    s.label(to)
+                );
+                doc.apply_named(edit, rulesets, &name)?;
+            }
+            None => {
+                doc.apply(edit, rulesets)?;
+            }
+        }
         self.hexes = vec![to];
         Ok(())
     }
@@ -258,7 +292,7 @@ impl HexSelection {
             let under = if p.shift || whole {
                 Vec::new()
             } else {
-                counters_at(&doc.scenario, board, at, hex)
+                counters_at(&doc.scenario, self.turn, board, at, hex)
             };
             self.drag = Some(if let Some(top) = under.first() {
                 let again = self.counter.as_ref().is_some_and(|c| under.contains(c));
@@ -289,7 +323,7 @@ impl HexSelection {
             } else if self.refusal.as_ref().is_none_or(|(h, _)| *h != to)
                 && let Some(c) = self.picked(&doc.scenario).cloned()
             {
-                self.refusal = Some((to, refusal(&c, to, doc)));
+                self.refusal = Some((to, refusal(&c, self.turn, to, doc)));
             }
         }
         if p.down {
@@ -362,7 +396,7 @@ impl HexSelection {
     /// Picks the counter below the picked one in the stack of `hex` (the top again
     /// after the bottom).
     fn pick_next(&mut self, s: &Scenario, hex: Hex) {
-        let all = stack(s, hex);
+        let all = stack(s, self.turn, hex);
         let i = self
             .counter
             .as_ref()
@@ -463,7 +497,7 @@ impl HexSelection {
         }
         // The picked counter, ringed in orange.
         if let Some(c) = self.picked(s)
-            && let Some(h) = c.hex(s)
+            && let Some(h) = c.hex(s, self.turn)
         {
             let w = board.cell_mm() as f32;
             let centre = layout.centre(h);
@@ -484,8 +518,13 @@ impl HexSelection {
 /// Why the rules refuse `counter` on `to`: the first error the move would bring that
 /// is about the counter or that hex (a unit on terrain it may not enter, too many in
 /// a stack), worded as the validation panel words it.
-pub fn refusal(counter: &Counter, to: Hex, doc: &mut Document) -> Option<String> {
-    let edit = counter.moved_to(&doc.scenario, to)?;
+pub fn refusal(
+    counter: &Counter,
+    turn: Option<u32>,
+    to: Hex,
+    doc: &mut Document,
+) -> Option<String> {
+    let edit = counter.moved_to(&doc.scenario, turn, to)?;
     doc.would_break(&edit)
         .into_iter()
         .find(|d| d.features.contains(&counter.id) || d.hexes.contains(&to))

@@ -12,7 +12,7 @@ use super::view::View;
 use crate::board::freeform::{FreeformBoard, Point};
 use crate::rules::Rulesets;
 use crate::scenario::shape::{self, FeatureRef, SnapTarget};
-use crate::scenario::{Area, Edit, Feature, FeatureKind, Landmark, Line, Unit};
+use crate::scenario::{Area, Edit, Feature, FeatureKind, Landmark, Line, Unit, turn_view};
 
 /// Screen points within which the pointer catches a vertex, a handle or an edge.
 const CATCH_PX: f32 = 8.0;
@@ -69,6 +69,8 @@ pub struct TableTools {
     snapped: Option<(Point, Option<SnapTarget>)>,
     /// The selected feature's vertex under the pointer.
     hover_vertex: Option<usize>,
+    /// The turn slider's turn: units are picked and moved as the table shows them then.
+    pub turn: Option<u32>,
 }
 
 /// A click on the spot of the click before: egui counts a third quick click as a
@@ -307,9 +309,35 @@ pub fn table_tool(tools: &ToolState) -> Box<dyn BoardTool<Table>> {
 
 impl TableTools {
     /// The selected feature as it is in the document now.
+    /// A unit as the table shows it at the slider's turn (a reinforcement at its
+    /// entry), none when it is not on the table then.
     pub fn selected_feature(&self, doc: &Document) -> Option<Feature> {
         let (kind, id) = self.selected.as_ref()?;
-        shape::feature(&doc.scenario, *kind, id)
+        match kind {
+            FeatureKind::Unit if self.turn.is_some() => {
+                turn_view::unit_at(&doc.scenario, self.turn, id).map(Feature::Unit)
+            }
+            _ => shape::feature(&doc.scenario, *kind, id),
+        }
+    }
+
+    /// The feature under `p`: a reinforcement standing at its entry at the slider's
+    /// turn first, then what the file places there (no unit the table does not show).
+    fn feature_at(&self, doc: &Document, p: Point, tolerance: f64) -> Option<FeatureRef> {
+        let s = &doc.scenario;
+        if self.turn.is_some() {
+            let shown = turn_view::units_at(s, self.turn);
+            if let Some(u) = shown
+                .iter()
+                .rev()
+                .find(|u| u.arrives.is_some() && shape::on_base(u, p, tolerance))
+            {
+                return Some((FeatureKind::Unit, u.id.clone()));
+            }
+        }
+        shape::feature_at(s, p, tolerance).filter(|(kind, id)| {
+            *kind != FeatureKind::Unit || turn_view::unit_at(s, self.turn, id).is_some()
+        })
     }
 
     /// Drops what is half done: the shape being drawn, the selection, the ruler.
@@ -351,6 +379,7 @@ impl TableTools {
         rulesets: &Rulesets,
         tools: &mut ToolState,
     ) {
+        self.turn = tools.turn;
         self.keys(ui, doc, rulesets, tools);
         let mut tool = table_tool(tools);
         let Some(pos) = ui.input(|i| i.pointer.interact_pos()) else {
@@ -455,7 +484,7 @@ impl TableTools {
                     index,
                 })
             } else {
-                self.selected = shape::feature_at(&doc.scenario, raw, catch / 2.0);
+                self.selected = self.feature_at(doc, raw, catch / 2.0);
                 self.selected_feature(doc).map(|f| {
                     let grab = shape::vertices(&f)
                         .iter()
@@ -652,8 +681,36 @@ impl TableTools {
     }
 
     /// Puts a feature in the document (new, or replacing the one with its id).
+    /// A reinforcement moved where it stands at the slider's turn enters there.
     pub fn put(&mut self, doc: &mut Document, rulesets: &Rulesets, f: Feature) {
-        let _ = doc.apply(Edit::put(f), rulesets);
+        let Feature::Unit(u) = f else {
+            let _ = doc.apply(Edit::put(f), rulesets);
+            return;
+        };
+        let s = &doc.scenario;
+        let u = turn_view::stored(s, self.turn, u);
+        let was = s.units.iter().find(|x| x.id == u.id);
+        // A reinforcement dragged compares to the table's view of it, never equal to
+        // the file's: each frame of the drag would be an edit.
+        if was == Some(&u) {
+            return;
+        }
+        let entry = u.arrives.as_ref().map(|a| a.turn);
+        let moved = was
+            .and_then(|x| x.arrives.as_ref())
+            .zip(u.arrives.as_ref())
+            .is_some_and(|(was, now)| was.at != now.at);
+        let name = format!(
+            "move where unit {} arrives (turn {})",
+            u.id,
+            entry.unwrap_or(0)
+        );
+        let edit = Edit::put(Feature::Unit(u));
+        let _ = if moved {
+            doc.apply_named(edit, rulesets, &name)
+        } else {
+            doc.apply(edit, rulesets)
+        };
     }
 
     /// Selects a feature (a diagnostic clicked in the panel, a paste).

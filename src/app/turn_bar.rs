@@ -5,8 +5,8 @@ use egui::Ui;
 
 use super::DesignerApp;
 use super::turns::{last_turn, standing, zero_as};
-use crate::scenario::Unit;
 use crate::scenario::plan::schedule;
+use crate::scenario::{Unit, turn_view};
 
 /// A unit in the turn list: its id and name.
 fn unit_words(u: &Unit) -> String {
@@ -116,14 +116,16 @@ impl DesignerApp {
         if let Some(c) = standing(s, u) {
             self.canvas.centre_pending = Some(c);
         }
+        let turn = self.tools.turn;
         if s.board.as_hex().is_some() {
-            if u.hex.is_some() {
+            self.canvas.select.turn = turn;
+            if turn_view::unit_at(s, turn, id).is_some_and(|u| u.hex.is_some()) {
                 let counter = super::select::Counter::unit(id);
                 self.canvas.select.pick(s, counter);
             } else {
                 self.canvas.select.counter = None;
             }
-        } else if u.at.is_some() {
+        } else if turn_view::unit_at(s, turn, id).is_some_and(|u| u.at.is_some()) {
             self.canvas
                 .table
                 .select(crate::scenario::FeatureKind::Unit, id);

@@ -17,7 +17,7 @@ use super::{pdf, raster};
 use crate::rules::Ruleset;
 use crate::rules::model::KindList;
 use crate::scenario::plan::schedule;
-use crate::scenario::{Scenario, Unit};
+use crate::scenario::{Scenario, Unit, VictoryCondition};
 
 /// The blank border of the page.
 const MARGIN_MM: f64 = 15.0;
@@ -302,6 +302,50 @@ fn side_name<'s>(s: &'s Scenario, id: &'s str) -> &'s str {
     }
 }
 
+/// A victory condition as a player reads it: sides, objectives and the class by their
+/// names, not the file's ids ("French: hold Plancenoit, Plancenoit churchyard at the
+/// end of turn 6").
+fn named(s: &Scenario, r: &Ruleset, v: &VictoryCondition) -> VictoryCondition {
+    let mut v = v.clone();
+    let objective = |id: &mut String| {
+        if let Some(o) = s.plan.objectives.iter().find(|o| o.id == *id) {
+            *id = o.title().to_string();
+        }
+    };
+    match &mut v {
+        VictoryCondition::FirstTo { side, .. } => name_side(s, side),
+        VictoryCondition::Hold {
+            side, objectives, ..
+        }
+        | VictoryCondition::Take { side, objectives } => {
+            name_side(s, side);
+            objectives.iter_mut().for_each(objective);
+        }
+        VictoryCondition::Destroy { side, class } => {
+            name_side(s, side);
+            if let Some(k) = r.kind(KindList::UnitClass, class) {
+                *class = k.name.to_lowercase();
+            }
+        }
+        VictoryCondition::MostPoints { .. } => {}
+    }
+    // "At the end" is the last turn, which the card can name.
+    if let (
+        VictoryCondition::Hold { turn, .. } | VictoryCondition::MostPoints { turn, .. },
+        Some(n),
+    ) = (&mut v, s.plan.turns)
+    {
+        turn.get_or_insert(n);
+    }
+    v
+}
+
+fn name_side(s: &Scenario, side: &mut Option<String>) {
+    if let Some(id) = side {
+        *id = side_name(s, id).to_string();
+    }
+}
+
 /// A sentence's first letter in capitals.
 fn capital(s: &str) -> String {
     let mut c = s.chars();
@@ -322,7 +366,11 @@ fn unit_row(s: &Scenario, r: &Ruleset, u: &Unit) -> [String; 4] {
         .kind(KindList::UnitClass, &u.class)
         .map_or_else(|| u.class.clone(), |k| k.name.clone());
     let (at, mut when) = match &u.arrives {
-        Some(a) => (s.describe(&a.at), format!("turn {}", a.turn)),
+        // A hex entry reads like a hex of the setup ("M3", not "hex M3").
+        Some(a) => match &a.at {
+            crate::scenario::Place::Hex(h) => (s.label(*h), format!("turn {}", a.turn)),
+            at => (s.describe(at), format!("turn {}", a.turn)),
+        },
         None => {
             let at = match (u.hex, u.at) {
                 (Some(h), _) => s.label(h),
@@ -486,6 +534,7 @@ fn layout_with(job: &ExportJob, share: f64) -> Result<Layout, ExportError> {
     if !plan.victory.is_empty() || !plan.objectives.is_empty() {
         flow.heading("Victory");
         for v in &plan.victory {
+            let v = named(s, r, v);
             flow.paragraph(&format!("- {}.", capital(&v.describe())), font(BODY));
         }
         if !plan.objectives.is_empty() {

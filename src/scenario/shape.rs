@@ -420,7 +420,7 @@ pub fn landmark_outline(m: &Landmark) -> Vec<Point> {
 }
 
 /// Whether `p` is on the unit's base (within `tolerance`).
-fn on_base(u: &Unit, p: Point, tolerance: f64) -> bool {
+pub fn on_base(u: &Unit, p: Point, tolerance: f64) -> bool {
     let Some(at) = u.at else { return false };
     // The base, in the unit's own frame.
     let a = -u.facing_deg.unwrap_or(0.0).to_radians();

@@ -3,10 +3,12 @@
 //! stands where it entered (several entering at one edge stretch or group of hexes
 //! take its hexes in turn, side by side rather than stacked on the first).
 
+use std::borrow::Cow;
+
 use hexx::Hex;
 
 use super::plan::{Place, present_on};
-use super::{Feature, Scenario, shape};
+use super::{Feature, Scenario, Unit, shape};
 use crate::board::Grid;
 use crate::board::freeform::Point;
 
@@ -28,39 +30,102 @@ pub fn first_hex<'g>(board: impl Into<Grid<'g>>, at: &Place) -> Option<Hex> {
     at.hexes_on(board).into_iter().find(|h| board.contains(*h))
 }
 
-/// `s` at the start of `turn`. Arrived reinforcements keep their `arrives`, so that a
-/// drawing still marks where they entered.
-pub fn at_turn(s: &Scenario, turn: u32) -> Scenario {
-    let mut shown = s.clone();
-    shown.units.retain(|u| present_on(u, turn));
-    // How many units entered at each place so far, to spread them over its hexes.
-    let mut entered: Vec<(Place, usize)> = Vec::new();
-    for u in &mut shown.units {
-        let Some(a) = &u.arrives else { continue };
-        let n = match entered.iter_mut().find(|(p, _)| *p == a.at) {
-            Some((_, n)) => {
-                *n += 1;
-                *n - 1
-            }
-            None => {
-                entered.push((a.at.clone(), 1));
-                0
-            }
-        };
-        match s.board.grid() {
-            Some(b) => {
-                let hexes: Vec<Hex> =
-                    a.at.hexes_on(b)
-                        .into_iter()
-                        .filter(|h| b.contains(*h))
-                        .collect();
-                if !hexes.is_empty() {
-                    u.hex = Some(hexes[n % hexes.len()]);
+/// The units on the map at the start of `turn`, each with how many units present then
+/// entered at its place before it (0 for a unit that did not arrive), to spread those
+/// entering at one place over its hexes.
+fn present(s: &Scenario, turn: u32) -> impl Iterator<Item = (&Unit, usize)> {
+    let mut entered: Vec<(&Place, usize)> = Vec::new();
+    s.units
+        .iter()
+        .filter(move |u| present_on(u, turn))
+        .map(move |u| {
+            let Some(a) = &u.arrives else { return (u, 0) };
+            let n = match entered.iter_mut().find(|(p, _)| **p == a.at) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n - 1
                 }
+                None => {
+                    entered.push((&a.at, 1));
+                    0
+                }
+            };
+            (u, n)
+        })
+}
+
+/// `u` as the map shows it: a reinforcement, the `n`th to enter at its place, stands on
+/// that place's hexes in turn (on a table at its point or area's centre); it keeps its
+/// `arrives`, so that a drawing still marks where it entered.
+fn placed(s: &Scenario, u: &Unit, n: usize) -> Unit {
+    let mut shown = u.clone();
+    let Some(a) = &u.arrives else { return shown };
+    match s.board.grid() {
+        Some(b) => {
+            let hexes: Vec<Hex> =
+                a.at.hexes_on(b)
+                    .into_iter()
+                    .filter(|h| b.contains(*h))
+                    .collect();
+            if !hexes.is_empty() {
+                shown.hex = Some(hexes[n % hexes.len()]);
             }
-            None => u.at = table_point(s, &a.at),
+        }
+        None => shown.at = table_point(s, &a.at),
+    }
+    shown
+}
+
+/// The units the map shows at the start of `turn` (all of them, as they are, when
+/// `None`: the setup), arrived reinforcements standing where they entered. Only the
+/// units are copied, never the map: a scene of a big board is rebuilt for each frame
+/// the slider moves.
+pub fn units_at(s: &Scenario, turn: Option<u32>) -> Cow<'_, [Unit]> {
+    match turn {
+        None => Cow::Borrowed(&s.units),
+        Some(turn) => Cow::Owned(present(s, turn).map(|(u, n)| placed(s, u, n)).collect()),
+    }
+}
+
+/// The unit `id` as the map shows it at the start of `turn`, if it is there then.
+pub fn unit_at(s: &Scenario, turn: Option<u32>, id: &str) -> Option<Unit> {
+    match turn {
+        None => s.units.iter().find(|u| u.id == id).cloned(),
+        Some(turn) => present(s, turn)
+            .find(|(u, _)| u.id == id)
+            .map(|(u, n)| placed(s, u, n)),
+    }
+}
+
+/// `shown`, a unit as the map shows it at the start of `turn` and then moved or turned
+/// there, as the file keeps it: a reinforcement put elsewhere now enters where it was
+/// put (its hex or point); one only turned keeps its entry (an edge stretch, an area).
+pub fn stored(s: &Scenario, turn: Option<u32>, mut shown: Unit) -> Unit {
+    let Some(a) = &mut shown.arrives else {
+        return shown;
+    };
+    let was = unit_at(s, turn, &shown.id);
+    let filed = s.units.iter().find(|u| u.id == shown.id);
+    match (shown.hex, shown.at) {
+        (Some(h), _) if was.as_ref().is_none_or(|w| w.hex != Some(h)) => a.at = Place::Hex(h),
+        (None, Some(p)) if was.as_ref().is_none_or(|w| w.at != Some(p)) => a.at = Place::Point(p),
+        // Where it stood: the entry in the file (a drag's copy may hold an older one).
+        _ => {
+            if let Some(f) = filed.and_then(|u| u.arrives.as_ref()) {
+                a.at = f.at.clone();
+            }
         }
     }
+    shown.hex = None;
+    shown.at = None;
+    shown
+}
+
+/// `s` at the start of `turn`: the whole scenario copied with [`units_at`]'s units (a
+/// reference for tests; drawings take the units alone).
+pub fn at_turn(s: &Scenario, turn: u32) -> Scenario {
+    let mut shown = s.clone();
+    shown.units = units_at(s, Some(turn)).into_owned();
     shown
 }
 

@@ -9,14 +9,6 @@ use crate::scenario::Scenario;
 /// The drawing of `s` under the ruleset's styles. An id the ruleset lacks is drawn in
 /// a loud fallback colour (the validator reports it); nothing here fails.
 pub fn build(s: &Scenario, r: &Ruleset, o: &SceneOptions) -> Scene {
-    let on_turn;
-    let s = match o.turn {
-        Some(turn) => {
-            on_turn = crate::scenario::turn_view::at_turn(s, turn);
-            &on_turn
-        }
-        None => s,
-    };
     match &s.board {
         Board::Hex(b) => super::hex::build(s, r, b.into(), o),
         Board::Square(b) => super::hex::build(s, r, b.into(), o),

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::board::{BoardLayout, Grid, Side};
 use crate::rules::{KindList, Pattern, Ruleset};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, Unit, turn_view};
 
 /// The paper around the hexes.
 const PAPER: Rgba = Rgba::rgb(245, 241, 228);
@@ -75,8 +75,10 @@ pub(super) fn build_in(
         }
     }
 
-    units(s, r, board, &layout, &window, &mut layers);
-    super::objectives::on_hexes(s, board, &layout, &window, &mut layers);
+    // Only the units differ at a turn of the slider: the map is drawn as it is.
+    let shown = turn_view::units_at(s, o.turn);
+    units(s, &shown, r, board, &layout, &window, &mut layers);
+    super::objectives::on_hexes(s, &shown, board, &layout, &window, &mut layers);
 
     for f in &o.findings {
         for h in &f.hexes {
@@ -213,6 +215,7 @@ fn hexsides(
 /// initials), the unit's id, and a band of the class's colour.
 fn units(
     s: &Scenario,
+    shown: &[Unit],
     r: &Ruleset,
     board: Grid<'_>,
     layout: &BoardLayout,
@@ -232,13 +235,12 @@ fn units(
     };
     // A general beside a unit is a small counter at the unit's corner; alone in its hex
     // it is a counter of full size, so that it reads at every zoom.
-    let with_troops: rustc_hash::FxHashSet<Hex> = s
-        .units
+    let with_troops: rustc_hash::FxHashSet<Hex> = shown
         .iter()
         .filter(|u| !is_general(u))
         .filter_map(|u| u.hex)
         .collect();
-    for u in &s.units {
+    for u in shown {
         let Some(h) = u.hex else { continue };
         let Some(cell) = window.cell(board, h) else {
             continue;

@@ -13,7 +13,7 @@ use super::{Anchor, Item, LayerId, Points, Rgba, Stroke, Style, Window};
 use crate::board::freeform::{FreeformBoard, Point};
 use crate::board::{BoardLayout, Grid};
 use crate::scenario::plan::Place;
-use crate::scenario::{Edge, Objective, Scenario};
+use crate::scenario::{Edge, Objective, Scenario, Unit};
 
 /// How many reinforcements enter a place on each turn.
 type Turns = BTreeMap<u32, usize>;
@@ -145,12 +145,13 @@ fn into_from(edge: Edge) -> Vec2 {
 /// Objectives and entries on a hex board, each item with the hex it is drawn in.
 pub(super) fn on_hexes(
     s: &Scenario,
+    shown: &[Unit],
     board: Grid<'_>,
     layout: &BoardLayout,
     window: &Window,
     layers: &mut Layers,
 ) {
-    let arrivals = s.units.iter().any(|u| u.arrives.is_some());
+    let arrivals = shown.iter().any(|u| u.arrives.is_some());
     if s.plan.objectives.is_empty() && !arrivals {
         return;
     }
@@ -211,7 +212,7 @@ pub(super) fn on_hexes(
     }
     // Per hex of entry: the turns its reinforcements arrive and the first one's side.
     let mut entries: BTreeMap<(i32, i32), Entry> = BTreeMap::new();
-    for u in &s.units {
+    for u in shown {
         let Some(a) = &u.arrives else { continue };
         let edge = match &a.at {
             Place::Edge { edge, .. } => Some(*edge),
@@ -277,8 +278,14 @@ fn v(p: Point) -> Vec2 {
 }
 
 /// Objectives and entries on a table; `symbol` is the size of a terrain symbol.
-pub(super) fn on_table(s: &Scenario, t: &FreeformBoard, symbol: f32, layers: &mut Layers) {
-    let arrivals = s.units.iter().any(|u| u.arrives.is_some());
+pub(super) fn on_table(
+    s: &Scenario,
+    shown: &[Unit],
+    t: &FreeformBoard,
+    symbol: f32,
+    layers: &mut Layers,
+) {
+    let arrivals = shown.iter().any(|u| u.arrives.is_some());
     if s.plan.objectives.is_empty() && !arrivals {
         return;
     }
@@ -327,7 +334,7 @@ pub(super) fn on_table(s: &Scenario, t: &FreeformBoard, symbol: f32, layers: &mu
     }
     let (w, h) = (t.width as f32, t.height as f32);
     let mut entries: Vec<(Vec2, &str, Turns)> = Vec::new();
-    for u in &s.units {
+    for u in shown {
         let Some(a) = &u.arrives else { continue };
         let at = match &a.at {
             Place::Point(p) => Some(v(*p)),

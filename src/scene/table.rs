@@ -11,7 +11,7 @@ use crate::board::freeform::Point;
 use crate::rules::table::derived::{self, Derived};
 use crate::rules::table::effect::destroyed_as;
 use crate::rules::{Kind, KindList, Pattern, Ruleset};
-use crate::scenario::{Scenario, shape};
+use crate::scenario::{Scenario, shape, turn_view};
 
 /// The cloth of a table.
 const CLOTH: Rgba = Rgba::rgb(214, 222, 170);
@@ -166,7 +166,9 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         }
     }
     let mut colours = SideColours::new(s);
-    for u in &s.units {
+    // Only the units differ at a turn of the slider: the table is drawn as it is.
+    let shown = turn_view::units_at(s, o.turn);
+    for u in shown.iter() {
         let (Some(base), Some(l)) = (shape::unit_base(u), layers.on(LayerId::Units)) else {
             continue;
         };
@@ -218,7 +220,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
             colour: Rgba::WHITE,
         });
     }
-    super::objectives::on_table(s, t, symbol, &mut layers);
+    super::objectives::on_table(s, &shown, t, symbol, &mut layers);
     if let Some(depth) = r.flank_sectors
         && let Some(l) = layers.on(LayerId::Overlays)
     {

@@ -58,14 +58,24 @@ fn shown(u: &Unit, kind_name: impl Fn(&Unit) -> String) -> String {
     }
 }
 
-/// Every reinforcement is in its turn's box of the holding map, under its name.
-fn assert_reinforcements(report: &Value, s: &Scenario, holding: &str, what: &str) {
+/// Every reinforcement is in its turn's box of the holding map, under its name (its
+/// piece's name when it has none).
+fn assert_reinforcements(
+    report: &Value,
+    s: &Scenario,
+    holding: &str,
+    what: &str,
+    kind_name: &dyn Fn(&Unit) -> String,
+) {
     let mut want: Vec<(String, String)> = s
         .units
         .iter()
         .filter_map(|u| {
             let a = u.arrives.as_ref()?;
-            Some((u.name.clone(), format!("Turn {} reinforcements", a.turn)))
+            Some((
+                shown(u, kind_name),
+                format!("Turn {} reinforcements", a.turn),
+            ))
         })
         .collect();
     let mut got: Vec<(String, String)> = pieces(report, holding)
@@ -178,7 +188,7 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
                 }
             }
         }
-        assert_reinforcements(&report, &s, vassal::setup::HOLDING_MAP, &what);
+        assert_reinforcements(&report, &s, vassal::setup::HOLDING_MAP, &what, &kind_name);
     }
 }
 
@@ -294,6 +304,7 @@ fn a_setup_goes_into_a_module_vassals_editor_saved_and_a_second_export_replaces_
             want,
             "{what}: each unit on its hex, none twice"
         );
-        assert_reinforcements(&report, &s, vassal::setup::HOLDING_MAP, &what);
+        let class = |u: &Unit| u.class.clone();
+        assert_reinforcements(&report, &s, vassal::setup::HOLDING_MAP, &what, &class);
     }
 }

@@ -461,6 +461,141 @@ fn the_forces_table_sorts_renames_sets_arrivals_and_selects_units() {
     assert_eq!(name(&h, "c1").hex, Some(c3));
 }
 
+#[test]
+fn the_forces_table_sets_the_turn_a_unit_leaves_one_undo_step_each() {
+    let mut h = app_on(REINFORCEMENTS);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::F);
+    h.run();
+    let unit = |h: &Harness<'_, DesignerApp>, id: &str| {
+        let s = &h.state().doc.scenario;
+        s.units.iter().find(|u| u.id == id).unwrap().clone()
+    };
+    assert_eq!(unit(&h, "c1").leaves, None);
+    h.get_by_role_and_label(Role::SpinButton, "c1 leaves")
+        .set_value_accesskit(5.0);
+    h.run();
+    assert_eq!(unit(&h, "c1").leaves.map(|l| l.turn), Some(5));
+    assert_eq!(unit(&h, "c1").hex, Some(hex(&h, "C3")), "still set up");
+    assert_eq!(undo_name(&mut h), "set unit c1 leaving on turn 5");
+    assert_eq!(h.state().doc.counts(), (0, 0));
+    // The guns of turn 8 stay to the end.
+    assert_eq!(unit(&h, "u3").leaves.map(|l| l.turn), Some(8));
+    h.get_by_role_and_label(Role::SpinButton, "u3 leaves")
+        .set_value_accesskit(0.0);
+    h.run();
+    assert_eq!(unit(&h, "u3").leaves, None);
+    assert_eq!(undo_name(&mut h), "set unit u3 staying to the end");
+    // A reinforcement of turn 3 cannot leave before turn 4.
+    h.get_by_role_and_label(Role::SpinButton, "c5 leaves")
+        .set_value_accesskit(2.0);
+    h.run();
+    assert_eq!(unit(&h, "c5").leaves.map(|l| l.turn), Some(4));
+    // Past turn 5 c1 and c5 are gone.
+    h.get_by_role_and_label(Role::Slider, "turn")
+        .set_value_accesskit(6.0);
+    h.run();
+    h.get_by_label("Gone (2)");
+    for _ in 0..3 {
+        undo(&mut h);
+    }
+    assert_eq!(unit(&h, "c1").leaves, None);
+    assert_eq!(unit(&h, "u3").leaves.map(|l| l.turn), Some(8));
+}
+
+/// With the slider on a turn, a reinforcement standing at its entry is a counter like
+/// the others: a press picks it, a drag moves where it arrives (one undo step).
+#[test]
+fn on_its_turn_a_reinforcement_is_picked_and_dragged_to_a_new_entry_on_a_hex_board() {
+    let mut h = app_on(REINFORCEMENTS);
+    assert_eq!(h.state().tools.tool, Tool::Select);
+    // At the setup nothing stands at A1, where c6 enters on turn 3.
+    let a1 = designer_kit::at(&h, "A1");
+    designer_kit::click_at(&mut h, a1);
+    assert_eq!(h.state().canvas.select.counter, None);
+    h.get_by_role_and_label(Role::Slider, "turn")
+        .set_value_accesskit(3.0);
+    h.run();
+    designer_kit::click_at(&mut h, a1);
+    let picked = h.state().canvas.select.counter.clone().expect("c6 picked");
+    assert_eq!(picked.id, "c6");
+    assert_eq!(h.state().canvas.select.hexes, [hex(&h, "A1")]);
+    // c5, first of its column on the E1-G1 stretch, stands on E1.
+    let e1 = designer_kit::at(&h, "E1");
+    designer_kit::click_at(&mut h, e1);
+    assert_eq!(h.state().canvas.select.counter.clone().unwrap().id, "c5");
+
+    let to = designer_kit::at(&h, "B3");
+    designer_kit::drag(&mut h, &[a1, a1 + egui::vec2(8.0, 8.0), to]);
+    let s = &h.state().doc.scenario;
+    let c6 = s.units.iter().find(|u| u.id == "c6").unwrap();
+    assert_eq!(c6.hex, None, "still off the map until its turn");
+    assert_eq!(
+        c6.arrives.as_ref().map(|a| (a.turn, a.at.clone())),
+        Some((3, Place::Hex(hex(&h, "B3"))))
+    );
+    assert_eq!(
+        undo_name(&mut h),
+        "move where unit c6 arrives (turn 3) to B3"
+    );
+    assert_eq!(h.state().canvas.select.hexes, [hex(&h, "B3")]);
+    undo(&mut h);
+    let s = &h.state().doc.scenario;
+    let c6 = s.units.iter().find(|u| u.id == "c6").unwrap();
+    assert_eq!(
+        c6.arrives.as_ref().map(|a| a.at.clone()),
+        Some(Place::Hex(hex(&h, "A1"))),
+        "one step"
+    );
+}
+
+#[test]
+fn on_its_turn_a_reinforcement_is_dragged_to_a_new_entry_on_a_table() {
+    let mut h = app_on("mini-nap-village-objectives.ron");
+    assert_eq!(h.state().tools.tool, Tool::Select);
+    let unit = |h: &Harness<'_, DesignerApp>, id: &str| {
+        let s = &h.state().doc.scenario;
+        s.units.iter().find(|u| u.id == id).unwrap().clone()
+    };
+    // At the setup i3 (turn 2, entering at [90, 118]) is not on the table.
+    let from = on_table(&h, 90.0, 118.0);
+    designer_kit::click_at(&mut h, from);
+    assert_ne!(
+        h.state().canvas.table.selected,
+        Some((sandtable::scenario::FeatureKind::Unit, "i3".into()))
+    );
+    // (The road picked there instead lets go: a press on its end would reshape it.)
+    h.key_press(Key::Escape);
+    h.run();
+    h.get_by_role_and_label(Role::Slider, "turn")
+        .set_value_accesskit(2.0);
+    h.run();
+    let to = on_table(&h, 120.0, 110.0);
+    designer_kit::drag(&mut h, &[from, from + egui::vec2(6.0, -6.0), to]);
+    assert_eq!(
+        h.state().canvas.table.selected,
+        Some((sandtable::scenario::FeatureKind::Unit, "i3".into()))
+    );
+    let i3 = unit(&h, "i3");
+    assert_eq!(i3.at, None, "still off the table until its turn");
+    let a = i3.arrives.expect("still a reinforcement");
+    assert_eq!(a.turn, 2);
+    let Place::Point(p) = a.at else {
+        panic!("a point: {:?}", a.at)
+    };
+    assert!(
+        (p.x - 120.0).abs() <= 1.0 && (p.y - 110.0).abs() <= 1.0,
+        "{p:?}"
+    );
+    assert_eq!(undo_name(&mut h), "move where unit i3 arrives (turn 2)");
+    undo(&mut h);
+    let a = unit(&h, "i3").arrives.unwrap();
+    assert!(
+        matches!(a.at, Place::Point(q) if q.x == 90.0 && q.y == 118.0),
+        "one step: {:?}",
+        a.at
+    );
+}
+
 /// Issue 43's designer: a Battle Cry scenario written through the UI alone (turns and
 /// who moves first, side notes, an objective, a victory condition, a reinforcement),
 /// saved, opened again and valid.
