@@ -167,9 +167,14 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
             b.columns, b.rows, b.cell_mm, b.labels
         ),
     }
+    // A square board's cells and their sides are named as its players name them.
+    let (cells, sides) = match &s.board {
+        Board::Square(_) => ("squares", "square sides"),
+        _ => ("hexes", "hexsides"),
+    };
     let parts: Vec<String> = [
-        ("hexes", counts.hexes),
-        ("hexsides", counts.hexsides),
+        (cells, counts.hexes),
+        (sides, counts.hexsides),
         ("tokens", counts.tokens),
         ("roads", counts.roads),
         ("units", counts.units),

@@ -362,3 +362,16 @@ fn a_mechanism_that_cannot_work_on_squares_is_refused_at_load() {
         "{err}"
     );
 }
+
+/// `info` names a square board's cells as its players do: "squares", not "hexes".
+#[test]
+fn info_counts_squares_on_a_square_board() {
+    let (code, out, err) = crate::common::sandtable(&["info", SCENARIO, "--ruleset-file", RULESET]);
+    assert_eq!(code, 0, "{err}");
+    let contents = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("contents"))
+        .unwrap();
+    assert!(contents.contains(" squares"), "{contents}");
+    assert!(!contents.contains("hex"), "{contents}");
+}

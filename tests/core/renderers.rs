@@ -17,26 +17,57 @@ fn far_pixels(a: &Pixmap, b: &Pixmap, levels: u8) -> (usize, Option<(u32, u32)>)
     let mut first = None;
     let mut count = 0;
     let width = a.width() as usize;
+    let (pixels_a, pixels_b) = (a.pixels(), b.pixels());
+    let far = |p: resvg::tiny_skia::PremultipliedColorU8,
+               q: resvg::tiny_skia::PremultipliedColorU8| {
+        let (p, q) = (p.demultiply(), q.demultiply());
+        [
+            (p.red(), q.red()),
+            (p.green(), q.green()),
+            (p.blue(), q.blue()),
+            (p.alpha(), q.alpha()),
+        ]
+        .iter()
+        .any(|(x, y)| x.abs_diff(*y) > levels)
+    };
     let bytes = a.data().chunks(width * 4).zip(b.data().chunks(width * 4));
-    let pixels = a.pixels().chunks(width).zip(b.pixels().chunks(width));
-    for (y, ((bytes_a, bytes_b), (row_a, row_b))) in bytes.zip(pixels).enumerate() {
+    for (y, (bytes_a, bytes_b)) in bytes.enumerate() {
         // Most rows come out byte for byte alike: one comparison of their bytes skips
         // them (this test code is compiled unoptimised; the pixel loop was a third of
         // the test's time).
         if bytes_a == bytes_b {
             continue;
         }
-        for (x, (p, q)) in row_a.iter().zip(row_b).enumerate() {
-            let (p, q) = (p.demultiply(), q.demultiply());
-            let far = [
-                (p.red(), q.red()),
-                (p.green(), q.green()),
-                (p.blue(), q.blue()),
-                (p.alpha(), q.alpha()),
-            ]
-            .iter()
-            .any(|(x, y)| x.abs_diff(*y) > levels);
-            if far {
+        for x in 0..width {
+            let p = pixels_a[y * width + x];
+            if !far(p, pixels_b[y * width + x]) {
+                continue;
+            }
+            // An edge that falls exactly on a pixel's centre is shaded into the pixel
+            // on one side by one rasteriser and the other side by the other: a whole
+            // row along a counter's band. A pixel whose colour lies between the other
+            // picture's pixel and its neighbour's is such an edge half a pixel away,
+            // not a difference of drawing.
+            let q = pixels_b[y * width + x].demultiply();
+            let p = p.demultiply();
+            let channels = |c: resvg::tiny_skia::ColorU8| [c.red(), c.green(), c.blue(), c.alpha()];
+            let near = [(-1, 0), (1, 0), (0, -1), (0, 1)].iter().any(|(dx, dy)| {
+                let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                if !(0..width as i64).contains(&nx)
+                    || !(0..(pixels_a.len() / width) as i64).contains(&ny)
+                {
+                    return false;
+                }
+                let n = pixels_b[ny as usize * width + nx as usize].demultiply();
+                channels(p)
+                    .iter()
+                    .zip(channels(q).iter().zip(channels(n)))
+                    .all(|(&v, (&q, n))| {
+                        let (lo, hi) = (q.min(n), q.max(n));
+                        v >= lo.saturating_sub(levels) && v <= hi.saturating_add(levels)
+                    })
+            });
+            if !near {
                 count += 1;
                 first.get_or_insert((x as u32, y as u32));
             }
