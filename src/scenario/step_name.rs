@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 use super::Scenario;
 use super::edit::{Edit, Feature, FeatureKind};
-use super::model::{HexCell, HexsideAttrs};
+use super::model::{HexCell, HexsideAttrs, Terrain};
 use crate::board::HexsideKey;
 
 /// The ruleset's lists whose ids a step's name shows by the ruleset's names.
@@ -81,7 +81,7 @@ pub fn step_name<'a>(
 /// that leaves it as the step found it (undoing) or made it (redoing).
 #[derive(Default)]
 struct Touched<'a> {
-    hexes: FxHashMap<Hex, &'a Option<HexCell>>,
+    hexes: FxHashMap<Hex, Pending<'a>>,
     off: FxHashMap<Hex, bool>,
     sides: Vec<((HexsideKey, &'a str), &'a Option<HexsideAttrs>)>,
     features: Vec<((FeatureKind, &'a str), &'a Option<Feature>)>,
@@ -92,7 +92,13 @@ impl<'a> Touched<'a> {
     fn add(&mut self, e: &'a Edit) {
         match e {
             Edit::SetHex { hex, cell } => {
-                self.hexes.insert(*hex, cell);
+                self.hexes.insert(*hex, Pending::Cell(cell));
+            }
+            Edit::SetTerrains { hexes, terrains } => {
+                self.hexes.reserve(hexes.len());
+                for (hex, t) in hexes.iter().zip(terrains.iter()) {
+                    self.hexes.insert(*hex, Pending::Terrain(t));
+                }
             }
             Edit::SetOffBoard { hex, off } => {
                 self.off.insert(*hex, *off);
@@ -121,19 +127,33 @@ impl<'a> Touched<'a> {
         let mut acts: Vec<HexAct> = Vec::new();
         for (hex, pending) in &self.hexes {
             let now = s.hexes.get(hex);
-            let (old, new) = ends(pending.as_ref(), now, undoing);
-            if old == new {
-                continue;
-            }
-            acts.push(match (old, new) {
-                (_, None) => HexAct::Erase,
-                (old, Some(n)) if old.is_none_or(|o| o.terrain != n.terrain) => {
-                    HexAct::Paint(n.terrain.to_string())
+            let act = match pending {
+                Pending::Cell(cell) => {
+                    let (old, new) = ends(cell.as_ref(), now, undoing);
+                    if old == new {
+                        continue;
+                    }
+                    match (old, new) {
+                        (_, None) => HexAct::Erase,
+                        (old, Some(n)) if old.is_none_or(|o| o.terrain != n.terrain) => {
+                            HexAct::Paint(n.terrain.to_string())
+                        }
+                        (Some(o), Some(n)) if n.elevation > o.elevation => HexAct::Raise,
+                        (Some(o), Some(n)) if n.elevation < o.elevation => HexAct::Lower,
+                        _ => HexAct::Change,
+                    }
                 }
-                (Some(o), Some(n)) if n.elevation > o.elevation => HexAct::Raise,
-                (Some(o), Some(n)) if n.elevation < o.elevation => HexAct::Lower,
-                _ => HexAct::Change,
-            });
+                // Only the terrain differs between the ends (or the entry is there or not).
+                Pending::Terrain(t) => {
+                    let (old, new) = ends(*t, now.map(|c| &c.terrain), undoing);
+                    match (old, new) {
+                        _ if old == new => continue,
+                        (_, None) => HexAct::Erase,
+                        (_, Some(n)) => HexAct::Paint(n.to_string()),
+                    }
+                }
+            };
+            acts.push(act);
         }
         acts
     }
@@ -187,6 +207,14 @@ impl<'a> Touched<'a> {
             })
             .collect()
     }
+}
+
+/// What a pending edit leaves a hex holding.
+enum Pending<'a> {
+    /// Its whole cell ([`Edit::SetHex`]).
+    Cell(&'a Option<HexCell>),
+    /// Its terrain, the rest as it is ([`Edit::SetTerrains`]).
+    Terrain(Option<&'a Terrain>),
 }
 
 /// Records `value` for `key`, replacing an earlier one in its place.
