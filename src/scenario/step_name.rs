@@ -136,7 +136,7 @@ impl<'a> Touched<'a> {
                     match (old, new) {
                         (_, None) => HexAct::Erase,
                         (old, Some(n)) if old.is_none_or(|o| o.terrain != n.terrain) => {
-                            HexAct::Paint(n.terrain.to_string())
+                            HexAct::Paint(n.terrain.clone())
                         }
                         (Some(o), Some(n)) if n.elevation > o.elevation => HexAct::Raise,
                         (Some(o), Some(n)) if n.elevation < o.elevation => HexAct::Lower,
@@ -149,7 +149,7 @@ impl<'a> Touched<'a> {
                     match (old, new) {
                         _ if old == new => continue,
                         (_, None) => HexAct::Erase,
-                        (_, Some(n)) => HexAct::Paint(n.to_string()),
+                        (_, Some(n)) => HexAct::Paint(n.clone()),
                     }
                 }
             };
@@ -237,7 +237,8 @@ fn ends<T>(pending: T, now: T, undoing: bool) -> (T, T) {
 /// What became of a hex.
 #[derive(Clone, Debug, PartialEq)]
 enum HexAct {
-    Paint(String),
+    /// A new terrain (shared, not copied: a fill paints a million hexes).
+    Paint(Terrain),
     Erase,
     Raise,
     Lower,
@@ -326,7 +327,7 @@ fn hex_phrase(acts: &[HexAct], names: Names) -> String {
     }
     match first {
         HexAct::Paint(t) => {
-            let name = names(Named::Terrain, t).unwrap_or_else(|| t.clone());
+            let name = names(Named::Terrain, t).unwrap_or_else(|| t.to_string());
             format!("paint {name} ({n})")
         }
         HexAct::Erase => format!("erase {n}"),
