@@ -7,7 +7,7 @@ use hexx::Hex;
 use super::{
     Edge, Edit, Feature, HexCell, HexsideAttrs, Road, Scenario, Terrain, TerrainRuns, Token, Unit,
 };
-use crate::board::{Grid, Orientation, Side};
+use crate::board::{Grid, Offset, Orientation, Side};
 
 /// A hex's cell as stored: `None` when it is plain default terrain and holds nothing
 /// else, since the format only lists hexes that differ.
@@ -149,10 +149,6 @@ pub fn fill<'g>(
     }
     let mut todo = vec![start];
     while let Some(h) = todo.pop() {
-        // A hex left plain default terrain has no entry, as `tidy` keeps it.
-        let plain = to_default && s.hexes.get(&h).is_none_or(holds_only_terrain);
-        hexes.push(h);
-        terrains.push((!plain).then_some(&new));
         for n in board.neighbours(h) {
             if let Some(i) = board.index(n)
                 && board.contains(n)
@@ -163,6 +159,18 @@ pub fn fill<'g>(
                 todo.push(n);
             }
         }
+    }
+    // Listed row by row, as the scenario stores hexes: setting a million of them in the
+    // order the fill reached them missed the cache at almost every one (a quarter of a
+    // second to apply, more to undo), in this order it reads memory straight through.
+    let columns = board.columns() as usize;
+    for (i, _) in seen.iter().enumerate().filter(|(_, seen)| **seen) {
+        let (col, row) = ((i % columns) as i32, (i / columns) as i32);
+        let h = board.from_offset(Offset { col, row });
+        // A hex left plain default terrain has no entry, as `tidy` keeps it.
+        let plain = to_default && s.hexes.get(&h).is_none_or(holds_only_terrain);
+        hexes.push(h);
+        terrains.push((!plain).then_some(&new));
     }
     Edit::SetTerrains { hexes, terrains }
 }

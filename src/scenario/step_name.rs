@@ -39,6 +39,7 @@ pub fn step_name<'a>(
         touched.add(e);
     }
     touched.other.dedup();
+    touched.last_of_each_hex();
     let mut parts = Vec::new();
     let mut counts = Vec::new();
     let hexes = touched.hex_acts(s, undoing);
@@ -81,7 +82,9 @@ pub fn step_name<'a>(
 /// that leaves it as the step found it (undoing) or made it (redoing).
 #[derive(Default)]
 struct Touched<'a> {
-    hexes: FxHashMap<Hex, Pending<'a>>,
+    /// Each hex with what an edit leaves it holding, in the edits' order (see
+    /// [`Touched::last_of_each_hex`]).
+    hexes: Vec<(Hex, Pending<'a>)>,
     off: FxHashMap<Hex, bool>,
     sides: Vec<((HexsideKey, &'a str), &'a Option<HexsideAttrs>)>,
     features: Vec<((FeatureKind, &'a str), &'a Option<Feature>)>,
@@ -92,13 +95,12 @@ impl<'a> Touched<'a> {
     fn add(&mut self, e: &'a Edit) {
         match e {
             Edit::SetHex { hex, cell } => {
-                self.hexes.insert(*hex, Pending::Cell(cell));
+                self.hexes.push((*hex, Pending::Cell(cell)));
             }
             Edit::SetTerrains { hexes, terrains } => {
-                self.hexes.reserve(hexes.len());
-                for (hex, t) in hexes.iter().zip(terrains.iter()) {
-                    self.hexes.insert(*hex, Pending::Terrain(t));
-                }
+                let set = hexes.iter().zip(terrains.iter());
+                self.hexes
+                    .extend(set.map(|(hex, t)| (*hex, Pending::Terrain(t))));
             }
             Edit::SetOffBoard { hex, off } => {
                 self.off.insert(*hex, *off);
@@ -120,6 +122,16 @@ impl<'a> Touched<'a> {
             Edit::SetVictory(_) => self.other.push("edit the victory conditions".into()),
             Edit::Batch(edits) => edits.iter().for_each(|e| self.add(e)),
         }
+    }
+
+    /// Keeps the last of the edits of each hex, row by row: a hash map of a million-hex
+    /// fill's hexes, read in its order, missed the cache at every hex (0.6 s to name it).
+    fn last_of_each_hex(&mut self) {
+        // Stable: of one hex's edits, the last one stays last.
+        self.hexes.sort_by_key(|(h, _)| (h.y, h.x));
+        self.hexes.reverse();
+        self.hexes.dedup_by_key(|(h, _)| *h);
+        self.hexes.reverse();
     }
 
     /// What became of each hex whose cell changed.
