@@ -443,8 +443,9 @@ impl ToolState {
             | Tool::Ruler
             | Tool::Objective => None,
             Tool::Marker => Some(paint::toggle_marker(s, hex, &self.marker, default)),
-            Tool::Fill => Some(paint::fill(s, board, hex, &self.terrain, default))
-                .filter(|e| !matches!(e, Edit::Batch(edits) if edits.is_empty())),
+            Tool::Fill => {
+                Some(paint::fill(s, board, hex, &self.terrain, default)).filter(|e| !e.is_empty())
+            }
             Tool::Raise => Some(paint::step_elevation(s, hex, 1, default)),
             Tool::Lower => Some(paint::step_elevation(s, hex, -1, default)),
             Tool::Hexside => paint::toggle_hexside(s, hex, side, &self.hexside),
@@ -472,14 +473,16 @@ impl ToolState {
             Tool::Unit => Some(paint::place_unit(s, hex, &self.unit_class, &self.unit_side)),
         };
         match edit {
-            Some(Edit::Batch(edits)) if self.tool == Tool::Fill && edits.len() > FILL_ASKS_OVER => {
+            Some(Edit::SetTerrains { hexes, terrains })
+                if self.tool == Tool::Fill && hexes.len() > FILL_ASKS_OVER =>
+            {
                 let terrain = r
                     .kind(KindList::Terrain, &self.terrain)
                     .map_or_else(|| self.terrain.clone(), |k| k.name.clone());
                 self.big_fill = Some(BigFill {
-                    hexes: edits.len(),
+                    hexes: hexes.len(),
                     cells: s.board.grid().map_or("hexes", |g| g.nouns()),
-                    edit: Edit::Batch(edits),
+                    edit: Edit::SetTerrains { hexes, terrains },
                     terrain,
                 });
             }

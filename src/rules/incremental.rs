@@ -26,7 +26,7 @@ use crate::scenario::{Edit, FeatureKind, Scenario};
 fn changed_by(edit: &Edit) -> Reads {
     let none = Reads::default();
     match edit {
-        Edit::SetHex { .. } => Reads {
+        Edit::SetHex { .. } | Edit::SetTerrains { .. } => Reads {
             hexes: true,
             ..none
         },

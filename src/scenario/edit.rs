@@ -5,6 +5,7 @@ use hexx::Hex;
 use super::Scenario;
 use super::model::{Area, HexCell, HexsideAttrs, Landmark, Line, PlayerSide, Road, Token, Unit};
 use super::plan::{Objective, VictoryCondition};
+use super::terrain_runs::TerrainRuns;
 use crate::board::{Board, HexsideKey};
 use crate::strenum::string_enum;
 
@@ -109,6 +110,17 @@ pub enum Edit {
         hex: Hex,
         /// What it holds from now on.
         cell: Option<HexCell>,
+    },
+    /// Sets the terrain of many hexes, keeping what else each holds: a flood fill and
+    /// its undo. `terrains` goes along `hexes`; `None` takes the hex's entry away (it
+    /// may hold nothing but its terrain), a terrain on a hex with no entry gives it one.
+    /// A million hexes take 8 bytes each and a few runs, where as many [`Edit::SetHex`]
+    /// took 320 bytes each.
+    SetTerrains {
+        /// The hexes, in the order they are set.
+        hexes: Vec<Hex>,
+        /// Their terrains from now on.
+        terrains: TerrainRuns,
     },
     /// Puts or removes a hexside feature of `kind` on a side.
     SetHexside {
@@ -237,6 +249,9 @@ pub enum EditError {
     /// A removal of an objective that is not there.
     #[error("there is no objective {0} to remove")]
     NoSuchObjective(String),
+    /// A hex's entry taken away while it holds more than its terrain (its label).
+    #[error("hex {0} holds more than its terrain: its entry cannot be dropped")]
+    NotPlain(String),
 }
 
 trait HasId {
@@ -314,6 +329,7 @@ impl Edit {
                 };
                 Ok(Edit::SetHex { hex, cell: old })
             }
+            Edit::SetTerrains { hexes, terrains } => set_terrains(s, hexes, terrains),
             Edit::SetHexside { key, kind, attrs } => {
                 let board = s.board.grid().ok_or(EditError::NotHexBoard)?;
                 let [a, b] = key.hexes();
@@ -436,7 +452,11 @@ impl Edit {
 
     /// Whether the edit changes nothing (an empty batch).
     pub fn is_empty(&self) -> bool {
-        matches!(self, Edit::Batch(e) if e.iter().all(Edit::is_empty))
+        match self {
+            Edit::Batch(e) => e.iter().all(Edit::is_empty),
+            Edit::SetTerrains { hexes, .. } => hexes.is_empty(),
+            _ => false,
+        }
     }
 
     /// Adds the hexes the edit sets to `out`; false when it does more than set hexes
@@ -445,6 +465,10 @@ impl Edit {
         match self {
             Edit::SetHex { hex, .. } => {
                 out.push(*hex);
+                true
+            }
+            Edit::SetTerrains { hexes, .. } => {
+                out.extend_from_slice(hexes);
                 true
             }
             Edit::Batch(edits) => edits.iter().all(|e| e.hexes_set(out)),
@@ -458,6 +482,48 @@ fn on_map(s: &Scenario, hexes: &[Hex]) -> Result<(), EditError> {
     match hexes.iter().find(|h| !board.contains(**h)) {
         Some(h) => Err(EditError::OffBoard(board.label(*h))),
         None => Ok(()),
+    }
+}
+
+/// Applies [`Edit::SetTerrains`]; on an error, puts back the hexes already set.
+fn set_terrains(
+    s: &mut Scenario,
+    hexes: Vec<Hex>,
+    terrains: TerrainRuns,
+) -> Result<Edit, EditError> {
+    on_map(s, &hexes)?;
+    let mut old = TerrainRuns::default();
+    let mut failed = None;
+    for (hex, terrain) in hexes.iter().zip(terrains.iter()) {
+        let was = match (terrain, s.hexes.get_mut(hex)) {
+            (Some(t), Some(c)) => Some(std::mem::replace(&mut c.terrain, t.clone())),
+            (Some(t), None) => {
+                s.hexes.insert(*hex, HexCell::terrain(t.clone()));
+                None
+            }
+            (None, Some(c)) if !super::paint::holds_only_terrain(c) => {
+                failed = Some(*hex);
+                break;
+            }
+            (None, _) => s.hexes.remove(hex).map(|c| c.terrain),
+        };
+        old.push(was.as_ref());
+    }
+    let n = old.len();
+    let mut done: Vec<Hex> = hexes;
+    done.truncate(n);
+    done.reverse();
+    let inverse = Edit::SetTerrains {
+        hexes: done,
+        terrains: old.reversed(),
+    };
+    match failed {
+        None => Ok(inverse),
+        Some(hex) => {
+            let _ = inverse.apply(s);
+            let label = s.board.grid().map_or_else(String::new, |b| b.label(hex));
+            Err(EditError::NotPlain(label))
+        }
     }
 }
 

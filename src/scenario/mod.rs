@@ -15,6 +15,7 @@ pub mod region;
 pub mod resize;
 pub mod shape;
 pub mod step_name;
+pub mod terrain_runs;
 pub mod turn_view;
 
 use std::collections::{BTreeMap, HashSet};
@@ -30,6 +31,7 @@ pub use model::{
     Road, Settings, Terrain, Token, Unit, Works,
 };
 pub use plan::{Arrival, Leaving, Objective, Place, Plan, Score, VictoryCondition};
+pub use terrain_runs::TerrainRuns;
 
 use crate::board::{Board, HexsideKey};
 

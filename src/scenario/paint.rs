@@ -4,17 +4,21 @@
 
 use hexx::Hex;
 
-use super::{Edge, Edit, Feature, HexCell, HexsideAttrs, Road, Scenario, Token, Unit};
-use crate::board::{Grid, Orientation, Side};
+use super::{
+    Edge, Edit, Feature, HexCell, HexsideAttrs, Road, Scenario, Terrain, TerrainRuns, Token, Unit,
+};
+use crate::board::{Grid, Offset, Orientation, Side};
 
 /// A hex's cell as stored: `None` when it is plain default terrain and holds nothing
 /// else, since the format only lists hexes that differ.
 pub fn tidy(cell: HexCell, default: Option<&str>) -> Option<HexCell> {
-    let plain = Some(cell.terrain.as_str()) == default
-        && cell.elevation == 0
-        && cell.facing.is_empty()
-        && cell.markers.is_empty();
+    let plain = Some(cell.terrain.as_str()) == default && holds_only_terrain(&cell);
     (!plain).then_some(cell)
+}
+
+/// Whether a cell holds its terrain and nothing else (no level, facing or marker).
+pub fn holds_only_terrain(cell: &HexCell) -> bool {
+    cell.elevation == 0 && cell.facing.is_empty() && cell.markers.is_empty()
 }
 
 /// What a brush puts down.
@@ -113,7 +117,7 @@ pub fn put_road(road: Road) -> Edit {
 }
 
 /// Flood fill from `start`: every hex connected to it through hexes of its terrain
-/// takes `terrain`, as one edit.
+/// takes `terrain`, as one edit (which changes nothing when they have it already).
 pub fn fill<'g>(
     s: &Scenario,
     board: impl Into<Grid<'g>>,
@@ -129,10 +133,14 @@ pub fn fill<'g>(
             .or(default_terrain)
     };
     let target = terrain_of(start);
+    let mut hexes = Vec::new();
+    let mut terrains = TerrainRuns::default();
     // Filling an area with the terrain it has changes nothing: no edit, so no undo step.
     if target.unwrap_or("") == terrain {
-        return Edit::Batch(Vec::new());
+        return Edit::SetTerrains { hexes, terrains };
     }
+    let new = Terrain::from(terrain);
+    let to_default = default_terrain == Some(terrain);
     // Hexes seen, one flag per hex of the rectangle: a fill over a whole 1000 x 1000
     // board hashed a million hexes seven times each.
     let mut seen = vec![false; board.area()];
@@ -140,18 +148,7 @@ pub fn fill<'g>(
         seen[i] = true;
     }
     let mut todo = vec![start];
-    let mut edits = Vec::new();
     while let Some(h) = todo.pop() {
-        let mut c = s
-            .hexes
-            .get(&h)
-            .cloned()
-            .unwrap_or_else(|| HexCell::terrain(""));
-        c.terrain = terrain.into();
-        edits.push(Edit::SetHex {
-            hex: h,
-            cell: tidy(c, default_terrain),
-        });
         for n in board.neighbours(h) {
             if let Some(i) = board.index(n)
                 && board.contains(n)
@@ -163,7 +160,19 @@ pub fn fill<'g>(
             }
         }
     }
-    Edit::Batch(edits)
+    // Listed row by row, as the scenario stores hexes: setting a million of them in the
+    // order the fill reached them missed the cache at almost every one (a quarter of a
+    // second to apply, more to undo), in this order it reads memory straight through.
+    let columns = board.columns() as usize;
+    for (i, _) in seen.iter().enumerate().filter(|(_, seen)| **seen) {
+        let (col, row) = ((i % columns) as i32, (i / columns) as i32);
+        let h = board.from_offset(Offset { col, row });
+        // A hex left plain default terrain has no entry, as `tidy` keeps it.
+        let plain = to_default && s.hexes.get(&h).is_none_or(holds_only_terrain);
+        hexes.push(h);
+        terrains.push((!plain).then_some(&new));
+    }
+    Edit::SetTerrains { hexes, terrains }
 }
 
 /// Turns the front sides of the fence hex, or else the token, at `hex` by `steps`
@@ -353,6 +362,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, HexBoard, Orientation, Stagger};
     use crate::scenario::History;
+    use crate::scenario::step_name::Named;
 
     fn scenario() -> (Scenario, HexBoard) {
         let b = HexBoard::new(Orientation::Pointy, 13, 9, Stagger::Odd).unwrap();
@@ -442,6 +452,80 @@ mod tests {
             turn_facing(&s, a1, 1).is_none(),
             "nothing to turn on a hill"
         );
+    }
+
+    /// A fill changes only the terrain of the hexes it reaches; its undo gives every
+    /// hex back what it held, entry or none (a listed plain hex stays listed).
+    #[test]
+    fn a_fill_keeps_levels_and_markers_and_its_undo_restores_every_hex() {
+        let (mut s, b) = scenario();
+        let at = |l: &str| b.hex_at(l).unwrap();
+        for row in 1..=9 {
+            s.hexes
+                .insert(at(&format!("C{row}")), HexCell::terrain("woods"));
+        }
+        let mut high = HexCell::terrain("clear");
+        high.elevation = 2;
+        s.hexes.insert(at("A3"), high);
+        let mut wreck = HexCell::terrain("clear");
+        wreck.markers = vec!["wreck".into()];
+        s.hexes.insert(at("B4"), wreck);
+        s.hexes.insert(at("B5"), HexCell::terrain("clear"));
+        let original = s.clone();
+        let mut h = History::new();
+        let e = fill(&s, &b, at("A1"), "hill", Some("clear"));
+        let Edit::SetTerrains { hexes, .. } = &e else {
+            panic!("a fill sets terrains: {e:?}")
+        };
+        assert_eq!(hexes.len(), 18, "columns A and B");
+        h.apply(&mut s, e).unwrap();
+        assert_eq!(
+            (
+                s.hexes[&at("A3")].terrain.as_str(),
+                s.hexes[&at("A3")].elevation
+            ),
+            ("hill", 2)
+        );
+        assert_eq!(s.hexes[&at("B4")].markers, ["wreck"]);
+        assert_eq!(s.hexes[&at("A1")], HexCell::terrain("hill"));
+        let names = |_: Named, _: &str| None;
+        let painted = Some("paint hill (18 hexes)".to_string());
+        assert_eq!(h.undo_name(&s, &names), painted);
+        let filled = s.clone();
+        assert!(h.undo(&mut s));
+        assert_eq!(s, original);
+        assert_eq!(h.redo_name(&s, &names), painted);
+        assert!(h.redo(&mut s));
+        assert_eq!(s, filled);
+        // Back to the default terrain: plain hexes lose their entries, the others keep
+        // theirs; the undo puts the hill back everywhere.
+        let e = fill(&s, &b, at("B9"), "clear", Some("clear"));
+        h.apply(&mut s, e).unwrap();
+        assert_eq!(s.hexes.len(), 9 + 2);
+        assert_eq!(s.hexes[&at("A3")].terrain.as_str(), "clear");
+        assert!(h.undo(&mut s));
+        assert_eq!(s, filled);
+        assert!(fill(&s, &b, at("A1"), "hill", Some("clear")).is_empty());
+    }
+
+    #[test]
+    fn taking_away_an_entry_that_holds_more_than_terrain_is_refused_and_changes_nothing() {
+        let (mut s, b) = scenario();
+        let (a1, a2) = (b.hex_at("A1").unwrap(), b.hex_at("A2").unwrap());
+        let mut wreck = HexCell::terrain("clear");
+        wreck.markers = vec!["wreck".into()];
+        s.hexes.insert(a2, wreck);
+        let before = s.clone();
+        let e = Edit::SetTerrains {
+            hexes: vec![a1, a2],
+            terrains: [Some(Terrain::from("hill")), None].into_iter().collect(),
+        };
+        let err = e.apply(&mut s).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "hex A2 holds more than its terrain: its entry cannot be dropped"
+        );
+        assert_eq!(s, before);
     }
 
     #[test]

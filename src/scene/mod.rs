@@ -613,6 +613,56 @@ mod patch_tests {
         }
     }
 
+    /// A flood fill and its undo, followed by the hexes their edits name (as the
+    /// designer's scene and far colours follow them), draw what a fresh build does.
+    #[test]
+    fn a_fill_and_its_undo_patch_the_scene_and_far_colours_as_a_new_build() {
+        use crate::scenario::History;
+        let rulesets = Rulesets::built_in();
+        let r = rulesets.get("battle-cry-150").unwrap();
+        let (mut s, board) = busy();
+        let layout = board.layout();
+        let at = |col, row| board.from_offset(Offset { col, row });
+        // Three hexes of a terrain none of their neighbours has: the fill's area.
+        for col in 29..=31 {
+            s.hexes.insert(at(col, 30), HexCell::terrain("field"));
+        }
+        let o = SceneOptions {
+            view: Some([layout.centre(at(20, 20)), layout.centre(at(40, 40))]),
+            ..SceneOptions::default()
+        };
+        let paper = Rgba::rgb(1, 2, 3);
+        let mut scene = build::build(&s, r, &o);
+        let mut colours = hex_colours(&s, r, &board, &o, paper);
+        let mut h = History::new();
+        let fill = crate::scenario::paint::fill(&s, &board, at(30, 30), "town", Some("clear"));
+        h.apply(&mut s, fill).unwrap();
+        for undo in [false, true] {
+            if undo {
+                assert!(h.undo(&mut s));
+            }
+            let step = if undo { h.last_undone() } else { h.last_done() };
+            let mut set = Vec::new();
+            assert!(step.unwrap().hexes_set(&mut set));
+            assert_eq!(set.len(), 3);
+            scene = match scene.patched(&s, r, &o, &set) {
+                Patch::New(p) => *p,
+                _ => panic!("three hexes in the view patch it"),
+            };
+            let fresh = build::build(&s, r, &o);
+            for (mine, theirs) in scene.layers.iter().zip(&fresh.layers) {
+                assert_eq!(
+                    mine.items(),
+                    theirs.items(),
+                    "undone {undo}, layer {}",
+                    mine.id
+                );
+            }
+            hex_colours_at(&s, r, &board, &o, paper, &set, &mut colours);
+            assert_eq!(colours, hex_colours(&s, r, &board, &o, paper));
+        }
+    }
+
     #[test]
     fn hexes_far_from_the_view_leave_it_as_it_was_and_many_rows_build_it_again() {
         let rulesets = Rulesets::built_in();

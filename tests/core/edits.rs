@@ -8,7 +8,7 @@ use sandtable::board::{Board, HexBoard, HexsideKey, Orientation, Side, Stagger};
 use sandtable::scenario::edit::TextField;
 use sandtable::scenario::{
     Area, Edit, Feature, FeatureKind, HexCell, HexsideAttrs, History, Objective, Place, Road,
-    Scenario, Score, Token, Unit, VictoryCondition,
+    Scenario, Score, Terrain, Token, Unit, VictoryCondition,
 };
 
 fn board() -> HexBoard {
@@ -52,6 +52,17 @@ fn edit_strategy() -> impl Strategy<Value = Edit> {
                     markers: vec![],
                 }),
             }),
+        // A fill and its undo: hexes (one may come twice, one may be off the board)
+        // given a terrain or their entry taken away.
+        prop::collection::vec((0usize..40, prop::option::of(0usize..4)), 0..6).prop_map(|set| {
+            Edit::SetTerrains {
+                hexes: set.iter().map(|(h, _)| hex_at(*h)).collect(),
+                terrains: set
+                    .iter()
+                    .map(|(_, t)| t.map(|t| Terrain::from(TERRAINS[t])))
+                    .collect(),
+            }
+        }),
         (0usize..30, 0usize..6, any::<bool>()).prop_map(|(h, side, on)| Edit::SetHexside {
             key: HexsideKey::new(
                 Orientation::Pointy,

@@ -7,7 +7,7 @@ use sandtable::board::{Board, HexBoard, HexsideKey, Orientation, Side, Stagger};
 use sandtable::rules::{Rulesets, Validator, validate};
 use sandtable::scenario::{
     Arrival, Edit, Feature, FeatureKind, HexCell, HexsideAttrs, History, Objective, Place, Road,
-    Scenario, Score, Token, Unit, VictoryCondition,
+    Scenario, Score, Terrain, Token, Unit, VictoryCondition,
 };
 
 /// Two built-in games and the walkthrough's example (its hex-attribute constraints:
@@ -76,6 +76,16 @@ fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
     prop_oneof![
         set_hex(o),
         prop::collection::vec(set_hex(o), 1..6).prop_map(Edit::Batch),
+        // A fill or its undo: terrains set, or entries taken away.
+        prop::collection::vec((at.clone(), 0..TERRAINS.len() + 1), 1..6).prop_map(|set| {
+            Edit::SetTerrains {
+                hexes: set.iter().map(|(h, _)| *h).collect(),
+                terrains: set
+                    .iter()
+                    .map(|(_, t)| TERRAINS.get(*t).map(|t| Terrain::from(*t)))
+                    .collect(),
+            }
+        }),
         (
             at.clone(),
             0..6usize,
