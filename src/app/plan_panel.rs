@@ -375,7 +375,12 @@ impl PlanPanel {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(format!("{}. {}", i + 1, v.describe())).strong());
+                    // Names, as the card reads it; the ids only without a ruleset.
+                    let words = match doc.ruleset() {
+                        Some(r) => crate::io::card::named(&doc.scenario, r, v).describe(),
+                        None => v.describe(),
+                    };
+                    ui.label(egui::RichText::new(format!("{}. {words}", i + 1)).strong());
                     if ui
                         .button("Remove")
                         .on_hover_text("Remove this victory condition")

@@ -304,8 +304,8 @@ fn side_name<'s>(s: &'s Scenario, id: &'s str) -> &'s str {
 
 /// A victory condition as a player reads it: sides, objectives and the class by their
 /// names, not the file's ids ("French: hold Plancenoit, Plancenoit churchyard at the
-/// end of turn 6").
-fn named(s: &Scenario, r: &Ruleset, v: &VictoryCondition) -> VictoryCondition {
+/// end of turn 6"). The designer's Scenario plan titles its conditions with it too.
+pub fn named(s: &Scenario, r: &Ruleset, v: &VictoryCondition) -> VictoryCondition {
     let mut v = v.clone();
     let objective = |id: &mut String| {
         if let Some(o) = s.plan.objectives.iter().find(|o| o.id == *id) {

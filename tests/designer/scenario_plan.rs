@@ -641,6 +641,8 @@ fn a_scenario_written_in_the_designer_saves_opens_and_validates() {
     h.get_by_label("Add condition").click();
     h.run();
     choose(&mut h, "side", "Side A");
+    // The condition's title reads names, as the card does, not "a: hold obj1".
+    h.get_by_label_contains("1. Side A: hold Crossroads at the end of turn 6");
     let written = h.state().doc.scenario.clone();
     assert_eq!(
         h.state().doc.counts(),
