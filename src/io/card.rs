@@ -302,6 +302,37 @@ fn side_name<'s>(s: &'s Scenario, id: &'s str) -> &'s str {
     }
 }
 
+/// A place as a printed scenario page names it: a hex by its label ("M3", not "hex
+/// M3"), a table point in the table's unit ("71, 108 cm"), an area by its terrain and
+/// where it lies ("the Village area about 70, 40 cm"), not by ids a player never sees.
+pub fn place_words(s: &Scenario, r: &Ruleset, at: &crate::scenario::Place) -> String {
+    use crate::scenario::Place;
+    let unit = s
+        .board
+        .as_freeform()
+        .map_or(String::new(), |t| format!(" {}", t.unit));
+    let point = |x: f64, y: f64| format!("{x:.0}, {y:.0}{unit}");
+    match at {
+        Place::Hex(h) => s.label(*h),
+        Place::Point(p) => point(p.x, p.y),
+        Place::Area(id) => match s.areas.iter().find(|a| a.id == *id) {
+            Some(a) if !a.polygon.is_empty() => {
+                let n = a.polygon.len() as f64;
+                let (x, y) = a
+                    .polygon
+                    .iter()
+                    .fold((0.0, 0.0), |(x, y), p| (x + p.x, y + p.y));
+                let terrain = r
+                    .kind(KindList::Terrain, &a.terrain)
+                    .map_or_else(|| a.terrain.clone(), |k| k.name.clone());
+                format!("the {terrain} area about {}", point(x / n, y / n))
+            }
+            _ => s.describe(at),
+        },
+        other => s.describe(other),
+    }
+}
+
 /// A victory condition as a player reads it: sides, objectives and the class by their
 /// names, not the file's ids ("French: hold Plancenoit, Plancenoit churchyard at the
 /// end of turn 6"). The designer's Scenario plan titles its conditions with it too.
@@ -367,14 +398,11 @@ fn unit_row(s: &Scenario, r: &Ruleset, u: &Unit) -> [String; 4] {
         .map_or_else(|| u.class.clone(), |k| k.name.clone());
     let (at, mut when) = match &u.arrives {
         // A hex entry reads like a hex of the setup ("M3", not "hex M3").
-        Some(a) => match &a.at {
-            crate::scenario::Place::Hex(h) => (s.label(*h), format!("turn {}", a.turn)),
-            at => (s.describe(at), format!("turn {}", a.turn)),
-        },
+        Some(a) => (place_words(s, r, &a.at), format!("turn {}", a.turn)),
         None => {
             let at = match (u.hex, u.at) {
                 (Some(h), _) => s.label(h),
-                (None, Some(p)) => format!("[{}, {}]", p.x, p.y),
+                (None, Some(p)) => place_words(s, r, &crate::scenario::Place::Point(p)),
                 (None, None) => "off the map".to_string(),
             };
             (at, "start".to_string())
@@ -553,7 +581,7 @@ fn layout_with(job: &ExportJob, share: f64) -> Result<Layout, ExportError> {
                     &format!(
                         "{}: {}, worth {worth}{owner}.",
                         o.title(),
-                        s.describe(&o.at)
+                        place_words(s, r, &o.at)
                     ),
                     font(BODY),
                 );

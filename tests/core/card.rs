@@ -167,3 +167,24 @@ fn a_long_briefing_runs_on_to_a_second_page() {
     let Some(text) = pdf_text(&pdf) else { return };
     assert!(text.contains("page 2 of 2"));
 }
+
+/// Issue 43: the card "reads like a published scenario page". On a table an objective
+/// area is named by its terrain and where it lies, and a unit's place carries the
+/// table's unit: a player never sees "area village1" or "[71, 108]".
+#[test]
+fn a_table_card_names_areas_by_terrain_and_places_in_the_tables_unit() {
+    let rulesets = Rulesets::built_in();
+    let s = load("assets/scenarios/mini-nap-by-hand.ron", &rulesets);
+    let pdf = export(&s, &rulesets, &ExportOptions::default(), "card.pdf");
+    let Some(text) = pdf_text(&pdf) else { return };
+    for w in [
+        "saint-amand: the village area about",
+        "bois de la garenne: the woods area about",
+        "71, 108 cm",
+        "grenadiers scovaud infantry 161, 8 cm turn 3",
+    ] {
+        assert!(text.contains(w), "the card lacks {w:?}: {text}");
+    }
+    assert!(!text.contains("area village"), "{text}");
+    assert!(!text.contains('['), "{text}");
+}
