@@ -314,7 +314,6 @@ fn table_painted(s: &Scenario, r: &sandtable::rules::Ruleset, dir: &Path, tmx: &
         pts.iter().map(|q| (q.x * p, q.y * p)).collect()
     };
     let drawn = rasterize(dir, tmx, "table.png", &[]);
-    // The objectives' and entry points' pins stand over areas: not the area's tint.
     let tint = rasterize(
         dir,
         tmx,
@@ -371,9 +370,17 @@ fn table_painted(s: &Scenario, r: &sandtable::rules::Ruleset, dir: &Path, tmx: &
                 near(c, 6) && alpha == 255
             })
             .count();
+        // An objective's badge and name stand over its area in the drawing (the 4 x 3 cm
+        // village of the Mini-Nap scenario written by hand is mostly its badge): such an
+        // area's colour is the tint's, checked above.
+        let badged = s
+            .plan
+            .objectives
+            .iter()
+            .any(|o| o.at == sandtable::scenario::Place::Area(a.id.clone()));
         // Woods and rough ground are drawn with a pattern over their colour.
         assert!(
-            full * 3 >= points.len(),
+            badged || full * 3 >= points.len(),
             "area {} ({}): {full} of {} points inside are its colour in the drawing",
             a.id,
             a.terrain,
