@@ -309,13 +309,25 @@ fn units(
                 cell,
                 Item::Text {
                     at: Vec2::new(c.x, y1 - band - half_h * 0.05),
-                    text: u.id.clone(),
+                    text: counter_label(u, 2.0 * half_w, half_h * 0.42),
                     size: half_h * 0.42,
                     anchor: Anchor::Bottom,
                     colour: Rgba::WHITE,
                 },
             );
         }
+    }
+}
+
+/// What a counter prints under its symbol: the unit's name where it fits the counter's
+/// `width` at text `size` (a published counter names its regiment), else its id.
+pub(super) fn counter_label(u: &crate::scenario::Unit, width: f32, size: f32) -> String {
+    // The labels' sans-serif averages a little over half an em a character.
+    let fits = u.name.chars().count() as f32 * size * 0.55 <= width * 0.92;
+    if !u.name.is_empty() && fits {
+        u.name.clone()
+    } else {
+        u.id.clone()
     }
 }
 
@@ -527,6 +539,23 @@ fn cells(
 mod tests {
     use super::*;
     use crate::board::{HexBoard, Orientation, Stagger};
+
+    /// Issue 43: "names drawn on counters where they fit": a short name replaces the
+    /// id under the symbol, a name too long for the counter leaves the id.
+    #[test]
+    fn a_counter_prints_the_units_name_where_it_fits_else_its_id() {
+        let mut u = crate::scenario::Unit::new("f1", "infantry");
+        let (width, size) = (0.52, 0.0882);
+        assert_eq!(counter_label(&u, width, size), "f1", "no name: the id");
+        u.name = "1st Léger".into();
+        assert_eq!(counter_label(&u, width, size), "1st Léger");
+        u.name = "33rd Virginia Infantry".into();
+        assert_eq!(
+            counter_label(&u, width, size),
+            "f1",
+            "too long for the counter"
+        );
+    }
 
     /// Whether segments `ab` and `cd` cross (touching ends do not count).
     fn cross(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {

@@ -214,7 +214,7 @@ pub(super) fn build(s: &Scenario, r: &Ruleset, t: &FreeformBoard, o: &SceneOptio
         let front = pts[0] + (pts[1] - pts[0]) * 0.5;
         l.free(Item::Text {
             at: front + (centre - front) * 0.35,
-            text: u.id.clone(),
+            text: super::hex::counter_label(u, fw as f32, small * 0.3),
             size: small * 0.3,
             anchor: Anchor::Centre,
             colour: Rgba::WHITE,
