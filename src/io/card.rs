@@ -315,20 +315,18 @@ pub fn place_words(s: &Scenario, r: &Ruleset, at: &crate::scenario::Place) -> St
     match at {
         Place::Hex(h) => s.label(*h),
         Place::Point(p) => point(p.x, p.y),
-        Place::Area(id) => match s.areas.iter().find(|a| a.id == *id) {
-            Some(a) if !a.polygon.is_empty() => {
-                let n = a.polygon.len() as f64;
-                let (x, y) = a
-                    .polygon
-                    .iter()
-                    .fold((0.0, 0.0), |(x, y), p| (x + p.x, y + p.y));
-                let terrain = r
-                    .kind(KindList::Terrain, &a.terrain)
-                    .map_or_else(|| a.terrain.clone(), |k| k.name.clone());
-                format!("the {terrain} area about {}", point(x / n, y / n))
+        Place::Area(id) => {
+            let area = s.areas.iter().find(|a| a.id == *id);
+            match (area, crate::scenario::turn_view::table_point(s, at)) {
+                (Some(a), Some(c)) => {
+                    let terrain = r
+                        .kind(KindList::Terrain, &a.terrain)
+                        .map_or_else(|| a.terrain.clone(), |k| k.name.clone());
+                    format!("the {terrain} area about {}", point(c.x, c.y))
+                }
+                _ => s.describe(at),
             }
-            _ => s.describe(at),
-        },
+        }
         other => s.describe(other),
     }
 }
