@@ -11,6 +11,8 @@ use crate::scene::preview::Mode;
 
 impl DesignerApp {
     pub(super) fn menu_bar(&mut self, ui: &mut Ui) {
+        let square = self.doc.scenario.board.as_square().is_some();
+        super::words::note_cells(ui.ctx(), square);
         egui::MenuBar::new().ui(ui, |ui| {
             let ctx = ui.ctx().clone();
             ui.menu_button("File", |ui| {
@@ -197,6 +199,7 @@ impl DesignerApp {
     /// The Preview menu: each mode (ticked while open) and a way out.
     pub(super) fn preview_menu(&mut self, ui: &mut Ui, ctx: &egui::Context) {
         let on_hexes = self.doc.scenario.board.grid().is_some();
+        let square = self.doc.scenario.board.as_square().is_some();
         for mode in Mode::ALL {
             let hex = if on_hexes {
                 mode.on_hexes()
@@ -211,7 +214,7 @@ impl DesignerApp {
             }
             if ui
                 .add_enabled(hex, button)
-                .on_hover_text(cmd.tooltip())
+                .on_hover_text(super::words::for_cells(cmd.tooltip(), square).into_owned())
                 .on_disabled_hover_text(if on_hexes {
                     "This preview is drawn on measured tables"
                 } else {

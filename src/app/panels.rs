@@ -38,7 +38,13 @@ impl DesignerApp {
         });
         if hex {
             ui.add(egui::Slider::new(&mut self.tools.radius, 0..=3).text("brush radius"))
-                .on_hover_text("Key ` one hex (radius 0); 1, 2, 3; the same key again: one hex");
+                .on_hover_text(
+                    super::words::for_cells(
+                        "Key ` one hex (radius 0); 1, 2, 3; the same key again: one hex",
+                        square,
+                    )
+                    .into_owned(),
+                );
         } else {
             self.table_settings(ui);
         }
@@ -391,7 +397,11 @@ impl DesignerApp {
                 ui.label(format!("x {:.1}, y {:.1}", p.x, p.y));
             }
             _ if s.board.grid().is_some() => {
-                ui.label("Point at the board to see what is there, or select a hex.");
+                let square = s.board.as_square().is_some();
+                ui.label(super::words::for_cells(
+                    "Point at the board to see what is there, or select a hex.",
+                    square,
+                ));
             }
             _ => {
                 ui.label("Point at the table to see what is there, or select a feature.");

@@ -74,6 +74,21 @@ pub fn for_cells(text: &str, square: bool) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+fn square_cells_id() -> egui::Id {
+    egui::Id::unique("sandtable-square-cells")
+}
+
+/// Notes for this frame whether the board's cells are squares, so texts drawn far
+/// from the document (menu entries' tooltips) can be worded by [`for_cells`].
+pub fn note_cells(ctx: &egui::Context, square: bool) {
+    ctx.data_mut(|d| d.insert_temp(square_cells_id(), square));
+}
+
+/// Whether [`note_cells`] said this frame's board has squares.
+pub fn square_cells(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp(square_cells_id())).unwrap_or(false)
+}
+
 #[cfg(test)]
 mod cell_word_tests {
     use super::for_cells;

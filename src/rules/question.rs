@@ -128,10 +128,16 @@ pub fn not_on_this_board(w: &Where) -> PlaceError {
 
 /// The hex a unit stands on, on a hex board.
 pub fn standing(u: &Unit) -> Result<Hex, PlaceError> {
+    standing_on(u, "hex")
+}
+
+/// The cell a unit stands on, the refusal naming the board's cell (`noun`: "hex",
+/// "square") so a square board's answer does not speak of hexes.
+pub fn standing_on(u: &Unit, noun: &str) -> Result<Hex, PlaceError> {
     u.hex.ok_or_else(|| {
         PlaceError::new(
             PlaceErrorKind::NotPlaced,
-            format!("unit {} stands on no hex", u.id),
+            format!("unit {} stands on no {noun}", u.id),
         )
     })
 }

@@ -401,6 +401,44 @@ fn square_grids_of_every_numbering_import_as_vassal_names_and_places_them() {
         if name == "zoned" {
             assert!(s.hexes.len() >= 4, "{name}: the zones' terrain is read");
         }
+        // Exported afresh, VASSAL names every square as we do: counted down, with a
+        // separator or text around the label as the first module had them.
+        let r = rulesets.get(&s.ruleset).unwrap();
+        let options = ExportOptions::default();
+        let again = dir.path().join("again.vmod");
+        std::fs::write(
+            &again,
+            vassal::write(&ExportJob::new(&s, r, &options)).unwrap(),
+        )
+        .unwrap();
+        let report = crate::engine::report(&check, &again, &[]);
+        assert_eq!(report["errors"], serde_json::json!([]), "{name} exported");
+        // The export draws its own image, so squares are compared in reading order.
+        let mut theirs = vassal_squares(&report);
+        theirs.sort_by_key(|(_, x, y)| (*y, *x));
+        let theirs: Vec<String> = theirs.into_iter().map(|(l, _, _)| l).collect();
+        let mut cells: Vec<_> = board.cells().collect();
+        cells.sort_by(|a, b| {
+            let (a, b) = (board.centre(*a), board.centre(*b));
+            a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x))
+        });
+        let ours: Vec<String> = cells.iter().map(|c| board.label(*c)).collect();
+        assert_eq!(theirs, ours, "{name} exported: every square named as ours");
+        let named: Vec<&str> = report["new_game"]["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p["LocationName"].as_str())
+            .collect();
+        let ours: Vec<String> = s
+            .units
+            .iter()
+            .map(|u| board.label(u.hex.unwrap()))
+            .collect();
+        assert_eq!(
+            named, ours,
+            "{name} exported: pieces named by VASSAL's grid"
+        );
     }
 }
 

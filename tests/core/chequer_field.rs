@@ -375,3 +375,23 @@ fn info_counts_squares_on_a_square_board() {
     assert!(contents.contains(" squares"), "{contents}");
     assert!(!contents.contains("hex"), "{contents}");
 }
+
+/// The answers about places speak of squares on a square board: the zones headline, a
+/// place that is neither a unit nor a square.
+#[test]
+fn answers_name_squares_on_a_square_board() {
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--ruleset-file", RULESET]);
+        crate::common::sandtable(&all)
+    };
+    let (code, out, err) = run(&["zoc", "--side", "west", SCENARIO]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("West controls 14 squares:"), "{out}");
+    let (_, _, err) = run(&["los", SCENARIO, "nowhere", "A1"]);
+    assert!(
+        err.contains("neither a unit id nor a square of the board"),
+        "{err}"
+    );
+    assert!(!err.contains("hex"), "{err}");
+}

@@ -37,18 +37,21 @@ pub(super) fn numbering(class: &str, n: &Numbering, stagger: Option<bool>) -> El
         .attr("color", "0,0,0")
         .attr("first", n.first)
         .attr("fontSize", 9)
-        .attr("hDescend", false)
+        .attr("hDescend", n.h_descend)
         .attr("hDrawOff", 0)
         .attr("hLeading", n.h_leading)
         .attr("hOff", n.h_off)
         .attr("hType", n.h_type)
-        .attr("locationFormat", "$gridLocation$")
+        .attr(
+            "locationFormat",
+            format!("{}$gridLocation${}", n.around.0, n.around.1),
+        )
         .attr("rotateText", 0)
-        .attr("sep", "");
+        .attr("sep", n.sep.as_str());
     if let Some(stagger) = stagger {
         e = e.attr("stagger", stagger);
     }
-    e.attr("vDescend", false)
+    e.attr("vDescend", n.v_descend)
         .attr("vDrawOff", 0)
         .attr("vLeading", n.v_leading)
         .attr("vOff", n.v_off)

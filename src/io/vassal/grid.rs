@@ -69,6 +69,32 @@ pub struct Numbering {
     pub v_type: char,
     pub v_off: i32,
     pub v_leading: usize,
+    /// VASSAL counts the columns (rows) down from its last one (`hDescend`, `vDescend`).
+    pub h_descend: bool,
+    pub v_descend: bool,
+    /// Between the two parts (`sep`).
+    pub sep: String,
+    /// Text around the grid location (`locationFormat` is `prefix$gridLocation$suffix`).
+    pub around: (String, String),
+}
+
+impl Numbering {
+    /// Ascending parts with nothing between or around them.
+    pub fn plain(first: char, h: (char, i32, usize), v: (char, i32, usize)) -> Numbering {
+        Numbering {
+            first,
+            h_type: h.0,
+            h_off: h.1,
+            h_leading: h.2,
+            v_type: v.0,
+            v_off: v.1,
+            v_leading: v.2,
+            h_descend: false,
+            v_descend: false,
+            sep: String::new(),
+            around: (String::new(), String::new()),
+        }
+    }
 }
 
 /// Our label scheme as VASSAL numbering: the column part and the row part, each as
@@ -83,8 +109,13 @@ fn parts(board: &HexBoard) -> ((char, i32, usize), (char, i32, usize)) {
 }
 
 /// Whether VASSAL can print every label of the board as we do. It cannot print axial
-/// labels, and it names the 27th column `AA`, the 28th `BB` (we say `AB`).
+/// labels, and it names the 27th column `AA`, the 28th `BB` (we say `AB`). A numbering
+/// read from a module is written back only into that module (its grid kept as it was),
+/// so a fresh export names no hex by it.
 pub fn labels_supported(board: &HexBoard) -> bool {
+    if board.numbering.is_some() {
+        return false;
+    }
     match board.labels {
         LabelScheme::LetterNumber => board.columns <= 26,
         LabelScheme::NumberNumber => true,
@@ -119,25 +150,9 @@ pub fn fit(board: &HexBoard, size_mm: (f64, f64), dpi: u32) -> GridFit {
     let (col, row) = parts(board);
     let numbering = if sideways {
         // VASSAL's columns are our rows and its rows our columns.
-        Numbering {
-            first: 'V',
-            h_type: row.0,
-            h_off: row.1,
-            h_leading: row.2,
-            v_type: col.0,
-            v_off: col.1,
-            v_leading: col.2,
-        }
+        Numbering::plain('V', row, col)
     } else {
-        Numbering {
-            first: 'H',
-            h_type: col.0,
-            h_off: col.1,
-            h_leading: col.2,
-            v_type: row.0,
-            v_off: row.1,
-            v_leading: row.2,
-        }
+        Numbering::plain('H', col, row)
     };
     let (x0, y0) = if sideways {
         (oy as i32, ox as i32)

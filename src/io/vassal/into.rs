@@ -528,7 +528,8 @@ fn setup_into(
     for k in &mut kinds {
         k.image = format!("{IMAGE_PREFIX}{}", k.image);
     }
-    let named = super::grid::labels_supported(board);
+    // The original grid is kept, so a numbering read from it names hexes as VASSAL does.
+    let named = board.numbering.is_some() || super::grid::labels_supported(board);
     let stacks = super::grid_stacks(scenario, board.into(), map, named, &kinds);
     let map_el = module::at_path(&module.build, map_path)
         .ok_or_else(|| IntoError::Board("the map vanished".into()))?;

@@ -27,17 +27,12 @@ pub struct SquareFit {
 }
 
 /// Whether VASSAL prints every label of the board as we do: letters name at most 26
-/// columns alike (VASSAL's 27th is `AA`, its 28th `BB`), a counted numbering must count
-/// up without text around it, and axial labels have no VASSAL form.
+/// columns alike (VASSAL's 27th is `AA`, its 28th `BB`; a numbering's letters already
+/// count VASSAL's way), a numbering counts by one either way, and axial labels have no
+/// VASSAL form.
 pub fn labels_supported(board: &SquareBoard) -> bool {
     if let Some(n) = &board.numbering {
-        return n.columns.step == 1
-            && n.rows.step == 1
-            && n.prefix.is_empty()
-            && n.suffix.is_empty()
-            && n.separator.is_empty()
-            && (!n.columns.letters || board.columns <= 26)
-            && (!n.rows.letters || board.rows <= 26);
+        return n.columns.step.abs() == 1 && n.rows.step.abs() == 1;
     }
     match board.labels {
         LabelScheme::LetterNumber => board.columns <= 26,
@@ -46,38 +41,47 @@ pub fn labels_supported(board: &SquareBoard) -> bool {
     }
 }
 
-/// The board's labels as VASSAL's numbering attributes.
-fn numbering(board: &SquareBoard) -> Numbering {
+/// The board's labels as VASSAL's numbering attributes, on a board image of `image`
+/// pixels cut in squares of `cell` pixels (a descending count starts from VASSAL's
+/// last line, which it works out from the image).
+fn numbering(board: &SquareBoard, image: (u32, u32), cell: (u32, u32)) -> Numbering {
     if let Some(n) = &board.numbering {
         let kind = |letters: bool| if letters { 'A' } else { 'N' };
+        // `SquareGridNumbering.getMaxColumns` / `getMaxRows`; our first square is
+        // VASSAL's raw line 0, named `max - 0 + off` when descending.
+        let max = |size: u32, step: u32| (f64::from(size) / f64::from(step) + 0.5) as i32;
+        let off = |c: &crate::board::numbering::Count, max: i32| {
+            if c.step < 0 { c.first - max } else { c.first }
+        };
+        let first = match n.first {
+            crate::board::numbering::Axis::Column => 'H',
+            crate::board::numbering::Axis::Row => 'V',
+        };
+        let h = (
+            kind(n.columns.letters),
+            off(&n.columns, max(image.0, cell.0)),
+            n.columns.leading as usize,
+        );
+        let v = (
+            kind(n.rows.letters),
+            off(&n.rows, max(image.1, cell.1)),
+            n.rows.leading as usize,
+        );
         return Numbering {
-            first: match n.first {
-                crate::board::numbering::Axis::Column => 'H',
-                crate::board::numbering::Axis::Row => 'V',
-            },
-            h_type: kind(n.columns.letters),
-            h_off: n.columns.first,
-            h_leading: n.columns.leading as usize,
-            v_type: kind(n.rows.letters),
-            v_off: n.rows.first,
-            v_leading: n.rows.leading as usize,
+            h_descend: n.columns.step < 0,
+            v_descend: n.rows.step < 0,
+            sep: n.separator.clone(),
+            around: (n.prefix.clone(), n.suffix.clone()),
+            ..Numbering::plain(first, h, v)
         };
     }
     let (cw, rw) = crate::board::label::widths(board.columns, board.rows);
-    let ((h_type, h_off, h_leading), (v_type, v_off, v_leading)) = match board.labels {
+    let (h, v) = match board.labels {
         LabelScheme::LetterNumber => (('A', 0, 0), ('N', 1, 0)),
         // Axial labels have no VASSAL numbering; number-number is the nearest.
         LabelScheme::NumberNumber | LabelScheme::Axial => (('N', 1, cw - 1), ('N', 1, rw - 1)),
     };
-    Numbering {
-        first: 'H',
-        h_type,
-        h_off,
-        h_leading,
-        v_type,
-        v_off,
-        v_leading,
-    }
+    Numbering::plain('H', h, v)
 }
 
 /// Fits a grid to `board` drawn at about `dpi`; `diagonals` is the ruleset's.
@@ -106,7 +110,7 @@ pub fn fit(board: &SquareBoard, size_mm: (f64, f64), dpi: u32, diagonals: bool) 
             offset,
             image,
         },
-        numbering: numbering(board),
+        numbering: numbering(board, image, (dx, dy)),
     }
 }
 

@@ -527,7 +527,7 @@ impl<'a> MoveMap<'a> {
     /// The search over (hex, road state); with `track`, the state each hex and state
     /// was reached from.
     fn search(&self, u: &Unit, allowance: Option<u32>, track: bool) -> Result<Search, PlaceError> {
-        let start = question::standing(u)?;
+        let start = question::standing_on(u, self.board().noun())?;
         let allowance = allowance.or_else(|| self.allowance(u)).ok_or_else(|| {
             PlaceError::new(
                 PlaceErrorKind::NoProfile,

@@ -73,7 +73,8 @@ impl<'a> HexField<'a> {
 /// lists them after it) and the inspector word it: the side by its name ("Union
 /// controls 11 hexes"), by its id only when the scenario names no such side.
 pub fn zoc_headline(s: &Scenario, side: &str, n: usize) -> String {
-    format!("{} controls {n} hexes", s.side_name(side))
+    let cells = s.board.grid().map_or("hexes", |g| g.nouns());
+    format!("{} controls {n} {cells}", s.side_name(side))
 }
 
 /// The hexes `side` controls, in the board's reading order, each once: the arena's
@@ -115,18 +116,21 @@ impl<'a> Field for HexField<'a> {
             Where::Named(text) => text.as_str(),
             Where::Unit(id) => {
                 let u = super::unit(self.s, id)?;
-                return Ok((super::standing(u)?, Some(u)));
+                return Ok((super::standing_on(u, self.map.board().noun())?, Some(u)));
             }
             Where::Hex(h, _) if self.map.board().contains(*h) => return Ok((*h, None)),
             other => return Err(crate::rules::question::not_on_this_board(other)),
         };
         if let Some(u) = self.s.units.iter().find(|u| u.id == what) {
-            return Ok((super::standing(u)?, Some(u)));
+            return Ok((super::standing_on(u, self.map.board().noun())?, Some(u)));
         }
         let unknown = |why: String| {
             PlaceError::new(
                 PlaceErrorKind::UnknownHex,
-                format!("'{what}' is neither a unit id nor a hex of the board: {why}"),
+                format!(
+                    "'{what}' is neither a unit id nor a {} of the board: {why}",
+                    self.map.board().noun()
+                ),
             )
         };
         self.map
@@ -218,7 +222,7 @@ impl<'a> Field for HexField<'a> {
             decimals: None,
             own: Vec::new(),
         };
-        let start = match super::standing(u) {
+        let start = match super::standing_on(u, self.map.board().noun()) {
             Ok(h) => h,
             Err(e) => {
                 out.legs.push(refused(String::new(), e.message));
@@ -243,7 +247,8 @@ impl<'a> Field for HexField<'a> {
             let to = self.s.label(*h);
             if !map.board().adjacent(state.hex, *h) {
                 let from = self.s.label(state.hex);
-                let why = format!("{to} is not next to {from}: a route goes hex by hex");
+                let cell = map.board().noun();
+                let why = format!("{to} is not next to {from}: a route goes {cell} by {cell}");
                 out.legs.push(refused(to, why));
                 return out;
             }

@@ -24,7 +24,7 @@ use crate::rules::Ruleset;
 use crate::rules::table::FireType;
 use crate::scenario::{Scenario, Unit};
 
-pub use crate::rules::question::{PlaceError, PlaceErrorKind, Where, standing, unit};
+pub use crate::rules::question::{PlaceError, PlaceErrorKind, Where, standing, standing_on, unit};
 
 /// Where a thing met lies: a hex (by its label) or a feature of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
