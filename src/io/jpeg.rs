@@ -433,11 +433,19 @@ fn read_inner<T: Rows>(
                 out.size(width as u32, height as u32)
                     .map_err(Failure::Caller)?;
                 let tables = (&quant, &dc_tables, &ac_tables);
+                let per_block = if scale == Scale::Full { 64 } else { 1 };
+                let layout = Layout::new(&mut comps, (width, height), tables, per_block)?;
+                let bits = Bits {
+                    r,
+                    acc: 0,
+                    n: 0,
+                    marker: None,
+                };
                 match scale {
-                    Scale::Full => scan(r, out, &mut comps, (width, height), tables, restart, rgb)?,
-                    Scale::Eighth => {
-                        scan_dc(r, out, &mut comps, (width, height), tables, restart, rgb)?;
+                    Scale::Full => {
+                        scan(bits, out, &comps, layout, (width, height), (restart, rgb))?
                     }
+                    Scale::Eighth => scan_dc(bits, out, layout, (width, height), (restart, rgb))?,
                 }
                 return Ok(Read::Done);
             }
@@ -475,15 +483,13 @@ struct Done {
 /// and colour conversion of the row before on a second thread, so that a big scan's
 /// decode is shared by two cores; the rows go to `out` in order, on this thread.
 fn scan<T: Rows>(
-    r: &mut dyn BufRead,
+    mut bits: Bits<'_>,
     out: &mut T,
-    comps: &mut [Component],
+    comps: &[Component],
+    layout: Layout<'_>,
     (width, height): (usize, usize),
-    tables: Tables<'_>,
-    restart: usize,
-    rgb: bool,
+    (restart, rgb): (usize, bool),
 ) -> Result<(), Failure<T::Error>> {
-    let layout = Layout::new(comps, (width, height), tables, 64)?;
     let Layout {
         hmax,
         vmax,
@@ -505,12 +511,6 @@ fn scan<T: Rows>(
             }
         })
         .collect();
-    let mut bits = Bits {
-        r,
-        acc: 0,
-        n: 0,
-        marker: None,
-    };
     std::thread::scope(|s| {
         let (jobs, take) = std::sync::mpsc::sync_channel::<Job>(2);
         // Unbounded: at most the jobs in flight wait in it, and the worker must never
@@ -642,36 +642,24 @@ impl<'a> Layout<'a> {
 /// repeated over the pixels it covers, colour converted; all on this thread (there is
 /// no inverse DCT to share out).
 fn scan_dc<T: Rows>(
-    r: &mut dyn BufRead,
+    mut bits: Bits<'_>,
     out: &mut T,
-    comps: &mut [Component],
+    layout: Layout<'_>,
     (width, height): (usize, usize),
-    tables: Tables<'_>,
-    restart: usize,
-    rgb: bool,
+    (restart, rgb): (usize, bool),
 ) -> Result<(), Failure<T::Error>> {
+    let (hmax, vmax) = (layout.hmax, layout.vmax);
+    let (mcus_x, mcus_y) = (layout.mcus_x, layout.mcus_y);
+    let mut dcs = vec![0i16; layout.total];
     let Layout {
-        hmax,
-        vmax,
-        mcus_x,
-        mcus_y,
-        mut coding,
-        starts,
-        total,
-    } = Layout::new(comps, (width, height), tables, 1)?;
+        mut coding, starts, ..
+    } = layout;
     let (w, h) = (width.div_ceil(8), height.div_ceil(8));
     // Each picture column's block in each component's row of blocks.
     let columns: Vec<Vec<usize>> = coding
         .iter()
         .map(|c| (0..w).map(|x| x * c.h / hmax).collect())
         .collect();
-    let mut bits = Bits {
-        r,
-        acc: 0,
-        n: 0,
-        marker: None,
-    };
-    let mut dcs = vec![0i16; total];
     let mut samples: Vec<Vec<u8>> = coding.iter().map(|c| vec![0u8; mcus_x * c.h]).collect();
     let mut row = vec![0u8; w * 4];
     let mut mcu = 0usize;
