@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sandtable::io::pyramid::{Input, Pixels, Pyramid, TileCache, TileKey};
+use sandtable::io::pyramid::{Event, Input, Pixels, Pyramid, TileCache, TileKey};
 
 /// A 4,096 px square with a grid and colour bands (what `scripts/big_scan.py` draws).
 fn image() -> Vec<u8> {
@@ -30,7 +30,8 @@ fn image() -> Vec<u8> {
 }
 
 /// With `SANDTABLE_BIG_IMAGE=FILE` set, reads that image into a pyramid once and says
-/// when its first overview rows, its whole overview and its last tile were ready (the
+/// when its whole first picture (a big JPEG's eighth), its first overview rows, its
+/// whole overview and its last tile were ready (the
 /// real-window figures of docs/performance.md come with these; run under
 /// `/usr/bin/time -v` for CPU time and peak memory).
 fn big_image() {
@@ -38,11 +39,21 @@ fn big_image() {
         return;
     };
     let start = std::time::Instant::now();
-    let mut first = None;
+    let (mut preview, mut first, mut whole) = (None, None, None);
+    let mut overview = (0, 0);
     let input = Input::File(path.into());
     let p = Pyramid::build(&input, 4096, &mut |e| {
-        if let sandtable::io::pyramid::Event::Overview { .. } = e {
-            first.get_or_insert(start.elapsed());
+        match e {
+            Event::Preview { .. } => preview = Some(start.elapsed()),
+            Event::Started { overview: o, .. } => overview = o,
+            Event::Overview { y, rows } => {
+                first.get_or_insert(start.elapsed());
+                let (w, h) = (overview.0 as usize, overview.1 as usize);
+                if (y as usize * w) * 4 + rows.len() >= w * h * 4 {
+                    whole = Some(start.elapsed());
+                }
+            }
+            _ => {}
         }
         true
     })
@@ -52,11 +63,15 @@ fn big_image() {
         .lines()
         .find(|l| l.starts_with("VmHWM"))
         .unwrap_or("");
+    let at = |t: Option<std::time::Duration>| t.map_or("none".into(), |t| format!("{t:.2?}"));
     println!(
-        "{}: {:?} px, first overview rows after {:.2?}, all tiles written after {:.2?}, {peak}",
+        "{}: {:?} px, a whole first picture after {}, first overview rows after {}, the \
+         whole overview after {}, all tiles written after {:.2?}, {peak}",
         p.name(),
         p.size(),
-        first.unwrap_or_default(),
+        at(preview),
+        at(first),
+        at(whole),
         start.elapsed()
     );
 }

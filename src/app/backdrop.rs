@@ -37,8 +37,19 @@ pub struct Progress {
     pub fraction: f32,
 }
 
+/// How often a frame is drawn while an image loads and nothing else asks for one: the
+/// progress and the overview as far as it is. A frame drawn in software (Mesa's llvmpipe)
+/// over a big image costs about 0.2 s of CPU: at 4 a second they took half the
+/// machine's two cores from the decode, which ended after 36 s instead of 13 s.
+const LOADING_FRAMES: Duration = Duration::from_secs(1);
+
 /// What the decoding thread hands the frame.
 enum Msg {
+    /// A whole first picture, coarser than the overview.
+    Preview {
+        size: [u32; 2],
+        image: ColorImage,
+    },
     Started {
         size: [u32; 2],
         overview: [u32; 2],
@@ -65,6 +76,10 @@ enum State {
         started: Instant,
         /// The image's size and its overview as far as it is decoded, once known.
         partial: Option<([u32; 2], TextureHandle)>,
+        /// A whole first picture under the overview while it fills in.
+        preview: Option<([u32; 2], TextureHandle)>,
+        /// Overview rows taken so far, and the overview's height.
+        rows: (u32, u32),
         /// Dropped with the state: the thread then stops.
         _alive: Arc<()>,
     },
@@ -173,12 +188,25 @@ impl BackdropView {
         let Some((_, state)) = &mut self.loaded else {
             return;
         };
-        let State::Loading { rx, partial, .. } = state else {
+        let State::Loading {
+            rx,
+            partial,
+            preview,
+            rows,
+            ..
+        } = state
+        else {
             return;
         };
         loop {
             match rx.try_recv() {
+                Ok(Msg::Preview { size, image }) => {
+                    let t = ctx.load_texture("backdrop-preview", image, TextureOptions::LINEAR);
+                    *preview = Some((size, t));
+                    super::frame_log::event("background preview");
+                }
                 Ok(Msg::Started { size, overview }) => {
+                    *rows = (0, overview[1]);
                     let blank = ColorImage::filled(
                         [overview[0] as usize, overview[1] as usize],
                         Color32::TRANSPARENT,
@@ -187,6 +215,13 @@ impl BackdropView {
                     *partial = Some((size, t));
                 }
                 Ok(Msg::Rows { y, image }) => {
+                    if rows.0 == 0 {
+                        super::frame_log::event("background first rows");
+                    }
+                    rows.0 = y + image.height() as u32;
+                    if rows.0 == rows.1 {
+                        super::frame_log::event("background overview");
+                    }
                     if let Some((_, t)) = partial {
                         t.set_partial([0, y as usize], image, TextureOptions::LINEAR);
                     }
@@ -201,6 +236,7 @@ impl BackdropView {
                         ),
                     };
                     *state = State::Ready(Box::new(Pictures::new(ctx, p, overview)));
+                    super::frame_log::event("background done");
                     ctx.request_repaint();
                     return;
                 }
@@ -215,9 +251,9 @@ impl BackdropView {
                 }
             }
         }
-        // The thread wakes the UI for rows and the end, not for progress: look again,
-        // a few times a second (a frame drawn in software costs the decode a core).
-        ctx.request_repaint_after(Duration::from_millis(250));
+        // The thread wakes the UI for the first picture, the first overview rows and
+        // the end; the rest (progress, more rows) waits for the next of these frames.
+        ctx.request_repaint_after(LOADING_FRAMES);
     }
 
     fn source(&self, bg: &Background, path: Option<&Path>) -> Source {
@@ -266,6 +302,8 @@ impl BackdropView {
             progress,
             started: Instant::now(),
             partial: None,
+            preview: None,
+            rows: (0, 0),
             _alive: alive,
         }
     }
@@ -298,12 +336,18 @@ impl BackdropView {
             Some((
                 _,
                 State::Loading {
-                    partial: Some((size, t)),
-                    ..
+                    partial, preview, ..
                 },
             )) => {
-                let whole = board_rect(0.0, 0.0, f64::from(size[0]), f64::from(size[1]));
-                return vec![Shape::image(t.id(), whole, uv, tint)];
+                // The first picture under the overview as far as it is decoded.
+                return preview
+                    .iter()
+                    .chain(partial.iter())
+                    .map(|(size, t)| {
+                        let whole = board_rect(0.0, 0.0, f64::from(size[0]), f64::from(size[1]));
+                        Shape::image(t.id(), whole, uv, tint)
+                    })
+                    .collect();
             }
             _ => return Vec::new(),
         };
@@ -331,6 +375,7 @@ impl BackdropView {
             .tiles_in(level, (a.0 / k, a.1 / k), (b.0 / k, b.1 / k));
         // Enough textures for the view (and the one before it) whatever the window.
         p.tiles.set_capacity(MAX_TILES.max(2 * keys.len()));
+        let wanted = keys.len();
         // Where a tile is not read yet, a coarser one already read stands in for it.
         let mut stand_ins = Vec::new();
         let mut sharp = Vec::new();
@@ -354,6 +399,11 @@ impl BackdropView {
                     break;
                 }
             }
+        }
+        // Every tile of the view sharp: the overview under them is never seen, and a
+        // frame drawn in software spends its time on such layers.
+        if stand_ins.is_empty() && sharp.len() == wanted {
+            out.clear();
         }
         for (key, id) in stand_ins.into_iter().chain(sharp) {
             let k = f64::from(1u32 << key.level);
@@ -472,8 +522,16 @@ fn build(
     repaint: &egui::Context,
 ) -> Result<Pyramid, String> {
     let mut overview_width = 0;
+    let mut shown = false;
     Pyramid::build(input, max, &mut |e| {
         match e {
+            Event::Preview { size, picture } => {
+                let _ = tx.send(Msg::Preview {
+                    size: [size.0, size.1],
+                    image: colour_image(picture),
+                });
+                repaint.request_repaint();
+            }
             Event::Started { size, overview } => {
                 overview_width = overview.0 as usize;
                 *lock(at) = Progress {
@@ -489,9 +547,19 @@ fn build(
                 let n = rows.len() / 4 / overview_width.max(1);
                 let image = ColorImage::from_rgba_unmultiplied([overview_width, n], rows);
                 let _ = tx.send(Msg::Rows { y, image });
-                repaint.request_repaint();
+                // The first rows at once; the next with the next frame.
+                if !shown {
+                    shown = true;
+                    repaint.request_repaint();
+                }
             }
-            Event::Progress(f) => lock(at).fraction = f,
+            Event::Progress(f) => {
+                let mut p = lock(at);
+                if overview_width == 0 {
+                    p.stage = "Reading a first picture";
+                }
+                p.fraction = f;
+            }
         }
         alive.strong_count() > 0
     })

@@ -6,6 +6,11 @@
 //! arithmetic coding, 12-bit, CMYK, one scan per component) is answered
 //! [`Read::Unsupported`] before a row is given, for the caller to decode whole.
 //!
+//! [`Scale::Eighth`] reads the same scans for their DC coefficients alone: each 8 x 8
+//! block's mean, a picture an eighth of the size a side with no inverse DCT (libjpeg's
+//! `scale_denom 8`), still entropy decoding every coefficient (baseline JPEG has no way
+//! to skip them), for a whole first picture of a big scan in a fraction of the decode.
+//!
 //! The inverse DCT is the integer one of stb_image (public domain), which zune-jpeg's
 //! scalar path also uses; colour is upsampled by repeating samples (libjpeg's "fancy"
 //! upsampling smooths chroma edges a little more).
@@ -19,9 +24,18 @@ pub enum Read {
     Unsupported(String),
 }
 
-/// What the caller answers to the size and to each row (RGBA, the image's width).
+/// The picture read: the image at full size, or an eighth of it a side (rounded up).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    Full,
+    Eighth,
+}
+
+/// What the caller answers to the size and to each row (RGBA, the picture's width:
+/// the image's at [`Scale::Full`], an eighth of it rounded up at [`Scale::Eighth`]).
 pub trait Rows {
     type Error;
+    /// The image's size at full resolution, whatever the scale read.
     fn size(&mut self, w: u32, h: u32) -> Result<(), Self::Error>;
     fn row(&mut self, rgba: &[u8]) -> Result<(), Self::Error>;
     /// A damaged or cut file, with what was wrong.
@@ -231,9 +245,10 @@ fn u16_at(b: &[u8], i: usize) -> usize {
     usize::from(b[i]) << 8 | usize::from(b[i + 1])
 }
 
-/// Reads the JPEG from `r` (just past nothing: its first byte is the SOI marker's).
-pub fn read<T: Rows>(r: &mut dyn BufRead, out: &mut T) -> Result<Read, T::Error> {
-    match read_inner(r, out) {
+/// Reads the JPEG from `r` (just past nothing: its first byte is the SOI marker's) at
+/// `scale`.
+pub fn read<T: Rows>(r: &mut dyn BufRead, out: &mut T, scale: Scale) -> Result<Read, T::Error> {
+    match read_inner(r, out, scale) {
         Ok(read) => Ok(read),
         Err(Failure::Bad(why)) => Err(out.bad(why)),
         Err(Failure::Caller(e)) => Err(e),
@@ -270,7 +285,11 @@ fn segment(r: &mut dyn BufRead) -> Result<Vec<u8>, String> {
     Ok(body)
 }
 
-fn read_inner<T: Rows>(r: &mut dyn BufRead, out: &mut T) -> Result<Read, Failure<T::Error>> {
+fn read_inner<T: Rows>(
+    r: &mut dyn BufRead,
+    out: &mut T,
+    scale: Scale,
+) -> Result<Read, Failure<T::Error>> {
     let mut soi = [0u8; 2];
     r.read_exact(&mut soi).map_err(|_| "not a JPEG")?;
     if soi != [0xFF, 0xD8] {
@@ -413,15 +432,21 @@ fn read_inner<T: Rows>(r: &mut dyn BufRead, out: &mut T) -> Result<Read, Failure
                     || (comps.len() == 3 && comps.iter().map(|c| c.id).eq([b'R', b'G', b'B']));
                 out.size(width as u32, height as u32)
                     .map_err(Failure::Caller)?;
-                scan(
+                let tables = (&quant, &dc_tables, &ac_tables);
+                let per_block = if scale == Scale::Full { 64 } else { 1 };
+                let layout = Layout::new(&mut comps, (width, height), tables, per_block)?;
+                let bits = Bits {
                     r,
-                    out,
-                    &mut comps,
-                    (width, height),
-                    (&quant, &dc_tables, &ac_tables),
-                    restart,
-                    rgb,
-                )?;
+                    acc: 0,
+                    n: 0,
+                    marker: None,
+                };
+                match scale {
+                    Scale::Full => {
+                        scan(bits, out, &comps, layout, (width, height), (restart, rgb))?
+                    }
+                    Scale::Eighth => scan_dc(bits, out, layout, (width, height), (restart, rgb))?,
+                }
                 return Ok(Read::Done);
             }
             0xD9 => return Err("no image before the end".into()),
@@ -458,54 +483,34 @@ struct Done {
 /// and colour conversion of the row before on a second thread, so that a big scan's
 /// decode is shared by two cores; the rows go to `out` in order, on this thread.
 fn scan<T: Rows>(
-    r: &mut dyn BufRead,
+    mut bits: Bits<'_>,
     out: &mut T,
-    comps: &mut [Component],
+    comps: &[Component],
+    layout: Layout<'_>,
     (width, height): (usize, usize),
-    (quant, dc_tables, ac_tables): Tables<'_>,
-    restart: usize,
-    rgb: bool,
+    (restart, rgb): (usize, bool),
 ) -> Result<(), Failure<T::Error>> {
-    // One component: its blocks in raster order, whatever its sampling factors.
-    if comps.len() == 1 {
-        comps[0].h = 1;
-        comps[0].v = 1;
-    }
-    let hmax = comps.iter().map(|c| c.h).max().unwrap_or(1);
-    let vmax = comps.iter().map(|c| c.v).max().unwrap_or(1);
-    let mcus_x = width.div_ceil(8 * hmax);
-    let mcus_y = height.div_ceil(8 * vmax);
-    let mut coding = Vec::with_capacity(comps.len());
-    let mut planes = Vec::with_capacity(comps.len());
-    // Where each component's blocks start in a job's coefficients.
-    let mut starts = Vec::with_capacity(comps.len());
-    let mut total = 0;
-    for c in comps.iter() {
-        let (Some(dc), Some(ac)) = (&dc_tables[c.dc], &ac_tables[c.ac]) else {
-            return Err("a scan naming a Huffman table not given".into());
-        };
-        coding.push(Coding {
-            tables: (&quant[c.tq], dc, ac),
-            h: c.h,
-            v: c.v,
-            pred: 0,
-        });
-        let stride = mcus_x * c.h * 8;
-        planes.push(Plane {
-            h: c.h,
-            v: c.v,
-            plane: vec![0u8; stride * c.v * 8],
-            stride,
-        });
-        starts.push(total);
-        total += mcus_x * c.h * c.v * 64;
-    }
-    let mut bits = Bits {
-        r,
-        acc: 0,
-        n: 0,
-        marker: None,
-    };
+    let Layout {
+        hmax,
+        vmax,
+        mcus_x,
+        mcus_y,
+        mut coding,
+        starts,
+        total,
+    } = layout;
+    let planes = comps
+        .iter()
+        .map(|c| {
+            let stride = mcus_x * c.h * 8;
+            Plane {
+                h: c.h,
+                v: c.v,
+                plane: vec![0u8; stride * c.v * 8],
+                stride,
+            }
+        })
+        .collect();
     std::thread::scope(|s| {
         let (jobs, take) = std::sync::mpsc::sync_channel::<Job>(2);
         // Unbounded: at most the jobs in flight wait in it, and the worker must never
@@ -541,7 +546,8 @@ fn scan<T: Rows>(
                 }
                 mcu += 1;
                 for (c, start) in coding.iter_mut().zip(&starts) {
-                    if let Err(e) = blocks(&mut bits, c, mx, mcus_x, &mut coefficients[*start..]) {
+                    let out = &mut coefficients[*start..];
+                    if let Err(e) = blocks::<_, false>(&mut bits, c, mx, mcus_x, out) {
                         result = Err(e);
                         break 'rows;
                     }
@@ -574,6 +580,118 @@ fn scan<T: Rows>(
     })
 }
 
+/// Where a scan's blocks go: the MCU grid, each component's coding, and where each
+/// component's blocks start in one MCU row's coefficients (`per_block` of them a block:
+/// 64, or the DC alone).
+struct Layout<'a> {
+    hmax: usize,
+    vmax: usize,
+    mcus_x: usize,
+    mcus_y: usize,
+    coding: Vec<Coding<'a>>,
+    starts: Vec<usize>,
+    total: usize,
+}
+
+impl<'a> Layout<'a> {
+    fn new(
+        comps: &mut [Component],
+        (width, height): (usize, usize),
+        (quant, dc_tables, ac_tables): Tables<'a>,
+        per_block: usize,
+    ) -> Result<Layout<'a>, String> {
+        // One component: its blocks in raster order, whatever its sampling factors.
+        if comps.len() == 1 {
+            comps[0].h = 1;
+            comps[0].v = 1;
+        }
+        let hmax = comps.iter().map(|c| c.h).max().unwrap_or(1);
+        let vmax = comps.iter().map(|c| c.v).max().unwrap_or(1);
+        let mcus_x = width.div_ceil(8 * hmax);
+        let mcus_y = height.div_ceil(8 * vmax);
+        let mut coding = Vec::with_capacity(comps.len());
+        let mut starts = Vec::with_capacity(comps.len());
+        let mut total = 0;
+        for c in comps.iter() {
+            let (Some(dc), Some(ac)) = (&dc_tables[c.dc], &ac_tables[c.ac]) else {
+                return Err("a scan naming a Huffman table not given".into());
+            };
+            coding.push(Coding {
+                tables: (&quant[c.tq], dc, ac),
+                h: c.h,
+                v: c.v,
+                pred: 0,
+            });
+            starts.push(total);
+            total += mcus_x * c.h * c.v * per_block;
+        }
+        Ok(Layout {
+            hmax,
+            vmax,
+            mcus_x,
+            mcus_y,
+            coding,
+            starts,
+            total,
+        })
+    }
+}
+
+/// The scan's DC coefficients alone, as a picture an eighth of the size a side: each
+/// block's mean sample (what the inverse DCT of its DC gives), each component's block
+/// repeated over the pixels it covers, colour converted; all on this thread (there is
+/// no inverse DCT to share out).
+fn scan_dc<T: Rows>(
+    mut bits: Bits<'_>,
+    out: &mut T,
+    layout: Layout<'_>,
+    (width, height): (usize, usize),
+    (restart, rgb): (usize, bool),
+) -> Result<(), Failure<T::Error>> {
+    let (hmax, vmax) = (layout.hmax, layout.vmax);
+    let (mcus_x, mcus_y) = (layout.mcus_x, layout.mcus_y);
+    let mut dcs = vec![0i16; layout.total];
+    let Layout {
+        mut coding, starts, ..
+    } = layout;
+    let (w, h) = (width.div_ceil(8), height.div_ceil(8));
+    // Each picture column's block in each component's row of blocks.
+    let columns: Vec<Vec<usize>> = coding
+        .iter()
+        .map(|c| (0..w).map(|x| x * c.h / hmax).collect())
+        .collect();
+    let mut samples: Vec<Vec<u8>> = coding.iter().map(|c| vec![0u8; mcus_x * c.h]).collect();
+    let mut row = vec![0u8; w * 4];
+    let mut mcu = 0usize;
+    for my in 0..mcus_y {
+        for mx in 0..mcus_x {
+            if restart > 0 && mcu > 0 && mcu.is_multiple_of(restart) {
+                bits.restart()?;
+                for c in coding.iter_mut() {
+                    c.pred = 0;
+                }
+            }
+            mcu += 1;
+            for (c, start) in coding.iter_mut().zip(&starts) {
+                blocks::<_, true>(&mut bits, c, mx, mcus_x, &mut dcs[*start..])?;
+            }
+        }
+        for y in 0..vmax.min(h - my * vmax) {
+            for ((c, start), s) in coding.iter().zip(&starts).zip(&mut samples) {
+                let blocks_x = mcus_x * c.h;
+                let by = y * c.v / vmax;
+                let dc = &dcs[start + by * blocks_x..start + (by + 1) * blocks_x];
+                for (o, &d) in s.iter_mut().zip(dc) {
+                    *o = flat(d);
+                }
+            }
+            pixels(&samples, &columns, rgb, &mut row);
+            out.row(&row).map_err(Failure::Caller)?;
+        }
+    }
+    Ok(())
+}
+
 /// A component as the entropy decoding keeps it: its quantisation and Huffman tables,
 /// its sampling and its DC predictor.
 struct Coding<'a> {
@@ -584,8 +702,9 @@ struct Coding<'a> {
 }
 
 /// Decodes the blocks of MCU `mx` of component `c` into its place in `out` (the
-/// component's part of a job's coefficients).
-fn blocks<E>(
+/// component's part of a job's coefficients; with `DC_ONLY` each block's DC alone, its
+/// AC coefficients decoded past and dropped).
+fn blocks<E, const DC_ONLY: bool>(
     bits: &mut Bits<'_>,
     c: &mut Coding<'_>,
     mx: usize,
@@ -594,10 +713,11 @@ fn blocks<E>(
 ) -> Result<(), Failure<E>> {
     let (q, dc, ac) = c.tables;
     let blocks_x = mcus_x * c.h;
+    let per_block = if DC_ONLY { 1 } else { 64 };
     for by in 0..c.v {
         for bx in 0..c.h {
-            let at = (by * blocks_x + mx * c.h + bx) * 64;
-            let block = &mut out[at..at + 64];
+            let at = (by * blocks_x + mx * c.h + bx) * per_block;
+            let block = &mut out[at..at + per_block];
             let t = bits.decode(dc)?;
             if t > 11 {
                 return Err("a bad DC coefficient".into());
@@ -621,7 +741,11 @@ fn blocks<E>(
                 if k > 63 {
                     return Err("a bad AC coefficient".into());
                 }
-                block[NATURAL[k]] = dequantised(bits.receive(size)?, q[k]);
+                if DC_ONLY {
+                    bits.bits(u32::from(size))?;
+                } else {
+                    block[NATURAL[k]] = dequantised(bits.receive(size)?, q[k]);
+                }
                 k += 1;
             }
         }
@@ -655,11 +779,22 @@ fn to_pixels(
             let blocks_x = c.stride / 8;
             for by in 0..c.v {
                 for bx in 0..blocks_x {
-                    for (b, &v) in block.iter_mut().zip(&coefficients[at..at + 64]) {
+                    let coefficients = &coefficients[at..at + 64];
+                    at += 64;
+                    let out = &mut c.plane[by * 8 * c.stride + bx * 8..];
+                    // A block of one colour (flat paper, a filled area: most of a
+                    // printed map) is its DC alone, what the inverse DCT gives it.
+                    if coefficients[1..].iter().all(|&v| v == 0) {
+                        let sample = flat(coefficients[0]);
+                        for row in out.chunks_mut(c.stride).take(8) {
+                            row[..8].fill(sample);
+                        }
+                        continue;
+                    }
+                    for (b, &v) in block.iter_mut().zip(coefficients) {
                         *b = i32::from(v);
                     }
-                    at += 64;
-                    idct(&block, &mut c.plane[by * 8 * c.stride + bx * 8..], c.stride);
+                    idct(&block, out, c.stride);
                 }
             }
         }
@@ -695,17 +830,20 @@ fn convert(
         let r = y * c.v / vmax;
         &c.plane[r * c.stride..(r + 1) * c.stride]
     }
-    if comps.len() == 1 {
-        for (o, &g) in out.chunks_exact_mut(4).zip(row(&comps[0], y, vmax)) {
+    let rows: Vec<&[u8]> = comps.iter().map(|c| row(c, y, vmax)).collect();
+    pixels(&rows, columns, rgb, out);
+}
+
+/// One row of pixels in RGBA from each component's row of samples: greyscale, RGB as
+/// it is, or JFIF's YCbCr; `columns` gives each pixel's sample in each component's row.
+fn pixels<R: AsRef<[u8]>>(rows: &[R], columns: &[Vec<usize>], rgb: bool, out: &mut [u8]) {
+    if rows.len() == 1 {
+        for (o, &g) in out.chunks_exact_mut(4).zip(rows[0].as_ref()) {
             o.copy_from_slice(&[g, g, g, 255]);
         }
         return;
     }
-    let (a, b, c) = (
-        row(&comps[0], y, vmax),
-        row(&comps[1], y, vmax),
-        row(&comps[2], y, vmax),
-    );
+    let (a, b, c) = (rows[0].as_ref(), rows[1].as_ref(), rows[2].as_ref());
     for (x, o) in out.chunks_exact_mut(4).enumerate() {
         let (p0, p1, p2) = (a[columns[0][x]], b[columns[1][x]], c[columns[2][x]]);
         if rgb {
@@ -724,6 +862,13 @@ fn convert(
         let bl = i64::from((yy + 116_130 * cb + half) >> 16);
         o.copy_from_slice(&[clamp(r), clamp(g), clamp(bl), 255]);
     }
+}
+
+/// The sample of every pixel of a block whose AC coefficients are all 0: what
+/// [`idct`] gives it, (DC + 4) / 8 + 128 (each pass's scaling and rounding worked
+/// through), clamped.
+fn flat(dc: i16) -> u8 {
+    clamp(((i64::from(dc) + 4) >> 3) + 128)
 }
 
 fn clamp(v: i64) -> u8 {
@@ -826,7 +971,7 @@ mod tests {
 
     fn decode(bytes: &[u8]) -> Result<(Read, Image), String> {
         let mut out = Image::default();
-        let read = read(&mut std::io::Cursor::new(bytes), &mut out)?;
+        let read = read(&mut std::io::Cursor::new(bytes), &mut out, Scale::Full)?;
         Ok((read, out))
     }
 
@@ -898,6 +1043,93 @@ mod tests {
         let (_, got) = decode(&bytes).unwrap();
         let (max, mean) = differences(&got.rgba, want.as_raw());
         assert!(max <= 3 && mean < 0.6, "max {max}, mean {mean}");
+    }
+
+    /// The eighth is each 8 x 8 block's mean of the full decode, for each sampling, with
+    /// restart markers, at a size not a multiple of 8: its luma within a few levels; its
+    /// colour a few levels apart on a smooth image (subsampled chroma is its own
+    /// block's mean, 16 px wide in 4:2:0, where libjpeg's 1/8 scaling takes a 2 x 2
+    /// inverse DCT of it: the fixtures' steep colour gradients differ by up to 63).
+    #[test]
+    fn the_eighth_is_the_mean_of_each_block_of_the_full_decode() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/jpeg/");
+        let mut jpegs: Vec<(String, Vec<u8>)> = ["grad420r", "grad422", "gradgray"]
+            .iter()
+            .map(|n| {
+                (
+                    n.to_string(),
+                    std::fs::read(format!("{dir}{n}.jpg")).unwrap(),
+                )
+            })
+            .collect();
+        let img = image::RgbImage::from_fn(203, 77, |x, y| {
+            image::Rgb([((x + y) / 2) as u8, (255 - x) as u8, (y * 3) as u8])
+        });
+        let mut bytes = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 85)
+            .encode_image(&img)
+            .unwrap();
+        jpegs.push(("image crate's".into(), bytes));
+        for (name, jpeg) in jpegs {
+            let (_, full) = decode(&jpeg).unwrap();
+            let mut eighth = Image::default();
+            let read = read(&mut std::io::Cursor::new(&jpeg), &mut eighth, Scale::Eighth).unwrap();
+            assert!(matches!(read, Read::Done), "{name}");
+            let (w, h) = full.size;
+            assert_eq!(eighth.size, (w, h), "{name}: the full size given");
+            let (w8, h8) = (w.div_ceil(8) as usize, h.div_ceil(8) as usize);
+            assert_eq!(eighth.rgba.len(), w8 * h8 * 4, "{name}");
+            let mut means = Vec::new();
+            for by in 0..h8 {
+                for bx in 0..w8 {
+                    for c in 0..4 {
+                        let (mut sum, mut n) = (0u32, 0u32);
+                        for y in by * 8..(by * 8 + 8).min(h as usize) {
+                            for x in bx * 8..(bx * 8 + 8).min(w as usize) {
+                                sum += u32::from(full.rgba[(y * w as usize + x) * 4 + c]);
+                                n += 1;
+                            }
+                        }
+                        means.push(((sum + n / 2) / n) as u8);
+                    }
+                }
+            }
+            // The luma within a few levels (the colour conversion undone; clamped after
+            // the mean rather than before where a block crosses a hard edge), the colours
+            // near on the smooth image.
+            let luma = |rgba: &[u8]| -> Vec<u8> {
+                rgba.chunks_exact(4)
+                    .map(|p| {
+                        let y = 0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]);
+                        (y + 0.114 * f64::from(p[2])).round() as u8
+                    })
+                    .collect()
+            };
+            let (max, mean) = differences(&luma(&eighth.rgba), &luma(&means));
+            assert!(
+                max <= 8 && mean < 1.0,
+                "{name}: luma max {max}, mean {mean}"
+            );
+            if name == "image crate's" {
+                let (max, mean) = differences(&eighth.rgba, &means);
+                assert!(max <= 12 && mean < 3.0, "{name}: max {max}, mean {mean}");
+            }
+        }
+    }
+
+    /// The shortcut for a block of one colour gives what the inverse DCT gives it.
+    #[test]
+    fn a_block_of_its_dc_alone_is_flat_as_the_inverse_dct_makes_it() {
+        for dc in (i16::MIN..=i16::MAX)
+            .step_by(7)
+            .chain([-1032, -1028, -4, -3, 0, 3, 4, 1016])
+        {
+            let mut block = [0i32; 64];
+            block[0] = i32::from(dc);
+            let mut out = [0u8; 64];
+            idct(&block, &mut out, 8);
+            assert!(out.iter().all(|&v| v == flat(dc)), "DC {dc}: {out:?}");
+        }
     }
 
     #[test]

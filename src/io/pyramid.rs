@@ -27,6 +27,14 @@ const CACHED: usize = 48;
 const QUEUED: usize = 16;
 /// Rows of the overview gathered before they are handed on to be shown.
 const OVERVIEW_BATCH: u32 = 64;
+/// A JPEG more than this many times the overview's side (16,384 px for the designer's)
+/// is first read for a whole picture an eighth of its size (its DC coefficients), shown
+/// while the full decode runs, which then takes seconds more than the 2 or 3 of a
+/// smaller one: that pass costs its entropy decoding again.
+const PREVIEW_PAST: u32 = 4;
+/// That first picture is halved down to at most this many pixels a side (more than a
+/// screen shows of the whole image), or to the overview's side if smaller.
+pub const PREVIEW_SIDE: u32 = 2048;
 
 /// What went wrong, naming the image.
 #[derive(Debug, thiserror::Error)]
@@ -72,8 +80,15 @@ pub enum Event<'a> {
     },
     /// Overview rows from `y` on (`rows`, RGBA, the overview's width), as they are made.
     Overview { y: u32, rows: &'a [u8] },
-    /// The share of the image decoded, 0..1.
+    /// The share of the image decoded, 0..1 (of the first picture's pass, then of the
+    /// decode).
     Progress(f32),
+    /// A whole first picture of the image (of `size` at full resolution), coarser than
+    /// the overview, before the decode: a big baseline JPEG's eighth.
+    Preview {
+        size: (u32, u32),
+        picture: &'a RgbaImage,
+    },
 }
 
 /// One tile: the level (0 full resolution, each next one half the size) and its
@@ -235,13 +250,14 @@ impl Pyramid {
             return streamed_png(&name, reader, overview_side, on);
         }
         if magic.starts_with(&[0xFF, 0xD8]) {
+            preview(input, overview_side, on)?;
             let mut sink = JpegSink {
                 name: name.clone(),
                 overview_side,
                 on: Some(&mut *on),
                 builder: None,
             };
-            match super::jpeg::read(&mut source, &mut sink)? {
+            match super::jpeg::read(&mut source, &mut sink, super::jpeg::Scale::Full)? {
                 super::jpeg::Read::Done => {
                     return sink
                         .builder
@@ -489,6 +505,125 @@ impl<'a> super::jpeg::Rows for JpegSink<'a> {
 
     fn bad(&self, why: String) -> PyramidError {
         image_error(&self.name, why)
+    }
+}
+
+/// A big baseline JPEG's whole picture at an eighth of its size, halved down to
+/// [`PREVIEW_SIDE`], handed to `on` before the decode proper. Nothing for a smaller
+/// image or a JPEG the row reader does not take; a damaged file's error is the
+/// decode's, given here already.
+fn preview(
+    input: &Input,
+    overview_side: u32,
+    on: &mut dyn FnMut(Event<'_>) -> bool,
+) -> Result<(), PyramidError> {
+    let name = input.name();
+    let mut sink = PreviewSink {
+        name: name.clone(),
+        overview_side,
+        on,
+        size: (0, 0),
+        halvings: Vec::new(),
+        picture: Vec::new(),
+        rows: 0,
+    };
+    let mut source = open_source(input)?;
+    match super::jpeg::read(&mut source, &mut sink, super::jpeg::Scale::Eighth) {
+        Ok(super::jpeg::Read::Done) => {}
+        Ok(super::jpeg::Read::Unsupported(_)) | Err(None) => return Ok(()),
+        Err(Some(e)) => return Err(e),
+    }
+    // Odd rows left at the foot of a level: each halved with itself.
+    for level in 0..sink.halvings.len() {
+        if let Some(row) = sink.halvings[level].1.take() {
+            let w = sink.halvings[level].0;
+            sink.push(level + 1, &halve(&row, &row, w));
+        }
+    }
+    let w = sink.halvings.last().map_or(0, |h| h.0.div_ceil(2));
+    let w = if sink.halvings.is_empty() {
+        sink.size.0.div_ceil(8)
+    } else {
+        w
+    };
+    let picture = std::mem::take(&mut sink.picture);
+    let h = (picture.len() / 4 / w.max(1) as usize) as u32;
+    let picture = RgbaImage::from_raw(w, h, picture)
+        .ok_or_else(|| image_error(&name, "a first picture of the wrong size"))?;
+    if !(sink.on)(Event::Preview {
+        size: sink.size,
+        picture: &picture,
+    }) {
+        return Err(PyramidError::Stopped { file: name });
+    }
+    Ok(())
+}
+
+/// A JPEG's rows at an eighth of its size, halved as they come.
+struct PreviewSink<'a, 'b> {
+    name: String,
+    overview_side: u32,
+    on: &'a mut dyn FnMut(Event<'b>) -> bool,
+    /// The image's size at full resolution.
+    size: (u32, u32),
+    /// Each halving's width and the row waiting for its pair.
+    halvings: Vec<(u32, Option<Vec<u8>>)>,
+    picture: Vec<u8>,
+    /// Rows of the eighth taken.
+    rows: u32,
+}
+
+impl PreviewSink<'_, '_> {
+    fn push(&mut self, level: usize, row: &[u8]) {
+        let Some((w, pending)) = self.halvings.get_mut(level) else {
+            self.picture.extend_from_slice(row);
+            return;
+        };
+        match pending.take() {
+            Some(above) => {
+                let half = halve(&above, row, *w);
+                self.push(level + 1, &half);
+            }
+            None => *pending = Some(row.to_vec()),
+        }
+    }
+}
+
+/// `None`: no first picture wanted (the image is small), not an error.
+impl super::jpeg::Rows for PreviewSink<'_, '_> {
+    type Error = Option<PyramidError>;
+
+    fn size(&mut self, w: u32, h: u32) -> Result<(), Self::Error> {
+        if w.max(h) <= PREVIEW_PAST.saturating_mul(self.overview_side) {
+            return Err(None);
+        }
+        self.size = (w, h);
+        let (mut w8, mut h8) = (w.div_ceil(8), h.div_ceil(8));
+        while w8.max(h8) > PREVIEW_SIDE.min(self.overview_side).max(1) {
+            self.halvings.push((w8, None));
+            (w8, h8) = (w8.div_ceil(2), h8.div_ceil(2));
+        }
+        self.picture.reserve(w8 as usize * h8 as usize * 4);
+        Ok(())
+    }
+
+    fn row(&mut self, rgba: &[u8]) -> Result<(), Self::Error> {
+        self.push(0, rgba);
+        self.rows += 1;
+        let h8 = self.size.1.div_ceil(8);
+        if self.rows.is_multiple_of(64) || self.rows == h8 {
+            let keep = (self.on)(Event::Progress(self.rows as f32 / h8 as f32));
+            if !keep {
+                return Err(Some(PyramidError::Stopped {
+                    file: self.name.clone(),
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    fn bad(&self, why: String) -> Self::Error {
+        Some(image_error(&self.name, why))
     }
 }
 
@@ -862,6 +997,7 @@ mod tests {
                 Event::Started { size, overview } => started = Some((size, overview)),
                 Event::Overview { rows, .. } => overview_rows += rows.len() / (188 * 4),
                 Event::Progress(f) => last_progress = f,
+                Event::Preview { .. } => panic!("no first picture of a PNG"),
             }
             true
         })
@@ -922,6 +1058,68 @@ mod tests {
         let p = Pyramid::build(&input, 256, &mut |_| true).unwrap();
         let part = p.region(300, 200, 600, 400).unwrap();
         assert!(near(&part, &decoded.region(300, 200, 600, 400).unwrap()));
+    }
+
+    /// A JPEG more than 4 overviews wide shows a whole first picture (its eighth, halved
+    /// to the overview's side) before the decode starts; a smaller one does not.
+    #[test]
+    fn a_big_jpeg_gives_a_whole_first_picture_before_its_decode() {
+        let img = image::RgbImage::from_fn(1100, 700, |x, y| {
+            image::Rgb([(x / 5) as u8, (y / 3) as u8, ((x + y) / 8) as u8])
+        });
+        let mut bytes = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 90)
+            .encode_image(&img)
+            .unwrap();
+        let decoded = image::load_from_memory(&bytes).unwrap().into_rgba8();
+        let input = Input::Bytes {
+            name: "scan.jpg".into(),
+            bytes: Arc::new(bytes),
+        };
+        let mut seen = Vec::new();
+        let mut picture = None;
+        let p = Pyramid::build(&input, 100, &mut |e| {
+            match e {
+                Event::Preview { size, picture: pic } => {
+                    seen.push("preview");
+                    picture = Some((size, pic.clone()));
+                }
+                Event::Started { .. } => seen.push("started"),
+                _ => {}
+            }
+            true
+        })
+        .unwrap();
+        assert_eq!(seen, ["preview", "started"]);
+        let (size, picture) = picture.unwrap();
+        assert_eq!(size, (1100, 700));
+        // 138 x 88 eighths, halved once to at most 100 px a side.
+        assert_eq!(picture.dimensions(), (69, 44));
+        // Each pixel is about the mean of the 16 x 16 px square it stands for.
+        let worst = (0..44u32)
+            .flat_map(|y| (0..69u32).map(move |x| (x, y)))
+            .map(|(x, y)| {
+                let square = decoded.region(x * 16, y * 16, 16, 16).unwrap();
+                let n = square.pixels().count() as u32;
+                (0..3)
+                    .map(|c| {
+                        let mean = square.pixels().map(|p| u32::from(p[c])).sum::<u32>() / n;
+                        mean.abs_diff(u32::from(picture.get_pixel(x, y)[c]))
+                    })
+                    .max()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0);
+        assert!(worst <= 6, "{worst} levels apart");
+        assert_eq!(p.size(), (1100, 700));
+        let mut previews = 0;
+        Pyramid::build(&input, 300, &mut |e| {
+            previews += usize::from(matches!(e, Event::Preview { .. }));
+            true
+        })
+        .unwrap();
+        assert_eq!(previews, 0, "1,100 px is not more than 4 x 300");
     }
 
     #[test]
