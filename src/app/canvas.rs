@@ -137,7 +137,7 @@ impl Canvas {
         let measuring = self.point_pick(measure.as_deref_mut(), &response, rect, &board);
         match &board {
             _ if measuring => {}
-            Board::Hex(_) | Board::Square(_) => {
+            Board::Hex(_) | Board::Square(_) | Board::Area(_) => {
                 let Some(grid) = board.grid() else {
                     return;
                 };
@@ -178,7 +178,7 @@ impl Canvas {
             self.painter.under = self.backdrop.shapes(ui.ctx(), bg, &self.view, rect);
         }
         match &board {
-            Board::Hex(_) | Board::Square(_) => {
+            Board::Hex(_) | Board::Square(_) | Board::Area(_) => {
                 let Some(grid) = board.grid() else {
                     return;
                 };

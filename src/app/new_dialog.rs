@@ -63,6 +63,10 @@ impl NewDialog {
                 self.rows = b.rows;
                 self.labels = b.labels;
             }
+            Some(Board::Area(b)) => {
+                self.width = b.width_mm;
+                self.height = b.height_mm;
+            }
             Some(Board::Freeform(t)) => {
                 self.width = t.width;
                 self.height = t.height;
@@ -88,6 +92,14 @@ impl NewDialog {
                 b.labels = self.labels;
                 b.cell_mm = self.hex_mm;
                 Board::Square(b)
+            }
+            // An area game's map comes with its ruleset (its areas and connections,
+            // or none to draw): the size is the one choice.
+            Board::Area(b) => {
+                let mut b = b.clone();
+                b.width_mm = self.width;
+                b.height_mm = self.height;
+                Board::Area(b)
             }
             Board::Freeform(_) => {
                 let t = FreeformBoard {

@@ -452,7 +452,9 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
             let p = g.pixels;
             (Some(g), p)
         }
-        Board::Square(_) | Board::Freeform(_) => (None, PixelMap::uniform(size_mm, dpi)),
+        Board::Square(_) | Board::Area(_) | Board::Freeform(_) => {
+            (None, PixelMap::uniform(size_mm, dpi))
+        }
     };
     // VASSAL's range counts diagonal steps as the ruleset's neighbours do.
     let square =

@@ -141,6 +141,7 @@ fn clear_background(board: &mut Board) {
     match board {
         Board::Hex(b) => b.background = None,
         Board::Square(b) => b.background = None,
+        Board::Area(b) => b.background = None,
         Board::Freeform(_) => {}
     }
 }
