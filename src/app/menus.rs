@@ -164,9 +164,9 @@ impl DesignerApp {
                     self.queue(Command::ModuleEditor);
                 }
                 ui.separator();
-                let hex = self.doc.scenario.board.grid().is_some();
+                let kind = self.doc.scenario.board.kind();
                 let ruleset = self.doc.module().cloned();
-                for tool in Tool::for_board(hex) {
+                for tool in Tool::for_board(kind) {
                     let label = format!("{}  {}", tool.name(), tool.key().name());
                     let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
                     let button = egui::Button::selectable(self.tools.tool == *tool, label);

@@ -142,6 +142,32 @@ impl NewDialog {
             ui.label("Squares");
             square_width_field(ui, &mut self.hex_mm);
             hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
+        } else if board == Some("area") {
+            ui.label("Area map");
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::DragValue::new(&mut self.width)
+                        .range(10.0..=10_000.0)
+                        .prefix("width ")
+                        .suffix(" mm"),
+                );
+                ui.add(
+                    egui::DragValue::new(&mut self.height)
+                        .range(10.0..=10_000.0)
+                        .prefix("height ")
+                        .suffix(" mm"),
+                );
+            });
+            if let Some(crate::board::Board::Area(b)) =
+                rulesets.get(&self.ruleset).map(|r| &r.board)
+            {
+                ui.label(format!(
+                    "The game's map: {} areas and {} connections (Draw area and Connect \
+                     areas add more)",
+                    b.areas.len(),
+                    b.connections.len()
+                ));
+            }
         } else if board == Some("hex") {
             hex_layout_fields(ui, &mut self.orientation, &mut self.stagger);
             hex_width_field(ui, &mut self.hex_mm);

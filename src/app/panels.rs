@@ -23,7 +23,7 @@ impl DesignerApp {
         // A wrapped row, so that the ruleset's palette below fits without scrolling.
         let ruleset = self.doc.module().cloned();
         ui.horizontal_wrapped(|ui| {
-            for tool in Tool::for_board(hex) {
+            for tool in Tool::for_board(self.doc.scenario.board.kind()) {
                 let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
                 let button = egui::Button::selectable(self.tools.tool == *tool, tool.name());
                 if ui
@@ -87,6 +87,7 @@ impl DesignerApp {
             }
             clicked
         };
+        let area_map = self.doc.scenario.board.as_area().is_some();
         let t = &mut self.tools;
         let line_before = t.line.clone();
         let tool_before = t.tool;
@@ -99,7 +100,9 @@ impl DesignerApp {
             KindList::Terrain,
             &mut t.terrain,
             &mut t.tool,
-            if hex {
+            if area_map {
+                &[Tool::Brush, Tool::Fill, Tool::Area]
+            } else if hex {
                 &[Tool::Brush, Tool::Fill]
             } else {
                 &[Tool::Area]
@@ -128,13 +131,19 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Landmark],
         );
+        // An area map's connections are of the hexside kinds.
+        let (sides, side_tool) = if area_map {
+            ("Connections", Tool::Connect)
+        } else {
+            ("Hexsides", Tool::Hexside)
+        };
         picked |= section(
             ui,
-            "Hexsides",
+            sides,
             KindList::Hexside,
             &mut t.hexside,
             &mut t.tool,
-            &[Tool::Hexside],
+            &[side_tool],
         );
         picked |= section(
             ui,

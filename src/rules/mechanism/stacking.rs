@@ -72,10 +72,7 @@ fn stacking(
             .and_then(|m| m.stacking(h))
             .unwrap_or(max)
     };
-    let mut crowded: Vec<_> = by_hex
-        .into_iter()
-        .filter(|(h, v)| v.len() > 1.min(limit(*h)))
-        .collect();
+    let mut crowded: Vec<_> = by_hex.into_iter().filter(|(_, v)| v.len() > 1).collect();
     crowded.sort_by_key(|(h, _)| cx.board.reading_order(*h));
     for (hex, units) in crowded {
         if stack_allowed(&units, limit(hex), may_share) {
