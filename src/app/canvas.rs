@@ -482,7 +482,7 @@ impl Canvas {
             Some(picked) => self.counter_items(ui, picked, doc, rulesets),
             None => {
                 let Some(hex) = self.menu_hex else { return };
-                let square = board.as_square().is_some();
+                let square = board.noun();
                 let words = |t: &str| super::words::for_cells(t, square).into_owned();
                 ui.label(words(&format!("Hex {}", board.label(hex))));
                 if ui.button(words("Select this hex")).clicked() {

@@ -92,7 +92,7 @@ impl DesignerApp {
                 let hex = self.doc.scenario.board.grid().is_some();
                 let (undo, redo) = self.doc.step_names();
                 // Steps are named for hexes; a square board's are of squares.
-                let square = self.doc.scenario.board.as_square().is_some();
+                let square = self.doc.scenario.board.kind();
                 let cells = |n: Option<String>| {
                     n.map(|n| super::words::for_cells(&n, square).into_owned())
                 };

@@ -19,7 +19,7 @@ impl DesignerApp {
     pub(super) fn palette(&mut self, ui: &mut Ui) {
         ui.heading("Tools");
         let hex = self.doc.scenario.board.grid().is_some();
-        let square = self.doc.scenario.board.as_square().is_some();
+        let square = self.doc.scenario.board.kind();
         // A wrapped row, so that the ruleset's palette below fits without scrolling.
         let ruleset = self.doc.module().cloned();
         ui.horizontal_wrapped(|ui| {
@@ -264,7 +264,7 @@ impl DesignerApp {
         };
         match shown {
             Some(Hover::Hex(hex)) if s.board.grid().is_some_and(|b| b.contains(hex)) => {
-                let square = s.board.as_square().is_some();
+                let square = s.board.kind();
                 let title = format!("Hex {}", s.label(hex));
                 ui.label(RichText::new(super::words::for_cells(&title, square)).strong());
                 let cell = s.hexes.get(&hex);
@@ -717,7 +717,7 @@ impl DesignerApp {
                 super::words::counted(w, "warning")
             ));
             ui.separator();
-            let square = self.doc.scenario.board.as_square().is_some();
+            let square = self.doc.scenario.board.kind();
             let tool = match self.tools.tool {
                 Tool::Brush | Tool::Eraser if self.doc.scenario.board.grid().is_some() => {
                     format!(
@@ -745,10 +745,9 @@ impl DesignerApp {
 }
 
 /// The brush's size in words: radius 0 is the hex under the pointer alone.
-fn brush_words(radius: u32, square: bool) -> String {
+fn brush_words(radius: u32, cells: &str) -> String {
     match radius {
-        0 if square => "one square".into(),
-        0 => "one hex".into(),
+        0 => super::words::for_cells("one hex", cells).into_owned(),
         r => format!("radius {r}"),
     }
 }

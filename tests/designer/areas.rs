@@ -154,6 +154,9 @@ fn areas_are_drawn_joined_painted_and_given_units() {
     let p = at(&h, "east-fields");
     click_at(&mut h, p);
     assert_eq!(terrain(&h, "east-fields").as_deref(), Some("forest"));
+    // The inspector and the status bar say "area" on an area map.
+    h.get_by_label("Area east-fields");
+    h.get_by_label_contains("Terrain brush (one area)");
     tool(&mut h, "Place unit");
     h.get_by_label("Cavalry").click();
     h.run();
