@@ -12,12 +12,11 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
-use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::new_dialog::NewDialog;
 use sandtable::board::Board;
 use sandtable::rules::{Rulesets, parse_ruleset};
 
-use crate::designer_kit::{at, click_at, drag, hex, terrain};
+use crate::designer_kit::{at, click_at, drag, hex, on_ruleset_example, terrain};
 
 const RULESET: &str = "assets/rulesets/examples/dun-valley.ron";
 
@@ -34,22 +33,10 @@ fn rulesets() -> Rulesets {
 
 /// The designer on the Dun Valley example, opened through File > Open.
 fn on_example() -> Harness<'static, DesignerApp> {
-    let file = root().join("assets/rulesets/examples/scenarios/dun-valley-raid.json");
-    let app = DesignerApp::new(
-        rulesets(),
-        Box::new(ScriptedDialogs {
-            opens: vec![file],
-            ..Default::default()
-        }),
-    );
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    h.run();
-    h
+    on_ruleset_example(
+        RULESET,
+        "assets/rulesets/examples/scenarios/dun-valley-raid.json",
+    )
 }
 
 /// The screen point of a board point in millimetres.

@@ -77,27 +77,11 @@ fn places(board_name: &str, board: &Element) -> Result<Option<Vec<Place>>, Impor
         let text = z.get("path").unwrap_or("");
         zone_bounds(text)
             .ok_or_else(|| grid_error(board_name, format!("zone '{name}' has no readable path")))?;
-        let polygon: Vec<(f64, f64)> = text
-            .split(';')
-            .filter_map(|p| {
-                let (x, y) = p.split_once(',')?;
-                Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
-            })
-            .collect();
-        let properties = z
-            .all(module::ZONE_PROPERTY)
-            .filter_map(|p| {
-                Some((
-                    p.get("name")?.to_string(),
-                    p.get("initialValue")?.to_string(),
-                ))
-            })
-            .collect();
         out.push(Place {
             name,
-            polygon,
+            polygon: super::zones_in::zone_path(text),
             point: None,
-            properties,
+            properties: super::zones_in::zone_properties(z),
         });
     }
     Ok((!out.is_empty()).then_some(out))
