@@ -7,8 +7,8 @@ use hexx::{Hex, Vec2};
 use super::board_tool::BoardTool;
 use super::hex_tools::{HexInput, Hexes, Target};
 
-/// Draws an area: a click adds a vertex, Enter or a double-click closes the outline
-/// (three vertices at least), Escape drops it.
+/// Draws an area: a click adds a vertex, Enter, a double-click or a second click on the
+/// last vertex closes the outline (three vertices at least), Escape drops it.
 #[derive(Debug, Default)]
 pub struct DrawArea {
     /// The vertices clicked so far, in board millimetres.
@@ -48,7 +48,13 @@ impl BoardTool<Hexes> for DrawArea {
             return;
         }
         if p.clicked {
-            self.points.push(p.at);
+            // A second click on the last vertex (a double-click's) closes the outline.
+            let again = self.points.last().is_some_and(|l| l.distance(p.at) < 1.0);
+            if again && self.points.len() >= 3 {
+                self.close(t);
+            } else if !again {
+                self.points.push(p.at);
+            }
         }
     }
     fn keys(&mut self, t: &mut Target<'_>, enter: bool, escape: bool) {

@@ -96,6 +96,31 @@ fn areas_are_drawn_joined_painted_and_given_units() {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
     assert_eq!(areas(&h), 10);
+    // A double-click closes an outline too, at its last vertex.
+    for (x, y) in [(20.0, 100.0), (40.0, 100.0)] {
+        let p = screen(&h, x, y);
+        click_at(&mut h, p);
+    }
+    let p = screen(&h, 30.0, 120.0);
+    h.hover_at(p);
+    h.run();
+    for _ in 0..2 {
+        h.drag_at(p);
+        h.step();
+        h.drop_at(p);
+        h.step();
+    }
+    h.run();
+    assert_eq!(areas(&h), 11, "closed by the double-click");
+    assert_eq!(
+        h.state().doc.scenario.board.as_area().unwrap().areas[10]
+            .polygon
+            .len(),
+        3
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(areas(&h), 10);
     // Escape drops an outline half drawn.
     for (x, y) in [(20.0, 20.0), (40.0, 20.0)] {
         let p = screen(&h, x, y);
