@@ -70,13 +70,13 @@ impl DesignerApp {
             self.windows.escape();
             return;
         }
-        let hex = self.doc.scenario.board.grid().is_some();
+        let kind = self.doc.scenario.board.kind();
         let previewing = self.canvas.preview.active();
         let mut fired = Vec::new();
         for cmd in Command::ALL {
             if cmd.read_by_canvas()
                 || (typing && cmd.not_while_typing())
-                || !cmd.keys_on(hex, previewing)
+                || !cmd.keys_on(kind, previewing)
             {
                 continue;
             }

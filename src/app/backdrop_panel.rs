@@ -95,7 +95,7 @@ impl BackdropFields {
     pub fn ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Result<Edit, AppError>> {
         let board = &doc.scenario.board;
         let unit = match board {
-            Board::Hex(_) | Board::Square(_) => "mm",
+            Board::Hex(_) | Board::Square(_) | Board::Area(_) => "mm",
             Board::Freeform(t) => super::words::unit_label(t.unit),
         };
         ui.separator();
@@ -295,6 +295,10 @@ fn with_background(board: &Board, bg: Option<Background>) -> Board {
         Board::Square(mut b) => {
             b.background = bg.map(Box::new);
             Board::Square(b)
+        }
+        Board::Area(mut b) => {
+            b.background = bg.map(Box::new);
+            Board::Area(b)
         }
     }
 }

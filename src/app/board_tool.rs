@@ -14,6 +14,9 @@ pub trait BoardTool<K: BoardKind> {
     fn input(&mut self, t: &mut K::Target<'_>, p: &K::Input<'_>);
     /// The pointer left the canvas: finish whatever is under way.
     fn leave(&mut self, _t: &mut K::Target<'_>) {}
+    /// Enter or Escape pressed (wherever the pointer is): finish or drop what is under
+    /// way.
+    fn keys(&mut self, _t: &mut K::Target<'_>, _enter: bool, _escape: bool) {}
     /// What the tool does, for the status bar.
     fn hint(&self) -> &'static str;
 }

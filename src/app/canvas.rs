@@ -35,6 +35,7 @@ pub struct Canvas {
     pub table: TableTools,
     /// The hex tools' own state between frames (a stroke under way, wheel scroll).
     hex_tools: HexTools,
+    pub area_tools: (super::area_tools::DrawArea, super::area_tools::Connect),
     /// The scene of the document and its meshes for the view.
     painter: ScenePainter,
     /// What the View menu and the layers panel show.
@@ -137,7 +138,7 @@ impl Canvas {
         let measuring = self.point_pick(measure.as_deref_mut(), &response, rect, &board);
         match &board {
             _ if measuring => {}
-            Board::Hex(_) | Board::Square(_) => {
+            Board::Hex(_) | Board::Square(_) | Board::Area(_) => {
                 let Some(grid) = board.grid() else {
                     return;
                 };
@@ -178,7 +179,7 @@ impl Canvas {
             self.painter.under = self.backdrop.shapes(ui.ctx(), bg, &self.view, rect);
         }
         match &board {
-            Board::Hex(_) | Board::Square(_) => {
+            Board::Hex(_) | Board::Square(_) | Board::Area(_) => {
                 let Some(grid) = board.grid() else {
                     return;
                 };
@@ -362,6 +363,21 @@ impl Canvas {
             let pts: Vec<Pos2> = layout.corners(h).iter().map(|p| to(*p)).collect();
             painter.add(Shape::closed_line(pts, Stroke::new(2.0, Color32::WHITE)));
         }
+        // An area's outline being drawn, and a connection being dragged.
+        let (draw, connect) = &self.area_tools;
+        if !draw.points.is_empty() {
+            let mut pts: Vec<Pos2> = draw.points.iter().map(|p| to(*p)).collect();
+            pts.extend(draw.pointer.map(to));
+            let ink = Stroke::new(2.0, Color32::from_rgb(255, 0, 200));
+            painter.add(Shape::line(pts.clone(), ink));
+            for p in &pts[..draw.points.len()] {
+                painter.circle_filled(*p, 3.0, ink.color);
+            }
+        }
+        if let Some((from, at)) = connect.from {
+            let ink = Stroke::new(3.0, Color32::from_rgb(255, 0, 200));
+            painter.line_segment([to(layout.centre(from)), to(at)], ink);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -407,6 +423,7 @@ impl Canvas {
                 hovered: response.hovered(),
                 shift: ui.input(|i| i.modifiers.shift),
                 wheel: wheel_points(ui),
+                double_clicked: response.double_clicked(),
             }
         });
         let tool = tools.tool;
@@ -417,6 +434,18 @@ impl Canvas {
             layout: &layout,
             tools,
         };
+        // Keys come whether or not the pointer is over the canvas.
+        if !ui.ctx().egui_wants_keyboard_input() {
+            let (enter, escape) = ui.input(|i| {
+                (
+                    i.key_pressed(egui::Key::Enter),
+                    i.key_pressed(egui::Key::Escape),
+                )
+            });
+            if enter || escape {
+                self.hex_tool(tool).keys(&mut target, enter, escape);
+            }
+        }
         match input {
             Some(input) => self.hex_tool(tool).input(&mut target, &input),
             None => self.hex_tool(tool).leave(&mut target),
@@ -453,7 +482,7 @@ impl Canvas {
             Some(picked) => self.counter_items(ui, picked, doc, rulesets),
             None => {
                 let Some(hex) = self.menu_hex else { return };
-                let square = board.as_square().is_some();
+                let square = board.noun();
                 let words = |t: &str| super::words::for_cells(t, square).into_owned();
                 ui.label(words(&format!("Hex {}", board.label(hex))));
                 if ui.button(words("Select this hex")).clicked() {
@@ -567,6 +596,8 @@ impl Canvas {
             Tool::Hexside => &mut self.hex_tools.hexside,
             Tool::Facing => &mut self.hex_tools.facing,
             Tool::Objective => &mut self.hex_tools.objective,
+            Tool::Area => &mut self.area_tools.0,
+            Tool::Connect => &mut self.area_tools.1,
             _ => {
                 // One type for the click tools, told which it is to say what it does.
                 self.hex_tools.click.tool = tool;

@@ -69,7 +69,7 @@ impl Command {
     /// Every command, in the order key handling tries them: a shortcut with Shift
     /// before the same key without it, since a plain shortcut also matches Shift.
     /// File > Import's, one per format that reads, have no keys and are not listed.
-    pub const ALL: [Command; 63] = [
+    pub const ALL: [Command; 64] = [
         Command::New,
         Command::Open,
         Command::ScenarioProperties,
@@ -125,6 +125,7 @@ impl Command {
         Command::Tool(Tool::Landmark),
         Command::Tool(Tool::Ruler),
         Command::Tool(Tool::Objective),
+        Command::Tool(Tool::Connect),
         Command::Radius(0),
         Command::Radius(1),
         Command::Radius(2),
@@ -347,10 +348,10 @@ impl Command {
     }
 
     /// Whether its keys act on this board: a tool's only where it is a tool.
-    pub fn keys_on(self, hex: bool, previewing: bool) -> bool {
+    pub fn keys_on(self, kind: &str, previewing: bool) -> bool {
         match self {
-            Command::Tool(t) => Tool::for_board(hex).contains(&t),
-            _ => hex || !self.hex_board_keys(previewing),
+            Command::Tool(t) => Tool::for_board(kind).contains(&t),
+            _ => kind != "freeform" || !self.hex_board_keys(previewing),
         }
     }
 
@@ -406,7 +407,7 @@ mod tests {
                 seen.push(s);
             }
         }
-        for t in Tool::HEX.iter().chain(&Tool::TABLE) {
+        for t in Tool::HEX.iter().chain(&Tool::TABLE).chain(&Tool::AREA_MAP) {
             assert!(Command::ALL.contains(&Command::Tool(*t)), "{t:?}'s key");
         }
     }

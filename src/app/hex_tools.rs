@@ -29,6 +29,8 @@ pub struct HexInput {
     pub shift: bool,
     /// Wheel scroll this frame, in points (Ctrl + wheel excluded: it zooms).
     pub wheel: f32,
+    /// A double-click this frame.
+    pub double_clicked: bool,
 }
 
 /// The document and board a tool works on.
@@ -321,6 +323,7 @@ mod tests {
             hovered: true,
             shift: false,
             wheel: 0.0,
+            double_clicked: false,
         }
     }
 

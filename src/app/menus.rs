@@ -94,7 +94,7 @@ impl DesignerApp {
                 let hex = self.doc.scenario.board.grid().is_some();
                 let (undo, redo) = self.doc.step_names();
                 // Steps are named for hexes; a square board's are of squares.
-                let square = self.doc.scenario.board.as_square().is_some();
+                let square = self.doc.scenario.board.kind();
                 let cells = |n: Option<String>| {
                     n.map(|n| super::words::for_cells(&n, square).into_owned())
                 };
@@ -166,9 +166,9 @@ impl DesignerApp {
                     self.queue(Command::ModuleEditor);
                 }
                 ui.separator();
-                let hex = self.doc.scenario.board.grid().is_some();
+                let kind = self.doc.scenario.board.kind();
                 let ruleset = self.doc.module().cloned();
-                for tool in Tool::for_board(hex) {
+                for tool in Tool::for_board(kind) {
                     let label = format!("{}  {}", tool.name(), tool.key().name());
                     let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
                     let button = egui::Button::selectable(self.tools.tool == *tool, label);

@@ -63,6 +63,10 @@ impl NewDialog {
                 self.rows = b.rows;
                 self.labels = b.labels;
             }
+            Some(Board::Area(b)) => {
+                self.width = b.width_mm;
+                self.height = b.height_mm;
+            }
             Some(Board::Freeform(t)) => {
                 self.width = t.width;
                 self.height = t.height;
@@ -88,6 +92,14 @@ impl NewDialog {
                 b.labels = self.labels;
                 b.cell_mm = self.hex_mm;
                 Board::Square(b)
+            }
+            // An area game's map comes with its ruleset (its areas and connections,
+            // or none to draw): the size is the one choice.
+            Board::Area(b) => {
+                let mut b = b.clone();
+                b.width_mm = self.width;
+                b.height_mm = self.height;
+                Board::Area(b)
             }
             Board::Freeform(_) => {
                 let t = FreeformBoard {
@@ -130,6 +142,32 @@ impl NewDialog {
             ui.label("Squares");
             square_width_field(ui, &mut self.hex_mm);
             hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
+        } else if board == Some("area") {
+            ui.label("Area map");
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::DragValue::new(&mut self.width)
+                        .range(10.0..=10_000.0)
+                        .prefix("width ")
+                        .suffix(" mm"),
+                );
+                ui.add(
+                    egui::DragValue::new(&mut self.height)
+                        .range(10.0..=10_000.0)
+                        .prefix("height ")
+                        .suffix(" mm"),
+                );
+            });
+            if let Some(crate::board::Board::Area(b)) =
+                rulesets.get(&self.ruleset).map(|r| &r.board)
+            {
+                ui.label(format!(
+                    "The game's map: {} areas and {} connections (Draw area and Connect \
+                     areas add more)",
+                    b.areas.len(),
+                    b.connections.len()
+                ));
+            }
         } else if board == Some("hex") {
             hex_layout_fields(ui, &mut self.orientation, &mut self.stagger);
             hex_width_field(ui, &mut self.hex_mm);

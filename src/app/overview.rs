@@ -118,7 +118,7 @@ impl TexelMap {
         // The narrower of a cell's sides.
         let w = match board {
             Grid::Square { board: b, .. } => b.cell_size().min_element(),
-            Grid::Hex(_) => board.cell_mm() as f32,
+            Grid::Hex(_) | Grid::Area(_) => board.cell_mm() as f32,
         };
         let extent = layout.size();
         // Two texels across a hex keep the half-hex stagger of alternate rows.

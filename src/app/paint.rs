@@ -984,6 +984,8 @@ fn far_away(board: crate::board::Grid<'_>, frame: Frame) -> bool {
     let cell = match board {
         crate::board::Grid::Hex(_) => 0.866 * w * w,
         crate::board::Grid::Square { board, .. } => board.cell_size().x * board.cell_size().y,
+        // An area map is drawn whole, however far: it has few areas.
+        crate::board::Grid::Area(_) => return false,
     };
     let cells = area.width().max(0.0) * area.height().max(0.0) / cell;
     pixels < OVERVIEW_HEX_PIXELS || cells > MAX_MESH_CELLS

@@ -19,11 +19,11 @@ impl DesignerApp {
     pub(super) fn palette(&mut self, ui: &mut Ui) {
         ui.heading("Tools");
         let hex = self.doc.scenario.board.grid().is_some();
-        let square = self.doc.scenario.board.as_square().is_some();
+        let square = self.doc.scenario.board.kind();
         // A wrapped row, so that the ruleset's palette below fits without scrolling.
         let ruleset = self.doc.module().cloned();
         ui.horizontal_wrapped(|ui| {
-            for tool in Tool::for_board(hex) {
+            for tool in Tool::for_board(self.doc.scenario.board.kind()) {
                 let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
                 let button = egui::Button::selectable(self.tools.tool == *tool, tool.name());
                 if ui
@@ -93,6 +93,7 @@ impl DesignerApp {
             }
             clicked
         };
+        let area_map = self.doc.scenario.board.as_area().is_some();
         let t = &mut self.tools;
         let line_before = t.line.clone();
         let tool_before = t.tool;
@@ -105,7 +106,9 @@ impl DesignerApp {
             KindList::Terrain,
             &mut t.terrain,
             &mut t.tool,
-            if hex {
+            if area_map {
+                &[Tool::Brush, Tool::Fill, Tool::Area]
+            } else if hex {
                 &[Tool::Brush, Tool::Fill]
             } else {
                 &[Tool::Area]
@@ -134,13 +137,19 @@ impl DesignerApp {
             &mut t.tool,
             &[Tool::Landmark],
         );
+        // An area map's connections are of the hexside kinds.
+        let (sides, side_tool) = if area_map {
+            ("Connections", Tool::Connect)
+        } else {
+            ("Hexsides", Tool::Hexside)
+        };
         picked |= section(
             ui,
-            "Hexsides",
+            sides,
             KindList::Hexside,
             &mut t.hexside,
             &mut t.tool,
-            &[Tool::Hexside],
+            &[side_tool],
         );
         picked |= section(
             ui,
@@ -261,7 +270,7 @@ impl DesignerApp {
         };
         match shown {
             Some(Hover::Hex(hex)) if s.board.grid().is_some_and(|b| b.contains(hex)) => {
-                let square = s.board.as_square().is_some();
+                let square = s.board.kind();
                 let title = format!("Hex {}", s.label(hex));
                 ui.label(RichText::new(super::words::for_cells(&title, square)).strong());
                 let cell = s.hexes.get(&hex);
@@ -718,7 +727,7 @@ impl DesignerApp {
                 super::words::counted(w, "warning")
             ));
             ui.separator();
-            let square = self.doc.scenario.board.as_square().is_some();
+            let square = self.doc.scenario.board.kind();
             let tool = match self.tools.tool {
                 Tool::Brush | Tool::Eraser if self.doc.scenario.board.grid().is_some() => {
                     format!(
@@ -746,10 +755,9 @@ impl DesignerApp {
 }
 
 /// The brush's size in words: radius 0 is the hex under the pointer alone.
-fn brush_words(radius: u32, square: bool) -> String {
+fn brush_words(radius: u32, cells: &str) -> String {
     match radius {
-        0 if square => "one square".into(),
-        0 => "one hex".into(),
+        0 => super::words::for_cells("one hex", cells).into_owned(),
         r => format!("radius {r}"),
     }
 }

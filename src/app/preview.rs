@@ -376,7 +376,7 @@ impl Previewer {
         if hex.is_some()
             && let Some(text) = self.tooltip()
         {
-            let square = doc.scenario.board.as_square().is_some();
+            let square = doc.scenario.board.kind();
             let text = super::words::for_cells(&text, square).into_owned();
             response.clone().on_hover_text_at_pointer(text);
         }
@@ -502,7 +502,7 @@ impl Previewer {
         }
         if let Some(a) = self.answer() {
             // The answers are worded for hexes; a square board's are of squares.
-            let square = s.board.as_square().is_some();
+            let square = s.board.kind();
             let words = |t: &str| super::words::for_cells(t, square).into_owned();
             if let Some(e) = a.error.as_ref().filter(|_| !asked) {
                 ui.colored_label(ui.visuals().warn_fg_color, words(e));

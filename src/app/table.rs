@@ -829,7 +829,9 @@ pub fn ruler_text(doc: &Document, d: f64) -> String {
             (crate::board::TableUnit::Bw, Some(cm)) => format!("{d:.1} BW ({:.1} cm)", d * cm),
             (unit, _) => format!("{d:.1} {unit}"),
         },
-        crate::board::Board::Hex(_) | crate::board::Board::Square(_) => format!("{d:.1}"),
+        crate::board::Board::Hex(_)
+        | crate::board::Board::Square(_)
+        | crate::board::Board::Area(_) => format!("{d:.1}"),
     }
 }
 

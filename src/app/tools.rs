@@ -51,6 +51,8 @@ pub enum Tool {
     Ruler,
     /// Adds objectives, or picks one to edit (hex boards and tables).
     Objective,
+    /// Area maps: drag from one area to another to join them.
+    Connect,
 }
 
 impl Tool {
@@ -84,9 +86,28 @@ impl Tool {
         Tool::Ruler,
     ];
 
-    /// The tools for a board (hex or not).
-    pub fn for_board(hex: bool) -> &'static [Tool] {
-        if hex { &Self::HEX } else { &Self::TABLE }
+    /// The tools of an area map: its areas are drawn as a table's are, and painted,
+    /// filled and given units as cells.
+    pub const AREA_MAP: [Tool; 10] = [
+        Tool::Select,
+        Tool::Inspect,
+        Tool::Area,
+        Tool::Connect,
+        Tool::Brush,
+        Tool::Fill,
+        Tool::Eraser,
+        Tool::Unit,
+        Tool::Marker,
+        Tool::Objective,
+    ];
+
+    /// The tools for a board of kind `kind` (`hex`, `square`, `area`, `freeform`).
+    pub fn for_board(kind: &str) -> &'static [Tool] {
+        match kind {
+            "freeform" => &Self::TABLE,
+            "area" => &Self::AREA_MAP,
+            _ => &Self::HEX,
+        }
     }
 
     pub fn name(self) -> &'static str {
@@ -109,6 +130,7 @@ impl Tool {
             Tool::Landmark => "Place landmark",
             Tool::Ruler => "Ruler",
             Tool::Objective => "Objective",
+            Tool::Connect => "Connect areas",
         }
     }
 
@@ -135,6 +157,7 @@ impl Tool {
             Tool::Objective => {
                 "Click to add an objective, or click one to edit its name, owner and value"
             }
+            Tool::Connect => "Drag from one area to another to join them by the picked kind",
         }
     }
 
@@ -192,6 +215,7 @@ impl Tool {
             Tool::Landmark => egui::Key::K,
             Tool::Ruler => egui::Key::Q,
             Tool::Objective => egui::Key::O,
+            Tool::Connect => egui::Key::J,
         }
     }
 }
@@ -322,7 +346,7 @@ impl ToolState {
         if !keep(&self.landmark, KindList::Landmark) {
             self.landmark = first(KindList::Landmark);
         }
-        if !Tool::for_board(r.is_hex()).contains(&self.tool) {
+        if !Tool::for_board(r.board.kind()).contains(&self.tool) {
             self.tool = Tool::Select;
         }
     }
@@ -441,6 +465,7 @@ impl ToolState {
             | Tool::Line
             | Tool::Landmark
             | Tool::Ruler
+            | Tool::Connect
             | Tool::Objective => None,
             Tool::Marker => Some(paint::toggle_marker(s, hex, &self.marker, default)),
             Tool::Fill => {
@@ -563,7 +588,8 @@ pub fn nearest_side(board: Grid<'_>, layout: &BoardLayout, hex: Hex, at: hexx::V
             };
             d(a).total_cmp(&d(b))
         })
-        .unwrap_or(&sides[0])
+        // An area has no sides: nothing a side tool reads is there.
+        .unwrap_or(&Side::N)
 }
 
 /// Turns the facing of a fence hex, or else of the token on it, by `steps` sides

@@ -43,11 +43,17 @@ pub fn side_name(sides: &[PlayerSide], id: &str) -> String {
     PlayerSide::name_of(sides, id).to_string()
 }
 
-/// A text written for hex boards, worded for the board's cells: on a square board the
-/// whole words "hex" and "hexes" (either case) are "square" and "squares"; "hexside"
-/// and the rest are left as they are.
-pub fn for_cells(text: &str, square: bool) -> std::borrow::Cow<'_, str> {
-    if !square || !text.contains("ex") {
+/// A text written for hex boards, worded for the board's cells (`cell`: the board's
+/// kind or its cell's noun): on a square board the whole words "hex" and "hexes"
+/// (either case) are "square" and "squares", on an area map "area" and "areas";
+/// "hexside" and the rest are left as they are.
+pub fn for_cells<'t>(text: &'t str, cell: &str) -> std::borrow::Cow<'t, str> {
+    let (one, many, one_up, many_up) = match cell {
+        "square" => ("square", "squares", "Square", "Squares"),
+        "area" => ("area", "areas", "Area", "Areas"),
+        _ => return std::borrow::Cow::Borrowed(text),
+    };
+    if !text.contains("ex") {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
@@ -63,13 +69,20 @@ pub fn for_cells(text: &str, square: bool) -> std::borrow::Cow<'_, str> {
             rest.split_at(word_end)
         };
         out.push_str(match word {
-            "hex" => "square",
-            "hexes" => "squares",
-            "Hex" => "Square",
-            "Hexes" => "Squares",
+            "hex" => one,
+            "hexes" => many,
+            "Hex" => one_up,
+            "Hexes" => many_up,
             w => w,
         });
         rest = after;
+    }
+    if one == "area" {
+        // "a hex" reads "an area".
+        out = format!(" {out}")
+            .replace(" a area", " an area")
+            .replace(" A area", " An area")[1..]
+            .to_string();
     }
     std::borrow::Cow::Owned(out)
 }
@@ -96,10 +109,14 @@ mod cell_word_tests {
     #[test]
     fn a_square_board_says_square_where_a_hex_board_says_hex() {
         let text = "Hex C3: click a hex, 3 hexes; hexside features stay";
-        assert_eq!(for_cells(text, false), text);
+        assert_eq!(for_cells(text, "hex"), text);
         assert_eq!(
-            for_cells(text, true),
+            for_cells(text, "square"),
             "Square C3: click a square, 3 squares; hexside features stay"
+        );
+        assert_eq!(
+            for_cells("A hex: hover a hex in the data hex", "area"),
+            "An area: hover an area in the data area"
         );
     }
 }

@@ -1,4 +1,4 @@
-//! A board of cells, hexes or squares, seen the same way: membership, labels, reading
+//! A board of cells, hexes, squares or areas, seen the same way: membership, labels, reading
 //! order, neighbours, distances, the centre-to-centre line and the sides between
 //! cells. The rules engines and the scene are written against it, so a mechanism
 //! written once runs on both where its rule makes sense on both.
@@ -6,6 +6,7 @@
 use hexx::Hex;
 use smallvec::SmallVec;
 
+use super::area::AreaBoard;
 use super::hex::{HexBoard, Offset};
 use super::label::LabelError;
 use super::line::{self, Step};
@@ -25,6 +26,9 @@ pub enum Grid<'a> {
         /// Eight neighbours (`true`) or four.
         diagonals: bool,
     },
+    /// Named areas joined by connections: the connections are the neighbours, no
+    /// line is traced across the map and cells have no sides.
+    Area(&'a AreaBoard),
 }
 
 impl<'a> From<&'a HexBoard> for Grid<'a> {
@@ -55,7 +59,15 @@ impl<'a> Grid<'a> {
     pub fn as_hex(self) -> Option<&'a HexBoard> {
         match self {
             Grid::Hex(b) => Some(b),
-            Grid::Square { .. } => None,
+            _ => None,
+        }
+    }
+
+    /// The area map, when it is one.
+    pub fn as_area(self) -> Option<&'a AreaBoard> {
+        match self {
+            Grid::Area(b) => Some(b),
+            _ => None,
         }
     }
 
@@ -63,7 +75,7 @@ impl<'a> Grid<'a> {
     pub fn as_square(self) -> Option<&'a SquareBoard> {
         match self {
             Grid::Square { board, .. } => Some(board),
-            Grid::Hex(_) => None,
+            _ => None,
         }
     }
 
@@ -72,6 +84,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(_) => "hex",
             Grid::Square { .. } => "square",
+            Grid::Area(_) => "area",
         }
     }
 
@@ -80,6 +93,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(_) => "hexes",
             Grid::Square { .. } => "squares",
+            Grid::Area(_) => "areas",
         }
     }
 
@@ -88,6 +102,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.columns,
             Grid::Square { board, .. } => board.columns,
+            Grid::Area(b) => b.areas.len() as u32,
         }
     }
 
@@ -96,6 +111,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.rows,
             Grid::Square { board, .. } => board.rows,
+            Grid::Area(_) => 1,
         }
     }
 
@@ -109,6 +125,10 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.to_offset(cell),
             Grid::Square { board, .. } => board.to_offset(cell),
+            Grid::Area(_) => Offset {
+                col: cell.x,
+                row: cell.y,
+            },
         }
     }
 
@@ -117,6 +137,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.from_offset(o),
             Grid::Square { board, .. } => board.from_offset(o),
+            Grid::Area(_) => Hex::new(o.col, o.row),
         }
     }
 
@@ -138,6 +159,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.contains(cell),
             Grid::Square { board, .. } => board.contains(cell),
+            Grid::Area(b) => b.contains(cell),
         }
     }
 
@@ -161,6 +183,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.label(cell),
             Grid::Square { board, .. } => board.label(cell),
+            Grid::Area(b) => b.label(cell),
         }
     }
 
@@ -169,6 +192,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.parse_label(text),
             Grid::Square { board, .. } => board.parse_label(text),
+            Grid::Area(b) => b.cell_at(text),
         }
     }
 
@@ -177,6 +201,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.hex_at(text),
             Grid::Square { board, .. } => board.cell_at(text),
+            Grid::Area(b) => b.cell_at(text),
         }
     }
 
@@ -185,6 +210,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(_) => cell.all_neighbors().into_iter().collect(),
             Grid::Square { diagonals, .. } => SquareBoard::neighbours(cell, diagonals),
+            Grid::Area(b) => b.neighbours(cell),
         }
     }
 
@@ -193,6 +219,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(_) => a.unsigned_distance_to(b),
             Grid::Square { diagonals, .. } => SquareBoard::distance(a, b, diagonals),
+            Grid::Area(board) => board.distance(a, b),
         }
     }
 
@@ -208,6 +235,7 @@ impl<'a> Grid<'a> {
                     .filter(|h| self.distance(centre, *h) <= radius)
                     .collect()
             }
+            Grid::Area(b) => b.rings(centre, radius).into_iter().flatten().collect(),
         }
     }
 
@@ -216,6 +244,9 @@ impl<'a> Grid<'a> {
     pub fn steps_between(self, a: Hex, b: Hex) -> Vec<Hex> {
         match self {
             Grid::Hex(_) => a.line_to(b).collect(),
+            // Areas are not in a line: a drag goes from one to the next it enters.
+            Grid::Area(_) if a == b => vec![a],
+            Grid::Area(_) => vec![a, b],
             Grid::Square { diagonals, .. } => {
                 let mut out = vec![a];
                 let mut at = a;
@@ -250,6 +281,9 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(_) => line::walk(a, b, visit),
             Grid::Square { .. } => square::walk(a, b, visit),
+            // No line is traced across an area map (line of sight is refused on one at
+            // load): nothing lies between two areas.
+            Grid::Area(_) => true,
         }
     }
 
@@ -268,6 +302,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => Side::all(b.orientation).into_iter().collect(),
             Grid::Square { .. } => square::SIDES.iter().map(|(s, _, _)| *s).collect(),
+            Grid::Area(_) => SmallVec::new(),
         }
     }
 
@@ -276,6 +311,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => side.step(b.orientation),
             Grid::Square { .. } => SquareBoard::side_step(side),
+            Grid::Area(_) => None,
         }
     }
 
@@ -284,6 +320,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => Side::between(b.orientation, from, to),
             Grid::Square { .. } => SquareBoard::side_between(from, to),
+            Grid::Area(_) => None,
         }
     }
 
@@ -336,6 +373,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.hex_width_mm,
             Grid::Square { board, .. } => board.cell_mm,
+            Grid::Area(b) => b.counter_mm,
         }
     }
 
@@ -344,6 +382,7 @@ impl<'a> Grid<'a> {
         match self {
             Grid::Hex(b) => b.layout(),
             Grid::Square { board, .. } => super::BoardLayout::squares(board),
+            Grid::Area(b) => super::BoardLayout::areas(b),
         }
     }
 }

@@ -36,6 +36,12 @@ pub enum LabelError {
         /// The board's rows.
         rows: u32,
     },
+    /// No area of an area map has this id.
+    #[error("'{label}' is not an area of the map")]
+    NoArea {
+        /// The id as given.
+        label: String,
+    },
 }
 
 /// Column letters for a 0-based column: 0 -> A, 25 -> Z, 26 -> AA.

@@ -1,4 +1,4 @@
-//! Pixel (or millimetre) positions of hexes, or squares, for drawing: centre, corners,
+//! Pixel (or millimetre) positions of hexes, squares or areas, for drawing: centre, corners,
 //! side midpoints.
 //!
 //! Screen axes follow the format: x to the right, y down, north up. The board's
@@ -8,6 +8,7 @@ use hexx::{Hex, HexLayout, HexOrientation, Vec2};
 
 use smallvec::SmallVec;
 
+use super::area::{AreaBoard, inside};
 use super::hex::{HexBoard, Offset, Orientation};
 use super::side::Side;
 use super::square::SquareBoard;
@@ -24,6 +25,8 @@ pub struct BoardLayout {
     size: Vec2,
     /// A square board's cell size; `None`: hexes.
     square: Option<Vec2>,
+    /// An area map's areas (centre, outline) by cell index; `None`: hexes or squares.
+    areas: Option<std::sync::Arc<[(Vec2, Corners)]>>,
 }
 
 impl BoardLayout {
@@ -53,6 +56,7 @@ impl BoardLayout {
             orientation: board.orientation,
             size: Vec2::ZERO,
             square: None,
+            areas: None,
         };
         let (min, max) = this.bounds_of(board);
         this.layout.origin = -min;
@@ -67,7 +71,32 @@ impl BoardLayout {
             orientation: Orientation::Flat,
             size: board.size(),
             square: Some(board.cell_size()),
+            areas: None,
         }
+    }
+
+    /// A layout for an area map: each area's centre and outline, in millimetres.
+    pub fn areas(board: &AreaBoard) -> Self {
+        BoardLayout {
+            layout: HexLayout::default(),
+            orientation: Orientation::Flat,
+            size: board.size(),
+            square: None,
+            areas: Some(
+                board
+                    .cells()
+                    .map(|c| (board.centre(c), board.outline(c)))
+                    .collect(),
+            ),
+        }
+    }
+
+    fn area(&self, hex: Hex) -> Option<&(Vec2, Corners)> {
+        let areas = self.areas.as_ref()?;
+        if hex.y != 0 || hex.x < 0 {
+            return None;
+        }
+        areas.get(hex.x as usize)
     }
 
     /// A square board's cell size; `None` on a hex board.
@@ -109,6 +138,9 @@ impl BoardLayout {
 
     /// Centre of a hex (or square).
     pub fn centre(&self, hex: Hex) -> Vec2 {
+        if self.areas.is_some() {
+            return self.area(hex).map_or(Vec2::ZERO, |a| a.0);
+        }
         match self.square {
             Some(s) => (Vec2::new(hex.x as f32, hex.y as f32) + 0.5) * s,
             None => self.layout.hex_to_world_pos(hex),
@@ -117,6 +149,9 @@ impl BoardLayout {
 
     /// The corners of a hex (six) or a square (four, clockwise from the top-left).
     pub fn corners(&self, hex: Hex) -> Corners {
+        if self.areas.is_some() {
+            return self.area(hex).map(|a| a.1.clone()).unwrap_or_default();
+        }
         match self.square {
             Some(s) => {
                 let nw = Vec2::new(hex.x as f32, hex.y as f32) * s;
@@ -130,6 +165,9 @@ impl BoardLayout {
 
     /// The step across a side, or `None` for a side the cells lack.
     fn step(&self, side: Side) -> Option<Hex> {
+        if self.areas.is_some() {
+            return None;
+        }
         match self.square {
             Some(_) => SquareBoard::side_step(side),
             None => side.step(self.orientation),
@@ -152,6 +190,12 @@ impl BoardLayout {
 
     /// The hex (or square) whose area holds a point (it may be outside the board).
     pub fn hex_at(&self, point: Vec2) -> Hex {
+        if let Some(areas) = &self.areas {
+            return (0..areas.len())
+                .rev()
+                .find(|i| inside(&areas[*i].1, point))
+                .map_or(Hex::new(-1, 0), |i| Hex::new(i as i32, 0));
+        }
         match self.square {
             Some(s) => {
                 let q = point / s;

@@ -2,6 +2,7 @@
 
 #![warn(missing_docs)]
 
+pub mod area;
 pub mod background;
 pub mod freeform;
 pub mod grid;
@@ -13,6 +14,7 @@ pub mod numbering;
 pub mod side;
 pub mod square;
 
+pub use area::AreaBoard;
 pub use background::{Background, Measure, VassalBoard};
 pub use freeform::{FreeformBoard, TableUnit};
 pub use grid::Grid;
@@ -35,6 +37,8 @@ pub enum Board {
     Freeform(FreeformBoard),
     /// A rectangle of squares.
     Square(SquareBoard),
+    /// Named areas joined by connections.
+    Area(AreaBoard),
 }
 
 impl Board {
@@ -52,7 +56,14 @@ impl Board {
             _ => None,
         }
     }
-    /// The board's cells, hexes or squares (squares with diagonal neighbours), when it
+    /// The area map, when it is one.
+    pub fn as_area(&self) -> Option<&AreaBoard> {
+        match self {
+            Board::Area(b) => Some(b),
+            _ => None,
+        }
+    }
+    /// The board's cells, hexes, squares or areas (squares with diagonal neighbours), when it
     /// has cells.
     pub fn grid(&self) -> Option<Grid<'_>> {
         match self {
@@ -61,6 +72,7 @@ impl Board {
                 board,
                 diagonals: true,
             }),
+            Board::Area(b) => Some(Grid::Area(b)),
             Board::Freeform(_) => None,
         }
     }
@@ -69,6 +81,7 @@ impl Board {
         match self {
             Board::Hex(b) => b.background.as_deref(),
             Board::Square(b) => b.background.as_deref(),
+            Board::Area(b) => b.background.as_deref(),
             Board::Freeform(t) => t.background.as_ref(),
         }
     }
@@ -77,6 +90,7 @@ impl Board {
         match self {
             Board::Hex(b) => b.background.as_deref_mut(),
             Board::Square(b) => b.background.as_deref_mut(),
+            Board::Area(b) => b.background.as_deref_mut(),
             Board::Freeform(t) => t.background.as_mut(),
         }
     }
@@ -93,14 +107,16 @@ impl Board {
         match self {
             Board::Hex(b) => b.layout().size(),
             Board::Square(b) => b.size(),
+            Board::Area(b) => b.size(),
             Board::Freeform(t) => hexx::Vec2::new(t.width as f32, t.height as f32),
         }
     }
-    /// `"hex"`, `"square"` or `"freeform"`, as written in files.
+    /// `"hex"`, `"square"`, `"area"` or `"freeform"`, as written in files.
     pub fn kind(&self) -> &'static str {
         match self {
             Board::Hex(_) => "hex",
             Board::Square(_) => "square",
+            Board::Area(_) => "area",
             Board::Freeform(_) => "freeform",
         }
     }

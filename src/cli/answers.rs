@@ -115,6 +115,15 @@ pub enum InfoBoard {
         /// A square's width, in millimetres.
         cell_mm: f64,
     },
+    Area {
+        /// The map's width and height, in millimetres.
+        width_mm: f64,
+        height_mm: f64,
+        /// Areas of the map.
+        areas: usize,
+        /// Connections between them.
+        connections: usize,
+    },
 }
 
 /// How many of each thing the scenario holds.

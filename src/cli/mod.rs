@@ -374,6 +374,7 @@ fn new(rulesets: &Rulesets, id: &str, output: &Path, title: &str) -> Result<i32,
         Board::Hex(b) => format!("{} x {} {} hex board", b.columns, b.rows, b.orientation),
         Board::Freeform(t) => format!("{} x {} {} table", t.width, t.height, t.unit),
         Board::Square(b) => format!("{} x {} square board", b.columns, b.rows),
+        Board::Area(b) => format!("{} area map", b.areas.len()),
     };
     println!("wrote {} ({}, {what})", output.display(), ruleset.name);
     Ok(0)

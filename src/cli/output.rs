@@ -104,6 +104,12 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
             height: t.height,
             unit: t.unit.to_string(),
         },
+        Board::Area(b) => InfoBoard::Area {
+            width_mm: b.width_mm,
+            height_mm: b.height_mm,
+            areas: b.areas.len(),
+            connections: b.connections.len(),
+        },
         Board::Square(b) => InfoBoard::Square {
             columns: b.columns,
             rows: b.rows,
@@ -166,10 +172,18 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
             "  board     {} x {} squares of {} mm, {} labels",
             b.columns, b.rows, b.cell_mm, b.labels
         ),
+        Board::Area(b) => println!(
+            "  board     {} areas and {} connections on a {} x {} mm map",
+            b.areas.len(),
+            b.connections.len(),
+            b.width_mm,
+            b.height_mm
+        ),
     }
     // A square board's cells and their sides are named as its players name them.
     let (cells, sides) = match &s.board {
         Board::Square(_) => ("squares", "square sides"),
+        Board::Area(_) => ("areas", "area sides"),
         _ => ("hexes", "hexsides"),
     };
     let parts: Vec<String> = [

@@ -44,6 +44,19 @@ fn not_hex(file: &Path) -> CliError {
     .in_file(file)
 }
 
+/// Line of sight asked on an area map, where no line is traced.
+fn no_line_on_areas(file: &Path) -> CliError {
+    CliError::new(
+        ErrorKind::NotHexBoard,
+        format!(
+            "{}: an area map's areas are joined by connections, not laid out in lines: \
+             line of sight is traced on hex and square boards and tables",
+            file.display()
+        ),
+    )
+    .in_file(file)
+}
+
 /// Loads a scenario and its ruleset, or says why not.
 fn load<'r>(file: &Path, rulesets: &'r Rulesets) -> Result<(Scenario, &'r Ruleset), CliError> {
     let scenario = io::load_scenario(file, rulesets)?;
@@ -154,6 +167,9 @@ pub fn los(
     as_json: bool,
 ) -> Result<i32, CliError> {
     let (s, r) = load(file, rulesets)?;
+    if s.board.as_area().is_some() {
+        return Err(no_line_on_areas(file));
+    }
     match arena(file, &s, r)? {
         Arena::Hex(f) => los_on(&*f, from, to, as_json),
         Arena::Table(f) => los_on(&f, from, to, as_json),
@@ -307,7 +323,7 @@ pub fn moves(
         }
         println!(
             "{}",
-            crate::rules::hex::movement::reach_headline(u, list.len(), allowance)
+            crate::rules::hex::movement::reach_headline(u, list.len(), allowance, map.board())
         );
         for x in &list {
             let stop = if x.must_stop { "  must stop" } else { "" };

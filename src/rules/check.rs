@@ -190,7 +190,7 @@ impl Structure {
                 out.placed.extend(placement(s, board));
             }
             (Board::Freeform(table), None) => out.placed.extend(shapes(s, table)),
-            (Board::Hex(_) | Board::Square(_), None) => {}
+            (Board::Hex(_) | Board::Square(_) | Board::Area(_), None) => {}
         }
         if !s.sides.is_empty() {
             let sides: HashSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();

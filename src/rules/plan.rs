@@ -285,7 +285,7 @@ impl<'a> Cx<'a> {
                     (_, Place::Edge { .. }) => {
                         "an objective is a hex, hexes, a point or an area, not an edge".into()
                     }
-                    (Board::Hex(_) | Board::Square(_), _) => format!(
+                    (Board::Hex(_) | Board::Square(_) | Board::Area(_), _) => format!(
                         "a {} board's objective is a hex or hexes, not {} {}",
                         self.s.board.kind(),
                         a_or_an(at.kind()),
@@ -376,7 +376,7 @@ impl<'a> Cx<'a> {
         let known_class = self.r.kind(KindList::UnitClass, class).is_some();
         match (&self.s.board, at) {
             (
-                Board::Hex(_) | Board::Square(_),
+                Board::Hex(_) | Board::Square(_) | Board::Area(_),
                 Place::Hex(_) | Place::Hexes(_) | Place::Edge { .. },
             ) => {
                 let Some(board) = self.s.board.grid() else {
@@ -471,7 +471,7 @@ impl<'a> Cx<'a> {
                 }
                 Some(_) => {}
             },
-            (Board::Hex(_) | Board::Square(_), _) => {
+            (Board::Hex(_) | Board::Square(_) | Board::Area(_), _) => {
                 let m = format!(
                     "on a {} board a unit enters at a hex, hexes or an edge, not {} {}",
                     self.s.board.kind(),

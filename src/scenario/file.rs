@@ -272,7 +272,7 @@ impl ScenarioFile {
                 .map(|(h, c)| {
                     let text = match b {
                         Grid::Hex(hb) => short_label(hb, *h),
-                        Grid::Square { .. } => b.label(*h).into(),
+                        Grid::Square { .. } | Grid::Area(_) => b.label(*h).into(),
                     };
                     (text, c.clone())
                 })
@@ -743,7 +743,7 @@ impl Resolver {
     fn freeform(&mut self, s: &Scenario) {
         let table = match &s.board {
             Board::Freeform(t) => t,
-            Board::Hex(_) | Board::Square(_) => {
+            Board::Hex(_) | Board::Square(_) | Board::Area(_) => {
                 let n = s.areas.len() + s.lines.len() + s.landmarks.len();
                 if n > 0 {
                     self.diags.push(Diagnostic::error(

@@ -96,22 +96,27 @@ impl<V> Default for HexGrid<V> {
 }
 
 impl<V> HexGrid<V> {
+    /// An empty grid whose slots are the cells' own (column, row), with no shear.
+    fn straight(cols: u32, rows: u32) -> Self {
+        HexGrid {
+            square: true,
+            planned: Rect {
+                col: 0,
+                row: 0,
+                cols,
+                rows,
+            },
+            ..Self::default()
+        }
+    }
+
     /// An empty grid laid out for `board`'s rectangle, allocated at the first insertion.
     pub fn for_board(board: &Board) -> Self {
         let b = match board {
             Board::Hex(b) => b,
-            Board::Square(b) => {
-                return HexGrid {
-                    square: true,
-                    planned: Rect {
-                        col: 0,
-                        row: 0,
-                        cols: b.columns,
-                        rows: b.rows,
-                    },
-                    ..Self::default()
-                };
-            }
+            Board::Square(b) => return Self::straight(b.columns, b.rows),
+            // An area is the cell (index, 0): one row of slots.
+            Board::Area(b) => return Self::straight(b.areas.len() as u32, 1),
             Board::Freeform(_) => return Self::default(),
         };
         let pointy = b.orientation == Orientation::Pointy;

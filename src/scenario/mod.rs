@@ -2,6 +2,7 @@
 
 #![warn(missing_docs)]
 
+pub mod areas;
 pub mod diagnostic;
 pub mod edit;
 pub mod file;

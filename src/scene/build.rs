@@ -12,6 +12,7 @@ pub fn build(s: &Scenario, r: &Ruleset, o: &SceneOptions) -> Scene {
     match &s.board {
         Board::Hex(b) => super::hex::build(s, r, b.into(), o),
         Board::Square(b) => super::hex::build(s, r, b.into(), o),
+        Board::Area(b) => super::hex::build(s, r, crate::board::Grid::Area(b), o),
         Board::Freeform(t) => super::table::build(s, r, t, o),
     }
 }

@@ -49,6 +49,9 @@ pub(super) fn build_in(
     layers.append(cells(s, r, board, &layout, o, &window));
 
     hexsides(s, r, board, &layout, &window, &mut layers);
+    if let Some(map) = board.as_area() {
+        connections(map, r, &layout, &mut layers);
+    }
 
     for road in &s.roads {
         if !window.draws(board, &road.hexes) {
@@ -208,6 +211,49 @@ fn hexsides(
             None => l.free(i),
         };
         pattern::dressed_line(k.pattern, &ends, width, k.colour, towards, &mut put);
+    }
+}
+
+/// An area map's connections: a line from centre to centre in the style of its kind
+/// (a plain line without one), its printed cost at the middle.
+fn connections(
+    map: &crate::board::AreaBoard,
+    r: &Ruleset,
+    layout: &BoardLayout,
+    layers: &mut Layers,
+) {
+    let w = map.counter_mm as f32;
+    let Some(l) = layers.on(LayerId::Hexsides) else {
+        return;
+    };
+    for c in &map.connections {
+        let (Some(a), Some(b)) = (map.cell(&c.between[0]), map.cell(&c.between[1])) else {
+            continue;
+        };
+        let ends = [layout.centre(a), layout.centre(b)];
+        match c.kind.as_deref() {
+            Some(kind) => {
+                let k = look(r, KindList::Hexside, kind);
+                let pattern = k.pattern.or(Some(Pattern::Road));
+                pattern::dressed_line(pattern, &ends, w * 0.14, k.colour, None, &mut |i| l.free(i));
+            }
+            None => l.free(Item::Polyline {
+                points: Points::from_slice(&ends),
+                stroke: Stroke::new(w * 0.08, INK.alpha(200)).round(),
+            }),
+        }
+        if c.cost > 0 {
+            let mid = (ends[0] + ends[1]) / 2.0;
+            let words = format!("+{}", c.cost);
+            l.free(plate(mid, &words, w * 0.28, Anchor::Centre));
+            l.free(Item::Text {
+                at: mid,
+                text: words,
+                size: w * 0.28,
+                anchor: Anchor::Centre,
+                colour: INK,
+            });
+        }
     }
 }
 
@@ -494,7 +540,23 @@ fn cells(
                     LabelPlace::Centre => 0.0,
                 };
                 let at = centre + Vec2::new(0.0, dy * w);
-                put(at, board.label(hex), w * 0.12, Anchor::Centre);
+                match board.as_area() {
+                    // An area is named as the map prints it, above its counters, with
+                    // the stacking limit the map prints on it.
+                    Some(map) => {
+                        let mut name = map.name(hex).unwrap_or_default().to_string();
+                        if let Some(n) = map.stacking(hex) {
+                            name.push_str(&format!(" ({n})"));
+                        }
+                        put(
+                            centre - Vec2::new(0.0, 0.9 * w),
+                            name,
+                            w * 0.3,
+                            Anchor::Centre,
+                        );
+                    }
+                    None => put(at, board.label(hex), w * 0.12, Anchor::Centre),
+                }
             }
             if e != 0 {
                 let at = centre + Vec2::new(w * 0.4, 0.0);

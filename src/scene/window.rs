@@ -40,6 +40,10 @@ impl Window {
         max: Vec2,
     ) -> Self {
         let board = board.into();
+        // An area's index says nothing of where it lies: an area map is drawn whole.
+        if board.as_area().is_some() {
+            return Window::whole(board);
+        }
         let offs = [min, Vec2::new(max.x, min.y), Vec2::new(min.x, max.y), max]
             .map(|p| board.to_offset(layout.hex_at(p)));
         let clamp = |v: i32, n: u32| v.clamp(0, n.max(1) as i32 - 1);

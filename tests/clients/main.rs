@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // A test's helpers unwrap: a panic is its report.
 
+mod areas;
 #[path = "../common/mod.rs"]
 mod common;
 mod engine;

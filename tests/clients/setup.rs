@@ -136,7 +136,7 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
         let on_map = pieces(&report, "Main Map");
         let at_start: Vec<&Unit> = s.units.iter().filter(|u| u.arrives.is_none()).collect();
         match &s.board {
-            Board::Hex(_) | Board::Square(_) => {
+            Board::Hex(_) | Board::Square(_) | Board::Area(_) => {
                 let board = s.board.grid().unwrap();
                 // Each unit on its hex, under its name; the tokens too.
                 let mut want: Vec<(String, String)> = at_start

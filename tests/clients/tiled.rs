@@ -94,6 +94,7 @@ fn every_example_exports_a_hexagonal_map_with_stagger_tiles_and_objects_from_the
                 assert_eq!(count("roads"), s.roads.len());
             }
             Board::Square(_) => unreachable!("the examples have no square board"),
+            Board::Area(_) => unreachable!("the examples have no area map"),
             Board::Freeform(_) => {
                 assert_eq!(m.orientation, "orthogonal");
                 assert!(

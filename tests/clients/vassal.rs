@@ -278,6 +278,7 @@ fn vassal_itself_loads_every_example_with_our_labels_pieces_and_terrain() {
                 assert_eq!(got, want, "{path:?}");
             }
             Board::Square(_) => unreachable!("the examples have no square board"),
+            Board::Area(_) => unreachable!("the examples have no area map"),
             Board::Freeform(_) => {
                 // Reinforcements wait for their turn, off the table.
                 let at_start = s.units.iter().filter(|u| u.arrives.is_none()).count();

@@ -12,6 +12,7 @@ mod cli;
 mod common;
 mod designer_cli;
 mod docs;
+mod dun_valley;
 mod edits;
 mod export;
 mod files;

@@ -310,6 +310,7 @@ fn place(s: &mut Scenario, list: KindList, id: &str) -> bool {
             }
         }
         Board::Square(_) => unreachable!("the examples have no square board"),
+        Board::Area(_) => unreachable!("the examples have no area map"),
         Board::Freeform(_) => {
             let square = |x: f64| {
                 vec![

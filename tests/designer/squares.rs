@@ -11,12 +11,11 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sandtable::app::DesignerApp;
-use sandtable::app::dialogs::ScriptedDialogs;
 use sandtable::app::new_dialog::NewDialog;
 use sandtable::board::Board;
 use sandtable::rules::{Rulesets, parse_ruleset};
 
-use crate::designer_kit::{at, click_at, hex, terrain};
+use crate::designer_kit::{at, click_at, hex, on_ruleset_example, terrain};
 
 const RULESET: &str = "assets/rulesets/examples/chequer-field.ron";
 
@@ -33,22 +32,10 @@ fn rulesets() -> Rulesets {
 
 /// The designer on the Chequer Field example, opened through File > Open.
 fn on_example() -> Harness<'static, DesignerApp> {
-    let file = root().join("assets/rulesets/examples/scenarios/chequer-field-bridge.json");
-    let app = DesignerApp::new(
-        rulesets(),
-        Box::new(ScriptedDialogs {
-            opens: vec![file],
-            ..Default::default()
-        }),
-    );
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
-    h.run();
-    h
+    on_ruleset_example(
+        RULESET,
+        "assets/rulesets/examples/scenarios/chequer-field-bridge.json",
+    )
 }
 
 #[test]

@@ -21,6 +21,31 @@ pub fn app_with(dialogs: ScriptedDialogs) -> Harness<'static, DesignerApp> {
     h
 }
 
+/// The designer with the built-in rulesets and the example ruleset file `ruleset`,
+/// opened on the scenario `scenario` through File > Open.
+pub fn on_ruleset_example(ruleset: &str, scenario: &str) -> Harness<'static, DesignerApp> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join(ruleset)).unwrap();
+    let mut rulesets = Rulesets::built_in();
+    let r = sandtable::rules::parse_ruleset(&text, std::path::Path::new(ruleset)).unwrap();
+    rulesets.insert(std::sync::Arc::new(r));
+    let app = DesignerApp::new(
+        rulesets,
+        Box::new(ScriptedDialogs {
+            opens: vec![root.join(scenario)],
+            ..Default::default()
+        }),
+    );
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut DesignerApp| app.show(ui), app);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    h
+}
+
 pub fn app() -> Harness<'static, DesignerApp> {
     app_with(ScriptedDialogs::default())
 }

@@ -406,6 +406,7 @@ fn check_board_kind(r: &Ruleset, kind: MapKind, rulesets: &Rulesets) -> Result<(
     let rules = match &r.board {
         Board::Hex(_) => "a hex board",
         Board::Square(_) => "a square board",
+        Board::Area(_) => "an area map",
         Board::Freeform(_) => "a freeform table",
     };
     let message = format!(
@@ -539,7 +540,7 @@ pub fn to_scenario(
                 board: b,
                 tile: (m.tile_width, m.tile_height),
             },
-            Board::Freeform(_) => unreachable!("a table has no cells"),
+            Board::Area(_) | Board::Freeform(_) => unreachable!("a Tiled map is hexes or squares"),
         };
         hex_entries(m, &on, r, table, &placed, &mut file, &mut warnings)?;
         let grid = on.grid();

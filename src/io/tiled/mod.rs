@@ -240,6 +240,12 @@ pub fn build(job: &ExportJob, image: &str) -> Result<(TiledMap, Vec<u8>), Export
         Board::Hex(board) => hex_map(job, board, &file, image),
         Board::Square(board) => square::square_map(job, board, &file, image),
         Board::Freeform(_) => table_map(job, &file, image),
+        // Tiled's maps are grids of tiles or free objects over one image; an area map's
+        // areas and connections have no place in either that would read back.
+        Board::Area(_) => Err(ExportError::Unsupported(
+            "Tiled has no area maps (areas joined by connections): export the map to              VASSAL, SVG, PNG or PDF instead"
+                .into(),
+        )),
     }
 }
 
@@ -594,7 +600,7 @@ pub fn image_name(path: &std::path::Path, board: &Board) -> String {
         .file_stem()
         .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
     match board {
-        Board::Hex(_) | Board::Square(_) => format!("{stem}-terrain.png"),
+        Board::Hex(_) | Board::Square(_) | Board::Area(_) => format!("{stem}-terrain.png"),
         Board::Freeform(_) => format!("{stem}-table.png"),
     }
 }

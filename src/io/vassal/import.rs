@@ -582,7 +582,7 @@ pub fn grid_kind(module: &Module, entry: &BoardEntry) -> Option<&'static str> {
 }
 
 /// A stable id from a name: lower case words joined by `-`.
-fn slug(name: &str) -> String {
+pub(super) fn slug(name: &str) -> String {
     let mut out = String::new();
     for w in name
         .split(|c: char| !c.is_alphanumeric())
@@ -675,11 +675,18 @@ pub fn import(
         None => stated_size(element)
             .ok_or_else(|| grid_error(&entry.board, "the board has neither an image nor a size"))?,
     };
+    let mut area_cells = Vec::new();
     let board = match find_grid(&entry.board, element, None) {
         Ok((grid, zone)) => Board::Hex(hex_board(&entry, element, &grid, zone, size)?),
         Err(hex_refused) => match super::square_in::find(&entry.board, element)? {
             Some(found) => Board::Square(super::square_in::board(&entry, &found, size)?),
-            None => return Err(hex_refused),
+            None => match super::area_in::find(&entry, element, size, ruleset)? {
+                Some(found) => {
+                    area_cells = found.cells;
+                    Board::Area(found.board)
+                }
+                None => return Err(hex_refused),
+            },
         },
     };
     fits_board(&entry.board, &board, ruleset)?;
@@ -707,7 +714,14 @@ pub fn import(
             }
         }
     }
-    super::zones_in::read_terrain(&entry.board, element, ruleset, &mut scenario)?;
+    if scenario.board.as_area().is_some() {
+        // The zones are the areas: their terrain was read with them.
+        for (i, cell) in area_cells {
+            scenario.hexes.insert(hexx::Hex::new(i as i32, 0), cell);
+        }
+    } else {
+        super::zones_in::read_terrain(&entry.board, element, ruleset, &mut scenario)?;
+    }
     let left_out = place_units(module, &entry, ruleset, units, &mut scenario)?;
     Ok(Imported {
         scenario,
@@ -719,6 +733,21 @@ pub fn import(
 
 /// A square grid needs a ruleset played on squares, and a hex grid one played on hexes.
 fn fits_board(board_name: &str, board: &Board, ruleset: &Ruleset) -> Result<(), ImportError> {
+    let areas = |b: &Board| matches!(b, Board::Area(_));
+    if areas(board) != areas(&ruleset.board) {
+        let what = if areas(board) {
+            "is a map of areas (zones or regions, no grid)"
+        } else {
+            "has a grid of cells"
+        };
+        return Err(ImportError::WrongBoard(format!(
+            "board '{board_name}' {what} and ruleset {} plays on {}: pass --ruleset with a \
+             ruleset of {} board",
+            ruleset.id,
+            crate::rules::mechanism::board_words(&ruleset.board),
+            board.kind()
+        )));
+    }
     let square = |b: &Board| matches!(b, Board::Square(_));
     if square(board) == square(&ruleset.board) {
         return Ok(());
@@ -857,7 +886,11 @@ fn place_units(
         let on_grid = s.get("useGridLocation") == Some("true");
         let location = s.get("location").unwrap_or("");
         let cell = if on_grid {
-            grid.cell_at(location).ok()
+            // A zone or region is named by its area's printed name.
+            grid.cell_at(location).ok().or_else(|| {
+                let map = grid.as_area()?;
+                map.cells().find(|c| map.name(*c) == Some(location))
+            })
         } else {
             let x: f64 = s.get("x").and_then(|v| v.parse().ok()).unwrap_or(0.0);
             let y: f64 = s.get("y").and_then(|v| v.parse().ok()).unwrap_or(0.0);

@@ -3,6 +3,8 @@
 //! fitted to it (see [`grid`]); every hex (or table area) is a zone whose properties
 //! carry its terrain; units and tokens are pieces in a palette and in at-start stacks.
 
+pub mod area;
+pub mod area_in;
 pub mod build_file;
 pub mod grid;
 pub mod image;
@@ -452,7 +454,9 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
             let p = g.pixels;
             (Some(g), p)
         }
-        Board::Square(_) | Board::Freeform(_) => (None, PixelMap::uniform(size_mm, dpi)),
+        Board::Square(_) | Board::Area(_) | Board::Freeform(_) => {
+            (None, PixelMap::uniform(size_mm, dpi))
+        }
     };
     // VASSAL's range counts diagonal steps as the ruleset's neighbours do.
     let square =
@@ -472,6 +476,11 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
         (Board::Square(b), _) => (
             hex_zones(s, r, b, &pixels),
             grid_stacks(s, b.into(), &pixels, square::labels_supported(b), &kinds),
+        ),
+        // A piece lands in the area whose zone holds the point it is put at.
+        (Board::Area(b), _) => (
+            area::zones(s, r, b, &pixels),
+            grid_stacks(s, Grid::Area(b), &pixels, false, &kinds),
         ),
         _ => (
             table_zones(s, r, &pixels, scene.mm_per_unit),

@@ -15,6 +15,7 @@ pub const SQUARE_GRID: &str = "VASSAL.build.module.map.boardPicker.board.SquareG
 pub const REGION_GRID: &str = "VASSAL.build.module.map.boardPicker.board.RegionGrid";
 pub const ZONED_GRID: &str = "VASSAL.build.module.map.boardPicker.board.ZonedGrid";
 pub const ZONE: &str = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone";
+pub const REGION: &str = "VASSAL.build.module.map.boardPicker.board.Region";
 pub const NUMBERING: &str = "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering";
 pub const SQUARE_NUMBERING: &str =
     "VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering";

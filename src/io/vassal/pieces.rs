@@ -171,6 +171,26 @@ fn one_cell(board: &Board) -> Result<Option<(Board, Hex, f64)>, RasterError> {
             b.cell_height_mm = board.cell_height_mm;
             Some((Board::Square(b), Hex::ZERO, board.cell_mm))
         }
+        // A counter on an area map is drawn on one area of its size.
+        Board::Area(board) => {
+            let w = board.counter_mm;
+            let area = crate::board::area::Area {
+                id: "counter".into(),
+                name: None,
+                polygon: vec![
+                    [0.0, 0.0].into(),
+                    [w, 0.0].into(),
+                    [w, w].into(),
+                    [0.0, w].into(),
+                ],
+                point: None,
+                stacking: None,
+            };
+            let mut b = crate::board::AreaBoard::new(w, w, vec![area])
+                .map_err(|e| RasterError::Encode(e.to_string()))?;
+            b.counter_mm = w;
+            Some((Board::Area(b), Hex::ZERO, w))
+        }
         Board::Freeform(_) => None,
     })
 }

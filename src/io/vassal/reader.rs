@@ -106,16 +106,23 @@ impl Import for Reader {
             " (map '{}', board '{}'{})",
             imported.board.map,
             imported.board.board,
-            grid.map_or(String::new(), |g| format!(
-                ", {} x {} {}",
-                g.columns(),
-                g.rows(),
-                if g.as_hex().is_some() {
-                    "hexes"
-                } else {
-                    "squares"
-                }
-            )),
+            grid.map_or(String::new(), |g| match g.as_area() {
+                Some(m) => format!(
+                    ", {} areas and {} connections",
+                    m.areas.len(),
+                    m.connections.len()
+                ),
+                None => format!(
+                    ", {} x {} {}",
+                    g.columns(),
+                    g.rows(),
+                    if g.as_hex().is_some() {
+                        "hexes"
+                    } else {
+                        "squares"
+                    }
+                ),
+            }),
         );
         let mut report = vec![format!("{} units from at-start pieces", s.units.len())];
         if !imported.left_out.is_empty() {
@@ -141,6 +148,7 @@ fn clear_background(board: &mut Board) {
     match board {
         Board::Hex(b) => b.background = None,
         Board::Square(b) => b.background = None,
+        Board::Area(b) => b.background = None,
         Board::Freeform(_) => {}
     }
 }

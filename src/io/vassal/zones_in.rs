@@ -34,26 +34,36 @@ fn zones(board: &Element) -> Vec<ZoneIn> {
         .filter_map(|z| {
             let path_text = z.get("path").unwrap_or("");
             let bounds = zone_bounds(path_text)?;
-            let path = path_text
-                .split(';')
-                .filter_map(|p| {
-                    let (x, y) = p.split_once(',')?;
-                    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
-                })
-                .collect();
-            let properties = z
-                .all(module::ZONE_PROPERTY)
-                .filter_map(|p| {
-                    let name = p.get("name")?;
-                    Some((name.to_string(), p.get("initialValue")?.to_string()))
-                })
-                .collect();
+            let path = zone_path(path_text);
+            let properties = zone_properties(z);
             Some(ZoneIn {
                 name: z.get("name").unwrap_or("").to_string(),
                 path,
                 bounds,
                 properties,
             })
+        })
+        .collect()
+}
+
+/// A zone's `path` (`x,y;x,y;...`) as points, the unreadable ones left out.
+pub(super) fn zone_path(text: &str) -> Vec<(f64, f64)> {
+    text.split(';')
+        .filter_map(|p| {
+            let (x, y) = p.split_once(',')?;
+            Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// A zone's properties (name, initial value).
+pub(super) fn zone_properties(z: &Element) -> Vec<(String, String)> {
+    z.all(module::ZONE_PROPERTY)
+        .filter_map(|p| {
+            Some((
+                p.get("name")?.to_string(),
+                p.get("initialValue")?.to_string(),
+            ))
         })
         .collect()
 }

@@ -21,10 +21,16 @@ use crate::scenario::{Scenario, Token, Unit};
 /// or `None` where one of them prohibits it and no other negates it (a river with no
 /// bridge). The features' costs add up.
 /// The headline of a unit's reach, as `sandtable moves`, the designer's movement
-/// preview and its export caption word it.
-pub fn reach_headline(u: &Unit, hexes: usize, allowance: Option<u32>) -> String {
+/// preview and its export caption word it (areas on an area map; hexes elsewhere, as
+/// the captured answers of square boards have it).
+pub fn reach_headline(u: &Unit, hexes: usize, allowance: Option<u32>, board: Grid) -> String {
+    let cells = if board.as_area().is_some() {
+        "areas"
+    } else {
+        "hexes"
+    };
     format!(
-        "{} ({}) can reach {hexes} hexes with {} movement points",
+        "{} ({}) can reach {hexes} {cells} with {} movement points",
         u.id,
         u.class,
         allowance.unwrap_or(0)
@@ -212,6 +218,26 @@ impl<'a> MoveMap<'a> {
                 sides.entry(*key).or_default().push(((k, e), attrs.up));
             }
         }
+        // An area map's connections are its sides: a connection's kind does to whoever
+        // crosses it what a hexside feature of that kind does.
+        if let Some(map) = board.as_area() {
+            for c in &map.connections {
+                let (Some(a), Some(b)) = (map.cell(&c.between[0]), map.cell(&c.between[1])) else {
+                    continue;
+                };
+                if let Some(k) = c
+                    .kind
+                    .as_deref()
+                    .and_then(|id| r.kind(KindList::Hexside, id))
+                    && let Some(e) = k.hexside()
+                {
+                    sides
+                        .entry(HexsideKey::between(a, b))
+                        .or_default()
+                        .push(((k, e), None));
+                }
+            }
+        }
         let mut units: FxHashMap<Hex, Vec<&Unit>> = FxHashMap::default();
         for u in &s.units {
             if let Some(h) = u.hex {
@@ -307,7 +333,13 @@ impl<'a> MoveMap<'a> {
             .map(|o| **o)
             .chain(std::iter::once(u))
             .collect();
-        super::validate::stack_allowed(&stack, *max, may_share)
+        // An area map may print its own limit on an area.
+        let max = self
+            .board
+            .as_area()
+            .and_then(|m| m.stacking(h))
+            .unwrap_or(*max);
+        super::validate::stack_allowed(&stack, max, may_share)
     }
 
     fn class_profile(&self, u: &Unit) -> Option<&'a crate::rules::model::Profile> {
@@ -366,7 +398,7 @@ impl<'a> MoveMap<'a> {
                 )
             }
         };
-        cost += side_cost;
+        cost += side_cost + self.connection_cost(from, to);
         // Square grids: a diagonal step costs as `square_moves` says.
         cost = self
             .r
@@ -416,6 +448,17 @@ impl<'a> MoveMap<'a> {
             must_stop,
             road,
             penalty,
+        })
+    }
+
+    /// On an area map, the cost printed on the connection between two areas (the
+    /// cheapest where two join them); 0 elsewhere.
+    fn connection_cost(&self, from: Hex, to: Hex) -> u32 {
+        self.board.as_area().map_or(0, |map| {
+            map.connections_between(from, to)
+                .map(|c| c.cost)
+                .min()
+                .unwrap_or(0)
         })
     }
 

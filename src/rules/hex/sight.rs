@@ -484,7 +484,7 @@ impl<'a> SightMap<'a> {
                 if graze {
                     b.reason.push_str(match self.board {
                         Grid::Hex(_) => " (the line runs along its side and both sides block)",
-                        Grid::Square { .. } => {
+                        Grid::Square { .. } | Grid::Area(_) => {
                             " (the line passes through its corner and the squares on both sides block)"
                         }
                     });
@@ -563,7 +563,7 @@ impl<'a> SightMap<'a> {
     fn crosses_side(&self, a: Hex, b: Hex, p: Hex, q: Hex) -> bool {
         match self.board {
             Grid::Hex(_) => p.unsigned_distance_to(q) == 1 && !through_corner(a, b, p, q),
-            Grid::Square { .. } => self.board.side_between(p, q).is_some(),
+            Grid::Square { .. } | Grid::Area(_) => self.board.side_between(p, q).is_some(),
         }
     }
 

@@ -10,7 +10,7 @@ use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Grids;
+pub const BOARDS: Boards = Boards::Cells;
 
 /// Attributes of the hexes of `terrain`: an elevation from `min_elevation` to
 /// `max_elevation` (either may be left out), and only the `markers` listed (when the

@@ -12,7 +12,7 @@ use crate::scenario::diagnostic::Diagnostic;
 use crate::scenario::diagnostic::Fix;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Grids;
+pub const BOARDS: Boards = Boards::Cells;
 
 /// At most `max` of `marker` in one hex.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

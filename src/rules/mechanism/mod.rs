@@ -15,6 +15,7 @@ pub(crate) mod describe;
 pub mod bases;
 pub mod bridge_crossing;
 pub mod built_up_groups;
+pub mod connected_areas;
 pub mod count;
 pub mod density;
 pub mod deployment;
@@ -73,9 +74,14 @@ pub enum Boards {
     Table,
     /// Hex boards and tables, written once over [`Ground`](super::ground::Ground).
     Both,
-    /// Boards of cells: hex boards and square grids, written once over
+    /// Boards of cells in a rectangle: hex boards and square grids, written once over
     /// [`Grid`](crate::board::Grid).
     Grids,
+    /// Every board of cells: hex boards, square grids and area maps, written once
+    /// over [`Grid`](crate::board::Grid) without its sides or lines.
+    Cells,
+    /// Area maps only.
+    Area,
     /// Every board.
     All,
 }
@@ -92,8 +98,10 @@ impl Boards {
             Boards::Hex => kind == "hex",
             Boards::Square => kind == "square",
             Boards::Table => kind == "freeform",
-            Boards::Both => kind != "square",
-            Boards::Grids => kind != "freeform",
+            Boards::Both => kind == "hex" || kind == "freeform",
+            Boards::Grids => kind == "hex" || kind == "square",
+            Boards::Cells => kind != "freeform",
+            Boards::Area => kind == "area",
             Boards::All => true,
         }
     }
@@ -106,6 +114,8 @@ impl Boards {
             Boards::Table => "tables",
             Boards::Both => "hex boards and tables",
             Boards::Grids => "hex and square boards",
+            Boards::Cells => "hex, square and area boards",
+            Boards::Area => "area maps",
             Boards::All => "every board",
         }
     }
@@ -116,6 +126,7 @@ pub fn board_words(board: &Board) -> &'static str {
     match board {
         Board::Hex(_) => "a hex board",
         Board::Square(_) => "a square board",
+        Board::Area(_) => "an area map",
         Board::Freeform(_) => "a table",
     }
 }
@@ -399,6 +410,7 @@ registry! {
     TerrainGap = "terrain-gap" => terrain_gap::TerrainGap,
     SecureFlank = "secure-flank" => secure_flank::SecureFlank,
     Deployment = "deployment" => deployment::Deployment,
+    ConnectedAreas = "connected-areas" => connected_areas::ConnectedAreas,
 }
 
 /// Hex-board mechanisms: `run` reaches here only on a hex board.
@@ -424,7 +436,7 @@ mod tests {
     #[test]
     fn every_mechanism_is_described_with_its_parameters() {
         let all = registry();
-        assert_eq!(all.len(), 33);
+        assert_eq!(all.len(), 34);
         let spacing = all.iter().find(|d| d.name == "spacing").unwrap();
         assert_eq!(spacing.boards, Boards::Both);
         let names: Vec<&str> = spacing.params.iter().map(|p| p.name.as_str()).collect();

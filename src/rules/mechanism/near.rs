@@ -10,7 +10,7 @@ use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Grids;
+pub const BOARDS: Boards = Boards::Cells;
 
 /// Every hex of `terrain` has a hex of one of `near` next to it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

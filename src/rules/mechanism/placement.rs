@@ -12,7 +12,7 @@ use crate::rules::model::KindList;
 use crate::scenario::diagnostic::Diagnostic;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Grids;
+pub const BOARDS: Boards = Boards::Cells;
 
 /// Tokens and markers only on the terrains their kind allows (`allowed_on`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

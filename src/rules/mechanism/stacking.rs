@@ -13,7 +13,7 @@ use crate::scenario::Unit;
 use crate::scenario::diagnostic::Diagnostic;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Grids;
+pub const BOARDS: Boards = Boards::Cells;
 
 /// At most `max` units a hex; a unit of a `may_share` class may also stand in the
 /// hex of one friendly unit. Movement keeps to it too.
@@ -65,10 +65,17 @@ fn stacking(
             by_hex.entry(h).or_default().push(u);
         }
     }
+    // An area map may print its own limit on an area, in place of the ruleset's.
+    let limit = |h: Hex| {
+        cx.board
+            .as_area()
+            .and_then(|m| m.stacking(h))
+            .unwrap_or(max)
+    };
     let mut crowded: Vec<_> = by_hex.into_iter().filter(|(_, v)| v.len() > 1).collect();
     crowded.sort_by_key(|(h, _)| cx.board.reading_order(*h));
     for (hex, units) in crowded {
-        if stack_allowed(&units, max, may_share) {
+        if stack_allowed(&units, limit(hex), may_share) {
             continue;
         }
         let ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
@@ -76,7 +83,13 @@ fn stacking(
             .diag(
                 c,
                 format!(
-                    "hex {} holds {} units ({})",
+                    "{} {} holds {} units ({})",
+                    // Hex and square boards' findings keep their captured wording.
+                    if cx.board.as_area().is_some() {
+                        "area"
+                    } else {
+                        "hex"
+                    },
                     cx.label(hex),
                     units.len(),
                     ids.join(", ")

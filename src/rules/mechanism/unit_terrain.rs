@@ -11,7 +11,7 @@ use crate::rules::model::names_class;
 use crate::scenario::diagnostic::Diagnostic;
 
 /// The boards it runs on (its entry in [`registry()`](super::registry)).
-pub const BOARDS: Boards = Boards::Grids;
+pub const BOARDS: Boards = Boards::Cells;
 
 /// No unit stands in terrain its class may not enter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

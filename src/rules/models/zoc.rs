@@ -71,7 +71,7 @@ fn example_zoc_model() -> ZocModel {
 
 impl Model for ZocModel {
     const KEY: &'static str = "zones_of_control";
-    const BOARDS: Boards = Boards::Grids;
+    const BOARDS: Boards = Boards::Cells;
 
     /// A side's control is held as one bit per class.
     fn check(&self, r: &Ruleset, out: &mut Vec<Problem>) {

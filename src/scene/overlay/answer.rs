@@ -206,6 +206,7 @@ impl Ask {
                     u,
                     reach.len(),
                     given.allowance.or_else(|| map.allowance(u)),
+                    map.board(),
                 );
                 let path = match to.as_slice() {
                     [] => None,
