@@ -389,7 +389,7 @@ impl Command {
         if let Some(s) = self.shortcuts().first() {
             button = button.shortcut_text(ui.ctx().format_shortcut(s));
         }
-        let tip = super::words::for_cells(&tip, super::words::square_cells(ui.ctx())).into_owned();
+        let tip = super::words::for_cells(&tip, super::words::board_kind(ui.ctx())).into_owned();
         ui.add_enabled(enabled, button).on_hover_text(tip).clicked()
     }
 }

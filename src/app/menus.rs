@@ -11,8 +11,7 @@ use crate::scene::preview::Mode;
 
 impl DesignerApp {
     pub(super) fn menu_bar(&mut self, ui: &mut Ui) {
-        let square = self.doc.scenario.board.as_square().is_some();
-        super::words::note_cells(ui.ctx(), square);
+        super::words::note_cells(ui.ctx(), self.doc.scenario.board.kind());
         egui::MenuBar::new().ui(ui, |ui| {
             let ctx = ui.ctx().clone();
             ui.menu_button("File", |ui| {
@@ -199,7 +198,7 @@ impl DesignerApp {
     /// The Preview menu: each mode (ticked while open) and a way out.
     pub(super) fn preview_menu(&mut self, ui: &mut Ui, ctx: &egui::Context) {
         let on_hexes = self.doc.scenario.board.grid().is_some();
-        let square = self.doc.scenario.board.as_square().is_some();
+        let square = self.doc.scenario.board.kind();
         for mode in Mode::ALL {
             let hex = if on_hexes {
                 mode.on_hexes()

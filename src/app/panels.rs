@@ -406,7 +406,7 @@ impl DesignerApp {
                 ui.label(format!("x {:.1}, y {:.1}", p.x, p.y));
             }
             _ if s.board.grid().is_some() => {
-                let square = s.board.as_square().is_some();
+                let square = s.board.kind();
                 ui.label(super::words::for_cells(
                     "Point at the board to see what is there, or select a hex.",
                     square,

@@ -87,19 +87,19 @@ pub fn for_cells<'t>(text: &'t str, cell: &str) -> std::borrow::Cow<'t, str> {
     std::borrow::Cow::Owned(out)
 }
 
-fn square_cells_id() -> egui::Id {
-    egui::Id::unique("sandtable-square-cells")
+fn board_kind_id() -> egui::Id {
+    egui::Id::unique("sandtable-board-kind")
 }
 
-/// Notes for this frame whether the board's cells are squares, so texts drawn far
-/// from the document (menu entries' tooltips) can be worded by [`for_cells`].
-pub fn note_cells(ctx: &egui::Context, square: bool) {
-    ctx.data_mut(|d| d.insert_temp(square_cells_id(), square));
+/// Notes this frame's board kind (`Board::kind`), so texts drawn far from the document
+/// (menu entries' tooltips) can be worded by [`for_cells`].
+pub fn note_cells(ctx: &egui::Context, kind: &'static str) {
+    ctx.data_mut(|d| d.insert_temp(board_kind_id(), kind));
 }
 
-/// Whether [`note_cells`] said this frame's board has squares.
-pub fn square_cells(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp(square_cells_id())).unwrap_or(false)
+/// The board kind [`note_cells`] noted this frame ("hex" before any).
+pub fn board_kind(ctx: &egui::Context) -> &'static str {
+    ctx.data(|d| d.get_temp(board_kind_id())).unwrap_or("hex")
 }
 
 #[cfg(test)]
