@@ -303,3 +303,63 @@ fn movement_zones_of_control_and_findings_cross_the_seam_as_on_one_board() {
         });
     }
 }
+
+/// "SVG/PNG/PDF: draw each board's outline (the seam) and labels as printed": a thick
+/// line along every side where the board changes or the map ends, each board's name
+/// over its middle hex, and every hex's label its board's.
+#[test]
+fn the_drawing_outlines_each_board_and_prints_its_labels() {
+    use sandtable::scene::{self, Item, LayerId, SceneOptions};
+    let rs = Rulesets::built_in();
+    let two = io::load_scenario(
+        Path::new("assets/scenarios/battle-cry-two-boards.json"),
+        &rs,
+    )
+    .unwrap();
+    let one = io::load_scenario(Path::new(SCENARIOS[0]), &rs).unwrap();
+    let r = rs.get(&two.ruleset).unwrap();
+    let b = hex_board(&two);
+    let edges: usize = b
+        .hexes()
+        .map(|h| {
+            h.all_neighbors()
+                .iter()
+                .filter(|n| {
+                    let other = b.board_at(**n).map(|x| &x.0.name);
+                    let first = other.is_none() || b.reading_order(h) < b.reading_order(**n);
+                    other != b.board_at(h).map(|x| &x.0.name) && first
+                })
+                .count()
+        })
+        .sum();
+    let lines = |s: &Scenario| {
+        let scene = scene::build(s, r, &SceneOptions::default());
+        let n = scene
+            .layer(LayerId::Grid)
+            .items()
+            .iter()
+            .filter(|i| matches!(i, Item::Polyline { .. }))
+            .count();
+        let texts: Vec<String> = scene
+            .layer(LayerId::Labels)
+            .items()
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        (n, texts)
+    };
+    let (n1, t1) = lines(&one);
+    let (n2, t2) = lines(&two);
+    assert_eq!(n1, 0, "one board: no seams");
+    // The seam's sides once each, and the map's edge.
+    assert_eq!(n2, edges);
+    assert!(edges > 13 * 2 + 2 * 13 * 2 + 2 * 9, "{edges}");
+    for name in ["2", "3"] {
+        assert!(t2.iter().any(|t| t == name), "board {name} named");
+        assert!(!t1.iter().any(|t| t == name));
+    }
+    assert!(t2.iter().any(|t| t == "2M4") && t2.iter().any(|t| t == "3A1"));
+}
