@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod engine;
+mod multiboard;
 mod pdf_readers;
 mod setup;
 mod squares;
