@@ -363,3 +363,76 @@ fn the_drawing_outlines_each_board_and_prints_its_labels() {
     }
     assert!(t2.iter().any(|t| t == "2M4") && t2.iter().any(|t| t == "3A1"));
 }
+
+/// "A multi-board map is laid out by picking boards, moving and rotating them (boards
+/// from a library of the user's own board files)": the two boards of the example
+/// saved as board files of their own (each as printed, its terrain and units on its
+/// printed hexes), laid out again, are the example's map.
+#[test]
+fn board_files_laid_out_make_the_map_with_their_terrain() {
+    use sandtable::scenario::layout_boards::compose;
+    let rs = Rulesets::built_in();
+    let two = io::load_scenario(
+        Path::new("assets/scenarios/battle-cry-two-boards.json"),
+        &rs,
+    )
+    .unwrap();
+    let map = hex_board(&two);
+    let files: Vec<Scenario> = map
+        .boards()
+        .iter()
+        .map(|p| {
+            let printed = map.printed(p);
+            let mut file = Scenario::new(
+                p.name.clone(),
+                two.ruleset.clone(),
+                Board::Hex(printed.clone()),
+            );
+            for (h, cell) in two.hexes.iter() {
+                if let Some((q, o)) = map.board_at(*h).filter(|(q, _)| q.name == p.name) {
+                    let mut cell = cell.clone();
+                    if q.rotation == 180 {
+                        cell.facing = cell
+                            .facing
+                            .iter()
+                            .map(|f| f.opposite(map.orientation).unwrap())
+                            .collect();
+                    }
+                    file.hexes.insert(printed.from_offset(o), cell);
+                }
+            }
+            for u in &two.units {
+                if let Some((_, o)) = u
+                    .hex
+                    .and_then(|h| map.board_at(h))
+                    .filter(|(q, _)| q.name == p.name)
+                {
+                    let mut u = u.clone();
+                    u.hex = Some(printed.from_offset(o));
+                    file.units.push(u);
+                }
+            }
+            file
+        })
+        .collect();
+    let parts: Vec<(PlacedBoard, &Scenario)> = map.boards().iter().cloned().zip(&files).collect();
+    let made = compose(&two.ruleset, &parts).unwrap();
+    assert_eq!(made.board, two.board);
+    assert_eq!(made.hexes, two.hexes);
+    let spots = |s: &Scenario| {
+        let mut v: Vec<(String, Option<(i32, i32)>)> = s
+            .units
+            .iter()
+            .map(|u| (u.class.clone(), u.hex.map(|h| (h.x, h.y))))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(spots(&made), spots(&two));
+    // Moved one column right, the turned board no longer fits under the other: refused
+    // by name.
+    let mut moved = parts.clone();
+    moved[0].0.at = [1, 1];
+    let err = compose(&two.ruleset, &moved).unwrap_err().to_string();
+    assert!(err.contains("boards '2' and '3' overlap"), "{err}");
+}
