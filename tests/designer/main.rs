@@ -6,6 +6,7 @@
 mod backdrop;
 mod basics;
 mod big;
+mod boards;
 mod counters;
 #[path = "../designer_kit/mod.rs"]
 mod designer_kit;
