@@ -79,6 +79,19 @@ pub enum PlacedError {
 }
 
 impl PlacedBoard {
+    /// A board of `columns` x `rows` named `name`, its top-left hex at the map's
+    /// (0-based) column and row `at`, turned `rotation` degrees, from no file.
+    pub fn new(name: &str, columns: u32, rows: u32, at: [u32; 2], rotation: u16) -> Self {
+        PlacedBoard {
+            name: name.into(),
+            columns,
+            rows,
+            at,
+            rotation,
+            file: None,
+        }
+    }
+
     /// The hex of the board (its own axial coordinates, unturned) at its offset `o`.
     fn own(&self, orientation: Orientation, stagger: Stagger, o: Offset) -> Hex {
         axial_of(orientation, stagger, o)
@@ -249,17 +262,6 @@ impl Boards {
 mod tests {
     use super::*;
 
-    fn board(name: &str, columns: u32, rows: u32, at: [u32; 2], rotation: u16) -> PlacedBoard {
-        PlacedBoard {
-            name: name.into(),
-            columns,
-            rows,
-            at,
-            rotation,
-            file: None,
-        }
-    }
-
     fn lay(
         list: Vec<PlacedBoard>,
         o: Orientation,
@@ -274,7 +276,7 @@ mod tests {
     fn a_turned_board_maps_its_corners_to_the_opposite_corners() {
         for o in Orientation::ALL {
             for s in Stagger::ALL {
-                let b = board("3", 6, 4, [0, 0], 180);
+                let b = PlacedBoard::new("3", 6, 4, [0, 0], 180);
                 let first = b.to_map(*o, *s, Offset { col: 0, row: 0 });
                 let last = b.to_map(*o, *s, Offset { col: 5, row: 3 });
                 assert_eq!(offset_of(*o, *s, last), Offset { col: 0, row: 0 });
@@ -292,7 +294,7 @@ mod tests {
         // Flat hexes, odd columns pushed down: a board of 5 columns turned over keeps
         // its odd columns odd, but they now hang half a hex higher than their
         // neighbours, which on the map's grid is one row up.
-        let b = board("y", 5, 3, [0, 1], 180);
+        let b = PlacedBoard::new("y", 5, 3, [0, 1], 180);
         let (o, s) = (Orientation::Flat, Stagger::Odd);
         let rows_of = |col: i32| -> Vec<i32> {
             let mut rows: Vec<i32> = b
@@ -315,9 +317,9 @@ mod tests {
             }
         }
         // An even number of columns turned over is a rectangle again.
-        let even = board("z", 4, 3, [0, 0], 180);
+        let even = PlacedBoard::new("z", 4, 3, [0, 0], 180);
         assert!(lay(vec![even], o, s, 4, 3).is_ok());
-        let odd = board("y", 5, 3, [0, 0], 180);
+        let odd = PlacedBoard::new("y", 5, 3, [0, 0], 180);
         let err = lay(vec![odd], o, s, 5, 3).unwrap_err().to_string();
         assert!(
             err.contains("board 'y' reaches beyond the 5 x 3 map"),
@@ -329,7 +331,10 @@ mod tests {
     fn overlapping_and_turned_badly_boards_are_refused_by_name() {
         let (o, s) = (Orientation::Pointy, Stagger::Odd);
         let err = lay(
-            vec![board("2", 4, 4, [0, 0], 0), board("3", 4, 4, [3, 0], 0)],
+            vec![
+                PlacedBoard::new("2", 4, 4, [0, 0], 0),
+                PlacedBoard::new("3", 4, 4, [3, 0], 0),
+            ],
             o,
             s,
             8,
@@ -341,10 +346,13 @@ mod tests {
             err.contains("boards '2' and '3' overlap at the map's column 4, row 1"),
             "{err}"
         );
-        let err = lay(vec![board("2", 4, 4, [0, 0], 90)], o, s, 4, 4).unwrap_err();
+        let err = lay(vec![PlacedBoard::new("2", 4, 4, [0, 0], 90)], o, s, 4, 4).unwrap_err();
         assert_eq!(err, PlacedError::Rotation("2".into(), 90));
         let err = lay(
-            vec![board("2", 4, 4, [0, 0], 0), board("2", 4, 4, [4, 0], 0)],
+            vec![
+                PlacedBoard::new("2", 4, 4, [0, 0], 0),
+                PlacedBoard::new("2", 4, 4, [4, 0], 0),
+            ],
             o,
             s,
             8,

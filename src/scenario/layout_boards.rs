@@ -123,3 +123,70 @@ pub fn compose(ruleset: &str, parts: &[(PlacedBoard, &Scenario)]) -> Result<Scen
     out.board = Board::Hex(map);
     Ok(out)
 }
+
+/// The board file of one board of a map of several (`name`): the board as printed,
+/// with the terrain, hexsides, tokens, roads and units that lie wholly on it, turned
+/// back when the board lies turned. [`compose`] lays it out again.
+pub fn board_file(s: &Scenario, name: &str) -> Option<Scenario> {
+    let map = s.board.as_hex()?;
+    let p = map.boards().iter().find(|p| p.name == name)?;
+    let (o, turned) = (map.orientation, p.rotation == 180);
+    let printed = map.printed(p);
+    let own = |h: Hex| {
+        map.board_at(h)
+            .filter(|(q, _)| q.name == name)
+            .map(|(_, off)| printed.from_offset(off))
+    };
+    let turn = |side: Side| {
+        if turned {
+            side.opposite(o).unwrap_or(side)
+        } else {
+            side
+        }
+    };
+    let mut out = Scenario::new(name, s.ruleset.clone(), Board::Hex(printed.clone()));
+    out.sides = s.sides.clone();
+    for (h, cell) in s.hexes.iter() {
+        if let Some(at) = own(*h) {
+            let mut cell = cell.clone();
+            cell.facing = cell.facing.iter().map(|f| turn(*f)).collect();
+            out.hexes.insert(at, cell);
+        }
+    }
+    for ((key, kind), attrs) in &s.hexsides {
+        let [a, b] = key.hexes();
+        if let (Some(a), Some(b)) = (own(a), own(b)) {
+            let mut attrs = attrs.clone();
+            attrs.up = attrs.up.and_then(own);
+            out.hexsides
+                .insert((HexsideKey::between(a, b), kind.clone()), attrs);
+        }
+    }
+    for t in &s.tokens {
+        if let Some(at) = own(t.hex) {
+            let mut t = t.clone();
+            t.hex = at;
+            t.facing = t.facing.iter().map(|f| turn(*f)).collect();
+            out.tokens.push(t);
+        }
+    }
+    for r in &s.roads {
+        let hexes: Option<Vec<Hex>> = r.hexes.iter().map(|h| own(*h)).collect();
+        if let Some(hexes) = hexes {
+            let mut r = r.clone();
+            r.hexes = hexes;
+            out.roads.push(r);
+        }
+    }
+    for u in &s.units {
+        if let Some(at) = u.hex.and_then(own) {
+            let mut u = u.clone();
+            u.hex = Some(at);
+            if turned {
+                u.facing_deg = u.facing_deg.map(|d| (d + 180.0).rem_euclid(360.0));
+            }
+            out.units.push(u);
+        }
+    }
+    Some(out)
+}

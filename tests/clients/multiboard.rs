@@ -11,20 +11,26 @@ use sandtable::rules::Rulesets;
 
 const TWO: &str = "assets/scenarios/battle-cry-two-boards.json";
 
+/// The example of two boards, and the options it is exported with.
+fn example(rulesets: &Rulesets) -> (sandtable::scenario::Scenario, ExportOptions) {
+    let s = sandtable::io::load_scenario(Path::new(TWO), rulesets).unwrap();
+    let o = ExportOptions {
+        dpi: 60,
+        ..ExportOptions::default()
+    };
+    (s, o)
+}
+
 #[test]
 fn vassal_lays_out_the_two_boards_one_reversed_and_names_every_hex_as_printed() {
     let Some(check) = crate::vassal::checker_or_skip() else {
         return;
     };
     let rulesets = Rulesets::built_in();
-    let s = sandtable::io::load_scenario(Path::new(TWO), &rulesets).unwrap();
+    let (s, o) = example(&rulesets);
     let r = rulesets.get(&s.ruleset).unwrap();
     let Board::Hex(board) = &s.board else {
         panic!("a hex map")
-    };
-    let o = ExportOptions {
-        dpi: 60,
-        ..ExportOptions::default()
     };
     let job = ExportJob::new(&s, r, &o);
     let (plan, _) = vassal::plan(&job).unwrap();
@@ -153,14 +159,10 @@ fn vassal_lays_out_the_two_boards_one_reversed_and_names_every_hex_as_printed() 
 #[test]
 fn each_board_imports_alone_as_printed_the_reversed_one_turned_back() {
     let rulesets = Rulesets::built_in();
-    let s = sandtable::io::load_scenario(Path::new(TWO), &rulesets).unwrap();
+    let (s, o) = example(&rulesets);
     let r = rulesets.get(&s.ruleset).unwrap();
     let Board::Hex(board) = &s.board else {
         panic!("a hex map")
-    };
-    let o = ExportOptions {
-        dpi: 60,
-        ..ExportOptions::default()
     };
     let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
     let module = vassal::module::Module::read(bytes).unwrap();

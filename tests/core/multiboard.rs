@@ -24,17 +24,6 @@ const SCENARIOS: [&str; 6] = [
     "assets/scenarios/sticks-and-stones-river.ron",
 ];
 
-fn placed(name: &str, columns: u32, rows: u32, at: [u32; 2], rotation: u16) -> PlacedBoard {
-    PlacedBoard {
-        name: name.into(),
-        columns,
-        rows,
-        at,
-        rotation,
-        file: None,
-    }
-}
-
 /// The map as two geomorphic boards: board 2 turned upside down first (the top rows of
 /// a pointy map, the left columns of a flat one), board 3 the rest. A board turned over
 /// keeps its rectangle only when its first line lands on a pushed line, so the turned
@@ -50,15 +39,15 @@ fn two_boards(one: &Scenario) -> Scenario {
         Orientation::Pointy => {
             let k = (r / 2) & !1;
             [
-                placed("2", c, k, [0, 0], 180),
-                placed("3", c, r - k, [0, k], 0),
+                PlacedBoard::new("2", c, k, [0, 0], 180),
+                PlacedBoard::new("3", c, r - k, [0, k], 0),
             ]
         }
         Orientation::Flat => {
             let k = (c / 2) & !1;
             [
-                placed("2", k, r, [0, 0], 180),
-                placed("3", c - k, r, [k, 0], 0),
+                PlacedBoard::new("2", k, r, [0, 0], 180),
+                PlacedBoard::new("3", c - k, r, [k, 0], 0),
             ]
         }
     };
@@ -96,6 +85,22 @@ fn relabel(text: &str, one: &HexBoard, two: &HexBoard) -> String {
     }
     flush(&mut word, &mut out);
     out
+}
+
+/// Each example on one board and on two, with its ruleset, for `check`.
+fn each_pair(check: impl Fn(&str, &Pair, &[Hex])) {
+    let rs = Rulesets::built_in();
+    for file in SCENARIOS {
+        let one = io::load_scenario(Path::new(file), &rs).unwrap();
+        let two = two_boards(&one);
+        let r = rs.get(&one.ruleset).unwrap();
+        let pair = Pair {
+            one: &one,
+            two: &two,
+            r,
+        };
+        check(file, &pair, &hexes(&one));
+    }
 }
 
 struct Pair<'a> {
@@ -179,24 +184,14 @@ fn a_file_of_two_boards_writes_prefixed_labels_and_reads_back_the_same_map() {
 
 #[test]
 fn line_of_sight_crosses_the_seam_as_on_one_board() {
-    let rs = Rulesets::built_in();
-    for file in SCENARIOS {
-        let one = io::load_scenario(Path::new(file), &rs).unwrap();
-        let two = two_boards(&one);
-        let r = rs.get(&one.ruleset).unwrap();
-        let pair = Pair {
-            one: &one,
-            two: &two,
-            r,
-        };
-        let all = hexes(&one);
+    each_pair(|file, pair, all| {
         pair.same(file, |s, f| {
             let b = hex_board(s);
             let mut out = Vec::new();
             // Every pair on Battle Cry's board; from every few hexes on bigger ones.
             let step = if all.len() <= 150 { 1 } else { all.len() / 25 };
             for from in all.iter().step_by(step) {
-                for to in &all {
+                for to in all {
                     let (a, t) = (
                         f.place(&b.label(*from)).unwrap(),
                         f.place(&b.label(*to)).unwrap(),
@@ -209,7 +204,7 @@ fn line_of_sight_crosses_the_seam_as_on_one_board() {
             }
             out
         });
-    }
+    });
 }
 
 #[test]
@@ -251,17 +246,8 @@ fn battle_crosses_the_seam_as_on_one_board_from_every_hex() {
 
 #[test]
 fn movement_zones_of_control_and_findings_cross_the_seam_as_on_one_board() {
-    let rs = Rulesets::built_in();
-    for file in SCENARIOS {
-        let one = io::load_scenario(Path::new(file), &rs).unwrap();
-        let two = two_boards(&one);
-        let r = rs.get(&one.ruleset).unwrap();
-        let pair = Pair {
-            one: &one,
-            two: &two,
-            r,
-        };
-        let all = hexes(&one);
+    each_pair(|file, pair, all| {
+        let r = pair.r;
         pair.same(&format!("{file}: moves"), |s, f| {
             let b = hex_board(s);
             let mut out = Vec::new();
@@ -275,7 +261,7 @@ fn movement_zones_of_control_and_findings_cross_the_seam_as_on_one_board() {
                     ),
                     Err(e) => out.push(e.message),
                 }
-                for to in &all {
+                for to in all {
                     let through = [f.place(&b.label(*to)).unwrap()];
                     let route = moves::route(f, f.unit(&u.id).unwrap(), &through);
                     out.push(moves::json(&route).to_string());
@@ -301,7 +287,7 @@ fn movement_zones_of_control_and_findings_cross_the_seam_as_on_one_board() {
                 .map(|d| format!("{} {} {:?}", d.rule, d.message, d.hexes))
                 .collect()
         });
-    }
+    });
 }
 
 /// "SVG/PNG/PDF: draw each board's outline (the seam) and labels as printed": a thick
@@ -370,7 +356,7 @@ fn the_drawing_outlines_each_board_and_prints_its_labels() {
 /// printed hexes), laid out again, are the example's map.
 #[test]
 fn board_files_laid_out_make_the_map_with_their_terrain() {
-    use sandtable::scenario::layout_boards::compose;
+    use sandtable::scenario::layout_boards::{board_file, compose};
     let rs = Rulesets::built_in();
     let two = io::load_scenario(
         Path::new("assets/scenarios/battle-cry-two-boards.json"),
@@ -381,39 +367,7 @@ fn board_files_laid_out_make_the_map_with_their_terrain() {
     let files: Vec<Scenario> = map
         .boards()
         .iter()
-        .map(|p| {
-            let printed = map.printed(p);
-            let mut file = Scenario::new(
-                p.name.clone(),
-                two.ruleset.clone(),
-                Board::Hex(printed.clone()),
-            );
-            for (h, cell) in two.hexes.iter() {
-                if let Some((q, o)) = map.board_at(*h).filter(|(q, _)| q.name == p.name) {
-                    let mut cell = cell.clone();
-                    if q.rotation == 180 {
-                        cell.facing = cell
-                            .facing
-                            .iter()
-                            .map(|f| f.opposite(map.orientation).unwrap())
-                            .collect();
-                    }
-                    file.hexes.insert(printed.from_offset(o), cell);
-                }
-            }
-            for u in &two.units {
-                if let Some((_, o)) = u
-                    .hex
-                    .and_then(|h| map.board_at(h))
-                    .filter(|(q, _)| q.name == p.name)
-                {
-                    let mut u = u.clone();
-                    u.hex = Some(printed.from_offset(o));
-                    file.units.push(u);
-                }
-            }
-            file
-        })
+        .map(|p| board_file(&two, &p.name).unwrap())
         .collect();
     let parts: Vec<(PlacedBoard, &Scenario)> = map.boards().iter().cloned().zip(&files).collect();
     let made = compose(&two.ruleset, &parts).unwrap();

@@ -7,6 +7,7 @@ use egui_kittest::kittest::Queryable;
 use sandtable::board::Board;
 use sandtable::rules::Rulesets;
 use sandtable::scenario::Scenario;
+use sandtable::scenario::layout_boards::board_file;
 
 use crate::designer_kit::{self, app, example};
 
@@ -17,25 +18,7 @@ fn board_library(dir: &std::path::Path) -> Scenario {
     let two = sandtable::io::load_scenario(&example("battle-cry-two-boards.json"), &rs).unwrap();
     let map = two.board.as_hex().unwrap();
     for p in map.boards() {
-        let printed = map.printed(p);
-        let mut file = Scenario::new(
-            p.name.clone(),
-            two.ruleset.clone(),
-            Board::Hex(printed.clone()),
-        );
-        for (h, cell) in two.hexes.iter() {
-            if let Some((_, o)) = map.board_at(*h).filter(|(q, _)| q.name == p.name) {
-                let mut cell = cell.clone();
-                if p.rotation == 180 {
-                    cell.facing = cell
-                        .facing
-                        .iter()
-                        .map(|f| f.opposite(map.orientation).unwrap())
-                        .collect();
-                }
-                file.hexes.insert(printed.from_offset(o), cell);
-            }
-        }
+        let file = board_file(&two, &p.name).unwrap();
         sandtable::io::save_scenario(&file, &dir.join(format!("{}.json", p.name))).unwrap();
     }
     two
