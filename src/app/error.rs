@@ -32,6 +32,9 @@ pub enum AppError {
     Background(#[from] crate::board::background::BackgroundError),
     #[error("{0}")]
     Board(#[from] crate::board::hex::BoardError),
+    /// Board files that cannot be laid out as a map.
+    #[error("{0}")]
+    Boards(String),
     #[error("{0}")]
     SquareBoard(#[from] crate::board::square::SquareBoardError),
     #[error("{0}")]

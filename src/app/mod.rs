@@ -27,6 +27,7 @@ pub mod loading;
 pub mod memory;
 mod menus;
 pub mod module_editor;
+pub mod new_boards;
 pub mod new_dialog;
 mod objective_panel;
 pub mod objective_tool;

@@ -25,6 +25,8 @@ pub struct NewDialog {
     pub height: f64,
     pub unit: TableUnit,
     pub cm_per_unit: f64,
+    /// A map of several boards from a board library, when chosen (hex games).
+    pub several: Option<super::new_boards::SeveralBoards>,
 }
 
 impl NewDialog {
@@ -42,6 +44,7 @@ impl NewDialog {
             height: 120.0,
             unit: TableUnit::Cm,
             cm_per_unit: 4.0,
+            several: None,
         };
         d.adopt(rulesets);
         d
@@ -80,6 +83,15 @@ impl NewDialog {
     /// The blank scenario the choices describe, or why not.
     pub fn scenario(&self, rulesets: &Rulesets) -> Result<Scenario, AppError> {
         let r = rulesets.get(&self.ruleset).ok_or(AppError::NoRuleset)?;
+        if let (Some(several), Board::Hex(_)) = (&self.several, &r.board) {
+            let mut s = several
+                .map(&self.ruleset)
+                .map_err(|e| AppError::Boards(e.to_string()))?;
+            if s.sides.is_empty() {
+                s.sides = r.proposed_sides();
+            }
+            return Ok(s);
+        }
         let board = match &r.board {
             Board::Hex(_) => {
                 let mut b = HexBoard::new(self.orientation, self.columns, self.rows, self.stagger)?;
@@ -169,9 +181,18 @@ impl NewDialog {
                 ));
             }
         } else if board == Some("hex") {
-            hex_layout_fields(ui, &mut self.orientation, &mut self.stagger);
-            hex_width_field(ui, &mut self.hex_mm);
-            hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
+            let mut several = self.several.is_some();
+            ui.checkbox(&mut several, "Several boards (geomorphic mapboards)");
+            if several != self.several.is_some() {
+                self.several = several.then(Default::default);
+            }
+            if let Some(s) = &mut self.several {
+                s.ui(ui, rulesets);
+            } else {
+                hex_layout_fields(ui, &mut self.orientation, &mut self.stagger);
+                hex_width_field(ui, &mut self.hex_mm);
+                hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
+            }
         } else {
             ui.add(
                 egui::DragValue::new(&mut self.width)
@@ -198,8 +219,21 @@ impl NewDialog {
             }
         }
         let result = self.scenario(rulesets);
-        if let Err(e) = &result {
-            ui.colored_label(egui::Color32::RED, e.to_string());
+        match &result {
+            Err(e) => {
+                ui.colored_label(egui::Color32::RED, e.to_string());
+            }
+            Ok(s) if self.several.is_some() => {
+                if let Some(b) = s.board.as_hex() {
+                    ui.label(format!(
+                        "A map of {} x {} hexes on {} boards",
+                        b.columns,
+                        b.rows,
+                        b.boards().len()
+                    ));
+                }
+            }
+            Ok(_) => {}
         }
         ui.horizontal(|ui| {
             if ui

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::background::{Background, BackgroundError};
 use super::label::{self, LabelError};
 use super::numbering::Numbering;
+use super::placed::{Boards, PlacedBoard, PlacedError};
 use super::side::{HexsideKey, Side};
 use crate::strenum::string_enum;
 
@@ -82,6 +83,8 @@ pub struct HexBoard {
     pub numbering: Option<Box<Numbering>>,
     /// An image drawn under the terrain.
     pub background: Option<Box<Background>>,
+    /// The boards the map is made of, when it is made of several.
+    boards: Option<Box<Boards>>,
 }
 
 /// The written form of a hex board (`off_board` as labels).
@@ -122,6 +125,12 @@ pub struct HexBoardSpec {
     /// An image drawn under the terrain: a module's printed map, a scan to trace.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub background: Option<Background>,
+    /// A map made of several boards (geomorphic mapboards): each board's name, size,
+    /// place in the rectangle and turn. Hexes of the rectangle no board covers are not
+    /// part of the map, and every hex is labelled by its board's name and its label on
+    /// that board as printed (`3K4`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boards: Vec<PlacedBoard>,
 }
 
 fn default_stagger() -> Stagger {
@@ -163,6 +172,9 @@ pub enum BoardError {
     /// The background image cannot be used.
     #[error("{0}")]
     Background(#[from] BackgroundError),
+    /// The boards of a map of several cannot be laid out so.
+    #[error("{0}")]
+    Boards(#[from] PlacedError),
 }
 
 impl TryFrom<HexBoardSpec> for HexBoard {
@@ -180,7 +192,7 @@ impl TryFrom<HexBoardSpec> for HexBoard {
             return Err(BoardError::Spacing(s));
         }
         board.spacing_mm = spec.spacing_mm;
-        if let Some(n) = &spec.numbering {
+        if let Some(n) = spec.numbering.as_ref().filter(|_| spec.boards.is_empty()) {
             n.distinct(&board).map_err(|(label, a, b)| {
                 let axial = |o: Offset| {
                     let h = board.from_offset(o);
@@ -194,6 +206,7 @@ impl TryFrom<HexBoardSpec> for HexBoard {
             b.check()?;
         }
         board.background = spec.background.map(Box::new);
+        board.set_boards(spec.boards)?;
         for text in &spec.off_board {
             let hex = board.parse_label(text).map_err(BoardError::OffBoardLabel)?;
             if !board.in_rectangle(hex) {
@@ -227,7 +240,43 @@ impl From<HexBoard> for HexBoardSpec {
             spacing_mm: board.spacing_mm,
             numbering: board.numbering.map(|n| *n),
             background: board.background.map(|b| *b),
+            boards: board.boards.map(|b| b.list().to_vec()).unwrap_or_default(),
         }
+    }
+}
+
+/// Axial coordinates of an offset (column, row) on a grid of this orientation and
+/// stagger.
+pub fn axial_of(orientation: Orientation, stagger: Stagger, o: Offset) -> Hex {
+    let Offset { col, row } = o;
+    match (orientation, stagger) {
+        (Orientation::Pointy, Stagger::Odd) => Hex::new(col - (row - (row & 1)) / 2, row),
+        (Orientation::Pointy, Stagger::Even) => Hex::new(col - (row + (row & 1)) / 2, row),
+        (Orientation::Flat, Stagger::Odd) => Hex::new(col, row - (col - (col & 1)) / 2),
+        (Orientation::Flat, Stagger::Even) => Hex::new(col, row - (col + (col & 1)) / 2),
+    }
+}
+
+/// Offset (column, row) of an axial hex on a grid of this orientation and stagger.
+pub fn offset_of(orientation: Orientation, stagger: Stagger, hex: Hex) -> Offset {
+    let (q, r) = (hex.x, hex.y);
+    match (orientation, stagger) {
+        (Orientation::Pointy, Stagger::Odd) => Offset {
+            col: q + (r - (r & 1)) / 2,
+            row: r,
+        },
+        (Orientation::Pointy, Stagger::Even) => Offset {
+            col: q + (r + (r & 1)) / 2,
+            row: r,
+        },
+        (Orientation::Flat, Stagger::Odd) => Offset {
+            col: q,
+            row: r + (q - (q & 1)) / 2,
+        },
+        (Orientation::Flat, Stagger::Even) => Offset {
+            col: q,
+            row: r + (q + (q & 1)) / 2,
+        },
     }
 }
 
@@ -261,41 +310,18 @@ impl HexBoard {
             spacing_mm: None,
             numbering: None,
             background: None,
+            boards: None,
         })
     }
 
     /// Axial coordinates of an offset (column, row).
     pub fn from_offset(&self, o: Offset) -> Hex {
-        let Offset { col, row } = o;
-        match (self.orientation, self.stagger) {
-            (Orientation::Pointy, Stagger::Odd) => Hex::new(col - (row - (row & 1)) / 2, row),
-            (Orientation::Pointy, Stagger::Even) => Hex::new(col - (row + (row & 1)) / 2, row),
-            (Orientation::Flat, Stagger::Odd) => Hex::new(col, row - (col - (col & 1)) / 2),
-            (Orientation::Flat, Stagger::Even) => Hex::new(col, row - (col + (col & 1)) / 2),
-        }
+        axial_of(self.orientation, self.stagger, o)
     }
 
     /// Offset (column, row) of an axial hex.
     pub fn to_offset(&self, hex: Hex) -> Offset {
-        let (q, r) = (hex.x, hex.y);
-        match (self.orientation, self.stagger) {
-            (Orientation::Pointy, Stagger::Odd) => Offset {
-                col: q + (r - (r & 1)) / 2,
-                row: r,
-            },
-            (Orientation::Pointy, Stagger::Even) => Offset {
-                col: q + (r + (r & 1)) / 2,
-                row: r,
-            },
-            (Orientation::Flat, Stagger::Odd) => Offset {
-                col: q,
-                row: r + (q - (q & 1)) / 2,
-            },
-            (Orientation::Flat, Stagger::Even) => Offset {
-                col: q,
-                row: r + (q + (q & 1)) / 2,
-            },
-        }
+        offset_of(self.orientation, self.stagger, hex)
     }
 
     /// Whether the hex lies in the board's rectangle (off-board hexes included).
@@ -304,10 +330,89 @@ impl HexBoard {
         o.col >= 0 && o.row >= 0 && (o.col as u32) < self.columns && (o.row as u32) < self.rows
     }
 
-    /// Whether the hex is part of the map: in the rectangle and not marked off-board.
+    /// Whether the hex is part of the map: in the rectangle, on one of its boards when
+    /// it is made of several, and not marked off-board.
     pub fn contains(&self, hex: Hex) -> bool {
-        self.in_rectangle(hex)
-            && (self.off_board.is_empty() || !self.off_board.contains(&self.to_offset(hex)))
+        let o = self.to_offset(hex);
+        o.col >= 0
+            && o.row >= 0
+            && (o.col as u32) < self.columns
+            && (o.row as u32) < self.rows
+            && self.boards.as_ref().is_none_or(|b| b.covers(o))
+            && (self.off_board.is_empty() || !self.off_board.contains(&o))
+    }
+
+    /// The boards the map is made of; none for a map of one board.
+    pub fn boards(&self) -> &[PlacedBoard] {
+        self.boards.as_ref().map_or(&[], |b| b.list())
+    }
+
+    /// The board of a map of several that a hex lies on, and the hex's offset on that
+    /// board as printed.
+    pub fn board_at(&self, hex: Hex) -> Option<(&PlacedBoard, Offset)> {
+        let b = self.boards.as_ref()?.at(self.to_offset(hex))?;
+        Some((b, b.from_map(self.orientation, self.stagger, hex)))
+    }
+
+    /// A board of the map as printed: its own rectangle, in the map's orientation,
+    /// stagger and scheme (the map's numbering, if any, counts it: see `label`).
+    pub fn printed(&self, b: &PlacedBoard) -> HexBoard {
+        HexBoard {
+            orientation: self.orientation,
+            columns: b.columns,
+            rows: b.rows,
+            stagger: self.stagger,
+            labels: self.labels,
+            hex_width_mm: self.hex_width_mm,
+            off_board: BTreeSet::new(),
+            spacing_mm: self.spacing_mm,
+            numbering: None,
+            background: None,
+            boards: None,
+        }
+    }
+
+    /// Makes the map of these boards (none: a map of one board), refusing boards that
+    /// reach beyond the rectangle, overlap, or whose labels would read alike. Hexes
+    /// marked off-board stay marked.
+    pub fn set_boards(&mut self, list: Vec<PlacedBoard>) -> Result<(), PlacedError> {
+        if list.is_empty() {
+            self.boards = None;
+            return Ok(());
+        }
+        let boards = Boards::new(
+            list,
+            self.orientation,
+            self.stagger,
+            self.columns,
+            self.rows,
+            |b, o| label::on_board(self, b, o),
+        )?;
+        let old = self.boards.replace(Box::new(boards));
+        if let Err(e) = self.labels_read_back() {
+            self.boards = old;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Every hex of the boards reads back from its label as itself.
+    fn labels_read_back(&self) -> Result<(), PlacedError> {
+        for b in self.boards() {
+            for o in b.offsets() {
+                let hex = b.to_map(self.orientation, self.stagger, o);
+                let text = self.label(hex);
+                let back = self.parse_label(&text);
+                if back != Ok(hex) {
+                    let other = back
+                        .ok()
+                        .and_then(|h| self.board_at(h))
+                        .map_or_else(|| b.name.clone(), |(a, _)| a.name.clone());
+                    return Err(PlacedError::Ambiguous(text, b.name.clone(), other));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether the hex is in the rectangle but marked as not part of the map.

@@ -8,6 +8,7 @@
 use hexx::Hex;
 
 use super::hex::{HexBoard, LabelScheme, Offset};
+use super::placed::PlacedBoard;
 
 /// Why a label does not name a hex (or a square).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -186,8 +187,72 @@ fn names(board: &HexBoard) -> Names {
     }
 }
 
+/// Whether a map of several boards names its hexes by `q,r` of the map (the `axial`
+/// scheme without a numbering) rather than by each board's labels.
+fn axial_map(board: &HexBoard) -> bool {
+    board.labels == LabelScheme::Axial && board.numbering.is_none()
+}
+
+/// The label of a board's hex (its offset `o` as printed) on a map of several boards:
+/// the board's name then the hex's label on the board (`3K4`).
+pub fn on_board(board: &HexBoard, b: &PlacedBoard, o: Offset) -> String {
+    let printed = board.printed(b);
+    if axial_map(board) {
+        let hex = b.to_map(board.orientation, board.stagger, o);
+        return format!("{},{}", hex.x, hex.y);
+    }
+    let own = match &board.numbering {
+        Some(n) => n.format(&printed, o),
+        None => names(&printed).format(o, String::new),
+    };
+    format!("{}{own}", b.name)
+}
+
+/// The hex a label of a map of several boards names: a board's name (any case), then
+/// a label of that board as printed; or `q,r` of the map.
+fn parse_on_boards(board: &HexBoard, text: &str) -> Result<Hex, LabelError> {
+    let bad = |hint| names(board).malformed(text, hint);
+    if text.contains(',') || axial_map(board) {
+        return parse_axial(text).ok_or_else(|| bad("expected q,r such as -1,2"));
+    }
+    let mut named: Vec<&PlacedBoard> = board
+        .boards()
+        .iter()
+        .filter(|b| {
+            text.get(..b.name.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(&b.name))
+        })
+        .collect();
+    // "12A1" is board 12's A1 before it is board 1's "2A1".
+    named.sort_by_key(|b| std::cmp::Reverse(b.name.len()));
+    for b in named {
+        let printed = board.printed(b);
+        let rest = &text[b.name.len()..];
+        let own = match &board.numbering {
+            Some(n) => n.parse(&printed, rest),
+            None => names(&printed)
+                .parse(rest)
+                .ok()
+                .flatten()
+                .map(|o| printed.from_offset(o)),
+        };
+        if let Some(h) = own.filter(|h| printed.in_rectangle(*h)) {
+            return Ok(b.to_map(board.orientation, board.stagger, printed.to_offset(h)));
+        }
+    }
+    Err(bad(
+        "expected a board's name then a hex of that board as printed, such as 3K4",
+    ))
+}
+
 /// The label of `hex` in the board's scheme.
 pub fn format(board: &HexBoard, hex: Hex) -> String {
+    if !board.boards().is_empty() {
+        return match board.board_at(hex) {
+            Some((b, o)) => on_board(board, b, o),
+            None => format!("{},{}", hex.x, hex.y),
+        };
+    }
     let o = board.to_offset(hex);
     if let Some(n) = &board.numbering
         && board.in_rectangle(hex)
@@ -200,6 +265,9 @@ pub fn format(board: &HexBoard, hex: Hex) -> String {
 /// Parses a label of the board's scheme (or an axial `q,r` label) into a hex.
 /// The hex is not checked against the board.
 pub fn parse(board: &HexBoard, text: &str) -> Result<Hex, LabelError> {
+    if !board.boards().is_empty() {
+        return parse_on_boards(board, text);
+    }
     let names = names(board);
     if let Some(n) = &board.numbering {
         if let Some(hex) = n.parse(board, text) {

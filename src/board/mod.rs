@@ -11,6 +11,7 @@ pub mod label;
 pub mod layout;
 pub mod line;
 pub mod numbering;
+pub mod placed;
 pub mod side;
 pub mod square;
 
@@ -21,6 +22,7 @@ pub use grid::Grid;
 pub use hex::{HexBoard, LabelScheme, Offset, Orientation, Stagger};
 pub use label::LabelError;
 pub use layout::BoardLayout;
+pub use placed::{PlacedBoard, PlacedError};
 pub use side::{HexsideKey, Side};
 pub use square::SquareBoard;
 

@@ -102,6 +102,9 @@ pub enum InfoBoard {
         labels: String,
         /// Hexes of the map (the rectangle less the off-board ones).
         hexes: usize,
+        /// The boards of a map made of several, as the file lays them out.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        boards: Vec<crate::board::PlacedBoard>,
     },
     Freeform {
         width: f64,

@@ -98,6 +98,7 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
             stagger: b.stagger.to_string(),
             labels: b.labels.to_string(),
             hexes: b.hexes().count(),
+            boards: b.boards().to_vec(),
         },
         Board::Freeform(t) => InfoBoard::Freeform {
             width: t.width,
@@ -163,10 +164,27 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
         ruleset_name.as_deref().unwrap_or("unknown")
     );
     match &s.board {
-        Board::Hex(b) => println!(
-            "  board     {} x {} {} hexes, {} stagger, {} labels",
-            b.columns, b.rows, b.orientation, b.stagger, b.labels
-        ),
+        Board::Hex(b) => {
+            println!(
+                "  board     {} x {} {} hexes, {} stagger, {} labels",
+                b.columns, b.rows, b.orientation, b.stagger, b.labels
+            );
+            for p in b.boards() {
+                let turned = if p.rotation == 180 {
+                    ", upside down"
+                } else {
+                    ""
+                };
+                println!(
+                    "            board {}: {} x {} at column {}, row {}{turned}",
+                    p.name,
+                    p.columns,
+                    p.rows,
+                    p.at[0] + 1,
+                    p.at[1] + 1
+                );
+            }
+        }
         Board::Freeform(t) => println!("  board     {} x {} {} table", t.width, t.height, t.unit),
         Board::Square(b) => println!(
             "  board     {} x {} squares of {} mm, {} labels",

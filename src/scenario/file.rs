@@ -372,7 +372,7 @@ impl ScenarioFile {
 /// million of them.
 fn short_label(b: &HexBoard, hex: Hex) -> Label {
     let o = b.to_offset(hex);
-    if o.col < 0 || o.row < 0 || b.numbering.is_some() {
+    if o.col < 0 || o.row < 0 || b.numbering.is_some() || !b.boards().is_empty() {
         return b.label(hex).into();
     }
     let (col, row) = (o.col as u32, o.row as u32 + 1);
@@ -447,6 +447,8 @@ impl Resolver {
         }
         let why = if board.as_hex().is_some_and(|b| b.is_off_board(hex)) {
             "is marked off_board".to_string()
+        } else if board.as_hex().is_some_and(|b| !b.boards().is_empty()) {
+            "lies on none of the map's boards".to_string()
         } else {
             format!("is not on the {} x {} board", board.columns(), board.rows())
         };

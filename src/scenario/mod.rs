@@ -8,6 +8,7 @@ pub mod edit;
 pub mod file;
 pub mod grid;
 pub mod history;
+pub mod layout_boards;
 pub mod locate;
 pub mod model;
 pub mod paint;

@@ -420,6 +420,46 @@ fn plate(at: Vec2, words: &str, size: f32, anchor: Anchor) -> Item {
     }
 }
 
+/// The outline of the board of a map of several that `hex` lies on, where it runs
+/// along the hex's sides: the seams between boards and the boards' outer edges.
+fn seams(
+    hexes: &crate::board::HexBoard,
+    board: Grid<'_>,
+    layout: &BoardLayout,
+    hex: Hex,
+    w: f32,
+    put: &mut dyn FnMut(Item),
+) {
+    let Some((mine, _)) = hexes.board_at(hex) else {
+        return;
+    };
+    for side in board.sides() {
+        let (Some(step), Some(ends)) = (board.side_step(side), layout.side_ends(hex, side)) else {
+            continue;
+        };
+        let other = hexes.board_at(hex + step).map(|(b, _)| &b.name);
+        // A seam is drawn once, from its hex that comes first in reading order.
+        let first = other.is_none() || board.reading_order(hex) < board.reading_order(hex + step);
+        if other != Some(&mine.name) && first {
+            put(Item::Polyline {
+                points: Points::from_slice(&ends),
+                stroke: Stroke::new(w * 0.05, INK).round(),
+            });
+        }
+    }
+}
+
+/// A board's name, drawn large and faint over the middle hex of each board of a map
+/// of several, so that the layout reads at a glance.
+fn board_name_at(hexes: &crate::board::HexBoard, hex: Hex) -> Option<String> {
+    let (b, o) = hexes.board_at(hex)?;
+    let middle = crate::board::Offset {
+        col: (b.columns as i32 - 1) / 2,
+        row: (b.rows as i32 - 1) / 2,
+    };
+    (o == middle).then(|| b.name.clone())
+}
+
 /// The drawing of each hex of rows `rows`: terrain, elevation, outline, labels, front
 /// sides and markers.
 fn cells(
@@ -513,6 +553,9 @@ fn cells(
                     style: Style::stroke(Stroke::new(w * 0.014, Rgba::BLACK.alpha(110))),
                 },
             );
+            if let Some(hexes) = board.as_hex().filter(|b| !b.boards().is_empty()) {
+                seams(hexes, board, layout, hex, w, &mut |i| l.at(cell, i));
+            }
         }
         if let Some(l) = layers.on(LayerId::Labels) {
             // Over a pattern (woods, buildings) or a dark fill the ink sits on a light
@@ -520,6 +563,18 @@ fn cells(
             let terrain = data.map_or(default, |c| c.terrain.as_str());
             let k = look(r, KindList::Terrain, terrain);
             let plated = k.pattern.is_some() || k.colour.luminance() < 0.35;
+            if let Some(name) = board.as_hex().and_then(|b| board_name_at(b, hex)) {
+                l.at(
+                    cell,
+                    Item::Text {
+                        at: centre,
+                        text: name,
+                        size: w * 0.9,
+                        anchor: Anchor::Centre,
+                        colour: INK.alpha(60),
+                    },
+                );
+            }
             let text = |at: Vec2, text: String, size: f32, anchor: Anchor| Item::Text {
                 at,
                 text,

@@ -7,6 +7,7 @@ mod areas;
 #[path = "../common/mod.rs"]
 mod common;
 mod engine;
+mod multiboard;
 mod pdf_readers;
 mod setup;
 mod squares;

@@ -138,10 +138,18 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
         match &s.board {
             Board::Hex(_) | Board::Square(_) | Board::Area(_) => {
                 let board = s.board.grid().unwrap();
+                // VASSAL names a hex of a map of several boards as its board prints it.
+                let named = |h: hexx::Hex| match board.as_hex().and_then(|b| b.board_at(h)) {
+                    Some((p, o)) => {
+                        let printed = board.as_hex().unwrap().printed(p);
+                        printed.label(printed.from_offset(o))
+                    }
+                    None => board.label(h),
+                };
                 // Each unit on its hex, under its name; the tokens too.
                 let mut want: Vec<(String, String)> = at_start
                     .iter()
-                    .filter_map(|u| Some((board.label(u.hex?), shown(u, kind_name))))
+                    .filter_map(|u| Some((named(u.hex?), shown(u, kind_name))))
                     .collect();
                 want.extend(s.tokens.iter().map(|t| {
                     let name = r
@@ -149,7 +157,7 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
                         .iter()
                         .find(|k| k.id == t.kind)
                         .map_or(t.kind.clone(), |k| k.name.clone());
-                    (board.label(t.hex), name)
+                    (named(t.hex), name)
                 }));
                 want.sort();
                 assert_eq!(
@@ -157,16 +165,26 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
                     want,
                     "{what}: every piece on its hex"
                 );
-                // The holding map is no board to choose between on import.
+                // The holding map is no board to choose between on import; a map of
+                // several boards imports one board at a time (the reversed one too).
                 let back = dir.path().join("back.ron");
-                sandtable(&[
+                let mut args = vec![
                     "import",
                     file.to_str().unwrap(),
                     "--ruleset",
                     &s.ruleset,
                     "--output",
                     back.to_str().unwrap(),
-                ]);
+                ];
+                let several = board.as_hex().map(|b| b.boards()).unwrap_or_default();
+                if several.is_empty() {
+                    sandtable(&args);
+                }
+                for p in several {
+                    args.truncate(6);
+                    args.extend(["--map", "Main Map", "--board", p.name.as_str()]);
+                    sandtable(&args);
+                }
             }
             Board::Freeform(_) => {
                 // Each unit at its point of the table, within a pixel.

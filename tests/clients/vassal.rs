@@ -55,6 +55,11 @@ fn every_example_reads_back_as_vassal_loads_it_with_its_hexes_named_and_placed_a
         assert_eq!(m.vassal_version, "3.5.0");
         assert_eq!(m.name, s.title);
         assert!(!m.palette.is_empty(), "{path:?}: a piece palette");
+        if s.board.as_hex().is_some_and(|b| !b.boards().is_empty()) {
+            // Several boards, which this reader of one board does not follow: VASSAL's
+            // engine checks them (`multiboard.rs`).
+            continue;
+        }
         let Board::Hex(board) = &s.board else {
             // A table: a zone per area and one for the whole table, units at their points.
             assert!(m.grid.is_none());
@@ -234,6 +239,8 @@ fn vassal_itself_loads_every_example_with_our_labels_pieces_and_terrain() {
         let board_report = &report["maps"][0]["boards"][0];
         let pieces = report["new_game"]["pieces"].as_array().unwrap();
         match &s.board {
+            // A map of several boards is checked board by board in `multiboard.rs`.
+            Board::Hex(board) if !board.boards().is_empty() => {}
             Board::Hex(board) => {
                 let size = sandtable::scene::build(&s, r, &Default::default()).size_mm();
                 let fit = grid::fit(board, (f64::from(size.x), f64::from(size.y)), dpi);

@@ -24,6 +24,7 @@ mod mini_nap;
 mod mini_nap_cli;
 mod module_file;
 mod movement;
+mod multiboard;
 mod overlay;
 mod pbs;
 mod pbs_effects;

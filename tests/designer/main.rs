@@ -7,6 +7,7 @@ mod areas;
 mod backdrop;
 mod basics;
 mod big;
+mod boards;
 mod counters;
 #[path = "../designer_kit/mod.rs"]
 mod designer_kit;

@@ -326,6 +326,14 @@ fn hex_board(m: &TiledMap, props: &Map<String, Value>) -> Result<HexBoard, Impor
             };
             b.labels = old.labels;
             b.hex_width_mm = old.hex_width_mm;
+            // A map of several boards keeps its boards; a map resized in Tiled so
+            // that they no longer fit is refused rather than silently made one board.
+            b.set_boards(old.boards().to_vec()).map_err(|e| {
+                ImportError::BadMap(format!(
+                    "the map's boards do not fit its {} x {} hexes: {e}",
+                    m.width, m.height
+                ))
+            })?;
             // Hexes left off the board stay off where the board still has them.
             for hex in old.off_board_hexes() {
                 let o = old.to_offset(hex);

@@ -136,15 +136,26 @@ fn piece_slot(plan: &Plan, kind: usize, gpid: u32, clockwise_deg: f64) -> Elemen
 /// A map of one board, `board` (its grid inside), with the components every map of ours
 /// has. `launch`: opened from a toolbar button, not with the module.
 fn map_of(name: &str, board: Element, launch: bool) -> Element {
-    let picker = el(&format!("{PKG_MAP}.BoardPicker"))
+    map_of_boards(name, vec![board], None, launch)
+}
+
+/// A map of `boards`, laid out by the picker's default `setup` (a
+/// [`super::setup::picker_choice`]) when there are several.
+fn map_of_boards(name: &str, boards: Vec<Element>, setup: Option<String>, launch: bool) -> Element {
+    let mut picker = el(&format!("{PKG_MAP}.BoardPicker"))
         .attr("addColumnText", "Add column")
         .attr("addRowText", "Add row")
         .attr("boardPrompt", "Select board")
         .attr("slotHeight", 125)
         .attr("slotScale", 0.2)
         .attr("slotWidth", 350)
-        .attr("title", "Choose Boards")
-        .child(board);
+        .attr("title", "Choose Boards");
+    if let Some(setup) = setup {
+        picker = picker.child(el("setup").with_text(setup));
+    }
+    for board in boards {
+        picker = picker.child(board);
+    }
     let mut m = el("VASSAL.build.module.Map")
         .attr("allowMultiple", false)
         .attr("backgroundcolor", "255,255,255")
@@ -229,6 +240,20 @@ fn board_of(name: &str, image: &str, grid: Element) -> Element {
         .child(grid)
 }
 
+/// A board of a map of several: its zones and grid, reversible when it lies turned.
+fn sheet_board(sheet: &super::boards::Sheet) -> Element {
+    let mut zg = el(&format!("{PKG_BOARD}.board.ZonedGrid"));
+    for z in &sheet.zones {
+        zg = zg.child(zone_element(z));
+    }
+    zg = zg.child(hex_grid(&sheet.grid));
+    el(&format!("{PKG_BOARD}.Board"))
+        .attr("image", &sheet.image)
+        .attr("name", &sheet.name)
+        .attr("reversible", sheet.reversed)
+        .child(zg)
+}
+
 /// The map of the reinforcements, each turn's a zone named by it ("Turn 3
 /// reinforcements"), opened from the toolbar.
 pub fn holding_map(h: &super::setup::Holding) -> Element {
@@ -244,8 +269,18 @@ pub fn holding_map(h: &super::setup::Holding) -> Element {
 }
 
 fn map(plan: &Plan, gpid: &mut u32) -> Element {
-    let board = board_of(BOARD_NAME, &plan.board_image, zoned_grid(plan));
-    let mut m = map_of(MAP_NAME, board, false)
+    let mut m = if plan.sheets.is_empty() {
+        let board = board_of(BOARD_NAME, &plan.board_image, zoned_grid(plan));
+        map_of(MAP_NAME, board, false)
+    } else {
+        let boards = plan.sheets.iter().map(sheet_board).collect();
+        let choice = plan
+            .setup
+            .as_ref()
+            .map(|s| super::setup::picker_choice(MAP_NAME, &s.boards));
+        map_of_boards(MAP_NAME, boards, choice, false)
+    };
+    m = m
         .child(
             el(&format!("{PKG_MAP}.GlobalMap"))
                 .attr("buttonText", "")
@@ -265,9 +300,13 @@ fn map(plan: &Plan, gpid: &mut u32) -> Element {
                 .attr("threadColor", "255,0,0"),
         );
     for stack in &plan.stacks {
+        let owner = stack
+            .board
+            .and_then(|i| plan.sheets.get(i))
+            .map_or(BOARD_NAME, |s| s.name.as_str());
         let mut st = el(&format!("{PKG_MAP}.SetupStack"))
             .attr("name", &stack.name)
-            .attr("owningBoard", BOARD_NAME);
+            .attr("owningBoard", owner);
         st = match &stack.label {
             Some(label) => st
                 .attr("location", label)

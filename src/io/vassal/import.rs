@@ -714,15 +714,17 @@ pub fn import(
             }
         }
     }
+    // A board the map lays out turned over: its zones and at-start pixels lie turned.
+    let turned = module::picked_reversed(&module.build, &entry.map, &entry.board).then_some(size);
     if scenario.board.as_area().is_some() {
         // The zones are the areas: their terrain was read with them.
         for (i, cell) in area_cells {
             scenario.hexes.insert(hexx::Hex::new(i as i32, 0), cell);
         }
     } else {
-        super::zones_in::read_terrain(&entry.board, element, ruleset, &mut scenario)?;
+        super::zones_in::read_terrain(&entry.board, element, ruleset, &mut scenario, turned)?;
     }
-    let left_out = place_units(module, &entry, ruleset, units, &mut scenario)?;
+    let left_out = place_units(module, &entry, ruleset, units, &mut scenario, turned)?;
     Ok(Imported {
         scenario,
         image,
@@ -855,6 +857,7 @@ fn place_units(
     ruleset: &Ruleset,
     units: Option<&UnitTable>,
     scenario: &mut Scenario,
+    turned: Option<(u32, u32)>,
 ) -> Result<Vec<String>, ImportError> {
     let mut left_out = Vec::new();
     let Some((_, map)) = module::maps(&module.build)
@@ -894,6 +897,10 @@ fn place_units(
         } else {
             let x: f64 = s.get("x").and_then(|v| v.parse().ok()).unwrap_or(0.0);
             let y: f64 = s.get("y").and_then(|v| v.parse().ok()).unwrap_or(0.0);
+            let (x, y) = match turned {
+                Some((w, h)) => (f64::from(w) - x, f64::from(h) - y),
+                None => (x, y),
+            };
             let (mx, my) = bg.to_board((x, y));
             let h = layout.hex_at(Vec2::new(mx as f32, my as f32));
             grid.contains(h).then_some(h)

@@ -561,7 +561,11 @@ fn setup_into(
         scenario,
         &kinds,
         &stacks,
-        (names.0, names.1, (edge("edgeWidth"), edge("edgeHeight"))),
+        (
+            names.0,
+            vec![(names.1.to_string(), 0, 0)],
+            (edge("edgeWidth"), edge("edgeHeight")),
+        ),
         (&holding_name, &holding_image),
     )
     .map_err(|e| fail(&e))?;

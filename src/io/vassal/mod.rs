@@ -5,6 +5,7 @@
 
 pub mod area;
 pub mod area_in;
+pub mod boards;
 pub mod build_file;
 pub mod grid;
 pub mod image;
@@ -52,6 +53,9 @@ pub struct Stack {
     /// Board pixels (the hex centre or table point).
     pub at: (i32, i32),
     pub pieces: Vec<Placed>,
+    /// The board of a map of several it stands on (its index in [`Plan::sheets`]);
+    /// `at` is then in that board's pixels.
+    pub board: Option<usize>,
 }
 
 /// Everything the module says, before it is written.
@@ -70,6 +74,9 @@ pub struct Plan {
     pub stacks: Vec<Stack>,
     /// The scenario as a predefined setup.
     pub setup: Option<Setup>,
+    /// A map of several boards: its boards, each with its own image, grid and zones
+    /// (then `board_image`, `grid` and `zones` are the map's as one, unused).
+    pub sheets: Vec<boards::Sheet>,
 }
 
 /// The layers of the board image: the chosen ones but the pieces and findings.
@@ -339,6 +346,7 @@ pub(crate) fn grid_stacks(
                 label: named.then_some(label),
                 at: px(pixels, layout.centre(hex)),
                 pieces,
+                board: None,
             }
         })
         .collect()
@@ -360,6 +368,7 @@ fn table_stacks(s: &Scenario, map: &PixelMap, mm: f32, kinds: &[PieceKind]) -> V
                     name: piece_name(u, kinds, kind),
                     deg: u.facing_deg.unwrap_or(0.0),
                 }],
+                board: None,
             })
         })
         .collect()
@@ -394,14 +403,14 @@ pub(crate) fn arrivals(s: &Scenario, kinds: &[PieceKind]) -> Vec<(u32, Vec<setup
         .collect()
 }
 
-/// The scenario's predefined setup on the map `map` (board `board`, whose top left is
-/// `origin` on the map): `stacks` as they stand at the start, the reinforcements on a
+/// The scenario's predefined setup on the map `map` (boards `boards` as its picker
+/// encodes them, the stacks' board's top left at `origin` on the map): `stacks` as they stand at the start, the reinforcements on a
 /// holding map named `holding_map` whose image is `images/{holding_image}`.
 pub(crate) fn scenario_setup(
     s: &Scenario,
     kinds: &[PieceKind],
     stacks: &[Stack],
-    (map, board, origin): (&str, &str, (i32, i32)),
+    (map, boards, origin): (&str, Vec<setup::Picked>, (i32, i32)),
     (holding_map, holding_image): (&str, &str),
 ) -> Result<Setup, ExportError> {
     let name = if s.title.trim().is_empty() {
@@ -422,7 +431,7 @@ pub(crate) fn scenario_setup(
         file: setup::file_name(&name),
         name,
         map: map.to_string(),
-        board: board.to_string(),
+        boards,
         stacks: stacks
             .iter()
             .map(|st| PlacedStack {
@@ -487,13 +496,51 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
             table_stacks(s, &pixels, scene.mm_per_unit, &kinds),
         ),
     };
+    // A map of several boards: each board cut from the map's image, each stack on
+    // its board (the saved game places pieces on the map, so it takes them before).
+    let several = match (&s.board, &grid) {
+        (Board::Hex(b), Some(g)) if !b.boards().is_empty() => {
+            boards::sheets(b, g, &png, &zones)?.map(|list| (b, list))
+        }
+        _ => None,
+    };
+    let picked = match &several {
+        Some((_, list)) => list
+            .iter()
+            .map(|sh| {
+                let name = if sh.reversed {
+                    sequence::encode(&[sh.name.as_str(), "rev"], '/')
+                } else {
+                    sh.name.clone()
+                };
+                (name, sh.slot.0, sh.slot.1)
+            })
+            .collect(),
+        None => vec![(build_file::BOARD_NAME.to_string(), 0, 0)],
+    };
     let setup = scenario_setup(
         s,
         &kinds,
         &stacks,
-        (build_file::MAP_NAME, build_file::BOARD_NAME, (0, 0)),
+        (build_file::MAP_NAME, picked, (0, 0)),
         (setup::HOLDING_MAP, HOLDING_IMAGE),
     )?;
+    let (several, sheets) = match several {
+        Some((b, list)) => (Some(b), list),
+        None => (None, Vec::new()),
+    };
+    let mut stacks = stacks;
+    if let Some(b) = several {
+        for st in &mut stacks {
+            let on = b
+                .hex_at(&st.name)
+                .ok()
+                .and_then(|h| boards::stack_on(&sheets, b, st, h));
+            if let Some((i, at, label)) = on {
+                (st.board, st.at, st.label) = (Some(i), at, label);
+            }
+        }
+    }
     let plan = Plan {
         title: if s.title.is_empty() {
             "Sandtable scenario".into()
@@ -511,6 +558,13 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
         kinds,
         stacks,
         setup: Some(setup),
+        sheets,
+    };
+    let png = if plan.sheets.is_empty() {
+        png
+    } else {
+        // The boards' images travel instead; the map's whole image is not written.
+        Vec::new()
     };
     Ok((plan, png))
 }
@@ -527,8 +581,13 @@ pub fn write(job: &ExportJob) -> Result<Vec<u8>, ExportError> {
             "buildFile.xml".into(),
             xml::write(&build_file::build_file(&plan), 4, Some("no")),
         ),
-        (format!("images/{}", plan.board_image), board_png),
     ];
+    if plan.sheets.is_empty() {
+        files.push((format!("images/{}", plan.board_image), board_png));
+    }
+    for sheet in &plan.sheets {
+        files.push((format!("images/{}", sheet.image), sheet.png.clone()));
+    }
     for k in &plan.kinds {
         files.push((format!("images/{}", k.image), k.png.clone()));
     }

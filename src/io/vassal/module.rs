@@ -10,6 +10,7 @@ pub const MAP: &str = "VASSAL.build.module.Map";
 pub const PRIVATE_MAP: &str = "VASSAL.build.module.PrivateMap";
 pub const PLAYER_HAND: &str = "VASSAL.build.module.PlayerHand";
 pub const BOARD: &str = "VASSAL.build.module.map.boardPicker.Board";
+pub const BOARD_PICKER: &str = "VASSAL.build.module.map.BoardPicker";
 pub const HEX_GRID: &str = "VASSAL.build.module.map.boardPicker.board.HexGrid";
 pub const SQUARE_GRID: &str = "VASSAL.build.module.map.boardPicker.board.SquareGrid";
 pub const REGION_GRID: &str = "VASSAL.build.module.map.boardPicker.board.RegionGrid";
@@ -157,6 +158,23 @@ impl Module {
 
 /// Every map of a build file (maps, private maps, player hands) with its path of child
 /// indices from the root.
+/// Whether the map `map`'s board picker lays `board` out reversed (turned 180 degrees)
+/// by default: its `setup` (as `BoardPicker.encode` writes a choice) names it `board/rev`.
+pub fn picked_reversed(build: &Element, map: &str, board: &str) -> bool {
+    maps(build)
+        .into_iter()
+        .filter(|(_, m)| m.get("mapName").unwrap_or("") == map)
+        .filter_map(|(_, m)| m.first(BOARD_PICKER))
+        .filter_map(|p| p.first("setup"))
+        .any(|s| {
+            super::sequence::decode(&s.text, '\t')
+                .iter()
+                .skip(1)
+                .step_by(3)
+                .any(|b| super::sequence::decode(b, '/') == [board, "rev"])
+        })
+}
+
 pub fn maps(build: &Element) -> Vec<(Vec<usize>, &Element)> {
     let mut out = Vec::new();
     fn walk<'a>(e: &'a Element, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, &'a Element)>) {

@@ -83,7 +83,9 @@ pub struct Setup {
     /// The map and board the scenario's board is, and where that board starts on the
     /// map (the map's edge).
     pub map: String,
-    pub board: String,
+    /// The map's boards as its `BoardPicker` encodes them: each board's name (with
+    /// `/rev` when it is reversed) and its slot, column then row.
+    pub boards: Vec<Picked>,
     pub stacks: Vec<PlacedStack>,
     pub holding: Option<Holding>,
 }
@@ -156,16 +158,8 @@ pub fn commands(setup: &Setup, kinds: &[PieceKind], gpids: &[String]) -> String 
         }
     }
     out.extend(stacks);
-    // Each map's boards: its own board at the map's top left.
-    out.push(encode(
-        &[
-            format!("{}BoardPicker", setup.map),
-            setup.board.clone(),
-            "0".into(),
-            "0".into(),
-        ],
-        '\t',
-    ));
+    // Each map's boards: its own boards in their slots.
+    out.push(picker_choice(&setup.map, &setup.boards));
     if let Some(h) = &setup.holding {
         out.push(encode(
             &[
@@ -181,6 +175,21 @@ pub fn commands(setup: &Setup, kinds: &[PieceKind], gpids: &[String]) -> String 
     out.push("SETUP_STACK\t".into());
     out.push("end_save".into());
     encode(&out, COMMAND_SEPARATOR)
+}
+
+/// A board a picker lays out: its name (with `/rev` when reversed), its slot's column
+/// and row.
+pub type Picked = (String, u32, u32);
+
+/// A map's choice of boards as `BoardPicker.encode(SetBoards)` writes it (a saved
+/// game's command, a picker's default `setup`): the map and `BoardPicker`, then each
+/// board and its slot's column and row.
+pub fn picker_choice(map: &str, boards: &[Picked]) -> String {
+    let mut fields = vec![format!("{map}BoardPicker")];
+    for (name, c, r) in boards {
+        fields.extend([name.clone(), c.to_string(), r.to_string()]);
+    }
+    encode(&fields, '\t')
 }
 
 /// Text as `ObfuscatingOutputStream` writes it: `!VCSK`, the key, then every byte xored

@@ -82,11 +82,16 @@ fn holds(path: &[(f64, f64)], (x, y): (f64, f64)) -> bool {
 
 /// The cells' terrain, elevation, sides, markers and facing from the zones holding
 /// their centres. A property naming what the ruleset lacks is refused, naming the zone.
+///
+/// `turned`: the board's size when the map lays it out reversed. VASSAL finds a zone at
+/// a point of the board as it lies (`Map.findZone` does not turn the point back as the
+/// grid's names do), so a reversed board's zones lie turned over its image.
 pub fn read_terrain(
     board_name: &str,
     board: &Element,
     ruleset: &Ruleset,
     scenario: &mut Scenario,
+    turned: Option<(u32, u32)>,
 ) -> Result<(), ImportError> {
     let zones = zones(board);
     if zones.iter().all(|z| z.properties.is_empty()) {
@@ -114,7 +119,10 @@ pub fn read_terrain(
     for cell in grid.cells() {
         let c = layout.centre(cell);
         let (x, y) = bg.to_pixels((f64::from(c.x), f64::from(c.y)));
-        let p = (x.round(), y.round());
+        let p = match turned {
+            Some((w, h)) => ((f64::from(w) - x).round(), (f64::from(h) - y).round()),
+            None => (x.round(), y.round()),
+        };
         let key = (
             (p.0 as i32).div_euclid(BUCKET),
             (p.1 as i32).div_euclid(BUCKET),

@@ -1,0 +1,210 @@
+//! Issue #47: a map of several boards exported as one VASSAL map with several boards,
+//! "proven by VASSAL's engine": every hex named where VASSAL puts it, on both boards,
+//! the turned one included, and every piece in its hex's zone.
+
+use std::path::Path;
+
+use sandtable::board::Board;
+use sandtable::io::export::{ExportJob, ExportOptions};
+use sandtable::io::vassal;
+use sandtable::rules::Rulesets;
+
+const TWO: &str = "assets/scenarios/battle-cry-two-boards.json";
+
+/// The example of two boards, and the options it is exported with.
+fn example(rulesets: &Rulesets) -> (sandtable::scenario::Scenario, ExportOptions) {
+    let s = sandtable::io::load_scenario(Path::new(TWO), rulesets).unwrap();
+    let o = ExportOptions {
+        dpi: 60,
+        ..ExportOptions::default()
+    };
+    (s, o)
+}
+
+#[test]
+fn vassal_lays_out_the_two_boards_one_reversed_and_names_every_hex_as_printed() {
+    let Some(check) = crate::vassal::checker_or_skip() else {
+        return;
+    };
+    let rulesets = Rulesets::built_in();
+    let (s, o) = example(&rulesets);
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let Board::Hex(board) = &s.board else {
+        panic!("a hex map")
+    };
+    let job = ExportJob::new(&s, r, &o);
+    let (plan, _) = vassal::plan(&job).unwrap();
+    assert_eq!(plan.sheets.len(), 2);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.vmod");
+    std::fs::write(&file, vassal::write(&job).unwrap()).unwrap();
+    let report = crate::engine::report(&check, &file, &[]);
+    assert_eq!(report["errors"], serde_json::json!([]));
+    assert_eq!(report["warnings"], serde_json::json!([]));
+    assert_eq!(report["ok"], true);
+
+    // The picker's layout: board 2 reversed on top, board 3 under it.
+    let layout = report["new_game"]["board_layout"]["Main Map"]
+        .as_array()
+        .unwrap();
+    assert_eq!(layout.len(), 2);
+    for (sheet, placed) in plan.sheets.iter().zip(layout) {
+        assert_eq!(placed["board"], sheet.name.as_str());
+        assert_eq!(placed["reversed"], sheet.reversed);
+        assert_eq!(
+            placed["map_xy"],
+            serde_json::json!([sheet.origin.0, sheet.origin.1])
+        );
+        assert_eq!(
+            placed["size"],
+            serde_json::json!([sheet.size.0, sheet.size.1])
+        );
+    }
+    assert_eq!(layout[0]["reversed"], true);
+
+    // Every hex of each board where VASSAL's grid of that board puts its printed label
+    // (in the board's own pixels, turned back on the reversed board).
+    let boards = report["maps"][0]["boards"].as_array().unwrap();
+    let shape = board.layout();
+    for sheet in &plan.sheets {
+        let b = boards
+            .iter()
+            .find(|b| b["name"] == sheet.name.as_str())
+            .unwrap();
+        let table = b["hexes"]["table"].as_array().unwrap();
+        let placed = board
+            .boards()
+            .iter()
+            .find(|p| p.name == sheet.name)
+            .unwrap();
+        let mut seen = 0;
+        for hex in board.hexes() {
+            let Some((p, off)) = board.board_at(hex) else {
+                continue;
+            };
+            if p.name != sheet.name {
+                continue;
+            }
+            seen += 1;
+            let printed = board.printed(placed);
+            let label = printed.label(printed.from_offset(off));
+            let (x, y) = plan.pixels.to_px(shape.centre(hex));
+            let (mut x, mut y) = (x - f64::from(sheet.origin.0), y - f64::from(sheet.origin.1));
+            if sheet.reversed {
+                (x, y) = (f64::from(sheet.size.0) - x, f64::from(sheet.size.1) - y);
+            }
+            let e = table
+                .iter()
+                .find(|e| e["label"] == label.as_str())
+                .unwrap_or_else(|| panic!("board {}: VASSAL has no hex {label}", sheet.name));
+            let (vx, vy) = (e["x"].as_f64().unwrap(), e["y"].as_f64().unwrap());
+            assert!(
+                (vx - x).abs() <= 1.0 && (vy - y).abs() <= 1.0,
+                "board {} {label}: VASSAL ({vx}, {vy}), ours ({x:.1}, {y:.1})",
+                sheet.name
+            );
+        }
+        assert_eq!(seen, (placed.columns * placed.rows) as usize);
+    }
+
+    // Every piece on its hex of the map, in that hex's zone (named as the map names
+    // it, `2K2`), with the hex's terrain, and VASSAL names its place as the board
+    // prints it (`K2`).
+    let pieces = report["new_game"]["pieces"].as_array().unwrap();
+    let on_board = s.units.iter().filter(|u| u.hex.is_some()).count() + s.tokens.len();
+    assert_eq!(pieces.len(), on_board);
+    let mut want: Vec<(String, String, String, String)> = s
+        .units
+        .iter()
+        .filter_map(|u| u.hex)
+        .chain(s.tokens.iter().map(|t| t.hex))
+        .map(|h| {
+            let (p, off) = board.board_at(h).unwrap();
+            let printed = board.printed(p);
+            let terrain = s
+                .hexes
+                .get(&h)
+                .map(|c| c.terrain.to_string())
+                .or_else(|| r.default_terrain.clone())
+                .unwrap_or_default();
+            (
+                p.name.clone(),
+                board.label(h),
+                printed.label(printed.from_offset(off)),
+                terrain,
+            )
+        })
+        .collect();
+    let mut got: Vec<(String, String, String, String)> = pieces
+        .iter()
+        .map(|p| {
+            let text = |v: &serde_json::Value| v.as_str().unwrap_or("").to_string();
+            (
+                text(&p["CurrentBoard"]),
+                text(&p["CurrentZone"]),
+                text(&p["LocationName"]),
+                text(&p["zone_properties_seen_by_piece"]["terrain"]),
+            )
+        })
+        .collect();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
+    assert!(got.iter().any(|g| g.0 == "2") && got.iter().any(|g| g.0 == "3"));
+}
+
+/// A board of the map imported on its own is the board as printed, the reversed one
+/// too: its terrain and units on the hexes its printed labels name (`sandtable import
+/// --board`, the way to make a board file of a module's board).
+#[test]
+fn each_board_imports_alone_as_printed_the_reversed_one_turned_back() {
+    let rulesets = Rulesets::built_in();
+    let (s, o) = example(&rulesets);
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let Board::Hex(board) = &s.board else {
+        panic!("a hex map")
+    };
+    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
+    let module = vassal::module::Module::read(bytes).unwrap();
+    for p in board.boards() {
+        let got = vassal::import::import(&module, Some("Main Map"), Some(&p.name), r, None)
+            .unwrap()
+            .scenario;
+        let b = got.board.as_hex().unwrap();
+        let printed = board.printed(p);
+        // The terrain of every hex of the board, by its printed label.
+        for hex in board
+            .hexes()
+            .filter(|h| board.board_at(*h).is_some_and(|x| x.0.name == p.name))
+        {
+            let (_, off) = board.board_at(hex).unwrap();
+            let label = printed.label(printed.from_offset(off));
+            let theirs = b.hex_at(&label).unwrap();
+            let terrain = |sc: &sandtable::scenario::Scenario, h| {
+                sc.hexes
+                    .get(&h)
+                    .map(|c| (c.terrain.to_string(), c.elevation))
+            };
+            let want = terrain(&s, hex).filter(|(t, _)| Some(t) != r.default_terrain.as_ref());
+            let have = terrain(&got, theirs).filter(|(t, _)| Some(t) != r.default_terrain.as_ref());
+            assert_eq!(have, want, "board {} {label}", p.name);
+        }
+        let mut want: Vec<String> = s
+            .units
+            .iter()
+            .filter_map(|u| u.hex)
+            .filter_map(|h| board.board_at(h))
+            .filter(|(q, _)| q.name == p.name)
+            .map(|(_, off)| printed.label(printed.from_offset(off)))
+            .collect();
+        let mut have: Vec<String> = got
+            .units
+            .iter()
+            .filter_map(|u| u.hex)
+            .map(|h| b.label(h))
+            .collect();
+        want.sort();
+        have.sort();
+        assert_eq!(have, want, "board {}", p.name);
+    }
+}

@@ -1,0 +1,80 @@
+//! Issue #47: File > New lays a map out of several boards from a board library: the
+//! user picks board files, places and turns them, and the map takes their terrain.
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+use sandtable::board::Board;
+use sandtable::rules::Rulesets;
+use sandtable::scenario::Scenario;
+use sandtable::scenario::layout_boards::board_file;
+
+use crate::designer_kit::{self, app, example};
+
+/// The example's two boards saved as board files (each a scenario of one board as
+/// printed, with its terrain) in `dir`, as `2.json` and `3.json`.
+fn board_library(dir: &std::path::Path) -> Scenario {
+    let rs = Rulesets::built_in();
+    let two = sandtable::io::load_scenario(&example("battle-cry-two-boards.json"), &rs).unwrap();
+    let map = two.board.as_hex().unwrap();
+    for p in map.boards() {
+        let file = board_file(&two, &p.name).unwrap();
+        sandtable::io::save_scenario(&file, &dir.join(format!("{}.json", p.name))).unwrap();
+    }
+    two
+}
+
+#[test]
+fn new_lays_out_two_board_files_one_upside_down_with_their_terrain() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = board_library(dir.path());
+    let mut h = app();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Several boards (geomorphic mapboards)")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Board library:")
+        .focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Board library:")
+        .type_text(&dir.path().display().to_string());
+    h.run();
+    h.get_by_label("Read the folder").click();
+    h.run();
+    h.get_by_label("use 2.json").click();
+    h.run();
+    h.get_by_label("use 3.json").click();
+    h.run();
+    // Board 2 upside down on top, board 3 from the map's fifth row.
+    h.get_by_label("2 upside down").click();
+    h.run();
+    designer_kit::set_number(&mut h, "3 row ", 5.0);
+    h.get_by_label("A map of 13 x 9 hexes on 2 boards");
+    h.get_by_label("Create").click();
+    h.run();
+    let s = &h.state().doc.scenario;
+    let b = s.board.as_hex().unwrap();
+    assert_eq!(b.boards().len(), 2);
+    assert_eq!(b.boards()[0].rotation, 180);
+    // The map records which board file each board came from.
+    let files: Vec<_> = b.boards().iter().map(|p| p.file.clone()).collect();
+    assert_eq!(
+        files,
+        [Some("2.json".to_string()), Some("3.json".to_string())]
+    );
+    let mut plain = b.clone();
+    let list = b
+        .boards()
+        .iter()
+        .cloned()
+        .map(|mut p| {
+            p.file = None;
+            p
+        })
+        .collect();
+    plain.set_boards(list).unwrap();
+    assert_eq!(Board::Hex(plain), two.board);
+    assert_eq!(s.hexes, two.hexes);
+    assert_eq!(b.label(b.hex_at("3G1").unwrap()), "3G1");
+}
