@@ -27,8 +27,9 @@
 #   shot NAME             a screenshot OUT_DIR/NAME.png of the whole screen
 #   mark NAME             nothing done: names the steps after it in TOUR_TIMES
 #
-# For timing (issue 44): TOUR_TIMES=FILE appends each step's send time (Unix ms) and the
-# step to FILE, to line up with the designer's own SANDTABLE_FRAME_LOG (exported to it
+# For timing (issue 44): TOUR_TIMES=FILE appends each step's send time (Unix ms: when
+# its key, click or wheel goes out, after the pointer has moved to a click's place) and
+# the step to FILE, to line up with the designer's own SANDTABLE_FRAME_LOG (exported to it
 # as it is; scripts/frame_log.py reads both); TOUR_SETTLE=N sets how many one-pixel
 # pointer wiggles follow each step (default 5, a quarter second apart each way).
 #
@@ -73,28 +74,30 @@ while IFS= read -r line || [[ -n $line ]]; do
     read -r op a b c d <<<"$line" || true
     [[ -z ${op:-} ]] && continue
     echo "step: $op ${a:-} ${b:-} ${c:-} ${d:-}"
-    [[ -n $TOUR_TIMES ]] && echo "$(date +%s%3N) $op ${a:-} ${b:-} ${c:-} ${d:-}" >>"$TOUR_TIMES"
-    [[ $op == mark ]] && continue
+    # A step is timed when its input goes out: after the pointer has reached the
+    # place a click is for, so that neither that move nor the pause after it counts.
+    stamp() { [[ -n $TOUR_TIMES ]] && echo "$(date +%s%3N) $op ${a:-} ${b:-} ${c:-} ${d:-}" >>"$TOUR_TIMES" || true; }
     case $op in
-        key) xdotool key --clearmodifiers "$a" ;;
-        type) text=${line#*type }; xdotool type --delay 40 "${text%"${text##*[![:space:]]}"}" ;;
-        click) xdotool mousemove --sync "$a" "$b" sleep 0.1 click 1 ;;
-        rclick) xdotool mousemove --sync "$a" "$b" sleep 0.1 click 3 ;;
-        dclick) xdotool mousemove --sync "$a" "$b" sleep 0.1 click --repeat 2 --delay 80 1 ;;
-        drag) xdotool mousemove --sync "$a" "$b" mousedown 1 sleep 0.6 \
+        mark) stamp; continue ;;
+        key) stamp; xdotool key --clearmodifiers "$a" ;;
+        type) text=${line#*type }; stamp; xdotool type --delay 40 "${text%"${text##*[![:space:]]}"}" ;;
+        click) xdotool mousemove --sync "$a" "$b" sleep 0.1; stamp; xdotool click 1 ;;
+        rclick) xdotool mousemove --sync "$a" "$b" sleep 0.1; stamp; xdotool click 3 ;;
+        dclick) xdotool mousemove --sync "$a" "$b" sleep 0.1; stamp; xdotool click --repeat 2 --delay 80 1 ;;
+        drag) xdotool mousemove --sync "$a" "$b"; stamp; xdotool mousedown 1 sleep 0.6 \
                   mousemove --sync $(( (a + c) / 2 )) $(( (b + d) / 2 )) sleep 0.6 \
                   mousemove --sync "$c" "$d" sleep 0.6 mouseup 1 ;;
-        move) xdotool mousemove --sync "$a" "$b" ;;
+        move) stamp; xdotool mousemove --sync "$a" "$b" ;;
         pan) n=${TOUR_PAN_MOVES:-20}
-             xdotool mousemove --sync "$a" "$b" mousedown 2
+             xdotool mousemove --sync "$a" "$b"; stamp; xdotool mousedown 2
              for ((k = 1; k <= n; k++)); do
                  xdotool mousemove $(( a + (c - a) * k / n )) $(( b + (d - b) * k / n )) sleep 0.05
              done
              xdotool mouseup 2 ;;
-        wheel) n=${b:-1}; btn=$([[ $a == up ]] && echo 4 || echo 5)
+        wheel) n=${b:-1}; btn=$([[ $a == up ]] && echo 4 || echo 5); stamp
                xdotool click --repeat "$n" --delay 100 "$btn" ;;
-        sleep) sleep "$a" ;;
-        shot) import -window root "$TOUR_OUT/$a.png" ;;
+        sleep) stamp; sleep "$a" ;;
+        shot) stamp; import -window root "$TOUR_OUT/$a.png" ;;
         *) echo "unknown step: $op" >&2 ;;
     esac
     # Draw the frames that show the step (see above).

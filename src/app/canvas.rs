@@ -37,7 +37,7 @@ pub struct Canvas {
     hex_tools: HexTools,
     pub area_tools: (super::area_tools::DrawArea, super::area_tools::Connect),
     /// The scene of the document and its meshes for the view.
-    painter: ScenePainter,
+    pub(super) painter: ScenePainter,
     /// What the View menu and the layers panel show.
     pub layers: ViewLayers,
     /// The preview under the mouse (Preview menu), when one is open.
@@ -103,7 +103,28 @@ impl Canvas {
         // With the facing tool the wheel turns the facing; Ctrl + wheel still zooms.
         let wheel_turns = tools.tool == Tool::Facing && doc.scenario.board.grid().is_some();
         self.navigate(ui, &response, rect, !wheel_turns);
-        painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+        let bg = ui.visuals().extreme_bg_color;
+        // A board's paper and hexes cover the canvas's background where they are.
+        match doc
+            .scenario
+            .board
+            .grid()
+            .filter(|_| self.painter.lean.fills)
+        {
+            Some(grid) => {
+                let size = grid.layout().size();
+                let board = Rect::from_min_max(
+                    self.view.to_screen(rect, egui::Vec2::ZERO),
+                    self.view.to_screen(rect, egui::vec2(size.x, size.y)),
+                );
+                for part in around(rect, board) {
+                    painter.rect_filled(part, 0.0, bg);
+                }
+            }
+            None => {
+                painter.rect_filled(rect, 0.0, bg);
+            }
+        }
         let Some(ruleset) = doc.module().cloned() else {
             painter.text(
                 rect.center(),
@@ -684,4 +705,25 @@ fn wheel_points(ui: &Ui) -> f32 {
             // and a facing is turned a side at a time anyway.
             .clamp(-NOTCH, NOTCH)
     })
+}
+
+/// The parts of `outer` outside `inner` (up to four rectangles).
+fn around(outer: Rect, inner: Rect) -> Vec<Rect> {
+    let inner = inner.intersect(outer);
+    if !inner.is_positive() {
+        return vec![outer];
+    }
+    let parts = [
+        Rect::from_min_max(outer.min, egui::pos2(outer.max.x, inner.min.y)),
+        Rect::from_min_max(egui::pos2(outer.min.x, inner.max.y), outer.max),
+        Rect::from_min_max(
+            egui::pos2(outer.min.x, inner.min.y),
+            egui::pos2(inner.min.x, inner.max.y),
+        ),
+        Rect::from_min_max(
+            egui::pos2(inner.max.x, inner.min.y),
+            egui::pos2(outer.max.x, inner.max.y),
+        ),
+    ];
+    parts.into_iter().filter(|r| r.is_positive()).collect()
 }

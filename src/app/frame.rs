@@ -64,8 +64,19 @@ impl DesignerApp {
         let t = super::frame_log::phase("windows");
         self.show_windows(ui);
         drop(t);
+        // The questions before the board too: a fill answered with Enter is drawn in
+        // the frame that applies it, not one frame (on llvmpipe, hundreds of ms) later.
+        let asking = self.asks();
+        self.show_questions(&ui.ctx().clone());
         let t = super::frame_log::phase("canvas");
-        egui::CentralPanel::default().show(ui, |ui| {
+        let mut central = egui::CentralPanel::default();
+        if self.canvas.painter.lean.fills {
+            // The canvas paints its own background; the margin round it shows the
+            // window's clear colour, the panels' (see `clear_color`).
+            central = central
+                .frame(egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT));
+        }
+        central.show(ui, |ui| {
             self.canvas.ui(
                 ui,
                 &mut self.doc,
@@ -77,7 +88,10 @@ impl DesignerApp {
         });
         drop(t);
         self.choose_backdrop_image();
-        self.show_questions(&ui.ctx().clone());
+        // A question the board raised (a big fill) is shown by the next frame, now.
+        if self.asks() && !asking {
+            ui.ctx().request_repaint();
+        }
         // Asked for by the panels and windows drawn since: run now, drawn next frame.
         if !self.queued.is_empty() {
             self.run_queued(ui.ctx());
@@ -110,6 +124,14 @@ impl DesignerApp {
                 .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
+    }
+
+    /// Whether a question waits for an answer.
+    fn asks(&self) -> bool {
+        self.pending_recovery.is_some()
+            || self.files.question().is_some()
+            || self.tools.big_fill.is_some()
+            || self.error.is_some()
     }
 
     /// Scenario properties' "Choose image...": asks through the dialogs and fills the

@@ -18,6 +18,17 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 /// The environment variable naming the log file.
 pub const VAR: &str = "SANDTABLE_FRAME_LOG";
 
+/// With the log on, this variable set makes every frame ask for the next at once: the
+/// gap between frames is then a frame's whole cost, presenting included (for comparing
+/// boards and zooms with no input driving the frames).
+pub const LOOP_VAR: &str = "SANDTABLE_FRAME_LOOP";
+
+/// Whether frames follow each other with no input (`LOOP_VAR`, log on).
+pub fn looping() -> bool {
+    static LOOP: OnceLock<bool> = OnceLock::new();
+    *LOOP.get_or_init(|| on() && std::env::var_os(LOOP_VAR).is_some_and(|v| !v.is_empty()))
+}
+
 /// Whether frames are logged (read once: the variable names a file at start).
 fn on() -> bool {
     static ON: OnceLock<bool> = OnceLock::new();
@@ -41,8 +52,64 @@ struct Record {
     phases: Vec<(&'static str, f64)>,
     /// The document's id at the end of the frame.
     doc: u64,
+    /// Wall ms since the previous frame began (its pass, tessellation, painting and
+    /// presenting, then any wait for input).
+    gap_ms: f64,
+    /// Whether the previous frame asked for this one right away: then `gap_ms` less the
+    /// previous frame's `total_ms` is the time eframe spent outside its CPU count
+    /// (submitting to the GPU and presenting: with llvmpipe, rasterising the frame).
+    asked: bool,
     /// Things that happened since the last frame began, with their Unix ms.
     events: Vec<(&'static str, f64)>,
+    /// CPU ms of the process's threads from this frame's start to the next's: the UI
+    /// thread (its pass, tessellation, and the GL calls of submitting and presenting),
+    /// llvmpipe's rasterising threads, and the rest (meshes made aside, loading,
+    /// autosave). Unlike wall times these hardly change with the machine's load.
+    cpu: Option<Cpu>,
+}
+
+/// CPU time by thread kind, in ms.
+#[derive(Clone, Copy, Default)]
+struct Cpu {
+    ui: f64,
+    raster: f64,
+    other: f64,
+}
+
+impl Cpu {
+    /// The process's threads' CPU time so far, from `/proc` (Linux; `None` elsewhere).
+    fn now() -> Option<Cpu> {
+        let ns = |path: &std::path::Path| -> Option<f64> {
+            let text = std::fs::read_to_string(path).ok()?;
+            text.split_whitespace().next()?.parse::<f64>().ok()
+        };
+        let ui = ns(std::path::Path::new("/proc/thread-self/schedstat"))?;
+        let mut cpu = Cpu {
+            ui: ui / 1e6,
+            ..Cpu::default()
+        };
+        for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+            let Some(t) = ns(&task.path().join("schedstat")) else {
+                continue;
+            };
+            let name = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+            if name.starts_with("llvmpipe") {
+                cpu.raster += t / 1e6;
+            } else {
+                cpu.other += t / 1e6;
+            }
+        }
+        cpu.other -= cpu.ui;
+        Some(cpu)
+    }
+
+    fn since(self, before: Cpu) -> Cpu {
+        Cpu {
+            ui: self.ui - before.ui,
+            raster: self.raster - before.raster,
+            other: self.other - before.other,
+        }
+    }
 }
 
 thread_local! {
@@ -54,6 +121,21 @@ fn now_ms() -> f64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0.0, |d| d.as_secs_f64() * 1e3)
+}
+
+/// Says on stderr which GPU adapter and backend wgpu picked (llvmpipe through GL or
+/// lavapipe through Vulkan rasterise at very different speeds), when the log is on.
+pub fn adapter(cc: &eframe::CreationContext<'_>) {
+    if !on() {
+        return;
+    }
+    if let Some(rs) = &cc.wgpu_render_state {
+        let info = rs.adapter.get_info();
+        eprintln!(
+            "frame log: wgpu adapter {:?}, backend {:?}, driver {:?} {:?}, surface format {:?}",
+            info.name, info.backend, info.driver, info.driver_info, rs.target_format
+        );
+    }
 }
 
 /// Notes that `what` happened now (a file began to open), for the next frame's line.
@@ -108,6 +190,8 @@ pub struct FrameLog {
     frames: u64,
     began: Option<Instant>,
     waiting: Option<Record>,
+    /// The threads' CPU time when the last frame began.
+    cpu: Option<Cpu>,
 }
 
 impl FrameLog {
@@ -128,21 +212,35 @@ impl FrameLog {
             frames: 0,
             began: None,
             waiting: None,
+            cpu: None,
         }
     }
 
     /// A frame begins with this input, the document at `revision`; `previous_cpu` is
     /// the previous frame's whole CPU time in seconds (eframe's `cpu_usage`).
-    pub fn begin(&mut self, input: &egui::InputState, revision: u64, previous_cpu: Option<f32>) {
+    /// `asked`: whether the previous frame asked for this one right away.
+    pub fn begin(
+        &mut self,
+        input: &egui::InputState,
+        revision: u64,
+        previous_cpu: Option<f32>,
+        asked: bool,
+    ) {
         let Some(out) = &mut self.out else { return };
+        let cpu = Cpu::now();
         if let Some(mut w) = self.waiting.take() {
+            w.cpu = cpu.zip(self.cpu).map(|(now, then)| now.since(then));
             let total = previous_cpu.map_or(-1.0, |s| f64::from(s) * 1e3);
             let _ = writeln!(out, "{}", line(&mut w, total));
             let _ = out.flush();
         }
+        self.cpu = cpu;
         self.frames += 1;
+        let gap_ms = self.began.map_or(0.0, |t| t.elapsed().as_secs_f64() * 1e3);
         self.began = Some(Instant::now());
         let record = Record {
+            gap_ms,
+            asked,
             frame: self.frames,
             start_ms: now_ms(),
             events: EVENTS.with(|e| std::mem::take(&mut *e.borrow_mut())),
@@ -204,13 +302,19 @@ fn line(r: &mut Record, total: f64) -> String {
         let _ = write!(phases, "{comma}\"{name}\":{ms:.3}");
     }
     let shown = r.shown.map_or("null".to_string(), |s| s.to_string());
+    let cpu = r.cpu.map_or("null".to_string(), |c| {
+        format!(
+            "{{\"ui\":{:.3},\"raster\":{:.3},\"other\":{:.3}}}",
+            c.ui, c.raster, c.other
+        )
+    });
     let events: Vec<String> = r
         .events
         .iter()
         .map(|(what, at)| format!("[\"{what}\",{at:.3}]"))
         .collect();
     format!(
-        "{{\"frame\":{},\"doc\":{},\"events\":[{}],\"start_ms\":{:.3},\"input\":\"{}\",\"revision_before\":{},\"revision_after\":{},\"shown\":{shown},\"ui_ms\":{:.3},\"total_ms\":{total:.3},\"phases\":{{{phases}}}}}",
+        "{{\"frame\":{},\"doc\":{},\"events\":[{}],\"start_ms\":{:.3},\"input\":\"{}\",\"revision_before\":{},\"revision_after\":{},\"shown\":{shown},\"ui_ms\":{:.3},\"total_ms\":{total:.3},\"gap_ms\":{:.3},\"asked\":{},\"cpu\":{cpu},\"phases\":{{{phases}}}}}",
         r.frame,
         r.doc,
         events.join(","),
@@ -218,6 +322,8 @@ fn line(r: &mut Record, total: f64) -> String {
         r.input,
         r.revision_before,
         r.revision_after,
-        r.ui_ms
+        r.ui_ms,
+        r.gap_ms,
+        r.asked
     )
 }

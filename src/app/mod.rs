@@ -165,8 +165,14 @@ impl DesignerApp {
         open: Option<PathBuf>,
         ruleset_files: Vec<PathBuf>,
     ) -> Self {
+        frame_log::adapter(cc);
         let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs::default()))
             .with_recovery(recovery::Recovery::default_path());
+        let device = cc
+            .wgpu_render_state
+            .as_ref()
+            .map(|rs| rs.adapter.get_info().device_type);
+        app.canvas.painter.lean = paint::Lean::for_adapter(device);
         let mut files = ruleset_files;
         if let Some(storage) = cc.storage {
             if let Some(text) = storage.get_string("recent") {
@@ -205,11 +211,25 @@ impl DesignerApp {
 }
 
 impl eframe::App for DesignerApp {
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        if self.canvas.painter.lean.fills {
+            // Where the central panel, left unfilled, shows it.
+            visuals.panel_fill.to_normalized_gamma_f32()
+        } else {
+            // eframe's own.
+            egui::Color32::from_rgba_unmultiplied(12, 12, 12, 180).to_normalized_gamma_f32()
+        }
+    }
+
     fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         let cpu = frame.info().cpu_usage;
         let revision = self.doc.revision;
-        ui.input(|i| self.frame_log.begin(i, revision, cpu));
+        let asked = ui.ctx().requested_repaint_last_pass();
+        ui.input(|i| self.frame_log.begin(i, revision, cpu, asked));
         self.show(ui);
+        if frame_log::looping() {
+            ui.ctx().request_repaint();
+        }
         self.frame_log.end(self.doc.id, self.doc.revision);
     }
 

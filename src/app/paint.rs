@@ -424,6 +424,36 @@ pub struct ScenePainter {
     overview: Overview,
     /// Drawn over the paper and under every layer, this frame (the background image).
     pub under: Vec<Shape>,
+    /// The window is rasterised on the CPU (llvmpipe): see [`Lean`].
+    pub lean: Lean,
+}
+
+/// What a window rasterised on the CPU (Mesa's llvmpipe, as under Xvfb) leaves out.
+/// There every pixel of every layer costs: an empty egui window took 56 ms of llvmpipe's
+/// CPU a frame, each window-sized fill some 50 ms more, and the anti-aliased edges of a
+/// big board's hexes (thin triangles along every edge) half of its frame (issue 44).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Lean {
+    /// The board's panel and canvas backgrounds only where the board does not cover
+    /// them (the window's clear colour is the panel's).
+    pub fills: bool,
+    /// A big board's meshes without anti-aliased edges.
+    pub edges: bool,
+}
+
+impl Lean {
+    /// Both, for a CPU rasteriser; `SANDTABLE_LEAN=0` or `1` says so instead.
+    pub fn for_adapter(device: Option<eframe::wgpu::DeviceType>) -> Self {
+        let on = match std::env::var("SANDTABLE_LEAN").as_deref() {
+            Ok("0") => false,
+            Ok("1") => true,
+            _ => device == Some(eframe::wgpu::DeviceType::Cpu),
+        };
+        Lean {
+            fills: on,
+            edges: on,
+        }
+    }
 }
 
 impl Aside {
@@ -435,6 +465,7 @@ impl Aside {
         view: View,
         rect: Rect,
         key: MeshKey,
+        lean: Lean,
     ) -> Self {
         let (tx, made) = std::sync::mpsc::channel();
         let (theirs, mut icons, ctx) = (scene.clone(), icons.clone(), ctx.clone());
@@ -447,6 +478,7 @@ impl Aside {
                 key.covers,
                 key.pixels_per_point,
                 None,
+                lean,
             );
             if tx.send((layers, icons)).is_ok() {
                 ctx.request_repaint();
@@ -709,6 +741,7 @@ impl ScenePainter {
                 m.key.covers,
                 pixels_per_point,
                 keep,
+                self.lean,
             );
             self.meshes = Some(Meshes {
                 layers,
@@ -741,6 +774,7 @@ impl ScenePainter {
                         *view,
                         rect,
                         wanted,
+                        self.lean,
                     ));
                 }
             }
@@ -754,6 +788,7 @@ impl ScenePainter {
                     covers,
                     pixels_per_point,
                     None,
+                    self.lean,
                 );
                 self.meshes = Some(Meshes {
                     key: wanted,
@@ -820,6 +855,7 @@ impl ScenePainter {
     /// shows them in `rect`.
     /// With `keep` (a scene of the same window and its meshes, at this view), a layer
     /// whose items are those of `keep`'s keeps its mesh.
+    #[allow(clippy::too_many_arguments)]
     fn tessellate(
         icons: &mut Icons,
         scene: &Scene,
@@ -828,6 +864,7 @@ impl ScenePainter {
         covers: Rect,
         pixels_per_point: f32,
         keep: Option<(&Scene, &[LayerMesh])>,
+        lean: Lean,
     ) -> Vec<LayerMesh> {
         let (min, max) = (
             hexx::Vec2::new(covers.min.x, covers.min.y),
@@ -838,9 +875,14 @@ impl ScenePainter {
             view.to_screen(rect, covers.min.to_vec2()),
             view.to_screen(rect, covers.max.to_vec2()),
         );
+        // A big board's scene is a window of it (`WINDOWED_CELLS`).
+        let feathering = !(lean.edges && scene.window.is_some());
         let mut tess = Tessellator::new(
             pixels_per_point,
-            TessellationOptions::default(),
+            TessellationOptions {
+                feathering,
+                ..TessellationOptions::default()
+            },
             [1, 1],
             Vec::new(),
         );
