@@ -29,6 +29,24 @@ pub enum ResizeErrorKind {
     WouldDrop,
     /// A side with no id, or two with the same.
     BadSide,
+    /// A map of several boards takes its size and layout from its boards.
+    LaidOutByBoards,
+}
+
+/// A map of several boards has the size and layout its boards give it: changing them
+/// here would drop the boards and their labels, so it is refused with the way to do it.
+fn laid_out_by_boards(old: &HexBoard, changed: bool) -> Result<(), ResizeError> {
+    if changed && !old.boards().is_empty() {
+        return Err(error(
+            ResizeErrorKind::LaidOutByBoards,
+            format!(
+                "this map is laid out by its {} boards: lay them out again with File > New > \
+                 Several boards to change its size or its hexes' layout",
+                old.boards().len()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn error(kind: ResizeErrorKind, message: impl Into<String>) -> ResizeError {
@@ -63,10 +81,22 @@ pub fn resized(
             "only a hex board has columns and rows",
         ));
     };
+    laid_out_by_boards(old, (columns, rows) != (old.columns, old.rows))?;
     let mut new = HexBoard::new(old.orientation, columns, rows, old.stagger)
         .map_err(|e| error(ResizeErrorKind::Size, e.to_string()))?;
     new.labels = labels;
     new.hex_width_mm = old.hex_width_mm;
+    // What the size does not touch stays: the image under the terrain, stretched
+    // hexes, and a module's numbering unless other labels were asked for.
+    new.spacing_mm = old.spacing_mm;
+    new.background = old.background.clone();
+    if labels == old.labels {
+        new.numbering = old.numbering.clone();
+    }
+    if !old.boards().is_empty() {
+        new.set_boards(old.boards().to_vec())
+            .map_err(|e| error(ResizeErrorKind::Size, e.to_string()))?;
+    }
     for hex in old.off_board_hexes() {
         if new.in_rectangle(hex) {
             new.set_off_board(hex, true);
@@ -103,6 +133,7 @@ pub fn reshape_board(s: &Scenario, board: HexBoard) -> Result<Reshape, ResizeErr
             "only a hex board has an orientation and a stagger",
         ));
     };
+    laid_out_by_boards(old, true)?;
     let mut new = HexBoard::new(board.orientation, board.columns, board.rows, board.stagger)
         .map_err(|e| error(ResizeErrorKind::Size, e.to_string()))?;
     new.labels = board.labels;

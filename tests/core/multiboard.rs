@@ -390,3 +390,50 @@ fn board_files_laid_out_make_the_map_with_their_terrain() {
     let err = compose(&two.ruleset, &moved).unwrap_err().to_string();
     assert!(err.contains("boards '2' and '3' overlap"), "{err}");
 }
+
+/// Scenario properties' "Apply board size" on a map of several boards: the size and the
+/// hexes' layout come from the boards, so changing them is refused with the way to do
+/// it (before, the boards and their labels were dropped); a new hex width keeps them.
+#[test]
+fn a_map_of_boards_keeps_its_boards_when_resized_and_refuses_another_size() {
+    use sandtable::board::LabelScheme;
+    use sandtable::scenario::resize;
+    let rulesets = Rulesets::built_in();
+    let s = io::load_scenario(
+        Path::new("assets/scenarios/battle-cry-two-boards.json"),
+        &rulesets,
+    )
+    .unwrap();
+    let b = hex_board(&s);
+    assert!(!b.boards().is_empty());
+    let why = resize::resized(&s, b.columns + 2, b.rows, b.labels).unwrap_err();
+    assert!(why.message.contains("File > New > Several boards"), "{why}");
+    let same = resize::resized(&s, b.columns, b.rows, b.labels).unwrap();
+    assert_eq!(same.boards(), b.boards());
+    assert_eq!(same.label(b.hex_at("3A1").unwrap()), "3A1");
+    // A board of one rectangle keeps its image, stretched hexes and numbering.
+    let mut one = Scenario::new(
+        "t",
+        "battle-cry-150",
+        Board::Hex(
+            HexBoard::new(Orientation::Pointy, 13, 9, sandtable::board::Stagger::Odd).unwrap(),
+        ),
+    );
+    let Board::Hex(hb) = &mut one.board else {
+        unreachable!()
+    };
+    hb.spacing_mm = Some(40.0);
+    hb.background = Some(Box::new(sandtable::board::Background {
+        image: "map.png".into(),
+        at: Default::default(),
+        scale: 0.2,
+        vassal: None,
+        measure: None,
+    }));
+    let grown = resize::resized(&one, 15, 9, LabelScheme::LetterNumber).unwrap();
+    assert_eq!(grown.spacing_mm, Some(40.0));
+    assert!(
+        grown.background.is_some(),
+        "the image under the terrain stays"
+    );
+}
