@@ -25,7 +25,8 @@ impl DesignerApp {
         ui.horizontal_wrapped(|ui| {
             for tool in Tool::for_board(self.doc.scenario.board.kind()) {
                 let why = ruleset.as_ref().and_then(|r| tool.unavailable(r));
-                let button = egui::Button::selectable(self.tools.tool == *tool, tool.name());
+                let name = super::words::for_cells(tool.name(), square);
+                let button = egui::Button::selectable(self.tools.tool == *tool, name);
                 if ui
                     .add_enabled(why.is_none(), button)
                     .on_hover_text(super::words::for_cells(&tool.tooltip(), square).into_owned())
@@ -140,6 +141,8 @@ impl DesignerApp {
         // An area map's connections are of the hexside kinds.
         let (sides, side_tool) = if area_map {
             ("Connections", Tool::Connect)
+        } else if self.doc.scenario.board.as_square().is_some() {
+            ("Sides", Tool::Hexside)
         } else {
             ("Hexsides", Tool::Hexside)
         };

@@ -45,8 +45,8 @@ pub fn side_name(sides: &[PlayerSide], id: &str) -> String {
 
 /// A text written for hex boards, worded for the board's cells (`cell`: the board's
 /// kind or its cell's noun): on a square board the whole words "hex" and "hexes"
-/// (either case) are "square" and "squares", on an area map "area" and "areas";
-/// "hexside" and the rest are left as they are.
+/// (either case) are "square" and "squares" and a "hexside" is a "side", on an area
+/// map "hex" is "area"; the rest is left as it is.
 pub fn for_cells<'t>(text: &'t str, cell: &str) -> std::borrow::Cow<'t, str> {
     let (one, many, one_up, many_up) = match cell {
         "square" => ("square", "squares", "Square", "Squares"),
@@ -68,11 +68,16 @@ pub fn for_cells<'t>(text: &'t str, cell: &str) -> std::borrow::Cow<'t, str> {
         } else {
             rest.split_at(word_end)
         };
+        let square = one == "square";
         out.push_str(match word {
             "hex" => one,
             "hexes" => many,
             "Hex" => one_up,
             "Hexes" => many_up,
+            "hexside" if square => "side",
+            "hexsides" if square => "sides",
+            "Hexside" if square => "Side",
+            "Hexsides" if square => "Sides",
             w => w,
         });
         rest = after;
@@ -112,7 +117,7 @@ mod cell_word_tests {
         assert_eq!(for_cells(text, "hex"), text);
         assert_eq!(
             for_cells(text, "square"),
-            "Square C3: click a square, 3 squares; hexside features stay"
+            "Square C3: click a square, 3 squares; side features stay"
         );
         assert_eq!(
             for_cells("A hex: hover a hex in the data hex", "area"),

@@ -74,6 +74,9 @@ fn squares_are_painted_given_sides_and_units_and_checked_as_hexes_are() {
     h.get_by_label("Square E2");
     assert!(h.query_by_label("Hex E2").is_none());
     h.get_by_label_contains("Terrain brush (one square)");
+    // A square's sides are sides: the tool and the palette's heading say so.
+    h.get_by_label("Side feature");
+    h.get_by_label("Sides");
     // Artillery placed in woods breaks rule 8.2, at that square.
     h.get_by_role_and_label(Role::Button, "Place unit").click();
     h.run();
