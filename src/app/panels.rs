@@ -314,7 +314,10 @@ impl DesignerApp {
                     let name = r
                         .kind(KindList::Hexside, kind)
                         .map_or(kind.as_str(), |k| &k.name);
-                    ui.label(format!("Hexside: {name} towards {}", s.label(other)));
+                    ui.label(super::words::for_cells(
+                        &format!("Hexside: {name} towards {}", s.label(other)),
+                        square,
+                    ));
                 }
                 for road in s.roads.iter().filter(|road| road.hexes.contains(&hex)) {
                     let name = r
