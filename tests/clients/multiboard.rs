@@ -208,3 +208,100 @@ fn each_board_imports_alone_as_printed_the_reversed_one_turned_back() {
         assert_eq!(have, want, "board {}", p.name);
     }
 }
+
+/// What a map of several boards holds, by label: the boards as placed, each hex's
+/// terrain, elevation and facing, and each unit's class and side.
+type Contents = (
+    Vec<(String, u32, u32, [u32; 2], u16)>,
+    Vec<(String, String, i32, Vec<String>)>,
+    Vec<(String, String, String)>,
+);
+
+fn contents(s: &sandtable::scenario::Scenario, r: &sandtable::rules::Ruleset) -> Contents {
+    let b = s.board.as_hex().unwrap();
+    let boards = b
+        .boards()
+        .iter()
+        .map(|p| (p.name.clone(), p.columns, p.rows, p.at, p.rotation))
+        .collect();
+    let mut hexes: Vec<_> = s
+        .hexes
+        .iter()
+        .filter(|(_, c)| {
+            Some(&c.terrain.to_string()) != r.default_terrain.as_ref() || c.elevation != 0
+        })
+        .map(|(h, c)| {
+            (
+                b.label(*h),
+                c.terrain.to_string(),
+                c.elevation,
+                c.facing.iter().map(|f| f.to_string()).collect(),
+            )
+        })
+        .collect();
+    hexes.sort();
+    let mut units: Vec<_> = s
+        .units
+        .iter()
+        .map(|u| (u.class.clone(), u.side.clone(), b.label(u.hex.unwrap())))
+        .collect();
+    units.sort();
+    (boards, hexes, units)
+}
+
+/// Issue #47: "sandtable import takes one board at a time". With no `--board`, the map
+/// whose board picker lays out several boards by default comes back as one map of
+/// placed boards: the same boards at the same places, the reversed one turned, every
+/// hex's terrain and every unit at the same label as before the export.
+#[test]
+fn the_map_of_two_boards_imports_back_as_the_same_map() {
+    let rulesets = Rulesets::built_in();
+    let (s, o) = example(&rulesets);
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
+    let module = vassal::module::Module::read(bytes.clone()).unwrap();
+    let got = vassal::import::import(&module, None, None, r, None).unwrap();
+    assert_eq!(contents(&got.scenario, r), contents(&s, r));
+    assert!(got.image.is_some(), "the boards' images laid out as one");
+    // The token (an entrenchment) is no unit: it is listed, with its board.
+    assert_eq!(got.left_out.len(), s.tokens.len(), "{:?}", got.left_out);
+    assert!(got.left_out[0].starts_with("board '3': 'Entrenchment' on F1"));
+
+    // The same from the module as VASSAL's editor saves it again.
+    let Some(check) = crate::vassal::checker_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (original, resaved) = (dir.path().join("two.vmod"), dir.path().join("again.vmod"));
+    std::fs::write(&original, bytes).unwrap();
+    crate::vassal_import::resave(&check, &original, &resaved);
+    let module = vassal::module::Module::read(std::fs::read(&resaved).unwrap()).unwrap();
+    let again = vassal::import::import(&module, None, None, r, None).unwrap();
+    assert_eq!(contents(&again.scenario, r), contents(&s, r));
+}
+
+/// Boards that VASSAL would lay out off one grid of hexes (board 3 beside board 2,
+/// five rows against four) are refused with the reason, not imported with hexes lost.
+#[test]
+fn boards_laid_out_off_one_grid_are_refused() {
+    let rulesets = Rulesets::built_in();
+    let (s, o) = example(&rulesets);
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
+    let module = vassal::module::Module::read(bytes).unwrap();
+    let slot = |board: &str, reversed, column| vassal::boards_in::Slot {
+        board: board.into(),
+        reversed,
+        column,
+        row: 0,
+    };
+    let slots = vec![slot("2", true, 0), slot("3", false, 1)];
+    let err = vassal::boards_in::import(&module, "Main Map", slots, r, None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "board 'Main Map': board '3' as laid out does not put its hexes on the hexes of \
+         board '2' (its hex A1 falls between them); import each with --board"
+    );
+}

@@ -645,7 +645,8 @@ fn unit_of(
     Some((class.id.clone(), side.id.clone()))
 }
 
-/// Imports one board of a module.
+/// Imports one board of a module, or, with no board named, the map whose picker lays
+/// out several boards by default as one map of them.
 pub fn import(
     module: &Module,
     map: Option<&str>,
@@ -653,6 +654,11 @@ pub fn import(
     ruleset: &Ruleset,
     units: Option<&UnitTable>,
 ) -> Result<Imported, ImportError> {
+    if board.is_none()
+        && let Some((map, slots)) = super::boards_in::several(module, map)
+    {
+        return super::boards_in::import(module, &map, slots, ruleset, units);
+    }
     let (entry, element) = pick(module, map, board)?;
     let image = match &entry.image {
         Some(name) => {

@@ -6,6 +6,7 @@
 pub mod area;
 pub mod area_in;
 pub mod boards;
+pub mod boards_in;
 pub mod build_file;
 pub mod grid;
 pub mod image;
