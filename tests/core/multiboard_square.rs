@@ -229,3 +229,72 @@ fn sight_movement_battle_zones_and_findings_cross_the_seam_as_on_one_board() {
             .collect()
     });
 }
+
+/// As on hex maps, "draw each board's outline (the seam) and labels as printed": a line
+/// along every side where the board changes or the map ends, each board's name over its
+/// middle square.
+#[test]
+fn the_drawing_outlines_each_square_board_and_prints_its_labels() {
+    use sandtable::scene::{self, Item, LayerId, SceneOptions};
+    let r = ruleset();
+    let one = one_board();
+    let two = two_boards(&one);
+    let lines = |s: &Scenario| {
+        let scene = scene::build(s, &r, &SceneOptions::default());
+        let n = scene
+            .layer(LayerId::Grid)
+            .items()
+            .iter()
+            .filter(|i| matches!(i, Item::Polyline { .. }))
+            .count();
+        let texts: Vec<String> = scene
+            .layer(LayerId::Labels)
+            .items()
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        (n, texts)
+    };
+    let (n1, t1) = lines(&one);
+    let (n2, t2) = lines(&two);
+    assert_eq!(n1, 0, "one board: no seams");
+    // The map's edge (2 x 12 + 2 x 9 sides) and the seam between the halves (9 sides).
+    assert_eq!(n2, 2 * 12 + 2 * 9 + 9);
+    for name in ["2", "3"] {
+        assert!(t2.iter().any(|t| t == name), "board {name} named");
+        assert!(!t1.iter().any(|t| t == name));
+    }
+    assert!(t2.iter().any(|t| t == "2F9") && t2.iter().any(|t| t == "3A1"));
+}
+
+/// Squares between two boards that no board covers are off the map for the engines
+/// too: column G, which units reach on one board, is out of every unit's reach when it
+/// lies between the boards.
+#[test]
+fn movement_does_not_enter_squares_between_the_boards() {
+    let r = ruleset();
+    let one = one_board();
+    let mut gap = one.clone();
+    let Board::Square(b) = &mut gap.board else {
+        panic!("a square board")
+    };
+    b.set_boards(vec![
+        PlacedBoard::new("2", 6, 9, [0, 0], 0),
+        PlacedBoard::new("3", 5, 9, [7, 0], 0),
+    ])
+    .unwrap();
+    let in_g = |s: &Scenario| {
+        let map = MoveMap::new(s, &r).unwrap();
+        s.units
+            .iter()
+            .flat_map(|u| map.reachable(u, None).unwrap())
+            .filter(|x| x.hex.x == 6)
+            .count()
+    };
+    assert!(in_g(&one) > 0);
+    assert_eq!(in_g(&gap), 0);
+    assert!(!squares(&gap).contains(Hex::new(6, 4)));
+}
