@@ -326,6 +326,44 @@ impl Boards {
     }
 }
 
+/// The boards whose name (in any case) begins `text`, the longest name first: "12A1"
+/// is board 12's A1 before it is board 1's "2A1".
+pub fn named<'a>(list: &'a [PlacedBoard], text: &str) -> Vec<&'a PlacedBoard> {
+    let mut named: Vec<&PlacedBoard> = list
+        .iter()
+        .filter(|b| {
+            text.get(..b.name.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(&b.name))
+        })
+        .collect();
+    named.sort_by_key(|b| std::cmp::Reverse(b.name.len()));
+    named
+}
+
+/// Checks that every cell of the boards reads back from its label as itself: `place`
+/// is the map's cell of a board's cell (its offset as printed), `label` and `parse`
+/// the map's, and `owner` the board a cell lies on.
+pub fn labels_read_back<'a>(
+    list: &'a [PlacedBoard],
+    place: impl Fn(&PlacedBoard, Offset) -> Hex,
+    label: impl Fn(Hex) -> String,
+    parse: impl Fn(&str) -> Option<Hex>,
+    owner: impl Fn(Hex) -> Option<&'a PlacedBoard>,
+) -> Result<(), PlacedError> {
+    for b in list {
+        for o in b.offsets() {
+            let cell = place(b, o);
+            let text = label(cell);
+            let back = parse(&text);
+            if back != Some(cell) {
+                let other = back.and_then(&owner).unwrap_or(b).name.clone();
+                return Err(PlacedError::Ambiguous(text, b.name.clone(), other));
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

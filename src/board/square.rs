@@ -19,7 +19,7 @@ use super::hex::{LabelScheme, MAX_SIDE, Offset};
 use super::label::{self, LabelError, Names};
 use super::line::Step;
 use super::numbering::Numbering;
-use super::placed::{Boards, PlacedBoard, PlacedError};
+use super::placed::{self, Boards, PlacedBoard, PlacedError};
 use super::side::Side;
 
 /// The four sides clockwise from north, with the step to the neighbour across each.
@@ -281,21 +281,13 @@ impl SquareBoard {
 
     /// Every square of the boards reads back from its label as itself.
     fn labels_read_back(&self) -> Result<(), PlacedError> {
-        for b in self.boards() {
-            for o in b.offsets() {
-                let cell = self.from_offset(b.square_to_map(o));
-                let text = self.label(cell);
-                let back = self.parse_label(&text);
-                if back != Ok(cell) {
-                    let other = back
-                        .ok()
-                        .and_then(|c| self.board_at(c))
-                        .map_or_else(|| b.name.clone(), |(a, _)| a.name.clone());
-                    return Err(PlacedError::Ambiguous(text, b.name.clone(), other));
-                }
-            }
-        }
-        Ok(())
+        placed::labels_read_back(
+            self.boards(),
+            |b, o| self.from_offset(b.square_to_map(o)),
+            |c| self.label(c),
+            |t| self.parse_label(t).ok(),
+            |c| self.board_at(c).map(|(b, _)| b),
+        )
     }
 
     /// Whether the map of several boards names its squares by `column,row` of the map
@@ -335,17 +327,7 @@ impl SquareBoard {
             return label::parse_axial(text)
                 .ok_or_else(|| bad("expected column,row from 0 such as 3,2"));
         }
-        let mut named: Vec<&PlacedBoard> = self
-            .boards()
-            .iter()
-            .filter(|b| {
-                text.get(..b.name.len())
-                    .is_some_and(|p| p.eq_ignore_ascii_case(&b.name))
-            })
-            .collect();
-        // "12A1" is board 12's A1 before it is board 1's "2A1".
-        named.sort_by_key(|b| std::cmp::Reverse(b.name.len()));
-        for b in named {
+        for b in placed::named(self.boards(), text) {
             let rest = &text[b.name.len()..];
             let own = match &self.numbering {
                 Some(n) => n.parse_square(rest),

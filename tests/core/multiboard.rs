@@ -290,12 +290,35 @@ fn movement_zones_of_control_and_findings_cross_the_seam_as_on_one_board() {
     });
 }
 
+/// The lines of a scene's grid layer (a map of one board draws none: its cells are
+/// outlined as polygons; a map of several draws its seams and edges) and the texts of
+/// its labels layer.
+pub(crate) fn seams_and_labels(s: &Scenario, r: &Ruleset) -> (usize, Vec<String>) {
+    use sandtable::scene::{self, Item, LayerId, SceneOptions};
+    let scene = scene::build(s, r, &SceneOptions::default());
+    let n = scene
+        .layer(LayerId::Grid)
+        .items()
+        .iter()
+        .filter(|i| matches!(i, Item::Polyline { .. }))
+        .count();
+    let texts = scene
+        .layer(LayerId::Labels)
+        .items()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    (n, texts)
+}
+
 /// "SVG/PNG/PDF: draw each board's outline (the seam) and labels as printed": a thick
 /// line along every side where the board changes or the map ends, each board's name
 /// over its middle hex, and every hex's label its board's.
 #[test]
 fn the_drawing_outlines_each_board_and_prints_its_labels() {
-    use sandtable::scene::{self, Item, LayerId, SceneOptions};
     let rs = Rulesets::built_in();
     let two = io::load_scenario(
         Path::new("assets/scenarios/battle-cry-two-boards.json"),
@@ -318,25 +341,7 @@ fn the_drawing_outlines_each_board_and_prints_its_labels() {
                 .count()
         })
         .sum();
-    let lines = |s: &Scenario| {
-        let scene = scene::build(s, r, &SceneOptions::default());
-        let n = scene
-            .layer(LayerId::Grid)
-            .items()
-            .iter()
-            .filter(|i| matches!(i, Item::Polyline { .. }))
-            .count();
-        let texts: Vec<String> = scene
-            .layer(LayerId::Labels)
-            .items()
-            .iter()
-            .filter_map(|i| match i {
-                Item::Text { text, .. } => Some(text.clone()),
-                _ => None,
-            })
-            .collect();
-        (n, texts)
-    };
+    let lines = |s: &Scenario| seams_and_labels(s, r);
     let (n1, t1) = lines(&one);
     let (n2, t2) = lines(&two);
     assert_eq!(n1, 0, "one board: no seams");

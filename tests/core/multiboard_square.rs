@@ -235,29 +235,10 @@ fn sight_movement_battle_zones_and_findings_cross_the_seam_as_on_one_board() {
 /// middle square.
 #[test]
 fn the_drawing_outlines_each_square_board_and_prints_its_labels() {
-    use sandtable::scene::{self, Item, LayerId, SceneOptions};
     let r = ruleset();
     let one = one_board();
     let two = two_boards(&one);
-    let lines = |s: &Scenario| {
-        let scene = scene::build(s, &r, &SceneOptions::default());
-        let n = scene
-            .layer(LayerId::Grid)
-            .items()
-            .iter()
-            .filter(|i| matches!(i, Item::Polyline { .. }))
-            .count();
-        let texts: Vec<String> = scene
-            .layer(LayerId::Labels)
-            .items()
-            .iter()
-            .filter_map(|i| match i {
-                Item::Text { text, .. } => Some(text.clone()),
-                _ => None,
-            })
-            .collect();
-        (n, texts)
-    };
+    let lines = |s: &Scenario| crate::multiboard::seams_and_labels(s, &r);
     let (n1, t1) = lines(&one);
     let (n2, t2) = lines(&two);
     assert_eq!(n1, 0, "one board: no seams");
