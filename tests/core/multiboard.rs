@@ -62,14 +62,24 @@ fn hex_board(s: &Scenario) -> &HexBoard {
 /// `text` with every word that is a label of the two-board map (`2A1`, or `q,r` of a
 /// hex off the map) replaced by the label of the same hex on the one-board map.
 fn relabel(text: &str, one: &HexBoard, two: &HexBoard) -> String {
+    relabel_by(text, |t| two.parse_label(t).ok(), |h| one.label(h))
+}
+
+/// `text` with every word that `two` reads as a cell (starting with a digit or a
+/// minus: a board's name or `q,r`) replaced by `one`'s label of that cell.
+pub(crate) fn relabel_by(
+    text: &str,
+    two: impl Fn(&str) -> Option<Hex>,
+    one: impl Fn(Hex) -> String,
+) -> String {
     let mut out = String::new();
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
         let trimmed = word.trim_end_matches([',', '-']);
         let tail = word[trimmed.len()..].to_string();
         let starts = trimmed.starts_with(|c: char| c.is_ascii_digit() || c == '-');
-        match two.parse_label(trimmed) {
-            Ok(h) if starts => out.push_str(&one.label(h)),
+        match two(trimmed) {
+            Some(h) if starts => out.push_str(&one(h)),
             _ => out.push_str(trimmed),
         }
         out.push_str(&tail);

@@ -49,30 +49,9 @@ fn squares(s: &Scenario) -> &SquareBoard {
     s.board.as_square().unwrap()
 }
 
-/// `text` with every word that is a label of the two-board map (`2A1`) replaced by
-/// the label of the same square on the one-board map.
+/// `text` with every label of the two-board map (`2A1`) made the one-board map's.
 fn relabel(text: &str, one: &SquareBoard, two: &SquareBoard) -> String {
-    let mut out = String::new();
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        match two.parse_label(word) {
-            Ok(c) if word.starts_with(|c: char| c.is_ascii_digit()) && !word.contains(',') => {
-                out.push_str(&one.label(c))
-            }
-            _ => out.push_str(word),
-        }
-        word.clear();
-    };
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
+    crate::multiboard::relabel_by(text, |t| two.parse_label(t).ok(), |c| one.label(c))
 }
 
 /// Asks both maps the same question and checks that they answer alike.
