@@ -9,6 +9,9 @@
 //! lines then fall where the turned board puts them, whatever the parity of its place
 //! (in offset coordinates a turned board of an odd number of lines has its pushed lines
 //! one step the other way, and is no longer a rectangle).
+//!
+//! A square map is laid out the same way (the same boards, checks and errors); turning
+//! a square board is simply `(c, r) -> (columns-1-c, rows-1-r)` within the board.
 
 use hexx::Hex;
 use schemars::JsonSchema;
