@@ -10,6 +10,7 @@ use super::area::AreaBoard;
 use super::hex::{HexBoard, Offset};
 use super::label::LabelError;
 use super::line::{self, Step};
+use super::placed::PlacedBoard;
 use super::side::{HexsideKey, Side};
 use super::square::{self, SquareBoard};
 
@@ -160,6 +161,25 @@ impl<'a> Grid<'a> {
             Grid::Hex(b) => b.contains(cell),
             Grid::Square { board, .. } => board.contains(cell),
             Grid::Area(b) => b.contains(cell),
+        }
+    }
+
+    /// The boards the map is made of; none for a map of one board (or a map of areas).
+    pub fn boards(self) -> &'a [PlacedBoard] {
+        match self {
+            Grid::Hex(b) => b.boards(),
+            Grid::Square { board, .. } => board.boards(),
+            Grid::Area(_) => &[],
+        }
+    }
+
+    /// The board of a map of several that a cell lies on, and the cell's offset on
+    /// that board as printed.
+    pub fn board_at(self, cell: Hex) -> Option<(&'a PlacedBoard, Offset)> {
+        match self {
+            Grid::Hex(b) => b.board_at(cell),
+            Grid::Square { board, .. } => board.board_at(cell),
+            Grid::Area(_) => None,
         }
     }
 

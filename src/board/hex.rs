@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::background::{Background, BackgroundError};
 use super::label::{self, LabelError};
 use super::numbering::Numbering;
-use super::placed::{Boards, PlacedBoard, PlacedError};
+use super::placed::{self, Boards, PlacedBoard, PlacedError};
 use super::side::{HexsideKey, Side};
 use crate::strenum::string_enum;
 
@@ -398,21 +398,13 @@ impl HexBoard {
 
     /// Every hex of the boards reads back from its label as itself.
     fn labels_read_back(&self) -> Result<(), PlacedError> {
-        for b in self.boards() {
-            for o in b.offsets() {
-                let hex = b.to_map(self.orientation, self.stagger, o);
-                let text = self.label(hex);
-                let back = self.parse_label(&text);
-                if back != Ok(hex) {
-                    let other = back
-                        .ok()
-                        .and_then(|h| self.board_at(h))
-                        .map_or_else(|| b.name.clone(), |(a, _)| a.name.clone());
-                    return Err(PlacedError::Ambiguous(text, b.name.clone(), other));
-                }
-            }
-        }
-        Ok(())
+        placed::labels_read_back(
+            self.boards(),
+            |b, o| b.to_map(self.orientation, self.stagger, o),
+            |h| self.label(h),
+            |t| self.parse_label(t).ok(),
+            |h| self.board_at(h).map(|(b, _)| b),
+        )
     }
 
     /// Whether the hex is in the rectangle but marked as not part of the map.

@@ -8,7 +8,7 @@
 use hexx::Hex;
 
 use super::hex::{HexBoard, LabelScheme, Offset};
-use super::placed::PlacedBoard;
+use super::placed::{self, PlacedBoard};
 
 /// Why a label does not name a hex (or a square).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -215,17 +215,7 @@ fn parse_on_boards(board: &HexBoard, text: &str) -> Result<Hex, LabelError> {
     if text.contains(',') || axial_map(board) {
         return parse_axial(text).ok_or_else(|| bad("expected q,r such as -1,2"));
     }
-    let mut named: Vec<&PlacedBoard> = board
-        .boards()
-        .iter()
-        .filter(|b| {
-            text.get(..b.name.len())
-                .is_some_and(|p| p.eq_ignore_ascii_case(&b.name))
-        })
-        .collect();
-    // "12A1" is board 12's A1 before it is board 1's "2A1".
-    named.sort_by_key(|b| std::cmp::Reverse(b.name.len()));
-    for b in named {
+    for b in placed::named(board.boards(), text) {
         let printed = board.printed(b);
         let rest = &text[b.name.len()..];
         let own = match &board.numbering {

@@ -9,6 +9,9 @@
 //! lines then fall where the turned board puts them, whatever the parity of its place
 //! (in offset coordinates a turned board of an odd number of lines has its pushed lines
 //! one step the other way, and is no longer a rectangle).
+//!
+//! A square map is laid out the same way (the same boards, checks and errors); turning
+//! a square board is simply `(c, r) -> (columns-1-c, rows-1-r)` within the board.
 
 use hexx::Hex;
 use schemars::JsonSchema;
@@ -141,6 +144,37 @@ impl PlacedBoard {
         offset_of(orientation, stagger, own)
     }
 
+    /// The map's square (its offset) that the board's square at offset `o` (on the
+    /// board as printed) is: turned 180 degrees, the board's last square lies at `at`.
+    pub fn square_to_map(&self, o: Offset) -> Offset {
+        let o = self.turned(o);
+        Offset {
+            col: self.at[0] as i32 + o.col,
+            row: self.at[1] as i32 + o.row,
+        }
+    }
+
+    /// The offset on the printed board of a map's square (maybe outside the board).
+    pub fn square_from_map(&self, m: Offset) -> Offset {
+        self.turned(Offset {
+            col: m.col - self.at[0] as i32,
+            row: m.row - self.at[1] as i32,
+        })
+    }
+
+    /// A square of the board as it lies from one as printed, and back: turning by 180
+    /// degrees is its own inverse.
+    fn turned(&self, o: Offset) -> Offset {
+        if self.rotation == 180 {
+            Offset {
+                col: self.columns as i32 - 1 - o.col,
+                row: self.rows as i32 - 1 - o.row,
+            }
+        } else {
+            o
+        }
+    }
+
     /// Whether an offset lies on the printed board.
     pub fn holds(&self, o: Offset) -> bool {
         o.col >= 0 && o.row >= 0 && (o.col as u32) < self.columns && (o.row as u32) < self.rows
@@ -179,6 +213,44 @@ impl Boards {
         rows: u32,
         label: impl Fn(&PlacedBoard, Offset) -> String,
     ) -> Result<Self, PlacedError> {
+        Self::lay(
+            list,
+            columns,
+            rows,
+            |b, o| offset_of(orientation, stagger, b.to_map(orientation, stagger, o)),
+            |b, m| b.from_map(orientation, stagger, axial_of(orientation, stagger, m)),
+            label,
+        )
+    }
+
+    /// Lays the boards out on a map of `columns` x `rows` squares, as [`Boards::new`]
+    /// does hexes.
+    pub fn squares(
+        list: Vec<PlacedBoard>,
+        columns: u32,
+        rows: u32,
+        label: impl Fn(&PlacedBoard, Offset) -> String,
+    ) -> Result<Self, PlacedError> {
+        Self::lay(
+            list,
+            columns,
+            rows,
+            PlacedBoard::square_to_map,
+            PlacedBoard::square_from_map,
+            label,
+        )
+    }
+
+    /// Lays the boards out given where each board's cell (its offset as printed) falls
+    /// on the map (`place`, as an offset of the map) and back (`back`).
+    fn lay(
+        list: Vec<PlacedBoard>,
+        columns: u32,
+        rows: u32,
+        place: impl Fn(&PlacedBoard, Offset) -> Offset,
+        back: impl Fn(&PlacedBoard, Offset) -> Offset,
+        label: impl Fn(&PlacedBoard, Offset) -> String,
+    ) -> Result<Self, PlacedError> {
         if list.len() >= usize::from(NONE) {
             return Err(PlacedError::Name("(too many boards)".into()));
         }
@@ -199,7 +271,7 @@ impl Boards {
         let mut cover = vec![NONE; columns as usize * rows as usize];
         for (i, b) in list.iter().enumerate() {
             for o in b.offsets() {
-                let m = offset_of(orientation, stagger, b.to_map(orientation, stagger, o));
+                let m = place(b, o);
                 let inside =
                     m.col >= 0 && m.row >= 0 && (m.col as u32) < columns && (m.row as u32) < rows;
                 if !inside {
@@ -215,10 +287,9 @@ impl Boards {
                 let slot = &mut cover[m.row as usize * columns as usize + m.col as usize];
                 if *slot != NONE {
                     let a = &list[usize::from(*slot)];
-                    let there = a.from_map(orientation, stagger, b.to_map(orientation, stagger, o));
                     return Err(PlacedError::Overlap(
                         a.name.clone(),
-                        label(a, there),
+                        label(a, back(a, m)),
                         b.name.clone(),
                         label(b, o),
                         m.col + 1,
@@ -256,6 +327,44 @@ impl Boards {
     pub fn covers(&self, o: Offset) -> bool {
         self.at(o).is_some()
     }
+}
+
+/// The boards whose name (in any case) begins `text`, the longest name first: "12A1"
+/// is board 12's A1 before it is board 1's "2A1".
+pub fn named<'a>(list: &'a [PlacedBoard], text: &str) -> Vec<&'a PlacedBoard> {
+    let mut named: Vec<&PlacedBoard> = list
+        .iter()
+        .filter(|b| {
+            text.get(..b.name.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(&b.name))
+        })
+        .collect();
+    named.sort_by_key(|b| std::cmp::Reverse(b.name.len()));
+    named
+}
+
+/// Checks that every cell of the boards reads back from its label as itself: `place`
+/// is the map's cell of a board's cell (its offset as printed), `label` and `parse`
+/// the map's, and `owner` the board a cell lies on.
+pub fn labels_read_back<'a>(
+    list: &'a [PlacedBoard],
+    place: impl Fn(&PlacedBoard, Offset) -> Hex,
+    label: impl Fn(Hex) -> String,
+    parse: impl Fn(&str) -> Option<Hex>,
+    owner: impl Fn(Hex) -> Option<&'a PlacedBoard>,
+) -> Result<(), PlacedError> {
+    for b in list {
+        for o in b.offsets() {
+            let cell = place(b, o);
+            let text = label(cell);
+            let back = parse(&text);
+            if back != Some(cell) {
+                let other = back.and_then(&owner).unwrap_or(b).name.clone();
+                return Err(PlacedError::Ambiguous(text, b.name.clone(), other));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use super::hex::{LabelScheme, MAX_SIDE, Offset};
 use super::label::{self, LabelError, Names};
 use super::line::Step;
 use super::numbering::Numbering;
+use super::placed::{self, Boards, PlacedBoard, PlacedError};
 use super::side::Side;
 
 /// The four sides clockwise from north, with the step to the neighbour across each.
@@ -56,6 +57,8 @@ pub struct SquareBoard {
     pub numbering: Option<Box<Numbering>>,
     /// An image drawn under the terrain.
     pub background: Option<Box<Background>>,
+    /// The boards the map is made of, when it is made of several.
+    boards: Option<Box<Boards>>,
 }
 
 /// The written form of a square board.
@@ -87,6 +90,12 @@ pub struct SquareBoardSpec {
     /// An image drawn under the terrain: a module's printed map, a scan to trace.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub background: Option<Background>,
+    /// A map made of several boards: each board's name, size, place in the rectangle
+    /// and turn. Squares of the rectangle no board covers are not part of the map, and
+    /// every square is labelled by its board's name and its label on that board as
+    /// printed (`2C5`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boards: Vec<PlacedBoard>,
 }
 
 fn default_labels() -> LabelScheme {
@@ -119,6 +128,9 @@ pub enum SquareBoardError {
     /// The background image cannot be used.
     #[error("{0}")]
     Background(#[from] BackgroundError),
+    /// The boards of a map of several cannot be laid out so.
+    #[error("{0}")]
+    Boards(#[from] PlacedError),
 }
 
 impl TryFrom<SquareBoardSpec> for SquareBoard {
@@ -141,17 +153,22 @@ impl TryFrom<SquareBoardSpec> for SquareBoard {
             if n.shift_pushed {
                 return Err(SquareBoardError::Shifted);
             }
-            n.distinct_squares(board.columns, board.rows)
-                .map_err(|(label, a, b)| {
-                    let at = |o: Offset| format!("column {} row {}", o.col + 1, o.row + 1);
-                    SquareBoardError::Numbering(label, at(a), at(b))
-                })?;
+            // On a map of several boards each board counts its own squares: the
+            // boards' names tell them apart (checked as they are laid out).
+            if spec.boards.is_empty() {
+                n.distinct_squares(board.columns, board.rows)
+                    .map_err(|(label, a, b)| {
+                        let at = |o: Offset| format!("column {} row {}", o.col + 1, o.row + 1);
+                        SquareBoardError::Numbering(label, at(a), at(b))
+                    })?;
+            }
         }
         board.numbering = spec.numbering.map(Box::new);
         if let Some(b) = &spec.background {
             b.check()?;
         }
         board.background = spec.background.map(Box::new);
+        board.set_boards(spec.boards)?;
         Ok(board)
     }
 }
@@ -166,6 +183,7 @@ impl From<SquareBoard> for SquareBoardSpec {
             cell_height_mm: board.cell_height_mm,
             numbering: board.numbering.map(|n| *n),
             background: board.background.map(|b| *b),
+            boards: board.boards.map(|b| b.list().to_vec()).unwrap_or_default(),
         }
     }
 }
@@ -192,6 +210,7 @@ impl SquareBoard {
             cell_height_mm: None,
             numbering: None,
             background: None,
+            boards: None,
         })
     }
 
@@ -209,15 +228,118 @@ impl SquareBoard {
         }
     }
 
-    /// Whether the square is part of the board.
-    pub fn contains(&self, cell: Hex) -> bool {
+    /// Whether the square lies in the board's rectangle (on a board of the map or not).
+    pub fn in_rectangle(&self, cell: Hex) -> bool {
         cell.x >= 0 && cell.y >= 0 && (cell.x as u32) < self.columns && (cell.y as u32) < self.rows
     }
 
-    /// Every square in reading order (row by row, left to right).
+    /// Whether the square is part of the map: in the rectangle and, when the map is
+    /// made of several boards, on one of them.
+    pub fn contains(&self, cell: Hex) -> bool {
+        self.in_rectangle(cell)
+            && self
+                .boards
+                .as_ref()
+                .is_none_or(|b| b.covers(self.to_offset(cell)))
+    }
+
+    /// Every square of the map in reading order (row by row, left to right).
     pub fn cells(&self) -> impl Iterator<Item = Hex> + '_ {
         (0..self.rows as i32)
             .flat_map(move |row| (0..self.columns as i32).map(move |col| Hex::new(col, row)))
+            .filter(|c| self.contains(*c))
+    }
+
+    /// The boards the map is made of; none for a map of one board.
+    pub fn boards(&self) -> &[PlacedBoard] {
+        self.boards.as_ref().map_or(&[], |b| b.list())
+    }
+
+    /// The board of a map of several that a square lies on, and the square's offset on
+    /// that board as printed.
+    pub fn board_at(&self, cell: Hex) -> Option<(&PlacedBoard, Offset)> {
+        let o = self.to_offset(cell);
+        let b = self.boards.as_ref()?.at(o)?;
+        Some((b, b.square_from_map(o)))
+    }
+
+    /// Makes the map of these boards (none: a map of one board), refusing boards that
+    /// reach beyond the rectangle, overlap, or whose labels would read alike.
+    pub fn set_boards(&mut self, list: Vec<PlacedBoard>) -> Result<(), PlacedError> {
+        if list.is_empty() {
+            self.boards = None;
+            return Ok(());
+        }
+        let boards = Boards::squares(list, self.columns, self.rows, |b, o| self.on_board(b, o))?;
+        let old = self.boards.replace(Box::new(boards));
+        if let Err(e) = self.labels_read_back() {
+            self.boards = old;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Every square of the boards reads back from its label as itself.
+    fn labels_read_back(&self) -> Result<(), PlacedError> {
+        placed::labels_read_back(
+            self.boards(),
+            |b, o| self.from_offset(b.square_to_map(o)),
+            |c| self.label(c),
+            |t| self.parse_label(t).ok(),
+            |c| self.board_at(c).map(|(b, _)| b),
+        )
+    }
+
+    /// Whether the map of several boards names its squares by `column,row` of the map
+    /// (the `axial` scheme without a numbering) rather than by each board's labels.
+    fn axial_map(&self) -> bool {
+        self.labels == LabelScheme::Axial && self.numbering.is_none()
+    }
+
+    /// The names of a board's squares as printed on it.
+    fn printed_names(&self, b: &PlacedBoard) -> Names {
+        Names {
+            columns: b.columns,
+            rows: b.rows,
+            ..self.names()
+        }
+    }
+
+    /// The label of a board's square (its offset `o` as printed) on a map of several
+    /// boards: the board's name then the square's label on the board (`2C5`).
+    fn on_board(&self, b: &PlacedBoard, o: Offset) -> String {
+        if self.axial_map() {
+            let m = b.square_to_map(o);
+            return format!("{},{}", m.col, m.row);
+        }
+        let own = match &self.numbering {
+            Some(n) => n.format_square(o),
+            None => self.printed_names(b).format(o, String::new),
+        };
+        format!("{}{own}", b.name)
+    }
+
+    /// The square a label of a map of several boards names: a board's name (any case),
+    /// then a label of that board as printed; or `column,row` of the map.
+    fn parse_on_boards(&self, text: &str) -> Result<Hex, LabelError> {
+        let bad = |hint| self.names().malformed(text, hint);
+        if text.contains(',') || self.axial_map() {
+            return label::parse_axial(text)
+                .ok_or_else(|| bad("expected column,row from 0 such as 3,2"));
+        }
+        for b in placed::named(self.boards(), text) {
+            let rest = &text[b.name.len()..];
+            let own = match &self.numbering {
+                Some(n) => n.parse_square(rest),
+                None => self.printed_names(b).parse(rest).ok().flatten(),
+            };
+            if let Some(o) = own.filter(|o| b.holds(*o)) {
+                return Ok(self.from_offset(b.square_to_map(o)));
+            }
+        }
+        Err(bad(
+            "expected a board's name then a square of that board as printed, such as 2C5",
+        ))
     }
 
     /// The reading order of a square: (row, column).
@@ -246,6 +368,12 @@ impl SquareBoard {
     /// assert_eq!(board.label(Hex::new(2, 4)), "0305");
     /// ```
     pub fn label(&self, cell: Hex) -> String {
+        if !self.boards().is_empty() {
+            return match self.board_at(cell) {
+                Some((b, o)) => self.on_board(b, o),
+                None => format!("{},{}", cell.x, cell.y),
+            };
+        }
         let o = self.to_offset(cell);
         if let Some(n) = &self.numbering
             && self.contains(cell)
@@ -258,6 +386,9 @@ impl SquareBoard {
     /// Parses a label of the board's scheme, or `column,row` from 0 (the square may lie
     /// outside the board).
     pub fn parse_label(&self, text: &str) -> Result<Hex, LabelError> {
+        if !self.boards().is_empty() {
+            return self.parse_on_boards(text);
+        }
         let names = self.names();
         if let Some(n) = &self.numbering {
             if let Some(o) = n.parse_square(text) {

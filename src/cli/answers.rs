@@ -117,6 +117,9 @@ pub enum InfoBoard {
         labels: String,
         /// A square's width, in millimetres.
         cell_mm: f64,
+        /// The boards of a map made of several, as the file lays them out.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        boards: Vec<crate::board::PlacedBoard>,
     },
     Area {
         /// The map's width and height, in millimetres.

@@ -116,6 +116,7 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
             rows: b.rows,
             labels: b.labels.to_string(),
             cell_mm: b.cell_mm,
+            boards: b.boards().to_vec(),
         },
     };
     let counts = Counts {
@@ -169,27 +170,16 @@ pub fn info(file: &Path, rulesets: &Rulesets, as_json: bool) -> Result<i32, CliE
                 "  board     {} x {} {} hexes, {} stagger, {} labels",
                 b.columns, b.rows, b.orientation, b.stagger, b.labels
             );
-            for p in b.boards() {
-                let turned = if p.rotation == 180 {
-                    ", upside down"
-                } else {
-                    ""
-                };
-                println!(
-                    "            board {}: {} x {} at column {}, row {}{turned}",
-                    p.name,
-                    p.columns,
-                    p.rows,
-                    p.at[0] + 1,
-                    p.at[1] + 1
-                );
-            }
+            print_boards(b.boards());
         }
         Board::Freeform(t) => println!("  board     {} x {} {} table", t.width, t.height, t.unit),
-        Board::Square(b) => println!(
-            "  board     {} x {} squares of {} mm, {} labels",
-            b.columns, b.rows, b.cell_mm, b.labels
-        ),
+        Board::Square(b) => {
+            println!(
+                "  board     {} x {} squares of {} mm, {} labels",
+                b.columns, b.rows, b.cell_mm, b.labels
+            );
+            print_boards(b.boards());
+        }
         Board::Area(b) => println!(
             "  board     {} areas and {} connections on a {} x {} mm map",
             b.areas.len(),
@@ -314,4 +304,23 @@ pub fn check_ruleset(file: &Path, as_json: bool) -> Result<i32, CliError> {
         println!("{n} problem{}", if n == 1 { "" } else { "s" });
     }
     Ok(if problems.is_empty() { 0 } else { 1 })
+}
+
+/// The boards of a map made of several, one line each, under the board's line.
+fn print_boards(boards: &[crate::board::PlacedBoard]) {
+    for p in boards {
+        let turned = if p.rotation == 180 {
+            ", upside down"
+        } else {
+            ""
+        };
+        println!(
+            "            board {}: {} x {} at column {}, row {}{turned}",
+            p.name,
+            p.columns,
+            p.rows,
+            p.at[0] + 1,
+            p.at[1] + 1
+        );
+    }
 }

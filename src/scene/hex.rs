@@ -422,22 +422,15 @@ fn plate(at: Vec2, words: &str, size: f32, anchor: Anchor) -> Item {
 
 /// The outline of the board of a map of several that `hex` lies on, where it runs
 /// along the hex's sides: the seams between boards and the boards' outer edges.
-fn seams(
-    hexes: &crate::board::HexBoard,
-    board: Grid<'_>,
-    layout: &BoardLayout,
-    hex: Hex,
-    w: f32,
-    put: &mut dyn FnMut(Item),
-) {
-    let Some((mine, _)) = hexes.board_at(hex) else {
+fn seams(board: Grid<'_>, layout: &BoardLayout, hex: Hex, w: f32, put: &mut dyn FnMut(Item)) {
+    let Some((mine, _)) = board.board_at(hex) else {
         return;
     };
     for side in board.sides() {
         let (Some(step), Some(ends)) = (board.side_step(side), layout.side_ends(hex, side)) else {
             continue;
         };
-        let other = hexes.board_at(hex + step).map(|(b, _)| &b.name);
+        let other = board.board_at(hex + step).map(|(b, _)| &b.name);
         // A seam is drawn once, from its hex that comes first in reading order.
         let first = other.is_none() || board.reading_order(hex) < board.reading_order(hex + step);
         if other != Some(&mine.name) && first {
@@ -451,8 +444,8 @@ fn seams(
 
 /// A board's name, drawn large and faint over the middle hex of each board of a map
 /// of several, so that the layout reads at a glance.
-fn board_name_at(hexes: &crate::board::HexBoard, hex: Hex) -> Option<String> {
-    let (b, o) = hexes.board_at(hex)?;
+fn board_name_at(board: Grid<'_>, hex: Hex) -> Option<String> {
+    let (b, o) = board.board_at(hex)?;
     let middle = crate::board::Offset {
         col: (b.columns as i32 - 1) / 2,
         row: (b.rows as i32 - 1) / 2,
@@ -553,8 +546,8 @@ fn cells(
                     style: Style::stroke(Stroke::new(w * 0.014, Rgba::BLACK.alpha(110))),
                 },
             );
-            if let Some(hexes) = board.as_hex().filter(|b| !b.boards().is_empty()) {
-                seams(hexes, board, layout, hex, w, &mut |i| l.at(cell, i));
+            if !board.boards().is_empty() {
+                seams(board, layout, hex, w, &mut |i| l.at(cell, i));
             }
         }
         if let Some(l) = layers.on(LayerId::Labels) {
@@ -563,7 +556,7 @@ fn cells(
             let terrain = data.map_or(default, |c| c.terrain.as_str());
             let k = look(r, KindList::Terrain, terrain);
             let plated = k.pattern.is_some() || k.colour.luminance() < 0.35;
-            if let Some(name) = board.as_hex().and_then(|b| board_name_at(b, hex)) {
+            if let Some(name) = board_name_at(board, hex) {
                 l.at(
                     cell,
                     Item::Text {

@@ -485,6 +485,40 @@ fn a_square_board_exported_to_tiled_imports_back_as_the_same_scenario() {
     }
 }
 
+/// A map of several square boards (#47) keeps its boards through Tiled: the Chequer
+/// Field as two boards, one turned, exported as TMX, imports back with its boards and
+/// their labels.
+#[test]
+fn a_map_of_two_square_boards_exported_to_tiled_imports_back_with_its_boards() {
+    use sandtable::board::{Board, PlacedBoard};
+    use sandtable::io::export::export_to;
+    use sandtable::io::format;
+    use sandtable::io::tiled::import;
+    let rulesets = rulesets();
+    let mut s = sandtable::io::load_scenario(Path::new(SCENARIO), &rulesets).unwrap();
+    s.ruleset_file = None;
+    let Board::Square(b) = &mut s.board else {
+        panic!("a square board")
+    };
+    b.set_boards(vec![
+        PlacedBoard::new("2", 6, 9, [0, 0], 180),
+        PlacedBoard::new("3", 6, 9, [6, 0], 0),
+    ])
+    .unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let options = ExportOptions::default();
+    let job = ExportJob::new(&s, r, &options);
+    let tmx = dir.path().join("map.tmx");
+    export_to(format::by_name("tiled-tmx").unwrap(), &job, &tmx).unwrap();
+    let m = import::read_map(&tmx).unwrap();
+    let imported = import::to_scenario(&m, None, None, &rulesets, &tmx).unwrap();
+    assert_eq!(imported.warnings, Vec::<String>::new());
+    let a = sandtable::io::to_text(&s, sandtable::io::Format::Json).unwrap();
+    let b = sandtable::io::to_text(&imported.scenario, sandtable::io::Format::Json).unwrap();
+    assert_eq!(b, a);
+}
+
 /// An orthogonal map drawn in Tiled (`tests/fixtures/tiled/squares.tmx`: a tileset
 /// whose tiles carry `terrain` and `elevation`, units and a river side as objects) is
 /// a square board, read as Tiled itself saves it too; read as a hex game it is refused

@@ -25,6 +25,7 @@ mod mini_nap_cli;
 mod module_file;
 mod movement;
 mod multiboard;
+mod multiboard_square;
 mod overlay;
 mod pbs;
 mod pbs_effects;

@@ -62,14 +62,24 @@ fn hex_board(s: &Scenario) -> &HexBoard {
 /// `text` with every word that is a label of the two-board map (`2A1`, or `q,r` of a
 /// hex off the map) replaced by the label of the same hex on the one-board map.
 fn relabel(text: &str, one: &HexBoard, two: &HexBoard) -> String {
+    relabel_by(text, |t| two.parse_label(t).ok(), |h| one.label(h))
+}
+
+/// `text` with every word that `two` reads as a cell (starting with a digit or a
+/// minus: a board's name or `q,r`) replaced by `one`'s label of that cell.
+pub(crate) fn relabel_by(
+    text: &str,
+    two: impl Fn(&str) -> Option<Hex>,
+    one: impl Fn(Hex) -> String,
+) -> String {
     let mut out = String::new();
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
         let trimmed = word.trim_end_matches([',', '-']);
         let tail = word[trimmed.len()..].to_string();
         let starts = trimmed.starts_with(|c: char| c.is_ascii_digit() || c == '-');
-        match two.parse_label(trimmed) {
-            Ok(h) if starts => out.push_str(&one.label(h)),
+        match two(trimmed) {
+            Some(h) if starts => out.push_str(&one(h)),
             _ => out.push_str(trimmed),
         }
         out.push_str(&tail);
@@ -290,12 +300,35 @@ fn movement_zones_of_control_and_findings_cross_the_seam_as_on_one_board() {
     });
 }
 
+/// The lines of a scene's grid layer (a map of one board draws none: its cells are
+/// outlined as polygons; a map of several draws its seams and edges) and the texts of
+/// its labels layer.
+pub(crate) fn seams_and_labels(s: &Scenario, r: &Ruleset) -> (usize, Vec<String>) {
+    use sandtable::scene::{self, Item, LayerId, SceneOptions};
+    let scene = scene::build(s, r, &SceneOptions::default());
+    let n = scene
+        .layer(LayerId::Grid)
+        .items()
+        .iter()
+        .filter(|i| matches!(i, Item::Polyline { .. }))
+        .count();
+    let texts = scene
+        .layer(LayerId::Labels)
+        .items()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    (n, texts)
+}
+
 /// "SVG/PNG/PDF: draw each board's outline (the seam) and labels as printed": a thick
 /// line along every side where the board changes or the map ends, each board's name
 /// over its middle hex, and every hex's label its board's.
 #[test]
 fn the_drawing_outlines_each_board_and_prints_its_labels() {
-    use sandtable::scene::{self, Item, LayerId, SceneOptions};
     let rs = Rulesets::built_in();
     let two = io::load_scenario(
         Path::new("assets/scenarios/battle-cry-two-boards.json"),
@@ -318,25 +351,7 @@ fn the_drawing_outlines_each_board_and_prints_its_labels() {
                 .count()
         })
         .sum();
-    let lines = |s: &Scenario| {
-        let scene = scene::build(s, r, &SceneOptions::default());
-        let n = scene
-            .layer(LayerId::Grid)
-            .items()
-            .iter()
-            .filter(|i| matches!(i, Item::Polyline { .. }))
-            .count();
-        let texts: Vec<String> = scene
-            .layer(LayerId::Labels)
-            .items()
-            .iter()
-            .filter_map(|i| match i {
-                Item::Text { text, .. } => Some(text.clone()),
-                _ => None,
-            })
-            .collect();
-        (n, texts)
-    };
+    let lines = |s: &Scenario| seams_and_labels(s, r);
     let (n1, t1) = lines(&one);
     let (n2, t2) = lines(&two);
     assert_eq!(n1, 0, "one board: no seams");

@@ -462,9 +462,19 @@ fn square_board(m: &TiledMap, props: &Map<String, Value>) -> Result<SquareBoard,
             b.cell_mm = old.cell_mm;
             b.cell_height_mm = old.cell_height_mm;
             // A numbering counts on past the board's old edge, naming each square once.
+            // On a map of several boards each board counts its own squares.
+            let boards = old.boards().to_vec();
+            let several = !boards.is_empty();
             b.numbering = old
                 .numbering
-                .filter(|n| n.distinct_squares(b.columns, b.rows).is_ok());
+                .filter(|n| several || n.distinct_squares(b.columns, b.rows).is_ok());
+            // A map of several boards keeps its boards, as a hex map does.
+            b.set_boards(boards).map_err(|e| {
+                ImportError::BadMap(format!(
+                    "the map's boards do not fit its {} x {} squares: {e}",
+                    m.width, m.height
+                ))
+            })?;
         }
         None => {
             let mm = |px: u32| {
