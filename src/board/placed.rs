@@ -64,20 +64,22 @@ pub enum PlacedError {
     /// A turn other than 0 or 180 degrees (the board, the turn).
     #[error("boards: board '{0}' is turned {1} degrees; a board turns by 0 or 180")]
     Rotation(String, u16),
-    /// A hex of a board outside the map's rectangle (the board, its label there, the
+    /// A hex or square of a board outside the map's rectangle (the board, its label there, the
     /// map's column and row, 1-based, and the map's size).
     #[error(
-        "boards: board '{0}' reaches beyond the {4} x {5} map: its hex {1} would lie at column {2}, row {3}"
+        "boards: board '{0}' reaches beyond the {4} x {5} map: its {1} would lie at column {2}, row {3}"
     )]
     Outside(String, String, i32, i32, u32, u32),
     /// Two boards over one hex of the map (both boards, their labels of it, the map's
     /// column and row, 1-based).
     #[error(
-        "boards: boards '{0}' and '{2}' overlap at the map's column {4}, row {5} (hexes {1} and {3})"
+        "boards: boards '{0}' and '{2}' overlap at the map's column {4}, row {5} ({1} of one, {3} of the other)"
     )]
     Overlap(String, String, String, String, i32, i32),
     /// Two hexes whose labels read alike (the label, both boards).
-    #[error("boards: label {0} reads as a hex of board '{1}' and of board '{2}'; rename a board")]
+    #[error(
+        "boards: label {0} names a place of board '{1}' and one of board '{2}'; rename a board"
+    )]
     Ambiguous(String, String, String),
 }
 

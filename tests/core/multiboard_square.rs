@@ -104,7 +104,9 @@ fn squares_no_board_covers_are_off_the_map_and_bad_layouts_are_refused_by_name()
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("boards '2' and '3' overlap at the map's column 6, row 1 (hexes 2A9 and 3A1)"),
+        err.contains(
+            "boards '2' and '3' overlap at the map's column 6, row 1 (2A9 of one, 3A1 of the other)"
+        ),
         "{err}"
     );
     let err = b
@@ -113,7 +115,7 @@ fn squares_no_board_covers_are_off_the_map_and_bad_layouts_are_refused_by_name()
         .to_string();
     assert!(
         err.contains(
-            "board '7' reaches beyond the 12 x 9 map: its hex 7F1 would lie at column 13, row 1"
+            "board '7' reaches beyond the 12 x 9 map: its 7F1 would lie at column 13, row 1"
         ),
         "{err}"
     );
