@@ -41,15 +41,21 @@ pub fn labels_supported(board: &SquareBoard) -> bool {
     }
 }
 
+/// `SquareGridNumbering.getMaxColumns` / `getMaxRows`: the lines VASSAL counts a
+/// descending numbering from, in a container `size` pixels long cut every `step`.
+pub fn max_lines(size: f64, step: f64) -> i32 {
+    (size / step + 0.5) as i32
+}
+
 /// The board's labels as VASSAL's numbering attributes, on a board image of `image`
 /// pixels cut in squares of `cell` pixels (a descending count starts from VASSAL's
 /// last line, which it works out from the image).
 fn numbering(board: &SquareBoard, image: (u32, u32), cell: (u32, u32)) -> Numbering {
     if let Some(n) = &board.numbering {
         let kind = |letters: bool| if letters { 'A' } else { 'N' };
-        // `SquareGridNumbering.getMaxColumns` / `getMaxRows`; our first square is
-        // VASSAL's raw line 0, named `max - 0 + off` when descending.
-        let max = |size: u32, step: u32| (f64::from(size) / f64::from(step) + 0.5) as i32;
+        // Our first square is VASSAL's raw line 0, named `max - 0 + off` when
+        // descending.
+        let max = |size: u32, step: u32| max_lines(f64::from(size), f64::from(step));
         let off = |c: &crate::board::numbering::Count, max: i32| {
             if c.step < 0 { c.first - max } else { c.first }
         };

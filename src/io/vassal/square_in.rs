@@ -212,8 +212,8 @@ fn numbering(
     }
     let (prefix, suffix) = around_location(board_name, n)?;
     // `getMaxColumns` and `getMaxRows`, as VASSAL computes them.
-    let max_cols = (f64::from(container.0) / grid.dx + 0.5) as i32;
-    let max_rows = (f64::from(container.1) / grid.dy + 0.5) as i32;
+    let max_cols = super::square::max_lines(f64::from(container.0), grid.dx);
+    let max_rows = super::square::max_lines(f64::from(container.1), grid.dy);
     Ok(Numbering {
         first: if n.first == 'H' {
             Axis::Column
