@@ -8,7 +8,8 @@
 //!
 //! Environment: `PROBE_RECTS=N` paints N window-sized translucent rectangles a frame (the
 //! overdraw a board's layers make), `PROBE_DITHER=0` turns egui-wgpu's dithering off,
-//! `PROBE_SIZE=WxH` sets the window's inner size (default 1280x770, the tours' size).
+//! `PROBE_SIZE=WxH` sets the window's inner size (default 1280x770, the tours' size),
+//! `PROBE_RENDERER=glow` draws through eframe's OpenGL renderer instead of wgpu.
 //! At the end it prints the median and 95th percentile of the wall time between frames
 //! and of eframe's CPU time per frame; the difference is the time spent submitting and
 //! presenting (with llvmpipe, rasterising).
@@ -114,6 +115,10 @@ fn main() {
             .with_inner_size([w, h])
             .with_title("probe"),
         dithering: std::env::var("PROBE_DITHER").as_deref() != Ok("0"),
+        renderer: match std::env::var("PROBE_RENDERER").as_deref() {
+            Ok("glow") => eframe::Renderer::Glow,
+            _ => eframe::Renderer::Wgpu,
+        },
         ..Default::default()
     };
     let result = std::sync::Arc::new(std::sync::Mutex::new((
@@ -127,9 +132,8 @@ fn main() {
         "probe",
         options,
         Box::new(move |cc| {
-            if let Some(rs) = &cc.wgpu_render_state {
-                let info = rs.adapter.get_info();
-                println!("adapter {:?} backend {:?}", info.name, info.backend);
+            if let Some(device) = sandtable::app::renderer::device(cc) {
+                println!("drawn by {}, software: {}", device.name, device.cpu);
             }
             Ok(Box::new(Guard {
                 probe: Probe {

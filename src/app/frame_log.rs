@@ -123,8 +123,9 @@ fn now_ms() -> f64 {
         .map_or(0.0, |d| d.as_secs_f64() * 1e3)
 }
 
-/// Says on stderr which GPU adapter and backend wgpu picked (llvmpipe through GL or
-/// lavapipe through Vulkan rasterise at very different speeds), when the log is on.
+/// Says on stderr which renderer and device draw the window (llvmpipe through wgpu's GL
+/// backend and through eframe's own OpenGL renderer rasterise at very different
+/// speeds), when the log is on.
 pub fn adapter(cc: &eframe::CreationContext<'_>) {
     if !on() {
         return;
@@ -135,6 +136,8 @@ pub fn adapter(cc: &eframe::CreationContext<'_>) {
             "frame log: wgpu adapter {:?}, backend {:?}, driver {:?} {:?}, surface format {:?}",
             info.name, info.backend, info.driver, info.driver_info, rs.target_format
         );
+    } else if let Some(device) = super::renderer::device(cc) {
+        eprintln!("frame log: {}, software: {}", device.name, device.cpu);
     }
 }
 

@@ -22,7 +22,7 @@ const TRIM_THRESHOLD: i32 = 128 << 20;
 /// first frame; it changes only how memory is reused, never what is drawn.
 pub fn keep_frame_buffers() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    #[allow(unsafe_code)] // the crate's one unsafe call (Cargo.toml's `[lints]`)
+    #[allow(unsafe_code)] // one of the crate's two unsafe calls (Cargo.toml's `[lints]`)
     // SAFETY: mallopt only sets two of the allocator's tuning values; it is called
     // before the designer starts its threads, and a refused value leaves glibc's own.
     unsafe {

@@ -44,6 +44,7 @@ mod preview_worker;
 pub mod properties;
 pub mod questions;
 pub mod recovery;
+pub mod renderer;
 pub mod sample;
 pub mod scenario_panel;
 pub mod select;
@@ -168,10 +169,13 @@ impl DesignerApp {
         frame_log::adapter(cc);
         let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs::default()))
             .with_recovery(recovery::Recovery::default_path());
-        let device = cc
-            .wgpu_render_state
-            .as_ref()
-            .map(|rs| rs.adapter.get_info().device_type);
+        let device = renderer::device(cc).map(|d| {
+            if d.cpu {
+                eframe::wgpu::DeviceType::Cpu
+            } else {
+                eframe::wgpu::DeviceType::Other
+            }
+        });
         app.canvas.painter.lean = paint::Lean::for_adapter(device);
         let mut files = ruleset_files;
         if let Some(storage) = cc.storage {
@@ -233,7 +237,7 @@ impl eframe::App for DesignerApp {
         self.frame_log.end(self.doc.id, self.doc.revision);
     }
 
-    fn on_exit(&mut self) {
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // A clean exit leaves no recovery file behind.
         if !self.doc.history.is_dirty() || self.files.closing() {
             self.recovery.clear();
@@ -285,22 +289,39 @@ fn sample_fallback() -> Scenario {
 /// user's own (`--ruleset-file`) besides the built-in ones.
 pub fn run(open: Option<PathBuf>, rulesets: Vec<PathBuf>) -> i32 {
     memory::keep_frame_buffers();
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_inner_size([1280.0, 800.0])
-            .with_title("Sandtable"),
-        persist_window: true,
-        ..Default::default()
-    };
-    match eframe::run_native(
-        "sandtable",
-        options,
-        Box::new(move |cc| Ok(Box::new(DesignerApp::native(cc, open, rulesets)))),
-    ) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: could not open the window: {e}");
-            2
+    let (first, chosen) = renderer::first_choice();
+    let mut tries = vec![first];
+    if !chosen && first == eframe::Renderer::Glow {
+        tries.push(eframe::Renderer::Wgpu);
+    }
+    let mut last = String::new();
+    for renderer in tries {
+        let options = eframe::NativeOptions {
+            viewport: egui::ViewportBuilder::default()
+                .with_inner_size([1280.0, 800.0])
+                .with_title("Sandtable"),
+            persist_window: true,
+            renderer,
+            ..Default::default()
+        };
+        let (open, rulesets) = (open.clone(), rulesets.clone());
+        match eframe::run_native(
+            "sandtable",
+            options,
+            Box::new(move |cc| Ok(Box::new(DesignerApp::native(cc, open, rulesets)))),
+        ) {
+            Ok(()) => return 0,
+            Err(e) => {
+                // A context that cannot be made fails before the app exists, so the
+                // next renderer starts from the same state.
+                last = format!(
+                    "{} could not draw the window: {e}",
+                    renderer::name(renderer)
+                );
+                eprintln!("note: {last}");
+            }
         }
     }
+    eprintln!("error: could not open the window: {last}");
+    2
 }
