@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use sandtable::board::Board;
+use sandtable::board::numbering::{Axis, Count, Numbering};
 use sandtable::io::export::{ExportJob, ExportOptions};
 use sandtable::io::vassal;
 use sandtable::rules::{Ruleset, Rulesets};
@@ -58,6 +59,41 @@ fn vassal_lays_out_two_square_boards_one_reversed_and_names_every_square_as_prin
         };
         vassal_lays_out_and_names_as_printed(&s, r, &o, "squares", 0.0);
     }
+    // Numbered as a module numbers its squares, rows counted down from 9 on each board
+    // (VASSAL counts a descending line from each board's own image) and the column
+    // first with a separator: every board's SquareGridNumbering prints its labels.
+    let mut numbered = s.clone();
+    let Board::Square(b) = &mut numbered.board else {
+        unreachable!()
+    };
+    let list = b.boards().to_vec();
+    let count = |first, step, leading| Count {
+        letters: false,
+        first,
+        step,
+        leading,
+    };
+    b.numbering = Some(Box::new(Numbering {
+        first: Axis::Column,
+        separator: ".".into(),
+        columns: count(1, 1, 1),
+        rows: count(9, -1, 0),
+        shift_pushed: false,
+        prefix: String::new(),
+        suffix: String::new(),
+    }));
+    b.set_boards(list).unwrap();
+    assert_eq!(
+        b.label(hexx::Hex::new(6, 0)),
+        "301.9",
+        "board 3's first square"
+    );
+    assert_eq!(b.label(hexx::Hex::new(5, 8)), "201.9", "board 2's, turned");
+    let o = ExportOptions {
+        dpi: 80,
+        ..ExportOptions::default()
+    };
+    vassal_lays_out_and_names_as_printed(&numbered, r, &o, "squares", 0.0);
 }
 
 /// Exports `s`, a map of several boards, and reads it with VASSAL's engine: one map
