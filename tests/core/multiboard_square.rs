@@ -325,16 +325,10 @@ fn square_board_files_laid_out_make_the_map_and_hexes_do_not_mix_in() {
     assert_eq!(made.board, two.board);
     assert_eq!(made.hexes, two.hexes);
     assert_eq!(made.hexsides, two.hexsides);
-    let spots = |s: &Scenario| {
-        let mut v: Vec<(String, Option<(i32, i32)>)> = s
-            .units
-            .iter()
-            .map(|u| (u.class.clone(), u.hex.map(|h| (h.x, h.y))))
-            .collect();
-        v.sort();
-        v
-    };
-    assert_eq!(spots(&made), spots(&two));
+    assert_eq!(
+        crate::multiboard::spots(&made),
+        crate::multiboard::spots(&two)
+    );
     // A board of hexes with them: refused, by both boards and their files.
     let hexes = io::load_scenario(
         Path::new("assets/scenarios/battle-cry-crossroads.json"),

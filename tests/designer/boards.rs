@@ -1,9 +1,12 @@
-//! Issue #47: File > New lays a map out of several boards from a board library: the
-//! user picks board files, places and turns them, and the map takes their terrain.
+//! Issue #47: File > New lays a map out of several boards, of hexes or of squares, from
+//! a board library: the user picks board files, places and turns them, and the map
+//! takes their terrain.
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use sandtable::app::DesignerApp;
 use sandtable::board::Board;
 use sandtable::rules::Rulesets;
 use sandtable::scenario::Scenario;
@@ -24,11 +27,8 @@ fn board_library(dir: &std::path::Path) -> Scenario {
     two
 }
 
-#[test]
-fn new_lays_out_two_board_files_one_upside_down_with_their_terrain() {
-    let dir = tempfile::tempdir().unwrap();
-    let two = board_library(dir.path());
-    let mut h = app();
+/// File > New, Several boards, the board library `dir` read.
+fn new_several_boards(h: &mut Harness<'static, DesignerApp>, dir: &std::path::Path) {
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     h.get_by_label("Several boards (geomorphic mapboards)")
@@ -38,10 +38,18 @@ fn new_lays_out_two_board_files_one_upside_down_with_their_terrain() {
         .focus();
     h.run();
     h.get_by_role_and_label(Role::TextInput, "Board library:")
-        .type_text(&dir.path().display().to_string());
+        .type_text(&dir.display().to_string());
     h.run();
     h.get_by_label("Read the folder").click();
     h.run();
+}
+
+#[test]
+fn new_lays_out_two_board_files_one_upside_down_with_their_terrain() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = board_library(dir.path());
+    let mut h = app();
+    new_several_boards(&mut h, dir.path());
     h.get_by_label("use 2.json").click();
     h.run();
     h.get_by_label("use 3.json").click();
@@ -100,20 +108,8 @@ fn new_lays_out_two_square_board_files_and_refuses_a_hex_board_among_them() {
     let hex3 = board_file(&hexes, "3").unwrap();
     sandtable::io::save_scenario(&hex3, &dir.path().join("hex-3.json")).unwrap();
 
-    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
-    h.run();
+    new_several_boards(&mut h, dir.path());
     assert!(designer_kit::is_on(&h, "Chequer Field"), "the open game");
-    h.get_by_label("Several boards (geomorphic mapboards)")
-        .click();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "Board library:")
-        .focus();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "Board library:")
-        .type_text(&dir.path().display().to_string());
-    h.run();
-    h.get_by_label("Read the folder").click();
-    h.run();
     for file in ["2.json", "3.json", "hex-3.json"] {
         h.get_by_label(&format!("use {file}")).click();
         h.run();
