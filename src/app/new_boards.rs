@@ -1,15 +1,15 @@
 //! File > New's "several boards": a map laid out from board files (each a scenario of
-//! one board and its terrain) in a board library folder the user chooses, each board
-//! placed at a column and row and turned 0 or 180 degrees.
+//! one board and its terrain, of hexes or of squares) in a board library folder the
+//! user chooses, each board placed at a column and row and turned 0 or 180 degrees.
 
 use std::path::PathBuf;
 
 use egui::Ui;
 
 use crate::board::PlacedBoard;
-use crate::rules::Rulesets;
+use crate::rules::{Ruleset, Rulesets};
 use crate::scenario::Scenario;
-use crate::scenario::layout_boards::{LayoutError, compose};
+use crate::scenario::layout_boards::{LayoutError, compose, one_kind};
 
 /// A board file found in the library, and where the user puts it.
 pub struct LibraryBoard {
@@ -18,10 +18,18 @@ pub struct LibraryBoard {
     pub used: bool,
     /// The board's name as printed (default: the file's name).
     pub name: String,
-    /// 1-based column and row of the map where its top-left hex lies.
+    /// 1-based column and row of the map where its top-left hex or square lies.
     pub column: u32,
     pub row: u32,
     pub upside_down: bool,
+}
+
+/// Whether a scenario is a board file: one board of hexes or of squares, not a map of
+/// several.
+fn one_board(s: &Scenario) -> bool {
+    use crate::board::Board;
+    matches!(s.board, Board::Hex(_) | Board::Square(_))
+        && s.board.grid().is_some_and(|g| g.boards().is_empty())
 }
 
 /// The library folder and its boards.
@@ -34,7 +42,8 @@ pub struct SeveralBoards {
 }
 
 impl SeveralBoards {
-    /// Reads every scenario file of the folder that holds a hex board.
+    /// Reads every scenario file of the folder that holds one board of hexes or of
+    /// squares (not a map of several).
     pub fn read_folder(&mut self, rulesets: &Rulesets) {
         self.boards.clear();
         self.note = None;
@@ -58,7 +67,7 @@ impl SeveralBoards {
         let mut skipped = Vec::new();
         for file in files {
             match crate::io::load_scenario(&file, rulesets) {
-                Ok(board) if board.board.as_hex().is_some_and(|b| b.boards().is_empty()) => {
+                Ok(board) if one_board(&board) => {
                     let name = file
                         .file_stem()
                         .map(|s| s.to_string_lossy().into_owned())
@@ -81,12 +90,16 @@ impl SeveralBoards {
             }
         }
         if !skipped.is_empty() {
-            self.note = Some(format!("not a board of hexes: {}", skipped.join(", ")));
+            self.note = Some(format!(
+                "not a board of hexes or squares: {}",
+                skipped.join(", ")
+            ));
         }
     }
 
-    /// The map of the boards in use, or why not.
-    pub fn map(&self, ruleset: &str) -> Result<Scenario, LayoutError> {
+    /// The map of the boards in use for the game `ruleset`, or why not (boards of
+    /// hexes and of squares together, or not of the game's kind).
+    pub fn map(&self, ruleset: &Ruleset) -> Result<Scenario, LayoutError> {
         let parts: Vec<(PlacedBoard, &Scenario)> = self
             .boards
             .iter()
@@ -95,8 +108,8 @@ impl SeveralBoards {
                 let (columns, rows) = b
                     .board
                     .board
-                    .as_hex()
-                    .map_or((1, 1), |h| (h.columns, h.rows));
+                    .grid()
+                    .map_or((1, 1), |g| (g.columns(), g.rows()));
                 let file = b.file.file_name().map(|f| f.to_string_lossy().into_owned());
                 (
                     PlacedBoard {
@@ -111,7 +124,8 @@ impl SeveralBoards {
                 )
             })
             .collect();
-        compose(ruleset, &parts)
+        one_kind(&parts, Some(&ruleset.board))?;
+        compose(&ruleset.id, &parts)
     }
 
     /// The folder, its boards and where each goes.

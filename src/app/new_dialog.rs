@@ -83,9 +83,9 @@ impl NewDialog {
     /// The blank scenario the choices describe, or why not.
     pub fn scenario(&self, rulesets: &Rulesets) -> Result<Scenario, AppError> {
         let r = rulesets.get(&self.ruleset).ok_or(AppError::NoRuleset)?;
-        if let (Some(several), Board::Hex(_)) = (&self.several, &r.board) {
+        if let (Some(several), Board::Hex(_) | Board::Square(_)) = (&self.several, &r.board) {
             let mut s = several
-                .map(&self.ruleset)
+                .map(r)
                 .map_err(|e| AppError::Boards(e.to_string()))?;
             if s.sides.is_empty() {
                 s.sides = r.proposed_sides();
@@ -132,6 +132,23 @@ impl NewDialog {
         Ok(s)
     }
 
+    /// The choice of several boards (a game of hexes or of squares) and, when chosen,
+    /// the board library; whether the one board's own fields are wanted instead.
+    fn several_boards_ui(&mut self, ui: &mut Ui, rulesets: &Rulesets) -> bool {
+        let mut several = self.several.is_some();
+        ui.checkbox(&mut several, "Several boards (geomorphic mapboards)");
+        if several != self.several.is_some() {
+            self.several = several.then(Default::default);
+        }
+        match &mut self.several {
+            Some(s) => {
+                s.ui(ui, rulesets);
+                false
+            }
+            None => true,
+        }
+    }
+
     /// Shows the choices; returns the scenario when the user creates it, and whether
     /// the dialog stays open.
     pub fn ui(&mut self, ui: &mut Ui, rulesets: &Rulesets) -> (Option<Scenario>, bool) {
@@ -152,8 +169,10 @@ impl NewDialog {
         let board = rulesets.get(&self.ruleset).map(|r| r.board.kind());
         if board == Some("square") {
             ui.label("Squares");
-            square_width_field(ui, &mut self.hex_mm);
-            hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
+            if self.several_boards_ui(ui, rulesets) {
+                square_width_field(ui, &mut self.hex_mm);
+                hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
+            }
         } else if board == Some("area") {
             ui.label("Area map");
             ui.horizontal(|ui| {
@@ -181,14 +200,7 @@ impl NewDialog {
                 ));
             }
         } else if board == Some("hex") {
-            let mut several = self.several.is_some();
-            ui.checkbox(&mut several, "Several boards (geomorphic mapboards)");
-            if several != self.several.is_some() {
-                self.several = several.then(Default::default);
-            }
-            if let Some(s) = &mut self.several {
-                s.ui(ui, rulesets);
-            } else {
+            if self.several_boards_ui(ui, rulesets) {
                 hex_layout_fields(ui, &mut self.orientation, &mut self.stagger);
                 hex_width_field(ui, &mut self.hex_mm);
                 hex_size_fields(ui, &mut self.columns, &mut self.rows, &mut self.labels);
@@ -224,12 +236,13 @@ impl NewDialog {
                 ui.colored_label(egui::Color32::RED, e.to_string());
             }
             Ok(s) if self.several.is_some() => {
-                if let Some(b) = s.board.as_hex() {
+                if let Some(g) = s.board.grid() {
                     ui.label(format!(
-                        "A map of {} x {} hexes on {} boards",
-                        b.columns,
-                        b.rows,
-                        b.boards().len()
+                        "A map of {} x {} {} on {} boards",
+                        g.columns(),
+                        g.rows(),
+                        g.nouns(),
+                        g.boards().len()
                     ));
                 }
             }

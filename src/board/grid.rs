@@ -183,6 +183,42 @@ impl<'a> Grid<'a> {
         }
     }
 
+    /// The map's cell that a board's cell lies on (`o`, its offset on the board as
+    /// printed), as [`super::placed`] lays a board out on hexes or on squares.
+    pub fn on_map(self, p: &PlacedBoard, o: Offset) -> Hex {
+        match self {
+            Grid::Hex(b) => p.to_map(b.orientation, b.stagger, o),
+            Grid::Square { board, .. } => board.from_offset(p.square_to_map(o)),
+            Grid::Area(_) => Hex::new(o.col, o.row),
+        }
+    }
+
+    /// The label a board of a map of several prints on its cell at offset `o` (`G1`
+    /// of the map's `3G1`).
+    pub fn printed_label(self, p: &PlacedBoard, o: Offset) -> String {
+        match self {
+            Grid::Hex(b) => {
+                let printed = b.printed(p);
+                printed.label(printed.from_offset(o))
+            }
+            Grid::Square { board, .. } => {
+                let printed = board.printed(p);
+                printed.label(printed.from_offset(o))
+            }
+            Grid::Area(_) => format!("{},{}", o.col, o.row),
+        }
+    }
+
+    /// A side as it lies once its cell is turned 180 degrees (`NE` <-> `SW`, `N` <->
+    /// `S`); a name the grid's cells have no side of stays.
+    pub fn turned_half(self, side: Side) -> Side {
+        let all = self.sides();
+        match self.side_index(side) {
+            Some(i) => all[(i + all.len() / 2) % all.len()],
+            None => side,
+        }
+    }
+
     /// Every cell of the map in reading order.
     pub fn cells(self) -> impl Iterator<Item = Hex> + 'a {
         let (columns, rows) = (self.columns() as i32, self.rows() as i32);

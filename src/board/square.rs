@@ -296,6 +296,21 @@ impl SquareBoard {
         self.labels == LabelScheme::Axial && self.numbering.is_none()
     }
 
+    /// A board of the map as printed: its own rectangle of the map's squares, named
+    /// in the map's scheme or numbering (which counts each board on its own).
+    pub fn printed(&self, b: &PlacedBoard) -> SquareBoard {
+        SquareBoard {
+            columns: b.columns,
+            rows: b.rows,
+            labels: self.labels,
+            cell_mm: self.cell_mm,
+            cell_height_mm: self.cell_height_mm,
+            numbering: self.numbering.clone(),
+            background: None,
+            boards: None,
+        }
+    }
+
     /// The names of a board's squares as printed on it.
     fn printed_names(&self, b: &PlacedBoard) -> Names {
         Names {

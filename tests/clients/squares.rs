@@ -14,7 +14,7 @@ use crate::vassal::checker_or_skip;
 const RULESET: &str = "assets/rulesets/examples/chequer-field.ron";
 const SCENARIO: &str = "assets/rulesets/examples/scenarios/chequer-field-bridge.json";
 
-fn rulesets() -> Rulesets {
+pub fn rulesets() -> Rulesets {
     let text = std::fs::read_to_string(RULESET).unwrap();
     let mut all = Rulesets::built_in();
     all.insert(Arc::new(parse_ruleset(&text, Path::new(RULESET)).unwrap()));

@@ -23,9 +23,20 @@ fn examples() -> Vec<String> {
     v
 }
 
+/// The example scenarios of the example rulesets (each names its ruleset file).
+fn ruleset_examples() -> Vec<String> {
+    let dir = "assets/rulesets/examples/scenarios";
+    let mut v: Vec<String> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir))
+        .unwrap()
+        .map(|e| format!("{dir}/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    v.sort();
+    v
+}
+
 #[test]
 fn every_example_validates_clean_with_exit_0() {
-    for file in examples() {
+    for file in examples().into_iter().chain(ruleset_examples()) {
         let (code, out, err) = sandtable(&["validate", &file, "--json"]);
         assert_eq!(code, 0, "{file}: {out}{err}");
         let v: Value = serde_json::from_str(&out).unwrap();

@@ -388,15 +388,6 @@ fn board_files_laid_out_make_the_map_with_their_terrain() {
     let made = compose(&two.ruleset, &parts).unwrap();
     assert_eq!(made.board, two.board);
     assert_eq!(made.hexes, two.hexes);
-    let spots = |s: &Scenario| {
-        let mut v: Vec<(String, Option<(i32, i32)>)> = s
-            .units
-            .iter()
-            .map(|u| (u.class.clone(), u.hex.map(|h| (h.x, h.y))))
-            .collect();
-        v.sort();
-        v
-    };
     assert_eq!(spots(&made), spots(&two));
     // Moved one column right, the turned board no longer fits under the other: refused
     // by name.
@@ -404,6 +395,18 @@ fn board_files_laid_out_make_the_map_with_their_terrain() {
     moved[0].0.at = [1, 1];
     let err = compose(&two.ruleset, &moved).unwrap_err().to_string();
     assert!(err.contains("boards '2' and '3' overlap"), "{err}");
+}
+
+/// Each unit's class and cell, sorted: units of a map laid out from board files are
+/// renamed by board, not moved.
+pub fn spots(s: &Scenario) -> Vec<(String, Option<(i32, i32)>)> {
+    let mut v: Vec<(String, Option<(i32, i32)>)> = s
+        .units
+        .iter()
+        .map(|u| (u.class.clone(), u.hex.map(|h| (h.x, h.y))))
+        .collect();
+    v.sort();
+    v
 }
 
 /// Scenario properties' "Apply board size" on a map of several boards: the size and the

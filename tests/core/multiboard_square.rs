@@ -260,3 +260,90 @@ fn movement_does_not_enter_squares_between_the_boards() {
     assert_eq!(in_g(&gap), 0);
     assert!(!squares(&gap).contains(Hex::new(6, 4)));
 }
+
+const TWO: &str = "assets/rulesets/examples/scenarios/chequer-field-two-boards.json";
+
+fn example_two() -> Scenario {
+    let mut all = Rulesets::built_in();
+    all.insert(Arc::new(ruleset()));
+    io::load_scenario(Path::new(TWO), &all).unwrap()
+}
+
+/// The example of two square boards is the one-board example laid out on two: the
+/// same terrain, river, bridge and units on the same squares of the field.
+#[test]
+fn the_example_of_two_boards_is_the_field_on_two_boards() {
+    let two = example_two();
+    let want = two_boards(&one_board());
+    assert_eq!(two.board, want.board);
+    assert_eq!(two.hexes, want.hexes);
+    assert_eq!(two.hexsides, want.hexsides);
+    assert_eq!(two.units, want.units);
+    // Board 2 lies upside down: its A1 is the map's F9, beside board 3's A9.
+    let b = squares(&two);
+    assert_eq!(b.label(Hex::new(5, 8)), "2A1");
+    assert_eq!(b.label(Hex::new(6, 8)), "3A9");
+}
+
+/// "A multi-board map is laid out by picking boards, moving and rotating them (boards
+/// from a library of the user's own board files)", on squares: each board of the
+/// example saved as a board file of its own (as printed, the turned one turned back,
+/// its river sides named as printed) and laid out again is the example's map; a
+/// board of hexes among them is refused, naming both files.
+#[test]
+fn square_board_files_laid_out_make_the_map_and_hexes_do_not_mix_in() {
+    use sandtable::scenario::layout_boards::{board_file, compose};
+    let two = example_two();
+    let map = squares(&two);
+    let files: Vec<Scenario> = map
+        .boards()
+        .iter()
+        .map(|p| board_file(&two, &p.name).unwrap())
+        .collect();
+    // Each board as printed: 6 x 9, the river along its west edge (its A column; board
+    // 2's is the east of its half of the field once turned), the bridge at its A5:
+    // the seam's sides are printed on both boards.
+    for f in &files {
+        let b = squares(f);
+        assert_eq!((b.columns, b.rows, b.boards().len()), (6, 9, 0));
+        let grid = f.board.grid().unwrap();
+        let mut sides: Vec<String> = f
+            .hexsides
+            .keys()
+            .map(|(k, kind)| {
+                let (c, side) = grid.name_side(*k);
+                format!("{}{side}{kind}", b.label(c))
+            })
+            .collect();
+        sides.sort();
+        assert_eq!(sides.len(), 10, "{sides:?}");
+        assert!(sides.contains(&"A5Wbridge".to_string()), "{sides:?}");
+        assert!(sides.contains(&"A9Wriver".to_string()), "{sides:?}");
+    }
+    let parts: Vec<(PlacedBoard, &Scenario)> = map.boards().iter().cloned().zip(&files).collect();
+    let made = compose(&two.ruleset, &parts).unwrap();
+    assert_eq!(made.board, two.board);
+    assert_eq!(made.hexes, two.hexes);
+    assert_eq!(made.hexsides, two.hexsides);
+    assert_eq!(
+        crate::multiboard::spots(&made),
+        crate::multiboard::spots(&two)
+    );
+    // A board of hexes with them: refused, by both boards and their files.
+    let hexes = io::load_scenario(
+        Path::new("assets/scenarios/battle-cry-crossroads.json"),
+        &Rulesets::built_in(),
+    )
+    .unwrap();
+    let mut mixed = parts.clone();
+    mixed[0].0.file = Some("2.json".into());
+    let mut h = PlacedBoard::new("x", 1, 1, [0, 9], 0);
+    h.file = Some("crossroads.json".into());
+    mixed.push((h, &hexes));
+    let err = compose(&two.ruleset, &mixed).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "board 'x' (crossroads.json) is of hexes and board '2' (2.json) of squares: a map \
+         is laid out of boards of one kind"
+    );
+}

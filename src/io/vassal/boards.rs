@@ -4,16 +4,19 @@
 //! board turned 180 degrees is a `reversible` board chosen reversed (`2/rev`): its image
 //! and grid are the board as printed, and VASSAL turns both.
 //!
-//! The map's image is cut between the boards' hex centres, so that each board's image
-//! holds the centres of its own hexes (a cut through a row of staggered hexes slices
-//! those hexes, as a printed geomorphic board's edge does).
+//! The map's image is cut between the boards' cell centres, so that each board's image
+//! holds the centres of its own hexes or squares (a cut through a row of staggered
+//! hexes slices those hexes, as a printed geomorphic board's edge does; between
+//! squares it is their common edge). Hexes and squares are laid out by one code: only
+//! each board's grid differs (a `HexGrid` or a `SquareGrid`, each with its numbering).
 
 use hexx::Vec2;
 use resvg::tiny_skia::Pixmap;
 
 use super::grid::{self, GridFit, PixelMap};
+use super::square::{self, SquareFit};
 use super::{Stack, Zone};
-use crate::board::{HexBoard, Offset, PlacedBoard};
+use crate::board::{Grid, HexBoard, Offset, PlacedBoard};
 use crate::io::export::ExportError;
 use crate::io::raster::RasterError;
 
@@ -35,19 +38,49 @@ pub struct Sheet {
     /// Turned 180 degrees: chosen reversed.
     pub reversed: bool,
     /// Its grid, in the board's own (unturned) pixels, labelled as the board prints.
-    pub grid: GridFit,
+    pub grid: SheetGrid,
     /// Its image (PNG), as printed: turned back for a reversed board.
     pub png: Vec<u8>,
-    /// A zone per hex of the board, named by the map's label (`2H3`), in the board's
+    /// A zone per cell of the board, named by the map's label (`2H3`), in the board's
     /// pixels as it lies (turned, for a reversed board).
     pub zones: Vec<Zone>,
 }
 
+/// A board's grid: of hexes or of squares.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SheetGrid {
+    Hex(GridFit),
+    Square(SquareFit),
+}
+
+/// A hex board's grid on its sheet: the map's spacing, its first hex at `first` (the
+/// board's own pixels), numbered as the board `p` prints.
+pub fn hex_sheet(
+    b: &HexBoard,
+    global: &GridFit,
+    p: &PlacedBoard,
+    first: (i32, i32),
+    size: (u32, u32),
+) -> SheetGrid {
+    let mut grid = grid::fit(&b.printed(p), (1.0, 1.0), 100);
+    (grid.dx, grid.dy) = (global.dx, global.dy);
+    (grid.x0, grid.y0) = if grid.sideways {
+        (first.1, first.0)
+    } else {
+        first
+    };
+    grid.pixels = PixelMap {
+        image: size,
+        ..global.pixels
+    };
+    SheetGrid::Hex(grid)
+}
+
 /// The map's image cut into the boards' slots, or `None` when the boards do not lie in
-/// rows and columns whose hex centres can be told apart by straight cuts (boards of
+/// rows and columns whose cell centres can be told apart by straight cuts (boards of
 /// one slot row at different rows of the map, a turned board of an odd number of lines
 /// whose pushed line reaches past its neighbour's).
-pub fn lay_out(b: &HexBoard, pixels: &PixelMap) -> Option<Vec<((u32, u32), Rect)>> {
+pub fn lay_out(b: Grid<'_>, pixels: &PixelMap) -> Option<Vec<((u32, u32), Rect)>> {
     let boards = b.boards();
     let mut cols: Vec<u32> = boards.iter().map(|p| p.at[0]).collect();
     let mut rows: Vec<u32> = boards.iter().map(|p| p.at[1]).collect();
@@ -66,7 +99,7 @@ pub fn lay_out(b: &HexBoard, pixels: &PixelMap) -> Option<Vec<((u32, u32), Rect)
     let layout = b.layout();
     let centres = |p: &PlacedBoard| -> Vec<(f64, f64)> {
         p.offsets()
-            .map(|o| pixels.to_px(layout.centre(p.to_map(b.orientation, b.stagger, o))))
+            .map(|o| pixels.to_px(layout.centre(b.on_map(p, o))))
             .collect()
     };
     // Per slot column, the least and greatest centre x; per slot row, y.
@@ -128,15 +161,16 @@ fn local(pixels: &PixelMap, sheet: Rect, reversed: bool, mm: Vec2) -> (f64, f64)
 }
 
 /// The boards of the map as the module holds them, each with its image cut from the
-/// map's image `png`. `zones`: the map's zones, a hex each in the order of
-/// the board's hexes (in the map's pixels).
+/// map's image `png` (of `pixels`). `zones`: the map's zones, a cell each in the order
+/// of the board's cells (in the map's pixels); `grid`: a board's grid given its first
+/// cell's centre in its own pixels and its image's size.
 pub fn sheets(
-    b: &HexBoard,
-    global: &GridFit,
+    b: Grid<'_>,
+    pixels: PixelMap,
     png: &[u8],
     zones: &[Zone],
+    grid: impl Fn(&PlacedBoard, (i32, i32), (u32, u32)) -> SheetGrid,
 ) -> Result<Option<Vec<Sheet>>, ExportError> {
-    let pixels = global.pixels;
     let Some(rects) = lay_out(b, &pixels) else {
         return Ok(None);
     };
@@ -163,23 +197,15 @@ pub fn sheets(
         let bytes = image
             .encode_png()
             .map_err(|e| RasterError::Encode(e.to_string()))?;
-        let printed = b.printed(p);
-        let mut grid = grid::fit(&printed, (1.0, 1.0), 100);
-        let first = layout.centre(p.to_map(b.orientation, b.stagger, Offset { col: 0, row: 0 }));
+        let first = layout.centre(b.on_map(p, Offset { col: 0, row: 0 }));
         let (x, y) = local(&pixels, rect, reversed, first);
-        let (x, y) = (x.round() as i32, y.round() as i32);
-        (grid.dx, grid.dy) = (global.dx, global.dy);
-        (grid.x0, grid.y0) = if grid.sideways { (y, x) } else { (x, y) };
-        grid.pixels = PixelMap {
-            image: (rect.2, rect.3),
-            ..pixels
-        };
+        let grid = grid(p, (x.round() as i32, y.round() as i32), (rect.2, rect.3));
         // VASSAL finds a piece's zone in the board's pixels as it lies (`Map.findZone`
         // does not turn a reversed board's point back, as its grid's names do), so
         // the zones lie as the board does: a zone named by the grid gets its name
         // from the grid all the same.
         let zones = b
-            .hexes()
+            .cells()
             .zip(zones)
             .filter(|(h, _)| b.board_at(*h).is_some_and(|(q, _)| q.name == p.name))
             .map(|(h, z)| Zone {
@@ -227,20 +253,22 @@ fn file_safe(name: &str) -> String {
 /// board: its own pixels as VASSAL's `SetupStack` takes them (offset from the board's
 /// place on the map, not turned back), and its label as the board prints it when the
 /// grid can place it (VASSAL resolves a grid location without turning a reversed
-/// board's coordinates, so a reversed board's stacks are placed by their pixels).
+/// board's coordinates, so a reversed board's stacks are placed by their pixels; so
+/// are those of a board of squares whose labels VASSAL does not print as we do).
 pub fn stack_on(
     sheets: &[Sheet],
-    b: &HexBoard,
+    b: Grid<'_>,
     stack: &Stack,
-    hex: hexx::Hex,
+    cell: hexx::Hex,
 ) -> Option<(usize, (i32, i32), Option<String>)> {
-    let (p, o) = b.board_at(hex)?;
+    let (p, o) = b.board_at(cell)?;
     let i = sheets.iter().position(|s| s.name == p.name)?;
     let s = &sheets[i];
     let at = (stack.at.0 - s.origin.0, stack.at.1 - s.origin.1);
-    let label = (!s.reversed).then(|| {
-        let printed = b.printed(p);
-        printed.label(printed.from_offset(o))
-    });
+    let named = match b {
+        Grid::Square { board, .. } => square::labels_supported(&board.printed(p)),
+        _ => true,
+    };
+    let label = (named && !s.reversed).then(|| b.printed_label(p, o));
     Some((i, at, label))
 }

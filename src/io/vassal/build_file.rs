@@ -246,7 +246,10 @@ fn sheet_board(sheet: &super::boards::Sheet) -> Element {
     for z in &sheet.zones {
         zg = zg.child(zone_element(z));
     }
-    zg = zg.child(hex_grid(&sheet.grid));
+    zg = zg.child(match &sheet.grid {
+        super::boards::SheetGrid::Hex(g) => hex_grid(g),
+        super::boards::SheetGrid::Square(g) => super::square::grid_element(g),
+    });
     el(&format!("{PKG_BOARD}.Board"))
         .attr("image", &sheet.image)
         .attr("name", &sheet.name)

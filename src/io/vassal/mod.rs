@@ -499,9 +499,18 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
     };
     // A map of several boards: each board cut from the map's image, each stack on
     // its board (the saved game places pieces on the map, so it takes them before).
-    let several = match (&s.board, &grid) {
-        (Board::Hex(b), Some(g)) if !b.boards().is_empty() => {
-            boards::sheets(b, g, &png, &zones)?.map(|list| (b, list))
+    let several = match (&s.board, &grid, &square) {
+        (Board::Hex(b), Some(g), _) if !b.boards().is_empty() => {
+            boards::sheets(b.into(), g.pixels, &png, &zones, |p, first, size| {
+                boards::hex_sheet(b, g, p, first, size)
+            })?
+            .map(|list| (Grid::from(b), list))
+        }
+        (Board::Square(b), _, Some(q)) if !b.boards().is_empty() => {
+            boards::sheets(b.into(), q.pixels, &png, &zones, |p, first, size| {
+                boards::SheetGrid::Square(square::on_sheet(q, &b.printed(p), first, size))
+            })?
+            .map(|list| (Grid::from(b), list))
         }
         _ => None,
     };
@@ -534,7 +543,7 @@ pub fn plan(job: &ExportJob) -> Result<(Plan, Vec<u8>), ExportError> {
     if let Some(b) = several {
         for st in &mut stacks {
             let on = b
-                .hex_at(&st.name)
+                .cell_at(&st.name)
                 .ok()
                 .and_then(|h| boards::stack_on(&sheets, b, st, h));
             if let Some((i, at, label)) = on {

@@ -120,6 +120,27 @@ pub fn fit(board: &SquareBoard, size_mm: (f64, f64), dpi: u32, diagonals: bool) 
     }
 }
 
+/// The grid of one board of a map of several (`printed`, the board as printed) on its
+/// own image of `image` pixels: the map's squares, its first square's centre at
+/// `first` (the board's own pixels), numbered as the board prints.
+pub fn on_sheet(
+    global: &SquareFit,
+    printed: &SquareBoard,
+    first: (i32, i32),
+    image: (u32, u32),
+) -> SquareFit {
+    SquareFit {
+        x0: first.0,
+        y0: first.1,
+        pixels: PixelMap {
+            image,
+            ..global.pixels
+        },
+        numbering: numbering(printed, image, (global.dx, global.dy)),
+        ..global.clone()
+    }
+}
+
 impl SquareFit {
     /// Where VASSAL puts the centre of a square, in pixels.
     pub fn centre(&self, cell: Hex) -> (i32, i32) {
