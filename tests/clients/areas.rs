@@ -345,6 +345,46 @@ fn paint(s: &mut Scenario, ron: &Path) {
     sandtable::io::save_scenario(s, ron).unwrap();
 }
 
+/// Writes `bytes` as a module, imports it, paints it (see [`paint`]) and writes it back
+/// into itself and then into that result: the dir, the module, the painted scenario and
+/// the two modules written.
+fn import_paint_and_write_back(
+    bytes: Vec<u8>,
+) -> (
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Scenario,
+    [std::path::PathBuf; 2],
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let vmod = dir.path().join("m.vmod");
+    std::fs::write(&vmod, bytes).unwrap();
+    let ron = dir.path().join("m.json");
+    let mut s = import(&vmod, &ron, &[]);
+    paint(&mut s, &ron);
+    let (new, again) = (dir.path().join("new.vmod"), dir.path().join("again.vmod"));
+    for (into, out) in [(&vmod, &new), (&new, &again)] {
+        let (code, said) = export_into(&ron, into, out);
+        assert_eq!(code, 0, "{said}");
+    }
+    (dir, vmod, s, [new, again])
+}
+
+/// Each piece VASSAL places reads the terrain of the area it is in.
+fn assert_pieces_read_terrain(report: &serde_json::Value, s: &Scenario, what: &str) {
+    let map = s.board.as_area().unwrap();
+    for p in report["new_game"]["pieces"].as_array().unwrap() {
+        let name = p["LocationName"].as_str().unwrap();
+        let cell = map.cells().find(|c| map.name(*c) == Some(name)).unwrap();
+        let terrain = s.hexes.get(&cell).unwrap().terrain.as_str();
+        assert_eq!(
+            p["zone_properties_seen_by_piece"]["terrain"].as_str(),
+            Some(terrain),
+            "{what}: {name}"
+        );
+    }
+}
+
 /// What a scenario read back must keep of the painted one: each area's id, name,
 /// stacking and point or polygon size, the connections, the terrain and the units.
 fn assert_same_map(back: &Scenario, s: &Scenario, what: &str) {
@@ -421,17 +461,7 @@ fn a_zoned_area_map_goes_back_into_its_module_with_its_terrain() {
         ],
         &["Dun", "Raiders"],
     );
-    let dir = tempfile::tempdir().unwrap();
-    let vmod = dir.path().join("zones.vmod");
-    std::fs::write(&vmod, bytes).unwrap();
-    let ron = dir.path().join("z.json");
-    let mut s = import(&vmod, &ron, &[]);
-    paint(&mut s, &ron);
-    let (new, again) = (dir.path().join("new.vmod"), dir.path().join("again.vmod"));
-    for (into, out) in [(&vmod, &new), (&new, &again)] {
-        let (code, said) = export_into(&ron, into, out);
-        assert_eq!(code, 0, "{said}");
-    }
+    let (dir, vmod, s, [new, again]) = import_paint_and_write_back(bytes);
     let before = crate::engine::report(&check, &vmod, &[]);
     for (what, file) in [("once", &new), ("twice", &again)] {
         let after = crate::engine::report(&check, file, &[]);
@@ -446,17 +476,7 @@ fn a_zoned_area_map_goes_back_into_its_module_with_its_terrain() {
         };
         assert_eq!(zones(&after), zones(&before), "{what}: the same zones");
         assert_eq!(pieces(&after), pieces(&before), "{what}: pieces stay put");
-        let map = s.board.as_area().unwrap();
-        for p in after["new_game"]["pieces"].as_array().unwrap() {
-            let name = p["LocationName"].as_str().unwrap();
-            let cell = map.cells().find(|c| map.name(*c) == Some(name)).unwrap();
-            let terrain = s.hexes.get(&cell).unwrap().terrain.as_str();
-            assert_eq!(
-                p["zone_properties_seen_by_piece"]["terrain"].as_str(),
-                Some(terrain),
-                "{what}: {name}"
-            );
-        }
+        assert_pieces_read_terrain(&after, &s, what);
         let zone = |name: &str| {
             after["maps"][0]["boards"][0]["zones"]
                 .as_array()
@@ -524,17 +544,8 @@ fn a_region_map_goes_back_into_its_module_with_its_terrain() {
                     .collect();
             bytes = crate::vmod::zip(&entries);
         }
-        let dir = tempfile::tempdir().unwrap();
-        let vmod = dir.path().join("regions.vmod");
-        std::fs::write(&vmod, bytes).unwrap();
-        let ron = dir.path().join("r.json");
-        let mut s = import(&vmod, &ron, &[]);
-        paint(&mut s, &ron);
-        let (new, again) = (dir.path().join("new.vmod"), dir.path().join("again.vmod"));
-        for (into, out) in [(&vmod, &new), (&new, &again)] {
-            let (code, said) = export_into(&ron, into, out);
-            assert_eq!(code, 0, "{what}: {said}");
-        }
+        let (dir, vmod, mut s, [new, again]) = import_paint_and_write_back(bytes);
+        let ron = dir.path().join("m.json");
         let probes: Vec<String> = REGIONS
             .iter()
             .flat_map(|(_, x, y)| ["--point".to_string(), format!("{x},{y}")])
@@ -563,16 +574,7 @@ fn a_region_map_goes_back_into_its_module_with_its_terrain() {
                 pieces(&before),
                 "{what} {when}: pieces stay put"
             );
-            for p in after["new_game"]["pieces"].as_array().unwrap() {
-                let name = p["LocationName"].as_str().unwrap();
-                let cell = map.cells().find(|c| map.name(*c) == Some(name)).unwrap();
-                let terrain = s.hexes.get(&cell).unwrap().terrain.as_str();
-                assert_eq!(
-                    p["zone_properties_seen_by_piece"]["terrain"].as_str(),
-                    Some(terrain),
-                    "{what} {when}: {name}"
-                );
-            }
+            assert_pieces_read_terrain(&after, &s, &format!("{what} {when}"));
             for ((name, _, _), p) in REGIONS.iter().zip(b1["points"].as_array().unwrap()) {
                 assert_eq!(p["location_name"], *name, "{what} {when}: {p}");
                 let cell = map.cells().find(|c| map.name(*c) == Some(*name)).unwrap();

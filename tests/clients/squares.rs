@@ -282,20 +282,13 @@ fn a_square_module_exported_imports_back_as_the_same_scenario_where_vassal_has_i
     );
 }
 
-/// A module designer's own square grids, as VASSAL's editor writes them (every
-/// attribute, the numbering's defaults otherwise): numbered up and down, letters, a
-/// separator, text around the location, offsets, rectangular and fractional cells, a
-/// grid in a zoned grid whose zones carry terrain. Through VASSAL's engine: every square
-/// it lists is ours with its label at its centre; each piece placed by pixel or by label
-/// stands on our unit's square; a zone's terrain is its squares'.
-#[test]
-fn square_grids_of_every_numbering_import_as_vassal_names_and_places_them() {
-    use crate::vmod::{TestBoard, TestStack, module, square_grid, zoned};
-    let Some(check) = checker_or_skip() else {
-        return;
-    };
-    let rulesets = rulesets();
-    let cases: Vec<(&str, String, (u32, u32))> = vec![
+/// A module designer's square grids (name, grid XML, board size): plain; lettered
+/// columns with rows counted down and a separator; rows first, columns counted down,
+/// fractional rectangular cells and text around the label; a grid behind `zones` of
+/// terrain (name, path, terrain).
+fn designer_grids(zones: &[(&str, &str, &str)]) -> Vec<(&'static str, String, (u32, u32))> {
+    use crate::vmod::{square_grid, zoned};
+    vec![
         ("plain", square_grid(48.0, 48.0, 24, 24, ""), (480, 336)),
         (
             "letters-descending-rows",
@@ -321,16 +314,29 @@ fn square_grids_of_every_numbering_import_as_vassal_names_and_places_them() {
         ),
         (
             "zoned",
-            zoned(
-                &square_grid(48.0, 48.0, 24, 24, r#"sep=".""#),
-                &[
-                    ("Wood", "0,0;150,0;150,100;0,100", "woods"),
-                    ("Town", "290,140;480,140;480,336;290,336", "town"),
-                ],
-            ),
+            zoned(&square_grid(48.0, 48.0, 24, 24, r#"sep=".""#), zones),
             (480, 336),
         ),
-    ];
+    ]
+}
+
+/// A module designer's own square grids, as VASSAL's editor writes them (every
+/// attribute, the numbering's defaults otherwise): numbered up and down, letters, a
+/// separator, text around the location, offsets, rectangular and fractional cells, a
+/// grid in a zoned grid whose zones carry terrain. Through VASSAL's engine: every square
+/// it lists is ours with its label at its centre; each piece placed by pixel or by label
+/// stands on our unit's square; a zone's terrain is its squares'.
+#[test]
+fn square_grids_of_every_numbering_import_as_vassal_names_and_places_them() {
+    use crate::vmod::{TestBoard, TestStack, module};
+    let Some(check) = checker_or_skip() else {
+        return;
+    };
+    let rulesets = rulesets();
+    let cases = designer_grids(&[
+        ("Wood", "0,0;150,0;150,100;0,100", "woods"),
+        ("Town", "290,140;480,140;480,336;290,336", "town"),
+    ]);
     for (name, grid, size) in cases {
         let dir = tempfile::tempdir().unwrap();
         let board = TestBoard {
@@ -595,44 +601,12 @@ fn an_orthogonal_map_drawn_in_tiled_imports_as_a_square_board() {
 /// painted there. Written back twice, the module is not doubled.
 #[test]
 fn square_modules_go_back_into_themselves_with_their_terrain() {
-    use crate::vmod::{TestBoard, TestStack, module, square_grid, zoned};
+    use crate::vmod::{TestBoard, TestStack, module};
     let Some(check) = checker_or_skip() else {
         return;
     };
     let rulesets = rulesets();
-    let cases: Vec<(&str, String, (u32, u32))> = vec![
-        ("plain", square_grid(48.0, 48.0, 24, 24, ""), (480, 336)),
-        (
-            "letters-descending-rows",
-            square_grid(
-                50.0,
-                40.0,
-                30,
-                26,
-                r#"hType="A" hOff="0" vDescend="true" vOff="2" sep="-" hLeading="0""#,
-            ),
-            (420, 300),
-        ),
-        (
-            "row-first-fractional-format",
-            square_grid(
-                37.5,
-                41.25,
-                20,
-                21,
-                r#"first="V" vType="A" vOff="0" hDescend="true" hLeading="2" locationFormat="Sq_$gridLocation$!""#,
-            ),
-            (400, 330),
-        ),
-        (
-            "zoned",
-            zoned(
-                &square_grid(48.0, 48.0, 24, 24, r#"sep=".""#),
-                &[("Wood", "0,0;150,0;150,100;0,100", "woods")],
-            ),
-            (480, 336),
-        ),
-    ];
+    let cases = designer_grids(&[("Wood", "0,0;150,0;150,100;0,100", "woods")]);
     for (name, grid, size) in cases {
         let dir = tempfile::tempdir().unwrap();
         let board = TestBoard {
