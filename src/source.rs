@@ -185,6 +185,55 @@ fn offsets_many(text: &str, wanted: &[(&str, usize)]) -> Vec<Option<usize>> {
     offsets
 }
 
+/// The 1-based line and column of the `n`th (0-based) use of `key` as a map or struct
+/// key in JSON (`"key":`) or RON (`key:`) text; strings and RON comments are skipped.
+pub fn locate_key_nth(text: &str, key: &str, n: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let colon_after =
+        |end: usize| bytes[end..].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b':');
+    let (mut i, mut seen) = (0, 0);
+    while i < bytes.len() {
+        let found = match bytes[i] {
+            b'"' => {
+                let end = string_end(bytes, i + 1)?;
+                let hit = text.get(i + 1..end) == Some(key) && colon_after(end + 1);
+                let at = i;
+                i = end + 1;
+                hit.then_some(at)
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |e| i + e);
+                None
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |e| i + 2 + e + 2);
+                None
+            }
+            b if ident(b) => {
+                let start = i;
+                while i < bytes.len() && ident(bytes[i]) {
+                    i += 1;
+                }
+                (text.get(start..i) == Some(key) && colon_after(i)).then_some(start)
+            }
+            _ => {
+                i += 1;
+                None
+            }
+        };
+        if let Some(at) = found {
+            if seen == n {
+                return line_columns(text, &[Some(at)])[0];
+            }
+            seen += 1;
+        }
+    }
+    None
+}
+
 /// The 1-based line and column of the last `"key":` (a quoted map key) in `text`.
 pub fn locate_last_key(text: &str, key: &str) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();

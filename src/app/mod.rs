@@ -2,6 +2,7 @@
 //! that uses egui; the document, rules and files come from the layers below.
 
 mod actions;
+mod area_inspector;
 pub mod area_tools;
 pub mod backdrop;
 pub mod backdrop_panel;

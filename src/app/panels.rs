@@ -249,9 +249,9 @@ impl DesignerApp {
 
     pub(super) fn inspector(&mut self, ui: &mut Ui) {
         ui.heading("Inspector");
-        let Some(r) = self.doc.ruleset() else {
+        if self.doc.ruleset().is_none() {
             return;
-        };
+        }
         let s = &self.doc.scenario;
         // The selection's sheet, else what is under the pointer: with a selection the
         // panel does not change as the pointer moves (the status bar names what is
@@ -276,6 +276,12 @@ impl DesignerApp {
                 let square = s.board.kind();
                 let title = format!("Hex {}", s.label(hex));
                 ui.label(RichText::new(super::words::for_cells(&title, square)).strong());
+                if s.board.as_area().is_some() && self.canvas.select.hexes == [hex] {
+                    self.area_inspector(ui, hex);
+                }
+                let (s, Some(r)) = (&self.doc.scenario, self.doc.ruleset()) else {
+                    return;
+                };
                 let cell = s.hexes.get(&hex);
                 let terrain = cell
                     .map(|c| c.terrain.to_string())

@@ -144,6 +144,19 @@ pub enum AreaBoardError {
     Background(#[from] BackgroundError),
 }
 
+/// The number (1-based) of the connection an [`AreaBoardError::UnknownArea`] or
+/// [`AreaBoardError::Loop`] message names, read back from the message a reader passed
+/// on: the reader knows only the text, and places the error by it.
+pub fn connection_number(message: &str) -> Option<usize> {
+    let rest = &message[message.find("connection ")? + "connection ".len()..];
+    let digits = rest.find(|c: char| !c.is_ascii_digit())?;
+    let after = &rest[digits..];
+    if !(after.starts_with(" (") || after.starts_with(" joins ")) {
+        return None;
+    }
+    rest[..digits].parse().ok()
+}
+
 impl TryFrom<AreaBoardSpec> for AreaBoard {
     type Error = AreaBoardError;
     fn try_from(spec: AreaBoardSpec) -> Result<Self, AreaBoardError> {

@@ -61,7 +61,7 @@ pub fn parse_scenario(text: &str, format: Format, path: &Path) -> Result<Read, S
         Ok(file) => file,
         Err(e) => {
             check_header(text, format, path)?;
-            return Err(e);
+            return Err(at_connection(e, text));
         }
     };
     check_version(u64::from(file.version), path)?;
@@ -78,6 +78,17 @@ pub fn parse_scenario(text: &str, format: Format, path: &Path) -> Result<Read, S
         scenario,
         diagnostics,
     })
+}
+
+/// An area map's bad connection is found when the whole board is read, so the reader
+/// places it at the board's end: it is placed at the connection's own `between`.
+fn at_connection(mut e: SourceError, text: &str) -> SourceError {
+    if let Some(at) = crate::board::area::connection_number(&e.message)
+        .and_then(|n| source::locate_key_nth(text, "between", n.saturating_sub(1)))
+    {
+        e.position = Some(at);
+    }
+    e
 }
 
 /// Why a file that did not parse as a scenario is not one this build reads, if that is

@@ -66,6 +66,7 @@ fn changed_by(edit: &Edit) -> Reads {
         Edit::SetSetting { .. }
         | Edit::SetSides(_)
         | Edit::SetBoard(_)
+        | Edit::SetArea { .. }
         | Edit::SetOffBoard { .. } => Reads::ALL,
     }
 }

@@ -119,4 +119,41 @@ mod tests {
         assert!(add_area(&s, &tri(0.0)[..2], "woods", None).is_none());
         drop(undo_a);
     }
+
+    #[test]
+    fn an_areas_name_point_and_limit_are_set_and_undone_and_a_clash_refused() {
+        let tri = |x: f64| vec![[x, 0.0].into(), [x + 10.0, 0.0].into(), [x, 10.0].into()];
+        let area = |id: &str, x: f64| Area {
+            id: id.into(),
+            name: None,
+            polygon: tri(x),
+            point: None,
+            stacking: None,
+        };
+        let board = AreaBoard::new(100.0, 100.0, vec![area("a", 0.0), area("b", 20.0)]).unwrap();
+        let mut s = Scenario::new("t", "r", Board::Area(board));
+        let before = s.clone();
+        let set = |name: &str| Edit::SetArea {
+            cell: Hex::new(0, 0),
+            name: Some(name.into()),
+            point: Some([3.0, 3.0].into()),
+            stacking: Some(2),
+        };
+        let undo = set("Alder Wood").apply(&mut s).unwrap();
+        let a = &s.board.as_area().unwrap().areas[0];
+        assert_eq!(
+            (a.name.as_deref(), a.stacking),
+            (Some("Alder Wood"), Some(2))
+        );
+        undo.apply(&mut s).unwrap();
+        assert_eq!(s, before);
+        for (name, why) in [
+            ("b", "area b is already named 'b'"),
+            (" ", "a name cannot be empty"),
+        ] {
+            let e = set(name).apply(&mut s).unwrap_err().to_string();
+            assert!(e.contains(why), "{e}");
+            assert_eq!(s, before, "a refused edit changes nothing");
+        }
+    }
 }

@@ -170,6 +170,20 @@ pub enum Edit {
         /// Off the map (true) or back on it.
         off: bool,
     },
+    /// Sets what an area map prints of an area: its name (`None`: its id), its point,
+    /// where its pieces and name stand (`None`: its polygon's centre), and its stacking
+    /// limit. An empty name, another area's name, and no point on an area with no
+    /// polygon are refused.
+    SetArea {
+        /// The area's cell.
+        cell: Hex,
+        /// Its name as printed.
+        name: Option<String>,
+        /// Its point, in millimetres.
+        point: Option<crate::board::freeform::Point>,
+        /// The most units it holds, as the map prints it.
+        stacking: Option<usize>,
+    },
     /// Sets how many turns the game lasts (`None`: the scenario does not say).
     SetTurns(Option<u32>),
     /// Sets the side that moves first.
@@ -249,9 +263,68 @@ pub enum EditError {
     /// A removal of an objective that is not there.
     #[error("there is no objective {0} to remove")]
     NoSuchObjective(String),
+    /// An area edit on another board than an area map.
+    #[error("this edit needs an area map")]
+    NotAreaMap,
+    /// An area's name, point or limit that cannot be (why).
+    #[error("{0}")]
+    Area(String),
     /// A hex's entry taken away while it holds more than its terrain (its label).
     #[error("hex {0} holds more than its terrain: its entry cannot be dropped")]
     NotPlain(String),
+}
+
+/// [`Edit::SetArea`]: the area's name, point and limit set, or why not.
+fn set_area(
+    s: &mut Scenario,
+    cell: Hex,
+    name: Option<String>,
+    point: Option<crate::board::freeform::Point>,
+    stacking: Option<usize>,
+) -> Result<Edit, EditError> {
+    let Board::Area(map) = &mut s.board else {
+        return Err(EditError::NotAreaMap);
+    };
+    let Some(area) = map.area(cell) else {
+        return Err(EditError::OffBoard(map.label(cell)));
+    };
+    let id = area.id.clone();
+    let name = match name.map(|n| n.trim().to_string()) {
+        Some(n) if n.is_empty() => {
+            return Err(EditError::Area(format!(
+                "area {id}: a name cannot be empty (leave it as the id, '{id}', instead)"
+            )));
+        }
+        Some(n) if n == id => None,
+        n => n,
+    };
+    let printed = name.as_deref().unwrap_or(&id);
+    if let Some(other) = map
+        .cells()
+        .find(|c| *c != cell && map.name(*c) == Some(printed))
+    {
+        return Err(EditError::Area(format!(
+            "area {id}: area {} is already named '{printed}'",
+            map.label(other)
+        )));
+    }
+    if point.is_some_and(|p| !p.is_finite()) {
+        return Err(EditError::Area(format!(
+            "area {id}: a point is not a number"
+        )));
+    }
+    if point.is_none() && area.polygon.is_empty() {
+        return Err(EditError::Area(format!(
+            "area {id} has no outline: it needs its point"
+        )));
+    }
+    let a = &mut map.areas[cell.x as usize];
+    Ok(Edit::SetArea {
+        cell,
+        name: std::mem::replace(&mut a.name, name),
+        point: std::mem::replace(&mut a.point, point),
+        stacking: std::mem::replace(&mut a.stacking, stacking),
+    })
 }
 
 trait HasId {
@@ -385,6 +458,12 @@ impl Edit {
                 let was = board.set_off_board(hex, off);
                 Ok(Edit::SetOffBoard { hex, off: was })
             }
+            Edit::SetArea {
+                cell,
+                name,
+                point,
+                stacking,
+            } => set_area(s, cell, name, point, stacking),
             Edit::SetTurns(turns) => {
                 Ok(Edit::SetTurns(std::mem::replace(&mut s.plan.turns, turns)))
             }

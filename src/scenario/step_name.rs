@@ -115,6 +115,7 @@ impl<'a> Touched<'a> {
             Edit::SetSetting { key, .. } => self.other.push(format!("change the setting {key}")),
             Edit::SetSides(_) => self.other.push("edit the sides".into()),
             Edit::SetBoard(_) => self.other.push("change the board".into()),
+            Edit::SetArea { .. } => self.other.push("edit the area".into()),
             Edit::SetTurns(_) => self.other.push("set the turns".into()),
             Edit::SetFirstSide(_) => self.other.push("set the side that moves first".into()),
             Edit::SetSideNotes { side, .. } => self.other.push(format!("edit the notes of {side}")),

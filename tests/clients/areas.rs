@@ -295,3 +295,318 @@ fn a_region_grid_imports_as_a_point_map_and_goes_back_with_its_terrain() {
     }
     assert_eq!(placed(&back), placed(&s));
 }
+
+/// `sandtable export RON --format vassal --into MODULE --output OUT` under Dun Valley's
+/// rules: the exit code and what it said.
+fn export_into(ron: &Path, into: &Path, out: &Path) -> (i32, String) {
+    let mut args = vec!["--ruleset-file".to_string(), RULESET.to_string()];
+    args.extend(crate::vmod::export_into_args(ron, into, out, &[]));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, said, err) = crate::common::sandtable(&args);
+    (code, format!("{said}{err}"))
+}
+
+/// (map position, location name, terrain read) of every piece VASSAL places at the start.
+fn pieces(report: &serde_json::Value) -> Vec<(serde_json::Value, serde_json::Value)> {
+    report["new_game"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["map_xy"].clone(), p["LocationName"].clone()))
+        .collect()
+}
+
+/// Paints the imported map (the Ferry a town, the Old Mill hills at elevation 1), gives
+/// the North Gate a printed limit of 2 and joins the three areas; saved to `ron`.
+fn paint(s: &mut Scenario, ron: &Path) {
+    use sandtable::board::area::Connection;
+    use sandtable::scenario::HexCell;
+    let sandtable::board::Board::Area(map) = &mut s.board else {
+        panic!("an area map")
+    };
+    map.areas[0].stacking = Some(2);
+    for (a, b, kind) in [
+        ("north-gate", "old-mill", Some("road")),
+        ("old-mill", "ferry", None),
+    ] {
+        map.connect(Connection {
+            between: [a.into(), b.into()],
+            kind: kind.map(str::to_string),
+            cost: 1,
+        })
+        .unwrap();
+    }
+    let map = map.clone();
+    s.hexes
+        .insert(map.cell("ferry").unwrap(), HexCell::terrain("town"));
+    let mut hills = HexCell::terrain("hills");
+    hills.elevation = 1;
+    s.hexes.insert(map.cell("old-mill").unwrap(), hills);
+    sandtable::io::save_scenario(s, ron).unwrap();
+}
+
+/// Writes `bytes` as a module, imports it, paints it (see [`paint`]) and writes it back
+/// into itself and then into that result: the dir, the module, the painted scenario and
+/// the two modules written.
+fn import_paint_and_write_back(
+    bytes: Vec<u8>,
+) -> (
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Scenario,
+    [std::path::PathBuf; 2],
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let vmod = dir.path().join("m.vmod");
+    std::fs::write(&vmod, bytes).unwrap();
+    let ron = dir.path().join("m.json");
+    let mut s = import(&vmod, &ron, &[]);
+    paint(&mut s, &ron);
+    let (new, again) = (dir.path().join("new.vmod"), dir.path().join("again.vmod"));
+    for (into, out) in [(&vmod, &new), (&new, &again)] {
+        let (code, said) = export_into(&ron, into, out);
+        assert_eq!(code, 0, "{said}");
+    }
+    (dir, vmod, s, [new, again])
+}
+
+/// Each piece VASSAL places reads the terrain of the area it is in.
+fn assert_pieces_read_terrain(report: &serde_json::Value, s: &Scenario, what: &str) {
+    let map = s.board.as_area().unwrap();
+    for p in report["new_game"]["pieces"].as_array().unwrap() {
+        let name = p["LocationName"].as_str().unwrap();
+        let cell = map.cells().find(|c| map.name(*c) == Some(name)).unwrap();
+        let terrain = s.hexes.get(&cell).unwrap().terrain.as_str();
+        assert_eq!(
+            p["zone_properties_seen_by_piece"]["terrain"].as_str(),
+            Some(terrain),
+            "{what}: {name}"
+        );
+    }
+}
+
+/// What a scenario read back must keep of the painted one: each area's id, name,
+/// stacking and point or polygon size, the connections, the terrain and the units.
+fn assert_same_map(back: &Scenario, s: &Scenario, what: &str) {
+    let (a, b) = (s.board.as_area().unwrap(), back.board.as_area().unwrap());
+    let shape = |m: &sandtable::board::AreaBoard| {
+        m.areas
+            .iter()
+            .map(|x| {
+                (
+                    x.id.clone(),
+                    x.name.clone(),
+                    x.stacking,
+                    x.polygon.len(),
+                    x.point,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shape(b), shape(a), "{what}");
+    let sorted = |m: &sandtable::board::AreaBoard| {
+        let mut v = m.connections.clone();
+        v.sort_by(|x, y| x.between.cmp(&y.between));
+        v
+    };
+    assert_eq!(sorted(b), sorted(a), "{what}");
+    assert_eq!(back.hexes, s.hexes, "{what}");
+    assert_eq!(placed(back), placed(s), "{what}");
+}
+
+/// Issue 47: an area map of a module's `ZonedGrid` (zones drawn by the module's
+/// designer, one with a property of its own) goes back into it with `export --into`:
+/// VASSAL's engine lists the same zones with the same outlines, the module's own
+/// property kept, places each piece where it stood with the same location name, and a
+/// piece there reads the area's terrain; the zones carry the printed limit and the
+/// connections, and the module imports back as the map painted. Written back into its
+/// own result, nothing is doubled.
+#[test]
+fn a_zoned_area_map_goes_back_into_its_module_with_its_terrain() {
+    let Some(check) = checker_or_skip() else {
+        return;
+    };
+    let zones: String = [
+        ("North Gate", "0,0;160,0;160,120;0,120", ""),
+        ("Old Mill", "160,0;320,0;320,120;160,120", ""),
+        ("Ferry", "0,120;320,120;320,260;0,260", r#"<VASSAL.build.module.properties.ZoneProperty description="" initialValue="dun" isNumeric="false" max="100" min="0" name="owner" wrap="false"/>"#),
+    ]
+    .iter()
+    .map(|(n, path, inner)| {
+        format!(r#"<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$name$" name="{n}" path="{path}" useHighlight="false" useParentGrid="false">{inner}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>"#)
+    })
+    .collect();
+    let grid = format!(
+        "<VASSAL.build.module.map.boardPicker.board.ZonedGrid>{zones}</VASSAL.build.module.map.boardPicker.board.ZonedGrid>"
+    );
+    let stack = |n: &str, location: Option<&str>, at: (i32, i32), piece: &str| TestStack {
+        name: n.into(),
+        board: "Valley".into(),
+        location: location.map(str::to_string),
+        at,
+        piece: piece.into(),
+    };
+    let bytes = crate::vmod::module(
+        "Zones",
+        "1.0",
+        &[TestBoard {
+            name: "Valley".into(),
+            size: (320, 260),
+            grid,
+            image_missing: false,
+        }],
+        &[
+            stack("s1", Some("Old Mill"), (0, 0), "Dun Infantry"),
+            stack("s2", None, (60, 200), "Raiders Cavalry"),
+        ],
+        &["Dun", "Raiders"],
+    );
+    let (dir, vmod, s, [new, again]) = import_paint_and_write_back(bytes);
+    let before = crate::engine::report(&check, &vmod, &[]);
+    for (what, file) in [("once", &new), ("twice", &again)] {
+        let after = crate::engine::report(&check, file, &[]);
+        assert_eq!(after["errors"], serde_json::json!([]), "{what}: {after}");
+        let zones = |r: &serde_json::Value| {
+            r["maps"][0]["boards"][0]["zones"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|z| (z["name"].clone(), z["polygon"].clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(zones(&after), zones(&before), "{what}: the same zones");
+        assert_eq!(pieces(&after), pieces(&before), "{what}: pieces stay put");
+        assert_pieces_read_terrain(&after, &s, what);
+        let zone = |name: &str| {
+            after["maps"][0]["boards"][0]["zones"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|z| z["name"] == name)
+                .unwrap()["properties"]
+                .clone()
+        };
+        let value = |name: &str, key: &str| zone(name)[key]["value"].clone();
+        assert_eq!(
+            value("North Gate", "stacking"),
+            "2",
+            "{what}: {}",
+            zone("North Gate")
+        );
+        assert_eq!(
+            value("North Gate", "connections"),
+            "old-mill=road+1",
+            "{what}"
+        );
+        assert_eq!(
+            value("Ferry", "owner"),
+            "dun",
+            "{what}: the module's own property"
+        );
+        assert_eq!(value("Ferry", "elevation"), "0", "{what}");
+        let back = import(file, &dir.path().join(format!("{what}.json")), &[]);
+        assert_same_map(&back, &s, what);
+    }
+}
+
+/// Issue 47: a point-to-point map of a module's `RegionGrid` (the board's own, and the
+/// background of a zoned grid) goes back into it: VASSAL's engine lists the same
+/// regions at the same points, places each piece where it stood with the same location
+/// name, and at every region's point names the region and reads its area's terrain,
+/// limit and connections from the small zone added round it; the module imports back as
+/// the map painted, and written back into its own result nothing is doubled. An area
+/// drawn since the import has no region to go into: refused, naming it.
+#[test]
+fn a_region_map_goes_back_into_its_module_with_its_terrain() {
+    let Some(check) = checker_or_skip() else {
+        return;
+    };
+    for wrapped in [false, true] {
+        let what = if wrapped { "zoned" } else { "regions" };
+        let mut bytes = region_module();
+        if wrapped {
+            let text = crate::vmod::entry_text(&bytes, "buildFile.xml");
+            let zg = "VASSAL.build.module.map.boardPicker.board.ZonedGrid";
+            let text = text
+                .replace(
+                    "<VASSAL.build.module.map.boardPicker.board.RegionGrid ",
+                    &format!("<{zg}><VASSAL.build.module.map.boardPicker.board.RegionGrid "),
+                )
+                .replace(
+                    "</VASSAL.build.module.map.boardPicker.board.RegionGrid>",
+                    &format!("</VASSAL.build.module.map.boardPicker.board.RegionGrid></{zg}>"),
+                );
+            let entries: Vec<(String, Vec<u8>)> =
+                ["moduledata", "images/counter.png", "images/Valley.png"]
+                    .iter()
+                    .map(|n| (n.to_string(), crate::vmod::entry_bytes(&bytes, n)))
+                    .chain([("buildFile.xml".to_string(), text.into_bytes())])
+                    .collect();
+            bytes = crate::vmod::zip(&entries);
+        }
+        let (dir, vmod, mut s, [new, again]) = import_paint_and_write_back(bytes);
+        let ron = dir.path().join("m.json");
+        let probes: Vec<String> = REGIONS
+            .iter()
+            .flat_map(|(_, x, y)| ["--point".to_string(), format!("{x},{y}")])
+            .collect();
+        let before = crate::engine::report(&check, &vmod, &probes);
+        assert_eq!(before["errors"], serde_json::json!([]), "{what}: {before}");
+        let map = s.board.as_area().unwrap();
+        for (when, file) in [("once", &new), ("twice", &again)] {
+            let after = crate::engine::report(&check, file, &probes);
+            assert_eq!(
+                after["errors"],
+                serde_json::json!([]),
+                "{what} {when}: {after}"
+            );
+            let (b0, b1) = (
+                &before["maps"][0]["boards"][0],
+                &after["maps"][0]["boards"][0],
+            );
+            assert_eq!(
+                b1["regions"], b0["regions"],
+                "{what} {when}: the same regions"
+            );
+            assert_eq!(b1["zones"].as_array().unwrap().len(), 3, "{what} {when}");
+            assert_eq!(
+                pieces(&after),
+                pieces(&before),
+                "{what} {when}: pieces stay put"
+            );
+            assert_pieces_read_terrain(&after, &s, &format!("{what} {when}"));
+            for ((name, _, _), p) in REGIONS.iter().zip(b1["points"].as_array().unwrap()) {
+                assert_eq!(p["location_name"], *name, "{what} {when}: {p}");
+                let cell = map.cells().find(|c| map.name(*c) == Some(*name)).unwrap();
+                let terrain = s.hexes.get(&cell).map_or("fields", |c| c.terrain.as_str());
+                assert_eq!(
+                    p["zone_properties"]["terrain"].as_str(),
+                    Some(terrain),
+                    "{what} {when}: {name}"
+                );
+            }
+            let back = import(file, &dir.path().join(format!("{when}.json")), &[]);
+            assert_same_map(&back, &s, &format!("{what} {when}"));
+        }
+        // An area drawn since: no region holds it.
+        let edit = sandtable::scenario::areas::add_area(
+            &s,
+            &[
+                hexx::Vec2::new(5.0, 5.0),
+                hexx::Vec2::new(15.0, 5.0),
+                hexx::Vec2::new(5.0, 15.0),
+            ],
+            "fields",
+            Some("fields"),
+        )
+        .unwrap();
+        edit.apply(&mut s).unwrap();
+        sandtable::io::save_scenario(&s, &ron).unwrap();
+        let (code, said) = export_into(&ron, &vmod, &dir.path().join("no.vmod"));
+        assert_eq!(code, 2, "{what}: {said}");
+        assert!(
+            said.contains("area 'area-1' is no region of board 'Valley'"),
+            "{what}: {said}"
+        );
+    }
+}

@@ -282,20 +282,13 @@ fn a_square_module_exported_imports_back_as_the_same_scenario_where_vassal_has_i
     );
 }
 
-/// A module designer's own square grids, as VASSAL's editor writes them (every
-/// attribute, the numbering's defaults otherwise): numbered up and down, letters, a
-/// separator, text around the location, offsets, rectangular and fractional cells, a
-/// grid in a zoned grid whose zones carry terrain. Through VASSAL's engine: every square
-/// it lists is ours with its label at its centre; each piece placed by pixel or by label
-/// stands on our unit's square; a zone's terrain is its squares'.
-#[test]
-fn square_grids_of_every_numbering_import_as_vassal_names_and_places_them() {
-    use crate::vmod::{TestBoard, TestStack, module, square_grid, zoned};
-    let Some(check) = checker_or_skip() else {
-        return;
-    };
-    let rulesets = rulesets();
-    let cases: Vec<(&str, String, (u32, u32))> = vec![
+/// A module designer's square grids (name, grid XML, board size): plain; lettered
+/// columns with rows counted down and a separator; rows first, columns counted down,
+/// fractional rectangular cells and text around the label; a grid behind `zones` of
+/// terrain (name, path, terrain).
+fn designer_grids(zones: &[(&str, &str, &str)]) -> Vec<(&'static str, String, (u32, u32))> {
+    use crate::vmod::{square_grid, zoned};
+    vec![
         ("plain", square_grid(48.0, 48.0, 24, 24, ""), (480, 336)),
         (
             "letters-descending-rows",
@@ -321,16 +314,29 @@ fn square_grids_of_every_numbering_import_as_vassal_names_and_places_them() {
         ),
         (
             "zoned",
-            zoned(
-                &square_grid(48.0, 48.0, 24, 24, r#"sep=".""#),
-                &[
-                    ("Wood", "0,0;150,0;150,100;0,100", "woods"),
-                    ("Town", "290,140;480,140;480,336;290,336", "town"),
-                ],
-            ),
+            zoned(&square_grid(48.0, 48.0, 24, 24, r#"sep=".""#), zones),
             (480, 336),
         ),
-    ];
+    ]
+}
+
+/// A module designer's own square grids, as VASSAL's editor writes them (every
+/// attribute, the numbering's defaults otherwise): numbered up and down, letters, a
+/// separator, text around the location, offsets, rectangular and fractional cells, a
+/// grid in a zoned grid whose zones carry terrain. Through VASSAL's engine: every square
+/// it lists is ours with its label at its centre; each piece placed by pixel or by label
+/// stands on our unit's square; a zone's terrain is its squares'.
+#[test]
+fn square_grids_of_every_numbering_import_as_vassal_names_and_places_them() {
+    use crate::vmod::{TestBoard, TestStack, module};
+    let Some(check) = checker_or_skip() else {
+        return;
+    };
+    let rulesets = rulesets();
+    let cases = designer_grids(&[
+        ("Wood", "0,0;150,0;150,100;0,100", "woods"),
+        ("Town", "290,140;480,140;480,336;290,336", "town"),
+    ]);
     for (name, grid, size) in cases {
         let dir = tempfile::tempdir().unwrap();
         let board = TestBoard {
@@ -583,4 +589,162 @@ fn an_orthogonal_map_drawn_in_tiled_imports_as_a_square_board() {
         ) && text.contains("chequer-field"),
         "{text}"
     );
+}
+
+/// Issue 47: "modules with square ... grids import and go back with their terrain, as
+/// hex modules do". Each designer-made square grid above (numbered up and down, with
+/// letters, a separator, text around the label, rectangular and fractional cells, a
+/// grid behind zones of terrain) is imported, painted and written back with `export
+/// --into`; VASSAL's engine then lists the same squares (labels and centres) under the
+/// same grid, the pieces stand where they stood with the same location names, and at
+/// every square's centre VASSAL names the square as before and reads the terrain
+/// painted there. Written back twice, the module is not doubled.
+#[test]
+fn square_modules_go_back_into_themselves_with_their_terrain() {
+    use crate::vmod::{TestBoard, TestStack, module};
+    let Some(check) = checker_or_skip() else {
+        return;
+    };
+    let rulesets = rulesets();
+    let cases = designer_grids(&[("Wood", "0,0;150,0;150,100;0,100", "woods")]);
+    for (name, grid, size) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let board = TestBoard {
+            name: "Main".into(),
+            size,
+            grid,
+            image_missing: false,
+        };
+        let bare = dir.path().join("bare.vmod");
+        std::fs::write(
+            &bare,
+            module("Squares", "1.2", std::slice::from_ref(&board), &[], &[]),
+        )
+        .unwrap();
+        let squares = vassal_squares(&crate::engine::report(&check, &bare, &[]));
+        let (_, x, y) = squares[squares.len() / 3].clone();
+        let (label, _, _) = squares[squares.len() - 2].clone();
+        let stack = |n: &str, location: Option<String>, at: (i32, i32)| TestStack {
+            name: n.into(),
+            board: "Main".into(),
+            location,
+            at,
+            piece: format!("West Infantry {n}"),
+        };
+        let stacks = [
+            stack("p1", None, (x as i32 + 3, y as i32 - 2)),
+            stack("p2", Some(label.clone()), (0, 0)),
+        ];
+        let vmod = dir.path().join("m.vmod");
+        std::fs::write(
+            &vmod,
+            module("Squares", "1.2", &[board], &stacks, &["West", "East"]),
+        )
+        .unwrap();
+        let ron = dir.path().join("m.ron");
+        let (code, out, err) = crate::common::sandtable(&[
+            "--ruleset-file",
+            RULESET,
+            "import",
+            vmod.to_str().unwrap(),
+            "--ruleset",
+            "chequer-field",
+            "--output",
+            ron.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        let mut s = sandtable::io::load_scenario(&ron, &rulesets).unwrap();
+        let b = s.board.as_square().unwrap().clone();
+        for (i, cell) in b.cells().enumerate() {
+            let mut c = sandtable::scenario::HexCell::terrain(["woods", "town", "clear"][i % 3]);
+            c.elevation = i32::from(i % 3 == 1);
+            s.hexes.insert(cell, c);
+        }
+        sandtable::io::save_scenario(&s, &ron).unwrap();
+        let new = dir.path().join("new.vmod");
+        let again = dir.path().join("again.vmod");
+        for (into, out) in [(&vmod, &new), (&new, &again)] {
+            let mut args = vec!["--ruleset-file".to_string(), RULESET.to_string()];
+            args.extend(crate::vmod::export_into_args(&ron, into, out, &[]));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let (code, said, err) = crate::common::sandtable(&args);
+            assert_eq!(code, 0, "{name}: {said}{err}");
+        }
+        let probes: Vec<String> = squares
+            .iter()
+            .flat_map(|(_, x, y)| ["--point".to_string(), format!("{x},{y}")])
+            .collect();
+        let before = crate::engine::report(&check, &vmod, &probes);
+        for (what, file) in [("once", &new), ("twice", &again)] {
+            let after = crate::engine::report(&check, file, &probes);
+            assert_eq!(
+                after["errors"],
+                serde_json::json!([]),
+                "{name} {what}: {after}"
+            );
+            let (b0, b1) = (
+                &before["maps"][0]["boards"][0],
+                &after["maps"][0]["boards"][0],
+            );
+            assert_eq!(
+                b0["squares"], b1["squares"],
+                "{name} {what}: the same squares"
+            );
+            assert_eq!(
+                b1["grid"]["background"]["class"],
+                "VASSAL.build.module.map.boardPicker.board.SquareGrid",
+                "{name} {what}"
+            );
+            let placed = |r: &serde_json::Value| {
+                r["new_game"]["pieces"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| (p["map_xy"].clone(), p["LocationName"].clone()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(
+                placed(&before),
+                placed(&after),
+                "{name} {what}: pieces stay put"
+            );
+            for p in after["new_game"]["pieces"].as_array().unwrap() {
+                let loc = p["LocationName"].as_str().unwrap();
+                let cell = b.cell_at(loc).unwrap();
+                assert_eq!(
+                    p["zone_properties_seen_by_piece"]["terrain"].as_str(),
+                    Some(s.hexes.get(&cell).unwrap().terrain.as_str()),
+                    "{name} {what}: the piece on {loc}"
+                );
+            }
+            let (p0, p1) = (
+                b0["points"].as_array().unwrap(),
+                b1["points"].as_array().unwrap(),
+            );
+            assert_eq!(p1.len(), squares.len(), "{name} {what}");
+            for ((label, _, _), (q0, q1)) in squares.iter().zip(p0.iter().zip(p1)) {
+                assert_eq!(
+                    q0["location_name"], q1["location_name"],
+                    "{name} {what}: {label}"
+                );
+                let cell = b.cell_at(label).unwrap();
+                let ours = s.hexes.get(&cell).unwrap();
+                assert_eq!(
+                    q1["zone_properties"]["terrain"].as_str(),
+                    Some(ours.terrain.as_str()),
+                    "{name} {what}: {label}"
+                );
+                assert_eq!(
+                    q1["zone_properties"]["elevation"].as_str(),
+                    Some(ours.elevation.to_string().as_str()),
+                    "{name} {what}: {label}"
+                );
+            }
+        }
+        assert_eq!(
+            crate::engine::report(&check, &again, &[])["module"]["version"],
+            "1.4",
+            "{name}: a minor step each time"
+        );
+    }
 }

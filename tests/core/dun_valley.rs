@@ -411,3 +411,50 @@ fn info_and_moves_speak_of_areas() {
     );
     assert!(out.contains("high-pass cost 3"), "{out}");
 }
+
+/// A bad connection (an area the map lacks, an area joined to itself) is refused at the
+/// connection's own line and column, in JSON and in RON, not at the board's end.
+#[test]
+fn a_bad_connection_is_refused_at_its_own_line() {
+    let json = r#"{"format": "sandtable/scenario", "version": 1, "title": "t", "ruleset": "dun-valley",
+"board": {"kind": "area", "width_mm": 50, "height_mm": 50,
+  "areas": [{"id": "a", "point": [5, 5]}, {"id": "b", "point": [20, 5]}],
+  "connections": [
+    {"between": ["a", "b"]},
+    {"kind": "road", "between": ["a", "BAD"]}
+  ]
+}}"#;
+    let ron = r#"(format: "sandtable/scenario", version: 1, title: "t", ruleset: "dun-valley",
+board: (kind: "area", width_mm: 50, height_mm: 50,
+  areas: [(id: "a", point: (5, 5)), (id: "b", point: (20, 5))],
+  // between: a comment is no connection
+  connections: [
+    (between: ("a", "b")),
+    (kind: "road", between: ("a", "BAD")),
+  ],
+))"#;
+    for (text, format, at) in [
+        (json, Format::Json, "t.json:6:22:"),
+        (ron, Format::Ron, "t.ron:7:20:"),
+    ] {
+        for (bad, want) in [
+            (
+                "BAD",
+                "connection 2 (a - c) names 'c', which is not an area of the map",
+            ),
+            ("a", "connection 2 joins 'a' to itself"),
+        ] {
+            let text = text.replace("BAD", if bad == "BAD" { "c" } else { bad });
+            let name = if format == Format::Json {
+                "t.json"
+            } else {
+                "t.ron"
+            };
+            let err = io::parse_scenario(&text, format, Path::new(name))
+                .err()
+                .unwrap_or_else(|| panic!("{want}: read"))
+                .to_string();
+            assert_eq!(err, format!("{at} {want}"), "{format:?}");
+        }
+    }
+}

@@ -199,3 +199,75 @@ fn the_movement_preview_follows_the_connections() {
     h.run();
     assert!(shows(&h, "to high-pass costs 3"));
 }
+
+/// Replaces the text of the field labelled `label` by `text` and presses Enter.
+fn retype(h: &mut Harness<'_, DesignerApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.key_press(Key::Backspace);
+    h.run();
+    if !text.is_empty() {
+        h.get_by_role_and_label(Role::TextInput, label)
+            .type_text(text);
+        h.run();
+    }
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+fn area(h: &Harness<'_, DesignerApp>, id: &str) -> sandtable::board::area::Area {
+    let map = h.state().doc.scenario.board.as_area().unwrap();
+    map.areas[map.index(id).unwrap()].clone()
+}
+
+/// Issue 47: an area's name, point and printed stacking limit are edited in the
+/// inspector once the area is selected, each change one undo step; an empty name or
+/// another area's name is refused with the reason, and the area keeps its name.
+#[test]
+fn the_inspector_edits_an_areas_name_point_and_limit() {
+    let mut h = on_example();
+    tool(&mut h, "Select");
+    let p = at(&h, "east-fields");
+    click_at(&mut h, p);
+    assert_eq!(h.state().canvas.select.hexes, [hex(&h, "east-fields")]);
+    retype(&mut h, "Name", "Eastern Fields");
+    assert_eq!(
+        area(&h, "east-fields").name.as_deref(),
+        Some("Eastern Fields")
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(area(&h, "east-fields").name.as_deref(), Some("East Fields"));
+    // Another area's name, and no name, are refused, saying why.
+    retype(&mut h, "Name", "Castle Dun");
+    assert_eq!(area(&h, "east-fields").name.as_deref(), Some("East Fields"));
+    h.get_by_label_contains("area castle is already named 'Castle Dun'");
+    retype(&mut h, "Name", "");
+    assert_eq!(area(&h, "east-fields").name.as_deref(), Some("East Fields"));
+    h.get_by_label_contains("a name cannot be empty");
+    // The printed limit: ticked, it is 1 and can be raised; one undo step each.
+    h.get_by_label("Stacking limit").click();
+    h.run();
+    assert_eq!(area(&h, "east-fields").stacking, Some(1));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(area(&h, "east-fields").stacking, None);
+    // Its own point: ticked, it starts at the outline's centre, where the name stood.
+    let centre = {
+        let map = h.state().doc.scenario.board.as_area().unwrap();
+        map.centre(map.cell("east-fields").unwrap())
+    };
+    h.get_by_label("Point").click();
+    h.run();
+    let point = area(&h, "east-fields").point.unwrap();
+    assert!(
+        (point.x - f64::from(centre.x)).abs() < 1e-3
+            && (point.y - f64::from(centre.y)).abs() < 1e-3,
+        "{point:?} {centre:?}"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(area(&h, "east-fields").point, None);
+}

@@ -40,50 +40,64 @@ pub fn parse_connection(text: &str) -> Option<(String, Option<String>, u32)> {
 
 /// A zone for each area, in the map's order.
 pub fn zones(s: &Scenario, r: &Ruleset, board: &AreaBoard, map: &PixelMap) -> Vec<Zone> {
-    let default = r.default_terrain.as_deref().unwrap_or("");
     board
         .cells()
         .zip(&board.areas)
-        .map(|(cell, area)| {
-            let here = s.hexes.get(&cell);
-            let mut properties = vec![
-                ("id".to_string(), area.id.clone()),
-                (
-                    "terrain".to_string(),
-                    here.map_or(default, |c| c.terrain.as_str()).to_string(),
-                ),
-                (
-                    "elevation".to_string(),
-                    here.map_or(0, |c| c.elevation).to_string(),
-                ),
-            ];
-            if let Some(n) = area.stacking {
-                properties.push(("stacking".into(), n.to_string()));
-            }
-            // A point-to-point map's point, in the board's pixels as a region's is; the
-            // zone around it is a counter's octagon.
-            if area.point.is_some() {
-                let (x, y) = px(map, board.centre(cell));
-                properties.push(("point".into(), format!("{x},{y}")));
-            }
-            if area.polygon.is_empty() {
-                properties.push(("polygon".into(), "none".into()));
-            }
-            let links: Vec<String> = board
-                .connections
-                .iter()
-                .filter(|c| c.between[0] == area.id)
-                .map(|c| connection_text(&c.between[1], c.kind.as_deref(), c.cost))
-                .collect();
-            properties.push(("connections".into(), links.join(",")));
-            Zone {
-                name: board.name(cell).unwrap_or(&area.id).to_string(),
-                path: board.outline(cell).iter().map(|p| px(map, *p)).collect(),
-                properties,
-                on_grid: false,
-            }
+        .map(|(cell, area)| Zone {
+            name: board.name(cell).unwrap_or(&area.id).to_string(),
+            path: board.outline(cell).iter().map(|p| px(map, *p)).collect(),
+            properties: properties(s, r, board, cell, map),
+            on_grid: false,
         })
         .collect()
+}
+
+/// What an area's zone says of it: `id`, `terrain`, `elevation`, `stacking` (when the
+/// map prints one), `point` (pixels, when it has one), `polygon` (`none` for a point's
+/// zone) and `connections`.
+pub fn properties(
+    s: &Scenario,
+    r: &Ruleset,
+    board: &AreaBoard,
+    cell: hexx::Hex,
+    map: &PixelMap,
+) -> Vec<(String, String)> {
+    let Some(area) = board.area(cell) else {
+        return Vec::new();
+    };
+    let default = r.default_terrain.as_deref().unwrap_or("");
+    let here = s.hexes.get(&cell);
+    let mut properties = vec![
+        ("id".to_string(), area.id.clone()),
+        (
+            "terrain".to_string(),
+            here.map_or(default, |c| c.terrain.as_str()).to_string(),
+        ),
+        (
+            "elevation".to_string(),
+            here.map_or(0, |c| c.elevation).to_string(),
+        ),
+    ];
+    if let Some(n) = area.stacking {
+        properties.push(("stacking".into(), n.to_string()));
+    }
+    // A point-to-point map's point, in the board's pixels as a region's is; the zone
+    // around it is a counter's octagon.
+    if area.point.is_some() {
+        let (x, y) = px(map, board.centre(cell));
+        properties.push(("point".into(), format!("{x},{y}")));
+    }
+    if area.polygon.is_empty() {
+        properties.push(("polygon".into(), "none".into()));
+    }
+    let links: Vec<String> = board
+        .connections
+        .iter()
+        .filter(|c| c.between[0] == area.id)
+        .map(|c| connection_text(&c.between[1], c.kind.as_deref(), c.cost))
+        .collect();
+    properties.push(("connections".into(), links.join(",")));
+    properties
 }
 
 #[cfg(test)]

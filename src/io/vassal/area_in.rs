@@ -24,21 +24,40 @@ pub struct AreasIn {
 }
 
 /// One place found on the board, in pixels, with its properties.
-struct Place {
-    name: String,
-    polygon: Vec<(f64, f64)>,
-    point: Option<(f64, f64)>,
-    properties: Vec<(String, String)>,
+pub(super) struct Place {
+    pub name: String,
+    pub polygon: Vec<(f64, f64)>,
+    pub point: Option<(f64, f64)>,
+    pub properties: Vec<(String, String)>,
+    pub origin: Origin,
+    /// A region's zone that an earlier `export --into` wrote its properties in (its
+    /// child index in the board's `ZonedGrid`).
+    pub merged: Option<usize>,
 }
 
-fn regions(grid: &Element) -> impl Iterator<Item = Place> + '_ {
-    grid.all(module::REGION).filter_map(|r| {
+/// Where a place is in the board's element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Origin {
+    /// The zone at this child index of the board's `ZonedGrid`.
+    Zone(usize),
+    /// A region of the board's own `RegionGrid`.
+    BoardRegion,
+    /// A region of the `ZonedGrid`'s background `RegionGrid`.
+    ZonedRegion,
+    /// A region of the `RegionGrid` held by the zone at this child index.
+    ZoneRegion(usize),
+}
+
+fn regions(grid: &Element, origin: Origin) -> impl Iterator<Item = Place> + '_ {
+    grid.all(module::REGION).filter_map(move |r| {
         let at = |k: &str| r.get(k).and_then(|v| v.trim().parse::<f64>().ok());
         Some(Place {
             name: r.get("name").unwrap_or("").to_string(),
             polygon: Vec::new(),
             point: Some((at("originx")?, at("originy")?)),
             properties: Vec::new(),
+            origin,
+            merged: None,
         })
     })
 }
@@ -48,14 +67,22 @@ fn has_cells(e: &Element) -> bool {
     e.first(module::HEX_GRID).is_some() || e.first(module::SQUARE_GRID).is_some()
 }
 
+/// Whether a zone's properties are those `export --into` writes for a region: they
+/// name the area and its terrain.
+fn region_properties(properties: &[(String, String)]) -> bool {
+    let has = |key: &str| properties.iter().any(|(k, _)| k == key);
+    has("id") && has("terrain")
+}
+
 /// The places of the board, or `None` when it is no map of places (it has cells, or
-/// nothing).
-fn places(board_name: &str, board: &Element) -> Result<Option<Vec<Place>>, ImportError> {
+/// nothing). A zone carrying our properties (see [`region_properties`]) under a
+/// region's name gives that region its properties and is no place of its own.
+pub(super) fn places(board_name: &str, board: &Element) -> Result<Option<Vec<Place>>, ImportError> {
     if has_cells(board) {
         return Ok(None);
     }
     if let Some(g) = board.first(module::REGION_GRID) {
-        return Ok(Some(regions(g).collect()));
+        return Ok(Some(regions(g, Origin::BoardRegion).collect()));
     }
     let Some(zoned) = board.first(module::ZONED_GRID) else {
         return Ok(None);
@@ -63,15 +90,29 @@ fn places(board_name: &str, board: &Element) -> Result<Option<Vec<Place>>, Impor
     if has_cells(zoned) || zoned.all(module::ZONE).any(has_cells) {
         return Ok(None);
     }
-    if let Some(g) = zoned.first(module::REGION_GRID) {
-        return Ok(Some(regions(g).collect()));
-    }
-    let mut out = Vec::new();
-    for z in zoned.all(module::ZONE) {
+    let background = zoned.first(module::REGION_GRID);
+    let mut out: Vec<Place> = background
+        .map(|g| regions(g, Origin::ZonedRegion).collect())
+        .unwrap_or_default();
+    // With a background of regions, zones are only read for the regions' properties.
+    let mut for_regions = Vec::new();
+    for (i, z) in zoned
+        .children
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.name == module::ZONE)
+    {
         let name = z.get("name").unwrap_or("").to_string();
         // A zone holding regions is a frame for its points, not an area of its own.
         if let Some(g) = z.first(module::REGION_GRID) {
-            out.extend(regions(g));
+            if background.is_none() {
+                out.extend(regions(g, Origin::ZoneRegion(i)));
+            }
+            continue;
+        }
+        let properties = super::zones_in::zone_properties(z);
+        if background.is_some() {
+            for_regions.push((i, name, properties));
             continue;
         }
         let text = z.get("path").unwrap_or("");
@@ -81,10 +122,58 @@ fn places(board_name: &str, board: &Element) -> Result<Option<Vec<Place>>, Impor
             name,
             polygon: super::zones_in::zone_path(text),
             point: None,
-            properties: super::zones_in::zone_properties(z),
+            properties,
+            origin: Origin::Zone(i),
+            merged: None,
         });
     }
+    let is_region = |p: &Place| !matches!(p.origin, Origin::Zone(_));
+    let names: std::collections::HashSet<String> = out
+        .iter()
+        .filter(|p| is_region(p))
+        .map(|p| p.name.clone())
+        .collect();
+    let ours = |p: &Place| {
+        matches!(p.origin, Origin::Zone(_))
+            && region_properties(&p.properties)
+            && names.contains(&p.name)
+    };
+    let taken: Vec<Place> = out.extract_if(.., |p| ours(p)).collect();
+    let taken = taken.into_iter().filter_map(|p| match p.origin {
+        Origin::Zone(i) => Some((i, p.name, p.properties)),
+        _ => None,
+    });
+    let extra = for_regions
+        .into_iter()
+        .filter(|(_, _, props)| region_properties(props));
+    for (i, name, properties) in taken.chain(extra) {
+        if let Some(r) = out
+            .iter_mut()
+            .find(|p| is_region(p) && p.merged.is_none() && p.name == name)
+        {
+            r.properties = properties;
+            r.merged = Some(i);
+        }
+    }
     Ok((!out.is_empty()).then_some(out))
+}
+
+/// The id of the `i`th place: its `id` property (our own modules write it), else its
+/// name made into an id, else `area-N`.
+pub(super) fn place_id(p: &Place, i: usize) -> String {
+    prop(p, "id")
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| match slug(&p.name) {
+            s if s.is_empty() => format!("area-{}", i + 1),
+            s => s,
+        })
+}
+
+fn prop(p: &Place, key: &str) -> Option<String> {
+    p.properties
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.trim().to_string())
 }
 
 /// The board as an area map, if it is a map of places; what cannot be read (a property
@@ -104,23 +193,12 @@ pub fn find(
         reason: format!("'{place}': {reason}"),
     };
     let mm = |(x, y): (f64, f64)| Point::new(x * MM_PER_PIXEL, y * MM_PER_PIXEL);
-    let prop = |p: &Place, key: &str| {
-        p.properties
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.trim().to_string())
-    };
     let mut areas = Vec::new();
     let mut cells = Vec::new();
     let mut links = Vec::new();
     let default = ruleset.default_terrain.as_deref().unwrap_or("");
     for (i, p) in places.iter().enumerate() {
-        let id = prop(p, "id")
-            .filter(|v| !v.is_empty())
-            .unwrap_or_else(|| match slug(&p.name) {
-                s if s.is_empty() => format!("area-{}", i + 1),
-                s => s,
-            });
+        let id = place_id(p, i);
         let stacking = match prop(p, "stacking") {
             Some(v) => Some(v.parse::<usize>().map_err(|_| {
                 fault(&p.name, format!("its stacking '{v}' is not a whole number"))

@@ -94,19 +94,21 @@ pub fn zone_element(z: &super::Zone) -> Element {
         .attr("useHighlight", false)
         .attr("useParentGrid", z.on_grid);
     for (key, value) in &z.properties {
-        let numeric = value.parse::<i64>().is_ok();
-        zone = zone.child(
-            el("VASSAL.build.module.properties.ZoneProperty")
-                .attr("description", key)
-                .attr("initialValue", value)
-                .attr("isNumeric", numeric)
-                .attr("max", 1000)
-                .attr("min", -1000)
-                .attr("name", key)
-                .attr("wrap", false),
-        );
+        zone = zone.child(zone_property(key, value));
     }
     zone
+}
+
+/// A zone's property, as a piece in the zone reads it.
+pub fn zone_property(key: &str, value: &str) -> Element {
+    el("VASSAL.build.module.properties.ZoneProperty")
+        .attr("description", key)
+        .attr("initialValue", value)
+        .attr("isNumeric", value.parse::<i64>().is_ok())
+        .attr("max", 1000)
+        .attr("min", -1000)
+        .attr("name", key)
+        .attr("wrap", false)
 }
 
 fn zoned_grid(plan: &Plan) -> Element {

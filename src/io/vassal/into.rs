@@ -14,7 +14,8 @@ use quick_xml::events::Event;
 
 use super::module::{self, Module, ModuleError};
 use super::{build_file, grid::PixelMap};
-use crate::board::{Board, HexBoard};
+use crate::board::Grid;
+use crate::board::background::Background;
 use crate::io::pyramid::{Input, Pixels, Pyramid};
 use crate::io::xml::{self, Element};
 use crate::rules::Ruleset;
@@ -85,7 +86,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 
 /// Byte ranges of an element (start of `<` to after its end) found by a path of child
 /// indices, in the document's own text.
-fn element_span(text: &str, path: &[usize]) -> Option<(usize, usize)> {
+pub(super) fn element_span(text: &str, path: &[usize]) -> Option<(usize, usize)> {
     let mut reader = Reader::from_str(text);
     // The open elements' paths below the root, and how many children each has had.
     let mut cur: Vec<usize> = Vec::new();
@@ -198,7 +199,7 @@ fn set_attribute(tag: &str, key: &str, value: &str) -> String {
     format!("{} {key}=\"{escaped}\"{}", &tag[..insert], &tag[insert..])
 }
 
-fn xml_attr(s: &str) -> String {
+pub(super) fn xml_attr(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('"', "&quot;")
@@ -211,7 +212,7 @@ fn xml_text(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-fn attr_value(tag: &str, key: &str) -> Option<String> {
+pub(super) fn attr_value(tag: &str, key: &str) -> Option<String> {
     let end = tag.find('>')?;
     let head = &tag[..end];
     let needle = format!(" {key}=\"");
@@ -268,14 +269,13 @@ fn element_text(doc: &str, name: &str) -> Option<String> {
 }
 
 /// The pixel map of a board whose background places the module's image.
-fn pixels(board: &HexBoard, size: (u32, u32)) -> Option<PixelMap> {
-    let bg = board.background.as_ref()?;
+fn pixels(bg: &Background, size: (u32, u32)) -> PixelMap {
     let s = 1.0 / bg.scale;
-    Some(PixelMap {
+    PixelMap {
         scale: (s, s),
         offset: (-bg.at.x * s, -bg.at.y * s),
         image: size,
-    })
+    }
 }
 
 /// The module with the scenario's terrain in zones of its board. With `redraw`
@@ -287,12 +287,13 @@ pub fn write(
     module: &Module,
     redraw: Option<&super::Redraw>,
 ) -> Result<Vec<u8>, IntoError> {
-    let Board::Hex(board) = &scenario.board else {
+    let Some(grid) = scenario.board.grid() else {
         return Err(IntoError::Board(
-            "only a hex board imported from a module goes back into it".into(),
+            "a table goes back into no module: export it as a module of its own".into(),
         ));
     };
-    let from = board.background.as_ref().and_then(|b| b.vassal.clone());
+    let background = scenario.board.background();
+    let from = background.and_then(|b| b.vassal.clone());
     let (map_name, board_name) = match &from {
         Some(v) => (Some(v.map.as_str()), Some(v.board.as_str())),
         None => (None, None),
@@ -312,7 +313,7 @@ pub fn write(
             .map_err(|e| IntoError::Board(format!("{name}: {e}")))?,
         _ => (0, 0),
     };
-    let map = pixels(board, size).ok_or_else(|| {
+    let map = background.map(|bg| pixels(bg, size)).ok_or_else(|| {
         IntoError::Board(
             "the board has no background placing the module's image: import it from the module first"
                 .into(),
@@ -331,8 +332,7 @@ pub fn write(
         }
         (None, _) => None,
     };
-    let mut zones = super::hex_zones(scenario, ruleset, board, &map);
-    // The board's grid and where it is in the build file's text.
+    // The board and where it is in the build file's text.
     let (map_path, _) = module::maps(&module.build)
         .into_iter()
         .find(|(_, m)| m.get("mapName").unwrap_or("") == entry.map)
@@ -343,90 +343,36 @@ pub fn write(
         e.name == module::BOARD && e.get("name") == Some(entry.board.as_str())
     })
     .ok_or_else(|| IntoError::Board(format!("no board '{}'", entry.board)))?;
-    let grid_index = element
-        .children
-        .iter()
-        .position(|c| c.name == module::HEX_GRID || c.name == module::ZONED_GRID)
-        .ok_or_else(|| IntoError::Board(format!("board '{}' has no hex grid", entry.board)))?;
-    let mut grid_path = map_path.clone();
-    grid_path.extend(&board_rel);
-    grid_path.push(grid_index);
-    let text = &module.build_text;
-    let (gs, ge) = element_span(text, &grid_path).ok_or_else(|| {
-        IntoError::Board(format!(
-            "cannot find board '{}''s grid in {}",
-            entry.board, module.build_name
-        ))
-    })?;
-    let old_grid = &text[gs..ge];
-    let grid_el = &element.children[grid_index];
-    let labels: std::collections::HashSet<String> = zones.iter().map(|z| z.name.clone()).collect();
-    // What stays of the grid: the whole HexGrid; of a ZonedGrid, every child but the
-    // hex zones an earlier export added (named by a hex and carrying `terrain`).
-    let mut kept = String::new();
-    let mut zone_grid = None;
-    if grid_el.name == module::HEX_GRID {
-        kept.push_str(old_grid);
-    } else {
-        for (i, c) in grid_el.children.iter().enumerate() {
-            let ours = c.name == module::ZONE
-                && labels.contains(c.get("name").unwrap_or(""))
-                && c.all("VASSAL.build.module.properties.ZoneProperty")
-                    .any(|p| p.get("name") == Some("terrain"));
-            let mut p = grid_path.clone();
-            p.push(i);
-            let (a, b) = element_span(text, &p)
-                .ok_or_else(|| IntoError::Board("cannot find a zone's text".into()))?;
-            if c.name == module::ZONE && zone_name.as_deref() == c.get("name") {
-                zone_grid = c.first(module::HEX_GRID).and_then(|_| {
-                    let gi = c.children.iter().position(|g| g.name == module::HEX_GRID)?;
-                    let mut gp = p.clone();
-                    gp.push(gi);
-                    element_span(text, &gp).map(|(x, y)| text[x..y].to_string())
-                });
-            }
-            if !ours {
-                kept.push('\n');
-                kept.push_str(&text[a..b]);
-            }
-        }
-    }
-    // A hex grid inside a zone: each hex zone carries a copy, as it cannot name
-    // locations by the zoned grid's background grid.
-    for z in &mut zones {
-        z.on_grid = zone_grid.is_none();
-    }
-    let mut zg = String::from("<VASSAL.build.module.map.boardPicker.board.ZonedGrid>");
-    for z in &zones {
-        let mut e = build_file::zone_element(z);
-        if zone_grid.is_some() {
-            // Named by its own copy of the zone's grid.
-            for (k, v) in &mut e.attributes {
-                if k == "locationFormat" {
-                    *v = "$gridLocation$".into();
+    let mut board_path = map_path.clone();
+    board_path.extend(&board_rel);
+    let at = BoardAt {
+        name: &entry.board,
+        element,
+        path: &board_path,
+        map: &map,
+    };
+    let (mut build, note) = match grid.as_area() {
+        Some(areas) => (
+            super::area_into::splice(scenario, ruleset, areas, &module.build_text, &at)?,
+            format!(
+                "Terrain of the areas of board '{}' (zone properties: terrain, elevation, stacking, connections) added by Sandtable.",
+                entry.board
+            ),
+        ),
+        None => (
+            cell_zones(scenario, ruleset, grid, module, &at, zone_name.as_deref())?,
+            format!(
+                "Terrain per {} of board '{}' (zones with terrain, elevation, {}, markers, facing) added by Sandtable.",
+                grid.noun(),
+                entry.board,
+                if grid.as_square().is_some() {
+                    "sides"
+                } else {
+                    "hexsides"
                 }
-            }
-        }
-        let mut frag = String::from_utf8_lossy(&xml::write_fragment(&e)).into_owned();
-        if let Some(g) = &zone_grid {
-            // Inserted before the zone's end tag (or in place of its empty form).
-            if let Some(i) = frag.rfind("</") {
-                frag.insert_str(i, g);
-            } else if let Some(i) = frag.rfind("/>") {
-                let name = &e.name;
-                frag = format!("{}>{g}</{name}>", &frag[..i]);
-            }
-        }
-        zg.push('\n');
-        zg.push_str(&frag);
-    }
-    zg.push('\n');
-    zg.push_str(&kept);
-    zg.push_str("\n</VASSAL.build.module.map.boardPicker.board.ZonedGrid>");
-    let mut build = String::with_capacity(text.len() + zg.len());
-    build.push_str(&text[..gs]);
-    build.push_str(&zg);
-    build.push_str(&text[ge..]);
+            ),
+        ),
+    };
     // Version and description, in the build file's root and in moduledata.
     // The root is `VASSAL.build.GameModule` or (in most modules, and ours)
     // `VASSAL.launch.BasicModule`: the first tag that is no declaration or comment.
@@ -437,10 +383,6 @@ pub fn write(
     let root_tag = build[root_at..root_end].to_string();
     let old_version = attr_value(&root_tag, "version").unwrap_or_default();
     let version = raise_minor(&old_version);
-    let note = format!(
-        "Terrain per hex of board '{}' (zones with terrain, elevation, hexsides, markers, facing) added by Sandtable.",
-        entry.board
-    );
     let describe = |d: &str| {
         if d.contains(&note) {
             d.to_string()
@@ -477,7 +419,7 @@ pub fn write(
             ruleset,
             module,
             &mut build,
-            (board, &map, &map_path),
+            (grid, &map, &map_path),
             (&entry.map, &entry.board),
             data.as_deref().map(str::as_bytes),
         )?;
@@ -486,6 +428,132 @@ pub fn write(
     }
     changed[0].1 = build.into_bytes();
     rezip(module, changed, &dropped)
+}
+
+/// The board written back: its name, element, path of child indices in the build file
+/// and how board millimetres map to its image's pixels.
+pub struct BoardAt<'a> {
+    pub name: &'a str,
+    pub element: &'a Element,
+    pub path: &'a [usize],
+    pub map: &'a PixelMap,
+}
+
+/// The build file's text with the board's grid of cells (hexes or squares) become a
+/// `ZonedGrid` whose background grid is the original grid's text, with one zone per
+/// cell. `zone_name`: the zone of a `ZonedGrid` whose own grid the cells are.
+fn cell_zones(
+    scenario: &Scenario,
+    ruleset: &Ruleset,
+    grid: Grid<'_>,
+    module: &Module,
+    at: &BoardAt<'_>,
+    zone_name: Option<&str>,
+) -> Result<String, IntoError> {
+    let mut zones = super::hex_zones(scenario, ruleset, grid, at.map);
+    let element = at.element;
+    let cells = [module::HEX_GRID, module::SQUARE_GRID];
+    let grid_index = element
+        .children
+        .iter()
+        .position(|c| cells.contains(&c.name.as_str()) || c.name == module::ZONED_GRID)
+        .ok_or_else(|| {
+            IntoError::Board(format!("board '{}' has no {} grid", at.name, grid.noun()))
+        })?;
+    let mut grid_path = at.path.to_vec();
+    grid_path.push(grid_index);
+    let text = &module.build_text;
+    let (gs, ge) = element_span(text, &grid_path).ok_or_else(|| {
+        IntoError::Board(format!(
+            "cannot find board '{}''s grid in {}",
+            at.name, module.build_name
+        ))
+    })?;
+    let old_grid = &text[gs..ge];
+    let grid_el = &element.children[grid_index];
+    let labels: std::collections::HashSet<String> = zones.iter().map(|z| z.name.clone()).collect();
+    // What stays of the grid: the whole grid of cells; of a ZonedGrid, every child but
+    // the cell zones an earlier export added (named by a cell and carrying `terrain`).
+    let mut kept = String::new();
+    let mut zone_grid = None;
+    if grid_el.name != module::ZONED_GRID {
+        kept.push_str(old_grid);
+    } else {
+        for (i, c) in grid_el.children.iter().enumerate() {
+            let ours = c.name == module::ZONE
+                && labels.contains(c.get("name").unwrap_or(""))
+                && c.all(module::ZONE_PROPERTY)
+                    .any(|p| p.get("name") == Some("terrain"));
+            let mut p = grid_path.clone();
+            p.push(i);
+            let (a, b) = element_span(text, &p)
+                .ok_or_else(|| IntoError::Board("cannot find a zone's text".into()))?;
+            if c.name == module::ZONE && zone_name == c.get("name") {
+                zone_grid = c
+                    .children
+                    .iter()
+                    .position(|g| cells.contains(&g.name.as_str()))
+                    .and_then(|gi| {
+                        let mut gp = p.clone();
+                        gp.push(gi);
+                        element_span(text, &gp).map(|(x, y)| text[x..y].to_string())
+                    });
+            }
+            if !ours {
+                kept.push('\n');
+                kept.push_str(&text[a..b]);
+            }
+        }
+    }
+    // A grid inside a zone: each cell zone carries a copy, as it cannot name
+    // locations by the zoned grid's background grid.
+    for z in &mut zones {
+        z.on_grid = zone_grid.is_none();
+    }
+    let mut zg = String::from("<VASSAL.build.module.map.boardPicker.board.ZonedGrid>");
+    for z in &zones {
+        let mut e = build_file::zone_element(z);
+        if zone_grid.is_some() {
+            // Named by its own copy of the zone's grid.
+            for (k, v) in &mut e.attributes {
+                if k == "locationFormat" {
+                    *v = "$gridLocation$".into();
+                }
+            }
+        }
+        let mut frag = String::from_utf8_lossy(&xml::write_fragment(&e)).into_owned();
+        if let Some(g) = &zone_grid {
+            frag = with_child(&frag, g);
+        }
+        zg.push('\n');
+        zg.push_str(&frag);
+    }
+    zg.push('\n');
+    zg.push_str(&kept);
+    zg.push_str("\n</VASSAL.build.module.map.boardPicker.board.ZonedGrid>");
+    let mut build = String::with_capacity(text.len() + zg.len());
+    build.push_str(&text[..gs]);
+    build.push_str(&zg);
+    build.push_str(&text[ge..]);
+    Ok(build)
+}
+
+/// An element's text with `child` put last inside it: before its end tag, or in place of
+/// its empty form.
+pub(super) fn with_child(element: &str, child: &str) -> String {
+    let trimmed = element.trim_end();
+    if trimmed.ends_with("/>") && !trimmed.contains("</") {
+        let open = trimmed[1..]
+            .split(|c: char| c.is_whitespace() || c == '/')
+            .next()
+            .unwrap_or_default();
+        let head = trimmed[..trimmed.len() - 2].trim_end();
+        return format!("{head}>{child}</{open}>");
+    }
+    match element.rfind("</") {
+        Some(i) => format!("{}{child}{}", &element[..i], &element[i..]),
+        None => element.to_string(),
+    }
 }
 
 /// Whether the scenario is more than a map with pieces: it has a plan (turns,
@@ -518,7 +586,7 @@ fn setup_into(
     ruleset: &Ruleset,
     module: &Module,
     build: &mut String,
-    (board, map, map_path): (&HexBoard, &PixelMap, &[usize]),
+    (board, map, map_path): (Grid<'_>, &PixelMap, &[usize]),
     names: (&str, &str),
     moduledata: Option<&[u8]>,
 ) -> Result<SetupEntries, IntoError> {
@@ -528,9 +596,15 @@ fn setup_into(
     for k in &mut kinds {
         k.image = format!("{IMAGE_PREFIX}{}", k.image);
     }
-    // The original grid is kept, so a numbering read from it names hexes as VASSAL does.
-    let named = board.numbering.is_some() || super::grid::labels_supported(board);
-    let stacks = super::grid_stacks(scenario, board.into(), map, named, &kinds);
+    // The original grid is kept, so a numbering read from it names cells as VASSAL does.
+    let named = match board {
+        Grid::Hex(b) => b.numbering.is_some() || super::grid::labels_supported(b),
+        Grid::Square { board: b, .. } => {
+            b.numbering.is_some() || super::square::labels_supported(b)
+        }
+        Grid::Area(_) => false,
+    };
+    let stacks = super::grid_stacks(scenario, board, map, named, &kinds);
     let map_el = module::at_path(&module.build, map_path)
         .ok_or_else(|| IntoError::Board("the map vanished".into()))?;
     let edge = |k: &str| {

@@ -5,6 +5,7 @@
 
 pub mod area;
 pub mod area_in;
+pub mod area_into;
 pub mod boards;
 pub mod boards_in;
 pub mod build_file;
