@@ -249,6 +249,22 @@ fn contents(s: &sandtable::scenario::Scenario, r: &sandtable::rules::Ruleset) ->
     (boards, hexes, units)
 }
 
+/// Each token by kind, label and front sides.
+fn tokens(s: &sandtable::scenario::Scenario) -> Vec<(String, String, Vec<String>)> {
+    let b = s.board.as_hex().unwrap();
+    let mut t: Vec<_> = s
+        .tokens
+        .iter()
+        .map(|t| {
+            let mut f: Vec<String> = t.facing.iter().map(|f| f.to_string()).collect();
+            f.sort();
+            (t.kind.clone(), b.label(t.hex), f)
+        })
+        .collect();
+    t.sort();
+    t
+}
+
 /// Issue #47: "sandtable import takes one board at a time". With no `--board`, the map
 /// whose board picker lays out several boards by default comes back as one map of
 /// placed boards: the same boards at the same places, the reversed one turned, every
@@ -256,16 +272,30 @@ fn contents(s: &sandtable::scenario::Scenario, r: &sandtable::rules::Ruleset) ->
 #[test]
 fn the_map_of_two_boards_imports_back_as_the_same_map() {
     let rulesets = Rulesets::built_in();
-    let (s, o) = example(&rulesets);
+    let (mut s, o) = example(&rulesets);
+    // Tokens on the reversed board too: a fieldwork facing one side, an entrenchment
+    // two (their front sides as the map lies).
+    let b = s.board.as_hex().unwrap().clone();
+    for (id, kind, hex, facing) in [
+        ("t2", "fieldwork", "2C2", vec!["SW"]),
+        ("t3", "entrenchment", "2J3", vec!["SW", "W"]),
+    ] {
+        s.tokens.push(sandtable::scenario::Token {
+            id: id.into(),
+            kind: kind.into(),
+            hex: b.hex_at(hex).unwrap(),
+            facing: facing.iter().map(|f| f.parse().unwrap()).collect(),
+        });
+    }
     let r = rulesets.get(&s.ruleset).unwrap();
     let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
     let module = vassal::module::Module::read(bytes.clone()).unwrap();
     let got = vassal::import::import(&module, None, None, r, None).unwrap();
     assert_eq!(contents(&got.scenario, r), contents(&s, r));
     assert!(got.image.is_some(), "the boards' images laid out as one");
-    // The token (an entrenchment) is no unit: it is listed, with its board.
-    assert_eq!(got.left_out.len(), s.tokens.len(), "{:?}", got.left_out);
-    assert!(got.left_out[0].starts_with("board '3': 'Entrenchment' on F1"));
+    // The token (an entrenchment) comes back on its hex, facing as it did.
+    assert!(got.left_out.is_empty(), "{:?}", got.left_out);
+    assert_eq!(tokens(&got.scenario), tokens(&s));
 
     // The same from the module as VASSAL's editor saves it again.
     let Some(check) = crate::vassal::checker_or_skip() else {
@@ -278,6 +308,7 @@ fn the_map_of_two_boards_imports_back_as_the_same_map() {
     let module = vassal::module::Module::read(std::fs::read(&resaved).unwrap()).unwrap();
     let again = vassal::import::import(&module, None, None, r, None).unwrap();
     assert_eq!(contents(&again.scenario, r), contents(&s, r));
+    assert_eq!(tokens(&again.scenario), tokens(&s));
 }
 
 /// Boards that VASSAL would lay out off one grid of hexes (board 3 beside board 2,

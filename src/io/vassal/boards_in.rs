@@ -352,6 +352,7 @@ pub fn import(
             .iter()
             .map(|(h, _)| *h)
             .chain(s.units.iter().filter_map(|u| u.hex))
+            .chain(s.tokens.iter().map(|t| t.hex))
             .find(|h| !p.holds(own(*h)));
         if let Some(h) = lost {
             return Err(refuse(
@@ -381,6 +382,20 @@ pub fn import(
             let [a, b] = key.hexes();
             let key = crate::board::HexsideKey::between(to_map(a), to_map(b));
             scenario.hexsides.insert((key, kind.clone()), attrs.clone());
+        }
+        // A token's front sides are the printed board's: turned with it.
+        for t in &s.tokens {
+            let mut t = t.clone();
+            t.id = format!("t{}", scenario.tokens.len() + 1);
+            t.hex = to_map(t.hex);
+            if p.rotation == 180 {
+                t.facing = t
+                    .facing
+                    .iter()
+                    .filter_map(|f| f.opposite(board.orientation))
+                    .collect();
+            }
+            scenario.tokens.push(t);
         }
         for u in &s.units {
             n += 1;

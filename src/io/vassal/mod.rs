@@ -20,6 +20,7 @@ pub mod sequence;
 pub mod setup;
 pub mod square;
 pub mod square_in;
+pub mod tokens_in;
 pub mod zones_in;
 
 use std::io::Write;
