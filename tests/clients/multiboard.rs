@@ -336,3 +336,92 @@ fn boards_laid_out_off_one_grid_are_refused() {
          board '2' (its hex A1 falls between them); import each with --board"
     );
 }
+
+/// Issue #47: the whole map imported from a module goes back into it (`export
+/// --into`): each board's terrain into its own board of a copy of the module, the
+/// reversed board's too. VASSAL's engine, starting a new game of the copy, has every
+/// at-start piece (on both boards) read the terrain painted under it, on its own board
+/// and in a zone named by its printed label; the module's version rises one step.
+#[test]
+fn the_whole_map_goes_back_into_its_module_each_board_into_its_own() {
+    let Some(check) = crate::vassal::checker_or_skip() else {
+        return;
+    };
+    let rulesets = Rulesets::built_in();
+    let (s, o) = example(&rulesets);
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let original = dir.path().join("two.vmod");
+    std::fs::write(&original, &bytes).unwrap();
+    let module = vassal::module::Module::read(bytes).unwrap();
+    let mut got = vassal::import::import(&module, None, None, r, None)
+        .unwrap()
+        .scenario;
+    let v = got.board.background().unwrap().vassal.clone().unwrap();
+    assert_eq!((v.map.as_str(), v.board.as_str()), ("Main Map", "2, 3"));
+    // Every hex painted anew: town, orchard and field by turns.
+    let b = got.board.as_hex().unwrap().clone();
+    let kinds = ["town", "orchard", "field"];
+    for (i, h) in b.hexes().enumerate() {
+        got.hexes
+            .insert(h, sandtable::scenario::HexCell::terrain(kinds[i % 3]));
+    }
+    if let sandtable::board::Board::Hex(b) = &mut got.board {
+        b.background.as_mut().unwrap().image = "map-board.png".into();
+    }
+    let ron = dir.path().join("map.ron");
+    sandtable::io::save_scenario(&got, &ron).unwrap();
+    let out = dir.path().join("painted.vmod");
+    let args = crate::vmod::export_into_args(&ron, &original, &out, &[]);
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+
+    let report = crate::engine::report(&check, &out, &[]);
+    assert_eq!(report["errors"], serde_json::json!([]), "{report}");
+    let version = |v: &serde_json::Value| v["module"]["version"].as_str().unwrap().to_string();
+    let before = crate::engine::report(&check, &original, &[]);
+    assert_eq!(
+        version(&report),
+        sandtable::io::vassal::into::raise_minor(&version(&before)),
+        "one step for the two boards"
+    );
+    let pieces = report["new_game"]["pieces"].as_array().unwrap();
+    let on_map = s.units.iter().filter(|u| u.hex.is_some()).count() + s.tokens.len();
+    assert_eq!(pieces.len(), on_map);
+    let mut want: Vec<(String, String, String)> = s
+        .units
+        .iter()
+        .filter_map(|u| u.hex)
+        .chain(s.tokens.iter().map(|t| t.hex))
+        .map(|h| {
+            let (p, off) = b.board_at(h).unwrap();
+            let printed = b.printed(p);
+            let label = printed.label(printed.from_offset(off));
+            let terrain = got.hexes.get(&h).unwrap().terrain.to_string();
+            (p.name.clone(), label, terrain)
+        })
+        .collect();
+    let mut have: Vec<(String, String, String)> = pieces
+        .iter()
+        .map(|p| {
+            let text = |v: &serde_json::Value| v.as_str().unwrap_or("").to_string();
+            (
+                text(&p["CurrentBoard"]),
+                text(&p["CurrentZone"]),
+                text(&p["zone_properties_seen_by_piece"]["terrain"]),
+            )
+        })
+        .collect();
+    want.sort();
+    have.sort();
+    assert_eq!(have, want);
+    assert!(have.iter().any(|g| g.0 == "2") && have.iter().any(|g| g.0 == "3"));
+}

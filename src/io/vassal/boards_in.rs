@@ -436,7 +436,14 @@ pub fn import(
                 f64::from(c.y) - origin_px.1 * MM_PER_PIXEL,
             ),
             scale: MM_PER_PIXEL,
-            vassal: None,
+            // The link back for `export --into`: the map, its boards named by the
+            // placed boards.
+            vassal: Some(crate::board::VassalBoard {
+                map: map.to_string(),
+                board: entry.board.clone(),
+                zone: None,
+                module: None,
+            }),
             measure: None,
         }));
     }

@@ -147,7 +147,7 @@ fn element_span(text: &str, path: &[usize]) -> Option<(usize, usize)> {
 
 /// Where the document's root element starts: the first `<` that opens an element
 /// (not `<?xml ...?>`, a comment or a doctype).
-fn root_start(text: &str) -> usize {
+pub(super) fn root_start(text: &str) -> usize {
     let mut from = 0;
     while let Some(i) = text[from..].find('<') {
         let at = from + i;
@@ -177,7 +177,7 @@ pub fn raise_minor(v: &str) -> String {
 }
 
 /// Sets an attribute of the start tag at the front of `tag`, keeping every other byte.
-fn set_attribute(tag: &str, key: &str, value: &str) -> String {
+pub(super) fn set_attribute(tag: &str, key: &str, value: &str) -> String {
     let end = tag.find('>').unwrap_or(tag.len());
     let head = &tag[..end];
     let needle = format!("{key}=\"");
@@ -211,7 +211,7 @@ fn xml_text(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-fn attr_value(tag: &str, key: &str) -> Option<String> {
+pub(super) fn attr_value(tag: &str, key: &str) -> Option<String> {
     let end = tag.find('>')?;
     let head = &tag[..end];
     let needle = format!(" {key}=\"");
@@ -228,7 +228,7 @@ fn attr_value(tag: &str, key: &str) -> Option<String> {
 
 /// Replaces the text of `<name>` in a small document, or adds the element before the
 /// root's end.
-fn set_element_text(doc: &str, name: &str, text: &str) -> String {
+pub(super) fn set_element_text(doc: &str, name: &str, text: &str) -> String {
     let (open, close) = (format!("<{name}>"), format!("</{name}>"));
     if let (Some(a), Some(b)) = (doc.find(&open), doc.find(&close))
         && a < b
@@ -292,6 +292,9 @@ pub fn write(
             "only a hex board imported from a module goes back into it".into(),
         ));
     };
+    if !board.boards().is_empty() {
+        return super::into_boards::write(scenario, ruleset, module, redraw);
+    }
     let from = board.background.as_ref().and_then(|b| b.vassal.clone());
     let (map_name, board_name) = match &from {
         Some(v) => (Some(v.map.as_str()), Some(v.board.as_str())),
@@ -332,6 +335,15 @@ pub fn write(
         (None, _) => None,
     };
     let mut zones = super::hex_zones(scenario, ruleset, board, &map);
+    // VASSAL finds a zone at a point of a reversed board as it lies, turned.
+    if module::picked_reversed(&module.build, &entry.map, &entry.board) {
+        let (w, h) = (size.0 as i32, size.1 as i32);
+        for z in &mut zones {
+            for p in &mut z.path {
+                *p = (w - p.0, h - p.1);
+            }
+        }
+    }
     // The board's grid and where it is in the build file's text.
     let (map_path, _) = module::maps(&module.build)
         .into_iter()
@@ -492,7 +504,7 @@ pub fn write(
 /// objectives, victory, texts) or units that arrive or leave. Only then does `--into`
 /// add a setup: a board painted and sent back (issue 28) keeps the module's own New
 /// Game, which a setup would take off VASSAL's File menu.
-fn is_scenario(s: &Scenario) -> bool {
+pub(super) fn is_scenario(s: &Scenario) -> bool {
     !s.plan.is_empty()
         || s.units
             .iter()
@@ -905,7 +917,7 @@ fn palette_of(img: &::image::RgbaImage, original: &[u8]) -> (Vec<u8>, Vec<u8>) {
 /// The module's archive with the entries `changed` written anew (in their places, or
 /// after the others when new), those `dropped` left out, every other entry copied as its
 /// compressed bytes.
-fn rezip(
+pub(super) fn rezip(
     module: &Module,
     changed: Vec<(String, Vec<u8>)>,
     dropped: &std::collections::HashSet<String>,

@@ -12,6 +12,7 @@ pub mod grid;
 pub mod image;
 pub mod import;
 pub mod into;
+pub mod into_boards;
 pub mod module;
 pub mod pieces;
 pub mod read;
