@@ -814,3 +814,47 @@ fn square_modules_import_and_what_cannot_be_reproduced_is_refused() {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "{what}");
     }
 }
+
+/// The module of the two-board example, exported as the examples are.
+fn two_boards_module(dir: &Path) -> PathBuf {
+    let rulesets = Rulesets::built_in();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let s = sandtable::io::load_scenario(
+        &root.join("assets/scenarios/battle-cry-two-boards.json"),
+        &rulesets,
+    )
+    .unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let o = sandtable::io::export::ExportOptions {
+        dpi: 60,
+        ..Default::default()
+    };
+    let bytes = sandtable::io::vassal::write(&sandtable::io::export::ExportJob::new(&s, r, &o));
+    write(dir, "two.vmod", &bytes.unwrap())
+}
+
+/// Issue #47: the answer of a whole map's import keeps `board` as the names joined (the
+/// contract) and adds `boards`, the list; one board's answer has no `boards`.
+#[test]
+fn the_answer_of_a_whole_map_lists_its_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let vmod = two_boards_module(dir.path());
+    let (code, stdout, stderr) = import(&vmod, &dir.path().join("all.ron"), &["--json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["board"], "2, 3");
+    assert_eq!(v["boards"], serde_json::json!(["2", "3"]));
+    assert_eq!(
+        (v["columns"].as_u64(), v["rows"].as_u64()),
+        (Some(13), Some(9))
+    );
+    let (code, stdout, stderr) = import(
+        &vmod,
+        &dir.path().join("one.ron"),
+        &["--board", "2", "--json"],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["board"], "2");
+    assert!(v.get("boards").is_none(), "{v}");
+}

@@ -112,7 +112,7 @@ impl Import for Reader {
         }
         let s = &imported.scenario;
         let grid = s.board.grid();
-        let answer = json!({
+        let mut answer = json!({
             "ruleset": s.ruleset,
             "map": imported.board.map,
             "board": imported.board.board,
@@ -122,6 +122,15 @@ impl Import for Reader {
             "units": s.units.len(),
             "left_out": imported.left_out,
         });
+        // A map of several boards also lists them (`board` joins their names).
+        let placed: Vec<&str> = grid.map_or(Vec::new(), |g| {
+            g.boards().iter().map(|p| p.name.as_str()).collect()
+        });
+        if !placed.is_empty()
+            && let Some(a) = answer.as_object_mut()
+        {
+            a.insert("boards".into(), json!(placed));
+        }
         let wrote = format!(
             " (map '{}', board '{}'{})",
             imported.board.map,
