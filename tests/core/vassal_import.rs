@@ -834,7 +834,8 @@ fn two_boards_module(dir: &Path) -> PathBuf {
 }
 
 /// Issue #47: the answer of a whole map's import keeps `board` as the names joined (the
-/// contract) and adds `boards`, the list; one board's answer has no `boards`.
+/// contract) and adds `boards`, the list; one board's answer has no `boards`, and is
+/// the board's printed rectangle (it was 15 x 4 with its margins' part hexes).
 #[test]
 fn the_answer_of_a_whole_map_lists_its_boards() {
     let dir = tempfile::tempdir().unwrap();
@@ -857,4 +858,18 @@ fn the_answer_of_a_whole_map_lists_its_boards() {
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["board"], "2");
     assert!(v.get("boards").is_none(), "{v}");
+    // The board as printed, 13 x 4 (the part hexes of its image's margins, which
+    // VASSAL's numbering names `-B1` and `N2`, left out), its units on it.
+    assert_eq!(
+        (v["columns"].as_u64(), v["rows"].as_u64()),
+        (Some(13), Some(4))
+    );
+    assert_eq!(v["units"], 4);
+    let s = load(&dir.path().join("one.ron"));
+    let b = hex_board(&s);
+    assert!(b.hexes().count() == 13 * 4, "no hex off the board");
+    assert_eq!(
+        b.label(b.from_offset(sandtable::board::Offset { col: 0, row: 0 })),
+        "A1"
+    );
 }

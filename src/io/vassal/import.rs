@@ -731,6 +731,7 @@ pub fn import(
         super::zones_in::read_terrain(&entry.board, element, ruleset, &mut scenario, turned)?;
     }
     let left_out = place_units(module, &entry, ruleset, units, &mut scenario, turned)?;
+    super::boards_in::printed_rectangle(&mut scenario);
     Ok(Imported {
         scenario,
         image,
