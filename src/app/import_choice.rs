@@ -1,7 +1,8 @@
 //! File > Import of a file that holds several boards (a VASSAL module): a window
-//! listing its maps and boards and the rulesets the board chosen can take (hex games for
-//! a hex grid, square games for a square one); the board chosen
-//! opens as a new, unsaved scenario over its printed map. The image stays in memory
+//! listing its maps and boards (first, a map whose boards are laid out together, whole)
+//! and the rulesets the board chosen can take (hex games for a hex grid, square games
+//! for a square one); the board or map chosen opens as a new, unsaved scenario over its
+//! printed map. The image stays in memory
 //! until the scenario is saved, then is written beside it.
 
 use std::path::{Path, PathBuf};
@@ -16,6 +17,21 @@ use crate::rules::{Ruleset, Rulesets};
 /// that kind of grid, or on any grid when the kind is not known.
 pub fn fits(kind: Option<&str>, r: &Ruleset) -> bool {
     r.is_hex() && kind.is_none_or(|k| r.board.kind() == k)
+}
+
+/// A choice as the window lists it: one board with its image, or a whole map.
+pub fn choice_text(b: &BoardChoice) -> String {
+    if b.layout.is_empty() {
+        let image = b.image.as_deref().unwrap_or("no image");
+        format!("map '{}', board '{}' ({image})", b.map, b.board)
+    } else {
+        format!(
+            "map '{}', all {} boards as laid out ({})",
+            b.map,
+            b.layout.len(),
+            b.board
+        )
+    }
 }
 
 /// The window choosing a board and a ruleset.
@@ -55,9 +71,7 @@ impl ImportChoice {
             .id_salt("import boards")
             .show(ui, |ui| {
                 for (i, b) in self.boards.iter().enumerate() {
-                    let image = b.image.as_deref().unwrap_or("no image");
-                    let text = format!("map '{}', board '{}' ({image})", b.map, b.board);
-                    ui.radio_value(&mut self.board, i, text);
+                    ui.radio_value(&mut self.board, i, choice_text(b));
                 }
             });
         ui.separator();
@@ -91,7 +105,8 @@ impl ImportChoice {
             ruleset: Some(&self.ruleset),
             default_ruleset: None,
             map: Some(Path::new(&entry.map)),
-            board: Some(&entry.board),
+            // The whole map is what the importer reads when no board is named.
+            board: entry.layout.is_empty().then_some(entry.board.as_str()),
             units: None,
             output: None,
         })

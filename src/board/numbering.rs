@@ -142,7 +142,7 @@ fn pushed(board: &HexBoard, o: Offset) -> bool {
 
 impl Numbering {
     /// The counts of the hex at offset `o`: (column, row).
-    fn counts(&self, board: &HexBoard, o: Offset) -> (i32, i32) {
+    pub fn counts(&self, board: &HexBoard, o: Offset) -> (i32, i32) {
         let shift = i32::from(self.shift_pushed && pushed(board, o));
         let (cs, rs) = match board.orientation {
             Orientation::Flat => (0, shift),

@@ -100,6 +100,9 @@ pub struct BoardChoice {
     /// The kind of board its grid makes (`"hex"`, `"square"`), when it makes one: the
     /// rulesets offered are those played on it.
     pub kind: Option<&'static str>,
+    /// The whole map: the boards its layout places (their names, `board` then joining
+    /// them), imported together as one map of several boards; empty for one board.
+    pub layout: Vec<String>,
 }
 
 /// What an import made and what is said of it.

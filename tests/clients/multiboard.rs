@@ -339,6 +339,22 @@ fn contents(s: &sandtable::scenario::Scenario, r: &sandtable::rules::Ruleset) ->
     (boards, hexes, units)
 }
 
+/// Each token by kind, label and front sides.
+fn tokens(s: &sandtable::scenario::Scenario) -> Vec<(String, String, Vec<String>)> {
+    let b = s.board.as_hex().unwrap();
+    let mut t: Vec<_> = s
+        .tokens
+        .iter()
+        .map(|t| {
+            let mut f: Vec<String> = t.facing.iter().map(|f| f.to_string()).collect();
+            f.sort();
+            (t.kind.clone(), b.label(t.hex), f)
+        })
+        .collect();
+    t.sort();
+    t
+}
+
 /// Issue #47: "sandtable import takes one board at a time". With no `--board`, the map
 /// whose board picker lays out several boards by default comes back as one map of
 /// placed boards: the same boards at the same places, the reversed one turned, every
@@ -346,16 +362,30 @@ fn contents(s: &sandtable::scenario::Scenario, r: &sandtable::rules::Ruleset) ->
 #[test]
 fn the_map_of_two_boards_imports_back_as_the_same_map() {
     let rulesets = Rulesets::built_in();
-    let (s, o) = example(&rulesets);
+    let (mut s, o) = example(&rulesets);
+    // Tokens on the reversed board too: a fieldwork facing one side, an entrenchment
+    // two (their front sides as the map lies).
+    let b = s.board.as_hex().unwrap().clone();
+    for (id, kind, hex, facing) in [
+        ("t2", "fieldwork", "2C2", vec!["SW"]),
+        ("t3", "entrenchment", "2J3", vec!["SW", "W"]),
+    ] {
+        s.tokens.push(sandtable::scenario::Token {
+            id: id.into(),
+            kind: kind.into(),
+            hex: b.hex_at(hex).unwrap(),
+            facing: facing.iter().map(|f| f.parse().unwrap()).collect(),
+        });
+    }
     let r = rulesets.get(&s.ruleset).unwrap();
     let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
     let module = vassal::module::Module::read(bytes.clone()).unwrap();
     let got = vassal::import::import(&module, None, None, r, None).unwrap();
     assert_eq!(contents(&got.scenario, r), contents(&s, r));
     assert!(got.image.is_some(), "the boards' images laid out as one");
-    // The token (an entrenchment) is no unit: it is listed, with its board.
-    assert_eq!(got.left_out.len(), s.tokens.len(), "{:?}", got.left_out);
-    assert!(got.left_out[0].starts_with("board '3': 'Entrenchment' on F1"));
+    // The token (an entrenchment) comes back on its hex, facing as it did.
+    assert!(got.left_out.is_empty(), "{:?}", got.left_out);
+    assert_eq!(tokens(&got.scenario), tokens(&s));
 
     // The same from the module as VASSAL's editor saves it again.
     let Some(check) = crate::vassal::checker_or_skip() else {
@@ -368,6 +398,7 @@ fn the_map_of_two_boards_imports_back_as_the_same_map() {
     let module = vassal::module::Module::read(std::fs::read(&resaved).unwrap()).unwrap();
     let again = vassal::import::import(&module, None, None, r, None).unwrap();
     assert_eq!(contents(&again.scenario, r), contents(&s, r));
+    assert_eq!(tokens(&again.scenario), tokens(&s));
 }
 
 /// Boards that VASSAL would lay out off one grid of hexes (board 3 beside board 2,
@@ -394,4 +425,93 @@ fn boards_laid_out_off_one_grid_are_refused() {
         "board 'Main Map': board '3' as laid out does not put its hexes on the hexes of \
          board '2' (its hex A1 falls between them); import each with --board"
     );
+}
+
+/// Issue #47: the whole map imported from a module goes back into it (`export
+/// --into`): each board's terrain into its own board of a copy of the module, the
+/// reversed board's too. VASSAL's engine, starting a new game of the copy, has every
+/// at-start piece (on both boards) read the terrain painted under it, on its own board
+/// and in a zone named by its printed label; the module's version rises one step.
+#[test]
+fn the_whole_map_goes_back_into_its_module_each_board_into_its_own() {
+    let Some(check) = crate::vassal::checker_or_skip() else {
+        return;
+    };
+    let rulesets = Rulesets::built_in();
+    let (s, o) = example(&rulesets);
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let original = dir.path().join("two.vmod");
+    std::fs::write(&original, &bytes).unwrap();
+    let module = vassal::module::Module::read(bytes).unwrap();
+    let mut got = vassal::import::import(&module, None, None, r, None)
+        .unwrap()
+        .scenario;
+    let v = got.board.background().unwrap().vassal.clone().unwrap();
+    assert_eq!((v.map.as_str(), v.board.as_str()), ("Main Map", "2, 3"));
+    // Every hex painted anew: town, orchard and field by turns.
+    let b = got.board.as_hex().unwrap().clone();
+    let kinds = ["town", "orchard", "field"];
+    for (i, h) in b.hexes().enumerate() {
+        got.hexes
+            .insert(h, sandtable::scenario::HexCell::terrain(kinds[i % 3]));
+    }
+    if let sandtable::board::Board::Hex(b) = &mut got.board {
+        b.background.as_mut().unwrap().image = "map-board.png".into();
+    }
+    let ron = dir.path().join("map.ron");
+    sandtable::io::save_scenario(&got, &ron).unwrap();
+    let out = dir.path().join("painted.vmod");
+    let args = crate::vmod::export_into_args(&ron, &original, &out, &[]);
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+
+    let report = crate::engine::report(&check, &out, &[]);
+    assert_eq!(report["errors"], serde_json::json!([]), "{report}");
+    let version = |v: &serde_json::Value| v["module"]["version"].as_str().unwrap().to_string();
+    let before = crate::engine::report(&check, &original, &[]);
+    assert_eq!(
+        version(&report),
+        sandtable::io::vassal::into::raise_minor(&version(&before)),
+        "one step for the two boards"
+    );
+    let pieces = report["new_game"]["pieces"].as_array().unwrap();
+    let on_map = s.units.iter().filter(|u| u.hex.is_some()).count() + s.tokens.len();
+    assert_eq!(pieces.len(), on_map);
+    let mut want: Vec<(String, String, String)> = s
+        .units
+        .iter()
+        .filter_map(|u| u.hex)
+        .chain(s.tokens.iter().map(|t| t.hex))
+        .map(|h| {
+            let (p, off) = b.board_at(h).unwrap();
+            let printed = b.printed(p);
+            let label = printed.label(printed.from_offset(off));
+            let terrain = got.hexes.get(&h).unwrap().terrain.to_string();
+            (p.name.clone(), label, terrain)
+        })
+        .collect();
+    let mut have: Vec<(String, String, String)> = pieces
+        .iter()
+        .map(|p| {
+            let text = |v: &serde_json::Value| v.as_str().unwrap_or("").to_string();
+            (
+                text(&p["CurrentBoard"]),
+                text(&p["CurrentZone"]),
+                text(&p["zone_properties_seen_by_piece"]["terrain"]),
+            )
+        })
+        .collect();
+    want.sort();
+    have.sort();
+    assert_eq!(have, want);
+    assert!(have.iter().any(|g| g.0 == "2") && have.iter().any(|g| g.0 == "3"));
 }

@@ -814,3 +814,62 @@ fn square_modules_import_and_what_cannot_be_reproduced_is_refused() {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "{what}");
     }
 }
+
+/// The module of the two-board example, exported as the examples are.
+fn two_boards_module(dir: &Path) -> PathBuf {
+    let rulesets = Rulesets::built_in();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let s = sandtable::io::load_scenario(
+        &root.join("assets/scenarios/battle-cry-two-boards.json"),
+        &rulesets,
+    )
+    .unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let o = sandtable::io::export::ExportOptions {
+        dpi: 60,
+        ..Default::default()
+    };
+    let bytes = sandtable::io::vassal::write(&sandtable::io::export::ExportJob::new(&s, r, &o));
+    write(dir, "two.vmod", &bytes.unwrap())
+}
+
+/// Issue #47: the answer of a whole map's import keeps `board` as the names joined (the
+/// contract) and adds `boards`, the list; one board's answer has no `boards`, and is
+/// the board's printed rectangle (it was 15 x 4 with its margins' part hexes).
+#[test]
+fn the_answer_of_a_whole_map_lists_its_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let vmod = two_boards_module(dir.path());
+    let (code, stdout, stderr) = import(&vmod, &dir.path().join("all.ron"), &["--json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["board"], "2, 3");
+    assert_eq!(v["boards"], serde_json::json!(["2", "3"]));
+    assert_eq!(
+        (v["columns"].as_u64(), v["rows"].as_u64()),
+        (Some(13), Some(9))
+    );
+    let (code, stdout, stderr) = import(
+        &vmod,
+        &dir.path().join("one.ron"),
+        &["--board", "2", "--json"],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["board"], "2");
+    assert!(v.get("boards").is_none(), "{v}");
+    // The board as printed, 13 x 4 (the part hexes of its image's margins, which
+    // VASSAL's numbering names `-B1` and `N2`, left out), its units on it.
+    assert_eq!(
+        (v["columns"].as_u64(), v["rows"].as_u64()),
+        (Some(13), Some(4))
+    );
+    assert_eq!(v["units"], 4);
+    let s = load(&dir.path().join("one.ron"));
+    let b = hex_board(&s);
+    assert!(b.hexes().count() == 13 * 4, "no hex off the board");
+    assert_eq!(
+        b.label(b.from_offset(sandtable::board::Offset { col: 0, row: 0 })),
+        "A1"
+    );
+}

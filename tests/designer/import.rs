@@ -247,3 +247,75 @@ fn a_public_hex_map_imported_while_a_table_is_open_asks_for_a_hex_game_and_its_t
     assert_eq!(terrain(&h, "B2"), None, "clear");
     assert!(dir.path().join("hand-tiles.terrain.ron").exists());
 }
+
+/// Issue #47: File > Import VASSAL module offers a map whose board picker lays out
+/// several boards whole, first, as `sandtable import` without `--board` reads it: the
+/// boards as laid out (the reversed one turned), their terrain and pieces, over one
+/// image of the boards.
+#[test]
+fn file_import_vassal_module_offers_a_map_of_several_boards_whole_first() {
+    use sandtable::io::export::{ExportJob, ExportOptions};
+    let rulesets = sandtable::rules::Rulesets::built_in();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let two = root.join("assets/scenarios/battle-cry-two-boards.json");
+    let s = sandtable::io::load_scenario(&two, &rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let o = ExportOptions {
+        dpi: 60,
+        ..ExportOptions::default()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let vmod = dir.path().join("two.vmod");
+    let bytes = sandtable::io::vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
+    std::fs::write(&vmod, bytes).unwrap();
+    let mut h = app_with(ScriptedDialogs {
+        opens: vec![vmod.clone()],
+        ..Default::default()
+    });
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Import VASSAL module...").click();
+    h.run();
+    // The whole map first, chosen to start with; each board alone after it.
+    let w = h.state().windows.import_choice.as_ref().unwrap();
+    assert_eq!(w.board, 0);
+    assert_eq!(w.boards[0].layout, ["2", "3"]);
+    h.get_by_label("map 'Main Map', all 2 boards as laid out (2, 3)");
+    h.get_by_label("map 'Main Map', board '2' (board-2.png)");
+    h.get_by_label("map 'Main Map', board '3' (board-3.png)");
+    h.get_by_label("Import").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let doc = &h.state().doc;
+    assert!(
+        doc.path.is_none() && doc.history.is_dirty(),
+        "imported, unsaved"
+    );
+    let board = doc.scenario.board.as_hex().unwrap();
+    let placed: Vec<(String, [u32; 2], u16)> = board
+        .boards()
+        .iter()
+        .map(|p| (p.name.clone(), p.at, p.rotation))
+        .collect();
+    let want: Vec<(String, [u32; 2], u16)> = s
+        .board
+        .as_hex()
+        .unwrap()
+        .boards()
+        .iter()
+        .map(|p| (p.name.clone(), p.at, p.rotation))
+        .collect();
+    assert_eq!(placed, want);
+    let labels = |sc: &sandtable::scenario::Scenario| {
+        let b = sc.board.as_hex().unwrap();
+        let mut l: Vec<String> = sc.units.iter().map(|u| b.label(u.hex.unwrap())).collect();
+        l.extend(sc.tokens.iter().map(|t| b.label(t.hex)));
+        l.sort();
+        l
+    };
+    assert_eq!(labels(&doc.scenario), labels(&s));
+    assert_eq!(doc.scenario.hexes.len(), s.hexes.len());
+    // Its image, the boards laid out, is held until the scenario is saved.
+    let memory = h.state().canvas.backdrop.memory.as_ref().expect("an image");
+    assert_eq!(memory.0, "two-board.png");
+}

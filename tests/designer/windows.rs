@@ -91,6 +91,7 @@ fn open(h: &mut Harness<'_, DesignerApp>, slot: &str, dir: &Path) -> (String, Fe
                     board: "Board".into(),
                     image: None,
                     kind: Some("hex"),
+                    layout: Vec::new(),
                 }],
                 board: 0,
                 ruleset: "battle-cry-150".into(),

@@ -164,6 +164,82 @@ fn trim(b: &HexBoard) -> Option<(HexBoard, Offset)> {
     Some((out, shift))
 }
 
+/// A board read alone cut to the rectangle its numbering prints, as [`trim`] cuts it,
+/// when the part hexes at its image's edges are what no printed board labels: some of
+/// them count below the numbering's first line (VASSAL names them `-B2`) and none of
+/// the rectangle does. Its terrain, sides, units and tokens move with their hexes; a
+/// board with any of them on a part hex is left as read (a map of several boards then
+/// refuses it, naming the hex).
+pub(super) fn printed_rectangle(scenario: &mut Scenario) {
+    let Board::Hex(b) = &scenario.board else {
+        return;
+    };
+    let Some((t, shift)) = trim(b) else { return };
+    if (t.columns, t.rows) == (b.columns, b.rows) {
+        return;
+    }
+    let inside = |o: Offset| {
+        (shift.col..shift.col + t.columns as i32).contains(&o.col)
+            && (shift.row..shift.row + t.rows as i32).contains(&o.row)
+    };
+    // A negative count prints with a `-`, as no printed board labels a hex.
+    let below = |board: &HexBoard, o: Offset| {
+        board.numbering.as_deref().is_some_and(|n| {
+            let (c, r) = n.counts(board, o);
+            c < 0 || r < 0
+        })
+    };
+    let rectangle = |c: u32, r: u32| {
+        (0..c as i32).flat_map(move |col| (0..r as i32).map(move |row| Offset { col, row }))
+    };
+    let part_below = rectangle(b.columns, b.rows).any(|o| !inside(o) && below(b, o));
+    let printed_below = rectangle(t.columns, t.rows).any(|o| below(&t, o));
+    if !part_below || printed_below {
+        return;
+    }
+    let kept = |h: Hex| inside(b.to_offset(h));
+    let lost = scenario.hexes.iter().any(|(h, _)| !kept(*h))
+        || scenario
+            .units
+            .iter()
+            .filter_map(|u| u.hex)
+            .any(|h| !kept(h))
+        || scenario.tokens.iter().any(|t| !kept(t.hex))
+        || scenario
+            .hexsides
+            .keys()
+            .any(|(k, _)| k.hexes().iter().all(|h| !kept(*h)));
+    if lost {
+        return;
+    }
+    // The lines keep their push, so the cut is a move of every hex by one step.
+    let delta = b.from_offset(shift) - t.from_offset(Offset { col: 0, row: 0 });
+    let cells = std::mem::take(&mut scenario.hexes);
+    for (h, cell) in cells.iter() {
+        scenario.hexes.insert(*h - delta, cell.clone());
+    }
+    scenario.hexsides = std::mem::take(&mut scenario.hexsides)
+        .into_iter()
+        .map(|((k, kind), a)| {
+            let [x, y] = k.hexes();
+            (
+                (
+                    crate::board::HexsideKey::between(x - delta, y - delta),
+                    kind,
+                ),
+                a,
+            )
+        })
+        .collect();
+    for u in &mut scenario.units {
+        u.hex = u.hex.map(|h| h - delta);
+    }
+    for tok in &mut scenario.tokens {
+        tok.hex -= delta;
+    }
+    scenario.board = Board::Hex(t);
+}
+
 fn refuse(map: &str, reason: impl Into<String>) -> ImportError {
     ImportError::Grid {
         board: map.to_string(),
@@ -352,6 +428,7 @@ pub fn import(
             .iter()
             .map(|(h, _)| *h)
             .chain(s.units.iter().filter_map(|u| u.hex))
+            .chain(s.tokens.iter().map(|t| t.hex))
             .find(|h| !p.holds(own(*h)));
         if let Some(h) = lost {
             return Err(refuse(
@@ -381,6 +458,20 @@ pub fn import(
             let [a, b] = key.hexes();
             let key = crate::board::HexsideKey::between(to_map(a), to_map(b));
             scenario.hexsides.insert((key, kind.clone()), attrs.clone());
+        }
+        // A token's front sides are the printed board's: turned with it.
+        for t in &s.tokens {
+            let mut t = t.clone();
+            t.id = format!("t{}", scenario.tokens.len() + 1);
+            t.hex = to_map(t.hex);
+            if p.rotation == 180 {
+                t.facing = t
+                    .facing
+                    .iter()
+                    .filter_map(|f| f.opposite(board.orientation))
+                    .collect();
+            }
+            scenario.tokens.push(t);
         }
         for u in &s.units {
             n += 1;
@@ -421,7 +512,14 @@ pub fn import(
                 f64::from(c.y) - origin_px.1 * MM_PER_PIXEL,
             ),
             scale: MM_PER_PIXEL,
-            vassal: None,
+            // The link back for `export --into`: the map, its boards named by the
+            // placed boards.
+            vassal: Some(crate::board::VassalBoard {
+                map: map.to_string(),
+                board: entry.board.clone(),
+                zone: None,
+                module: None,
+            }),
             measure: None,
         }));
     }

@@ -731,6 +731,7 @@ pub fn import(
         super::zones_in::read_terrain(&entry.board, element, ruleset, &mut scenario, turned)?;
     }
     let left_out = place_units(module, &entry, ruleset, units, &mut scenario, turned)?;
+    super::boards_in::printed_rectangle(&mut scenario);
     Ok(Imported {
         scenario,
         image,
@@ -856,7 +857,8 @@ fn hex_board(
 }
 
 /// At-start stacks of the board: pieces that say their class and side become units on
-/// the hex under them; the others are listed.
+/// the hex under them, pieces that are tokens tokens there (see [`super::tokens_in`]);
+/// the others are listed.
 fn place_units(
     module: &Module,
     entry: &BoardEntry,
@@ -933,11 +935,27 @@ fn place_units(
                     u.hex = Some(cell);
                     scenario.units.push(u);
                 }
-                None => left_out.push(format!(
-                    "'{name}' on {}: its name says no unit class and side of {} (give it in --units)",
-                    grid.label(cell),
-                    ruleset.id
-                )),
+                None => match super::tokens_in::kind_of(slot, &name, ruleset)
+                    .filter(|_| grid.as_area().is_none())
+                {
+                    Some(kind) => {
+                        // A board laid out reversed turns its pieces with it.
+                        let turn = if turned.is_some() { 180.0 } else { 0.0 };
+                        let deg = super::tokens_in::rotation(slot) + turn;
+                        let facing = super::tokens_in::facing(grid, ruleset, &kind, cell, deg);
+                        scenario.tokens.push(crate::scenario::Token {
+                            id: format!("t{}", scenario.tokens.len() + 1),
+                            kind,
+                            hex: cell,
+                            facing,
+                        });
+                    }
+                    None => left_out.push(format!(
+                        "'{name}' on {}: its name says no unit class and side of {} (give it in --units)",
+                        grid.label(cell),
+                        ruleset.id
+                    )),
+                },
             }
         }
     }

@@ -148,7 +148,7 @@ pub(super) fn element_span(text: &str, path: &[usize]) -> Option<(usize, usize)>
 
 /// Where the document's root element starts: the first `<` that opens an element
 /// (not `<?xml ...?>`, a comment or a doctype).
-fn root_start(text: &str) -> usize {
+pub(super) fn root_start(text: &str) -> usize {
     let mut from = 0;
     while let Some(i) = text[from..].find('<') {
         let at = from + i;
@@ -178,7 +178,7 @@ pub fn raise_minor(v: &str) -> String {
 }
 
 /// Sets an attribute of the start tag at the front of `tag`, keeping every other byte.
-fn set_attribute(tag: &str, key: &str, value: &str) -> String {
+pub(super) fn set_attribute(tag: &str, key: &str, value: &str) -> String {
     let end = tag.find('>').unwrap_or(tag.len());
     let head = &tag[..end];
     let needle = format!("{key}=\"");
@@ -229,7 +229,7 @@ pub(super) fn attr_value(tag: &str, key: &str) -> Option<String> {
 
 /// Replaces the text of `<name>` in a small document, or adds the element before the
 /// root's end.
-fn set_element_text(doc: &str, name: &str, text: &str) -> String {
+pub(super) fn set_element_text(doc: &str, name: &str, text: &str) -> String {
     let (open, close) = (format!("<{name}>"), format!("</{name}>"));
     if let (Some(a), Some(b)) = (doc.find(&open), doc.find(&close))
         && a < b
@@ -292,6 +292,11 @@ pub fn write(
             "a table goes back into no module: export it as a module of its own".into(),
         ));
     };
+    if let crate::board::Board::Hex(hex) = &scenario.board
+        && !hex.boards().is_empty()
+    {
+        return super::into_boards::write(scenario, ruleset, module, redraw);
+    }
     let background = scenario.board.background();
     let from = background.and_then(|b| b.vassal.clone());
     let (map_name, board_name) = match &from {
@@ -332,6 +337,9 @@ pub fn write(
         }
         (None, _) => None,
     };
+    // VASSAL finds a zone at a point of a reversed board as it lies, turned.
+    let turned = module::picked_reversed(&module.build, &entry.map, &entry.board)
+        .then(|| (size.0 as i32, size.1 as i32));
     // The board and where it is in the build file's text.
     let (map_path, _) = module::maps(&module.build)
         .into_iter()
@@ -350,6 +358,7 @@ pub fn write(
         element,
         path: &board_path,
         map: &map,
+        turned,
     };
     let (mut build, note) = match grid.as_area() {
         Some(areas) => (
@@ -437,6 +446,9 @@ pub struct BoardAt<'a> {
     pub element: &'a Element,
     pub path: &'a [usize],
     pub map: &'a PixelMap,
+    /// The board's image size when the map lays it out reversed: VASSAL looks for a
+    /// zone at a point as the board lies, turned.
+    pub turned: Option<(i32, i32)>,
 }
 
 /// The build file's text with the board's grid of cells (hexes or squares) become a
@@ -451,6 +463,13 @@ fn cell_zones(
     zone_name: Option<&str>,
 ) -> Result<String, IntoError> {
     let mut zones = super::hex_zones(scenario, ruleset, grid, at.map);
+    if let Some((w, h)) = at.turned {
+        for z in &mut zones {
+            for p in &mut z.path {
+                *p = (w - p.0, h - p.1);
+            }
+        }
+    }
     let element = at.element;
     let cells = [module::HEX_GRID, module::SQUARE_GRID];
     let grid_index = element
@@ -560,7 +579,7 @@ pub(super) fn with_child(element: &str, child: &str) -> String {
 /// objectives, victory, texts) or units that arrive or leave. Only then does `--into`
 /// add a setup: a board painted and sent back (issue 28) keeps the module's own New
 /// Game, which a setup would take off VASSAL's File menu.
-fn is_scenario(s: &Scenario) -> bool {
+pub(super) fn is_scenario(s: &Scenario) -> bool {
     !s.plan.is_empty()
         || s.units
             .iter()
@@ -979,7 +998,7 @@ fn palette_of(img: &::image::RgbaImage, original: &[u8]) -> (Vec<u8>, Vec<u8>) {
 /// The module's archive with the entries `changed` written anew (in their places, or
 /// after the others when new), those `dropped` left out, every other entry copied as its
 /// compressed bytes.
-fn rezip(
+pub(super) fn rezip(
     module: &Module,
     changed: Vec<(String, Vec<u8>)>,
     dropped: &std::collections::HashSet<String>,

@@ -13,6 +13,7 @@ pub mod grid;
 pub mod image;
 pub mod import;
 pub mod into;
+pub mod into_boards;
 pub mod module;
 pub mod pieces;
 pub mod read;
@@ -21,6 +22,7 @@ pub mod sequence;
 pub mod setup;
 pub mod square;
 pub mod square_in;
+pub mod tokens_in;
 pub mod zones_in;
 
 use std::io::Write;

@@ -238,3 +238,28 @@ pub fn piece_name(slot: &Element) -> String {
     }
     slot.get("entryName").unwrap_or("").to_string()
 }
+
+/// A piece slot's piece as its traits, outermost first: each trait's type and state
+/// (`rotate;1;...` and `90.0`, `mark;Kind,Class` and `token,entrenchment`), the basic
+/// piece last.
+pub fn piece_traits(slot: &Element) -> Vec<(String, String)> {
+    let parts = super::sequence::decode(&slot.text, '/');
+    let mut type_ = parts.get(2).cloned().unwrap_or_default();
+    let mut state = parts.get(3).cloned().unwrap_or_default();
+    let mut out = Vec::new();
+    // Each trait's type (and state) is followed by its inner piece's, as one field.
+    for _ in 0..256 {
+        let t = super::sequence::decode(&type_, '\t');
+        let st = super::sequence::decode(&state, '\t');
+        let Some(mine) = t.first() else { break };
+        out.push((mine.clone(), st.first().cloned().unwrap_or_default()));
+        match (t.get(1), st.get(1)) {
+            (Some(inner), inner_state) if !mine.starts_with("piece;") => {
+                type_ = inner.clone();
+                state = inner_state.cloned().unwrap_or_default();
+            }
+            _ => break,
+        }
+    }
+    out
+}

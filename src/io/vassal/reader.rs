@@ -37,13 +37,33 @@ impl Import for Reader {
         if boards.is_empty() {
             return Err(Failure::new(FailKind::File, "the module has no board").in_file(file));
         }
+        // First each map whose picker lays out several boards, whole, as the command
+        // line imports it without --board; then every board alone.
+        let mut maps: Vec<String> = boards.iter().map(|b| b.map.clone()).collect();
+        maps.dedup();
+        let wholes = maps.into_iter().filter_map(|map| {
+            let slots = super::boards_in::default_layout(&module.build, &map)?;
+            let first = boards
+                .iter()
+                .find(|b| b.map == map && b.board == slots[0].board)?;
+            let layout: Vec<String> = slots.iter().map(|s| s.board.clone()).collect();
+            (layout.len() > 1).then(|| BoardChoice {
+                kind: vimport::grid_kind(&module, first),
+                map: map.clone(),
+                board: layout.join(", "),
+                image: None,
+                layout,
+            })
+        });
+        let wholes: Vec<BoardChoice> = wholes.collect();
         let choices = boards.into_iter().map(|b| BoardChoice {
             kind: vimport::grid_kind(&module, &b),
             map: b.map,
             board: b.board,
             image: b.image,
+            layout: Vec::new(),
         });
-        Ok(Some(choices.collect()))
+        Ok(Some(wholes.into_iter().chain(choices).collect()))
     }
     fn read(&self, q: &Request) -> Result<Imported, Failure> {
         let Some(id) = q.ruleset else {
@@ -92,7 +112,7 @@ impl Import for Reader {
         }
         let s = &imported.scenario;
         let grid = s.board.grid();
-        let answer = json!({
+        let mut answer = json!({
             "ruleset": s.ruleset,
             "map": imported.board.map,
             "board": imported.board.board,
@@ -102,6 +122,15 @@ impl Import for Reader {
             "units": s.units.len(),
             "left_out": imported.left_out,
         });
+        // A map of several boards also lists them (`board` joins their names).
+        let placed: Vec<&str> = grid.map_or(Vec::new(), |g| {
+            g.boards().iter().map(|p| p.name.as_str()).collect()
+        });
+        if !placed.is_empty()
+            && let Some(a) = answer.as_object_mut()
+        {
+            a.insert("boards".into(), json!(placed));
+        }
         let wrote = format!(
             " (map '{}', board '{}'{})",
             imported.board.map,
