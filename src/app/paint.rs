@@ -774,7 +774,7 @@ impl ScenePainter {
             Some(m)
                 if m.scene == scene_key
                     && (m.key.size, m.key.pixels_per_point) == (shown.size, pixels_per_point)
-                    && ((scene.window.is_some() && m.key.zoom != view.zoom)
+                    && ((scene.window.is_some_and(|w| !w.whole) && m.key.zoom != view.zoom)
                         || many_cells(&scene, covers)) =>
             {
                 m.stand_in(origin, view.zoom);

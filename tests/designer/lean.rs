@@ -22,6 +22,13 @@ fn input() -> egui::RawInput {
     }
 }
 
+/// One frame of the app (its textures taken as a renderer would).
+fn run(ctx: &egui::Context, app: &mut DesignerApp) -> egui::FullOutput {
+    let mut out = ctx.run_ui(input(), |ui| app.show(ui));
+    out.textures_delta.clear();
+    out
+}
+
 /// An `n` x `n` board with every hex set, the app drawing it as `lean` says.
 fn app(n: u32, lean: bool) -> DesignerApp {
     let board = HexBoard::new(Orientation::Pointy, n, n, Stagger::Odd).unwrap();
@@ -75,9 +82,9 @@ fn lean_drawing_leaves_the_board_panel_unfilled_and_paints_only_round_the_board(
     let mut filled = 0;
     for lean in [false, true] {
         let mut a = app(13, lean);
-        let mut out = ctx.run_ui(input(), |ui| a.show(ui));
+        let mut out = run(&ctx, &mut a);
         for _ in 0..2 {
-            out = ctx.run_ui(input(), |ui| a.show(ui));
+            out = run(&ctx, &mut a);
         }
         let fills = panel_fills(&a, &out);
         let clear = eframe::App::clear_color(&a, &ctx.global_style().visuals);
@@ -118,14 +125,14 @@ fn lean_drawing_draws_a_big_boards_hexes_without_feathered_edges() {
     let mut counts = Vec::new();
     for lean in [false, true] {
         let mut a = app(300, lean);
-        let _ = ctx.run_ui(input(), |ui| a.show(ui));
+        run(&ctx, &mut a);
         // Hexes some 30 points across, over the middle of the board.
         a.canvas.view.zoom = 1.0;
         let size = a.doc.scenario.board.size();
         a.canvas.centre_pending = Some(egui::vec2(size.x, size.y) / 2.0);
-        let mut out = ctx.run_ui(input(), |ui| a.show(ui));
+        let mut out = run(&ctx, &mut a);
         for _ in 0..2 {
-            out = ctx.run_ui(input(), |ui| a.show(ui));
+            out = run(&ctx, &mut a);
         }
         counts.push(fringe(&ctx, out));
     }
