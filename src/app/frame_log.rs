@@ -366,16 +366,18 @@ mod tests {
         let path = dir.path().join("frames.jsonl");
         let mut log = FrameLog::writing_to(&path);
         let ctx = egui::Context::default();
-        let mut input = egui::RawInput::default();
-        input.events = vec![
-            egui::Event::PointerMoved(egui::pos2(3.0, 4.0)),
-            egui::Event::PointerButton {
-                pos: egui::pos2(3.0, 4.0),
-                button: egui::PointerButton::Primary,
-                pressed: true,
-                modifiers: egui::Modifiers::NONE,
-            },
-        ];
+        let input = egui::RawInput {
+            events: vec![
+                egui::Event::PointerMoved(egui::pos2(3.0, 4.0)),
+                egui::Event::PointerButton {
+                    pos: egui::pos2(3.0, 4.0),
+                    button: egui::PointerButton::Primary,
+                    pressed: true,
+                    modifiers: egui::Modifiers::NONE,
+                },
+            ],
+            ..Default::default()
+        };
         let mut out = ctx.run_ui(input, |ui| {
             ui.input(|i| log.begin(i, 4, Some(0.012), true));
         });
