@@ -115,9 +115,15 @@ def main():
         at, exact = on_screen(j)
         latency = at - since
         groups.setdefault(group, []).append(latency)
-        # The findings list is drawn before the board: the frame after the edit's shows
-        # what validating the edit found.
-        if i + 1 < len(frames):
+        # The findings list and status bar: the first frame whose panels were drawn with
+        # the findings of this revision (`panels`; none while they were validated on a
+        # thread). Logs from before that field: the frame after the edit's.
+        if "panels" in f:
+            k = next((k for k in range(i, len(frames))
+                      if (frames[k].get("panels") or -1) >= rev), None)
+            if k is not None:
+                panels.setdefault(group, []).append(on_screen(k)[0] - since)
+        elif i + 1 < len(frames):
             panels.setdefault(group, []).append(on_screen(i + 1)[0] - since)
         top = sorted(f["phases"].items(), key=lambda kv: -kv[1])[:4]
         print(f"  [{group}] {s[2] if s else f['input']}: {'' if exact else '>'}{latency:.0f} ms "

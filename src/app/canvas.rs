@@ -72,6 +72,11 @@ impl Canvas {
         self.last_rect
     }
 
+    /// What the board's drawing leaves out on a CPU rasteriser (see [`super::paint::Lean`]).
+    pub fn lean_mut(&mut self) -> &mut super::paint::Lean {
+        &mut self.painter.lean
+    }
+
     pub fn ui(
         &mut self,
         ui: &mut Ui,

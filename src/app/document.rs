@@ -39,7 +39,27 @@ pub struct Document {
     /// redo) set, or `None` when it did more, or more hexes than [`HEXES_KEPT`]. A view
     /// of a big board draws again only what the edits since its drawing changed.
     changes: std::collections::VecDeque<(u64, Option<Vec<hexx::Hex>>)>,
+    /// A whole validation under way on a thread (after a heavy edit on a big board):
+    /// `diagnostics` are the findings before it until it is in.
+    checking: Option<Checking>,
+    /// Wakes the window when a validation on a thread is done.
+    pub waker: Option<egui::Context>,
 }
+
+/// A validation on a thread: the revision it validates, and its answer.
+struct Checking {
+    revision: u64,
+    done: std::sync::mpsc::Receiver<(Validator, Vec<Diagnostic>)>,
+}
+
+/// Boards with more hexes than this validate heavy edits on a thread (the findings of
+/// a 1000 x 1000 board took 84 ms of the frame a flood fill made, 105 ms of its redo's:
+/// issue 44); smaller ones, in microseconds to a few milliseconds, in the frame.
+const CHECK_ASIDE_CELLS: usize = 40_000;
+
+/// An edit setting at most this many hexes is validated in the frame whatever the
+/// board's size (a few microseconds a hex; a brush stroke, a paste).
+const LIGHT_HEXES: usize = 2_000;
 
 /// How many revisions' changes a document keeps.
 const CHANGES_KEPT: usize = 64;
@@ -69,6 +89,8 @@ impl Document {
             validator: None,
             step_names: None,
             changes: Default::default(),
+            checking: None,
+            waker: None,
         };
         d.revalidate(rulesets);
         d
@@ -201,6 +223,8 @@ impl Document {
     /// scenario, its findings and the history are as they were afterwards (the edit
     /// and its inverse pass through the validator, which follows edits).
     pub fn would_break(&mut self, edit: &Edit) -> Vec<Diagnostic> {
+        // Asked of the findings as they are now: a validation under way is waited for.
+        self.settle();
         let (Some(v), Some(r)) = (&mut self.validator, self.module.as_deref()) else {
             return Vec::new();
         };
@@ -261,17 +285,112 @@ impl Document {
         let _t = super::frame_log::phase("validate");
         self.revision += 1;
         let mut hexes = Vec::new();
-        let set = edit.is_some_and(|e| e.hexes_set(&mut hexes)) && hexes.len() <= HEXES_KEPT;
-        self.note_change(set.then_some(hexes));
+        let set = edit.is_some_and(|e| e.hexes_set(&mut hexes));
+        let hexes_len = hexes.len();
+        self.note_change((set && hexes_len <= HEXES_KEPT).then_some(hexes));
         let held = self.module.as_ref().map(Arc::as_ptr);
         self.resolve(rulesets);
         let edit = edit.filter(|_| self.module.as_ref().map(Arc::as_ptr) == held);
+        if self.checking.is_some() {
+            // The validation under way is of an older revision: another follows it.
+            return;
+        }
+        let aside = self.module.is_some()
+            && self
+                .scenario
+                .board
+                .grid()
+                .is_some_and(|b| b.area() > CHECK_ASIDE_CELLS)
+            && edit.is_none_or(|e| !Validator::light(e, set.then_some(hexes_len), LIGHT_HEXES));
         match (edit, &mut self.validator, self.module.as_deref()) {
+            _ if aside => self.validate_aside(),
             (Some(e), Some(v), Some(r)) => {
                 v.apply(&self.scenario, r, e);
                 self.publish();
             }
             _ => self.revalidate(rulesets),
+        }
+    }
+
+    /// Starts validating the scenario as it is now on a thread, with a copy of it (its
+    /// hexes shared, not copied): the findings shown stay those before until
+    /// [`Document::poll`] takes the new ones.
+    fn validate_aside(&mut self) {
+        let Some(module) = self.module.clone() else {
+            return;
+        };
+        let snapshot = self.scenario.clone();
+        let waker = self.waker.clone();
+        let (tx, done) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let v = Validator::new(&snapshot, &module);
+            let found = findings_of(&v, &snapshot);
+            // The copy goes first: an edit made meanwhile then copies no hexes.
+            drop(snapshot);
+            if tx.send((v, found)).is_ok()
+                && let Some(ctx) = waker
+            {
+                ctx.request_repaint();
+            }
+        });
+        self.validator = None;
+        self.checking = Some(Checking {
+            revision: self.revision,
+            done,
+        });
+    }
+
+    /// Whether the findings shown are being brought up to date on a thread.
+    pub fn checking(&self) -> bool {
+        self.checking.is_some()
+    }
+
+    /// Takes the findings of a validation on a thread once it is done: shown when they
+    /// are of the scenario as it is now, else another validation starts (the latest
+    /// edit's findings win). Whether the findings shown changed.
+    pub fn poll(&mut self) -> bool {
+        let Some(c) = &self.checking else {
+            return false;
+        };
+        match c.done.try_recv() {
+            Ok(answer) => self.checked(Some(answer)),
+            Err(std::sync::mpsc::TryRecvError::Empty) => false,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => self.checked(None),
+        }
+    }
+
+    /// Waits for the validations under way until the findings are of the scenario as
+    /// it is now.
+    pub fn settle(&mut self) {
+        while let Some(c) = &self.checking {
+            let answer = c.done.recv().ok();
+            self.checked(answer);
+        }
+    }
+
+    /// A validation on a thread ended with `answer` (`None`: the thread failed).
+    fn checked(&mut self, answer: Option<(Validator, Vec<Diagnostic>)>) -> bool {
+        let Some(c) = self.checking.take() else {
+            return false;
+        };
+        match answer {
+            Some((v, found)) if c.revision == self.revision => {
+                self.validator = Some(v);
+                self.diagnostics = found;
+                true
+            }
+            Some(_) => {
+                self.validate_aside();
+                false
+            }
+            None => {
+                // Validated here instead.
+                if let Some(r) = self.module.clone() {
+                    self.validator = Some(Validator::new(&self.scenario, &r));
+                    self.publish();
+                }
+                true
+            }
         }
     }
 
@@ -301,6 +420,8 @@ impl Document {
     /// Runs the rules core over the whole scenario (a new document or ruleset).
     pub fn revalidate(&mut self, rulesets: &Rulesets) {
         let _t = super::frame_log::phase("validate in full");
+        // Validated here and now: one under way would answer for an older scenario.
+        self.checking = None;
         self.resolve(rulesets);
         let module = self.module.as_deref().ok_or(());
         match module.or_else(|_| crate::rules::check::ruleset_of(&self.scenario, rulesets)) {
@@ -318,28 +439,7 @@ impl Document {
     /// The validator's findings as the panels and canvas read them.
     fn publish(&mut self) {
         let Some(v) = &self.validator else { return };
-        self.diagnostics = v.findings().cloned().collect();
-        // A finding about a road, token or unit is shown, outlined and focused at its
-        // hexes, as one about hexes is.
-        if self.scenario.board.grid().is_some()
-            && self
-                .diagnostics
-                .iter()
-                .any(|d| d.hexes.is_empty() && !d.features.is_empty())
-        {
-            // Looked up by id once for all of them: a big board's thousand findings
-            // would otherwise each walk its thousands of units.
-            let at = crate::scenario::locate::hexes_by_id(&self.scenario);
-            for d in self.diagnostics.iter_mut().filter(|d| d.hexes.is_empty()) {
-                d.hexes = d
-                    .features
-                    .iter()
-                    .filter_map(|id| at.get(id.as_str()))
-                    .flatten()
-                    .copied()
-                    .collect();
-            }
-        }
+        self.diagnostics = findings_of(v, &self.scenario);
     }
 
     pub fn counts(&self) -> (usize, usize) {
@@ -353,6 +453,32 @@ impl Document {
             |n| n.to_string_lossy().into_owned(),
         )
     }
+}
+
+/// A validator's findings as the panels and canvas read them.
+fn findings_of(v: &Validator, s: &Scenario) -> Vec<Diagnostic> {
+    let mut found: Vec<Diagnostic> = v.findings().cloned().collect();
+    // A finding about a road, token or unit is shown, outlined and focused at its
+    // hexes, as one about hexes is.
+    if s.board.grid().is_some()
+        && found
+            .iter()
+            .any(|d| d.hexes.is_empty() && !d.features.is_empty())
+    {
+        // Looked up by id once for all of them: a big board's thousand findings would
+        // otherwise each walk its thousands of units.
+        let at = crate::scenario::locate::hexes_by_id(s);
+        for d in found.iter_mut().filter(|d| d.hexes.is_empty()) {
+            d.hexes = d
+                .features
+                .iter()
+                .filter_map(|id| at.get(id.as_str()))
+                .flatten()
+                .copied()
+                .collect();
+        }
+    }
+    found
 }
 
 #[cfg(test)]

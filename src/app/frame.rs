@@ -20,6 +20,11 @@ impl DesignerApp {
 
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut Ui) {
+        // The findings of a heavy edit, validated on a thread, shown once they are in.
+        if self.doc.waker.is_none() {
+            self.doc.waker = Some(ui.ctx().clone());
+        }
+        self.doc.poll();
         let at_start = (self.doc.id, self.doc.revision);
         egui_extras::install_image_loaders(ui.ctx());
         // Ctrl+Plus / Ctrl+Minus zoom the board (the canvas reads them), not the whole
@@ -30,6 +35,14 @@ impl DesignerApp {
         // Keys and the menu act before the panels are drawn.
         self.run_queued(ui.ctx());
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        // What the panels show: an edit the board makes after this pass drew them.
+        let panels = (self.doc.id, self.doc.revision);
+        if !self.doc.checking() {
+            super::frame_log::panels(self.doc.revision);
+        }
+        if !self.doc.checking() {
+            super::frame_log::panels(self.doc.revision);
+        }
         egui::Panel::left("palette")
             .default_size(210.0)
             .show(ui, |ui| {
@@ -97,11 +110,20 @@ impl DesignerApp {
             self.run_queued(ui.ctx());
             ui.ctx().request_repaint();
         }
+        // An edit made after the panels were drawn (a click on the board) whose findings
+        // are already known (a one-hex paint validates in microseconds): this pass is
+        // run again at once, before anything is painted, so the findings, inspector and
+        // status bar show it in the frame that draws the edit, not one frame (on
+        // llvmpipe, 200 ms) later. egui runs the second pass with no new input.
+        let now = (self.doc.id, self.doc.revision);
+        if now != panels && !self.doc.checking() && ui.ctx().current_pass_index() == 0 {
+            ui.ctx()
+                .request_discard("the panels show the edit made on the board");
+        }
         // A frame that changed the document draws once more, now rather than when the
-        // pointer next moves: the panels drawn before the edit (findings, inspector,
-        // status) and an edit made after the board was drawn (a question answered)
-        // show it.
-        if (self.doc.id, self.doc.revision) != at_start {
+        // pointer next moves: an edit made after the board was drawn (a question
+        // answered), or panels that were not drawn again above.
+        if now != at_start && !ui.ctx().will_discard() {
             ui.ctx().request_repaint();
         }
         let dirty = self.doc.history.is_dirty();

@@ -46,6 +46,11 @@ struct Record {
     revision_after: u64,
     /// The revision the board was drawn from this frame.
     shown: Option<u64>,
+    /// The revision the findings and status bar were drawn for (none while they were
+    /// being validated on a thread).
+    panels: Option<u64>,
+    /// The passes egui ran (two when an edit on the board had the panels drawn again).
+    passes: usize,
     /// The app's own pass (`DesignerApp::show`), in ms.
     ui_ms: f64,
     /// Phase name and CPU ms, in the order first entered (a phase entered twice adds up).
@@ -154,9 +159,10 @@ pub fn event(what: &'static str) {
 pub struct Phase(Option<(&'static str, Instant)>);
 
 /// Starts timing `name` for the frame under way (nothing when the log is off, or off
-/// the UI thread).
+/// the UI thread: a frame is open only on the thread logging it).
 pub fn phase(name: &'static str) -> Phase {
-    Phase(on().then(|| (name, Instant::now())))
+    let open = on() && OPEN.with(|o| o.borrow().is_some());
+    Phase(open.then(|| (name, Instant::now())))
 }
 
 impl Drop for Phase {
@@ -186,6 +192,17 @@ pub fn shown(revision: u64) {
     }
 }
 
+/// Notes the revision whose findings the panels were drawn with this frame.
+pub fn panels(revision: u64) {
+    if on() {
+        OPEN.with(|o| {
+            if let Some(r) = o.borrow_mut().as_mut() {
+                r.panels = Some(revision);
+            }
+        });
+    }
+}
+
 /// The log file and the frame waiting for its whole time (known a frame later).
 #[derive(Default)]
 pub struct FrameLog {
@@ -200,16 +217,22 @@ pub struct FrameLog {
 impl FrameLog {
     /// The log the environment asks for, or one that does nothing.
     pub fn from_env() -> Self {
-        let out =
-            on().then(|| std::env::var_os(VAR)).flatten().and_then(
-                |p| match std::fs::File::create(&p) {
-                    Ok(f) => Some(std::io::BufWriter::new(f)),
-                    Err(e) => {
-                        eprintln!("warning: no frame log at {}: {e}", p.to_string_lossy());
-                        None
-                    }
-                },
-            );
+        match on().then(|| std::env::var_os(VAR)).flatten() {
+            Some(p) => Self::writing_to(std::path::Path::new(&p)),
+            None => Self::default(),
+        }
+    }
+
+    /// A log written to `path` (the phases and events are noted only with the
+    /// environment's log on).
+    pub fn writing_to(path: &std::path::Path) -> Self {
+        let out = match std::fs::File::create(path) {
+            Ok(f) => Some(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("warning: no frame log at {}: {e}", path.display());
+                None
+            }
+        };
         FrameLog {
             out,
             frames: 0,
@@ -254,8 +277,9 @@ impl FrameLog {
         OPEN.with(|o| *o.borrow_mut() = Some(record));
     }
 
-    /// The frame's pass is over; it is written once its whole time is known.
-    pub fn end(&mut self, doc: u64, revision: u64) {
+    /// The frame's last pass (of `passes`) is over; it is written once its whole time
+    /// is known.
+    pub fn end(&mut self, doc: u64, revision: u64, passes: usize) {
         if self.out.is_none() {
             return;
         }
@@ -264,6 +288,7 @@ impl FrameLog {
         };
         r.revision_after = revision;
         r.doc = doc;
+        r.passes = passes;
         r.ui_ms = self.began.map_or(0.0, |t| t.elapsed().as_secs_f64() * 1e3);
         self.waiting = Some(r);
     }
@@ -305,6 +330,7 @@ fn line(r: &mut Record, total: f64) -> String {
         let _ = write!(phases, "{comma}\"{name}\":{ms:.3}");
     }
     let shown = r.shown.map_or("null".to_string(), |s| s.to_string());
+    let panels = r.panels.map_or("null".to_string(), |s| s.to_string());
     let cpu = r.cpu.map_or("null".to_string(), |c| {
         format!(
             "{{\"ui\":{:.3},\"raster\":{:.3},\"other\":{:.3}}}",
@@ -317,7 +343,7 @@ fn line(r: &mut Record, total: f64) -> String {
         .map(|(what, at)| format!("[\"{what}\",{at:.3}]"))
         .collect();
     format!(
-        "{{\"frame\":{},\"doc\":{},\"events\":[{}],\"start_ms\":{:.3},\"input\":\"{}\",\"revision_before\":{},\"revision_after\":{},\"shown\":{shown},\"ui_ms\":{:.3},\"total_ms\":{total:.3},\"gap_ms\":{:.3},\"asked\":{},\"cpu\":{cpu},\"phases\":{{{phases}}}}}",
+        "{{\"frame\":{},\"doc\":{},\"events\":[{}],\"start_ms\":{:.3},\"input\":\"{}\",\"revision_before\":{},\"revision_after\":{},\"shown\":{shown},\"panels\":{panels},\"passes\":{},\"ui_ms\":{:.3},\"total_ms\":{total:.3},\"gap_ms\":{:.3},\"asked\":{},\"cpu\":{cpu},\"phases\":{{{phases}}}}}",
         r.frame,
         r.doc,
         events.join(","),
@@ -325,8 +351,145 @@ fn line(r: &mut Record, total: f64) -> String {
         r.input,
         r.revision_before,
         r.revision_after,
+        r.passes,
         r.ui_ms,
         r.gap_ms,
         r.asked
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `scripts/frame_log.py` reads: one JSON line a frame, every field there.
+    #[test]
+    fn a_frame_is_written_as_one_json_line_with_its_fields() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("frames.jsonl");
+        let mut log = FrameLog::writing_to(&path);
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            events: vec![
+                egui::Event::PointerMoved(egui::pos2(3.0, 4.0)),
+                egui::Event::PointerButton {
+                    pos: egui::pos2(3.0, 4.0),
+                    button: egui::PointerButton::Primary,
+                    pressed: true,
+                    modifiers: egui::Modifiers::NONE,
+                },
+            ],
+            ..Default::default()
+        };
+        let mut out = ctx.run_ui(input, |ui| {
+            ui.input(|i| log.begin(i, 4, Some(0.012), true));
+        });
+        out.textures_delta.clear();
+        OPEN.with(|o| {
+            let mut o = o.borrow_mut();
+            let r = o.as_mut().expect("a frame is open");
+            r.phases.push(("validate", 1.5));
+            r.shown = Some(5);
+            r.panels = Some(5);
+        });
+        log.end(7, 5, 2);
+        // Its whole time is known when the next frame begins.
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ui.input(|i| log.begin(i, 5, Some(0.020), false));
+        });
+        out.textures_delta.clear();
+        log.end(7, 5, 1);
+        drop(log);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        let f = &lines[0];
+        for field in [
+            "frame",
+            "doc",
+            "events",
+            "start_ms",
+            "input",
+            "revision_before",
+            "revision_after",
+            "shown",
+            "panels",
+            "passes",
+            "ui_ms",
+            "total_ms",
+            "gap_ms",
+            "asked",
+            "cpu",
+            "phases",
+        ] {
+            assert!(f.get(field).is_some(), "{field} missing from {f}");
+        }
+        assert_eq!(f["input"], "move press");
+        assert_eq!(
+            (f["revision_before"].as_u64(), f["revision_after"].as_u64()),
+            (Some(4), Some(5))
+        );
+        assert_eq!(
+            (f["shown"].as_u64(), f["panels"].as_u64()),
+            (Some(5), Some(5))
+        );
+        assert_eq!(
+            (f["doc"].as_u64(), f["passes"].as_u64()),
+            (Some(7), Some(2))
+        );
+        assert_eq!(f["phases"]["validate"].as_f64(), Some(1.5));
+        // The next frame's eframe count is this one's whole CPU time.
+        assert_eq!(f["total_ms"].as_f64(), Some(20.0));
+        if cfg!(target_os = "linux") {
+            for thread in ["ui", "raster", "other"] {
+                assert!(f["cpu"][thread].is_number(), "{thread} in {f}");
+            }
+        }
+        // The last frame, written when the log closes, knows no whole time.
+        assert_eq!(lines[1]["total_ms"].as_f64(), Some(-1.0));
+        assert_eq!(lines[1]["panels"], serde_json::Value::Null);
+    }
+
+    /// The CPU columns tell the UI thread from the others (meshes made aside, a
+    /// validation on a thread): work on a thread is not counted as the frame's own.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn cpu_is_counted_by_thread() {
+        // Busy until this thread has had `ms` of CPU (however loaded the machine).
+        fn spin(ms: f64) {
+            let mine = || Cpu::now().map_or(f64::INFINITY, |c| c.ui);
+            let start = mine();
+            while mine() - start < ms {
+                std::hint::black_box((0..10_000u64).sum::<u64>());
+            }
+        }
+        let before = Cpu::now().expect("/proc is read");
+        spin(60.0);
+        let mine = Cpu::now().unwrap().since(before);
+        assert!(mine.ui >= 20.0, "this thread's work: {}", mine.ui);
+        let before = Cpu::now().unwrap();
+        std::thread::spawn(|| spin(60.0)).join().unwrap();
+        let theirs = Cpu::now().unwrap().since(before);
+        assert!(
+            theirs.ui < 20.0,
+            "another thread's work counted as this one's: {}",
+            theirs.ui
+        );
+        // A thread that ended leaves /proc/self/task: what it did is gone from the sum,
+        // so only a living one is measured.
+        let (go, stop) = std::sync::mpsc::channel::<()>();
+        let before = Cpu::now().unwrap();
+        let worker = std::thread::spawn(move || {
+            spin(60.0);
+            let _ = stop.recv();
+        });
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        let theirs = Cpu::now().unwrap().since(before);
+        let _ = go.send(());
+        worker.join().unwrap();
+        assert!(theirs.other >= 20.0, "the thread's work: {}", theirs.other);
+    }
 }

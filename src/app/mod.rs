@@ -227,15 +227,21 @@ impl eframe::App for DesignerApp {
     }
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
-        let cpu = frame.info().cpu_usage;
-        let revision = self.doc.revision;
-        let asked = ui.ctx().requested_repaint_last_pass();
-        ui.input(|i| self.frame_log.begin(i, revision, cpu, asked));
+        // A frame may run the pass twice (see `show`): it is logged as one.
+        let pass = ui.ctx().current_pass_index();
+        if pass == 0 {
+            let cpu = frame.info().cpu_usage;
+            let revision = self.doc.revision;
+            let asked = ui.ctx().requested_repaint_last_pass();
+            ui.input(|i| self.frame_log.begin(i, revision, cpu, asked));
+        }
         self.show(ui);
         if frame_log::looping() {
             ui.ctx().request_repaint();
         }
-        self.frame_log.end(self.doc.id, self.doc.revision);
+        if !ui.ctx().will_discard() {
+            self.frame_log.end(self.doc.id, self.doc.revision, pass + 1);
+        }
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

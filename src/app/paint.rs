@@ -242,7 +242,7 @@ impl Drawing {
             self.corner = corner;
         }
         painter.add(Shape::Mesh(self.mesh.clone()));
-        paint_labels(ui, painter, &self.labels);
+        paint_labels(ui, painter, &self.labels, false);
     }
 }
 
@@ -259,11 +259,15 @@ fn near(item: &Item, covers: Rect) -> bool {
     p.is_none_or(|p| covers.contains(pos2(p.x, p.y)))
 }
 
-/// Draws `labels` (text and icons) over the meshes drawn before.
+/// Draws `labels` (text and icons) over the meshes drawn before. With `snap` (meshes
+/// scaled to stand in while a zoom's own are made), text sizes are rounded to steps of
+/// a fifth: every wheel frame's sizes were new to egui's text and glyph caches, each
+/// label laid out and its glyphs drawn again.
 pub(super) fn paint_labels<'l>(
     ui: &Ui,
     painter: &egui::Painter,
     labels: impl IntoIterator<Item = &'l Label>,
+    snap: bool,
 ) {
     for l in labels {
         match l {
@@ -274,7 +278,12 @@ pub(super) fn paint_labels<'l>(
                 align,
                 colour,
             } => {
-                painter.text(*at, *align, text, FontId::proportional(*size), *colour);
+                let size = if snap {
+                    ((size.log2() * 4.0).round() / 4.0).exp2()
+                } else {
+                    *size
+                };
+                painter.text(*at, *align, text, FontId::proportional(size), *colour);
             }
             Label::Icon { src, rect } => {
                 egui::Image::new(src.clone()).paint_at(ui, *rect);
@@ -757,13 +766,16 @@ impl ScenePainter {
         let wanted = MeshKey { covers, ..shown };
         match &mut self.meshes {
             Some(m) if m.key.serves(&shown) => m.stand_in(origin, view.zoom),
-            // Zoomed, or panned past the margin, over a view of many hexes: the meshes
-            // there are, moved and scaled, stand in while the view's own are made on a
-            // thread.
+            // Zoomed, or panned past the margin, over a view of many hexes, or zoomed
+            // over a big board: the meshes there are, moved and scaled, stand in while
+            // the view's own are made on a thread. (A big board's view of 1,600 hexes at
+            // 30 points a hex was tessellated in the wheel's frame: 29.9 ms of the UI
+            // thread's CPU at p95, issue 44.)
             Some(m)
                 if m.scene == scene_key
                     && (m.key.size, m.key.pixels_per_point) == (shown.size, pixels_per_point)
-                    && many_cells(&scene, covers) =>
+                    && ((scene.window.is_some_and(|w| !w.whole) && m.key.zoom != view.zoom)
+                        || many_cells(&scene, covers)) =>
             {
                 m.stand_in(origin, view.zoom);
                 if self.aside.is_none() {
@@ -800,9 +812,13 @@ impl ScenePainter {
                 });
             }
         }
-        let Some(Meshes { layers, .. }) = &self.meshes else {
+        let Some(Meshes {
+            layers, zoom, key, ..
+        }) = &self.meshes
+        else {
             return;
         };
+        let standing_in = *zoom != key.zoom;
         let board = Rect::from_min_max(
             view.to_screen(rect, egui::Vec2::ZERO),
             view.to_screen(rect, vec2(scene.size.x, scene.size.y)),
@@ -816,7 +832,7 @@ impl ScenePainter {
                 painter.add(Shape::Mesh(band.mesh.clone()));
             }
             // A layer's text and icons over all of its shapes, as one mesh drew them.
-            paint_labels(ui, painter, shown().flat_map(|b| &b.labels));
+            paint_labels(ui, painter, shown().flat_map(|b| &b.labels), standing_in);
         }
     }
 

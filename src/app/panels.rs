@@ -538,9 +538,10 @@ impl DesignerApp {
         }
         let (errors, warnings) = self.doc.counts();
         ui.heading(format!(
-            "Validation: {}, {}",
+            "Validation: {}, {}{}",
             super::words::counted(errors, "error"),
-            super::words::counted(warnings, "warning")
+            super::words::counted(warnings, "warning"),
+            checking_words(&self.doc)
         ));
         if self.doc.ruleset().is_none() {
             ui.colored_label(
@@ -734,9 +735,10 @@ impl DesignerApp {
             ui.separator();
             let (e, w) = self.doc.counts();
             ui.label(format!(
-                "{}, {}",
+                "{}, {}{}",
                 super::words::counted(e, "error"),
-                super::words::counted(w, "warning")
+                super::words::counted(w, "warning"),
+                checking_words(&self.doc)
             ));
             ui.separator();
             let square = self.doc.scenario.board.kind();
@@ -811,4 +813,11 @@ fn row_key(d: &crate::scenario::diagnostic::Diagnostic) -> u64 {
         f.label.hash(&mut h);
     }
     h.finish()
+}
+
+/// Said after the counts of findings while they are brought up to date on a thread
+/// (after a flood fill of a big board, for a tenth of a second): the list shown is
+/// the one before the edit.
+fn checking_words(doc: &super::document::Document) -> &'static str {
+    if doc.checking() { " (checking...)" } else { "" }
 }

@@ -243,6 +243,15 @@ impl Validator {
         }
     }
 
+    /// Whether bringing the findings up to date after `edit` is light work: it sets at
+    /// most `most` hexes of a hex board and nothing else (`set`: how many it sets, when
+    /// that is all it does), or changes nothing a constraint or the board's structure
+    /// reads. Heavier edits on a big board (a flood fill, its undo, a unit moved, which
+    /// checks the whole structure again) are worth validating away from the frame.
+    pub fn light(edit: &Edit, set: Option<usize>, most: usize) -> bool {
+        changed_by(edit) == Reads::default() || set.is_some_and(|n| n <= most)
+    }
+
     /// Every finding, in the order [`validate`](super::validate) gives them.
     pub fn findings(&self) -> impl Iterator<Item = &Diagnostic> {
         self.structure

@@ -5,8 +5,14 @@
 //!
 //! It keeps the key beside each value so that it can lend `(&Hex, &V)` pairs as a
 //! `HashMap` does; callers written against a map need no change.
+//!
+//! The slots are held in shared chunks, copied on write: a copy of a million-hex board
+//! (the autosave's, a validation's on a worker thread) shares them and costs
+//! microseconds, where copying every cell took 64 ms of the frame (issue 44); a change
+//! to either copy then copies only the chunks it touches.
 
 use std::fmt;
+use std::sync::Arc;
 
 use hexx::Hex;
 
@@ -23,8 +29,28 @@ pub struct HexGrid<V> {
     /// The rectangle to allocate at the first insertion: the board's.
     planned: Rect,
     rect: Rect,
-    slots: Vec<Option<(Hex, V)>>,
+    /// `rect`'s slots in row order, [`CHUNK`] to a chunk (the last one full length too).
+    chunks: Vec<Arc<[Slot<V>]>>,
     len: usize,
+}
+
+type Slot<V> = Option<(Hex, V)>;
+
+/// Slots to a chunk, a power of two: a change after a copy copies this many (about
+/// 90 KB of a scenario's cells).
+const CHUNK_BITS: u32 = 10;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// The chunk and the place in it of slot `i`.
+fn split(i: usize) -> (usize, usize) {
+    (i >> CHUNK_BITS, i & (CHUNK - 1))
+}
+
+/// Empty chunks enough for `slots` slots.
+fn empty_chunks<V>(slots: usize) -> Vec<Arc<[Slot<V>]>> {
+    (0..slots.div_ceil(CHUNK))
+        .map(|_| (0..CHUNK).map(|_| None).collect())
+        .collect()
 }
 
 /// Column and row ranges, `min..min + len`.
@@ -89,7 +115,7 @@ impl<V> Default for HexGrid<V> {
             square: false,
             planned: Rect::default(),
             rect: Rect::default(),
-            slots: Vec::new(),
+            chunks: Vec::new(),
             len: 0,
         }
     }
@@ -153,8 +179,15 @@ impl<V> HexGrid<V> {
     }
 
     fn slot(&self, hex: &Hex) -> Option<&(Hex, V)> {
-        let i = self.rect.index(self.place(*hex))?;
-        self.slots[i].as_ref()
+        let (c, i) = split(self.rect.index(self.place(*hex))?);
+        self.chunks[c][i].as_ref()
+    }
+
+    /// Whether `other` is a copy of this grid that shares all of its chunks (no change
+    /// to either since the copy).
+    pub fn shares_all(&self, other: &Self) -> bool {
+        self.chunks.len() == other.chunks.len()
+            && (self.chunks.iter().zip(&other.chunks)).all(|(a, b)| Arc::ptr_eq(a, b))
     }
 
     /// How many hexes have an entry.
@@ -177,94 +210,18 @@ impl<V> HexGrid<V> {
         self.slot(hex).map(|(h, v)| (h, v))
     }
 
-    /// The entry of `hex`, to change it.
-    pub fn get_mut(&mut self, hex: &Hex) -> Option<&mut V> {
-        let i = self.rect.index(self.place(*hex))?;
-        self.slots[i].as_mut().map(|(_, v)| v)
-    }
-
     /// Whether `hex` has an entry.
     pub fn contains_key(&self, hex: &Hex) -> bool {
         self.slot(hex).is_some()
     }
 
-    /// Sets a hex's value, returning the one it replaces.
-    pub fn insert(&mut self, hex: Hex, value: V) -> Option<V> {
-        let at = self.place(hex);
-        let i = match self.rect.index(at) {
-            Some(i) => i,
-            None => self.grow(at),
-        };
-        let old = self.slots[i].replace((hex, value)).map(|(_, v)| v);
-        if old.is_none() {
-            self.len += 1;
-        }
-        old
-    }
-
-    /// Makes room for `at` and returns its slot.
-    fn grow(&mut self, at: (i32, i32)) -> usize {
-        let planned = self.planned;
-        let rect = if self.slots.is_empty() && planned.index(at).is_some() {
-            planned
-        } else {
-            self.rect.grown_to(at)
-        };
-        let old = std::mem::take(&mut self.slots);
-        let old_rect = std::mem::replace(&mut self.rect, rect);
-        self.slots.resize_with(rect.area(), || None);
-        for (i, slot) in old.into_iter().enumerate() {
-            if slot.is_some() {
-                let (c, r) = (i % old_rect.cols as usize, i / old_rect.cols as usize);
-                let at = (old_rect.col + c as i32, old_rect.row + r as i32);
-                if let Some(j) = rect.index(at) {
-                    self.slots[j] = slot;
-                }
-            }
-        }
-        // `at` lies in the rectangle just made.
-        rect.index(at).unwrap_or_default()
-    }
-
-    /// Takes out the entry of `hex`, returning it.
-    pub fn remove(&mut self, hex: &Hex) -> Option<V> {
-        let i = self.rect.index(self.place(*hex))?;
-        let old = self.slots[i].take().map(|(_, v)| v);
-        if old.is_some() {
-            self.len -= 1;
-        }
-        old
-    }
-
-    /// Empties the grid, giving its memory back.
-    pub fn clear(&mut self) {
-        self.slots = Vec::new();
-        self.rect = Rect::default();
-        self.len = 0;
-    }
-
-    /// Allocates the board's rectangle now when `additional` entries will fill much of it
-    /// (the hash map's `reserve`, for callers that know the count).
-    pub fn reserve(&mut self, additional: usize) {
-        if self.slots.is_empty() && additional > 0 && self.planned.area() > 0 {
-            self.rect = self.planned;
-            self.slots.resize_with(self.planned.area(), || None);
-        }
-    }
-
     /// Every entry in slot order: row by row for pointy hexes, column by column for flat.
     pub fn iter(&self) -> Iter<'_, V> {
         Iter {
-            slots: self.slots.iter(),
+            chunks: self.chunks.iter(),
+            slots: [].iter(),
             left: self.len,
         }
-    }
-
-    /// Every entry, to change, in slot order.
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&Hex, &mut V)> {
-        self.slots
-            .iter_mut()
-            .filter_map(|s| s.as_mut().map(|(h, v)| (&*h, v)))
     }
 
     /// The hexes with an entry, in slot order.
@@ -277,6 +234,98 @@ impl<V> HexGrid<V> {
         self.iter().map(|(_, v)| v)
     }
 
+    /// Empties the grid, giving its memory back.
+    pub fn clear(&mut self) {
+        self.chunks = Vec::new();
+        self.rect = Rect::default();
+        self.len = 0;
+    }
+}
+
+/// Changes copy the chunks they touch when another copy of the grid shares them.
+impl<V: Clone> HexGrid<V> {
+    /// Slot `i`, to change (its chunk copied first if shared).
+    fn slot_mut(&mut self, i: usize) -> &mut Slot<V> {
+        let (c, i) = split(i);
+        &mut Arc::make_mut(&mut self.chunks[c])[i]
+    }
+
+    /// The entry of `hex`, to change it.
+    pub fn get_mut(&mut self, hex: &Hex) -> Option<&mut V> {
+        let i = self.rect.index(self.place(*hex))?;
+        let (c, j) = split(i);
+        // A hex with no entry copies no chunk.
+        self.chunks[c][j].as_ref()?;
+        self.slot_mut(i).as_mut().map(|(_, v)| v)
+    }
+
+    /// Sets a hex's value, returning the one it replaces.
+    pub fn insert(&mut self, hex: Hex, value: V) -> Option<V> {
+        let at = self.place(hex);
+        let i = match self.rect.index(at) {
+            Some(i) => i,
+            None => self.grow(at),
+        };
+        let old = self.slot_mut(i).replace((hex, value)).map(|(_, v)| v);
+        if old.is_none() {
+            self.len += 1;
+        }
+        old
+    }
+
+    /// Makes room for `at` and returns its slot.
+    fn grow(&mut self, at: (i32, i32)) -> usize {
+        let planned = self.planned;
+        let rect = if self.chunks.is_empty() && planned.index(at).is_some() {
+            planned
+        } else {
+            self.rect.grown_to(at)
+        };
+        let old = std::mem::replace(&mut self.chunks, empty_chunks(rect.area()));
+        let old_rect = std::mem::replace(&mut self.rect, rect);
+        let old_slots = old.iter().flat_map(|c| c.iter()).take(old_rect.area());
+        for (i, slot) in old_slots.enumerate() {
+            if slot.is_some() {
+                let (c, r) = (i % old_rect.cols as usize, i / old_rect.cols as usize);
+                let at = (old_rect.col + c as i32, old_rect.row + r as i32);
+                if let Some(j) = rect.index(at) {
+                    *self.slot_mut(j) = slot.clone();
+                }
+            }
+        }
+        // `at` lies in the rectangle just made.
+        rect.index(at).unwrap_or_default()
+    }
+
+    /// Takes out the entry of `hex`, returning it.
+    pub fn remove(&mut self, hex: &Hex) -> Option<V> {
+        let i = self.rect.index(self.place(*hex))?;
+        let (c, j) = split(i);
+        self.chunks[c][j].as_ref()?;
+        let old = self.slot_mut(i).take().map(|(_, v)| v);
+        if old.is_some() {
+            self.len -= 1;
+        }
+        old
+    }
+
+    /// Allocates the board's rectangle now when `additional` entries will fill much of it
+    /// (the hash map's `reserve`, for callers that know the count).
+    pub fn reserve(&mut self, additional: usize) {
+        if self.chunks.is_empty() && additional > 0 && self.planned.area() > 0 {
+            self.rect = self.planned;
+            self.chunks = empty_chunks(self.planned.area());
+        }
+    }
+
+    /// Every entry, to change, in slot order (every chunk copied first if shared).
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&Hex, &mut V)> {
+        self.chunks
+            .iter_mut()
+            .flat_map(|c| Arc::make_mut(c).iter_mut())
+            .filter_map(|s| s.as_mut().map(|(h, v)| (&*h, v)))
+    }
+
     /// The entries, to change, in slot order.
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut V> {
         self.iter_mut().map(|(_, v)| v)
@@ -284,7 +333,11 @@ impl<V> HexGrid<V> {
 
     /// Keeps only the entries `keep` accepts.
     pub fn retain(&mut self, mut keep: impl FnMut(&Hex, &mut V) -> bool) {
-        for slot in &mut self.slots {
+        for slot in self
+            .chunks
+            .iter_mut()
+            .flat_map(|c| Arc::make_mut(c).iter_mut())
+        {
             if let Some((h, v)) = slot
                 && !keep(h, v)
             {
@@ -297,7 +350,8 @@ impl<V> HexGrid<V> {
 
 /// The entries of a [`HexGrid`], in slot order.
 pub struct Iter<'a, V> {
-    slots: std::slice::Iter<'a, Option<(Hex, V)>>,
+    chunks: std::slice::Iter<'a, Arc<[Slot<V>]>>,
+    slots: std::slice::Iter<'a, Slot<V>>,
     left: usize,
 }
 
@@ -308,9 +362,13 @@ impl<'a, V> Iterator for Iter<'a, V> {
         if self.left == 0 {
             return None;
         }
-        let (h, v) = self.slots.find_map(|s| s.as_ref())?;
-        self.left -= 1;
-        Some((h, v))
+        loop {
+            if let Some((h, v)) = self.slots.find_map(|s| s.as_ref()) {
+                self.left -= 1;
+                return Some((h, v));
+            }
+            self.slots = self.chunks.next()?.iter();
+        }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -328,15 +386,16 @@ impl<'a, V> IntoIterator for &'a HexGrid<V> {
     }
 }
 
-impl<V> IntoIterator for HexGrid<V> {
+impl<V: Clone> IntoIterator for HexGrid<V> {
     type Item = (Hex, V);
-    type IntoIter = std::iter::Flatten<std::vec::IntoIter<Option<(Hex, V)>>>;
+    type IntoIter = std::iter::Flatten<std::vec::IntoIter<Slot<V>>>;
     fn into_iter(self) -> Self::IntoIter {
-        self.slots.into_iter().flatten()
+        let slots: Vec<Slot<V>> = self.chunks.iter().flat_map(|c| c.iter().cloned()).collect();
+        slots.into_iter().flatten()
     }
 }
 
-impl<V> Extend<(Hex, V)> for HexGrid<V> {
+impl<V: Clone> Extend<(Hex, V)> for HexGrid<V> {
     fn extend<I: IntoIterator<Item = (Hex, V)>>(&mut self, iter: I) {
         for (h, v) in iter {
             self.insert(h, v);
@@ -344,7 +403,7 @@ impl<V> Extend<(Hex, V)> for HexGrid<V> {
     }
 }
 
-impl<V> FromIterator<(Hex, V)> for HexGrid<V> {
+impl<V: Clone> FromIterator<(Hex, V)> for HexGrid<V> {
     fn from_iter<I: IntoIterator<Item = (Hex, V)>>(iter: I) -> Self {
         let mut grid = HexGrid::default();
         grid.extend(iter);
@@ -431,6 +490,47 @@ mod tests {
         assert_eq!(grid.iter().len(), map.len());
         let copy: HexGrid<u64> = map.iter().map(|(h, v)| (*h, *v)).collect();
         assert_eq!(copy, grid);
+    }
+
+    /// The autosave and the background validation work on copies of a million-hex
+    /// board: a copy costs no cell copies, and changing either copy leaves the other
+    /// as it was.
+    #[test]
+    fn a_copy_shares_its_cells_until_either_changes() {
+        let b = Board::Hex(HexBoard::new(Orientation::Pointy, 100, 60, Stagger::Odd).unwrap());
+        let hexes: Vec<Hex> = b.as_hex().unwrap().hexes().collect();
+        let mut g = HexGrid::for_board(&b);
+        for (i, h) in hexes.iter().enumerate() {
+            g.insert(*h, i);
+        }
+        let copy = g.clone();
+        assert!(g.shares_all(&copy));
+        g.insert(hexes[0], 7);
+        *g.get_mut(&hexes[1]).unwrap() = 8;
+        g.remove(&hexes[2]);
+        assert!(!g.shares_all(&copy));
+        let shared = (g.chunks.iter().zip(&copy.chunks))
+            .filter(|(a, b)| Arc::ptr_eq(a, b))
+            .count();
+        assert_eq!(
+            shared,
+            g.chunks.len() - 1,
+            "only the first chunk was copied"
+        );
+        assert_eq!((g.get(&hexes[0]), g.get(&hexes[1])), (Some(&7), Some(&8)));
+        assert_eq!(g.get(&hexes[2]), None);
+        assert_eq!(g.len(), hexes.len() - 1);
+        for (i, h) in hexes.iter().enumerate() {
+            assert_eq!(copy.get(h), Some(&i));
+        }
+        assert_eq!(copy.len(), hexes.len());
+        assert_eq!(copy.iter().len(), hexes.len());
+        assert_eq!(copy.iter().count(), hexes.len());
+        // Taking away nothing copies nothing.
+        let mut again = copy.clone();
+        again.remove(&Hex::new(-50, -50));
+        assert!(again.get_mut(&Hex::new(-50, -50)).is_none());
+        assert!(again.shares_all(&copy));
     }
 
     #[test]

@@ -17,6 +17,7 @@ mod import;
 mod inputs;
 mod keys;
 mod layers;
+mod lean;
 mod module_editor;
 mod palette;
 mod pbs;
