@@ -339,7 +339,7 @@ pub fn write(
     };
     // VASSAL finds a zone at a point of a reversed board as it lies, turned.
     let turned = module::picked_reversed(&module.build, &entry.map, &entry.board)
-        .then(|| (size.0 as i32, size.1 as i32));
+        .then_some((size.0 as i32, size.1 as i32));
     // The board and where it is in the build file's text.
     let (map_path, _) = module::maps(&module.build)
         .into_iter()
@@ -468,6 +468,7 @@ fn cell_zones(
             for p in &mut z.path {
                 *p = (w - p.0, h - p.1);
             }
+            super::turn_zone_sides(z, grid);
         }
     }
     let element = at.element;
