@@ -292,9 +292,7 @@ pub fn write(
             "a table goes back into no module: export it as a module of its own".into(),
         ));
     };
-    if let crate::board::Board::Hex(hex) = &scenario.board
-        && !hex.boards().is_empty()
-    {
+    if !grid.boards().is_empty() {
         return super::into_boards::write(scenario, ruleset, module, redraw);
     }
     let background = scenario.board.background();
