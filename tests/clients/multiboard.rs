@@ -424,6 +424,18 @@ fn sides(s: &Scenario) -> Sides {
     (features, players)
 }
 
+/// The two-board Chequer Field example and its module, exported at 100 dpi.
+fn square_example(rulesets: &Rulesets) -> (Scenario, Vec<u8>) {
+    let s = sandtable::io::load_scenario(Path::new(TWO_SQUARE), rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let o = ExportOptions {
+        dpi: 100,
+        ..ExportOptions::default()
+    };
+    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
+    (s, bytes)
+}
+
 /// Issue #47: a module whose map lays out several boards of squares imports whole, as
 /// a map of several hex boards does: Chequer Field's bridge on two boards (board 2
 /// upside down, its river and bridge on the seam) comes back as the same two boards at
@@ -433,13 +445,8 @@ fn sides(s: &Scenario) -> Sides {
 #[test]
 fn the_map_of_two_square_boards_imports_back_as_the_same_map() {
     let rulesets = crate::squares::rulesets();
-    let s = sandtable::io::load_scenario(Path::new(TWO_SQUARE), &rulesets).unwrap();
+    let (s, bytes) = square_example(&rulesets);
     let r = rulesets.get(&s.ruleset).unwrap();
-    let o = ExportOptions {
-        dpi: 100,
-        ..ExportOptions::default()
-    };
-    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
     let module = vassal::module::Module::read(bytes.clone()).unwrap();
     let check = |got: &vassal::import::Imported| {
         let b = got.scenario.board.as_square().expect("a square map");
@@ -469,13 +476,8 @@ fn the_map_of_two_square_boards_imports_back_as_the_same_map() {
 #[test]
 fn square_boards_of_other_sizes_are_refused() {
     let rulesets = crate::squares::rulesets();
-    let s = sandtable::io::load_scenario(Path::new(TWO_SQUARE), &rulesets).unwrap();
+    let (s, bytes) = square_example(&rulesets);
     let r = rulesets.get(&s.ruleset).unwrap();
-    let o = ExportOptions {
-        dpi: 100,
-        ..ExportOptions::default()
-    };
-    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
     let mut files = crate::vmod::entries(&bytes);
     let (_, build) = files
         .iter_mut()
