@@ -308,7 +308,7 @@ type Contents = (
 );
 
 fn contents(s: &sandtable::scenario::Scenario, r: &sandtable::rules::Ruleset) -> Contents {
-    let b = s.board.as_hex().unwrap();
+    let b = s.board.grid().unwrap();
     let boards = b
         .boards()
         .iter()
@@ -341,7 +341,7 @@ fn contents(s: &sandtable::scenario::Scenario, r: &sandtable::rules::Ruleset) ->
 
 /// Each token by kind, label and front sides.
 fn tokens(s: &sandtable::scenario::Scenario) -> Vec<(String, String, Vec<String>)> {
-    let b = s.board.as_hex().unwrap();
+    let b = s.board.grid().unwrap();
     let mut t: Vec<_> = s
         .tokens
         .iter()
@@ -399,6 +399,104 @@ fn the_map_of_two_boards_imports_back_as_the_same_map() {
     let again = vassal::import::import(&module, None, None, r, None).unwrap();
     assert_eq!(contents(&again.scenario, r), contents(&s, r));
     assert_eq!(tokens(&again.scenario), tokens(&s));
+}
+
+/// Each side feature by kind and the label and side it is named by, and each player
+/// side by id and name.
+type Sides = (Vec<(String, String, String)>, Vec<(String, String)>);
+
+fn sides(s: &Scenario) -> Sides {
+    let g = s.board.grid().unwrap();
+    let mut features: Vec<_> = s
+        .hexsides
+        .keys()
+        .map(|(key, kind)| {
+            let (cell, side) = g.name_side(*key);
+            (kind.clone(), g.label(cell), side.to_string())
+        })
+        .collect();
+    features.sort();
+    let players = s
+        .sides
+        .iter()
+        .map(|p| (p.id.clone(), p.name.clone()))
+        .collect();
+    (features, players)
+}
+
+/// The two-board Chequer Field example and its module, exported at 100 dpi.
+fn square_example(rulesets: &Rulesets) -> (Scenario, Vec<u8>) {
+    let s = sandtable::io::load_scenario(Path::new(TWO_SQUARE), rulesets).unwrap();
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let o = ExportOptions {
+        dpi: 100,
+        ..ExportOptions::default()
+    };
+    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
+    (s, bytes)
+}
+
+/// Issue #47: a module whose map lays out several boards of squares imports whole, as
+/// a map of several hex boards does: Chequer Field's bridge on two boards (board 2
+/// upside down, its river and bridge on the seam) comes back as the same two boards at
+/// the same places, the reversed one turned, every square's terrain, every river and
+/// bridge, the players' sides and every unit at the label it had; the same from the
+/// module as VASSAL's editor saves it again.
+#[test]
+fn the_map_of_two_square_boards_imports_back_as_the_same_map() {
+    let rulesets = crate::squares::rulesets();
+    let (s, bytes) = square_example(&rulesets);
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let module = vassal::module::Module::read(bytes.clone()).unwrap();
+    let check = |got: &vassal::import::Imported| {
+        let b = got.scenario.board.as_square().expect("a square map");
+        assert_eq!(b.boards().len(), 2);
+        assert_eq!(contents(&got.scenario, r), contents(&s, r));
+        assert_eq!(sides(&got.scenario), sides(&s));
+        assert!(got.image.is_some(), "the boards' images laid out as one");
+        assert!(got.left_out.is_empty(), "{:?}", got.left_out);
+        let v = b.background.as_ref().unwrap().vassal.clone().unwrap();
+        assert_eq!((v.map.as_str(), v.board.as_str()), ("Main Map", "2, 3"));
+    };
+    check(&vassal::import::import(&module, None, None, r, None).unwrap());
+
+    let Some(vassal_check) = crate::vassal::checker_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (original, resaved) = (dir.path().join("two.vmod"), dir.path().join("again.vmod"));
+    std::fs::write(&original, bytes).unwrap();
+    crate::vassal_import::resave(&vassal_check, &original, &resaved);
+    let module = vassal::module::Module::read(std::fs::read(&resaved).unwrap()).unwrap();
+    check(&vassal::import::import(&module, None, None, r, None).unwrap());
+}
+
+/// Square boards that make no one grid of squares are refused with the reason, not
+/// imported with squares lost: board 3's grid made of smaller squares than board 2's.
+#[test]
+fn square_boards_of_other_sizes_are_refused() {
+    let rulesets = crate::squares::rulesets();
+    let (s, bytes) = square_example(&rulesets);
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let mut files = crate::vmod::entries(&bytes);
+    let (_, build) = files
+        .iter_mut()
+        .find(|(name, _)| name == "buildFile.xml")
+        .unwrap();
+    let mut text = String::from_utf8(build.clone()).unwrap();
+    // Board 3's grid is the last one written.
+    let at = text.rfind(r#"dx="98.0" dy="98.0""#).unwrap();
+    text.replace_range(at..at + 19, r#"dx="90.0" dy="90.0""#);
+    *build = text.into_bytes();
+    let module = vassal::module::Module::read(crate::vmod::zip(&files)).unwrap();
+    let err = vassal::import::import(&module, None, None, r, None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "board 'Main Map': boards '2' and '3' have squares of other sizes or numbering, so \
+         they do not make one map of squares; import each with --board"
+    );
 }
 
 /// Boards that VASSAL would lay out off one grid of hexes (board 3 beside board 2,

@@ -236,6 +236,20 @@ pub fn entry_bytes(vmod: &[u8], name: &str) -> Vec<u8> {
     bytes
 }
 
+/// Every entry of a module's archive: its name and bytes, in the archive's order.
+pub fn entries(vmod: &[u8]) -> Vec<(String, Vec<u8>)> {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(vmod)).expect("a zip");
+    (0..archive.len())
+        .map(|i| {
+            let mut f = archive.by_index(i).expect("an entry");
+            let mut bytes = Vec::new();
+            f.read_to_end(&mut bytes).expect("bytes");
+            (f.name().expect("a name").into_owned(), bytes)
+        })
+        .collect()
+}
+
 /// The text of one entry of a module's archive (empty when it has none).
 pub fn entry_text(vmod: &[u8], name: &str) -> String {
     String::from_utf8_lossy(&entry_bytes(vmod, name)).into_owned()

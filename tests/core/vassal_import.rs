@@ -369,18 +369,6 @@ fn export_into(ron: &Path, into: &Path, out: &Path, extra: &[&str]) -> (i32, Str
     sandtable(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
-fn entries(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-    (0..z.len())
-        .map(|i| {
-            let mut f = z.by_index(i).unwrap();
-            let mut b = Vec::new();
-            std::io::Read::read_to_end(&mut f, &mut b).unwrap();
-            (f.name().unwrap().into_owned(), b)
-        })
-        .collect()
-}
-
 #[test]
 fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_description() {
     let dir = tempfile::tempdir().unwrap();
@@ -397,8 +385,8 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
     let new = dir.path().join("new.vmod");
     let (code, stdout, stderr) = export_into(&ron, &vmod, &new, &[]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    let before = entries(&bytes);
-    let after = entries(&std::fs::read(&new).unwrap());
+    let before = crate::vmod::entries(&bytes);
+    let after = crate::vmod::entries(&std::fs::read(&new).unwrap());
     let names = |v: &[(String, Vec<u8>)]| v.iter().map(|e| e.0.clone()).collect::<Vec<_>>();
     assert_eq!(names(&before), names(&after));
     for ((n, a), (_, b)) in before.iter().zip(&after) {
@@ -449,7 +437,7 @@ fn export_into_keeps_every_entry_and_changes_only_the_board_grid_version_and_des
 /// often JPEGs), the build file pointing at it.
 fn with_jpeg_board(bytes: &[u8], board: &str) -> Vec<u8> {
     let png_name = format!("images/{board}.png");
-    let files: Vec<(String, Vec<u8>)> = entries(bytes)
+    let files: Vec<(String, Vec<u8>)> = crate::vmod::entries(bytes)
         .into_iter()
         .map(|(name, data)| {
             if name == png_name {
@@ -560,7 +548,7 @@ fn an_export_draws_the_board_image_under_the_terrain() {
         "terrain",
     ]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    let (_, board) = entries(&std::fs::read(&module).unwrap())
+    let (_, board) = crate::vmod::entries(&std::fs::read(&module).unwrap())
         .into_iter()
         .filter(|(name, _)| name.ends_with(".png"))
         .max_by_key(|(_, data)| data.len())
@@ -645,7 +633,7 @@ fn redraw_board_draws_the_terrain_over_the_board_image_at_its_size() {
         );
         assert_eq!(code, 0, "{name}: {stdout}{stderr}");
         let image_of = |bytes: &[u8]| {
-            let data = entries(bytes)
+            let data = crate::vmod::entries(bytes)
                 .into_iter()
                 .find(|(n, _)| n == entry)
                 .unwrap_or_else(|| panic!("{name}: {entry}"))
@@ -678,7 +666,7 @@ fn redraw_board_draws_the_terrain_over_the_board_image_at_its_size() {
         let (code, ..) = export_into(&ron, &vmod, &plain, &[]);
         assert_eq!(code, 0);
         let raw = |bytes: &[u8]| {
-            entries(bytes)
+            crate::vmod::entries(bytes)
                 .into_iter()
                 .find(|(n, _)| n == entry)
                 .unwrap()

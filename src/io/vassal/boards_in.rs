@@ -1,10 +1,12 @@
 //! Importing a map of several boards: the boards its `BoardPicker` lays out by default
-//! (its `setup`, as [`super::setup::picker_choice`] writes it) become one hex board whose
-//! `boards` place each, turned 180 degrees when chosen reversed. Each board is read as
-//! [`super::import::import`] reads one board alone (its grid, its zones' terrain, its
-//! at-start pieces); the boards are then put where VASSAL puts them (each after the
-//! boards left of it in its row and below those above it in its column) and must fall
-//! on one grid of hexes, their labels reading as printed, or the map is refused.
+//! (its `setup`, as [`super::setup::picker_choice`] writes it) become one hex or square
+//! board whose `boards` place each, turned 180 degrees when chosen reversed. Each board
+//! is read as [`super::import::import`] reads one board alone (its grid, its zones'
+//! terrain, its at-start pieces); the boards are then put where VASSAL puts them (each
+//! after the boards left of it in its row and below those above it in its column) and
+//! must fall on one grid of cells, their labels reading as printed, or the map is
+//! refused. Hexes and squares are laid out by one code: only the grid the boards' cells
+//! are found on (a hex grid's stagger may flip) and a hex board's part hexes differ.
 
 use hexx::{Hex, Vec2};
 
@@ -12,7 +14,7 @@ use super::import::{self, ImportError, Imported, MM_PER_PIXEL, UnitTable, grid_e
 use super::module::{self, Module};
 use crate::board::background::Background;
 use crate::board::freeform::Point;
-use crate::board::{Board, HexBoard, Offset, PlacedBoard, Stagger};
+use crate::board::{Board, Grid, HexBoard, Offset, PlacedBoard, SquareBoard, Stagger};
 use crate::rules::Ruleset;
 use crate::scenario::Scenario;
 
@@ -77,23 +79,61 @@ pub fn several(module: &Module, map: Option<&str>) -> Option<(String, Vec<Slot>)
     (!others).then_some((name, slots))
 }
 
+/// A board of the layout: of hexes or of squares.
+#[derive(Debug, Clone)]
+enum Cells {
+    Hex(HexBoard),
+    Square(SquareBoard),
+}
+
+impl Cells {
+    fn grid(&self) -> Grid<'_> {
+        match self {
+            Cells::Hex(b) => Grid::Hex(b),
+            Cells::Square(b) => b.into(),
+        }
+    }
+
+    fn background(&self) -> Option<&Background> {
+        match self {
+            Cells::Hex(b) => b.background.as_deref(),
+            Cells::Square(b) => b.background.as_deref(),
+        }
+    }
+
+    fn set_boards(&mut self, list: Vec<PlacedBoard>) -> Result<(), crate::board::PlacedError> {
+        match self {
+            Cells::Hex(b) => b.set_boards(list),
+            Cells::Square(b) => b.set_boards(list),
+        }
+    }
+
+    fn into_board(self) -> Board {
+        match self {
+            Cells::Hex(b) => Board::Hex(b),
+            Cells::Square(b) => Board::Square(b),
+        }
+    }
+}
+
 /// One board read alone, and what places it.
 struct Read {
     slot: Slot,
     imported: Imported,
-    board: HexBoard,
+    board: Cells,
     size: (u32, u32),
     image: Option<image::RgbaImage>,
-    /// The board as read alone (its margins' part hexes too), and the offset on it of
-    /// `board`'s first hex.
-    printed: HexBoard,
+    /// The board as read alone (a hex board's margins' part hexes too), and the offset
+    /// on it of `board`'s first cell.
+    printed: Cells,
     shift: Offset,
 }
 
 impl Read {
-    /// The label as printed of `board`'s hex at offset `o`.
+    /// The label as printed of `board`'s cell at offset `o`.
     fn printed_label(&self, o: Offset) -> String {
-        self.printed.label(self.printed.from_offset(Offset {
+        let g = self.printed.grid();
+        g.label(g.from_offset(Offset {
             col: o.col + self.shift.col,
             row: o.row + self.shift.row,
         }))
@@ -247,6 +287,47 @@ fn refuse(map: &str, reason: impl Into<String>) -> ImportError {
     }
 }
 
+/// Why two boards' grids make no one grid, if they do not: hexes of one size, stagger
+/// and numbering, or squares of one size and numbering.
+fn other_grids(a: &Read, b: &Read) -> Option<String> {
+    let (na, nb) = (&a.slot.board, &b.slot.board);
+    match (&a.board, &b.board) {
+        (Cells::Hex(x), Cells::Hex(y)) => {
+            let same = x.orientation == y.orientation
+                && (x.hex_width_mm - y.hex_width_mm).abs() < 1e-6
+                && x.spacing_mm.map(|s| (s * 1e6).round())
+                    == y.spacing_mm.map(|s| (s * 1e6).round())
+                && x.stagger == y.stagger
+                && x.numbering == y.numbering;
+            (!same).then(|| {
+                format!(
+                    "boards '{na}' and '{nb}' have grids of other hexes, staggering or \
+                     numbering, so they do not make one map of hexes; import each with --board"
+                )
+            })
+        }
+        (Cells::Square(x), Cells::Square(y)) => {
+            let mm = |v: f64| (v * 1e6).round();
+            let same = mm(x.cell_mm) == mm(y.cell_mm)
+                && x.cell_height_mm.map(mm) == y.cell_height_mm.map(mm)
+                && x.labels == y.labels
+                && x.numbering == y.numbering;
+            (!same).then(|| {
+                format!(
+                    "boards '{na}' and '{nb}' have squares of other sizes or numbering, so \
+                     they do not make one map of squares; import each with --board"
+                )
+            })
+        }
+        (x, y) => Some(format!(
+            "board '{na}' is a grid of {} and board '{nb}' one of {}, so they do not make \
+             one map; import each with --board",
+            x.grid().nouns(),
+            y.grid().nouns()
+        )),
+    }
+}
+
 /// The map's boards as one scenario.
 pub fn import(
     module: &Module,
@@ -258,14 +339,17 @@ pub fn import(
     let mut read = Vec::new();
     for slot in slots {
         let imported = import::import(module, Some(map), Some(&slot.board), ruleset, units)?;
-        let Board::Hex(board) = &imported.scenario.board else {
-            return Err(grid_error(
-                &slot.board,
-                "a map of several boards is imported when its boards are hex boards; \
-                 this one is not (import it alone with --board)",
-            ));
+        let board = match &imported.scenario.board {
+            Board::Hex(b) => Cells::Hex(b.clone()),
+            Board::Square(b) => Cells::Square(b.clone()),
+            _ => {
+                return Err(grid_error(
+                    &slot.board,
+                    "a map of several boards is imported when its boards are grids of hexes \
+                     or of squares; this one is not (import it alone with --board)",
+                ));
+            }
         };
-        let board = board.clone();
         let (size, image) = match &imported.image {
             Some((entry, bytes)) => {
                 let img = image::load_from_memory(bytes).map_err(|e| ImportError::Image {
@@ -294,28 +378,16 @@ pub fn import(
             shift: Offset { col: 0, row: 0 },
         });
     }
-    let first = read[0].board.clone();
     for r in &read[1..] {
-        let b = &r.board;
-        let same = b.orientation == first.orientation
-            && (b.hex_width_mm - first.hex_width_mm).abs() < 1e-6
-            && b.spacing_mm.map(|s| (s * 1e6).round())
-                == first.spacing_mm.map(|s| (s * 1e6).round())
-            && b.stagger == first.stagger
-            && b.numbering == first.numbering;
-        if !same {
-            return Err(refuse(
-                map,
-                format!(
-                    "boards '{}' and '{}' have grids of other hexes, staggering or numbering, \
-                     so they do not make one map of hexes; import each with --board",
-                    read[0].slot.board, r.slot.board
-                ),
-            ));
+        if let Some(reason) = other_grids(&read[0], r) {
+            return Err(refuse(map, reason));
         }
     }
+    // A hex board's part hexes at its image's edges are left out; a square board holds
+    // only squares whose centres are on its image.
     for r in &mut read {
-        let (board, shift) = trim(&r.board).ok_or_else(|| {
+        let Cells::Hex(b) = &r.board else { continue };
+        let (board, shift) = trim(b).ok_or_else(|| {
             refuse(
                 map,
                 format!(
@@ -325,7 +397,7 @@ pub fn import(
             )
         })?;
         r.printed = r.board.clone();
-        r.board = board;
+        r.board = Cells::Hex(board);
         r.shift = shift;
     }
     // Where VASSAL puts each board: after the widths of the boards left of it in its
@@ -343,11 +415,11 @@ pub fn import(
             .sum();
         (x, y)
     };
-    // Each hex's centre in the map's pixels.
+    // Each cell's centre in the map's pixels.
     let centre_px = |r: &Read, o: Offset| -> (f64, f64) {
-        let c = r.board.layout().centre(r.board.from_offset(o));
-        let bg = r.board.background.as_deref();
-        let (x, y) = bg.map_or((0.0, 0.0), |bg| {
+        let g = r.board.grid();
+        let c = g.layout().centre(g.from_offset(o));
+        let (x, y) = r.board.background().map_or((0.0, 0.0), |bg| {
             bg.to_pixels((f64::from(c.x), f64::from(c.y)))
         });
         let (x, y) = if r.slot.reversed {
@@ -358,48 +430,57 @@ pub fn import(
         let (px, py) = place(r);
         (x + px as f64, y + py as f64)
     };
-    // The hexes of one grid under them, relative to the first board's first hex.
-    let probe = read[0].board.layout();
-    let start = read[0].board.from_offset(Offset { col: 0, row: 0 });
+    // The cells of one grid under them, relative to the first board's first cell.
+    let first = read[0].board.grid();
+    let probe = first.layout();
+    let start = first.from_offset(Offset { col: 0, row: 0 });
     let origin_mm = probe.centre(start);
     let origin_px = centre_px(&read[0], Offset { col: 0, row: 0 });
-    let tolerance = (first.hex_width_mm * 0.1) as f32;
+    let tolerance = (first.cell_mm() * 0.1) as f32;
     let mut under: Vec<Vec<(Offset, Hex)>> = Vec::new();
     for r in &read {
+        let g = r.board.grid();
         let mut list = Vec::new();
-        for h in r.board.hexes() {
-            let o = r.board.to_offset(h);
+        for h in g.cells() {
+            let o = g.to_offset(h);
             let (x, y) = centre_px(r, o);
             let mm = origin_mm
                 + Vec2::new(
                     ((x - origin_px.0) * MM_PER_PIXEL) as f32,
                     ((y - origin_px.1) * MM_PER_PIXEL) as f32,
                 );
-            let hex = probe.hex_at(mm);
-            if probe.centre(hex).distance(mm) > tolerance {
+            let cell = probe.hex_at(mm);
+            if probe.centre(cell).distance(mm) > tolerance {
                 return Err(refuse(
                     map,
                     format!(
-                        "board '{}' as laid out does not put its hexes on the hexes of board \
-                         '{}' (its hex {} falls between them); import each with --board",
+                        "board '{}' as laid out does not put its {} on the {} of board \
+                         '{}' (its {} {} falls between them); import each with --board",
                         r.slot.board,
+                        g.nouns(),
+                        g.nouns(),
                         read[0].slot.board,
-                        r.board.label(h)
+                        g.noun(),
+                        g.label(h)
                     ),
                 ));
             }
-            list.push((o, hex));
+            list.push((o, cell));
         }
         under.push(list);
     }
-    let board = one_grid(map, &read, &under)?;
+    let board = match &read[0].board {
+        Cells::Hex(first) => one_grid(map, first, &read, &under)?,
+        Cells::Square(first) => one_square_grid(map, first, &read, &under)?,
+    };
+    let g = board.grid();
     let mut scenario = Scenario::new(
         match module.name() {
             "" => map.to_string(),
             n => format!("{n}: {map}"),
         },
         ruleset.id.clone(),
-        Board::Hex(board.clone()),
+        board.clone().into_board(),
     );
     scenario.description = format!(
         "Imported from the VASSAL module '{}', map '{}', boards {}.",
@@ -413,15 +494,23 @@ pub fn import(
     scenario.sides = read[0].imported.scenario.sides.clone();
     let mut left_out = Vec::new();
     let mut n = 0;
-    for (r, p) in read.iter().zip(board.boards()) {
+    for (r, p) in read.iter().zip(g.boards()) {
         let own = |h: Hex| {
-            let o = r.printed.to_offset(h);
+            let o = r.printed.grid().to_offset(h);
             Offset {
                 col: o.col - r.shift.col,
                 row: o.row - r.shift.row,
             }
         };
-        let to_map = |h: Hex| p.to_map(board.orientation, board.stagger, own(h));
+        let to_map = |h: Hex| g.on_map(p, own(h));
+        // Sides and facing read as the board is printed: turned with it.
+        let turned = |sides: &[crate::board::Side]| -> Vec<crate::board::Side> {
+            if p.rotation == 180 {
+                sides.iter().map(|f| g.turned_half(*f)).collect()
+            } else {
+                sides.to_vec()
+            }
+        };
         let s = &r.imported.scenario;
         let lost = s
             .hexes
@@ -437,40 +526,25 @@ pub fn import(
                     "board '{}' has terrain or a piece on {}, a part hex at its image's edge \
                      that the map of its boards leaves out; import it with --board",
                     r.slot.board,
-                    r.printed.label(h)
+                    r.printed.grid().label(h)
                 ),
             ));
         }
         for (h, cell) in s.hexes.iter() {
-            scenario.hexes.insert(to_map(*h), cell.clone());
-        }
-        if !s.hexsides.is_empty() && p.rotation == 180 {
-            return Err(refuse(
-                map,
-                format!(
-                    "board '{}' is reversed and its zones name hexsides, which Sandtable \
-                     does not yet turn with it; import it with --board",
-                    r.slot.board
-                ),
-            ));
+            let mut cell = cell.clone();
+            cell.facing = turned(&cell.facing);
+            scenario.hexes.insert(to_map(*h), cell);
         }
         for ((key, kind), attrs) in &s.hexsides {
             let [a, b] = key.hexes();
             let key = crate::board::HexsideKey::between(to_map(a), to_map(b));
             scenario.hexsides.insert((key, kind.clone()), attrs.clone());
         }
-        // A token's front sides are the printed board's: turned with it.
         for t in &s.tokens {
             let mut t = t.clone();
             t.id = format!("t{}", scenario.tokens.len() + 1);
             t.hex = to_map(t.hex);
-            if p.rotation == 180 {
-                t.facing = t
-                    .facing
-                    .iter()
-                    .filter_map(|f| f.opposite(board.orientation))
-                    .collect();
-            }
+            t.facing = turned(&t.facing);
             scenario.tokens.push(t);
         }
         for u in &s.units {
@@ -500,28 +574,30 @@ pub fn import(
         .collect::<Vec<_>>()
         .join(", ");
     entry.image = None;
-    // The composite image is placed as the first board's first hex says.
-    if let Board::Hex(b) = &mut scenario.board {
-        let at_map =
-            board.boards()[0].to_map(board.orientation, board.stagger, Offset { col: 0, row: 0 });
-        let c = b.layout().centre(at_map);
-        b.background = Some(Box::new(Background {
-            image: String::new(),
-            at: Point::new(
-                f64::from(c.x) - origin_px.0 * MM_PER_PIXEL,
-                f64::from(c.y) - origin_px.1 * MM_PER_PIXEL,
-            ),
-            scale: MM_PER_PIXEL,
-            // The link back for `export --into`: the map, its boards named by the
-            // placed boards.
-            vassal: Some(crate::board::VassalBoard {
-                map: map.to_string(),
-                board: entry.board.clone(),
-                zone: None,
-                module: None,
-            }),
-            measure: None,
-        }));
+    // The composite image is placed as the first board's first cell says.
+    let at_map = g.on_map(&g.boards()[0], Offset { col: 0, row: 0 });
+    let c = g.layout().centre(at_map);
+    let background = Background {
+        image: String::new(),
+        at: Point::new(
+            f64::from(c.x) - origin_px.0 * MM_PER_PIXEL,
+            f64::from(c.y) - origin_px.1 * MM_PER_PIXEL,
+        ),
+        scale: MM_PER_PIXEL,
+        // The link back for `export --into`: the map, its boards named by the placed
+        // boards.
+        vassal: Some(crate::board::VassalBoard {
+            map: map.to_string(),
+            board: entry.board.clone(),
+            zone: None,
+            module: None,
+        }),
+        measure: None,
+    };
+    match &mut scenario.board {
+        Board::Hex(b) => b.background = Some(Box::new(background)),
+        Board::Square(b) => b.background = Some(Box::new(background)),
+        _ => {}
     }
     Ok(Imported {
         scenario,
@@ -531,16 +607,94 @@ pub fn import(
     })
 }
 
-/// The map's rectangle and its boards, from the hexes of one grid each board's hexes
-/// fall on; refused unless every board lies on the map as a placed board does, its
-/// labels reading as printed.
-fn one_grid(
-    map: &str,
+/// The map of the boards when each board's cell lies on the map's cell at offset
+/// `at(h)` (`h`: the cell of the first board's grid under it), on a board `new` makes
+/// of the rectangle they span: refused unless every board lies on it as a placed board
+/// does, its labels reading as printed, and the boards fill the rectangle.
+fn lay(
     read: &[Read],
     under: &[Vec<(Offset, Hex)>],
-) -> Result<HexBoard, ImportError> {
-    let first = &read[0].board;
-    let mut last_err = None;
+    at: impl Fn(Hex) -> Offset,
+    new: impl Fn(u32, u32) -> Result<Cells, String>,
+) -> Result<Cells, String> {
+    let offs: Vec<Offset> = under.iter().flatten().map(|(_, h)| at(*h)).collect();
+    if offs.iter().any(|o| o.col < 0 || o.row < 0) {
+        return Err("the boards reach before the map's first line".into());
+    }
+    let columns = offs.iter().map(|o| o.col).max().unwrap_or(0) as u32 + 1;
+    let rows = offs.iter().map(|o| o.row).max().unwrap_or(0) as u32 + 1;
+    let mut board = new(columns, rows)?;
+    let mut placed = Vec::new();
+    for (r, list) in read.iter().zip(under) {
+        let g = r.board.grid();
+        let (columns, rows) = (g.columns(), g.rows());
+        // The top-left cell as it lies: the first, or turned, the last.
+        let corner = if r.slot.reversed {
+            Offset {
+                col: columns as i32 - 1,
+                row: rows as i32 - 1,
+            }
+        } else {
+            Offset { col: 0, row: 0 }
+        };
+        let Some((_, h)) = list.iter().find(|(o, _)| *o == corner) else {
+            return Err(format!("board '{}' lost its corner", r.slot.board));
+        };
+        let o = at(*h);
+        if o.col < 0 || o.row < 0 {
+            return Err(format!("board '{}' lies outside the map", r.slot.board));
+        }
+        placed.push(PlacedBoard::new(
+            &r.slot.board,
+            columns,
+            rows,
+            [o.col as u32, o.row as u32],
+            if r.slot.reversed { 180 } else { 0 },
+        ));
+    }
+    board.set_boards(placed).map_err(|e| e.to_string())?;
+    // Every cell where the boards' pixels put it, and labelled as printed.
+    let g = board.grid();
+    let fits = read
+        .iter()
+        .zip(under)
+        .zip(g.boards())
+        .all(|((r, list), p)| {
+            list.iter().all(|(o, h)| {
+                let cell = g.from_offset(at(*h));
+                g.on_map(p, *o) == cell
+                    && g.label(cell) == format!("{}{}", p.name, r.printed_label(*o))
+            })
+        });
+    if fits && offs.len() == (columns * rows) as usize {
+        return Ok(board);
+    }
+    Err(format!(
+        "the boards' {} do not fill one rectangle of {} as placed boards, labelled as printed",
+        g.nouns(),
+        g.nouns()
+    ))
+}
+
+fn not_one_grid(map: &str, why: String) -> ImportError {
+    refuse(
+        map,
+        format!(
+            "its boards as laid out cannot be one map of placed boards ({why}); import each \
+             with --board"
+        ),
+    )
+}
+
+/// The map's rectangle of hexes and its boards, from the hexes of one grid each board's
+/// hexes fall on.
+fn one_grid(
+    map: &str,
+    first: &HexBoard,
+    read: &[Read],
+    under: &[Vec<(Offset, Hex)>],
+) -> Result<Cells, ImportError> {
+    let mut last_err = String::new();
     for stagger in [first.stagger, other(first.stagger)] {
         let offs: Vec<Offset> = under
             .iter()
@@ -555,95 +709,52 @@ fn one_grid(
         };
         let shift =
             crate::board::hex::axial_of(first.orientation, stagger, Offset { col: c0, row: r0 });
-        let shifted = |h: Hex| h - shift;
         // A shift by an odd number of staggered lines flips the stagger: try both.
         for s in [stagger, other(stagger)] {
-            let offs: Vec<Offset> = under
-                .iter()
-                .flatten()
-                .map(|(_, h)| crate::board::hex::offset_of(first.orientation, s, shifted(*h)))
-                .collect();
-            if offs.iter().any(|o| o.col < 0 || o.row < 0) {
-                continue;
-            }
-            let columns = offs.iter().map(|o| o.col).max().unwrap_or(0) as u32 + 1;
-            let rows = offs.iter().map(|o| o.row).max().unwrap_or(0) as u32 + 1;
-            let mut board = match HexBoard::new(first.orientation, columns, rows, s) {
-                Ok(b) => b,
-                Err(e) => {
-                    last_err = Some(e.to_string());
-                    continue;
-                }
+            let at = |h: Hex| crate::board::hex::offset_of(first.orientation, s, h - shift);
+            let new = |columns, rows| {
+                let mut board = HexBoard::new(first.orientation, columns, rows, s)
+                    .map_err(|e| e.to_string())?;
+                board.hex_width_mm = first.hex_width_mm;
+                board.spacing_mm = first.spacing_mm;
+                board.numbering = first.numbering.clone();
+                board.labels = first.labels;
+                Ok(Cells::Hex(board))
             };
-            board.hex_width_mm = first.hex_width_mm;
-            board.spacing_mm = first.spacing_mm;
-            board.numbering = first.numbering.clone();
-            board.labels = first.labels;
-            let mut placed = Vec::new();
-            for (r, list) in read.iter().zip(under) {
-                let (columns, rows) = (r.board.columns, r.board.rows);
-                let corner = if r.slot.reversed {
-                    Offset {
-                        col: columns as i32 - 1,
-                        row: rows as i32 - 1,
-                    }
-                } else {
-                    Offset { col: 0, row: 0 }
-                };
-                let Some((_, h)) = list.iter().find(|(o, _)| *o == corner) else {
-                    return Err(refuse(map, "a board lost its corner hex"));
-                };
-                // The top-left hex as it lies: the first, or turned, the last.
-                let at = crate::board::hex::offset_of(first.orientation, s, shifted(*h));
-                if at.col < 0 || at.row < 0 {
-                    last_err = Some(format!("board '{}' lies outside the map", r.slot.board));
-                    continue;
-                }
-                placed.push(PlacedBoard::new(
-                    &r.slot.board,
-                    columns,
-                    rows,
-                    [at.col as u32, at.row as u32],
-                    if r.slot.reversed { 180 } else { 0 },
-                ));
+            match lay(read, under, at, new) {
+                Ok(board) => return Ok(board),
+                Err(e) => last_err = e,
             }
-            if placed.len() != read.len() {
-                continue;
-            }
-            if let Err(e) = board.set_boards(placed) {
-                last_err = Some(e.to_string());
-                continue;
-            }
-            // Every hex where the boards' pixels put it, and labelled as printed.
-            let fits = read
-                .iter()
-                .zip(under)
-                .zip(board.boards())
-                .all(|((r, list), p)| {
-                    list.iter().all(|(o, h)| {
-                        p.to_map(board.orientation, board.stagger, *o) == shifted(*h)
-                            && board.label(shifted(*h))
-                                == format!("{}{}", p.name, r.printed_label(*o))
-                    })
-                });
-            if fits && offs.len() == (columns * rows) as usize {
-                return Ok(board);
-            }
-            last_err = Some(
-                "the boards' hexes do not fill one rectangle of hexes as placed boards, \
-                 labelled as printed"
-                    .into(),
-            );
         }
     }
-    Err(refuse(
-        map,
-        format!(
-            "its boards as laid out cannot be one map of placed boards ({}); import each \
-             with --board",
-            last_err.unwrap_or_default()
-        ),
-    ))
+    Err(not_one_grid(map, last_err))
+}
+
+/// The map's rectangle of squares and its boards, from the squares of one grid each
+/// board's squares fall on.
+fn one_square_grid(
+    map: &str,
+    first: &SquareBoard,
+    read: &[Read],
+    under: &[Vec<(Offset, Hex)>],
+) -> Result<Cells, ImportError> {
+    let all = || under.iter().flatten().map(|(_, h)| *h);
+    let (Some(c0), Some(r0)) = (all().map(|h| h.x).min(), all().map(|h| h.y).min()) else {
+        return Err(refuse(map, "the boards have no squares"));
+    };
+    let at = |h: Hex| Offset {
+        col: h.x - c0,
+        row: h.y - r0,
+    };
+    let new = |columns, rows| {
+        let mut board = SquareBoard::new(columns, rows).map_err(|e| e.to_string())?;
+        board.cell_mm = first.cell_mm;
+        board.cell_height_mm = first.cell_height_mm;
+        board.numbering = first.numbering.clone();
+        board.labels = first.labels;
+        Ok(Cells::Square(board))
+    };
+    lay(read, under, at, new).map_err(|e| not_one_grid(map, e))
 }
 
 fn other(s: Stagger) -> Stagger {

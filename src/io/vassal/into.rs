@@ -292,9 +292,7 @@ pub fn write(
             "a table goes back into no module: export it as a module of its own".into(),
         ));
     };
-    if let crate::board::Board::Hex(hex) = &scenario.board
-        && !hex.boards().is_empty()
-    {
+    if !grid.boards().is_empty() {
         return super::into_boards::write(scenario, ruleset, module, redraw);
     }
     let background = scenario.board.background();
@@ -339,7 +337,7 @@ pub fn write(
     };
     // VASSAL finds a zone at a point of a reversed board as it lies, turned.
     let turned = module::picked_reversed(&module.build, &entry.map, &entry.board)
-        .then(|| (size.0 as i32, size.1 as i32));
+        .then_some((size.0 as i32, size.1 as i32));
     // The board and where it is in the build file's text.
     let (map_path, _) = module::maps(&module.build)
         .into_iter()
@@ -468,6 +466,7 @@ fn cell_zones(
             for p in &mut z.path {
                 *p = (w - p.0, h - p.1);
             }
+            super::turn_zone_sides(z, grid);
         }
     }
     let element = at.element;

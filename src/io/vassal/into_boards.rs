@@ -21,7 +21,11 @@ pub fn write(
     redraw: Option<&super::Redraw>,
 ) -> Result<Vec<u8>, IntoError> {
     let Board::Hex(map) = &scenario.board else {
-        return Err(IntoError::Board("a map of several hex boards".into()));
+        return Err(IntoError::Board(
+            "a map of several square boards does not go back into its module whole yet: \
+             import each board with --board and export that back"
+                .into(),
+        ));
     };
     let Some(from) = map.background.as_ref().and_then(|b| b.vassal.as_ref()) else {
         return Err(IntoError::Board(

@@ -226,6 +226,34 @@ pub(crate) fn hex_zones<'b>(
         .collect()
 }
 
+/// A cell zone's sides and facing named as its cell lies turned 180 degrees: a reversed
+/// board's zones, which VASSAL finds as the board lies and a player reads so.
+pub(crate) fn turn_zone_sides(zone: &mut Zone, grid: Grid<'_>) {
+    let turn = |v: &str| match v.trim().parse::<crate::board::Side>() {
+        Ok(side) => grid.turned_half(side).to_string(),
+        Err(_) => v.to_string(),
+    };
+    for (key, value) in &mut zone.properties {
+        let each = |f: &dyn Fn(&str) -> String| {
+            value
+                .split(',')
+                .filter(|v| !v.trim().is_empty())
+                .map(f)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let turned = match key.as_str() {
+            "facing" => each(&|v| turn(v)),
+            "hexsides" => each(&|v| match v.split_once('=') {
+                Some((side, kind)) => format!("{}={kind}", turn(side)),
+                None => v.to_string(),
+            }),
+            _ => continue,
+        };
+        *value = turned;
+    }
+}
+
 /// The table's areas, then the whole table (VASSAL takes the first zone that holds a
 /// point), so that a piece off every area still has a zone and the default terrain.
 fn table_zones(s: &Scenario, r: &Ruleset, map: &PixelMap, mm_per_unit: f32) -> Vec<Zone> {

@@ -85,7 +85,8 @@ fn holds(path: &[(f64, f64)], (x, y): (f64, f64)) -> bool {
 ///
 /// `turned`: the board's size when the map lays it out reversed. VASSAL finds a zone at
 /// a point of the board as it lies (`Map.findZone` does not turn the point back as the
-/// grid's names do), so a reversed board's zones lie turned over its image.
+/// grid's names do), so a reversed board's zones lie turned over its image, and name
+/// their sides and facing as the board lies: turned back to the board as printed.
 pub fn read_terrain(
     board_name: &str,
     board: &Element,
@@ -116,6 +117,13 @@ pub fn read_terrain(
         reason: format!("zone '{}': {reason}", z.name),
     };
     let default = ruleset.default_terrain.as_deref().unwrap_or("");
+    let as_printed = |side: Side| {
+        if turned.is_some() {
+            grid.turned_half(side)
+        } else {
+            side
+        }
+    };
     for cell in grid.cells() {
         let c = layout.centre(cell);
         let (x, y) = bg.to_pixels((f64::from(c.x), f64::from(c.y)));
@@ -169,10 +177,10 @@ pub fn read_terrain(
                 "markers" => here.markers = list().map(str::to_string).collect(),
                 "facing" => {
                     for v in list() {
-                        here.facing
-                            .push(v.parse::<Side>().map_err(|_| {
-                                fault(z, format!("its facing '{v}' is not a side"))
-                            })?);
+                        let side = v
+                            .parse::<Side>()
+                            .map_err(|_| fault(z, format!("its facing '{v}' is not a side")))?;
+                        here.facing.push(as_printed(side));
                     }
                 }
                 "hexsides" => {
@@ -181,7 +189,7 @@ pub fn read_terrain(
                             .split_once('=')
                             .and_then(|(s, k)| Some((s.parse::<Side>().ok()?, k)))
                             .ok_or_else(|| fault(z, format!("its side '{v}' is not SIDE=KIND")))?;
-                        let side_key = grid.side_key(cell, side).ok_or_else(|| {
+                        let side_key = grid.side_key(cell, as_printed(side)).ok_or_else(|| {
                             fault(
                                 z,
                                 format!("'{side}' in '{v}' is no side of a {}", grid.noun()),
