@@ -40,12 +40,11 @@ fn big_image() {
         return;
     };
     let start = std::time::Instant::now();
-    let (mut preview, mut first, mut whole) = (None, None, None);
+    let (mut first, mut whole) = (None, None);
     let mut overview = (0, 0);
     let input = Input::File(path.into());
     let p = Pyramid::build(&input, 4096, &mut |e| {
         match e {
-            Event::Preview { .. } => preview = Some(start.elapsed()),
             Event::Started { overview: o, .. } => overview = o,
             Event::Overview { y, rows } => {
                 first.get_or_insert(start.elapsed());
@@ -85,12 +84,11 @@ fn big_image() {
         .unwrap_or("");
     let at = |t: Option<std::time::Duration>| t.map_or("none".into(), |t| format!("{t:.2?}"));
     println!(
-        "{}: {:?} px, a whole first picture after {}, first overview rows after {}, the \
+        "{}: {:?} px, first overview rows after {}, the \
          whole overview after {}, built (every tile written, or a JPEG indexed) after \
          {built:.2?}, {peak}{views}",
         p.name(),
         p.size(),
-        at(preview),
         at(first),
         at(whole),
     );

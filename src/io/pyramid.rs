@@ -88,15 +88,8 @@ pub enum Event<'a> {
     },
     /// Overview rows from `y` on (`rows`, RGBA, the overview's width), as they are made.
     Overview { y: u32, rows: &'a [u8] },
-    /// The share of the image decoded, 0..1 (of the first picture's pass, then of the
-    /// decode).
+    /// The share of the image decoded (a big JPEG's: indexed), 0..1.
     Progress(f32),
-    /// A whole first picture of the image (of `size` at full resolution), coarser than
-    /// the overview, before the decode: a big baseline JPEG's eighth.
-    Preview {
-        size: (u32, u32),
-        picture: &'a RgbaImage,
-    },
 }
 
 /// One tile: the level (0 full resolution, each next one half the size) and its
@@ -790,8 +783,8 @@ struct Band {
     rows: Vec<u8>,
     /// The level's rows taken so far.
     done: u32,
-    /// The previous row, waiting for its pair to make a row of the next level.
-    pending: Option<Vec<u8>>,
+    /// The buffer of the next level's row made from the band's last two.
+    half: Vec<u8>,
 }
 
 /// The thread writing tiles to disk, where to send them, and the buffers of tiles
@@ -864,7 +857,7 @@ impl<'a> Builder<'a> {
                 size,
                 rows: Vec::new(),
                 done: 0,
-                pending: None,
+                half: Vec::new(),
             })
             .collect();
         Ok(Builder {
@@ -921,16 +914,22 @@ impl<'a> Builder<'a> {
             return Ok(());
         }
         band.rows.extend_from_slice(row);
-        let full = band.rows.len() / (w as usize * 4) == TILE as usize;
-        // A pair of rows (or a last row alone) makes a row of the next level.
-        let half = match band.pending.take() {
-            Some(above) => Some(halve(&above, row, w)),
-            None if last => Some(halve(row, row, w)),
-            None => {
-                band.pending = Some(row.to_vec());
-                None
-            }
-        };
+        let row_bytes = w as usize * 4;
+        let n = band.rows.len() / row_bytes;
+        let full = n == TILE as usize;
+        // A pair of rows (or a last row alone) makes a row of the next level; bands
+        // start at even rows, so the pair is the band's last two.
+        let half = (y % 2 == 1 || last).then(|| {
+            let mut half = std::mem::take(&mut band.half);
+            let below = &band.rows[(n - 1) * row_bytes..];
+            let above = if y % 2 == 1 {
+                &band.rows[(n - 2) * row_bytes..(n - 1) * row_bytes]
+            } else {
+                below
+            };
+            halve_into(above, below, w, &mut half);
+            half
+        });
         if full || last {
             // The band's buffer is kept for the next band (a fresh 64 MB is fresh pages).
             let mut rows = std::mem::take(&mut self.bands[level].rows);
@@ -941,6 +940,7 @@ impl<'a> Builder<'a> {
         }
         if let Some(half) = half {
             self.push_at(level + 1, &half)?;
+            self.bands[level].half = half;
         }
         Ok(())
     }
@@ -1002,8 +1002,16 @@ impl<'a> Builder<'a> {
 /// One row of half the width from two rows (`w` pixels, RGBA): each pixel the mean of
 /// a 2 x 2 square (the last column repeated when `w` is odd).
 fn halve(a: &[u8], b: &[u8], w: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    halve_into(a, b, w, &mut out);
+    out
+}
+
+/// [`halve`] into `out`'s buffer.
+fn halve_into(a: &[u8], b: &[u8], w: u32, out: &mut Vec<u8>) {
     let w = w as usize;
-    let mut out = vec![0u8; w.div_ceil(2) * 4];
+    out.clear();
+    out.resize(w.div_ceil(2) * 4, 0);
     for (i, o) in out.chunks_exact_mut(4).enumerate() {
         let (x0, x1) = (2 * i * 4, (2 * i + 1).min(w - 1) * 4);
         for c in 0..4 {
@@ -1014,7 +1022,6 @@ fn halve(a: &[u8], b: &[u8], w: u32) -> Vec<u8> {
             o[c] = ((s + 2) / 4) as u8;
         }
     }
-    out
 }
 
 fn tile_path(dir: &Path, key: TileKey) -> PathBuf {
@@ -1118,7 +1125,6 @@ mod tests {
                 Event::Started { size, overview } => started = Some((size, overview)),
                 Event::Overview { rows, .. } => overview_rows += rows.len() / (188 * 4),
                 Event::Progress(f) => last_progress = f,
-                Event::Preview { .. } => panic!("no first picture of a PNG"),
             }
             true
         })
@@ -1217,12 +1223,8 @@ mod tests {
         ] {
             let mut seen = Vec::new();
             let p = Pyramid::build(&input, 100, &mut |e| {
-                match e {
-                    Event::Started { size, overview } => {
-                        seen.push(format!("{size:?} {overview:?}"))
-                    }
-                    Event::Preview { .. } => seen.push("preview".into()),
-                    _ => {}
+                if let Event::Started { size, overview } = e {
+                    seen.push(format!("{size:?} {overview:?}"));
                 }
                 true
             })
