@@ -30,21 +30,21 @@ fn image() -> Vec<u8> {
 }
 
 /// With `SANDTABLE_BIG_IMAGE=FILE` set, reads that image into a pyramid once and says
-/// when its whole first picture (a big JPEG's eighth), its first overview rows, its
-/// whole overview and its last tile were ready (the
-/// real-window figures of docs/performance.md come with these; run under
-/// `/usr/bin/time -v` for CPU time and peak memory).
+/// when its first overview rows, its whole overview and the pyramid were ready (every
+/// tile written; a big JPEG's index made, its tiles decoded when asked for), then how
+/// long the tiles of a view at its centre take at each level (the real-window figures
+/// of docs/performance.md come with these; run under `/usr/bin/time -v` for CPU time
+/// and peak memory).
 fn big_image() {
     let Ok(path) = std::env::var("SANDTABLE_BIG_IMAGE") else {
         return;
     };
     let start = std::time::Instant::now();
-    let (mut preview, mut first, mut whole) = (None, None, None);
+    let (mut first, mut whole) = (None, None);
     let mut overview = (0, 0);
     let input = Input::File(path.into());
     let p = Pyramid::build(&input, 4096, &mut |e| {
         match e {
-            Event::Preview { .. } => preview = Some(start.elapsed()),
             Event::Started { overview: o, .. } => overview = o,
             Event::Overview { y, rows } => {
                 first.get_or_insert(start.elapsed());
@@ -58,6 +58,25 @@ fn big_image() {
         true
     })
     .unwrap();
+    let built = start.elapsed();
+    // Full detail where a view is: the tiles a 1280 x 800 view at the image's centre
+    // needs at each level below the overview, read one after another as the designer's
+    // reading thread reads them.
+    let mut views = String::new();
+    for level in 0..p.top() {
+        let (w, h) = p.level_size(level);
+        let (x, y) = (f64::from(w) / 2.0, f64::from(h) / 2.0);
+        let keys = p.tiles_in(level, (x - 640.0, y - 400.0), (x + 640.0, y + 400.0));
+        let t = std::time::Instant::now();
+        for key in &keys {
+            p.tile(*key).unwrap();
+        }
+        views += &format!(
+            "\n  level {level}: the {} tiles of a view at its centre in {:.2?}",
+            keys.len(),
+            t.elapsed()
+        );
+    }
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let peak = status
         .lines()
@@ -65,14 +84,13 @@ fn big_image() {
         .unwrap_or("");
     let at = |t: Option<std::time::Duration>| t.map_or("none".into(), |t| format!("{t:.2?}"));
     println!(
-        "{}: {:?} px, a whole first picture after {}, first overview rows after {}, the \
-         whole overview after {}, all tiles written after {:.2?}, {peak}",
+        "{}: {:?} px, first overview rows after {}, the \
+         whole overview after {}, built (every tile written, or a JPEG indexed) after \
+         {built:.2?}, {peak}{views}",
         p.name(),
         p.size(),
-        at(preview),
         at(first),
         at(whole),
-        start.elapsed()
     );
 }
 

@@ -45,11 +45,6 @@ const LOADING_FRAMES: Duration = Duration::from_secs(1);
 
 /// What the decoding thread hands the frame.
 enum Msg {
-    /// A whole first picture, coarser than the overview.
-    Preview {
-        size: [u32; 2],
-        image: ColorImage,
-    },
     Started {
         size: [u32; 2],
         overview: [u32; 2],
@@ -76,8 +71,6 @@ enum State {
         started: Instant,
         /// The image's size and its overview as far as it is decoded, once known.
         partial: Option<([u32; 2], TextureHandle)>,
-        /// A whole first picture under the overview while it fills in.
-        preview: Option<([u32; 2], TextureHandle)>,
         /// Overview rows taken so far, and the overview's height.
         rows: (u32, u32),
         /// Dropped with the state: the thread then stops.
@@ -189,22 +182,13 @@ impl BackdropView {
             return;
         };
         let State::Loading {
-            rx,
-            partial,
-            preview,
-            rows,
-            ..
+            rx, partial, rows, ..
         } = state
         else {
             return;
         };
         loop {
             match rx.try_recv() {
-                Ok(Msg::Preview { size, image }) => {
-                    let t = ctx.load_texture("backdrop-preview", image, TextureOptions::LINEAR);
-                    *preview = Some((size, t));
-                    super::frame_log::event("background preview");
-                }
                 Ok(Msg::Started { size, overview }) => {
                     *rows = (0, overview[1]);
                     let blank = ColorImage::filled(
@@ -302,7 +286,6 @@ impl BackdropView {
             progress,
             started: Instant::now(),
             partial: None,
-            preview: None,
             rows: (0, 0),
             _alive: alive,
         }
@@ -333,16 +316,10 @@ impl BackdropView {
         let uv = Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0));
         let p = match &mut self.loaded {
             Some((_, State::Ready(p))) => p,
-            Some((
-                _,
-                State::Loading {
-                    partial, preview, ..
-                },
-            )) => {
-                // The first picture under the overview as far as it is decoded.
-                return preview
+            Some((_, State::Loading { partial, .. })) => {
+                // The overview as far as it is decoded.
+                return partial
                     .iter()
-                    .chain(partial.iter())
                     .map(|(size, t)| {
                         let whole = board_rect(0.0, 0.0, f64::from(size[0]), f64::from(size[1]));
                         Shape::image(t.id(), whole, uv, tint)
@@ -525,13 +502,6 @@ fn build(
     let mut shown = false;
     Pyramid::build(input, max, &mut |e| {
         match e {
-            Event::Preview { size, picture } => {
-                let _ = tx.send(Msg::Preview {
-                    size: [size.0, size.1],
-                    image: colour_image(picture),
-                });
-                repaint.request_repaint();
-            }
             Event::Started { size, overview } => {
                 overview_width = overview.0 as usize;
                 *lock(at) = Progress {
@@ -553,13 +523,7 @@ fn build(
                     repaint.request_repaint();
                 }
             }
-            Event::Progress(f) => {
-                let mut p = lock(at);
-                if overview_width == 0 {
-                    p.stage = "Reading a first picture";
-                }
-                p.fraction = f;
-            }
+            Event::Progress(f) => lock(at).fraction = f,
         }
         alive.strong_count() > 0
     })

@@ -1,10 +1,16 @@
 //! A board's background image kept as a tiled pyramid: decoded once, row by row where
-//! the format allows (PNG), into square tiles at full resolution and at each halving
-//! down to an overview small enough for one texture. The tiles wait on disk (a
-//! temporary folder removed with the pyramid) and are read back on demand through a
-//! small cache, so a 32,767 px scan never sits whole in memory: the designer draws the
-//! tiles its view needs, the background sampler and `--redraw-board` read pixels of a
-//! rectangle at full resolution.
+//! the format allows (PNG, baseline JPEG), into square tiles at full resolution and at
+//! each halving down to an overview small enough for one texture. The tiles wait on
+//! disk (a temporary folder removed with the pyramid) and are read back on demand
+//! through a small cache, so a 32,767 px scan never sits whole in memory: the designer
+//! draws the tiles its view needs, the background sampler and `--redraw-board` read
+//! pixels of a rectangle at full resolution.
+//!
+//! A big baseline JPEG is not decoded whole at all: one pass over its coded data reads
+//! each block's DC coefficient (an eighth of the image a side, halved on to the
+//! overview) and notes where each row of blocks starts every 512 px (`jpeg::Index`);
+//! a tile is then decoded from the file itself when it is asked for, a 512 px square
+//! at full size in milliseconds. Its full detail is there as soon as the overview is.
 
 use std::collections::BTreeMap;
 use std::hash::Hash;
@@ -27,14 +33,16 @@ const CACHED: usize = 48;
 const QUEUED: usize = 16;
 /// Rows of the overview gathered before they are handed on to be shown.
 const OVERVIEW_BATCH: u32 = 64;
-/// A JPEG more than this many times the overview's side (16,384 px for the designer's)
-/// is first read for a whole picture an eighth of its size (its DC coefficients), shown
-/// while the full decode runs, which then takes seconds more than the 2 or 3 of a
-/// smaller one: that pass costs its entropy decoding again.
-const PREVIEW_PAST: u32 = 4;
-/// That first picture is halved down to at most this many pixels a side (more than a
-/// screen shows of the whole image), or to the overview's side if smaller.
-pub const PREVIEW_SIDE: u32 = 2048;
+/// A baseline JPEG more than this many times the overview's side (16,384 px for the
+/// designer's) is indexed rather than decoded: its overview is its eighth (its DC
+/// coefficients, 3 halvings down) and its tiles are decoded from the file when asked
+/// for. A smaller one is decoded in the 2 or 3 s its tiles take to write.
+const INDEX_PAST: u32 = 4;
+/// The halvings between a JPEG's full size and its eighth.
+const EIGHTH: usize = 3;
+/// The reader's buffer when decoding a JPEG's tile: each row of blocks of a tile is a
+/// few hundred bytes to a few KB of the file, reached by a seek.
+const TILE_READ_BUFFER: usize = 16 << 10;
 
 /// What went wrong, naming the image.
 #[derive(Debug, thiserror::Error)]
@@ -80,15 +88,8 @@ pub enum Event<'a> {
     },
     /// Overview rows from `y` on (`rows`, RGBA, the overview's width), as they are made.
     Overview { y: u32, rows: &'a [u8] },
-    /// The share of the image decoded, 0..1 (of the first picture's pass, then of the
-    /// decode).
+    /// The share of the image decoded (a big JPEG's: indexed), 0..1.
     Progress(f32),
-    /// A whole first picture of the image (of `size` at full resolution), coarser than
-    /// the overview, before the decode: a big baseline JPEG's eighth.
-    Preview {
-        size: (u32, u32),
-        picture: &'a RgbaImage,
-    },
 }
 
 /// One tile: the level (0 full resolution, each next one half the size) and its
@@ -193,15 +194,33 @@ impl Pixels for RgbaImage {
     }
 }
 
-/// An image as tiles on disk at every level and an overview in memory.
+/// An image as tiles at every level and an overview in memory.
 pub struct Pyramid {
     name: String,
     /// Each level's size; the last one is the overview's.
     levels: Vec<(u32, u32)>,
     overview: Arc<RgbaImage>,
-    /// The tiles (none when the image is its own overview). Removed with the pyramid.
-    dir: Option<tempfile::TempDir>,
+    tiles: Tiles,
     cache: Mutex<TileCache<TileKey, Arc<RgbaImage>>>,
+}
+
+/// Where the tiles below the overview come from.
+enum Tiles {
+    /// None: the image is its own overview.
+    None,
+    /// Written to a temporary folder as the image was decoded, removed with the pyramid.
+    Disk(tempfile::TempDir),
+    /// Decoded from a baseline JPEG when asked for.
+    Jpeg(Box<JpegTiles>),
+}
+
+/// A JPEG's bytes, where its rows of blocks start, and the file's length and time of
+/// change when it was read (a file changed since would decode to nonsense: its tiles
+/// are then refused).
+struct JpegTiles {
+    input: Input,
+    index: Box<super::jpeg::Index>,
+    stamp: Option<(u64, std::time::SystemTime)>,
 }
 
 impl std::fmt::Debug for Pyramid {
@@ -250,7 +269,9 @@ impl Pyramid {
             return streamed_png(&name, reader, overview_side, on);
         }
         if magic.starts_with(&[0xFF, 0xD8]) {
-            preview(input, overview_side, on)?;
+            if let Some(p) = indexed(input, overview_side, on)? {
+                return Ok(p);
+            }
             let mut sink = JpegSink {
                 name: name.clone(),
                 overview_side,
@@ -258,7 +279,7 @@ impl Pyramid {
                 builder: None,
             };
             match super::jpeg::read(&mut source, &mut sink, super::jpeg::Scale::Full)? {
-                super::jpeg::Read::Done => {
+                super::jpeg::Read::Done | super::jpeg::Read::Indexed(_) => {
                     return sink
                         .builder
                         .ok_or_else(|| image_error(&name, "no image data"))?
@@ -327,14 +348,45 @@ impl Pyramid {
                 ),
             });
         }
-        let tile = match &self.dir {
-            Some(dir) if key.level < self.top() => {
+        let tile = match &self.tiles {
+            Tiles::Disk(dir) if key.level < self.top() => {
                 Arc::new(read_tile(&tile_path(dir.path(), key))?)
             }
+            Tiles::Jpeg(jpeg) if key.level < self.top() => Arc::new(self.jpeg_tile(jpeg, key)?),
             _ => Arc::new(self.overview.region(x, y, TILE, TILE)?),
         };
         lock(&self.cache).insert(key, tile.clone());
         Ok(tile)
+    }
+
+    /// A JPEG's tile: its square at full size decoded from the file, halved down to
+    /// the tile's level as the build halves its rows (so the same pixels).
+    fn jpeg_tile(&self, jpeg: &JpegTiles, key: TileKey) -> Result<RgbaImage, PyramidError> {
+        let stale = || image_error(&self.name, "the file changed since it was read");
+        if let Input::File(path) = &jpeg.input {
+            let now = std::fs::metadata(path)
+                .ok()
+                .and_then(|m| Some((m.len(), m.modified().ok()?)));
+            if now != jpeg.stamp {
+                return Err(stale());
+            }
+        }
+        let mut source = open_source_with(&jpeg.input, TILE_READ_BUFFER)?;
+        let span = (TILE as usize) << key.level;
+        let (x, y) = (key.col as usize * span, key.row as usize * span);
+        let w0 = (self.size().0 as usize).min(x + span) - x;
+        let (w, h) = self.level_size(key.level);
+        let (tw, th) = (TILE.min(w - key.col * TILE), TILE.min(h - key.row * TILE));
+        let mut halvings = Halvings::new(w0 as u32, usize::from(key.level));
+        let mut out = Vec::with_capacity(tw as usize * th as usize * 4);
+        jpeg.index
+            .region(&mut source, x..x + span, y..y + span, &mut |row| {
+                halvings.push(0, row, &mut out);
+            })
+            .map_err(|e| image_error(&self.name, e))?;
+        halvings.finish(&mut out);
+        RgbaImage::from_raw(tw, th, out)
+            .ok_or_else(|| image_error(&self.name, "a tile of the wrong size"))
     }
 
     /// The tiles of `level` that cover the rectangle `min`..`max` (in that level's
@@ -431,16 +483,26 @@ trait Source: BufRead + Seek + Send {}
 impl<T: BufRead + Seek + Send> Source for T {}
 
 fn open_source(input: &Input) -> Result<Box<dyn Source>, PyramidError> {
+    open_source_with(input, 1 << 20)
+}
+
+/// The input through a buffer of `buffer` bytes (a file's).
+fn open_source_with(input: &Input, buffer: usize) -> Result<Box<dyn Source>, PyramidError> {
     Ok(match input {
         Input::File(p) => {
             let f = std::fs::File::open(p).map_err(|e| io_error(&input.name(), e))?;
-            Box::new(BufReader::with_capacity(1 << 20, f))
+            Box::new(BufReader::with_capacity(buffer, f))
         }
         Input::Bytes { bytes, .. } => Box::new(std::io::Cursor::new(Shared(bytes.clone()))),
     })
 }
 
-/// A PNG read a row at a time.
+/// Rows of a PNG handed from its decoding thread to the builder at once.
+const PNG_BATCH: usize = 32;
+
+/// A PNG read a row at a time: inflated and unfiltered on a thread of its own, its
+/// levels and tiles made on this one (and written on a third), so that the three
+/// share the cores (on a busy machine, a share each).
 fn streamed_png(
     name: &str,
     mut reader: png::Reader<Box<dyn Source>>,
@@ -449,30 +511,72 @@ fn streamed_png(
 ) -> Result<Pyramid, PyramidError> {
     let (w, h) = (reader.info().width, reader.info().height);
     let (color, _) = reader.output_color_type();
-    let mut builder = Builder::new(name, (w, h), overview_side, on)?;
-    let mut rgba = vec![0u8; w as usize * 4];
-    while let Some(row) = reader.next_row().map_err(|e| image_error(name, e))? {
-        let data = row.data();
-        match color {
-            png::ColorType::Rgba => {
-                let n = rgba.len();
-                rgba.copy_from_slice(&data[..n]);
-            }
-            png::ColorType::Rgb => expand_rgb(data, &mut rgba),
-            png::ColorType::GrayscaleAlpha => {
-                for (o, p) in rgba.chunks_exact_mut(4).zip(data.chunks_exact(2)) {
-                    o.copy_from_slice(&[p[0], p[0], p[0], p[1]]);
+    let mut builder = Builder::new(name, (w, h), overview_side, 0, on)?;
+    let row_bytes = w as usize * 4;
+    let batch_bytes = PNG_BATCH * row_bytes;
+    std::thread::scope(|s| {
+        let (give, take) = sync_channel::<Vec<u8>>(2);
+        // Unbounded, yet never more than the batches in flight.
+        let (back, spare) = channel::<Vec<u8>>();
+        let decoder = s.spawn(move || -> Result<(), PyramidError> {
+            loop {
+                let mut batch = spare.try_recv().unwrap_or_default();
+                batch.clear();
+                while batch.len() < batch_bytes {
+                    let Some(row) = reader.next_row().map_err(|e| image_error(name, e))? else {
+                        break;
+                    };
+                    let at = batch.len();
+                    batch.resize(at + row_bytes, 0);
+                    to_rgba(color, row.data(), &mut batch[at..]);
+                }
+                let end = batch.len() < batch_bytes;
+                // The builder stopped (its error is the answer) or the rows ended.
+                if (!batch.is_empty() && give.send(batch).is_err()) || end {
+                    return Ok(());
                 }
             }
-            _ => {
-                for (o, g) in rgba.chunks_exact_mut(4).zip(data) {
-                    o.copy_from_slice(&[*g, *g, *g, 255]);
+        });
+        let mut built = Ok(());
+        'batches: for batch in &take {
+            for row in batch.chunks_exact(row_bytes) {
+                if let Err(e) = builder.push(row) {
+                    built = Err(e);
+                    break 'batches;
                 }
+            }
+            // The decoder may have ended: the buffer is then simply dropped.
+            let _ = back.send(batch);
+        }
+        drop(take);
+        let decoded = decoder
+            .join()
+            .map_err(|_| image_error(name, "the thread decoding it failed"))?;
+        built?;
+        decoded
+    })?;
+    builder.finish()
+}
+
+/// A PNG row of `color` (8 bits a sample) as RGBA.
+fn to_rgba(color: png::ColorType, data: &[u8], rgba: &mut [u8]) {
+    match color {
+        png::ColorType::Rgba => {
+            let n = rgba.len();
+            rgba.copy_from_slice(&data[..n]);
+        }
+        png::ColorType::Rgb => expand_rgb(data, rgba),
+        png::ColorType::GrayscaleAlpha => {
+            for (o, p) in rgba.chunks_exact_mut(4).zip(data.chunks_exact(2)) {
+                o.copy_from_slice(&[p[0], p[0], p[0], p[1]]);
             }
         }
-        builder.push(&rgba)?;
+        _ => {
+            for (o, g) in rgba.chunks_exact_mut(4).zip(data) {
+                o.copy_from_slice(&[*g, *g, *g, 255]);
+            }
+        }
     }
-    builder.finish()
 }
 
 /// A baseline JPEG's rows into the pyramid as they are decoded.
@@ -492,7 +596,7 @@ impl<'a> super::jpeg::Rows for JpegSink<'a> {
             .on
             .take()
             .ok_or_else(|| image_error(&self.name, "two frames in one image"))?;
-        self.builder = Some(Builder::new(&self.name, (w, h), self.overview_side, on)?);
+        self.builder = Some(Builder::new(&self.name, (w, h), self.overview_side, 0, on)?);
         Ok(())
     }
 
@@ -508,122 +612,125 @@ impl<'a> super::jpeg::Rows for JpegSink<'a> {
     }
 }
 
-/// A big baseline JPEG's whole picture at an eighth of its size, halved down to
-/// [`PREVIEW_SIDE`], handed to `on` before the decode proper. Nothing for a smaller
-/// image or a JPEG the row reader does not take; a damaged file's error is the
-/// decode's, given here already.
-fn preview(
+/// A big baseline JPEG indexed rather than decoded: its eighth (the DC coefficients)
+/// made into the overview as it is read, its tiles left to [`Pyramid::jpeg_tile`].
+/// `None` for a smaller image or a JPEG the row reader does not take (decoded then);
+/// a damaged file's error is the decode's.
+fn indexed(
     input: &Input,
     overview_side: u32,
     on: &mut dyn FnMut(Event<'_>) -> bool,
-) -> Result<(), PyramidError> {
-    let name = input.name();
-    let mut sink = PreviewSink {
-        name: name.clone(),
+) -> Result<Option<Pyramid>, PyramidError> {
+    let stamp = match input {
+        Input::File(p) => std::fs::metadata(p)
+            .ok()
+            .and_then(|m| Some((m.len(), m.modified().ok()?))),
+        Input::Bytes { .. } => None,
+    };
+    let mut sink = EighthSink {
+        name: input.name(),
         overview_side,
-        on,
-        size: (0, 0),
-        halvings: Vec::new(),
-        picture: Vec::new(),
-        rows: 0,
+        on: Some(on),
+        builder: None,
     };
     let mut source = open_source(input)?;
-    match super::jpeg::read(&mut source, &mut sink, super::jpeg::Scale::Eighth) {
-        Ok(super::jpeg::Read::Done) => {}
-        Ok(super::jpeg::Read::Unsupported(_)) | Err(None) => return Ok(()),
+    let index = match super::jpeg::read(&mut source, &mut sink, super::jpeg::Scale::Eighth) {
+        Ok(super::jpeg::Read::Indexed(index)) => index,
+        Ok(_) | Err(None) => return Ok(None),
         Err(Some(e)) => return Err(e),
-    }
-    // Odd rows left at the foot of a level: each halved with itself.
-    for level in 0..sink.halvings.len() {
-        if let Some(row) = sink.halvings[level].1.take() {
-            let w = sink.halvings[level].0;
-            sink.push(level + 1, &halve(&row, &row, w));
-        }
-    }
-    let w = sink.halvings.last().map_or(0, |h| h.0.div_ceil(2));
-    let w = if sink.halvings.is_empty() {
-        sink.size.0.div_ceil(8)
-    } else {
-        w
     };
-    let picture = std::mem::take(&mut sink.picture);
-    let h = (picture.len() / 4 / w.max(1) as usize) as u32;
-    let picture = RgbaImage::from_raw(w, h, picture)
-        .ok_or_else(|| image_error(&name, "a first picture of the wrong size"))?;
-    if !(sink.on)(Event::Preview {
-        size: sink.size,
-        picture: &picture,
-    }) {
-        return Err(PyramidError::Stopped { file: name });
-    }
-    Ok(())
+    let builder = sink
+        .builder
+        .ok_or_else(|| image_error(&input.name(), "no image data"))?;
+    let mut pyramid = builder.finish()?;
+    pyramid.tiles = Tiles::Jpeg(Box::new(JpegTiles {
+        input: input.clone(),
+        index,
+        stamp,
+    }));
+    Ok(Some(pyramid))
 }
 
-/// A JPEG's rows at an eighth of its size, halved as they come.
-struct PreviewSink<'a, 'b> {
+/// A big JPEG's eighth into the levels from the third halving on: the overview.
+struct EighthSink<'a> {
     name: String,
     overview_side: u32,
-    on: &'a mut dyn FnMut(Event<'b>) -> bool,
-    /// The image's size at full resolution.
-    size: (u32, u32),
-    /// Each halving's width and the row waiting for its pair.
-    halvings: Vec<(u32, Option<Vec<u8>>)>,
-    picture: Vec<u8>,
-    /// Rows of the eighth taken.
-    rows: u32,
+    on: Option<&'a mut dyn FnMut(Event<'_>) -> bool>,
+    builder: Option<Builder<'a>>,
 }
 
-impl PreviewSink<'_, '_> {
-    fn push(&mut self, level: usize, row: &[u8]) {
-        let Some((w, pending)) = self.halvings.get_mut(level) else {
-            self.picture.extend_from_slice(row);
+/// `None`: the image is not big enough to be indexed, not an error.
+impl<'a> super::jpeg::Rows for EighthSink<'a> {
+    type Error = Option<PyramidError>;
+
+    fn size(&mut self, w: u32, h: u32) -> Result<(), Self::Error> {
+        if w.max(h) <= INDEX_PAST.saturating_mul(self.overview_side) {
+            return Err(None);
+        }
+        let on = self
+            .on
+            .take()
+            .ok_or_else(|| Some(image_error(&self.name, "two frames in one image")))?;
+        let side = self.overview_side;
+        self.builder = Some(Builder::new(&self.name, (w, h), side, EIGHTH, on)?);
+        Ok(())
+    }
+
+    fn row(&mut self, rgba: &[u8]) -> Result<(), Self::Error> {
+        match &mut self.builder {
+            Some(b) => Ok(b.push(rgba)?),
+            None => Err(Some(image_error(&self.name, "image data before its size"))),
+        }
+    }
+
+    fn bad(&self, why: String) -> Self::Error {
+        Some(image_error(&self.name, why))
+    }
+}
+
+/// Rows halved `levels` times as they come (a pair of rows makes one, a last row
+/// alone is halved with itself), as the build makes each level from the one below.
+struct Halvings {
+    /// Each level's width and the row waiting for its pair.
+    levels: Vec<(u32, Option<Vec<u8>>)>,
+}
+
+impl Halvings {
+    fn new(width: u32, levels: usize) -> Halvings {
+        let mut w = width;
+        let levels = (0..levels)
+            .map(|_| {
+                let level = (w, None);
+                w = w.div_ceil(2);
+                level
+            })
+            .collect();
+        Halvings { levels }
+    }
+
+    /// Takes a row of `level`; the rows of the last level go to `out`.
+    fn push(&mut self, level: usize, row: &[u8], out: &mut Vec<u8>) {
+        let Some((w, pending)) = self.levels.get_mut(level) else {
+            out.extend_from_slice(row);
             return;
         };
         match pending.take() {
             Some(above) => {
                 let half = halve(&above, row, *w);
-                self.push(level + 1, &half);
+                self.push(level + 1, &half, out);
             }
             None => *pending = Some(row.to_vec()),
         }
     }
-}
 
-/// `None`: no first picture wanted (the image is small), not an error.
-impl super::jpeg::Rows for PreviewSink<'_, '_> {
-    type Error = Option<PyramidError>;
-
-    fn size(&mut self, w: u32, h: u32) -> Result<(), Self::Error> {
-        if w.max(h) <= PREVIEW_PAST.saturating_mul(self.overview_side) {
-            return Err(None);
-        }
-        self.size = (w, h);
-        let (mut w8, mut h8) = (w.div_ceil(8), h.div_ceil(8));
-        while w8.max(h8) > PREVIEW_SIDE.min(self.overview_side).max(1) {
-            self.halvings.push((w8, None));
-            (w8, h8) = (w8.div_ceil(2), h8.div_ceil(2));
-        }
-        self.picture.reserve(w8 as usize * h8 as usize * 4);
-        Ok(())
-    }
-
-    fn row(&mut self, rgba: &[u8]) -> Result<(), Self::Error> {
-        self.push(0, rgba);
-        self.rows += 1;
-        let h8 = self.size.1.div_ceil(8);
-        if self.rows.is_multiple_of(64) || self.rows == h8 {
-            let keep = (self.on)(Event::Progress(self.rows as f32 / h8 as f32));
-            if !keep {
-                return Err(Some(PyramidError::Stopped {
-                    file: self.name.clone(),
-                }));
+    /// The rows left at the foot of each level, halved with themselves.
+    fn finish(&mut self, out: &mut Vec<u8>) {
+        for level in 0..self.levels.len() {
+            if let Some(row) = self.levels[level].1.take() {
+                let w = self.levels[level].0;
+                self.push(level + 1, &halve(&row, &row, w), out);
             }
         }
-        Ok(())
-    }
-
-    fn bad(&self, why: String) -> Self::Error {
-        Some(image_error(&self.name, why))
     }
 }
 
@@ -650,7 +757,7 @@ fn whole(
     reader.no_limits();
     let decoded = reader.decode().map_err(|e| image_error(name, e))?;
     let (w, h) = (decoded.width(), decoded.height());
-    let mut builder = Builder::new(name, (w, h), overview_side, on)?;
+    let mut builder = Builder::new(name, (w, h), overview_side, 0, on)?;
     let mut rgba = vec![0u8; w as usize * 4];
     match decoded {
         image::DynamicImage::ImageRgb8(img) => {
@@ -676,8 +783,8 @@ struct Band {
     rows: Vec<u8>,
     /// The level's rows taken so far.
     done: u32,
-    /// The previous row, waiting for its pair to make a row of the next level.
-    pending: Option<Vec<u8>>,
+    /// The buffer of the next level's row made from the band's last two.
+    half: Vec<u8>,
 }
 
 /// The thread writing tiles to disk, where to send them, and the buffers of tiles
@@ -693,6 +800,9 @@ type Writer = (
 struct Builder<'a> {
     name: String,
     bands: Vec<Band>,
+    /// The level the rows come in at: 0, or [`EIGHTH`] for a JPEG's eighth (whose
+    /// tiles below the overview are decoded from the file, none written).
+    first: usize,
     overview: RgbaImage,
     /// Overview rows not yet handed on.
     shown: u32,
@@ -706,6 +816,7 @@ impl<'a> Builder<'a> {
         name: &str,
         size: (u32, u32),
         overview_side: u32,
+        first: usize,
         on: &'a mut dyn FnMut(Event<'_>) -> bool,
     ) -> Result<Self, PyramidError> {
         if size.0 == 0 || size.1 == 0 {
@@ -719,13 +830,14 @@ impl<'a> Builder<'a> {
             levels.push((w.div_ceil(2), h.div_ceil(2)));
         }
         let top = levels[levels.len() - 1];
+        let first = first.min(levels.len() - 1);
         if !on(Event::Started {
             size,
             overview: top,
         }) {
             return Err(PyramidError::Stopped { file: name.into() });
         }
-        let (dir, writer) = if levels.len() > 1 {
+        let (dir, writer) = if levels.len() > 1 && first == 0 {
             let dir = tempfile::Builder::new()
                 .prefix("sandtable-tiles-")
                 .tempdir()
@@ -745,12 +857,13 @@ impl<'a> Builder<'a> {
                 size,
                 rows: Vec::new(),
                 done: 0,
-                pending: None,
+                half: Vec::new(),
             })
             .collect();
         Ok(Builder {
             name: name.into(),
             bands,
+            first,
             overview: RgbaImage::new(top.0, top.1),
             shown: 0,
             dir,
@@ -759,10 +872,11 @@ impl<'a> Builder<'a> {
         })
     }
 
-    /// Takes the next row of full resolution.
+    /// Takes the next row of the first level.
     fn push(&mut self, row: &[u8]) -> Result<(), PyramidError> {
-        self.push_at(0, row)?;
-        let (done, h) = (self.bands[0].done, self.bands[0].size.1);
+        self.push_at(self.first, row)?;
+        let first = &self.bands[self.first];
+        let (done, h) = (first.done, first.size.1);
         if done % 64 == 0 || done == h {
             let keep = (self.on)(Event::Progress(done as f32 / h as f32));
             if !keep {
@@ -800,16 +914,22 @@ impl<'a> Builder<'a> {
             return Ok(());
         }
         band.rows.extend_from_slice(row);
-        let full = band.rows.len() / (w as usize * 4) == TILE as usize;
-        // A pair of rows (or a last row alone) makes a row of the next level.
-        let half = match band.pending.take() {
-            Some(above) => Some(halve(&above, row, w)),
-            None if last => Some(halve(row, row, w)),
-            None => {
-                band.pending = Some(row.to_vec());
-                None
-            }
-        };
+        let row_bytes = w as usize * 4;
+        let n = band.rows.len() / row_bytes;
+        let full = n == TILE as usize;
+        // A pair of rows (or a last row alone) makes a row of the next level; bands
+        // start at even rows, so the pair is the band's last two.
+        let half = (y % 2 == 1 || last).then(|| {
+            let mut half = std::mem::take(&mut band.half);
+            let below = &band.rows[(n - 1) * row_bytes..];
+            let above = if y % 2 == 1 {
+                &band.rows[(n - 2) * row_bytes..(n - 1) * row_bytes]
+            } else {
+                below
+            };
+            halve_into(above, below, w, &mut half);
+            half
+        });
         if full || last {
             // The band's buffer is kept for the next band (a fresh 64 MB is fresh pages).
             let mut rows = std::mem::take(&mut self.bands[level].rows);
@@ -820,6 +940,7 @@ impl<'a> Builder<'a> {
         }
         if let Some(half) = half {
             self.push_at(level + 1, &half)?;
+            self.bands[level].half = half;
         }
         Ok(())
     }
@@ -865,14 +986,14 @@ impl<'a> Builder<'a> {
                 .map_err(|_| image_error(&self.name, "the thread writing its tiles failed"))??;
         }
         let levels = self.bands.iter().map(|b| b.size).collect();
-        if self.bands.iter().any(|b| b.done < b.size.1) {
+        if self.bands[self.first..].iter().any(|b| b.done < b.size.1) {
             return Err(image_error(&self.name, "the image ended early"));
         }
         Ok(Pyramid {
             name: self.name,
             levels,
             overview: Arc::new(self.overview),
-            dir: self.dir,
+            tiles: self.dir.map_or(Tiles::None, Tiles::Disk),
             cache: Mutex::new(TileCache::new(CACHED)),
         })
     }
@@ -881,8 +1002,16 @@ impl<'a> Builder<'a> {
 /// One row of half the width from two rows (`w` pixels, RGBA): each pixel the mean of
 /// a 2 x 2 square (the last column repeated when `w` is odd).
 fn halve(a: &[u8], b: &[u8], w: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    halve_into(a, b, w, &mut out);
+    out
+}
+
+/// [`halve`] into `out`'s buffer.
+fn halve_into(a: &[u8], b: &[u8], w: u32, out: &mut Vec<u8>) {
     let w = w as usize;
-    let mut out = vec![0u8; w.div_ceil(2) * 4];
+    out.clear();
+    out.resize(w.div_ceil(2) * 4, 0);
     for (i, o) in out.chunks_exact_mut(4).enumerate() {
         let (x0, x1) = (2 * i * 4, (2 * i + 1).min(w - 1) * 4);
         for c in 0..4 {
@@ -893,7 +1022,6 @@ fn halve(a: &[u8], b: &[u8], w: u32) -> Vec<u8> {
             o[c] = ((s + 2) / 4) as u8;
         }
     }
-    out
 }
 
 fn tile_path(dir: &Path, key: TileKey) -> PathBuf {
@@ -997,7 +1125,6 @@ mod tests {
                 Event::Started { size, overview } => started = Some((size, overview)),
                 Event::Overview { rows, .. } => overview_rows += rows.len() / (188 * 4),
                 Event::Progress(f) => last_progress = f,
-                Event::Preview { .. } => panic!("no first picture of a PNG"),
             }
             true
         })
@@ -1060,66 +1187,105 @@ mod tests {
         assert!(near(&part, &decoded.region(300, 200, 600, 400).unwrap()));
     }
 
-    /// A JPEG more than 4 overviews wide shows a whole first picture (its eighth, halved
-    /// to the overview's side) before the decode starts; a smaller one does not.
+    /// A JPEG more than 4 overviews wide is indexed, not decoded: its overview is its
+    /// eighth halved (each pixel about the mean of the square it stands for), ready
+    /// when the pass over the file ends, and each tile decoded from the file when asked
+    /// for is the very tile the decoded JPEG's pyramid writes, at every level, on every
+    /// edge, from a file or from memory; a smaller one is decoded and written.
     #[test]
-    fn a_big_jpeg_gives_a_whole_first_picture_before_its_decode() {
-        let img = image::RgbImage::from_fn(1100, 700, |x, y| {
-            image::Rgb([(x / 5) as u8, (y / 3) as u8, ((x + y) / 8) as u8])
+    fn a_big_jpeg_is_indexed_and_its_tiles_are_the_decoded_pyramids() {
+        let dir = tempfile::tempdir().unwrap();
+        let img = image::RgbImage::from_fn(1100, 1301, |x, y| {
+            image::Rgb([(x / 5) as u8, (y / 6) as u8, ((x + y) / 10) as u8])
         });
         let mut bytes = Vec::new();
         image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 90)
             .encode_image(&img)
             .unwrap();
         let decoded = image::load_from_memory(&bytes).unwrap().into_rgba8();
-        let input = Input::Bytes {
-            name: "scan.jpg".into(),
-            bytes: Arc::new(bytes),
-        };
-        let mut seen = Vec::new();
-        let mut picture = None;
-        let p = Pyramid::build(&input, 100, &mut |e| {
-            match e {
-                Event::Preview { size, picture: pic } => {
-                    seen.push("preview");
-                    picture = Some((size, pic.clone()));
+        // Written: 1,301 px is not more than 4 x 400.
+        let written = Pyramid::build(
+            &Input::Bytes {
+                name: "scan.jpg".into(),
+                bytes: Arc::new(bytes.clone()),
+            },
+            400,
+            &mut |_| true,
+        )
+        .unwrap();
+        assert!(matches!(written.tiles, Tiles::Disk(_)));
+        for input in [
+            saved(dir.path(), "scan.jpg", &bytes),
+            Input::Bytes {
+                name: "scan.jpg".into(),
+                bytes: Arc::new(bytes.clone()),
+            },
+        ] {
+            let mut seen = Vec::new();
+            let p = Pyramid::build(&input, 100, &mut |e| {
+                if let Event::Started { size, overview } = e {
+                    seen.push(format!("{size:?} {overview:?}"));
                 }
-                Event::Started { .. } => seen.push("started"),
-                _ => {}
-            }
-            true
-        })
-        .unwrap();
-        assert_eq!(seen, ["preview", "started"]);
-        let (size, picture) = picture.unwrap();
-        assert_eq!(size, (1100, 700));
-        // 138 x 88 eighths, halved once to at most 100 px a side.
-        assert_eq!(picture.dimensions(), (69, 44));
-        // Each pixel is about the mean of the 16 x 16 px square it stands for.
-        let worst = (0..44u32)
-            .flat_map(|y| (0..69u32).map(move |x| (x, y)))
-            .map(|(x, y)| {
-                let square = decoded.region(x * 16, y * 16, 16, 16).unwrap();
-                let n = square.pixels().count() as u32;
-                (0..3)
-                    .map(|c| {
-                        let mean = square.pixels().map(|p| u32::from(p[c])).sum::<u32>() / n;
-                        mean.abs_diff(u32::from(picture.get_pixel(x, y)[c]))
-                    })
-                    .max()
-                    .unwrap_or(0)
+                true
             })
-            .max()
-            .unwrap_or(0);
-        assert!(worst <= 6, "{worst} levels apart");
-        assert_eq!(p.size(), (1100, 700));
-        let mut previews = 0;
-        Pyramid::build(&input, 300, &mut |e| {
-            previews += usize::from(matches!(e, Event::Preview { .. }));
-            true
-        })
-        .unwrap();
-        assert_eq!(previews, 0, "1,100 px is not more than 4 x 300");
+            .unwrap();
+            assert_eq!(seen, ["(1100, 1301) (69, 82)"]);
+            assert!(matches!(p.tiles, Tiles::Jpeg(_)));
+            assert_eq!(p.top(), 4);
+            // Each overview pixel is about the mean of the 16 x 16 px square it stands for.
+            let overview = p.overview();
+            let worst = (0..82u32)
+                .flat_map(|y| (0..69u32).map(move |x| (x, y)))
+                .map(|(x, y)| {
+                    let square = decoded.region(x * 16, y * 16, 16, 16).unwrap();
+                    let n = square.pixels().count() as u32;
+                    (0..3)
+                        .map(|c| {
+                            let mean = square.pixels().map(|p| u32::from(p[c])).sum::<u32>() / n;
+                            mean.abs_diff(u32::from(overview.get_pixel(x, y)[c]))
+                        })
+                        .max()
+                        .unwrap_or(0)
+                })
+                .max()
+                .unwrap_or(0);
+            assert!(worst <= 6, "{worst} levels apart");
+            for level in 0..=written.top() {
+                let keys = p.tiles_in(level, (0.0, 0.0), (1e9, 1e9));
+                assert_eq!(keys, written.tiles_in(level, (0.0, 0.0), (1e9, 1e9)));
+                for key in keys {
+                    let (a, b) = (p.tile(key).unwrap(), written.tile(key).unwrap());
+                    assert!(a == b, "{} {key:?}", input.name());
+                }
+            }
+            assert!(
+                p.region(0, 0, 1100, 1301).unwrap() == written.region(0, 0, 1100, 1301).unwrap()
+            );
+        }
+    }
+
+    /// A JPEG's tiles are decoded from the file: changed since, it is refused rather
+    /// than decoded to nonsense.
+    #[test]
+    fn a_jpeg_changed_since_it_was_read_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut bytes = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 80)
+            .encode_image(&image::DynamicImage::ImageRgba8(busy(900, 600)).into_rgb8())
+            .unwrap();
+        let input = saved(dir.path(), "scan.jpg", &bytes);
+        let p = Pyramid::build(&input, 100, &mut |_| true).unwrap();
+        let key = TileKey {
+            level: 0,
+            col: 1,
+            row: 1,
+        };
+        let Input::File(path) = &input else {
+            unreachable!()
+        };
+        std::fs::write(path, &bytes[..bytes.len() - 100]).unwrap();
+        let e = p.tile(key).unwrap_err().to_string();
+        assert!(e.contains("scan.jpg") && e.contains("changed"), "{e}");
     }
 
     #[test]
@@ -1131,7 +1297,7 @@ mod tests {
         };
         let p = Pyramid::open(&input).unwrap();
         assert!(!p.tiled());
-        assert!(p.dir.is_none());
+        assert!(matches!(p.tiles, Tiles::None));
         assert!(**p.overview() == img);
         assert!(p.region(10, 10, 50, 50).unwrap() == img.region(10, 10, 50, 50).unwrap());
     }
@@ -1144,7 +1310,10 @@ mod tests {
             bytes: Arc::new(png_bytes(&img)),
         };
         let p = Pyramid::build(&input, 200, &mut |_| true).unwrap();
-        let dir = p.dir.as_ref().unwrap().path().to_path_buf();
+        let Tiles::Disk(dir) = &p.tiles else {
+            panic!("a PNG's tiles are written");
+        };
+        let dir = dir.path().to_path_buf();
         assert!(std::fs::read_dir(&dir).unwrap().count() > 0);
         drop(p);
         assert!(!dir.exists(), "{} left behind", dir.display());
