@@ -613,3 +613,87 @@ fn the_whole_map_goes_back_into_its_module_each_board_into_its_own() {
     assert_eq!(have, want);
     assert!(have.iter().any(|g| g.0 == "2") && have.iter().any(|g| g.0 == "3"));
 }
+
+/// Issue #47: a token's front sides come back exactly, not as the fewest sides its
+/// rotation points to ("a token with three front sides exported by us comes back with
+/// ONE"). Three sides, two sides that are not next to each other (the rulesets' own
+/// tokens want theirs contiguous; the export and import keep whatever the scenario
+/// holds) and two opposite sides (no direction at all), on the plain board and on the
+/// reversed one; the whole map, each board alone (the reversed one's sides turned as
+/// printed), and the same after VASSAL's editor saves the module again.
+#[test]
+fn tokens_keep_every_front_side_through_vassal() {
+    let rulesets = Rulesets::built_in();
+    let (mut s, o) = example(&rulesets);
+    let b = s.board.as_hex().unwrap().clone();
+    s.tokens.clear();
+    for (kind, hex, facing) in [
+        ("entrenchment", "3B2", vec!["W", "NW", "NE"]),
+        ("fieldwork", "3D3", vec!["NE", "SE"]),
+        ("fieldwork", "3H2", vec!["NW", "SE"]),
+        ("entrenchment", "2E2", vec!["E", "SE", "SW"]),
+        ("fieldwork", "2G3", vec!["W", "NE"]),
+        ("entrenchment", "2L2", vec!["NE", "SW"]),
+    ] {
+        s.tokens.push(sandtable::scenario::Token {
+            id: format!("t{}", s.tokens.len() + 1),
+            kind: kind.into(),
+            hex: b.hex_at(hex).unwrap(),
+            facing: facing.iter().map(|f| f.parse().unwrap()).collect(),
+        });
+    }
+    let r = rulesets.get(&s.ruleset).unwrap();
+    let bytes = vassal::write(&ExportJob::new(&s, r, &o)).unwrap();
+    let check_module = |bytes: Vec<u8>| {
+        let module = vassal::module::Module::read(bytes).unwrap();
+        let got = vassal::import::import(&module, None, None, r, None).unwrap();
+        assert!(got.left_out.is_empty(), "{:?}", got.left_out);
+        assert_eq!(tokens(&got.scenario), tokens(&s));
+        // Each board alone, as printed: the reversed board's sides turned half round.
+        for p in b.boards() {
+            let alone = vassal::import::import(&module, Some("Main Map"), Some(&p.name), r, None)
+                .unwrap()
+                .scenario;
+            let printed = b.printed(p);
+            let g = sandtable::board::Grid::from(&printed);
+            let mut want: Vec<_> = s
+                .tokens
+                .iter()
+                .filter_map(|t| {
+                    let (q, off) = b.board_at(t.hex)?;
+                    (q.name == p.name).then(|| {
+                        let mut f: Vec<String> = t
+                            .facing
+                            .iter()
+                            .map(|f| {
+                                let f = if p.rotation == 180 {
+                                    g.turned_half(*f)
+                                } else {
+                                    *f
+                                };
+                                f.to_string()
+                            })
+                            .collect();
+                        f.sort();
+                        (t.kind.clone(), printed.label(printed.from_offset(off)), f)
+                    })
+                })
+                .collect();
+            want.sort();
+            assert_eq!(tokens(&alone), want, "board {}", p.name);
+        }
+    };
+    check_module(bytes.clone());
+
+    let Some(check) = crate::vassal::checker_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (original, resaved) = (dir.path().join("two.vmod"), dir.path().join("again.vmod"));
+    std::fs::write(&original, bytes).unwrap();
+    // VASSAL's engine loads the pieces with their new property.
+    let report = crate::engine::report(&check, &original, &["--strict".into()]);
+    assert_eq!(report["errors"], serde_json::json!([]), "{report}");
+    crate::vassal_import::resave(&check, &original, &resaved);
+    check_module(std::fs::read(&resaved).unwrap());
+}

@@ -125,14 +125,20 @@ fn zoned_grid(plan: &Plan) -> Element {
     zg
 }
 
-fn piece_slot(plan: &Plan, kind: usize, gpid: u32, clockwise_deg: f64) -> Element {
+fn piece_slot(
+    plan: &Plan,
+    kind: usize,
+    gpid: u32,
+    clockwise_deg: f64,
+    front: &[crate::board::Side],
+) -> Element {
     let k = &plan.kinds[kind];
     el("VASSAL.build.widget.PieceSlot")
         .attr("entryName", &k.name)
         .attr("gpid", gpid)
         .attr("height", k.size.1)
         .attr("width", k.size.0)
-        .with_text(definition(k, gpid, clockwise_deg))
+        .with_text(definition(k, gpid, clockwise_deg, front))
 }
 
 /// A map of one board, `board` (its grid inside), with the components every map of ours
@@ -326,7 +332,7 @@ fn map(plan: &Plan, gpid: &mut u32) -> Element {
         };
         for p in &stack.pieces {
             *gpid += 1;
-            st = st.child(piece_slot(plan, p.kind, *gpid, p.deg));
+            st = st.child(piece_slot(plan, p.kind, *gpid, p.deg, &p.front));
         }
         m = m.child(st);
     }
@@ -386,7 +392,7 @@ fn palette(plan: &Plan, gpid: &mut u32) -> Element {
             .attr("width", 0);
         for &i in order.iter().filter(|&&i| plan.kinds[i].list == list) {
             *gpid += 1;
-            l = l.child(piece_slot(plan, i, *gpid, 0.0));
+            l = l.child(piece_slot(plan, i, *gpid, 0.0, &[]));
         }
         window = window.child(l);
     }

@@ -942,7 +942,16 @@ fn place_units(
                         // A board laid out reversed turns its pieces with it.
                         let turn = if turned.is_some() { 180.0 } else { 0.0 };
                         let deg = super::tokens_in::rotation(slot) + turn;
-                        let facing = super::tokens_in::facing(grid, ruleset, &kind, cell, deg);
+                        let facing = super::tokens_in::written_front(
+                            slot,
+                            grid,
+                            cell,
+                            turned.is_some(),
+                            deg,
+                        )
+                        .unwrap_or_else(|| {
+                            super::tokens_in::facing(grid, ruleset, &kind, cell, deg)
+                        });
                         scenario.tokens.push(crate::scenario::Token {
                             id: format!("t{}", scenario.tokens.len() + 1),
                             kind,

@@ -355,6 +355,7 @@ pub(crate) fn grid_stacks(
                 kind,
                 name: kinds[kind].name.clone(),
                 deg: pieces::token_facing(board, t),
+                front: t.facing.clone(),
             }),
         );
     }
@@ -366,6 +367,7 @@ pub(crate) fn grid_stacks(
                 kind,
                 name: piece_name(u, kinds, kind),
                 deg: u.facing_deg.unwrap_or(0.0),
+                front: Vec::new(),
             }),
         );
     }
@@ -399,6 +401,7 @@ fn table_stacks(s: &Scenario, map: &PixelMap, mm: f32, kinds: &[PieceKind]) -> V
                     kind,
                     name: piece_name(u, kinds, kind),
                     deg: u.facing_deg.unwrap_or(0.0),
+                    front: Vec::new(),
                 }],
                 board: None,
             })
@@ -425,6 +428,7 @@ pub(crate) fn arrivals(s: &Scenario, kinds: &[PieceKind]) -> Vec<(u32, Vec<setup
                             kind,
                             name: piece_name(u, kinds, kind),
                             deg: 0.0,
+                            front: Vec::new(),
                         },
                         entry,
                     ))

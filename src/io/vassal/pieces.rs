@@ -318,37 +318,65 @@ fn token_image(
 
 /// Degrees clockwise from north that a token's front sides face (their mean direction).
 pub fn token_facing<'b>(board: impl Into<crate::board::Grid<'b>>, t: &Token) -> f64 {
-    let layout = board.into().layout();
-    let c = layout.centre(t.hex);
-    let sum = t
-        .facing
-        .iter()
-        .filter_map(|side: &Side| layout.side_midpoint(t.hex, *side))
-        .fold(Vec2::ZERO, |acc, m| acc + (m - c).normalize_or_zero());
-    if sum.length() < 1e-6 {
-        return 0.0;
-    }
-    f64::from(sum.x.atan2(-sum.y).to_degrees()).rem_euclid(360.0)
+    front_direction(board, t.hex, &t.facing).unwrap_or(0.0)
 }
 
-/// The piece definition (`+/null/type/state`) of a kind, turned `clockwise_deg`.
-pub fn definition(kind: &PieceKind, gpid: u32, clockwise_deg: f64) -> String {
-    let (type_, state) = type_and_state(kind, &kind.name, &gpid.to_string(), clockwise_deg, (0, 0));
+/// Degrees clockwise from north of the mean direction of `sides` of `hex`; none when
+/// they have none (no sides, or sides that cancel out).
+pub fn front_direction<'b>(
+    board: impl Into<crate::board::Grid<'b>>,
+    hex: Hex,
+    sides: &[Side],
+) -> Option<f64> {
+    let layout = board.into().layout();
+    let c = layout.centre(hex);
+    let sum = sides
+        .iter()
+        .filter_map(|side| layout.side_midpoint(hex, *side))
+        .fold(Vec2::ZERO, |acc, m| acc + (m - c).normalize_or_zero());
+    // Unit vectors to sides that do not cancel out add up to at least 1; the sum of
+    // opposite sides is rounding alone, whose direction is noise.
+    (sum.length() >= 1e-3).then(|| f64::from(sum.x.atan2(-sum.y).to_degrees()).rem_euclid(360.0))
+}
+
+/// The Marker property of a token piece that lists its front sides, as the scenario
+/// names them, separated by spaces, as the map lies: its rotation alone cannot tell
+/// three sides from the one in their middle.
+pub const FRONT: &str = "Front";
+
+/// The piece definition (`+/null/type/state`) of a kind, turned `clockwise_deg`, a token
+/// with the front sides `front`.
+pub fn definition(kind: &PieceKind, gpid: u32, clockwise_deg: f64, front: &[Side]) -> String {
+    let (type_, state) = type_and_state(
+        kind,
+        &kind.name,
+        &gpid.to_string(),
+        (clockwise_deg, front),
+        (0, 0),
+    );
     encode(&["+", "null", type_.as_str(), state.as_str()], '/')
 }
 
 /// A piece of `kind` named `name` as VASSAL writes it: its type (traits, outermost first)
-/// and its state, turned `clockwise_deg`, its basic piece at `at` (map pixels) with the
-/// palette slot's `gpid`.
+/// and its state, turned `turn.0` degrees clockwise (a token with the front sides
+/// `turn.1`, listed under [`FRONT`] when there are any), its basic piece at `at` (map
+/// pixels) with the palette slot's `gpid`.
 pub fn type_and_state(
     kind: &PieceKind,
     name: &str,
     gpid: &str,
-    clockwise_deg: f64,
+    turn: (f64, &[Side]),
     at: (i32, i32),
 ) -> (String, String) {
+    let (clockwise_deg, front) = turn;
+    let front: Vec<String> = front.iter().map(ToString::to_string).collect();
+    let front = front.join(" ");
     let (marker_keys, marker_values): (Vec<&str>, Vec<&str>) = match &kind.what {
         What::Unit { class, side } => (vec!["Kind", "Class", "Side"], vec!["unit", class, side]),
+        What::Token { kind } if !front.is_empty() => (
+            vec!["Kind", "Class", FRONT],
+            vec!["token", kind, front.as_str()],
+        ),
         What::Token { kind } => (vec!["Kind", "Class"], vec!["token", kind]),
     };
     // FreeRotator, free rotation: 1 angle; Ctrl+R (key 82, modifiers 130) sets it.

@@ -28,12 +28,14 @@ pub const PREDEFINED_SETUP: &str = "VASSAL.build.module.PredefinedSetup";
 /// VASSAL's separator between the commands of a saved game (`KeyEvent.VK_ESCAPE`).
 const COMMAND_SEPARATOR: char = '\u{1b}';
 
-/// A piece of a setup: its kind, the name it shows, degrees clockwise.
+/// A piece of a setup: its kind, the name it shows, degrees clockwise, and a token's
+/// front sides (as the map lies).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Placed {
     pub kind: usize,
     pub name: String,
     pub deg: f64,
+    pub front: Vec<crate::board::Side>,
 }
 
 /// Pieces standing together at a point of a map (map pixels).
@@ -132,7 +134,8 @@ pub fn commands(setup: &Setup, kinds: &[PieceKind], gpids: &[String]) -> String 
             next_id += 1;
             let id = next_id.to_string();
             let gpid = gpids.get(p.kind).map_or("", String::as_str);
-            let (type_, state) = type_and_state(&kinds[p.kind], &p.name, gpid, p.deg, stack.at);
+            let (type_, state) =
+                type_and_state(&kinds[p.kind], &p.name, gpid, (p.deg, &p.front), stack.at);
             out.push(encode(&["+", id.as_str(), &type_, &state], '/'));
             ids.push(id);
         }

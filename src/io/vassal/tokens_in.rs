@@ -1,9 +1,10 @@
 //! At-start pieces that are tokens (entrenchments, fieldworks): a piece whose Marker
 //! says `Kind` `token` and `Class` a token kind of the ruleset (as our own modules
-//! write them), or whose name holds a token kind's id or name. Its front sides come back
-//! from its rotation: our modules turn a token to the mean direction of its front
-//! sides, so the fewest contiguous sides (within the kind's facing) whose mean that
-//! direction is are its front.
+//! write them), or whose name holds a token kind's id or name. Its front sides are those
+//! its Marker lists under `Front` (as our own modules write them) while the piece still
+//! points where they do; else they come back from its rotation alone: our modules turn a
+//! token to the mean direction of its front sides, so the fewest contiguous sides
+//! (within the kind's facing) whose mean that direction is are its front.
 
 use hexx::Hex;
 
@@ -13,15 +14,20 @@ use crate::io::xml::Element;
 use crate::rules::Ruleset;
 use crate::scenario::Token;
 
-/// The token kind a piece is, if it is one.
-pub fn kind_of(slot: &Element, name: &str, ruleset: &Ruleset) -> Option<String> {
-    let traits = module::piece_traits(slot);
-    let marked = traits.iter().find_map(|(t, s)| {
+/// The value of the property `key` of the piece's Marker trait, if it has one.
+fn marked(slot: &Element, key: &str) -> Option<String> {
+    module::piece_traits(slot).iter().find_map(|(t, s)| {
         let keys = super::sequence::decode(t.strip_prefix("mark;")?, ',');
         let values = super::sequence::decode(s, ',');
-        let get = |k: &str| Some(values.get(keys.iter().position(|x| x == k)?)?.clone());
-        (get("Kind")? == "token").then(|| get("Class"))?
-    });
+        Some(values.get(keys.iter().position(|x| x == key)?)?.clone())
+    })
+}
+
+/// The token kind a piece is, if it is one.
+pub fn kind_of(slot: &Element, name: &str, ruleset: &Ruleset) -> Option<String> {
+    let marked = (marked(slot, "Kind").as_deref() == Some("token"))
+        .then(|| marked(slot, "Class"))
+        .flatten();
     if let Some(kind) = marked.filter(|k| ruleset.tokens.iter().any(|t| t.id == *k)) {
         return Some(kind);
     }
@@ -100,4 +106,90 @@ pub fn facing(grid: Grid<'_>, ruleset: &Ruleset, kind: &str, hex: Hex, deg: f64)
         }
     }
     best.map(|(_, run)| run).unwrap_or_default()
+}
+
+/// The front sides the piece's Marker lists (see [`super::pieces::FRONT`]: as the map
+/// lies), named on its board as printed: turned half round on a board laid out `turned`,
+/// as its rotation is. None when it lists none, names a side `grid` lacks, or the piece
+/// no longer points where they do (`deg`, its rotation on the printed board: it was
+/// turned after it was written), so that its rotation decides.
+pub fn written_front(
+    slot: &Element,
+    grid: Grid<'_>,
+    hex: Hex,
+    turned: bool,
+    deg: f64,
+) -> Option<Vec<Side>> {
+    let listed = marked(slot, super::pieces::FRONT)?;
+    let mut sides = Vec::new();
+    for name in listed.split_whitespace() {
+        let side: Side = name.parse().ok()?;
+        grid.side_index(side)?;
+        sides.push(if turned { grid.turned_half(side) } else { side });
+    }
+    let agrees = super::pieces::front_direction(grid, hex, &sides).is_none_or(|d| {
+        let off = (d - deg).rem_euclid(360.0);
+        off.min(360.0 - off) < 1.0
+    });
+    (!sides.is_empty() && agrees).then_some(sides)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{HexBoard, Orientation, Stagger};
+    use crate::io::vassal::pieces::{PieceKind, What, token_facing, type_and_state};
+
+    /// An at-start piece slot of an entrenchment turned `deg` clockwise, its Marker
+    /// listing `front`.
+    fn slot(deg: f64, front: &[Side]) -> Element {
+        let kind = PieceKind {
+            what: What::Token {
+                kind: "entrenchment".into(),
+            },
+            name: "Entrenchment".into(),
+            image: "token-entrenchment.png".into(),
+            png: Vec::new(),
+            size: (10, 10),
+            list: "Tokens".into(),
+        };
+        let (t, s) = type_and_state(&kind, "Entrenchment", "1", (deg, front), (0, 0));
+        Element::new("VASSAL.build.widget.PieceSlot").with_text(super::super::sequence::encode(
+            &["+", "null", t.as_str(), s.as_str()],
+            '/',
+        ))
+    }
+
+    #[test]
+    fn the_written_front_decides_while_the_piece_points_where_it_does() {
+        let board = HexBoard::new(Orientation::Pointy, 5, 5, Stagger::Odd).unwrap();
+        let grid = Grid::from(&board);
+        let hex = board.hex_at("C3").unwrap();
+        let front = vec![Side::W, Side::NW, Side::NE];
+        let t = Token {
+            id: "t1".into(),
+            kind: "entrenchment".into(),
+            hex,
+            facing: front.clone(),
+        };
+        let deg = token_facing(grid, &t);
+        let s = slot(deg, &front);
+        assert_eq!(rotation(&s), deg);
+        assert_eq!(
+            written_front(&s, grid, hex, false, deg),
+            Some(front.clone())
+        );
+        // On a board laid out reversed, as its rotation is: turned half round.
+        let turned: Vec<Side> = front.iter().map(|f| grid.turned_half(*f)).collect();
+        let back = (deg + 180.0).rem_euclid(360.0);
+        assert_eq!(written_front(&s, grid, hex, true, back), Some(turned));
+        // Turned since it was written (in VASSAL's editor): its rotation decides.
+        assert_eq!(written_front(&s, grid, hex, false, deg + 60.0), None);
+        // A piece with no list, or one naming a side the grid lacks (`N` on pointy hexes).
+        assert_eq!(written_front(&slot(deg, &[]), grid, hex, false, deg), None);
+        assert_eq!(
+            written_front(&slot(0.0, &[Side::N]), grid, hex, false, 0.0),
+            None
+        );
+    }
 }
