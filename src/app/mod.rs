@@ -170,14 +170,7 @@ impl DesignerApp {
         frame_log::adapter(cc);
         let mut app = DesignerApp::new(Rulesets::built_in(), Box::new(NativeDialogs::default()))
             .with_recovery(recovery::Recovery::default_path());
-        let device = renderer::device(cc).map(|d| {
-            if d.cpu {
-                eframe::wgpu::DeviceType::Cpu
-            } else {
-                eframe::wgpu::DeviceType::Other
-            }
-        });
-        app.canvas.painter.lean = paint::Lean::for_adapter(device);
+        app.canvas.painter.lean = paint::Lean::for_device(renderer::device(cc).as_ref());
         let mut files = ruleset_files;
         if let Some(storage) = cc.storage {
             if let Some(text) = storage.get_string("recent") {

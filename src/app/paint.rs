@@ -452,11 +452,11 @@ pub struct Lean {
 
 impl Lean {
     /// Both, for a CPU rasteriser; `SANDTABLE_LEAN=0` or `1` says so instead.
-    pub fn for_adapter(device: Option<eframe::wgpu::DeviceType>) -> Self {
+    pub fn for_device(device: Option<&super::renderer::Device>) -> Self {
         let on = match std::env::var("SANDTABLE_LEAN").as_deref() {
             Ok("0") => false,
             Ok("1") => true,
-            _ => device == Some(eframe::wgpu::DeviceType::Cpu),
+            _ => device.is_some_and(|d| d.cpu),
         };
         Lean {
             fills: on,
