@@ -179,6 +179,25 @@ fn vassal_squares(report: &serde_json::Value) -> Vec<(String, i64, i64)> {
         .collect()
 }
 
+/// Two West infantry stacks on board "Main": `p1` by pixel, a little off the centre of
+/// the square a third of the way down VASSAL's list (VASSAL snaps it), and `p2` by the
+/// label of the last square but one.
+fn two_stacks(squares: &[(String, i64, i64)]) -> [crate::vmod::TestStack; 2] {
+    let (_, x, y) = squares[squares.len() / 3].clone();
+    let (label, _, _) = squares[squares.len() - 2].clone();
+    let stack = |n: &str, location: Option<String>, at: (i32, i32)| crate::vmod::TestStack {
+        name: n.into(),
+        board: "Main".into(),
+        location,
+        at,
+        piece: format!("West Infantry {n}"),
+    };
+    [
+        stack("p1", None, (x as i32 + 3, y as i32 - 2)),
+        stack("p2", Some(label), (0, 0)),
+    ]
+}
+
 /// Every square VASSAL lists is a square of ours with its label, our centre within
 /// half a pixel of where VASSAL snaps a piece; and we have no other.
 fn assert_same_squares(report: &serde_json::Value, s: &sandtable::scenario::Scenario, what: &str) {
@@ -328,7 +347,7 @@ fn designer_grids(zones: &[(&str, &str, &str)]) -> Vec<(&'static str, String, (u
 /// stands on our unit's square; a zone's terrain is its squares'.
 #[test]
 fn square_grids_of_every_numbering_import_as_vassal_names_and_places_them() {
-    use crate::vmod::{TestBoard, TestStack, module};
+    use crate::vmod::{TestBoard, module};
     let Some(check) = checker_or_skip() else {
         return;
     };
@@ -351,20 +370,7 @@ fn square_grids_of_every_numbering_import_as_vassal_names_and_places_them() {
         let report = crate::engine::report(&check, &first_file, &[]);
         assert_eq!(report["errors"], serde_json::json!([]), "{name}");
         let squares = vassal_squares(&report);
-        // A piece by pixel (a little off VASSAL's centre: it snaps) and one by label.
-        let (_, x, y) = squares[squares.len() / 3].clone();
-        let (label, _, _) = squares[squares.len() - 2].clone();
-        let stack = |n: &str, location: Option<String>, at: (i32, i32)| TestStack {
-            name: n.into(),
-            board: "Main".into(),
-            location,
-            at,
-            piece: format!("West Infantry {n}"),
-        };
-        let stacks = [
-            stack("p1", None, (x as i32 + 3, y as i32 - 2)),
-            stack("p2", Some(label.clone()), (0, 0)),
-        ];
+        let stacks = two_stacks(&squares);
         let bytes = module("Squares", "1.0", &[board], &stacks, &["West", "East"]);
         let vmod = dir.path().join("m.vmod");
         std::fs::write(&vmod, &bytes).unwrap();
@@ -601,7 +607,7 @@ fn an_orthogonal_map_drawn_in_tiled_imports_as_a_square_board() {
 /// painted there. Written back twice, the module is not doubled.
 #[test]
 fn square_modules_go_back_into_themselves_with_their_terrain() {
-    use crate::vmod::{TestBoard, TestStack, module};
+    use crate::vmod::{TestBoard, module};
     let Some(check) = checker_or_skip() else {
         return;
     };
@@ -622,19 +628,7 @@ fn square_modules_go_back_into_themselves_with_their_terrain() {
         )
         .unwrap();
         let squares = vassal_squares(&crate::engine::report(&check, &bare, &[]));
-        let (_, x, y) = squares[squares.len() / 3].clone();
-        let (label, _, _) = squares[squares.len() - 2].clone();
-        let stack = |n: &str, location: Option<String>, at: (i32, i32)| TestStack {
-            name: n.into(),
-            board: "Main".into(),
-            location,
-            at,
-            piece: format!("West Infantry {n}"),
-        };
-        let stacks = [
-            stack("p1", None, (x as i32 + 3, y as i32 - 2)),
-            stack("p2", Some(label.clone()), (0, 0)),
-        ];
+        let stacks = two_stacks(&squares);
         let vmod = dir.path().join("m.vmod");
         std::fs::write(
             &vmod,
