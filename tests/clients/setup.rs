@@ -100,19 +100,22 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
     };
     let rulesets = Rulesets::built_in();
     let dir = tempfile::tempdir().unwrap();
-    for path in crate::common::examples() {
+    // The other way round from `vassal.rs`'s walk over the same checks, so that the two
+    // tests run different examples' checks side by side and meet in the middle.
+    for path in crate::common::examples().into_iter().rev() {
         let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
         let r = rulesets.get(&s.ruleset).unwrap();
         let options = ExportOptions {
-            dpi: 60,
+            dpi: engine::EXAMPLE_DPI,
             ..ExportOptions::default()
         };
         let job = ExportJob::new(&s, r, &options);
+        let checked = engine::example(&check, &path, &s, r);
         let file = dir.path().join("m.vmod");
-        std::fs::write(&file, vassal::write(&job).unwrap()).unwrap();
+        std::fs::write(&file, &checked.module).unwrap();
         let (plan, _) = vassal::plan(&job).unwrap();
         let title = s.title.clone();
-        let report = open_setup(&check, &file, &title);
+        let report = &checked.report;
         let what = path.display().to_string();
         assert_eq!(report["errors"], serde_json::json!([]), "{what}: {report}");
         let setups = report["predefined_setups"].as_array().unwrap();
@@ -133,7 +136,7 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
                 .map(|k| k.name.clone())
                 .unwrap()
         };
-        let on_map = pieces(&report, "Main Map");
+        let on_map = pieces(report, "Main Map");
         let at_start: Vec<&Unit> = s.units.iter().filter(|u| u.arrives.is_none()).collect();
         match &s.board {
             Board::Hex(_) | Board::Square(_) | Board::Area(_) => {
@@ -161,7 +164,7 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
                 }));
                 want.sort();
                 assert_eq!(
-                    placed_on(&report, "Main Map"),
+                    placed_on(report, "Main Map"),
                     want,
                     "{what}: every piece on its hex"
                 );
@@ -206,7 +209,7 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
                 }
             }
         }
-        assert_reinforcements(&report, &s, vassal::setup::HOLDING_MAP, &what, &kind_name);
+        assert_reinforcements(report, &s, vassal::setup::HOLDING_MAP, &what, &kind_name);
     }
 }
 

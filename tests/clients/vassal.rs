@@ -225,14 +225,12 @@ fn vassal_itself_loads_every_example_with_our_labels_pieces_and_terrain() {
         return;
     };
     let rulesets = Rulesets::built_in();
-    let dir = tempfile::tempdir().unwrap();
     for path in examples() {
         let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
         let r = rulesets.get(&s.ruleset).unwrap();
-        let dpi = 100;
-        let file = dir.path().join("m.vmod");
-        std::fs::write(&file, module(&s, r, dpi)).unwrap();
-        let report = crate::engine::report(&check, &file, &[]);
+        let dpi = crate::engine::EXAMPLE_DPI;
+        let checked = crate::engine::example(&check, &path, &s, r);
+        let report = &checked.report;
         assert_eq!(report["errors"], serde_json::json!([]), "{path:?}");
         assert_eq!(report["warnings"], serde_json::json!([]), "{path:?}");
         assert_eq!(report["ok"], true, "{path:?}");
