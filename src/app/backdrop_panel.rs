@@ -197,7 +197,7 @@ impl BackdropFields {
                 out = Some(self.edit(doc, board));
             }
             if board.background().is_some() && ui.button("Remove background").clicked() {
-                out = Some(Ok(Edit::SetBoard(with_background(board, None))));
+                out = Some(Ok(Edit::SetBoard(Box::new(with_background(board, None)))));
             }
         });
         out
@@ -277,7 +277,7 @@ impl BackdropFields {
             image,
         };
         bg.check()?;
-        Ok(Edit::SetBoard(with_background(board, Some(bg))))
+        Ok(Edit::SetBoard(Box::new(with_background(board, Some(bg)))))
     }
 }
 

@@ -66,7 +66,7 @@ pub fn at_point(s: &Scenario, p: Point, reach: f64, areas: bool) -> Option<&Obje
 pub fn put(doc: &mut Document, rulesets: &Rulesets, o: Objective, name: &str) {
     let edit = Edit::PutObjective {
         id: o.id.clone(),
-        objective: Some(o),
+        objective: Some(Box::new(o)),
         index: None,
     };
     let _ = doc.apply_named(edit, rulesets, name);

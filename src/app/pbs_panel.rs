@@ -97,7 +97,7 @@ fn put(id: String, kind: FeatureKind, f: Feature) -> Edit {
     Edit::PutFeature {
         kind,
         id,
-        feature: Some(f),
+        feature: Some(Box::new(f)),
         index: None,
     }
 }

@@ -100,7 +100,7 @@ impl ScenarioPanel {
         let mut b = resize::resized(&doc.scenario, self.columns, self.rows, self.labels)?;
         b.hex_width_mm = self.hex_mm;
         if (b.orientation, b.stagger) == (self.orientation, self.stagger) {
-            return Ok((Edit::SetBoard(Board::Hex(b)), Vec::new()));
+            return Ok((Edit::SetBoard(Box::new(Board::Hex(b))), Vec::new()));
         }
         b.orientation = self.orientation;
         b.stagger = self.stagger;
@@ -416,7 +416,7 @@ impl ScenarioPanel {
                             off.join(", ")
                         ));
                     }
-                    Ok(()) => edit = Some(Edit::SetBoard(Board::Freeform(t))),
+                    Ok(()) => edit = Some(Edit::SetBoard(Box::new(Board::Freeform(t)))),
                 }
             }
         }

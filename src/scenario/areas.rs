@@ -47,7 +47,7 @@ pub fn add_area(
             stacking: None,
         })
         .ok()?;
-    let mut edits = vec![Edit::SetBoard(Board::Area(map))];
+    let mut edits = vec![Edit::SetBoard(Box::new(Board::Area(map)))];
     if !terrain.is_empty() && Some(terrain) != default {
         edits.push(Edit::SetHex {
             hex: cell,
@@ -74,7 +74,7 @@ pub fn connect(s: &Scenario, a: Hex, b: Hex, kind: Option<&str>) -> Option<Edit>
         cost: 0,
     })
     .ok()?;
-    Some(Edit::SetBoard(Board::Area(map)))
+    Some(Edit::SetBoard(Box::new(Board::Area(map))))
 }
 
 #[cfg(test)]

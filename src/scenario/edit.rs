@@ -139,8 +139,10 @@ pub enum Edit {
         kind: FeatureKind,
         /// The item's id.
         id: String,
-        /// The item from now on; `None` removes it.
-        feature: Option<Feature>,
+        /// The item from now on; `None` removes it. Boxed, as the board below: an edit
+        /// is as big as its largest variant, and a brush stroke's batch and every undo
+        /// step hold many small ones.
+        feature: Option<Box<Feature>>,
         /// Its place in the collection (drawing and file order).
         index: Option<usize>,
     },
@@ -162,7 +164,7 @@ pub enum Edit {
     SetSides(Vec<PlayerSide>),
     /// Replaces the board (its hexes are left as they are: shrink with a batch that
     /// clears them first).
-    SetBoard(Board),
+    SetBoard(Box<Board>),
     /// Marks a hex of a hex board's rectangle as off the map, or back on it.
     SetOffBoard {
         /// The hex.
@@ -200,8 +202,8 @@ pub enum Edit {
     PutObjective {
         /// The objective's id.
         id: String,
-        /// The objective from now on; `None` removes it.
-        objective: Option<Objective>,
+        /// The objective from now on; `None` removes it. Boxed as a feature is.
+        objective: Option<Box<Objective>>,
         /// Its place among the objectives.
         index: Option<usize>,
     },
@@ -368,7 +370,7 @@ impl Edit {
         Edit::PutFeature {
             kind: feature.kind(),
             id: feature.id().to_string(),
-            feature: Some(feature),
+            feature: Some(Box::new(feature)),
             index: None,
         }
     }
@@ -386,7 +388,7 @@ impl Edit {
         Edit::PutFeature {
             kind,
             id: feature.id().to_string(),
-            feature: Some(feature),
+            feature: Some(Box::new(feature)),
             index: Some(last),
         }
     }
@@ -447,7 +449,10 @@ impl Edit {
                 Ok(Edit::SetSetting { key, value: old })
             }
             Edit::SetSides(sides) => Ok(Edit::SetSides(std::mem::replace(&mut s.sides, sides))),
-            Edit::SetBoard(board) => Ok(Edit::SetBoard(std::mem::replace(&mut s.board, board))),
+            Edit::SetBoard(board) => Ok(Edit::SetBoard(Box::new(std::mem::replace(
+                &mut s.board,
+                *board,
+            )))),
             Edit::SetOffBoard { hex, off } => {
                 let Board::Hex(board) = &mut s.board else {
                     return Err(EditError::NotHexBoard);
@@ -494,11 +499,11 @@ impl Edit {
                     });
                 }
                 let removing = objective.is_none();
-                let old = put(&mut s.plan.objectives, &id, objective, index);
+                let old = put(&mut s.plan.objectives, &id, objective.map(|o| *o), index);
                 if removing && old.is_none() {
                     return Err(EditError::NoSuchObjective(id));
                 }
-                let (objective, index) = old.unzip();
+                let (objective, index) = old.map(|(o, i)| (Box::new(o), i)).unzip();
                 Ok(Edit::PutObjective {
                     id,
                     objective,
@@ -610,7 +615,7 @@ fn put_feature(
     s: &mut Scenario,
     kind: FeatureKind,
     id: String,
-    feature: Option<Feature>,
+    feature: Option<Box<Feature>>,
     index: Option<usize>,
 ) -> Result<Edit, EditError> {
     if let Some(f) = &feature {
@@ -638,7 +643,7 @@ fn put_feature(
     // even after the board changed under it. Validation reports misplaced features.
     macro_rules! dispatch {
         ($variant:ident, $field:ident) => {{
-            let item = match feature {
+            let item = match feature.map(|f| *f) {
                 Some(Feature::$variant(x)) => Some(x),
                 _ => None,
             };
@@ -648,7 +653,7 @@ fn put_feature(
                 return Err(EditError::NoSuchFeature { kind, id });
             }
             let (feature, index) = match old {
-                Some((x, i)) => (Some(Feature::$variant(x)), Some(i)),
+                Some((x, i)) => (Some(Box::new(Feature::$variant(x))), Some(i)),
                 None => (None, None),
             };
             Ok(Edit::PutFeature {

@@ -161,7 +161,7 @@ impl Region {
         let put = |kind, feature: Feature| Edit::PutFeature {
             kind,
             id: feature.id().to_string(),
-            feature: Some(feature),
+            feature: Some(Box::new(feature)),
             index: None,
         };
         for t in self.tokens.iter().filter(|t| fits(t.hex)) {

@@ -64,7 +64,7 @@ pub fn resize_board(
     rows: u32,
     labels: LabelScheme,
 ) -> Result<Edit, ResizeError> {
-    resized(s, columns, rows, labels).map(|b| Edit::SetBoard(Board::Hex(b)))
+    resized(s, columns, rows, labels).map(|b| Edit::SetBoard(Box::new(Board::Hex(b))))
 }
 
 /// `s`'s hex board with `columns` x `rows` hexes and `labels`, or why not (as
@@ -218,7 +218,7 @@ pub fn reshape_board(s: &Scenario, board: HexBoard) -> Result<Reshape, ResizeErr
         o.at = o.at.map(to);
         put.push(Edit::PutObjective {
             id: o.id.clone(),
-            objective: Some(o),
+            objective: Some(Box::new(o)),
             index: None,
         });
     }
@@ -253,7 +253,7 @@ pub fn reshape_board(s: &Scenario, board: HexBoard) -> Result<Reshape, ResizeErr
         put.push(Edit::put(Feature::Road(r)));
     }
     let mut edits = clear;
-    edits.push(Edit::SetBoard(Board::Hex(new)));
+    edits.push(Edit::SetBoard(Box::new(Board::Hex(new))));
     edits.extend(put);
     Ok(Reshape {
         edit: Edit::Batch(edits),
@@ -373,7 +373,7 @@ fn plan_renamed(s: &Scenario, renamed: &[(String, String)]) -> Vec<Edit> {
             o.owner = Some(to);
             edits.push(Edit::PutObjective {
                 id: o.id.clone(),
-                objective: Some(o),
+                objective: Some(Box::new(o)),
                 index: None,
             });
         }

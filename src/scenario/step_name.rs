@@ -87,7 +87,7 @@ struct Touched<'a> {
     hexes: Vec<(Hex, Pending<'a>)>,
     off: FxHashMap<Hex, bool>,
     sides: Vec<((HexsideKey, &'a str), &'a Option<HexsideAttrs>)>,
-    features: Vec<((FeatureKind, &'a str), &'a Option<Feature>)>,
+    features: Vec<((FeatureKind, &'a str), Option<&'a Feature>)>,
     other: Vec<String>,
 }
 
@@ -110,7 +110,7 @@ impl<'a> Touched<'a> {
             }
             Edit::PutFeature {
                 kind, id, feature, ..
-            } => put(&mut self.features, (*kind, id.as_str()), feature),
+            } => put(&mut self.features, (*kind, id.as_str()), feature.as_deref()),
             Edit::SetText { field, .. } => self.other.push(format!("edit the {field}")),
             Edit::SetSetting { key, .. } => self.other.push(format!("change the setting {key}")),
             Edit::SetSides(_) => self.other.push("edit the sides".into()),
@@ -209,7 +209,7 @@ impl<'a> Touched<'a> {
             .iter()
             .filter_map(|((kind, id), pending)| {
                 let now = find(s, *kind, id);
-                let (old, new) = ends(pending.as_ref(), now.as_ref(), undoing);
+                let (old, new) = ends(*pending, now.as_ref(), undoing);
                 let act = match (old, new) {
                     (None, Some(_)) => Act::Add,
                     (Some(_), None) => Act::Remove,

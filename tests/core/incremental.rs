@@ -103,12 +103,14 @@ fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
         (at.clone(), 0..4usize, any::<bool>()).prop_map(|(hex, id, put)| Edit::PutFeature {
             kind: FeatureKind::Token,
             id: format!("t{id}"),
-            feature: put.then(|| Feature::Token(Token {
-                id: format!("t{id}"),
-                kind: "entrenchment".into(),
-                hex,
-                facing: vec![],
-            })),
+            feature: put
+                .then(|| Feature::Token(Token {
+                    id: format!("t{id}"),
+                    kind: "entrenchment".into(),
+                    hex,
+                    facing: vec![],
+                }))
+                .map(Box::new),
             index: None,
         }),
         (at.clone(), 0..6usize, 0..3usize, any::<bool>()).prop_map(|(hex, id, class, put)| {
@@ -116,11 +118,13 @@ fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
             Edit::PutFeature {
                 kind: FeatureKind::Unit,
                 id: format!("u{id}"),
-                feature: put.then(|| {
-                    let mut u = Unit::new(format!("u{id}"), class);
-                    u.hex = Some(hex);
-                    Feature::Unit(u)
-                }),
+                feature: put
+                    .then(|| {
+                        let mut u = Unit::new(format!("u{id}"), class);
+                        u.hex = Some(hex);
+                        Feature::Unit(u)
+                    })
+                    .map(Box::new),
                 index: None,
             }
         }),
@@ -129,13 +133,15 @@ fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
         (at.clone(), 0..2usize, any::<bool>()).prop_map(|(hex, id, put)| {
             Edit::PutObjective {
                 id: format!("o{id}"),
-                objective: put.then(|| Objective {
-                    id: format!("o{id}"),
-                    name: String::new(),
-                    at: Place::Hex(hex),
-                    owner: None,
-                    value: 1,
-                }),
+                objective: put
+                    .then(|| Objective {
+                        id: format!("o{id}"),
+                        name: String::new(),
+                        at: Place::Hex(hex),
+                        owner: None,
+                        value: 1,
+                    })
+                    .map(Box::new),
                 index: None,
             }
         }),
@@ -158,13 +164,15 @@ fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
             Edit::PutFeature {
                 kind: FeatureKind::Road,
                 id: format!("r{id}"),
-                feature: put.then(|| {
-                    Feature::Road(Road {
-                        id: format!("r{id}"),
-                        kind: "road".into(),
-                        hexes: (0..len).map(|j| hex + Hex::new(0, j)).collect(),
+                feature: put
+                    .then(|| {
+                        Feature::Road(Road {
+                            id: format!("r{id}"),
+                            kind: "road".into(),
+                            hexes: (0..len).map(|j| hex + Hex::new(0, j)).collect(),
+                        })
                     })
-                }),
+                    .map(Box::new),
                 index: None,
             }
         }),

@@ -490,7 +490,7 @@ fn plan_edits_undo_and_redo() {
         },
         Edit::PutObjective {
             id: "farm".into(),
-            objective: Some(Objective { value: 2, ..farm }),
+            objective: Some(Box::new(Objective { value: 2, ..farm })),
             index: Some(0),
         },
         Edit::SetVictory(Vec::new()),

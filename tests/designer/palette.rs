@@ -133,7 +133,7 @@ fn a_finding_about_a_road_focuses_and_outlines_the_road() {
                 Edit::PutFeature {
                     kind: FeatureKind::Road,
                     id: road.id.clone(),
-                    feature: Some(Feature::Road(road.clone())),
+                    feature: Some(Box::new(Feature::Road(road.clone()))),
                     index: None,
                 },
                 &rulesets,

@@ -52,7 +52,7 @@ fn table_size(tv: &Table<'_>, c: &Constraint, width: f64, height: f64, out: &mut
     let mut board = t.clone();
     board.width = width;
     board.height = height;
-    let fix = Edit::SetBoard(crate::board::Board::Freeform(board));
+    let fix = Edit::SetBoard(Box::new(crate::board::Board::Freeform(board)));
     out.push(
         tv.diag(c, m, &[])
             .at("board")
