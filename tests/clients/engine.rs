@@ -1,9 +1,8 @@
 //! VASSAL's engine run by `vassal-check`, one way for every client test.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::Value;
@@ -17,67 +16,13 @@ use sandtable::scenario::Scenario;
 /// garbage on the thread that made it: a check is one short run, and the optimising
 /// compiler's threads were half its CPU (4.8 s of CPU a check before, 2.5 s after, the
 /// same report), the default collector's threads another 10 to 20% of what was left.
-/// The engine's own jar is not verified again on each start (a tenth of what was left:
-/// it is the checker's, not the module under test), and every check of a test run
-/// shares one X server, where the checker would start one of its own each time.
 pub fn command(checker: &Path) -> Command {
     let mut c = Command::new(checker);
     c.env(
         "JAVA_TOOL_OPTIONS",
-        "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
-         -XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote",
+        "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
     );
-    if let Some(display) = display() {
-        c.env("DISPLAY", display);
-    }
     c
-}
-
-/// The X display the checks draw on: the one the tests were given, or an Xvfb started
-/// for this test process (about 0.4 s of CPU a check less than the checker's own
-/// `xvfb-run`), stopped by a watchdog shell when the process is gone. None leaves the
-/// checker to start its own.
-fn display() -> Option<String> {
-    static DISPLAY: OnceLock<Option<String>> = OnceLock::new();
-    DISPLAY
-        .get_or_init(|| {
-            if let Some(d) = std::env::var_os("DISPLAY").filter(|d| !d.is_empty()) {
-                return d.into_string().ok();
-            }
-            let mut xvfb = Command::new("Xvfb")
-                .args([
-                    "-displayfd",
-                    "1",
-                    "-screen",
-                    "0",
-                    "1280x1024x24",
-                    "-nolisten",
-                    "tcp",
-                ])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .ok()?;
-            let mut line = String::new();
-            BufReader::new(xvfb.stdout.take()?)
-                .read_line(&mut line)
-                .ok()?;
-            let number: u32 = line.trim().parse().ok()?;
-            Command::new("sh")
-                .args([
-                    "-c",
-                    "while kill -0 \"$0\" 2>/dev/null; do sleep 1; done; kill \"$1\"",
-                    &std::process::id().to_string(),
-                    &xvfb.id().to_string(),
-                ])
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .ok()?;
-            Some(format!(":{number}"))
-        })
-        .clone()
 }
 
 /// The checker's report on `vmod` with every hex and no component tree, asking the
