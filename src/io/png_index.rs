@@ -112,6 +112,11 @@ impl Header {
         let trns = self.trns.as_deref();
         match (self.color, self.depth) {
             (C::Rgba, 8) => out.copy_from_slice(&raw[i.start * 4..i.end * 4]),
+            (C::Rgb, 8) if trns.is_none() => {
+                for (o, p) in px.zip(raw[i.start * 3..i.end * 3].chunks_exact(3)) {
+                    o.copy_from_slice(&[p[0], p[1], p[2], 255]);
+                }
+            }
             (C::Rgb, 8) => {
                 for (o, p) in px.zip(raw[i.start * 3..i.end * 3].chunks_exact(3)) {
                     o[..3].copy_from_slice(p);

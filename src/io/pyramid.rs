@@ -684,8 +684,9 @@ const PNG_BATCH: usize = 32;
 /// pixel of every other row, a quarter) and the last.
 const SHOW_AFTER_PASS: [usize; 3] = [0, 4, 6];
 
-/// A batch of a pass's rows made RGBA: the pass, its first row, the pixels.
-type PngBatch = (usize, u32, Vec<u8>);
+/// A batch of a pass's rows made RGBA: the pass, its first row, the pixels (a buffer
+/// kept from batch to batch, perhaps longer) and how many rows.
+type PngBatch = (usize, u32, Vec<u8>, usize);
 
 /// A PNG read once, top to bottom, for its overview and its index: inflated and
 /// unfiltered on a thread of its own, made RGBA there, halved to the overview on this
@@ -746,20 +747,21 @@ fn png_indexed(
                 TILE,
                 &mut |r| {
                     let width = passes[r.pass].width as usize;
-                    if let Some(b) =
-                        batch.take_if(|b| b.0 != r.pass || b.2.len() >= PNG_BATCH * width * 4)
+                    if let Some(b) = batch.take_if(|b| b.0 != r.pass || b.3 >= PNG_BATCH)
                         && !send(b)
                     {
                         return false;
                     }
                     let b = batch.get_or_insert_with(|| {
-                        let mut rows = spare.try_recv().unwrap_or_default();
-                        rows.clear();
-                        (r.pass, r.row, rows)
+                        (r.pass, r.row, spare.try_recv().unwrap_or_default(), 0)
                     });
-                    let at = b.2.len();
-                    b.2.resize(at + width * 4, 0);
-                    h.rgba(r.raw, 0..width, &mut b.2[at..]);
+                    let (at, to) = (b.3 * width * 4, (b.3 + 1) * width * 4);
+                    if b.2.len() < to {
+                        // Grown once: a kept buffer is written over, not cleared first.
+                        b.2.resize(to, 0);
+                    }
+                    h.rgba(r.raw, 0..width, &mut b.2[at..to]);
+                    b.3 += 1;
                     true
                 },
             );
@@ -770,17 +772,14 @@ fn png_indexed(
         });
         let mut built = Ok(());
         let mut shown = 0;
-        'batches: for (pass, first, rows) in &take {
+        'batches: for (pass, first, buffer, n) in &take {
             let width = passes[pass].width as usize * 4;
-            for (j, row) in rows.chunks_exact(width).enumerate() {
-                let done = overview.take(&name, &passes, pass, first + j as u32, row);
-                if let Err(e) = done {
-                    built = Err(e);
-                    break 'batches;
-                }
+            if let Err(e) = overview.take(&name, &passes, pass, first, &buffer[..n * width]) {
+                built = Err(e);
+                break 'batches;
             }
             // Show an interlaced image's overview once a pass ends (whole at the first).
-            let ended = first as usize + rows.len() / width == passes[pass].rows as usize;
+            let ended = first as usize + n == passes[pass].rows as usize;
             if let Overview::Summed(sums, on) = &mut overview
                 && ended
                 && SHOW_AFTER_PASS.contains(&pass)
@@ -792,7 +791,7 @@ fn png_indexed(
                 }
             }
             // The reader may have ended: the buffer is then simply dropped.
-            let _ = back.send(rows);
+            let _ = back.send(buffer);
         }
         drop(take);
         let read = inflater
@@ -865,17 +864,18 @@ enum Overview<'a> {
 }
 
 impl Overview<'_> {
+    /// Takes rows of `pass` from its row `first` on, RGBA.
     fn take(
         &mut self,
         name: &str,
         passes: &[super::png_index::Pass],
         pass: usize,
-        row: u32,
-        rgba: &[u8],
+        first: u32,
+        rows: &[u8],
     ) -> Result<(), PyramidError> {
         match self {
             Overview::Halved(builder, halvings, out) => {
-                halvings.push(0, rgba, out);
+                halvings.push_rows(rows, out);
                 if !out.is_empty() {
                     let width = builder.bands[builder.first].size.0 as usize * 4;
                     for r in out.chunks_exact(width) {
@@ -886,9 +886,13 @@ impl Overview<'_> {
                 Ok(())
             }
             Overview::Summed(sums, on) => {
-                sums.add(&passes[pass], row, rgba);
+                let width = passes[pass].width as usize * 4;
+                for (row, rgba) in (first..).zip(rows.chunks_exact(width)) {
+                    sums.add(&passes[pass], row, rgba);
+                }
+                let row = first + (rows.len() / width) as u32;
                 let (done, all) = (sums.done(passes, pass, row), sums.pixels);
-                if row % 64 == 0 && !on(Event::Progress(done as f32 / all as f32)) {
+                if !on(Event::Progress(done as f32 / all as f32)) {
                     return Err(PyramidError::Stopped { file: name.into() });
                 }
                 Ok(())
@@ -958,13 +962,13 @@ impl Sums {
         }
     }
 
-    /// The image's pixels read up to row `row` of pass `pass`.
+    /// The image's pixels read before row `row` of pass `pass`.
     fn done(&self, passes: &[super::png_index::Pass], pass: usize, row: u32) -> u64 {
         let before: u64 = passes[..pass]
             .iter()
             .map(|p| u64::from(p.width) * u64::from(p.rows))
             .sum();
-        before + u64::from(passes[pass].width) * u64::from(row + 1)
+        before + u64::from(passes[pass].width) * u64::from(row)
     }
 
     /// Makes the overview the mean of what passes up to `last` put in each of its
@@ -1156,6 +1160,32 @@ impl Halvings {
         halve_into(&l.above, row, l.width, &mut half);
         self.push(level + 1, &half, out);
         self.levels[level].half = half;
+    }
+
+    /// Takes rows of the first level at once: pairs of them halved where they lie, not
+    /// copied first (a copy of every other row of a 32,767 px image was a sixth of its
+    /// pass).
+    fn push_rows(&mut self, rows: &[u8], out: &mut Vec<u8>) {
+        let Some(first) = self.levels.first() else {
+            out.extend_from_slice(rows);
+            return;
+        };
+        let (w, n) = (first.width, first.width as usize * 4);
+        let mut rows = rows;
+        if first.waiting && rows.len() >= n {
+            self.push(0, &rows[..n], out);
+            rows = &rows[n..];
+        }
+        let mut half = std::mem::take(&mut self.levels[0].half);
+        let mut pairs = rows.chunks_exact(2 * n);
+        for pair in &mut pairs {
+            halve_into(&pair[..n], &pair[n..], w, &mut half);
+            self.push(1, &half, out);
+        }
+        self.levels[0].half = half;
+        for row in pairs.remainder().chunks_exact(n) {
+            self.push(0, row, out);
+        }
     }
 
     /// The rows left at the foot of each level, halved with themselves.
