@@ -953,6 +953,24 @@ impl Sums {
         let ow = self.image.width() as usize;
         let y = pass.y0 + row * pass.dy;
         let line = &mut self.sums[(y >> self.top) as usize * ow * 4..][..ow * 4];
+        let side = 1usize << self.top;
+        let dx = pass.dx as usize;
+        if side % dx == 0 {
+            // Each overview pixel takes the same run of the pass's pixels (the pass's
+            // first lies left of its step): summed a run at a time.
+            for (sum, run) in line.chunks_exact_mut(4).zip(rgba.chunks(side / dx * 4)) {
+                let mut s = [0u16; 4];
+                for px in run.chunks_exact(4) {
+                    for c in 0..4 {
+                        s[c] += u16::from(px[c] >> self.shift);
+                    }
+                }
+                for c in 0..4 {
+                    sum[c] += s[c];
+                }
+            }
+            return;
+        }
         for (i, px) in rgba.chunks_exact(4).enumerate() {
             let x = pass.x0 as usize + i * pass.dx as usize;
             let at = (x >> self.top) * 4;
