@@ -1,16 +1,17 @@
-//! A board's background image kept as a tiled pyramid: decoded once, row by row where
-//! the format allows (PNG, baseline JPEG), into square tiles at full resolution and at
-//! each halving down to an overview small enough for one texture. The tiles wait on
-//! disk (a temporary folder removed with the pyramid) and are read back on demand
-//! through a small cache, so a 32,767 px scan never sits whole in memory: the designer
-//! draws the tiles its view needs, the background sampler and `--redraw-board` read
-//! pixels of a rectangle at full resolution.
+//! A board's background image kept as a tiled pyramid: read once into square tiles at
+//! full resolution and at each halving down to an overview small enough for one
+//! texture, so a 32,767 px scan never sits whole in memory: the designer draws the
+//! tiles its view needs, the background sampler and `--redraw-board` read pixels of a
+//! rectangle at full resolution, through a small cache.
 //!
-//! A big baseline JPEG is not decoded whole at all: one pass over its coded data reads
-//! each block's DC coefficient (an eighth of the image a side, halved on to the
-//! overview) and notes where each row of blocks starts every 512 px (`jpeg::Index`);
-//! a tile is then decoded from the file itself when it is asked for, a 512 px square
-//! at full size in milliseconds. Its full detail is there as soon as the overview is.
+//! A PNG (`png_index`) and a big baseline JPEG (`jpeg::Index`) are not decoded into
+//! tiles at all: one pass over the file makes the overview and notes, every 512 px,
+//! where its decoder stood (a PNG's inflater state and the row above; a JPEG's entropy
+//! decoder in each row of blocks), and a tile is decoded from the file itself when it
+//! is asked for. Full detail is there as soon as the overview is. An interlaced PNG's
+//! overview is shown whole after its first Adam7 pass. Other images (a smaller JPEG row
+//! by row; progressive JPEG and GIF decoded whole first) are cut into tiles written to
+//! a temporary folder that goes with the pyramid.
 
 use std::collections::BTreeMap;
 use std::hash::Hash;
@@ -955,7 +956,7 @@ impl Sums {
         let line = &mut self.sums[(y >> self.top) as usize * ow * 4..][..ow * 4];
         let side = 1usize << self.top;
         let dx = pass.dx as usize;
-        if side % dx == 0 {
+        if side.is_multiple_of(dx) {
             // Each overview pixel takes the same run of the pass's pixels (the pass's
             // first lies left of its step): summed a run at a time.
             for (sum, run) in line.chunks_exact_mut(4).zip(rgba.chunks(side / dx * 4)) {
@@ -1228,7 +1229,7 @@ fn expand_rgb(rgb: &[u8], rgba: &mut [u8]) {
     }
 }
 
-/// An image no row-by-row reader serves here (JPEG, GIF, an interlaced PNG): decoded
+/// An image no row-by-row reader serves here (progressive JPEG, GIF): decoded
 /// whole (a JPEG as RGB, 3 bytes a pixel), then cut into the pyramid a row at a time.
 fn whole(
     name: &str,
@@ -1777,6 +1778,9 @@ mod tests {
         assert!(e.contains("scan.jpg") && e.contains("changed"), "{e}");
     }
 
+    /// Chunks to write between the header and the data: a palette, a `tRNS`.
+    type Chunks<'a> = Vec<(&'a [u8; 4], Vec<u8>)>;
+
     /// A PNG written here the way encoders may write one: any colour type and bit
     /// depth, interlaced or not, its rows filtered with each of the five filters in
     /// turn, its data cut into IDAT chunks of `chunk` bytes (an empty one among them)
@@ -1937,7 +1941,7 @@ mod tests {
         };
         let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, 255 - i, i / 2]).collect();
         let alphas: Vec<u8> = (0..=255u8).map(|i| i.wrapping_mul(3)).collect();
-        let kinds: &[(C, u8, Vec<(&[u8; 4], Vec<u8>)>)] = &[
+        let kinds: &[(C, u8, Chunks<'_>)] = &[
             (C::Rgb, 8, vec![]),
             (C::Rgb, 8, vec![(b"tRNS", vec![0, 10, 0, 20, 0, 30])]),
             (C::Rgb, 16, vec![(b"tRNS", vec![1, 2, 3, 4, 5, 6])]),
