@@ -75,15 +75,6 @@ impl Header {
     /// The passes: one for a plain PNG, Adam7's seven (some perhaps empty) for an
     /// interlaced one.
     pub fn passes(&self) -> Vec<Pass> {
-        const ADAM7: [(u32, u32, u32, u32); 7] = [
-            (0, 0, 8, 8),
-            (4, 0, 8, 8),
-            (0, 4, 4, 8),
-            (2, 0, 4, 4),
-            (0, 2, 2, 4),
-            (1, 0, 2, 2),
-            (0, 1, 1, 2),
-        ];
         let plain = [(0, 0, 1, 1)];
         let grid: &[(u32, u32, u32, u32)] = if self.interlaced { &ADAM7 } else { &plain };
         grid.iter()
@@ -185,6 +176,17 @@ impl Header {
         }
     }
 }
+
+/// Adam7's passes: the first pixel's column and row, and the steps between pixels.
+pub const ADAM7: [(u32, u32, u32, u32); 7] = [
+    (0, 0, 8, 8),
+    (4, 0, 8, 8),
+    (0, 4, 4, 8),
+    (2, 0, 4, 4),
+    (0, 2, 2, 4),
+    (1, 0, 2, 2),
+    (0, 1, 1, 2),
+];
 
 /// One pass over the image's rows: the whole image, or an Adam7 pass (every `dx`-th
 /// pixel from `x0` of every `dy`-th row from `y0`).

@@ -232,7 +232,7 @@ enum Tiles {
 struct PngTiles {
     input: Input,
     index: Box<super::png_index::Index>,
-    stamp: Option<(u64, std::time::SystemTime)>,
+    stamp: Option<Stamp>,
     decoding: Mutex<()>,
 }
 
@@ -242,7 +242,7 @@ struct PngTiles {
 struct JpegTiles {
     input: Input,
     index: Box<super::jpeg::Index>,
-    stamp: Option<(u64, std::time::SystemTime)>,
+    stamp: Option<Stamp>,
 }
 
 impl std::fmt::Debug for Pyramid {
@@ -376,18 +376,21 @@ impl Pyramid {
         Ok(tile)
     }
 
+    /// Refuses a file changed since it was read (its tiles would decode to nonsense).
+    fn unchanged(&self, input: &Input, stamp: Option<Stamp>) -> Result<(), PyramidError> {
+        if stamp_of(input) != stamp {
+            return Err(image_error(
+                &self.name,
+                "the file changed since it was read",
+            ));
+        }
+        Ok(())
+    }
+
     /// A JPEG's tile: its square at full size decoded from the file, halved down to
     /// the tile's level as the build halves its rows (so the same pixels).
     fn jpeg_tile(&self, jpeg: &JpegTiles, key: TileKey) -> Result<RgbaImage, PyramidError> {
-        let stale = || image_error(&self.name, "the file changed since it was read");
-        if let Input::File(path) = &jpeg.input {
-            let now = std::fs::metadata(path)
-                .ok()
-                .and_then(|m| Some((m.len(), m.modified().ok()?)));
-            if now != jpeg.stamp {
-                return Err(stale());
-            }
-        }
+        self.unchanged(&jpeg.input, jpeg.stamp)?;
         let mut source = open_source_with(&jpeg.input, TILE_READ_BUFFER)?;
         let span = (TILE as usize) << key.level;
         let (x, y) = (key.col as usize * span, key.row as usize * span);
@@ -451,17 +454,7 @@ impl Pyramid {
         row: u32,
         cols: std::ops::Range<u32>,
     ) -> Result<Vec<RgbaImage>, PyramidError> {
-        if let Input::File(path) = &png.input {
-            let now = std::fs::metadata(path)
-                .ok()
-                .and_then(|m| Some((m.len(), m.modified().ok()?)));
-            if now != png.stamp {
-                return Err(image_error(
-                    &self.name,
-                    "the file changed since it was read",
-                ));
-            }
-        }
+        self.unchanged(&png.input, png.stamp)?;
         let index = &png.index;
         let header = &index.header;
         let (w, h) = self.size();
@@ -633,6 +626,18 @@ impl Pixels for Pyramid {
     }
 }
 
+/// A file's length and time of change (none for bytes in memory).
+type Stamp = (u64, std::time::SystemTime);
+
+fn stamp_of(input: &Input) -> Option<Stamp> {
+    match input {
+        Input::File(p) => std::fs::metadata(p)
+            .ok()
+            .and_then(|m| Some((m.len(), m.modified().ok()?))),
+        Input::Bytes { .. } => None,
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
@@ -701,12 +706,7 @@ fn png_indexed(
     on: &mut dyn FnMut(Event<'_>) -> bool,
 ) -> Result<Pyramid, PyramidError> {
     let name = input.name();
-    let stamp = match input {
-        Input::File(p) => std::fs::metadata(p)
-            .ok()
-            .and_then(|m| Some((m.len(), m.modified().ok()?))),
-        Input::Bytes { .. } => None,
-    };
+    let stamp = stamp_of(input);
     let size = (header.width, header.height);
     let levels = level_sizes(size, overview_side);
     let top = levels.len() - 1;
@@ -1061,12 +1061,7 @@ fn indexed(
     overview_side: u32,
     on: &mut dyn FnMut(Event<'_>) -> bool,
 ) -> Result<Option<Pyramid>, PyramidError> {
-    let stamp = match input {
-        Input::File(p) => std::fs::metadata(p)
-            .ok()
-            .and_then(|m| Some((m.len(), m.modified().ok()?))),
-        Input::Bytes { .. } => None,
-    };
+    let stamp = stamp_of(input);
     let mut sink = EighthSink {
         name: input.name(),
         overview_side,
@@ -1754,28 +1749,33 @@ mod tests {
         }
     }
 
-    /// A JPEG's tiles are decoded from the file: changed since, it is refused rather
-    /// than decoded to nonsense.
+    /// A JPEG's and a PNG's tiles are decoded from the file: changed since, it is
+    /// refused rather than decoded to nonsense.
     #[test]
-    fn a_jpeg_changed_since_it_was_read_is_refused() {
+    fn a_file_changed_since_it_was_read_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let mut bytes = Vec::new();
-        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 80)
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 80)
             .encode_image(&image::DynamicImage::ImageRgba8(busy(900, 600)).into_rgb8())
             .unwrap();
-        let input = saved(dir.path(), "scan.jpg", &bytes);
-        let p = Pyramid::build(&input, 100, &mut |_| true).unwrap();
-        let key = TileKey {
-            level: 0,
-            col: 1,
-            row: 1,
-        };
-        let Input::File(path) = &input else {
-            unreachable!()
-        };
-        std::fs::write(path, &bytes[..bytes.len() - 100]).unwrap();
-        let e = p.tile(key).unwrap_err().to_string();
-        assert!(e.contains("scan.jpg") && e.contains("changed"), "{e}");
+        for (name, bytes) in [
+            ("scan.jpg", jpeg),
+            ("board.png", png_bytes(&busy(900, 600))),
+        ] {
+            let input = saved(dir.path(), name, &bytes);
+            let p = Pyramid::build(&input, 100, &mut |_| true).unwrap();
+            let key = TileKey {
+                level: 0,
+                col: 1,
+                row: 1,
+            };
+            let Input::File(path) = &input else {
+                unreachable!()
+            };
+            std::fs::write(path, &bytes[..bytes.len() - 100]).unwrap();
+            let e = p.tile(key).unwrap_err().to_string();
+            assert!(e.contains(name) && e.contains("changed"), "{e}");
+        }
     }
 
     /// Chunks to write between the header and the data: a palette, a `tRNS`.
@@ -1798,22 +1798,14 @@ mod tests {
         let n = color.samples();
         let bits = n * usize::from(depth);
         let bpp = bits.div_ceil(8);
-        let grid: Vec<(u32, u32, u32, u32)> = if interlaced {
-            vec![
-                (0, 0, 8, 8),
-                (4, 0, 8, 8),
-                (0, 4, 4, 8),
-                (2, 0, 4, 4),
-                (0, 2, 2, 4),
-                (1, 0, 2, 2),
-                (0, 1, 1, 2),
-            ]
+        let grid: &[(u32, u32, u32, u32)] = if interlaced {
+            &super::super::png_index::ADAM7
         } else {
-            vec![(0, 0, 1, 1)]
+            &[(0, 0, 1, 1)]
         };
         let mut raw = Vec::new();
         let mut k = 0;
-        for (x0, y0, dx, dy) in grid {
+        for &(x0, y0, dx, dy) in grid {
             let xs: Vec<u32> = (x0..w).step_by(dx as usize).collect();
             if xs.is_empty() {
                 continue;
@@ -2071,27 +2063,6 @@ mod tests {
         let p = Pyramid::build(&input, 1000, &mut |_| true).unwrap();
         assert!(p.region(0, 0, 5200, 530).unwrap() == img);
         assert!(p.region(100, 500, 5000, 30).unwrap() == img.region(100, 500, 5000, 30).unwrap());
-    }
-
-    /// A PNG's tiles are decoded from the file: changed since, it is refused rather
-    /// than decoded to nonsense.
-    #[test]
-    fn a_png_changed_since_it_was_read_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let bytes = png_bytes(&busy(900, 600));
-        let input = saved(dir.path(), "board.png", &bytes);
-        let p = Pyramid::build(&input, 100, &mut |_| true).unwrap();
-        let key = TileKey {
-            level: 0,
-            col: 1,
-            row: 1,
-        };
-        let Input::File(path) = &input else {
-            unreachable!()
-        };
-        std::fs::write(path, &bytes[..bytes.len() - 100]).unwrap();
-        let e = p.tile(key).unwrap_err().to_string();
-        assert!(e.contains("board.png") && e.contains("changed"), "{e}");
     }
 
     #[test]
