@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """A big board image for measuring the background pyramid (issue 45): a parchment
 colour with a dark grid every 150 px, coloured patches that change every 1,024 rows
-and a thin diagonal stripe, written as PNG (zlib level 1) or as PPM on standard output
-(pipe it into `cjpeg` for a JPEG). Rows are built from a few precomputed ones, so a
+and a thin diagonal stripe, written as PNG (zlib level 1; `png-adam7`: interlaced) or as PPM on standard
+output (pipe it into `cjpeg` for a JPEG). Rows are built from a few precomputed ones, so a
 32,767 px square takes seconds, not minutes.
 
     scripts/big_scan.py png 32767 big.png
+    scripts/big_scan.py png-adam7 32767 big-adam7.png
     scripts/big_scan.py ppm 32767 | cjpeg -quality 85 > big.jpg
 """
 import struct
@@ -36,7 +37,10 @@ def row(side, y):
     return out[: side * 3]
 
 
-def png(side, path):
+ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+
+def png(side, path, interlaced=False):
     def chunk(kind, data):
         c = kind + data
         return struct.pack(">I", len(data)) + c + struct.pack(">I", zlib.crc32(c) & 0xFFFFFFFF)
@@ -44,13 +48,21 @@ def png(side, path):
     z = zlib.compressobj(1)
     with open(path, "wb") as f:
         f.write(b"\x89PNG\r\n\x1a\n")
-        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0)))
+        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, int(interlaced))))
         pending = bytearray()
-        for y in range(side):
-            pending += b"\x00" + row(side, y)
-            if len(pending) > 8 << 20:
-                f.write(chunk(b"IDAT", z.compress(bytes(pending))))
-                pending.clear()
+        passes = ADAM7 if interlaced else [(0, 0, 1, 1)]
+        for x0, y0, dx, dy in passes:
+            if x0 >= side or y0 >= side:
+                continue
+            for y in range(y0, side, dy):
+                r = row(side, y)
+                if dx > 1:
+                    # Every dx-th pixel from x0: its three bytes.
+                    r = b"".join(r[i : i + 3] for i in range(x0 * 3, side * 3, dx * 3))
+                pending += b"\x00" + r
+                if len(pending) > 8 << 20:
+                    f.write(chunk(b"IDAT", z.compress(bytes(pending))))
+                    pending.clear()
         f.write(chunk(b"IDAT", z.compress(bytes(pending)) + z.flush()))
         f.write(chunk(b"IEND", b""))
 
@@ -66,5 +78,7 @@ if __name__ == "__main__":
     kind, side = sys.argv[1], int(sys.argv[2])
     if kind == "png":
         png(side, sys.argv[3])
+    elif kind == "png-adam7":
+        png(side, sys.argv[3], interlaced=True)
     else:
         ppm(side)

@@ -10,6 +10,7 @@ pub mod import;
 mod jpeg;
 pub mod module_file;
 pub mod pdf;
+mod png_index;
 pub mod pyramid;
 pub mod raster;
 pub mod sample;

@@ -1,16 +1,17 @@
-//! A board's background image kept as a tiled pyramid: decoded once, row by row where
-//! the format allows (PNG, baseline JPEG), into square tiles at full resolution and at
-//! each halving down to an overview small enough for one texture. The tiles wait on
-//! disk (a temporary folder removed with the pyramid) and are read back on demand
-//! through a small cache, so a 32,767 px scan never sits whole in memory: the designer
-//! draws the tiles its view needs, the background sampler and `--redraw-board` read
-//! pixels of a rectangle at full resolution.
+//! A board's background image kept as a tiled pyramid: read once into square tiles at
+//! full resolution and at each halving down to an overview small enough for one
+//! texture, so a 32,767 px scan never sits whole in memory: the designer draws the
+//! tiles its view needs, the background sampler and `--redraw-board` read pixels of a
+//! rectangle at full resolution, through a small cache.
 //!
-//! A big baseline JPEG is not decoded whole at all: one pass over its coded data reads
-//! each block's DC coefficient (an eighth of the image a side, halved on to the
-//! overview) and notes where each row of blocks starts every 512 px (`jpeg::Index`);
-//! a tile is then decoded from the file itself when it is asked for, a 512 px square
-//! at full size in milliseconds. Its full detail is there as soon as the overview is.
+//! A PNG (`png_index`) and a big baseline JPEG (`jpeg::Index`) are not decoded into
+//! tiles at all: one pass over the file makes the overview and notes, every 512 px,
+//! where its decoder stood (a PNG's inflater state and the row above; a JPEG's entropy
+//! decoder in each row of blocks), and a tile is decoded from the file itself when it
+//! is asked for. Full detail is there as soon as the overview is. An interlaced PNG's
+//! overview is shown whole after its first Adam7 pass. Other images (a smaller JPEG row
+//! by row; progressive JPEG and GIF decoded whole first) are cut into tiles written to
+//! a temporary folder that goes with the pyramid.
 
 use std::collections::BTreeMap;
 use std::hash::Hash;
@@ -40,6 +41,15 @@ const OVERVIEW_BATCH: u32 = 64;
 const INDEX_PAST: u32 = 4;
 /// The halvings between a JPEG's full size and its eighth.
 const EIGHTH: usize = 3;
+/// A PNG's tiles decoded with the one asked for, either side of it in its row: a band
+/// of rows is inflated whole whatever columns are taken from it, and a view or the
+/// sampler next wants the tiles beside.
+const NEIGHBOURS: u32 = 4;
+/// At most this many bytes of an interlaced PNG's band are gathered (its passes come
+/// one after another) before it is halved into tiles.
+const INTERLACED_BAND: u64 = 64 << 20;
+/// At most this many tiles of a row decoded in one run when a wide rectangle is read.
+const WIDE_BAND: u32 = 64;
 /// The reader's buffer when decoding a JPEG's tile: each row of blocks of a tile is a
 /// few hundred bytes to a few KB of the file, reached by a seek.
 const TILE_READ_BUFFER: usize = 16 << 10;
@@ -212,6 +222,18 @@ enum Tiles {
     Disk(tempfile::TempDir),
     /// Decoded from a baseline JPEG when asked for.
     Jpeg(Box<JpegTiles>),
+    /// Decoded from a PNG when asked for, a band of rows at a time.
+    Png(Box<PngTiles>),
+}
+
+/// A PNG's bytes, the marks its inflater goes on from, the file's length and time of
+/// change when it was read, and a lock that keeps two threads from decoding the same
+/// band at once (the second then finds its tile in the cache).
+struct PngTiles {
+    input: Input,
+    index: Box<super::png_index::Index>,
+    stamp: Option<Stamp>,
+    decoding: Mutex<()>,
 }
 
 /// A JPEG's bytes, where its rows of blocks start, and the file's length and time of
@@ -220,7 +242,7 @@ enum Tiles {
 struct JpegTiles {
     input: Input,
     index: Box<super::jpeg::Index>,
-    stamp: Option<(u64, std::time::SystemTime)>,
+    stamp: Option<Stamp>,
 }
 
 impl std::fmt::Debug for Pyramid {
@@ -254,19 +276,13 @@ impl Pyramid {
             .map(<[u8]>::to_vec)
             .unwrap_or_default();
         if magic.starts_with(b"\x89PNG") {
-            let decoder = png::Decoder::new(source);
-            let mut decoder = decoder;
-            decoder
-                .set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-            // The image's own size decides what it takes: rows go to disk as they come.
+            let mut decoder = png::Decoder::new(source);
+            // The image's own size decides what it takes: nothing whole is held.
             decoder.set_limits(png::Limits { bytes: usize::MAX });
             let reader = decoder.read_info().map_err(|e| image_error(&name, e))?;
-            if reader.info().interlaced {
-                // Adam7 gives the rows in seven passes: decoded whole, below.
-                let source = open_source(input)?;
-                return whole(&name, source, overview_side, on);
-            }
-            return streamed_png(&name, reader, overview_side, on);
+            let header = super::png_index::Header::new(reader.info());
+            drop(reader);
+            return png_indexed(input, header, overview_side, on);
         }
         if magic.starts_with(&[0xFF, 0xD8]) {
             if let Some(p) = indexed(input, overview_side, on)? {
@@ -353,24 +369,28 @@ impl Pyramid {
                 Arc::new(read_tile(&tile_path(dir.path(), key))?)
             }
             Tiles::Jpeg(jpeg) if key.level < self.top() => Arc::new(self.jpeg_tile(jpeg, key)?),
+            Tiles::Png(png) if key.level < self.top() => return self.png_tile(png, key),
             _ => Arc::new(self.overview.region(x, y, TILE, TILE)?),
         };
         lock(&self.cache).insert(key, tile.clone());
         Ok(tile)
     }
 
+    /// Refuses a file changed since it was read (its tiles would decode to nonsense).
+    fn unchanged(&self, input: &Input, stamp: Option<Stamp>) -> Result<(), PyramidError> {
+        if stamp_of(input) != stamp {
+            return Err(image_error(
+                &self.name,
+                "the file changed since it was read",
+            ));
+        }
+        Ok(())
+    }
+
     /// A JPEG's tile: its square at full size decoded from the file, halved down to
     /// the tile's level as the build halves its rows (so the same pixels).
     fn jpeg_tile(&self, jpeg: &JpegTiles, key: TileKey) -> Result<RgbaImage, PyramidError> {
-        let stale = || image_error(&self.name, "the file changed since it was read");
-        if let Input::File(path) = &jpeg.input {
-            let now = std::fs::metadata(path)
-                .ok()
-                .and_then(|m| Some((m.len(), m.modified().ok()?)));
-            if now != jpeg.stamp {
-                return Err(stale());
-            }
-        }
+        self.unchanged(&jpeg.input, jpeg.stamp)?;
         let mut source = open_source_with(&jpeg.input, TILE_READ_BUFFER)?;
         let span = (TILE as usize) << key.level;
         let (x, y) = (key.col as usize * span, key.row as usize * span);
@@ -387,6 +407,156 @@ impl Pyramid {
         halvings.finish(&mut out);
         RgbaImage::from_raw(tw, th, out)
             .ok_or_else(|| image_error(&self.name, "a tile of the wrong size"))
+    }
+
+    /// A PNG's tile: the band of rows it lies in decoded from the file (from the mark
+    /// at its top), with the tiles either side of it, which a view or a sampled hex
+    /// next wants too (a band is inflated whole, whatever columns it gives).
+    fn png_tile(&self, png: &PngTiles, key: TileKey) -> Result<Arc<RgbaImage>, PyramidError> {
+        let _one = lock(&png.decoding);
+        if let Some(t) = lock(&self.cache).get(&key) {
+            return Ok(t.clone());
+        }
+        let cols = self.level_size(key.level).0.div_ceil(TILE);
+        let span = u64::from(TILE) << key.level;
+        let reach = if png.index.header.interlaced {
+            // An interlaced band is gathered whole before it is halved.
+            ((INTERLACED_BAND / (4 * span * span)).saturating_sub(1) / 2) as u32
+        } else {
+            NEIGHBOURS
+        }
+        .min(NEIGHBOURS);
+        let from = key.col.saturating_sub(reach);
+        let to = (key.col + reach + 1).min(cols);
+        let tiles = self.png_band(png, key.level, key.row, from..to)?;
+        let mut cache = lock(&self.cache);
+        let mut want = None;
+        for (col, tile) in (from..to).zip(tiles) {
+            let tile = Arc::new(tile);
+            if col == key.col {
+                want = Some(tile);
+            } else {
+                cache.insert(TileKey { col, ..key }, tile);
+            }
+        }
+        let want = want.ok_or_else(|| image_error(&self.name, "a tile not decoded"))?;
+        cache.insert(key, want.clone());
+        Ok(want)
+    }
+
+    /// The tiles `cols` of row `row` of `level`, decoded from the PNG: the band's rows
+    /// at full resolution, those columns made RGBA and halved to the level as the
+    /// build halves (so the same pixels as a pyramid built whole).
+    fn png_band(
+        &self,
+        png: &PngTiles,
+        level: u8,
+        row: u32,
+        cols: std::ops::Range<u32>,
+    ) -> Result<Vec<RgbaImage>, PyramidError> {
+        self.unchanged(&png.input, png.stamp)?;
+        let index = &png.index;
+        let header = &index.header;
+        let (w, h) = self.size();
+        let span = TILE << level;
+        let (x0, x1) = (cols.start * span, (cols.end * span).min(w));
+        let (y0, y1) = (row * span, ((row + 1) * span).min(h));
+        let ww = (x1 - x0) as usize;
+        let mut halvings = Halvings::new(ww as u32, usize::from(level));
+        let mut out = Vec::new();
+        let source = || open_source_with(&png.input, TILE_READ_BUFFER);
+        let bad = |e: String| image_error(&self.name, e);
+        let passes = header.passes();
+        if let [pass] = passes.as_slice() {
+            let mut rgba = vec![0; ww * 4];
+            let columns = pass.columns(x0..x1);
+            index
+                .pass_rows(source()?, 0, y0..y1, &mut |r| {
+                    header.rgba(r.raw, columns.clone(), &mut rgba);
+                    halvings.push(0, &rgba, &mut out);
+                })
+                .map_err(bad)?;
+        } else {
+            let mut band = vec![0u8; ww * (y1 - y0) as usize * 4];
+            for (p, pass) in passes.iter().enumerate() {
+                let columns = pass.columns(x0..x1);
+                let mut rgba = vec![0; columns.len() * 4];
+                let rows = pass.row_at(y0)..pass.row_at(y1);
+                index
+                    .pass_rows(source()?, p, rows, &mut |r| {
+                        header.rgba(r.raw, columns.clone(), &mut rgba);
+                        let y = (pass.y0 + r.row * pass.dy - y0) as usize;
+                        for (px, i) in rgba.chunks_exact(4).zip(columns.clone()) {
+                            let x = (pass.x0 + i as u32 * pass.dx - x0) as usize;
+                            let at = (y * ww + x) * 4;
+                            band[at..at + 4].copy_from_slice(px);
+                        }
+                    })
+                    .map_err(bad)?;
+            }
+            for r in band.chunks_exact(ww * 4) {
+                halvings.push(0, r, &mut out);
+            }
+        }
+        halvings.finish(&mut out);
+        let (lw, lh) = self.level_size(level);
+        let th = TILE.min(lh - row * TILE) as usize;
+        let row_bytes = ww.div_ceil(1 << level) * 4;
+        if out.len() != row_bytes * th {
+            return Err(bad("a band of the wrong size".into()));
+        }
+        let mut tiles = Vec::new();
+        for col in cols.clone() {
+            let tw = TILE.min(lw - col * TILE) as usize;
+            let at = (col - cols.start) as usize * TILE as usize * 4;
+            let mut pixels = Vec::with_capacity(tw * th * 4);
+            for r in out.chunks_exact(row_bytes) {
+                pixels.extend_from_slice(&r[at..at + tw * 4]);
+            }
+            tiles.push(
+                RgbaImage::from_raw(tw as u32, th as u32, pixels)
+                    .ok_or_else(|| bad("a tile of the wrong size".into()))?,
+            );
+        }
+        Ok(tiles)
+    }
+
+    /// A PNG's tiles of `keys` (level 0) in rows wider than [`Pyramid::png_tile`]
+    /// decodes at once, each band decoded once in as few runs as its memory allows
+    /// (`--redraw-board` reads the image a band at a time), not kept in the cache.
+    fn png_rows(
+        &self,
+        keys: &[TileKey],
+    ) -> Result<FxHashMap<TileKey, Arc<RgbaImage>>, PyramidError> {
+        let mut out = FxHashMap::default();
+        let Tiles::Png(png) = &self.tiles else {
+            return Ok(out);
+        };
+        let mut rows: BTreeMap<u32, std::ops::Range<u32>> = BTreeMap::new();
+        for k in keys {
+            let r = rows.entry(k.row).or_insert(k.col..k.col + 1);
+            *r = r.start.min(k.col)..r.end.max(k.col + 1);
+        }
+        let most = if png.index.header.interlaced {
+            (INTERLACED_BAND / (4 * u64::from(TILE) * u64::from(TILE))) as u32
+        } else {
+            WIDE_BAND
+        };
+        for (row, cols) in rows {
+            if cols.len() <= 2 * NEIGHBOURS as usize + 1 {
+                continue;
+            }
+            let mut from = cols.start;
+            while from < cols.end {
+                let to = (from + most).min(cols.end);
+                let tiles = self.png_band(png, 0, row, from..to)?;
+                for (col, t) in (from..to).zip(tiles) {
+                    out.insert(TileKey { level: 0, col, row }, Arc::new(t));
+                }
+                from = to;
+            }
+        }
+        Ok(out)
     }
 
     /// The tiles of `level` that cover the rectangle `min`..`max` (in that level's
@@ -433,8 +603,12 @@ impl Pixels for Pyramid {
             (f64::from(x), f64::from(y)),
             (f64::from(x + w - 1), f64::from(y + h - 1)),
         );
+        let mut wide = self.png_rows(&keys)?;
         for key in keys {
-            let tile = self.tile(key)?;
+            let tile = match wide.remove(&key) {
+                Some(t) => t,
+                None => self.tile(key)?,
+            };
             let (tx, ty) = (key.col * TILE, key.row * TILE);
             // The overlap of the tile and the rectangle, in image pixels.
             let (x0, y0) = (x.max(tx), y.max(ty));
@@ -449,6 +623,18 @@ impl Pixels for Pyramid {
             }
         }
         Ok(out)
+    }
+}
+
+/// A file's length and time of change (none for bytes in memory).
+type Stamp = (u64, std::time::SystemTime);
+
+fn stamp_of(input: &Input) -> Option<Stamp> {
+    match input {
+        Input::File(p) => std::fs::metadata(p)
+            .ok()
+            .and_then(|m| Some((m.len(), m.modified().ok()?))),
+        Input::Bytes { .. } => None,
     }
 }
 
@@ -497,85 +683,339 @@ fn open_source_with(input: &Input, buffer: usize) -> Result<Box<dyn Source>, Pyr
     })
 }
 
-/// Rows of a PNG handed from its decoding thread to the builder at once.
+/// Rows of a PNG handed from its inflating thread to the builder at once.
 const PNG_BATCH: usize = 32;
+/// An interlaced PNG's overview is shown after these of its passes (0-based): the
+/// first (every 8th pixel of every 8th row, 1/64 of the data), the fifth (every other
+/// pixel of every other row, a quarter) and the last.
+const SHOW_AFTER_PASS: [usize; 3] = [0, 4, 6];
 
-/// A PNG read a row at a time: inflated and unfiltered on a thread of its own, its
-/// levels and tiles made on this one (and written on a third), so that the three
-/// share the cores (on a busy machine, a share each).
-fn streamed_png(
-    name: &str,
-    mut reader: png::Reader<Box<dyn Source>>,
+/// A batch of a pass's rows made RGBA: the pass, its first row, the pixels (a buffer
+/// kept from batch to batch, perhaps longer) and how many rows.
+type PngBatch = (usize, u32, Vec<u8>, usize);
+
+/// A PNG read once, top to bottom, for its overview and its index: inflated and
+/// unfiltered on a thread of its own, made RGBA there, halved to the overview on this
+/// one (an interlaced one's passes summed into it). Nothing at full resolution is
+/// kept or written: the tiles are decoded from the file when asked for
+/// ([`Pyramid::png_tile`]).
+fn png_indexed(
+    input: &Input,
+    header: super::png_index::Header,
     overview_side: u32,
     on: &mut dyn FnMut(Event<'_>) -> bool,
 ) -> Result<Pyramid, PyramidError> {
-    let (w, h) = (reader.info().width, reader.info().height);
-    let (color, _) = reader.output_color_type();
-    let mut builder = Builder::new(name, (w, h), overview_side, 0, on)?;
-    let row_bytes = w as usize * 4;
-    let batch_bytes = PNG_BATCH * row_bytes;
-    std::thread::scope(|s| {
-        let (give, take) = sync_channel::<Vec<u8>>(2);
+    let name = input.name();
+    let stamp = stamp_of(input);
+    let size = (header.width, header.height);
+    let levels = level_sizes(size, overview_side);
+    let top = levels.len() - 1;
+    let mut source = open_source(input)?;
+    source
+        .seek(std::io::SeekFrom::Start(super::png_index::AFTER_HEADER))
+        .map_err(|e| io_error(&name, e))?;
+    let passes = header.passes();
+    let mut overview = if header.interlaced {
+        if !on(Event::Started {
+            size,
+            overview: levels[top],
+        }) {
+            return Err(PyramidError::Stopped { file: name });
+        }
+        Overview::Summed(Box::new(Sums::new(&passes, size, top)), on)
+    } else {
+        Overview::Halved(
+            Box::new(Builder::new(&name, size, overview_side, top, on)?),
+            Halvings::new(size.0, top),
+            Vec::new(),
+        )
+    };
+    let index = std::thread::scope(|s| {
+        let (give, take) = sync_channel::<PngBatch>(2);
         // Unbounded, yet never more than the batches in flight.
         let (back, spare) = channel::<Vec<u8>>();
-        let decoder = s.spawn(move || -> Result<(), PyramidError> {
-            loop {
-                let mut batch = spare.try_recv().unwrap_or_default();
-                batch.clear();
-                while batch.len() < batch_bytes {
-                    let Some(row) = reader.next_row().map_err(|e| image_error(name, e))? else {
-                        break;
-                    };
-                    let at = batch.len();
-                    batch.resize(at + row_bytes, 0);
-                    to_rgba(color, row.data(), &mut batch[at..]);
-                }
-                let end = batch.len() < batch_bytes;
-                // The builder stopped (its error is the answer) or the rows ended.
-                if (!batch.is_empty() && give.send(batch).is_err()) || end {
-                    return Ok(());
-                }
+        let reader_header = header.clone();
+        let file = name.clone();
+        let inflater = s.spawn(move || {
+            let h = &reader_header;
+            let passes = h.passes();
+            let mut batch: Option<PngBatch> = None;
+            let send = |b: PngBatch| give.send(b).is_ok();
+            let read = super::png_index::read(
+                source,
+                super::png_index::AFTER_HEADER,
+                h.clone(),
+                TILE,
+                &mut |r| {
+                    let width = passes[r.pass].width as usize;
+                    if let Some(b) = batch.take_if(|b| b.0 != r.pass || b.3 >= PNG_BATCH)
+                        && !send(b)
+                    {
+                        return false;
+                    }
+                    let b = batch.get_or_insert_with(|| {
+                        (r.pass, r.row, spare.try_recv().unwrap_or_default(), 0)
+                    });
+                    let (at, to) = (b.3 * width * 4, (b.3 + 1) * width * 4);
+                    if b.2.len() < to {
+                        // Grown once: a kept buffer is written over, not cleared first.
+                        b.2.resize(to, 0);
+                    }
+                    h.rgba(r.raw, 0..width, &mut b.2[at..to]);
+                    b.3 += 1;
+                    true
+                },
+            );
+            if let Some(b) = batch.take() {
+                send(b);
             }
+            read.map_err(|e| image_error(&file, e))
         });
         let mut built = Ok(());
-        'batches: for batch in &take {
-            for row in batch.chunks_exact(row_bytes) {
-                if let Err(e) = builder.push(row) {
-                    built = Err(e);
+        let mut shown = 0;
+        'batches: for (pass, first, buffer, n) in &take {
+            let width = passes[pass].width as usize * 4;
+            if let Err(e) = overview.take(&name, &passes, pass, first, &buffer[..n * width]) {
+                built = Err(e);
+                break 'batches;
+            }
+            // Show an interlaced image's overview once a pass ends (whole at the first).
+            let ended = first as usize + n == passes[pass].rows as usize;
+            if let Overview::Summed(sums, on) = &mut overview
+                && ended
+                && SHOW_AFTER_PASS.contains(&pass)
+            {
+                shown = pass;
+                if !sums.show(pass, *on) {
+                    built = Err(PyramidError::Stopped { file: name.clone() });
                     break 'batches;
                 }
             }
-            // The decoder may have ended: the buffer is then simply dropped.
-            let _ = back.send(batch);
+            // The reader may have ended: the buffer is then simply dropped.
+            let _ = back.send(buffer);
         }
         drop(take);
-        let decoded = decoder
+        let read = inflater
             .join()
-            .map_err(|_| image_error(name, "the thread decoding it failed"))?;
+            .map_err(|_| image_error(&name, "the thread decoding it failed"))?;
         built?;
-        decoded
+        let index = read?.ok_or_else(|| PyramidError::Stopped { file: name.clone() })?;
+        if let Overview::Summed(sums, on) = &mut overview
+            && shown != passes.len() - 1
+            && !sums.show(passes.len() - 1, *on)
+        {
+            return Err(PyramidError::Stopped { file: name.clone() });
+        }
+        Ok::<_, PyramidError>(index)
     })?;
-    builder.finish()
+    let mut pyramid = match overview {
+        Overview::Halved(mut builder, mut halvings, mut out) => {
+            halvings.finish(&mut out);
+            let width = levels[top].0 as usize * 4;
+            for row in out.chunks_exact(width) {
+                builder.push(row)?;
+            }
+            builder.finish()?
+        }
+        Overview::Summed(sums, on) => {
+            if !on(Event::Progress(1.0)) {
+                return Err(PyramidError::Stopped { file: name });
+            }
+            Pyramid {
+                name: name.clone(),
+                levels,
+                overview: Arc::new(sums.image),
+                tiles: Tiles::None,
+                cache: Mutex::new(TileCache::new(CACHED)),
+            }
+        }
+    };
+    if pyramid.tiled() {
+        pyramid.tiles = Tiles::Png(Box::new(PngTiles {
+            input: input.clone(),
+            index: Box::new(index),
+            stamp,
+            decoding: Mutex::new(()),
+        }));
+    }
+    Ok(pyramid)
 }
 
-/// A PNG row of `color` (8 bits a sample) as RGBA.
-fn to_rgba(color: png::ColorType, data: &[u8], rgba: &mut [u8]) {
-    match color {
-        png::ColorType::Rgba => {
-            let n = rgba.len();
-            rgba.copy_from_slice(&data[..n]);
-        }
-        png::ColorType::Rgb => expand_rgb(data, rgba),
-        png::ColorType::GrayscaleAlpha => {
-            for (o, p) in rgba.chunks_exact_mut(4).zip(data.chunks_exact(2)) {
-                o.copy_from_slice(&[p[0], p[0], p[0], p[1]]);
+/// Each level's size, from the image's down to the first no more than `overview_side`
+/// a side.
+fn level_sizes(size: (u32, u32), overview_side: u32) -> Vec<(u32, u32)> {
+    let mut levels = vec![size];
+    let side = overview_side.max(1);
+    while let Some(&(w, h)) = levels.last()
+        && w.max(h) > side
+    {
+        levels.push((w.div_ceil(2), h.div_ceil(2)));
+    }
+    levels
+}
+
+/// How a PNG's overview is made as its rows come.
+enum Overview<'a> {
+    /// A plain PNG's rows in order: halved level by level (the rows of the overview
+    /// gathered in the vector), as the build of any image halves them.
+    Halved(Box<Builder<'a>>, Halvings, Vec<u8>),
+    /// An interlaced one's passes: each pixel added to the overview pixel it falls in,
+    /// and whom to tell.
+    Summed(Box<Sums>, &'a mut dyn FnMut(Event<'_>) -> bool),
+}
+
+impl Overview<'_> {
+    /// Takes rows of `pass` from its row `first` on, RGBA.
+    fn take(
+        &mut self,
+        name: &str,
+        passes: &[super::png_index::Pass],
+        pass: usize,
+        first: u32,
+        rows: &[u8],
+    ) -> Result<(), PyramidError> {
+        match self {
+            Overview::Halved(builder, halvings, out) => {
+                halvings.push_rows(rows, out);
+                if !out.is_empty() {
+                    let width = builder.bands[builder.first].size.0 as usize * 4;
+                    for r in out.chunks_exact(width) {
+                        builder.push(r)?;
+                    }
+                    out.clear();
+                }
+                Ok(())
+            }
+            Overview::Summed(sums, on) => {
+                let width = passes[pass].width as usize * 4;
+                for (row, rgba) in (first..).zip(rows.chunks_exact(width)) {
+                    sums.add(&passes[pass], row, rgba);
+                }
+                let row = first + (rows.len() / width) as u32;
+                let (done, all) = (sums.done(passes, pass, row), sums.pixels);
+                if !on(Event::Progress(done as f32 / all as f32)) {
+                    return Err(PyramidError::Stopped { file: name.into() });
+                }
+                Ok(())
             }
         }
-        _ => {
-            for (o, g) in rgba.chunks_exact_mut(4).zip(data) {
-                o.copy_from_slice(&[*g, *g, *g, 255]);
+    }
+}
+
+/// An interlaced PNG's overview made as its passes come: the sum of the pixels read
+/// in each overview pixel's square, and how many each pass puts there (known from the
+/// passes' grids), so that the mean of what is read so far can be shown after any
+/// pass: after the first, every 8th pixel of every 8th row. Its overview is each
+/// square's mean (rounded once), not the halving of halvings of the tiles, a level
+/// apart at most.
+struct Sums {
+    top: usize,
+    /// Sums of the pixels' values shifted right by `shift` (none for an overview
+    /// pixel of up to 16 x 16 px: 256 x 255 fits), half the memory of `u32`s (134 MB
+    /// for a 4,096 px overview).
+    sums: Vec<u16>,
+    shift: u32,
+    /// Per pass, how many of its pixels each overview column and row takes.
+    across: Vec<Vec<u32>>,
+    down: Vec<Vec<u32>>,
+    image: RgbaImage,
+    /// The image's pixels, for the progress.
+    pixels: u64,
+}
+
+impl Sums {
+    fn new(passes: &[super::png_index::Pass], size: (u32, u32), top: usize) -> Sums {
+        let (ow, oh) = (size.0.div_ceil(1 << top), size.1.div_ceil(1 << top));
+        let count = |n: u32, from: u32, step: u32, cells: u32| {
+            let mut c = vec![0u32; cells as usize];
+            for v in (from..n).step_by(step as usize) {
+                c[(v >> top) as usize] += 1;
+            }
+            c
+        };
+        Sums {
+            top,
+            sums: vec![0; ow as usize * oh as usize * 4],
+            shift: (2 * top as u32).saturating_sub(8),
+            across: passes
+                .iter()
+                .map(|p| count(size.0, p.x0, p.dx, ow))
+                .collect(),
+            down: passes
+                .iter()
+                .map(|p| count(size.1, p.y0, p.dy, oh))
+                .collect(),
+            image: RgbaImage::new(ow, oh),
+            pixels: u64::from(size.0) * u64::from(size.1),
+        }
+    }
+
+    fn add(&mut self, pass: &super::png_index::Pass, row: u32, rgba: &[u8]) {
+        let ow = self.image.width() as usize;
+        let y = pass.y0 + row * pass.dy;
+        let line = &mut self.sums[(y >> self.top) as usize * ow * 4..][..ow * 4];
+        let side = 1usize << self.top;
+        let dx = pass.dx as usize;
+        if side.is_multiple_of(dx) {
+            // Each overview pixel takes the same run of the pass's pixels (the pass's
+            // first lies left of its step): summed a run at a time.
+            for (sum, run) in line.chunks_exact_mut(4).zip(rgba.chunks(side / dx * 4)) {
+                let mut s = [0u16; 4];
+                for px in run.chunks_exact(4) {
+                    for c in 0..4 {
+                        s[c] += u16::from(px[c] >> self.shift);
+                    }
+                }
+                for c in 0..4 {
+                    sum[c] += s[c];
+                }
+            }
+            return;
+        }
+        for (i, px) in rgba.chunks_exact(4).enumerate() {
+            let x = pass.x0 as usize + i * pass.dx as usize;
+            let at = (x >> self.top) * 4;
+            for c in 0..4 {
+                line[at + c] += u16::from(px[c] >> self.shift);
             }
         }
+    }
+
+    /// The image's pixels read before row `row` of pass `pass`.
+    fn done(&self, passes: &[super::png_index::Pass], pass: usize, row: u32) -> u64 {
+        let before: u64 = passes[..pass]
+            .iter()
+            .map(|p| u64::from(p.width) * u64::from(p.rows))
+            .sum();
+        before + u64::from(passes[pass].width) * u64::from(row)
+    }
+
+    /// Makes the overview the mean of what passes up to `last` put in each of its
+    /// pixels and hands it on whole; a pixel they put nothing in yet takes the one
+    /// at the corner of the 8 x 8 px square of the image it lies in.
+    fn show(&mut self, last: usize, on: &mut dyn FnMut(Event<'_>) -> bool) -> bool {
+        let (ow, oh) = self.image.dimensions();
+        let step = (8u32 >> self.top.min(3)).max(1);
+        for oy in 0..oh {
+            for ox in 0..ow {
+                let n: u32 = (0..=last)
+                    .map(|p| self.across[p][ox as usize] * self.down[p][oy as usize])
+                    .sum();
+                let px = if n == 0 {
+                    *self.image.get_pixel(ox - ox % step, oy - oy % step)
+                } else {
+                    let at = (oy as usize * ow as usize + ox as usize) * 4;
+                    let s = &self.sums[at..at + 4];
+                    let mean = |c: usize| ((u32::from(s[c]) << self.shift) + n / 2) / n;
+                    image::Rgba(std::array::from_fn(|c| mean(c).min(255) as u8))
+                };
+                self.image.put_pixel(ox, oy, px);
+            }
+        }
+        on(Event::Overview {
+            y: 0,
+            rows: self.image.as_raw(),
+        })
     }
 }
 
@@ -621,12 +1061,7 @@ fn indexed(
     overview_side: u32,
     on: &mut dyn FnMut(Event<'_>) -> bool,
 ) -> Result<Option<Pyramid>, PyramidError> {
-    let stamp = match input {
-        Input::File(p) => std::fs::metadata(p)
-            .ok()
-            .and_then(|m| Some((m.len(), m.modified().ok()?))),
-        Input::Bytes { .. } => None,
-    };
+    let stamp = stamp_of(input);
     let mut sink = EighthSink {
         name: input.name(),
         overview_side,
@@ -689,10 +1124,19 @@ impl<'a> super::jpeg::Rows for EighthSink<'a> {
 }
 
 /// Rows halved `levels` times as they come (a pair of rows makes one, a last row
-/// alone is halved with itself), as the build makes each level from the one below.
+/// alone is halved with itself), as the build makes each level from the one below;
+/// each level's buffers kept from row to row (fresh ones were fresh pages, the
+/// kernel zeroing them, for every row of a 32,767 px image).
 struct Halvings {
-    /// Each level's width and the row waiting for its pair.
-    levels: Vec<(u32, Option<Vec<u8>>)>,
+    levels: Vec<HalfLevel>,
+}
+
+struct HalfLevel {
+    width: u32,
+    /// The row waiting for its pair, if one is.
+    above: Vec<u8>,
+    waiting: bool,
+    half: Vec<u8>,
 }
 
 impl Halvings {
@@ -700,7 +1144,12 @@ impl Halvings {
         let mut w = width;
         let levels = (0..levels)
             .map(|_| {
-                let level = (w, None);
+                let level = HalfLevel {
+                    width: w,
+                    above: Vec::new(),
+                    waiting: false,
+                    half: Vec::new(),
+                };
                 w = w.div_ceil(2);
                 level
             })
@@ -710,25 +1159,58 @@ impl Halvings {
 
     /// Takes a row of `level`; the rows of the last level go to `out`.
     fn push(&mut self, level: usize, row: &[u8], out: &mut Vec<u8>) {
-        let Some((w, pending)) = self.levels.get_mut(level) else {
+        let Some(l) = self.levels.get_mut(level) else {
             out.extend_from_slice(row);
             return;
         };
-        match pending.take() {
-            Some(above) => {
-                let half = halve(&above, row, *w);
-                self.push(level + 1, &half, out);
-            }
-            None => *pending = Some(row.to_vec()),
+        if !l.waiting {
+            l.above.clear();
+            l.above.extend_from_slice(row);
+            l.waiting = true;
+            return;
+        }
+        l.waiting = false;
+        let mut half = std::mem::take(&mut l.half);
+        halve_into(&l.above, row, l.width, &mut half);
+        self.push(level + 1, &half, out);
+        self.levels[level].half = half;
+    }
+
+    /// Takes rows of the first level at once: pairs of them halved where they lie, not
+    /// copied first (a copy of every other row of a 32,767 px image was a sixth of its
+    /// pass).
+    fn push_rows(&mut self, rows: &[u8], out: &mut Vec<u8>) {
+        let Some(first) = self.levels.first() else {
+            out.extend_from_slice(rows);
+            return;
+        };
+        let (w, n) = (first.width, first.width as usize * 4);
+        let mut rows = rows;
+        if first.waiting && rows.len() >= n {
+            self.push(0, &rows[..n], out);
+            rows = &rows[n..];
+        }
+        let mut half = std::mem::take(&mut self.levels[0].half);
+        let mut pairs = rows.chunks_exact(2 * n);
+        for pair in &mut pairs {
+            halve_into(&pair[..n], &pair[n..], w, &mut half);
+            self.push(1, &half, out);
+        }
+        self.levels[0].half = half;
+        for row in pairs.remainder().chunks_exact(n) {
+            self.push(0, row, out);
         }
     }
 
     /// The rows left at the foot of each level, halved with themselves.
     fn finish(&mut self, out: &mut Vec<u8>) {
         for level in 0..self.levels.len() {
-            if let Some(row) = self.levels[level].1.take() {
-                let w = self.levels[level].0;
-                self.push(level + 1, &halve(&row, &row, w), out);
+            let l = &mut self.levels[level];
+            if l.waiting {
+                l.waiting = false;
+                let above = std::mem::take(&mut l.above);
+                let half = halve(&above, &above, l.width);
+                self.push(level + 1, &half, out);
             }
         }
     }
@@ -742,7 +1224,7 @@ fn expand_rgb(rgb: &[u8], rgba: &mut [u8]) {
     }
 }
 
-/// An image no row-by-row reader serves here (JPEG, GIF, an interlaced PNG): decoded
+/// An image no row-by-row reader serves here (progressive JPEG, GIF): decoded
 /// whole (a JPEG as RGB, 3 bytes a pixel), then cut into the pyramid a row at a time.
 fn whole(
     name: &str,
@@ -822,13 +1304,7 @@ impl<'a> Builder<'a> {
         if size.0 == 0 || size.1 == 0 {
             return Err(PyramidError::Empty { file: name.into() });
         }
-        let mut levels = vec![size];
-        let side = overview_side.max(1);
-        while let Some(&(w, h)) = levels.last()
-            && w.max(h) > side
-        {
-            levels.push((w.div_ceil(2), h.div_ceil(2)));
-        }
+        let levels = level_sizes(size, overview_side);
         let top = levels[levels.len() - 1];
         let first = first.min(levels.len() - 1);
         if !on(Event::Started {
@@ -1012,14 +1488,23 @@ fn halve_into(a: &[u8], b: &[u8], w: u32, out: &mut Vec<u8>) {
     let w = w as usize;
     out.clear();
     out.resize(w.div_ceil(2) * 4, 0);
-    for (i, o) in out.chunks_exact_mut(4).enumerate() {
-        let (x0, x1) = (2 * i * 4, (2 * i + 1).min(w - 1) * 4);
+    let mean = |s: [u8; 4]| ((s.iter().map(|v| u16::from(*v)).sum::<u16>() + 2) / 4) as u8;
+    // Pairs of pixels, in a loop the compiler can widen.
+    let pairs = w / 2;
+    for ((o, pa), pb) in out
+        .chunks_exact_mut(4)
+        .zip(a[..pairs * 8].chunks_exact(8))
+        .zip(b[..pairs * 8].chunks_exact(8))
+    {
         for c in 0..4 {
-            let s = u16::from(a[x0 + c])
-                + u16::from(a[x1 + c])
-                + u16::from(b[x0 + c])
-                + u16::from(b[x1 + c]);
-            o[c] = ((s + 2) / 4) as u8;
+            o[c] = mean([pa[c], pa[c + 4], pb[c], pb[c + 4]]);
+        }
+    }
+    if w % 2 == 1 {
+        // The last column alone, repeated.
+        let (x, o) = ((w - 1) * 4, pairs * 4);
+        for c in 0..4 {
+            out[o + c] = mean([a[x + c], a[x + c], b[x + c], b[x + c]]);
         }
     }
 }
@@ -1264,28 +1749,320 @@ mod tests {
         }
     }
 
-    /// A JPEG's tiles are decoded from the file: changed since, it is refused rather
-    /// than decoded to nonsense.
+    /// A JPEG's and a PNG's tiles are decoded from the file: changed since, it is
+    /// refused rather than decoded to nonsense.
     #[test]
-    fn a_jpeg_changed_since_it_was_read_is_refused() {
+    fn a_file_changed_since_it_was_read_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let mut bytes = Vec::new();
-        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 80)
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 80)
             .encode_image(&image::DynamicImage::ImageRgba8(busy(900, 600)).into_rgb8())
             .unwrap();
-        let input = saved(dir.path(), "scan.jpg", &bytes);
-        let p = Pyramid::build(&input, 100, &mut |_| true).unwrap();
-        let key = TileKey {
-            level: 0,
-            col: 1,
-            row: 1,
+        for (name, bytes) in [
+            ("scan.jpg", jpeg),
+            ("board.png", png_bytes(&busy(900, 600))),
+        ] {
+            let input = saved(dir.path(), name, &bytes);
+            let p = Pyramid::build(&input, 100, &mut |_| true).unwrap();
+            let key = TileKey {
+                level: 0,
+                col: 1,
+                row: 1,
+            };
+            let Input::File(path) = &input else {
+                unreachable!()
+            };
+            std::fs::write(path, &bytes[..bytes.len() - 100]).unwrap();
+            let e = p.tile(key).unwrap_err().to_string();
+            assert!(e.contains(name) && e.contains("changed"), "{e}");
+        }
+    }
+
+    /// Chunks to write between the header and the data: a palette, a `tRNS`.
+    type Chunks<'a> = Vec<(&'a [u8; 4], Vec<u8>)>;
+
+    /// A PNG written here the way encoders may write one: any colour type and bit
+    /// depth, interlaced or not, its rows filtered with each of the five filters in
+    /// turn, its data cut into IDAT chunks of `chunk` bytes (an empty one among them)
+    /// after a text chunk. `sample(x, y, i)` gives sample `i` of a pixel.
+    fn encoded_png(
+        (w, h): (u32, u32),
+        color: png::ColorType,
+        depth: u8,
+        interlaced: bool,
+        extra: &[(&[u8; 4], Vec<u8>)],
+        chunk: usize,
+        sample: &dyn Fn(u32, u32, usize) -> u16,
+    ) -> Vec<u8> {
+        use std::io::Write;
+        let n = color.samples();
+        let bits = n * usize::from(depth);
+        let bpp = bits.div_ceil(8);
+        let grid: &[(u32, u32, u32, u32)] = if interlaced {
+            &super::super::png_index::ADAM7
+        } else {
+            &[(0, 0, 1, 1)]
         };
-        let Input::File(path) = &input else {
-            unreachable!()
+        let mut raw = Vec::new();
+        let mut k = 0;
+        for &(x0, y0, dx, dy) in grid {
+            let xs: Vec<u32> = (x0..w).step_by(dx as usize).collect();
+            if xs.is_empty() {
+                continue;
+            }
+            let mut above = vec![0u8; (xs.len() * bits).div_ceil(8)];
+            for y in (y0..h).step_by(dy as usize) {
+                let mut row = vec![0u8; above.len()];
+                for (i, &x) in xs.iter().enumerate() {
+                    for c in 0..n {
+                        let v = sample(x, y, c) & ((1u32 << depth) - 1) as u16;
+                        let bit = (i * n + c) * usize::from(depth);
+                        if depth == 16 {
+                            row[bit / 8..bit / 8 + 2].copy_from_slice(&v.to_be_bytes());
+                        } else {
+                            row[bit / 8] |= (v as u8) << (8 - usize::from(depth) - bit % 8);
+                        }
+                    }
+                }
+                let kind = k % 5;
+                k += 1;
+                raw.push(kind as u8);
+                for i in 0..row.len() {
+                    let a = if i >= bpp { row[i - bpp] } else { 0 };
+                    let c = if i >= bpp { above[i - bpp] } else { 0 };
+                    let b = above[i];
+                    let predicted = match kind {
+                        0 => 0,
+                        1 => a,
+                        2 => b,
+                        3 => ((u16::from(a) + u16::from(b)) / 2) as u8,
+                        _ => super::super::png_index::tests_paeth(a, b, c),
+                    };
+                    raw.push(row[i].wrapping_sub(predicted));
+                }
+                above = row;
+            }
+        }
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(6));
+        z.write_all(&raw).unwrap();
+        let data = z.finish().unwrap();
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut put = |kind: &[u8; 4], body: &[u8]| {
+            out.extend_from_slice(&(body.len() as u32).to_be_bytes());
+            let mut crc = flate2::Crc::new();
+            crc.update(kind);
+            crc.update(body);
+            out.extend_from_slice(kind);
+            out.extend_from_slice(body);
+            out.extend_from_slice(&crc.sum().to_be_bytes());
         };
-        std::fs::write(path, &bytes[..bytes.len() - 100]).unwrap();
-        let e = p.tile(key).unwrap_err().to_string();
-        assert!(e.contains("scan.jpg") && e.contains("changed"), "{e}");
+        let mut ihdr = Vec::new();
+        ihdr.extend_from_slice(&w.to_be_bytes());
+        ihdr.extend_from_slice(&h.to_be_bytes());
+        ihdr.extend_from_slice(&[depth, color as u8, 0, 0, u8::from(interlaced)]);
+        put(b"IHDR", &ihdr);
+        put(b"tEXt", b"Comment\0chunks before the data");
+        for (kind, body) in extra {
+            put(kind, body);
+        }
+        for (i, part) in data.chunks(chunk).enumerate() {
+            if i == 1 {
+                put(b"IDAT", &[]);
+            }
+            put(b"IDAT", part);
+        }
+        put(b"IEND", &[]);
+        out
+    }
+
+    /// What the `png` crate makes of a PNG whole (`EXPAND | STRIP_16`), as RGBA.
+    fn png_crate_rgba(bytes: &[u8]) -> RgbaImage {
+        let mut d = png::Decoder::new(std::io::Cursor::new(bytes));
+        d.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+        let mut r = d.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size().unwrap()];
+        let info = r.next_frame(&mut buf).unwrap();
+        let (w, h) = (info.width, info.height);
+        let n = info.color_type.samples();
+        let mut out = Vec::new();
+        for p in buf[..info.buffer_size()].chunks_exact(n) {
+            out.extend_from_slice(&match n {
+                1 => [p[0], p[0], p[0], 255],
+                2 => [p[0], p[0], p[0], p[1]],
+                3 => [p[0], p[1], p[2], 255],
+                _ => [p[0], p[1], p[2], p[3]],
+            });
+        }
+        RgbaImage::from_raw(w, h, out).unwrap()
+    }
+
+    /// Each tile of each level of `p` is that level of `img` (halved as the build
+    /// halves) cut at the tile grid, and the whole image reads back.
+    fn tiles_match(p: &Pyramid, img: &RgbaImage, what: &str) {
+        let (w, h) = img.dimensions();
+        assert!(
+            p.region(0, 0, w, h).unwrap() == *img,
+            "{what}: the whole image"
+        );
+        let mut level = img.clone();
+        for l in 0..p.top() {
+            assert_eq!(p.level_size(l), level.dimensions(), "{what}");
+            for key in p.tiles_in(l, (0.0, 0.0), (1e9, 1e9)) {
+                let t = p.tile(key).unwrap();
+                let want = level
+                    .region(key.col * TILE, key.row * TILE, TILE, TILE)
+                    .unwrap();
+                assert!(*t == want, "{what}: {key:?}");
+            }
+            level = halved(&level);
+        }
+    }
+
+    /// A PNG is indexed, not decoded into tiles: each tile decoded from the file
+    /// through the index (from the mark at its band's top, its neighbours with it)
+    /// is the full decode's, at every level, for every colour type and bit depth the
+    /// `png` crate reads, plain and interlaced, at an odd size, from a file or from
+    /// memory; nothing is written to disk.
+    #[test]
+    fn a_pngs_tiles_through_its_index_are_the_full_decodes() {
+        use png::ColorType as C;
+        let dir = tempfile::tempdir().unwrap();
+        let busy = |x: u32, y: u32, i: usize| {
+            u16::from(((x * 7 + y * 3 + i as u32 * 50) ^ (x / 5 + y * 11 * (i as u32 + 1))) as u8)
+                * 0x0101
+        };
+        let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, 255 - i, i / 2]).collect();
+        let alphas: Vec<u8> = (0..=255u8).map(|i| i.wrapping_mul(3)).collect();
+        let kinds: &[(C, u8, Chunks<'_>)] = &[
+            (C::Rgb, 8, vec![]),
+            (C::Rgb, 8, vec![(b"tRNS", vec![0, 10, 0, 20, 0, 30])]),
+            (C::Rgb, 16, vec![(b"tRNS", vec![1, 2, 3, 4, 5, 6])]),
+            (C::Rgba, 8, vec![]),
+            (C::Rgba, 16, vec![]),
+            (C::Grayscale, 1, vec![]),
+            (C::Grayscale, 2, vec![(b"tRNS", vec![0, 2])]),
+            (C::Grayscale, 4, vec![]),
+            (C::Grayscale, 8, vec![(b"tRNS", vec![0, 77])]),
+            (C::Grayscale, 16, vec![(b"tRNS", vec![0x4d, 0x4d])]),
+            (C::GrayscaleAlpha, 8, vec![]),
+            (C::GrayscaleAlpha, 16, vec![]),
+            (C::Indexed, 1, vec![(b"PLTE", palette[..6].to_vec())]),
+            (C::Indexed, 2, vec![(b"PLTE", palette[..12].to_vec())]),
+            (C::Indexed, 4, vec![(b"PLTE", palette[..48].to_vec())]),
+            (
+                C::Indexed,
+                8,
+                vec![(b"PLTE", palette.clone()), (b"tRNS", alphas.clone())],
+            ),
+        ];
+        for interlaced in [false, true] {
+            for (color, depth, extra) in kinds {
+                let what = format!("{color:?} {depth} bits, interlaced {interlaced}");
+                let bytes = encoded_png((601, 533), *color, *depth, interlaced, extra, 4000, &busy);
+                let img = png_crate_rgba(&bytes);
+                let input = saved(dir.path(), "kinds.png", &bytes);
+                let p = Pyramid::build(&input, 80, &mut |_| true).unwrap();
+                assert!(matches!(p.tiles, Tiles::Png(_)), "{what}");
+                assert_eq!(p.top(), 3, "{what}");
+                tiles_match(&p, &img, &what);
+            }
+        }
+        // Bigger, so that bands start at marks past the first, from memory too.
+        for interlaced in [false, true] {
+            let bytes = encoded_png((1100, 1301), C::Rgb, 8, interlaced, &[], 65536, &busy);
+            let img = png_crate_rgba(&bytes);
+            let input = Input::Bytes {
+                name: "big.png".into(),
+                bytes: Arc::new(bytes),
+            };
+            let mut shown = Vec::new();
+            let p = Pyramid::build(&input, 100, &mut |e| {
+                if let Event::Overview { y, rows } = e {
+                    shown.push((y, rows.len()));
+                }
+                true
+            })
+            .unwrap();
+            tiles_match(&p, &img, &format!("1100 x 1301, interlaced {interlaced}"));
+            let cascade = halved(&halved(&halved(&halved(&img))));
+            // Inside the edges (where halvings repeat a last odd column or row).
+            let overview = p.overview();
+            let worst = (0..81)
+                .flat_map(|y| (0..68).map(move |x| (x, y)))
+                .flat_map(|(x, y)| {
+                    let (a, b) = (overview.get_pixel(x, y), cascade.get_pixel(x, y));
+                    (0..4).map(move |c| a[c].abs_diff(b[c]))
+                })
+                .max()
+                .unwrap_or(0);
+            if interlaced {
+                // The overview whole after the first pass, then twice more.
+                let whole = 69 * 82 * 4;
+                assert_eq!(shown, [(0, whole), (0, whole), (0, whole)]);
+                // Each square's mean, not halvings of halvings.
+                assert!(worst <= 2, "{worst} levels apart");
+            } else {
+                assert!(**p.overview() == cascade);
+            }
+        }
+    }
+
+    /// The first picture of an interlaced PNG is its first pass: every 8th pixel of
+    /// every 8th row, shown whole before the rest of the file is read.
+    #[test]
+    fn an_interlaced_pngs_first_picture_is_its_first_pass() {
+        let flat = |x: u32, y: u32, i: usize| ((x / 8 * 8 + y / 8 * 8 * 3 + i as u32) % 256) as u16;
+        let bytes = encoded_png(
+            (1024, 1024),
+            png::ColorType::Rgb,
+            8,
+            true,
+            &[],
+            1 << 20,
+            &flat,
+        );
+        let input = Input::Bytes {
+            name: "adam7.png".into(),
+            bytes: Arc::new(bytes),
+        };
+        let mut first = None;
+        Pyramid::build(&input, 128, &mut |e| {
+            if let Event::Overview { rows, .. } = e {
+                first.get_or_insert_with(|| rows.to_vec());
+            }
+            true
+        })
+        .unwrap();
+        let first = first.unwrap();
+        for (i, px) in first.chunks_exact(4).enumerate() {
+            let (x, y) = ((i % 128) as u32 * 8, (i / 128) as u32 * 8);
+            let want: Vec<u8> = (0..3).map(|c| flat(x, y, c) as u8).chain([255]).collect();
+            assert_eq!(px, &want[..], "at {x},{y}");
+        }
+    }
+
+    /// A PNG's rows are read the whole width of a band at a time when a wide rectangle
+    /// is asked for (`--redraw-board` reads the image so): the same pixels.
+    #[test]
+    fn a_wide_rectangle_of_a_png_is_read_a_band_at_a_time() {
+        let grey = |x: u32, y: u32, _| ((x * 3 + y * 5) ^ (x / 7)) as u16;
+        let bytes = encoded_png(
+            (5200, 530),
+            png::ColorType::Grayscale,
+            8,
+            false,
+            &[],
+            1 << 16,
+            &grey,
+        );
+        let img = png_crate_rgba(&bytes);
+        let input = Input::Bytes {
+            name: "wide.png".into(),
+            bytes: Arc::new(bytes),
+        };
+        let p = Pyramid::build(&input, 1000, &mut |_| true).unwrap();
+        assert!(p.region(0, 0, 5200, 530).unwrap() == img);
+        assert!(p.region(100, 500, 5000, 30).unwrap() == img.region(100, 500, 5000, 30).unwrap());
     }
 
     #[test]
@@ -1304,14 +2081,21 @@ mod tests {
 
     #[test]
     fn the_tiles_on_disk_go_with_the_pyramid() {
-        let img = busy(700, 300);
+        // A GIF is decoded whole and its tiles written (a PNG or a big JPEG is indexed).
+        let mut bytes = Vec::new();
+        image::DynamicImage::ImageRgba8(busy(700, 300))
+            .write_to(
+                &mut std::io::Cursor::new(&mut bytes),
+                image::ImageFormat::Gif,
+            )
+            .unwrap();
         let input = Input::Bytes {
-            name: "wide.png".into(),
-            bytes: Arc::new(png_bytes(&img)),
+            name: "wide.gif".into(),
+            bytes: Arc::new(bytes),
         };
         let p = Pyramid::build(&input, 200, &mut |_| true).unwrap();
         let Tiles::Disk(dir) = &p.tiles else {
-            panic!("a PNG's tiles are written");
+            panic!("a GIF's tiles are written");
         };
         let dir = dir.path().to_path_buf();
         assert!(std::fs::read_dir(&dir).unwrap().count() > 0);
