@@ -355,10 +355,10 @@ struct Meshes {
     /// The zoom the meshes are now scaled to (their key's, unless they stand in for
     /// a view whose own meshes are being made on a thread).
     zoom: f32,
-    /// The scene (document revision and options) they draw, and the scene itself
-    /// (the bands' cells are its).
+    /// The scene (document revision and options) they draw, and which scene the
+    /// painter held it in (the bands' cells are its; see [`ScenePainter::serial`]).
     scene: SceneKey,
-    source: Arc<Scene>,
+    source: u64,
 }
 
 impl Meshes {
@@ -421,9 +421,12 @@ pub struct ScenePainter {
     meshes: Option<Meshes>,
     /// The board rectangle the windowed scene was built for.
     window: Option<[hexx::Vec2; 2]>,
-    /// After an edit: the scene before it and its meshes. Layers the edit left as they
-    /// were keep their meshes: painting a hex re-tessellates the terrain, not the grid.
-    stale: Option<(Arc<Scene>, Meshes)>,
+    /// Counts the scenes held: meshes and meshes made aside say which they draw.
+    serial: u64,
+    /// After an edit: what it changed and the meshes before it. Layers and bands the
+    /// edit left as they were keep their meshes: painting a hex re-tessellates the
+    /// terrain's bands round it, not the grid.
+    stale: Option<(Changed, Meshes)>,
     /// Icons in a tint, as egui images (the icon files with their ink recoloured).
     icons: Icons,
     /// Meshes being made on a thread for a view that was zoomed, or panned past what
@@ -469,7 +472,7 @@ impl Aside {
     /// Starts making the meshes of `scene` for `view` in `rect`, as `key` says.
     fn start(
         ctx: &egui::Context,
-        scene: &Arc<Scene>,
+        scene: (u64, &Arc<Scene>),
         icons: &Icons,
         view: View,
         rect: Rect,
@@ -477,6 +480,7 @@ impl Aside {
         lean: Lean,
     ) -> Self {
         let (tx, made) = std::sync::mpsc::channel();
+        let (serial, scene) = scene;
         let (theirs, mut icons, ctx) = (scene.clone(), icons.clone(), ctx.clone());
         std::thread::spawn(move || {
             let layers = ScenePainter::tessellate(
@@ -489,12 +493,15 @@ impl Aside {
                 None,
                 lean,
             );
+            // Let go of the scene first: an edit patches it in place when no one else
+            // holds it.
+            drop(theirs);
             if tx.send((layers, icons)).is_ok() {
                 ctx.request_repaint();
             }
         });
         Aside {
-            scene: scene.clone(),
+            scene: serial,
             key,
             at: view.to_screen(rect, egui::Vec2::ZERO).to_vec2(),
             zoom: view.zoom,
@@ -521,9 +528,29 @@ fn many_cells(scene: &Scene, covers: Rect) -> bool {
 #[derive(Default, Clone)]
 struct Icons(FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>);
 
-/// Meshes being made on a thread: for which scene and view, and where they come.
+/// What an edit changed in the scene whose meshes it left stale.
+enum Changed {
+    /// The scene was built again: this was the one before.
+    Scene(Arc<Scene>),
+    /// The scene was patched in place: per layer, the cells drawn again (see
+    /// [`Patch::Cells`]).
+    Cells(Vec<Option<std::ops::Range<usize>>>),
+}
+
+/// What an edit left of a layer's meshes.
+enum Kept<'s> {
+    /// All of them.
+    Layer,
+    /// Those of bands without these cells (the cells a patch drew again).
+    Cells(std::ops::Range<usize>),
+    /// Those of bands whose items are this layer's (the layer before a build).
+    Compare(&'s crate::scene::Layer),
+}
+
+/// Meshes being made on a thread: for which scene (the painter's serial) and view, and
+/// where they come.
 struct Aside {
-    scene: Arc<Scene>,
+    scene: u64,
     key: MeshKey,
     at: egui::Vec2,
     zoom: f32,
@@ -565,8 +592,14 @@ impl ScenePainter {
 
     /// Takes a scene built elsewhere; used while its key still matches.
     pub fn adopt(&mut self, p: PreparedScene) {
-        self.scene = Some((p.key, p.scene));
+        self.hold(p.key, p.scene);
         self.meshes = None;
+    }
+
+    /// Holds a new scene (built, or patched in place).
+    fn hold(&mut self, key: SceneKey, scene: Arc<Scene>) {
+        self.serial += 1;
+        self.scene = Some((key, scene));
     }
 
     /// The drawing for a document revision and the part of the board in view: the
@@ -615,7 +648,7 @@ impl ScenePainter {
             if self.scene.as_ref().is_none_or(|(k, _)| *k != key) {
                 let _t = super::frame_log::phase("scene build");
                 let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &key.options));
-                self.scene = Some((key, s));
+                self.hold(key, s);
                 self.meshes = None;
             }
             return;
@@ -637,7 +670,7 @@ impl ScenePainter {
         // An edit with the view still inside the scene: the same window again, so that
         // the meshes of the layers it left alone can be kept; when the edits since set
         // hexes (or moved findings) and did nothing else, only the rows round those
-        // hexes are drawn again.
+        // hexes are drawn again, in place.
         if let Some((k, old)) = &self.scene
             && let Some(window) = self.window
             && (&k.doc, &k.ruleset) == (&key.doc, &key.ruleset)
@@ -652,30 +685,36 @@ impl ScenePainter {
                 set.extend(outlines_moved(&k.options.findings, &key.options.findings));
                 set
             });
+            let Some((_, mut scene)) = self.scene.take() else {
+                return;
+            };
+            let meshes = self.meshes.take();
             let patch = match set {
                 Some(set) => {
                     let _t = super::frame_log::phase("scene patch");
-                    old.patched(&doc.scenario, ruleset, &options, &set)
+                    // In place when the painter alone holds the scene (meshes being made
+                    // aside may still: then it is copied first).
+                    Arc::make_mut(&mut scene).patch(&doc.scenario, ruleset, &options, &set)
                 }
                 None => Patch::Whole,
             };
-            let old = old.clone();
+            let serial = self.serial;
+            let drew = |m: &Meshes| m.source == serial;
             match patch {
                 // Nothing in the window changed: the meshes stay as they are.
-                Patch::Same => self.scene = Some((key, old)),
-                Patch::New(s) => {
-                    self.stale = (self.meshes.take())
-                        .filter(|m| Arc::ptr_eq(&m.source, &old))
-                        .map(|m| (old, m));
-                    self.scene = Some((key, Arc::from(s)));
+                Patch::Same => {
+                    self.scene = Some((key, scene));
+                    self.meshes = meshes;
+                }
+                Patch::Cells(cells) => {
+                    self.stale = meshes.filter(drew).map(|m| (Changed::Cells(cells), m));
+                    self.hold(key, scene);
                 }
                 Patch::Whole => {
                     let _t = super::frame_log::phase("scene build");
                     let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
-                    self.stale = (self.meshes.take())
-                        .filter(|m| Arc::ptr_eq(&m.source, &old))
-                        .map(|m| (old, m));
-                    self.scene = Some((key, s));
+                    self.stale = meshes.filter(drew).map(|m| (Changed::Scene(scene), m));
+                    self.hold(key, s);
                 }
             }
             return;
@@ -698,7 +737,7 @@ impl ScenePainter {
         if self.meshes.as_ref().is_some_and(|m| m.scene != key) {
             self.meshes = None;
         }
-        self.scene = Some((key, s));
+        self.hold(key, s);
         self.window = Some(window);
         self.stale = None;
     }
@@ -736,11 +775,11 @@ impl ScenePainter {
         let origin = view.to_screen(rect, egui::Vec2::ZERO).to_vec2();
         let stale = self.stale.take();
         if self.meshes.is_none()
-            && let Some((old, mut m)) = stale
+            && let Some((changed, mut m)) = stale
             && m.key.serves(&shown)
         {
             m.stand_in(origin, view.zoom);
-            let keep = Some((&*old, m.layers.as_slice()));
+            let keep = Some((&changed, m.layers.as_slice()));
             let _t = super::frame_log::phase("tessellate");
             let layers = Self::tessellate(
                 &mut self.icons,
@@ -755,11 +794,11 @@ impl ScenePainter {
             self.meshes = Some(Meshes {
                 layers,
                 scene: scene_key.clone(),
-                source: scene.clone(),
+                source: self.serial,
                 ..m
             });
         }
-        self.take_aside(&scene);
+        self.take_aside();
         // A margin around the view, so that panning a zoomed-in board moves the meshes
         // for a while before it needs new ones.
         let covers = shown.covers.expand2(shown.covers.size() * 0.25);
@@ -781,7 +820,7 @@ impl ScenePainter {
                 if self.aside.is_none() {
                     self.aside = Some(Aside::start(
                         ui.ctx(),
-                        &scene,
+                        (self.serial, &scene),
                         &self.icons,
                         *view,
                         rect,
@@ -808,7 +847,7 @@ impl ScenePainter {
                     layers,
                     zoom: view.zoom,
                     scene: scene_key,
-                    source: scene.clone(),
+                    source: self.serial,
                 });
             }
         }
@@ -838,7 +877,7 @@ impl ScenePainter {
 
     /// Takes the meshes made on a thread, once they are made, when they draw the scene
     /// drawn now (after an edit or a new window they are dropped).
-    fn take_aside(&mut self, scene: &Arc<Scene>) {
+    fn take_aside(&mut self) {
         let Some(aside) = &self.aside else { return };
         let made = match aside.made.try_recv() {
             Ok(made) => made,
@@ -853,7 +892,7 @@ impl ScenePainter {
         };
         let (layers, icons) = made;
         self.icons.0.extend(icons.0);
-        if !Arc::ptr_eq(&aside.scene, scene) {
+        if aside.scene != self.serial {
             return;
         }
         let Some((key, _)) = &self.scene else { return };
@@ -879,7 +918,7 @@ impl ScenePainter {
         rect: Rect,
         covers: Rect,
         pixels_per_point: f32,
-        keep: Option<(&Scene, &[LayerMesh])>,
+        keep: Option<(&Changed, &[LayerMesh])>,
         lean: Lean,
     ) -> Vec<LayerMesh> {
         let (min, max) = (
@@ -930,8 +969,21 @@ impl ScenePainter {
         };
         let mut out = Vec::with_capacity(scene.layers.len());
         for (i, layer) in scene.layers.iter().enumerate() {
-            let old = keep.and_then(|(old, meshes)| Some((old.layers.get(i)?, meshes.get(i)?)));
-            if let Some((_, was)) = old.filter(|(o, _)| o.items() == layer.items()) {
+            // What the edit changed in this layer, and the layer's meshes before it.
+            let old = keep.and_then(|(changed, meshes)| {
+                let kept = match changed {
+                    Changed::Scene(o) => match o.layers.get(i)? {
+                        o if o.items() == layer.items() => Kept::Layer,
+                        o => Kept::Compare(o),
+                    },
+                    Changed::Cells(cells) => match cells.get(i)? {
+                        None => Kept::Layer,
+                        Some(r) => Kept::Cells(r.clone()),
+                    },
+                };
+                Some((kept, meshes.get(i)?))
+            });
+            if let Some((Kept::Layer, was)) = old {
                 out.push(was.clone());
                 continue;
             }
@@ -944,15 +996,21 @@ impl ScenePainter {
                     (None, Some(_)) => Box::new(layer.free().iter()),
                     _ => Box::new(layer.items().iter()),
                 };
-                let was = old.and_then(|(o, bands)| Some((o, bands.get(b)?)));
-                if let Some((o, band)) = was
+                let was = old.as_ref().and_then(|(k, bands)| Some((k, bands.get(b)?)));
+                if let Some((kept, band)) = was
                     && band.cells == *range
                 {
-                    let same = match (range, &cells) {
-                        (Some(r), Some(cells)) => cells[r.clone()]
+                    let same = match (kept, range, &cells) {
+                        (Kept::Cells(drawn), Some(r), Some(cells)) => {
+                            cells[r.clone()].iter().all(|c| !drawn.contains(c))
+                        }
+                        // A patch keeps the free items.
+                        (Kept::Cells(_), None, Some(_)) => true,
+                        (Kept::Compare(o), Some(r), Some(cells)) => cells[r.clone()]
                             .iter()
                             .all(|c| o.cell(*c) == layer.cell(*c)),
-                        _ => o.free() == layer.free() && cells.is_some(),
+                        (Kept::Compare(o), None, Some(_)) => o.free() == layer.free(),
+                        _ => false,
                     };
                     if same {
                         layer_bands.push(band.clone());
@@ -1511,8 +1569,11 @@ mod tests {
             hex,
             cell: Some(HexCell::terrain("town")),
         };
+        let held = Arc::as_ptr(scene);
         doc.apply(edit, &rulesets).unwrap();
         let after = painted(&mut painter, &doc, view);
+        let (_, scene) = painter.scene.as_ref().expect("a scene");
+        assert_eq!(Arc::as_ptr(scene), held, "patched in place, not copied");
         let kept = before
             .iter()
             .zip(&layers(&painter))
