@@ -60,6 +60,40 @@ struct MeshKey {
     pixels_per_point: f32,
     /// The board rectangle whose items the meshes hold.
     covers: Rect,
+    /// The size of egui's font atlas, where the discs drawn from it are (it grows, and
+    /// is made again when full, moving them).
+    atlas: [usize; 2],
+}
+
+/// A tessellator drawing small filled circles from the pre-rasterised discs of egui's
+/// font atlas, now `size` texels (none: as paths). egui lends no view of its atlas but
+/// its size; the discs are the atlas's first allocations, in its first row, so an atlas
+/// made here holds them where egui's does, at UVs scaled by the sizes.
+fn tessellator(pixels_per_point: f32, feathering: bool, atlas: Option<[usize; 2]>) -> Tessellator {
+    let options = TessellationOptions {
+        feathering,
+        ..TessellationOptions::default()
+    };
+    let (size, discs) = match atlas {
+        None => ([1, 1], Vec::new()),
+        Some(size) => {
+            const MINE: [usize; 2] = [1024, 32];
+            let mine = egui::epaint::TextureAtlas::new(MINE, Default::default());
+            let mut discs = mine.prepared_discs();
+            let scale = vec2(
+                MINE[0] as f32 / size[0].max(1) as f32,
+                MINE[1] as f32 / size[1].max(1) as f32,
+            );
+            for d in &mut discs {
+                d.uv = Rect::from_min_max(
+                    (d.uv.min.to_vec2() * scale).to_pos2(),
+                    (d.uv.max.to_vec2() * scale).to_pos2(),
+                );
+            }
+            (size, discs)
+        }
+    };
+    Tessellator::new(pixels_per_point, options, size, discs)
 }
 
 impl MeshKey {
@@ -67,6 +101,7 @@ impl MeshKey {
         self.zoom == other.zoom
             && self.size == other.size
             && self.pixels_per_point == other.pixels_per_point
+            && self.atlas == other.atlas
             && self.covers.contains_rect(other.covers)
     }
 }
@@ -91,8 +126,13 @@ pub(super) enum Label {
 #[derive(Clone, Copy)]
 pub(super) enum Cull {
     /// What is too small to see at this zoom (text, icons, shapes), and icons off
-    /// `screen`; on `tiny` hexes, patterns are drawn plain.
-    Small { tiny: bool, screen: Rect },
+    /// `screen`; on `tiny` hexes, patterns are drawn plain; with `discs`, outlined
+    /// circles are drawn as two of the tessellator's pre-rasterised discs.
+    Small {
+        tiny: bool,
+        screen: Rect,
+        discs: bool,
+    },
     /// Only text too small to read: an answer's marks are few and each tells.
     Text,
 }
@@ -117,9 +157,13 @@ impl Tessellated<'_> {
         cull: Cull,
         icon: &mut dyn FnMut(&str, Rgba) -> Option<egui::ImageSource<'static>>,
     ) {
-        let (tiny, screen) = match cull {
-            Cull::Small { tiny, screen } => (tiny, Some(screen)),
-            Cull::Text => (false, None),
+        let (tiny, screen, discs) = match cull {
+            Cull::Small {
+                tiny,
+                screen,
+                discs,
+            } => (tiny, Some(screen), discs),
+            Cull::Text => (false, None, false),
         };
         let mut items = items.into_iter().peekable();
         while let Some(item) = items.next() {
@@ -164,6 +208,29 @@ impl Tessellated<'_> {
                         if screen.is_none_or(|s| r.intersects(s)) {
                             self.labels.push(Label::Icon { src, rect: r });
                         }
+                    }
+                }
+                Item::Circle {
+                    centre,
+                    radius,
+                    style:
+                        Style {
+                            fill: Some(fill),
+                            stroke: Some(s),
+                        },
+                } if discs && fill.0[3] == 255 => {
+                    // egui strokes a circle outside it: a disc of the stroke's colour as
+                    // wide as the outline's outer edge, the fill's disc over it. Two
+                    // textured squares, where the outline's path was 48 vertices (the
+                    // trees of a woods hex, a dozen of them, were most of a big board's
+                    // vertices, issue 44).
+                    // The outline at least a point wide: anti-aliased, a thinner ring
+                    // faded into the fill where the unfeathered path drew a pixel.
+                    let (c, r) = (to(*centre), radius * zoom);
+                    let st = stroke(s, zoom);
+                    for (r, colour) in [(r + st.width.max(1.0), st.color), (r, colour(*fill))] {
+                        self.tess
+                            .tessellate_shape(Shape::circle_filled(c, r, colour), self.mesh);
                     }
                 }
                 _ => {
@@ -492,6 +559,7 @@ impl Aside {
                 key.pixels_per_point,
                 None,
                 lean,
+                key.atlas,
             );
             // Let go of the scene first: an edit patches it in place when no one else
             // holds it.
@@ -763,11 +831,13 @@ impl ScenePainter {
             return;
         };
         let pixels_per_point = ui.ctx().pixels_per_point();
+        let atlas = ui.ctx().fonts(|f| f.font_image_size());
         let shown = MeshKey {
             zoom: view.zoom,
             size: rect.size(),
             pixels_per_point,
             covers: view.visible(rect),
+            atlas,
         };
         // The overview texture is kept while meshes draw: zooming back out past the
         // threshold then costs no new texture (a few million texels on a 1000 x 1000
@@ -790,6 +860,7 @@ impl ScenePainter {
                 pixels_per_point,
                 keep,
                 self.lean,
+                atlas,
             );
             self.meshes = Some(Meshes {
                 layers,
@@ -840,6 +911,7 @@ impl ScenePainter {
                     pixels_per_point,
                     None,
                     self.lean,
+                    atlas,
                 );
                 self.meshes = Some(Meshes {
                     key: wanted,
@@ -920,6 +992,7 @@ impl ScenePainter {
         pixels_per_point: f32,
         keep: Option<(&Changed, &[LayerMesh])>,
         lean: Lean,
+        atlas: [usize; 2],
     ) -> Vec<LayerMesh> {
         let (min, max) = (
             hexx::Vec2::new(covers.min.x, covers.min.y),
@@ -932,15 +1005,9 @@ impl ScenePainter {
         );
         // A big board's scene is a window of it (`WINDOWED_CELLS`).
         let feathering = !(lean.edges && scene.window.is_some());
-        let mut tess = Tessellator::new(
-            pixels_per_point,
-            TessellationOptions {
-                feathering,
-                ..TessellationOptions::default()
-            },
-            [1, 1],
-            Vec::new(),
-        );
+        // Without feathering, small circles are drawn from the font atlas's discs
+        // (anti-aliased, four vertices each); the atlas's size is in the meshes' key.
+        let mut tess = tessellator(pixels_per_point, feathering, (!feathering).then_some(atlas));
         // Exactly the view's own mapping, so a still view's picture does not depend on
         // where the meshes were first tessellated.
         let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
@@ -1030,7 +1097,12 @@ impl ScenePainter {
                     mesh: &mut mesh,
                     labels: &mut labels,
                 };
-                out.items(items, &to, zoom, Cull::Small { tiny, screen }, &mut icon);
+                let cull = Cull::Small {
+                    tiny,
+                    screen,
+                    discs: !feathering,
+                };
+                out.items(items, &to, zoom, cull, &mut icon);
                 if scene.backdrop.is_some() && i == LayerId::Terrain as usize {
                     // Over a background image the terrain lets it show, as in exports.
                     for v in &mut mesh.vertices {
@@ -1671,6 +1743,7 @@ mod plate_tests {
             let cull = Cull::Small {
                 tiny: false,
                 screen,
+                discs: false,
             };
             out.items(&items, &to, zoom, cull, &mut |_, _| None);
             (mesh.vertices.len(), labels.len())
@@ -1681,5 +1754,45 @@ mod plate_tests {
             "drawn zoomed in: {plate} vertices, {label} labels"
         );
         assert_eq!(vertices(1.0), (0, 0), "neither zoomed out");
+    }
+}
+
+#[cfg(test)]
+mod disc_tests {
+    use super::*;
+
+    /// A small circle drawn from the discs of an atlas made here samples the texels
+    /// egui's own tessellator does from its font atlas (the lean drawing of a big
+    /// board's trees relies on it).
+    #[test]
+    fn a_disc_is_drawn_from_where_egui_keeps_it() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ui.label("a few glyphs, so the atlas is in use");
+        });
+        out.textures_delta.clear();
+        let shape = Shape::circle_filled(pos2(50.0, 50.0), 3.0, Color32::RED);
+        let theirs = ctx.tessellate(
+            vec![egui::epaint::ClippedShape {
+                clip_rect: Rect::EVERYTHING,
+                shape: shape.clone(),
+                transform_after_tessellation: egui::emath::TSTransform::IDENTITY,
+            }],
+            1.0,
+        );
+        let theirs: Vec<Pos2> = theirs
+            .into_iter()
+            .filter_map(|p| match p.primitive {
+                egui::epaint::Primitive::Mesh(m) => Some(m),
+                egui::epaint::Primitive::Callback(_) => None,
+            })
+            .flat_map(|m| m.vertices.into_iter().map(|v| v.uv))
+            .collect();
+        let size = ctx.fonts(|f| f.font_image_size());
+        let mut mine = Mesh::default();
+        tessellator(1.0, false, Some(size)).tessellate_shape(shape, &mut mine);
+        let mine: Vec<Pos2> = mine.vertices.iter().map(|v| v.uv).collect();
+        assert_eq!(mine.len(), 4, "a textured square");
+        assert_eq!(mine, theirs);
     }
 }
