@@ -66,6 +66,9 @@ struct Record {
     asked: bool,
     /// Things that happened since the last frame began, with their Unix ms.
     events: Vec<(&'static str, f64)>,
+    /// Where the code asking egui for this frame is (file:line), when one did: a
+    /// frame no input drove and nothing asked for is a frame too many.
+    causes: Vec<String>,
     /// CPU ms of the process's threads from this frame's start to the next's: the UI
     /// thread (its pass, tessellation, and the GL calls of submitting and presenting),
     /// llvmpipe's rasterising threads, and the rest (meshes made aside, loading,
@@ -277,6 +280,23 @@ impl FrameLog {
         OPEN.with(|o| *o.borrow_mut() = Some(record));
     }
 
+    /// Notes why egui ran this frame: the calls that asked for it.
+    pub fn causes(&mut self, causes: &[egui::RepaintCause]) {
+        if self.out.is_none() {
+            return;
+        }
+        let mut named: Vec<String> = causes
+            .iter()
+            .map(|c| format!("{}:{}", c.file.rsplit('/').next().unwrap_or(c.file), c.line))
+            .collect();
+        named.dedup();
+        OPEN.with(|o| {
+            if let Some(r) = o.borrow_mut().as_mut() {
+                r.causes = named;
+            }
+        });
+    }
+
     /// The frame's last pass (of `passes`) is over; it is written once its whole time
     /// is known.
     pub fn end(&mut self, doc: u64, revision: u64, passes: usize) {
@@ -313,7 +333,10 @@ fn summary(input: &egui::InputState) -> String {
             egui::Event::MouseWheel { .. } => "wheel",
             egui::Event::Key { pressed: true, .. } => "key",
             egui::Event::PointerMoved(_) => "move",
-            _ => continue,
+            egui::Event::WindowFocused(_) => "focus",
+            egui::Event::PointerGone => "gone",
+            egui::Event::Key { pressed: false, .. } => continue,
+            _ => "other",
         };
         if words.last() != Some(&w) {
             words.push(w);
@@ -342,8 +365,13 @@ fn line(r: &mut Record, total: f64) -> String {
         .iter()
         .map(|(what, at)| format!("[\"{what}\",{at:.3}]"))
         .collect();
+    let causes: Vec<String> = r
+        .causes
+        .iter()
+        .map(|c| format!("\"{}\"", c.replace(['"', '\\'], "")))
+        .collect();
     format!(
-        "{{\"frame\":{},\"doc\":{},\"events\":[{}],\"start_ms\":{:.3},\"input\":\"{}\",\"revision_before\":{},\"revision_after\":{},\"shown\":{shown},\"panels\":{panels},\"passes\":{},\"ui_ms\":{:.3},\"total_ms\":{total:.3},\"gap_ms\":{:.3},\"asked\":{},\"cpu\":{cpu},\"phases\":{{{phases}}}}}",
+        "{{\"frame\":{},\"doc\":{},\"events\":[{}],\"start_ms\":{:.3},\"input\":\"{}\",\"revision_before\":{},\"revision_after\":{},\"shown\":{shown},\"panels\":{panels},\"passes\":{},\"ui_ms\":{:.3},\"total_ms\":{total:.3},\"gap_ms\":{:.3},\"asked\":{},\"causes\":[{}],\"cpu\":{cpu},\"phases\":{{{phases}}}}}",
         r.frame,
         r.doc,
         events.join(","),
@@ -354,7 +382,8 @@ fn line(r: &mut Record, total: f64) -> String {
         r.passes,
         r.ui_ms,
         r.gap_ms,
-        r.asked
+        r.asked,
+        causes.join(",")
     )
 }
 
@@ -422,6 +451,7 @@ mod tests {
             "total_ms",
             "gap_ms",
             "asked",
+            "causes",
             "cpu",
             "phases",
         ] {

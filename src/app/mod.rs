@@ -116,6 +116,8 @@ pub struct DesignerApp {
     queued: Vec<Command>,
     /// Where each frame's time went, when `SANDTABLE_FRAME_LOG` asks for it.
     frame_log: frame_log::FrameLog,
+    /// Whether the last frame took input (see [`settling`]).
+    had_input: bool,
 }
 
 impl DesignerApp {
@@ -151,6 +153,7 @@ impl DesignerApp {
             module_file: None,
             queued: Vec::new(),
             frame_log: frame_log::FrameLog::from_env(),
+            had_input: false,
         }
     }
 
@@ -208,6 +211,21 @@ impl DesignerApp {
     }
 }
 
+/// Whether a frame is egui's second repaint after a frame that took input (egui asks
+/// for two "to give some things time to settle"): it took none itself, the last one did.
+///
+/// On llvmpipe every frame costs the whole window's rasterising (30-40 ms of two
+/// cores) and a pointer move drew three: a click 100 ms after the pointer came to rest
+/// waited for the third, still being rasterised (issue 44). Such a frame's pass is run
+/// twice instead, the first discarded: egui's settling is done (its second pass sees
+/// the first's layout), and eframe drops the repaint the first pass asked for, because
+/// the frame ran two passes since (`cumulative_pass_nr`). What the second pass asks
+/// for itself (an animation, the autosave's wake-up) is kept, and what other threads
+/// finished (meshes made aside, a load) is polled again in it.
+fn settling(had_input: bool, input: bool) -> bool {
+    had_input && !input
+}
+
 impl eframe::App for DesignerApp {
     fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
         if self.canvas.painter.lean.fills {
@@ -227,10 +245,23 @@ impl eframe::App for DesignerApp {
             let revision = self.doc.revision;
             let asked = ui.ctx().requested_repaint_last_pass();
             ui.input(|i| self.frame_log.begin(i, revision, cpu, asked));
+            self.frame_log.causes(&ui.ctx().repaint_causes());
         }
+        let at_start = (self.doc.id, self.doc.revision);
+        let input = ui.input(|i| !i.raw.events.is_empty() || !i.raw.dropped_files.is_empty());
         self.show(ui);
         if frame_log::looping() {
             ui.ctx().request_repaint();
+        } else if pass == 0 && settling(self.had_input, input) && !ui.ctx().will_discard() {
+            // Nothing drove this frame but egui's second repaint after input; drawn
+            // once after a pass run again, it is the last (see `settling`).
+            if at_start == (self.doc.id, self.doc.revision) {
+                ui.ctx()
+                    .request_discard("the second repaint after input, drawn as the first");
+            }
+        }
+        if pass == 0 {
+            self.had_input = input;
         }
         if !ui.ctx().will_discard() {
             self.frame_log.end(self.doc.id, self.doc.revision, pass + 1);

@@ -60,6 +60,40 @@ struct MeshKey {
     pixels_per_point: f32,
     /// The board rectangle whose items the meshes hold.
     covers: Rect,
+    /// The size of egui's font atlas, where the discs drawn from it are (it grows, and
+    /// is made again when full, moving them).
+    atlas: [usize; 2],
+}
+
+/// A tessellator drawing small filled circles from the pre-rasterised discs of egui's
+/// font atlas, now `size` texels (none: as paths). egui lends no view of its atlas but
+/// its size; the discs are the atlas's first allocations, in its first row, so an atlas
+/// made here holds them where egui's does, at UVs scaled by the sizes.
+fn tessellator(pixels_per_point: f32, feathering: bool, atlas: Option<[usize; 2]>) -> Tessellator {
+    let options = TessellationOptions {
+        feathering,
+        ..TessellationOptions::default()
+    };
+    let (size, discs) = match atlas {
+        None => ([1, 1], Vec::new()),
+        Some(size) => {
+            const MINE: [usize; 2] = [1024, 32];
+            let mine = egui::epaint::TextureAtlas::new(MINE, Default::default());
+            let mut discs = mine.prepared_discs();
+            let scale = vec2(
+                MINE[0] as f32 / size[0].max(1) as f32,
+                MINE[1] as f32 / size[1].max(1) as f32,
+            );
+            for d in &mut discs {
+                d.uv = Rect::from_min_max(
+                    (d.uv.min.to_vec2() * scale).to_pos2(),
+                    (d.uv.max.to_vec2() * scale).to_pos2(),
+                );
+            }
+            (size, discs)
+        }
+    };
+    Tessellator::new(pixels_per_point, options, size, discs)
 }
 
 impl MeshKey {
@@ -67,6 +101,7 @@ impl MeshKey {
         self.zoom == other.zoom
             && self.size == other.size
             && self.pixels_per_point == other.pixels_per_point
+            && self.atlas == other.atlas
             && self.covers.contains_rect(other.covers)
     }
 }
@@ -91,8 +126,13 @@ pub(super) enum Label {
 #[derive(Clone, Copy)]
 pub(super) enum Cull {
     /// What is too small to see at this zoom (text, icons, shapes), and icons off
-    /// `screen`; on `tiny` hexes, patterns are drawn plain.
-    Small { tiny: bool, screen: Rect },
+    /// `screen`; on `tiny` hexes, patterns are drawn plain; with `discs`, outlined
+    /// circles are drawn as two of the tessellator's pre-rasterised discs.
+    Small {
+        tiny: bool,
+        screen: Rect,
+        discs: bool,
+    },
     /// Only text too small to read: an answer's marks are few and each tells.
     Text,
 }
@@ -117,9 +157,13 @@ impl Tessellated<'_> {
         cull: Cull,
         icon: &mut dyn FnMut(&str, Rgba) -> Option<egui::ImageSource<'static>>,
     ) {
-        let (tiny, screen) = match cull {
-            Cull::Small { tiny, screen } => (tiny, Some(screen)),
-            Cull::Text => (false, None),
+        let (tiny, screen, discs) = match cull {
+            Cull::Small {
+                tiny,
+                screen,
+                discs,
+            } => (tiny, Some(screen), discs),
+            Cull::Text => (false, None, false),
         };
         let mut items = items.into_iter().peekable();
         while let Some(item) = items.next() {
@@ -164,6 +208,29 @@ impl Tessellated<'_> {
                         if screen.is_none_or(|s| r.intersects(s)) {
                             self.labels.push(Label::Icon { src, rect: r });
                         }
+                    }
+                }
+                Item::Circle {
+                    centre,
+                    radius,
+                    style:
+                        Style {
+                            fill: Some(fill),
+                            stroke: Some(s),
+                        },
+                } if discs && fill.0[3] == 255 => {
+                    // egui strokes a circle outside it: a disc of the stroke's colour as
+                    // wide as the outline's outer edge, the fill's disc over it. Two
+                    // textured squares, where the outline's path was 48 vertices (the
+                    // trees of a woods hex, a dozen of them, were most of a big board's
+                    // vertices, issue 44).
+                    // The outline at least a point wide: anti-aliased, a thinner ring
+                    // faded into the fill where the unfeathered path drew a pixel.
+                    let (c, r) = (to(*centre), radius * zoom);
+                    let st = stroke(s, zoom);
+                    for (r, colour) in [(r + st.width.max(1.0), st.color), (r, colour(*fill))] {
+                        self.tess
+                            .tessellate_shape(Shape::circle_filled(c, r, colour), self.mesh);
                     }
                 }
                 _ => {
@@ -355,10 +422,10 @@ struct Meshes {
     /// The zoom the meshes are now scaled to (their key's, unless they stand in for
     /// a view whose own meshes are being made on a thread).
     zoom: f32,
-    /// The scene (document revision and options) they draw, and the scene itself
-    /// (the bands' cells are its).
+    /// The scene (document revision and options) they draw, and which scene the
+    /// painter held it in (the bands' cells are its; see [`ScenePainter::serial`]).
     scene: SceneKey,
-    source: Arc<Scene>,
+    source: u64,
 }
 
 impl Meshes {
@@ -421,9 +488,12 @@ pub struct ScenePainter {
     meshes: Option<Meshes>,
     /// The board rectangle the windowed scene was built for.
     window: Option<[hexx::Vec2; 2]>,
-    /// After an edit: the scene before it and its meshes. Layers the edit left as they
-    /// were keep their meshes: painting a hex re-tessellates the terrain, not the grid.
-    stale: Option<(Arc<Scene>, Meshes)>,
+    /// Counts the scenes held: meshes and meshes made aside say which they draw.
+    serial: u64,
+    /// After an edit: what it changed and the meshes before it. Layers and bands the
+    /// edit left as they were keep their meshes: painting a hex re-tessellates the
+    /// terrain's bands round it, not the grid.
+    stale: Option<(Changed, Meshes)>,
     /// Icons in a tint, as egui images (the icon files with their ink recoloured).
     icons: Icons,
     /// Meshes being made on a thread for a view that was zoomed, or panned past what
@@ -469,7 +539,7 @@ impl Aside {
     /// Starts making the meshes of `scene` for `view` in `rect`, as `key` says.
     fn start(
         ctx: &egui::Context,
-        scene: &Arc<Scene>,
+        scene: (u64, &Arc<Scene>),
         icons: &Icons,
         view: View,
         rect: Rect,
@@ -477,6 +547,7 @@ impl Aside {
         lean: Lean,
     ) -> Self {
         let (tx, made) = std::sync::mpsc::channel();
+        let (serial, scene) = scene;
         let (theirs, mut icons, ctx) = (scene.clone(), icons.clone(), ctx.clone());
         std::thread::spawn(move || {
             let layers = ScenePainter::tessellate(
@@ -488,13 +559,17 @@ impl Aside {
                 key.pixels_per_point,
                 None,
                 lean,
+                key.atlas,
             );
+            // Let go of the scene first: an edit patches it in place when no one else
+            // holds it.
+            drop(theirs);
             if tx.send((layers, icons)).is_ok() {
                 ctx.request_repaint();
             }
         });
         Aside {
-            scene: scene.clone(),
+            scene: serial,
             key,
             at: view.to_screen(rect, egui::Vec2::ZERO).to_vec2(),
             zoom: view.zoom,
@@ -521,9 +596,29 @@ fn many_cells(scene: &Scene, covers: Rect) -> bool {
 #[derive(Default, Clone)]
 struct Icons(FxHashMap<(String, [u8; 4]), egui::ImageSource<'static>>);
 
-/// Meshes being made on a thread: for which scene and view, and where they come.
+/// What an edit changed in the scene whose meshes it left stale.
+enum Changed {
+    /// The scene was built again: this was the one before.
+    Scene(Arc<Scene>),
+    /// The scene was patched in place: per layer, the cells drawn again (see
+    /// [`Patch::Cells`]).
+    Cells(Vec<Option<std::ops::Range<usize>>>),
+}
+
+/// What an edit left of a layer's meshes.
+enum Kept<'s> {
+    /// All of them.
+    Layer,
+    /// Those of bands without these cells (the cells a patch drew again).
+    Cells(std::ops::Range<usize>),
+    /// Those of bands whose items are this layer's (the layer before a build).
+    Compare(&'s crate::scene::Layer),
+}
+
+/// Meshes being made on a thread: for which scene (the painter's serial) and view, and
+/// where they come.
 struct Aside {
-    scene: Arc<Scene>,
+    scene: u64,
     key: MeshKey,
     at: egui::Vec2,
     zoom: f32,
@@ -565,8 +660,14 @@ impl ScenePainter {
 
     /// Takes a scene built elsewhere; used while its key still matches.
     pub fn adopt(&mut self, p: PreparedScene) {
-        self.scene = Some((p.key, p.scene));
+        self.hold(p.key, p.scene);
         self.meshes = None;
+    }
+
+    /// Holds a new scene (built, or patched in place).
+    fn hold(&mut self, key: SceneKey, scene: Arc<Scene>) {
+        self.serial += 1;
+        self.scene = Some((key, scene));
     }
 
     /// The drawing for a document revision and the part of the board in view: the
@@ -615,7 +716,7 @@ impl ScenePainter {
             if self.scene.as_ref().is_none_or(|(k, _)| *k != key) {
                 let _t = super::frame_log::phase("scene build");
                 let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &key.options));
-                self.scene = Some((key, s));
+                self.hold(key, s);
                 self.meshes = None;
             }
             return;
@@ -637,7 +738,7 @@ impl ScenePainter {
         // An edit with the view still inside the scene: the same window again, so that
         // the meshes of the layers it left alone can be kept; when the edits since set
         // hexes (or moved findings) and did nothing else, only the rows round those
-        // hexes are drawn again.
+        // hexes are drawn again, in place.
         if let Some((k, old)) = &self.scene
             && let Some(window) = self.window
             && (&k.doc, &k.ruleset) == (&key.doc, &key.ruleset)
@@ -652,30 +753,36 @@ impl ScenePainter {
                 set.extend(outlines_moved(&k.options.findings, &key.options.findings));
                 set
             });
+            let Some((_, mut scene)) = self.scene.take() else {
+                return;
+            };
+            let meshes = self.meshes.take();
             let patch = match set {
                 Some(set) => {
                     let _t = super::frame_log::phase("scene patch");
-                    old.patched(&doc.scenario, ruleset, &options, &set)
+                    // In place when the painter alone holds the scene (meshes being made
+                    // aside may still: then it is copied first).
+                    Arc::make_mut(&mut scene).patch(&doc.scenario, ruleset, &options, &set)
                 }
                 None => Patch::Whole,
             };
-            let old = old.clone();
+            let serial = self.serial;
+            let drew = |m: &Meshes| m.source == serial;
             match patch {
                 // Nothing in the window changed: the meshes stay as they are.
-                Patch::Same => self.scene = Some((key, old)),
-                Patch::New(s) => {
-                    self.stale = (self.meshes.take())
-                        .filter(|m| Arc::ptr_eq(&m.source, &old))
-                        .map(|m| (old, m));
-                    self.scene = Some((key, Arc::from(s)));
+                Patch::Same => {
+                    self.scene = Some((key, scene));
+                    self.meshes = meshes;
+                }
+                Patch::Cells(cells) => {
+                    self.stale = meshes.filter(drew).map(|m| (Changed::Cells(cells), m));
+                    self.hold(key, scene);
                 }
                 Patch::Whole => {
                     let _t = super::frame_log::phase("scene build");
                     let s = Arc::new(crate::scene::build(&doc.scenario, ruleset, &options));
-                    self.stale = (self.meshes.take())
-                        .filter(|m| Arc::ptr_eq(&m.source, &old))
-                        .map(|m| (old, m));
-                    self.scene = Some((key, s));
+                    self.stale = meshes.filter(drew).map(|m| (Changed::Scene(scene), m));
+                    self.hold(key, s);
                 }
             }
             return;
@@ -698,7 +805,7 @@ impl ScenePainter {
         if self.meshes.as_ref().is_some_and(|m| m.scene != key) {
             self.meshes = None;
         }
-        self.scene = Some((key, s));
+        self.hold(key, s);
         self.window = Some(window);
         self.stale = None;
     }
@@ -724,11 +831,13 @@ impl ScenePainter {
             return;
         };
         let pixels_per_point = ui.ctx().pixels_per_point();
+        let atlas = ui.ctx().fonts(|f| f.font_image_size());
         let shown = MeshKey {
             zoom: view.zoom,
             size: rect.size(),
             pixels_per_point,
             covers: view.visible(rect),
+            atlas,
         };
         // The overview texture is kept while meshes draw: zooming back out past the
         // threshold then costs no new texture (a few million texels on a 1000 x 1000
@@ -736,11 +845,11 @@ impl ScenePainter {
         let origin = view.to_screen(rect, egui::Vec2::ZERO).to_vec2();
         let stale = self.stale.take();
         if self.meshes.is_none()
-            && let Some((old, mut m)) = stale
+            && let Some((changed, mut m)) = stale
             && m.key.serves(&shown)
         {
             m.stand_in(origin, view.zoom);
-            let keep = Some((&*old, m.layers.as_slice()));
+            let keep = Some((&changed, m.layers.as_slice()));
             let _t = super::frame_log::phase("tessellate");
             let layers = Self::tessellate(
                 &mut self.icons,
@@ -751,15 +860,16 @@ impl ScenePainter {
                 pixels_per_point,
                 keep,
                 self.lean,
+                atlas,
             );
             self.meshes = Some(Meshes {
                 layers,
                 scene: scene_key.clone(),
-                source: scene.clone(),
+                source: self.serial,
                 ..m
             });
         }
-        self.take_aside(&scene);
+        self.take_aside();
         // A margin around the view, so that panning a zoomed-in board moves the meshes
         // for a while before it needs new ones.
         let covers = shown.covers.expand2(shown.covers.size() * 0.25);
@@ -781,7 +891,7 @@ impl ScenePainter {
                 if self.aside.is_none() {
                     self.aside = Some(Aside::start(
                         ui.ctx(),
-                        &scene,
+                        (self.serial, &scene),
                         &self.icons,
                         *view,
                         rect,
@@ -801,6 +911,7 @@ impl ScenePainter {
                     pixels_per_point,
                     None,
                     self.lean,
+                    atlas,
                 );
                 self.meshes = Some(Meshes {
                     key: wanted,
@@ -808,7 +919,7 @@ impl ScenePainter {
                     layers,
                     zoom: view.zoom,
                     scene: scene_key,
-                    source: scene.clone(),
+                    source: self.serial,
                 });
             }
         }
@@ -838,7 +949,7 @@ impl ScenePainter {
 
     /// Takes the meshes made on a thread, once they are made, when they draw the scene
     /// drawn now (after an edit or a new window they are dropped).
-    fn take_aside(&mut self, scene: &Arc<Scene>) {
+    fn take_aside(&mut self) {
         let Some(aside) = &self.aside else { return };
         let made = match aside.made.try_recv() {
             Ok(made) => made,
@@ -853,7 +964,7 @@ impl ScenePainter {
         };
         let (layers, icons) = made;
         self.icons.0.extend(icons.0);
-        if !Arc::ptr_eq(&aside.scene, scene) {
+        if aside.scene != self.serial {
             return;
         }
         let Some((key, _)) = &self.scene else { return };
@@ -879,8 +990,9 @@ impl ScenePainter {
         rect: Rect,
         covers: Rect,
         pixels_per_point: f32,
-        keep: Option<(&Scene, &[LayerMesh])>,
+        keep: Option<(&Changed, &[LayerMesh])>,
         lean: Lean,
+        atlas: [usize; 2],
     ) -> Vec<LayerMesh> {
         let (min, max) = (
             hexx::Vec2::new(covers.min.x, covers.min.y),
@@ -893,15 +1005,9 @@ impl ScenePainter {
         );
         // A big board's scene is a window of it (`WINDOWED_CELLS`).
         let feathering = !(lean.edges && scene.window.is_some());
-        let mut tess = Tessellator::new(
-            pixels_per_point,
-            TessellationOptions {
-                feathering,
-                ..TessellationOptions::default()
-            },
-            [1, 1],
-            Vec::new(),
-        );
+        // Without feathering, small circles are drawn from the font atlas's discs
+        // (anti-aliased, four vertices each); the atlas's size is in the meshes' key.
+        let mut tess = tessellator(pixels_per_point, feathering, (!feathering).then_some(atlas));
         // Exactly the view's own mapping, so a still view's picture does not depend on
         // where the meshes were first tessellated.
         let to = |p: hexx::Vec2| view.to_screen(rect, vec2(p.x, p.y));
@@ -930,8 +1036,21 @@ impl ScenePainter {
         };
         let mut out = Vec::with_capacity(scene.layers.len());
         for (i, layer) in scene.layers.iter().enumerate() {
-            let old = keep.and_then(|(old, meshes)| Some((old.layers.get(i)?, meshes.get(i)?)));
-            if let Some((_, was)) = old.filter(|(o, _)| o.items() == layer.items()) {
+            // What the edit changed in this layer, and the layer's meshes before it.
+            let old = keep.and_then(|(changed, meshes)| {
+                let kept = match changed {
+                    Changed::Scene(o) => match o.layers.get(i)? {
+                        o if o.items() == layer.items() => Kept::Layer,
+                        o => Kept::Compare(o),
+                    },
+                    Changed::Cells(cells) => match cells.get(i)? {
+                        None => Kept::Layer,
+                        Some(r) => Kept::Cells(r.clone()),
+                    },
+                };
+                Some((kept, meshes.get(i)?))
+            });
+            if let Some((Kept::Layer, was)) = old {
                 out.push(was.clone());
                 continue;
             }
@@ -944,15 +1063,21 @@ impl ScenePainter {
                     (None, Some(_)) => Box::new(layer.free().iter()),
                     _ => Box::new(layer.items().iter()),
                 };
-                let was = old.and_then(|(o, bands)| Some((o, bands.get(b)?)));
-                if let Some((o, band)) = was
+                let was = old.as_ref().and_then(|(k, bands)| Some((k, bands.get(b)?)));
+                if let Some((kept, band)) = was
                     && band.cells == *range
                 {
-                    let same = match (range, &cells) {
-                        (Some(r), Some(cells)) => cells[r.clone()]
+                    let same = match (kept, range, &cells) {
+                        (Kept::Cells(drawn), Some(r), Some(cells)) => {
+                            cells[r.clone()].iter().all(|c| !drawn.contains(c))
+                        }
+                        // A patch keeps the free items.
+                        (Kept::Cells(_), None, Some(_)) => true,
+                        (Kept::Compare(o), Some(r), Some(cells)) => cells[r.clone()]
                             .iter()
                             .all(|c| o.cell(*c) == layer.cell(*c)),
-                        _ => o.free() == layer.free() && cells.is_some(),
+                        (Kept::Compare(o), None, Some(_)) => o.free() == layer.free(),
+                        _ => false,
                     };
                     if same {
                         layer_bands.push(band.clone());
@@ -972,7 +1097,12 @@ impl ScenePainter {
                     mesh: &mut mesh,
                     labels: &mut labels,
                 };
-                out.items(items, &to, zoom, Cull::Small { tiny, screen }, &mut icon);
+                let cull = Cull::Small {
+                    tiny,
+                    screen,
+                    discs: !feathering,
+                };
+                out.items(items, &to, zoom, cull, &mut icon);
                 if scene.backdrop.is_some() && i == LayerId::Terrain as usize {
                     // Over a background image the terrain lets it show, as in exports.
                     for v in &mut mesh.vertices {
@@ -1511,8 +1641,11 @@ mod tests {
             hex,
             cell: Some(HexCell::terrain("town")),
         };
+        let held = Arc::as_ptr(scene);
         doc.apply(edit, &rulesets).unwrap();
         let after = painted(&mut painter, &doc, view);
+        let (_, scene) = painter.scene.as_ref().expect("a scene");
+        assert_eq!(Arc::as_ptr(scene), held, "patched in place, not copied");
         let kept = before
             .iter()
             .zip(&layers(&painter))
@@ -1610,6 +1743,7 @@ mod plate_tests {
             let cull = Cull::Small {
                 tiny: false,
                 screen,
+                discs: false,
             };
             out.items(&items, &to, zoom, cull, &mut |_, _| None);
             (mesh.vertices.len(), labels.len())
@@ -1620,5 +1754,45 @@ mod plate_tests {
             "drawn zoomed in: {plate} vertices, {label} labels"
         );
         assert_eq!(vertices(1.0), (0, 0), "neither zoomed out");
+    }
+}
+
+#[cfg(test)]
+mod disc_tests {
+    use super::*;
+
+    /// A small circle drawn from the discs of an atlas made here samples the texels
+    /// egui's own tessellator does from its font atlas (the lean drawing of a big
+    /// board's trees relies on it).
+    #[test]
+    fn a_disc_is_drawn_from_where_egui_keeps_it() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ui.label("a few glyphs, so the atlas is in use");
+        });
+        out.textures_delta.clear();
+        let shape = Shape::circle_filled(pos2(50.0, 50.0), 3.0, Color32::RED);
+        let theirs = ctx.tessellate(
+            vec![egui::epaint::ClippedShape {
+                clip_rect: Rect::EVERYTHING,
+                shape: shape.clone(),
+                transform_after_tessellation: egui::emath::TSTransform::IDENTITY,
+            }],
+            1.0,
+        );
+        let theirs: Vec<Pos2> = theirs
+            .into_iter()
+            .filter_map(|p| match p.primitive {
+                egui::epaint::Primitive::Mesh(m) => Some(m),
+                egui::epaint::Primitive::Callback(_) => None,
+            })
+            .flat_map(|m| m.vertices.into_iter().map(|v| v.uv))
+            .collect();
+        let size = ctx.fonts(|f| f.font_image_size());
+        let mut mine = Mesh::default();
+        tessellator(1.0, false, Some(size)).tessellate_shape(shape, &mut mine);
+        let mine: Vec<Pos2> = mine.vertices.iter().map(|v| v.uv).collect();
+        assert_eq!(mine.len(), 4, "a textured square");
+        assert_eq!(mine, theirs);
     }
 }

@@ -79,34 +79,38 @@ impl Layer {
         self.items.is_empty()
     }
 
-    /// This layer with the items of its cells `cells` taken from `part` (a drawing of
-    /// the same board whose cell `from` is the first of them); the other cells' items
-    /// and the free ones kept.
-    pub(super) fn spliced(
-        &self,
+    /// Puts in place of its cells `cells` the items of `part`'s (a drawing of the same
+    /// board whose cell `from` is the first of them), where they differ; the other
+    /// cells' items and the free ones kept. Returns the cells whose items changed (none:
+    /// the layer is as it was). In place: a copy of the whole layer for a one-hex edit
+    /// was most of a brush click's frame on a painted big board (issue 44).
+    pub(super) fn splice(
+        &mut self,
         cells: std::ops::Range<usize>,
-        part: &Layer,
+        part: &mut Layer,
         from: usize,
-    ) -> Layer {
-        let starts = &self.cells.start;
-        let (a, b) = (starts[cells.start] as usize, starts[cells.end] as usize);
-        let theirs = &part.cells.start[from..=from + cells.len()];
-        let (pa, pb) = (theirs[0] as usize, theirs[cells.len()] as usize);
-        let mut items = Vec::with_capacity(self.items.len() - (b - a) + (pb - pa));
-        items.extend_from_slice(&self.items[..a]);
-        items.extend_from_slice(&part.items[pa..pb]);
-        items.extend_from_slice(&self.items[b..]);
-        let shift = |x: u32| (x as usize + (pb - pa) - (b - a)) as u32;
-        let mut start = Vec::with_capacity(starts.len());
-        start.extend_from_slice(&starts[..cells.start]);
-        start.extend(theirs.iter().map(|x| (a + (*x as usize - pa)) as u32));
-        start.extend(starts[cells.end + 1..].iter().map(|x| shift(*x)));
-        Layer {
-            id: self.id,
-            items,
-            cells: Cells { start },
-            free_from: self.free_from + (pb - pa) - (b - a),
+    ) -> Option<std::ops::Range<usize>> {
+        let theirs = |c: usize| from + (c - cells.start);
+        let differs = |c: &usize| self.cell(*c) != part.cell(theirs(*c));
+        let first = cells.clone().find(differs)?;
+        let last = cells.clone().rev().find(differs).unwrap_or(first);
+        let changed = first..last + 1;
+        let starts = &mut self.cells.start;
+        let (a, b) = (starts[changed.start] as usize, starts[changed.end] as usize);
+        let given = &part.cells.start[theirs(first)..=theirs(last) + 1];
+        let (pa, pb) = (given[0] as usize, given[given.len() - 1] as usize);
+        // Where the cells' items now start: the part's offsets moved to `a`; the cells
+        // after them moved by as many items as were added or taken.
+        for (s, g) in starts[changed.start..=changed.end].iter_mut().zip(given) {
+            *s = (a + (*g as usize - pa)) as u32;
         }
+        let grown = (pb - pa) as i64 - (b - a) as i64;
+        for s in &mut starts[changed.end + 1..] {
+            *s = (*s as i64 + grown) as u32;
+        }
+        self.free_from = (self.free_from as i64 + grown) as usize;
+        self.items.splice(a..b, part.items.drain(pa..pb));
+        Some(changed)
     }
 
     /// Adds items that belong to no one cell, drawn above the rest.
