@@ -32,9 +32,17 @@ fn board(n: u32) -> Scenario {
 
 fn app(n: u32) -> DesignerApp {
     let rulesets = Rulesets::built_in();
-    let mut app = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    let mut app = designer(&rulesets);
     app.doc = Document::new(board(n), None, &rulesets);
     app.canvas.fit_pending = true;
+    app
+}
+
+/// The designer with no scenario yet, drawing as a window on a CPU rasteriser does when
+/// `SANDTABLE_LEAN=1` (llvmpipe under Xvfb chooses it itself), as a GPU's otherwise.
+fn designer(rulesets: &Rulesets) -> DesignerApp {
+    let mut app = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    *app.canvas.lean_mut() = sandtable::app::paint::Lean::for_device(None);
     app
 }
 
@@ -90,7 +98,7 @@ fn frames(c: &mut Criterion) {
     // A busy Mini-Nap table: 400 areas, 200 lines, 200 units, the grid shown.
     let ctx = egui::Context::default();
     let rulesets = Rulesets::built_in();
-    let mut table = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    let mut table = designer(&rulesets);
     table.doc = Document::new(busy_table(), None, &rulesets);
     table.canvas.fit_pending = true;
     frame(&ctx, &mut table);
@@ -113,8 +121,7 @@ fn big_boards(c: &mut Criterion) {
     group.bench_function("first frame of a loaded 1000x1000 board", |b| {
         b.iter_batched(
             || {
-                let mut app =
-                    DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+                let mut app = designer(&rulesets);
                 app.doc = Document::new(loaded.clone(), None, &rulesets);
                 app.canvas.fit_pending = true;
                 (egui::Context::default(), app)
@@ -351,7 +358,7 @@ fn preview_frames(c: &mut Criterion) {
         }
         s
     };
-    let mut a = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    let mut a = designer(&rulesets);
     a.doc = Document::new(big, None, &rulesets);
     a.canvas.fit_pending = true;
     let ctx = egui::Context::default();
@@ -439,7 +446,7 @@ fn table_field_frames(c: &mut Criterion) {
     )
     .expect("the example")
     .scenario;
-    let mut a = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    let mut a = designer(&rulesets);
     a.doc = Document::new(s, None, &rulesets);
     a.canvas.fit_pending = true;
     let ctx = egui::Context::default();
@@ -522,7 +529,7 @@ fn edit_frames(c: &mut Criterion) {
         let board = HexBoard::new(Orientation::Pointy, 1000, 1000, Stagger::Odd).unwrap();
         Scenario::new("bench", "battle-cry-150", Board::Hex(board))
     };
-    let mut a = DesignerApp::new(rulesets.clone(), Box::new(ScriptedDialogs::default()));
+    let mut a = designer(&rulesets);
     a.doc = Document::new(empty, None, &rulesets);
     a.canvas.fit_pending = true;
     frame(&ctx, &mut a);
