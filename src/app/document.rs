@@ -287,7 +287,14 @@ impl Document {
         let mut hexes = Vec::new();
         let set = edit.is_some_and(|e| e.hexes_set(&mut hexes));
         let hexes_len = hexes.len();
-        self.note_change((set && hexes_len <= HEXES_KEPT).then_some(hexes));
+        // The drawing also follows a token or unit put, moved or taken away cell by cell
+        // (the validation does not: a piece may change what the board's structure reads).
+        let drawn = set || {
+            hexes.clear();
+            edit.is_some_and(|e| e.cells_redrawn(&self.scenario, &mut hexes))
+        };
+        let drawn_len = hexes.len();
+        self.note_change((drawn && drawn_len <= HEXES_KEPT).then_some(hexes));
         let held = self.module.as_ref().map(Arc::as_ptr);
         self.resolve(rulesets);
         let edit = edit.filter(|_| self.module.as_ref().map(Arc::as_ptr) == held);
@@ -402,9 +409,10 @@ impl Document {
         self.changes.push_back((self.revision, hexes));
     }
 
-    /// The hexes set since `revision`, when setting hexes is all that the document's
-    /// changes since then did (and they are known); else `None`.
-    pub fn hexes_set_since(&self, revision: u64) -> Option<Vec<hexx::Hex>> {
+    /// The cells drawn differently since `revision` (hexes set, tokens and units put
+    /// or taken away: [`crate::scenario::Edit::cells_redrawn`]), when that is all that
+    /// the document's changes since then did (and they are known); else `None`.
+    pub fn cells_redrawn_since(&self, revision: u64) -> Option<Vec<hexx::Hex>> {
         let mut out = Vec::new();
         let mut at = revision;
         for (r, hexes) in self.changes.iter().filter(|(r, _)| *r > revision) {

@@ -698,7 +698,7 @@ impl ScenePainter {
                 let patched = self.far.as_ref().and_then(|(k, far)| {
                     let same = (&k.doc, &k.ruleset) == (&key.doc, &key.ruleset)
                         && but_findings(&k.options) == but_findings(&key.options);
-                    let mut set = doc.hexes_set_since(k.revision).filter(|_| same)?;
+                    let mut set = doc.cells_redrawn_since(k.revision).filter(|_| same)?;
                     set.extend(outlines_moved(&k.options.findings, &key.options.findings));
                     Some(far.patched(&doc.scenario, ruleset, &key.options, &set))
                 });
@@ -737,8 +737,8 @@ impl ScenePainter {
         }
         // An edit with the view still inside the scene: the same window again, so that
         // the meshes of the layers it left alone can be kept; when the edits since set
-        // hexes (or moved findings) and did nothing else, only the rows round those
-        // hexes are drawn again, in place.
+        // hexes, put tokens or units (or moved findings) and did nothing else, only the
+        // rows round those hexes are drawn again, in place.
         if let Some((k, old)) = &self.scene
             && let Some(window) = self.window
             && (&k.doc, &k.ruleset) == (&key.doc, &key.ruleset)
@@ -749,7 +749,7 @@ impl ScenePainter {
                 view: Some(window),
                 ..key.options.clone()
             };
-            let set = doc.hexes_set_since(k.revision).map(|mut set| {
+            let set = doc.cells_redrawn_since(k.revision).map(|mut set| {
                 set.extend(outlines_moved(&k.options.findings, &key.options.findings));
                 set
             });
@@ -1661,6 +1661,68 @@ mod tests {
         let fresh = painted(&mut ScenePainter::default(), &doc, view);
         assert_eq!(after, fresh);
     }
+    /// Tokens and units put, moved and taken away on a big board zoomed in (and undone)
+    /// patch the scene in place, cell by cell, and the frame is the one a fresh painter
+    /// draws: a piece drawn where it no longer stands would mislead the designer.
+    #[test]
+    fn pieces_put_moved_and_removed_zoomed_in_draw_what_a_fresh_painter_does() {
+        use crate::scenario::{Edit, Feature, FeatureKind, Token, Unit};
+        let (board, s) = painted_320();
+        let rulesets = Rulesets::built_in();
+        let mut doc = Document::new(s, None, &rulesets);
+        let view = View {
+            zoom: 1.0,
+            origin: vec2(2000.0, 2000.0),
+        };
+        let mut painter = ScenePainter::default();
+        painted(&mut painter, &doc, view);
+        let (_, scene) = painter.scene.as_ref().expect("a scene");
+        let window = scene.window.expect("a window");
+        let hexes: Vec<_> = window.hexes(&board).map(|(_, h)| h).collect();
+        let at = |k: usize| hexes[hexes.len() / 2 + k * 3];
+        let token = |hex| {
+            Feature::Token(Token {
+                id: "t1".into(),
+                kind: "sandbags".into(),
+                hex,
+                facing: vec![],
+            })
+        };
+        let unit = |hex| {
+            let mut u = Unit::new("u1", "infantry");
+            u.hex = Some(hex);
+            Feature::Unit(u)
+        };
+        let remove = |kind, id: &str| Edit::PutFeature {
+            kind,
+            id: id.into(),
+            feature: None,
+            index: None,
+        };
+        let steps = [
+            Some(Edit::put(token(at(0)))),
+            Some(Edit::put(token(at(1)))),
+            Some(Edit::put(unit(at(2)))),
+            Some(Edit::put(unit(at(0)))),
+            Some(remove(FeatureKind::Token, "t1")),
+            None,
+            Some(remove(FeatureKind::Unit, "u1")),
+            None,
+        ];
+        for (i, step) in steps.into_iter().enumerate() {
+            match step {
+                Some(edit) => doc.apply(edit, &rulesets).unwrap(),
+                None => assert!(doc.undo(&rulesets)),
+            }
+            let held = painter.scene.as_ref().map(|(_, s)| Arc::as_ptr(s));
+            let after = painted(&mut painter, &doc, view);
+            let (_, scene) = painter.scene.as_ref().expect("a scene");
+            assert_eq!(Some(Arc::as_ptr(scene)), held, "step {i}: patched in place");
+            let fresh = painted(&mut ScenePainter::default(), &doc, view);
+            assert!(after == fresh, "step {i}: not what a fresh painter draws");
+        }
+    }
+
     /// Zooming a view of many hexes: the frame draws the meshes there were, scaled,
     /// while the view's own are made on a thread; once they are in, it paints what a
     /// fresh painter does.

@@ -559,6 +559,51 @@ impl Edit {
             _ => false,
         }
     }
+
+    /// The cells of a hex or square board that an edit just made is drawn differently
+    /// in, when it changed nothing else a map shows: the hexes set
+    /// ([`Edit::hexes_set`]), and where a token or a unit stood and now stands. `self`
+    /// is the edit that undoes it (what the history keeps; for a removal, the only
+    /// record of where the piece stood) and `now` the scenario after it. A unit that
+    /// arrives or leaves during the game is drawn where it enters at a turn of the
+    /// designer's slider, so an edit of one is not among these.
+    pub fn cells_redrawn(&self, now: &Scenario, out: &mut Vec<Hex>) -> bool {
+        let on_cells = matches!(now.board, Board::Hex(_) | Board::Square(_));
+        let always_there = |u: &Unit| u.arrives.is_none() && u.leaves.is_none();
+        match self {
+            Edit::Batch(edits) => edits.iter().all(|e| e.cells_redrawn(now, out)),
+            Edit::PutFeature {
+                kind: FeatureKind::Token,
+                id,
+                feature,
+                ..
+            } if on_cells => {
+                if let Some(Feature::Token(t)) = feature.as_deref() {
+                    out.push(t.hex);
+                }
+                out.extend(now.tokens.iter().filter(|t| t.id == *id).map(|t| t.hex));
+                true
+            }
+            Edit::PutFeature {
+                kind: FeatureKind::Unit,
+                id,
+                feature,
+                ..
+            } if on_cells => {
+                let was = match feature.as_deref() {
+                    Some(Feature::Unit(u)) => Some(u),
+                    _ => None,
+                };
+                let is = now.units.iter().find(|u| u.id == *id);
+                if !was.into_iter().chain(is).all(always_there) {
+                    return false;
+                }
+                out.extend(was.into_iter().chain(is).filter_map(|u| u.hex));
+                true
+            }
+            _ => self.hexes_set(out),
+        }
+    }
 }
 
 fn on_map(s: &Scenario, hexes: &[Hex]) -> Result<(), EditError> {
