@@ -293,8 +293,7 @@ impl Document {
             hexes.clear();
             edit.is_some_and(|e| e.cells_redrawn(&self.scenario, &mut hexes))
         };
-        let drawn_len = hexes.len();
-        self.note_change((drawn && drawn_len <= HEXES_KEPT).then_some(hexes));
+        self.note_change((drawn && hexes.len() <= HEXES_KEPT).then_some(hexes));
         let held = self.module.as_ref().map(Arc::as_ptr);
         self.resolve(rulesets);
         let edit = edit.filter(|_| self.module.as_ref().map(Arc::as_ptr) == held);

@@ -74,12 +74,16 @@ fn tessellator(pixels_per_point: f32, feathering: bool, atlas: Option<[usize; 2]
         feathering,
         ..TessellationOptions::default()
     };
+    const MINE: [usize; 2] = [1024, 32];
+    // Made once: every tessellation (each edit's bands, each view made aside) wants its
+    // discs, and making it rasterises them into a 1024 x 32 image.
+    static MADE: std::sync::OnceLock<egui::epaint::TextureAtlas> = std::sync::OnceLock::new();
     let (size, discs) = match atlas {
         None => ([1, 1], Vec::new()),
         Some(size) => {
-            const MINE: [usize; 2] = [1024, 32];
-            let mine = egui::epaint::TextureAtlas::new(MINE, Default::default());
-            let mut discs = mine.prepared_discs();
+            let mut discs = MADE
+                .get_or_init(|| egui::epaint::TextureAtlas::new(MINE, Default::default()))
+                .prepared_discs();
             let scale = vec2(
                 MINE[0] as f32 / size[0].max(1) as f32,
                 MINE[1] as f32 / size[1].max(1) as f32,
@@ -1610,19 +1614,26 @@ mod tests {
         assert!(painter.far.is_some(), "one colour per square");
     }
 
-    /// Painting a hex on a big board zoomed in keeps the meshes of the layers it left
-    /// alone, and the frame is the one a fresh painter draws.
-    #[test]
-    fn a_hex_painted_zoomed_in_draws_what_a_fresh_painter_does() {
+    /// The painted 320 x 320 board as a document, zoomed in at its middle, and a painter
+    /// that has drawn it once.
+    fn zoomed_in_320() -> (HexBoard, Rulesets, Document, View, ScenePainter) {
         let (board, s) = painted_320();
         let rulesets = Rulesets::built_in();
-        let mut doc = Document::new(s, None, &rulesets);
+        let doc = Document::new(s, None, &rulesets);
         let view = View {
             zoom: 1.0,
             origin: vec2(2000.0, 2000.0),
         };
         let mut painter = ScenePainter::default();
         painted(&mut painter, &doc, view);
+        (board, rulesets, doc, view, painter)
+    }
+
+    /// Painting a hex on a big board zoomed in keeps the meshes of the layers it left
+    /// alone, and the frame is the one a fresh painter draws.
+    #[test]
+    fn a_hex_painted_zoomed_in_draws_what_a_fresh_painter_does() {
+        let (board, rulesets, mut doc, view, mut painter) = zoomed_in_320();
         let layers = |p: &ScenePainter| -> Vec<Arc<Mesh>> {
             let m = p.meshes.as_ref().expect("meshes");
             m.layers
@@ -1667,15 +1678,7 @@ mod tests {
     #[test]
     fn pieces_put_moved_and_removed_zoomed_in_draw_what_a_fresh_painter_does() {
         use crate::scenario::{Edit, Feature, FeatureKind, Token, Unit};
-        let (board, s) = painted_320();
-        let rulesets = Rulesets::built_in();
-        let mut doc = Document::new(s, None, &rulesets);
-        let view = View {
-            zoom: 1.0,
-            origin: vec2(2000.0, 2000.0),
-        };
-        let mut painter = ScenePainter::default();
-        painted(&mut painter, &doc, view);
+        let (board, rulesets, mut doc, view, mut painter) = zoomed_in_320();
         let (_, scene) = painter.scene.as_ref().expect("a scene");
         let window = scene.window.expect("a window");
         let hexes: Vec<_> = window.hexes(&board).map(|(_, h)| h).collect();

@@ -460,13 +460,8 @@ fn unfilter(filtered: &[u8], above: &[u8], bpp: usize, row: &mut Vec<u8>) -> Res
     Ok(())
 }
 
-/// The Paeth predictor, for the tests' encoder too.
-#[cfg(test)]
-pub fn tests_paeth(a: u8, b: u8, c: u8) -> u8 {
-    paeth(a, b, c)
-}
-
-fn paeth(a: u8, b: u8, c: u8) -> u8 {
+/// The Paeth predictor (the tests' encoder filters with it too).
+pub(super) fn paeth(a: u8, b: u8, c: u8) -> u8 {
     let p = i16::from(a) + i16::from(b) - i16::from(c);
     let (pa, pb, pc) = (
         (p - i16::from(a)).abs(),

@@ -1836,7 +1836,7 @@ mod tests {
                         1 => a,
                         2 => b,
                         3 => ((u16::from(a) + u16::from(b)) / 2) as u8,
-                        _ => super::super::png_index::tests_paeth(a, b, c),
+                        _ => super::super::png_index::paeth(a, b, c),
                     };
                     raw.push(row[i].wrapping_sub(predicted));
                 }

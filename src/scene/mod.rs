@@ -427,11 +427,11 @@ impl Scene {
         }
     }
 
-    /// Brings this scene of a hex board up to date after the hexes `set` were set
-    /// (painted, cleared, their outline as findings changed): the rows of the scene's
-    /// window whose drawing that can change (the hexes' and their neighbours', for
-    /// elevation contours) are drawn again from `s` under `o` and put in place where
-    /// they differ, all else kept. `o` must be the scene's options but for findings. A
+    /// Brings this scene of a hex board up to date after the hexes `set` changed
+    /// (painted, cleared, a token or unit put on or taken off them, their outline as
+    /// findings changed): the rows of the scene's window whose drawing that can change
+    /// (the hexes' and their neighbours', for elevation contours) are drawn again from
+    /// `s` under `o` and put in place where they differ, all else kept. `o` must be the scene's options but for findings. A
     /// 1000 x 1000 board's view of 20,000 hexes was drawn anew for each brush click
     /// (issue 44): now a few rows are, and only the cells that changed are replaced
     /// (copying every layer to splice them in was 10-60 ms of a click on a painted board).

@@ -54,6 +54,14 @@ pub struct Example {
 /// The resolution `example` exports at.
 pub const EXAMPLE_DPI: u32 = 60;
 
+/// The options `example` exports with.
+pub fn example_options() -> ExportOptions {
+    ExportOptions {
+        dpi: EXAMPLE_DPI,
+        ..ExportOptions::default()
+    }
+}
+
 /// The check of the example at `path`, made once per test process; a second test asking
 /// for it while the first one's check runs waits for that check.
 pub fn example(checker: &Path, path: &Path, s: &Scenario, r: &Ruleset) -> Arc<Example> {
@@ -67,11 +75,7 @@ pub fn example(checker: &Path, path: &Path, s: &Scenario, r: &Ruleset) -> Arc<Ex
         .or_default()
         .clone();
     cell.get_or_init(|| {
-        let options = ExportOptions {
-            dpi: EXAMPLE_DPI,
-            ..ExportOptions::default()
-        };
-        let module = vassal::write(&ExportJob::new(s, r, &options)).expect("exports");
+        let module = vassal::write(&ExportJob::new(s, r, &example_options())).expect("exports");
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("m.vmod");
         std::fs::write(&file, &module).unwrap();

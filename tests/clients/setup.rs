@@ -10,7 +10,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use sandtable::board::Board;
-use sandtable::io::export::{ExportJob, ExportOptions};
+use sandtable::io::export::ExportJob;
 use sandtable::io::vassal;
 use sandtable::rules::Rulesets;
 use sandtable::scenario::{Arrival, Place, Scenario, Unit};
@@ -105,10 +105,7 @@ fn every_examples_setup_opens_in_vassal_with_every_unit_where_the_map_has_it() {
     for path in crate::common::examples().into_iter().rev() {
         let s = sandtable::io::load_scenario(&path, &rulesets).unwrap();
         let r = rulesets.get(&s.ruleset).unwrap();
-        let options = ExportOptions {
-            dpi: engine::EXAMPLE_DPI,
-            ..ExportOptions::default()
-        };
+        let options = engine::example_options();
         let job = ExportJob::new(&s, r, &options);
         let checked = engine::example(&check, &path, &s, r);
         let file = dir.path().join("m.vmod");
