@@ -492,8 +492,9 @@ fn table_field_frames(c: &mut Criterion) {
 /// draws it, as the real window does it: a brush click (the press's frame and the
 /// release's, whichever of them draws the hex, and the frame the edit asks for after
 /// them) zoomed in to a playing scale and zoomed out to where hexes are 8 points across
-/// (target: input to frame < 50 ms); a flood fill changing all 1,000,000 hexes of an
-/// empty board and its frame (< 1 s), and its undo and redo with theirs (< 0.5 s).
+/// (target: input to frame < 50 ms), and a token and a unit put zoomed in (the same); a
+/// flood fill changing all 1,000,000 hexes of an empty board and its frame (< 1 s),
+/// and its undo and redo with theirs (< 0.5 s).
 fn edit_frames(c: &mut Criterion) {
     use sandtable::app::tools::Tool;
     let mut group = c.benchmark_group("edits");
@@ -518,6 +519,27 @@ fn edit_frames(c: &mut Criterion) {
                     // Another hex and terrain each click, so that each paints.
                     a.tools.terrain = ["woods", "town"][k % 2].into();
                     let at = rect.center() + egui::vec2((k % 9) as f32 * 4.0 * zoom * 30.0, 0.0);
+                    click_frames(&ctx, &mut a, at)
+                })
+            },
+        );
+    }
+    // Tokens and units put zoomed in: each click a new piece on one of nine hexes.
+    a.canvas.view.zoom = 1.0;
+    a.canvas.centre_pending = Some(egui::vec2(size.x, size.y) / 2.0);
+    frame(&ctx, &mut a);
+    frame(&ctx, &mut a);
+    a.tools.token = "entrenchment".into();
+    a.tools.unit_class = "infantry".into();
+    for (tool, name) in [(Tool::Token, "a token"), (Tool::Unit, "a unit")] {
+        a.tools.tool = tool;
+        let mut k = 0usize;
+        group.bench_function(
+            format!("{name} put on a painted 1000x1000 board, zoomed in"),
+            |b| {
+                b.iter(|| {
+                    k += 1;
+                    let at = rect.center() + egui::vec2((k % 9) as f32 * 4.0 * 30.0, 0.0);
                     click_frames(&ctx, &mut a, at)
                 })
             },

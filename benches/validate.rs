@@ -11,7 +11,9 @@ use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use hexx::Hex;
 use sandtable::board::{Board, HexBoard, HexsideKey, Orientation, Side, Stagger};
 use sandtable::rules::{Ruleset, Rulesets, Validator, validate};
-use sandtable::scenario::{Edit, HexCell, HexsideAttrs, History, Road, Scenario, Token, Unit};
+use sandtable::scenario::{
+    Edit, Feature, FeatureKind, HexCell, HexsideAttrs, History, Road, Scenario, Token, Unit,
+};
 
 /// A Battle Cry board of `n` x `n` with every hex set and `features` each of tokens,
 /// hexside features, markers and units.
@@ -190,6 +192,52 @@ fn big_boards(c: &mut Criterion) {
                     v.apply(&s, bc, black_box(&e));
                 }
                 history.end_group();
+            })
+        },
+    );
+    // A unit moved and a token put, as the designer does them on the painted board
+    // (issue 44): the validator follows the step that undoes each, as the window's does.
+    let hexes: Vec<_> = s
+        .board
+        .as_hex()
+        .unwrap()
+        .hexes()
+        .skip(600_000)
+        .take(2)
+        .collect();
+    group.bench_function(
+        "incremental validate after a unit moved, battle-cry 1000x1000",
+        |b| {
+            b.iter(|| {
+                k += 1;
+                let mut u = s.units[7].clone();
+                u.hex = Some(hexes[k % 2]);
+                history.apply(&mut s, Edit::put(Feature::Unit(u))).unwrap();
+                v.follow(&s, bc, black_box(history.last_applied().unwrap()));
+            })
+        },
+    );
+    group.bench_function(
+        "incremental validate after a token put and taken away, battle-cry 1000x1000",
+        |b| {
+            b.iter(|| {
+                let edit = if !s.tokens.iter().any(|t| t.id == "bench") {
+                    Edit::put(Feature::Token(Token {
+                        id: "bench".into(),
+                        kind: "entrenchment".into(),
+                        hex: hexes[0],
+                        facing: vec![Side::NW],
+                    }))
+                } else {
+                    Edit::PutFeature {
+                        kind: FeatureKind::Token,
+                        id: "bench".into(),
+                        feature: None,
+                        index: None,
+                    }
+                };
+                history.apply(&mut s, edit).unwrap();
+                v.follow(&s, bc, black_box(history.last_applied().unwrap()));
             })
         },
     );

@@ -134,17 +134,6 @@ pub(crate) struct Structure {
 impl Structure {
     pub fn new(s: &Scenario, r: &Ruleset) -> Self {
         let mut out = Structure::default();
-        if r.board.kind() != s.board.kind() {
-            out.board.push(Diagnostic::error(
-                "file/wrong-board",
-                format!(
-                    "ruleset {} plays on a {} board, but this board is {}",
-                    r.id,
-                    r.board.kind(),
-                    s.board.kind()
-                ),
-            ));
-        }
         let known = Known::new(r);
         // One pass over the cells for both of their checks: on a big board each pass
         // reads a hundred megabytes.
@@ -160,7 +149,37 @@ impl Structure {
             // findings by where they are.
             out.cells
                 .sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
+            out.off_cells
+                .sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
         }
+        out.all_but_cells(s, r, &known);
+        out
+    }
+
+    /// Finds again all but the hexes' findings, after an edit that set no hex (a token
+    /// or unit put, moved or taken away): features are thousands where a big board's
+    /// hexes are a million.
+    pub fn again_but_cells(&mut self, s: &Scenario, r: &Ruleset) {
+        self.all_but_cells(s, r, &Known::new(r));
+    }
+
+    fn all_but_cells(&mut self, s: &Scenario, r: &Ruleset, known: &Known<'_>) {
+        let out = self;
+        out.board.clear();
+        out.features.clear();
+        out.placed.clear();
+        if r.board.kind() != s.board.kind() {
+            out.board.push(Diagnostic::error(
+                "file/wrong-board",
+                format!(
+                    "ruleset {} plays on a {} board, but this board is {}",
+                    r.id,
+                    r.board.kind(),
+                    s.board.kind()
+                ),
+            ));
+        }
+        let board = s.board.grid();
         let f = &mut out.features;
         for (key, kind) in s.hexsides.keys() {
             f.extend(known.unknown(s, KindList::Hexside, kind, Some(key.hexes()[0]), None));
@@ -184,11 +203,7 @@ impl Structure {
             f.extend(known.unknown(s, KindList::Landmark, &m.kind, None, Some(&m.id)));
         }
         match (&s.board, board) {
-            (_, Some(board)) => {
-                out.off_cells
-                    .sort_by_key(|d| d.hexes.first().map(|h| board.reading_order(*h)));
-                out.placed.extend(placement(s, board));
-            }
+            (_, Some(board)) => out.placed.extend(placement(s, board)),
             (Board::Freeform(table), None) => out.placed.extend(shapes(s, table)),
             (Board::Hex(_) | Board::Square(_) | Board::Area(_), None) => {}
         }
@@ -211,7 +226,6 @@ impl Structure {
             }
         }
         out.plan = super::plan::check(s, r);
-        out
     }
 
     /// Every finding, in order.

@@ -568,40 +568,58 @@ impl Edit {
     /// arrives or leaves during the game is drawn where it enters at a turn of the
     /// designer's slider, so an edit of one is not among these.
     pub fn cells_redrawn(&self, now: &Scenario, out: &mut Vec<Hex>) -> bool {
-        let on_cells = matches!(now.board, Board::Hex(_) | Board::Square(_));
-        let always_there = |u: &Unit| u.arrives.is_none() && u.leaves.is_none();
         match self {
             Edit::Batch(edits) => edits.iter().all(|e| e.cells_redrawn(now, out)),
-            Edit::PutFeature {
-                kind: FeatureKind::Token,
-                id,
-                feature,
-                ..
-            } if on_cells => {
+            Edit::PutFeature { .. } => self.piece_cells(now, out, true),
+            _ => self.hexes_set(out),
+        }
+    }
+
+    /// The cells of a hex or square board where the tokens and units an edit just made
+    /// put, moved or took away stood and now stand, when that is all it did (`self`
+    /// and `now` as for [`Edit::cells_redrawn`]); false when it did more (then `out`
+    /// holds some of them).
+    pub fn pieces_at(&self, now: &Scenario, out: &mut Vec<Hex>) -> bool {
+        match self {
+            Edit::Batch(edits) => edits.iter().all(|e| e.pieces_at(now, out)),
+            _ => self.piece_cells(now, out, false),
+        }
+    }
+
+    /// Where the token or unit of a [`Edit::PutFeature`] stood and stands; `drawn`:
+    /// not for a unit drawn at a turn of the slider.
+    fn piece_cells(&self, now: &Scenario, out: &mut Vec<Hex>, drawn: bool) -> bool {
+        let Edit::PutFeature {
+            kind, id, feature, ..
+        } = self
+        else {
+            return false;
+        };
+        if !matches!(now.board, Board::Hex(_) | Board::Square(_)) {
+            return false;
+        }
+        match kind {
+            FeatureKind::Token => {
                 if let Some(Feature::Token(t)) = feature.as_deref() {
                     out.push(t.hex);
                 }
                 out.extend(now.tokens.iter().filter(|t| t.id == *id).map(|t| t.hex));
                 true
             }
-            Edit::PutFeature {
-                kind: FeatureKind::Unit,
-                id,
-                feature,
-                ..
-            } if on_cells => {
+            FeatureKind::Unit => {
                 let was = match feature.as_deref() {
                     Some(Feature::Unit(u)) => Some(u),
                     _ => None,
                 };
                 let is = now.units.iter().find(|u| u.id == *id);
-                if !was.into_iter().chain(is).all(always_there) {
+                let always_there = |u: &Unit| u.arrives.is_none() && u.leaves.is_none();
+                if drawn && !was.into_iter().chain(is).all(always_there) {
                     return false;
                 }
                 out.extend(was.into_iter().chain(is).filter_map(|u| u.hex));
                 true
             }
-            _ => self.hexes_set(out),
+            _ => false,
         }
     }
 }

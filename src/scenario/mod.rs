@@ -154,11 +154,9 @@ impl Scenario {
     /// A free id for a new item like `like`: its letters, then the first free number
     /// (`u` or `u7` gives `u1`, `u2`, ...).
     pub fn fresh_id(&self, like: &str) -> String {
-        let used: HashSet<String> = self
-            .feature_ids()
-            .into_iter()
-            .map(|(_, id)| id.to_string())
-            .collect();
+        // Borrowed, not copied: a big board's tens of thousands of units were copied
+        // at every click of the unit tool.
+        let used: HashSet<&str> = self.feature_ids().into_iter().map(|(_, id)| id).collect();
         fresh_id(&used, like)
     }
 
@@ -197,11 +195,14 @@ impl Scenario {
 }
 
 /// An id like `like` (its letters, then the first free number) that `used` lacks.
-pub fn fresh_id(used: &HashSet<String>, like: &str) -> String {
+pub fn fresh_id<S: std::borrow::Borrow<str> + Eq + std::hash::Hash>(
+    used: &HashSet<S>,
+    like: &str,
+) -> String {
     let stem = like.trim_end_matches(|c: char| c.is_ascii_digit());
     let stem = if stem.is_empty() { "x" } else { stem };
     (1..)
         .map(|n| format!("{stem}{n}"))
-        .find(|id| !used.contains(id))
+        .find(|id| !used.contains(id.as_str()))
         .unwrap_or_else(|| format!("{stem}-copy"))
 }

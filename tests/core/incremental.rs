@@ -69,6 +69,49 @@ fn set_hex(o: Orientation) -> impl Strategy<Value = Edit> {
         })
 }
 
+/// A token or unit put where it was not, moved, changed or taken away (with facing
+/// sides right or wrong, of a kind or class known or not).
+fn piece(o: Orientation) -> impl Strategy<Value = Edit> {
+    let at = (0..8i32, 0..8i32).prop_map(move |(c, r)| hex(o, c, r));
+    prop_oneof![
+        (
+            at.clone(),
+            0..4usize,
+            prop::sample::select(vec!["entrenchment", "sandbag"]),
+            0..3usize,
+            any::<bool>()
+        )
+            .prop_map(|(hex, id, kind, sides, put)| Edit::PutFeature {
+                kind: FeatureKind::Token,
+                id: format!("t{id}"),
+                feature: put
+                    .then(|| Feature::Token(Token {
+                        id: format!("t{id}"),
+                        kind: kind.into(),
+                        hex,
+                        facing: SIDES[..sides].to_vec(),
+                    }))
+                    .map(Box::new),
+                index: None,
+            }),
+        (at, 0..6usize, 0..4usize, any::<bool>()).prop_map(|(hex, id, class, put)| {
+            let class = ["infantry", "leg", "afv", "cavalry"][class];
+            Edit::PutFeature {
+                kind: FeatureKind::Unit,
+                id: format!("u{id}"),
+                feature: put
+                    .then(|| {
+                        let mut u = Unit::new(format!("u{id}"), class);
+                        u.hex = Some(hex);
+                        Feature::Unit(u)
+                    })
+                    .map(Box::new),
+                index: None,
+            }
+        }),
+    ]
+}
+
 /// One random edit of a small board: paint, a stroke of paints, marker, hexside,
 /// token, unit or road.
 fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
@@ -100,34 +143,9 @@ fn edit(o: Orientation) -> impl Strategy<Value = Edit> {
                     attrs: put.then(HexsideAttrs::default),
                 })
             }),
-        (at.clone(), 0..4usize, any::<bool>()).prop_map(|(hex, id, put)| Edit::PutFeature {
-            kind: FeatureKind::Token,
-            id: format!("t{id}"),
-            feature: put
-                .then(|| Feature::Token(Token {
-                    id: format!("t{id}"),
-                    kind: "entrenchment".into(),
-                    hex,
-                    facing: vec![],
-                }))
-                .map(Box::new),
-            index: None,
-        }),
-        (at.clone(), 0..6usize, 0..3usize, any::<bool>()).prop_map(|(hex, id, class, put)| {
-            let class = ["infantry", "leg", "afv"][class];
-            Edit::PutFeature {
-                kind: FeatureKind::Unit,
-                id: format!("u{id}"),
-                feature: put
-                    .then(|| {
-                        let mut u = Unit::new(format!("u{id}"), class);
-                        u.hex = Some(hex);
-                        Feature::Unit(u)
-                    })
-                    .map(Box::new),
-                index: None,
-            }
-        }),
+        piece(o),
+        // Several pieces moved at once (a selection dragged).
+        prop::collection::vec(piece(o), 1..4).prop_map(Edit::Batch),
         // The plan (issue 43): objectives and entries on hexes a paint may make
         // impassable, turns that an arrival may lie beyond, a points target.
         (at.clone(), 0..2usize, any::<bool>()).prop_map(|(hex, id, put)| {
@@ -204,18 +222,32 @@ proptest! {
         let mut s = Scenario::new("p", id, Board::Hex(board));
         let mut history = History::new();
         let mut v = Validator::new(&s, r);
+        // The window's validator follows the step that undoes each change instead
+        // (narrowed to the hexes a token or unit stood and stands on).
+        let mut w = v.clone();
+        let findings = |v: &Validator| v.findings().cloned().collect::<Vec<_>>();
         for (e, undo) in edits {
             if history.apply(&mut s, e.clone()).is_err() {
                 continue;
             }
             v.apply(&s, r, &e);
+            w.follow(&s, r, history.last_applied().unwrap());
             let full = validate(&s, r);
-            prop_assert_eq!(v.findings().cloned().collect::<Vec<_>>(), full);
+            prop_assert_eq!(findings(&v), full.clone());
+            prop_assert_eq!(findings(&w), full);
             if undo {
                 prop_assert!(history.undo(&mut s));
                 v.apply(&s, r, &e);
+                w.follow(&s, r, history.last_undone().unwrap());
                 let full = validate(&s, r);
-                prop_assert_eq!(v.findings().cloned().collect::<Vec<_>>(), full);
+                prop_assert_eq!(findings(&v), full.clone());
+                prop_assert_eq!(findings(&w), full);
+                // And its redo.
+                prop_assert!(history.redo(&mut s));
+                w.follow(&s, r, history.last_done().unwrap());
+                prop_assert_eq!(findings(&w), validate(&s, r));
+                prop_assert!(history.undo(&mut s));
+                w.follow(&s, r, history.last_undone().unwrap());
             }
         }
     }

@@ -196,8 +196,9 @@ pub struct Context<'a> {
     pub(crate) terrains: HashMap<&'a str, &'a Kind>,
     pub(crate) default_terrain: &'a str,
     /// Every hex that holds something, with its terrain's kind resolved once (only
-    /// those of `focus` when there is one).
-    pub(crate) cells: Vec<(Hex, &'a HexCell, Option<&'a Kind>)>,
+    /// those of `focus` when there is one), found on first use: the checks of units
+    /// alone, run again whole after a unit moved, read none of a big board's million.
+    cells: OnceLock<Vec<(Hex, &'a HexCell, Option<&'a Kind>)>>,
     /// Only findings at these hexes are wanted (after an edit of them).
     pub(crate) focus: Option<&'a HashSet<Hex>>,
     /// The box around `focus`: most hexes are told apart from it by comparisons,
@@ -223,22 +224,13 @@ impl<'a> Context<'a> {
     ) -> Self {
         let terrains: HashMap<&str, &Kind> =
             r.terrains.iter().map(|k| (k.id.as_str(), k)).collect();
-        let kind = |(h, c): (&Hex, &'a HexCell)| (*h, c, terrains.get(c.terrain.as_str()).copied());
-        let cells = match focus {
-            None => s.hexes.iter().map(kind).collect(),
-            Some(f) => f
-                .iter()
-                .filter_map(|h| s.hexes.get_key_value(h))
-                .map(kind)
-                .collect(),
-        };
         Context {
             s,
             r,
             board,
             terrains,
             default_terrain: r.default_terrain.as_deref().unwrap_or(""),
-            cells,
+            cells: OnceLock::new(),
             focus,
             near: focus.map(Bounds::of),
             tokens: OnceLock::new(),
@@ -307,7 +299,25 @@ impl<'a> Context<'a> {
 
     /// The hexes that hold something, in no particular order.
     pub(crate) fn cells(&self) -> impl Iterator<Item = (Hex, &'a HexCell)> + '_ {
-        self.cells.iter().map(|(h, c, _)| (*h, *c))
+        self.kinded_cells().iter().map(|(h, c, _)| (*h, *c))
+    }
+
+    /// The same, each with its terrain's kind.
+    pub(crate) fn kinded_cells(&self) -> &[(Hex, &'a HexCell, Option<&'a Kind>)] {
+        self.cells.get_or_init(|| {
+            let s = self.s;
+            let kind = |(h, c): (&Hex, &'a HexCell)| {
+                (*h, c, self.terrains.get(c.terrain.as_str()).copied())
+            };
+            match self.focus {
+                None => s.hexes.iter().map(kind).collect(),
+                Some(f) => f
+                    .iter()
+                    .filter_map(|h| s.hexes.get_key_value(h))
+                    .map(kind)
+                    .collect(),
+            }
+        })
     }
 
     /// Connected groups, each in reading order.

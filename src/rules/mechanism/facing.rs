@@ -145,7 +145,7 @@ fn facing(cx: &Context<'_>, c: &Constraint, kinds: &[String], out: &mut Vec<Diag
             out.push(d);
         }
     };
-    for (hex, cell, kind) in &cx.cells {
+    for (hex, cell, kind) in cx.kinded_cells() {
         // Most hexes: no sides given and none wanted, so nothing to find.
         if cell.facing.is_empty() && kind.is_none_or(|k| k.facing().is_none()) {
             continue;
