@@ -169,13 +169,7 @@ impl Validator {
         if changed.hexes {
             self.marked = marked(s);
         }
-        let which: Vec<usize> = (r.constraints.iter().enumerate())
-            .filter(|(_, c)| read_by(c).meets(changed))
-            .map(|(i, _)| i)
-            .collect();
-        for (i, found) in which.iter().zip(boxed(validate_constraints(s, r, &which))) {
-            self.constraints[*i] = found;
-        }
+        self.again_whole(s, r, &|c| read_by(c).meets(changed));
     }
 
     /// Brings the findings up to date after a change whose undoing is `undo` (the step
@@ -214,13 +208,7 @@ impl Validator {
         let reads = |c: &Constraint| read_by(c).meets(changed);
         let here: HashSet<Hex> = at.iter().copied().collect();
         self.found_again_at(s, r, board, &here, &reads);
-        let which: Vec<usize> = (r.constraints.iter().enumerate())
-            .filter(|(_, c)| reads(c) && !reaches_hexes(c))
-            .map(|(i, _)| i)
-            .collect();
-        for (i, found) in which.iter().zip(boxed(validate_constraints(s, r, &which))) {
-            self.constraints[*i] = found;
-        }
+        self.again_whole(s, r, &|c| reads(c) && !reaches_hexes(c));
     }
 
     /// After hexes were set: the findings around them found again.
@@ -259,8 +247,13 @@ impl Validator {
             Reach::Marked => marks_touched,
             _ => false,
         };
+        self.again_whole(s, r, &whole);
+    }
+
+    /// The chosen checks' findings found again over the whole scenario.
+    fn again_whole(&mut self, s: &Scenario, r: &Ruleset, chosen: &dyn Fn(&Constraint) -> bool) {
         let which: Vec<usize> = (r.constraints.iter().enumerate())
-            .filter(|(_, c)| whole(c))
+            .filter(|(_, c)| chosen(c))
             .map(|(i, _)| i)
             .collect();
         for (i, found) in which.iter().zip(boxed(validate_constraints(s, r, &which))) {
