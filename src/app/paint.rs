@@ -1852,16 +1852,22 @@ mod plate_tests {
 mod disc_tests {
     use super::*;
 
+    /// A context that has drawn a few glyphs, so that its font atlas is in use.
+    fn atlas_in_use() -> egui::Context {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ui.label("a few glyphs");
+        });
+        out.textures_delta.clear();
+        ctx
+    }
+
     /// A small circle drawn from the discs of an atlas made here samples the texels
     /// egui's own tessellator does from its font atlas (the lean drawing of a big
     /// board's trees relies on it).
     #[test]
     fn a_disc_is_drawn_from_where_egui_keeps_it() {
-        let ctx = egui::Context::default();
-        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            ui.label("a few glyphs, so the atlas is in use");
-        });
-        out.textures_delta.clear();
+        let ctx = atlas_in_use();
         let shape = Shape::circle_filled(pos2(50.0, 50.0), 3.0, Color32::RED);
         let theirs = ctx.tessellate(
             vec![egui::epaint::ClippedShape {
@@ -1891,11 +1897,7 @@ mod disc_tests {
     /// the colour they average to when its ring would be a point or so of a few.
     #[test]
     fn a_small_tree_is_one_disc() {
-        let ctx = egui::Context::default();
-        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            ui.label("a few glyphs, so the atlas is in use");
-        });
-        out.textures_delta.clear();
+        let ctx = atlas_in_use();
         let size = ctx.fonts(|f| f.font_image_size());
         let (fill, ink) = (Rgba([200, 200, 200, 255]), Rgba([0, 0, 0, 255]));
         let tree = Item::Circle {
