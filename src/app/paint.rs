@@ -25,11 +25,12 @@ const MIN_SHAPE: f32 = 2.0;
 /// half a point wide, several times their width, and on a zoomed-out big board the
 /// hexes' outlines then hide their fills and cost most of the frame.
 const MIN_OUTLINE: f32 = 0.1;
-/// An outlined circle of the lean drawing whose fill is narrower than this radius, in
-/// points, is one disc of the colour its fill and outline average to over its area: its
-/// ring is a point or so, and the second disc doubled the triangles of a canopy (an
-/// orchard at 27-point hexes was 170,000 vertices, 48-55 ms of llvmpipe a frame).
-const ONE_DISC: f32 = 3.5;
+/// An outlined circle of the lean drawing whose fill's radius is under this, in points,
+/// is one disc of the colour its fill and outline average to over its area: its ring is
+/// a point of a few, and the second disc doubled the triangles of a canopy (an orchard
+/// at 27-point hexes was 170,000 vertices, 48-55 ms of llvmpipe a frame). At playing
+/// scale (an orchard's trees 3.4 points at 55-point hexes) the rings are kept.
+const ONE_DISC: f32 = 2.5;
 /// Hexes narrower than this, in points, have their convex fills drawn without
 /// anti-aliased edges: a third of the vertices, and the fills abut anyway.
 const SMALL_HEX: f32 = 8.0;
