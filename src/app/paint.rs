@@ -242,7 +242,7 @@ impl Tessellated<'_> {
                     let outer = r + st.width.max(1.0);
                     if r < ONE_DISC {
                         let ring = 1.0 - (r / outer).powi(2);
-                        let one = mixed(colour(*fill), st.color, ring);
+                        let one = colour(*fill).lerp_to_gamma(st.color, ring);
                         self.tess
                             .tessellate_shape(Shape::circle_filled(c, outer, one), self.mesh);
                     } else {
@@ -1248,18 +1248,6 @@ pub(super) fn align(a: Anchor) -> Align2 {
         _ => egui::Align::Max,
     };
     Align2([x, y])
-}
-
-/// `a` with `t` (0 to 1) of `b` mixed in, channel by channel.
-fn mixed(a: Color32, b: Color32, t: f32) -> Color32 {
-    let mix = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * t).round() as u8;
-    let (a, b) = (a.to_srgba_unmultiplied(), b.to_srgba_unmultiplied());
-    Color32::from_rgba_unmultiplied(
-        mix(a[0], b[0]),
-        mix(a[1], b[1]),
-        mix(a[2], b[2]),
-        mix(a[3], b[3]),
-    )
 }
 
 fn stroke(s: &Stroke, zoom: f32) -> egui::Stroke {
